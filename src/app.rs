@@ -1,0 +1,190 @@
+//! The commands: each turns parsed arguments into text or JSON on the given
+//! writers. Randomness comes only from the seed's streams.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::cli::{CheckArgs, Cli, Command, Global};
+use crate::dice::ast::{Expr, Pool};
+use crate::dice::{self, limits};
+use crate::error::Error;
+use crate::report;
+use crate::seed::Seed;
+
+/// Run one command. `out` receives the results, `err` the notes (the seed
+/// that was chosen).
+pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
+    match &cli.command {
+        Command::Roll { exprs } => roll(&cli.global, exprs, out, err),
+        Command::Odds { expr } => odds(&cli.global, expr, out),
+        Command::Check(args) => check(&cli.global, args, out, err),
+    }
+}
+
+/// The seed to use: the user's, or a fresh one announced on `err`.
+fn seed(global: &Global, err: &mut dyn Write) -> Result<Seed, Error> {
+    match &global.seed {
+        Some(text) => Ok(Seed::new(text)?),
+        None => {
+            let seed = Seed::fresh();
+            writeln!(
+                err,
+                "seed: {seed} (add --seed {seed} to roll the same again)"
+            )?;
+            Ok(seed)
+        }
+    }
+}
+
+fn json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Error> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct RollReport<'a> {
+    seed: &'a str,
+    rolls: Vec<dice::Rolled>,
+}
+
+fn roll(
+    global: &Global,
+    exprs: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    // Read everything before rolling anything: one typo rolls nothing.
+    let parsed = exprs
+        .iter()
+        .map(|e| dice::parse(e))
+        .collect::<Result<Vec<_>, _>>()?;
+    let seed = seed(global, err)?;
+    let rolls: Vec<dice::Rolled> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, e)| dice::roll(e, &mut seed.stream(&format!("roll/{i}"))))
+        .collect();
+    if global.json {
+        return json(
+            out,
+            &RollReport {
+                seed: seed.as_str(),
+                rolls,
+            },
+        );
+    }
+    for r in &rolls {
+        writeln!(out, "{}", report::rolled_text(r))?;
+    }
+    Ok(())
+}
+
+fn odds(global: &Global, expr: &str, out: &mut dyn Write) -> Result<(), Error> {
+    let parsed = dice::parse(expr)?;
+    let odds = dice::odds(&parsed)?;
+    if global.json {
+        return json(out, &odds);
+    }
+    write!(out, "{}", report::odds_text(&odds))?;
+    Ok(())
+}
+
+/// Build the pool a `check` command describes.
+pub fn check_pool(args: &CheckArgs) -> Result<Pool, Error> {
+    let text = args.pool.trim();
+    let digits = text.strip_suffix(['D', 'd']).unwrap_or(text);
+    let dice: u32 = digits
+        .parse()
+        .ok()
+        .filter(|&n: &u32| u64::from(n) <= limits::MAX_POOL)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "check: `{}` is not a pool size; give a number of dice from 0 to {}, e.g. `check 5 --vs 3`",
+                args.pool,
+                limits::MAX_POOL
+            ))
+        })?;
+    // The Difficulty reads like the notation's `vs` (numbers or ladder words).
+    let vs = match dice::parse(&format!("0D vs {}", args.vs))? {
+        Expr::Pool(p) => p.difficulty.expect("parsed a Difficulty"),
+        _ => unreachable!("a pool parses as a pool"),
+    };
+    if u64::from(args.bonus_dice.max(args.penalty_dice)) > limits::MAX_POOL
+        || u64::from(args.dm) > limits::MAX_BONUS
+    {
+        return Err(Error::Usage(format!("check: {}", limits::HINT)));
+    }
+    let pool = Pool {
+        dice,
+        extra: args.bonus_dice as i32 - args.penalty_dice as i32,
+        bonus: args.dm,
+        difficulty: Some(vs),
+        raises: args.raise,
+        twist: args.twist,
+        team: args.team.clone(),
+    };
+    if pool.raises > pool.effective_dice() {
+        return Err(Error::Usage(format!(
+            "check: cannot raise {} dice from a pool of {}; raised dice come out of the pool",
+            pool.raises,
+            pool.effective_dice()
+        )));
+    }
+    Ok(pool)
+}
+
+#[derive(Serialize)]
+struct CheckReport<'a> {
+    seed: &'a str,
+    expr: String,
+    chance: f64,
+    #[serde(flatten)]
+    rolled: dice::Rolled,
+}
+
+fn check(
+    global: &Global,
+    args: &CheckArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    let pool = check_pool(args)?;
+    let expr = Expr::Pool(pool.clone());
+    let chance = match dice::odds(&expr)?.detail {
+        dice::odds::OddsDetail::Check(c) => c.success,
+        _ => unreachable!("a pool with a Difficulty is a Check"),
+    };
+    let seed = seed(global, err)?;
+    let rolled = dice::roll(&expr, &mut seed.stream("check"));
+    if global.json {
+        return json(
+            out,
+            &CheckReport {
+                seed: seed.as_str(),
+                expr: expr.to_string(),
+                chance,
+                rolled,
+            },
+        );
+    }
+    let twist = if pool.twist {
+        ", taking a Twist on a failure"
+    } else {
+        ""
+    };
+    let team = if pool.teamwork_bonus() > 0 {
+        " (+1D Teamwork)"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "Check {expr}{team}: chance of success {} ({:.4}){twist}",
+        report::percent(chance),
+        chance
+    )?;
+    writeln!(out, "{}", report::rolled_text(&rolled))?;
+    Ok(())
+}

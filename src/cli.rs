@@ -1,0 +1,94 @@
+//! Command-line arguments (clap derive). Raw arguments only: meaning is
+//! given to them in [`crate::app`].
+
+use clap::{Args, Parser, Subcommand};
+
+/// Seeded tables, dice and handouts for game masters.
+///
+/// The same --seed always gives the same results, byte for byte.
+#[derive(Debug, Parser)]
+#[command(name = "tablewright", version, about, long_about = None)]
+#[command(after_help = NOTATION_HELP)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Args)]
+pub struct Global {
+    /// Seed text: share it to share the results. Without it a new seed is
+    /// chosen and printed on stderr.
+    #[arg(long, global = true, value_name = "TEXT")]
+    pub seed: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Roll one or more expressions and show every die.
+    Roll {
+        /// Expressions such as `3d6`, `2d6+4`, `d6!`, `4d6kh3`, `5D vs 3`,
+        /// `3D+3`, `save 12`, `1:4`, `cp 18`, `contest 10 8`.
+        #[arg(required = true, value_name = "EXPR")]
+        exprs: Vec<String>,
+    },
+    /// Exact odds of an expression: the full distribution, mean and range,
+    /// or a Check's chance of success by Edge.
+    Odds {
+        #[arg(value_name = "EXPR")]
+        expr: String,
+    },
+    /// Roll a METTLE Check and show the dice, Score, Edge and outcome, with
+    /// the exact chance beforehand.
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Dice in the pool (`5` or `5D`).
+    #[arg(value_name = "POOL")]
+    pub pool: String,
+    /// The Difficulty the Score must beat (a number or a ladder word:
+    /// routine, challenging, daunting, formidable, "nigh impossible").
+    #[arg(long, value_name = "D")]
+    pub vs: String,
+    /// Dice set to six before rolling (straight to Edge).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub raise: u32,
+    /// Bonus dice (+ND).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub bonus_dice: u32,
+    /// Penalty dice (−ND).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub penalty_dice: u32,
+    /// Damage bonus added to Edge on a success (a weapon's DM, a trap's bonus).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub dm: u32,
+    /// Call a Twist on a failure with Edge: reroll the Edge dice once.
+    #[arg(long)]
+    pub twist: bool,
+    /// Teammates' pools for Teamwork (+1D if any is higher), e.g. `--team 5,3`.
+    #[arg(long, value_delimiter = ',', value_name = "POOLS")]
+    pub team: Vec<u32>,
+}
+
+const NOTATION_HELP: &str = "\
+Notation:
+  3d6  d20  2d6+4  2d6-4  1d6+2d8+4   Roll: sum, bonus/penalty, never below 0
+  (2d6+1)/2  3d6*2                   halve (rounding up) or double a Roll
+  d66  d%                            tens-and-units d66, d100
+  d6!                                exploding (a maximum adds max-1, roll again)
+  d6 enhanced  d8 impaired           roll twice, keep the higher / lower
+  4d6kh3  2d20kl1                    keep highest / lowest
+  5D  5D vs 3  5D+2D-1D vs daunting  METTLE pool and Check (Score beats Difficulty)
+  5D vs 3 raise 1 twist team 6       raises, Twist, Teamwork
+  3D+3  6D+6                         hazard: count Edge, add the bonus
+  5D+7 vs 3                          a hazard that checks (traps): damage on success
+  save 12   d20<=12                  d20 roll-under save
+  contest Sybilla=10 Theobald=6      ability - d20, ranked, ties contest again
+  1:4                                a one-in-four chance
+  cp 18   cp 4+5   cp 4 & 5          CP table: degree of success -> dice value";

@@ -1,0 +1,329 @@
+//! The dice expression tree and its canonical printing.
+//!
+//! Every notation the seeds use parses into an [`Expr`]; `Display` prints the
+//! canonical form, and parsing that form gives back the same tree (a property
+//! test holds us to it).
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// Any expression the notation can write.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Expr {
+    /// A Roll: sum faces, add bonuses, floor at 0 (`3d6`, `2d6-4`, `d6!`,
+    /// `4d6kh3`, `d8 impaired`, `(2d6+1)/2`).
+    Roll(Roll),
+    /// A METTLE pool: a Check (`5D vs 3`), a hazard (`3D+3`) or a bare pool
+    /// reading (`5D`).
+    Pool(Pool),
+    /// A d20 roll-under save (`save 12`, `d20<=12`).
+    Save(Save),
+    /// A Core Rules contest: ability − d20, ranked, ties rolled again.
+    Contest(Contest),
+    /// An x-in-y chance (`1:4`).
+    Chance(Chance),
+    /// A degree of success read on the CP table (`cp 18`, `cp 4+5`, `cp 4 & 5`).
+    Cp(Cp),
+}
+
+/// A Roll: signed terms, then floor at zero, then scaling, with optional
+/// enhanced/impaired words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Roll {
+    pub terms: Vec<Term>,
+    pub scale: Scale,
+    /// How many times the roll is enhanced (roll twice, keep the higher).
+    pub enhanced: u32,
+    /// How many times the roll is impaired (roll twice, keep the lower).
+    pub impaired: u32,
+}
+
+/// The net effect of the enhanced/impaired words (Core Rules: they cancel
+/// one for one; several enhancements act as one; impaired twice or more is
+/// completely ineffective).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Quality {
+    Plain,
+    Enhanced,
+    Impaired,
+    Ineffective,
+}
+
+impl Roll {
+    pub fn quality(&self) -> Quality {
+        let net = i64::from(self.enhanced) - i64::from(self.impaired);
+        match net {
+            0 => Quality::Plain,
+            n if n > 0 => Quality::Enhanced,
+            -1 => Quality::Impaired,
+            _ => Quality::Ineffective,
+        }
+    }
+
+    /// Total number of physical dice one evaluation rolls before explosions.
+    pub fn dice_count(&self) -> u64 {
+        self.terms
+            .iter()
+            .map(|t| match t.kind {
+                TermKind::Dice { count, .. } => u64::from(count),
+                TermKind::D66 => 2,
+                TermKind::Const(_) => 0,
+            })
+            .sum()
+    }
+}
+
+/// A signed term of a Roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Term {
+    pub negative: bool,
+    pub kind: TermKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TermKind {
+    /// `NdM`, optionally exploding (`!`) and keeping the highest/lowest.
+    Dice {
+        count: u32,
+        sides: u32,
+        explode: bool,
+        keep: Option<Keep>,
+    },
+    /// `d66`: a tens die and a units die, read 11-66.
+    D66,
+    /// A flat bonus or penalty.
+    Const(u64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keep {
+    Highest(u32),
+    Lowest(u32),
+}
+
+/// What happens to a Roll's total after the floor at zero.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scale {
+    None,
+    /// Divide, rounding up (the Engine's halving rule).
+    Divide(u32),
+    Multiply(u32),
+}
+
+/// A METTLE dice pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pool {
+    /// The pool as written (`5D`).
+    pub dice: u32,
+    /// Net die bonus or penalty (`+2D`, `-1D`).
+    pub extra: i32,
+    /// Damage bonus added to Edge (`3D+3` hazards, a weapon's DM).
+    pub bonus: u32,
+    /// Difficulty the Score must beat; `None` reads the pool as a hazard
+    /// (Difficulty 0, count Edge).
+    pub difficulty: Option<u32>,
+    /// Dice set to six before rolling (straight to Edge).
+    pub raises: u32,
+    /// Take a Twist on a failure with Edge: reroll the Edge dice once.
+    pub twist: bool,
+    /// Pools of teammates making the same Check (Teamwork: +1D when this
+    /// pool is lower than the highest).
+    pub team: Vec<u32>,
+}
+
+impl Pool {
+    /// +1D from Teamwork when any teammate's pool is higher than ours.
+    pub fn teamwork_bonus(&self) -> u32 {
+        u32::from(self.team.iter().any(|&t| t > self.dice))
+    }
+
+    /// Dice in hand after modifiers and Teamwork (never below zero).
+    pub fn effective_dice(&self) -> u32 {
+        let total = i64::from(self.dice) + i64::from(self.extra) + i64::from(self.teamwork_bonus());
+        total.max(0) as u32
+    }
+
+    /// Dice actually thrown (the raised dice are set aside as sixes).
+    pub fn rolled_dice(&self) -> u32 {
+        self.effective_dice().saturating_sub(self.raises)
+    }
+
+    /// Raised dice actually set aside (no more than the dice in hand).
+    pub fn raised_dice(&self) -> u32 {
+        self.raises.min(self.effective_dice())
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Save {
+    /// Pass on a d20 roll equal to or under this.
+    pub target: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Contest {
+    pub entrants: Vec<Entrant>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Entrant {
+    pub name: Option<String>,
+    pub ability: u32,
+}
+
+impl Entrant {
+    pub fn label(&self, index: usize) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("#{}", index + 1))
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Chance {
+    pub chances: u32,
+    pub out_of: u32,
+}
+
+/// Degrees of success read on the CP table. Each inner list is one source
+/// whose CP add up; different sources add their dice values.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cp {
+    pub sources: Vec<Vec<u32>>,
+}
+
+impl fmt::Display for Expr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expr::Roll(r) => r.fmt(f),
+            Expr::Pool(p) => p.fmt(f),
+            Expr::Save(s) => write!(f, "save {}", s.target),
+            Expr::Contest(c) => {
+                f.write_str("contest")?;
+                for e in &c.entrants {
+                    match &e.name {
+                        Some(name) => write!(f, " {name}={}", e.ability)?,
+                        None => write!(f, " {}", e.ability)?,
+                    }
+                }
+                Ok(())
+            }
+            Expr::Chance(c) => write!(f, "{}:{}", c.chances, c.out_of),
+            Expr::Cp(cp) => {
+                f.write_str("cp ")?;
+                for (i, source) in cp.sources.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" & ")?;
+                    }
+                    for (j, v) in source.iter().enumerate() {
+                        if j > 0 {
+                            f.write_str("+")?;
+                        }
+                        write!(f, "{v}")?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            TermKind::Dice {
+                count,
+                sides,
+                explode,
+                keep,
+            } => {
+                if *count != 1 {
+                    write!(f, "{count}")?;
+                }
+                write!(f, "d{sides}")?;
+                if *explode {
+                    f.write_str("!")?;
+                }
+                match keep {
+                    Some(Keep::Highest(k)) => write!(f, "kh{k}"),
+                    Some(Keep::Lowest(k)) => write!(f, "kl{k}"),
+                    None => Ok(()),
+                }
+            }
+            TermKind::D66 => f.write_str("d66"),
+            TermKind::Const(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+impl fmt::Display for Roll {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let wrap = self.scale != Scale::None && self.terms.len() > 1;
+        if wrap {
+            f.write_str("(")?;
+        }
+        for (i, term) in self.terms.iter().enumerate() {
+            match (i, term.negative) {
+                (0, true) => f.write_str("-")?,
+                (0, false) => {}
+                (_, true) => f.write_str("-")?,
+                (_, false) => f.write_str("+")?,
+            }
+            term.fmt(f)?;
+        }
+        if wrap {
+            f.write_str(")")?;
+        }
+        match self.scale {
+            Scale::None => {}
+            Scale::Divide(n) => write!(f, "/{n}")?,
+            Scale::Multiply(n) => write!(f, "*{n}")?,
+        }
+        for _ in 0..self.enhanced {
+            f.write_str(" enhanced")?;
+        }
+        for _ in 0..self.impaired {
+            f.write_str(" impaired")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Pool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}D", self.dice)?;
+        if self.extra > 0 {
+            write!(f, "+{}D", self.extra)?;
+        } else if self.extra < 0 {
+            write!(f, "-{}D", self.extra.unsigned_abs())?;
+        }
+        if self.bonus > 0 {
+            write!(f, "+{}", self.bonus)?;
+        }
+        if let Some(d) = self.difficulty {
+            write!(f, " vs {d}")?;
+        }
+        if self.raises > 0 {
+            write!(f, " raise {}", self.raises)?;
+        }
+        if !self.team.is_empty() {
+            f.write_str(" team ")?;
+            for (i, t) in self.team.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{t}")?;
+            }
+        }
+        if self.twist {
+            f.write_str(" twist")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,505 @@
+//! Exact probability distributions over integers, and the operations the
+//! notation needs: convolution (sums), negation, the floor at zero, halving
+//! and doubling, keep-highest/lowest, and the max/min of two rolls.
+//!
+//! Probabilities are `f64` computed analytically, never by sampling. A
+//! distribution with an infinite support (exploding dice) is cut where the
+//! mass left out falls below [`EXPLODE_TAIL`](super::limits::EXPLODE_TAIL);
+//! that mass is kept in [`Dist::tail`] (it lies above the listed values) so
+//! the listed chances plus the tail always sum to 1.
+
+use super::limits::{EXPLODE_TAIL, MAX_SUPPORT, MAX_WORK};
+use std::fmt;
+
+/// Why an exact distribution was not computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLarge {
+    pub what: String,
+}
+
+impl fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "exact odds would need {}; that is past the limit for exact odds (a support of {} values, about a second of work)",
+            self.what, MAX_SUPPORT
+        )
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
+/// A distribution over the integers `min..min + p.len()`, plus the mass
+/// `tail` that lies above them and was cut off.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dist {
+    pub min: i64,
+    pub p: Vec<f64>,
+    pub tail: f64,
+}
+
+fn check_support(len: u64, what: &str) -> Result<(), TooLarge> {
+    if len > MAX_SUPPORT as u64 {
+        return Err(TooLarge {
+            what: format!("{len} possible values for {what}"),
+        });
+    }
+    Ok(())
+}
+
+fn check_work(work: u64, what: &str) -> Result<(), TooLarge> {
+    if work > MAX_WORK {
+        return Err(TooLarge {
+            what: format!("about {work} steps for {what}"),
+        });
+    }
+    Ok(())
+}
+
+impl Dist {
+    /// Certainly `v`.
+    pub fn point(v: i64) -> Dist {
+        Dist {
+            min: v,
+            p: vec![1.0],
+            tail: 0.0,
+        }
+    }
+
+    /// Uniform on `1..=sides`.
+    pub fn die(sides: u32) -> Dist {
+        Dist {
+            min: 1,
+            p: vec![1.0 / f64::from(sides); sides as usize],
+            tail: 0.0,
+        }
+    }
+
+    /// One Core Rules exploding die: a maximum adds `sides − 1` and rolls
+    /// again. Values are `k(sides−1) + r` with `r` in `1..sides`, each with
+    /// chance `sides^-(k+1)`; levels are listed until the mass left is at
+    /// most [`EXPLODE_TAIL`].
+    pub fn exploding_die(sides: u32) -> Result<Dist, TooLarge> {
+        debug_assert!(sides >= 2);
+        let s = f64::from(sides);
+        let mut levels = 1u32;
+        let mut tail = 1.0 / s;
+        while tail > EXPLODE_TAIL {
+            levels += 1;
+            tail /= s;
+        }
+        let len = u64::from(levels) * u64::from(sides - 1);
+        check_support(len, &format!("d{sides}!"))?;
+        let mut p = Vec::with_capacity(len as usize);
+        let mut level_chance = 1.0 / s;
+        for _ in 0..levels {
+            p.extend(std::iter::repeat_n(level_chance, (sides - 1) as usize));
+            level_chance /= s;
+        }
+        Ok(Dist { min: 1, p, tail })
+    }
+
+    /// Largest listed value.
+    pub fn max(&self) -> i64 {
+        self.min + self.p.len() as i64 - 1
+    }
+
+    /// Total listed mass (1 − tail, up to rounding).
+    pub fn mass(&self) -> f64 {
+        self.p.iter().sum()
+    }
+
+    /// Chance of exactly `v`.
+    pub fn chance(&self, v: i64) -> f64 {
+        if v < self.min {
+            return 0.0;
+        }
+        self.p.get((v - self.min) as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Chance of `v` or more (the cut tail counts as more).
+    pub fn at_least(&self, v: i64) -> f64 {
+        let from = (v - self.min).max(0) as usize;
+        self.p.iter().skip(from).sum::<f64>() + self.tail
+    }
+
+    /// Mean of the listed values (the tail's contribution, at most
+    /// `tail × (its values)`, is left out and reported separately).
+    pub fn mean(&self) -> f64 {
+        self.p
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| q * (self.min + i as i64) as f64)
+            .sum::<f64>()
+            / self.mass().max(f64::MIN_POSITIVE)
+    }
+
+    /// Standard deviation of the listed values.
+    pub fn sd(&self) -> f64 {
+        let mean = self.mean();
+        let var = self
+            .p
+            .iter()
+            .enumerate()
+            .map(|(i, &q)| q * ((self.min + i as i64) as f64 - mean).powi(2))
+            .sum::<f64>()
+            / self.mass().max(f64::MIN_POSITIVE);
+        var.sqrt()
+    }
+
+    /// Smallest and largest values with non-zero chance.
+    pub fn range(&self) -> (i64, i64) {
+        let lo = self.p.iter().position(|&q| q > 0.0).unwrap_or(0);
+        let hi = self.p.iter().rposition(|&q| q > 0.0).unwrap_or(0);
+        (self.min + lo as i64, self.min + hi as i64)
+    }
+
+    /// Drop zero-chance values from both ends (underflowed far tails).
+    fn trim(mut self) -> Dist {
+        let lo = self.p.iter().position(|&q| q > 0.0).unwrap_or(0);
+        let hi = self.p.iter().rposition(|&q| q > 0.0).map_or(1, |h| h + 1);
+        if lo > 0 || hi < self.p.len() {
+            self.p = self.p[lo..hi.max(lo + 1)].to_vec();
+            self.min += lo as i64;
+        }
+        self
+    }
+
+    /// Distribution of the sum of two independent values.
+    pub fn add(&self, other: &Dist) -> Result<Dist, TooLarge> {
+        let len = (self.p.len() + other.p.len() - 1) as u64;
+        check_support(len, "a sum")?;
+        check_work(self.p.len() as u64 * other.p.len() as u64, "a sum")?;
+        let mut p = vec![0.0; len as usize];
+        for (i, &a) in self.p.iter().enumerate() {
+            if a == 0.0 {
+                continue;
+            }
+            for (j, &b) in other.p.iter().enumerate() {
+                p[i + j] += a * b;
+            }
+        }
+        Ok(Dist {
+            min: self.min + other.min,
+            p,
+            tail: 1.0 - (1.0 - self.tail) * (1.0 - other.tail),
+        }
+        .trim())
+    }
+
+    /// Add one fair die of `sides` faces in O(len + sides), with a sliding
+    /// window sum.
+    pub fn add_die(&self, sides: u32) -> Result<Dist, TooLarge> {
+        let s = sides as usize;
+        let len = self.p.len() + s - 1;
+        check_support(len as u64, "a sum")?;
+        let inv = 1.0 / f64::from(sides);
+        let mut p = vec![0.0; len];
+        let mut window = 0.0;
+        for (k, slot) in p.iter_mut().enumerate() {
+            if k < self.p.len() {
+                window += self.p[k];
+            }
+            if k >= s {
+                window -= self.p[k - s];
+            }
+            *slot = window.max(0.0) * inv;
+        }
+        Ok(Dist {
+            min: self.min + 1,
+            p,
+            tail: self.tail,
+        }
+        .trim())
+    }
+
+    /// Sum of `n` independent copies of `self`.
+    pub fn repeat(&self, n: u32) -> Result<Dist, TooLarge> {
+        let mut result = Dist::point(0);
+        let mut base = self.clone();
+        let mut k = n;
+        while k > 0 {
+            if k & 1 == 1 {
+                result = result.add(&base)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                base = base.add(&base)?;
+            }
+        }
+        Ok(result)
+    }
+
+    /// Sum of `n` fair dice.
+    pub fn dice(n: u32, sides: u32) -> Result<Dist, TooLarge> {
+        let approx_len = u64::from(n) * u64::from(sides);
+        check_support(approx_len, &format!("{n}d{sides}"))?;
+        check_work(
+            u64::from(n) * approx_len.min(MAX_SUPPORT as u64),
+            &format!("{n}d{sides}"),
+        )?;
+        let mut d = Dist::point(0);
+        for _ in 0..n {
+            d = d.add_die(sides)?;
+        }
+        Ok(d)
+    }
+
+    /// The distribution of −X (a tail, if any, now lies below: only
+    /// distributions without a tail can be negated exactly, so the tail is
+    /// carried as is and reported).
+    pub fn negate(&self) -> Dist {
+        let mut p = self.p.clone();
+        p.reverse();
+        Dist {
+            min: -self.max(),
+            p,
+            tail: self.tail,
+        }
+    }
+
+    /// Move every chance below zero onto zero (a penalty never takes a Roll
+    /// below 0).
+    pub fn floor_zero(&self) -> Dist {
+        if self.min >= 0 {
+            return self.clone();
+        }
+        // Index of the value 0; everything up to it lands on 0.
+        let zero = (-self.min) as usize;
+        let upto = (zero + 1).min(self.p.len());
+        let at_zero: f64 = self.p[..upto].iter().sum();
+        let mut p = vec![at_zero];
+        p.extend_from_slice(&self.p[upto..]);
+        Dist {
+            min: 0,
+            p,
+            tail: self.tail,
+        }
+        .trim()
+    }
+
+    /// Map every value through `f` (non-decreasing), merging equal results.
+    pub fn map_monotone(&self, f: impl Fn(i64) -> i64) -> Result<Dist, TooLarge> {
+        let lo = f(self.min);
+        let hi = f(self.max());
+        check_support((hi - lo + 1) as u64, "a scaled Roll")?;
+        let mut p = vec![0.0; (hi - lo + 1) as usize];
+        for (i, &q) in self.p.iter().enumerate() {
+            p[(f(self.min + i as i64) - lo) as usize] += q;
+        }
+        Ok(Dist {
+            min: lo,
+            p,
+            tail: self.tail,
+        })
+    }
+
+    /// The higher of two independent rolls.
+    pub fn max_of_two(&self) -> Dist {
+        let mut p = Vec::with_capacity(self.p.len());
+        let mut below = 0.0;
+        for &q in &self.p {
+            let upto = below + q;
+            p.push(upto * upto - below * below);
+            below = upto;
+        }
+        Dist {
+            min: self.min,
+            p,
+            tail: 1.0 - below * below,
+        }
+    }
+
+    /// The lower of two independent rolls.
+    pub fn min_of_two(&self) -> Dist {
+        let mut p = vec![0.0; self.p.len()];
+        let mut above = self.tail;
+        for i in (0..self.p.len()).rev() {
+            let from = above + self.p[i];
+            p[i] = from * from - above * above;
+            above = from;
+        }
+        Dist {
+            min: self.min,
+            p,
+            tail: self.tail * self.tail,
+        }
+    }
+
+    /// Sum of the `k` highest (or lowest) of `n` independent copies of
+    /// `self`, by dynamic programming over the values in order: at each
+    /// value choose how many of the remaining dice show it (multinomial
+    /// weights), keeping at most `k` in the sum. The cut tail (exploding
+    /// dice) is treated as lying above every listed value.
+    pub fn keep(&self, n: u32, k: u32, highest: bool) -> Result<Dist, TooLarge> {
+        let n_us = n as usize;
+        let k_us = k as usize;
+        let span = self.p.len() as u64;
+        let sum_len = u64::from(k) * span;
+        check_support(sum_len, "keeping dice")?;
+        check_work(
+            span * u64::from(n) * u64::from(n) * sum_len / 2 + 1,
+            "keeping dice",
+        )?;
+        // ln C(a, b) via ln factorials.
+        let mut ln_fact = vec![0.0f64; n_us + 1];
+        for i in 1..=n_us {
+            ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
+        }
+        let ln_choose = |a: usize, b: usize| ln_fact[a] - ln_fact[b] - ln_fact[a - b];
+        // state[j][sum]: j dice placed so far; sums are of (value − min)
+        // over the kept dice, so indices start at 0.
+        let mut state = vec![vec![0.0f64; sum_len as usize]; n_us + 1];
+        state[0][0] = 1.0;
+        let mut tail_mass = 0.0;
+        // With keep-highest the tail (above everything) is taken first: any
+        // die in the tail makes the result unknown, so that mass goes to
+        // the reported tail.
+        if highest && self.tail > 0.0 {
+            tail_mass = 1.0 - (1.0 - self.tail).powi(n as i32);
+            let scale = (1.0 - self.tail).powi(n as i32);
+            state[0][0] = scale;
+        }
+        let order: Vec<usize> = if highest {
+            (0..self.p.len()).rev().collect()
+        } else {
+            (0..self.p.len()).collect()
+        };
+        // Renormalise the per-value chances within the listed mass when the
+        // tail was set aside above.
+        let listed = if highest { 1.0 - self.tail } else { 1.0 };
+        for &vi in &order {
+            let q = self.p[vi] / listed;
+            if q == 0.0 {
+                continue;
+            }
+            let ln_q = q.ln();
+            let mut next = vec![vec![0.0f64; sum_len as usize]; n_us + 1];
+            for j in 0..=n_us {
+                for (sum, &mass) in state[j].iter().enumerate() {
+                    if mass == 0.0 {
+                        continue;
+                    }
+                    for c in 0..=(n_us - j) {
+                        let weight = if c == 0 {
+                            1.0
+                        } else {
+                            (ln_choose(n_us - j, c) + c as f64 * ln_q).exp()
+                        };
+                        let kept_before = j.min(k_us);
+                        let kept_now = c.min(k_us - kept_before);
+                        let new_sum = sum + kept_now * vi;
+                        next[j + c][new_sum] += mass * weight;
+                    }
+                }
+            }
+            state = next;
+        }
+        let mut p = std::mem::take(&mut state[n_us]);
+        if !highest && self.tail > 0.0 {
+            // Keep-lowest: once k listed dice are placed, the rest may lie
+            // in the tail without changing the sum. Fewer than k listed dice
+            // would keep a tail die: that mass is the new tail.
+            for (j, row) in state.iter().enumerate().take(n_us).skip(k_us) {
+                let weight = self.tail.powi((n_us - j) as i32);
+                for (slot, &mass) in p.iter_mut().zip(row) {
+                    *slot += mass * weight;
+                }
+            }
+            let listed_mass: f64 = p.iter().sum();
+            tail_mass = (1.0 - listed_mass).max(0.0);
+        }
+        Ok(Dist {
+            min: i64::from(k) * self.min,
+            p,
+            tail: tail_mass,
+        }
+        .trim())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn three_d6() {
+        let d = Dist::dice(3, 6).unwrap();
+        assert_eq!(d.range(), (3, 18));
+        assert!(close(d.chance(10), 27.0 / 216.0));
+        assert!(close(d.chance(3), 1.0 / 216.0));
+        assert!(close(d.mean(), 10.5));
+        assert!(close(d.mass(), 1.0));
+    }
+
+    #[test]
+    fn exploding_d6_staircase() {
+        let d = Dist::exploding_die(6).unwrap();
+        assert!(close(d.chance(1), 1.0 / 6.0));
+        assert!(close(d.chance(5), 1.0 / 6.0));
+        // 6 is never a final value on its own: 5 + 1 = 6 is one explosion.
+        assert!(close(d.chance(6), 1.0 / 36.0));
+        // 13 = 5 + 5 + 3: two explosions.
+        assert!(close(d.chance(13), 1.0 / 216.0));
+        assert!(d.tail <= EXPLODE_TAIL && d.tail > 0.0);
+        assert!((d.mass() + d.tail - 1.0).abs() < 1e-12);
+        // Mean of an exploding d6: 3 + 5 × (1/6)/(1 − 1/6) = 4.
+        assert!((d.mean() - 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn floor_and_scale() {
+        let d = Dist::dice(2, 6)
+            .unwrap()
+            .add(&Dist::point(-4))
+            .unwrap()
+            .floor_zero();
+        assert_eq!(d.range(), (0, 8));
+        // 2..4 on 2d6 all floor to 0: 6/36.
+        assert!(close(d.chance(0), 6.0 / 36.0));
+        let half = Dist::die(6)
+            .map_monotone(|v| (v + 1).div_euclid(2))
+            .unwrap();
+        assert!(close(half.chance(1), 2.0 / 6.0));
+        assert!(close(half.chance(3), 2.0 / 6.0));
+    }
+
+    #[test]
+    fn max_min_of_two() {
+        let hi = Dist::die(6).max_of_two();
+        assert!(close(hi.chance(6), 11.0 / 36.0));
+        assert!(close(hi.chance(1), 1.0 / 36.0));
+        let lo = Dist::die(8).min_of_two();
+        assert!(close(lo.chance(1), 15.0 / 64.0));
+        assert!(close(lo.chance(8), 1.0 / 64.0));
+    }
+
+    #[test]
+    fn keep_highest_three_of_four() {
+        let d = Dist::die(6).keep(4, 3, true).unwrap();
+        assert_eq!(d.range(), (3, 18));
+        assert!(close(d.chance(18), 21.0 / 1296.0));
+        assert!(close(d.chance(3), 1.0 / 1296.0));
+        assert!((d.mean() - 15869.0 / 1296.0).abs() < 1e-9);
+        let lo = Dist::die(6).keep(2, 1, false).unwrap();
+        assert!(close(lo.chance(1), 11.0 / 36.0));
+    }
+
+    #[test]
+    fn big_sums_stay_normalised() {
+        let d = Dist::dice(1000, 6).unwrap();
+        assert!((d.mass() - 1.0).abs() < 1e-9);
+        assert!((d.mean() - 3500.0).abs() < 1e-6);
+        let wide = Dist::dice(2, 1_000_000).unwrap();
+        assert!((wide.mass() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn limits_refuse_instead_of_hanging() {
+        assert!(Dist::dice(10_000, 1_000_000).is_err());
+    }
+}

@@ -1,0 +1,37 @@
+//! Abuse limits for the notation: big enough for any table at any game,
+//! small enough that no expression can hang the tool or exhaust memory.
+
+/// Dice thrown by one Roll, before explosions.
+pub const MAX_DICE: u64 = 10_000;
+/// Sides on one die.
+pub const MAX_SIDES: u64 = 1_000_000;
+/// Dice in one METTLE pool (after modifiers).
+pub const MAX_POOL: u64 = 1_000;
+/// A flat bonus or penalty, or a pool's damage bonus.
+pub const MAX_BONUS: u64 = 1_000_000;
+/// A Check's Difficulty.
+pub const MAX_DIFFICULTY: u64 = 10_000;
+/// A save target, ability score or degree of success.
+pub const MAX_TARGET: u64 = 1_000_000;
+/// Terms in one Roll.
+pub const MAX_TERMS: usize = 100;
+/// Contestants in one contest, teammates in one Check.
+pub const MAX_CONTESTANTS: usize = 12;
+/// A halving divisor or doubling multiplier.
+pub const MAX_SCALE: u64 = 1_000;
+/// `enhanced`/`impaired` words on one Roll.
+pub const MAX_QUALITY_WORDS: u32 = 8;
+/// Explosions of one die before the chain is cut. A d2 reaches this depth
+/// with chance 2^-100: it never happens, but nothing can loop forever.
+pub const MAX_EXPLOSIONS: u32 = 100;
+/// Bytes in one expression.
+pub const MAX_EXPR_BYTES: usize = 1_000;
+/// Tail mass left out of the exact distribution of one exploding die.
+pub const EXPLODE_TAIL: f64 = 1e-12;
+/// Points in an exact distribution's support.
+pub const MAX_SUPPORT: usize = 4_000_000;
+/// Inner-loop steps one exact computation may take (about a second).
+pub const MAX_WORK: u64 = 2_000_000_000;
+
+pub const HINT: &str =
+    "the limits are 10,000 dice per Roll, 1,000,000 sides per die and 1,000 dice per pool";

@@ -1,0 +1,790 @@
+//! Exact odds for every expression, computed analytically.
+//!
+//! - Rolls: convolution of per-term distributions ([`Dist`]), then the floor
+//!   at zero, scaling and enhanced/impaired.
+//! - METTLE pools: a die is Edge with chance 1/2 and otherwise adds 1, 2 or
+//!   3 to the Score with chance 1/6 each, so the chance of `e` Edge with
+//!   Score `s` from `n` dice is `C(n,e)/2^n × P(sum of n−e d3 = s)`. The
+//!   Twist is a second pass over the failing (Score, Edge) states.
+//! - Contests: the chance each contestant comes first, with ties settled by
+//!   contesting again among the tied (solved exactly, not simulated).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::ast::*;
+use super::dist::{Dist, TooLarge};
+use crate::rules::mettle;
+use crate::rules::status_cp::{self, DiceValue};
+
+/// Exact odds of one expression.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    pub expr: String,
+    #[serde(flatten)]
+    pub detail: OddsDetail,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OddsDetail {
+    Roll(Summary),
+    Check(CheckOdds),
+    Hazard(HazardOdds),
+    Save(Binary),
+    Chance(Binary),
+    Contest(ContestOdds),
+    Cp(CpOdds),
+}
+
+/// A distribution as a table, with its summary numbers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Summary {
+    pub min: i64,
+    pub max: i64,
+    pub mean: f64,
+    pub sd: f64,
+    /// Mass above `max` left out (exploding dice); 0 when exact.
+    pub tail: f64,
+    pub table: Vec<Row>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    pub value: i64,
+    pub chance: f64,
+    pub at_least: f64,
+}
+
+impl Summary {
+    pub fn of(d: &Dist) -> Summary {
+        let (lo, hi) = d.range();
+        let mut at_least = d.at_least(hi + 1);
+        let mut table: Vec<Row> = (lo..=hi)
+            .rev()
+            .map(|v| {
+                let chance = d.chance(v);
+                at_least += chance;
+                Row {
+                    value: v,
+                    chance,
+                    at_least,
+                }
+            })
+            .collect();
+        table.reverse();
+        Summary {
+            min: lo,
+            max: hi,
+            mean: d.mean(),
+            sd: d.sd(),
+            tail: d.tail,
+            table,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckOdds {
+    pub dice: u32,
+    pub raised: u32,
+    pub difficulty: u32,
+    pub difficulty_word: String,
+    pub twist: bool,
+    pub success: f64,
+    /// Chance to fail with Edge showing, when a Twist could be called (for
+    /// a Check taken with `twist`, this is before the Twist).
+    pub twist_offered: f64,
+    pub expected_edge_given_success: f64,
+    /// Chance of success with exactly this Edge, and with at least it.
+    pub by_edge: Vec<EdgeRow>,
+    /// Damage (bonus + Edge) on a success, when the pool has a bonus.
+    pub damage: Option<Vec<Row>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EdgeRow {
+    pub edge: u32,
+    pub quality: &'static str,
+    pub chance: f64,
+    pub at_least: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HazardOdds {
+    pub dice: u32,
+    pub raised: u32,
+    pub bonus: u32,
+    /// Damage = Edge + bonus.
+    pub damage: Summary,
+    /// Chance a roll shows no Edge, ending an ongoing hazard.
+    pub ends: f64,
+    /// Expected rounds an ongoing hazard lasts, counting the round it ends.
+    pub expected_rounds: f64,
+    /// Score distribution of a bare pool (no bonus).
+    pub score: Option<Summary>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Binary {
+    pub chance: f64,
+    /// What `chance` is the chance of.
+    pub of: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContestOdds {
+    pub entrants: Vec<ContestChance>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ContestChance {
+    pub label: String,
+    pub ability: u32,
+    /// Chance to come first.
+    pub wins: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CpOdds {
+    pub cp: Vec<u32>,
+    pub dice_value: DiceValue,
+    pub control_potential: Option<u32>,
+    pub beyond_table: bool,
+    pub value: Summary,
+}
+
+/// Exact odds of any expression.
+pub fn odds(expr: &Expr) -> Result<Odds, TooLarge> {
+    let detail = match expr {
+        Expr::Roll(r) => OddsDetail::Roll(Summary::of(&roll_dist(r)?)),
+        Expr::Pool(p) => match p.difficulty {
+            Some(_) => OddsDetail::Check(check_odds(p)?),
+            None => OddsDetail::Hazard(hazard_odds(p)?),
+        },
+        Expr::Save(s) => OddsDetail::Save(Binary {
+            chance: f64::from(s.target.min(20)) / 20.0,
+            of: format!("passing (d20 ≤ {})", s.target),
+        }),
+        Expr::Chance(c) => OddsDetail::Chance(Binary {
+            chance: f64::from(c.chances) / f64::from(c.out_of),
+            of: format!("it happening (d{} ≤ {})", c.out_of, c.chances),
+        }),
+        Expr::Contest(c) => OddsDetail::Contest(contest_odds(c)),
+        Expr::Cp(cp) => OddsDetail::Cp(cp_odds(cp)?),
+    };
+    Ok(Odds {
+        expr: expr.to_string(),
+        detail,
+    })
+}
+
+fn term_dist(kind: &TermKind) -> Result<Dist, TooLarge> {
+    match kind {
+        TermKind::Const(v) => Ok(Dist::point(*v as i64)),
+        TermKind::D66 => {
+            let mut p = vec![0.0; 56];
+            for tens in 1..=6 {
+                for units in 1..=6 {
+                    p[tens * 10 + units - 11] = 1.0 / 36.0;
+                }
+            }
+            Ok(Dist {
+                min: 11,
+                p,
+                tail: 0.0,
+            })
+        }
+        TermKind::Dice {
+            count,
+            sides,
+            explode,
+            keep,
+        } => {
+            let one = if *explode {
+                Dist::exploding_die(*sides)?
+            } else {
+                Dist::die(*sides)
+            };
+            match keep {
+                Some(Keep::Highest(k)) => one.keep(*count, *k, true),
+                Some(Keep::Lowest(k)) => one.keep(*count, *k, false),
+                None if !*explode => Dist::dice(*count, *sides),
+                None => one.repeat(*count),
+            }
+        }
+    }
+}
+
+/// The exact distribution of a Roll's result.
+pub fn roll_dist(r: &Roll) -> Result<Dist, TooLarge> {
+    let quality = r.quality();
+    if quality == Quality::Ineffective {
+        return Ok(Dist::point(0));
+    }
+    let mut sum = Dist::point(0);
+    for term in &r.terms {
+        let d = term_dist(&term.kind)?;
+        let d = if term.negative { d.negate() } else { d };
+        sum = sum.add(&d)?;
+    }
+    let mut d = sum.floor_zero();
+    d = match r.scale {
+        Scale::None => d,
+        Scale::Divide(n) => {
+            let n = i64::from(n);
+            d.map_monotone(|v| (v + n - 1).div_euclid(n))?
+        }
+        Scale::Multiply(n) => {
+            let n = i64::from(n);
+            d.map_monotone(|v| v * n)?
+        }
+    };
+    Ok(match quality {
+        Quality::Enhanced => d.max_of_two(),
+        Quality::Impaired => d.min_of_two(),
+        _ => d,
+    })
+}
+
+/// `ln C(n, k)` for all `k`, and the binomial(n, 1/2) chances.
+fn half_binomial(n: u32) -> Vec<f64> {
+    let n = n as usize;
+    let mut ln_fact = vec![0.0f64; n + 1];
+    for i in 1..=n {
+        ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
+    }
+    let ln_half_n = n as f64 * 0.5f64.ln();
+    (0..=n)
+        .map(|k| (ln_fact[n] - ln_fact[k] - ln_fact[n - k] + ln_half_n).exp())
+        .collect()
+}
+
+/// Tails of sums of d3 (faces 1-3): `tails[k][t]` = P(sum of k d3 > t) for
+/// `k ≤ max_k`, `t ≤ max_t`.
+struct D3Tails {
+    tails: Vec<Vec<f64>>,
+    max_t: usize,
+}
+
+impl D3Tails {
+    fn new(max_k: usize, max_t: usize) -> D3Tails {
+        // Exact chances for sums up to max_t + 1 (the last slot saturates).
+        let cap = max_t + 1;
+        let mut row = vec![0.0f64; cap + 1];
+        row[0] = 1.0;
+        let mut tails = Vec::with_capacity(max_k + 1);
+        for k in 0..=max_k {
+            if k > 0 {
+                let mut next = vec![0.0f64; cap + 1];
+                for (s, &q) in row.iter().enumerate() {
+                    if q == 0.0 {
+                        continue;
+                    }
+                    for f in 1..=3 {
+                        next[(s + f).min(cap)] += q / 3.0;
+                    }
+                }
+                row = next;
+            }
+            // P(sum > t) = sum of row[t+1..].
+            let mut tail = vec![0.0f64; max_t + 1];
+            let mut above = row[cap];
+            for t in (0..=max_t).rev() {
+                tail[t] = above;
+                above += row[t];
+            }
+            tails.push(tail);
+        }
+        D3Tails { tails, max_t }
+    }
+
+    /// P(sum of k d3 > t).
+    fn above(&self, k: usize, t: i64) -> f64 {
+        if t < 0 {
+            return 1.0;
+        }
+        let t = t as usize;
+        if k > t {
+            return 1.0; // every die adds at least 1
+        }
+        if t >= 3 * k {
+            return 0.0; // every die adds at most 3
+        }
+        if t > self.max_t || k >= self.tails.len() {
+            // Only reachable when k ≤ t ≤ 3k is beyond the table: callers
+            // size the table so this never happens.
+            unreachable!("d3 tail table too small");
+        }
+        self.tails[k][t]
+    }
+
+    /// P(sum of k d3 = s), from the tails.
+    fn exactly(&self, k: usize, s: i64) -> f64 {
+        self.above(k, s - 1) - self.above(k, s)
+    }
+}
+
+/// Exact chance of success for every pool in `1..=max_pool` against every
+/// Difficulty in `0..=max_difficulty` (no raises, no Twist):
+/// `table[pool − 1][difficulty]`.
+pub fn success_table(max_pool: u32, max_difficulty: u32) -> Vec<Vec<f64>> {
+    let d3 = D3Tails::new(max_pool as usize, max_difficulty as usize);
+    (1..=max_pool)
+        .map(|n| {
+            let binom = half_binomial(n);
+            (0..=max_difficulty)
+                .map(|d| {
+                    binom
+                        .iter()
+                        .enumerate()
+                        .map(|(e, b)| b * d3.above(n as usize - e, i64::from(d)))
+                        .sum()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Chance of success with each final Edge (index = Edge), for a Check.
+fn check_by_edge(p: &Pool) -> Result<(Vec<f64>, f64), TooLarge> {
+    let n = p.rolled_dice() as usize;
+    let r = p.raised_dice() as usize;
+    let d = p.difficulty.expect("a Check has a Difficulty") as i64;
+    let total = n + r;
+    let mut by_edge = vec![0.0f64; total + 1];
+    let binom = half_binomial(n as u32);
+    // Beyond 3 × dice the Check cannot succeed; keep tables small.
+    let t_max = (d.max(0) as usize).min(3 * total + 1);
+    let work = (t_max as u64 + 2).pow(2) * (total as u64 + 1);
+    if work > super::limits::MAX_WORK || (t_max + 2).pow(2) > super::limits::MAX_SUPPORT {
+        return Err(TooLarge {
+            what: format!("about {work} steps for a {total}-dice Check against {d}"),
+        });
+    }
+    let d3 = D3Tails::new(total.min(t_max + 1), t_max);
+    let mut twist_offered = 0.0;
+    for (thrown_edge, &b) in binom.iter().enumerate() {
+        let k = n - thrown_edge; // dice adding to the Score
+        let edge = thrown_edge + r;
+        // Success on the first throw.
+        by_edge[edge] += b * d3.above(k, d);
+        if k as i64 > d {
+            continue; // cannot fail
+        }
+        // Failing first throws: Score s ≤ d.
+        for s in k as i64..=d {
+            let q = b * d3.exactly(k, s);
+            if q == 0.0 {
+                continue;
+            }
+            if edge > 0 {
+                twist_offered += q;
+            }
+            if !p.twist || edge == 0 {
+                continue;
+            }
+            // Reroll the `edge` dice once and re-tally.
+            let re_binom = half_binomial(edge as u32);
+            for (e2, &b2) in re_binom.iter().enumerate() {
+                by_edge[e2] += q * b2 * d3.above(edge - e2, d - s);
+            }
+        }
+    }
+    Ok((by_edge, twist_offered))
+}
+
+fn check_odds(p: &Pool) -> Result<CheckOdds, TooLarge> {
+    let (by_edge_p, twist_offered) = check_by_edge(p)?;
+    let success: f64 = by_edge_p.iter().sum();
+    // Chance of at least each Edge, summed from the top (no cancellation).
+    let mut suffix = vec![0.0f64; by_edge_p.len() + 1];
+    for e in (0..by_edge_p.len()).rev() {
+        suffix[e] = suffix[e + 1] + by_edge_p[e];
+    }
+    let weighted: f64 = by_edge_p
+        .iter()
+        .enumerate()
+        .map(|(e, &q)| e as f64 * q)
+        .sum();
+    let by_edge = by_edge_p
+        .iter()
+        .enumerate()
+        .map(|(e, &q)| EdgeRow {
+            edge: e as u32,
+            quality: mettle::edge_word(e as u32),
+            chance: q,
+            at_least: suffix[e],
+        })
+        .collect();
+    let damage = (p.bonus > 0).then(|| {
+        by_edge_p
+            .iter()
+            .enumerate()
+            .map(|(e, &q)| Row {
+                value: e as i64 + i64::from(p.bonus),
+                chance: q,
+                at_least: suffix[e],
+            })
+            .collect()
+    });
+    let difficulty = p.difficulty.expect("a Check");
+    Ok(CheckOdds {
+        dice: p.rolled_dice(),
+        raised: p.raised_dice(),
+        difficulty,
+        difficulty_word: mettle::difficulty_word(difficulty),
+        twist: p.twist,
+        success,
+        twist_offered,
+        expected_edge_given_success: if success > 0.0 {
+            weighted / success
+        } else {
+            0.0
+        },
+        by_edge,
+        damage,
+    })
+}
+
+fn hazard_odds(p: &Pool) -> Result<HazardOdds, TooLarge> {
+    let n = p.rolled_dice();
+    let binom = half_binomial(n);
+    let damage = Dist {
+        min: i64::from(p.raised_dice() + p.bonus),
+        p: binom.clone(),
+        tail: 0.0,
+    };
+    let ends = if p.raised_dice() > 0 { 0.0 } else { binom[0] };
+    let score = if p.bonus == 0 {
+        // Score: 0 with chance 1/2 (Edge), 1, 2, 3 with 1/6 each, per die.
+        let one = Dist {
+            min: 0,
+            p: vec![0.5, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0],
+            tail: 0.0,
+        };
+        Some(Summary::of(&one.repeat(n)?))
+    } else {
+        None
+    };
+    Ok(HazardOdds {
+        dice: n,
+        raised: p.raised_dice(),
+        bonus: p.bonus,
+        damage: Summary::of(&damage),
+        ends,
+        expected_rounds: if ends > 0.0 {
+            1.0 / ends
+        } else {
+            f64::INFINITY
+        },
+        score,
+    })
+}
+
+/// P(contestant i comes first) for every member of `group` (a bit mask),
+/// memoised by group.
+fn contest_wins(abilities: &[u32], group: u32, memo: &mut BTreeMap<u32, Vec<f64>>) -> Vec<f64> {
+    if let Some(w) = memo.get(&group) {
+        return w.clone();
+    }
+    let members: Vec<usize> = (0..abilities.len())
+        .filter(|&i| group & (1 << i) != 0)
+        .collect();
+    let mut wins = vec![0.0f64; abilities.len()];
+    if members.len() == 1 {
+        wins[members[0]] = 1.0;
+        memo.insert(group, wins.clone());
+        return wins;
+    }
+    // Totals are ability − d20: uniform on ability−20 ..= ability−1.
+    let p_eq = |i: usize, x: i64| -> f64 {
+        let a = i64::from(abilities[i]);
+        if (a - 20..=a - 1).contains(&x) {
+            0.05
+        } else {
+            0.0
+        }
+    };
+    let p_below = |i: usize, x: i64| -> f64 {
+        // P(total < x)
+        let a = i64::from(abilities[i]);
+        ((x - (a - 20)).clamp(0, 20) as f64) * 0.05
+    };
+    let lo = members
+        .iter()
+        .map(|&i| i64::from(abilities[i]) - 20)
+        .min()
+        .expect("members");
+    let hi = members
+        .iter()
+        .map(|&i| i64::from(abilities[i]) - 1)
+        .max()
+        .expect("members");
+    // Chance that exactly `top` (a sub-mask) shares the highest total.
+    let mut top_chance: BTreeMap<u32, f64> = BTreeMap::new();
+    for x in lo..=hi {
+        // Enumerate subsets of the group as the top set at value x.
+        let mut sub = group;
+        loop {
+            if sub != 0 {
+                let mut q = 1.0;
+                for &i in &members {
+                    q *= if sub & (1 << i) != 0 {
+                        p_eq(i, x)
+                    } else {
+                        p_below(i, x)
+                    };
+                    if q == 0.0 {
+                        break;
+                    }
+                }
+                if q > 0.0 {
+                    *top_chance.entry(sub).or_insert(0.0) += q;
+                }
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & group;
+        }
+    }
+    let self_tie = top_chance.get(&group).copied().unwrap_or(0.0);
+    for (&top, &q) in &top_chance {
+        if top == group {
+            continue;
+        }
+        if top.count_ones() == 1 {
+            wins[top.trailing_zeros() as usize] += q;
+        } else {
+            let sub = contest_wins(abilities, top, memo);
+            for &i in &members {
+                wins[i] += q * sub[i];
+            }
+        }
+    }
+    // The whole group tying starts the same contest again.
+    for w in wins.iter_mut() {
+        *w /= 1.0 - self_tie;
+    }
+    memo.insert(group, wins.clone());
+    wins
+}
+
+fn contest_odds(c: &Contest) -> ContestOdds {
+    let abilities: Vec<u32> = c.entrants.iter().map(|e| e.ability).collect();
+    let full = (1u32 << abilities.len()) - 1;
+    let wins = contest_wins(&abilities, full, &mut BTreeMap::new());
+    ContestOdds {
+        entrants: c
+            .entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| ContestChance {
+                label: e.label(i),
+                ability: e.ability,
+                wins: wins[i],
+            })
+            .collect(),
+    }
+}
+
+fn cp_odds(cp: &Cp) -> Result<CpOdds, TooLarge> {
+    let totals: Vec<u32> = cp.sources.iter().map(|s| s.iter().sum()).collect();
+    let dice_value = totals
+        .iter()
+        .map(|&t| status_cp::dice_value(t).expect("CP ≥ 1"))
+        .reduce(DiceValue::combine)
+        .expect("a source");
+    let d = Dist::dice(dice_value.dice, 6)?.add(&Dist::point(i64::from(dice_value.bonus)))?;
+    let single = cp.sources.len() == 1 && cp.sources[0].len() == 1;
+    Ok(CpOdds {
+        beyond_table: totals.iter().any(|&t| t > status_cp::CP_TABLE_TOP),
+        control_potential: if single {
+            status_cp::control_potential(totals[0])
+        } else {
+            None
+        },
+        cp: totals,
+        dice_value,
+        value: Summary::of(&d),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::parse;
+
+    fn check(text: &str) -> CheckOdds {
+        match odds(&parse(text).unwrap()).unwrap().detail {
+            OddsDetail::Check(c) => c,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Brute force: every face combination of `n` dice.
+    fn enumerate(n: u32, mut f: impl FnMut(&[u32])) {
+        let mut faces = vec![1u32; n as usize];
+        loop {
+            f(&faces);
+            let mut i = 0;
+            loop {
+                if i == faces.len() {
+                    return;
+                }
+                faces[i] += 1;
+                if faces[i] <= 6 {
+                    break;
+                }
+                faces[i] = 1;
+                i += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn five_dice_vs_three_is_0_6968() {
+        let c = check("5D vs 3");
+        assert!((c.success - 0.6968).abs() < 5e-5, "{}", c.success);
+    }
+
+    #[test]
+    fn success_table_matches_enumeration() {
+        let table = success_table(6, 20);
+        for n in 1..=6u32 {
+            let mut wins = [0u32; 21];
+            enumerate(n, |faces| {
+                let t = mettle::tally(faces);
+                for (d, w) in wins.iter_mut().enumerate() {
+                    if t.score > d as u32 {
+                        *w += 1;
+                    }
+                }
+            });
+            let all = 6f64.powi(n as i32);
+            for d in 0..=20 {
+                let exact = f64::from(wins[d]) / all;
+                assert!(
+                    (table[n as usize - 1][d] - exact).abs() < 1e-12,
+                    "{n}D vs {d}: {} ≠ {exact}",
+                    table[n as usize - 1][d]
+                );
+                let c = check(&format!("{n}D vs {d}"));
+                assert!((c.success - exact).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn twist_and_raise_match_enumeration() {
+        // Enumerate the first throw and the reroll together.
+        for (n, raise, d) in [
+            (4u32, 0u32, 3u32),
+            (5, 0, 3),
+            (4, 1, 2),
+            (3, 2, 1),
+            (5, 1, 6),
+        ] {
+            let thrown = n - raise;
+            let mut success_by_edge = vec![0.0f64; n as usize + 1];
+            enumerate(thrown, |faces| {
+                let q = 1.0 / 6f64.powi(thrown as i32);
+                let t = mettle::tally(faces);
+                let (score, edge) = (t.score, t.edge + raise);
+                if score > d {
+                    success_by_edge[edge as usize] += q;
+                } else if edge > 0 {
+                    enumerate(edge, |re| {
+                        let q2 = q / 6f64.powi(edge as i32);
+                        let t2 = mettle::tally(re);
+                        if score + t2.score > d {
+                            success_by_edge[t2.edge as usize] += q2;
+                        }
+                    });
+                }
+            });
+            let c = check(&format!("{n}D vs {d} raise {raise} twist"));
+            for (e, row) in c.by_edge.iter().enumerate() {
+                // The enumeration adds up to 6^10 tiny terms: allow for its
+                // rounding.
+                assert!(
+                    (row.chance - success_by_edge[e]).abs() < 1e-10,
+                    "{n}D vs {d} raise {raise} twist, Edge {e}: {} vs {}", row.chance, success_by_edge[e]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hazards() {
+        let o = odds(&parse("3D+3").unwrap()).unwrap();
+        let OddsDetail::Hazard(h) = o.detail else {
+            panic!()
+        };
+        assert_eq!((h.damage.min, h.damage.max), (3, 6));
+        assert!((h.damage.table[0].chance - 0.125).abs() < 1e-12);
+        assert!((h.ends - 0.125).abs() < 1e-12);
+        assert!((h.expected_rounds - 8.0).abs() < 1e-9);
+        let o = odds(&parse("5D").unwrap()).unwrap();
+        let OddsDetail::Hazard(h) = o.detail else {
+            panic!()
+        };
+        assert_eq!((h.damage.min, h.damage.max), (0, 5));
+        let score = h.score.unwrap();
+        assert_eq!((score.min, score.max), (0, 15));
+        assert!((score.mean - 5.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn contest_wins_match_enumeration() {
+        // Two contestants: a tie starts the same contest again, so
+        // P(A first) = P(A beats B) / (1 − P(tie)).
+        for (a, b) in [(15u32, 3u32), (10, 10), (9, 12), (1, 19)] {
+            let (mut beats, mut tie) = (0.0, 0.0);
+            for ra in 1..=20 {
+                for rb in 1..=20 {
+                    let (ta, tb) = (i64::from(a) - ra, i64::from(b) - rb);
+                    if ta > tb {
+                        beats += 1.0 / 400.0;
+                    } else if ta == tb {
+                        tie += 1.0 / 400.0;
+                    }
+                }
+            }
+            let OddsDetail::Contest(c) = odds(&parse(&format!("contest {a} {b}")).unwrap())
+                .unwrap()
+                .detail
+            else {
+                panic!()
+            };
+            assert!((c.entrants[0].wins - beats / (1.0 - tie)).abs() < 1e-12);
+            assert!((c.entrants[0].wins + c.entrants[1].wins - 1.0).abs() < 1e-12);
+        }
+        let OddsDetail::Contest(c) = odds(&parse("contest 10 10 6").unwrap()).unwrap().detail
+        else {
+            panic!()
+        };
+        assert!((c.entrants[0].wins - c.entrants[1].wins).abs() < 1e-12);
+        let total: f64 = c.entrants.iter().map(|e| e.wins).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn cp_odds_and_binary() {
+        let OddsDetail::Cp(c) = odds(&parse("cp 18").unwrap()).unwrap().detail else {
+            panic!()
+        };
+        assert_eq!(c.dice_value, DiceValue { dice: 1, bonus: 4 });
+        assert_eq!((c.value.min, c.value.max), (5, 10));
+        let OddsDetail::Save(s) = odds(&parse("save 12").unwrap()).unwrap().detail else {
+            panic!()
+        };
+        assert!((s.chance - 0.6).abs() < 1e-12);
+        let OddsDetail::Chance(s) = odds(&parse("1:4").unwrap()).unwrap().detail else {
+            panic!()
+        };
+        assert!((s.chance - 0.25).abs() < 1e-12);
+    }
+}

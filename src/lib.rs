@@ -1,0 +1,23 @@
+//! tablewright: seeded tables, dice and handouts for game masters.
+//!
+//! The pipeline, one module per step:
+//! - **seed** ([`seed`]): a shared seed text becomes independent random
+//!   streams, one per generated item, so results reproduce byte for byte.
+//! - **dice** ([`dice`]): one notation for every roll in the rules — parse,
+//!   roll on a stream, and compute exact odds.
+//! - **rules** ([`rules`]): the numbers and mechanics of the rules core,
+//!   shared by the dice engine, validation and generators.
+//! - **report** ([`report`]): what a GM reads on the terminal; JSON is the
+//!   same results through serde.
+//! - **app** ([`app`]) and **cli** ([`cli`]): the commands; `main.rs` only
+//!   parses arguments, calls [`app::run`] and turns errors into exit codes.
+
+pub mod app;
+pub mod cli;
+pub mod dice;
+pub mod error;
+pub mod report;
+pub mod rules;
+pub mod seed;
+
+pub use error::Error;

@@ -1,0 +1,19 @@
+//! The `tablewright` binary: parse the command line, run, report errors.
+//! Exit codes: 0 success, 1 bad input or failure, 2 command-line usage.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = tablewright::cli::Cli::parse();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    match tablewright::app::run(&cli, &mut stdout.lock(), &mut stderr.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

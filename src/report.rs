@@ -1,0 +1,469 @@
+//! Terminal text for rolls and odds: what a GM reads at the table. Pure
+//! functions from results to strings; JSON output is serde's job.
+
+use std::fmt::Write;
+
+use crate::dice::odds::{Odds, OddsDetail, Row, Summary};
+use crate::dice::roll::{Outcome, PoolOutcome, RollOutcome, Rolled};
+
+/// A chance as a percentage a person can read: `69.68%`, `0.0046%`,
+/// `3.5e-13`.
+pub fn percent(p: f64) -> String {
+    if p <= 0.0 {
+        "0%".to_owned()
+    } else if p >= 0.999_999_5 && p < 1.0 {
+        ">99.9999%".to_owned()
+    } else if p >= 0.0001 {
+        format!("{:.2}%", p * 100.0)
+    } else if p >= 1e-8 {
+        format!("{:.6}%", p * 100.0)
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+fn list(faces: impl IntoIterator<Item = String>) -> String {
+    format!("[{}]", faces.into_iter().collect::<Vec<_>>().join(", "))
+}
+
+fn roll_text(expr: &str, r: &RollOutcome) -> String {
+    let mut out = format!("{expr} = {}", r.total);
+    if r.attempts.is_empty() {
+        out.push_str("  ← impaired twice: completely ineffective");
+        return out;
+    }
+    let show_attempt = |a: &crate::dice::roll::Attempt| {
+        let mut parts = Vec::new();
+        for (i, t) in a.terms.iter().enumerate() {
+            let sign = match (i, t.negative) {
+                (_, true) => "− ",
+                (0, false) => "",
+                (_, false) => "+ ",
+            };
+            if t.dice.is_empty() {
+                parts.push(format!("{sign}{}", t.value));
+                continue;
+            }
+            let faces = t.dice.iter().map(|d| {
+                let chain = d
+                    .rolls
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(if t.term.contains("d66") { "" } else { "→" });
+                if d.kept { chain } else { format!("({chain})") }
+            });
+            let single_term = a.terms.len() == 1;
+            if single_term {
+                parts.push(list(faces));
+            } else {
+                parts.push(format!("{sign}{} {}", t.term, list(faces)));
+            }
+        }
+        let mut s = parts.join(" ");
+        if a.sum < 0 {
+            let _ = write!(s, " = {}, floored at 0", a.sum);
+        }
+        if a.total != a.sum.max(0) as u64 {
+            let _ = write!(s, " → {}", a.total);
+        }
+        s
+    };
+    match r.kept_attempt {
+        Some(_) if r.attempts.len() == 1 => {
+            let _ = write!(out, "  ← {}", show_attempt(&r.attempts[0]));
+        }
+        Some(k) => {
+            let word = if r.quality == crate::dice::ast::Quality::Enhanced {
+                "higher"
+            } else {
+                "lower"
+            };
+            let _ = write!(
+                out,
+                "  ← {} = {} | {} = {}; keep the {word}: #{}",
+                show_attempt(&r.attempts[0]),
+                r.attempts[0].total,
+                show_attempt(&r.attempts[1]),
+                r.attempts[1].total,
+                k + 1
+            );
+        }
+        None => {}
+    }
+    out
+}
+
+fn pool_text(expr: &str, p: &PoolOutcome) -> String {
+    let faces = list(p.dice.iter().map(u32::to_string));
+    let raised = if p.raised > 0 {
+        format!(" + {} raised", p.raised)
+    } else {
+        String::new()
+    };
+    let mut detail = format!(
+        "{faces}{raised}: Score {}, Edge {}",
+        p.first.score, p.first.edge
+    );
+    if let Some(t) = &p.twist {
+        let _ = write!(
+            detail,
+            "; failed, Twist rerolls {} Edge dice {} → Score {}, Edge {}",
+            t.rerolled.len(),
+            list(t.rerolled.iter().map(u32::to_string)),
+            t.score,
+            t.edge
+        );
+    }
+    let head = match (p.success, p.damage) {
+        (Some(true), Some(dmg)) => format!(
+            "success · {} (Edge {}) · {} damage",
+            p.quality.unwrap_or("OK"),
+            p.edge,
+            dmg
+        ),
+        (Some(true), None) => format!("success · {} (Edge {})", p.quality.unwrap_or("OK"), p.edge),
+        (Some(false), _) => {
+            let twist = if p.twist.is_none() && p.edge > 0 {
+                " (Edge showing: a Twist may be called)"
+            } else {
+                ""
+            };
+            format!("failure{twist}")
+        }
+        (None, dmg) => {
+            let ends = if p.hazard_ends == Some(true) {
+                "; no Edge, so an ongoing hazard ends"
+            } else {
+                ""
+            };
+            format!("{} (Edge {}){ends}", dmg.unwrap_or(p.edge), p.edge)
+        }
+    };
+    let versus = match (p.difficulty, &p.difficulty_word) {
+        (Some(d), Some(w)) => format!(" against {d} ({w})"),
+        _ => String::new(),
+    };
+    format!("{expr} → {head}  ← {detail}{versus}")
+}
+
+/// One line (or a few) describing a rolled expression.
+pub fn rolled_text(r: &Rolled) -> String {
+    match &r.outcome {
+        Outcome::Roll(o) => roll_text(&r.expr, o),
+        Outcome::Pool(p) => pool_text(&r.expr, p),
+        Outcome::Save(s) => format!(
+            "{} → {}  ← d20 = {} {} {}",
+            r.expr,
+            if s.pass { "pass" } else { "fail" },
+            s.roll,
+            if s.pass { "≤" } else { ">" },
+            s.target
+        ),
+        Outcome::Chance(c) => format!(
+            "{} → {}  ← d{} = {}",
+            r.expr,
+            if c.happens { "yes" } else { "no" },
+            c.out_of,
+            c.roll
+        ),
+        Outcome::Contest(c) => {
+            let places: Vec<String> = c
+                .ranking
+                .iter()
+                .enumerate()
+                .map(|(place, label)| {
+                    let e = c
+                        .entrants
+                        .iter()
+                        .find(|e| &e.label == label)
+                        .expect("ranked entrant");
+                    let rounds: Vec<String> = e
+                        .rolls
+                        .iter()
+                        .zip(&e.totals)
+                        .map(|(roll, total)| format!("{}−{} = {}", e.ability, roll, total))
+                        .collect();
+                    format!("{}. {} ({})", place + 1, label, rounds.join(", then "))
+                })
+                .collect();
+            format!("{} → {}", r.expr, places.join("; "))
+        }
+        Outcome::Cp(c) => {
+            let mut s = format!(
+                "{} → {} = {}  ← {}",
+                r.expr,
+                c.dice_value,
+                c.total,
+                list(c.rolls.iter().map(u32::to_string))
+            );
+            if c.sources.len() > 1 {
+                let parts: Vec<String> = c
+                    .sources
+                    .iter()
+                    .map(|s| format!("{} CP = {}", s.cp, s.dice_value))
+                    .collect();
+                let _ = write!(
+                    s,
+                    "; different sources add dice values: {}",
+                    parts.join(" + ")
+                );
+            } else if c.sources[0].parts.len() > 1 {
+                let _ = write!(s, "; same source adds CP: {} CP", c.sources[0].cp);
+            }
+            if let Some(cp) = c.control_potential {
+                let _ = write!(s, "; control potential {cp}");
+            }
+            if c.beyond_table {
+                s.push_str("; past the table's last row (25 CP), which is used");
+            }
+            s
+        }
+    }
+}
+
+const MAX_ROWS: usize = 60;
+
+fn table_text(rows: &[Row], out: &mut String) {
+    let widest = rows
+        .iter()
+        .map(|r| r.value.to_string().len())
+        .max()
+        .unwrap_or(1);
+    // Room for a grouped range such as `1000-1999` when the table is long.
+    let width = if rows.len() > MAX_ROWS {
+        2 * widest + 1
+    } else {
+        widest
+    }
+    .max(5);
+    let _ = writeln!(
+        out,
+        "{:>width$}  {:>10}  {:>10}",
+        "value", "chance", "at least"
+    );
+    table_rows(rows, width, out);
+}
+
+fn table_rows(rows: &[Row], width: usize, out: &mut String) {
+    let peak = rows.iter().map(|r| r.chance).fold(0.0, f64::max);
+    if rows.len() <= MAX_ROWS {
+        for r in rows {
+            let bar = if peak > 0.0 {
+                "█".repeat(((r.chance / peak) * 30.0).round() as usize)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "{:>width$}  {:>10}  {:>10}  {bar}",
+                r.value,
+                percent(r.chance),
+                percent(r.at_least)
+            );
+        }
+        return;
+    }
+    // A long, thin tail (exploding dice): list the values that matter and
+    // sum up the rest in one line.
+    if let Some(cut) = rows.iter().position(|r| r.at_least < 1e-6)
+        && cut <= MAX_ROWS
+        && cut > 0
+    {
+        table_rows(&rows[..cut], width, out);
+        let rest = &rows[cut];
+        let _ = writeln!(
+            out,
+            "{:>width$}  {:>10}  {:>10}",
+            format!("{}+", rest.value),
+            percent(rest.at_least),
+            percent(rest.at_least)
+        );
+        return;
+    }
+    // Too many values to list: group them into even ranges.
+    let bucket = rows.len().div_ceil(MAX_ROWS / 2);
+    let groups: Vec<(String, f64, f64)> = rows
+        .chunks(bucket)
+        .map(|c| {
+            let first = c.first().expect("chunk");
+            let last = c.last().expect("chunk");
+            (
+                format!("{}-{}", first.value, last.value),
+                c.iter().map(|r| r.chance).sum::<f64>(),
+                first.at_least,
+            )
+        })
+        .collect();
+    let gpeak = groups.iter().map(|g| g.1).fold(0.0, f64::max);
+    let gwidth = width.max(groups.iter().map(|g| g.0.len()).max().unwrap_or(5));
+    for (label, chance, at_least) in groups {
+        let bar = if gpeak > 0.0 {
+            "█".repeat(((chance / gpeak) * 30.0).round() as usize)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{label:>gwidth$}  {:>10}  {:>10}  {bar}",
+            percent(chance),
+            percent(at_least)
+        );
+    }
+}
+
+fn summary_text(s: &Summary, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "min {}, max {}, mean {:.2}, sd {:.2}",
+        s.min, s.max, s.mean, s.sd
+    );
+    if s.tail > 0.0 {
+        let _ = writeln!(
+            out,
+            "exploding dice never stop in theory: values above {} (chance {}) are left out of this table",
+            s.max,
+            percent(s.tail)
+        );
+    }
+    table_text(&s.table, out);
+}
+
+/// The full odds report for the terminal.
+pub fn odds_text(o: &Odds) -> String {
+    let mut out = String::new();
+    match &o.detail {
+        OddsDetail::Roll(s) => {
+            let _ = writeln!(out, "{}", o.expr);
+            summary_text(s, &mut out);
+        }
+        OddsDetail::Check(c) => {
+            let raised = if c.raised > 0 {
+                format!(", {} raised", c.raised)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "{}: {} dice{raised} against Difficulty {} ({})",
+                o.expr, c.dice, c.difficulty, c.difficulty_word
+            );
+            let with = if c.twist {
+                " (taking the Twist on a failure)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "success {:.4} ({}){with}",
+                c.success,
+                percent(c.success)
+            );
+            if c.success == 0.0 {
+                let _ = writeln!(
+                    out,
+                    "impossible: the best Score is {} (3 per thrown die)",
+                    3 * c.dice
+                );
+            }
+            let _ = writeln!(
+                out,
+                "expected Edge on a success: {:.2}",
+                c.expected_edge_given_success
+            );
+            let _ = writeln!(
+                out,
+                "failure with Edge showing (a Twist can be called): {}",
+                percent(c.twist_offered)
+            );
+            let _ = writeln!(
+                out,
+                "{:>4}  {:<10}  {:>10}  {:>10}",
+                "Edge", "quality", "success", "at least"
+            );
+            for r in &c.by_edge {
+                let _ = writeln!(
+                    out,
+                    "{:>4}  {:<10}  {:>10}  {:>10}",
+                    r.edge,
+                    r.quality,
+                    percent(r.chance),
+                    percent(r.at_least)
+                );
+            }
+            if let Some(damage) = &c.damage {
+                let _ = writeln!(out, "damage on a success (bonus + Edge):");
+                table_text(damage, &mut out);
+            }
+        }
+        OddsDetail::Hazard(h) => {
+            let kind = if h.bonus > 0 {
+                "hazard: Difficulty 0, damage = Edge + bonus"
+            } else {
+                "pool read as a hazard: Difficulty 0, damage = Edge"
+            };
+            let _ = writeln!(out, "{}: {kind}", o.expr);
+            if h.raised == 0 {
+                let _ = writeln!(
+                    out,
+                    "no Edge (an ongoing hazard ends): {} per roll; it lasts {:.2} rolls on average",
+                    percent(h.ends),
+                    h.expected_rounds
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "raised dice always show Edge: an ongoing hazard never ends on its own"
+                );
+            }
+            summary_text(&h.damage, &mut out);
+            if let Some(score) = &h.score {
+                let _ = writeln!(out, "Score (faces 1-3 added):");
+                summary_text(score, &mut out);
+            }
+        }
+        OddsDetail::Save(b) | OddsDetail::Chance(b) => {
+            let _ = writeln!(
+                out,
+                "{}: chance of {}: {:.4} ({})",
+                o.expr,
+                b.of,
+                b.chance,
+                percent(b.chance)
+            );
+        }
+        OddsDetail::Contest(c) => {
+            let _ = writeln!(out, "{}: chance to come first (ties contest again)", o.expr);
+            for e in &c.entrants {
+                let _ = writeln!(
+                    out,
+                    "  {:<16} ability {:>2}  {:>10}",
+                    e.label,
+                    e.ability,
+                    percent(e.wins)
+                );
+            }
+        }
+        OddsDetail::Cp(c) => {
+            let cps: Vec<String> = c.cp.iter().map(|v| format!("{v} CP")).collect();
+            let _ = writeln!(
+                out,
+                "{}: {} → dice value {}",
+                o.expr,
+                cps.join(" & "),
+                c.dice_value
+            );
+            if let Some(cp) = c.control_potential {
+                let _ = writeln!(out, "control potential: {cp}");
+            }
+            if c.beyond_table {
+                let _ = writeln!(
+                    out,
+                    "past the table's last row (25 CP): that row's value is used"
+                );
+            }
+            summary_text(&c.value, &mut out);
+        }
+    }
+    out
+}
