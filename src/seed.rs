@@ -127,6 +127,20 @@ impl fmt::Display for Seed {
     }
 }
 
+/// Anything that can throw a die. [`Stream`] is the real one; tests use
+/// scripted sources to replay the rules' worked examples face by face.
+pub trait DieSource {
+    /// One die with `sides` faces (≥ 1): a number in `1..=sides`.
+    fn die(&mut self, sides: u32) -> u32;
+}
+
+impl DieSource for Stream {
+    #[inline]
+    fn die(&mut self, sides: u32) -> u32 {
+        self.below(sides) + 1
+    }
+}
+
 /// A deterministic source of dice rolls, picks and shuffles.
 #[derive(Debug)]
 pub struct Stream {
@@ -190,12 +204,6 @@ impl Stream {
             }
         }
         (m >> 64) as u64
-    }
-
-    /// One die with `sides` faces (≥ 1): a number in `1..=sides`.
-    #[inline]
-    pub fn die(&mut self, sides: u32) -> u32 {
-        self.below(sides) + 1
     }
 
     /// Index of an entry chosen with chance proportional to its weight.
