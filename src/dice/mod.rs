@@ -17,3 +17,6 @@ pub use ast::Expr;
 pub use odds::{Odds, odds};
 pub use parse::{ParseError, parse};
 pub use roll::{Rolled, roll};
+
+#[cfg(test)]
+mod tests;

@@ -711,7 +711,9 @@ mod tests {
                 // rounding.
                 assert!(
                     (row.chance - success_by_edge[e]).abs() < 1e-10,
-                    "{n}D vs {d} raise {raise} twist, Edge {e}: {} vs {}", row.chance, success_by_edge[e]
+                    "{n}D vs {d} raise {raise} twist, Edge {e}: {} vs {}",
+                    row.chance,
+                    success_by_edge[e]
                 );
             }
         }

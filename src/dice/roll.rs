@@ -589,7 +589,9 @@ mod tests {
         // Balthasar: 6, 6, 3 on a d6 → 13.
         let r = scripted("d6!", &[6, 6, 3]);
         assert_eq!(r.value(), 13);
-        let Outcome::Roll(o) = &r.outcome else { panic!() };
+        let Outcome::Roll(o) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(o.attempts[0].terms[0].dice[0].rolls, vec![6, 6, 3]);
     }
 
@@ -609,7 +611,9 @@ mod tests {
         // [1, 4, 4, 5, 6] vs 3 fails; the four Edge dice reroll to
         // [1, 3, 5, 5]: Score 5, Edge 2, success.
         let r = scripted("5D vs 3 twist", &[1, 4, 4, 5, 6, 1, 3, 5, 5]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(p.first, Tally { score: 1, edge: 4 });
         let twist = p.twist.as_ref().unwrap();
         assert_eq!(twist.rerolled, vec![1, 3, 5, 5]);
@@ -618,7 +622,9 @@ mod tests {
         assert_eq!(p.quality, Some("Great"));
         // Without the twist it is a failure.
         let r = scripted("5D vs 3", &[1, 4, 4, 5, 6]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(p.success, Some(false));
     }
 
@@ -626,7 +632,9 @@ mod tests {
     fn raises_go_straight_to_edge_and_can_be_twisted() {
         // 4D, raise 2: two thrown dice [1, 2] (Score 3), Edge 2 from raises.
         let r = scripted("4D vs 3 raise 2 twist", &[1, 2, 2, 5]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(p.raised, 2);
         assert_eq!(p.first, Tally { score: 3, edge: 2 });
         assert_eq!(p.twist.as_ref().unwrap().rerolled, vec![2, 5]);
@@ -636,17 +644,25 @@ mod tests {
     #[test]
     fn hazards_count_edge_and_add_the_bonus() {
         let r = scripted("3D+3", &[1, 5, 6]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!((p.damage, p.hazard_ends), (Some(5), Some(false)));
         let r = scripted("3D+3", &[1, 2, 3]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!((p.damage, p.hazard_ends), (Some(3), Some(true)));
         // A trap checks vs POISE: damage only on a success.
         let r = scripted("5D+7 vs 3", &[1, 1, 1, 4, 5]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!((p.success, p.damage), (Some(false), None));
         let r = scripted("5D+7 vs 3", &[2, 2, 1, 4, 5]);
-        let Outcome::Pool(p) = &r.outcome else { panic!() };
+        let Outcome::Pool(p) = &r.outcome else {
+            panic!()
+        };
         assert_eq!((p.success, p.damage), (Some(true), Some(9)));
     }
 
@@ -654,11 +670,15 @@ mod tests {
     fn core_rules_contest_example() {
         // Balthasar 10 rolls 8, Sybilla 10 rolls 19, Theobald 6 rolls 2.
         let r = scripted("contest Balthasar=10 Sybilla=10 Theobald=6", &[8, 19, 2]);
-        let Outcome::Contest(c) = &r.outcome else { panic!() };
+        let Outcome::Contest(c) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(c.ranking, vec!["Theobald", "Balthasar", "Sybilla"]);
         // A tie is contested again among the tied only.
         let r = scripted("contest A=10 B=10 C=1", &[5, 5, 20, 9, 3]);
-        let Outcome::Contest(c) = &r.outcome else { panic!() };
+        let Outcome::Contest(c) = &r.outcome else {
+            panic!()
+        };
         assert_eq!(c.ranking, vec!["B", "A", "C"]);
         assert_eq!(c.entrants[0].rolls, vec![5, 9]);
         assert_eq!(c.entrants[2].rolls, vec![20]);
@@ -769,7 +789,11 @@ mod tests {
                 "{text}"
             );
             for (v, q) in &counted {
-                assert!((q - exact[v]).abs() < 1e-12, "{text}: P({v}) {q} ≠ {}", exact[v]);
+                assert!(
+                    (q - exact[v]).abs() < 1e-12,
+                    "{text}: P({v}) {q} ≠ {}",
+                    exact[v]
+                );
             }
         }
     }
@@ -786,7 +810,9 @@ mod tests {
             let expr = parse(text).unwrap();
             let mut by_edge: BTreeMap<u32, f64> = BTreeMap::new();
             enumerate(&expr, |r, q| {
-                let Outcome::Pool(p) = &r.outcome else { panic!() };
+                let Outcome::Pool(p) = &r.outcome else {
+                    panic!()
+                };
                 if p.success == Some(true) {
                     *by_edge.entry(p.edge).or_default() += q;
                 }
@@ -796,7 +822,11 @@ mod tests {
             };
             for row in &c.by_edge {
                 let counted = by_edge.get(&row.edge).copied().unwrap_or(0.0);
-                assert!((row.chance - counted).abs() < 1e-12, "{text} Edge {}", row.edge);
+                assert!(
+                    (row.chance - counted).abs() < 1e-12,
+                    "{text} Edge {}",
+                    row.edge
+                );
             }
             let total: f64 = by_edge.values().sum();
             assert!((c.success - total).abs() < 1e-12, "{text}");
@@ -807,8 +837,17 @@ mod tests {
     fn fast_total_matches_the_recorded_roll() {
         use crate::seed::Seed;
         let seed = Seed::new("fast-path").unwrap();
-        for text in ["3d6", "4d6kh3", "d6! enhanced", "2d10!kl1-3", "(d66+d%)/3", "d8 impaired"] {
-            let Expr::Roll(r) = parse(text).unwrap() else { panic!() };
+        for text in [
+            "3d6",
+            "4d6kh3",
+            "d6! enhanced",
+            "2d10!kl1-3",
+            "(d66+d%)/3",
+            "d8 impaired",
+        ] {
+            let Expr::Roll(r) = parse(text).unwrap() else {
+                panic!()
+            };
             for i in 0..200 {
                 let path = format!("{text}/{i}");
                 let fast = r.total(&mut seed.stream(&path));
