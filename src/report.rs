@@ -11,7 +11,7 @@ use crate::dice::roll::{Outcome, PoolOutcome, RollOutcome, Rolled};
 pub fn percent(p: f64) -> String {
     if p <= 0.0 {
         "0%".to_owned()
-    } else if p >= 0.999_999_5 && p < 1.0 {
+    } else if (0.999_999_5..1.0).contains(&p) {
         ">99.9999%".to_owned()
     } else if p >= 0.0001 {
         format!("{:.2}%", p * 100.0)

@@ -567,9 +567,9 @@ mod tests {
     use crate::dice::parse;
 
     /// Replays the given faces, in order.
-    struct Script(std::vec::IntoIter<u32>);
+    struct Script<'a>(std::iter::Copied<std::slice::Iter<'a, u32>>);
 
-    impl DieSource for Script {
+    impl DieSource for Script<'_> {
         fn die(&mut self, sides: u32) -> u32 {
             let face = self.0.next().expect("the script ran out of faces");
             assert!((1..=sides).contains(&face), "{face} on a d{sides}");
@@ -578,7 +578,7 @@ mod tests {
     }
 
     fn scripted(text: &str, faces: &[u32]) -> Rolled {
-        let mut script = Script(faces.to_vec().into_iter());
+        let mut script = Script(faces.iter().copied());
         let rolled = roll(&parse(text).unwrap(), &mut script);
         assert!(script.0.next().is_none(), "faces left over for {text}");
         rolled
