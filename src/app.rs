@@ -6,19 +6,194 @@ use std::io::Write;
 use serde::Serialize;
 
 use crate::cli::{CheckArgs, Cli, Command, Global};
+use crate::content::Library;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
 use crate::report;
 use crate::seed::Seed;
+use crate::tables::TableRoll;
 
 /// Run one command. `out` receives the results, `err` the notes (the seed
 /// that was chosen).
 pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
     match &cli.command {
         Command::Roll { exprs } => roll(&cli.global, exprs, out, err),
-        Command::Odds { expr } => odds(&cli.global, expr, out),
+        Command::Odds {
+            expr: Some(expr), ..
+        } => odds(&cli.global, expr, out),
+        Command::Odds {
+            table: Some(id), ..
+        } => table_odds(&cli.global, id, out),
+        Command::Odds { .. } => Err(Error::Usage(
+            "odds: give an expression or --table ID".into(),
+        )),
         Command::Check(args) => check(&cli.global, args, out, err),
+        Command::Tables => tables(&cli.global, out),
+        Command::Table { id, times, tag } => {
+            table(&cli.global, id, *times, tag.as_deref(), out, err)
+        }
+        Command::Validate => validate(&cli.global, out),
+    }
+}
+
+/// Load the built-in content and the user's folders; any problem stops the
+/// command (run `validate` to see them all).
+fn library(global: &Global) -> Result<Library, Error> {
+    let (library, problems) = Library::load(&global.content);
+    if problems.is_empty() {
+        Ok(library)
+    } else {
+        Err(Error::Content(problems))
+    }
+}
+
+#[derive(Serialize)]
+struct TableListing<'a> {
+    id: &'a str,
+    title: &'a str,
+    dice: String,
+    system: &'a str,
+    source: &'a str,
+    rows: usize,
+    from: String,
+    overrides: Option<String>,
+}
+
+fn tables(global: &Global, out: &mut dyn Write) -> Result<(), Error> {
+    let library = library(global)?;
+    let listing: Vec<TableListing> = library
+        .tables
+        .values()
+        .map(|t| TableListing {
+            id: &t.id,
+            title: &t.title,
+            dice: t.dice.clone().unwrap_or_else(|| "weights".into()),
+            system: t.system.as_str(),
+            source: &t.source,
+            rows: t.rows.len(),
+            from: format!("{}:{}", t.origin.file, t.origin.line),
+            overrides: library
+                .overridden
+                .iter()
+                .rev()
+                .find(|o| o.id == t.id)
+                .map(|o| format!("{}:{}", o.was.file, o.was.line)),
+        })
+        .collect();
+    if global.json {
+        return json(out, &listing);
+    }
+    let id_w = listing.iter().map(|l| l.id.len()).max().unwrap_or(2).max(2);
+    let title_w = listing
+        .iter()
+        .map(|l| l.title.chars().count())
+        .max()
+        .unwrap_or(5)
+        .clamp(5, 34);
+    writeln!(
+        out,
+        "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  source",
+        "id", "title", "dice", "system", "rows"
+    )?;
+    for l in &listing {
+        let title: String = l.title.chars().take(title_w).collect();
+        writeln!(
+            out,
+            "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  {}",
+            l.id, title, l.dice, l.system, l.rows, l.source
+        )?;
+        if let Some(was) = &l.overrides {
+            writeln!(out, "{:<id_w$}  ↳ from {} (overrides {was})", "", l.from)?;
+        }
+    }
+    writeln!(
+        out,
+        "{} tables, content hash {}",
+        listing.len(),
+        &library.content_hash[..8]
+    )?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct TableReport<'a> {
+    seed: &'a str,
+    table: &'a str,
+    results: Vec<TableRoll>,
+}
+
+fn table(
+    global: &Global,
+    id: &str,
+    times: usize,
+    tag: Option<&str>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    if !(1..=10_000).contains(&times) {
+        return Err(Error::Usage(format!(
+            "table: --times {times}: ask for 1 to 10000 results"
+        )));
+    }
+    let library = library(global)?;
+    library.table(id)?;
+    let seed = seed(global, err)?;
+    let results = library.roll_times(id, times, tag, &seed)?;
+    if global.json {
+        return json(
+            out,
+            &TableReport {
+                seed: seed.as_str(),
+                table: id,
+                results,
+            },
+        );
+    }
+    for r in &results {
+        writeln!(out, "{}", report::table_roll_text(r))?;
+    }
+    Ok(())
+}
+
+fn table_odds(global: &Global, id: &str, out: &mut dyn Write) -> Result<(), Error> {
+    let library = library(global)?;
+    let odds = library.table_odds(id)?;
+    if global.json {
+        return json(out, &odds);
+    }
+    write!(out, "{}", report::table_odds_text(&odds))?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct ValidateReport {
+    tables: usize,
+    problems: Vec<crate::content::Problem>,
+}
+
+fn validate(global: &Global, out: &mut dyn Write) -> Result<(), Error> {
+    let (library, problems) = Library::load(&global.content);
+    if global.json {
+        json(
+            out,
+            &ValidateReport {
+                tables: library.tables.len(),
+                problems: problems.clone(),
+            },
+        )?;
+    } else if problems.is_empty() {
+        writeln!(
+            out,
+            "ok: {} tables, no problems (content hash {})",
+            library.tables.len(),
+            &library.content_hash[..8]
+        )?;
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Content(problems))
     }
 }
 

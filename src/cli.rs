@@ -25,6 +25,10 @@ pub struct Global {
     /// Print JSON instead of text.
     #[arg(long, global = true)]
     pub json: bool,
+    /// A folder of table files to add (repeatable; later folders win, and a
+    /// table with a built-in id replaces the built-in one).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub content: Vec<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -39,12 +43,37 @@ pub enum Command {
     /// Exact odds of an expression: the full distribution, mean and range,
     /// or a Check's chance of success by Edge.
     Odds {
-        #[arg(value_name = "EXPR")]
-        expr: String,
+        /// A dice expression.
+        #[arg(
+            value_name = "EXPR",
+            required_unless_present = "table",
+            conflicts_with = "table"
+        )]
+        expr: Option<String>,
+        /// Odds of every row of a table instead (sub-tables and roll-again
+        /// rows included).
+        #[arg(long, value_name = "ID")]
+        table: Option<String>,
     },
     /// Roll a METTLE Check and show the dice, Score, Edge and outcome, with
     /// the exact chance beforehand.
     Check(CheckArgs),
+    /// List every table: id, title, dice, system, source, rows, and where it
+    /// came from.
+    Tables,
+    /// Roll on a table and show the result with its trail of dice.
+    Table {
+        #[arg(value_name = "ID")]
+        id: String,
+        /// How many results.
+        #[arg(long, default_value_t = 1, value_name = "N")]
+        times: usize,
+        /// Only rows with this tag (e.g. a terrain).
+        #[arg(long, value_name = "TAG")]
+        tag: Option<String>,
+    },
+    /// Check every table (built in and --content) and list every problem.
+    Validate,
 }
 
 #[derive(Debug, Args)]

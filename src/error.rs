@@ -19,6 +19,10 @@ pub enum Error {
     Usage(String),
     /// Writing to the terminal failed.
     Io(std::io::Error),
+    /// Problems in the tables (every one of them).
+    Content(Vec<crate::content::Problem>),
+    /// A table roll that cannot be made (unknown id, no row with a tag…).
+    Table(crate::tables::RollError),
 }
 
 impl fmt::Display for Error {
@@ -29,6 +33,14 @@ impl fmt::Display for Error {
             Error::TooLarge(e) => e.fmt(f),
             Error::Usage(m) => f.write_str(m),
             Error::Io(e) => write!(f, "could not write the output: {e}"),
+            Error::Content(problems) => {
+                writeln!(f, "{} problem(s) in the tables:", problems.len())?;
+                for p in problems {
+                    writeln!(f, "{p}")?;
+                }
+                write!(f, "fix them and run `tablewright validate` again")
+            }
+            Error::Table(e) => e.fmt(f),
         }
     }
 }
@@ -56,5 +68,11 @@ impl From<TooLarge> for Error {
 impl From<std::io::Error> for Error {
     fn from(e: std::io::Error) -> Self {
         Error::Io(e)
+    }
+}
+
+impl From<crate::tables::RollError> for Error {
+    fn from(e: crate::tables::RollError) -> Self {
+        Error::Table(e)
     }
 }

@@ -14,10 +14,12 @@
 
 pub mod app;
 pub mod cli;
+pub mod content;
 pub mod dice;
 pub mod error;
 pub mod report;
 pub mod rules;
 pub mod seed;
+pub mod tables;
 
 pub use error::Error;

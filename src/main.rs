@@ -11,6 +11,10 @@ fn main() -> ExitCode {
     let stderr = std::io::stderr();
     match tablewright::app::run(&cli, &mut stdout.lock(), &mut stderr.lock()) {
         Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`| head`) is not an error worth a message.
+        Err(tablewright::Error::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(1)

@@ -467,3 +467,56 @@ pub fn odds_text(o: &Odds) -> String {
     }
     out
 }
+
+/// A table result: the row, its resolved text, and the trail of dice.
+pub fn table_roll_text(r: &crate::tables::TableRoll) -> String {
+    let mut s = format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text);
+    let _ = write!(s, "\n    trail: {}", r.trail_text());
+    s
+}
+
+fn table_odds_rows(t: &crate::tables::odds::TableOdds, indent: usize, top: bool, out: &mut String) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(out, "{pad}{} — {} ({})", t.id, t.title, t.dice);
+    for r in &t.rows {
+        let again = match r.reroll {
+            Some(n) => format!("  (roll {n} times)"),
+            None => String::new(),
+        };
+        let overall = if top {
+            String::new()
+        } else {
+            format!("  overall {}", percent(r.overall))
+        };
+        let _ = writeln!(
+            out,
+            "{pad}  {:>7}  {:>9}{overall}  avg {:.4}  {}{again}",
+            r.label,
+            percent(r.chance),
+            r.expected,
+            r.name
+        );
+        for sub in &r.sub {
+            table_odds_rows(sub, indent + 4, false, out);
+        }
+    }
+}
+
+/// Exact odds of a table, as an indented tree.
+pub fn table_odds_text(t: &crate::tables::odds::TableOdds) -> String {
+    let mut out = String::new();
+    table_odds_rows(t, 0, true, &mut out);
+    match t.draws_per_result {
+        Some(d) if d > 1.0 => {
+            let _ = writeln!(
+                out,
+                "roll-again rows: one result holds {d:.4} rows on average; `avg` counts appearances per result"
+            );
+        }
+        None => {
+            let _ = writeln!(out, "roll-again rows could go on forever on average");
+        }
+        _ => {}
+    }
+    out
+}

@@ -1,0 +1,219 @@
+//! The TOML shape of a table file, exactly as a GM writes it (see
+//! `content/FORMAT.md`). Every struct denies unknown keys, and the fields a
+//! message may point at keep their byte span.
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+/// One `.toml` file: any number of `[[table]]`s.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileRaw {
+    #[serde(default)]
+    pub table: Vec<Spanned<TableRaw>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum System {
+    Mettle,
+    Core,
+    Acs,
+    Cp,
+    Any,
+}
+
+impl System {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            System::Mettle => "mettle",
+            System::Core => "core",
+            System::Acs => "acs",
+            System::Cp => "cp",
+            System::Any => "any",
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableRaw {
+    pub id: Spanned<String>,
+    pub title: String,
+    pub system: System,
+    pub source: String,
+    pub dice: Option<Spanned<String>>,
+    pub notes: Option<String>,
+    #[serde(default)]
+    pub deck: bool,
+    #[serde(default)]
+    pub row: Vec<Spanned<RowRaw>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RowRaw {
+    pub roll: Option<Spanned<String>>,
+    pub weight: Option<Spanned<i64>>,
+    pub name: String,
+    pub text: Spanned<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub reroll: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub distinct: bool,
+    #[serde(default)]
+    pub effects: Vec<Spanned<Effect>>,
+    pub stats: Option<Spanned<Stats>>,
+}
+
+/// Structured data a generator applies. All keys optional.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Effect {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ability: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub change: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lasts: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    #[serde(rename = "trait", skip_serializing_if = "Option::is_none")]
+    pub trait_: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omens_max: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reroll_if_zero: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direct: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub armour: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cap: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modifier: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub soak: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub duration: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rations: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perishable: Option<bool>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub save: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_damage: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+}
+
+/// An NPC archetype's stat template.
+#[allow(non_snake_case)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub NATURE: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub CULTURE: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub POISE: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub MOTIVE: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub FRAME: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub STR: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub AGI: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub WIT: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub armor: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dm: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub callings: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omens: Option<i64>,
+}
+
+/// Keys each level of a file may use, for reporting every unknown key at
+/// once (serde stops at the first).
+pub const FILE_KEYS: &[&str] = &["table"];
+pub const TABLE_KEYS: &[&str] = &[
+    "id", "title", "system", "source", "dice", "notes", "deck", "row",
+];
+pub const ROW_KEYS: &[&str] = &[
+    "roll", "weight", "name", "text", "tags", "reroll", "distinct", "effects", "stats",
+];
+pub const EFFECT_KEYS: &[&str] = &[
+    "ability",
+    "change",
+    "lasts",
+    "max",
+    "condition",
+    "status",
+    "trait",
+    "skill",
+    "omens_max",
+    "reroll_if_zero",
+    "damage",
+    "direct",
+    "armour",
+    "hazard",
+    "per",
+    "cap",
+    "vs",
+    "difficulty",
+    "modifier",
+    "soak",
+    "interval",
+    "duration",
+    "raise",
+    "rations",
+    "perishable",
+    "needs",
+    "save",
+    "min_damage",
+    "chance",
+    "value",
+];
+pub const STATS_KEYS: &[&str] = &[
+    "NATURE", "CULTURE", "POISE", "MOTIVE", "FRAME", "STR", "AGI", "WIT", "armor", "weapon", "dm",
+    "damage", "callings", "skills", "traits", "omens",
+];

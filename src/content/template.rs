@@ -1,0 +1,245 @@
+//! Inline text of a table row: plain words with `{d4}` dice, `{table:ID}`
+//! sub-table rolls and `{pick: a | b | c}` choices (options may nest).
+//! `{{` and `}}` write literal braces.
+
+use serde::Serialize;
+
+use crate::dice::{self, Expr};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Segment {
+    Text {
+        text: String,
+    },
+    Dice {
+        expr: String,
+        #[serde(skip)]
+        parsed: Box<Expr>,
+    },
+    Table {
+        id: String,
+        #[serde(skip)]
+        at: usize,
+    },
+    Pick {
+        options: Vec<Vec<Segment>>,
+    },
+}
+
+/// A problem inside a text, at a byte offset of that text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateError {
+    pub at: usize,
+    pub message: String,
+    pub hint: Option<String>,
+}
+
+/// Parse a row's text. `base` is added to reported offsets (used for
+/// nested options).
+pub fn parse(text: &str) -> Result<Vec<Segment>, TemplateError> {
+    parse_at(text, 0)
+}
+
+fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
+    let mut out = Vec::new();
+    let mut plain = String::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < text.len() {
+        let c = bytes[i];
+        if c == b'{' && bytes.get(i + 1) == Some(&b'{') {
+            plain.push('{');
+            i += 2;
+            continue;
+        }
+        if c == b'}' && bytes.get(i + 1) == Some(&b'}') {
+            plain.push('}');
+            i += 2;
+            continue;
+        }
+        if c == b'}' {
+            return Err(TemplateError {
+                at: base + i,
+                message: "a `}` without its `{`".into(),
+                hint: Some("write `}}` for a literal brace".into()),
+            });
+        }
+        if c != b'{' {
+            let ch = text[i..].chars().next().expect("char");
+            plain.push(ch);
+            i += ch.len_utf8();
+            continue;
+        }
+        // Find the matching close brace.
+        let mut depth = 0usize;
+        let mut end = None;
+        for (j, &b) in bytes.iter().enumerate().skip(i) {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(j);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else {
+            return Err(TemplateError {
+                at: base + i,
+                message: "a `{` that is never closed".into(),
+                hint: Some("close it with `}`, or write `{{` for a literal brace".into()),
+            });
+        };
+        if !plain.is_empty() {
+            out.push(Segment::Text {
+                text: std::mem::take(&mut plain),
+            });
+        }
+        let inner = &text[i + 1..end];
+        let inner_base = base + i + 1;
+        out.push(placeholder(inner, inner_base)?);
+        i = end + 1;
+    }
+    if !plain.is_empty() {
+        out.push(Segment::Text { text: plain });
+    }
+    Ok(out)
+}
+
+fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
+    let trimmed = inner.trim_start();
+    let lead = inner.len() - trimmed.len();
+    if let Some(rest) = trimmed.strip_prefix("table:") {
+        let id = rest.trim();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
+        {
+            return Err(TemplateError {
+                at: base + lead,
+                message: format!("`{{table:{id}}}` does not name a table id"),
+                hint: Some("ids are lowercase, dotted: `{table:core.mutation.mind}`".into()),
+            });
+        }
+        return Ok(Segment::Table {
+            id: id.to_owned(),
+            at: base + lead,
+        });
+    }
+    if let Some(rest) = trimmed.strip_prefix("pick:") {
+        let rest_base = base + lead + "pick:".len();
+        // Split on `|` outside nested braces.
+        let mut options = Vec::new();
+        let mut depth = 0usize;
+        let mut start = 0;
+        let bytes = rest.as_bytes();
+        for (j, &b) in bytes.iter().enumerate() {
+            match b {
+                b'{' => depth += 1,
+                b'}' => depth = depth.saturating_sub(1),
+                b'|' if depth == 0 => {
+                    options.push((start, &rest[start..j]));
+                    start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        options.push((start, &rest[start..]));
+        let mut parsed = Vec::with_capacity(options.len());
+        for (offset, option) in options {
+            let t = option.trim();
+            if t.is_empty() {
+                return Err(TemplateError {
+                    at: rest_base + offset,
+                    message: "an empty option in `{pick: …}`".into(),
+                    hint: Some("separate options with `|`, e.g. `{pick: goat | spider}`".into()),
+                });
+            }
+            let skip = option.len() - option.trim_start().len();
+            parsed.push(parse_at(t, rest_base + offset + skip)?);
+        }
+        if parsed.len() < 2 {
+            return Err(TemplateError {
+                at: base + lead,
+                message: "`{pick: …}` needs at least two options".into(),
+                hint: Some("separate options with `|`".into()),
+            });
+        }
+        return Ok(Segment::Pick { options: parsed });
+    }
+    match dice::parse(trimmed.trim_end()) {
+        Ok(expr) => Ok(Segment::Dice {
+            expr: trimmed.trim_end().to_owned(),
+            parsed: Box::new(expr),
+        }),
+        Err(e) => Err(TemplateError {
+            at: base + lead + e.at,
+            message: format!("`{{{}}}`: {}", trimmed.trim_end(), e.message),
+            hint: e.hint.or_else(|| {
+                Some("inline text takes `{d4}`, `{table:ID}` or `{pick: a | b}`".into())
+            }),
+        }),
+    }
+}
+
+/// Every table id a text refers to, with its offset.
+pub fn references(segments: &[Segment]) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    for s in segments {
+        match s {
+            Segment::Table { id, at } => out.push((id.as_str(), *at)),
+            Segment::Pick { options } => {
+                for o in options {
+                    out.extend(references(o));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_all_placeholders() {
+        let s =
+            parse("Lose {d4} STR; {table:core.mutation.mind}; {pick: goat | spider {d6} | bird}.")
+                .unwrap();
+        assert_eq!(s.len(), 7);
+        assert!(matches!(&s[1], Segment::Dice { expr, .. } if expr == "d4"));
+        assert!(matches!(&s[3], Segment::Table { id, .. } if id == "core.mutation.mind"));
+        let Segment::Pick { options } = &s[5] else {
+            panic!()
+        };
+        assert_eq!(options.len(), 3);
+        assert_eq!(options[1].len(), 2);
+        assert_eq!(references(&s), vec![("core.mutation.mind", 22)]);
+        assert_eq!(
+            parse("{{literal}}").unwrap(),
+            vec![Segment::Text {
+                text: "{literal}".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn points_at_mistakes() {
+        let e = parse("Roll {2d6x} now").unwrap_err();
+        assert_eq!(e.at, 9);
+        assert!(e.message.contains("unexpected `x`"));
+        let e = parse("Roll {d4 now").unwrap_err();
+        assert_eq!(e.at, 5);
+        assert!(parse("{pick: a}").is_err());
+        assert!(parse("{pick: a || b}").is_err());
+        assert!(parse("{table:Bad Id}").is_err());
+        assert!(parse("oops }").is_err());
+    }
+}

@@ -1,0 +1,382 @@
+//! The resolver: rolling on checked tables. Ranged rows by the table's die,
+//! weighted rows by our weighted pick; inline `{d4}`, `{table:ID}` and
+//! `{pick: …}` resolved in order; "roll N times" rows (with or without
+//! repeats); tag filters and decks by rejection, which keeps the odds of
+//! the remaining rows exact. Every result keeps its trail
+//! (`core.mutation d12 = 9 → core.mutation.body d20 = 14 → pick d6 = 3`).
+//!
+//! [`odds`] gives the exact chance of every row, sub-tables and roll-again
+//! rows included.
+
+pub mod odds;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::content::template::Segment;
+use crate::content::{Effect, Library, Row, Stats, Table};
+use crate::dice;
+use crate::seed::{DieSource, Stream};
+
+/// Deepest nesting of sub-tables and roll-again rows.
+pub const MAX_DEPTH: usize = 24;
+/// Attempts a filter or deck may reject before giving up.
+const MAX_REJECTS: usize = 10_000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RollError {
+    UnknownTable {
+        id: String,
+        suggestion: Option<String>,
+    },
+    NoRowWithTag {
+        id: String,
+        tag: String,
+        tags: Vec<String>,
+    },
+    DeckEmpty {
+        id: String,
+        rows: usize,
+    },
+    TooDeep {
+        id: String,
+    },
+}
+
+impl fmt::Display for RollError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RollError::UnknownTable { id, suggestion } => {
+                write!(f, "there is no table `{id}`")?;
+                match suggestion {
+                    Some(s) => write!(f, "; did you mean `{s}`?"),
+                    None => write!(f, "; `tablewright tables` lists them"),
+                }
+            }
+            RollError::NoRowWithTag { id, tag, tags } => {
+                write!(f, "no row of `{id}` has the tag `{tag}`")?;
+                if tags.is_empty() {
+                    write!(f, "; this table has no tags")
+                } else {
+                    write!(f, "; its tags are: {}", tags.join(", "))
+                }
+            }
+            RollError::DeckEmpty { id, rows } => write!(
+                f,
+                "`{id}` is a deck of {rows} rows and every one has been drawn; ask for {rows} or fewer"
+            ),
+            RollError::TooDeep { id } => write!(
+                f,
+                "rolling `{id}` nested more than {MAX_DEPTH} tables deep; check its roll-again rows"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RollError {}
+
+/// One step of a result's trail.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// A table's die (or weighted pick, with `dice` = "weights").
+    Table {
+        id: String,
+        dice: String,
+        result: i64,
+    },
+    /// An inline roll in the text.
+    Dice { expr: String, result: i64 },
+    /// A `{pick: …}`: option `chosen` of `of`.
+    Pick { of: usize, chosen: usize },
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Table { id, dice, result } => write!(f, "{id} {dice} = {result}"),
+            Step::Dice { expr, result } => write!(f, "{expr} = {result}"),
+            Step::Pick { of, chosen } => write!(f, "pick d{of} = {chosen}"),
+        }
+    }
+}
+
+/// A rolled table result.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableRoll {
+    pub table: String,
+    pub title: String,
+    /// The die result (ranged tables) or the 1-based row drawn (weighted).
+    pub result: i64,
+    pub row: String,
+    pub label: String,
+    /// The row's text with every placeholder resolved.
+    pub text: String,
+    pub tags: Vec<String>,
+    pub effects: Vec<Effect>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Stats>,
+    /// Sub-table results, in text order.
+    pub nested: Vec<TableRoll>,
+    /// The N results of a "roll N times" row.
+    pub rerolls: Vec<TableRoll>,
+    /// Every die on the way here, in order.
+    pub trail: Vec<Step>,
+}
+
+impl TableRoll {
+    /// `d12 = 9 → core.mutation.body d20 = 14 → pick d6 = 3`.
+    pub fn trail_text(&self) -> String {
+        self.trail
+            .iter()
+            .map(Step::to_string)
+            .collect::<Vec<_>>()
+            .join(" → ")
+    }
+
+    /// The final rows, expanding "roll N times" results.
+    pub fn leaves(&self) -> Vec<&TableRoll> {
+        if self.rerolls.is_empty() {
+            vec![self]
+        } else {
+            self.rerolls.iter().flat_map(TableRoll::leaves).collect()
+        }
+    }
+}
+
+/// Options for one roll.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Only rows with this tag (top level only).
+    pub tag: Option<String>,
+    /// Row indices already drawn from a deck table.
+    pub drawn: Vec<usize>,
+}
+
+impl Library {
+    /// Find a table, or say which id was probably meant.
+    pub fn table(&self, id: &str) -> Result<&Table, RollError> {
+        self.get(id).ok_or_else(|| RollError::UnknownTable {
+            id: id.to_owned(),
+            suggestion: crate::content::validate::closest(
+                id,
+                self.tables.keys().map(String::as_str),
+            )
+            .map(str::to_owned),
+        })
+    }
+
+    /// Roll `times` results on a table, each on its own stream
+    /// (`table/<id>/<i>`), so asking for more never changes the first ones.
+    /// Deck tables draw without replacement across the results.
+    pub fn roll_times(
+        &self,
+        id: &str,
+        times: usize,
+        tag: Option<&str>,
+        seed: &crate::seed::Seed,
+    ) -> Result<Vec<TableRoll>, RollError> {
+        let table = self.table(id)?;
+        let mut filter = Filter {
+            tag: tag.map(str::to_owned),
+            drawn: Vec::new(),
+        };
+        let mut out = Vec::with_capacity(times);
+        for i in 0..times {
+            let mut stream = seed.stream(&format!("table/{id}/{i}"));
+            let (roll, index) = self.roll_filtered(table, &mut stream, &filter, 0)?;
+            if table.deck {
+                filter.drawn.push(index);
+            }
+            out.push(roll);
+        }
+        Ok(out)
+    }
+
+    /// One roll on a table.
+    pub fn roll_table(&self, id: &str, stream: &mut Stream) -> Result<TableRoll, RollError> {
+        let table = self.table(id)?;
+        Ok(self.roll_filtered(table, stream, &Filter::default(), 0)?.0)
+    }
+
+    fn roll_filtered(
+        &self,
+        table: &Table,
+        stream: &mut Stream,
+        filter: &Filter,
+        depth: usize,
+    ) -> Result<(TableRoll, usize), RollError> {
+        if depth > MAX_DEPTH {
+            return Err(RollError::TooDeep {
+                id: table.id.clone(),
+            });
+        }
+        let allowed = |i: usize, row: &Row| {
+            filter.tag.as_ref().is_none_or(|t| row.tags.contains(t)) && !filter.drawn.contains(&i)
+        };
+        if let Some(tag) = &filter.tag
+            && !table.rows.iter().any(|r| r.tags.contains(tag))
+        {
+            let mut tags: Vec<String> = table.rows.iter().flat_map(|r| r.tags.clone()).collect();
+            tags.sort();
+            tags.dedup();
+            return Err(RollError::NoRowWithTag {
+                id: table.id.clone(),
+                tag: tag.clone(),
+                tags,
+            });
+        }
+        if !table.rows.iter().enumerate().any(|(i, r)| allowed(i, r)) {
+            return Err(RollError::DeckEmpty {
+                id: table.id.clone(),
+                rows: table.rows.len(),
+            });
+        }
+        for _ in 0..MAX_REJECTS {
+            let (index, result) = self.draw(table, stream);
+            if allowed(index, &table.rows[index]) {
+                let roll = self.resolve_row(table, index, result, stream, depth)?;
+                return Ok((roll, index));
+            }
+        }
+        Err(RollError::DeckEmpty {
+            id: table.id.clone(),
+            rows: table.rows.len(),
+        })
+    }
+
+    /// Throw the table's die (or weighted pick): (row index, result shown).
+    fn draw(&self, table: &Table, stream: &mut Stream) -> (usize, i64) {
+        match &table.dice_expr {
+            Some(roll) => {
+                let v = roll.total(stream) as i64;
+                let index = table
+                    .rows
+                    .iter()
+                    .position(|r| r.range.is_some_and(|(a, b)| (a..=b).contains(&v)))
+                    .expect("validated tables cover their die");
+                (index, v)
+            }
+            None => {
+                let weights: Vec<u64> = table.rows.iter().map(|r| r.weight.unwrap_or(0)).collect();
+                let index = stream
+                    .pick_weighted(&weights)
+                    .expect("validated weights are positive");
+                (index, index as i64 + 1)
+            }
+        }
+    }
+
+    fn resolve_row(
+        &self,
+        table: &Table,
+        index: usize,
+        result: i64,
+        stream: &mut Stream,
+        depth: usize,
+    ) -> Result<TableRoll, RollError> {
+        let row = &table.rows[index];
+        let mut trail = vec![Step::Table {
+            id: table.id.clone(),
+            dice: table.dice.clone().unwrap_or_else(|| "weights".into()),
+            result,
+        }];
+        let mut nested = Vec::new();
+        let mut rerolls = Vec::new();
+        let mut text = String::new();
+        self.render(
+            &row.template,
+            stream,
+            depth,
+            &mut text,
+            &mut trail,
+            &mut nested,
+        )?;
+        if let Some(n) = row.reroll {
+            let mut taken: Vec<usize> = Vec::new();
+            let mut attempts = 0;
+            while rerolls.len() < n as usize {
+                attempts += 1;
+                if attempts > MAX_REJECTS {
+                    return Err(RollError::TooDeep {
+                        id: table.id.clone(),
+                    });
+                }
+                let (i, v) = self.draw(table, stream);
+                let again = &table.rows[i];
+                if row.distinct && again.reroll.is_none() && taken.contains(&i) {
+                    continue;
+                }
+                if depth + 1 > MAX_DEPTH && again.reroll.is_some() {
+                    continue;
+                }
+                let r = self.resolve_row(table, i, v, stream, depth + 1)?;
+                if again.reroll.is_none() {
+                    taken.push(i);
+                }
+                trail.extend(r.trail.iter().cloned());
+                rerolls.push(r);
+            }
+            let parts: Vec<String> = rerolls
+                .iter()
+                .map(|r| format!("{}: {}", r.row, r.text))
+                .collect();
+            text = format!("{text} → {}", parts.join(" + "));
+        }
+        Ok(TableRoll {
+            table: table.id.clone(),
+            title: table.title.clone(),
+            result,
+            row: row.name.clone(),
+            label: row.label(),
+            text,
+            tags: row.tags.clone(),
+            effects: row.effects.clone(),
+            stats: row.stats.clone(),
+            nested,
+            rerolls,
+            trail,
+        })
+    }
+
+    fn render(
+        &self,
+        segments: &[Segment],
+        stream: &mut Stream,
+        depth: usize,
+        text: &mut String,
+        trail: &mut Vec<Step>,
+        nested: &mut Vec<TableRoll>,
+    ) -> Result<(), RollError> {
+        for s in segments {
+            match s {
+                Segment::Text { text: t } => text.push_str(t),
+                Segment::Dice { expr, parsed } => {
+                    let v = dice::roll(parsed, stream).value();
+                    trail.push(Step::Dice {
+                        expr: expr.clone(),
+                        result: v,
+                    });
+                    text.push_str(&v.to_string());
+                }
+                Segment::Table { id, .. } => {
+                    let sub = self.table(id)?;
+                    let (r, _) = self.roll_filtered(sub, stream, &Filter::default(), depth + 1)?;
+                    trail.extend(r.trail.iter().cloned());
+                    text.push_str(&format!("{}: {}", r.row, r.text));
+                    nested.push(r);
+                }
+                Segment::Pick { options } => {
+                    let chosen = stream.die(options.len() as u32) as usize;
+                    trail.push(Step::Pick {
+                        of: options.len(),
+                        chosen,
+                    });
+                    self.render(&options[chosen - 1], stream, depth, text, trail, nested)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
