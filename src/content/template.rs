@@ -221,7 +221,7 @@ mod tests {
         };
         assert_eq!(options.len(), 3);
         assert_eq!(options[1].len(), 2);
-        assert_eq!(references(&s), vec![("core.mutation.mind", 22)]);
+        assert_eq!(references(&s), vec![("core.mutation.mind", 16)]);
         assert_eq!(
             parse("{{literal}}").unwrap(),
             vec![Segment::Text {
