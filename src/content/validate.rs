@@ -310,17 +310,20 @@ fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Opt
         ));
     }
     let mut rows = Vec::with_capacity(raw.row.len());
+    // The raw row behind each compiled row (rows with problems are left out).
+    let mut kept = Vec::with_capacity(raw.row.len());
     for spanned in &raw.row {
         let row_at = spanned.span().start;
         if let Some(row) = compile_row(file, &raw, &id, row_at, spanned.get_ref(), problems) {
             rows.push(row);
+            kept.push(spanned);
         }
     }
     // Coverage of the die.
     if let Some(support) = &support {
         let (lo, hi) = (support[0], *support.last().expect("non-empty support"));
         let mut covered: BTreeMap<i64, usize> = BTreeMap::new();
-        for (row, raw_row) in rows.iter().zip(&raw.row) {
+        for (index, (row, raw_row)) in rows.iter().zip(&kept).enumerate() {
             let Some((a, b)) = row.range else { continue };
             let at = raw_row
                 .get_ref()
@@ -339,24 +342,28 @@ fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Opt
                     Some(format!("keep every range within {lo}-{hi}")),
                 ));
             }
-            for v in support.iter().filter(|v| (a..=b).contains(v)) {
-                if let Some(&first) = covered.get(v) {
-                    problems.push(file.problem(
-                        at,
-                        tid,
-                        format!(
-                            "row `{}` overlaps row `{}` on {v}",
-                            row.label(),
-                            rows[first].label()
-                        ),
-                        Some("each result belongs to exactly one row".into()),
-                    ));
-                } else {
-                    covered.insert(
-                        *v,
-                        rows.iter().position(|r| std::ptr::eq(r, row)).unwrap_or(0),
-                    );
+            // Results this row shares with earlier rows, by earlier row.
+            let mut shared: BTreeMap<usize, Vec<i64>> = BTreeMap::new();
+            for &v in support.iter().filter(|v| (a..=b).contains(v)) {
+                match covered.get(&v) {
+                    Some(&first) => shared.entry(first).or_default().push(v),
+                    None => {
+                        covered.insert(v, index);
+                    }
                 }
+            }
+            for (first, values) in shared {
+                problems.push(file.problem(
+                    at,
+                    tid,
+                    format!(
+                        "row `{}` overlaps row `{}` on {}",
+                        row.label(),
+                        rows[first].label(),
+                        ranges_of(&values, support).join(", ")
+                    ),
+                    Some("each result belongs to exactly one row".into()),
+                ));
             }
         }
         let gaps: Vec<i64> = support
@@ -384,7 +391,7 @@ fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Opt
             Some("give the table at least one row without `reroll`".into()),
         ));
     }
-    for (row, raw_row) in rows.iter().zip(&raw.row) {
+    for (row, raw_row) in rows.iter().zip(&kept) {
         if let Some(n) = row.reroll
             && row.distinct
             && n as usize > plain
@@ -599,7 +606,13 @@ fn check_effect(
         problems.push(file.problem(at, tid, message, Some(hint.to_owned())))
     };
     let known = abilities_for(system);
+    // ACS has its own statistics (AG, ST, Defence…): there `vs` and `save`
+    // name what a modifier applies to, in the chapter's words.
+    let own_stats = matches!(system, System::Acs | System::Cp);
     for (what, name) in [("ability", &e.ability), ("vs", &e.vs), ("save", &e.save)] {
+        if what != "ability" && own_stats {
+            continue;
+        }
         if let Some(a) = name
             && !known.contains(&a.as_str())
         {
