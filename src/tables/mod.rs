@@ -380,3 +380,98 @@ impl Library {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::odds::row_chances;
+    use super::*;
+    use crate::seed::Seed;
+
+    fn builtin() -> Library {
+        let (library, problems) = Library::load(&[]);
+        assert!(problems.is_empty(), "{problems:?}");
+        library
+    }
+
+    /// Chi-square of first-draw row counts against the exact chances
+    /// (critical value at p ≈ 1e-6 by Wilson–Hilferty).
+    fn check_frequencies(library: &Library, id: &str, tag: Option<&str>) {
+        let table = library.table(id).unwrap();
+        let mut chances = row_chances(table);
+        if let Some(tag) = tag {
+            // A filter keeps the other rows' odds in proportion.
+            for (c, row) in chances.iter_mut().zip(&table.rows) {
+                if !row.tags.iter().any(|t| t == tag) {
+                    *c = 0.0;
+                }
+            }
+            let total: f64 = chances.iter().sum();
+            chances.iter_mut().for_each(|c| *c /= total);
+        }
+        let n = 40_000u32;
+        let seed = Seed::new("table-statistics").unwrap();
+        let mut counts: BTreeMap<String, u32> = BTreeMap::new();
+        let results = library.roll_times(id, n as usize, tag, &seed).unwrap();
+        for r in &results {
+            *counts.entry(format!("{}|{}", r.label, r.row)).or_default() += 1;
+        }
+        let mut chi = 0.0;
+        let mut bins = 0;
+        for (row, &p) in table.rows.iter().zip(&chances) {
+            let key = format!("{}|{}", row.label(), row.name);
+            let observed = f64::from(counts.get(&key).copied().unwrap_or(0));
+            if p == 0.0 {
+                assert_eq!(observed, 0.0, "{id}: row {} drawn despite the filter", row.label());
+                continue;
+            }
+            let expected = p * f64::from(n);
+            chi += (observed - expected).powi(2) / expected;
+            bins += 1;
+        }
+        let df = f64::from(bins - 1);
+        let critical = df * (1.0 - 2.0 / (9.0 * df) + 4.753 * (2.0 / (9.0 * df)).sqrt()).powi(3);
+        assert!(chi < critical, "{id}: chi-square {chi:.1} ≥ {critical:.1}");
+    }
+
+    #[test]
+    fn ranged_weighted_and_filtered_draws_follow_the_exact_odds() {
+        let library = builtin();
+        check_frequencies(&library, "core.mutation", None);
+        check_frequencies(&library, "core.mutation.abilities", None);
+        check_frequencies(&library, "gen.npc.core", None);
+        check_frequencies(&library, "gen.poi", Some("swamp"));
+    }
+
+    #[test]
+    fn roll_twice_always_ends_in_plain_rows() {
+        let library = builtin();
+        let seed = Seed::new("roll-twice").unwrap();
+        let results = library.roll_times("core.mutation", 3000, None, &seed).unwrap();
+        let mut twice = 0;
+        for r in &results {
+            let leaves = r.leaves();
+            assert!(leaves.iter().all(|l| l.rerolls.is_empty() && l.row != "Roll twice"));
+            if r.label == "12" {
+                twice += 1;
+                assert!(leaves.len() >= 2, "{r:?}");
+            }
+        }
+        assert!(twice > 0);
+    }
+
+    #[test]
+    fn the_trail_names_every_die() {
+        let library = builtin();
+        let seed = Seed::new("trail").unwrap();
+        let r = &library.roll_times("core.injury", 12, None, &seed).unwrap();
+        for roll in r {
+            let trail = roll.trail_text();
+            assert!(trail.starts_with(&format!("core.injury d12 = {}", roll.result)), "{trail}");
+            if roll.text.contains("drops") || roll.label == "3" {
+                assert!(trail.contains("d4 = "), "{trail}");
+            }
+        }
+    }
+}
