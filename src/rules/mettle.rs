@@ -142,3 +142,190 @@ mod tests {
         assert_eq!(teamwork(&[]), Vec::<u32>::new());
     }
 }
+
+/// Every METTLE status a stat block may carry (the Engine's and the
+/// Scenes' lists; `mettle.statuses` in the content holds the same names).
+pub const STATUSES: [&str; 16] = [
+    "Afflicted",
+    "Blinded",
+    "Burning",
+    "Deafened",
+    "Encumbered",
+    "Fallen",
+    "Fatigued",
+    "Hungry",
+    "Incapacitated",
+    "Rattled",
+    "Shaken",
+    "Staggered",
+    "Starving",
+    "Suffocating",
+    "Surprised",
+    "Thirsty",
+];
+
+/// The five METTLE attributes, in sheet order.
+pub const ATTRIBUTES: [&str; 5] = ["NATURE", "CULTURE", "POISE", "MOTIVE", "FRAME"];
+
+/// Largest pool an attribute or CALLING may have on a stat block.
+pub const MAX_POOL: u32 = 12;
+
+/// A CALLING: a background or trade with its own pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Calling {
+    pub name: String,
+    pub dice: u32,
+}
+
+/// A weapon: its DM adds to Edge on a hit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weapon {
+    pub name: String,
+    pub dm: u32,
+    /// Ranged weapons attack with CULTURE, melee with NATURE.
+    #[serde(default)]
+    pub ranged: bool,
+}
+
+/// A METTLE stat block.
+#[allow(non_snake_case)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatBlock {
+    pub name: String,
+    pub NATURE: u32,
+    pub CULTURE: u32,
+    pub POISE: u32,
+    pub MOTIVE: u32,
+    pub FRAME: u32,
+    #[serde(default)]
+    pub callings: Vec<Calling>,
+    #[serde(default)]
+    pub armor: u32,
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// Zones a Move may cross in a Round (1: the free Charge).
+    #[serde(default = "one")]
+    pub speed: u32,
+    #[serde(default)]
+    pub statuses: Vec<String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl StatBlock {
+    pub fn attributes(&self) -> [(&'static str, u32); 5] {
+        [
+            ("NATURE", self.NATURE),
+            ("CULTURE", self.CULTURE),
+            ("POISE", self.POISE),
+            ("MOTIVE", self.MOTIVE),
+            ("FRAME", self.FRAME),
+        ]
+    }
+
+    pub fn attribute(&self, name: &str) -> Option<u32> {
+        self.attributes().iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    /// Mettle = MOTIVE + the highest attribute other than FRAME.
+    pub fn mettle(&self) -> u32 {
+        self.MOTIVE + self.NATURE.max(self.CULTURE).max(self.POISE).max(self.MOTIVE)
+    }
+
+    /// Soak = FRAME + Armor.
+    pub fn soak(&self) -> u32 {
+        self.FRAME + self.armor
+    }
+
+    /// The pool a weapon attacks with: NATURE for melee, CULTURE for
+    /// ranged, or a CALLING that names the weapon if it is larger.
+    pub fn attack_pool(&self, weapon: &Weapon) -> u32 {
+        let base = if weapon.ranged { self.CULTURE } else { self.NATURE };
+        let word = weapon.name.to_lowercase();
+        self.callings
+            .iter()
+            .filter(|c| {
+                let name = c.name.to_lowercase();
+                word.split_whitespace().any(|w| w.len() > 3 && name.contains(w))
+            })
+            .map(|c| c.dice)
+            .fold(base, u32::max)
+    }
+}
+
+/// Everything that makes a stat block illegal under the rules core.
+pub fn check_block(b: &StatBlock) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, v) in b.attributes() {
+        if !(1..=MAX_POOL).contains(&v) {
+            out.push(format!("{name} {v} is outside 1-{MAX_POOL}"));
+        }
+    }
+    for c in &b.callings {
+        if c.name.trim().is_empty() || !(1..=MAX_POOL).contains(&c.dice) {
+            out.push(format!("CALLING `{}` {}D is not a named pool of 1-{MAX_POOL}", c.name, c.dice));
+        }
+    }
+    if b.armor > 6 {
+        out.push(format!("Armor {} is more than 6", b.armor));
+    }
+    for w in &b.weapons {
+        if w.dm > 10 {
+            out.push(format!("weapon `{}` DM {} is more than 10", w.name, w.dm));
+        }
+    }
+    if !(1..=10).contains(&b.speed) {
+        out.push(format!("Speed {} is outside 1-10", b.speed));
+    }
+    for s in &b.statuses {
+        if !STATUSES.contains(&s.as_str()) {
+            out.push(format!("`{s}` is not a METTLE status"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod block_tests {
+    use super::*;
+
+    fn viktor() -> StatBlock {
+        StatBlock {
+            name: "Viktor".into(),
+            NATURE: 3,
+            CULTURE: 2,
+            POISE: 2,
+            MOTIVE: 4,
+            FRAME: 5,
+            callings: vec![Calling { name: "Itinerant Gambler".into(), dice: 5 }],
+            armor: 1,
+            weapons: vec![Weapon { name: "sabre".into(), dm: 2, ranged: false }],
+            speed: 1,
+            statuses: vec![],
+        }
+    }
+
+    #[test]
+    fn derived_values() {
+        let v = viktor();
+        // FRAME 5 is the highest, but Mettle ignores FRAME: MOTIVE 4 + 4.
+        assert_eq!(v.mettle(), 8);
+        assert_eq!(v.soak(), 6);
+        assert!(check_block(&v).is_empty());
+    }
+
+    #[test]
+    fn illegal_blocks_are_caught() {
+        let mut v = viktor();
+        v.POISE = 0;
+        v.statuses.push("Sleepy".into());
+        v.speed = 0;
+        let problems = check_block(&v);
+        assert_eq!(problems.len(), 3, "{problems:?}");
+    }
+}
