@@ -153,13 +153,19 @@ pub fn check_sheet(s: &Sheet) -> Vec<String> {
     if let Some(h) = s.health
         && !(0..=s.STR.max(0)).contains(&h)
     {
-        out.push(format!("health {h} is outside 0-{} (health never exceeds STR)", s.STR));
+        out.push(format!(
+            "health {h} is outside 0-{} (health never exceeds STR)",
+            s.STR
+        ));
     }
     if !(0..=ARMOUR_MAX).contains(&s.armour) {
         out.push(format!("armour {} is outside 0-{ARMOUR_MAX}", s.armour));
     }
     if !DAMAGE_DICE.contains(&s.damage.as_str()) {
-        out.push(format!("damage `{}` is not one of d4, d6, d8, d10, d12", s.damage));
+        out.push(format!(
+            "damage `{}` is not one of d4, d6, d8, d10, d12",
+            s.damage
+        ));
     }
     if !(0..=2).contains(&s.max_omens) || !(0..=s.max_omens.max(0)).contains(&s.omens) {
         out.push(format!("omens {}/{} are outside 0-2", s.omens, s.max_omens));
@@ -207,7 +213,11 @@ pub enum Harm {
 
 /// Damage after armour (direct damage ignores armour).
 pub fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
-    if direct { damage.max(0) } else { (damage - armour.clamp(0, ARMOUR_MAX)).max(0) }
+    if direct {
+        damage.max(0)
+    } else {
+        (damage - armour.clamp(0, ARMOUR_MAX)).max(0)
+    }
 }
 
 /// Apply damage that got through: the new health and what it did.
@@ -248,7 +258,13 @@ pub struct Corruption {
 /// Suffer `gained` corruption with a d12 `roll`: soulblight when the roll
 /// is at most the new total — direct damage equal to the roll, and the
 /// corruption drops by the same amount.
-pub fn suffer_corruption(before: i64, gained: i64, roll: i64, health: i64, max_health: i64) -> Corruption {
+pub fn suffer_corruption(
+    before: i64,
+    gained: i64,
+    roll: i64,
+    health: i64,
+    max_health: i64,
+) -> Corruption {
     let total = before + gained;
     let soulblight = roll <= total;
     let damage = if soulblight { roll } else { 0 };
@@ -262,7 +278,11 @@ pub fn suffer_corruption(before: i64, gained: i64, roll: i64, health: i64, max_h
         after: if soulblight { total - roll } else { total },
         harm,
         health_after,
-        mutation: soulblight && matches!(harm, Harm::Critical | Harm::MortalWound | Harm::InstantDeath),
+        mutation: soulblight
+            && matches!(
+                harm,
+                Harm::Critical | Harm::MortalWound | Harm::InstantDeath
+            ),
     }
 }
 
@@ -279,7 +299,10 @@ mod harm_tests {
         // + 3 more → 5, d12 = 1: soulblight, 1 direct damage, corruption 4.
         let second = suffer_corruption(first.after, 3, 1, 10, 10);
         assert!(second.soulblight);
-        assert_eq!((second.damage, second.after, second.health_after), (1, 4, 9));
+        assert_eq!(
+            (second.damage, second.after, second.health_after),
+            (1, 4, 9)
+        );
         assert_eq!(second.harm, Harm::Hurt);
         assert!(!second.mutation);
     }
@@ -329,6 +352,11 @@ mod harm_tests {
         s.armour = 4;
         s.damage = "d20".into();
         s.STR = 16;
-        assert_eq!(check_generated_sheet(&s).len(), 3, "{:?}", check_generated_sheet(&s));
+        assert_eq!(
+            check_generated_sheet(&s).len(),
+            3,
+            "{:?}",
+            check_generated_sheet(&s)
+        );
     }
 }

@@ -229,12 +229,20 @@ impl StatBlock {
     }
 
     pub fn attribute(&self, name: &str) -> Option<u32> {
-        self.attributes().iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+        self.attributes()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
     }
 
     /// Mettle = MOTIVE + the highest attribute other than FRAME.
     pub fn mettle(&self) -> u32 {
-        self.MOTIVE + self.NATURE.max(self.CULTURE).max(self.POISE).max(self.MOTIVE)
+        self.MOTIVE
+            + self
+                .NATURE
+                .max(self.CULTURE)
+                .max(self.POISE)
+                .max(self.MOTIVE)
     }
 
     /// Soak = FRAME + Armor.
@@ -245,13 +253,18 @@ impl StatBlock {
     /// The pool a weapon attacks with: NATURE for melee, CULTURE for
     /// ranged, or a CALLING that names the weapon if it is larger.
     pub fn attack_pool(&self, weapon: &Weapon) -> u32 {
-        let base = if weapon.ranged { self.CULTURE } else { self.NATURE };
+        let base = if weapon.ranged {
+            self.CULTURE
+        } else {
+            self.NATURE
+        };
         let word = weapon.name.to_lowercase();
         self.callings
             .iter()
             .filter(|c| {
                 let name = c.name.to_lowercase();
-                word.split_whitespace().any(|w| w.len() > 3 && name.contains(w))
+                word.split_whitespace()
+                    .any(|w| w.len() > 3 && name.contains(w))
             })
             .map(|c| c.dice)
             .fold(base, u32::max)
@@ -268,7 +281,10 @@ pub fn check_block(b: &StatBlock) -> Vec<String> {
     }
     for c in &b.callings {
         if c.name.trim().is_empty() || !(1..=MAX_POOL).contains(&c.dice) {
-            out.push(format!("CALLING `{}` {}D is not a named pool of 1-{MAX_POOL}", c.name, c.dice));
+            out.push(format!(
+                "CALLING `{}` {}D is not a named pool of 1-{MAX_POOL}",
+                c.name, c.dice
+            ));
         }
     }
     if b.armor > 6 {
@@ -302,9 +318,16 @@ mod block_tests {
             POISE: 2,
             MOTIVE: 4,
             FRAME: 5,
-            callings: vec![Calling { name: "Itinerant Gambler".into(), dice: 5 }],
+            callings: vec![Calling {
+                name: "Itinerant Gambler".into(),
+                dice: 5,
+            }],
             armor: 1,
-            weapons: vec![Weapon { name: "sabre".into(), dm: 2, ranged: false }],
+            weapons: vec![Weapon {
+                name: "sabre".into(),
+                dm: 2,
+                ranged: false,
+            }],
             speed: 1,
             statuses: vec![],
         }

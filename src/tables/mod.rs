@@ -423,7 +423,12 @@ mod tests {
             let key = format!("{}|{}", row.label(), row.name);
             let observed = f64::from(counts.get(&key).copied().unwrap_or(0));
             if p == 0.0 {
-                assert_eq!(observed, 0.0, "{id}: row {} drawn despite the filter", row.label());
+                assert_eq!(
+                    observed,
+                    0.0,
+                    "{id}: row {} drawn despite the filter",
+                    row.label()
+                );
                 continue;
             }
             let expected = p * f64::from(n);
@@ -448,11 +453,17 @@ mod tests {
     fn roll_twice_always_ends_in_plain_rows() {
         let library = builtin();
         let seed = Seed::new("roll-twice").unwrap();
-        let results = library.roll_times("core.mutation", 3000, None, &seed).unwrap();
+        let results = library
+            .roll_times("core.mutation", 3000, None, &seed)
+            .unwrap();
         let mut twice = 0;
         for r in &results {
             let leaves = r.leaves();
-            assert!(leaves.iter().all(|l| l.rerolls.is_empty() && l.row != "Roll twice"));
+            assert!(
+                leaves
+                    .iter()
+                    .all(|l| l.rerolls.is_empty() && l.row != "Roll twice")
+            );
             if r.label == "12" {
                 twice += 1;
                 assert!(leaves.len() >= 2, "{r:?}");
@@ -468,7 +479,10 @@ mod tests {
         let r = &library.roll_times("core.injury", 12, None, &seed).unwrap();
         for roll in r {
             let trail = roll.trail_text();
-            assert!(trail.starts_with(&format!("core.injury d12 = {}", roll.result)), "{trail}");
+            assert!(
+                trail.starts_with(&format!("core.injury d12 = {}", roll.result)),
+                "{trail}"
+            );
             if roll.text.contains("drops") || roll.label == "3" {
                 assert!(trail.contains("d4 = "), "{trail}");
             }
