@@ -17,6 +17,7 @@ pub mod cli;
 pub mod content;
 pub mod dice;
 pub mod error;
+pub mod generators;
 pub mod report;
 pub mod rules;
 pub mod seed;

@@ -1,0 +1,1 @@
+//! Encounters (in progress).

@@ -1,0 +1,408 @@
+//! NPCs from the archetype tables (`gen.npc.mettle`, `gen.npc.core`): a
+//! name, the archetype's concept and hook, and a stat block rolled within
+//! the archetype's ranges — always legal by the rules core.
+//!
+//! - METTLE: the five attributes from their ranges, CALLINGs with pools of
+//!   2 + tier (at most the highest attribute + 1), the weapon with its DM
+//!   (a weapon written "hatchet or short bow" becomes a melee and a ranged
+//!   weapon), Armor, Speed 2 for beasts and 1 otherwise; Mettle and Soak
+//!   derived.
+//! - Core Rules: STR, AGI and WIT from their ranges (humans capped at 15),
+//!   health = STR, armour, the damage die, skills, traits, omens.
+
+use serde::Serialize;
+
+use super::{GenError, display_name, stream};
+use crate::content::{Library, Row, Stats};
+use crate::rules::core_d20::{self, Sheet};
+use crate::rules::mettle::{self, Calling, StatBlock, Weapon};
+use crate::seed::{DieSource, Seed, Stream};
+
+/// Which rules an NPC is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum RulesSystem {
+    Mettle,
+    Core,
+}
+
+impl RulesSystem {
+    pub fn table(self) -> &'static str {
+        match self {
+            RulesSystem::Mettle => "gen.npc.mettle",
+            RulesSystem::Core => "gen.npc.core",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    pub system: RulesSystem,
+    pub archetype: Option<String>,
+    pub tier: Option<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Npc {
+    pub name: String,
+    pub archetype: String,
+    pub kind: String,
+    pub tier: u8,
+    /// One line: who they are and what they want.
+    pub concept: String,
+    pub system: RulesSystem,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mettle: Option<MettleNpc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub core: Option<CoreNpc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MettleNpc {
+    pub block: StatBlock,
+    pub mettle: u32,
+    pub soak: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CoreNpc {
+    pub sheet: Sheet,
+    pub max_health: i64,
+}
+
+/// Names of every archetype in a system's table.
+pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>, GenError> {
+    Ok(library
+        .table(system.table())?
+        .rows
+        .iter()
+        .map(|r| r.name.clone())
+        .collect())
+}
+
+fn tier_of(row: &Row) -> u8 {
+    row.tags
+        .iter()
+        .find_map(|t| t.strip_prefix("tier:").and_then(|n| n.parse().ok()))
+        .unwrap_or(1)
+}
+
+fn kind_of(row: &Row) -> String {
+    row.tags
+        .iter()
+        .find(|t| !t.contains(':'))
+        .cloned()
+        .unwrap_or_else(|| "creature".into())
+}
+
+/// A value uniformly within a range written `"2-4"` (or `"3"`).
+fn in_range(range: &str, s: &mut Stream) -> i64 {
+    let (a, b) = match range.split_once('-') {
+        Some((a, b)) => (a.trim().parse().unwrap_or(1), b.trim().parse().unwrap_or(1)),
+        None => {
+            let v = range.trim().parse().unwrap_or(1);
+            (v, v)
+        }
+    };
+    let (lo, hi): (i64, i64) = (a.min(b), a.max(b));
+    lo + i64::from(s.die((hi - lo + 1) as u32)) - 1
+}
+
+const RANGED_WORDS: [&str; 7] = [
+    "bow", "sling", "crossbow", "javelin", "dart", "musket", "thrown",
+];
+
+fn weapons(stats: &Stats) -> Vec<Weapon> {
+    let dm = stats.dm.unwrap_or(1).clamp(0, 10) as u32;
+    let Some(text) = &stats.weapon else {
+        return vec![Weapon {
+            name: "fists".into(),
+            dm: dm.min(1),
+            ranged: false,
+        }];
+    };
+    text.split(" or ")
+        .map(|w| {
+            let name = w.trim().to_owned();
+            let lower = name.to_lowercase();
+            Weapon {
+                ranged: RANGED_WORDS.iter().any(|r| lower.contains(r)),
+                name,
+                dm,
+            }
+        })
+        .collect()
+}
+
+/// A personal name for people; beasts and monsters go by their kind.
+fn name_for(
+    library: &Library,
+    row: &Row,
+    seed: &Seed,
+    index: usize,
+    kind_tag: &str,
+) -> Result<String, GenError> {
+    let person = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
+    if !person {
+        return Ok(display_name(&row.name));
+    }
+    let mut s = stream(seed, kind_tag, index, "name");
+    let given = library.roll_table("gen.names.given", &mut s)?;
+    let family = library.roll_table("gen.names.family", &mut s)?;
+    Ok(format!("{} {}", given.row, family.row))
+}
+
+/// The archetype row a request asks for (or one drawn by weight).
+fn choose_row<'a>(
+    library: &'a Library,
+    req: &Request,
+    s: &mut Stream,
+) -> Result<&'a Row, GenError> {
+    let table = library.table(req.system.table())?;
+    let candidates: Vec<(usize, &Row)> = table
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| req.archetype.as_ref().is_none_or(|a| &r.name == a))
+        .filter(|(_, r)| req.tier.is_none_or(|t| tier_of(r) == t))
+        .collect();
+    if candidates.is_empty() {
+        let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
+        let hint = match (&req.archetype, req.tier) {
+            (Some(a), _) if !names.contains(&a.as_str()) => {
+                let close = crate::content::validate::closest(a, names.iter().copied());
+                match close {
+                    Some(c) => format!("there is no archetype `{a}`; did you mean `{c}`?"),
+                    None => format!(
+                        "there is no archetype `{a}`; the archetypes are: {}",
+                        names.join(", ")
+                    ),
+                }
+            }
+            (Some(a), Some(t)) => format!("the archetype `{a}` is not tier {t}; leave out --tier"),
+            (Some(a), None) => format!("the archetype `{a}` cannot be drawn"),
+            (None, Some(t)) => {
+                format!("no archetype is tier {t}; tiers run 1 (minion) to 3 (boss)")
+            }
+            (None, None) => "the archetype table is empty".into(),
+        };
+        return Err(GenError::Request(hint));
+    }
+    let weights: Vec<u64> = candidates
+        .iter()
+        .map(|(_, r)| r.weight.unwrap_or(1))
+        .collect();
+    let pick = s.pick_weighted(&weights).expect("positive weights");
+    Ok(candidates[pick].1)
+}
+
+/// NPC number `index` for a request.
+pub fn generate(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    index: usize,
+) -> Result<Npc, GenError> {
+    generate_in(library, req, seed, "npc", index)
+}
+
+/// An NPC drawn from the streams of another item (`kind`, e.g. an
+/// encounter's foes use `encounter-foe`).
+pub fn generate_in(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    kind_tag: &str,
+    index: usize,
+) -> Result<Npc, GenError> {
+    let mut pick = stream(seed, kind_tag, index, "archetype");
+    let row = choose_row(library, req, &mut pick)?;
+    let stats = row.stats.clone().unwrap_or_default();
+    let tier = tier_of(row);
+    let kind = kind_of(row);
+    let name = name_for(library, row, seed, index, kind_tag)?;
+    let mut s = stream(seed, kind_tag, index, "stats");
+    let (mettle, core) = match req.system {
+        RulesSystem::Mettle => {
+            let mut roll =
+                |r: &Option<String>| in_range(r.as_deref().unwrap_or("2"), &mut s) as u32;
+            let (n, c, p, m, f) = (
+                roll(&stats.NATURE),
+                roll(&stats.CULTURE),
+                roll(&stats.POISE),
+                roll(&stats.MOTIVE),
+                roll(&stats.FRAME),
+            );
+            let highest = n.max(c).max(p).max(m).max(f);
+            let callings = stats
+                .callings
+                .iter()
+                .map(|name| Calling {
+                    name: name.clone(),
+                    dice: (2 + u32::from(tier)).min(highest + 1).min(mettle::MAX_POOL),
+                })
+                .collect();
+            let block = StatBlock {
+                name: name.clone(),
+                NATURE: n,
+                CULTURE: c,
+                POISE: p,
+                MOTIVE: m,
+                FRAME: f,
+                callings,
+                armor: stats.armor.unwrap_or(0).clamp(0, 6) as u32,
+                weapons: weapons(&stats),
+                speed: if kind == "beast" { 2 } else { 1 },
+                statuses: Vec::new(),
+            };
+            let (mettle, soak) = (block.mettle(), block.soak());
+            (
+                Some(MettleNpc {
+                    block,
+                    mettle,
+                    soak,
+                }),
+                None,
+            )
+        }
+        RulesSystem::Core => {
+            let human = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
+            let cap = if human {
+                core_d20::HUMAN_MAX
+            } else {
+                core_d20::ABILITY_MAX
+            };
+            let mut roll =
+                |r: &Option<String>| in_range(r.as_deref().unwrap_or("10"), &mut s).clamp(1, cap);
+            let (st, ag, wi) = (roll(&stats.STR), roll(&stats.AGI), roll(&stats.WIT));
+            let omens = stats.omens.unwrap_or(0).clamp(0, 2);
+            let sheet = Sheet {
+                name: name.clone(),
+                human,
+                STR: st,
+                AGI: ag,
+                WIT: wi,
+                health: None,
+                armour: stats.armor.unwrap_or(0).clamp(0, core_d20::ARMOUR_MAX),
+                damage: stats.damage.clone().unwrap_or_else(|| "d6".into()),
+                weapon: stats.weapon.clone(),
+                omens,
+                max_omens: omens,
+                corruption: 0,
+                skills: stats.skills.clone(),
+                traits: stats.traits.clone(),
+                conditions: Vec::new(),
+            };
+            let max_health = sheet.max_health();
+            (None, Some(CoreNpc { sheet, max_health }))
+        }
+    };
+    Ok(Npc {
+        name,
+        archetype: row.name.clone(),
+        kind,
+        tier,
+        concept: row.text.clone(),
+        system: req.system,
+        mettle,
+        core,
+    })
+}
+
+/// Everything about an NPC the rules core refuses.
+pub fn check(npc: &Npc) -> Vec<String> {
+    let mut out = Vec::new();
+    match (npc.system, &npc.mettle, &npc.core) {
+        (RulesSystem::Mettle, Some(m), None) => {
+            out.extend(mettle::check_block(&m.block));
+            if m.mettle != m.block.mettle() || m.soak != m.block.soak() {
+                out.push("derived Mettle or Soak do not match the attributes".into());
+            }
+            if m.block.weapons.is_empty() {
+                out.push("no weapon".into());
+            }
+        }
+        (RulesSystem::Core, None, Some(c)) => {
+            out.extend(core_d20::check_generated_sheet(&c.sheet));
+            if c.max_health != c.sheet.STR {
+                out.push("maximum health is not STR".into());
+            }
+        }
+        _ => out.push("the stat block does not match the system".into()),
+    }
+    if npc.name.trim().is_empty() || npc.concept.trim().is_empty() {
+        out.push("an NPC needs a name and a concept".into());
+    }
+    if !(1..=3).contains(&npc.tier) {
+        out.push(format!("tier {} is outside 1-3", npc.tier));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn library() -> Library {
+        let (l, p) = Library::load(&[]);
+        assert!(p.is_empty(), "{p:?}");
+        l
+    }
+
+    #[test]
+    fn ten_thousand_npcs_are_legal() {
+        let library = library();
+        let seed = Seed::new("npc-sweep").unwrap();
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            let req = Request {
+                system,
+                archetype: None,
+                tier: None,
+            };
+            for i in 0..5_000 {
+                let npc = generate(&library, &req, &seed, i).unwrap();
+                let problems = check(&npc);
+                assert!(
+                    problems.is_empty(),
+                    "{system:?} #{i} {}: {problems:?}",
+                    npc.archetype
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_archetype_in_both_systems() {
+        let library = library();
+        let seed = Seed::new("archetypes").unwrap();
+        let mettle = archetypes(&library, RulesSystem::Mettle).unwrap();
+        assert_eq!(mettle, archetypes(&library, RulesSystem::Core).unwrap());
+        for (i, a) in mettle.iter().enumerate() {
+            for system in [RulesSystem::Mettle, RulesSystem::Core] {
+                let req = Request {
+                    system,
+                    archetype: Some(a.clone()),
+                    tier: None,
+                };
+                let npc = generate(&library, &req, &seed, i).unwrap();
+                assert_eq!(&npc.archetype, a);
+                assert!(check(&npc).is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn requests_that_cannot_be_met_say_why() {
+        let library = library();
+        let seed = Seed::new("x").unwrap();
+        let req = Request {
+            system: RulesSystem::Core,
+            archetype: Some("bandti".into()),
+            tier: None,
+        };
+        let GenError::Request(m) = generate(&library, &req, &seed, 0).unwrap_err() else {
+            panic!()
+        };
+        assert!(m.contains("did you mean `bandit`?"), "{m}");
+    }
+}
