@@ -51,6 +51,10 @@ pub struct Npc {
     /// One line: who they are and what they want.
     pub concept: String,
     pub system: RulesSystem,
+    /// Steps up (veteran, +) or down (green, −) from the archetype, made
+    /// by an encounter to fit the party.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub grade: i8,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mettle: Option<MettleNpc>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -304,9 +308,73 @@ pub fn generate_in(
         tier,
         concept: row.text.clone(),
         system: req.system,
+        grade: 0,
         mettle,
         core,
     })
+}
+
+fn is_zero(v: &i8) -> bool {
+    *v == 0
+}
+
+const DAMAGE_STEPS: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
+
+/// Make an NPC one step tougher (`up`) or weaker, within the rules'
+/// bounds. METTLE: a veteran gains +1 NATURE, CULTURE, MOTIVE, CALLINGs and
+/// weapon DM; a green foe loses 1 POISE, FRAME, Armor and DM (pools stay
+/// 1-12, DM 0-10). Core Rules: STR, AGI and WIT
+/// ±2 (within 1 and the kind's cap), the damage die one step (d4-d12), and
+/// a weaker foe loses a point of armour. Returns false when nothing could
+/// change.
+pub fn regrade(npc: &mut Npc, up: bool) -> bool {
+    let before = npc.clone();
+    let step: i64 = if up { 1 } else { -1 };
+    if let Some(m) = npc.mettle.as_mut() {
+        let b = &mut m.block;
+        let bump =
+            |v: &mut u32| *v = (i64::from(*v) + step).clamp(1, i64::from(mettle::MAX_POOL)) as u32;
+        if up {
+            // A veteran hits harder and holds on longer (MOTIVE → Mettle).
+            for v in [&mut b.NATURE, &mut b.CULTURE, &mut b.MOTIVE] {
+                bump(v);
+            }
+            for c in &mut b.callings {
+                bump(&mut c.dice);
+            }
+        } else {
+            // A green foe is easier to hit and to hurt.
+            for v in [&mut b.POISE, &mut b.FRAME] {
+                bump(v);
+            }
+            b.armor = b.armor.saturating_sub(1);
+        }
+        for w in &mut b.weapons {
+            w.dm = (i64::from(w.dm) + step).clamp(0, 10) as u32;
+        }
+        m.mettle = b.mettle();
+        m.soak = b.soak();
+    }
+    if let Some(c) = npc.core.as_mut() {
+        let sh = &mut c.sheet;
+        let cap = sh.ability_cap();
+        for v in [&mut sh.STR, &mut sh.AGI, &mut sh.WIT] {
+            *v = (*v + 2 * step).clamp(1, cap);
+        }
+        if let Some(i) = DAMAGE_STEPS.iter().position(|d| *d == sh.damage) {
+            let j = (i as i64 + step).clamp(0, DAMAGE_STEPS.len() as i64 - 1) as usize;
+            sh.damage = DAMAGE_STEPS[j].into();
+        }
+        if !up {
+            sh.armour = (sh.armour - 1).max(0);
+        }
+        c.max_health = sh.max_health();
+    }
+    let changed = *npc != before;
+    if changed {
+        npc.grade += step as i8;
+    }
+    changed
 }
 
 /// Everything about an NPC the rules core refuses.
