@@ -5,11 +5,13 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use crate::cli::{CheckArgs, Cli, Command, Global};
+use crate::cli::{CheckArgs, Cli, Command, GenKind, Global};
 use crate::content::Library;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
+use crate::generators::encounter::Party;
+use crate::generators::npc::RulesSystem;
 use crate::report;
 use crate::seed::Seed;
 use crate::tables::TableRoll;
@@ -34,6 +36,210 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             table(&cli.global, id, *times, tag.as_deref(), out, err)
         }
         Command::Validate => validate(&cli.global, out),
+        Command::Gen { kind, count } => generate(&cli.global, kind, *count, out, err),
+    }
+}
+
+/// Read a TOML file into `T`, with the file, line and column of any
+/// mistake.
+fn read_toml<T: serde::de::DeserializeOwned>(
+    path: &std::path::Path,
+    what: &str,
+) -> Result<T, Error> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Usage(format!("cannot read the {what} `{shown}`: {e}")))?;
+    toml::from_str(&text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start).min(text.len());
+        let line = text[..at].matches('\n').count() + 1;
+        let col = text[..at]
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        Error::Usage(format!(
+            "{shown}:{line}:{col}: the {what} is not valid: {}",
+            e.message().trim()
+        ))
+    })
+}
+
+fn character(
+    path: &Option<std::path::PathBuf>,
+) -> Result<Option<crate::rules::core_d20::Sheet>, Error> {
+    let Some(path) = path else { return Ok(None) };
+    let sheet: crate::rules::core_d20::Sheet = read_toml(path, "character sheet")?;
+    let problems = crate::rules::core_d20::check_sheet(&sheet);
+    if !problems.is_empty() {
+        return Err(Error::Usage(format!(
+            "{}: the character breaks the Core Rules: {}",
+            path.display(),
+            problems.join("; ")
+        )));
+    }
+    Ok(Some(sheet))
+}
+
+fn party(arg: &Option<String>, system: RulesSystem) -> Result<Party, Error> {
+    let default = match system {
+        RulesSystem::Mettle => "3,3,3,3",
+        RulesSystem::Core => "10,10,10,10",
+    };
+    let text = arg.as_deref().unwrap_or(default);
+    let path = std::path::Path::new(text);
+    let party = if path.is_file() {
+        let p: Party = read_toml(path, "party file")?;
+        p.check(system)
+            .map_err(|e| Error::Usage(format!("{text}: {e}")))?;
+        p
+    } else if text.contains(['/', '\\']) || text.ends_with(".toml") {
+        return Err(Error::Usage(format!(
+            "the party file `{text}` does not exist"
+        )));
+    } else {
+        Party::from_summary(text, system)?
+    };
+    Ok(party)
+}
+
+#[derive(Serialize)]
+struct GenReport<'a, T: Serialize> {
+    seed: &'a str,
+    kind: &'a str,
+    items: Vec<T>,
+}
+
+fn emit<T: Serialize>(
+    global: &Global,
+    seed: &Seed,
+    kind: &str,
+    items: Vec<T>,
+    text: impl Fn(&T) -> String,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    if global.json {
+        return json(
+            out,
+            &GenReport {
+                seed: seed.as_str(),
+                kind,
+                items,
+            },
+        );
+    }
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        write!(out, "{}", text(item))?;
+    }
+    Ok(())
+}
+
+fn generate(
+    global: &Global,
+    kind: &GenKind,
+    count: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    use crate::generators::{encounter, forage, injury, mutation, npc, trap};
+    use crate::report::items;
+    if !(1..=1000).contains(&count) {
+        return Err(Error::Usage(format!(
+            "gen: --count {count}: ask for 1 to 1000 items"
+        )));
+    }
+    let library = library(global)?;
+    // Read every input before choosing a seed: bad input rolls nothing.
+    match kind {
+        GenKind::Npc {
+            system,
+            archetype,
+            tier,
+        } => {
+            let req = npc::Request {
+                system: *system,
+                archetype: archetype.clone(),
+                tier: *tier,
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| npc::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "npc", items, items::npc, out)
+        }
+        GenKind::Injury {
+            character: c,
+            permanent,
+        } => {
+            let req = injury::Request {
+                character: character(c)?,
+                permanent: *permanent,
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| injury::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "injury", items, items::injury, out)
+        }
+        GenKind::Mutation { character: c } => {
+            let req = mutation::Request {
+                character: character(c)?,
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| mutation::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "mutation", items, items::mutation, out)
+        }
+        GenKind::Forage {
+            terrain,
+            kits,
+            water,
+            wit,
+            damage,
+        } => {
+            let req = forage::Request {
+                terrain: terrain.clone(),
+                kits: kits.clone(),
+                water: *water,
+                wit: *wit,
+                damage: damage.clone(),
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| forage::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "forage", items, items::forage, out)
+        }
+        GenKind::Trap { from, poise } => {
+            let req = trap::Request {
+                source: *from,
+                poise: poise.clone(),
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| trap::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "trap", items, items::trap, out)
+        }
+        GenKind::Encounter {
+            terrain,
+            system,
+            party: p,
+        } => {
+            let req = encounter::Request {
+                terrain: terrain.clone(),
+                system: *system,
+                party: party(p, *system)?,
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| encounter::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "encounter", items, items::encounter, out)
+        }
     }
 }
 

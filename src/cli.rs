@@ -74,6 +74,84 @@ pub enum Command {
     },
     /// Check every table (built in and --content) and list every problem.
     Validate,
+    /// Generate NPCs, injuries, mutations, foraging, traps or encounters.
+    Gen {
+        #[command(subcommand)]
+        kind: GenKind,
+        /// How many items (item i is the same whatever the count).
+        #[arg(long, global = true, default_value_t = 1, value_name = "N")]
+        count: usize,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenKind {
+    /// An NPC with a full stat block.
+    Npc {
+        #[arg(long, value_enum, default_value = "mettle")]
+        system: crate::generators::npc::RulesSystem,
+        /// An archetype name (e.g. `bandit-captain`); `tables`/`table gen.npc.core` lists them.
+        #[arg(long, value_name = "NAME")]
+        archetype: Option<String>,
+        /// Threat tier: 1 minion, 2 veteran, 3 boss.
+        #[arg(long, value_name = "N")]
+        tier: Option<u8>,
+    },
+    /// A Core Rules injury, applied to a character sheet if given.
+    Injury {
+        /// A Core Rules character sheet (TOML).
+        #[arg(long, value_name = "FILE")]
+        character: Option<std::path::PathBuf>,
+        /// An injury from spending an omen to cheat death: permanent.
+        #[arg(long)]
+        permanent: bool,
+    },
+    /// A Core Rules mutation, applied to a character sheet if given.
+    Mutation {
+        #[arg(long, value_name = "FILE")]
+        character: Option<std::path::PathBuf>,
+    },
+    /// One watch of foraging.
+    Forage {
+        #[arg(long, default_value = "forest", value_name = "TERRAIN")]
+        terrain: String,
+        /// Kits carried: fishing, trapping.
+        #[arg(long, value_delimiter = ',', value_name = "KITS")]
+        kits: Vec<String>,
+        /// There is a body of water in the region.
+        #[arg(long)]
+        water: bool,
+        /// The forager's WIT.
+        #[arg(long, default_value_t = 10, value_name = "N")]
+        wit: u32,
+        /// The damage die of the forager's ranged weapon.
+        #[arg(long, default_value = "d6", value_name = "DIE")]
+        damage: String,
+    },
+    /// A trap with its exact odds against POISE.
+    Trap {
+        #[arg(long, value_enum, default_value = "any")]
+        from: crate::generators::trap::Source,
+        /// POISE values to give odds for.
+        #[arg(
+            long,
+            value_delimiter = ',',
+            default_value = "1,2,3,4,5,6",
+            value_name = "LIST"
+        )]
+        poise: Vec<u32>,
+    },
+    /// An encounter scaled to the party.
+    Encounter {
+        #[arg(long, default_value = "road", value_name = "TERRAIN")]
+        terrain: String,
+        #[arg(long, value_enum, default_value = "mettle")]
+        system: crate::generators::npc::RulesSystem,
+        /// A party file (TOML: [[mettle]] stat blocks or [[core]] sheets),
+        /// or a pool summary such as `3,4,4,5` (default: four average PCs).
+        #[arg(long, value_name = "FILE|POOLS")]
+        party: Option<String>,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -23,6 +23,8 @@ pub enum Error {
     Content(Vec<crate::content::Problem>),
     /// A table roll that cannot be made (unknown id, no row with a tag…).
     Table(crate::tables::RollError),
+    /// A generator request that cannot be met.
+    Gen(crate::generators::GenError),
 }
 
 impl fmt::Display for Error {
@@ -41,6 +43,7 @@ impl fmt::Display for Error {
                 write!(f, "fix them and run `tablewright validate` again")
             }
             Error::Table(e) => e.fmt(f),
+            Error::Gen(e) => e.fmt(f),
         }
     }
 }
@@ -74,5 +77,11 @@ impl From<std::io::Error> for Error {
 impl From<crate::tables::RollError> for Error {
     fn from(e: crate::tables::RollError) -> Self {
         Error::Table(e)
+    }
+}
+
+impl From<crate::generators::GenError> for Error {
+    fn from(e: crate::generators::GenError) -> Self {
+        Error::Gen(e)
     }
 }

@@ -248,8 +248,18 @@ pub fn roll_dist(r: &Roll) -> Result<Dist, TooLarge> {
     })
 }
 
-/// `ln C(n, k)` for all `k`, and the binomial(n, 1/2) chances.
+/// The binomial(n, 1/2) chances. Up to 1,000 dice they come from plain
+/// multiplications (2^-n is exact), so they are the same bits on every
+/// platform; beyond that, through logarithms.
 fn half_binomial(n: u32) -> Vec<f64> {
+    if n <= 1000 {
+        let mut b = vec![0.0f64; n as usize + 1];
+        b[0] = 0.5f64.powi(n as i32);
+        for k in 0..n as usize {
+            b[k + 1] = b[k] * (n as usize - k) as f64 / (k + 1) as f64;
+        }
+        return b;
+    }
     let n = n as usize;
     let mut ln_fact = vec![0.0f64; n + 1];
     for i in 1..=n {

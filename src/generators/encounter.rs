@@ -12,8 +12,11 @@
 //! Edge, DM + Edge − Soak; Core Rules: every attack lands — the chapter
 //! gives no attack roll — exploding damage minus armour). A ratio of 0.35
 //! to 0.7 is a fair fight (the party wins in about half to a third of the
-//! rounds the foes would need); foes are added, lowest tier first, until the
-//! ratio reaches 0.35, up to eight foes and never a second boss.
+//! rounds the foes would need). When the situation gives no number, foes
+//! are added (lowest tier first, never a second boss, at most eight) or
+//! taken away; when it does (`{d3+1} poachers`), that many come, and the
+//! foes are made veteran (harder-hitting) or green (easier to hurt) instead,
+//! up to three grades each. The closest fit to the band is kept.
 
 use serde::Serialize;
 
@@ -499,6 +502,83 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
         .unwrap_or(1)
 }
 
+/// The foe kind a situation counts with an inline roll: the kind named
+/// right after the first `{dice}` of its text (`{d3+1} poachers`).
+fn counted_kind<'a>(
+    template: &[crate::content::template::Segment],
+    kinds: &[&'a str],
+) -> Option<&'a str> {
+    use crate::content::template::Segment;
+    let at = template
+        .iter()
+        .position(|s| matches!(s, Segment::Dice { .. }))?;
+    let Some(Segment::Text { text }) = template.get(at + 1) else {
+        return None;
+    };
+    let after = text.trim_start().to_lowercase();
+    let names = |kind: &str| {
+        let one = kind.replace('-', " ");
+        let mut forms = vec![one.clone(), format!("{one}s"), format!("{one}es")];
+        if let Some(stem) = one.strip_suffix('f') {
+            forms.push(format!("{stem}ves"));
+        }
+        if let Some(stem) = one.strip_suffix('y') {
+            forms.push(format!("{stem}ies"));
+        }
+        forms
+    };
+    let word_at = |form: &str| {
+        after.starts_with(form) && !after[form.len()..].starts_with(|c: char| c.is_alphabetic())
+    };
+    kinds
+        .iter()
+        .copied()
+        .filter(|k| names(k).iter().any(|f| word_at(f)))
+        .max_by_key(|k| k.len())
+}
+
+/// Kinds the text names as one (`A rat-swarm boils out…`, `the
+/// bog-horror`): exactly one of those comes.
+fn singular_kinds<'a>(text: &str, kinds: &[&'a str]) -> Vec<&'a str> {
+    let lower = text.to_lowercase();
+    kinds
+        .iter()
+        .copied()
+        .filter(|k| {
+            let name = k.replace('-', " ");
+            ["a ", "an ", "the ", "one "].iter().any(|article| {
+                let phrase = format!("{article}{name}");
+                lower.match_indices(&phrase).any(|(at, _)| {
+                    let before_ok = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphabetic());
+                    let after = &lower[at + phrase.len()..];
+                    before_ok && !after.starts_with(|c: char| c.is_alphabetic())
+                })
+            })
+        })
+        .collect()
+}
+
+/// Foes that share a name (three wolves) become `Wolf 1`, `Wolf 2`, …
+fn number_alike(foes: &mut [Npc]) {
+    let names: Vec<String> = foes.iter().map(|f| f.name.clone()).collect();
+    let mut seen: std::collections::BTreeMap<String, usize> = Default::default();
+    for f in foes.iter_mut() {
+        if names.iter().filter(|n| **n == f.name).count() < 2 {
+            continue;
+        }
+        let k = seen.entry(f.name.clone()).or_insert(0);
+        *k += 1;
+        let name = format!("{} {k}", f.name);
+        if let Some(m) = f.mettle.as_mut() {
+            m.block.name = name.clone();
+        }
+        if let Some(c) = f.core.as_mut() {
+            c.sheet.name = name.clone();
+        }
+        f.name = name;
+    }
+}
+
 /// How far a threat ratio is from the middle of the fair band.
 fn distance(ratio: f64) -> f64 {
     if !ratio.is_finite() || ratio <= 0.0 {
@@ -523,6 +603,8 @@ fn choose_foes(
     seed: &Seed,
     index: usize,
     kinds: &[&str],
+    fixed: Option<(&str, usize)>,
+    single: &[&str],
 ) -> Result<(Vec<Npc>, Vec<AttackOdds>, Threat), GenError> {
     let make = |archetype: &str, n: usize| {
         npc::generate_in(
@@ -539,12 +621,24 @@ fn choose_foes(
     };
     let mut foes: Vec<Npc> = Vec::new();
     for kind in kinds {
-        foes.push(make(kind, foes.len())?);
+        let n = match fixed {
+            Some((counted, n)) if counted == *kind && tier_of(library, req.system, kind) < 3 => {
+                n.min(MAX_FOES + 1 - kinds.len())
+            }
+            _ => 1,
+        };
+        for _ in 0..n {
+            foes.push(make(kind, foes.len())?);
+        }
     }
+    let base = foes.len();
+    // More of a kind only when the text neither counts it nor names just one.
     let mut extras: Vec<&str> = kinds
         .iter()
         .copied()
         .filter(|k| tier_of(library, req.system, k) < 3)
+        .filter(|k| fixed.is_none_or(|(counted, _)| counted != *k))
+        .filter(|k| !single.contains(k))
         .collect();
     extras.sort_by_key(|k| tier_of(library, req.system, k));
     let (odds, threat) = measure(req.system, &req.party, &foes)?;
@@ -566,7 +660,7 @@ fn choose_foes(
             added += 1;
             foes.push(make(kind, foes.len())?);
             true
-        } else if !too_easy && foes.len() > kinds.len() {
+        } else if !too_easy && foes.len() > base {
             foes.pop();
             added = added.saturating_sub(1);
             true
@@ -720,7 +814,7 @@ fn play_cards(
             };
         }
     }
-    for suit in 0..4 {
+    for (suit, (suit_name, _)) in SUITS.iter().enumerate() {
         let group: Vec<Card> = cards
             .iter()
             .zip(&suit_of)
@@ -730,7 +824,6 @@ fn play_cards(
         if group.is_empty() {
             continue;
         }
-        let suit_name = SUITS[suit].0;
         let labels: Vec<String> = group.iter().map(|c| c.label()).collect();
         if group.len() >= 2 {
             // A whole-field tile: the highest card sets the strength.
@@ -893,7 +986,25 @@ pub fn generate(
     let mut s = stream(seed, "encounter", index, "situation");
     let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
     let kinds = tagged(&situation.tags, "foe:");
-    let (foes, odds, threat) = choose_foes(library, req, seed, index, &kinds)?;
+    // A number rolled in the situation's text (`{d3+1} poachers`) fixes how
+    // many of that kind there are.
+    let row = library
+        .table(&format!("gen.encounter.{}", req.terrain))?
+        .rows
+        .iter()
+        .find(|r| r.label() == situation.label);
+    let counted = row.and_then(|r| counted_kind(&r.template, &kinds));
+    let number = situation.trail.iter().find_map(|s| match s {
+        crate::tables::Step::Dice { result, .. } => {
+            Some((*result).clamp(1, MAX_FOES as i64) as usize)
+        }
+        _ => None,
+    });
+    let fixed = counted.zip(number);
+    let single = singular_kinds(&situation.text, &kinds);
+    let (mut foes, _, _) = choose_foes(library, req, seed, index, &kinds, fixed, &single)?;
+    number_alike(&mut foes);
+    let (odds, threat) = measure(req.system, &req.party, &foes)?;
     let others = tagged(&situation.tags, "npc:")
         .iter()
         .enumerate()

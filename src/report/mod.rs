@@ -1,5 +1,6 @@
-//! Terminal text for rolls and odds: what a GM reads at the table. Pure
-//! functions from results to strings; JSON output is serde's job.
+//! Terminal text for rolls, odds and generated items: what a GM reads at
+//! the table. Pure functions from results to strings; JSON output is
+//! serde's job. [`items`] renders generated items.
 
 use std::fmt::Write;
 
@@ -520,3 +521,4 @@ pub fn table_odds_text(t: &crate::tables::odds::TableOdds) -> String {
     }
     out
 }
+pub mod items;

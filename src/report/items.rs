@@ -1,0 +1,333 @@
+//! Markdown-ish text of generated items (`gen`): stat blocks, slips, trap
+//! cards and encounter sheets as a GM reads them on the terminal.
+
+use std::fmt::Write;
+
+use super::percent;
+use crate::generators::encounter::Encounter;
+use crate::generators::forage::Forage;
+use crate::generators::injury::{Applied, Injury};
+use crate::generators::mutation::Mutation;
+use crate::generators::npc::Npc;
+use crate::generators::trap::Trap;
+use crate::rules::core_d20::Sheet;
+
+fn grade_word(grade: i8) -> String {
+    match grade {
+        0 => String::new(),
+        g if g > 0 => format!(" (veteran +{g})"),
+        g => format!(" (green {g})"),
+    }
+}
+
+/// An NPC's stat block.
+pub fn npc(n: &Npc) -> String {
+    let kind = crate::generators::display_name(&n.archetype);
+    let who = if n.name.starts_with(&kind) {
+        n.name.clone()
+    } else {
+        format!("{} — {kind}", n.name)
+    };
+    let mut s = format!(
+        "### {who}{} (tier {}, {})\n{}\n",
+        grade_word(n.grade),
+        n.tier,
+        n.kind,
+        n.concept
+    );
+    if let Some(m) = &n.mettle {
+        let b = &m.block;
+        let _ = writeln!(
+            s,
+            "NATURE {} · CULTURE {} · POISE {} · MOTIVE {} · FRAME {}",
+            b.NATURE, b.CULTURE, b.POISE, b.MOTIVE, b.FRAME
+        );
+        let _ = writeln!(
+            s,
+            "Mettle {} · Soak {} (FRAME {} + Armor {}) · Speed {}",
+            m.mettle, m.soak, b.FRAME, b.armor, b.speed
+        );
+        let weapons: Vec<String> = b
+            .weapons
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} (DM {}, {} {}D)",
+                    w.name,
+                    w.dm,
+                    if w.ranged { "ranged," } else { "melee," },
+                    b.attack_pool(w)
+                )
+            })
+            .collect();
+        let _ = writeln!(s, "Weapons: {}", weapons.join("; "));
+        if !b.callings.is_empty() {
+            let c: Vec<String> = b
+                .callings
+                .iter()
+                .map(|c| format!("{} {}D", c.name, c.dice))
+                .collect();
+            let _ = writeln!(s, "CALLINGs: {}", c.join("; "));
+        }
+    }
+    if let Some(c) = &n.core {
+        s.push_str(&sheet(&c.sheet));
+    }
+    s
+}
+
+/// A Core Rules sheet in a few lines.
+pub fn sheet(sh: &Sheet) -> String {
+    let mut s = format!(
+        "STR {} · AGI {} · WIT {} · health {}/{} · armour {} · {} ({})\n",
+        sh.STR,
+        sh.AGI,
+        sh.WIT,
+        sh.current_health(),
+        sh.max_health(),
+        sh.armour,
+        sh.weapon.as_deref().unwrap_or("weapon"),
+        sh.damage
+    );
+    if sh.max_omens > 0 || sh.omens > 0 {
+        let _ = writeln!(s, "omens {}/{}", sh.omens, sh.max_omens);
+    }
+    for (label, list) in [
+        ("skills", &sh.skills),
+        ("traits", &sh.traits),
+        ("conditions", &sh.conditions),
+    ] {
+        if !list.is_empty() {
+            let _ = writeln!(s, "{label}: {}", list.join(", "));
+        }
+    }
+    s
+}
+
+fn applied(a: &Applied, out: &mut String) {
+    if a.changes.is_empty() {
+        let _ = writeln!(out, "{}'s sheet does not change.", a.before.name);
+        return;
+    }
+    let _ = writeln!(out, "Changes to {}:", a.before.name);
+    for c in &a.changes {
+        let note = c
+            .note
+            .as_deref()
+            .map(|n| format!(" — {n}"))
+            .unwrap_or_default();
+        let before = if c.before.is_empty() {
+            "(none)"
+        } else {
+            &c.before
+        };
+        let _ = writeln!(out, "- {}: {before} → {}{note}", c.what, c.after);
+    }
+    let _ = writeln!(out, "New sheet:\n{}", sheet(&a.after));
+}
+
+pub fn injury(i: &Injury) -> String {
+    let mut s = format!(
+        "### Injury: {}{}\n{}\ntrail: {}\n",
+        i.name,
+        if i.permanent { " (permanent)" } else { "" },
+        i.text,
+        i.roll.trail_text()
+    );
+    if let Some(a) = &i.character {
+        applied(a, &mut s);
+    }
+    s
+}
+
+pub fn mutation(m: &Mutation) -> String {
+    let mut s = String::from("### Mutation\n");
+    for g in &m.gained {
+        let _ = writeln!(s, "- **{}** ({}): {}", g.name, g.band, g.text);
+        let _ = writeln!(s, "  trail: {}", g.trail);
+        for r in &g.replaced {
+            let _ = writeln!(s, "  rolled again instead of {r}");
+        }
+    }
+    if let Some(a) = &m.character {
+        applied(a, &mut s);
+    }
+    s
+}
+
+pub fn forage(f: &Forage) -> String {
+    let mut s = format!(
+        "### Foraging ({}): {} — {} ration{}{}\n",
+        f.terrain,
+        f.result,
+        f.rations,
+        if f.rations == 1 { "" } else { "s" },
+        if f.perishable {
+            ", perishable (gone unless eaten at the next daily rest)"
+        } else {
+            ""
+        }
+    );
+    let _ = writeln!(s, "trail: {}", f.roll.trail_text());
+    for step in &f.steps {
+        let _ = writeln!(s, "- {step}");
+    }
+    let _ = writeln!(
+        s,
+        "odds for this forager: food {} per watch, {:.2} rations on average (has: {})",
+        percent(f.chance_of_food),
+        f.expected_rations,
+        if f.has.is_empty() {
+            "nothing useful".into()
+        } else {
+            f.has.join(", ")
+        }
+    );
+    s
+}
+
+pub fn trap(t: &Trap) -> String {
+    let mut s = format!("### Trap: {}\n", t.name);
+    let _ = writeln!(s, "- Trigger: {}", t.trigger);
+    let _ = writeln!(s, "- Clue: {}", t.clue);
+    let _ = writeln!(s, "- Effect: {}", t.effect);
+    if let Some(h) = &t.hazard {
+        let soak = t
+            .soak
+            .as_deref()
+            .map(|x| format!(", soaked with {x}"))
+            .unwrap_or_default();
+        let status = t
+            .status
+            .as_deref()
+            .map(|x| format!(", {x} on a hit"))
+            .unwrap_or_default();
+        let _ = writeln!(s, "- Hazard: {h} vs {}{soak}{status}", t.vs);
+        let _ = writeln!(s, "  | POISE | hit | mean damage on a hit |");
+        let _ = writeln!(s, "  |---|---|---|");
+        for o in &t.odds {
+            let _ = writeln!(
+                s,
+                "  | {} | {} | {:.2} |",
+                o.poise,
+                percent(o.hit),
+                o.mean_damage_on_hit
+            );
+        }
+    } else if let Some(st) = &t.status {
+        let _ = writeln!(s, "- No roll: {st}");
+    }
+    s
+}
+
+pub fn encounter(e: &Encounter) -> String {
+    let mut s = format!("## Encounter ({}, {:?})\n", e.terrain, e.system);
+    let _ = writeln!(s, "**{}**: {}", e.situation.row, e.situation.text);
+    let _ = writeln!(s, "trail: {}", e.situation.trail_text());
+    let _ = writeln!(
+        s,
+        "Threat: {} (ratio {:.2}; party deals {:.2}/round against foes' {:.0} toughness, foes deal {:.2}/round against the party's {:.0})",
+        e.threat.verdict,
+        e.threat.ratio,
+        e.threat.party_damage_per_round,
+        e.threat.foe_toughness,
+        e.threat.foe_damage_per_round,
+        e.threat.party_toughness
+    );
+    if !e.foes.is_empty() {
+        let _ = writeln!(s, "\n#### Foes");
+        for f in &e.foes {
+            s.push_str(&npc(f));
+        }
+    }
+    if !e.others.is_empty() {
+        let _ = writeln!(s, "\n#### Others");
+        for f in &e.others {
+            s.push_str(&npc(f));
+        }
+    }
+    let _ = writeln!(s, "\n#### Zones ({})", e.layout.kind);
+    for z in &e.layout.zones {
+        if z.starts.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "- {}: {}", z.name, z.starts.join(", "));
+    }
+    let _ = writeln!(s, "\n#### Terrain cards (first to lay: {})", e.first_to_lay);
+    for d in &e.terrain_cards {
+        let bonus = d
+            .bonus
+            .as_deref()
+            .map(|b| format!("; {b}"))
+            .unwrap_or_default();
+        let bennies = if d.bennies > 0 {
+            format!("; {} benny to the side", d.bennies)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(s, "- {}: {}{bonus}{bennies}", d.side, d.cards.join(" "));
+        for t in &d.tiles {
+            let _ = writeln!(
+                s,
+                "  - {} at {} (from {}){}",
+                t.name,
+                t.at,
+                t.from,
+                if t.benny { ", starts with a benny" } else { "" }
+            );
+        }
+    }
+    if !e.sporadics.is_empty() {
+        let list: Vec<String> = e
+            .sporadics
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.at))
+            .collect();
+        let _ = writeln!(s, "Sporadics: {}", list.join(", "));
+    }
+    if let Some(h) = &e.hazard {
+        let _ = writeln!(
+            s,
+            "Hazard: {} (no Edge, and it ends: {})",
+            h.hazard,
+            percent(h.ends)
+        );
+    }
+    if let Some(t) = &e.trap {
+        s.push('\n');
+        s.push_str(&trap(t));
+    }
+    if !e.odds.is_empty() {
+        let _ = writeln!(s, "\n#### Odds (exact, per attack)");
+        let _ = writeln!(s, "| attacker | defender | attack | hit | damage | fells |");
+        let _ = writeln!(s, "|---|---|---|---|---|---|");
+        // Attackers with the very same numbers against a defender share a row.
+        let mut rows: Vec<(Vec<&str>, &crate::generators::encounter::AttackOdds)> = Vec::new();
+        for o in &e.odds {
+            let same = rows.iter_mut().find(|(_, r)| {
+                r.defender == o.defender
+                    && r.attack == o.attack
+                    && r.hit == o.hit
+                    && r.expected_damage == o.expected_damage
+                    && r.fells == o.fells
+            });
+            match same {
+                Some((names, _)) => names.push(&o.attacker),
+                None => rows.push((vec![&o.attacker], o)),
+            }
+        }
+        for (names, o) in rows {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {:.2} | {} |",
+                names.join(", "),
+                o.defender,
+                o.attack,
+                percent(o.hit),
+                o.expected_damage,
+                percent(o.fells)
+            );
+        }
+    }
+    s
+}
