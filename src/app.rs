@@ -64,6 +64,37 @@ fn read_toml<T: serde::de::DeserializeOwned>(
     })
 }
 
+/// A map saved by `gen map --json` (the whole report or one map).
+fn read_map(path: &std::path::Path) -> Result<crate::generators::map::Map, Error> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::Usage(format!("cannot read the map `{shown}`: {e}")))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        Error::Usage(format!(
+            "{shown}:{}:{}: the map is not JSON: {e}",
+            e.line(),
+            e.column()
+        ))
+    })?;
+    let map_value = match value.get("items").and_then(|i| i.get(0)) {
+        Some(first) => first.clone(),
+        None => value,
+    };
+    let map: crate::generators::map::Map = serde_json::from_value(map_value).map_err(|e| {
+        Error::Usage(format!(
+            "{shown}: this is not a map saved by `gen map --json`: {e}"
+        ))
+    })?;
+    let problems = crate::generators::map::check(&map);
+    if !problems.is_empty() {
+        return Err(Error::Usage(format!(
+            "{shown}: the map is broken: {}",
+            problems.join("; ")
+        )));
+    }
+    Ok(map)
+}
+
 fn character(
     path: &Option<std::path::PathBuf>,
 ) -> Result<Option<crate::rules::core_d20::Sheet>, Error> {
@@ -143,7 +174,7 @@ fn generate(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    use crate::generators::{encounter, forage, injury, mutation, npc, trap};
+    use crate::generators::{encounter, forage, injury, journey, map, mutation, npc, trap};
     use crate::report::items;
     if !(1..=1000).contains(&count) {
         return Err(Error::Usage(format!(
@@ -223,6 +254,85 @@ fn generate(
                 .map(|i| trap::generate(&library, &req, &seed, i))
                 .collect::<Result<Vec<_>, _>>()?;
             emit(global, &seed, "trap", items, items::trap, out)
+        }
+        GenKind::Map {
+            stops,
+            terrain,
+            svg,
+            players,
+        } => {
+            let req = map::Request {
+                stops: *stops,
+                terrains: terrain.clone(),
+            };
+            if *svg && count > 1 {
+                return Err(Error::Usage(
+                    "gen map --svg draws one map; leave out --count".into(),
+                ));
+            }
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| map::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            if *svg {
+                write!(
+                    out,
+                    "{}",
+                    crate::render::svg(&crate::render::map::draw(&items[0], *players))
+                )?;
+                return Ok(());
+            }
+            emit(
+                global,
+                &seed,
+                "map",
+                items,
+                |m| items::map(m, *players),
+                out,
+            )
+        }
+        GenKind::Journey {
+            map: path,
+            from,
+            to,
+            party: p,
+            route,
+            rations,
+            water,
+            wit,
+            kits,
+            no_twist,
+        } => {
+            let map = read_map(path)?;
+            let stop = |name: &Option<String>, default: usize| -> Result<usize, Error> {
+                match name {
+                    None => Ok(default),
+                    Some(n) => map.stop_named(n).map(|s| s.id).ok_or_else(|| {
+                        let names: Vec<&str> = map.stops.iter().map(|s| s.name.as_str()).collect();
+                        let hint = crate::content::validate::closest(n, names.iter().copied())
+                            .map(|c| format!("did you mean `{c}`?"))
+                            .unwrap_or_else(|| format!("the stops are: {}", names.join(", ")));
+                        Error::Usage(format!("the map has no stop `{n}`; {hint}"))
+                    }),
+                }
+            };
+            let req = journey::Request {
+                from: stop(from, map.start)?,
+                to: stop(to, map.goal)?,
+                party: party(p, RulesSystem::Mettle)?,
+                map,
+                route: *route,
+                rations: *rations,
+                water: *water,
+                wit: *wit,
+                kits: kits.clone(),
+                twist: !*no_twist,
+            };
+            let seed = seed(global, err)?;
+            let items = (0..count)
+                .map(|i| journey::generate(&library, &req, &seed, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            emit(global, &seed, "journey", items, items::journey, out)
         }
         GenKind::Encounter {
             terrain,

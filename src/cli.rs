@@ -152,6 +152,52 @@ pub enum GenKind {
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
     },
+    /// A point-crawl travel map: stops, paths, Difficulties, days.
+    Map {
+        #[arg(long, default_value_t = 12, value_name = "N")]
+        stops: usize,
+        /// Terrains to use (default: road, forest, hills, swamp, ruins).
+        #[arg(long, value_delimiter = ',', value_name = "LIST")]
+        terrain: Vec<String>,
+        /// Print the map as an SVG drawing instead.
+        #[arg(long)]
+        svg: bool,
+        /// The players' copy: no Difficulties, no hooks.
+        #[arg(long)]
+        players: bool,
+    },
+    /// A journey across a map, day by day.
+    Journey {
+        /// A map saved with `gen map --json > map.json`.
+        #[arg(long, value_name = "FILE")]
+        map: std::path::PathBuf,
+        /// Starting stop (name or number; default: the map's start).
+        #[arg(long, value_name = "STOP")]
+        from: Option<String>,
+        /// Destination (name or number; default: the map's goal).
+        #[arg(long, value_name = "STOP")]
+        to: Option<String>,
+        /// A METTLE party file or a pool summary such as `3,4,4,5`.
+        #[arg(long, value_name = "FILE|POOLS")]
+        party: Option<String>,
+        #[arg(long, value_enum, default_value = "safest")]
+        route: crate::generators::journey::Route,
+        /// Rations each PC carries.
+        #[arg(long, default_value_t = 3, value_name = "N")]
+        rations: u32,
+        /// Units of water each PC carries.
+        #[arg(long, default_value_t = 3, value_name = "N")]
+        water: u32,
+        /// The forager's WIT.
+        #[arg(long, default_value_t = 10, value_name = "N")]
+        wit: u32,
+        /// Kits carried: fishing, trapping.
+        #[arg(long, value_delimiter = ',', value_name = "KITS")]
+        kits: Vec<String>,
+        /// Never take a Twist on a failed Travel Check.
+        #[arg(long)]
+        no_twist: bool,
+    },
 }
 
 #[derive(Debug, Args)]

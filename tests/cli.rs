@@ -511,13 +511,14 @@ fn table_odds_include_sub_tables_and_roll_twice() {
 
 // ---- Generators ----
 
-const KINDS: [&[&str]; 6] = [
+const KINDS: [&[&str]; 7] = [
     &["npc", "--system", "core"],
     &["injury"],
     &["mutation"],
     &["forage", "--kits", "fishing", "--water"],
     &["trap"],
     &["encounter", "--terrain", "forest", "--party", "3,4,4,5"],
+    &["map", "--stops", "8"],
 ];
 
 fn gen_json(kind: &[&str], seed: &str, count: usize) -> serde_json::Value {
@@ -642,4 +643,164 @@ fn characters_and_parties_from_files() {
     assert!(err.contains("did you mean `bandit`?"), "{err}");
     let err = fails(&["gen", "forage", "--terrain", "lava", "--seed", "x"]);
     assert!(err.contains("unknown terrain `lava`"), "{err}");
+}
+
+// ---- Maps and journeys ----
+
+#[test]
+fn maps_in_json_markdown_and_svg() {
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "--json",
+        "gen",
+        "map",
+        "--seed",
+        "goblin-night",
+        "--stops",
+        "10",
+    ]))
+    .unwrap();
+    let map = &json["items"][0];
+    assert_eq!(map["stops"].as_array().unwrap().len(), 10);
+    assert!(map["paths"].as_array().unwrap().len() >= 9);
+    let md = ok(&["gen", "map", "--seed", "goblin-night", "--stops", "10"]);
+    assert!(
+        md.contains("| path | regions | watches | days | terrain | Difficulty |"),
+        "{md}"
+    );
+    let players = ok(&[
+        "gen",
+        "map",
+        "--seed",
+        "goblin-night",
+        "--stops",
+        "10",
+        "--players",
+    ]);
+    assert!(!players.contains("Difficulty"), "{players}");
+    let svg = ok(&[
+        "gen",
+        "map",
+        "--seed",
+        "goblin-night",
+        "--stops",
+        "10",
+        "--svg",
+    ]);
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    let first = map["stops"][0]["name"]
+        .as_str()
+        .unwrap()
+        .replace('\'', "&#39;");
+    assert!(
+        svg.contains(first.split("&#39;").next().unwrap()),
+        "stop names are drawn"
+    );
+    assert!(
+        svg.contains(">D") && svg.contains("d</text>"),
+        "paths carry Difficulty and days"
+    );
+    let players_svg = ok(&[
+        "gen",
+        "map",
+        "--seed",
+        "goblin-night",
+        "--stops",
+        "10",
+        "--svg",
+        "--players",
+    ]);
+    assert!(
+        !players_svg.contains(">D1 ")
+            && !players_svg.contains(">D3 ")
+            && !players_svg.contains(">D6 ")
+    );
+    let err = fails(&["gen", "map", "--stops", "2", "--seed", "x"]);
+    assert!(err.contains("a map has 4 to 40 stops"), "{err}");
+}
+
+#[test]
+fn journeys_from_a_saved_map() {
+    let dir = std::env::temp_dir().join(format!("tablewright-journey-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("map.json");
+    std::fs::write(
+        &path,
+        ok(&["--json", "gen", "map", "--seed", "goblin-night"]),
+    )
+    .unwrap();
+    let map = path.to_str().unwrap();
+    let out = ok(&[
+        "gen",
+        "journey",
+        "--map",
+        map,
+        "--party",
+        "3,4,4,5",
+        "--seed",
+        "goblin-night",
+    ]);
+    assert!(
+        out.contains("Chance of no encounter on the whole way:"),
+        "{out}"
+    );
+    assert!(out.contains("**Day 1**"), "{out}");
+    assert!(out.contains("Travel Check 5D vs"), "{out}");
+    assert_eq!(
+        out,
+        ok(&[
+            "gen",
+            "journey",
+            "--map",
+            map,
+            "--party",
+            "3,4,4,5",
+            "--seed",
+            "goblin-night"
+        ])
+    );
+    let json: serde_json::Value = serde_json::from_str(&ok(&[
+        "--json",
+        "gen",
+        "journey",
+        "--map",
+        map,
+        "--party",
+        "3,4,4,5",
+        "--seed",
+        "goblin-night",
+        "--route",
+        "shortest",
+    ]))
+    .unwrap();
+    let j = &json["items"][0];
+    let product: f64 = j["legs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["safe_with_twist"].as_f64().unwrap())
+        .product();
+    assert!((product - j["no_encounter"].as_f64().unwrap()).abs() < 1e-12);
+    let err = fails(&[
+        "gen",
+        "journey",
+        "--map",
+        map,
+        "--to",
+        "Nowhere Special",
+        "--seed",
+        "x",
+    ]);
+    assert!(
+        err.contains("the map has no stop `Nowhere Special`"),
+        "{err}"
+    );
+    let err = fails(&["gen", "journey", "--map", "missing.json", "--seed", "x"]);
+    assert!(err.contains("cannot read the map `missing.json`"), "{err}");
+    std::fs::write(&path, "{\"not\": \"a map\"}").unwrap();
+    let err = fails(&["gen", "journey", "--map", map, "--seed", "x"]);
+    assert!(
+        err.contains("this is not a map saved by `gen map --json`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

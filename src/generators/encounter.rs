@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use super::npc::{self, Npc, RulesSystem};
 use super::trap::{self, Trap};
-use super::{GenError, stream};
+use super::{GenError, stream_at};
 use crate::content::{Library, Row};
 use crate::dice::ast::{Expr, Pool, Roll, Scale, Term, TermKind};
 use crate::dice::odds::{OddsDetail, roll_dist};
@@ -601,7 +601,7 @@ fn choose_foes(
     library: &Library,
     req: &Request,
     seed: &Seed,
-    index: usize,
+    tag: &str,
     kinds: &[&str],
     fixed: Option<(&str, usize)>,
     single: &[&str],
@@ -615,7 +615,7 @@ fn choose_foes(
                 tier: None,
             },
             seed,
-            &format!("encounter/{index}/foe"),
+            &format!("{tag}/foe"),
             n,
         )
     };
@@ -975,6 +975,16 @@ pub fn generate(
     seed: &Seed,
     index: usize,
 ) -> Result<Encounter, GenError> {
+    generate_at(library, req, seed, &format!("encounter/{index}"))
+}
+
+/// An encounter drawing from the streams under `gen/<tag>/…`.
+pub fn generate_at(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    tag: &str,
+) -> Result<Encounter, GenError> {
     if !TERRAINS.contains(&req.terrain.as_str()) {
         return Err(GenError::Request(format!(
             "unknown terrain `{}`; choose one of {}",
@@ -983,7 +993,7 @@ pub fn generate(
         )));
     }
     req.party.check(req.system)?;
-    let mut s = stream(seed, "encounter", index, "situation");
+    let mut s = stream_at(seed, tag, "situation");
     let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
     let kinds = tagged(&situation.tags, "foe:");
     // A number rolled in the situation's text (`{d3+1} poachers`) fixes how
@@ -1002,7 +1012,7 @@ pub fn generate(
     });
     let fixed = counted.zip(number);
     let single = singular_kinds(&situation.text, &kinds);
-    let (mut foes, _, _) = choose_foes(library, req, seed, index, &kinds, fixed, &single)?;
+    let (mut foes, _, _) = choose_foes(library, req, seed, tag, &kinds, fixed, &single)?;
     number_alike(&mut foes);
     let (odds, threat) = measure(req.system, &req.party, &foes)?;
     let others = tagged(&situation.tags, "npc:")
@@ -1017,7 +1027,7 @@ pub fn generate(
                     tier: None,
                 },
                 seed,
-                &format!("encounter/{index}/other"),
+                &format!("{tag}/other"),
                 i,
             )
         })
@@ -1026,11 +1036,11 @@ pub fn generate(
         RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.name.clone()).collect(),
         RulesSystem::Core => req.party.core.iter().map(|c| c.name.clone()).collect(),
     };
-    let mut ls = stream(seed, "encounter", index, "layout");
+    let mut ls = stream_at(seed, tag, "layout");
     let layout = layout(req.system, &party_names, &foes, &mut ls);
     let zone_names: Vec<String> = layout.zones.iter().map(|z| z.name.clone()).collect();
     // Terrain: a shuffled 54-card deck, three cards a side.
-    let mut cs = stream(seed, "encounter", index, "cards");
+    let mut cs = stream_at(seed, tag, "cards");
     let mut cards = deck();
     cs.shuffle(&mut cards);
     let party_side = play_cards(library, "party", &cards[0..3], &zone_names, &mut cs);
@@ -1046,7 +1056,7 @@ pub fn generate(
         None => "party".into(),
     };
     // Sporadics in play: one to three, placed in zones.
-    let mut ss = stream(seed, "encounter", index, "sporadics");
+    let mut ss = stream_at(seed, tag, "sporadics");
     let mut sporadics = Vec::new();
     if let Some(table) = library.get("acs.sporadics") {
         let mut rows: Vec<&Row> = table.rows.iter().collect();
@@ -1069,20 +1079,20 @@ pub fn generate(
         .map(|h| hazard_note(&h))
         .transpose()?;
     // A trap lies in wait one time in six.
-    let mut ts = stream(seed, "encounter", index, "trap");
+    let mut ts = stream_at(seed, tag, "trap");
     let trap = if ts.die(6) == 1 {
         let poise: Vec<u32> = match req.system {
             RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.POISE).collect(),
             RulesSystem::Core => (1..=6).collect(),
         };
-        Some(trap::generate(
+        Some(trap::generate_at(
             library,
             &trap::Request {
                 source: trap::Source::Any,
                 poise,
             },
             seed,
-            index + 1_000_000,
+            &format!("{tag}/trap"),
         )?)
     } else {
         None

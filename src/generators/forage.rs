@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{GenError, stream};
+use super::{GenError, stream_at};
 use crate::content::{Effect, Library, Row};
 use crate::dice::{self, Expr};
 use crate::seed::{DieSource, Seed, Stream};
@@ -234,6 +234,16 @@ pub fn generate(
     seed: &Seed,
     index: usize,
 ) -> Result<Forage, GenError> {
+    generate_at(library, req, seed, &format!("forage/{index}"))
+}
+
+/// The same, drawing from the streams under `gen/<tag>/…`.
+pub fn generate_at(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    tag: &str,
+) -> Result<Forage, GenError> {
     let has = features(req)?;
     if !(1..=19).contains(&req.wit) {
         return Err(GenError::Request(format!(
@@ -250,7 +260,7 @@ pub fn generate(
         )));
     }
     let table = library.table("core.forage")?;
-    let mut s = stream(seed, "forage", index, "watch");
+    let mut s = stream_at(seed, tag, "watch");
     let roll = library.roll_table("core.forage", &mut s)?;
     let row = table
         .rows

@@ -16,6 +16,8 @@
 pub mod encounter;
 pub mod forage;
 pub mod injury;
+pub mod journey;
+pub mod map;
 pub mod mutation;
 pub mod npc;
 pub mod sheet;
@@ -54,7 +56,13 @@ impl From<RollError> for GenError {
 
 /// The stream for part `part` of item `index` of `kind`.
 pub fn stream(seed: &Seed, kind: &str, index: usize, part: &str) -> Stream {
-    seed.stream(&format!("gen/{kind}/{index}/{part}"))
+    stream_at(seed, &format!("{kind}/{index}"), part)
+}
+
+/// The stream for part `part` of the item at `tag` (`encounter/3`, or
+/// `journey/0/leg/2/encounter` for an item inside another).
+pub fn stream_at(seed: &Seed, tag: &str, part: &str) -> Stream {
+    seed.stream(&format!("gen/{tag}/{part}"))
 }
 
 /// Results of inline rolls in a table result's own trail, in order, whose

@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::{GenError, stream};
+use super::{GenError, stream_at};
 use crate::content::{Effect, Library};
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
@@ -141,16 +141,26 @@ pub fn generate(
     seed: &Seed,
     index: usize,
 ) -> Result<Trap, GenError> {
+    generate_at(library, req, seed, &format!("trap/{index}"))
+}
+
+/// The same, drawing from the streams under `gen/<tag>/…`.
+pub fn generate_at(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    tag: &str,
+) -> Result<Trap, GenError> {
     if req.poise.iter().any(|&p| p > 30) {
         return Err(GenError::Request("POISE values run 0-30".into()));
     }
-    let mut s = stream(seed, "trap", index, "source");
+    let mut s = stream_at(seed, tag, "source");
     let from = match req.source {
         Source::Any if s.die(3) == 1 => Source::Rules,
         Source::Any => Source::Parts,
         other => other,
     };
-    let mut parts = stream(seed, "trap", index, "parts");
+    let mut parts = stream_at(seed, tag, "parts");
     let (name, trigger, clue, effect_text, effect, trail) = match from {
         Source::Rules => {
             let r = library.roll_table("mettle.traps", &mut parts)?;

@@ -7,6 +7,8 @@ use super::percent;
 use crate::generators::encounter::Encounter;
 use crate::generators::forage::Forage;
 use crate::generators::injury::{Applied, Injury};
+use crate::generators::journey::Journey;
+use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
@@ -329,5 +331,115 @@ pub fn encounter(e: &Encounter) -> String {
             );
         }
     }
+    s
+}
+
+/// A map as a Markdown listing: stops, then paths.
+pub fn map(m: &Map, players: bool) -> String {
+    let mut s = format!(
+        "## Point-crawl map ({} stops, {} regions across)\nStart: **{}** · Goal: **{}**\n\n",
+        m.stops.len(),
+        m.size,
+        m.stops[m.start].name,
+        m.stops[m.goal].name
+    );
+    if players {
+        let _ = writeln!(s, "| # | stop | kind | terrain |\n|---|---|---|---|");
+    } else {
+        let _ = writeln!(
+            s,
+            "| # | stop | kind | terrain | hook |\n|---|---|---|---|---|"
+        );
+    }
+    for st in &m.stops {
+        if players {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} |",
+                st.id, st.name, st.kind, st.terrain
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} |",
+                st.id,
+                st.name,
+                st.kind,
+                st.terrain,
+                st.hook.replace('|', "/")
+            );
+        }
+    }
+    if players {
+        let _ = writeln!(
+            s,
+            "\n| path | regions | watches | days |\n|---|---|---|---|"
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "\n| path | regions | watches | days | terrain | Difficulty |\n|---|---|---|---|---|---|"
+        );
+    }
+    for p in &m.paths {
+        let name = format!("{} – {}", m.stops[p.a].name, m.stops[p.b].name);
+        if players {
+            let _ = writeln!(s, "| {name} | {} | {} | {} |", p.regions, p.watches, p.days);
+        } else {
+            let _ = writeln!(
+                s,
+                "| {name} | {} | {} | {} | {} | {} ({}) |",
+                p.regions, p.watches, p.days, p.terrain, p.difficulty, p.difficulty_word
+            );
+        }
+    }
+    s
+}
+
+/// A journey: the route with its exact odds, then the day-by-day log.
+pub fn journey(j: &Journey) -> String {
+    let mut s = format!(
+        "## Journey: {} → {} ({:?} route)\nLead: {} ({} {}D). Chance of no encounter on the whole way: {}\n\n",
+        j.from,
+        j.to,
+        j.route,
+        j.lead,
+        j.lead_with,
+        j.lead_pool,
+        percent(j.no_encounter)
+    );
+    let _ = writeln!(
+        s,
+        "| leg | regions | terrain | Difficulty | safe | safe with a Twist |\n|---|---|---|---|---|---|"
+    );
+    for l in &j.legs {
+        let _ = writeln!(
+            s,
+            "| {} → {} | {} | {} | {} | {} | {} |",
+            l.from,
+            l.to,
+            l.regions,
+            l.terrain,
+            l.difficulty,
+            percent(l.safe),
+            percent(l.safe_with_twist)
+        );
+    }
+    for d in &j.days {
+        let _ = writeln!(s, "\n**Day {}**", d.day);
+        for e in &d.entries {
+            let _ = writeln!(s, "- {e}");
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\n{}; {} rations and {} water left.",
+        match &j.arrival {
+            Some(a) => format!("Arrived {a}"),
+            None => "They did not arrive".into(),
+        },
+        j.rations_left,
+        j.water_left
+    );
     s
 }

@@ -194,6 +194,18 @@ impl Library {
         Ok(out)
     }
 
+    /// Resolve a chosen row's placeholders as if it had been rolled (for
+    /// callers that pick rows themselves, e.g. by a filter of their own).
+    pub fn resolve(
+        &self,
+        id: &str,
+        index: usize,
+        stream: &mut Stream,
+    ) -> Result<TableRoll, RollError> {
+        let table = self.table(id)?;
+        self.resolve_row(table, index, index as i64 + 1, stream, 0)
+    }
+
     /// One roll on a table.
     pub fn roll_table(&self, id: &str, stream: &mut Stream) -> Result<TableRoll, RollError> {
         let table = self.table(id)?;

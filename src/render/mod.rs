@@ -1,0 +1,183 @@
+//! Rendering: turning generated results into drawings and documents. The
+//! drawing code is backend-neutral ([`Drawing`] of lines, circles and text
+//! in points); [`svg`] writes it as SVG, and a PDF backend can draw the very
+//! same shapes.
+//!
+//! - [`map`]: the point-crawl map as a drawing.
+
+pub mod map;
+
+use std::fmt::Write;
+
+/// Where a text's anchor sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// A backend-neutral shape, in points (1/72 inch), y downwards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Line {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        dashed: bool,
+    },
+    Circle {
+        cx: f64,
+        cy: f64,
+        r: f64,
+        filled: bool,
+        width: f64,
+    },
+    Rect {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        filled: bool,
+        width: f64,
+    },
+    /// Text with a white halo behind it when `halo` (labels on lines).
+    Text {
+        x: f64,
+        y: f64,
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawing {
+    pub width: f64,
+    pub height: f64,
+    pub shapes: Vec<Shape>,
+}
+
+/// Estimated width of a text in points (average glyph 0.55 em), for halos
+/// and layout; the PDF backend measures real glyphs.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.55
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The drawing as a standalone SVG document (numbers to two decimals, so
+/// the bytes are the same everywhere).
+pub fn svg(d: &Drawing) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.2}pt" height="{h:.2}pt" viewBox="0 0 {w:.2} {h:.2}" font-family="Georgia, 'DejaVu Serif', serif">"#,
+        w = d.width,
+        h = d.height
+    );
+    let _ = writeln!(
+        s,
+        r#"<rect x="0" y="0" width="{:.2}" height="{:.2}" fill="white"/>"#,
+        d.width, d.height
+    );
+    for shape in &d.shapes {
+        match shape {
+            Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dashed,
+            } => {
+                let dash = if *dashed {
+                    r#" stroke-dasharray="4 3""#
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    s,
+                    r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="black" stroke-width="{width:.2}"{dash}/>"#
+                );
+            }
+            Shape::Circle {
+                cx,
+                cy,
+                r,
+                filled,
+                width,
+            } => {
+                let fill = if *filled { "black" } else { "white" };
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="{r:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
+                );
+            }
+            Shape::Rect {
+                x,
+                y,
+                w,
+                h,
+                filled,
+                width,
+            } => {
+                let fill = if *filled { "black" } else { "white" };
+                let _ = writeln!(
+                    s,
+                    r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
+                );
+            }
+            Shape::Text {
+                x,
+                y,
+                size,
+                anchor,
+                bold,
+                halo,
+                text,
+            } => {
+                let anchor = match anchor {
+                    Anchor::Start => "start",
+                    Anchor::Middle => "middle",
+                    Anchor::End => "end",
+                };
+                let weight = if *bold { r#" font-weight="bold""# } else { "" };
+                // The halo is a white box the size of the text, drawn
+                // first, so a line under a label never shows through.
+                if *halo {
+                    let w = text_width(text, *size);
+                    let left = match anchor {
+                        "start" => *x,
+                        "middle" => x - w / 2.0,
+                        _ => x - w,
+                    };
+                    let _ = writeln!(
+                        s,
+                        r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="white"/>"#,
+                        left - 1.5,
+                        y - size * 0.8,
+                        w + 3.0,
+                        size * 1.05
+                    );
+                }
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{x:.2}" y="{y:.2}" font-size="{size:.2}" text-anchor="{anchor}"{weight}>{}</text>"#,
+                    escape(text)
+                );
+            }
+        }
+    }
+    s.push_str("</svg>\n");
+    s
+}
