@@ -1,9 +1,10 @@
-//! Embeds every `content/**/*.toml` file in the binary, in sorted order, so
-//! the tool works with no files around it.
+//! Embeds every `content/**/*.toml` table file and every `templates/*.tera`
+//! template in the binary, in sorted order, so the tool works with no files
+//! around it.
 
 use std::path::{Path, PathBuf};
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -11,23 +12,23 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "toml") {
+            collect(&path, ext, out);
+        } else if path.extension().is_some_and(|e| e == ext) {
             out.push(path);
         }
     }
 }
 
-fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
-    println!("cargo:rerun-if-changed=content");
+fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    println!("cargo:rerun-if-changed={folder}");
     let mut files = Vec::new();
-    collect(&root, &mut files);
-    let mut code = String::from(
-        "/// Built-in content: (path under content/, text).\npub static BUILTIN: &[(&str, &str)] = &[\n",
+    collect(&root, ext, &mut files);
+    let mut code = format!(
+        "/// Built in: (path under {folder}/, text).\npub static {name}: &[(&str, &str)] = &[\n"
     );
     for path in &files {
-        let rel = path.strip_prefix(&root).expect("under content/");
+        let rel = path.strip_prefix(&root).expect("under the folder");
         let rel = rel.to_string_lossy().replace('\\', "/");
         code.push_str(&format!(
             "    ({rel:?}, include_str!({:?})),\n",
@@ -35,6 +36,11 @@ fn main() {
         ));
     }
     code.push_str("];\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_content.rs");
-    std::fs::write(out, code).expect("write builtin_content.rs");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join(out_file);
+    std::fs::write(out, code).expect("write the embedded list");
+}
+
+fn main() {
+    embed("content", "toml", "BUILTIN", "builtin_content.rs");
+    embed("templates", "tera", "TEMPLATES", "builtin_templates.rs");
 }

@@ -36,6 +36,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             table(&cli.global, id, *times, tag.as_deref(), out, err)
         }
         Command::Validate => validate(&cli.global, out),
+        Command::Prep { session } => prep(&cli.global, session, out, err),
         Command::Gen { kind, count } => generate(&cli.global, kind, *count, out, err),
     }
 }
@@ -677,5 +678,87 @@ fn check(
         chance
     )?;
     writeln!(out, "{}", report::rolled_text(&rolled))?;
+    Ok(())
+}
+
+/// `prep`: read the session file and its party, generate the pack, render
+/// every handout, write them all (or nothing) into OUT/<seed slug>/.
+fn prep(
+    global: &Global,
+    path: &std::path::Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    use crate::generators::pack::{self, Session};
+    use crate::render::handouts::{self, ShareLine};
+    let session: Session = read_toml(path, "session file")?;
+    let library = library(global)?;
+    let templates = crate::render::markdown::Templates::load(global.templates.as_deref())
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    // A party file is read relative to the session file.
+    let party_arg = {
+        let candidate = path
+            .parent()
+            .unwrap_or(std::path::Path::new("."))
+            .join(&session.party);
+        if candidate.is_file() {
+            candidate.display().to_string()
+        } else if session.party.ends_with(".toml") || session.party.contains(['/', '\\']) {
+            return Err(Error::Usage(format!(
+                "{}: the party file `{}` does not exist (it is read relative to the session file)",
+                path.display(),
+                session.party
+            )));
+        } else {
+            session.party.clone()
+        }
+    };
+    let party = party(&Some(party_arg), session.system)?;
+    let seed = match (&global.seed, &session.seed) {
+        (Some(s), _) => Seed::new(s)?,
+        (None, Some(s)) => Seed::new(s)?,
+        (None, None) => {
+            let s = Seed::fresh();
+            writeln!(
+                err,
+                "seed: {s} (add --seed {s} to make the same pack again)"
+            )?;
+            s
+        }
+    };
+    let pack = pack::generate(&library, &session, &party, &seed)?;
+    let share = ShareLine {
+        seed: seed.as_str().to_owned(),
+        options: format!(
+            "{} · {} · {}",
+            session.title,
+            match session.system {
+                RulesSystem::Mettle => "METTLE",
+                RulesSystem::Core => "Core Rules",
+            },
+            session.terrain
+        ),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        content: library.content_hash[..8].to_owned(),
+    };
+    let files =
+        handouts::pack_files(&pack, &templates, &share).map_err(|e| Error::Usage(e.to_string()))?;
+    let dir = global.out.join(crate::output::slug(seed.as_str()));
+    let written = crate::output::write_set(&dir, &files, global.force)
+        .map_err(|e| Error::Usage(e.to_string()))?;
+    if global.json {
+        let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+        return json(out, &names);
+    }
+    writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
+    for p in &written {
+        writeln!(
+            out,
+            "  {}",
+            p.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()
+        )?;
+    }
     Ok(())
 }

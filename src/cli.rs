@@ -29,6 +29,15 @@ pub struct Global {
     /// table with a built-in id replaces the built-in one).
     #[arg(long, global = true, value_name = "DIR")]
     pub content: Vec<std::path::PathBuf>,
+    /// A folder of templates replacing the built-in ones of the same name.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub templates: Option<std::path::PathBuf>,
+    /// Where handouts go (a folder per seed is made inside).
+    #[arg(long, global = true, default_value = "out", value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// Replace handout files that already exist.
+    #[arg(long, global = true)]
+    pub force: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -74,6 +83,12 @@ pub enum Command {
     },
     /// Check every table (built in and --content) and list every problem.
     Validate,
+    /// Make a whole session pack from a session file into OUT/<seed>/.
+    Prep {
+        /// The session file (default: session.toml).
+        #[arg(value_name = "SESSION.toml", default_value = "session.toml")]
+        session: std::path::PathBuf,
+    },
     /// Generate NPCs, injuries, mutations, foraging, traps or encounters.
     Gen {
         #[command(subcommand)]

@@ -18,6 +18,7 @@ pub mod content;
 pub mod dice;
 pub mod error;
 pub mod generators;
+pub mod output;
 pub mod render;
 pub mod report;
 pub mod rules;

@@ -688,7 +688,17 @@ fn choose_foes(
         }
         let (o, t) = measure(req.system, &req.party, &foes)?;
         threat = t.clone();
-        if distance(t.ratio) < distance(best.2.ratio) {
+        // Closer to the fair band wins; among hopeless fits (the party
+        // cannot hurt the foes), the one where the party hurts them most and
+        // they hurt the party least.
+        let key = |t: &Threat| {
+            (
+                distance(t.ratio),
+                -t.party_damage_per_round,
+                t.foe_damage_per_round,
+            )
+        };
+        if key(&t).partial_cmp(&key(&best.2)) == Some(std::cmp::Ordering::Less) {
             best = (foes.clone(), o, t);
         }
     }

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::sheet::{self, Change};
-use super::{GenError, stream};
+use super::{GenError, stream_at};
 use crate::content::Library;
 use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
@@ -71,7 +71,17 @@ pub fn generate(
     seed: &Seed,
     index: usize,
 ) -> Result<Injury, GenError> {
-    let mut s = stream(seed, "injury", index, "roll");
+    generate_at(library, req, seed, &format!("injury/{index}"))
+}
+
+/// The same, drawing from the streams under `gen/<tag>/…`.
+pub fn generate_at(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    tag: &str,
+) -> Result<Injury, GenError> {
+    let mut s = stream_at(seed, tag, "roll");
     let mut roll = library.roll_table("core.injury", &mut s)?;
     if req.permanent {
         for e in &mut roll.effects {

@@ -35,7 +35,7 @@ use crate::dice::{self};
 use crate::rules::mettle::StatBlock;
 use crate::seed::{DieSource, Seed};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Route {
     Shortest,

@@ -20,6 +20,7 @@ pub mod journey;
 pub mod map;
 pub mod mutation;
 pub mod npc;
+pub mod pack;
 pub mod sheet;
 pub mod trap;
 

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::injury::Applied;
 use super::sheet::{self, Change};
-use super::{GenError, all_results, stream};
+use super::{GenError, all_results, stream_at};
 use crate::content::Library;
 use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
@@ -57,7 +57,17 @@ pub fn generate(
     seed: &Seed,
     index: usize,
 ) -> Result<Mutation, GenError> {
-    let mut s = stream(seed, "mutation", index, "roll");
+    generate_at(library, req, seed, &format!("mutation/{index}"))
+}
+
+/// The same, drawing from the streams under `gen/<tag>/…`.
+pub fn generate_at(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    tag: &str,
+) -> Result<Mutation, GenError> {
+    let mut s = stream_at(seed, tag, "roll");
     let roll = library.roll_table("core.mutation", &mut s)?;
     let mut sheet_now = req.character.clone();
     let mut changes: Vec<Change> = Vec::new();
@@ -70,7 +80,7 @@ pub fn generate(
         if let Some(sheet) = &sheet_now {
             while must_reroll(&entry, sheet) && rerolls < 100 {
                 replaced.push(format!("{} (maximum omens are already 0)", entry.row));
-                let mut again = stream(seed, "mutation", index, &format!("reroll/{rerolls}"));
+                let mut again = stream_at(seed, tag, &format!("reroll/{rerolls}"));
                 rerolls += 1;
                 entry = library.roll_table(&entry.table, &mut again)?;
             }

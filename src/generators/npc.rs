@@ -19,7 +19,7 @@ use crate::rules::mettle::{self, Calling, StatBlock, Weapon};
 use crate::seed::{DieSource, Seed, Stream};
 
 /// Which rules an NPC is made for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum RulesSystem {
     Mettle,

@@ -5,7 +5,9 @@
 //!
 //! - [`map`]: the point-crawl map as a drawing.
 
+pub mod handouts;
 pub mod map;
+pub mod markdown;
 
 use std::fmt::Write;
 

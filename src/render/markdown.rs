@@ -1,0 +1,125 @@
+//! Markdown handouts through tera 2 (with `preserve_order`, so maps keep
+//! their order). The built-in templates (`templates/*.tera`) are embedded in
+//! the binary; a file of the same name in a `--templates DIR` replaces one.
+//! This module is the only reader of template folders.
+//!
+//! Filters for templates: `md` (escape text for a GFM table cell or inline
+//! Markdown: `|`, `*`, `_`, backticks, brackets, `<`, line breaks), `pct`
+//! (a chance as `69.68%`), `fixed2` (two decimals).
+
+use std::path::Path;
+
+use tera::{Context, Kwargs, State, Tera};
+
+mod builtin {
+    include!(concat!(env!("OUT_DIR"), "/builtin_templates.rs"));
+}
+
+#[derive(Debug)]
+pub struct TemplateError(pub String);
+
+impl std::fmt::Display for TemplateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TemplateError {}
+
+/// Escape text so it cannot break a GFM table or start Markdown syntax.
+pub fn escape_md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn md(val: &str, _: Kwargs, _: &State) -> String {
+    escape_md(val)
+}
+
+fn pct(val: f64, _: Kwargs, _: &State) -> String {
+    crate::report::percent(val)
+}
+
+fn fixed2(val: f64, _: Kwargs, _: &State) -> String {
+    format!("{val:.2}")
+}
+
+/// The template engine with our filters and the templates in effect.
+pub struct Templates {
+    tera: Tera,
+    /// Template name → where it came from (`built in` or a path).
+    pub origins: Vec<(String, String)>,
+}
+
+impl Templates {
+    /// Built-in templates, each replaced by a same-named file in `dir`.
+    pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
+        let mut tera = Tera::new();
+        tera.autoescape_on(Vec::<&str>::new());
+        tera.register_filter("md", md);
+        tera.register_filter("pct", pct);
+        tera.register_filter("fixed2", fixed2);
+        let mut origins = Vec::new();
+        for (name, text) in builtin::TEMPLATES {
+            let name = name.trim_end_matches(".tera");
+            let (text, origin) = match dir.map(|d| d.join(format!("{name}.tera"))) {
+                Some(path) if path.is_file() => {
+                    let t = std::fs::read_to_string(&path).map_err(|e| {
+                        TemplateError(format!("cannot read the template {}: {e}", path.display()))
+                    })?;
+                    (t, path.display().to_string())
+                }
+                _ => ((*text).to_owned(), "built in".to_owned()),
+            };
+            tera.add_raw_template(name, &text).map_err(|e| {
+                TemplateError(format!(
+                    "the template `{name}` ({origin}) does not parse: {e}"
+                ))
+            })?;
+            origins.push((name.to_owned(), origin));
+        }
+        if let Some(d) = dir
+            && !d.is_dir()
+        {
+            return Err(TemplateError(format!(
+                "--templates {}: not a folder of .tera files",
+                d.display()
+            )));
+        }
+        Ok(Templates { tera, origins })
+    }
+
+    /// Render a template with a context.
+    pub fn render(&self, name: &str, context: &Context) -> Result<String, TemplateError> {
+        self.tera
+            .render(name, context)
+            .map_err(|e| TemplateError(format!("rendering `{name}` failed: {e}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping_keeps_tables_whole() {
+        assert_eq!(escape_md("a | b * c_d"), "a \\| b \\* c\\_d");
+        assert_eq!(escape_md("line\nbreak"), "line break");
+        let t = Templates::load(None).unwrap();
+        assert!(
+            t.origins
+                .iter()
+                .any(|(n, o)| n == "encounter.md" && o == "built in")
+        );
+    }
+}

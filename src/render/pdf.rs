@@ -1,0 +1,829 @@
+//! PDF backend: turns pages of backend-neutral [`Shape`]s into a printable
+//! PDF document.
+//!
+//! This module owns everything PDF-specific:
+//!
+//! - the bundled fonts ([`Fonts`]: DejaVu Serif regular and bold, embedded
+//!   in the binary) and their real glyph advances, used for measuring text;
+//! - text layout helpers built on those measurements: [`wrap`] (greedy line
+//!   breaking on spaces), [`fit`] (shrink-to-fit into a box) and
+//!   [`paragraph`] (lines to [`Shape::Text`]s);
+//! - page geometry ([`Paper`]) and the conversion from our coordinates
+//!   (points, y downwards from the top-left, as in [`crate::render::svg`])
+//!   to PDF's (y upwards from the bottom-left);
+//! - the document itself ([`document`]): per-document font subsetting,
+//!   bookmarks, and byte-for-byte reproducible output.
+//!
+//! It is pure: nothing here touches the file system, the clock or a random
+//! source; the caller writes the returned bytes wherever it likes.
+//!
+//! Reproducibility is worth spelling out, because printpdf (0.12) is not
+//! reproducible on its own: it names fonts, bookmarks and the trailer `/ID`
+//! with strings from a process-global counter (`utils::random_character_string_32`),
+//! so the second document a process renders differs from the first, and it
+//! writes `/CreationDate`/`/ModDate` into the info dictionary. Here fonts get
+//! fixed resource names, the outline and the info dictionary are written by
+//! this module, the dates are left out and the `/ID` is a hash of the title
+//! and the page contents. The same pages therefore always give the same bytes.
+//!
+//! Fonts are subset here rather than by printpdf: its subsetter needs its
+//! heavy `text_layout` feature (a whole layout engine). Instead the glyphs a
+//! document uses are cut out with `allsorts` (the font library printpdf
+//! itself depends on), and printpdf embeds that subset as an Identity-H
+//! `CIDFontType2` font with a `/ToUnicode` map, so text stays extractable.
+//! This relies on printpdf's `text_layout` feature staying *off* (with it
+//! on, `ParsedFont` is a different type and this module does not compile).
+
+use std::collections::BTreeSet;
+
+use allsorts::binary::read::ReadScope;
+use allsorts::font_data::FontData;
+use allsorts::subset::{CmapTarget, SubsetProfile};
+use lopdf::{Object, StringFormat};
+use printpdf::{
+    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing,
+    Pt, Rect, TextItem, TextMatrix, WindingOrder,
+};
+
+use crate::render::{Anchor, Shape};
+
+/// DejaVu Serif, regular (see `assets/fonts/LICENSE`).
+const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
+/// DejaVu Serif, bold (see `assets/fonts/LICENSE`).
+const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+
+/// Line height as a multiple of the font size, used by [`fit`] and
+/// [`paragraph`].
+pub const LINE_HEIGHT: f64 = 1.2;
+
+/// Step by which [`fit`] shrinks the font size, in points.
+const FIT_STEP: f64 = 0.25;
+
+/// Slack for floating-point comparisons of lengths, in points.
+const EPSILON: f64 = 1e-6;
+
+/// Dash pattern of dashed lines (on, off), the same as the SVG's
+/// `stroke-dasharray="4 3"`.
+const DASH: [f32; 2] = [4.0, 3.0];
+
+/// Bézier control-point distance for a quarter circle of radius 1.
+const KAPPA: f64 = 0.552_284_749_831;
+
+/// Resource names of the two fonts in every page's `/Font` dictionary.
+const REGULAR_RESOURCE: &str = "F1";
+const BOLD_RESOURCE: &str = "F2";
+
+/// Written into the document information dictionary.
+const CREATOR: &str = "tablewright";
+const PRODUCER: &str = "tablewright (printpdf 0.12)";
+
+/// Paper size of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paper {
+    /// US Letter, 8.5 × 11 in (612 × 792 pt).
+    Letter,
+    /// ISO A4, 210 × 297 mm (595.28 × 841.89 pt).
+    A4,
+}
+
+impl Paper {
+    /// Width and height in points.
+    pub fn size(self) -> (f64, f64) {
+        match self {
+            Paper::Letter => (612.0, 792.0),
+            Paper::A4 => (595.28, 841.89),
+        }
+    }
+}
+
+/// One typeface: its raw bytes (for subsetting) and its parsed tables (for
+/// glyph lookup and advances).
+struct Face {
+    bytes: &'static [u8],
+    /// PostScript name, used for `/BaseFont` after the subset tag.
+    ps_name: &'static str,
+    parsed: ParsedFont,
+    /// Design units per em.
+    units_per_em: f64,
+}
+
+impl Face {
+    fn load(bytes: &'static [u8], ps_name: &'static str) -> Face {
+        let parsed = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
+            .expect("the embedded DejaVu Serif font should parse");
+        let units_per_em = f64::from(parsed.units_per_em.max(1));
+        Face {
+            bytes,
+            ps_name,
+            parsed,
+            units_per_em,
+        }
+    }
+
+    /// Glyph drawn for `c`: its glyph id, or 0 (`.notdef`) when the font
+    /// has no glyph for it.
+    fn glyph(&self, c: char) -> u16 {
+        self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0)
+    }
+
+    /// Advance width of `text` in em (no kerning: the PDF does not kern
+    /// either, so measured and drawn widths agree).
+    fn advance_em(&self, text: &str) -> f64 {
+        let units: u64 = text
+            .chars()
+            .map(|c| u64::from(self.parsed.get_glyph_width(self.glyph(c)).unwrap_or(0)))
+            .sum();
+        units as f64 / self.units_per_em
+    }
+
+    /// Ascender and descender (negative) from `hhea`, in em.
+    fn vertical_metrics(&self) -> (f64, f64) {
+        let m = &self.parsed.font_metrics;
+        (
+            f64::from(m.ascent) / self.units_per_em,
+            f64::from(m.descent) / self.units_per_em,
+        )
+    }
+
+    /// This face cut down to the glyphs for `chars`, ready to embed. Falls
+    /// back to the whole font (still correct, just larger) should the
+    /// subsetter ever fail.
+    fn subset(&self, chars: &BTreeSet<char>) -> ParsedFont {
+        // Glyph 0 (.notdef) must come first; the rest sorted and unique.
+        let mut glyphs: Vec<u16> = chars.iter().map(|&c| self.glyph(c)).collect();
+        glyphs.push(0);
+        glyphs.sort_unstable();
+        glyphs.dedup();
+
+        let subset = ReadScope::new(self.bytes)
+            .read::<FontData<'_>>()
+            .ok()
+            .and_then(|data| data.table_provider(0).ok())
+            .and_then(|provider| {
+                allsorts::subset::subset(
+                    &provider,
+                    &glyphs,
+                    &SubsetProfile::Pdf,
+                    CmapTarget::Unicode,
+                )
+                .ok()
+            })
+            .and_then(|bytes| ParsedFont::from_bytes(&bytes, 0, &mut Vec::new()));
+
+        match subset {
+            Some(mut font) => {
+                // The `ABCDEF+` tag marks a subset font (ISO 32000-1, 9.6.4);
+                // derived from the glyph set so it is reproducible.
+                font.font_name = Some(format!("{}+{}", subset_tag(&glyphs), self.ps_name));
+                font
+            }
+            None => {
+                let mut font = self.parsed.clone();
+                font.font_name = Some(self.ps_name.to_string());
+                font
+            }
+        }
+    }
+}
+
+/// The document fonts, DejaVu Serif regular and bold, parsed once from the
+/// bytes embedded in the binary. Load them once and share them: parsing
+/// takes a few milliseconds.
+pub struct Fonts {
+    regular: Face,
+    bold: Face,
+}
+
+impl std::fmt::Debug for Fonts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fonts")
+            .field("regular", &self.regular.ps_name)
+            .field("bold", &self.bold.ps_name)
+            .finish()
+    }
+}
+
+impl Fonts {
+    /// Parses the embedded fonts.
+    pub fn load() -> Fonts {
+        Fonts {
+            regular: Face::load(REGULAR_TTF, "DejaVuSerif"),
+            bold: Face::load(BOLD_TTF, "DejaVuSerif-Bold"),
+        }
+    }
+
+    fn face(&self, bold: bool) -> &Face {
+        if bold { &self.bold } else { &self.regular }
+    }
+
+    /// Width of `text` set at `size` points, in points, from the font's
+    /// real advance widths. Characters the font lacks count as its
+    /// `.notdef` box, which is what the PDF shows for them.
+    pub fn width(&self, text: &str, size: f64, bold: bool) -> f64 {
+        self.face(bold).advance_em(text) * size
+    }
+
+    /// Whether the font has a glyph for `c` (otherwise it prints as a box
+    /// and cannot be copied out of the PDF).
+    pub fn has_glyph(&self, c: char, bold: bool) -> bool {
+        self.face(bold).glyph(c) != 0
+    }
+
+    /// Distance from the top of a line box ([`LINE_HEIGHT`] × `size` tall)
+    /// down to its baseline: the text's ascender-to-descender height sits
+    /// centred in the box, as in CSS.
+    pub fn baseline_offset(&self, size: f64) -> f64 {
+        let (ascent, descent) = self.regular.vertical_metrics();
+        ((LINE_HEIGHT - (ascent - descent)) / 2.0 + ascent) * size
+    }
+}
+
+/// Breaks `text` into lines no wider than `max_width` points at `size`.
+///
+/// Lines break at whitespace (runs of spaces collapse to one); a `'\n'`
+/// forces a break, and an empty line between two `'\n'`s is kept as `""`.
+/// A word wider than a whole line is broken between characters (at least
+/// one character per line, so a single glyph wider than `max_width` still
+/// gets a line of its own). Empty or blank text gives no lines.
+pub fn wrap(fonts: &Fonts, text: &str, size: f64, bold: bool, max_width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    if text.trim().is_empty() {
+        return lines;
+    }
+    let space = fonts.width(" ", size, bold);
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        let mut line_width = 0.0;
+        for word in paragraph.split_whitespace() {
+            let width = fonts.width(word, size, bold);
+            if !line.is_empty() && line_width + space + width <= max_width + EPSILON {
+                line.push(' ');
+                line.push_str(word);
+                line_width += space + width;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if width <= max_width + EPSILON {
+                line.push_str(word);
+                line_width = width;
+            } else {
+                line_width = break_word(fonts, word, size, bold, max_width, &mut lines, &mut line);
+            }
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// Splits an overlong `word` into full lines pushed onto `lines`, leaving
+/// the last piece in `line` and returning its width.
+fn break_word(
+    fonts: &Fonts,
+    word: &str,
+    size: f64,
+    bold: bool,
+    max_width: f64,
+    lines: &mut Vec<String>,
+    line: &mut String,
+) -> f64 {
+    let mut width = 0.0;
+    for c in word.chars() {
+        let mut buf = [0u8; 4];
+        let w = fonts.width(c.encode_utf8(&mut buf), size, bold);
+        if !line.is_empty() && width + w > max_width + EPSILON {
+            lines.push(std::mem::take(line));
+            width = 0.0;
+        }
+        line.push(c);
+        width += w;
+    }
+    width
+}
+
+/// Shrink-to-fit: the largest size, from `start_size` down to `min_size`
+/// in steps of 0.25 pt, at which `text` wrapped to `max_width` fits in
+/// `max_height` (each line [`LINE_HEIGHT`] × size tall), with its lines.
+///
+/// When even `min_size` does not fit, returns `min_size` and its lines,
+/// which then overflow the box: the caller decides what to do about that.
+pub fn fit(
+    fonts: &Fonts,
+    text: &str,
+    bold: bool,
+    max_width: f64,
+    max_height: f64,
+    start_size: f64,
+    min_size: f64,
+) -> (f64, Vec<String>) {
+    let min_size = min_size.min(start_size);
+    let mut size = start_size;
+    loop {
+        let lines = wrap(fonts, text, size, bold, max_width);
+        let tall_enough = lines.len() as f64 * LINE_HEIGHT * size <= max_height + EPSILON;
+        let wide_enough = lines
+            .iter()
+            .all(|line| fonts.width(line, size, bold) <= max_width + EPSILON);
+        if (tall_enough && wide_enough) || size <= min_size {
+            return (size, lines);
+        }
+        size = (size - FIT_STEP).max(min_size);
+    }
+}
+
+/// Lays `lines` out as [`Shape::Text`]s in a block whose top edge is at
+/// `top`: one line every [`LINE_HEIGHT`] × `size`, each baseline placed by
+/// [`Fonts::baseline_offset`], anchored at `x`. Such a block is exactly as
+/// tall as [`fit`] assumes.
+pub fn paragraph(
+    fonts: &Fonts,
+    lines: &[String],
+    x: f64,
+    top: f64,
+    size: f64,
+    bold: bool,
+    anchor: Anchor,
+) -> Vec<Shape> {
+    let first = top + fonts.baseline_offset(size);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| Shape::Text {
+            x,
+            y: first + i as f64 * LINE_HEIGHT * size,
+            size,
+            anchor,
+            bold,
+            halo: false,
+            text: line.clone(),
+        })
+        .collect()
+}
+
+/// One page: shapes in points, y downwards from the page's top-left corner.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Page {
+    pub items: Vec<Shape>,
+}
+
+/// A bookmark in the document outline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    /// Index of the page the section starts on, from 0 (an index into the
+    /// `pages` given to [`document`]).
+    pub first_page: usize,
+}
+
+/// Renders `pages` as a PDF document and returns its bytes.
+///
+/// Every page is `paper`-sized; shapes are drawn in order, so later shapes
+/// cover earlier ones. `sections` become the outline (bookmarks), in the
+/// order given; a section whose `first_page` is past the end points at the
+/// last page. With no pages at all, the document gets one blank page (a PDF
+/// needs at least one).
+///
+/// The output depends only on the arguments: rendering the same pages again,
+/// in this process or another, gives identical bytes.
+pub fn document(
+    title: &str,
+    paper: Paper,
+    pages: &[Page],
+    sections: &[Section],
+    fonts: &Fonts,
+) -> Vec<u8> {
+    let (width, height) = paper.size();
+
+    // Only the characters the document uses go into the embedded fonts.
+    let mut used_regular = BTreeSet::new();
+    let mut used_bold = BTreeSet::new();
+    for shape in pages.iter().flat_map(|page| &page.items) {
+        if let Shape::Text { bold, text, .. } = shape {
+            let used = if *bold {
+                &mut used_bold
+            } else {
+                &mut used_regular
+            };
+            used.extend(text.chars());
+        }
+    }
+
+    let mut doc = PdfDocument::new(title);
+    for (face, used, resource) in [
+        (&fonts.regular, &used_regular, REGULAR_RESOURCE),
+        (&fonts.bold, &used_bold, BOLD_RESOURCE),
+    ] {
+        if !used.is_empty() {
+            doc.resources.fonts.map.insert(
+                FontId(resource.to_string()),
+                PdfFont::new(face.subset(used)),
+            );
+        }
+    }
+
+    let media_box = Rect::from_wh(Pt(width as f32), Pt(height as f32));
+    let page = |ops| PdfPage {
+        media_box,
+        trim_box: media_box,
+        crop_box: media_box,
+        ops,
+    };
+    let mut pdf_pages: Vec<PdfPage> = pages
+        .iter()
+        .map(|p| page(Painter::paint(fonts, height, &p.items)))
+        .collect();
+    if pdf_pages.is_empty() {
+        pdf_pages.push(page(Vec::new()));
+    }
+    doc.with_pages(pdf_pages);
+
+    let options = PdfSaveOptions {
+        // Compression happens below, after the post-processing.
+        optimize: false,
+        // Without printpdf's `text_layout` feature this flag does nothing;
+        // the fonts were subset above.
+        subset_fonts: false,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut pdf = doc.to_lopdf_document(&options, &mut Vec::new());
+    finish(&mut pdf, title, sections, height);
+    pdf.compress();
+
+    let mut bytes = Vec::new();
+    let written = pdf.save_to(&mut bytes);
+    debug_assert!(written.is_ok(), "writing a PDF into memory cannot fail");
+    bytes
+}
+
+/// Makes printpdf's output reproducible and adds the outline: a fresh info
+/// dictionary (no dates), an `/ID` hashed from the content, the bookmarks
+/// in the order given.
+fn finish(pdf: &mut lopdf::Document, title: &str, sections: &[Section], page_height: f64) {
+    if let Ok(Object::Reference(info)) = pdf.trailer.get(b"Info").cloned() {
+        let dict = lopdf::Dictionary::from_iter(vec![
+            ("Title", text_string(title)),
+            ("Creator", text_string(CREATOR)),
+            ("Producer", text_string(PRODUCER)),
+        ]);
+        pdf.objects.insert(info, Object::Dictionary(dict));
+    }
+
+    // Not the page indices but the page objects, in page order.
+    let page_ids: Vec<lopdf::ObjectId> = pdf.get_pages().into_values().collect();
+    if let (Some(&last_page), false) = (page_ids.last(), sections.is_empty()) {
+        let outline = pdf.new_object_id();
+        let items: Vec<lopdf::ObjectId> = sections.iter().map(|_| pdf.new_object_id()).collect();
+        for (i, section) in sections.iter().enumerate() {
+            let page = page_ids.get(section.first_page).copied().unwrap_or(last_page);
+            let mut item = lopdf::Dictionary::from_iter(vec![
+                ("Title", text_string(&section.title)),
+                ("Parent", Object::Reference(outline)),
+                (
+                    "Dest",
+                    Object::Array(vec![
+                        Object::Reference(page),
+                        Object::Name(b"XYZ".to_vec()),
+                        Object::Integer(0),
+                        Object::Real(page_height as f32),
+                        Object::Null,
+                    ]),
+                ),
+            ]);
+            if i > 0 {
+                item.set("Prev", Object::Reference(items[i - 1]));
+            }
+            if let Some(&next) = items.get(i + 1) {
+                item.set("Next", Object::Reference(next));
+            }
+            pdf.objects.insert(items[i], Object::Dictionary(item));
+        }
+        let root = lopdf::Dictionary::from_iter(vec![
+            ("Type", Object::Name(b"Outlines".to_vec())),
+            ("First", Object::Reference(items[0])),
+            ("Last", Object::Reference(items[items.len() - 1])),
+            ("Count", Object::Integer(items.len() as i64)),
+        ]);
+        pdf.objects.insert(outline, Object::Dictionary(root));
+        if let Ok(catalog) = pdf.catalog_mut() {
+            catalog.set("Outlines", Object::Reference(outline));
+            catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
+        }
+    }
+
+    // The file identifier: a hash of the title and every stream (page
+    // contents, fonts), so different documents get different IDs.
+    let mut hash = Fnv128::new();
+    hash.write(title.as_bytes());
+    for object in pdf.objects.values() {
+        if let Object::Stream(stream) = object {
+            hash.write(&stream.content);
+        }
+    }
+    let id = hash.finish().to_be_bytes().to_vec();
+    pdf.trailer.set(
+        "ID",
+        Object::Array(vec![
+            Object::String(id.clone(), StringFormat::Hexadecimal),
+            Object::String(id, StringFormat::Hexadecimal),
+        ]),
+    );
+}
+
+/// A PDF text string: plain bytes when ASCII, else UTF-16BE with a BOM.
+fn text_string(text: &str) -> Object {
+    if text.is_ascii() {
+        Object::String(text.as_bytes().to_vec(), StringFormat::Literal)
+    } else {
+        let mut bytes = vec![0xFE, 0xFF];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
+        Object::String(bytes, StringFormat::Hexadecimal)
+    }
+}
+
+/// Six capital letters derived from the glyph set, for a subset font name.
+fn subset_tag(glyphs: &[u16]) -> String {
+    let mut hash = Fnv128::new();
+    for glyph in glyphs {
+        hash.write(&glyph.to_be_bytes());
+    }
+    let mut n = hash.finish();
+    (0..6)
+        .map(|_| {
+            let letter = char::from(b'A' + (n % 26) as u8);
+            n /= 26;
+            letter
+        })
+        .collect()
+}
+
+/// 128-bit FNV-1a: tiny, stable across platforms and Rust versions (unlike
+/// `std::hash`), and plenty for identifiers.
+struct Fnv128(u128);
+
+impl Fnv128 {
+    fn new() -> Fnv128 {
+        Fnv128(0x6c62_272e_07bb_0142_62b8_2175_6295_c58d)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u128::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+        }
+    }
+
+    fn finish(&self) -> u128 {
+        self.0
+    }
+}
+
+/// Turns one page's shapes into printpdf operations, keeping track of the
+/// graphics state so that unchanged settings are not repeated.
+struct Painter<'a> {
+    fonts: &'a Fonts,
+    /// Page height, for flipping y.
+    height: f64,
+    ops: Vec<Op>,
+    line_width: Option<f64>,
+    dashed: Option<bool>,
+    /// Fill grey level: 0 black, 1 white.
+    fill: Option<f32>,
+}
+
+impl<'a> Painter<'a> {
+    fn paint(fonts: &'a Fonts, height: f64, shapes: &[Shape]) -> Vec<Op> {
+        let mut painter = Painter {
+            fonts,
+            height,
+            ops: Vec::with_capacity(shapes.len() * 6),
+            line_width: None,
+            dashed: None,
+            fill: None,
+        };
+        for shape in shapes {
+            painter.shape(shape);
+        }
+        painter.ops
+    }
+
+    /// A point in PDF space (y up) from one in ours (y down).
+    fn point(&self, x: f64, y: f64) -> Point {
+        Point {
+            x: Pt(x as f32),
+            y: Pt((self.height - y) as f32),
+        }
+    }
+
+    fn shape(&mut self, shape: &Shape) {
+        match shape {
+            Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dashed,
+            } => {
+                self.set_stroke(*width, *dashed);
+                let points = vec![
+                    LinePoint {
+                        p: self.point(*x1, *y1),
+                        bezier: false,
+                    },
+                    LinePoint {
+                        p: self.point(*x2, *y2),
+                        bezier: false,
+                    },
+                ];
+                self.ops.push(Op::DrawLine {
+                    line: Line {
+                        points,
+                        is_closed: false,
+                    },
+                });
+            }
+            Shape::Circle {
+                cx,
+                cy,
+                r,
+                filled,
+                width,
+            } => {
+                let mode = self.set_paint(*filled, *width);
+                let ring = self.circle(*cx, *cy, *r);
+                self.ops.push(Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![ring],
+                        mode,
+                        winding_order: WindingOrder::NonZero,
+                    },
+                });
+            }
+            Shape::Rect {
+                x,
+                y,
+                w,
+                h,
+                filled,
+                width,
+            } => {
+                let mode = self.set_paint(*filled, *width);
+                self.rect(*x, *y, *w, *h, mode);
+            }
+            Shape::Text {
+                x,
+                y,
+                size,
+                anchor,
+                bold,
+                halo,
+                text,
+            } => self.text(*x, *y, *size, *anchor, *bold, *halo, text),
+        }
+    }
+
+    /// Sets up a closed shape the way the SVG draws it: filled black, or
+    /// white with a black outline (so it covers what lies beneath). A zero
+    /// width means no outline (PDF would draw the thinnest line instead).
+    fn set_paint(&mut self, filled: bool, width: f64) -> PaintMode {
+        self.set_fill(if filled { 0.0 } else { 1.0 });
+        if width > 0.0 {
+            self.set_stroke(width, false);
+            PaintMode::FillStroke
+        } else {
+            PaintMode::Fill
+        }
+    }
+
+    fn set_stroke(&mut self, width: f64, dashed: bool) {
+        if self.line_width != Some(width) {
+            self.ops.push(Op::SetOutlineThickness {
+                pt: Pt(width as f32),
+            });
+            self.line_width = Some(width);
+        }
+        if self.dashed != Some(dashed) {
+            let dash = if dashed {
+                LineDashPattern::new(0.0, &DASH)
+            } else {
+                LineDashPattern::solid()
+            };
+            self.ops.push(Op::SetLineDashPattern { dash });
+            self.dashed = Some(dashed);
+        }
+    }
+
+    fn set_fill(&mut self, grey: f32) {
+        if self.fill != Some(grey) {
+            self.ops.push(Op::SetFillColor {
+                col: Color::Greyscale(Greyscale::new(grey, None)),
+            });
+            self.fill = Some(grey);
+        }
+    }
+
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, mode: PaintMode) {
+        // PDF rectangles grow upwards from their lower-left corner.
+        let corner = self.point(x, y + h);
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: corner.x,
+                y: corner.y,
+                width: Pt(w as f32),
+                height: Pt(h as f32),
+                mode: Some(mode),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        });
+    }
+
+    /// A circle as four cubic Bézier quarter arcs, starting at 3 o'clock.
+    fn circle(&self, cx: f64, cy: f64, r: f64) -> PolygonRing {
+        let k = KAPPA * r;
+        // (dx, dy) offsets from the centre, y down; every arc is two
+        // control points and an end point.
+        let offsets = [
+            (r, 0.0, false),
+            (r, k, true),
+            (k, r, true),
+            (0.0, r, false),
+            (-k, r, true),
+            (-r, k, true),
+            (-r, 0.0, false),
+            (-r, -k, true),
+            (-k, -r, true),
+            (0.0, -r, false),
+            (k, -r, true),
+            (r, -k, true),
+            (r, 0.0, false),
+        ];
+        PolygonRing {
+            points: offsets
+                .iter()
+                .map(|&(dx, dy, bezier)| LinePoint {
+                    p: self.point(cx + dx, cy + dy),
+                    bezier,
+                })
+                .collect(),
+        }
+    }
+
+    /// Text with its baseline at `y`, placed by `anchor` using the real
+    /// glyph widths, over an optional white halo box (the same box as the
+    /// SVG's, but as wide as the actual text).
+    #[allow(clippy::too_many_arguments)]
+    fn text(
+        &mut self,
+        x: f64,
+        y: f64,
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: &str,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        let width = self.fonts.width(text, size, bold);
+        let left = match anchor {
+            Anchor::Start => x,
+            Anchor::Middle => x - width / 2.0,
+            Anchor::End => x - width,
+        };
+        if halo {
+            self.set_fill(1.0);
+            self.rect(
+                left - 1.5,
+                y - size * 0.8,
+                width + 3.0,
+                size * 1.05,
+                PaintMode::Fill,
+            );
+        }
+        self.set_fill(0.0);
+        let resource = if bold {
+            BOLD_RESOURCE
+        } else {
+            REGULAR_RESOURCE
+        };
+        let origin = self.point(left, y);
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(resource.to_string())),
+                size: Pt(size as f32),
+            },
+            Op::SetTextMatrix {
+                matrix: TextMatrix::Translate(origin.x, origin.y),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_string())],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+}
