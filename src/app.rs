@@ -600,8 +600,15 @@ pub fn check_pool(args: &CheckArgs) -> Result<Pool, Error> {
         })?;
     // The Difficulty reads like the notation's `vs` (numbers or ladder words).
     let vs = match dice::parse(&format!("0D vs {}", args.vs))? {
-        Expr::Pool(p) => p.difficulty.expect("parsed a Difficulty"),
-        _ => unreachable!("a pool parses as a pool"),
+        Expr::Pool(p) if p.raises == 0 && !p.twist && p.team.is_empty() => {
+            p.difficulty.expect("parsed a Difficulty")
+        }
+        _ => {
+            return Err(Error::Usage(format!(
+                "check --vs `{}`: give only a Difficulty (a number or a ladder word); raises, Twists and teammates have their own flags",
+                args.vs
+            )));
+        }
     };
     if u64::from(args.bonus_dice.max(args.penalty_dice)) > limits::MAX_POOL
         || u64::from(args.dm) > limits::MAX_BONUS
@@ -617,6 +624,22 @@ pub fn check_pool(args: &CheckArgs) -> Result<Pool, Error> {
         twist: args.twist,
         team: args.team.clone(),
     };
+    if pool.team.len() > limits::MAX_CONTESTANTS
+        || pool.team.iter().any(|&t| u64::from(t) > limits::MAX_POOL)
+    {
+        return Err(Error::Usage(format!(
+            "check --team: at most {} teammates with pools up to {}",
+            limits::MAX_CONTESTANTS,
+            limits::MAX_POOL
+        )));
+    }
+    if u64::from(pool.effective_dice()) > limits::MAX_POOL {
+        return Err(Error::Usage(format!(
+            "check: {} dice in all; {}",
+            pool.effective_dice(),
+            limits::HINT
+        )));
+    }
     if pool.raises > pool.effective_dice() {
         return Err(Error::Usage(format!(
             "check: cannot raise {} dice from a pool of {}; raised dice come out of the pool",

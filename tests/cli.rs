@@ -350,6 +350,17 @@ fn every_problem_class_has_a_pinned_message() {
             "duplicate",
             "tables.toml:13:1: [fx.twice] the id `fx.twice` is already used by",
         ),
+        (
+            "breeding",
+            "[fx.breeding] roll-again rows ask for 5.00 new rolls per roll on average",
+        ),
+        ("weights", "[fx.heavy] the weights add up to more than 2^53"),
+        (
+            "never",
+            "tables.toml:14:8: [fx.never] row `17-20` can never come up on d66",
+        ),
+        // A position after a TOML escape is approximate, but never a panic.
+        ("escape", "[fx.escape] a `{` that is never closed"),
     ];
     for (name, expected) in cases {
         let got = fixture_problems(name);
@@ -936,4 +947,57 @@ fn prep_refuses_bad_outputs_and_inputs() {
     let err = fails(&["prep", base.join("none.toml").to_str().unwrap()]);
     assert!(err.contains("cannot read the session file"), "{err}");
     std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn review_regressions() {
+    // Keep-highest odds stay exact for many dice (no overflow).
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--json", "odds", "60d2kh1"])).unwrap();
+    let table = json["table"].as_array().unwrap();
+    let two = table.iter().find(|r| r["value"] == 2).unwrap()["chance"]
+        .as_f64()
+        .unwrap();
+    assert!((two - (1.0 - 0.5f64.powi(60))).abs() < 1e-12);
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["--json", "odds", "2000d2kh1"])).unwrap();
+    assert!((json["mean"].as_f64().unwrap() - 2.0).abs() < 1e-9);
+    // Slow exact odds are refused at once.
+    for expr in ["1000d%!", "500d8000", "100d6!kh50", "10000d6kh1"] {
+        let start = std::time::Instant::now();
+        let err = fails(&["odds", expr]);
+        assert!(
+            err.contains("past the limit for exact odds"),
+            "{expr}: {err}"
+        );
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{expr} took too long to refuse"
+        );
+    }
+    // Notation edges.
+    let err = fails(&["roll", "--seed", "s", "2d66"]);
+    assert!(err.contains("`d66` is the tens-and-units die"), "{err}");
+    let err = fails(&["roll", "--seed", "s", "1000D+1000D vs 3"]);
+    assert!(
+        err.contains("this pool throws 2000 dice; the limit is 1000"),
+        "{err}"
+    );
+    assert!(ok(&["odds", "5D vs Challenging+1"]).contains("Difficulty 4 (Challenging+1)"));
+    let err = fails(&["check", "5", "--vs", "daunting twist", "--seed", "s"]);
+    assert!(err.contains("give only a Difficulty"), "{err}");
+    let err = fails(&["check", "5", "--vs", "3", "--team", "5000", "--seed", "s"]);
+    assert!(err.contains("--team"), "{err}");
+    // A Core party of dead PCs is refused.
+    let err = fails(&[
+        "gen",
+        "encounter",
+        "--system",
+        "core",
+        "--party",
+        "0",
+        "--seed",
+        "s",
+    ]);
+    assert!(err.contains("the party breaks the rules"), "{err}");
 }

@@ -241,13 +241,17 @@ fn die_support(roll: &crate::dice::ast::Roll) -> Result<Vec<i64>, String> {
             dist.p.len()
         ));
     }
-    Ok(dist
+    let support: Vec<i64> = dist
         .p
         .iter()
         .enumerate()
         .filter(|(_, q)| **q > 0.0)
         .map(|(i, _)| dist.min + i as i64)
-        .collect())
+        .collect();
+    if support.is_empty() || (dist.mass() - 1.0).abs() > 1e-9 {
+        return Err("its exact odds cannot be listed (too many dice for a table die)".into());
+    }
+    Ok(support)
 }
 
 fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Option<Table> {
@@ -342,6 +346,18 @@ fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Opt
                     Some(format!("keep every range within {lo}-{hi}")),
                 ));
             }
+            if a >= lo && b <= hi && !support.iter().any(|v| (a..=b).contains(v)) {
+                problems.push(file.problem(
+                    at,
+                    tid,
+                    format!(
+                        "row `{}` can never come up on {}",
+                        row.label(),
+                        raw.dice.as_ref().expect("dice").get_ref()
+                    ),
+                    Some("every row needs at least one possible result".into()),
+                ));
+            }
             // Results this row shares with earlier rows, by earlier row.
             let mut shared: BTreeMap<usize, Vec<i64>> = BTreeMap::new();
             for &v in support.iter().filter(|v| (a..=b).contains(v)) {
@@ -390,6 +406,54 @@ fn compile(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Problem>) -> Opt
             "every row says to roll again, so a roll never ends",
             Some("give the table at least one row without `reroll`".into()),
         ));
+    }
+    // Weights must add up to a number the odds can hold exactly.
+    let total_weight = rows
+        .iter()
+        .try_fold(0u64, |t, r| t.checked_add(r.weight.unwrap_or(0)));
+    if total_weight.is_none_or(|t| t > 1 << 53) {
+        problems.push(file.problem(
+            id_at,
+            tid,
+            "the weights add up to more than 2^53",
+            Some("use smaller weights; only their proportions matter".into()),
+        ));
+    }
+    // Roll-again rows that, on average, breed more rolls than they end.
+    if plain > 0
+        && rows.iter().any(|r| r.reroll.is_some())
+        && total_weight.is_some_and(|t| t <= 1 << 53)
+    {
+        let chances: Vec<f64> = match (&dice_expr, &support) {
+            (Some(r), Some(_)) => {
+                let dist = crate::dice::odds::roll_dist(r).expect("checked above");
+                rows.iter()
+                    .map(|row| {
+                        row.range
+                            .map_or(0.0, |(a, b)| (a..=b).map(|v| dist.chance(v)).sum())
+                    })
+                    .collect()
+            }
+            _ => {
+                let total = total_weight.unwrap_or(1).max(1) as f64;
+                rows.iter()
+                    .map(|r| r.weight.unwrap_or(0) as f64 / total)
+                    .collect()
+            }
+        };
+        let breed: f64 = rows
+            .iter()
+            .zip(&chances)
+            .map(|(r, p)| f64::from(r.reroll.unwrap_or(0)) * p)
+            .sum();
+        if breed >= 1.0 {
+            problems.push(file.problem(
+                id_at,
+                tid,
+                format!("roll-again rows ask for {breed:.2} new rolls per roll on average, so a roll may never end"),
+                Some("make roll-again rows rarer or ask for fewer rolls (the sum of chance × rolls must stay below 1)".into()),
+            ));
+        }
     }
     for (row, raw_row) in rows.iter().zip(&kept) {
         if let Some(n) = row.reroll
@@ -636,8 +700,9 @@ fn check_effect(
     if let Some(change) = &e.change {
         let increase = change.trim_start().starts_with('+');
         if change != "halve" {
-            let body = change.trim().trim_start_matches(['+', '-']);
-            let signed = change.trim_start().starts_with(['+', '-']);
+            let trimmed = change.trim();
+            let body = trimmed.get(1..).unwrap_or("");
+            let signed = trimmed.starts_with(['+', '-']) && !body.starts_with(['+', '-']);
             match dice::parse(body) {
                 Ok(Expr::Roll(_)) if signed => {}
                 _ => push(
@@ -806,12 +871,17 @@ fn check_stats(
             "use d4, d6, d8, d10 or d12".into(),
         );
     }
+    let armor_max = if system == System::Mettle { 6 } else { 3 };
     if let Some(a) = s.armor
-        && !(0..=3).contains(&a)
+        && !(0..=armor_max).contains(&a)
     {
         push(
-            format!("`armor = {a}` is outside 0-3"),
-            "armour value never exceeds 3".into(),
+            format!("`armor = {a}` is outside 0-{armor_max}"),
+            if armor_max == 3 {
+                "armour value never exceeds 3".into()
+            } else {
+                "METTLE Armor on a stat block runs 0-6".into()
+            },
         );
     }
     if let Some(o) = s.omens

@@ -215,6 +215,11 @@ impl Dist {
 
     /// Sum of `n` independent copies of `self`.
     pub fn repeat(&self, n: u32) -> Result<Dist, TooLarge> {
+        // The last doubling costs about (final length / 2)²: refuse early
+        // rather than after seconds of work.
+        let final_len = u64::from(n) * (self.p.len() as u64 - 1) + 1;
+        check_support(final_len, "a sum")?;
+        check_work((final_len / 2).pow(2), "a sum")?;
         let mut result = Dist::point(0);
         let mut base = self.clone();
         let mut k = n;
@@ -327,92 +332,115 @@ impl Dist {
     }
 
     /// Sum of the `k` highest (or lowest) of `n` independent copies of
-    /// `self`, by dynamic programming over the values in order: at each
-    /// value choose how many of the remaining dice show it (multinomial
-    /// weights), keeping at most `k` in the sum. The cut tail (exploding
-    /// dice) is treated as lying above every listed value.
+    /// `self`, by dynamic programming over the values in order (highest
+    /// first for keep-highest). With `r` dice still to place, each shows the
+    /// current value with chance `q / M` (`M`: the mass of this value and
+    /// all values still to come), so the number showing it is
+    /// Binomial(r, q/M) — every step is a probability distribution and
+    /// nothing can overflow. At most `k` of them count toward the sum. The
+    /// cut tail (exploding dice) lies above every listed value: for
+    /// keep-highest a die in it makes the result unknown (that mass is the
+    /// new tail); for keep-lowest it only matters when fewer than `k` listed
+    /// dice were placed.
     pub fn keep(&self, n: u32, k: u32, highest: bool) -> Result<Dist, TooLarge> {
         let n_us = n as usize;
         let k_us = k as usize;
         let span = self.p.len() as u64;
-        let sum_len = u64::from(k) * span;
+        let sum_len = u64::from(k) * (span - 1) + 1;
         check_support(sum_len, "keeping dice")?;
         check_work(
             span * u64::from(n) * u64::from(n) * sum_len / 2 + 1,
             "keeping dice",
         )?;
-        // ln C(a, b) via ln factorials.
+        let sum_len = sum_len as usize;
+        // ln k! for binomial coefficients.
         let mut ln_fact = vec![0.0f64; n_us + 1];
         for i in 1..=n_us {
             ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
         }
-        let ln_choose = |a: usize, b: usize| ln_fact[a] - ln_fact[b] - ln_fact[a - b];
-        // state[j][sum]: j dice placed so far; sums are of (value − min)
-        // over the kept dice, so indices start at 0.
-        let mut state = vec![vec![0.0f64; sum_len as usize]; n_us + 1];
-        state[0][0] = 1.0;
-        let mut tail_mass = 0.0;
-        // With keep-highest the tail (above everything) is taken first: any
-        // die in the tail makes the result unknown, so that mass goes to
-        // the reported tail.
-        if highest && self.tail > 0.0 {
-            tail_mass = 1.0 - (1.0 - self.tail).powi(n as i32);
-            let scale = (1.0 - self.tail).powi(n as i32);
-            state[0][0] = scale;
-        }
+        let binomial = |r: usize, p: f64| -> Vec<f64> {
+            if p >= 1.0 {
+                let mut v = vec![0.0; r + 1];
+                v[r] = 1.0;
+                return v;
+            }
+            if p <= 0.0 {
+                let mut v = vec![0.0; r + 1];
+                v[0] = 1.0;
+                return v;
+            }
+            let (lp, lq) = (p.ln(), (1.0 - p).ln());
+            (0..=r)
+                .map(|c| {
+                    (ln_fact[r] - ln_fact[c] - ln_fact[r - c] + c as f64 * lp + (r - c) as f64 * lq)
+                        .exp()
+                })
+                .collect()
+        };
         let order: Vec<usize> = if highest {
             (0..self.p.len()).rev().collect()
         } else {
             (0..self.p.len()).collect()
         };
-        // Renormalise the per-value chances within the listed mass when the
-        // tail was set aside above.
-        let listed = if highest { 1.0 - self.tail } else { 1.0 };
+        // Mass of each value and everything after it in the order; for
+        // keep-highest the tail is set aside first.
+        let mut remaining: f64 = self.p.iter().sum::<f64>() + if highest { 0.0 } else { self.tail };
+        // state[j][sum]: j dice placed, sum of (value − min) over kept dice.
+        let mut state = vec![vec![0.0f64; sum_len]; n_us + 1];
+        let tail_mass = if highest && self.tail > 0.0 {
+            let listed = 1.0 - self.tail;
+            state[0][0] = listed.powi(n as i32);
+            remaining = self.p.iter().sum::<f64>();
+            1.0 - state[0][0]
+        } else {
+            state[0][0] = 1.0;
+            0.0
+        };
         for &vi in &order {
-            let q = self.p[vi] / listed;
-            if q == 0.0 {
+            let q = self.p[vi];
+            if q == 0.0 || remaining <= 0.0 {
                 continue;
             }
-            let ln_q = q.ln();
-            let mut next = vec![vec![0.0f64; sum_len as usize]; n_us + 1];
+            let share = (q / remaining).min(1.0);
+            remaining -= q;
+            let mut next = vec![vec![0.0f64; sum_len]; n_us + 1];
             for j in 0..=n_us {
+                if state[j].iter().all(|&m| m == 0.0) {
+                    continue;
+                }
+                let dist = binomial(n_us - j, share);
                 for (sum, &mass) in state[j].iter().enumerate() {
                     if mass == 0.0 {
                         continue;
                     }
-                    for c in 0..=(n_us - j) {
-                        let weight = if c == 0 {
-                            1.0
-                        } else {
-                            (ln_choose(n_us - j, c) + c as f64 * ln_q).exp()
-                        };
-                        let kept_before = j.min(k_us);
-                        let kept_now = c.min(k_us - kept_before);
-                        let new_sum = sum + kept_now * vi;
-                        next[j + c][new_sum] += mass * weight;
+                    for (c, &w) in dist.iter().enumerate() {
+                        if w == 0.0 {
+                            continue;
+                        }
+                        let kept_now = c.min(k_us - j.min(k_us));
+                        next[j + c][sum + kept_now * vi] += mass * w;
                     }
                 }
             }
             state = next;
         }
         let mut p = std::mem::take(&mut state[n_us]);
+        let mut tail = tail_mass;
         if !highest && self.tail > 0.0 {
-            // Keep-lowest: once k listed dice are placed, the rest may lie
-            // in the tail without changing the sum. Fewer than k listed dice
-            // would keep a tail die: that mass is the new tail.
-            for (j, row) in state.iter().enumerate().take(n_us).skip(k_us) {
-                let weight = self.tail.powi((n_us - j) as i32);
+            // Dice not placed among the listed values lie in the tail; once
+            // k listed dice are placed the sum is known.
+            for row in state.iter().take(n_us).skip(k_us) {
                 for (slot, &mass) in p.iter_mut().zip(row) {
-                    *slot += mass * weight;
+                    *slot += mass;
                 }
             }
             let listed_mass: f64 = p.iter().sum();
-            tail_mass = (1.0 - listed_mass).max(0.0);
+            tail = (1.0 - listed_mass).max(0.0);
         }
         Ok(Dist {
             min: i64::from(k) * self.min,
             p,
-            tail: tail_mass,
+            tail,
         }
         .trim())
     }

@@ -522,19 +522,17 @@ fn contest_wins(abilities: &[u32], group: u32, memo: &mut BTreeMap<u32, Vec<f64>
         let a = i64::from(abilities[i]);
         ((x - (a - 20)).clamp(0, 20) as f64) * 0.05
     };
-    let lo = members
+    // Only totals someone can actually reach: the union of each member's
+    // ability−20 ..= ability−1.
+    let mut totals: Vec<i64> = members
         .iter()
-        .map(|&i| i64::from(abilities[i]) - 20)
-        .min()
-        .expect("members");
-    let hi = members
-        .iter()
-        .map(|&i| i64::from(abilities[i]) - 1)
-        .max()
-        .expect("members");
+        .flat_map(|&i| (i64::from(abilities[i]) - 20)..=(i64::from(abilities[i]) - 1))
+        .collect();
+    totals.sort_unstable();
+    totals.dedup();
     // Chance that exactly `top` (a sub-mask) shares the highest total.
     let mut top_chance: BTreeMap<u32, f64> = BTreeMap::new();
-    for x in lo..=hi {
+    for x in totals {
         // Enumerate subsets of the group as the top set at value x.
         let mut sub = group;
         loop {

@@ -471,6 +471,18 @@ impl<'a> Parser<'a> {
                 ));
             }
         }
+        if u64::from(pool.effective_dice()) > limits::MAX_POOL {
+            return Err(self.error(
+                start,
+                self.pos - start,
+                format!(
+                    "this pool throws {} dice; the limit is {}",
+                    pool.effective_dice(),
+                    limits::MAX_POOL
+                ),
+                Some(limits::HINT.into()),
+            ));
+        }
         if pool.raises > pool.effective_dice() {
             return Err(self.error(
                 start,
@@ -507,7 +519,7 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             self.eat('-');
             if self.eat_word("impossible") {
-                return Ok(15);
+                return self.rung_plus(15);
             }
             self.pos = after_nigh;
         }
@@ -516,7 +528,7 @@ impl<'a> Parser<'a> {
             .find(|r| r.word.eq_ignore_ascii_case(word))
         {
             self.pos += word.len();
-            return Ok(rung.difficulty);
+            return self.rung_plus(rung.difficulty);
         }
         Err(self.error(
             at,
@@ -524,6 +536,16 @@ impl<'a> Parser<'a> {
             "expected a Difficulty: a number or a word from the ladder".into(),
             Some("Routine 1, Challenging 3, Daunting 6, Formidable 10, Nigh Impossible 15".into()),
         ))
+    }
+
+    /// `Challenging+1`: a rung and steps above it, as the ladder prints it.
+    fn rung_plus(&mut self, base: u32) -> Result<u32, ParseError> {
+        if self.peek() == Some('+') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+            let extra = self.number("steps above the rung", limits::MAX_DIFFICULTY)? as u32;
+            return Ok((base + extra).min(limits::MAX_DIFFICULTY as u32));
+        }
+        Ok(base)
     }
 
     fn roll(&mut self) -> Result<Expr, ParseError> {
@@ -828,9 +850,18 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        // `d66` is the tens-and-units die of table rolls (11-66).
-        if sides == 66 && count == 1 && !explode && keep.is_none() {
-            return Ok(TermKind::D66);
+        // `d66` is the tens-and-units die of table rolls (11-66); there is
+        // no 66-sided die.
+        if sides == 66 {
+            if count == 1 && !explode && keep.is_none() {
+                return Ok(TermKind::D66);
+            }
+            return Err(self.error(
+                start,
+                self.pos - start,
+                "`d66` is the tens-and-units die (11-66); it takes no count, `!` or keep".into(),
+                Some("roll it alone, e.g. `d66`, or add several: `d66+d66`".into()),
+            ));
         }
         if let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '!') {
             return Err(self.error_here(

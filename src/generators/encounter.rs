@@ -114,6 +114,16 @@ impl Party {
             }
         }
         party.check(system)?;
+        for sheet in &party.core {
+            let problems = core_d20::check_generated_sheet(sheet);
+            if !problems.is_empty() {
+                return Err(GenError::Request(format!(
+                    "the party breaks the rules: {}: {}",
+                    sheet.name,
+                    problems.join("; ")
+                )));
+            }
+        }
         Ok(party)
     }
 
@@ -459,9 +469,11 @@ fn measure(
             party_dpr += sum / enemies.len() as f64;
         }
     }
-    let party_tough: f64 = pcs.iter().map(|p| p.toughness).sum();
-    let foe_tough: f64 = enemies.iter().map(|f| f.toughness).sum();
-    let ratio = if enemies.is_empty() {
+    // `+ 0.0` turns the empty sum's −0 into 0.
+    let party_tough: f64 = pcs.iter().map(|p| p.toughness).sum::<f64>() + 0.0;
+    let foe_tough: f64 = enemies.iter().map(|f| f.toughness).sum::<f64>() + 0.0;
+    let ratio = if enemies.is_empty() || foe_dpr <= 0.0 {
+        // Foes that cannot hurt the party are no threat, whatever else.
         0.0
     } else if party_dpr <= 0.0 {
         f64::INFINITY
@@ -540,7 +552,7 @@ fn counted_kind<'a>(
 /// Kinds the text names as one (`A rat-swarm boils out…`, `the
 /// bog-horror`): exactly one of those comes.
 fn singular_kinds<'a>(text: &str, kinds: &[&'a str]) -> Vec<&'a str> {
-    let lower = text.to_lowercase();
+    let lower = text.to_lowercase().replace('-', " ");
     kinds
         .iter()
         .copied()
@@ -584,7 +596,10 @@ fn distance(ratio: f64) -> f64 {
     if !ratio.is_finite() || ratio <= 0.0 {
         return f64::INFINITY;
     }
-    (ratio / (FAIR.0 * FAIR.1).sqrt()).ln().abs()
+    // The factor between the ratio and the band's middle (no `ln`, so the
+    // choice is the same bits on every platform).
+    let middle = (FAIR.0 * FAIR.1).sqrt();
+    (ratio / middle).max(middle / ratio)
 }
 
 /// Most adjustments made while fitting the foes to the party.
@@ -623,7 +638,7 @@ fn choose_foes(
     for kind in kinds {
         let n = match fixed {
             Some((counted, n)) if counted == *kind && tier_of(library, req.system, kind) < 3 => {
-                n.min(MAX_FOES + 1 - kinds.len())
+                n.min((MAX_FOES + 1).saturating_sub(kinds.len()).max(1))
             }
             _ => 1,
         };
@@ -1005,7 +1020,9 @@ pub fn generate_at(
     req.party.check(req.system)?;
     let mut s = stream_at(seed, tag, "situation");
     let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
-    let kinds = tagged(&situation.tags, "foe:");
+    let mut kinds = tagged(&situation.tags, "foe:");
+    kinds.dedup();
+    kinds.truncate(MAX_FOES);
     // A number rolled in the situation's text (`{d3+1} poachers`) fixes how
     // many of that kind there are.
     let row = library

@@ -209,4 +209,34 @@ mod tests {
             assert!(m.character.unwrap().after.STR <= 19);
         }
     }
+
+    #[test]
+    fn two_changes_with_one_roll_share_it() {
+        // Boneless and Skeleton lower STR and AGI by the same d4.
+        let (library, _) = Library::load(&[]);
+        let seed = Seed::new("boneless").unwrap();
+        let mut seen = 0;
+        for i in 0..20_000 {
+            let m = generate(
+                &library,
+                &Request {
+                    character: Some(hero()),
+                },
+                &seed,
+                i,
+            )
+            .unwrap();
+            if m.gained.len() == 1
+                && (m.gained[0].name == "Boneless" || m.gained[0].name == "Skeleton")
+            {
+                let a = m.character.unwrap();
+                let str_loss = a.before.STR - a.after.STR;
+                let agi_loss = a.before.AGI - a.after.AGI;
+                assert!((1..=4).contains(&str_loss), "{str_loss}");
+                assert_eq!(str_loss, agi_loss);
+                seen += 1;
+            }
+        }
+        assert!(seen > 0);
+    }
 }

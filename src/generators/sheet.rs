@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::inline_rolls;
 use crate::content::Effect;
-use crate::rules::core_d20::{ABILITY_MAX, ARMOUR_MAX, Sheet};
+use crate::rules::core_d20::{ABILITY_MAX, ARMOUR_MAX, HUMAN_MAX, Sheet};
 use crate::tables::TableRoll;
 
 /// One change made to a sheet.
@@ -62,7 +62,13 @@ fn apply_one(
         _ => "",
     };
     if let (Some(name), Some(change)) = (&e.ability, &e.change) {
-        let cap = e.max.unwrap_or(sheet.ability_cap()).min(ABILITY_MAX);
+        // An entry's 15 is the human limit: other kinds go on to their own.
+        let cap = match e.max {
+            Some(m) if m == HUMAN_MAX => sheet.ability_cap(),
+            Some(m) => m,
+            None => sheet.ability_cap(),
+        }
+        .min(ABILITY_MAX);
         if let Some(score) = sheet.ability_mut(name) {
             let before = *score;
             let after = if change == "halve" {
@@ -72,7 +78,9 @@ fn apply_one(
                 let amount = if body.contains('d') {
                     let k = used.entry(body.to_owned()).or_insert(0);
                     let rolls = inline_rolls(result, body);
-                    let v = rolls.get(*k).copied().unwrap_or(0);
+                    // Two changes written with one roll in the text ("STR
+                    // and AGI drop by {d4}") share that roll.
+                    let v = rolls.get(*k).or(rolls.last()).copied().unwrap_or(0);
                     *k += 1;
                     v
                 } else {

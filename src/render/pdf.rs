@@ -42,8 +42,8 @@ use allsorts::subset::{CmapTarget, SubsetProfile};
 use lopdf::{Object, StringFormat};
 use printpdf::{
     Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont,
-    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing,
-    Pt, Rect, TextItem, TextMatrix, WindingOrder,
+    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt,
+    Rect, TextItem, TextMatrix, WindingOrder,
 };
 
 use crate::render::{Anchor, Shape};
@@ -97,6 +97,12 @@ impl Paper {
     }
 }
 
+/// Characters below this code point have their glyph and advance in a
+/// flat table (Latin, Greek, Cyrillic, punctuation, arrows, maths, dingbats
+/// and card suits all lie below it); text measuring is the hot path of
+/// [`wrap`] and [`fit`].
+const FAST_CHARS: usize = 0x3000;
+
 /// One typeface: its raw bytes (for subsetting) and its parsed tables (for
 /// glyph lookup and advances).
 struct Face {
@@ -106,6 +112,9 @@ struct Face {
     parsed: ParsedFont,
     /// Design units per em.
     units_per_em: f64,
+    /// (glyph id, advance in design units) by code point, below
+    /// [`FAST_CHARS`].
+    fast: Vec<(u16, u16)>,
 }
 
 impl Face {
@@ -113,27 +122,41 @@ impl Face {
         let parsed = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
             .expect("the embedded DejaVu Serif font should parse");
         let units_per_em = f64::from(parsed.units_per_em.max(1));
+        let advance = |glyph| parsed.get_glyph_width(glyph).unwrap_or(0);
+        let mut fast = vec![(0, advance(0)); FAST_CHARS];
+        for (&code, &glyph) in parsed.codepoint_to_glyph.range(..FAST_CHARS as u32) {
+            fast[code as usize] = (glyph, advance(glyph));
+        }
         Face {
             bytes,
             ps_name,
             parsed,
             units_per_em,
+            fast,
         }
     }
 
-    /// Glyph drawn for `c`: its glyph id, or 0 (`.notdef`) when the font
-    /// has no glyph for it.
+    /// Glyph id and advance (design units) drawn for `c`; glyph 0
+    /// (`.notdef`) when the font has no glyph for it.
+    fn metrics(&self, c: char) -> (u16, u16) {
+        match self.fast.get(c as usize) {
+            Some(&m) => m,
+            None => {
+                let glyph = self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0);
+                (glyph, self.parsed.get_glyph_width(glyph).unwrap_or(0))
+            }
+        }
+    }
+
+    /// Glyph drawn for `c`, 0 (`.notdef`) if the font lacks it.
     fn glyph(&self, c: char) -> u16 {
-        self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0)
+        self.metrics(c).0
     }
 
     /// Advance width of `text` in em (no kerning: the PDF does not kern
     /// either, so measured and drawn widths agree).
     fn advance_em(&self, text: &str) -> f64 {
-        let units: u64 = text
-            .chars()
-            .map(|c| u64::from(self.parsed.get_glyph_width(self.glyph(c)).unwrap_or(0)))
-            .sum();
+        let units: u64 = text.chars().map(|c| u64::from(self.metrics(c).1)).sum();
         units as f64 / self.units_per_em
     }
 
@@ -423,12 +446,14 @@ pub fn document(
         }
     }
 
-    let media_box = Rect::from_wh(Pt(width as f32), Pt(height as f32));
-    let page = |ops| PdfPage {
-        media_box,
-        trim_box: media_box,
-        crop_box: media_box,
-        ops,
+    let page = |ops| {
+        let media_box = Rect::from_wh(Pt(width as f32), Pt(height as f32));
+        PdfPage {
+            trim_box: media_box.clone(),
+            crop_box: media_box.clone(),
+            media_box,
+            ops,
+        }
     };
     let mut pdf_pages: Vec<PdfPage> = pages
         .iter()
@@ -477,7 +502,10 @@ fn finish(pdf: &mut lopdf::Document, title: &str, sections: &[Section], page_hei
         let outline = pdf.new_object_id();
         let items: Vec<lopdf::ObjectId> = sections.iter().map(|_| pdf.new_object_id()).collect();
         for (i, section) in sections.iter().enumerate() {
-            let page = page_ids.get(section.first_page).copied().unwrap_or(last_page);
+            let page = page_ids
+                .get(section.first_page)
+                .copied()
+                .unwrap_or(last_page);
             let mut item = lopdf::Dictionary::from_iter(vec![
                 ("Title", text_string(&section.title)),
                 ("Parent", Object::Reference(outline)),
@@ -564,14 +592,16 @@ fn subset_tag(glyphs: &[u16]) -> String {
 struct Fnv128(u128);
 
 impl Fnv128 {
+    const OFFSET_BASIS: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+
     fn new() -> Fnv128 {
-        Fnv128(0x6c62_272e_07bb_0142_62b8_2175_6295_c58d)
+        Fnv128(Self::OFFSET_BASIS)
     }
 
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 ^= u128::from(b);
-            self.0 = self.0.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+            self.0 = (self.0 ^ u128::from(b)).wrapping_mul(Self::PRIME);
         }
     }
 

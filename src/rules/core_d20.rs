@@ -167,8 +167,13 @@ pub fn check_sheet(s: &Sheet) -> Vec<String> {
             s.damage
         ));
     }
-    if !(0..=2).contains(&s.max_omens) || !(0..=s.max_omens.max(0)).contains(&s.omens) {
-        out.push(format!("omens {}/{} are outside 0-2", s.omens, s.max_omens));
+    // Omens start at most 2; mutations (Eye of the prophet) can raise the
+    // maximum, so a sheet may hold up to 4.
+    if !(0..=4).contains(&s.max_omens) || !(0..=s.max_omens.max(0)).contains(&s.omens) {
+        out.push(format!(
+            "omens {}/{} are outside 0-4 (or above the maximum)",
+            s.omens, s.max_omens
+        ));
     }
     if s.corruption < 0 {
         out.push(format!("corruption {} is negative", s.corruption));
@@ -185,6 +190,12 @@ pub fn check_sheet(s: &Sheet) -> Vec<String> {
 /// otherwise.
 pub fn check_generated_sheet(s: &Sheet) -> Vec<String> {
     let mut out = check_sheet(s);
+    if s.max_omens > 2 {
+        out.push(format!(
+            "a new sheet starts with at most 2 omens, not {}",
+            s.max_omens
+        ));
+    }
     for (name, v) in [("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)] {
         if !(1..=s.ability_cap()).contains(&v) {
             out.push(format!("{name} {v} is outside 1-{}", s.ability_cap()));

@@ -245,6 +245,28 @@ impl Library {
                 rows: table.rows.len(),
             });
         }
+        // Weighted tables draw among the allowed rows directly (exact, and
+        // no rare tag can run out of tries); dice tables reject and reroll,
+        // which keeps the allowed rows' odds in proportion.
+        if table.dice_expr.is_none() {
+            let weights: Vec<u64> = table
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    if allowed(i, r) {
+                        r.weight.unwrap_or(0)
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let index = stream
+                .pick_weighted(&weights)
+                .expect("an allowed row exists");
+            let roll = self.resolve_row(table, index, index as i64 + 1, stream, depth)?;
+            return Ok((roll, index));
+        }
         for _ in 0..MAX_REJECTS {
             let (index, result) = self.draw(table, stream);
             if allowed(index, &table.rows[index]) {
