@@ -764,8 +764,15 @@ fn prep(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         content: library.content_hash[..8].to_owned(),
     };
-    let files =
+    let mut files =
         handouts::pack_files(&pack, &templates, &share).map_err(|e| Error::Usage(e.to_string()))?;
+    let paper = match global.paper {
+        crate::cli::PaperSize::A4 => crate::render::pdf::Paper::A4,
+        crate::cli::PaperSize::Letter => crate::render::pdf::Paper::Letter,
+    };
+    let fonts = crate::render::pdf::Fonts::load();
+    let pdf = handouts::pack_pdf(&pack, &share, paper, global.ink_saver, &fonts);
+    files.insert(1, ("pack.pdf".into(), pdf));
     let dir = global.out.join(crate::output::slug(seed.as_str()));
     let written = crate::output::write_set(&dir, &files, global.force)
         .map_err(|e| Error::Usage(e.to_string()))?;

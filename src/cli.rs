@@ -38,6 +38,19 @@ pub struct Global {
     /// Replace handout files that already exist.
     #[arg(long, global = true)]
     pub force: bool,
+    /// Paper for PDF handouts (A4 by default, the size most of the world
+    /// prints on; US and Canadian printers want `letter`).
+    #[arg(long, global = true, value_enum, default_value = "a4")]
+    pub paper: PaperSize,
+    /// Black and white with no filled shapes, for saving ink.
+    #[arg(long, global = true)]
+    pub ink_saver: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PaperSize {
+    A4,
+    Letter,
 }
 
 #[derive(Debug, Subcommand)]

@@ -6,8 +6,10 @@
 //! - [`map`]: the point-crawl map as a drawing.
 
 pub mod handouts;
+pub mod layout;
 pub mod map;
 pub mod markdown;
+pub mod pdf;
 
 use std::fmt::Write;
 

@@ -103,6 +103,9 @@ impl Paper {
 /// [`wrap`] and [`fit`].
 const FAST_CHARS: usize = 0x3000;
 
+/// Drawn (and measured) instead of a character the font has no glyph for.
+const REPLACEMENT: char = '\u{FFFD}';
+
 /// One typeface: its raw bytes (for subsetting) and its parsed tables (for
 /// glyph lookup and advances).
 struct Face {
@@ -113,8 +116,10 @@ struct Face {
     /// Design units per em.
     units_per_em: f64,
     /// (glyph id, advance in design units) by code point, below
-    /// [`FAST_CHARS`].
+    /// [`FAST_CHARS`]; glyph 0 where the font has no glyph.
     fast: Vec<(u16, u16)>,
+    /// Glyph id and advance of [`REPLACEMENT`].
+    replacement: (u16, u16),
 }
 
 impl Face {
@@ -123,34 +128,55 @@ impl Face {
             .expect("the embedded DejaVu Serif font should parse");
         let units_per_em = f64::from(parsed.units_per_em.max(1));
         let advance = |glyph| parsed.get_glyph_width(glyph).unwrap_or(0);
-        let mut fast = vec![(0, advance(0)); FAST_CHARS];
+        let mut fast = vec![(0, 0); FAST_CHARS];
         for (&code, &glyph) in parsed.codepoint_to_glyph.range(..FAST_CHARS as u32) {
             fast[code as usize] = (glyph, advance(glyph));
         }
+        let replacement = parsed
+            .lookup_glyph_index(u32::from(REPLACEMENT))
+            .expect("the embedded DejaVu Serif font should have U+FFFD");
+        let replacement = (replacement, advance(replacement));
         Face {
             bytes,
             ps_name,
             parsed,
             units_per_em,
             fast,
+            replacement,
         }
     }
 
-    /// Glyph id and advance (design units) drawn for `c`; glyph 0
-    /// (`.notdef`) when the font has no glyph for it.
+    /// The font's own glyph id for `c`, if it has one.
+    fn glyph(&self, c: char) -> Option<u16> {
+        let glyph = match self.fast.get(c as usize) {
+            Some(&(glyph, _)) => glyph,
+            None => self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0),
+        };
+        (glyph != 0).then_some(glyph)
+    }
+
+    /// Glyph id and advance (design units) drawn for `c`: its own, or the
+    /// replacement character's.
     fn metrics(&self, c: char) -> (u16, u16) {
         match self.fast.get(c as usize) {
+            Some(&(0, _)) => self.replacement,
             Some(&m) => m,
-            None => {
-                let glyph = self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0);
-                (glyph, self.parsed.get_glyph_width(glyph).unwrap_or(0))
-            }
+            None => match self.glyph(c) {
+                Some(glyph) => (glyph, self.parsed.get_glyph_width(glyph).unwrap_or(0)),
+                None => self.replacement,
+            },
         }
     }
 
-    /// Glyph drawn for `c`, 0 (`.notdef`) if the font lacks it.
-    fn glyph(&self, c: char) -> u16 {
-        self.metrics(c).0
+    /// The character drawn for `c`: `c` itself, or [`REPLACEMENT`] when the
+    /// font lacks it (so the PDF shows, and copies out as, U+FFFD rather
+    /// than an empty box that extracts as nothing).
+    fn printable(&self, c: char) -> char {
+        if self.glyph(c).is_some() {
+            c
+        } else {
+            REPLACEMENT
+        }
     }
 
     /// Advance width of `text` in em (no kerning: the PDF does not kern
@@ -174,7 +200,7 @@ impl Face {
     /// subsetter ever fail.
     fn subset(&self, chars: &BTreeSet<char>) -> ParsedFont {
         // Glyph 0 (.notdef) must come first; the rest sorted and unique.
-        let mut glyphs: Vec<u16> = chars.iter().map(|&c| self.glyph(c)).collect();
+        let mut glyphs: Vec<u16> = chars.iter().map(|&c| self.metrics(c).0).collect();
         glyphs.push(0);
         glyphs.sort_unstable();
         glyphs.dedup();
@@ -241,16 +267,16 @@ impl Fonts {
     }
 
     /// Width of `text` set at `size` points, in points, from the font's
-    /// real advance widths. Characters the font lacks count as its
-    /// `.notdef` box, which is what the PDF shows for them.
+    /// real advance widths. Characters the font lacks count as U+FFFD `�`,
+    /// which is what the PDF shows for them.
     pub fn width(&self, text: &str, size: f64, bold: bool) -> f64 {
         self.face(bold).advance_em(text) * size
     }
 
-    /// Whether the font has a glyph for `c` (otherwise it prints as a box
-    /// and cannot be copied out of the PDF).
+    /// Whether the font has a glyph for `c`; [`document`] draws U+FFFD `�`
+    /// for characters it lacks.
     pub fn has_glyph(&self, c: char, bold: bool) -> bool {
-        self.face(bold).glyph(c) != 0
+        self.face(bold).glyph(c).is_some()
     }
 
     /// Distance from the top of a line box ([`LINE_HEIGHT`] × `size` tall)
@@ -419,17 +445,17 @@ pub fn document(
 ) -> Vec<u8> {
     let (width, height) = paper.size();
 
-    // Only the characters the document uses go into the embedded fonts.
+    // Only the characters the document draws go into the embedded fonts.
     let mut used_regular = BTreeSet::new();
     let mut used_bold = BTreeSet::new();
     for shape in pages.iter().flat_map(|page| &page.items) {
         if let Shape::Text { bold, text, .. } = shape {
-            let used = if *bold {
-                &mut used_bold
+            let (used, face) = if *bold {
+                (&mut used_bold, &fonts.bold)
             } else {
-                &mut used_regular
+                (&mut used_regular, &fonts.regular)
             };
-            used.extend(text.chars());
+            used.extend(text.chars().map(|c| face.printable(c)));
         }
     }
 
@@ -711,7 +737,7 @@ impl<'a> Painter<'a> {
                 bold,
                 halo,
                 text,
-            } => self.text(*x, *y, *size, *anchor, *bold, *halo, text),
+            } => self.text((*x, *y), *size, *anchor, *bold, *halo, text),
         }
     }
 
@@ -801,14 +827,12 @@ impl<'a> Painter<'a> {
         }
     }
 
-    /// Text with its baseline at `y`, placed by `anchor` using the real
-    /// glyph widths, over an optional white halo box (the same box as the
-    /// SVG's, but as wide as the actual text).
-    #[allow(clippy::too_many_arguments)]
+    /// Text with its baseline at `y`, placed by `anchor` at `x` using the
+    /// real glyph widths, over an optional white halo box (the same box as
+    /// the SVG's, but as wide as the actual text).
     fn text(
         &mut self,
-        x: f64,
-        y: f64,
+        (x, y): (f64, f64),
         size: f64,
         anchor: Anchor,
         bold: bool,
@@ -835,11 +859,12 @@ impl<'a> Painter<'a> {
             );
         }
         self.set_fill(0.0);
-        let resource = if bold {
-            BOLD_RESOURCE
+        let (resource, face) = if bold {
+            (BOLD_RESOURCE, &self.fonts.bold)
         } else {
-            REGULAR_RESOURCE
+            (REGULAR_RESOURCE, &self.fonts.regular)
         };
+        let printable: String = text.chars().map(|c| face.printable(c)).collect();
         let origin = self.point(left, y);
         self.ops.extend([
             Op::StartTextSection,
@@ -851,7 +876,7 @@ impl<'a> Painter<'a> {
                 matrix: TextMatrix::Translate(origin.x, origin.y),
             },
             Op::ShowText {
-                items: vec![TextItem::Text(text.to_string())],
+                items: vec![TextItem::Text(printable)],
             },
             Op::EndTextSection,
         ]);
