@@ -536,3 +536,47 @@ pub fn pack_pdf(
     let (pages, sections) = f.finish();
     super::pdf::document(&pack.title, paper, &pages, &sections, fonts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Library;
+    use crate::generators::encounter::Party;
+    use crate::generators::npc::RulesSystem;
+    use crate::generators::pack::{self, Session};
+    use crate::seed::Seed;
+
+    #[test]
+    fn a_pack_renders_to_the_same_bytes_twice_in_one_process() {
+        let (library, p) = Library::load(&[]);
+        assert!(p.is_empty());
+        let session: Session = toml::from_str(include_str!("../../session.toml")).unwrap();
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        let seed = Seed::new("goblin-night").unwrap();
+        let pack = pack::generate(&library, &session, &party, &seed).unwrap();
+        let share = ShareLine {
+            seed: "goblin-night".into(),
+            options: "test".into(),
+            version: "0".into(),
+            content: library.content_hash[..8].into(),
+        };
+        let fonts = super::super::pdf::Fonts::load();
+        let a = pack_pdf(&pack, &share, super::super::pdf::Paper::A4, false, &fonts);
+        let b = pack_pdf(&pack, &share, super::super::pdf::Paper::A4, false, &fonts);
+        assert_eq!(a, b);
+        let templates = Templates::load(None).unwrap();
+        assert_eq!(
+            pack_files(&pack, &templates, &share).unwrap(),
+            pack_files(&pack, &templates, &share).unwrap()
+        );
+        // Ink saver: no filled shapes.
+        let ink = pack_pdf(
+            &pack,
+            &share,
+            super::super::pdf::Paper::Letter,
+            true,
+            &fonts,
+        );
+        assert_ne!(a, ink);
+    }
+}

@@ -1,0 +1,52 @@
+//! The session pack budget: generate and render the sample session to
+//! Markdown and to PDF (the README's `prep session.toml`, without the disk).
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tablewright::content::Library;
+use tablewright::generators::encounter::Party;
+use tablewright::generators::npc::RulesSystem;
+use tablewright::generators::pack::{self, Session};
+use tablewright::render::handouts::{ShareLine, pack_files, pack_pdf};
+use tablewright::render::markdown::Templates;
+use tablewright::render::pdf::{Fonts, Paper};
+use tablewright::seed::Seed;
+
+fn session_pack(c: &mut Criterion) {
+    let (library, _) = Library::load(&[]);
+    let session: Session = toml::from_str(include_str!("../session.toml")).unwrap();
+    let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+    let seed = Seed::new("goblin-night").unwrap();
+    let templates = Templates::load(None).unwrap();
+    let fonts = Fonts::load();
+    let share = ShareLine {
+        seed: "goblin-night".into(),
+        options: "bench".into(),
+        version: "0".into(),
+        content: "0".into(),
+    };
+    let mut group = c.benchmark_group("session pack");
+    group.sample_size(20);
+    group.bench_function("generate + Markdown + PDF", |b| {
+        b.iter(|| {
+            let pack = pack::generate(&library, &session, &party, &seed).unwrap();
+            let files = pack_files(&pack, &templates, &share).unwrap();
+            let pdf = pack_pdf(&pack, &share, Paper::A4, false, &fonts);
+            black_box((files, pdf))
+        })
+    });
+    group.bench_function("load tables, templates and fonts", |b| {
+        b.iter(|| {
+            black_box((
+                Library::load(&[]),
+                Templates::load(None).unwrap(),
+                Fonts::load(),
+            ))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, session_pack);
+criterion_main!(benches);
