@@ -716,7 +716,10 @@ fn prep(
     use crate::render::handouts::{self, ShareLine};
     let session: Session = read_toml(path, "session file")?;
     let library = library(global)?;
-    let templates = crate::render::markdown::Templates::load(global.templates.as_deref())
+    // `--templates DIR`, else a `templates/` folder where the command runs.
+    let local = std::path::Path::new("templates");
+    let template_dir = global.templates.as_deref().or_else(|| local.is_dir().then_some(local));
+    let templates = crate::render::markdown::Templates::load(template_dir)
         .map_err(|e| Error::Usage(e.to_string()))?;
     // A party file is read relative to the session file.
     let party_arg = {

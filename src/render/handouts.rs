@@ -54,8 +54,13 @@ pub fn pack_files(
         c.insert("e", e);
         c.insert("number", &(i + 1));
         c.insert("trail", &e.situation.trail_text());
+        c.insert("zones_file", &format!("encounter-{}-zones.svg", i + 1));
         let md = templates.render("encounter.md", &c)?;
         files.push((format!("encounter-{}.md", i + 1), md.clone().into_bytes()));
+        files.push((
+            format!("encounter-{}-zones.svg", i + 1),
+            super::svg(&super::zones::draw(e)).into_bytes(),
+        ));
         parts.push(md);
     }
     if !pack.npcs.is_empty() {
@@ -244,17 +249,13 @@ pub fn pack_pdf(
                     ),
                     _ => (String::new(), 0, String::new()),
                 };
-                f.para(
-                    &format!(
-                        "{} — {} (tier {}, {})",
-                        n.name,
-                        display_name(&n.archetype),
-                        n.tier,
-                        n.kind
-                    ),
-                    10.0,
-                    true,
-                );
+                let kind = display_name(&n.archetype);
+                let who = if n.name.starts_with(&kind) {
+                    n.name.clone()
+                } else {
+                    format!("{} — {kind}", n.name)
+                };
+                f.para(&format!("{who} (tier {}, {})", n.tier, n.kind), 10.0, true);
                 f.para(&format!("{stats} · {attack}"), 9.0, false);
                 let label = if n.mettle.is_some() {
                     format!("Mettle {tough}")
@@ -265,9 +266,7 @@ pub fn pack_pdf(
             }
         }
         f.heading(&format!("Zones ({})", e.layout.kind), 12.0);
-        for z in e.layout.zones.iter().filter(|z| !z.starts.is_empty()) {
-            f.para(&format!("{}: {}", z.name, z.starts.join(", ")), 9.0, false);
-        }
+        f.drawing(&super::zones::draw(e));
         f.heading(
             &format!("Terrain cards (first to lay: {})", e.first_to_lay),
             12.0,

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod map;
 pub mod markdown;
 pub mod pdf;
+pub mod zones;
 
 use std::fmt::Write;
 
