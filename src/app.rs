@@ -718,7 +718,10 @@ fn prep(
     let library = library(global)?;
     // `--templates DIR`, else a `templates/` folder where the command runs.
     let local = std::path::Path::new("templates");
-    let template_dir = global.templates.as_deref().or_else(|| local.is_dir().then_some(local));
+    let template_dir = global
+        .templates
+        .as_deref()
+        .or_else(|| local.is_dir().then_some(local));
     let templates = crate::render::markdown::Templates::load(template_dir)
         .map_err(|e| Error::Usage(e.to_string()))?;
     // A party file is read relative to the session file.
