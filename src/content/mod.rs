@@ -192,6 +192,14 @@ impl Library {
     }
 }
 
+/// The built-in tables, which must load without a problem (for tests).
+#[cfg(test)]
+pub fn test_library() -> Library {
+    let (library, problems) = Library::load(&[]);
+    assert!(problems.is_empty(), "{problems:?}");
+    library
+}
+
 /// The built-in content, embedded at build time.
 pub fn builtin_files() -> Vec<SourceFile> {
     builtin::BUILTIN

@@ -1228,9 +1228,7 @@ mod tests {
     use super::*;
 
     fn library() -> Library {
-        let (l, p) = Library::load(&[]);
-        assert!(p.is_empty(), "{p:?}");
-        l
+        crate::content::test_library()
     }
 
     #[test]

@@ -31,16 +31,8 @@ use crate::content::Library;
 use crate::rules::mettle::DIFFICULTY_LADDER;
 use crate::seed::{DieSource, Seed, Stream};
 
-/// Terrains a map may use (each has an encounter table).
-pub const TERRAINS: [&str; 7] = [
-    "road",
-    "forest",
-    "swamp",
-    "hills",
-    "ruins",
-    "underground",
-    "town",
-];
+/// Terrains a map may use: those with an encounter table.
+pub use super::encounter::TERRAINS;
 /// Fewest and most stops.
 pub const STOPS: (usize, usize) = (4, 40);
 /// Least distance between stops, in regions.

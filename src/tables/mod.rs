@@ -424,9 +424,7 @@ mod tests {
     use crate::seed::Seed;
 
     fn builtin() -> Library {
-        let (library, problems) = Library::load(&[]);
-        assert!(problems.is_empty(), "{problems:?}");
-        library
+        crate::content::test_library()
     }
 
     /// Chi-square of first-draw row counts against the exact chances
