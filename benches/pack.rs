@@ -48,5 +48,42 @@ fn session_pack(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, session_pack);
+fn generators(c: &mut Criterion) {
+    use tablewright::generators::{encounter, npc};
+    let (library, _) = Library::load(&[]);
+    let seed = Seed::new("bench").unwrap();
+    let mut group = c.benchmark_group("generators");
+    group.sample_size(20);
+    group.bench_function("mutation table roll (nested sub-tables)", |b| {
+        let mut stream = seed.stream("mutation");
+        b.iter(|| black_box(library.roll_table("core.mutation", &mut stream).unwrap()))
+    });
+    let req = npc::Request {
+        system: RulesSystem::Mettle,
+        archetype: None,
+        tier: None,
+    };
+    group.bench_function("1,000 NPCs", |b| {
+        b.iter(|| {
+            (0..1000)
+                .map(|i| npc::generate(&library, &req, &seed, i).unwrap())
+                .collect::<Vec<_>>()
+        })
+    });
+    let req = encounter::Request {
+        terrain: "forest".into(),
+        system: RulesSystem::Mettle,
+        party: Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
+    };
+    group.bench_function("100 encounters", |b| {
+        b.iter(|| {
+            (0..100)
+                .map(|i| encounter::generate(&library, &req, &seed, i).unwrap())
+                .collect::<Vec<_>>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, session_pack, generators);
 criterion_main!(benches);

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Peer comparison: the same dice expressions through tablewright,
+# @dice-roller/rpg-dice-roller (npm) and avrae's d20 (PyPI), and the exact
+# METTLE success table (pools 1-20 x Difficulties 0-30) through icepool
+# (PyPI), in one run. Prints rolls per second, microseconds per table and
+# the ratios. Peers are installed into a scratch folder, not the project.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work="${TMPDIR:-/tmp}/tablewright-peers"
+mkdir -p "$work"
+if [ ! -d "$work/node_modules/@dice-roller/rpg-dice-roller" ]; then
+  (cd "$work" && npm init -y >/dev/null && npm install --silent @dice-roller/rpg-dice-roller)
+fi
+python3 -m pip install -q --target "$work/py" d20 icepool >/dev/null 2>&1 || true
+export PYTHONPATH="$work/py:${PYTHONPATH:-}"
+
+cargo run --quiet --release --example throughput > "$work/ours.tsv"
+
+cat > "$work/rpg.mjs" <<'JS'
+import { DiceRoller } from '@dice-roller/rpg-dice-roller';
+const roller = new DiceRoller();
+for (const [name, notation] of [['3d6','3d6'],['2d6+4','2d6+4'],['4d6kh3','4d6kh3'],['d6!','1d6!']]) {
+  let n = 0; const start = performance.now();
+  while (performance.now() - start < 800) { for (let i = 0; i < 200; i++) roller.roll(notation); n += 200; }
+  console.log(`rpg-dice-roller\t${name}\t${Math.round(n / ((performance.now() - start) / 1000))}`);
+}
+JS
+(cd "$work" && node rpg.mjs) > "$work/rpg.tsv"
+
+python3 - > "$work/py.tsv" <<'PY'
+import time, d20, icepool
+for name, notation in [("3d6","3d6"),("2d6+4","2d6+4"),("4d6kh3","4d6kh3"),("d6!","1d6e6")]:
+    n = 0; start = time.perf_counter()
+    while time.perf_counter() - start < 0.8:
+        for _ in range(200):
+            d20.roll(notation)
+        n += 200
+    print(f"d20\t{name}\t{n / (time.perf_counter() - start):.0f}")
+# The METTLE table: faces 1-3 add to the Score, 4-6 add nothing to it.
+score = icepool.Die([1, 2, 3, 0, 0, 0])
+def table():
+    return [[(n @ score).probability('>', d) for d in range(31)] for n in range(1, 21)]
+table()
+runs = 3; start = time.perf_counter()
+for _ in range(runs):
+    table()
+print(f"icepool\tmettle-table\t{(time.perf_counter() - start) / runs * 1e6:.1f}")
+PY
+
+python3 - "$work/ours.tsv" "$work/rpg.tsv" "$work/py.tsv" <<'PY'
+import sys, collections
+rates = collections.defaultdict(dict)
+for path in sys.argv[1:]:
+    for line in open(path):
+        who, what, value = line.strip().split("\t")
+        rates[what][who] = float(value)
+print(f"{'expression':<14}{'tablewright':>14}{'rpg-dice-roller':>17}{'d20':>12}{'ratio to best':>15}")
+for what in ["3d6", "2d6+4", "4d6kh3", "d6!"]:
+    r = rates[what]; best = max(r.get("rpg-dice-roller", 0), r.get("d20", 0))
+    print(f"{what:<14}{r['tablewright']:>14,.0f}{r.get('rpg-dice-roller', 0):>17,.0f}{r.get('d20', 0):>12,.0f}{r['tablewright'] / best:>14.0f}x")
+t = rates["mettle-table"]
+print(f"METTLE table (µs): tablewright {t['tablewright']:.1f}, icepool {t.get('icepool', float('nan')):.0f} "
+      f"({t.get('icepool', 0) / t['tablewright']:.0f}x)")
+PY

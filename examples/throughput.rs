@@ -1,0 +1,42 @@
+//! Rolls per second of parse+roll for the peer comparison (`bench/peers.sh`),
+//! and the time of the exact METTLE success table. Run it in release mode:
+//! `cargo run --release --example throughput`. (The budgets themselves are
+//! measured by `cargo bench`; this prints the same figures in the format the
+//! peer script compares.)
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use tablewright::dice::{self, Expr, odds::success_table};
+use tablewright::seed::Seed;
+
+fn rate(text: &str) -> f64 {
+    let mut stream = Seed::new("throughput").unwrap().stream(text);
+    let start = Instant::now();
+    let mut n = 0u64;
+    while start.elapsed() < Duration::from_millis(800) {
+        for _ in 0..1000 {
+            let expr = dice::parse(black_box(text)).unwrap();
+            let v = match &expr {
+                Expr::Roll(r) => r.total(&mut stream) as i64,
+                other => dice::roll(other, &mut stream).value(),
+            };
+            black_box(v);
+        }
+        n += 1000;
+    }
+    n as f64 / start.elapsed().as_secs_f64()
+}
+
+fn main() {
+    for text in ["3d6", "2d6+4", "4d6kh3", "d6!", "6D vs 6", "3D+3"] {
+        println!("tablewright\t{text}\t{:.0}", rate(text));
+    }
+    let start = Instant::now();
+    let runs = 200;
+    for _ in 0..runs {
+        black_box(success_table(20, 30));
+    }
+    let each = start.elapsed().as_secs_f64() / f64::from(runs);
+    println!("tablewright\tmettle-table\t{:.1}", each * 1e6);
+}
