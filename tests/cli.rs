@@ -361,6 +361,8 @@ fn every_problem_class_has_a_pinned_message() {
         ),
         // A position after a TOML escape is approximate, but never a panic.
         ("escape", "[fx.escape] a `{` that is never closed"),
+        // Found by fuzzing: an empty key used to hang the key search.
+        ("empty_key", "tables.toml:1:1: unknown key `` in the file"),
     ];
     for (name, expected) in cases {
         let got = fixture_problems(name);
@@ -963,7 +965,14 @@ fn review_regressions() {
         serde_json::from_str(&ok(&["--json", "odds", "2000d2kh1"])).unwrap();
     assert!((json["mean"].as_f64().unwrap() - 2.0).abs() < 1e-9);
     // Slow exact odds are refused at once.
-    for expr in ["1000d%!", "500d8000", "100d6!kh50", "10000d6kh1"] {
+    // `6d6116kh1` was found by fuzzing: allowed before, it ran for seconds.
+    for expr in [
+        "1000d%!",
+        "500d8000",
+        "100d6!kh50",
+        "10000d6kh1",
+        "6d6116kh1",
+    ] {
         let start = std::time::Instant::now();
         let err = fails(&["odds", expr]);
         assert!(

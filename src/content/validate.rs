@@ -173,6 +173,10 @@ fn unknown_keys(file: &SourceFile, value: &toml::Table, problems: &mut Vec<Probl
 
 /// Byte offset of the first place `key` is written as a key.
 fn find_key(text: &str, key: &str) -> usize {
+    // An empty key (`"" = 1`) matches everywhere: point at the start.
+    if key.is_empty() {
+        return 0;
+    }
     let mut from = 0;
     while let Some(found) = text[from..].find(key) {
         let at = from + found;

@@ -21,7 +21,7 @@ impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "exact odds would need {}; that is past the limit for exact odds (a support of {} values, about a second of work)",
+            "exact odds would need {}; that is past the limit for exact odds (a support of {} values, a fraction of a second of work)",
             self.what, MAX_SUPPORT
         )
     }
