@@ -33,6 +33,18 @@ const CORE_MAX: i64 = 19;
 /// Highest a human's ability can reach.
 const HUMAN_MAX: i64 = 15;
 
+/// A problem pointing at a table's header line.
+fn at_table(t: &Table, message: String, hint: &str) -> Problem {
+    Problem {
+        file: t.origin.file.clone(),
+        line: t.origin.line,
+        column: 1,
+        table: Some(t.id.clone()),
+        message,
+        hint: Some(hint.to_owned()),
+    }
+}
+
 /// Parse, check and layer every file.
 pub fn build(files: &[SourceFile]) -> (Library, Vec<Problem>) {
     let mut problems = Vec::new();
@@ -54,17 +66,14 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Problem>) {
     for t in compiled {
         match tables.get(&t.id) {
             Some(old) if old.origin.layer == t.origin.layer => {
-                problems.push(Problem {
-                    file: t.origin.file.clone(),
-                    line: t.origin.line,
-                    column: 1,
-                    table: Some(t.id.clone()),
-                    message: format!(
+                problems.push(at_table(
+                    &t,
+                    format!(
                         "the id `{}` is already used by {}:{}",
                         t.id, old.origin.file, old.origin.line
                     ),
-                    hint: Some("give each table its own id (to replace a built-in table, put yours in a --content folder)".into()),
-                });
+                    "give each table its own id (to replace a built-in table, put yours in a --content folder)",
+                ));
             }
             Some(old) => {
                 overridden.push(Overridden {
@@ -977,18 +986,13 @@ fn cross_checks(
     }
     for cycle in cycles {
         let t = &tables[cycle[0]];
-        problems.push(Problem {
-            file: t.origin.file.clone(),
-            line: t.origin.line,
-            column: 1,
-            table: Some(t.id.clone()),
-            message: format!(
+        problems.push(at_table(
+            t,
+            format!(
                 "tables refer to each other in a loop: {}",
                 cycle.join(" → ")
             ),
-            hint: Some(
-                "a roll would never finish; break the loop by removing one reference".into(),
-            ),
-        });
+            "a roll would never finish; break the loop by removing one reference",
+        ));
     }
 }
