@@ -10,8 +10,8 @@ use crate::content::Library;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
-use crate::generators::encounter::Party;
 use crate::generators::npc::RulesSystem;
+use crate::input::{character, party, read_map};
 use crate::report;
 use crate::seed::Seed;
 use crate::tables::TableRoll;
@@ -39,99 +39,6 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
         Command::Prep { session } => prep(&cli.global, session, out, err),
         Command::Gen { kind, count } => generate(&cli.global, kind, *count, out, err),
     }
-}
-
-/// Read a TOML file into `T`, with the file, line and column of any
-/// mistake.
-fn read_toml<T: serde::de::DeserializeOwned>(
-    path: &std::path::Path,
-    what: &str,
-) -> Result<T, Error> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("cannot read the {what} `{shown}`: {e}")))?;
-    toml::from_str(&text).map_err(|e| {
-        let at = e.span().map_or(0, |s| s.start).min(text.len());
-        let line = text[..at].matches('\n').count() + 1;
-        let col = text[..at]
-            .rsplit('\n')
-            .next()
-            .map_or(0, |l| l.chars().count())
-            + 1;
-        Error::Usage(format!(
-            "{shown}:{line}:{col}: the {what} is not valid: {}",
-            e.message().trim()
-        ))
-    })
-}
-
-/// A map saved by `gen map --json` (the whole report or one map).
-fn read_map(path: &std::path::Path) -> Result<crate::generators::map::Map, Error> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::Usage(format!("cannot read the map `{shown}`: {e}")))?;
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        Error::Usage(format!(
-            "{shown}:{}:{}: the map is not JSON: {e}",
-            e.line(),
-            e.column()
-        ))
-    })?;
-    let map_value = match value.get("items").and_then(|i| i.get(0)) {
-        Some(first) => first.clone(),
-        None => value,
-    };
-    let map: crate::generators::map::Map = serde_json::from_value(map_value).map_err(|e| {
-        Error::Usage(format!(
-            "{shown}: this is not a map saved by `gen map --json`: {e}"
-        ))
-    })?;
-    let problems = crate::generators::map::check(&map);
-    if !problems.is_empty() {
-        return Err(Error::Usage(format!(
-            "{shown}: the map is broken: {}",
-            problems.join("; ")
-        )));
-    }
-    Ok(map)
-}
-
-fn character(
-    path: &Option<std::path::PathBuf>,
-) -> Result<Option<crate::rules::core_d20::Sheet>, Error> {
-    let Some(path) = path else { return Ok(None) };
-    let sheet: crate::rules::core_d20::Sheet = read_toml(path, "character sheet")?;
-    let problems = crate::rules::core_d20::check_sheet(&sheet);
-    if !problems.is_empty() {
-        return Err(Error::Usage(format!(
-            "{}: the character breaks the Core Rules: {}",
-            path.display(),
-            problems.join("; ")
-        )));
-    }
-    Ok(Some(sheet))
-}
-
-fn party(arg: &Option<String>, system: RulesSystem) -> Result<Party, Error> {
-    let default = match system {
-        RulesSystem::Mettle => "3,3,3,3",
-        RulesSystem::Core => "10,10,10,10",
-    };
-    let text = arg.as_deref().unwrap_or(default);
-    let path = std::path::Path::new(text);
-    let party = if path.is_file() {
-        let p: Party = read_toml(path, "party file")?;
-        p.check(system)
-            .map_err(|e| Error::Usage(format!("{text}: {e}")))?;
-        p
-    } else if text.contains(['/', '\\']) || text.ends_with(".toml") {
-        return Err(Error::Usage(format!(
-            "the party file `{text}` does not exist"
-        )));
-    } else {
-        Party::from_summary(text, system)?
-    };
-    Ok(party)
 }
 
 #[derive(Serialize)]
@@ -206,7 +113,7 @@ fn generate(
             permanent,
         } => {
             let req = injury::Request {
-                character: character(c)?,
+                character: character(c.as_deref())?,
                 permanent: *permanent,
             };
             let seed = seed(global, err)?;
@@ -217,7 +124,7 @@ fn generate(
         }
         GenKind::Mutation { character: c } => {
             let req = mutation::Request {
-                character: character(c)?,
+                character: character(c.as_deref())?,
             };
             let seed = seed(global, err)?;
             let items = (0..count)
@@ -320,7 +227,7 @@ fn generate(
             let req = journey::Request {
                 from: stop(from, map.start)?,
                 to: stop(to, map.goal)?,
-                party: party(p, RulesSystem::Mettle)?,
+                party: party(p.as_deref(), RulesSystem::Mettle)?,
                 map,
                 route: *route,
                 rations: *rations,
@@ -343,7 +250,7 @@ fn generate(
             let req = encounter::Request {
                 terrain: terrain.clone(),
                 system: *system,
-                party: party(p, *system)?,
+                party: party(p.as_deref(), *system)?,
             };
             let seed = seed(global, err)?;
             let items = (0..count)
@@ -712,9 +619,9 @@ fn prep(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    use crate::generators::pack::{self, Session};
+    use crate::generators::pack;
     use crate::render::handouts::{self, ShareLine};
-    let session: Session = read_toml(path, "session file")?;
+    let (session, text) = crate::input::session(path)?;
     let library = library(global)?;
     // `--templates DIR`, else a `templates/` folder where the command runs.
     let local = std::path::Path::new("templates");
@@ -725,24 +632,8 @@ fn prep(
     let templates = crate::render::markdown::Templates::load(template_dir)
         .map_err(|e| Error::Usage(e.to_string()))?;
     // A party file is read relative to the session file.
-    let party_arg = {
-        let candidate = path
-            .parent()
-            .unwrap_or(std::path::Path::new("."))
-            .join(&session.party);
-        if candidate.is_file() {
-            candidate.display().to_string()
-        } else if session.party.ends_with(".toml") || session.party.contains(['/', '\\']) {
-            return Err(Error::Usage(format!(
-                "{}: the party file `{}` does not exist (it is read relative to the session file)",
-                path.display(),
-                session.party
-            )));
-        } else {
-            session.party.clone()
-        }
-    };
-    let party = party(&Some(party_arg), session.system)?;
+    let origin = crate::input::Origin { path, text: &text };
+    let party = crate::input::session_party(&origin, &session.party, session.system)?;
     let seed = match (&global.seed, &session.seed) {
         (Some(s), _) => Seed::new(s)?,
         (None, Some(s)) => Seed::new(s)?,

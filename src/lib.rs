@@ -7,6 +7,8 @@
 //!   roll on a stream, and compute exact odds.
 //! - **rules** ([`rules`]): the numbers and mechanics of the rules core,
 //!   shared by the dice engine, validation and generators.
+//! - **input** ([`input`]): the GM's own files (sessions, parties,
+//!   characters, saved maps), checked and pointed at by line and column.
 //! - **report** ([`report`]): what a GM reads on the terminal; JSON is the
 //!   same results through serde.
 //! - **app** ([`app`]) and **cli** ([`cli`]): the commands; `main.rs` only
@@ -18,6 +20,7 @@ pub mod content;
 pub mod dice;
 pub mod error;
 pub mod generators;
+pub mod input;
 pub mod output;
 pub mod render;
 pub mod report;

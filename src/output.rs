@@ -15,6 +15,8 @@ use rand_seeder::SipHasher;
 #[derive(Debug)]
 pub enum OutputError {
     NotAFolder(PathBuf),
+    /// A handout's name is taken by a folder.
+    NotAFile(PathBuf),
     CannotCreate(PathBuf, std::io::Error),
     Exists(Vec<PathBuf>),
     Write(PathBuf, std::io::Error),
@@ -26,6 +28,11 @@ impl fmt::Display for OutputError {
             OutputError::NotAFolder(p) => write!(
                 f,
                 "{} is a file, not a folder; choose another --out folder",
+                p.display()
+            ),
+            OutputError::NotAFile(p) => write!(
+                f,
+                "{} is a folder, so no handout can be written there; move it away or choose another --out",
                 p.display()
             ),
             OutputError::CannotCreate(p, e) => write!(
@@ -96,19 +103,35 @@ pub fn write_set(
             .all(|(n, _)| !n.contains(['/', '\\']) && !n.starts_with('.'))
     );
     let targets: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
+    if let Some(folder) = targets.iter().find(|p| p.is_dir()) {
+        return Err(OutputError::NotAFile(folder.clone()));
+    }
     if !force {
         let existing: Vec<PathBuf> = targets.iter().filter(|p| p.exists()).cloned().collect();
         if !existing.is_empty() {
             return Err(OutputError::Exists(existing));
         }
     }
-    std::fs::create_dir_all(dir).map_err(|e| OutputError::CannotCreate(dir.to_owned(), e))?;
-    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
-    let cleanup = |temps: &[PathBuf]| {
+    // Folders this call creates, deepest first, so a failure leaves none
+    // of them behind.
+    let created: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    let undo = |temps: &[PathBuf]| {
         for t in temps {
             let _ = std::fs::remove_file(t);
         }
+        for folder in &created {
+            let _ = std::fs::remove_dir(folder);
+        }
     };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        undo(&[]);
+        return Err(OutputError::CannotCreate(dir.to_owned(), e));
+    }
+    let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
     for ((name, bytes), _) in files.iter().zip(&targets) {
         let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
         let result = std::fs::File::create(&temp).and_then(|mut f| {
@@ -117,13 +140,13 @@ pub fn write_set(
         });
         temps.push(temp.clone());
         if let Err(e) = result {
-            cleanup(&temps);
+            undo(&temps);
             return Err(OutputError::Write(dir.join(name), e));
         }
     }
     for (temp, target) in temps.iter().zip(&targets) {
         if let Err(e) = std::fs::rename(temp, target) {
-            cleanup(&temps);
+            undo(&temps);
             return Err(OutputError::Write(target.clone(), e));
         }
     }
@@ -181,6 +204,22 @@ mod tests {
         assert!(matches!(
             write_set(&file, &files, true),
             Err(OutputError::NotAFolder(_))
+        ));
+        // A handout name taken by a folder is refused, even with --force,
+        // before anything is written.
+        std::fs::create_dir(dir.join("d.md")).unwrap();
+        let with_folder = vec![
+            ("e.md".to_owned(), b"e".to_vec()),
+            ("d.md".to_owned(), b"d".to_vec()),
+        ];
+        let err = write_set(&dir, &with_folder, true).unwrap_err();
+        assert!(matches!(err, OutputError::NotAFile(_)), "{err}");
+        assert!(!dir.join("e.md").exists());
+        // A folder that cannot be made leaves no folders behind.
+        let deep = dir.join("a.md").join("x").join("y");
+        assert!(matches!(
+            write_set(&deep, &files, false),
+            Err(OutputError::CannotCreate(..))
         ));
         std::fs::remove_dir_all(&dir).unwrap();
     }

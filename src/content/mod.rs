@@ -61,19 +61,25 @@ pub struct SourceFile {
     pub layer: usize,
 }
 
+/// 1-based line and column of a byte offset in `text` (columns count
+/// characters).
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    // Positions inside escaped strings are approximate: never split a
+    // character.
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
 impl SourceFile {
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let mut offset = offset.min(self.text.len());
-        // Positions inside escaped strings are approximate: never split a
-        // character.
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        line_col(&self.text, offset)
     }
 
     pub fn problem(

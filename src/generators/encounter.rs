@@ -65,11 +65,34 @@ impl Party {
     pub fn from_summary(text: &str, system: RulesSystem) -> Result<Party, GenError> {
         let values: Result<Vec<u32>, _> =
             text.split(',').map(|v| v.trim().parse::<u32>()).collect();
-        let values = values.ok().filter(|v| !v.is_empty() && v.len() <= 8).ok_or_else(|| {
-            GenError::Request(format!(
-                "--party `{text}` is neither a file nor a list of 1 to 8 numbers such as `3,4,4,5`"
-            ))
-        })?;
+        let values = values
+            .ok()
+            .filter(|v| !v.is_empty() && v.len() <= 8)
+            .ok_or_else(|| {
+                GenError::Request(format!(
+                    "`{text}` is neither a file nor a list of 1 to 8 numbers such as `3,4,4,5`"
+                ))
+            })?;
+        let (lo, hi, what, example) = match system {
+            RulesSystem::Mettle => (1, mettle::MAX_POOL, "a METTLE attribute's dice", "3,4,4,5"),
+            RulesSystem::Core => (
+                1,
+                core_d20::HUMAN_MAX as u32,
+                "a new human's ability score",
+                "10,12,9,11",
+            ),
+        };
+        if let Some((i, v)) = values
+            .iter()
+            .enumerate()
+            .find(|(_, v)| !(lo..=hi).contains(*v))
+        {
+            return Err(GenError::Request(format!(
+                "`{text}`: PC {} is {v}, outside {lo}-{hi} ({what})\n  \
+                 hint: each number is one PC's value in every attribute, such as `{example}`",
+                i + 1
+            )));
+        }
         let mut party = Party {
             mettle: Vec::new(),
             core: Vec::new(),

@@ -14,6 +14,7 @@ use super::npc::{self, Npc, RulesSystem};
 use super::trap::{self, Trap};
 use super::{GenError, stream_at};
 use crate::content::Library;
+use crate::rules::Flaw;
 use crate::seed::Seed;
 
 /// A session file (`session.toml`), as written.
@@ -107,6 +108,74 @@ const VOUCHER_TEXT: &str = "While the others were busy with a long task, this ch
 Hand this in during play to reveal one helpful thing they did back then — a purchase, a contact, \
 a preparation, an upgrade — if the Guide agrees it fits. One use.";
 
+impl Session {
+    /// Everything in the session file that asks for more than a pack can
+    /// hold or names what does not exist, with the field (and the table it
+    /// sits in: `None` for the top level, `Some("map")`).
+    pub fn flaws(&self) -> Vec<(Option<&'static str>, Flaw)> {
+        let mut out = Vec::new();
+        for (what, n) in [
+            ("encounters", self.encounters),
+            ("traps", self.traps),
+            ("npcs", self.npcs),
+            ("injuries", self.injuries),
+            ("mutations", self.mutations),
+            ("vouchers", self.vouchers.len()),
+        ] {
+            if n > MAX_PART {
+                out.push((
+                    None,
+                    Flaw::at(
+                        what,
+                        format!("{what} = {n}: a pack holds at most {MAX_PART}"),
+                    ),
+                ));
+            }
+        }
+        if !encounter::TERRAINS.contains(&self.terrain.as_str()) {
+            out.push((
+                None,
+                Flaw::at(
+                    "terrain",
+                    format!(
+                        "unknown terrain `{}`; choose from {}",
+                        self.terrain,
+                        encounter::TERRAINS.join(", ")
+                    ),
+                ),
+            ));
+        }
+        if let Some(m) = &self.map {
+            let (lo, hi) = map::STOPS;
+            if !(lo..=hi).contains(&m.stops) {
+                out.push((
+                    Some("map"),
+                    Flaw::at(
+                        "stops",
+                        format!("stops = {}: a map has {lo} to {hi} stops", m.stops),
+                    ),
+                ));
+            }
+            for (i, t) in m.terrains.iter().enumerate() {
+                if !encounter::TERRAINS.contains(&t.as_str()) {
+                    out.push((
+                        Some("map"),
+                        Flaw::item(
+                            "terrains",
+                            i,
+                            format!(
+                                "unknown terrain `{t}`; choose from {}",
+                                encounter::TERRAINS.join(", ")
+                            ),
+                        ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Generate a pack for a session and its party.
 pub fn generate(
     library: &Library,
@@ -114,19 +183,8 @@ pub fn generate(
     party: &Party,
     seed: &Seed,
 ) -> Result<Pack, GenError> {
-    for (what, n) in [
-        ("encounters", session.encounters),
-        ("traps", session.traps),
-        ("npcs", session.npcs),
-        ("injuries", session.injuries),
-        ("mutations", session.mutations),
-        ("vouchers", session.vouchers.len()),
-    ] {
-        if n > MAX_PART {
-            return Err(GenError::Request(format!(
-                "{what} = {n}: a pack holds at most {MAX_PART}"
-            )));
-        }
+    if let Some((_, flaw)) = session.flaws().into_iter().next() {
+        return Err(GenError::Request(flaw.message));
     }
     let system = session.system;
     let encounters = (0..session.encounters)

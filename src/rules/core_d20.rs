@@ -141,46 +141,77 @@ impl Sheet {
 
 /// Everything that makes a sheet illegal under the Core Rules.
 pub fn check_sheet(s: &Sheet) -> Vec<String> {
+    super::messages(sheet_flaws(s))
+}
+
+/// [`check_sheet`], with the field each problem sits in.
+pub fn sheet_flaws(s: &Sheet) -> Vec<super::Flaw> {
+    use super::Flaw;
     let mut out = Vec::new();
     // Ability bonuses from mutations may pass 15 (never 19), so a
     // generated human sheet is held to 15 and a mutated one to 19 by the
     // caller's choice of `human`.
     for (name, v) in [("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)] {
         if !(0..=ABILITY_MAX).contains(&v) {
-            out.push(format!("{name} {v} is outside 0-{ABILITY_MAX}"));
+            out.push(Flaw::at(
+                name,
+                format!("{name} {v} is outside 0-{ABILITY_MAX}"),
+            ));
         }
     }
     if let Some(h) = s.health
         && !(0..=s.STR.max(0)).contains(&h)
     {
-        out.push(format!(
-            "health {h} is outside 0-{} (health never exceeds STR)",
-            s.STR
+        out.push(Flaw::at(
+            "health",
+            format!(
+                "health {h} is outside 0-{} (health never exceeds STR)",
+                s.STR
+            ),
         ));
     }
     if !(0..=ARMOUR_MAX).contains(&s.armour) {
-        out.push(format!("armour {} is outside 0-{ARMOUR_MAX}", s.armour));
+        out.push(Flaw::at(
+            "armour",
+            format!("armour {} is outside 0-{ARMOUR_MAX}", s.armour),
+        ));
     }
     if !DAMAGE_DICE.contains(&s.damage.as_str()) {
-        out.push(format!(
-            "damage `{}` is not one of d4, d6, d8, d10, d12",
-            s.damage
+        out.push(Flaw::at(
+            "damage",
+            format!("damage `{}` is not one of d4, d6, d8, d10, d12", s.damage),
         ));
     }
     // Omens start at most 2; mutations (Eye of the prophet) can raise the
     // maximum, so a sheet may hold up to 4.
     if !(0..=4).contains(&s.max_omens) || !(0..=s.max_omens.max(0)).contains(&s.omens) {
-        out.push(format!(
-            "omens {}/{} are outside 0-4 (or above the maximum)",
-            s.omens, s.max_omens
+        out.push(Flaw::at(
+            if (0..=4).contains(&s.max_omens) {
+                "omens"
+            } else {
+                "max_omens"
+            },
+            format!(
+                "omens {}/{} are outside 0-4 (or above the maximum)",
+                s.omens, s.max_omens
+            ),
         ));
     }
     if s.corruption < 0 {
-        out.push(format!("corruption {} is negative", s.corruption));
+        out.push(Flaw::at(
+            "corruption",
+            format!("corruption {} is negative", s.corruption),
+        ));
     }
-    for k in s.skills.iter().chain(&s.traits).chain(&s.conditions) {
-        if k.trim().is_empty() {
-            out.push("an empty keyword".into());
+    for (key, list) in [
+        ("skills", &s.skills),
+        ("traits", &s.traits),
+        ("conditions", &s.conditions),
+    ] {
+        for (i, k) in list.iter().enumerate() {
+            if k.trim().is_empty() {
+                out.push(Flaw::item(key, i, "an empty keyword".into()));
+            }
         }
     }
     out

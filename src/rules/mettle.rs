@@ -273,34 +273,61 @@ impl StatBlock {
 
 /// Everything that makes a stat block illegal under the rules core.
 pub fn check_block(b: &StatBlock) -> Vec<String> {
+    super::messages(block_flaws(b))
+}
+
+/// [`check_block`], with the field each problem sits in.
+pub fn block_flaws(b: &StatBlock) -> Vec<super::Flaw> {
+    use super::Flaw;
     let mut out = Vec::new();
     for (name, v) in b.attributes() {
         if !(1..=MAX_POOL).contains(&v) {
-            out.push(format!("{name} {v} is outside 1-{MAX_POOL}"));
+            out.push(Flaw::at(
+                name,
+                format!("{name} {v} is outside 1-{MAX_POOL}"),
+            ));
         }
     }
-    for c in &b.callings {
+    for (i, c) in b.callings.iter().enumerate() {
         if c.name.trim().is_empty() || !(1..=MAX_POOL).contains(&c.dice) {
-            out.push(format!(
-                "CALLING `{}` {}D is not a named pool of 1-{MAX_POOL}",
-                c.name, c.dice
+            out.push(Flaw::item(
+                "callings",
+                i,
+                format!(
+                    "CALLING `{}` {}D is not a named pool of 1-{MAX_POOL}",
+                    c.name, c.dice
+                ),
             ));
         }
     }
     if b.armor > 6 {
-        out.push(format!("Armor {} is more than 6", b.armor));
+        out.push(Flaw::at(
+            "armor",
+            format!("Armor {} is more than 6", b.armor),
+        ));
     }
-    for w in &b.weapons {
+    for (i, w) in b.weapons.iter().enumerate() {
         if w.dm > 10 {
-            out.push(format!("weapon `{}` DM {} is more than 10", w.name, w.dm));
+            out.push(Flaw::item(
+                "weapons",
+                i,
+                format!("weapon `{}` DM {} is more than 10", w.name, w.dm),
+            ));
         }
     }
     if !(1..=10).contains(&b.speed) {
-        out.push(format!("Speed {} is outside 1-10", b.speed));
+        out.push(Flaw::at(
+            "speed",
+            format!("Speed {} is outside 1-10", b.speed),
+        ));
     }
-    for s in &b.statuses {
+    for (i, s) in b.statuses.iter().enumerate() {
         if !STATUSES.contains(&s.as_str()) {
-            out.push(format!("`{s}` is not a METTLE status"));
+            out.push(Flaw::item(
+                "statuses",
+                i,
+                format!("`{s}` is not a METTLE status"),
+            ));
         }
     }
     out

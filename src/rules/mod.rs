@@ -10,3 +10,35 @@
 pub mod core_d20;
 pub mod mettle;
 pub mod status_cp;
+
+/// One way a stat block or sheet breaks the rules, and the field it sits in
+/// (a key, then an index into a list, so a file reader can point at it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flaw {
+    pub key: &'static str,
+    pub index: Option<usize>,
+    pub message: String,
+}
+
+impl Flaw {
+    pub fn at(key: &'static str, message: String) -> Flaw {
+        Flaw {
+            key,
+            index: None,
+            message,
+        }
+    }
+
+    pub fn item(key: &'static str, index: usize, message: String) -> Flaw {
+        Flaw {
+            key,
+            index: Some(index),
+            message,
+        }
+    }
+}
+
+/// The messages alone.
+pub fn messages(flaws: Vec<Flaw>) -> Vec<String> {
+    flaws.into_iter().map(|f| f.message).collect()
+}
