@@ -203,7 +203,7 @@ fn absurd_dice_are_refused_quickly() {
             "1000000d1000000",
             "1000000 dice is too many; the limit is 10000",
         ),
-        ("999999999999999999999d6", "is too large"),
+        ("999999999999999999999d6", "dice is too many"),
         ("d0", "a die needs at least one side"),
         ("d1!", "would explode forever"),
         ("d2000000", "the limit is 1000000"),
@@ -620,7 +620,8 @@ fn characters_and_parties_from_files() {
         &fixture("characters/giant.toml"),
     ]);
     assert!(
-        err.contains("the character breaks the Core Rules: STR 25 is outside 0-19"),
+        err.contains("the character breaks the Core Rules:")
+            && err.contains("giant.toml:2:7: Too strong: STR 25 is outside 0-19"),
         "{err}"
     );
     let err = fails(&[
@@ -651,7 +652,10 @@ fn characters_and_parties_from_files() {
         "{err}"
     );
     let err = fails(&["gen", "encounter", "--party", "3,40"]);
-    assert!(err.contains("the party breaks the rules"), "{err}");
+    assert!(
+        err.contains("--party: `3,40`: PC 2 is 40, outside 1-12"),
+        "{err}"
+    );
     let err = fails(&["gen", "npc", "--archetype", "bandti", "--seed", "x"]);
     assert!(err.contains("did you mean `bandit`?"), "{err}");
     let err = fails(&["gen", "forage", "--terrain", "lava", "--seed", "x"]);
@@ -1008,7 +1012,10 @@ fn review_regressions() {
         "--seed",
         "s",
     ]);
-    assert!(err.contains("the party breaks the rules"), "{err}");
+    assert!(
+        err.contains("`0`: PC 1 is 0, outside 1-15 (a new human's ability score)"),
+        "{err}"
+    );
 }
 
 /// A tool from poppler-utils, if installed (`.ci/run` installs them).

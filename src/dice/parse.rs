@@ -708,11 +708,13 @@ impl<'a> Parser<'a> {
 
     fn term(&mut self) -> Result<TermKind, ParseError> {
         let start = self.pos;
-        let count = if self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            Some(self.number("a number of dice", u64::MAX)?)
-        } else {
-            None
-        };
+        // Either a flat number or a count of dice; a number past u64 is
+        // read as u64::MAX so the message can say which limit it breaks.
+        while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
+            self.bump();
+        }
+        let digits = &self.s[start..self.pos];
+        let count = (!digits.is_empty()).then(|| digits.parse::<u64>().unwrap_or(u64::MAX));
         match self.peek() {
             Some('d') => {}
             Some('D') if count.is_some() => {
@@ -724,11 +726,11 @@ impl<'a> Parser<'a> {
             _ => {
                 return match count {
                     Some(v) if v <= limits::MAX_BONUS => Ok(TermKind::Const(v)),
-                    Some(v) => Err(self.error(
+                    Some(_) => Err(self.error(
                         start,
                         self.pos - start,
                         format!(
-                            "the number {v} is too large; the limit is {}",
+                            "the number {digits} is too large; the limit is {}",
                             limits::MAX_BONUS
                         ),
                         Some(limits::HINT.into()),
@@ -752,7 +754,7 @@ impl<'a> Parser<'a> {
                 start,
                 self.pos - start,
                 format!(
-                    "{count_u64} dice is too many; the limit is {}",
+                    "{digits} dice is too many; the limit is {}",
                     limits::MAX_DICE
                 ),
                 Some(limits::HINT.into()),

@@ -1,0 +1,615 @@
+//! The bad-input suite: every class of mistake a GM can make, run through
+//! the real binary in a fresh folder. Each case pins the message the GM
+//! reads (file, line and column where there are some, and what to do), the
+//! exit code, that nothing reached stdout, that nothing panicked, and that
+//! not a byte in the folder changed — no handout, no half-written file, no
+//! empty output folder.
+//!
+//! Most cases run `prep`, the one command that writes files, so that
+//! "nothing was written" means something; dice cases run `roll`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A session that would write a full pack if nothing were wrong.
+const SESSION: &str = "title = \"Bad input\"\nseed = \"bad-input\"\nsystem = \"mettle\"\n\
+terrain = \"swamp\"\nparty = \"3,4,4,5\"\nencounters = 1\nnpcs = 1\n";
+
+/// A METTLE party with one stat block out of bounds (CULTURE at line 6).
+const GIANT_PARTY: &str = "[[mettle]]\nname = \"Kirin\"\nNATURE = 2\nCULTURE = 3\nPOISE = 5\nMOTIVE = 3\nFRAME = 2\n\n\
+[[mettle]]\nname = \"Viktor\"\nNATURE = 3\nCULTURE = 40\nPOISE = 2\nMOTIVE = 4\nFRAME = 5\narmor = 9\n";
+
+struct Case {
+    class: &'static str,
+    /// Files to put in the folder first (path, bytes).
+    files: Vec<(&'static str, Vec<u8>)>,
+    /// Commands run first that must succeed (to make existing files).
+    before: Vec<Vec<String>>,
+    /// Last touches to the folder before the run.
+    prepare: Option<fn(&Path)>,
+    args: Vec<String>,
+    code: i32,
+    /// Every piece must appear in stderr.
+    expect: Vec<String>,
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn args(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+fn strings(list: &[&str]) -> Vec<String> {
+    args(list)
+}
+
+/// `prep session.toml` with extra arguments.
+fn prep(extra: &[&str]) -> Vec<String> {
+    let mut a = args(&["prep", "session.toml", "--out", "out"]);
+    a.extend(args(extra));
+    a
+}
+
+fn session_with(party: &str) -> Vec<u8> {
+    SESSION
+        .replace("party = \"3,4,4,5\"", &format!("party = \"{party}\""))
+        .into_bytes()
+}
+
+/// A content case: `prep` with a fixture folder from tests/fixtures/invalid.
+fn content(class: &'static str, folder: &str, expect: &[&str]) -> Case {
+    let mut pieces = strings(expect);
+    pieces.push("fix them and run `tablewright validate` again".into());
+    Case {
+        class,
+        files: vec![("session.toml", SESSION.into())],
+        before: vec![],
+        prepare: None,
+        args: prep(&["--content", &fixture(&format!("invalid/{folder}"))]),
+        code: 1,
+        expect: pieces,
+    }
+}
+
+/// A content case from a table written into the folder (`tables/t.toml`).
+fn table(class: &'static str, toml: &str, expect: &[&str]) -> Case {
+    let mut pieces = strings(expect);
+    pieces.push("fix them and run `tablewright validate` again".into());
+    Case {
+        class,
+        files: vec![
+            ("session.toml", SESSION.into()),
+            ("tables/t.toml", toml.as_bytes().to_vec()),
+        ],
+        before: vec![],
+        prepare: None,
+        args: prep(&["--content", "tables"]),
+        code: 1,
+        expect: pieces,
+    }
+}
+
+fn roll(class: &'static str, expr: &str, expect: &[&str]) -> Case {
+    Case {
+        class,
+        files: vec![("session.toml", SESSION.into())],
+        before: vec![],
+        prepare: None,
+        args: args(&["roll", "--seed", "s", expr]),
+        code: 1,
+        expect: strings(expect),
+    }
+}
+
+fn session_case(class: &'static str, files: Vec<(&'static str, Vec<u8>)>, expect: &[&str]) -> Case {
+    Case {
+        class,
+        files,
+        before: vec![],
+        prepare: None,
+        args: prep(&[]),
+        code: 1,
+        expect: strings(expect),
+    }
+}
+
+const TABLE_HEAD: &str =
+    "[[table]]\nid = \"fx.t\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n";
+
+fn cases() -> Vec<Case> {
+    let mut cases = vec![
+        // Malformed TOML: in a table file and in the session file.
+        content(
+            "malformed table TOML",
+            "malformed",
+            &["malformed/tables.toml:3:23: this is not valid TOML"],
+        ),
+        session_case(
+            "malformed session TOML",
+            vec![("session.toml", b"title = \"Bad\nparty = \"3,4\"\n".to_vec())],
+            &["session.toml:1:", "the session file is not valid"],
+        ),
+        // Unknown keys, with a suggestion.
+        content(
+            "unknown table key",
+            "unknown_key",
+            &[
+                "unknown_key/tables.toml:10:1: unknown key `nmae` in a [[table.row]]",
+                "hint: did you mean `name`?",
+            ],
+        ),
+        session_case(
+            "unknown session key",
+            vec![(
+                "session.toml",
+                format!("{SESSION}encountres = 2\n").into_bytes(),
+            )],
+            &["session.toml:8:1:", "`encountres`", "encounters"],
+        ),
+        // Tables whose rows do not fit their die.
+        content(
+            "gap",
+            "gap",
+            &[
+                "gap/tables.toml:2:6: [fx.gap] no row covers 3-4",
+                "hint: add rows for these results, or widen a neighbour's range",
+            ],
+        ),
+        content(
+            "overlap",
+            "overlap",
+            &["overlap/tables.toml:14:8: [fx.overlap] row `3-6` overlaps row `1-4` on 3-4"],
+        ),
+        content(
+            "outside",
+            "outside",
+            &["outside/tables.toml:14:8: [fx.outside] row `13-14` falls outside d12 (1-12)"],
+        ),
+        content(
+            "zero weight",
+            "weight",
+            &["weight/tables.toml:8:10: [fx.weight] weight 0 is not positive"],
+        ),
+        table(
+            "negative weight",
+            &format!("{TABLE_HEAD}\n[[table.row]]\nweight = -3\nname = \"A\"\ntext = \"a\"\n"),
+            &["tables/t.toml:8:10: [fx.t] weight -3 is not positive"],
+        ),
+        // References.
+        content(
+            "unknown reference",
+            "reference",
+            &[
+                "reference/tables.toml:11:22: [fx.reference] row `Typo` refers to `{table:core.mutaton}`, which does not exist",
+                "hint: did you mean `core.mutation`?",
+            ],
+        ),
+        content(
+            "reference cycle",
+            "cycle",
+            &["[fx.a] tables refer to each other in a loop: fx.a → fx.b → fx.a"],
+        ),
+        // Roll-again rows that never end.
+        content(
+            "roll again forever",
+            "rollagain",
+            &["[fx.rollagain] every row says to roll again, so a roll never ends"],
+        ),
+        content(
+            "roll again breeds",
+            "breeding",
+            &["[fx.breeding] roll-again rows ask for 5.00 new rolls per roll on average"],
+        ),
+        // Dice typos: on the command line (with a caret) and in a table.
+        roll(
+            "dice typo",
+            "2d6x4",
+            &[
+                "cannot read `2d6x4` (column 4): unexpected `x` after a die",
+                "\n       ^",
+                "hint:",
+            ],
+        ),
+        content(
+            "dice typo in a table",
+            "dice",
+            &["dice/tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die"],
+        ),
+        // Absurd dice.
+        roll(
+            "absurd dice count",
+            "1000000d1000000",
+            &[
+                "(column 1): 1000000 dice is too many; the limit is 10000",
+                "hint: the limits are 10,000 dice per Roll",
+            ],
+        ),
+        roll(
+            "absurd die",
+            "d0",
+            &[
+                "(column 2): a die needs at least one side",
+                "hint: e.g. `d6`",
+            ],
+        ),
+        roll(
+            "absurd number",
+            "999999999999999999999d6",
+            &[
+                "999999999999999999999 dice is too many",
+                "hint: the limits are",
+            ],
+        ),
+        table(
+            "absurd dice in a table",
+            &format!(
+                "{TABLE_HEAD}\n[[table.row]]\nweight = 1\nname = \"A\"\ntext = \"{{1000000d1000000}} gold\"\n"
+            ),
+            &["tables/t.toml:10:", "1000000 dice is too many"],
+        ),
+        // Stat blocks out of the rules' bounds: a party file, a pool
+        // summary, a Core Rules character sheet.
+        session_case(
+            "stat block out of bounds",
+            vec![
+                ("session.toml", session_with("party.toml")),
+                ("party.toml", GIANT_PARTY.into()),
+            ],
+            &[
+                "party.toml:12:11: Viktor: CULTURE 40 is outside 1-12",
+                "party.toml:16:9: Viktor: Armor 9 is more than 6",
+                "hint: METTLE attributes and CALLINGs are 1-12 dice",
+            ],
+        ),
+        session_case(
+            "pool summary out of bounds",
+            vec![("session.toml", session_with("3,40"))],
+            &[
+                "session.toml:5:9: `3,40`: PC 2 is 40, outside 1-12",
+                "hint: each number is one PC's value",
+            ],
+        ),
+        Case {
+            class: "character sheet out of bounds",
+            files: vec![],
+            before: vec![],
+            prepare: None,
+            args: args(&[
+                "gen",
+                "injury",
+                "--character",
+                &fixture("characters/giant.toml"),
+            ]),
+            code: 1,
+            expect: strings(&[
+                "giant.toml:2:7: Too strong: STR 25 is outside 0-19",
+                "hint: the Core Rules keep abilities at 0-19",
+            ]),
+        },
+        // A session naming a party file that is not there.
+        session_case(
+            "missing party file",
+            vec![("session.toml", session_with("friends/party.toml"))],
+            &[
+                "session.toml:5:9: the party file `friends/party.toml` does not exist (it is read relative to the session file)",
+                "hint: check the path",
+            ],
+        ),
+        // A session asking for more than a pack holds.
+        session_case(
+            "session past its limits",
+            vec![(
+                "session.toml",
+                format!("{SESSION}traps = 100000\n[map]\nstops = 3\n").into_bytes(),
+            )],
+            &[
+                "session.toml:8:9: traps = 100000: a pack holds at most 50",
+                "session.toml:10:9: stops = 3: a map has 4 to 40 stops",
+                "hint:",
+            ],
+        ),
+        // Files that are not UTF-8.
+        content(
+            "non-UTF-8 table",
+            "non_utf8",
+            &["non_utf8/tables.toml:3:13: the file is not UTF-8 text"],
+        ),
+        session_case(
+            "non-UTF-8 session",
+            vec![(
+                "session.toml",
+                b"title = \"Caf\xe9\"\nparty = \"3\"\n".to_vec(),
+            )],
+            &[
+                "session.toml:1:13: the session file is not UTF-8 text",
+                "hint: save it as UTF-8",
+            ],
+        ),
+        // Output folders that cannot take the pack.
+        Case {
+            class: "output folder is a file",
+            files: vec![
+                ("session.toml", SESSION.into()),
+                ("out", b"not a folder".to_vec()),
+            ],
+            before: vec![],
+            prepare: None,
+            args: prep(&[]),
+            code: 1,
+            expect: strings(&[
+                "cannot create the folder out/bad-input-",
+                "choose a folder you can write to with --out",
+            ]),
+        },
+        Case {
+            class: "handout name taken by a folder",
+            files: vec![("session.toml", SESSION.into())],
+            before: vec![prep(&[])],
+            prepare: Some(|dir| {
+                // One handout of the written pack becomes a folder.
+                let pack = std::fs::read_dir(dir.join("out"))
+                    .unwrap()
+                    .next()
+                    .unwrap()
+                    .unwrap()
+                    .path();
+                std::fs::remove_file(pack.join("npcs.md")).unwrap();
+                std::fs::create_dir(pack.join("npcs.md")).unwrap();
+            }),
+            args: prep(&["--force"]),
+            code: 1,
+            expect: strings(&["is a folder, so no handout can be written there"]),
+        },
+        // An existing pack: refused without --force, untouched.
+        Case {
+            class: "existing files",
+            files: vec![("session.toml", SESSION.into())],
+            before: vec![prep(&[])],
+            prepare: None,
+            args: prep(&[]),
+            code: 1,
+            expect: strings(&[
+                "refusing to overwrite",
+                "pack.pdf",
+                "pass --force to replace them",
+            ]),
+        },
+        // Seeds that cannot go on a handout.
+        Case {
+            class: "seed with a control character",
+            files: vec![("session.toml", SESSION.into())],
+            before: vec![],
+            prepare: None,
+            args: prep(&["--seed", "goblin\u{7}night"]),
+            code: 1,
+            expect: strings(&[
+                "--seed: the seed has a control character at position 7; use printable text only",
+            ]),
+        },
+        Case {
+            class: "seed of thousands of characters",
+            files: vec![("session.toml", SESSION.into())],
+            before: vec![],
+            prepare: None,
+            args: prep(&["--seed", &"goblin".repeat(1000)]),
+            code: 1,
+            expect: strings(&["--seed: the seed is 6000 characters long; keep it to 200 or fewer"]),
+        },
+        Case {
+            class: "seed with a control character in the session file",
+            files: vec![(
+                "session.toml",
+                SESSION.replace("bad-input", "bad\\tinput").into_bytes(),
+            )],
+            before: vec![],
+            prepare: None,
+            args: prep(&[]),
+            code: 1,
+            expect: strings(&["the seed has a control character at position 4"]),
+        },
+        // Usage mistakes exit with 2.
+        Case {
+            class: "unknown paper size",
+            files: vec![("session.toml", SESSION.into())],
+            before: vec![],
+            prepare: None,
+            args: prep(&["--paper", "a3"]),
+            code: 2,
+            expect: strings(&["invalid value 'a3'", "a4", "letter"]),
+        },
+    ];
+    cases.push(unwritable_case());
+    cases
+}
+
+/// A folder the tool may not write into: read-only permissions, or — when
+/// the tests run as root, who ignores them — a place no one can create.
+fn unwritable_case() -> Case {
+    let mut case = Case {
+        class: "unwritable output folder",
+        files: vec![("session.toml", SESSION.into())],
+        before: vec![],
+        prepare: None,
+        args: prep(&[]),
+        code: 1,
+        expect: strings(&[
+            "cannot create the folder",
+            "choose a folder you can write to with --out",
+        ]),
+    };
+    let probe = std::env::temp_dir().join(format!("tw-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&probe).unwrap();
+    set_read_only(&probe, true);
+    let root = std::fs::write(probe.join("x"), "x").is_ok();
+    set_read_only(&probe, false);
+    std::fs::remove_dir_all(&probe).unwrap();
+    if root {
+        case.args = args(&[
+            "prep",
+            "session.toml",
+            "--out",
+            "/proc/tablewright-cannot-write-here",
+        ]);
+    } else {
+        case.files.push(("locked/.keep", Vec::new()));
+        case.prepare = Some(|dir| set_read_only(&dir.join("locked"), true));
+        case.args = args(&["prep", "session.toml", "--out", "locked"]);
+        case.expect.push("ermission denied".into());
+    }
+    case
+}
+
+#[cfg(unix)]
+fn set_read_only(path: &Path, on: bool) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = if on { 0o555 } else { 0o755 };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+#[cfg(not(unix))]
+fn set_read_only(path: &Path, on: bool) {
+    let mut p = std::fs::metadata(path).unwrap().permissions();
+    p.set_readonly(on);
+    std::fs::set_permissions(path, p).unwrap();
+}
+
+/// Every file and folder under `dir`, with the bytes of each file.
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Option<Vec<u8>>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let rel = path.strip_prefix(dir).unwrap().to_path_buf();
+            if path.is_dir() {
+                stack.push(path);
+                out.insert(rel, None);
+            } else {
+                out.insert(rel, Some(std::fs::read(&path).unwrap()));
+            }
+        }
+    }
+    out
+}
+
+fn run_in(dir: &Path, args: &[String]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tablewright"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn every_bad_input_is_refused_with_a_pinned_message_and_writes_nothing() {
+    let base = std::env::temp_dir().join(format!("tablewright-bad-input-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let mut failures = Vec::new();
+    for (n, case) in cases().into_iter().enumerate() {
+        let dir = base.join(format!("case-{n}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes) in &case.files {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, bytes).unwrap();
+        }
+        for before in &case.before {
+            let o = run_in(&dir, before);
+            assert!(
+                o.status.success(),
+                "{}: setup {before:?} failed",
+                case.class
+            );
+        }
+        if let Some(prepare) = case.prepare {
+            prepare(&dir);
+        }
+        let before = snapshot(&dir);
+        let o = run_in(&dir, &case.args);
+        let after = snapshot(&dir);
+        if dir.join("locked").exists() {
+            set_read_only(&dir.join("locked"), false);
+        }
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        let mut wrong = Vec::new();
+        if o.status.code() != Some(case.code) {
+            wrong.push(format!(
+                "exit code {:?}, expected {}",
+                o.status.code(),
+                case.code
+            ));
+        }
+        if !o.stdout.is_empty() {
+            wrong.push(format!(
+                "printed to stdout: {}",
+                String::from_utf8_lossy(&o.stdout)
+            ));
+        }
+        if err.contains("panicked") || err.contains("RUST_BACKTRACE") {
+            wrong.push("panicked".into());
+        }
+        for piece in &case.expect {
+            if !err.contains(piece.as_str()) {
+                wrong.push(format!("stderr lacks {piece:?}"));
+            }
+        }
+        if before != after {
+            let added: Vec<_> = after.keys().filter(|k| !before.contains_key(*k)).collect();
+            let changed: Vec<_> = after
+                .iter()
+                .filter(|(k, v)| before.get(*k).is_some_and(|b| b != *v))
+                .map(|(k, _)| k)
+                .collect();
+            wrong.push(format!(
+                "the folder changed: added {added:?}, changed {changed:?}"
+            ));
+        }
+        if !wrong.is_empty() {
+            failures.push(format!(
+                "{} ({:?}):\n  {}\n  stderr: {err}",
+                case.class,
+                case.args,
+                wrong.join("\n  ")
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&base);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The suite covers every class the robustness issue lists; a class
+/// dropped from `cases()` fails here.
+#[test]
+fn the_suite_covers_every_class() {
+    let classes: Vec<&str> = cases().iter().map(|c| c.class).collect();
+    for needed in [
+        "malformed table TOML",
+        "unknown table key",
+        "gap",
+        "overlap",
+        "outside",
+        "zero weight",
+        "negative weight",
+        "unknown reference",
+        "reference cycle",
+        "roll again forever",
+        "dice typo",
+        "absurd dice count",
+        "absurd die",
+        "absurd number",
+        "stat block out of bounds",
+        "missing party file",
+        "non-UTF-8 table",
+        "output folder is a file",
+        "unwritable output folder",
+        "existing files",
+        "seed with a control character",
+        "seed of thousands of characters",
+    ] {
+        assert!(classes.contains(&needed), "no case for {needed}");
+    }
+}
