@@ -60,8 +60,9 @@ pub enum Step<'a> {
 /// full path is missing (a default was used), the deepest part that exists.
 pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize)> {
     let root = DeTable::parse(text).ok()?;
+    let root = DeValue::Table(root.into_inner());
+    let mut value = &root;
     let mut span = None;
-    let mut value = DeValue::Table(root.into_inner());
     for step in steps {
         let next = match step {
             Step::Key(k) => value.get(*k),
@@ -69,12 +70,12 @@ pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize)> {
         };
         let Some(next) = next else { break };
         span = Some(next.span().start);
-        value = next.get_ref().clone();
+        value = next.get_ref();
     }
     span.map(|at| line_col(text, at))
 }
 
-/// `file:line:col: ` for a path of steps, or `file: ` when nothing matches.
+/// `file:line:col` for a path of steps, or just `file` when nothing matches.
 fn at(path: &Path, text: &str, steps: &[Step]) -> String {
     match locate(text, steps) {
         Some((line, col)) => format!("{}:{line}:{col}", path.display()),

@@ -15,6 +15,7 @@ use super::template;
 use super::{Library, Origin, Overridden, Problem, Row, SourceFile, Table};
 use crate::dice::ast::{Expr, Pool, Quality, TermKind};
 use crate::dice::{self, odds};
+use crate::rules::core_d20::{ABILITY_MAX as CORE_MAX, HUMAN_MAX};
 
 const CORE_ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];
 const METTLE_ATTRIBUTES: [&str; 5] = ["NATURE", "CULTURE", "POISE", "MOTIVE", "FRAME"];
@@ -28,10 +29,6 @@ const LASTS: [&str; 8] = [
     "permanent",
     "ongoing",
 ];
-/// Highest value a Core Rules ability can ever reach.
-const CORE_MAX: i64 = 19;
-/// Highest a human's ability can reach.
-const HUMAN_MAX: i64 = 15;
 
 /// A problem pointing at a table's header line.
 fn at_table(t: &Table, message: String, hint: &str) -> Problem {
