@@ -31,22 +31,21 @@ pub fn read_text(path: &Path, what: &str) -> Result<String, Error> {
     })
 }
 
-/// Read a TOML file into `T`, with the file, line and column of any
-/// mistake. Returns the text too, for pointing at later problems.
-pub fn read_toml<T: serde::de::DeserializeOwned>(
+/// Parse TOML text that came from `path` (named in messages only), with
+/// the line and column of any mistake.
+pub fn from_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
+    text: &str,
     what: &str,
-) -> Result<(T, String), Error> {
-    let text = read_text(path, what)?;
-    let value = toml::from_str(&text).map_err(|e| {
-        let (line, col) = line_col(&text, e.span().map_or(0, |s| s.start));
+) -> Result<T, Error> {
+    toml::from_str(text).map_err(|e| {
+        let (line, col) = line_col(text, e.span().map_or(0, |s| s.start));
         Error::Usage(format!(
             "{}:{line}:{col}: the {what} is not valid: {}",
             path.display(),
             e.message().trim()
         ))
-    })?;
-    Ok((value, text))
+    })
 }
 
 /// One step into a TOML document: a key or a list index.
@@ -106,16 +105,22 @@ const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Ar
 /// A Core Rules character sheet (`--character FILE`), checked.
 pub fn character(path: Option<&Path>) -> Result<Option<Sheet>, Error> {
     let Some(path) = path else { return Ok(None) };
-    let (sheet, text): (Sheet, _) = read_toml(path, "character sheet")?;
+    let text = read_text(path, "character sheet")?;
+    character_from_text(path, &text).map(Some)
+}
+
+/// A character sheet's text, checked ([`character`] without the reading).
+pub fn character_from_text(path: &Path, text: &str) -> Result<Sheet, Error> {
+    let sheet: Sheet = from_toml(path, text, "character sheet")?;
     let flaws = core_d20::sheet_flaws(&sheet);
     if !flaws.is_empty() {
-        let lines = flaw_lines(path, &text, &[], &sheet.name, &flaws);
+        let lines = flaw_lines(path, text, &[], &sheet.name, &flaws);
         return Err(Error::Usage(format!(
             "the character breaks the Core Rules:\n{}\n  {SHEET_HINT}",
             lines.join("\n")
         )));
     }
-    Ok(Some(sheet))
+    Ok(sheet)
 }
 
 /// Where a party summary was written, for messages: the session file and
@@ -171,13 +176,19 @@ fn summary(text: &str, system: RulesSystem, origin: Option<&Origin>) -> Result<P
 }
 
 fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
-    let (party, text): (Party, _) = read_toml(path, "party file")?;
+    let text = read_text(path, "party file")?;
+    party_from_text(path, &text, system)
+}
+
+/// A party file's text, checked against the rules core.
+pub fn party_from_text(path: &Path, text: &str, system: RulesSystem) -> Result<Party, Error> {
+    let party: Party = from_toml(path, text, "party file")?;
     let mut lines = Vec::new();
     for (i, b) in party.mettle.iter().enumerate() {
         let prefix = [Step::Key("mettle"), Step::Index(i)];
         lines.extend(flaw_lines(
             path,
-            &text,
+            text,
             &prefix,
             &b.name,
             &mettle::block_flaws(b),
@@ -187,7 +198,7 @@ fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
         let prefix = [Step::Key("core"), Step::Index(i)];
         lines.extend(flaw_lines(
             path,
-            &text,
+            text,
             &prefix,
             &s.name,
             &core_d20::sheet_flaws(s),
@@ -213,7 +224,14 @@ fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
 /// A session file (`prep SESSION.toml`), read and checked: every flaw is
 /// pointed at by line and column. Returns the text too, for the party.
 pub fn session(path: &Path) -> Result<(Session, String), Error> {
-    let (session, text): (Session, String) = read_toml(path, "session file")?;
+    let text = read_text(path, "session file")?;
+    let session = session_from_text(path, &text)?;
+    Ok((session, text))
+}
+
+/// A session file's text, checked ([`session`] without the reading).
+pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
+    let session: Session = from_toml(path, text, "session file")?;
     let lines: Vec<String> = session
         .flaws()
         .into_iter()
@@ -223,7 +241,7 @@ pub fn session(path: &Path) -> Result<(Session, String), Error> {
             if let Some(i) = f.index {
                 steps.push(Step::Index(i));
             }
-            format!("{}: {}", at(path, &text, &steps), f.message)
+            format!("{}: {}", at(path, text, &steps), f.message)
         })
         .collect();
     if !lines.is_empty() {
@@ -233,7 +251,7 @@ pub fn session(path: &Path) -> Result<(Session, String), Error> {
             lines.join("\n")
         )));
     }
-    Ok((session, text))
+    Ok(session)
 }
 
 /// A map saved by `gen map --json` (the whole report or one map).
