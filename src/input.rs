@@ -82,16 +82,20 @@ fn at(path: &Path, text: &str, steps: &[Step]) -> String {
     }
 }
 
+/// The path to a flaw's field below `prefix`: its key, then its index.
+fn flaw_steps<'a>(prefix: &[Step<'a>], f: &Flaw) -> Vec<Step<'a>> {
+    let mut steps = prefix.to_vec();
+    steps.push(Step::Key(f.key));
+    steps.extend(f.index.map(Step::Index));
+    steps
+}
+
 /// One line per flaw, each pointing at its field.
 fn flaw_lines(path: &Path, text: &str, prefix: &[Step], who: &str, flaws: &[Flaw]) -> Vec<String> {
     flaws
         .iter()
         .map(|f| {
-            let mut steps = prefix.to_vec();
-            steps.push(Step::Key(f.key));
-            if let Some(i) = f.index {
-                steps.push(Step::Index(i));
-            }
+            let steps = flaw_steps(prefix, f);
             format!("{}: {who}: {}", at(path, text, &steps), f.message)
         })
         .collect()
@@ -236,11 +240,8 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
         .flaws()
         .into_iter()
         .map(|(table, f)| {
-            let mut steps: Vec<Step> = table.map(Step::Key).into_iter().collect();
-            steps.push(Step::Key(f.key));
-            if let Some(i) = f.index {
-                steps.push(Step::Index(i));
-            }
+            let prefix: Vec<Step> = table.map(Step::Key).into_iter().collect();
+            let steps = flaw_steps(&prefix, &f);
             format!("{}: {}", at(path, text, &steps), f.message)
         })
         .collect();
