@@ -440,7 +440,10 @@ fn unwritable_case() -> Case {
             "choose a folder you can write to with --out",
         ]),
     };
-    let probe = std::env::temp_dir().join(format!("tw-probe-{}", std::process::id()));
+    // Both tests build the cases, in parallel: each probe gets its own name.
+    static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let probe = std::env::temp_dir().join(format!("tw-probe-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&probe).unwrap();
     set_read_only(&probe, true);
     let root = std::fs::write(probe.join("x"), "x").is_ok();
