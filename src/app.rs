@@ -629,8 +629,7 @@ fn prep(
         .templates
         .as_deref()
         .or_else(|| local.is_dir().then_some(local));
-    let templates = crate::render::markdown::Templates::load(template_dir)
-        .map_err(|e| Error::Usage(e.to_string()))?;
+    let templates = crate::render::markdown::Templates::load(template_dir)?;
     // A party file is read relative to the session file.
     let origin = crate::input::Origin { path, text: &text };
     let party = crate::input::session_party(&origin, &session.party, session.system)?;
@@ -661,8 +660,7 @@ fn prep(
         version: env!("CARGO_PKG_VERSION").to_owned(),
         content: library.content_hash[..8].to_owned(),
     };
-    let mut files =
-        handouts::pack_files(&pack, &templates, &share).map_err(|e| Error::Usage(e.to_string()))?;
+    let mut files = handouts::pack_files(&pack, &templates, &share)?;
     let paper = match global.paper {
         crate::cli::PaperSize::A4 => crate::render::pdf::Paper::A4,
         crate::cli::PaperSize::Letter => crate::render::pdf::Paper::Letter,
@@ -671,8 +669,7 @@ fn prep(
     let pdf = handouts::pack_pdf(&pack, &share, paper, global.ink_saver, &fonts);
     files.insert(1, ("pack.pdf".into(), pdf));
     let dir = global.out.join(crate::output::slug(seed.as_str()));
-    let written = crate::output::write_set(&dir, &files, global.force)
-        .map_err(|e| Error::Usage(e.to_string()))?;
+    let written = crate::output::write_set(&dir, &files, global.force)?;
     if global.json {
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         return json(out, &names);

@@ -17,6 +17,7 @@
 pub mod app;
 pub mod cli;
 pub mod content;
+pub mod diagnostic;
 pub mod dice;
 pub mod error;
 pub mod generators;
