@@ -10,7 +10,8 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+use crate::common::{fixture, only_entry, run_in, temp_dir};
 
 /// A session that would write a full pack if nothing were wrong.
 const SESSION: &str = "title = \"Bad input\"\nseed = \"bad-input\"\nsystem = \"mettle\"\n\
@@ -32,10 +33,6 @@ struct Case {
     code: i32,
     /// Every piece must appear in stderr.
     expect: Vec<String>,
-}
-
-fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn args(list: &[&str]) -> Vec<String> {
@@ -350,12 +347,7 @@ fn cases() -> Vec<Case> {
             before: vec![prep(&[])],
             prepare: Some(|dir| {
                 // One handout of the written pack becomes a folder.
-                let pack = std::fs::read_dir(dir.join("out"))
-                    .unwrap()
-                    .next()
-                    .unwrap()
-                    .unwrap()
-                    .path();
+                let pack = only_entry(&dir.join("out"));
                 std::fs::remove_file(pack.join("npcs.md")).unwrap();
                 std::fs::create_dir(pack.join("npcs.md")).unwrap();
             }),
@@ -498,19 +490,9 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Option<Vec<u8>>> {
     out
 }
 
-fn run_in(dir: &Path, args: &[String]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tablewright"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("RUST_BACKTRACE")
-        .output()
-        .expect("the binary runs")
-}
-
 #[test]
 fn every_bad_input_is_refused_with_a_pinned_message_and_writes_nothing() {
-    let base = std::env::temp_dir().join(format!("tablewright-bad-input-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+    let base = temp_dir("bad-input");
     let mut failures = Vec::new();
     for (n, case) in cases().into_iter().enumerate() {
         let dir = base.join(format!("case-{n}"));

@@ -1,0 +1,18 @@
+//! The one integration test binary: the real `tablewright` run as a user
+//! would, one module per thing it specifies. Shared helpers are in `common`.
+//!
+//! - `common`: run the binary, read its output, fixtures, temp folders, goldens
+//! - `cli`: roll, odds, check, usage errors and help
+//! - `tables`: validate, tables, table, odds --table and user overrides
+//! - `generators`: generators, golden items, characters and parties, maps, journeys
+//! - `prep`: session packs, golden handouts and refusals
+//! - `pdf`: the pack PDF, checked with poppler-utils when installed
+//! - `bad_input`: every class of bad input, through the real binary
+
+mod bad_input;
+mod cli;
+mod common;
+mod generators;
+mod pdf;
+mod prep;
+mod tables;

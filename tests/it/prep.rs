@@ -1,0 +1,106 @@
+//! Session packs (`prep`): every handout written and pinned by the goldens
+//! in tests/golden/pack, the same bytes from two processes, and the
+//! refusals (existing files, bad outputs, bad session files).
+
+use crate::common::{assert_golden, fails, ok, only_entry, sample_session, temp_dir};
+
+#[test]
+fn prep_writes_every_handout_and_pins_them() {
+    let out = temp_dir("prep");
+    let o = out.to_str().unwrap();
+    let printed = ok(&["prep", &sample_session(), "--out", o]);
+    assert!(printed.contains("wrote "), "{printed}");
+    let dir = only_entry(&out);
+    assert!(
+        dir.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("goblin-night-")
+    );
+    let golden = format!("{}/tests/golden/pack", env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "pack.md",
+        "encounter-1.md",
+        "encounter-2.md",
+        "npcs.md",
+        "trap-1.md",
+        "map.md",
+        "map-players.md",
+        "journey.md",
+        "vouchers.md",
+        "slips.md",
+        "map.svg",
+    ] {
+        let text =
+            std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if !name.ends_with(".svg") {
+            assert!(
+                text.contains("Seed `goblin-night`"),
+                "{name} has no share line"
+            );
+        }
+        assert_golden(&format!("{golden}/{name}"), &text, name);
+    }
+    let players = std::fs::read_to_string(dir.join("map-players.md")).unwrap();
+    assert!(!players.contains("Difficulty") && !players.contains("hook"));
+    // Tables stay tables: no cell text breaks a row.
+    let md = std::fs::read_to_string(dir.join("pack.md")).unwrap();
+    for line in md.lines().filter(|l| l.starts_with('|')) {
+        let cells = line.matches('|').count() - line.matches("\\|").count();
+        assert!(cells >= 3, "{line}");
+    }
+    // Existing files are never overwritten silently; nothing is written.
+    let err = fails(&["prep", &sample_session(), "--out", o]);
+    assert!(
+        err.contains("refusing to overwrite") && err.contains("--force"),
+        "{err}"
+    );
+    ok(&["prep", &sample_session(), "--out", o, "--force"]);
+    // Same seed, same bytes, in two processes.
+    let again = temp_dir("prep-again");
+    ok(&["prep", &sample_session(), "--out", again.to_str().unwrap()]);
+    let dir2 = only_entry(&again);
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name();
+        assert_eq!(
+            std::fs::read(dir.join(&name)).unwrap(),
+            std::fs::read(dir2.join(&name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+    std::fs::remove_dir_all(&again).unwrap();
+}
+
+#[test]
+fn prep_refuses_bad_outputs_and_inputs() {
+    let base = temp_dir("prep-bad");
+    let file = base.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let err = fails(&["prep", &sample_session(), "--out", file.to_str().unwrap()]);
+    assert!(
+        err.contains("cannot create the folder") || err.contains("is a file"),
+        "{err}"
+    );
+    let session = base.join("session.toml");
+    std::fs::write(&session, "party = \"nobody.toml\"\nencounters = 1\n").unwrap();
+    let err = fails(&[
+        "prep",
+        session.to_str().unwrap(),
+        "--out",
+        base.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("the party file `nobody.toml` does not exist"),
+        "{err}"
+    );
+    std::fs::write(&session, "party = \"3,3\"\nencountres = 1\n").unwrap();
+    let err = fails(&["prep", session.to_str().unwrap()]);
+    assert!(
+        err.contains("session.toml:2:1") && err.contains("encountres"),
+        "{err}"
+    );
+    let err = fails(&["prep", base.join("none.toml").to_str().unwrap()]);
+    assert!(err.contains("cannot read the session file"), "{err}");
+    std::fs::remove_dir_all(&base).unwrap();
+}
