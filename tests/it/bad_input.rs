@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use crate::common::{fixture, only_entry, run_in, temp_dir};
 
@@ -56,60 +57,47 @@ fn session_with(party: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-/// A content case: `prep` with a fixture folder from tests/fixtures/invalid.
-fn content(class: &'static str, folder: &str, expect: &[&str]) -> Case {
-    let mut pieces = strings(expect);
-    pieces.push("fix them and run `tablewright validate` again".into());
+/// The one thing a content case must say besides its problems.
+const VALIDATE_AGAIN: &str = "fix them and run `tablewright validate` again";
+
+/// A case run in a folder holding only the session, that must exit with 1.
+fn refusal(class: &'static str, args: Vec<String>, expect: &[&str]) -> Case {
     Case {
         class,
         files: vec![("session.toml", SESSION.into())],
         before: vec![],
         prepare: None,
-        args: prep(&["--content", &fixture(&format!("invalid/{folder}"))]),
+        args,
         code: 1,
-        expect: pieces,
+        expect: strings(expect),
     }
+}
+
+/// A content case: `prep` with a fixture folder from tests/fixtures/invalid.
+fn content(class: &'static str, folder: &str, expect: &[&str]) -> Case {
+    let folder = fixture(&format!("invalid/{folder}"));
+    let mut case = refusal(class, prep(&["--content", &folder]), expect);
+    case.expect.push(VALIDATE_AGAIN.into());
+    case
 }
 
 /// A content case from a table written into the folder (`tables/t.toml`).
 fn table(class: &'static str, toml: &str, expect: &[&str]) -> Case {
-    let mut pieces = strings(expect);
-    pieces.push("fix them and run `tablewright validate` again".into());
-    Case {
-        class,
-        files: vec![
-            ("session.toml", SESSION.into()),
-            ("tables/t.toml", toml.as_bytes().to_vec()),
-        ],
-        before: vec![],
-        prepare: None,
-        args: prep(&["--content", "tables"]),
-        code: 1,
-        expect: pieces,
-    }
+    let mut case = refusal(class, prep(&["--content", "tables"]), expect);
+    case.files.push(("tables/t.toml", toml.as_bytes().to_vec()));
+    case.expect.push(VALIDATE_AGAIN.into());
+    case
 }
 
 fn roll(class: &'static str, expr: &str, expect: &[&str]) -> Case {
-    Case {
-        class,
-        files: vec![("session.toml", SESSION.into())],
-        before: vec![],
-        prepare: None,
-        args: args(&["roll", "--seed", "s", expr]),
-        code: 1,
-        expect: strings(expect),
-    }
+    refusal(class, args(&["roll", "--seed", "s", expr]), expect)
 }
 
+/// `prep` in a folder holding `files`.
 fn session_case(class: &'static str, files: Vec<(&'static str, Vec<u8>)>, expect: &[&str]) -> Case {
     Case {
-        class,
         files,
-        before: vec![],
-        prepare: None,
-        args: prep(&[]),
-        code: 1,
-        expect: strings(expect),
+        ..refusal(class, prep(&[]), expect)
     }
 }
 
@@ -270,21 +258,20 @@ fn cases() -> Vec<Case> {
             ],
         ),
         Case {
-            class: "character sheet out of bounds",
             files: vec![],
-            before: vec![],
-            prepare: None,
-            args: args(&[
-                "gen",
-                "injury",
-                "--character",
-                &fixture("characters/giant.toml"),
-            ]),
-            code: 1,
-            expect: strings(&[
-                "giant.toml:2:7: Too strong: STR 25 is outside 0-19",
-                "hint: the Core Rules keep abilities at 0-19",
-            ]),
+            ..refusal(
+                "character sheet out of bounds",
+                args(&[
+                    "gen",
+                    "injury",
+                    "--character",
+                    &fixture("characters/giant.toml"),
+                ]),
+                &[
+                    "giant.toml:2:7: Too strong: STR 25 is outside 0-19",
+                    "hint: the Core Rules keep abilities at 0-19",
+                ],
+            )
         },
         // A session naming a party file that is not there.
         session_case(
@@ -326,24 +313,18 @@ fn cases() -> Vec<Case> {
             ],
         ),
         // Output folders that cannot take the pack.
-        Case {
-            class: "output folder is a file",
-            files: vec![
+        session_case(
+            "output folder is a file",
+            vec![
                 ("session.toml", SESSION.into()),
                 ("out", b"not a folder".to_vec()),
             ],
-            before: vec![],
-            prepare: None,
-            args: prep(&[]),
-            code: 1,
-            expect: strings(&[
+            &[
                 "cannot create the folder out/bad-input-",
                 "choose a folder you can write to with --out",
-            ]),
-        },
+            ],
+        ),
         Case {
-            class: "handout name taken by a folder",
-            files: vec![("session.toml", SESSION.into())],
             before: vec![prep(&[])],
             prepare: Some(|dir| {
                 // One handout of the written pack becomes a folder.
@@ -351,66 +332,52 @@ fn cases() -> Vec<Case> {
                 std::fs::remove_file(pack.join("npcs.md")).unwrap();
                 std::fs::create_dir(pack.join("npcs.md")).unwrap();
             }),
-            args: prep(&["--force"]),
-            code: 1,
-            expect: strings(&["is a folder, so no handout can be written there"]),
+            ..refusal(
+                "handout name taken by a folder",
+                prep(&["--force"]),
+                &["is a folder, so no handout can be written there"],
+            )
         },
         // An existing pack: refused without --force, untouched.
         Case {
-            class: "existing files",
-            files: vec![("session.toml", SESSION.into())],
             before: vec![prep(&[])],
-            prepare: None,
-            args: prep(&[]),
-            code: 1,
-            expect: strings(&[
-                "refusing to overwrite",
-                "pack.pdf",
-                "pass --force to replace them",
-            ]),
+            ..refusal(
+                "existing files",
+                prep(&[]),
+                &[
+                    "refusing to overwrite",
+                    "pack.pdf",
+                    "pass --force to replace them",
+                ],
+            )
         },
         // Seeds that cannot go on a handout.
-        Case {
-            class: "seed with a control character",
-            files: vec![("session.toml", SESSION.into())],
-            before: vec![],
-            prepare: None,
-            args: prep(&["--seed", "goblin\u{7}night"]),
-            code: 1,
-            expect: strings(&[
-                "--seed: the seed has a control character at position 7; use printable text only",
-            ]),
-        },
-        Case {
-            class: "seed of thousands of characters",
-            files: vec![("session.toml", SESSION.into())],
-            before: vec![],
-            prepare: None,
-            args: prep(&["--seed", &"goblin".repeat(1000)]),
-            code: 1,
-            expect: strings(&["--seed: the seed is 6000 characters long; keep it to 200 or fewer"]),
-        },
-        Case {
-            class: "seed with a control character in the session file",
-            files: vec![(
+        refusal(
+            "seed with a control character",
+            prep(&["--seed", "goblin\u{7}night"]),
+            &["--seed: the seed has a control character at position 7; use printable text only"],
+        ),
+        refusal(
+            "seed of thousands of characters",
+            prep(&["--seed", &"goblin".repeat(1000)]),
+            &["--seed: the seed is 6000 characters long; keep it to 200 or fewer"],
+        ),
+        session_case(
+            "seed with a control character in the session file",
+            vec![(
                 "session.toml",
                 SESSION.replace("bad-input", "bad\\tinput").into_bytes(),
             )],
-            before: vec![],
-            prepare: None,
-            args: prep(&[]),
-            code: 1,
-            expect: strings(&["the seed has a control character at position 4"]),
-        },
+            &["the seed has a control character at position 4"],
+        ),
         // Usage mistakes exit with 2.
         Case {
-            class: "unknown paper size",
-            files: vec![("session.toml", SESSION.into())],
-            before: vec![],
-            prepare: None,
-            args: prep(&["--paper", "a3"]),
             code: 2,
-            expect: strings(&["invalid value 'a3'", "a4", "letter"]),
+            ..refusal(
+                "unknown paper size",
+                prep(&["--paper", "a3"]),
+                &["invalid value 'a3'", "a4", "letter"],
+            )
         },
     ];
     cases.push(unwritable_case());
@@ -420,18 +387,14 @@ fn cases() -> Vec<Case> {
 /// A folder the tool may not write into: read-only permissions, or — when
 /// the tests run as root, who ignores them — a place no one can create.
 fn unwritable_case() -> Case {
-    let mut case = Case {
-        class: "unwritable output folder",
-        files: vec![("session.toml", SESSION.into())],
-        before: vec![],
-        prepare: None,
-        args: prep(&[]),
-        code: 1,
-        expect: strings(&[
+    let mut case = refusal(
+        "unwritable output folder",
+        prep(&[]),
+        &[
             "cannot create the folder",
             "choose a folder you can write to with --out",
-        ]),
-    };
+        ],
+    );
     // Both tests build the cases, in parallel: each probe gets its own name.
     static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -472,7 +435,7 @@ fn set_read_only(path: &Path, on: bool) {
 }
 
 /// Every file and folder under `dir`, with the bytes of each file.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Option<Vec<u8>>> {
+fn snapshot(dir: &Path) -> Snapshot {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -490,75 +453,89 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Option<Vec<u8>>> {
     out
 }
 
+/// Put the case's files in `dir`, run its setup commands, last touches.
+fn set_up(dir: &Path, case: &Case) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (name, bytes) in &case.files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+    }
+    for before in &case.before {
+        let o = run_in(dir, before);
+        assert!(
+            o.status.success(),
+            "{}: setup {before:?} failed",
+            case.class
+        );
+    }
+    if let Some(prepare) = case.prepare {
+        prepare(dir);
+    }
+}
+
+type Snapshot = BTreeMap<PathBuf, Option<Vec<u8>>>;
+
+/// Everything the run did that a refusal must not do, or failed to say.
+fn what_went_wrong(case: &Case, o: &Output, before: &Snapshot, after: &Snapshot) -> Vec<String> {
+    let err = String::from_utf8_lossy(&o.stderr);
+    let mut wrong = Vec::new();
+    if o.status.code() != Some(case.code) {
+        wrong.push(format!(
+            "exit code {:?}, expected {}",
+            o.status.code(),
+            case.code
+        ));
+    }
+    if !o.stdout.is_empty() {
+        wrong.push(format!(
+            "printed to stdout: {}",
+            String::from_utf8_lossy(&o.stdout)
+        ));
+    }
+    if err.contains("panicked") || err.contains("RUST_BACKTRACE") {
+        wrong.push("panicked".into());
+    }
+    for piece in &case.expect {
+        if !err.contains(piece.as_str()) {
+            wrong.push(format!("stderr lacks {piece:?}"));
+        }
+    }
+    if before != after {
+        let added: Vec<_> = after.keys().filter(|k| !before.contains_key(*k)).collect();
+        let changed: Vec<_> = after
+            .iter()
+            .filter(|(k, v)| before.get(*k).is_some_and(|b| b != *v))
+            .map(|(k, _)| k)
+            .collect();
+        wrong.push(format!(
+            "the folder changed: added {added:?}, changed {changed:?}"
+        ));
+    }
+    wrong
+}
+
 #[test]
 fn every_bad_input_is_refused_with_a_pinned_message_and_writes_nothing() {
     let base = temp_dir("bad-input");
     let mut failures = Vec::new();
     for (n, case) in cases().into_iter().enumerate() {
         let dir = base.join(format!("case-{n}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        for (name, bytes) in &case.files {
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, bytes).unwrap();
-        }
-        for before in &case.before {
-            let o = run_in(&dir, before);
-            assert!(
-                o.status.success(),
-                "{}: setup {before:?} failed",
-                case.class
-            );
-        }
-        if let Some(prepare) = case.prepare {
-            prepare(&dir);
-        }
+        set_up(&dir, &case);
         let before = snapshot(&dir);
         let o = run_in(&dir, &case.args);
         let after = snapshot(&dir);
         if dir.join("locked").exists() {
             set_read_only(&dir.join("locked"), false);
         }
-        let err = String::from_utf8_lossy(&o.stderr).into_owned();
-        let mut wrong = Vec::new();
-        if o.status.code() != Some(case.code) {
-            wrong.push(format!(
-                "exit code {:?}, expected {}",
-                o.status.code(),
-                case.code
-            ));
-        }
-        if !o.stdout.is_empty() {
-            wrong.push(format!(
-                "printed to stdout: {}",
-                String::from_utf8_lossy(&o.stdout)
-            ));
-        }
-        if err.contains("panicked") || err.contains("RUST_BACKTRACE") {
-            wrong.push("panicked".into());
-        }
-        for piece in &case.expect {
-            if !err.contains(piece.as_str()) {
-                wrong.push(format!("stderr lacks {piece:?}"));
-            }
-        }
-        if before != after {
-            let added: Vec<_> = after.keys().filter(|k| !before.contains_key(*k)).collect();
-            let changed: Vec<_> = after
-                .iter()
-                .filter(|(k, v)| before.get(*k).is_some_and(|b| b != *v))
-                .map(|(k, _)| k)
-                .collect();
-            wrong.push(format!(
-                "the folder changed: added {added:?}, changed {changed:?}"
-            ));
-        }
+        let wrong = what_went_wrong(&case, &o, &before, &after);
         if !wrong.is_empty() {
             failures.push(format!(
-                "{} ({:?}):\n  {}\n  stderr: {err}",
+                "{} ({:?}):\n  {}\n  stderr: {}",
                 case.class,
                 case.args,
-                wrong.join("\n  ")
+                wrong.join("\n  "),
+                String::from_utf8_lossy(&o.stderr)
             ));
         }
     }

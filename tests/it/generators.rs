@@ -141,42 +141,19 @@ fn characters_and_parties_from_files() {
 
 #[test]
 fn maps_in_json_markdown_and_svg() {
-    let json = ok_json(&[
-        "--json",
-        "gen",
-        "map",
-        "--seed",
-        "goblin-night",
-        "--stops",
-        "10",
-    ]);
+    let gen_map = ["gen", "map", "--seed", "goblin-night", "--stops", "10"];
+    let json = ok_json(&[&["--json"][..], &gen_map].concat());
     let map = &json["items"][0];
     assert_eq!(map["stops"].as_array().unwrap().len(), 10);
     assert!(map["paths"].as_array().unwrap().len() >= 9);
-    let md = ok(&["gen", "map", "--seed", "goblin-night", "--stops", "10"]);
+    let md = ok(&gen_map);
     assert!(
         md.contains("| path | regions | watches | days | terrain | Difficulty |"),
         "{md}"
     );
-    let players = ok(&[
-        "gen",
-        "map",
-        "--seed",
-        "goblin-night",
-        "--stops",
-        "10",
-        "--players",
-    ]);
+    let players = ok(&[&gen_map[..], &["--players"]].concat());
     assert!(!players.contains("Difficulty"), "{players}");
-    let svg = ok(&[
-        "gen",
-        "map",
-        "--seed",
-        "goblin-night",
-        "--stops",
-        "10",
-        "--svg",
-    ]);
+    let svg = ok(&[&gen_map[..], &["--svg"]].concat());
     assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
     let first = map["stops"][0]["name"]
         .as_str()
@@ -190,16 +167,7 @@ fn maps_in_json_markdown_and_svg() {
         svg.contains(">D") && svg.contains("d</text>"),
         "paths carry Difficulty and days"
     );
-    let players_svg = ok(&[
-        "gen",
-        "map",
-        "--seed",
-        "goblin-night",
-        "--stops",
-        "10",
-        "--svg",
-        "--players",
-    ]);
+    let players_svg = ok(&[&gen_map[..], &["--svg", "--players"]].concat());
     assert!(
         !players_svg.contains(">D1 ")
             && !players_svg.contains(">D3 ")
@@ -219,7 +187,7 @@ fn journeys_from_a_saved_map() {
     )
     .unwrap();
     let map = path.to_str().unwrap();
-    let out = ok(&[
+    let journey = [
         "gen",
         "journey",
         "--map",
@@ -228,39 +196,16 @@ fn journeys_from_a_saved_map() {
         "3,4,4,5",
         "--seed",
         "goblin-night",
-    ]);
+    ];
+    let out = ok(&journey);
     assert!(
         out.contains("Chance of no encounter on the whole way:"),
         "{out}"
     );
     assert!(out.contains("**Day 1**"), "{out}");
     assert!(out.contains("Travel Check 5D vs"), "{out}");
-    assert_eq!(
-        out,
-        ok(&[
-            "gen",
-            "journey",
-            "--map",
-            map,
-            "--party",
-            "3,4,4,5",
-            "--seed",
-            "goblin-night"
-        ])
-    );
-    let json = ok_json(&[
-        "--json",
-        "gen",
-        "journey",
-        "--map",
-        map,
-        "--party",
-        "3,4,4,5",
-        "--seed",
-        "goblin-night",
-        "--route",
-        "shortest",
-    ]);
+    assert_eq!(out, ok(&journey));
+    let json = ok_json(&[&["--json"][..], &journey, &["--route", "shortest"]].concat());
     let j = &json["items"][0];
     let product: f64 = j["legs"]
         .as_array()

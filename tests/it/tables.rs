@@ -190,53 +190,16 @@ fn table_rolls_keep_their_trail_and_reproduce() {
 #[test]
 fn table_filters_and_decks() {
     let dir = fixture("override");
-    let out = ok(&[
-        "table",
-        "house.deck",
-        "--content",
-        &dir,
-        "--seed",
-        "d",
-        "--times",
-        "3",
-    ]);
+    let deck = ["table", "house.deck", "--content", &dir, "--seed", "d"];
+    let out = ok(&[&deck[..], &["--times", "3"]].concat());
     for card in ["Crow", "Sun", "Moon"] {
         assert_eq!(out.matches(&format!("] {card}:")).count(), 1, "{out}");
     }
-    let err = fails(&[
-        "table",
-        "house.deck",
-        "--content",
-        &dir,
-        "--seed",
-        "d",
-        "--times",
-        "4",
-    ]);
+    let err = fails(&[&deck[..], &["--times", "4"]].concat());
     assert!(err.contains("a deck of 3 rows"), "{err}");
-    let out = ok(&[
-        "table",
-        "house.deck",
-        "--content",
-        &dir,
-        "--seed",
-        "d",
-        "--tag",
-        "dark",
-        "--times",
-        "2",
-    ]);
+    let out = ok(&[&deck[..], &["--tag", "dark", "--times", "2"]].concat());
     assert!(!out.contains("Sun"), "{out}");
-    let err = fails(&[
-        "table",
-        "house.deck",
-        "--content",
-        &dir,
-        "--seed",
-        "d",
-        "--tag",
-        "lava",
-    ]);
+    let err = fails(&[&deck[..], &["--tag", "lava"]].concat());
     assert!(
         err.contains("no row of `house.deck` has the tag `lava`; its tags are: bright, dark"),
         "{err}"
