@@ -5,12 +5,13 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::Library;
-use tablewright::generators::encounter::Party;
-use tablewright::generators::npc::RulesSystem;
-use tablewright::generators::pack::{self, Session};
+use tablewright::generators::pack;
+use tablewright::input::Session;
 use tablewright::render::handouts::{ShareLine, pack_files, pack_pdf};
 use tablewright::render::markdown::Templates;
 use tablewright::render::pdf::{Fonts, Paper};
+use tablewright::rules::Party;
+use tablewright::rules::RulesSystem;
 use tablewright::seed::Seed;
 
 fn session_pack(c: &mut Criterion) {
@@ -30,7 +31,7 @@ fn session_pack(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("generate + Markdown + PDF", |b| {
         b.iter(|| {
-            let pack = pack::generate(&library, &session, &party, &seed).unwrap();
+            let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
             let files = pack_files(&pack, &templates, &share).unwrap();
             let pdf = pack_pdf(&pack, &share, Paper::A4, false, &fonts);
             black_box((files, pdf))
@@ -66,7 +67,7 @@ fn generators(c: &mut Criterion) {
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {
             (0..1000)
-                .map(|i| npc::generate(&library, &req, &seed, i).unwrap())
+                .map(|i| tablewright::generators::nth(&library, &req, &seed, i).unwrap())
                 .collect::<Vec<_>>()
         })
     });
@@ -78,7 +79,7 @@ fn generators(c: &mut Criterion) {
     group.bench_function("100 encounters", |b| {
         b.iter(|| {
             (0..100)
-                .map(|i| encounter::generate(&library, &req, &seed, i).unwrap())
+                .map(|i| tablewright::generators::nth(&library, &req, &seed, i).unwrap())
                 .collect::<Vec<_>>()
         })
     });

@@ -53,6 +53,68 @@ pub enum PaperSize {
     Letter,
 }
 
+/// `--system`: which rules to make things for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SystemArg {
+    Mettle,
+    Core,
+}
+
+impl From<SystemArg> for crate::rules::RulesSystem {
+    fn from(a: SystemArg) -> Self {
+        match a {
+            SystemArg::Mettle => Self::Mettle,
+            SystemArg::Core => Self::Core,
+        }
+    }
+}
+
+/// `gen trap --from`: where traps come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TrapSource {
+    /// The five traps of the rules.
+    Rules,
+    /// Built from trigger, clue and effect tables.
+    Parts,
+    /// Either: a third of traps come from the rules.
+    Any,
+}
+
+impl From<TrapSource> for crate::generators::trap::Source {
+    fn from(a: TrapSource) -> Self {
+        match a {
+            TrapSource::Rules => Self::Rules,
+            TrapSource::Parts => Self::Parts,
+            TrapSource::Any => Self::Any,
+        }
+    }
+}
+
+/// `gen journey --route`: which way to go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RouteArg {
+    Shortest,
+    Safest,
+}
+
+impl From<RouteArg> for crate::generators::journey::Route {
+    fn from(a: RouteArg) -> Self {
+        match a {
+            RouteArg::Shortest => Self::Shortest,
+            RouteArg::Safest => Self::Safest,
+        }
+    }
+}
+
+impl From<PaperSize> for crate::render::pdf::Paper {
+    fn from(p: PaperSize) -> Self {
+        match p {
+            PaperSize::A4 => Self::A4,
+            PaperSize::Letter => Self::Letter,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Roll one or more expressions and show every die.
@@ -117,7 +179,7 @@ pub enum GenKind {
     /// An NPC with a full stat block.
     Npc {
         #[arg(long, value_enum, default_value = "mettle")]
-        system: crate::generators::npc::RulesSystem,
+        system: SystemArg,
         /// An archetype name (e.g. `bandit-captain`); `tables`/`table gen.npc.core` lists them.
         #[arg(long, value_name = "NAME")]
         archetype: Option<String>,
@@ -159,7 +221,7 @@ pub enum GenKind {
     /// A trap with its exact odds against POISE.
     Trap {
         #[arg(long, value_enum, default_value = "any")]
-        from: crate::generators::trap::Source,
+        from: TrapSource,
         /// POISE values to give odds for.
         #[arg(
             long,
@@ -174,7 +236,7 @@ pub enum GenKind {
         #[arg(long, default_value = "road", value_name = "TERRAIN")]
         terrain: String,
         #[arg(long, value_enum, default_value = "mettle")]
-        system: crate::generators::npc::RulesSystem,
+        system: SystemArg,
         /// A party file (TOML: [[mettle]] stat blocks or [[core]] sheets),
         /// or a pool summary such as `3,4,4,5` (default: four average PCs).
         #[arg(long, value_name = "FILE|POOLS")]
@@ -209,7 +271,7 @@ pub enum GenKind {
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
         #[arg(long, value_enum, default_value = "safest")]
-        route: crate::generators::journey::Route,
+        route: RouteArg,
         /// Rations each PC carries.
         #[arg(long, default_value_t = 3, value_name = "N")]
         rations: u32,

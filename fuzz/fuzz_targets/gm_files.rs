@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
-use tablewright::generators::npc::RulesSystem;
+use tablewright::rules::RulesSystem;
 use tablewright::input;
 
 fuzz_target!(|data: &[u8]| {

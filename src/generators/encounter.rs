@@ -20,15 +20,16 @@
 
 use serde::Serialize;
 
-use super::npc::{self, Npc, RulesSystem};
+use super::npc::{self, Npc};
 use super::trap::{self, Trap};
-use super::{GenError, stream_at};
+use super::{Address, GenError, Generator};
 use crate::content::{Library, Row};
 use crate::dice::ast::{Expr, Pool, Roll, Scale, Term, TermKind};
 use crate::dice::odds::{OddsDetail, roll_dist};
 use crate::dice::{self};
-use crate::rules::core_d20::{self, Sheet};
-use crate::rules::mettle::{self, StatBlock, Weapon};
+use crate::rules::core_d20::Sheet;
+use crate::rules::mettle::StatBlock;
+use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::TableRoll;
 
@@ -47,157 +48,6 @@ pub const TERRAINS: [&str; 7] = [
 pub const FAIR: (f64, f64) = (0.35, 0.7);
 /// Most foes in one encounter.
 pub const MAX_FOES: usize = 8;
-
-/// The party, in one system or the other.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Party {
-    #[serde(default)]
-    pub mettle: Vec<StatBlock>,
-    #[serde(default)]
-    pub core: Vec<Sheet>,
-}
-
-impl Party {
-    /// A party from a pool summary such as `3,4,4,5`: one PC per number,
-    /// every attribute (or ability) at that value, light armour and a
-    /// plain weapon.
-    pub fn from_summary(text: &str, system: RulesSystem) -> Result<Party, GenError> {
-        let values: Result<Vec<u32>, _> =
-            text.split(',').map(|v| v.trim().parse::<u32>()).collect();
-        let values = values
-            .ok()
-            .filter(|v| !v.is_empty() && v.len() <= 8)
-            .ok_or_else(|| {
-                GenError::Request(format!(
-                    "`{text}` is neither a file nor a list of 1 to 8 numbers such as `3,4,4,5`"
-                ))
-            })?;
-        let (lo, hi, what, example) = match system {
-            RulesSystem::Mettle => (1, mettle::MAX_POOL, "a METTLE attribute's dice", "3,4,4,5"),
-            RulesSystem::Core => (
-                1,
-                core_d20::HUMAN_MAX as u32,
-                "a new human's ability score",
-                "10,12,9,11",
-            ),
-        };
-        if let Some((i, v)) = values
-            .iter()
-            .enumerate()
-            .find(|(_, v)| !(lo..=hi).contains(*v))
-        {
-            return Err(GenError::Request(format!(
-                "`{text}`: PC {} is {v}, outside {lo}-{hi} ({what})\n  \
-                 hint: each number is one PC's value in every attribute, such as `{example}`",
-                i + 1
-            )));
-        }
-        let mut party = Party {
-            mettle: Vec::new(),
-            core: Vec::new(),
-        };
-        for (i, v) in values.iter().enumerate() {
-            let name = format!("PC {}", i + 1);
-            match system {
-                RulesSystem::Mettle => party.mettle.push(StatBlock {
-                    name,
-                    NATURE: *v,
-                    CULTURE: *v,
-                    POISE: *v,
-                    MOTIVE: *v,
-                    FRAME: *v,
-                    callings: Vec::new(),
-                    armor: 1,
-                    weapons: vec![Weapon {
-                        name: "sword".into(),
-                        dm: 2,
-                        ranged: false,
-                    }],
-                    speed: 1,
-                    statuses: Vec::new(),
-                }),
-                RulesSystem::Core => party.core.push(Sheet {
-                    name,
-                    human: true,
-                    STR: i64::from(*v),
-                    AGI: i64::from(*v),
-                    WIT: i64::from(*v),
-                    health: None,
-                    armour: 1,
-                    damage: "d6".into(),
-                    weapon: Some("sword".into()),
-                    omens: 2,
-                    max_omens: 2,
-                    corruption: 0,
-                    skills: Vec::new(),
-                    traits: Vec::new(),
-                    conditions: Vec::new(),
-                }),
-            }
-        }
-        party.check(system)?;
-        for sheet in &party.core {
-            let problems = core_d20::check_generated_sheet(sheet);
-            if !problems.is_empty() {
-                return Err(GenError::Request(format!(
-                    "the party breaks the rules: {}: {}",
-                    sheet.name,
-                    problems.join("; ")
-                )));
-            }
-        }
-        Ok(party)
-    }
-
-    /// The party's stat blocks must be legal and match the system.
-    pub fn check(&self, system: RulesSystem) -> Result<(), GenError> {
-        let (count, problems): (usize, Vec<String>) = match system {
-            RulesSystem::Mettle => (
-                self.mettle.len(),
-                self.mettle
-                    .iter()
-                    .flat_map(|b| {
-                        mettle::check_block(b)
-                            .into_iter()
-                            .map(move |p| format!("{}: {p}", b.name))
-                    })
-                    .collect(),
-            ),
-            RulesSystem::Core => (
-                self.core.len(),
-                self.core
-                    .iter()
-                    .flat_map(|s| {
-                        core_d20::check_sheet(s)
-                            .into_iter()
-                            .map(move |p| format!("{}: {p}", s.name))
-                    })
-                    .collect(),
-            ),
-        };
-        if count == 0 {
-            return Err(GenError::Request(format!(
-                "the party has no {} characters; give [[{}]] entries or a pool summary like 3,4,4",
-                match system {
-                    RulesSystem::Mettle => "METTLE",
-                    RulesSystem::Core => "Core Rules",
-                },
-                match system {
-                    RulesSystem::Mettle => "mettle",
-                    RulesSystem::Core => "core",
-                }
-            )));
-        }
-        if !problems.is_empty() {
-            return Err(GenError::Request(format!(
-                "the party breaks the rules: {}",
-                problems.join("; ")
-            )));
-        }
-        Ok(())
-    }
-}
 
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -527,7 +377,7 @@ fn tagged<'a>(row_tags: &'a [String], prefix: &str) -> Vec<&'a str> {
 
 fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
     library
-        .get(system.table())
+        .get(npc::table_for(system))
         .and_then(|t| t.rows.iter().find(|r| r.name == archetype))
         .and_then(|r| {
             r.tags
@@ -639,13 +489,13 @@ fn choose_foes(
     library: &Library,
     req: &Request,
     seed: &Seed,
-    tag: &str,
+    at: &Address,
     kinds: &[&str],
     fixed: Option<(&str, usize)>,
     single: &[&str],
 ) -> Result<(Vec<Npc>, Vec<AttackOdds>, Threat), GenError> {
     let make = |archetype: &str, n: usize| {
-        npc::generate_in(
+        npc::make(
             library,
             &npc::Request {
                 system: req.system,
@@ -653,8 +503,7 @@ fn choose_foes(
                 tier: None,
             },
             seed,
-            &format!("{tag}/foe"),
-            n,
+            &at.child("foe", n),
         )
     };
     let mut foes: Vec<Npc> = Vec::new();
@@ -1016,22 +865,21 @@ fn layout(system: RulesSystem, party: &[String], foes: &[Npc], s: &mut Stream) -
     }
 }
 
-/// Encounter number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Encounter, GenError> {
-    generate_at(library, req, seed, &format!("encounter/{index}"))
+impl Generator for Request {
+    const KIND: &'static str = "encounter";
+    type Item = Encounter;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Encounter, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// An encounter drawing from the streams under `gen/<tag>/…`.
-pub fn generate_at(
+/// The encounter at `at` for a request.
+pub fn make(
     library: &Library,
     req: &Request,
     seed: &Seed,
-    tag: &str,
+    at: &Address,
 ) -> Result<Encounter, GenError> {
     if !TERRAINS.contains(&req.terrain.as_str()) {
         return Err(GenError::Request(format!(
@@ -1040,8 +888,8 @@ pub fn generate_at(
             TERRAINS.join(", ")
         )));
     }
-    req.party.check(req.system)?;
-    let mut s = stream_at(seed, tag, "situation");
+    req.party.check(req.system).map_err(GenError::Request)?;
+    let mut s = at.stream(seed, "situation");
     let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
     let mut kinds = tagged(&situation.tags, "foe:");
     kinds.dedup();
@@ -1062,14 +910,14 @@ pub fn generate_at(
     });
     let fixed = counted.zip(number);
     let single = singular_kinds(&situation.text, &kinds);
-    let (mut foes, _, _) = choose_foes(library, req, seed, tag, &kinds, fixed, &single)?;
+    let (mut foes, _, _) = choose_foes(library, req, seed, at, &kinds, fixed, &single)?;
     number_alike(&mut foes);
     let (odds, threat) = measure(req.system, &req.party, &foes)?;
     let others = tagged(&situation.tags, "npc:")
         .iter()
         .enumerate()
         .map(|(i, a)| {
-            npc::generate_in(
+            npc::make(
                 library,
                 &npc::Request {
                     system: req.system,
@@ -1077,8 +925,7 @@ pub fn generate_at(
                     tier: None,
                 },
                 seed,
-                &format!("{tag}/other"),
-                i,
+                &at.child("other", i),
             )
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -1086,11 +933,11 @@ pub fn generate_at(
         RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.name.clone()).collect(),
         RulesSystem::Core => req.party.core.iter().map(|c| c.name.clone()).collect(),
     };
-    let mut ls = stream_at(seed, tag, "layout");
+    let mut ls = at.stream(seed, "layout");
     let layout = layout(req.system, &party_names, &foes, &mut ls);
     let zone_names: Vec<String> = layout.zones.iter().map(|z| z.name.clone()).collect();
     // Terrain: a shuffled 54-card deck, three cards a side.
-    let mut cs = stream_at(seed, tag, "cards");
+    let mut cs = at.stream(seed, "cards");
     let mut cards = deck();
     cs.shuffle(&mut cards);
     let party_side = play_cards(library, "party", &cards[0..3], &zone_names, &mut cs);
@@ -1106,7 +953,7 @@ pub fn generate_at(
         None => "party".into(),
     };
     // Sporadics in play: one to three, placed in zones.
-    let mut ss = stream_at(seed, tag, "sporadics");
+    let mut ss = at.stream(seed, "sporadics");
     let mut sporadics = Vec::new();
     if let Some(table) = library.get("acs.sporadics") {
         let mut rows: Vec<&Row> = table.rows.iter().collect();
@@ -1129,20 +976,20 @@ pub fn generate_at(
         .map(|h| hazard_note(&h))
         .transpose()?;
     // A trap lies in wait one time in six.
-    let mut ts = stream_at(seed, tag, "trap");
+    let mut ts = at.stream(seed, "trap");
     let trap = if ts.die(6) == 1 {
         let poise: Vec<u32> = match req.system {
             RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.POISE).collect(),
             RulesSystem::Core => (1..=6).collect(),
         };
-        Some(trap::generate_at(
+        Some(trap::make(
             library,
             &trap::Request {
                 source: trap::Source::Any,
                 poise,
             },
             seed,
-            &format!("{tag}/trap"),
+            &at.only("trap"),
         )?)
     } else {
         None
@@ -1249,6 +1096,7 @@ pub fn check(e: &Encounter) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
 
     fn library() -> Library {
         crate::content::test_library()
@@ -1277,7 +1125,7 @@ mod tests {
                 system,
                 party: Party::from_summary(summary, system).unwrap(),
             };
-            let e = generate(&library, &req, &seed, i).unwrap();
+            let e = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&e);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
             if !e.foes.is_empty() {

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use super::{GenError, stream_at};
+use super::{Address, GenError, Generator};
 use crate::content::{Effect, Library, Row};
 use crate::dice::{self, Expr};
 use crate::seed::{DieSource, Seed, Stream};
@@ -227,22 +227,21 @@ fn resolve(
     (e.rations.unwrap_or(0) as u32, exposed)
 }
 
-/// Forage watch number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Forage, GenError> {
-    generate_at(library, req, seed, &format!("forage/{index}"))
+impl Generator for Request {
+    const KIND: &'static str = "forage";
+    type Item = Forage;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Forage, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// The same, drawing from the streams under `gen/<tag>/…`.
-pub fn generate_at(
+/// The forage at `at` for a request.
+pub fn make(
     library: &Library,
     req: &Request,
     seed: &Seed,
-    tag: &str,
+    at: &Address,
 ) -> Result<Forage, GenError> {
     let has = features(req)?;
     if !(1..=19).contains(&req.wit) {
@@ -260,7 +259,7 @@ pub fn generate_at(
         )));
     }
     let table = library.table("core.forage")?;
-    let mut s = stream_at(seed, tag, "watch");
+    let mut s = at.stream(seed, "watch");
     let roll = library.roll_table("core.forage", &mut s)?;
     let row = table
         .rows
@@ -340,6 +339,7 @@ pub fn check(f: &Forage) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
 
     #[test]
     fn ten_thousand_watches_follow_the_rules() {
@@ -361,14 +361,14 @@ mod tests {
             let mut food = 0u32;
             let n = 1500;
             for i in 0..n {
-                let f = generate(&library, &req, &seed, i).unwrap();
+                let f = nth(&library, &req, &seed, i).unwrap();
                 assert!(check(&f).is_empty(), "{terrain} #{i}: {:?}", check(&f));
                 if f.rations > 0 {
                     food += 1;
                 }
             }
             // Sampled chance of food within 5 sd of the exact one.
-            let first = generate(&library, &req, &seed, 0).unwrap();
+            let first = nth(&library, &req, &seed, 0).unwrap();
             let p = first.chance_of_food;
             let sd = (p * (1.0 - p) / f64::from(n as u32)).sqrt();
             let seen = f64::from(food) / f64::from(n as u32);
@@ -388,10 +388,7 @@ mod tests {
             terrain: "underground".into(),
             ..Request::default()
         };
-        assert_eq!(
-            generate(&library, &req, &seed, 0).unwrap().chance_of_food,
-            0.0
-        );
+        assert_eq!(nth(&library, &req, &seed, 0).unwrap().chance_of_food, 0.0);
         // Forest, both kits, water, WIT 10, d6 bow: choice (1) takes a sure
         // ration; fruits, fish, small game are sure; big game is
         // 10/20 × P(d6! ≥ 4) = 1/2 × 1/2.
@@ -401,7 +398,7 @@ mod tests {
             water: true,
             ..Request::default()
         };
-        let f = generate(&library, &req, &seed, 0).unwrap();
+        let f = nth(&library, &req, &seed, 0).unwrap();
         let expected = (4.0 + 0.25) / 6.0;
         assert!(
             (f.chance_of_food - expected).abs() < 1e-12,

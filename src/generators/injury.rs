@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::sheet::{self, Change};
-use super::{GenError, stream_at};
+use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
@@ -64,24 +64,18 @@ fn injury_condition(roll: &TableRoll) -> impl Fn(&Sheet, &str) -> String + '_ {
     }
 }
 
-/// Injury number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Injury, GenError> {
-    generate_at(library, req, seed, &format!("injury/{index}"))
+impl Generator for Request {
+    const KIND: &'static str = "injury";
+    type Item = Injury;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Injury, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// The same, drawing from the streams under `gen/<tag>/…`.
-pub fn generate_at(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    tag: &str,
-) -> Result<Injury, GenError> {
-    let mut s = stream_at(seed, tag, "roll");
+/// The injury at `at` for a request.
+fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Injury, GenError> {
+    let mut s = at.stream(seed, "roll");
     let mut roll = library.roll_table("core.injury", &mut s)?;
     if req.permanent {
         for e in &mut roll.effects {
@@ -110,6 +104,7 @@ pub fn generate_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
     use crate::rules::core_d20::check_sheet;
 
     pub(crate) fn sybilla() -> Sheet {
@@ -143,7 +138,7 @@ mod tests {
         };
         let mut seen = std::collections::BTreeSet::new();
         for i in 0..10_000 {
-            let injury = generate(&library, &req, &seed, i).unwrap();
+            let injury = nth(&library, &req, &seed, i).unwrap();
             let applied = injury.character.as_ref().unwrap();
             assert!(
                 check_sheet(&applied.after).is_empty(),
@@ -176,7 +171,7 @@ mod tests {
         let mut arm = None;
         let mut eye = None;
         for i in 0..500 {
-            let injury = generate(&library, &Request::default(), &seed, i).unwrap();
+            let injury = nth(&library, &Request::default(), &seed, i).unwrap();
             match injury.roll.label.as_str() {
                 "7" if arm.is_none() => arm = Some(injury.roll),
                 "8" if eye.is_none() => eye = Some(injury.roll),
@@ -226,7 +221,7 @@ mod tests {
         let seed = Seed::new("str-loss").unwrap();
         let injury = (0..200)
             .map(|i| {
-                generate(
+                nth(
                     &library,
                     &Request {
                         character: Some(s.clone()),

@@ -23,19 +23,20 @@
 
 use serde::Serialize;
 
-use super::encounter::{self, Party};
+use super::encounter;
 use super::forage;
 use super::map::{Map, SAFE_KINDS};
-use super::npc::RulesSystem;
-use super::{GenError, stream_at};
+use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
+use crate::rules::Party;
+use crate::rules::RulesSystem;
 use crate::rules::mettle::StatBlock;
 use crate::seed::{DieSource, Seed};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Route {
     Shortest,
@@ -243,15 +244,20 @@ struct Larder {
     thirsty: u32,
 }
 
-/// Journey number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Journey, GenError> {
-    let tag = format!("journey/{index}");
-    req.party.check(RulesSystem::Mettle)?;
+impl Generator for Request {
+    const KIND: &'static str = "journey";
+    type Item = Journey;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
+        make(library, self, seed, at)
+    }
+}
+
+/// The journey at `at`.
+fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
+    req.party
+        .check(RulesSystem::Mettle)
+        .map_err(GenError::Request)?;
     let map = &req.map;
     if req.from >= map.stops.len() || req.to >= map.stops.len() || req.from == req.to {
         return Err(GenError::Request(
@@ -317,7 +323,7 @@ pub fn generate(
         pool
     ));
     'legs: for (k, leg) in legs.iter().enumerate() {
-        let mut s = stream_at(seed, &tag, &format!("leg/{k}"));
+        let mut s = at.stream(seed, &format!("leg/{k}"));
         // Rest first if the clock says so.
         rest_if_due(&mut clock, &mut larder, n, &map.stops[stops[k]].kind);
         let penalty = larder.hungry + 2 * larder.thirsty;
@@ -369,7 +375,7 @@ pub fn generate(
         for w in 0..leg.watches {
             rest_if_due(&mut clock, &mut larder, n, "");
             if !safe && w == leg.watches / 2 {
-                let e = encounter::generate_at(
+                let e = encounter::make(
                     library,
                     &encounter::Request {
                         terrain: leg.terrain.clone(),
@@ -377,7 +383,7 @@ pub fn generate(
                         party: req.party.clone(),
                     },
                     seed,
-                    &format!("{tag}/leg/{k}/encounter"),
+                    &at.child("leg", k).only("encounter"),
                 )?;
                 let foes: Vec<String> = e.foes.iter().map(|f| f.name.clone()).collect();
                 clock.log(format!(
@@ -420,11 +426,11 @@ pub fn generate(
             };
             let mut found = 0;
             for pc in 0..n {
-                let f = forage::generate_at(
+                let f = forage::make(
                     library,
                     &forage_req,
                     seed,
-                    &format!("{tag}/leg/{k}/forage/{pc}"),
+                    &at.child("leg", k).child("forage", pc as usize),
                 )?;
                 found += f.rations;
             }
@@ -522,6 +528,7 @@ fn rest_if_due(clock: &mut Clock, larder: &mut Larder, n: u32, stop_kind: &str) 
 mod tests {
     use super::*;
     use crate::generators::map;
+    use crate::generators::nth;
 
     #[test]
     fn journeys_arrive_and_add_up() {
@@ -529,7 +536,7 @@ mod tests {
         assert!(p.is_empty());
         let seed = Seed::new("journeys").unwrap();
         for i in 0..300 {
-            let m = map::generate(&library, &map::Request::default(), &seed, i).unwrap();
+            let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
             let req = Request {
                 from: m.start,
                 to: m.goal,
@@ -546,7 +553,7 @@ mod tests {
                 kits: vec!["trapping".into()],
                 twist: i % 3 != 0,
             };
-            let j = generate(&library, &req, &seed, i).unwrap();
+            let j = nth(&library, &req, &seed, i).unwrap();
             assert!(!j.legs.is_empty());
             assert_eq!(j.legs[0].from, j.from);
             assert_eq!(j.legs.last().unwrap().to, j.to);
@@ -571,7 +578,7 @@ mod tests {
         let (library, _) = Library::load(&[]);
         let seed = Seed::new("routes").unwrap();
         for i in 0..300 {
-            let m = map::generate(
+            let m = nth(
                 &library,
                 &map::Request {
                     stops: 20,
@@ -593,8 +600,8 @@ mod tests {
                 kits: vec![],
                 twist: true,
             };
-            let safe = generate(&library, &mk(Route::Safest), &seed, i).unwrap();
-            let short = generate(&library, &mk(Route::Shortest), &seed, i).unwrap();
+            let safe = nth(&library, &mk(Route::Safest), &seed, i).unwrap();
+            let short = nth(&library, &mk(Route::Shortest), &seed, i).unwrap();
             assert!(safe.no_encounter >= short.no_encounter - 1e-12, "#{i}");
             let regions = |j: &Journey| j.legs.iter().map(|l| l.regions).sum::<u32>();
             assert!(regions(&short) <= regions(&safe), "#{i}");

@@ -26,7 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{GenError, stream};
+use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::rules::mettle::DIFFICULTY_LADDER;
 use crate::seed::{DieSource, Seed, Stream};
@@ -255,13 +255,17 @@ pub fn road_distances(map: &Map, from: usize) -> Vec<u32> {
     best
 }
 
-/// Map number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Map, GenError> {
+impl Generator for Request {
+    const KIND: &'static str = "map";
+    type Item = Map;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Map, GenError> {
+        make(library, self, seed, at)
+    }
+}
+
+/// The map at `at`.
+fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Map, GenError> {
     if !(STOPS.0..=STOPS.1).contains(&req.stops) {
         return Err(GenError::Request(format!(
             "--stops {}: a map has {} to {} stops",
@@ -283,11 +287,11 @@ pub fn generate(
     }
     let n = req.stops;
     let size = ((n as f64) * 10.0).sqrt().ceil();
-    let mut ps = stream(seed, "map", index, "places");
+    let mut ps = at.stream(seed, "places");
     let points = place(n, size, &mut ps);
     // Stops: terrain, kind, hook, name.
     let poi = library.table("gen.poi")?;
-    let mut ns = stream(seed, "map", index, "names");
+    let mut ns = at.stream(seed, "names");
     let mut used: Vec<String> = Vec::new();
     let mut stops = Vec::with_capacity(n);
     for (id, (x, y)) in points.into_iter().enumerate() {
@@ -337,7 +341,7 @@ pub fn generate(
     // Paths.
     let all = gabriel(&stops);
     let tree = spanning_tree(&stops, &all);
-    let mut es = stream(seed, "map", index, "paths");
+    let mut es = at.stream(seed, "paths");
     let mut kept: Vec<(usize, usize)> = tree.clone();
     let mut dropped = Vec::new();
     for e in all.iter().filter(|e| !tree.contains(e)) {
@@ -490,6 +494,7 @@ pub fn check(m: &Map) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
 
     #[test]
     fn thousands_of_maps_are_connected_planar_and_on_the_ladder() {
@@ -502,7 +507,7 @@ mod tests {
                 stops: STOPS.0 + i % 20,
                 terrains: Vec::new(),
             };
-            let m = generate(&library, &req, &seed, i).unwrap();
+            let m = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&m);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
             assert_eq!(m.stops.len(), req.stops);
@@ -518,7 +523,7 @@ mod tests {
     fn the_checker_sees_crossings_and_islands() {
         let (library, _) = Library::load(&[]);
         let seed = Seed::new("bad").unwrap();
-        let mut m = generate(&library, &Request::default(), &seed, 0).unwrap();
+        let mut m = nth(&library, &Request::default(), &seed, 0).unwrap();
         // A path across the whole map crosses something.
         let far = (0..m.stops.len())
             .max_by(|&a, &b| {
@@ -534,7 +539,7 @@ mod tests {
             "{:?}",
             check(&m)
         );
-        let mut island = generate(&library, &Request::default(), &seed, 1).unwrap();
+        let mut island = nth(&library, &Request::default(), &seed, 1).unwrap();
         island.paths.retain(|p| p.a != 3 && p.b != 3);
         assert!(
             check(&island)

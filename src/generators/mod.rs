@@ -23,9 +23,13 @@ pub mod npc;
 pub mod pack;
 pub mod sheet;
 pub mod trap;
+pub mod voucher;
 
 use std::fmt;
 
+use serde::Serialize;
+
+use crate::content::Library;
 use crate::seed::{Seed, Stream};
 use crate::tables::{RollError, Step, TableRoll};
 
@@ -55,15 +59,116 @@ impl From<RollError> for GenError {
     }
 }
 
-/// The stream for part `part` of item `index` of `kind`.
-pub fn stream(seed: &Seed, kind: &str, index: usize, part: &str) -> Stream {
-    stream_at(seed, &format!("{kind}/{index}"), part)
+/// Where an item sits, and so which streams it draws from: item `index`
+/// (0-based inside, shown 1-based to the GM as `encounter/2`) of `kind`,
+/// under an optional scope (`pack`) or inside another item
+/// (`journey/0/leg/2/encounter`). Every stream of the item is
+/// `gen/<path>/<part>`, so an item depends only on the seed, its address
+/// and its request — never on how many items come after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Address {
+    path: String,
+    kind: String,
+    index: usize,
 }
 
-/// The stream for part `part` of the item at `tag` (`encounter/3`, or
-/// `journey/0/leg/2/encounter` for an item inside another).
-pub fn stream_at(seed: &Seed, tag: &str, part: &str) -> Stream {
-    seed.stream(&format!("gen/{tag}/{part}"))
+impl Address {
+    /// Item `index` of `kind` on its own (`gen <kind>`).
+    pub fn new(kind: &str, index: usize) -> Self {
+        Address {
+            path: format!("{kind}/{index}"),
+            kind: kind.to_owned(),
+            index,
+        }
+    }
+
+    /// Item `index` of `kind` under a scope (`pack/encounter/0`).
+    pub fn scoped(scope: &str, kind: &str, index: usize) -> Self {
+        Address {
+            path: format!("{scope}/{kind}/{index}"),
+            ..Address::new(kind, index)
+        }
+    }
+
+    /// Item `index` of `kind` inside this one (an encounter's foes).
+    pub fn child(&self, kind: &str, index: usize) -> Self {
+        Address {
+            path: format!("{}/{kind}/{index}", self.path),
+            kind: kind.to_owned(),
+            index,
+        }
+    }
+
+    /// The one `kind` inside this item (an encounter's trap).
+    pub fn only(&self, kind: &str) -> Self {
+        Address {
+            path: format!("{}/{kind}", self.path),
+            kind: kind.to_owned(),
+            index: 0,
+        }
+    }
+
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// 0-based place among the items of its kind.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The stream for one part of the item (`gen/<path>/<part>`).
+    pub fn stream(&self, seed: &Seed, part: &str) -> Stream {
+        seed.stream(&format!("gen/{}/{part}", self.path))
+    }
+}
+
+impl fmt::Display for Address {
+    /// The address as a GM reads it: `encounter/2` for the second.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.kind, self.index + 1)
+    }
+}
+
+/// What every generator is: a typed request that makes the item at an
+/// address from the tables and the seed, and nothing else.
+pub trait Generator {
+    /// The kind of item, the first part of its address (`encounter`).
+    const KIND: &'static str;
+    /// What is made (its JSON is the item's JSON).
+    type Item: Serialize;
+    /// Make the item at `at`, drawing only from the streams under it.
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Self::Item, GenError>;
+}
+
+/// Item `index` of a request at the kind's own address (`gen <kind>`).
+pub fn nth<G: Generator>(
+    library: &Library,
+    req: &G,
+    seed: &Seed,
+    index: usize,
+) -> Result<G::Item, GenError> {
+    req.make(library, seed, &Address::new(G::KIND, index))
+}
+
+/// Items `0..count` of a request at the kind's own addresses (`gen`), or
+/// under `scope` (`pack`): item `i` is the same whatever `count` is.
+pub fn make_many<G: Generator>(
+    req: &G,
+    library: &Library,
+    seed: &Seed,
+    scope: Option<&str>,
+    count: usize,
+) -> Result<Vec<G::Item>, GenError> {
+    (0..count)
+        .map(|i| {
+            let at = match scope {
+                Some(s) => Address::scoped(s, G::KIND, i),
+                None => Address::new(G::KIND, i),
+            };
+            req.make(library, seed, &at)
+        })
+        .collect()
 }
 
 /// Results of inline rolls in a table result's own trail, in order, whose

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::injury::Applied;
 use super::sheet::{self, Change};
-use super::{GenError, all_results, stream_at};
+use super::{Address, GenError, Generator, all_results};
 use crate::content::Library;
 use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
@@ -50,24 +50,18 @@ fn must_reroll(result: &TableRoll, sheet: &Sheet) -> bool {
     })
 }
 
-/// Mutation number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Mutation, GenError> {
-    generate_at(library, req, seed, &format!("mutation/{index}"))
+impl Generator for Request {
+    const KIND: &'static str = "mutation";
+    type Item = Mutation;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Mutation, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// The same, drawing from the streams under `gen/<tag>/…`.
-pub fn generate_at(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    tag: &str,
-) -> Result<Mutation, GenError> {
-    let mut s = stream_at(seed, tag, "roll");
+/// The mutation at `at` for a request.
+fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Mutation, GenError> {
+    let mut s = at.stream(seed, "roll");
     let roll = library.roll_table("core.mutation", &mut s)?;
     let mut sheet_now = req.character.clone();
     let mut changes: Vec<Change> = Vec::new();
@@ -80,7 +74,7 @@ pub fn generate_at(
         if let Some(sheet) = &sheet_now {
             while must_reroll(&entry, sheet) && rerolls < 100 {
                 replaced.push(format!("{} (maximum omens are already 0)", entry.row));
-                let mut again = stream_at(seed, tag, &format!("reroll/{rerolls}"));
+                let mut again = at.stream(seed, &format!("reroll/{rerolls}"));
                 rerolls += 1;
                 entry = library.roll_table(&entry.table, &mut again)?;
             }
@@ -120,6 +114,7 @@ pub fn generate_at(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
     use crate::rules::core_d20::{ABILITY_MAX, check_sheet};
 
     fn hero() -> Sheet {
@@ -153,7 +148,7 @@ mod tests {
         let mut twice = 0;
         let mut curses_replaced = 0;
         for i in 0..10_000 {
-            let m = generate(&library, &req, &seed, i).unwrap();
+            let m = nth(&library, &req, &seed, i).unwrap();
             let applied = m.character.as_ref().unwrap();
             let after = &applied.after;
             assert!(
@@ -197,7 +192,7 @@ mod tests {
         strong.STR = 19;
         strong.human = false;
         for i in 0..2000 {
-            let m = generate(
+            let m = nth(
                 &library,
                 &Request {
                     character: Some(strong.clone()),
@@ -217,7 +212,7 @@ mod tests {
         let seed = Seed::new("boneless").unwrap();
         let mut seen = 0;
         for i in 0..20_000 {
-            let m = generate(
+            let m = nth(
                 &library,
                 &Request {
                     character: Some(hero()),

@@ -12,26 +12,18 @@
 
 use serde::Serialize;
 
-use super::{GenError, display_name, stream};
+use super::{Address, GenError, Generator, display_name};
 use crate::content::{Library, Row, Stats};
+use crate::rules::RulesSystem;
 use crate::rules::core_d20::{self, Sheet};
 use crate::rules::mettle::{self, Calling, StatBlock, Weapon};
 use crate::seed::{DieSource, Seed, Stream};
 
-/// Which rules an NPC is made for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum RulesSystem {
-    Mettle,
-    Core,
-}
-
-impl RulesSystem {
-    pub fn table(self) -> &'static str {
-        match self {
-            RulesSystem::Mettle => "gen.npc.mettle",
-            RulesSystem::Core => "gen.npc.core",
-        }
+/// The archetype table for a system.
+pub fn table_for(system: RulesSystem) -> &'static str {
+    match system {
+        RulesSystem::Mettle => "gen.npc.mettle",
+        RulesSystem::Core => "gen.npc.core",
     }
 }
 
@@ -77,7 +69,7 @@ pub struct CoreNpc {
 /// Names of every archetype in a system's table.
 pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>, GenError> {
     Ok(library
-        .table(system.table())?
+        .table(table_for(system))?
         .rows
         .iter()
         .map(|r| r.name.clone())
@@ -139,18 +131,12 @@ fn weapons(stats: &Stats) -> Vec<Weapon> {
 }
 
 /// A personal name for people; beasts and monsters go by their kind.
-fn name_for(
-    library: &Library,
-    row: &Row,
-    seed: &Seed,
-    index: usize,
-    kind_tag: &str,
-) -> Result<String, GenError> {
+fn name_for(library: &Library, row: &Row, seed: &Seed, at: &Address) -> Result<String, GenError> {
     let person = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
     if !person {
         return Ok(display_name(&row.name));
     }
-    let mut s = stream(seed, kind_tag, index, "name");
+    let mut s = at.stream(seed, "name");
     let given = library.roll_table("gen.names.given", &mut s)?;
     let family = library.roll_table("gen.names.family", &mut s)?;
     Ok(format!("{} {}", given.row, family.row))
@@ -162,7 +148,7 @@ fn choose_row<'a>(
     req: &Request,
     s: &mut Stream,
 ) -> Result<&'a Row, GenError> {
-    let table = library.table(req.system.table())?;
+    let table = library.table(table_for(req.system))?;
     let candidates: Vec<(usize, &Row)> = table
         .rows
         .iter()
@@ -200,32 +186,25 @@ fn choose_row<'a>(
     Ok(candidates[pick].1)
 }
 
-/// NPC number `index` for a request.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Npc, GenError> {
-    generate_in(library, req, seed, "npc", index)
+impl Generator for Request {
+    const KIND: &'static str = "npc";
+    type Item = Npc;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// An NPC drawn from the streams of another item (`kind`, e.g. an
-/// encounter's foes use `encounter-foe`).
-pub fn generate_in(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    kind_tag: &str,
-    index: usize,
-) -> Result<Npc, GenError> {
-    let mut pick = stream(seed, kind_tag, index, "archetype");
+/// The NPC at `at` (an encounter's foes sit inside the encounter:
+/// `encounter/0/foe/2`).
+pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
+    let mut pick = at.stream(seed, "archetype");
     let row = choose_row(library, req, &mut pick)?;
     let stats = row.stats.clone().unwrap_or_default();
     let tier = tier_of(row);
     let kind = kind_of(row);
-    let name = name_for(library, row, seed, index, kind_tag)?;
-    let mut s = stream(seed, kind_tag, index, "stats");
+    let name = name_for(library, row, seed, at)?;
+    let mut s = at.stream(seed, "stats");
     let (mettle, core) = match req.system {
         RulesSystem::Mettle => {
             let mut roll =
@@ -410,6 +389,7 @@ pub fn check(npc: &Npc) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
 
     fn library() -> Library {
         crate::content::test_library()
@@ -426,7 +406,7 @@ mod tests {
                 tier: None,
             };
             for i in 0..5_000 {
-                let npc = generate(&library, &req, &seed, i).unwrap();
+                let npc = nth(&library, &req, &seed, i).unwrap();
                 let problems = check(&npc);
                 assert!(
                     problems.is_empty(),
@@ -450,7 +430,7 @@ mod tests {
                     archetype: Some(a.clone()),
                     tier: None,
                 };
-                let npc = generate(&library, &req, &seed, i).unwrap();
+                let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
                 assert!(check(&npc).is_empty());
             }
@@ -466,7 +446,7 @@ mod tests {
             archetype: Some("bandti".into()),
             tier: None,
         };
-        let GenError::Request(m) = generate(&library, &req, &seed, 0).unwrap_err() else {
+        let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()
         };
         assert!(m.contains("did you mean `bandit`?"), "{m}");

@@ -8,14 +8,14 @@
 
 use serde::Serialize;
 
-use super::{GenError, stream_at};
+use super::{Address, GenError, Generator};
 use crate::content::{Effect, Library};
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
 use crate::seed::{DieSource, Seed};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     /// The five traps of the rules.
@@ -134,33 +134,27 @@ fn section(text: &str, label: &str) -> String {
     rest[..end].trim().to_owned()
 }
 
-/// Trap number `index`.
-pub fn generate(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    index: usize,
-) -> Result<Trap, GenError> {
-    generate_at(library, req, seed, &format!("trap/{index}"))
+impl Generator for Request {
+    const KIND: &'static str = "trap";
+    type Item = Trap;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
+        make(library, self, seed, at)
+    }
 }
 
-/// The same, drawing from the streams under `gen/<tag>/…`.
-pub fn generate_at(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    tag: &str,
-) -> Result<Trap, GenError> {
+/// The trap at `at` for a request.
+pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
     if req.poise.iter().any(|&p| p > 30) {
         return Err(GenError::Request("POISE values run 0-30".into()));
     }
-    let mut s = stream_at(seed, tag, "source");
+    let mut s = at.stream(seed, "source");
     let from = match req.source {
         Source::Any if s.die(3) == 1 => Source::Rules,
         Source::Any => Source::Parts,
         other => other,
     };
-    let mut parts = stream_at(seed, tag, "parts");
+    let mut parts = at.stream(seed, "parts");
     let (name, trigger, clue, effect_text, effect, trail) = match from {
         Source::Rules => {
             let r = library.roll_table("mettle.traps", &mut parts)?;
@@ -250,6 +244,7 @@ pub fn check(t: &Trap) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::nth;
 
     #[test]
     fn ten_thousand_traps_are_legal() {
@@ -259,7 +254,7 @@ mod tests {
         let req = Request::default();
         let mut rules = 0;
         for i in 0..10_000 {
-            let t = generate(&library, &req, &seed, i).unwrap();
+            let t = nth(&library, &req, &seed, i).unwrap();
             assert!(check(&t).is_empty(), "#{i} {}: {:?}", t.name, check(&t));
             if t.from == Source::Rules {
                 rules += 1;
@@ -281,7 +276,7 @@ mod tests {
             poise: vec![3],
         };
         let blade = (0..100)
-            .map(|i| generate(&library, &req, &seed, i).unwrap())
+            .map(|i| nth(&library, &req, &seed, i).unwrap())
             .find(|t| t.name == "Scything blade")
             .unwrap();
         assert_eq!(blade.hazard.as_deref(), Some("5D+7"));

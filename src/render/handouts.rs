@@ -540,9 +540,10 @@ pub fn pack_pdf(
 mod tests {
     use super::*;
     use crate::content::Library;
-    use crate::generators::encounter::Party;
-    use crate::generators::npc::RulesSystem;
-    use crate::generators::pack::{self, Session};
+    use crate::generators::pack;
+    use crate::input::Session;
+    use crate::rules::Party;
+    use crate::rules::RulesSystem;
     use crate::seed::Seed;
 
     #[test]
@@ -552,7 +553,7 @@ mod tests {
         let session: Session = toml::from_str(include_str!("../../session.toml")).unwrap();
         let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
         let seed = Seed::new("goblin-night").unwrap();
-        let pack = pack::generate(&library, &session, &party, &seed).unwrap();
+        let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
         let share = ShareLine {
             seed: "goblin-night".into(),
             options: "test".into(),

@@ -4,12 +4,16 @@
 //! - [`mettle`]: METTLE Core — reading a pool (Score and Edge), the Difficulty
 //!   and Edge ladders, Teamwork.
 //! - [`core_d20`]: the d20 Core Rules — exploding damage, saves, contests.
+//! - [`party`]: the party (stat blocks or sheets) and [`RulesSystem`].
 //! - [`status_cp`]: the status/control chapter — CP → dice value, control
 //!   potential.
 
 pub mod core_d20;
 pub mod mettle;
+pub mod party;
 pub mod status_cp;
+
+pub use party::{Party, RulesSystem};
 
 /// One way a stat block or sheet breaks the rules, and the field it sits in
 /// (a key, then an index into a list, so a file reader can point at it).

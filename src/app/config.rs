@@ -1,0 +1,94 @@
+//! The global options, read once from the command line and given meaning:
+//! the seed (the one place a seed is chosen), the tables (built in plus
+//! `--content`), the templates, the paper and where handouts go.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::cli::Global;
+use crate::content::Library;
+use crate::error::Error;
+use crate::render::markdown::Templates;
+use crate::render::pdf::Paper;
+use crate::seed::Seed;
+
+/// Everything the commands need from the global options.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `--seed`, if given.
+    pub seed: Option<String>,
+    pub json: bool,
+    pub content: Vec<PathBuf>,
+    /// `--templates DIR`, else a `templates/` folder where the command runs.
+    pub templates: Option<PathBuf>,
+    pub out: PathBuf,
+    pub force: bool,
+    pub paper: Paper,
+    pub ink_saver: bool,
+}
+
+/// What a fresh seed lets the user do again, for the note on stderr.
+#[derive(Debug, Clone, Copy)]
+pub enum Again {
+    Roll,
+    Pack,
+}
+
+impl Config {
+    pub fn from_cli(global: &Global) -> Self {
+        let local = Path::new("templates");
+        Config {
+            seed: global.seed.clone(),
+            json: global.json,
+            content: global.content.clone(),
+            templates: global
+                .templates
+                .clone()
+                .or_else(|| local.is_dir().then(|| local.to_path_buf())),
+            out: global.out.clone(),
+            force: global.force,
+            paper: global.paper.into(),
+            ink_saver: global.ink_saver,
+        }
+    }
+
+    /// The built-in tables and the user's folders; any problem stops the
+    /// command (run `validate` to see them all).
+    pub fn library(&self) -> Result<Library, Error> {
+        let (library, problems) = Library::load(&self.content);
+        if problems.is_empty() {
+            Ok(library)
+        } else {
+            Err(Error::Content(problems))
+        }
+    }
+
+    pub fn templates(&self) -> Result<Templates, Error> {
+        Ok(Templates::load(self.templates.as_deref())?)
+    }
+
+    /// The seed to use: `--seed`, else the file's own seed, else a fresh
+    /// one announced on `err` with how to get the same again.
+    pub fn seed(
+        &self,
+        from_file: Option<&str>,
+        again: Again,
+        err: &mut dyn Write,
+    ) -> Result<Seed, Error> {
+        if let Some(text) = self.seed.as_deref().or(from_file) {
+            return Ok(Seed::new(text)?);
+        }
+        let seed = Seed::fresh();
+        let what = match again {
+            Again::Roll => "roll the same again",
+            Again::Pack => "make the same pack again",
+        };
+        writeln!(err, "seed: {seed} (add --seed {seed} to {what})")?;
+        Ok(seed)
+    }
+
+    /// The seed for a command with no file of its own.
+    pub fn roll_seed(&self, err: &mut dyn Write) -> Result<Seed, Error> {
+        self.seed(None, Again::Roll, err)
+    }
+}

@@ -1,0 +1,236 @@
+//! `gen <kind>`: build the typed request from the arguments (reading any
+//! file they name), then list items `1..=count` through the one
+//! [`Generator`] interface — as JSON (`{seed, kind, items}`) or as text,
+//! one item after another.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::Config;
+use crate::cli::GenKind;
+use crate::content::Library;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::generators::{
+    Address, Generator, encounter, forage, injury, journey, make_many, map, mutation, npc, trap,
+};
+use crate::input;
+use crate::report::items;
+use crate::rules::RulesSystem;
+
+/// Most items one `gen` makes.
+const MAX_COUNT: usize = 1000;
+
+pub fn run(
+    cfg: &Config,
+    kind: &GenKind,
+    count: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    if !(1..=MAX_COUNT).contains(&count) {
+        return Err(Error::Usage(format!(
+            "gen: --count {count}: ask for 1 to {MAX_COUNT} items"
+        )));
+    }
+    let library = cfg.library()?;
+    let mut list = Listing {
+        cfg,
+        library: &library,
+        count,
+        out,
+        err,
+    };
+    // Every request is built (its files read) before a seed is chosen: bad
+    // input rolls nothing.
+    match kind {
+        GenKind::Npc {
+            system,
+            archetype,
+            tier,
+        } => list.show(
+            &npc::Request {
+                system: (*system).into(),
+                archetype: archetype.clone(),
+                tier: *tier,
+            },
+            items::npc,
+        ),
+        GenKind::Injury {
+            character,
+            permanent,
+        } => list.show(
+            &injury::Request {
+                character: input::character(character.as_deref())?,
+                permanent: *permanent,
+            },
+            items::injury,
+        ),
+        GenKind::Mutation { character } => list.show(
+            &mutation::Request {
+                character: input::character(character.as_deref())?,
+            },
+            items::mutation,
+        ),
+        GenKind::Forage {
+            terrain,
+            kits,
+            water,
+            wit,
+            damage,
+        } => list.show(
+            &forage::Request {
+                terrain: terrain.clone(),
+                kits: kits.clone(),
+                water: *water,
+                wit: *wit,
+                damage: damage.clone(),
+            },
+            items::forage,
+        ),
+        GenKind::Trap { from, poise } => list.show(
+            &trap::Request {
+                source: (*from).into(),
+                poise: poise.clone(),
+            },
+            items::trap,
+        ),
+        GenKind::Map { .. } => show_map(list, kind),
+        GenKind::Journey { .. } => list.show(&journey_request(kind)?, items::journey),
+        GenKind::Encounter {
+            terrain,
+            system,
+            party,
+        } => list.show(
+            &encounter::Request {
+                terrain: terrain.clone(),
+                system: (*system).into(),
+                party: input::party(party.as_deref(), (*system).into())?,
+            },
+            items::encounter,
+        ),
+    }
+}
+
+/// What every listing needs: the options, the tables, how many, and where
+/// results and notes go.
+struct Listing<'a> {
+    cfg: &'a Config,
+    library: &'a Library,
+    count: usize,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+}
+
+#[derive(Serialize)]
+struct GenReport<'a, T: Serialize> {
+    seed: &'a str,
+    kind: &'a str,
+    items: Vec<T>,
+}
+
+impl Listing<'_> {
+    /// Make the items and print them: JSON, or each item's text with a
+    /// blank line between.
+    fn show<G: Generator>(
+        &mut self,
+        req: &G,
+        text: impl Fn(&G::Item) -> String,
+    ) -> Result<(), Error> {
+        let seed = self.cfg.roll_seed(self.err)?;
+        let items = make_many(req, self.library, &seed, None, self.count)?;
+        if self.cfg.json {
+            let report = GenReport {
+                seed: seed.as_str(),
+                kind: G::KIND,
+                items,
+            };
+            return super::json(self.out, &report);
+        }
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                writeln!(self.out)?;
+            }
+            write!(self.out, "{}", text(item))?;
+        }
+        Ok(())
+    }
+}
+
+/// `gen map`: listed like the others, or one map drawn as SVG.
+fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
+    let GenKind::Map {
+        stops,
+        terrain,
+        svg,
+        players,
+    } = kind
+    else {
+        unreachable!("called for maps only")
+    };
+    let req = map::Request {
+        stops: *stops,
+        terrains: terrain.clone(),
+    };
+    if !*svg {
+        return list.show(&req, |m| items::map(m, *players));
+    }
+    if list.count > 1 {
+        return Err(Error::Usage(
+            "gen map --svg draws one map; leave out --count".into(),
+        ));
+    }
+    let seed = list.cfg.roll_seed(list.err)?;
+    let made = req.make(list.library, &seed, &Address::new(map::Request::KIND, 0))?;
+    let drawing = crate::render::map::draw(&made, *players);
+    write!(list.out, "{}", crate::render::svg(&drawing))?;
+    Ok(())
+}
+
+/// `gen journey`: the saved map, the stops named, the party.
+fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
+    let GenKind::Journey {
+        map: path,
+        from,
+        to,
+        party,
+        route,
+        rations,
+        water,
+        wit,
+        kits,
+        no_twist,
+    } = kind
+    else {
+        unreachable!("called for journeys only")
+    };
+    let map = input::read_map(path)?;
+    Ok(journey::Request {
+        from: stop(&map, from.as_deref(), map.start)?,
+        to: stop(&map, to.as_deref(), map.goal)?,
+        party: input::party(party.as_deref(), RulesSystem::Mettle)?,
+        map,
+        route: (*route).into(),
+        rations: *rations,
+        water: *water,
+        wit: *wit,
+        kits: kits.clone(),
+        twist: !*no_twist,
+    })
+}
+
+/// The stop a `--from`/`--to` names (by its name), or the default.
+fn stop(map: &map::Map, name: Option<&str>, default: usize) -> Result<usize, Error> {
+    let Some(n) = name else { return Ok(default) };
+    if let Some(s) = map.stop_named(n) {
+        return Ok(s.id);
+    }
+    let names: Vec<&str> = map.stops.iter().map(|s| s.name.as_str()).collect();
+    let suggestion = crate::content::validate::closest(n, names.iter().copied());
+    let d = Diagnostic::message(format!("the map has no stop `{n}`"));
+    Err(Error::input(match suggestion {
+        Some(c) => d.with_suggestion(Some(c.to_owned())),
+        None => d.with_hint(format!("the stops are: {}", names.join(", "))),
+    }))
+}

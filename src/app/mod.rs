@@ -1,0 +1,60 @@
+//! The commands: each turns parsed arguments into text or JSON on the given
+//! writers. The command line is read once into a [`Config`]; each command
+//! family has its own file:
+//!
+//! - [`config`]: the global options made meaningful — the seed (chosen in
+//!   one place), the tables, templates, paper and where handouts go.
+//! - [`dice`]: `roll`, `odds`, `check`.
+//! - [`tables`]: `tables`, `table`, `odds --table`, `validate`.
+//! - [`generate`]: `gen <kind>` for every generator.
+//! - [`prep`]: `prep`, the session pack.
+//!
+//! Randomness comes only from the seed's streams.
+
+pub mod config;
+pub mod dice;
+pub mod generate;
+pub mod prep;
+pub mod tables;
+
+use std::io::Write;
+
+use serde::Serialize;
+
+pub use config::Config;
+
+use crate::cli::{Cli, Command};
+use crate::error::Error;
+
+/// Run one command. `out` receives the results, `err` the notes (the seed
+/// that was chosen).
+pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
+    let cfg = Config::from_cli(&cli.global);
+    match &cli.command {
+        Command::Roll { exprs } => dice::roll(&cfg, exprs, out, err),
+        Command::Odds {
+            expr: Some(expr), ..
+        } => dice::odds(&cfg, expr, out),
+        Command::Odds {
+            table: Some(id), ..
+        } => tables::table_odds(&cfg, id, out),
+        Command::Odds { .. } => Err(Error::Usage(
+            "odds: give an expression or --table ID".into(),
+        )),
+        Command::Check(args) => dice::check(&cfg, args, out, err),
+        Command::Tables => tables::list(&cfg, out),
+        Command::Table { id, times, tag } => {
+            tables::roll(&cfg, id, *times, tag.as_deref(), out, err)
+        }
+        Command::Validate => tables::validate(&cfg, out),
+        Command::Prep { session } => prep::run(&cfg, session, out, err),
+        Command::Gen { kind, count } => generate::run(&cfg, kind, *count, out, err),
+    }
+}
+
+/// Pretty JSON and a newline.
+pub(crate) fn json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Error> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(std::io::Error::from)?;
+    writeln!(out)?;
+    Ok(())
+}

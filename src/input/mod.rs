@@ -1,0 +1,181 @@
+//! The GM's own files — session files, party files, character sheets and
+//! saved maps: reading them, checking them against the rules core, and
+//! pointing every mistake at its file, line and column (a
+//! [`Diagnostic`] with the line and a caret). Generators never see these
+//! files: they get the typed requests built here.
+//!
+//! - [`session`]: the session file and the pack request it stands for.
+//! - [`party`]: party files and pool summaries (`3,4,4,5`).
+//! - [`character`]: Core Rules character sheets.
+//! - [`map`]: maps saved by `gen map --json`.
+
+pub mod character;
+pub mod map;
+pub mod party;
+pub mod session;
+
+use std::path::Path;
+
+use toml::de::{DeTable, DeValue};
+
+pub use character::{character, character_from_text};
+pub use map::read_map;
+pub use party::{Origin, party, party_from_text, session_party};
+pub use session::{Session, session, session_from_text};
+
+use crate::content::line_col;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::rules::Flaw;
+
+/// A file's text, read whole; bytes that are not UTF-8 are pointed at.
+pub fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
+    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+        what,
+        path: path.display().to_string(),
+        source,
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(&e.as_bytes()[..good]);
+        let (line, col) = line_col(&text, good);
+        Error::input(
+            Diagnostic::at(
+                path.display().to_string(),
+                line,
+                col,
+                format!("the {what} is not UTF-8 text"),
+            )
+            .with_hint("save it as UTF-8 in your editor"),
+        )
+    })
+}
+
+/// Parse TOML text that came from `path` (named in messages only), with
+/// the line and column of any mistake.
+pub fn from_toml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    text: &str,
+    what: &str,
+) -> Result<T, Error> {
+    toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        let (line, col) = line_col(text, span.start);
+        let width = text.get(span).map_or(1, |s| s.chars().count());
+        Error::input(
+            Diagnostic::at(
+                path.display().to_string(),
+                line,
+                col,
+                format!("the {what} is not valid: {}", e.message().trim()),
+            )
+            .with_source(text, width),
+        )
+    })
+}
+
+/// One step into a TOML document: a key or a list index.
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Line, column and width (in characters) of the value at `steps` in a
+/// TOML document; when the full path is missing (a default was used), the
+/// deepest part that exists.
+pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
+    let root = DeTable::parse(text).ok()?;
+    let root = DeValue::Table(root.into_inner());
+    let mut value = &root;
+    let mut span = None;
+    for step in steps {
+        let next = match step {
+            Step::Key(k) => value.get(*k),
+            Step::Index(i) => value.get(*i),
+        };
+        let Some(next) = next else { break };
+        span = Some(next.span());
+        value = next.get_ref();
+    }
+    let span = span?;
+    let (line, col) = line_col(text, span.start);
+    let width = text.get(span).map_or(1, |s| s.chars().count());
+    Some((line, col, width))
+}
+
+/// A diagnostic pointing at the value at `steps` (with its line and a
+/// caret), or at the file alone when nothing there matches.
+fn pointed(path: &Path, text: &str, steps: &[Step], message: String) -> Diagnostic {
+    match locate(text, steps) {
+        Some((line, col, width)) => {
+            Diagnostic::at(path.display().to_string(), line, col, message).with_source(text, width)
+        }
+        None => Diagnostic::at(path.display().to_string(), 0, 0, message),
+    }
+}
+
+/// The path to a flaw's field below `prefix`: its key, then its index.
+fn flaw_steps<'a>(prefix: &[Step<'a>], f: &Flaw) -> Vec<Step<'a>> {
+    let mut steps = prefix.to_vec();
+    steps.push(Step::Key(f.key));
+    steps.extend(f.index.map(Step::Index));
+    steps
+}
+
+/// One diagnostic per flaw of `who`, each pointing at its field.
+fn flaw_diagnostics(
+    path: &Path,
+    text: &str,
+    prefix: &[Step],
+    who: &str,
+    flaws: &[Flaw],
+) -> Vec<Diagnostic> {
+    flaws
+        .iter()
+        .map(|f| {
+            pointed(
+                path,
+                text,
+                &flaw_steps(prefix, f),
+                format!("{who}: {}", f.message),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_finds_keys_in_arrays_of_tables() {
+        let text = "title = \"x\"\n\n[[mettle]]\nname = \"A\"\nNATURE = 3\n\n[[mettle]]\nname = \"B\"\nNATURE = 40\n";
+        assert_eq!(
+            locate(
+                text,
+                &[Step::Key("mettle"), Step::Index(1), Step::Key("NATURE")]
+            ),
+            Some((9, 10, 2))
+        );
+        // A missing key falls back to the deepest part that exists.
+        let found = locate(
+            text,
+            &[Step::Key("mettle"), Step::Index(1), Step::Key("speed")],
+        );
+        assert!(matches!(found, Some((7 | 8, _, _))), "{found:?}");
+        assert_eq!(locate(text, &[Step::Key("nothing")]), None);
+        assert_eq!(locate("not [ toml", &[Step::Key("a")]), None);
+    }
+
+    #[test]
+    fn a_flaw_points_at_its_value_with_a_caret() {
+        let text = "name = \"Giant\"\nSTR = 25\n";
+        let flaw = Flaw::at("STR", "STR 25 is outside 0-19".into());
+        let d = &flaw_diagnostics(Path::new("giant.toml"), text, &[], "Giant", &[flaw])[0];
+        assert_eq!(
+            d.to_string(),
+            "giant.toml:2:7: Giant: STR 25 is outside 0-19\n    STR = 25\n          ^^"
+        );
+    }
+}

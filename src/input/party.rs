@@ -1,0 +1,110 @@
+//! Parties (`--party`, or a session's `party = …`): a party file of METTLE
+//! stat blocks or Core Rules sheets, or a pool summary such as `3,4,4,5`;
+//! read, checked against the rules core, every flaw pointed at.
+
+use std::path::Path;
+
+use super::character::SHEET_HINT;
+use super::{Step, flaw_diagnostics, from_toml, pointed, read_text};
+use crate::diagnostic::{Diagnostic, Report};
+use crate::error::Error;
+use crate::rules::party::summary_hint;
+use crate::rules::{Party, RulesSystem, core_d20, mettle};
+
+const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Armor at most 6, \
+     weapon DM at most 10, Speed 1-10; fix the lines above and run again";
+
+/// Where a party summary was written, for messages: the session file and
+/// its text.
+pub struct Origin<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+}
+
+/// A party (`--party`): a party file, a pool summary such as `3,4,4,5`,
+/// or the system's default.
+pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
+    let default = match system {
+        RulesSystem::Mettle => "3,3,3,3",
+        RulesSystem::Core => "10,10,10,10",
+    };
+    let text = arg.unwrap_or(default);
+    let path = Path::new(text);
+    if path.is_file() {
+        return party_file(path, system);
+    }
+    summary(text, system, None)
+}
+
+/// The party a session file names: a file read relative to the session
+/// file, or a pool summary.
+pub fn session_party(origin: &Origin, party: &str, system: RulesSystem) -> Result<Party, Error> {
+    let candidate = origin.path.parent().unwrap_or(Path::new(".")).join(party);
+    if candidate.is_file() {
+        return party_file(&candidate, system);
+    }
+    summary(party, system, Some(origin))
+}
+
+/// A diagnostic about the party value: at the session file's `party` key,
+/// or about the `--party` argument.
+fn about_party(origin: Option<&Origin>, message: String) -> Diagnostic {
+    match origin {
+        Some(o) => pointed(o.path, o.text, &[Step::Key("party")], message),
+        None => Diagnostic::message(format!("--party: {message}")),
+    }
+}
+
+/// A pool summary, or a party file that is not there.
+fn summary(text: &str, system: RulesSystem, origin: Option<&Origin>) -> Result<Party, Error> {
+    if text.contains(['/', '\\']) || text.ends_with(".toml") {
+        let relative = if origin.is_some() {
+            " (it is read relative to the session file)"
+        } else {
+            ""
+        };
+        let message = format!("the party file `{text}` does not exist{relative}");
+        return Err(Error::input(about_party(origin, message).with_hint(
+            "check the path, or give a pool summary such as `3,4,4,5`",
+        )));
+    }
+    Party::from_summary(text, system)
+        .map_err(|m| Error::input(about_party(origin, m).with_hint(summary_hint(system))))
+}
+
+fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
+    let text = read_text(path, "party file")?;
+    party_from_text(path, &text, system)
+}
+
+/// A party file's text, checked against the rules core.
+pub fn party_from_text(path: &Path, text: &str, system: RulesSystem) -> Result<Party, Error> {
+    let party: Party = from_toml(path, text, "party file")?;
+    let mut diagnostics = Vec::new();
+    for (i, b) in party.mettle.iter().enumerate() {
+        let prefix = [Step::Key("mettle"), Step::Index(i)];
+        let flaws = mettle::block_flaws(b);
+        diagnostics.extend(flaw_diagnostics(path, text, &prefix, &b.name, &flaws));
+    }
+    for (i, s) in party.core.iter().enumerate() {
+        let prefix = [Step::Key("core"), Step::Index(i)];
+        let flaws = core_d20::sheet_flaws(s);
+        diagnostics.extend(flaw_diagnostics(path, text, &prefix, &s.name, &flaws));
+    }
+    if !diagnostics.is_empty() {
+        let hint = if party.mettle.is_empty() {
+            SHEET_HINT
+        } else {
+            BLOCK_HINT
+        };
+        return Err(Error::Input(Report {
+            headline: Some("the party breaks the rules:".into()),
+            diagnostics,
+            closing: Some(hint.into()),
+        }));
+    }
+    party
+        .check(system)
+        .map_err(|m| Error::input(Diagnostic::at(path.display().to_string(), 0, 0, m)))?;
+    Ok(party)
+}
