@@ -244,7 +244,7 @@ fn cases() -> Vec<Case> {
                 ("party.toml", GIANT_PARTY.into()),
             ],
             &[
-                "party.toml:12:11: Viktor: CULTURE 40 is outside 1-12",
+                "party.toml:12:11: Viktor: CULTURE 40 is outside 1-12\n    CULTURE = 40\n              ^^\n",
                 "party.toml:16:9: Viktor: Armor 9 is more than 6",
                 "hint: METTLE attributes and CALLINGs are 1-12 dice",
             ],
@@ -254,7 +254,8 @@ fn cases() -> Vec<Case> {
             vec![("session.toml", session_with("3,40"))],
             &[
                 "session.toml:5:9: `3,40`: PC 2 is 40, outside 1-12",
-                "hint: each number is one PC's value",
+                "\n    party = \"3,40\"\n            ^^^^^^\n",
+                "    hint: each number is one PC's value",
             ],
         ),
         Case {
@@ -268,8 +269,8 @@ fn cases() -> Vec<Case> {
                     &fixture("characters/giant.toml"),
                 ]),
                 &[
-                    "giant.toml:2:7: Too strong: STR 25 is outside 0-19",
-                    "hint: the Core Rules keep abilities at 0-19",
+                    "giant.toml:2:7: Too strong: STR 25 is outside 0-19\n    STR = 25\n          ^^\n",
+                    "\nhint: the Core Rules keep abilities at 0-19",
                 ],
             )
         },

@@ -2,7 +2,7 @@
 //! JSON, determinism, the errors that point at a character, the limits,
 //! usage errors (exit code 2) and `--help`.
 
-use crate::common::{fails, ok, ok_json, run, stderr, stdout};
+use crate::common::{fails, misused, ok, ok_json, run, stderr, stdout};
 
 #[test]
 fn same_seed_same_bytes() {
@@ -198,13 +198,34 @@ fn usage_errors_exit_with_two() {
     let o = run(&["check", "5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--vs"));
-    let err = fails(&["check", "five", "--vs", "3"]);
+    let err = misused(&["check", "five", "--vs", "3"]);
     assert!(err.contains("`five` is not a pool size"), "{err}");
-    let err = fails(&["check", "2", "--vs", "3", "--raise", "3"]);
+    let err = misused(&["check", "2", "--vs", "3", "--raise", "3"]);
     assert!(
         err.contains("cannot raise 3 dice from a pool of 2"),
         "{err}"
     );
+    // Our own usage checks exit like clap's.
+    let err = misused(&["gen", "npc", "--count", "0"]);
+    assert!(err.contains("ask for 1 to 1000 items"), "{err}");
+    let err = misused(&["table", "core.injury", "--times", "0"]);
+    assert!(err.contains("ask for 1 to 10000 results"), "{err}");
+    let err = misused(&["gen", "map", "--svg", "--count", "2", "--seed", "s"]);
+    assert!(err.contains("draws one map"), "{err}");
+}
+
+#[test]
+fn bad_files_and_names_exit_with_one() {
+    // What is wrong is in a file or a name, not in how the command is used.
+    let err = fails(&["gen", "injury", "--character", "no-such-sheet.toml"]);
+    assert!(
+        err.contains("cannot read the character sheet `no-such-sheet.toml`"),
+        "{err}"
+    );
+    let err = fails(&["table", "no.such.table", "--seed", "s"]);
+    assert!(err.contains("there is no table"), "{err}");
+    let err = fails(&["roll", "2d6x4"]);
+    assert!(err.contains("unexpected `x` after a die"), "{err}");
 }
 
 #[test]
@@ -273,12 +294,12 @@ fn a_named_difficulty_takes_a_modifier() {
 
 #[test]
 fn check_vs_takes_only_a_difficulty() {
-    let err = fails(&["check", "5", "--vs", "daunting twist", "--seed", "s"]);
+    let err = misused(&["check", "5", "--vs", "daunting twist", "--seed", "s"]);
     assert!(err.contains("give only a Difficulty"), "{err}");
 }
 
 #[test]
 fn check_refuses_an_absurd_team() {
-    let err = fails(&["check", "5", "--vs", "3", "--team", "5000", "--seed", "s"]);
+    let err = misused(&["check", "5", "--vs", "3", "--team", "5000", "--seed", "s"]);
     assert!(err.contains("--team"), "{err}");
 }

@@ -46,10 +46,19 @@ pub fn ok_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).unwrap()
 }
 
-/// Run, expect exit code 1, return stderr.
+/// Run, expect exit code 1 (bad input), return stderr.
 pub fn fails(args: &[&str]) -> String {
+    fails_with(args, 1)
+}
+
+/// Run, expect exit code 2 (a usage mistake), return stderr.
+pub fn misused(args: &[&str]) -> String {
+    fails_with(args, 2)
+}
+
+fn fails_with(args: &[&str], code: i32) -> String {
     let o = run(args);
-    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stdout(&o));
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
     assert!(
         o.stdout.is_empty(),
         "{args:?} printed results despite the error"
