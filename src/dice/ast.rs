@@ -8,6 +8,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::rules::status_cp::{self, DiceValue};
+
 /// Any expression the notation can write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -83,6 +85,17 @@ pub struct Term {
     pub kind: TermKind,
 }
 
+impl Term {
+    /// What `value` (this term's dice or number) adds to the Roll's sum.
+    pub fn signed(&self, value: u64) -> i64 {
+        if self.negative {
+            -(value as i64)
+        } else {
+            value as i64
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TermKind {
@@ -114,6 +127,17 @@ pub enum Scale {
     /// Divide, rounding up (the Engine's halving rule).
     Divide(u32),
     Multiply(u32),
+}
+
+impl Scale {
+    /// A total (after the floor at zero) halved, rounding up, or doubled.
+    pub fn apply(self, total: u64) -> u64 {
+        match self {
+            Scale::None => total,
+            Scale::Divide(n) => total.div_ceil(u64::from(n)),
+            Scale::Multiply(n) => total * u64::from(n),
+        }
+    }
 }
 
 /// A METTLE dice pool.
@@ -196,6 +220,49 @@ pub struct Chance {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cp {
     pub sources: Vec<Vec<u32>>,
+}
+
+/// What the CP table says for a [`Cp`] expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CpReading {
+    /// Each source's CP (its degrees of success added up) and dice value.
+    pub sources: Vec<(u32, DiceValue)>,
+    /// The sources' dice values added together.
+    pub dice_value: DiceValue,
+    /// Control potential, for a single degree of success.
+    pub control_potential: Option<u32>,
+    /// A source's CP is past the table's last row.
+    pub beyond_table: bool,
+}
+
+impl Cp {
+    /// Read every source on the CP table and combine them.
+    pub fn read(&self) -> CpReading {
+        let sources: Vec<(u32, DiceValue)> = self
+            .sources
+            .iter()
+            .map(|parts| {
+                let cp: u32 = parts.iter().sum();
+                (cp, status_cp::dice_value(cp).expect("CP is at least 1"))
+            })
+            .collect();
+        let dice_value = sources
+            .iter()
+            .map(|&(_, v)| v)
+            .reduce(DiceValue::combine)
+            .expect("at least one source");
+        let single = self.sources.len() == 1 && self.sources[0].len() == 1;
+        CpReading {
+            control_potential: if single {
+                status_cp::control_potential(self.sources[0][0])
+            } else {
+                None
+            },
+            beyond_table: sources.iter().any(|&(cp, _)| cp > status_cp::CP_TABLE_TOP),
+            sources,
+            dice_value,
+        }
+    }
 }
 
 impl fmt::Display for Expr {

@@ -353,30 +353,7 @@ impl Dist {
             "keeping dice",
         )?;
         let sum_len = sum_len as usize;
-        // ln k! for binomial coefficients.
-        let mut ln_fact = vec![0.0f64; n_us + 1];
-        for i in 1..=n_us {
-            ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
-        }
-        let binomial = |r: usize, p: f64| -> Vec<f64> {
-            if p >= 1.0 {
-                let mut v = vec![0.0; r + 1];
-                v[r] = 1.0;
-                return v;
-            }
-            if p <= 0.0 {
-                let mut v = vec![0.0; r + 1];
-                v[0] = 1.0;
-                return v;
-            }
-            let (lp, lq) = (p.ln(), (1.0 - p).ln());
-            (0..=r)
-                .map(|c| {
-                    (ln_fact[r] - ln_fact[c] - ln_fact[r - c] + c as f64 * lp + (r - c) as f64 * lq)
-                        .exp()
-                })
-                .collect()
-        };
+        let ln_fact = ln_factorials(n_us);
         let order: Vec<usize> = if highest {
             (0..self.p.len()).rev().collect()
         } else {
@@ -403,26 +380,7 @@ impl Dist {
             }
             let share = (q / remaining).min(1.0);
             remaining -= q;
-            let mut next = vec![vec![0.0f64; sum_len]; n_us + 1];
-            for j in 0..=n_us {
-                if state[j].iter().all(|&m| m == 0.0) {
-                    continue;
-                }
-                let dist = binomial(n_us - j, share);
-                for (sum, &mass) in state[j].iter().enumerate() {
-                    if mass == 0.0 {
-                        continue;
-                    }
-                    for (c, &w) in dist.iter().enumerate() {
-                        if w == 0.0 {
-                            continue;
-                        }
-                        let kept_now = c.min(k_us - j.min(k_us));
-                        next[j + c][sum + kept_now * vi] += mass * w;
-                    }
-                }
-            }
-            state = next;
+            state = place_value(&state, vi, share, k_us, &ln_fact);
         }
         let mut p = std::mem::take(&mut state[n_us]);
         let mut tail = tail_mass;
@@ -444,6 +402,71 @@ impl Dist {
         }
         .trim())
     }
+}
+
+/// `ln k!` for `k` in `0..=n`.
+pub(super) fn ln_factorials(n: usize) -> Vec<f64> {
+    let mut ln_fact = vec![0.0f64; n + 1];
+    for i in 1..=n {
+        ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
+    }
+    ln_fact
+}
+
+/// Binomial(r, p) chances, through the logarithms of factorials
+/// (`ln_fact` reaches at least `r`).
+fn binomial(ln_fact: &[f64], r: usize, p: f64) -> Vec<f64> {
+    if p >= 1.0 {
+        let mut v = vec![0.0; r + 1];
+        v[r] = 1.0;
+        return v;
+    }
+    if p <= 0.0 {
+        let mut v = vec![0.0; r + 1];
+        v[0] = 1.0;
+        return v;
+    }
+    let (lp, lq) = (p.ln(), (1.0 - p).ln());
+    (0..=r)
+        .map(|c| {
+            (ln_fact[r] - ln_fact[c] - ln_fact[r - c] + c as f64 * lp + (r - c) as f64 * lq).exp()
+        })
+        .collect()
+}
+
+/// One step of [`Dist::keep`]: of the dice not yet placed, each shows the
+/// value at index `vi` with chance `share`; at most `k` placed dice count
+/// toward the sum. `state[j][sum]` is the chance that `j` dice are placed
+/// with kept sum `sum` (of value − min).
+fn place_value(
+    state: &[Vec<f64>],
+    vi: usize,
+    share: f64,
+    k: usize,
+    ln_fact: &[f64],
+) -> Vec<Vec<f64>> {
+    let n = state.len() - 1;
+    let sum_len = state[0].len();
+    let mut next = vec![vec![0.0f64; sum_len]; n + 1];
+    for j in 0..=n {
+        if state[j].iter().all(|&m| m == 0.0) {
+            continue;
+        }
+        let dist = binomial(ln_fact, n - j, share);
+        for (sum, &mass) in state[j].iter().enumerate() {
+            if mass == 0.0 {
+                continue;
+            }
+            for (c, &w) in dist.iter().enumerate() {
+                if w == 0.0 {
+                    continue;
+                }
+                let kept_now = c.min(k - j.min(k));
+                next[j + c][sum + kept_now * vi] += mass * w;
+            }
+        }
+    }
+    next
 }
 
 #[cfg(test)]

@@ -1,10 +1,20 @@
 //! The dice engine: one notation for every roll the seeds use.
 //!
-//! - [`parse`] reads text into an [`Expr`] (errors point at the character).
-//! - [`roll`] rolls it on a seeded [`Stream`](crate::seed::Stream), keeping
-//!   every die for display.
-//! - [`odds`] computes its exact distribution analytically.
-//! - [`limits`] keeps absurd expressions from hanging the tool.
+//! Modules:
+//! - [`ast`]: the expression tree ([`Expr`]) and its canonical printing,
+//!   with the rules every part of the engine shares (a term's sign, a
+//!   Roll's halving or doubling, a pool's dice in hand, the CP table read
+//!   for a `cp` expression).
+//! - [`parse`]: text → [`Expr`]; a [`ParseError`] points at the character
+//!   and is shown as a [`Diagnostic`](crate::diagnostic::Diagnostic).
+//! - [`roll`]: rolls an expression on a seeded
+//!   [`Stream`](crate::seed::Stream), keeping every die for display (and a
+//!   fast total-only path that draws the same dice).
+//! - [`odds`]: its exact distribution, computed analytically.
+//! - [`dist`]: exact distributions over integers and the operations on them
+//!   (sums, floor, scaling, keep-highest/lowest, max/min of two).
+//! - [`limits`]: keeps absurd expressions from hanging the tool.
+//! - `tests`: property and statistical tests of the whole engine.
 
 pub mod ast;
 pub mod dist;

@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::ast::*;
-use super::dist::{Dist, TooLarge};
+use super::dist::{Dist, TooLarge, ln_factorials};
 use crate::rules::mettle;
-use crate::rules::status_cp::{self, DiceValue};
+use crate::rules::status_cp::DiceValue;
 
 /// Exact odds of one expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -230,17 +230,10 @@ pub fn roll_dist(r: &Roll) -> Result<Dist, TooLarge> {
         sum = sum.add(&d)?;
     }
     let mut d = sum.floor_zero();
-    d = match r.scale {
-        Scale::None => d,
-        Scale::Divide(n) => {
-            let n = i64::from(n);
-            d.map_monotone(|v| (v + n - 1).div_euclid(n))?
-        }
-        Scale::Multiply(n) => {
-            let n = i64::from(n);
-            d.map_monotone(|v| v * n)?
-        }
-    };
+    if r.scale != Scale::None {
+        // Every value is at least 0 after the floor.
+        d = d.map_monotone(|v| r.scale.apply(v as u64) as i64)?;
+    }
     Ok(match quality {
         Quality::Enhanced => d.max_of_two(),
         Quality::Impaired => d.min_of_two(),
@@ -261,10 +254,7 @@ fn half_binomial(n: u32) -> Vec<f64> {
         return b;
     }
     let n = n as usize;
-    let mut ln_fact = vec![0.0f64; n + 1];
-    for i in 1..=n {
-        ln_fact[i] = ln_fact[i - 1] + (i as f64).ln();
-    }
+    let ln_fact = ln_factorials(n);
     let ln_half_n = n as f64 * 0.5f64.ln();
     (0..=n)
         .map(|k| (ln_fact[n] - ln_fact[k] - ln_fact[n - k] + ln_half_n).exp())
@@ -508,56 +498,7 @@ fn contest_wins(abilities: &[u32], group: u32, memo: &mut BTreeMap<u32, Vec<f64>
         memo.insert(group, wins.clone());
         return wins;
     }
-    // Totals are ability − d20: uniform on ability−20 ..= ability−1.
-    let p_eq = |i: usize, x: i64| -> f64 {
-        let a = i64::from(abilities[i]);
-        if (a - 20..=a - 1).contains(&x) {
-            0.05
-        } else {
-            0.0
-        }
-    };
-    let p_below = |i: usize, x: i64| -> f64 {
-        // P(total < x)
-        let a = i64::from(abilities[i]);
-        ((x - (a - 20)).clamp(0, 20) as f64) * 0.05
-    };
-    // Only totals someone can actually reach: the union of each member's
-    // ability−20 ..= ability−1.
-    let mut totals: Vec<i64> = members
-        .iter()
-        .flat_map(|&i| (i64::from(abilities[i]) - 20)..=(i64::from(abilities[i]) - 1))
-        .collect();
-    totals.sort_unstable();
-    totals.dedup();
-    // Chance that exactly `top` (a sub-mask) shares the highest total.
-    let mut top_chance: BTreeMap<u32, f64> = BTreeMap::new();
-    for x in totals {
-        // Enumerate subsets of the group as the top set at value x.
-        let mut sub = group;
-        loop {
-            if sub != 0 {
-                let mut q = 1.0;
-                for &i in &members {
-                    q *= if sub & (1 << i) != 0 {
-                        p_eq(i, x)
-                    } else {
-                        p_below(i, x)
-                    };
-                    if q == 0.0 {
-                        break;
-                    }
-                }
-                if q > 0.0 {
-                    *top_chance.entry(sub).or_insert(0.0) += q;
-                }
-            }
-            if sub == 0 {
-                break;
-            }
-            sub = (sub - 1) & group;
-        }
-    }
+    let top_chance = top_set_chances(abilities, &members, group);
     let self_tie = top_chance.get(&group).copied().unwrap_or(0.0);
     for (&top, &q) in &top_chance {
         if top == group {
@@ -580,6 +521,62 @@ fn contest_wins(abilities: &[u32], group: u32, memo: &mut BTreeMap<u32, Vec<f64>
     wins
 }
 
+/// For one contest among `members` (the bits of `group`): the chance that
+/// exactly `top` (a sub-mask) shares the highest total, for every `top`
+/// that can.
+fn top_set_chances(abilities: &[u32], members: &[usize], group: u32) -> BTreeMap<u32, f64> {
+    // Totals are ability − d20: uniform on ability−20 ..= ability−1.
+    let p_eq = |i: usize, x: i64| -> f64 {
+        let a = i64::from(abilities[i]);
+        if (a - 20..=a - 1).contains(&x) {
+            0.05
+        } else {
+            0.0
+        }
+    };
+    let p_below = |i: usize, x: i64| -> f64 {
+        // P(total < x)
+        let a = i64::from(abilities[i]);
+        ((x - (a - 20)).clamp(0, 20) as f64) * 0.05
+    };
+    // Only totals someone can actually reach: the union of each member's
+    // ability−20 ..= ability−1.
+    let mut totals: Vec<i64> = members
+        .iter()
+        .flat_map(|&i| (i64::from(abilities[i]) - 20)..=(i64::from(abilities[i]) - 1))
+        .collect();
+    totals.sort_unstable();
+    totals.dedup();
+    let mut top_chance: BTreeMap<u32, f64> = BTreeMap::new();
+    for x in totals {
+        // Enumerate subsets of the group as the top set at value x.
+        let mut sub = group;
+        loop {
+            if sub != 0 {
+                let mut q = 1.0;
+                for &i in members {
+                    q *= if sub & (1 << i) != 0 {
+                        p_eq(i, x)
+                    } else {
+                        p_below(i, x)
+                    };
+                    if q == 0.0 {
+                        break;
+                    }
+                }
+                if q > 0.0 {
+                    *top_chance.entry(sub).or_insert(0.0) += q;
+                }
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & group;
+        }
+    }
+    top_chance
+}
+
 fn contest_odds(c: &Contest) -> ContestOdds {
     let abilities: Vec<u32> = c.entrants.iter().map(|e| e.ability).collect();
     let full = (1u32 << abilities.len()) - 1;
@@ -599,202 +596,17 @@ fn contest_odds(c: &Contest) -> ContestOdds {
 }
 
 fn cp_odds(cp: &Cp) -> Result<CpOdds, TooLarge> {
-    let totals: Vec<u32> = cp.sources.iter().map(|s| s.iter().sum()).collect();
-    let dice_value = totals
-        .iter()
-        .map(|&t| status_cp::dice_value(t).expect("CP ≥ 1"))
-        .reduce(DiceValue::combine)
-        .expect("a source");
+    let reading = cp.read();
+    let dice_value = reading.dice_value;
     let d = Dist::dice(dice_value.dice, 6)?.add(&Dist::point(i64::from(dice_value.bonus)))?;
-    let single = cp.sources.len() == 1 && cp.sources[0].len() == 1;
     Ok(CpOdds {
-        beyond_table: totals.iter().any(|&t| t > status_cp::CP_TABLE_TOP),
-        control_potential: if single {
-            status_cp::control_potential(totals[0])
-        } else {
-            None
-        },
-        cp: totals,
+        beyond_table: reading.beyond_table,
+        control_potential: reading.control_potential,
+        cp: reading.sources.iter().map(|&(cp, _)| cp).collect(),
         dice_value,
         value: Summary::of(&d),
     })
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dice::parse;
-
-    fn check(text: &str) -> CheckOdds {
-        match odds(&parse(text).unwrap()).unwrap().detail {
-            OddsDetail::Check(c) => c,
-            other => panic!("{other:?}"),
-        }
-    }
-
-    /// Brute force: every face combination of `n` dice.
-    fn enumerate(n: u32, mut f: impl FnMut(&[u32])) {
-        let mut faces = vec![1u32; n as usize];
-        loop {
-            f(&faces);
-            let mut i = 0;
-            loop {
-                if i == faces.len() {
-                    return;
-                }
-                faces[i] += 1;
-                if faces[i] <= 6 {
-                    break;
-                }
-                faces[i] = 1;
-                i += 1;
-            }
-        }
-    }
-
-    #[test]
-    fn five_dice_vs_three_is_0_6968() {
-        let c = check("5D vs 3");
-        assert!((c.success - 0.6968).abs() < 5e-5, "{}", c.success);
-    }
-
-    #[test]
-    fn success_table_matches_enumeration() {
-        let table = success_table(6, 20);
-        for n in 1..=6u32 {
-            let mut wins = [0u32; 21];
-            enumerate(n, |faces| {
-                let t = mettle::tally(faces);
-                for (d, w) in wins.iter_mut().enumerate() {
-                    if t.score > d as u32 {
-                        *w += 1;
-                    }
-                }
-            });
-            let all = 6f64.powi(n as i32);
-            for d in 0..=20 {
-                let exact = f64::from(wins[d]) / all;
-                assert!(
-                    (table[n as usize - 1][d] - exact).abs() < 1e-12,
-                    "{n}D vs {d}: {} ≠ {exact}",
-                    table[n as usize - 1][d]
-                );
-                let c = check(&format!("{n}D vs {d}"));
-                assert!((c.success - exact).abs() < 1e-12);
-            }
-        }
-    }
-
-    #[test]
-    fn twist_and_raise_match_enumeration() {
-        // Enumerate the first throw and the reroll together.
-        for (n, raise, d) in [
-            (4u32, 0u32, 3u32),
-            (5, 0, 3),
-            (4, 1, 2),
-            (3, 2, 1),
-            (5, 1, 6),
-        ] {
-            let thrown = n - raise;
-            let mut success_by_edge = vec![0.0f64; n as usize + 1];
-            enumerate(thrown, |faces| {
-                let q = 1.0 / 6f64.powi(thrown as i32);
-                let t = mettle::tally(faces);
-                let (score, edge) = (t.score, t.edge + raise);
-                if score > d {
-                    success_by_edge[edge as usize] += q;
-                } else if edge > 0 {
-                    enumerate(edge, |re| {
-                        let q2 = q / 6f64.powi(edge as i32);
-                        let t2 = mettle::tally(re);
-                        if score + t2.score > d {
-                            success_by_edge[t2.edge as usize] += q2;
-                        }
-                    });
-                }
-            });
-            let c = check(&format!("{n}D vs {d} raise {raise} twist"));
-            for (e, row) in c.by_edge.iter().enumerate() {
-                // The enumeration adds up to 6^10 tiny terms: allow for its
-                // rounding.
-                assert!(
-                    (row.chance - success_by_edge[e]).abs() < 1e-10,
-                    "{n}D vs {d} raise {raise} twist, Edge {e}: {} vs {}",
-                    row.chance,
-                    success_by_edge[e]
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn hazards() {
-        let o = odds(&parse("3D+3").unwrap()).unwrap();
-        let OddsDetail::Hazard(h) = o.detail else {
-            panic!()
-        };
-        assert_eq!((h.damage.min, h.damage.max), (3, 6));
-        assert!((h.damage.table[0].chance - 0.125).abs() < 1e-12);
-        assert!((h.ends - 0.125).abs() < 1e-12);
-        assert!((h.expected_rounds - 8.0).abs() < 1e-9);
-        let o = odds(&parse("5D").unwrap()).unwrap();
-        let OddsDetail::Hazard(h) = o.detail else {
-            panic!()
-        };
-        assert_eq!((h.damage.min, h.damage.max), (0, 5));
-        let score = h.score.unwrap();
-        assert_eq!((score.min, score.max), (0, 15));
-        assert!((score.mean - 5.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn contest_wins_match_enumeration() {
-        // Two contestants: a tie starts the same contest again, so
-        // P(A first) = P(A beats B) / (1 − P(tie)).
-        for (a, b) in [(15u32, 3u32), (10, 10), (9, 12), (1, 19)] {
-            let (mut beats, mut tie) = (0.0, 0.0);
-            for ra in 1..=20 {
-                for rb in 1..=20 {
-                    let (ta, tb) = (i64::from(a) - ra, i64::from(b) - rb);
-                    if ta > tb {
-                        beats += 1.0 / 400.0;
-                    } else if ta == tb {
-                        tie += 1.0 / 400.0;
-                    }
-                }
-            }
-            let OddsDetail::Contest(c) = odds(&parse(&format!("contest {a} {b}")).unwrap())
-                .unwrap()
-                .detail
-            else {
-                panic!()
-            };
-            assert!((c.entrants[0].wins - beats / (1.0 - tie)).abs() < 1e-12);
-            assert!((c.entrants[0].wins + c.entrants[1].wins - 1.0).abs() < 1e-12);
-        }
-        let OddsDetail::Contest(c) = odds(&parse("contest 10 10 6").unwrap()).unwrap().detail
-        else {
-            panic!()
-        };
-        assert!((c.entrants[0].wins - c.entrants[1].wins).abs() < 1e-12);
-        let total: f64 = c.entrants.iter().map(|e| e.wins).sum();
-        assert!((total - 1.0).abs() < 1e-12);
-    }
-
-    #[test]
-    fn cp_odds_and_binary() {
-        let OddsDetail::Cp(c) = odds(&parse("cp 18").unwrap()).unwrap().detail else {
-            panic!()
-        };
-        assert_eq!(c.dice_value, DiceValue { dice: 1, bonus: 4 });
-        assert_eq!((c.value.min, c.value.max), (5, 10));
-        let OddsDetail::Save(s) = odds(&parse("save 12").unwrap()).unwrap().detail else {
-            panic!()
-        };
-        assert!((s.chance - 0.6).abs() < 1e-12);
-        let OddsDetail::Chance(s) = odds(&parse("1:4").unwrap()).unwrap().detail else {
-            panic!()
-        };
-        assert!((s.chance - 0.25).abs() < 1e-12);
-    }
-}
+mod tests;

@@ -83,6 +83,12 @@ impl<'a> Parser<'a> {
         self.error(start, self.pos - start, message, hint)
     }
 
+    /// A limit broken by the text read since `start`, with the hint that
+    /// lists the limits.
+    pub(super) fn over_limit(&self, start: usize, message: String) -> ParseError {
+        self.error_since(start, message, Some(limits::HINT.into()))
+    }
+
     /// An error at the next character.
     pub(super) fn error_here(&self, message: String, hint: Option<String>) -> ParseError {
         let len = self.peek().map_or(1, char::len_utf8);
@@ -122,6 +128,6 @@ impl<'a> Parser<'a> {
             Ok(_) => format!("{what} {digits} is too large; the limit is {max}"),
             Err(_) => format!("{what} {digits} is too large"),
         };
-        Err(self.error_since(start, message, Some(limits::HINT.into())))
+        Err(self.over_limit(start, message))
     }
 }

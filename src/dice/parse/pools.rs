@@ -65,10 +65,9 @@ impl Parser<'_> {
             if self.eat('D') {
                 extra += if negative { -(v as i64) } else { v as i64 };
                 if extra.unsigned_abs() > limits::MAX_POOL {
-                    return Err(self.error_since(
+                    return Err(self.over_limit(
                         num_at,
                         format!("die modifiers add up to more than {}", limits::MAX_POOL),
-                        Some(limits::HINT.into()),
                     ));
                 }
                 continue;
@@ -183,14 +182,13 @@ impl Parser<'_> {
     /// The limits and rules that hold for the pool as a whole.
     fn check_pool(&self, start: usize, pool: &Pool) -> Result<(), ParseError> {
         if u64::from(pool.effective_dice()) > limits::MAX_POOL {
-            return Err(self.error_since(
+            return Err(self.over_limit(
                 start,
                 format!(
                     "this pool throws {} dice; the limit is {}",
                     pool.effective_dice(),
                     limits::MAX_POOL
                 ),
-                Some(limits::HINT.into()),
             ));
         }
         if pool.raises > pool.effective_dice() {

@@ -33,14 +33,13 @@ impl Parser<'_> {
         };
         self.quality_words(&mut roll)?;
         if roll.dice_count() > limits::MAX_DICE {
-            return Err(self.error_since(
+            return Err(self.over_limit(
                 start,
                 format!(
                     "this Roll throws {} dice; the limit is {}",
                     roll.dice_count(),
                     limits::MAX_DICE
                 ),
-                Some(limits::HINT.into()),
             ));
         }
         Ok(Expr::Roll(roll))

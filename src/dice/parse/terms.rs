@@ -69,14 +69,13 @@ impl Parser<'_> {
     fn constant(&self, start: usize, number: Option<u64>) -> Result<TermKind, ParseError> {
         match number {
             Some(v) if v <= limits::MAX_BONUS => Ok(TermKind::Const(v)),
-            Some(_) => Err(self.error_since(
+            Some(_) => Err(self.over_limit(
                 start,
                 format!(
                     "the number {} is too large; the limit is {}",
                     &self.s[start..self.pos],
                     limits::MAX_BONUS
                 ),
-                Some(limits::HINT.into()),
             )),
             None => {
                 let found = self.found();
@@ -91,14 +90,13 @@ impl Parser<'_> {
     /// The count before a `d`, read from `start`: 1 to the dice limit.
     fn dice_count(&self, start: usize, count: u64) -> Result<u32, ParseError> {
         if count > limits::MAX_DICE {
-            return Err(self.error_since(
+            return Err(self.over_limit(
                 start,
                 format!(
                     "{} dice is too many; the limit is {}",
                     &self.s[start..self.pos],
                     limits::MAX_DICE
                 ),
-                Some(limits::HINT.into()),
             ));
         }
         if count == 0 {
@@ -131,13 +129,12 @@ impl Parser<'_> {
         }
         let sides = self.number("a die size", u64::MAX)?;
         if sides > limits::MAX_SIDES {
-            return Err(self.error_since(
+            return Err(self.over_limit(
                 sides_at,
                 format!(
                     "a die with {sides} sides is too large; the limit is {}",
                     limits::MAX_SIDES
                 ),
-                Some(limits::HINT.into()),
             ));
         }
         if sides == 0 {
