@@ -78,17 +78,10 @@ impl From<&ParseError> for Diagnostic {
 }
 
 impl fmt::Display for ParseError {
-    /// The [`diagnostic`](ParseError::diagnostic), but with the hint
-    /// indented by two spaces rather than four: the command line has always
-    /// printed it so, and this refactor changes no output.
+    /// Shown as its [`diagnostic`](ParseError::diagnostic), like every
+    /// other problem in what a user wrote.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut d = self.diagnostic();
-        let hint = d.hint.take();
-        d.fmt(f)?;
-        if let Some(hint) = hint {
-            write!(f, "\n  hint: {hint}")?;
-        }
-        Ok(())
+        self.diagnostic().fmt(f)
     }
 }
 

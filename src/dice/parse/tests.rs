@@ -12,11 +12,11 @@ fn error_text(input: &str) -> String {
 fn an_error_shows_the_input_with_a_caret_and_the_hint() {
     assert_eq!(
         error_text("2d6x4"),
-        "cannot read `2d6x4` (column 4): unexpected `x` after a die\n    2d6x4\n       ^\n  hint: a die may be followed by `!` (explode) and `khN`/`klN` (keep), in that order"
+        "cannot read `2d6x4` (column 4): unexpected `x` after a die\n    2d6x4\n       ^\n    hint: a die may be followed by `!` (explode) and `khN`/`klN` (keep), in that order"
     );
     assert_eq!(
         error_text("5D vs 3 tw"),
-        "cannot read `5D vs 3 tw` (column 9): unknown pool option `tw`\n    5D vs 3 tw\n            ^^\n  hint: a pool takes `vs N`, `raise N`, `twist` and `team N,N`, e.g. `5D vs 3 raise 1 twist`"
+        "cannot read `5D vs 3 tw` (column 9): unknown pool option `tw`\n    5D vs 3 tw\n            ^^\n    hint: a pool takes `vs N`, `raise N`, `twist` and `team N,N`, e.g. `5D vs 3 raise 1 twist`"
     );
 }
 
@@ -31,7 +31,7 @@ fn carets_count_characters_stop_at_forty_and_show_one_at_the_end() {
     let text = error_text(&long);
     assert!(
         text.ends_with(&format!(
-            "\n    {}\n  hint: {}",
+            "\n    {}\n    hint: {}",
             "^".repeat(40),
             crate::dice::limits::HINT
         )),
@@ -39,11 +39,11 @@ fn carets_count_characters_stop_at_forty_and_show_one_at_the_end() {
     );
     assert_eq!(
         error_text(""),
-        "cannot read `` (column 1): the expression is empty\n    \n    ^\n  hint: try `3d6`, `5D vs 3`, `save 12` or `1:4`"
+        "cannot read `` (column 1): the expression is empty\n    \n    ^\n    hint: try `3d6`, `5D vs 3`, `save 12` or `1:4`"
     );
     assert_eq!(
         error_text("contest 10"),
-        "cannot read `contest 10` (column 11): a contest needs at least two contestants\n    contest 10\n              ^\n  hint: write their ability scores, e.g. `contest 10 8` or `contest Sybilla=10 Theobald=6`"
+        "cannot read `contest 10` (column 11): a contest needs at least two contestants\n    contest 10\n              ^\n    hint: write their ability scores, e.g. `contest 10 8` or `contest Sybilla=10 Theobald=6`"
     );
 }
 
@@ -51,7 +51,7 @@ fn carets_count_characters_stop_at_forty_and_show_one_at_the_end() {
 fn control_characters_show_as_spaces_under_the_caret_line() {
     assert_eq!(
         error_text("1d6\tx"),
-        "cannot read `1d6\tx` (column 5): unexpected `x` after a complete expression\n    1d6 x\n        ^\n  hint: remove it, or check the notation table in `tablewright --help` / the README"
+        "cannot read `1d6\tx` (column 5): unexpected `x` after a complete expression\n    1d6 x\n        ^\n    hint: remove it, or check the notation table in `tablewright --help` / the README"
     );
 }
 
