@@ -126,7 +126,7 @@ impl Diagnostic {
     }
 
     /// The hint line as shown: the "did you mean" first, then the hint.
-    fn hint_line(&self) -> Option<String> {
+    pub fn hint_line(&self) -> Option<String> {
         let mean = self
             .suggestion
             .as_ref()

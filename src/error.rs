@@ -34,7 +34,7 @@ pub enum Error {
     /// Writing to the terminal failed.
     Io(std::io::Error),
     /// Problems in the tables (every one of them).
-    Content(Vec<crate::content::Problem>),
+    Content(Vec<Diagnostic>),
     /// A table roll that cannot be made (unknown id, no row with a tag…).
     Table(crate::tables::RollError),
     /// A generator request that cannot be met.
@@ -72,13 +72,12 @@ impl fmt::Display for Error {
                 write!(f, "cannot read the {what} `{path}`: {source}")
             }
             Error::Io(e) => write!(f, "could not write the output: {e}"),
-            Error::Content(problems) => {
-                writeln!(f, "{} problem(s) in the tables:", problems.len())?;
-                for p in problems {
-                    writeln!(f, "{p}")?;
-                }
-                write!(f, "fix them and run `tablewright validate` again")
+            Error::Content(problems) => Report {
+                headline: Some(format!("{} problem(s) in the tables:", problems.len())),
+                diagnostics: problems.clone(),
+                closing: Some("fix them and run `tablewright validate` again".into()),
             }
+            .fmt(f),
             Error::Table(e) => e.fmt(f),
             Error::Gen(e) => e.fmt(f),
             Error::Output(e) => e.fmt(f),

@@ -130,9 +130,9 @@ pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Err
 }
 
 #[derive(Serialize)]
-struct ValidateReport {
+struct ValidateReport<'a> {
     tables: usize,
-    problems: Vec<crate::content::Problem>,
+    problems: Vec<crate::content::ProblemJson<'a>>,
 }
 
 pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
@@ -142,7 +142,7 @@ pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
             out,
             &ValidateReport {
                 tables: library.tables.len(),
-                problems: problems.clone(),
+                problems: problems.iter().map(Into::into).collect(),
             },
         )?;
     } else if problems.is_empty() {

@@ -31,6 +31,8 @@ pub enum Segment {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TemplateError {
     pub at: usize,
+    /// Characters of the wrong text, to underline (at least 1).
+    pub width: usize,
     pub message: String,
     pub hint: Option<String>,
 }
@@ -61,6 +63,7 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
         if c == b'}' {
             return Err(TemplateError {
                 at: base + i,
+                width: 1,
                 message: "a `}` without its `{`".into(),
                 hint: Some("write `}}` for a literal brace".into()),
             });
@@ -90,6 +93,7 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
         let Some(end) = end else {
             return Err(TemplateError {
                 at: base + i,
+                width: 1,
                 message: "a `{` that is never closed".into(),
                 hint: Some("close it with `}`, or write `{{` for a literal brace".into()),
             });
@@ -114,63 +118,10 @@ fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
     let trimmed = inner.trim_start();
     let lead = inner.len() - trimmed.len();
     if let Some(rest) = trimmed.strip_prefix("table:") {
-        let id = rest.trim();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c))
-        {
-            return Err(TemplateError {
-                at: base + lead,
-                message: format!("`{{table:{id}}}` does not name a table id"),
-                hint: Some("ids are lowercase, dotted: `{table:core.mutation.mind}`".into()),
-            });
-        }
-        return Ok(Segment::Table {
-            id: id.to_owned(),
-            at: base + lead,
-        });
+        return table_ref(trimmed, rest, base + lead);
     }
     if let Some(rest) = trimmed.strip_prefix("pick:") {
-        let rest_base = base + lead + "pick:".len();
-        // Split on `|` outside nested braces.
-        let mut options = Vec::new();
-        let mut depth = 0usize;
-        let mut start = 0;
-        let bytes = rest.as_bytes();
-        for (j, &b) in bytes.iter().enumerate() {
-            match b {
-                b'{' => depth += 1,
-                b'}' => depth = depth.saturating_sub(1),
-                b'|' if depth == 0 => {
-                    options.push((start, &rest[start..j]));
-                    start = j + 1;
-                }
-                _ => {}
-            }
-        }
-        options.push((start, &rest[start..]));
-        let mut parsed = Vec::with_capacity(options.len());
-        for (offset, option) in options {
-            let t = option.trim();
-            if t.is_empty() {
-                return Err(TemplateError {
-                    at: rest_base + offset,
-                    message: "an empty option in `{pick: …}`".into(),
-                    hint: Some("separate options with `|`, e.g. `{pick: goat | spider}`".into()),
-                });
-            }
-            let skip = option.len() - option.trim_start().len();
-            parsed.push(parse_at(t, rest_base + offset + skip)?);
-        }
-        if parsed.len() < 2 {
-            return Err(TemplateError {
-                at: base + lead,
-                message: "`{pick: …}` needs at least two options".into(),
-                hint: Some("separate options with `|`".into()),
-            });
-        }
-        return Ok(Segment::Pick { options: parsed });
+        return pick(trimmed, rest, base + lead);
     }
     match dice::parse(trimmed.trim_end()) {
         Ok(expr) => Ok(Segment::Dice {
@@ -179,12 +130,83 @@ fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
         }),
         Err(e) => Err(TemplateError {
             at: base + lead + e.at,
+            width: trimmed
+                .get(e.at..e.at + e.len)
+                .map_or(1, |w| w.chars().count()),
             message: format!("`{{{}}}`: {}", trimmed.trim_end(), e.message),
             hint: e.hint.or_else(|| {
                 Some("inline text takes `{d4}`, `{table:ID}` or `{pick: a | b}`".into())
             }),
         }),
     }
+}
+
+/// A character a table id may use: lowercase letters, digits, `.`, `_`
+/// and `-`.
+pub fn is_id_char(c: char) -> bool {
+    c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c)
+}
+
+/// `{table:ID}`: `placeholder` is the text inside the braces from `table:`
+/// on, `rest` what follows `table:`, `at` where `placeholder` starts.
+fn table_ref(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateError> {
+    let id = rest.trim();
+    if id.is_empty() || !id.chars().all(is_id_char) {
+        return Err(TemplateError {
+            at,
+            width: placeholder.trim_end().chars().count(),
+            message: format!("`{{table:{id}}}` does not name a table id"),
+            hint: Some("ids are lowercase, dotted: `{table:core.mutation.mind}`".into()),
+        });
+    }
+    Ok(Segment::Table {
+        id: id.to_owned(),
+        at,
+    })
+}
+
+/// `{pick: a | b | c}`: options split on `|` outside nested braces, each
+/// parsed as text of its own.
+fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateError> {
+    let rest_base = at + "pick:".len();
+    let mut options = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (j, &b) in rest.as_bytes().iter().enumerate() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b'|' if depth == 0 => {
+                options.push((start, &rest[start..j]));
+                start = j + 1;
+            }
+            _ => {}
+        }
+    }
+    options.push((start, &rest[start..]));
+    let mut parsed = Vec::with_capacity(options.len());
+    for (offset, option) in options {
+        let t = option.trim();
+        if t.is_empty() {
+            return Err(TemplateError {
+                at: rest_base + offset,
+                width: 1,
+                message: "an empty option in `{pick: …}`".into(),
+                hint: Some("separate options with `|`, e.g. `{pick: goat | spider}`".into()),
+            });
+        }
+        let skip = option.len() - option.trim_start().len();
+        parsed.push(parse_at(t, rest_base + offset + skip)?);
+    }
+    if parsed.len() < 2 {
+        return Err(TemplateError {
+            at,
+            width: placeholder.trim_end().chars().count(),
+            message: "`{pick: …}` needs at least two options".into(),
+            hint: Some("separate options with `|`".into()),
+        });
+    }
+    Ok(Segment::Pick { options: parsed })
 }
 
 /// Every table id a text refers to, with its offset.
@@ -234,12 +256,14 @@ mod tests {
     fn points_at_mistakes() {
         let e = parse("Roll {2d6x} now").unwrap_err();
         assert_eq!(e.at, 9);
+        assert_eq!(e.width, 1);
         assert!(e.message.contains("unexpected `x`"));
         let e = parse("Roll {d4 now").unwrap_err();
         assert_eq!(e.at, 5);
         assert!(parse("{pick: a}").is_err());
         assert!(parse("{pick: a || b}").is_err());
-        assert!(parse("{table:Bad Id}").is_err());
+        let e = parse("See {table:Bad Id}.").unwrap_err();
+        assert_eq!((e.at, e.width), (5, "table:Bad Id".len()));
         assert!(parse("oops }").is_err());
     }
 }

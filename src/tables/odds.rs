@@ -10,8 +10,7 @@ use serde::Serialize;
 
 use super::{MAX_DEPTH, RollError};
 use crate::content::template::{self};
-use crate::content::{Library, Table};
-use crate::dice::odds::roll_dist;
+use crate::content::{self, Library, Table};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TableOdds {
@@ -42,27 +41,7 @@ pub struct RowOdds {
 
 /// Chance of each row of a table per roll.
 pub fn row_chances(table: &Table) -> Vec<f64> {
-    match &table.dice_expr {
-        Some(roll) => {
-            let dist = roll_dist(roll).expect("validated table dice have exact odds");
-            table
-                .rows
-                .iter()
-                .map(|r| {
-                    let (a, b) = r.range.expect("ranged rows");
-                    (a..=b).map(|v| dist.chance(v)).sum()
-                })
-                .collect()
-        }
-        None => {
-            let total: u64 = table.rows.iter().map(|r| r.weight.unwrap_or(0)).sum();
-            table
-                .rows
-                .iter()
-                .map(|r| r.weight.unwrap_or(0) as f64 / total as f64)
-                .collect()
-        }
-    }
+    content::row_chances(&table.rows, table.dice_expr.as_ref())
 }
 
 impl Library {
@@ -84,12 +63,7 @@ impl Library {
             });
         }
         let chances = row_chances(table);
-        let again: f64 = table
-            .rows
-            .iter()
-            .zip(&chances)
-            .map(|(r, p)| f64::from(r.reroll.unwrap_or(0)) * p)
-            .sum();
+        let again = content::rerolls_per_roll(&table.rows, &chances);
         let draws = if again < 1.0 {
             Some(1.0 / (1.0 - again))
         } else {

@@ -1,0 +1,151 @@
+//! Validation: every problem in every file, each a [`Diagnostic`] with
+//! file:line, the table id, the source line and a hint. Raw tables become
+//! checked [`Table`]s; then the checks that need all tables run on the
+//! tables in effect.
+//!
+//! - [`keys`]: TOML syntax, every unknown key, then the typed read.
+//! - [`table`]: one table: its id, its die, its rows, its weights and
+//!   roll-again rows that could never stop.
+//! - [`coverage`]: which results of the table's die each row covers (gaps,
+//!   overlaps, rows out of range).
+//! - [`rows`]: one row: its roll or weight, its text, `reroll`.
+//! - [`effects`]: a row's effects and stat block against the table's rules.
+//! - [`references`]: across tables: unknown `{table:…}` ids and loops.
+
+mod coverage;
+mod effects;
+mod keys;
+mod references;
+mod rows;
+mod table;
+
+use std::collections::BTreeMap;
+use std::hash::Hasher;
+
+use rand_seeder::SipHasher;
+
+use super::{Library, Overridden, SourceFile, Table};
+use crate::diagnostic::Diagnostic;
+
+/// Where problems in one table (or in a file outside any table) are
+/// reported.
+#[derive(Clone, Copy)]
+struct Spot<'a> {
+    file: &'a SourceFile,
+    table: Option<&'a str>,
+}
+
+impl Spot<'_> {
+    /// A problem at a byte offset, `width` characters wide, with a hint.
+    fn at(
+        &self,
+        offset: usize,
+        width: usize,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Diagnostic {
+        self.file
+            .diagnostic(offset, width, self.table, message)
+            .with_hint(hint)
+    }
+
+    /// Characters to underline for a value at `span` of the file.
+    fn width(&self, span: std::ops::Range<usize>) -> usize {
+        self.file.width(span)
+    }
+}
+
+/// The file a checked table came from.
+fn file_of<'a>(files: &'a [SourceFile], t: &Table) -> Option<&'a SourceFile> {
+    files.iter().find(|f| f.name == t.origin.file)
+}
+
+/// A problem pointing at a table's header line.
+fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Diagnostic {
+    let d = Diagnostic::at(&t.origin.file, t.origin.line, 1, message)
+        .in_table(Some(t.id.clone()))
+        .with_hint(hint);
+    match file_of(files, t) {
+        Some(f) => d.with_source(&f.text, 1),
+        None => d,
+    }
+}
+
+/// Parse, check and layer every file.
+pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
+    let mut problems = Vec::new();
+    let mut compiled: Vec<Table> = Vec::new();
+    let mut hasher = SipHasher::new();
+    for file in files {
+        hasher.write_u64(file.text.len() as u64);
+        hasher.write(file.text.as_bytes());
+        for raw in keys::parse_file(file, &mut problems) {
+            if let Some(t) = table::compile(file, raw.into_inner(), &mut problems) {
+                compiled.push(t);
+            }
+        }
+    }
+    let (tables, overridden) = layer(compiled, files, &mut problems);
+    references::check(&tables, files, &mut problems);
+    let hash = format!("{:016x}", hasher.finish());
+    (
+        Library {
+            tables,
+            overridden,
+            content_hash: hash,
+        },
+        problems,
+    )
+}
+
+/// Layering: the highest layer wins; two tables with one id in the same
+/// layer are a mistake.
+fn layer(
+    compiled: Vec<Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) -> (BTreeMap<String, Table>, Vec<Overridden>) {
+    let mut tables: BTreeMap<String, Table> = BTreeMap::new();
+    let mut overridden = Vec::new();
+    for t in compiled {
+        match tables.get(&t.id) {
+            Some(old) if old.origin.layer == t.origin.layer => {
+                problems.push(at_table(
+                    files,
+                    &t,
+                    format!(
+                        "the id `{}` is already used by {}:{}",
+                        t.id, old.origin.file, old.origin.line
+                    ),
+                    "give each table its own id (to replace a built-in table, put yours in a --content folder)",
+                ));
+            }
+            Some(old) => {
+                overridden.push(Overridden {
+                    id: t.id.clone(),
+                    by: t.origin.clone(),
+                    was: old.origin.clone(),
+                });
+                tables.insert(t.id.clone(), t);
+            }
+            None => {
+                tables.insert(t.id.clone(), t);
+            }
+        }
+    }
+    (tables, overridden)
+}
+
+/// The closest known name, when it is close enough to be a typo.
+pub fn closest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .map(|k| (strsim::jaro_winkler(word, k), k))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
+        .map(|(_, k)| k)
+}
+
+/// The closest known name, as a suggestion.
+fn suggest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
+    closest(word, known).map(str::to_owned)
+}

@@ -1,0 +1,164 @@
+//! One row of a table: its `roll` range (tables with `dice`) or its
+//! `weight` (tables without), its text with inline placeholders, `reroll`
+//! and `distinct`, then its effects and stat block (see
+//! [`effects`](super::effects)).
+
+use toml::Spanned;
+
+use super::{Spot, effects};
+use crate::content::Row;
+use crate::content::schema::{RowRaw, TableRaw};
+use crate::content::template::{self, Segment};
+use crate::diagnostic::Diagnostic;
+
+/// Check one row; `None` when it has a problem (all are reported).
+pub(super) fn compile(
+    spot: Spot,
+    table: &TableRaw,
+    spanned: &Spanned<RowRaw>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Row> {
+    let raw = spanned.get_ref();
+    let row_at = spanned.span().start;
+    let before = problems.len();
+    let (range, weight) = roll_or_weight(spot, table, raw, row_at, problems);
+    let template = text(spot, &raw.text, problems);
+    let reroll = reroll(spot, raw, row_at, problems);
+    for e in &raw.effects {
+        effects::check_effect(spot, table.system, e.span().start, e.get_ref(), problems);
+    }
+    if let Some(s) = &raw.stats {
+        let at = s.span().start;
+        effects::check_stats(spot, table.system, at, s.get_ref(), &raw.tags, problems);
+    }
+    if problems.len() > before {
+        return None;
+    }
+    Some(Row {
+        range,
+        weight,
+        name: raw.name.clone(),
+        text: raw.text.get_ref().clone(),
+        template,
+        tags: raw.tags.clone(),
+        reroll,
+        distinct: raw.distinct,
+        effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
+        stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
+        line: spot.file.line_col(row_at).0,
+    })
+}
+
+/// Parse `"3"` or `"13-14"`.
+pub(super) fn parse_range(s: &str) -> Option<(i64, i64)> {
+    let s = s.trim();
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+        None => {
+            let v = s.parse().ok()?;
+            (v, v)
+        }
+    };
+    (a <= b).then_some((a, b))
+}
+
+/// The row's range (a table with `dice`) or weight (one without).
+fn roll_or_weight(
+    spot: Spot,
+    table: &TableRaw,
+    raw: &RowRaw,
+    row_at: usize,
+    problems: &mut Vec<Diagnostic>,
+) -> (Option<(i64, i64)>, Option<u64>) {
+    let mut problem = |at: usize, width: usize, message: String, hint: &str| {
+        problems.push(spot.at(at, width, message, hint));
+    };
+    match (&table.dice, &raw.roll, &raw.weight) {
+        (Some(_), Some(r), None) => match parse_range(r.get_ref()) {
+            Some(v) => return (Some(v), None),
+            None => problem(
+                r.span().start,
+                spot.width(r.span()),
+                format!("`roll = \"{}\"` is not a result or a range", r.get_ref()),
+                "write a result like \"3\" or a range like \"13-14\" (low to high)",
+            ),
+        },
+        (None, None, Some(w)) if *w.get_ref() > 0 => return (None, Some(*w.get_ref() as u64)),
+        (None, None, Some(w)) => problem(
+            w.span().start,
+            spot.width(w.span()),
+            format!("weight {} is not positive", w.get_ref()),
+            "weights are whole numbers of 1 or more",
+        ),
+        (Some(_), None, _) => problem(
+            row_at,
+            1,
+            format!("row `{}` has no `roll`", raw.name),
+            "the table has `dice`, so each row needs `roll = \"N\"` or `\"A-B\"`",
+        ),
+        (None, _, None) => problem(
+            row_at,
+            1,
+            format!("row `{}` has no `weight`", raw.name),
+            "the table has no `dice`, so each row needs `weight = N` (or give the table `dice`)",
+        ),
+        (_, _, Some(w)) => problem(
+            w.span().start,
+            spot.width(w.span()),
+            format!("row `{}` has both a `roll` range and a `weight`", raw.name),
+            "use `roll` with a `dice` table, `weight` without one",
+        ),
+    }
+    (None, None)
+}
+
+/// The row's text, parsed into segments (empty after a problem).
+fn text(spot: Spot, text: &Spanned<String>, problems: &mut Vec<Diagnostic>) -> Vec<Segment> {
+    let text_at = text.span().start;
+    let written = &spot.file.text[text_at..];
+    let quote = if written.starts_with("\"\"\"") || written.starts_with("'''") {
+        3
+    } else {
+        1
+    };
+    match template::parse(text.get_ref()) {
+        Ok(t) => t,
+        Err(e) => {
+            let mut d =
+                spot.file
+                    .diagnostic(text_at + quote + e.at, e.width, spot.table, e.message);
+            d.hint = e.hint;
+            problems.push(d);
+            Vec::new()
+        }
+    }
+}
+
+/// `reroll = N` (1 to 10), and `distinct` only with it.
+fn reroll(spot: Spot, raw: &RowRaw, row_at: usize, problems: &mut Vec<Diagnostic>) -> Option<u32> {
+    let reroll = match &raw.reroll {
+        None => None,
+        Some(n) if (1..=10).contains(n.get_ref()) => Some(*n.get_ref() as u32),
+        Some(n) => {
+            problems.push(spot.at(
+                n.span().start,
+                spot.width(n.span()),
+                format!(
+                    "`reroll = {}`: a row can say to roll 1 to 10 times",
+                    n.get_ref()
+                ),
+                "`reroll = 2` means \"roll twice on this table\"",
+            ));
+            None
+        }
+    };
+    if raw.distinct && reroll.is_none() {
+        problems.push(spot.at(
+            row_at,
+            1,
+            "`distinct` only applies to a row with `reroll`",
+            "remove it, or add `reroll = N`",
+        ));
+    }
+    reroll
+}
