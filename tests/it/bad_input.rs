@@ -122,7 +122,7 @@ fn cases() -> Vec<Case> {
             "unknown table key",
             "unknown_key",
             &[
-                "unknown_key/tables.toml:10:1: unknown key `nmae` in a [[table.row]]",
+                "unknown_key/tables.toml:10:1: unknown key `nmae` in a [[table.row]]\n    nmae = \"Typo\"\n    ^^^^\n",
                 "hint: did you mean `name`?",
             ],
         ),
@@ -161,7 +161,9 @@ fn cases() -> Vec<Case> {
         table(
             "negative weight",
             &format!("{TABLE_HEAD}\n[[table.row]]\nweight = -3\nname = \"A\"\ntext = \"a\"\n"),
-            &["tables/t.toml:8:10: [fx.t] weight -3 is not positive"],
+            &[
+                "tables/t.toml:8:10: [fx.t] weight -3 is not positive\n    weight = -3\n             ^^\n",
+            ],
         ),
         // References.
         content(
@@ -201,7 +203,9 @@ fn cases() -> Vec<Case> {
         content(
             "dice typo in a table",
             "dice",
-            &["dice/tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die"],
+            &[
+                "dice/tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die\n    text = \"Lose {2d6x} mettle.\"\n                     ^\n",
+            ],
         ),
         // Absurd dice.
         roll(
@@ -233,7 +237,11 @@ fn cases() -> Vec<Case> {
             &format!(
                 "{TABLE_HEAD}\n[[table.row]]\nweight = 1\nname = \"A\"\ntext = \"{{1000000d1000000}} gold\"\n"
             ),
-            &["tables/t.toml:10:", "1000000 dice is too many"],
+            &[
+                "tables/t.toml:10:",
+                "1000000 dice is too many",
+                "\n    text = \"{1000000d1000000} gold\"\n             ^^^^^^^\n",
+            ],
         ),
         // Stat blocks out of the rules' bounds: a party file, a pool
         // summary, a Core Rules character sheet.

@@ -40,11 +40,11 @@ fn every_problem_class_has_a_pinned_message() {
     let cases = [
         (
             "gap",
-            "tables.toml:2:6: [fx.gap] no row covers 3-4\n    hint: add rows for these results, or widen a neighbour's range",
+            "tables.toml:2:6: [fx.gap] no row covers 3-4\n    id = \"fx.gap\"\n         ^^^^^^^^\n    hint: add rows for these results, or widen a neighbour's range",
         ),
         (
             "overlap",
-            "tables.toml:14:8: [fx.overlap] row `3-6` overlaps row `1-4` on 3-4",
+            "tables.toml:14:8: [fx.overlap] row `3-6` overlaps row `1-4` on 3-4\n    roll = \"3-6\"\n           ^^^^^\n",
         ),
         (
             "outside",
@@ -57,11 +57,11 @@ fn every_problem_class_has_a_pinned_message() {
         ("empty", "tables.toml:2:6: [fx.empty] the table has no rows"),
         (
             "dice",
-            "tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die",
+            "tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die\n    text = \"Lose {2d6x} mettle.\"\n                     ^\n",
         ),
         (
             "reference",
-            "tables.toml:11:22: [fx.reference] row `Typo` refers to `{table:core.mutaton}`, which does not exist\n    hint: did you mean `core.mutation`?",
+            "tables.toml:11:22: [fx.reference] row `Typo` refers to `{table:core.mutaton}`, which does not exist\n    text = \"Roll again: {table:core.mutaton}\"\n                         ^^^^^^^^^^^^^^^^^^\n    hint: did you mean `core.mutation`?",
         ),
         (
             "cycle",
@@ -77,7 +77,7 @@ fn every_problem_class_has_a_pinned_message() {
         ),
         (
             "ability",
-            "tables.toml:12:12: [fx.ability] `ability = \"STRENGTH\"` is not an ability of the core rules\n    hint: did you mean `STR`?",
+            "tables.toml:12:12: [fx.ability] `ability = \"STRENGTH\"` is not an ability of the core rules\n    effects = [{ ability = \"STRENGTH\", change = \"-1\", lasts = \"permanent\" }]\n               ^\n    hint: did you mean `STR`? The core abilities are STR, AGI, WIT",
         ),
         (
             "clamp",
@@ -90,9 +90,12 @@ fn every_problem_class_has_a_pinned_message() {
         ),
         (
             "unknown_key",
-            "tables.toml:10:1: unknown key `nmae` in a [[table.row]]\n    hint: did you mean `name`?",
+            "tables.toml:10:1: unknown key `nmae` in a [[table.row]]\n    nmae = \"Typo\"\n    ^^^^\n    hint: did you mean `name`? Keys here:",
         ),
-        ("malformed", "tables.toml:3:23: this is not valid TOML"),
+        (
+            "malformed",
+            "tables.toml:3:23: this is not valid TOML: invalid basic string, expected `\"`\n    title = \"Missing quote\n                          ^\n",
+        ),
         ("non_utf8", "tables.toml:3:13: the file is not UTF-8 text"),
         (
             "duplicate",
