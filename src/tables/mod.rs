@@ -249,20 +249,8 @@ impl Library {
         // no rare tag can run out of tries); dice tables reject and reroll,
         // which keeps the allowed rows' odds in proportion.
         if table.dice_expr.is_none() {
-            let weights: Vec<u64> = table
-                .rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    if allowed(i, r) {
-                        r.weight.unwrap_or(0)
-                    } else {
-                        0
-                    }
-                })
-                .collect();
             let index = stream
-                .pick_weighted(&weights)
+                .pick_weighted(&weights(table, allowed))
                 .expect("an allowed row exists");
             let roll = self.resolve_row(table, index, index as i64 + 1, stream, depth)?;
             return Ok((roll, index));
@@ -293,9 +281,8 @@ impl Library {
                 (index, v)
             }
             None => {
-                let weights: Vec<u64> = table.rows.iter().map(|r| r.weight.unwrap_or(0)).collect();
                 let index = stream
-                    .pick_weighted(&weights)
+                    .pick_weighted(&weights(table, |_, _| true))
                     .expect("validated weights are positive");
                 (index, index as i64 + 1)
             }
@@ -328,30 +315,7 @@ impl Library {
             &mut nested,
         )?;
         if let Some(n) = row.reroll {
-            let mut taken: Vec<usize> = Vec::new();
-            let mut attempts = 0;
-            while rerolls.len() < n as usize {
-                attempts += 1;
-                if attempts > MAX_REJECTS {
-                    return Err(RollError::TooDeep {
-                        id: table.id.clone(),
-                    });
-                }
-                let (i, v) = self.draw(table, stream);
-                let again = &table.rows[i];
-                if row.distinct && again.reroll.is_none() && taken.contains(&i) {
-                    continue;
-                }
-                if depth + 1 > MAX_DEPTH && again.reroll.is_some() {
-                    continue;
-                }
-                let r = self.resolve_row(table, i, v, stream, depth + 1)?;
-                if again.reroll.is_none() {
-                    taken.push(i);
-                }
-                trail.extend(r.trail.iter().cloned());
-                rerolls.push(r);
-            }
+            rerolls = self.roll_again(table, row, n, stream, depth, &mut trail)?;
             let parts: Vec<String> = rerolls
                 .iter()
                 .map(|r| format!("{}: {}", r.row, r.text))
@@ -372,6 +336,46 @@ impl Library {
             rerolls,
             trail,
         })
+    }
+
+    /// The `n` results of a "roll N times" row, each drawn afresh from
+    /// the same table (a `distinct` row never repeats a plain row); their
+    /// dice join `trail`.
+    fn roll_again(
+        &self,
+        table: &Table,
+        row: &Row,
+        n: u32,
+        stream: &mut Stream,
+        depth: usize,
+        trail: &mut Vec<Step>,
+    ) -> Result<Vec<TableRoll>, RollError> {
+        let mut rerolls = Vec::new();
+        let mut taken: Vec<usize> = Vec::new();
+        let mut attempts = 0;
+        while rerolls.len() < n as usize {
+            attempts += 1;
+            if attempts > MAX_REJECTS {
+                return Err(RollError::TooDeep {
+                    id: table.id.clone(),
+                });
+            }
+            let (i, v) = self.draw(table, stream);
+            let again = &table.rows[i];
+            if row.distinct && again.reroll.is_none() && taken.contains(&i) {
+                continue;
+            }
+            if depth + 1 > MAX_DEPTH && again.reroll.is_some() {
+                continue;
+            }
+            let r = self.resolve_row(table, i, v, stream, depth + 1)?;
+            if again.reroll.is_none() {
+                taken.push(i);
+            }
+            trail.extend(r.trail.iter().cloned());
+            rerolls.push(r);
+        }
+        Ok(rerolls)
     }
 
     fn render(
@@ -413,6 +417,22 @@ impl Library {
         }
         Ok(())
     }
+}
+
+/// Each row's weight, or 0 for a row that is not `allowed`.
+fn weights(table: &Table, allowed: impl Fn(usize, &Row) -> bool) -> Vec<u64> {
+    table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            if allowed(i, r) {
+                r.weight.unwrap_or(0)
+            } else {
+                0
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
