@@ -130,9 +130,7 @@ fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
         }),
         Err(e) => Err(TemplateError {
             at: base + lead + e.at,
-            width: trimmed
-                .get(e.at..e.at + e.len)
-                .map_or(1, |w| w.chars().count()),
+            width: e.width(),
             message: format!("`{{{}}}`: {}", trimmed.trim_end(), e.message),
             hint: e.hint.or_else(|| {
                 Some("inline text takes `{d4}`, `{table:ID}` or `{pick: a | b}`".into())

@@ -165,6 +165,16 @@ fn cases() -> Vec<Case> {
                 "tables/t.toml:8:10: [fx.t] weight -3 is not positive\n    weight = -3\n             ^^\n",
             ],
         ),
+        table(
+            "dice typo in a table's die",
+            &format!(
+                "{TABLE_HEAD}dice = \"2d6x\"\n\n[[table.row]]\nroll = \"1-12\"\nname = \"A\"\ntext = \"a\"\n"
+            ),
+            &[
+                "tables/t.toml:6:12: [fx.t] dice `2d6x`: unexpected `x` after a die\n    dice = \"2d6x\"\n               ^\n",
+                "hint: a die may be followed by",
+            ],
+        ),
         // References.
         content(
             "unknown reference",

@@ -125,14 +125,12 @@ fn table_die(
             "a table rolls a plain roll such as `d12`, `2d6` or `d66` (a lowercase d)",
         )),
         Err(e) => {
-            let wrong = text.get(e.at..e.at + e.len).unwrap_or("");
-            let mut d = spot.file.diagnostic(
-                at + e.at,
-                wrong.chars().count(),
-                spot.table,
-                format!("dice `{text}`: {}", e.message),
-            );
-            d.hint = e.hint;
+            let (line, column) = spot.file.line_col(at);
+            let mut d = e
+                .diagnostic_in(&spot.file.name, line, column)
+                .in_table(spot.table.map(str::to_owned))
+                .with_source(&spot.file.text, e.width());
+            d.message = format!("dice `{text}`: {}", e.message);
             problems.push(d);
         }
     }
