@@ -9,8 +9,9 @@
 //!   shared by the dice engine, validation and generators.
 //! - **input** ([`input`]): the GM's own files (sessions, parties,
 //!   characters, saved maps), checked and pointed at by line and column.
-//! - **report** ([`report`]): what a GM reads on the terminal; JSON is the
-//!   same results through serde.
+//! - **render** ([`render`]): every presentation of results: terminal text,
+//!   Markdown and PDF handouts, drawings as SVG; JSON is the same results
+//!   through serde.
 //! - **app** ([`app`]) and **cli** ([`cli`]): the commands; `main.rs` only
 //!   parses arguments, calls [`app::run`] and turns errors into exit codes.
 
@@ -24,7 +25,6 @@ pub mod generators;
 pub mod input;
 pub mod output;
 pub mod render;
-pub mod report;
 pub mod rules;
 pub mod seed;
 pub mod tables;

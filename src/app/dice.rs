@@ -10,7 +10,7 @@ use crate::cli::CheckArgs;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
-use crate::report;
+use crate::render::{lines, text};
 
 #[derive(Serialize)]
 struct RollReport<'a> {
@@ -45,7 +45,7 @@ pub fn roll(
         );
     }
     for r in &rolls {
-        writeln!(out, "{}", report::rolled_text(r))?;
+        writeln!(out, "{}", text::rolled_text(r))?;
     }
     Ok(())
 }
@@ -56,7 +56,7 @@ pub fn odds(cfg: &Config, expr: &str, out: &mut dyn Write) -> Result<(), Error> 
     if cfg.json {
         return super::json(out, &odds);
     }
-    write!(out, "{}", report::odds_text(&odds))?;
+    write!(out, "{}", text::odds_text(&odds))?;
     Ok(())
 }
 
@@ -174,9 +174,9 @@ pub fn check(
     writeln!(
         out,
         "Check {expr}{team}: chance of success {} ({:.4}){twist}",
-        report::percent(chance),
+        lines::percent(chance),
         chance
     )?;
-    writeln!(out, "{}", report::rolled_text(&rolled))?;
+    writeln!(out, "{}", text::rolled_text(&rolled))?;
     Ok(())
 }

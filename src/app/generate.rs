@@ -16,7 +16,7 @@ use crate::generators::{
     Address, Generator, encounter, forage, injury, journey, make_many, map, mutation, npc, trap,
 };
 use crate::input;
-use crate::report::items;
+use crate::render::text::items;
 use crate::rules::RulesSystem;
 
 /// Most items one `gen` makes.

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Config;
 use crate::content::Library;
 use crate::error::Error;
-use crate::report;
+use crate::render::text;
 use crate::tables::TableRoll;
 
 #[derive(Serialize)]
@@ -114,7 +114,7 @@ pub fn roll(
         );
     }
     for r in &results {
-        writeln!(out, "{}", report::table_roll_text(r))?;
+        writeln!(out, "{}", text::table_roll_text(r))?;
     }
     Ok(())
 }
@@ -125,7 +125,7 @@ pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Err
     if cfg.json {
         return super::json(out, &odds);
     }
-    write!(out, "{}", report::table_odds_text(&odds))?;
+    write!(out, "{}", text::table_odds_text(&odds))?;
     Ok(())
 }
 

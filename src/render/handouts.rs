@@ -161,7 +161,7 @@ pub fn pack_pdf(
     fonts: &super::pdf::Fonts,
 ) -> Vec<u8> {
     use super::layout::{Card, Flow};
-    use crate::report::percent;
+    use super::lines::percent;
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
     f.section(&pack.title);
     f.para(&format!("Session pack — seed {}", share.seed), 11.0, true);

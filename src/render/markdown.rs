@@ -47,7 +47,7 @@ fn md(val: &str, _: Kwargs, _: &State) -> String {
 }
 
 fn pct(val: f64, _: Kwargs, _: &State) -> String {
-    crate::report::percent(val)
+    super::lines::percent(val)
 }
 
 fn fixed2(val: f64, _: Kwargs, _: &State) -> String {

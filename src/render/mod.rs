@@ -1,15 +1,25 @@
-//! Rendering: turning generated results into drawings and documents. The
-//! drawing code is backend-neutral ([`Drawing`] of lines, circles and text
-//! in points); [`svg`] writes it as SVG, and a PDF backend can draw the very
-//! same shapes.
+//! Presentation: every way a result is shown. Terminal text, Markdown and
+//! PDF handouts, and drawings. The drawing code is backend-neutral
+//! ([`Drawing`] of lines, circles and text in points); [`svg`] writes it as
+//! SVG, and [`pdf`] draws the very same shapes.
 //!
+//! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
+//! - [`lines`]: lines formatted once for every output (percentages, stat
+//!   lines, sheet lines).
+//! - [`handouts`]: a session pack as files (Markdown, JSON, SVG) and as one PDF.
+//! - [`markdown`]: the tera templates and their filters.
+//! - [`pdf`]: the PDF backend (fonts, text wrapping, pages, bookmarks).
+//! - [`layout`]: page flow, card grids and placed drawings for the PDF.
 //! - [`map`]: the point-crawl map as a drawing.
+//! - [`zones`]: an encounter's zone diagram as a drawing.
 
 pub mod handouts;
 pub mod layout;
+pub mod lines;
 pub mod map;
 pub mod markdown;
 pub mod pdf;
+pub mod text;
 pub mod zones;
 
 use std::fmt::Write;

@@ -3,7 +3,6 @@
 
 use std::fmt::Write;
 
-use super::percent;
 use crate::generators::encounter::Encounter;
 use crate::generators::forage::Forage;
 use crate::generators::injury::{Applied, Injury};
@@ -12,6 +11,7 @@ use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
+use crate::render::lines::percent;
 use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
