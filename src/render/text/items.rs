@@ -11,7 +11,7 @@ use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
-use crate::render::lines::percent;
+use crate::render::lines::{self, Markup, percent};
 use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
@@ -24,14 +24,9 @@ fn grade_word(grade: i8) -> String {
 
 /// An NPC's stat block.
 pub fn npc(n: &Npc) -> String {
-    let kind = crate::generators::display_name(&n.archetype);
-    let who = if n.name.starts_with(&kind) {
-        n.name.clone()
-    } else {
-        format!("{} — {kind}", n.name)
-    };
     let mut s = format!(
-        "### {who}{} (tier {}, {})\n{}\n",
+        "### {}{} (tier {}, {})\n{}\n",
+        lines::who(n),
         grade_word(n.grade),
         n.tier,
         n.kind,
@@ -39,37 +34,15 @@ pub fn npc(n: &Npc) -> String {
     );
     if let Some(m) = &n.mettle {
         let b = &m.block;
-        let _ = writeln!(
-            s,
-            "NATURE {} · CULTURE {} · POISE {} · MOTIVE {} · FRAME {}",
-            b.NATURE, b.CULTURE, b.POISE, b.MOTIVE, b.FRAME
-        );
+        let _ = writeln!(s, "{}", lines::mettle_attributes(b));
         let _ = writeln!(
             s,
             "Mettle {} · Soak {} (FRAME {} + Armor {}) · Speed {}",
             m.mettle, m.soak, b.FRAME, b.armor, b.speed
         );
-        let weapons: Vec<String> = b
-            .weapons
-            .iter()
-            .map(|w| {
-                format!(
-                    "{} (DM {}, {} {}D)",
-                    w.name,
-                    w.dm,
-                    if w.ranged { "ranged," } else { "melee," },
-                    b.attack_pool(w)
-                )
-            })
-            .collect();
-        let _ = writeln!(s, "Weapons: {}", weapons.join("; "));
+        let _ = writeln!(s, "Weapons: {}", lines::weapons_pools(b));
         if !b.callings.is_empty() {
-            let c: Vec<String> = b
-                .callings
-                .iter()
-                .map(|c| format!("{} {}D", c.name, c.dice))
-                .collect();
-            let _ = writeln!(s, "CALLINGs: {}", c.join("; "));
+            let _ = writeln!(s, "CALLINGs: {}", lines::callings(b, Markup::Plain));
         }
     }
     if let Some(c) = &n.core {
@@ -81,10 +54,8 @@ pub fn npc(n: &Npc) -> String {
 /// A Core Rules sheet in a few lines.
 pub fn sheet(sh: &Sheet) -> String {
     let mut s = format!(
-        "STR {} · AGI {} · WIT {} · health {}/{} · armour {} · {} ({})\n",
-        sh.STR,
-        sh.AGI,
-        sh.WIT,
+        "{} · health {}/{} · armour {} · {} ({})\n",
+        lines::core_attributes(sh),
         sh.current_health(),
         sh.max_health(),
         sh.armour,
@@ -280,12 +251,7 @@ pub fn encounter(e: &Encounter) -> String {
         }
     }
     if !e.sporadics.is_empty() {
-        let list: Vec<String> = e
-            .sporadics
-            .iter()
-            .map(|p| format!("{} ({})", p.name, p.at))
-            .collect();
-        let _ = writeln!(s, "Sporadics: {}", list.join(", "));
+        let _ = writeln!(s, "Sporadics: {}", lines::sporadics(e));
     }
     if let Some(h) = &e.hazard {
         let _ = writeln!(

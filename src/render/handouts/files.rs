@@ -1,0 +1,202 @@
+//! A session pack as files: one Markdown file per handout (through the
+//! templates), `pack.md` binding them, `pack.json`, and the drawings as
+//! SVG. Stat lines come from [`crate::render::lines`], given to the
+//! templates as values.
+
+use serde::Serialize;
+use tera::Context;
+
+use super::ShareLine;
+use crate::generators::display_name;
+use crate::generators::encounter::Encounter;
+use crate::generators::journey::Journey;
+use crate::generators::map::Map;
+use crate::generators::npc::Npc;
+use crate::generators::pack::Pack;
+use crate::generators::trap::Trap;
+use crate::render::lines::{self, Markup};
+use crate::render::markdown::{TemplateError, Templates};
+use crate::render::{map, svg, zones};
+
+/// The files made so far, and the Markdown parts `pack.md` binds.
+struct Files<'a> {
+    templates: &'a Templates,
+    share: &'a ShareLine,
+    files: Vec<(String, Vec<u8>)>,
+    parts: Vec<String>,
+}
+
+impl Files<'_> {
+    /// A template context with the share line in it.
+    fn ctx(&self) -> Context {
+        let mut c = Context::new();
+        c.insert("share", &format!("*{}*", self.share.text()));
+        c
+    }
+
+    /// Add a file; `part`: `pack.md` binds it too.
+    fn add(&mut self, name: String, text: String, part: bool) {
+        self.files.push((name, text.clone().into_bytes()));
+        if part {
+            self.parts.push(text);
+        }
+    }
+
+    fn encounter(&mut self, number: usize, e: &Encounter) -> Result<(), TemplateError> {
+        let zones_file = format!("encounter-{number}-zones.svg");
+        let mut c = self.ctx();
+        c.insert("e", e);
+        c.insert("number", &number);
+        c.insert("trail", &e.situation.trail_text());
+        c.insert("zones_file", &zones_file);
+        let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
+        c.insert("foe_rows", &foes);
+        c.insert("sporadics", &lines::sporadics(e));
+        let md = self.templates.render("encounter.md", &c)?;
+        self.add(format!("encounter-{number}.md"), md, true);
+        self.add(zones_file, svg(&zones::draw(e)), false);
+        Ok(())
+    }
+
+    fn npcs(&mut self, npcs: &[Npc]) -> Result<(), TemplateError> {
+        let mut cards = String::from("## NPC cards\n\n");
+        for n in npcs {
+            let mut c = self.ctx();
+            c.insert("n", n);
+            c.insert("kind", &display_name(&n.archetype));
+            c.insert("stats", &lines::npc_row(n));
+            if let Some(m) = &n.mettle {
+                c.insert(
+                    "weapons",
+                    &lines::weapons_ranged(&m.block, Markup::Markdown),
+                );
+                c.insert("callings", &lines::callings(&m.block, Markup::Markdown));
+            }
+            cards.push_str(&self.templates.render("npc.md", &c)?);
+            cards.push_str("\n---\n\n");
+        }
+        cards.push_str(&format!("*{}*\n", self.share.text()));
+        self.add("npcs.md".into(), cards, true);
+        Ok(())
+    }
+
+    fn trap(&mut self, number: usize, t: &Trap) -> Result<(), TemplateError> {
+        let mut c = self.ctx();
+        c.insert("t", t);
+        let md = self.templates.render("trap.md", &c)?;
+        self.add(format!("trap-{number}.md"), md, true);
+        Ok(())
+    }
+
+    /// The GM's map, then the players' (only the GM's goes in `pack.md`).
+    fn map(&mut self, m: &Map) -> Result<(), TemplateError> {
+        for players in [false, true] {
+            let (svg_name, md_name) = if players {
+                ("map-players.svg", "map-players.md")
+            } else {
+                ("map.svg", "map.md")
+            };
+            let mut c = self.ctx();
+            c.insert("m", m);
+            c.insert("players", &players);
+            c.insert("svg_file", svg_name);
+            let md = self.templates.render("map.md", &c)?;
+            self.add(svg_name.into(), svg(&map::draw(m, players)), false);
+            self.add(md_name.into(), md, !players);
+        }
+        Ok(())
+    }
+
+    fn journey(&mut self, j: &Journey) -> Result<(), TemplateError> {
+        let mut c = self.ctx();
+        c.insert("j", j);
+        let md = self.templates.render("journey.md", &c)?;
+        self.add("journey.md".into(), md, true);
+        Ok(())
+    }
+
+    fn vouchers(&mut self, pack: &Pack) -> Result<(), TemplateError> {
+        let mut c = self.ctx();
+        c.insert("vouchers", &pack.vouchers);
+        c.insert("plain_share", &self.share.plain());
+        let md = self.templates.render("vouchers.md", &c)?;
+        self.add("vouchers.md".into(), md, true);
+        Ok(())
+    }
+
+    fn slips(&mut self, pack: &Pack) -> Result<(), TemplateError> {
+        let mut c = self.ctx();
+        c.insert("injuries", &pack.injuries);
+        c.insert("mutations", &pack.mutations);
+        let trails: Vec<String> = pack.injuries.iter().map(|i| i.roll.trail_text()).collect();
+        c.insert("trails", &trails);
+        let md = self.templates.render("slips.md", &c)?;
+        self.add("slips.md".into(), md, true);
+        Ok(())
+    }
+
+    /// `pack.md` (binding the parts) first, then `pack.json`, then the rest.
+    fn finish(mut self, pack: &Pack) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
+        let mut c = self.ctx();
+        c.insert("title", &pack.title);
+        c.insert("seed", &self.share.seed);
+        c.insert("encounters_count", &pack.encounters.len());
+        c.insert("traps_count", &pack.traps.len());
+        c.insert("npcs_count", &pack.npcs.len());
+        c.insert("vouchers_count", &pack.vouchers.len());
+        c.insert("has_map", &pack.map.is_some());
+        c.insert("parts", &self.parts);
+        let md = self.templates.render("pack.md", &c)?;
+        self.files.insert(0, ("pack.md".into(), md.into_bytes()));
+        #[derive(Serialize)]
+        struct PackJson<'a> {
+            share: &'a ShareLine,
+            pack: &'a Pack,
+        }
+        let json = serde_json::to_string_pretty(&PackJson {
+            share: self.share,
+            pack,
+        })
+        .expect("a pack serializes")
+            + "\n";
+        self.files
+            .insert(1, ("pack.json".into(), json.into_bytes()));
+        Ok(self.files)
+    }
+}
+
+/// Every file of a pack: (name, bytes), in a fixed order.
+pub fn pack_files(
+    pack: &Pack,
+    templates: &Templates,
+    share: &ShareLine,
+) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
+    let mut f = Files {
+        templates,
+        share,
+        files: Vec::new(),
+        parts: Vec::new(),
+    };
+    for (i, e) in pack.encounters.iter().enumerate() {
+        f.encounter(i + 1, e)?;
+    }
+    if !pack.npcs.is_empty() {
+        f.npcs(&pack.npcs)?;
+    }
+    for (i, t) in pack.traps.iter().enumerate() {
+        f.trap(i + 1, t)?;
+    }
+    if let Some(m) = &pack.map {
+        f.map(m)?;
+    }
+    if let Some(j) = &pack.journey {
+        f.journey(j)?;
+    }
+    if !pack.vouchers.is_empty() {
+        f.vouchers(pack)?;
+    }
+    if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
+        f.slips(pack)?;
+    }
+    f.finish(pack)
+}
