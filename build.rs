@@ -1,6 +1,6 @@
-//! Embeds every `content/**/*.toml` table file and every `templates/*.tera`
-//! template in the binary, in sorted order, so the tool works with no files
-//! around it.
+//! Embeds every `content/**/*.toml` table file and every
+//! `src/render/templates/*.tera` template in the binary, in sorted order, so
+//! the tool works with no files around it.
 
 use std::path::{Path, PathBuf};
 
@@ -42,5 +42,10 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
 
 fn main() {
     embed("content", "toml", "BUILTIN", "builtin_content.rs");
-    embed("templates", "tera", "TEMPLATES", "builtin_templates.rs");
+    embed(
+        "src/render/templates",
+        "tera",
+        "TEMPLATES",
+        "builtin_templates.rs",
+    );
 }

@@ -299,68 +299,7 @@ impl<'a> Flow<'a> {
         let shapes = d
             .shapes
             .iter()
-            .map(|s| match s.clone() {
-                Shape::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    width,
-                    dashed,
-                } => Shape::Line {
-                    x1: dx + x1 * scale,
-                    y1: dy + y1 * scale,
-                    x2: dx + x2 * scale,
-                    y2: dy + y2 * scale,
-                    width,
-                    dashed,
-                },
-                Shape::Circle {
-                    cx,
-                    cy,
-                    r,
-                    filled,
-                    width,
-                } => Shape::Circle {
-                    cx: dx + cx * scale,
-                    cy: dy + cy * scale,
-                    r: r * scale,
-                    filled: filled && fill,
-                    width,
-                },
-                Shape::Rect {
-                    x,
-                    y,
-                    w,
-                    h,
-                    filled,
-                    width,
-                } => Shape::Rect {
-                    x: dx + x * scale,
-                    y: dy + y * scale,
-                    w: w * scale,
-                    h: h * scale,
-                    filled: filled && fill,
-                    width,
-                },
-                Shape::Text {
-                    x,
-                    y,
-                    size,
-                    anchor,
-                    bold,
-                    halo,
-                    text,
-                } => Shape::Text {
-                    x: dx + x * scale,
-                    y: dy + y * scale,
-                    size: size * scale,
-                    anchor,
-                    bold,
-                    halo,
-                    text,
-                },
-            })
+            .map(|s| s.placed(dx, dy, scale, fill))
             .collect();
         self.push(shapes);
         self.y += d.height * scale + 8.0;

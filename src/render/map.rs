@@ -16,6 +16,19 @@ const LEGEND: f64 = 54.0;
 pub fn draw(map: &Map, players: bool) -> Drawing {
     let scale = (SIDE - 2.0 * MARGIN) / map.size.max(1.0);
     let at = |x: f64, y: f64| (MARGIN + x * scale, MARGIN + y * scale);
+    let mut shapes = paths(map, players, at);
+    shapes.extend(stops(map, at));
+    shapes.extend(legend(map, players));
+    Drawing {
+        width: SIDE,
+        height: SIDE + LEGEND,
+        shapes,
+    }
+}
+
+/// Each path as a line (dashed from Daunting, thin from Formidable) with
+/// its Difficulty and days (days only for the players).
+fn paths(map: &Map, players: bool, at: impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     let mut shapes = Vec::new();
     for p in &map.paths {
         let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
@@ -44,32 +57,19 @@ pub fn draw(map: &Map, players: bool) -> Drawing {
             text: label,
         });
     }
+    shapes
+}
+
+/// Each stop as a mark (the start a square, the goal a double ring) with
+/// its name underneath.
+fn stops(map: &Map, at: impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
+    let mut shapes = Vec::new();
     for s in &map.stops {
         let (x, y) = at(s.x, s.y);
         if s.id == map.start {
-            shapes.push(Shape::Rect {
-                x: x - 5.0,
-                y: y - 5.0,
-                w: 10.0,
-                h: 10.0,
-                filled: true,
-                width: 1.0,
-            });
+            shapes.push(start_mark(x - 5.0, y - 5.0));
         } else if s.id == map.goal {
-            shapes.push(Shape::Circle {
-                cx: x,
-                cy: y,
-                r: 7.0,
-                filled: false,
-                width: 1.2,
-            });
-            shapes.push(Shape::Circle {
-                cx: x,
-                cy: y,
-                r: 3.5,
-                filled: true,
-                width: 1.0,
-            });
+            shapes.extend(goal_mark(x, y));
         } else {
             shapes.push(Shape::Circle {
                 cx: x,
@@ -89,31 +89,18 @@ pub fn draw(map: &Map, players: bool) -> Drawing {
             text: s.name.clone(),
         });
     }
-    // Legend.
+    shapes
+}
+
+/// The legend strip under the map: the marks, what the labels mean, the
+/// scale.
+fn legend(map: &Map, players: bool) -> Vec<Shape> {
     let ly = SIDE + 12.0;
-    shapes.push(Shape::Rect {
-        x: MARGIN,
-        y: ly,
-        w: 10.0,
-        h: 10.0,
-        filled: true,
-        width: 1.0,
-    });
-    shapes.push(text(MARGIN + 16.0, ly + 9.0, "start"));
-    shapes.push(Shape::Circle {
-        cx: MARGIN + 85.0,
-        cy: ly + 5.0,
-        r: 7.0,
-        filled: false,
-        width: 1.2,
-    });
-    shapes.push(Shape::Circle {
-        cx: MARGIN + 85.0,
-        cy: ly + 5.0,
-        r: 3.5,
-        filled: true,
-        width: 1.0,
-    });
+    let mut shapes = vec![
+        start_mark(MARGIN, ly),
+        text(MARGIN + 16.0, ly + 9.0, "start"),
+    ];
+    shapes.extend(goal_mark(MARGIN + 85.0, ly + 5.0));
     shapes.push(text(MARGIN + 97.0, ly + 9.0, "goal"));
     let key = if players {
         "Nd: days on foot (two watches of travel a day, the third for rest)"
@@ -133,11 +120,39 @@ pub fn draw(map: &Map, players: bool) -> Drawing {
         ly + 36.0,
         &format!("1 region ≈ 10 km; the map is {} regions across", map.size),
     ));
-    Drawing {
-        width: SIDE,
-        height: SIDE + LEGEND,
-        shapes,
+    shapes
+}
+
+/// The start's mark: a black square with its top left corner at (x, y).
+fn start_mark(x: f64, y: f64) -> Shape {
+    Shape::Rect {
+        x,
+        y,
+        w: 10.0,
+        h: 10.0,
+        filled: true,
+        width: 1.0,
     }
+}
+
+/// The goal's mark: a ring around a black dot, centred on (x, y).
+fn goal_mark(cx: f64, cy: f64) -> [Shape; 2] {
+    [
+        Shape::Circle {
+            cx,
+            cy,
+            r: 7.0,
+            filled: false,
+            width: 1.2,
+        },
+        Shape::Circle {
+            cx,
+            cy,
+            r: 3.5,
+            filled: true,
+            width: 1.0,
+        },
+    ]
 }
 
 fn text(x: f64, y: f64, t: &str) -> Shape {

@@ -1,7 +1,8 @@
 //! Markdown handouts through tera 2 (with `preserve_order`, so maps keep
-//! their order). The built-in templates (`templates/*.tera`) are embedded in
-//! the binary; a file of the same name in a `--templates DIR` replaces one.
-//! This module is the only reader of template folders.
+//! their order). The built-in templates (`src/render/templates/*.tera`) are
+//! embedded in the binary; a file of the same name in a `--templates DIR`
+//! (or a `templates/` folder where `prep` runs) replaces one. This module is
+//! the only reader of template folders.
 //!
 //! Filters for templates: `md` (escape text for a GFM table cell or inline
 //! Markdown: `|`, `*`, `_`, backticks, brackets, `<`, line breaks), `pct`

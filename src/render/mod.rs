@@ -70,6 +70,44 @@ pub enum Shape {
     },
 }
 
+impl Shape {
+    /// The shape scaled by `scale`, then moved by (`dx`, `dy`); `fills`
+    /// false leaves it unfilled (ink saver). Line widths stay as they are.
+    pub fn placed(&self, dx: f64, dy: f64, scale: f64, fills: bool) -> Shape {
+        let at = |x: &mut f64, y: &mut f64| {
+            *x = dx + *x * scale;
+            *y = dy + *y * scale;
+        };
+        let mut s = self.clone();
+        match &mut s {
+            Shape::Line { x1, y1, x2, y2, .. } => {
+                at(x1, y1);
+                at(x2, y2);
+            }
+            Shape::Circle {
+                cx, cy, r, filled, ..
+            } => {
+                at(cx, cy);
+                *r *= scale;
+                *filled &= fills;
+            }
+            Shape::Rect {
+                x, y, w, h, filled, ..
+            } => {
+                at(x, y);
+                *w *= scale;
+                *h *= scale;
+                *filled &= fills;
+            }
+            Shape::Text { x, y, size, .. } => {
+                at(x, y);
+                *size *= scale;
+            }
+        }
+        s
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawing {
     pub width: f64,

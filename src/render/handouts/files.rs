@@ -1,7 +1,9 @@
 //! A session pack as files: one Markdown file per handout (through the
 //! templates), `pack.md` binding them, `pack.json`, and the drawings as
 //! SVG. Stat lines come from [`crate::render::lines`], given to the
-//! templates as values.
+//! templates as values next to the items themselves: `encounter.md` gets
+//! `foe_rows` (per foe: `stats`, `toughness`, `attack`) and `sporadics`;
+//! `npc.md` gets `stats` (a table row), `weapons` and `callings`.
 
 use serde::Serialize;
 use tera::Context;

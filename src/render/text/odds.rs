@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use crate::dice::odds::{Odds, OddsDetail, Row, Summary};
+use crate::dice::odds::{
+    CheckOdds, ContestOdds, CpOdds, HazardOdds, Odds, OddsDetail, Row, Summary,
+};
 use crate::render::lines::percent;
 
 const MAX_ROWS: usize = 60;
@@ -29,15 +31,20 @@ fn table_text(rows: &[Row], out: &mut String) {
     table_rows(rows, width, out);
 }
 
+/// A bar of up to 30 blocks, as long as `chance` is against `peak`.
+fn bar(chance: f64, peak: f64) -> String {
+    if peak > 0.0 {
+        "█".repeat(((chance / peak) * 30.0).round() as usize)
+    } else {
+        String::new()
+    }
+}
+
 fn table_rows(rows: &[Row], width: usize, out: &mut String) {
     let peak = rows.iter().map(|r| r.chance).fold(0.0, f64::max);
     if rows.len() <= MAX_ROWS {
         for r in rows {
-            let bar = if peak > 0.0 {
-                "█".repeat(((r.chance / peak) * 30.0).round() as usize)
-            } else {
-                String::new()
-            };
+            let bar = bar(r.chance, peak);
             let _ = writeln!(
                 out,
                 "{:>width$}  {:>10}  {:>10}  {bar}",
@@ -82,11 +89,7 @@ fn table_rows(rows: &[Row], width: usize, out: &mut String) {
     let gpeak = groups.iter().map(|g| g.1).fold(0.0, f64::max);
     let gwidth = width.max(groups.iter().map(|g| g.0.len()).max().unwrap_or(5));
     for (label, chance, at_least) in groups {
-        let bar = if gpeak > 0.0 {
-            "█".repeat(((chance / gpeak) * 30.0).round() as usize)
-        } else {
-            String::new()
-        };
+        let bar = bar(chance, gpeak);
         let _ = writeln!(
             out,
             "{label:>gwidth$}  {:>10}  {:>10}  {bar}",
@@ -121,91 +124,8 @@ pub fn odds_text(o: &Odds) -> String {
             let _ = writeln!(out, "{}", o.expr);
             summary_text(s, &mut out);
         }
-        OddsDetail::Check(c) => {
-            let raised = if c.raised > 0 {
-                format!(", {} raised", c.raised)
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                out,
-                "{}: {} dice{raised} against Difficulty {} ({})",
-                o.expr, c.dice, c.difficulty, c.difficulty_word
-            );
-            let with = if c.twist {
-                " (taking the Twist on a failure)"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                out,
-                "success {:.4} ({}){with}",
-                c.success,
-                percent(c.success)
-            );
-            if c.success == 0.0 {
-                let _ = writeln!(
-                    out,
-                    "impossible: the best Score is {} (3 per thrown die)",
-                    3 * c.dice
-                );
-            }
-            let _ = writeln!(
-                out,
-                "expected Edge on a success: {:.2}",
-                c.expected_edge_given_success
-            );
-            let _ = writeln!(
-                out,
-                "failure with Edge showing (a Twist can be called): {}",
-                percent(c.twist_offered)
-            );
-            let _ = writeln!(
-                out,
-                "{:>4}  {:<10}  {:>10}  {:>10}",
-                "Edge", "quality", "success", "at least"
-            );
-            for r in &c.by_edge {
-                let _ = writeln!(
-                    out,
-                    "{:>4}  {:<10}  {:>10}  {:>10}",
-                    r.edge,
-                    r.quality,
-                    percent(r.chance),
-                    percent(r.at_least)
-                );
-            }
-            if let Some(damage) = &c.damage {
-                let _ = writeln!(out, "damage on a success (bonus + Edge):");
-                table_text(damage, &mut out);
-            }
-        }
-        OddsDetail::Hazard(h) => {
-            let kind = if h.bonus > 0 {
-                "hazard: Difficulty 0, damage = Edge + bonus"
-            } else {
-                "pool read as a hazard: Difficulty 0, damage = Edge"
-            };
-            let _ = writeln!(out, "{}: {kind}", o.expr);
-            if h.raised == 0 {
-                let _ = writeln!(
-                    out,
-                    "no Edge (an ongoing hazard ends): {} per roll; it lasts {:.2} rolls on average",
-                    percent(h.ends),
-                    h.expected_rounds
-                );
-            } else {
-                let _ = writeln!(
-                    out,
-                    "raised dice always show Edge: an ongoing hazard never ends on its own"
-                );
-            }
-            summary_text(&h.damage, &mut out);
-            if let Some(score) = &h.score {
-                let _ = writeln!(out, "Score (faces 1-3 added):");
-                summary_text(score, &mut out);
-            }
-        }
+        OddsDetail::Check(c) => check_text(&o.expr, c, &mut out),
+        OddsDetail::Hazard(h) => hazard_text(&o.expr, h, &mut out),
         OddsDetail::Save(b) | OddsDetail::Chance(b) => {
             let _ = writeln!(
                 out,
@@ -216,40 +136,135 @@ pub fn odds_text(o: &Odds) -> String {
                 percent(b.chance)
             );
         }
-        OddsDetail::Contest(c) => {
-            let _ = writeln!(out, "{}: chance to come first (ties contest again)", o.expr);
-            for e in &c.entrants {
-                let _ = writeln!(
-                    out,
-                    "  {:<16} ability {:>2}  {:>10}",
-                    e.label,
-                    e.ability,
-                    percent(e.wins)
-                );
-            }
-        }
-        OddsDetail::Cp(c) => {
-            let cps: Vec<String> = c.cp.iter().map(|v| format!("{v} CP")).collect();
-            let _ = writeln!(
-                out,
-                "{}: {} → dice value {}",
-                o.expr,
-                cps.join(" & "),
-                c.dice_value
-            );
-            if let Some(cp) = c.control_potential {
-                let _ = writeln!(out, "control potential: {cp}");
-            }
-            if c.beyond_table {
-                let _ = writeln!(
-                    out,
-                    "past the table's last row (25 CP): that row's value is used"
-                );
-            }
-            summary_text(&c.value, &mut out);
-        }
+        OddsDetail::Contest(c) => contest_text(&o.expr, c, &mut out),
+        OddsDetail::Cp(c) => cp_text(&o.expr, c, &mut out),
     }
     out
+}
+
+/// A METTLE check: the chance of success, Edge by quality, damage.
+fn check_text(expr: &str, c: &CheckOdds, out: &mut String) {
+    let raised = if c.raised > 0 {
+        format!(", {} raised", c.raised)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "{}: {} dice{raised} against Difficulty {} ({})",
+        expr, c.dice, c.difficulty, c.difficulty_word
+    );
+    let with = if c.twist {
+        " (taking the Twist on a failure)"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        out,
+        "success {:.4} ({}){with}",
+        c.success,
+        percent(c.success)
+    );
+    if c.success == 0.0 {
+        let _ = writeln!(
+            out,
+            "impossible: the best Score is {} (3 per thrown die)",
+            3 * c.dice
+        );
+    }
+    let _ = writeln!(
+        out,
+        "expected Edge on a success: {:.2}",
+        c.expected_edge_given_success
+    );
+    let _ = writeln!(
+        out,
+        "failure with Edge showing (a Twist can be called): {}",
+        percent(c.twist_offered)
+    );
+    let _ = writeln!(
+        out,
+        "{:>4}  {:<10}  {:>10}  {:>10}",
+        "Edge", "quality", "success", "at least"
+    );
+    for r in &c.by_edge {
+        let _ = writeln!(
+            out,
+            "{:>4}  {:<10}  {:>10}  {:>10}",
+            r.edge,
+            r.quality,
+            percent(r.chance),
+            percent(r.at_least)
+        );
+    }
+    if let Some(damage) = &c.damage {
+        let _ = writeln!(out, "damage on a success (bonus + Edge):");
+        table_text(damage, out);
+    }
+}
+
+/// A pool read as a hazard: damage, and how long an ongoing hazard lasts.
+fn hazard_text(expr: &str, h: &HazardOdds, out: &mut String) {
+    let kind = if h.bonus > 0 {
+        "hazard: Difficulty 0, damage = Edge + bonus"
+    } else {
+        "pool read as a hazard: Difficulty 0, damage = Edge"
+    };
+    let _ = writeln!(out, "{}: {kind}", expr);
+    if h.raised == 0 {
+        let _ = writeln!(
+            out,
+            "no Edge (an ongoing hazard ends): {} per roll; it lasts {:.2} rolls on average",
+            percent(h.ends),
+            h.expected_rounds
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "raised dice always show Edge: an ongoing hazard never ends on its own"
+        );
+    }
+    summary_text(&h.damage, out);
+    if let Some(score) = &h.score {
+        let _ = writeln!(out, "Score (faces 1-3 added):");
+        summary_text(score, out);
+    }
+}
+
+/// A contest: each entrant's chance to come first.
+fn contest_text(expr: &str, c: &ContestOdds, out: &mut String) {
+    let _ = writeln!(out, "{}: chance to come first (ties contest again)", expr);
+    for e in &c.entrants {
+        let _ = writeln!(
+            out,
+            "  {:<16} ability {:>2}  {:>10}",
+            e.label,
+            e.ability,
+            percent(e.wins)
+        );
+    }
+}
+
+/// A CP roll: the dice value its CP give, then that value's distribution.
+fn cp_text(expr: &str, c: &CpOdds, out: &mut String) {
+    let cps: Vec<String> = c.cp.iter().map(|v| format!("{v} CP")).collect();
+    let _ = writeln!(
+        out,
+        "{}: {} → dice value {}",
+        expr,
+        cps.join(" & "),
+        c.dice_value
+    );
+    if let Some(cp) = c.control_potential {
+        let _ = writeln!(out, "control potential: {cp}");
+    }
+    if c.beyond_table {
+        let _ = writeln!(
+            out,
+            "past the table's last row (25 CP): that row's value is used"
+        );
+    }
+    summary_text(&c.value, out);
 }
 
 fn table_odds_rows(t: &crate::tables::odds::TableOdds, indent: usize, top: bool, out: &mut String) {
