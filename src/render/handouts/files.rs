@@ -44,6 +44,13 @@ impl Files<'_> {
         }
     }
 
+    /// Render `template` into the file `name`, which `pack.md` binds too.
+    fn part(&mut self, template: &str, name: String, c: &Context) -> Result<(), TemplateError> {
+        let md = self.templates.render(template, c)?;
+        self.add(name, md, true);
+        Ok(())
+    }
+
     fn encounter(&mut self, number: usize, e: &Encounter) -> Result<(), TemplateError> {
         let zones_file = format!("encounter-{number}-zones.svg");
         let mut c = self.ctx();
@@ -54,8 +61,7 @@ impl Files<'_> {
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert("foe_rows", &foes);
         c.insert("sporadics", &lines::sporadics(e));
-        let md = self.templates.render("encounter.md", &c)?;
-        self.add(format!("encounter-{number}.md"), md, true);
+        self.part("encounter.md", format!("encounter-{number}.md"), &c)?;
         self.add(zones_file, svg(&zones::draw(e)), false);
         Ok(())
     }
@@ -85,9 +91,7 @@ impl Files<'_> {
     fn trap(&mut self, number: usize, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.ctx();
         c.insert("t", t);
-        let md = self.templates.render("trap.md", &c)?;
-        self.add(format!("trap-{number}.md"), md, true);
-        Ok(())
+        self.part("trap.md", format!("trap-{number}.md"), &c)
     }
 
     /// The GM's map, then the players' (only the GM's goes in `pack.md`).
@@ -112,18 +116,14 @@ impl Files<'_> {
     fn journey(&mut self, j: &Journey) -> Result<(), TemplateError> {
         let mut c = self.ctx();
         c.insert("j", j);
-        let md = self.templates.render("journey.md", &c)?;
-        self.add("journey.md".into(), md, true);
-        Ok(())
+        self.part("journey.md", "journey.md".into(), &c)
     }
 
     fn vouchers(&mut self, pack: &Pack) -> Result<(), TemplateError> {
         let mut c = self.ctx();
         c.insert("vouchers", &pack.vouchers);
         c.insert("plain_share", &self.share.plain());
-        let md = self.templates.render("vouchers.md", &c)?;
-        self.add("vouchers.md".into(), md, true);
-        Ok(())
+        self.part("vouchers.md", "vouchers.md".into(), &c)
     }
 
     fn slips(&mut self, pack: &Pack) -> Result<(), TemplateError> {
@@ -132,9 +132,7 @@ impl Files<'_> {
         c.insert("mutations", &pack.mutations);
         let trails: Vec<String> = pack.injuries.iter().map(|i| i.roll.trail_text()).collect();
         c.insert("trails", &trails);
-        let md = self.templates.render("slips.md", &c)?;
-        self.add("slips.md".into(), md, true);
-        Ok(())
+        self.part("slips.md", "slips.md".into(), &c)
     }
 
     /// `pack.md` (binding the parts) first, then `pack.json`, then the rest.
