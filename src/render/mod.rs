@@ -1,7 +1,8 @@
 //! Presentation: every way a result is shown. Terminal text, Markdown and
 //! PDF handouts, and drawings. The drawing code is backend-neutral
-//! ([`Drawing`] of lines, circles and text in points); [`svg`] writes it as
-//! SVG, and [`pdf`] draws the very same shapes.
+//! ([`Drawing`] of lines, circles and text in points); each [`Shape`] draws
+//! itself on a [`Canvas`]: [`svg`] writes one as SVG, and [`pdf`] paints the
+//! very same shapes.
 //!
 //! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
 //! - [`lines`]: lines formatted once for every output (percentages, stat
@@ -121,30 +122,30 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.55
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// A backend that draws shapes (the SVG writer, the PDF painter):
+/// [`Shape::draw`] calls one method a shape. Points are (x, y), y down.
+pub trait Canvas {
+    fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, dashed: bool);
+    /// Filled black, or white with an outline `width` wide (none at 0).
+    fn circle(&mut self, centre: (f64, f64), r: f64, filled: bool, width: f64);
+    /// Filled black, or white with an outline `width` wide (none at 0).
+    fn rect(&mut self, corner: (f64, f64), size: (f64, f64), filled: bool, width: f64);
+    /// Text with its baseline at `at`, over a white box when `halo`.
+    fn text(
+        &mut self,
+        at: (f64, f64),
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: &str,
+    );
 }
 
-/// The drawing as a standalone SVG document (numbers to two decimals, so
-/// the bytes are the same everywhere).
-pub fn svg(d: &Drawing) -> String {
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.2}pt" height="{h:.2}pt" viewBox="0 0 {w:.2} {h:.2}" font-family="Georgia, 'DejaVu Serif', serif">"#,
-        w = d.width,
-        h = d.height
-    );
-    let _ = writeln!(
-        s,
-        r#"<rect x="0" y="0" width="{:.2}" height="{:.2}" fill="white"/>"#,
-        d.width, d.height
-    );
-    for shape in &d.shapes {
-        match shape {
+impl Shape {
+    /// Draw the shape on a backend.
+    pub fn draw(&self, canvas: &mut impl Canvas) {
+        match self {
             Shape::Line {
                 x1,
                 y1,
@@ -152,30 +153,14 @@ pub fn svg(d: &Drawing) -> String {
                 y2,
                 width,
                 dashed,
-            } => {
-                let dash = if *dashed {
-                    r#" stroke-dasharray="4 3""#
-                } else {
-                    ""
-                };
-                let _ = writeln!(
-                    s,
-                    r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="black" stroke-width="{width:.2}"{dash}/>"#
-                );
-            }
+            } => canvas.line((*x1, *y1), (*x2, *y2), *width, *dashed),
             Shape::Circle {
                 cx,
                 cy,
                 r,
                 filled,
                 width,
-            } => {
-                let fill = if *filled { "black" } else { "white" };
-                let _ = writeln!(
-                    s,
-                    r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="{r:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
-                );
-            }
+            } => canvas.circle((*cx, *cy), *r, *filled, *width),
             Shape::Rect {
                 x,
                 y,
@@ -183,13 +168,7 @@ pub fn svg(d: &Drawing) -> String {
                 h,
                 filled,
                 width,
-            } => {
-                let fill = if *filled { "black" } else { "white" };
-                let _ = writeln!(
-                    s,
-                    r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
-                );
-            }
+            } => canvas.rect((*x, *y), (*w, *h), *filled, *width),
             Shape::Text {
                 x,
                 y,
@@ -198,39 +177,116 @@ pub fn svg(d: &Drawing) -> String {
                 bold,
                 halo,
                 text,
-            } => {
-                let anchor = match anchor {
-                    Anchor::Start => "start",
-                    Anchor::Middle => "middle",
-                    Anchor::End => "end",
-                };
-                let weight = if *bold { r#" font-weight="bold""# } else { "" };
-                // The halo is a white box the size of the text, drawn
-                // first, so a line under a label never shows through.
-                if *halo {
-                    let w = text_width(text, *size);
-                    let left = match anchor {
-                        "start" => *x,
-                        "middle" => x - w / 2.0,
-                        _ => x - w,
-                    };
-                    let _ = writeln!(
-                        s,
-                        r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="white"/>"#,
-                        left - 1.5,
-                        y - size * 0.8,
-                        w + 3.0,
-                        size * 1.05
-                    );
-                }
-                let _ = writeln!(
-                    s,
-                    r#"<text x="{x:.2}" y="{y:.2}" font-size="{size:.2}" text-anchor="{anchor}"{weight}>{}</text>"#,
-                    escape(text)
-                );
-            }
+            } => canvas.text((*x, *y), *size, *anchor, *bold, *halo, text),
         }
     }
-    s.push_str("</svg>\n");
-    s
+}
+
+/// The left edge of a text `width` wide, placed by `anchor` at `x`.
+pub fn text_left(x: f64, width: f64, anchor: Anchor) -> f64 {
+    match anchor {
+        Anchor::Start => x,
+        Anchor::Middle => x - width / 2.0,
+        Anchor::End => x - width,
+    }
+}
+
+/// The white box behind a haloed text (corner and size), from the text's
+/// left edge, baseline, size and width.
+pub fn halo_box(left: f64, y: f64, size: f64, width: f64) -> ((f64, f64), (f64, f64)) {
+    ((left - 1.5, y - size * 0.8), (width + 3.0, size * 1.05))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// An SVG document being written.
+struct Svg(String);
+
+impl Canvas for Svg {
+    fn line(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64, dashed: bool) {
+        let dash = if dashed {
+            r#" stroke-dasharray="4 3""#
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            self.0,
+            r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="black" stroke-width="{width:.2}"{dash}/>"#
+        );
+    }
+
+    fn circle(&mut self, (cx, cy): (f64, f64), r: f64, filled: bool, width: f64) {
+        let fill = if filled { "black" } else { "white" };
+        let _ = writeln!(
+            self.0,
+            r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="{r:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
+        );
+    }
+
+    fn rect(&mut self, (x, y): (f64, f64), (w, h): (f64, f64), filled: bool, width: f64) {
+        let fill = if filled { "black" } else { "white" };
+        let _ = writeln!(
+            self.0,
+            r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
+        );
+    }
+
+    fn text(
+        &mut self,
+        (x, y): (f64, f64),
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: &str,
+    ) {
+        let weight = if bold { r#" font-weight="bold""# } else { "" };
+        // The halo is a white box the size of the text, drawn first, so a
+        // line under a label never shows through.
+        if halo {
+            let w = text_width(text, size);
+            let ((hx, hy), (hw, hh)) = halo_box(text_left(x, w, anchor), y, size, w);
+            let _ = writeln!(
+                self.0,
+                r#"<rect x="{hx:.2}" y="{hy:.2}" width="{hw:.2}" height="{hh:.2}" fill="white"/>"#
+            );
+        }
+        let anchor = match anchor {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        };
+        let _ = writeln!(
+            self.0,
+            r#"<text x="{x:.2}" y="{y:.2}" font-size="{size:.2}" text-anchor="{anchor}"{weight}>{}</text>"#,
+            escape(text)
+        );
+    }
+}
+
+/// The drawing as a standalone SVG document (numbers to two decimals, so
+/// the bytes are the same everywhere).
+pub fn svg(d: &Drawing) -> String {
+    let mut s = Svg(String::new());
+    let _ = writeln!(
+        s.0,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.2}pt" height="{h:.2}pt" viewBox="0 0 {w:.2} {h:.2}" font-family="Georgia, 'DejaVu Serif', serif">"#,
+        w = d.width,
+        h = d.height
+    );
+    let _ = writeln!(
+        s.0,
+        r#"<rect x="0" y="0" width="{:.2}" height="{:.2}" fill="white"/>"#,
+        d.width, d.height
+    );
+    for shape in &d.shapes {
+        shape.draw(&mut s);
+    }
+    s.0.push_str("</svg>\n");
+    s.0
 }

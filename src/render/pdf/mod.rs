@@ -12,7 +12,9 @@
 //!   (points, y downwards from the top-left, as in [`crate::render::svg`])
 //!   to PDF's (y upwards from the bottom-left);
 //! - the document itself ([`document`]): per-document font subsetting,
-//!   bookmarks, and byte-for-byte reproducible output.
+//!   bookmarks, and byte-for-byte reproducible output;
+//! - `painter`: one page's shapes as PDF operations (the PDF
+//!   [`Canvas`](crate::render::Canvas)).
 //!
 //! It is pure: nothing here touches the file system, the clock or a random
 //! source; the caller writes the returned bytes wherever it likes.
@@ -40,18 +42,18 @@ use allsorts::binary::read::ReadScope;
 use allsorts::font_data::FontData;
 use allsorts::subset::{CmapTarget, SubsetProfile};
 use lopdf::{Object, StringFormat};
-use printpdf::{
-    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, ParsedFont,
-    PdfDocument, PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Polygon, PolygonRing, Pt,
-    Rect, TextItem, TextMatrix, WindingOrder,
-};
+use printpdf::{FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
 
 use crate::render::{Anchor, Shape};
 
+mod painter;
+
+use painter::Painter;
+
 /// DejaVu Serif, regular (see `assets/fonts/LICENSE`).
-const REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif.ttf");
+const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif.ttf");
 /// DejaVu Serif, bold (see `assets/fonts/LICENSE`).
-const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif-Bold.ttf");
 
 /// Line height as a multiple of the font size, used by [`fit`] and
 /// [`paragraph`].
@@ -62,13 +64,6 @@ const FIT_STEP: f64 = 0.25;
 
 /// Slack for floating-point comparisons of lengths, in points.
 const EPSILON: f64 = 1e-6;
-
-/// Dash pattern of dashed lines (on, off), the same as the SVG's
-/// `stroke-dasharray="4 3"`.
-const DASH: [f32; 2] = [4.0, 3.0];
-
-/// Bézier control-point distance for a quarter circle of radius 1.
-const KAPPA: f64 = 0.552_284_749_831;
 
 /// Resource names of the two fonts in every page's `/Font` dictionary.
 const REGULAR_RESOURCE: &str = "F1";
@@ -633,252 +628,5 @@ impl Fnv128 {
 
     fn finish(&self) -> u128 {
         self.0
-    }
-}
-
-/// Turns one page's shapes into printpdf operations, keeping track of the
-/// graphics state so that unchanged settings are not repeated.
-struct Painter<'a> {
-    fonts: &'a Fonts,
-    /// Page height, for flipping y.
-    height: f64,
-    ops: Vec<Op>,
-    line_width: Option<f64>,
-    dashed: Option<bool>,
-    /// Fill grey level: 0 black, 1 white.
-    fill: Option<f32>,
-}
-
-impl<'a> Painter<'a> {
-    fn paint(fonts: &'a Fonts, height: f64, shapes: &[Shape]) -> Vec<Op> {
-        let mut painter = Painter {
-            fonts,
-            height,
-            ops: Vec::with_capacity(shapes.len() * 6),
-            line_width: None,
-            dashed: None,
-            fill: None,
-        };
-        for shape in shapes {
-            painter.shape(shape);
-        }
-        painter.ops
-    }
-
-    /// A point in PDF space (y up) from one in ours (y down).
-    fn point(&self, x: f64, y: f64) -> Point {
-        Point {
-            x: Pt(x as f32),
-            y: Pt((self.height - y) as f32),
-        }
-    }
-
-    fn shape(&mut self, shape: &Shape) {
-        match shape {
-            Shape::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                dashed,
-            } => {
-                self.set_stroke(*width, *dashed);
-                let points = vec![
-                    LinePoint {
-                        p: self.point(*x1, *y1),
-                        bezier: false,
-                    },
-                    LinePoint {
-                        p: self.point(*x2, *y2),
-                        bezier: false,
-                    },
-                ];
-                self.ops.push(Op::DrawLine {
-                    line: Line {
-                        points,
-                        is_closed: false,
-                    },
-                });
-            }
-            Shape::Circle {
-                cx,
-                cy,
-                r,
-                filled,
-                width,
-            } => {
-                let mode = self.set_paint(*filled, *width);
-                let ring = self.circle(*cx, *cy, *r);
-                self.ops.push(Op::DrawPolygon {
-                    polygon: Polygon {
-                        rings: vec![ring],
-                        mode,
-                        winding_order: WindingOrder::NonZero,
-                    },
-                });
-            }
-            Shape::Rect {
-                x,
-                y,
-                w,
-                h,
-                filled,
-                width,
-            } => {
-                let mode = self.set_paint(*filled, *width);
-                self.rect(*x, *y, *w, *h, mode);
-            }
-            Shape::Text {
-                x,
-                y,
-                size,
-                anchor,
-                bold,
-                halo,
-                text,
-            } => self.text((*x, *y), *size, *anchor, *bold, *halo, text),
-        }
-    }
-
-    /// Sets up a closed shape the way the SVG draws it: filled black, or
-    /// white with a black outline (so it covers what lies beneath). A zero
-    /// width means no outline (PDF would draw the thinnest line instead).
-    fn set_paint(&mut self, filled: bool, width: f64) -> PaintMode {
-        self.set_fill(if filled { 0.0 } else { 1.0 });
-        if width > 0.0 {
-            self.set_stroke(width, false);
-            PaintMode::FillStroke
-        } else {
-            PaintMode::Fill
-        }
-    }
-
-    fn set_stroke(&mut self, width: f64, dashed: bool) {
-        if self.line_width != Some(width) {
-            self.ops.push(Op::SetOutlineThickness {
-                pt: Pt(width as f32),
-            });
-            self.line_width = Some(width);
-        }
-        if self.dashed != Some(dashed) {
-            let dash = if dashed {
-                LineDashPattern::new(0.0, &DASH)
-            } else {
-                LineDashPattern::solid()
-            };
-            self.ops.push(Op::SetLineDashPattern { dash });
-            self.dashed = Some(dashed);
-        }
-    }
-
-    fn set_fill(&mut self, grey: f32) {
-        if self.fill != Some(grey) {
-            self.ops.push(Op::SetFillColor {
-                col: Color::Greyscale(Greyscale::new(grey, None)),
-            });
-            self.fill = Some(grey);
-        }
-    }
-
-    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, mode: PaintMode) {
-        // PDF rectangles grow upwards from their lower-left corner.
-        let corner = self.point(x, y + h);
-        self.ops.push(Op::DrawRectangle {
-            rectangle: Rect {
-                x: corner.x,
-                y: corner.y,
-                width: Pt(w as f32),
-                height: Pt(h as f32),
-                mode: Some(mode),
-                winding_order: Some(WindingOrder::NonZero),
-            },
-        });
-    }
-
-    /// A circle as four cubic Bézier quarter arcs, starting at 3 o'clock.
-    fn circle(&self, cx: f64, cy: f64, r: f64) -> PolygonRing {
-        let k = KAPPA * r;
-        // (dx, dy) offsets from the centre, y down; every arc is two
-        // control points and an end point.
-        let offsets = [
-            (r, 0.0, false),
-            (r, k, true),
-            (k, r, true),
-            (0.0, r, false),
-            (-k, r, true),
-            (-r, k, true),
-            (-r, 0.0, false),
-            (-r, -k, true),
-            (-k, -r, true),
-            (0.0, -r, false),
-            (k, -r, true),
-            (r, -k, true),
-            (r, 0.0, false),
-        ];
-        PolygonRing {
-            points: offsets
-                .iter()
-                .map(|&(dx, dy, bezier)| LinePoint {
-                    p: self.point(cx + dx, cy + dy),
-                    bezier,
-                })
-                .collect(),
-        }
-    }
-
-    /// Text with its baseline at `y`, placed by `anchor` at `x` using the
-    /// real glyph widths, over an optional white halo box (the same box as
-    /// the SVG's, but as wide as the actual text).
-    fn text(
-        &mut self,
-        (x, y): (f64, f64),
-        size: f64,
-        anchor: Anchor,
-        bold: bool,
-        halo: bool,
-        text: &str,
-    ) {
-        if text.is_empty() {
-            return;
-        }
-        let width = self.fonts.width(text, size, bold);
-        let left = match anchor {
-            Anchor::Start => x,
-            Anchor::Middle => x - width / 2.0,
-            Anchor::End => x - width,
-        };
-        if halo {
-            self.set_fill(1.0);
-            self.rect(
-                left - 1.5,
-                y - size * 0.8,
-                width + 3.0,
-                size * 1.05,
-                PaintMode::Fill,
-            );
-        }
-        self.set_fill(0.0);
-        let (resource, face) = if bold {
-            (BOLD_RESOURCE, &self.fonts.bold)
-        } else {
-            (REGULAR_RESOURCE, &self.fonts.regular)
-        };
-        let printable: String = text.chars().map(|c| face.printable(c)).collect();
-        let origin = self.point(left, y);
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::External(FontId(resource.to_string())),
-                size: Pt(size as f32),
-            },
-            Op::SetTextMatrix {
-                matrix: TextMatrix::Translate(origin.x, origin.y),
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(printable)],
-            },
-            Op::EndTextSection,
-        ]);
     }
 }

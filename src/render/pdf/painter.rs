@@ -1,0 +1,223 @@
+//! One page's shapes as printpdf operations: the PDF [`Canvas`], keeping
+//! track of the graphics state so that unchanged settings are not repeated.
+
+use printpdf::{
+    Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Op, PaintMode, PdfFontHandle,
+    Point, Polygon, PolygonRing, Pt, Rect, TextItem, TextMatrix, WindingOrder,
+};
+
+use super::{BOLD_RESOURCE, Fonts, REGULAR_RESOURCE};
+use crate::render::{Anchor, Canvas, Shape, halo_box, text_left};
+
+/// Dash pattern of dashed lines (on, off), the same as the SVG's
+/// `stroke-dasharray="4 3"`.
+const DASH: [f32; 2] = [4.0, 3.0];
+
+/// Bézier control-point distance for a quarter circle of radius 1.
+const KAPPA: f64 = 0.552_284_749_831;
+
+pub(super) struct Painter<'a> {
+    fonts: &'a Fonts,
+    /// Page height, for flipping y.
+    height: f64,
+    ops: Vec<Op>,
+    line_width: Option<f64>,
+    dashed: Option<bool>,
+    /// Fill grey level: 0 black, 1 white.
+    fill: Option<f32>,
+}
+
+impl<'a> Painter<'a> {
+    pub(super) fn paint(fonts: &'a Fonts, height: f64, shapes: &[Shape]) -> Vec<Op> {
+        let mut painter = Painter {
+            fonts,
+            height,
+            ops: Vec::with_capacity(shapes.len() * 6),
+            line_width: None,
+            dashed: None,
+            fill: None,
+        };
+        for shape in shapes {
+            shape.draw(&mut painter);
+        }
+        painter.ops
+    }
+
+    /// A point in PDF space (y up) from one in ours (y down).
+    fn point(&self, (x, y): (f64, f64)) -> Point {
+        Point {
+            x: Pt(x as f32),
+            y: Pt((self.height - y) as f32),
+        }
+    }
+    /// Sets up a closed shape the way the SVG draws it: filled black, or
+    /// white with a black outline (so it covers what lies beneath). A zero
+    /// width means no outline (PDF would draw the thinnest line instead).
+    fn set_paint(&mut self, filled: bool, width: f64) -> PaintMode {
+        self.set_fill(if filled { 0.0 } else { 1.0 });
+        if width > 0.0 {
+            self.set_stroke(width, false);
+            PaintMode::FillStroke
+        } else {
+            PaintMode::Fill
+        }
+    }
+
+    fn set_stroke(&mut self, width: f64, dashed: bool) {
+        if self.line_width != Some(width) {
+            self.ops.push(Op::SetOutlineThickness {
+                pt: Pt(width as f32),
+            });
+            self.line_width = Some(width);
+        }
+        if self.dashed != Some(dashed) {
+            let dash = if dashed {
+                LineDashPattern::new(0.0, &DASH)
+            } else {
+                LineDashPattern::solid()
+            };
+            self.ops.push(Op::SetLineDashPattern { dash });
+            self.dashed = Some(dashed);
+        }
+    }
+
+    fn set_fill(&mut self, grey: f32) {
+        if self.fill != Some(grey) {
+            self.ops.push(Op::SetFillColor {
+                col: Color::Greyscale(Greyscale::new(grey, None)),
+            });
+            self.fill = Some(grey);
+        }
+    }
+
+    fn rectangle(&mut self, x: f64, y: f64, w: f64, h: f64, mode: PaintMode) {
+        // PDF rectangles grow upwards from their lower-left corner.
+        let corner = self.point((x, y + h));
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: corner.x,
+                y: corner.y,
+                width: Pt(w as f32),
+                height: Pt(h as f32),
+                mode: Some(mode),
+                winding_order: Some(WindingOrder::NonZero),
+            },
+        });
+    }
+
+    /// A circle as four cubic Bézier quarter arcs, starting at 3 o'clock.
+    fn ring(&self, cx: f64, cy: f64, r: f64) -> PolygonRing {
+        let k = KAPPA * r;
+        // (dx, dy) offsets from the centre, y down; every arc is two
+        // control points and an end point.
+        let offsets = [
+            (r, 0.0, false),
+            (r, k, true),
+            (k, r, true),
+            (0.0, r, false),
+            (-k, r, true),
+            (-r, k, true),
+            (-r, 0.0, false),
+            (-r, -k, true),
+            (-k, -r, true),
+            (0.0, -r, false),
+            (k, -r, true),
+            (r, -k, true),
+            (r, 0.0, false),
+        ];
+        PolygonRing {
+            points: offsets
+                .iter()
+                .map(|&(dx, dy, bezier)| LinePoint {
+                    p: self.point((cx + dx, cy + dy)),
+                    bezier,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Canvas for Painter<'_> {
+    fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, dashed: bool) {
+        self.set_stroke(width, dashed);
+        let points = vec![
+            LinePoint {
+                p: self.point(from),
+                bezier: false,
+            },
+            LinePoint {
+                p: self.point(to),
+                bezier: false,
+            },
+        ];
+        self.ops.push(Op::DrawLine {
+            line: Line {
+                points,
+                is_closed: false,
+            },
+        });
+    }
+
+    fn circle(&mut self, (cx, cy): (f64, f64), r: f64, filled: bool, width: f64) {
+        let mode = self.set_paint(filled, width);
+        let ring = self.ring(cx, cy, r);
+        self.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![ring],
+                mode,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
+
+    fn rect(&mut self, (x, y): (f64, f64), (w, h): (f64, f64), filled: bool, width: f64) {
+        let mode = self.set_paint(filled, width);
+        self.rectangle(x, y, w, h, mode);
+    }
+
+    /// Text with its baseline at `y`, placed by `anchor` at `x` using the
+    /// real glyph widths, over an optional white halo box (the same box as
+    /// the SVG's, but as wide as the actual text).
+    fn text(
+        &mut self,
+        (x, y): (f64, f64),
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: &str,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        let width = self.fonts.width(text, size, bold);
+        let left = text_left(x, width, anchor);
+        if halo {
+            self.set_fill(1.0);
+            let ((hx, hy), (hw, hh)) = halo_box(left, y, size, width);
+            self.rectangle(hx, hy, hw, hh, PaintMode::Fill);
+        }
+        self.set_fill(0.0);
+        let (resource, face) = if bold {
+            (BOLD_RESOURCE, &self.fonts.bold)
+        } else {
+            (REGULAR_RESOURCE, &self.fonts.regular)
+        };
+        let printable: String = text.chars().map(|c| face.printable(c)).collect();
+        let origin = self.point((left, y));
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(resource.to_string())),
+                size: Pt(size as f32),
+            },
+            Op::SetTextMatrix {
+                matrix: TextMatrix::Translate(origin.x, origin.y),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(printable)],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+}
