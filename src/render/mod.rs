@@ -122,6 +122,16 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.55
 }
 
+/// How a text is set: its size, where its anchor sits, bold or not, and
+/// whether a white box (halo) goes behind it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextStyle {
+    pub size: f64,
+    pub anchor: Anchor,
+    pub bold: bool,
+    pub halo: bool,
+}
+
 /// A backend that draws shapes (the SVG writer, the PDF painter):
 /// [`Shape::draw`] calls one method a shape. Points are (x, y), y down.
 pub trait Canvas {
@@ -130,16 +140,8 @@ pub trait Canvas {
     fn circle(&mut self, centre: (f64, f64), r: f64, filled: bool, width: f64);
     /// Filled black, or white with an outline `width` wide (none at 0).
     fn rect(&mut self, corner: (f64, f64), size: (f64, f64), filled: bool, width: f64);
-    /// Text with its baseline at `at`, over a white box when `halo`.
-    fn text(
-        &mut self,
-        at: (f64, f64),
-        size: f64,
-        anchor: Anchor,
-        bold: bool,
-        halo: bool,
-        text: &str,
-    );
+    /// Text with its baseline at `at`.
+    fn text(&mut self, at: (f64, f64), style: TextStyle, text: &str);
 }
 
 impl Shape {
@@ -177,7 +179,15 @@ impl Shape {
                 bold,
                 halo,
                 text,
-            } => canvas.text((*x, *y), *size, *anchor, *bold, *halo, text),
+            } => {
+                let style = TextStyle {
+                    size: *size,
+                    anchor: *anchor,
+                    bold: *bold,
+                    halo: *halo,
+                };
+                canvas.text((*x, *y), style, text);
+            }
         }
     }
 }
@@ -236,19 +246,16 @@ impl Canvas for Svg {
         );
     }
 
-    fn text(
-        &mut self,
-        (x, y): (f64, f64),
-        size: f64,
-        anchor: Anchor,
-        bold: bool,
-        halo: bool,
-        text: &str,
-    ) {
-        let weight = if bold { r#" font-weight="bold""# } else { "" };
+    fn text(&mut self, (x, y): (f64, f64), style: TextStyle, text: &str) {
+        let TextStyle { size, anchor, .. } = style;
+        let weight = if style.bold {
+            r#" font-weight="bold""#
+        } else {
+            ""
+        };
         // The halo is a white box the size of the text, drawn first, so a
         // line under a label never shows through.
-        if halo {
+        if style.halo {
             let w = text_width(text, size);
             let ((hx, hy), (hw, hh)) = halo_box(text_left(x, w, anchor), y, size, w);
             let _ = writeln!(

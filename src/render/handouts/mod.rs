@@ -24,17 +24,19 @@ pub struct ShareLine {
 
 impl ShareLine {
     pub fn text(&self) -> String {
-        format!(
-            "Seed `{}` · {} · tablewright {} · tables {}",
-            self.seed, self.options, self.version, self.content
-        )
+        self.after(&format!("Seed `{}`", self.seed))
     }
 
     /// Without Markdown, for vouchers and PDF footers.
     pub fn plain(&self) -> String {
+        self.after(&format!("seed {}", self.seed))
+    }
+
+    /// The options, version and tables after the seed.
+    fn after(&self, seed: &str) -> String {
         format!(
-            "seed {} · {} · tablewright {} · tables {}",
-            self.seed, self.options, self.version, self.content
+            "{seed} · {} · tablewright {} · tables {}",
+            self.options, self.version, self.content
         )
     }
 }

@@ -7,7 +7,7 @@ use printpdf::{
 };
 
 use super::{BOLD_RESOURCE, Fonts, REGULAR_RESOURCE};
-use crate::render::{Anchor, Canvas, Shape, halo_box, text_left};
+use crate::render::{Canvas, Shape, TextStyle, halo_box, text_left};
 
 /// Dash pattern of dashed lines (on, off), the same as the SVG's
 /// `stroke-dasharray="4 3"`.
@@ -178,21 +178,14 @@ impl Canvas for Painter<'_> {
     /// Text with its baseline at `y`, placed by `anchor` at `x` using the
     /// real glyph widths, over an optional white halo box (the same box as
     /// the SVG's, but as wide as the actual text).
-    fn text(
-        &mut self,
-        (x, y): (f64, f64),
-        size: f64,
-        anchor: Anchor,
-        bold: bool,
-        halo: bool,
-        text: &str,
-    ) {
+    fn text(&mut self, (x, y): (f64, f64), style: TextStyle, text: &str) {
+        let TextStyle { size, bold, .. } = style;
         if text.is_empty() {
             return;
         }
         let width = self.fonts.width(text, size, bold);
-        let left = text_left(x, width, anchor);
-        if halo {
+        let left = text_left(x, width, style.anchor);
+        if style.halo {
             self.set_fill(1.0);
             let ((hx, hy), (hw, hh)) = halo_box(left, y, size, width);
             self.rectangle(hx, hy, hw, hh, PaintMode::Fill);
