@@ -217,70 +217,77 @@ impl<'a> Flow<'a> {
             }
             let (c, r) = (slot % cols, slot / cols);
             let (x, y) = (MARGIN + c as f64 * w, top + r as f64 * h);
-            let mut shapes = vec![Shape::Rect {
-                x,
-                y,
-                w,
-                h,
-                filled: false,
-                width: 0.0,
-            }];
-            for (x1, y1, x2, y2) in [
-                (x, y, x + w, y),
-                (x, y + h, x + w, y + h),
-                (x, y, x, y + h),
-                (x + w, y, x + w, y + h),
-            ] {
-                shapes.push(Shape::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    width: 0.4,
-                    dashed: true,
-                });
-            }
-            let pad = 8.0;
-            let (title_size, title_lines) = pdf::fit(
-                self.fonts,
-                &card.title,
-                true,
-                w - 2.0 * pad,
-                30.0,
-                11.0,
-                7.0,
-            );
-            shapes.extend(pdf::paragraph(
-                self.fonts,
-                &title_lines,
-                x + pad,
-                y + pad,
-                title_size,
-                true,
-                Anchor::Start,
-            ));
-            let title_h = title_lines.len() as f64 * LINE_HEIGHT * title_size + 4.0;
-            let (size, lines) = pdf::fit(
-                self.fonts,
-                &card.body,
-                false,
-                w - 2.0 * pad,
-                h - 2.0 * pad - title_h,
-                9.0,
-                5.0,
-            );
-            shapes.extend(pdf::paragraph(
-                self.fonts,
-                &lines,
-                x + pad,
-                y + pad + title_h,
-                size,
-                false,
-                Anchor::Start,
-            ));
+            let shapes = self.card(card, (x, y), (w, h));
             self.push(shapes);
         }
         self.y = self.bottom();
+    }
+
+    /// One card in its cell at (`x`, `y`), `w` × `h`: a white box under dashed
+    /// cut lines, the title and the body each shrunk to fit.
+    fn card(&self, card: &Card, (x, y): (f64, f64), (w, h): (f64, f64)) -> Vec<Shape> {
+        let mut shapes = vec![Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            filled: false,
+            width: 0.0,
+        }];
+        for (x1, y1, x2, y2) in [
+            (x, y, x + w, y),
+            (x, y + h, x + w, y + h),
+            (x, y, x, y + h),
+            (x + w, y, x + w, y + h),
+        ] {
+            shapes.push(Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width: 0.4,
+                dashed: true,
+            });
+        }
+        let pad = 8.0;
+        let (title_size, title_lines) = pdf::fit(
+            self.fonts,
+            &card.title,
+            true,
+            w - 2.0 * pad,
+            30.0,
+            11.0,
+            7.0,
+        );
+        shapes.extend(pdf::paragraph(
+            self.fonts,
+            &title_lines,
+            x + pad,
+            y + pad,
+            title_size,
+            true,
+            Anchor::Start,
+        ));
+        let title_h = title_lines.len() as f64 * LINE_HEIGHT * title_size + 4.0;
+        let (size, lines) = pdf::fit(
+            self.fonts,
+            &card.body,
+            false,
+            w - 2.0 * pad,
+            h - 2.0 * pad - title_h,
+            9.0,
+            5.0,
+        );
+        shapes.extend(pdf::paragraph(
+            self.fonts,
+            &lines,
+            x + pad,
+            y + pad + title_h,
+            size,
+            false,
+            Anchor::Start,
+        ));
+        shapes
     }
 
     /// A drawing scaled to the content width (and the room left), centred.

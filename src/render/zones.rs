@@ -84,62 +84,82 @@ fn zone_box(
 pub fn draw(e: &Encounter) -> Drawing {
     let mut shapes = Vec::new();
     let height = if e.layout.kind == "quick zones" {
-        let (w, h) = (150.0, 120.0);
-        for (i, name) in ["Left flank", "The middle", "Right flank"]
-            .iter()
-            .enumerate()
-        {
-            let x = 10.0 + i as f64 * (w + 15.0);
-            zone_box(&mut shapes, x, 10.0, w, h, name, &contents(e, name));
-        }
-        150.0
+        quick_zones(e, &mut shapes)
     } else {
-        // Arms laid out as rows to the right of the centre.
-        let arms: Vec<u32> = (1..=4)
-            .filter(|a| {
-                e.layout
-                    .zones
-                    .iter()
-                    .any(|z| z.name.starts_with(&format!("Arm {a}:")))
-            })
-            .collect();
-        let row_h = 70.0;
-        let total_h = row_h * arms.len() as f64;
-        zone_box(
-            &mut shapes,
-            10.0,
-            10.0,
-            110.0,
-            total_h - 10.0,
-            "Close (the centre)",
-            &contents(e, "Close (the centre)"),
-        );
-        for (r, arm) in arms.iter().enumerate() {
-            let y = 10.0 + r as f64 * row_h;
-            for (b, band) in ["Short", "Medium (−2)", "Long (−4)"].iter().enumerate() {
-                let name = format!("Arm {arm}: {band}");
-                let x = 135.0 + b as f64 * 120.0;
-                zone_box(
-                    &mut shapes,
-                    x,
-                    y,
-                    110.0,
-                    row_h - 10.0,
-                    &name,
-                    &contents(e, &name),
-                );
-            }
-            shapes.push(Shape::Line {
-                x1: 120.0,
-                y1: y + row_h / 2.0 - 5.0,
-                x2: 135.0,
-                y2: y + row_h / 2.0 - 5.0,
-                width: 1.0,
-                dashed: false,
-            });
-        }
-        total_h + 20.0
+        range_bands(e, &mut shapes)
     };
+    footer(e, height, &mut shapes);
+    Drawing {
+        width: W,
+        height: height + 22.0,
+        shapes,
+    }
+}
+
+/// METTLE Quick Zones: three boxes side by side. Returns the height used.
+fn quick_zones(e: &Encounter, shapes: &mut Vec<Shape>) -> f64 {
+    let (w, h) = (150.0, 120.0);
+    for (i, name) in ["Left flank", "The middle", "Right flank"]
+        .iter()
+        .enumerate()
+    {
+        let x = 10.0 + i as f64 * (w + 15.0);
+        zone_box(shapes, x, 10.0, w, h, name, &contents(e, name));
+    }
+    150.0
+}
+
+/// ACS range bands: the centre, with each arm as a row of Short, Medium and
+/// Long boxes to its right. Returns the height used.
+fn range_bands(e: &Encounter, shapes: &mut Vec<Shape>) -> f64 {
+    let arms: Vec<u32> = (1..=4)
+        .filter(|a| {
+            e.layout
+                .zones
+                .iter()
+                .any(|z| z.name.starts_with(&format!("Arm {a}:")))
+        })
+        .collect();
+    let row_h = 70.0;
+    let total_h = row_h * arms.len() as f64;
+    zone_box(
+        shapes,
+        10.0,
+        10.0,
+        110.0,
+        total_h - 10.0,
+        "Close (the centre)",
+        &contents(e, "Close (the centre)"),
+    );
+    for (r, arm) in arms.iter().enumerate() {
+        let y = 10.0 + r as f64 * row_h;
+        for (b, band) in ["Short", "Medium (−2)", "Long (−4)"].iter().enumerate() {
+            let name = format!("Arm {arm}: {band}");
+            let x = 135.0 + b as f64 * 120.0;
+            zone_box(
+                shapes,
+                x,
+                y,
+                110.0,
+                row_h - 10.0,
+                &name,
+                &contents(e, &name),
+            );
+        }
+        shapes.push(Shape::Line {
+            x1: 120.0,
+            y1: y + row_h / 2.0 - 5.0,
+            x2: 135.0,
+            y2: y + row_h / 2.0 - 5.0,
+            width: 1.0,
+            dashed: false,
+        });
+    }
+    total_h + 20.0
+}
+
+/// Under the zones: the whole-field tiles, then the key.
+fn footer(e: &Encounter, height: f64, shapes: &mut Vec<Shape>) {
     let field: Vec<String> = e
         .terrain_cards
         .iter()
@@ -170,9 +190,4 @@ pub fn draw(e: &Encounter) -> Drawing {
         halo: false,
         text: "[tile]  [tile, benny]: starts with a benny  (sporadic)".into(),
     });
-    Drawing {
-        width: W,
-        height: height + 22.0,
-        shapes,
-    }
 }

@@ -226,30 +226,7 @@ pub fn encounter(e: &Encounter) -> String {
         }
         let _ = writeln!(s, "- {}: {}", z.name, z.starts.join(", "));
     }
-    let _ = writeln!(s, "\n#### Terrain cards (first to lay: {})", e.first_to_lay);
-    for d in &e.terrain_cards {
-        let bonus = d
-            .bonus
-            .as_deref()
-            .map(|b| format!("; {b}"))
-            .unwrap_or_default();
-        let bennies = if d.bennies > 0 {
-            format!("; {} benny to the side", d.bennies)
-        } else {
-            String::new()
-        };
-        let _ = writeln!(s, "- {}: {}{bonus}{bennies}", d.side, d.cards.join(" "));
-        for t in &d.tiles {
-            let _ = writeln!(
-                s,
-                "  - {} at {} (from {}){}",
-                t.name,
-                t.at,
-                t.from,
-                if t.benny { ", starts with a benny" } else { "" }
-            );
-        }
-    }
+    terrain_cards(e, &mut s);
     if !e.sporadics.is_empty() {
         let _ = writeln!(s, "Sporadics: {}", lines::sporadics(e));
     }
@@ -266,38 +243,78 @@ pub fn encounter(e: &Encounter) -> String {
         s.push_str(&trap(t));
     }
     if !e.odds.is_empty() {
-        let _ = writeln!(s, "\n#### Odds (exact, per attack)");
-        let _ = writeln!(s, "| attacker | defender | attack | hit | damage | fells |");
-        let _ = writeln!(s, "|---|---|---|---|---|---|");
-        // Attackers with the very same numbers against a defender share a row.
-        let mut rows: Vec<(Vec<&str>, &crate::generators::encounter::AttackOdds)> = Vec::new();
-        for o in &e.odds {
-            let same = rows.iter_mut().find(|(_, r)| {
-                r.defender == o.defender
-                    && r.attack == o.attack
-                    && r.hit == o.hit
-                    && r.expected_damage == o.expected_damage
-                    && r.fells == o.fells
-            });
-            match same {
-                Some((names, _)) => names.push(&o.attacker),
-                None => rows.push((vec![&o.attacker], o)),
-            }
-        }
-        for (names, o) in rows {
+        attack_odds(e, &mut s);
+    }
+    s
+}
+
+/// The terrain cards each side lays, and the tiles they place.
+fn terrain_cards(e: &Encounter, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "\n#### Terrain cards (first to lay: {})",
+        e.first_to_lay
+    );
+    for d in &e.terrain_cards {
+        let bonus = d
+            .bonus
+            .as_deref()
+            .map(|b| format!("; {b}"))
+            .unwrap_or_default();
+        let bennies = if d.bennies > 0 {
+            format!("; {} benny to the side", d.bennies)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "- {}: {}{bonus}{bennies}", d.side, d.cards.join(" "));
+        for t in &d.tiles {
             let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {:.2} | {} |",
-                names.join(", "),
-                o.defender,
-                o.attack,
-                percent(o.hit),
-                o.expected_damage,
-                percent(o.fells)
+                out,
+                "  - {} at {} (from {}){}",
+                t.name,
+                t.at,
+                t.from,
+                if t.benny { ", starts with a benny" } else { "" }
             );
         }
     }
-    s
+}
+
+/// The exact odds of every attack; attackers with the very same numbers
+/// against a defender share a row.
+fn attack_odds(e: &Encounter, out: &mut String) {
+    let _ = writeln!(out, "\n#### Odds (exact, per attack)");
+    let _ = writeln!(
+        out,
+        "| attacker | defender | attack | hit | damage | fells |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let mut rows: Vec<(Vec<&str>, &crate::generators::encounter::AttackOdds)> = Vec::new();
+    for o in &e.odds {
+        let same = rows.iter_mut().find(|(_, r)| {
+            r.defender == o.defender
+                && r.attack == o.attack
+                && r.hit == o.hit
+                && r.expected_damage == o.expected_damage
+                && r.fells == o.fells
+        });
+        match same {
+            Some((names, _)) => names.push(&o.attacker),
+            None => rows.push((vec![&o.attacker], o)),
+        }
+    }
+    for (names, o) in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {:.2} | {} |",
+            names.join(", "),
+            o.defender,
+            o.attack,
+            percent(o.hit),
+            o.expected_damage,
+            percent(o.fells)
+        );
+    }
 }
 
 /// A map as a Markdown listing: stops, then paths.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use crate::dice::roll::{Outcome, PoolOutcome, RollOutcome, Rolled};
+use crate::dice::roll::{ContestOutcome, CpOutcome, Outcome, PoolOutcome, RollOutcome, Rolled};
 
 fn list(faces: impl IntoIterator<Item = String>) -> String {
     format!("[{}]", faces.into_iter().collect::<Vec<_>>().join(", "))
@@ -150,59 +150,65 @@ pub fn rolled_text(r: &Rolled) -> String {
             c.out_of,
             c.roll
         ),
-        Outcome::Contest(c) => {
-            let places: Vec<String> = c
-                .ranking
-                .iter()
-                .enumerate()
-                .map(|(place, label)| {
-                    let e = c
-                        .entrants
-                        .iter()
-                        .find(|e| &e.label == label)
-                        .expect("ranked entrant");
-                    let rounds: Vec<String> = e
-                        .rolls
-                        .iter()
-                        .zip(&e.totals)
-                        .map(|(roll, total)| format!("{}−{} = {}", e.ability, roll, total))
-                        .collect();
-                    format!("{}. {} ({})", place + 1, label, rounds.join(", then "))
-                })
-                .collect();
-            format!("{} → {}", r.expr, places.join("; "))
-        }
-        Outcome::Cp(c) => {
-            let mut s = format!(
-                "{} → {} = {}  ← {}",
-                r.expr,
-                c.dice_value,
-                c.total,
-                list(c.rolls.iter().map(u32::to_string))
-            );
-            if c.sources.len() > 1 {
-                let parts: Vec<String> = c
-                    .sources
-                    .iter()
-                    .map(|s| format!("{} CP = {}", s.cp, s.dice_value))
-                    .collect();
-                let _ = write!(
-                    s,
-                    "; different sources add dice values: {}",
-                    parts.join(" + ")
-                );
-            } else if c.sources[0].parts.len() > 1 {
-                let _ = write!(s, "; same source adds CP: {} CP", c.sources[0].cp);
-            }
-            if let Some(cp) = c.control_potential {
-                let _ = write!(s, "; control potential {cp}");
-            }
-            if c.beyond_table {
-                s.push_str("; past the table's last row (25 CP), which is used");
-            }
-            s
-        }
+        Outcome::Contest(c) => contest_text(&r.expr, c),
+        Outcome::Cp(c) => cp_text(&r.expr, c),
     }
+}
+
+/// A contest: each place, with the rounds that decided it.
+fn contest_text(expr: &str, c: &ContestOutcome) -> String {
+    let places: Vec<String> = c
+        .ranking
+        .iter()
+        .enumerate()
+        .map(|(place, label)| {
+            let e = c
+                .entrants
+                .iter()
+                .find(|e| &e.label == label)
+                .expect("ranked entrant");
+            let rounds: Vec<String> = e
+                .rolls
+                .iter()
+                .zip(&e.totals)
+                .map(|(roll, total)| format!("{}−{} = {}", e.ability, roll, total))
+                .collect();
+            format!("{}. {} ({})", place + 1, label, rounds.join(", then "))
+        })
+        .collect();
+    format!("{} → {}", expr, places.join("; "))
+}
+
+/// A CP roll: the dice value and total, then how the sources added up.
+fn cp_text(expr: &str, c: &CpOutcome) -> String {
+    let mut s = format!(
+        "{} → {} = {}  ← {}",
+        expr,
+        c.dice_value,
+        c.total,
+        list(c.rolls.iter().map(u32::to_string))
+    );
+    if c.sources.len() > 1 {
+        let parts: Vec<String> = c
+            .sources
+            .iter()
+            .map(|s| format!("{} CP = {}", s.cp, s.dice_value))
+            .collect();
+        let _ = write!(
+            s,
+            "; different sources add dice values: {}",
+            parts.join(" + ")
+        );
+    } else if c.sources[0].parts.len() > 1 {
+        let _ = write!(s, "; same source adds CP: {} CP", c.sources[0].cp);
+    }
+    if let Some(cp) = c.control_potential {
+        let _ = write!(s, "; control potential {cp}");
+    }
+    if c.beyond_table {
+        s.push_str("; past the table's last row (25 CP), which is used");
+    }
+    s
 }
 
 /// A table result: the row, its resolved text, and the trail of dice.
