@@ -1,14 +1,15 @@
 //! Presentation: every way a result is shown. Terminal text, Markdown and
 //! PDF handouts, and drawings. The drawing code is backend-neutral
 //! ([`Drawing`] of lines, circles and text in points); each [`Shape`] draws
-//! itself on a [`Canvas`]: [`svg`] writes one as SVG, and [`pdf`] paints the
-//! very same shapes.
+//! itself on a [`Canvas`]: [`svg`] writes a drawing as SVG, and the PDF
+//! painter ([`pdf`]) draws the very same shapes.
 //!
 //! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
 //! - [`lines`]: lines formatted once for every output (percentages, stat
 //!   lines, sheet lines).
 //! - [`handouts`]: a session pack as files (Markdown, JSON, SVG) and as one PDF.
-//! - [`markdown`]: the tera templates and their filters.
+//! - [`markdown`]: the tera templates (built in from `templates/` beside
+//!   this module) and their filters.
 //! - [`pdf`]: the PDF backend (fonts, text wrapping, pages, bookmarks).
 //! - [`layout`]: page flow, card grids and placed drawings for the PDF.
 //! - [`map`]: the point-crawl map as a drawing.
