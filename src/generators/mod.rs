@@ -12,6 +12,10 @@
 //! - [`trap`]: a trap as a METTLE hazard vs POISE, with its exact odds.
 //! - [`encounter`]: a situation, foes, zones, terrain cards and the odds
 //!   that matter.
+//! - [`map`]: a point-crawl travel map; [`journey`]: a journey across it.
+//! - [`sheet`]: applying a table result's effects to a character sheet.
+//! - [`voucher`]: a voucher for one holder.
+//! - [`pack`]: a whole session pack (every handout's items at once).
 
 pub mod encounter;
 pub mod forage;
@@ -30,7 +34,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::content::Library;
-use crate::seed::{Seed, Stream};
+use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::{RollError, Step, TableRoll};
 
 /// Why a generator could not make what was asked.
@@ -191,6 +195,11 @@ pub fn all_results(roll: &TableRoll) -> Vec<&TableRoll> {
         out.extend(all_results(r));
     }
     out
+}
+
+/// One of `items`, chosen with one die of as many faces (none if empty).
+pub fn pick<'a, T>(items: &'a [T], s: &mut impl DieSource) -> Option<&'a T> {
+    (!items.is_empty()).then(|| &items[s.die(items.len() as u32) as usize - 1])
 }
 
 /// Title-case an archetype name: `bandit-captain` → `Bandit captain`.

@@ -1,0 +1,305 @@
+//! Encounters: a situation from the terrain's table (`gen.encounter.<terrain>`),
+//! its foes with full stat blocks, the zones (METTLE Quick Zones, or ACS
+//! range bands with two to four arms), terrain tiles from a shuffled
+//! 54-card deck by the ACS card rule (as written in `acs.card_rule`), the
+//! sporadics in play, any hazard or trap, who starts where, and the exact
+//! odds that matter: each foe's attack against each PC and back.
+//!
+//! **Threat.** A fight is measured by how fast each side could fell the
+//! other: the foes' expected damage per round against the party's total
+//! Mettle (or health), over the party's expected damage per round against
+//! the foes' total. Expected damage is exact (METTLE: the Check's odds by
+//! Edge, DM + Edge − Soak; Core Rules: every attack lands — the chapter
+//! gives no attack roll — exploding damage minus armour). A ratio of 0.35
+//! to 0.7 is a fair fight (the party wins in about half to a third of the
+//! rounds the foes would need). When the situation gives no number, foes
+//! are added (lowest tier first, never a second boss, at most eight) or
+//! taken away; when it does (`{d3+1} poachers`), that many come, and the
+//! foes are made veteran (harder-hitting) or green (easier to hurt) instead,
+//! up to three grades each. The closest fit to the band is kept.
+//!
+//! - [`threat`]: the threat measure, attack odds and verdict.
+//! - [`foes`]: choosing, counting, balancing and numbering the foes.
+//! - [`zones`]: the layout and who starts where.
+//! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics.
+
+mod foes;
+mod terrain;
+mod threat;
+mod zones;
+
+use serde::Serialize;
+
+use super::npc::{self, Npc};
+use super::pack::party_poise;
+use super::trap::{self, Trap};
+use super::{Address, GenError, Generator};
+use crate::content::Library;
+use crate::dice::odds::OddsDetail;
+use crate::dice::{self};
+use crate::rules::{Party, RulesSystem};
+use crate::seed::{DieSource, Seed};
+use crate::tables::TableRoll;
+
+pub use foes::MAX_FOES;
+pub use terrain::{Placed, SideDraw};
+pub use threat::{AttackOdds, FAIR, Threat};
+pub use zones::{Layout, Zone};
+
+/// Terrains with an encounter table.
+pub const TERRAINS: [&str; 7] = [
+    "road",
+    "forest",
+    "swamp",
+    "hills",
+    "ruins",
+    "underground",
+    "town",
+];
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub terrain: String,
+    pub system: RulesSystem,
+    pub party: Party,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Encounter {
+    pub terrain: String,
+    pub system: RulesSystem,
+    pub situation: TableRoll,
+    pub foes: Vec<Npc>,
+    /// Non-hostile people the situation puts on stage.
+    pub others: Vec<Npc>,
+    pub layout: Layout,
+    pub terrain_cards: Vec<SideDraw>,
+    /// Which side lays the first tile.
+    pub first_to_lay: String,
+    pub sporadics: Vec<Placed>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<HazardNote>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trap: Option<Trap>,
+    pub odds: Vec<AttackOdds>,
+    pub threat: Threat,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HazardNote {
+    pub hazard: String,
+    /// (damage, chance) for one roll of the hazard (Difficulty 0).
+    pub damage: Vec<(i64, f64)>,
+    /// Chance a roll shows no Edge (an ongoing hazard ends).
+    pub ends: f64,
+}
+
+impl Generator for Request {
+    const KIND: &'static str = "encounter";
+    type Item = Encounter;
+
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Encounter, GenError> {
+        make(library, self, seed, at)
+    }
+}
+
+/// The encounter at `at` for a request.
+pub fn make(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    at: &Address,
+) -> Result<Encounter, GenError> {
+    if !TERRAINS.contains(&req.terrain.as_str()) {
+        return Err(GenError::Request(format!(
+            "unknown terrain `{}`; choose one of {}",
+            req.terrain,
+            TERRAINS.join(", ")
+        )));
+    }
+    req.party.check(req.system).map_err(GenError::Request)?;
+    let mut s = at.stream(seed, "situation");
+    let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
+    let foes = foes::for_situation(library, req, seed, at, &situation)?;
+    let (odds, threat) = threat::measure(req.system, &req.party, &foes)?;
+    let others = foes::others(library, req, seed, at, &situation)?;
+    let party_names: Vec<String> = match req.system {
+        RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.name.clone()).collect(),
+        RulesSystem::Core => req.party.core.iter().map(|c| c.name.clone()).collect(),
+    };
+    let layout = zones::layout(
+        req.system,
+        &party_names,
+        &foes,
+        &mut at.stream(seed, "layout"),
+    );
+    let zone_names = layout.zone_names();
+    let (terrain_cards, first_to_lay) =
+        terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
+    let sporadics = terrain::sporadics(library, seed, at, &zone_names);
+    let hazard = situation
+        .effects
+        .iter()
+        .find_map(|e| e.hazard.clone())
+        .map(|h| hazard_note(&h))
+        .transpose()?;
+    Ok(Encounter {
+        terrain: req.terrain.clone(),
+        system: req.system,
+        situation,
+        foes,
+        others,
+        layout,
+        terrain_cards,
+        first_to_lay,
+        sporadics,
+        hazard,
+        trap: lurking_trap(library, req, seed, at)?,
+        odds,
+        threat,
+    })
+}
+
+/// A trap lies in wait one time in six (the `trap` stream), measured
+/// against the party's POISE.
+fn lurking_trap(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    at: &Address,
+) -> Result<Option<Trap>, GenError> {
+    if at.stream(seed, "trap").die(6) != 1 {
+        return Ok(None);
+    }
+    let req = trap::Request {
+        source: trap::Source::Any,
+        poise: party_poise(req.system, &req.party),
+    };
+    trap::make(library, &req, seed, &at.only("trap")).map(Some)
+}
+
+fn hazard_note(h: &str) -> Result<HazardNote, GenError> {
+    let expr = dice::parse(h).map_err(|e| GenError::Request(e.to_string()))?;
+    let odds = dice::odds(&expr).map_err(|e| GenError::Request(e.to_string()))?;
+    let OddsDetail::Hazard(o) = odds.detail else {
+        return Err(GenError::Request(format!("`{h}` is not a hazard")));
+    };
+    Ok(HazardNote {
+        hazard: h.to_owned(),
+        damage: o.damage.table.iter().map(|r| (r.value, r.chance)).collect(),
+        ends: o.ends,
+    })
+}
+
+/// What the rules core refuses in an encounter.
+pub fn check(e: &Encounter) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in e.foes.iter().chain(&e.others) {
+        out.extend(
+            npc::check(f)
+                .into_iter()
+                .map(|p| format!("{}: {p}", f.name)),
+        );
+    }
+    if e.foes.len() > MAX_FOES {
+        out.push(format!("{} foes (at most {MAX_FOES})", e.foes.len()));
+    }
+    if e.foes.iter().filter(|f| f.tier == 3).count() > 1 {
+        out.push("more than one boss".into());
+    }
+    let arms = e
+        .layout
+        .zones
+        .iter()
+        .filter(|z| z.name.ends_with(": Short"))
+        .count();
+    if e.layout.kind == "acs bands" && !(2..=4).contains(&arms) {
+        out.push(format!("{arms} arms (two to four)"));
+    }
+    for d in &e.terrain_cards {
+        if d.cards.len() != 3 {
+            out.push(format!("{} drew {} cards", d.side, d.cards.len()));
+        }
+    }
+    let mut all: Vec<&String> = e.terrain_cards.iter().flat_map(|d| &d.cards).collect();
+    all.retain(|c| *c != "Joker");
+    let n = all.len();
+    all.sort();
+    all.dedup();
+    if all.len() != n {
+        out.push("the same card was drawn twice".into());
+    }
+    for o in &e.odds {
+        if !(0.0..=1.0 + 1e-9).contains(&o.hit)
+            || !(0.0..=1.0 + 1e-9).contains(&o.fells)
+            || o.expected_damage < 0.0
+        {
+            out.push(format!(
+                "odds of {} against {} are not chances",
+                o.attacker, o.defender
+            ));
+        }
+    }
+    for z in &e.layout.zones {
+        for who in &z.starts {
+            if e.layout
+                .zones
+                .iter()
+                .filter(|z2| z2.starts.contains(who))
+                .count()
+                != 1
+                && !who.is_empty()
+            {
+                out.push(format!("{who} starts in more than one zone"));
+            }
+        }
+    }
+    if let Some(t) = &e.trap {
+        out.extend(trap::check(t));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library as library;
+    use crate::generators::nth;
+
+    #[test]
+    fn ten_thousand_encounters_are_legal() {
+        let library = library();
+        let seed = Seed::new("encounters").unwrap();
+        let mut fair = 0;
+        let mut fights = 0;
+        for i in 0..10_000 {
+            let system = if i % 2 == 0 {
+                RulesSystem::Mettle
+            } else {
+                RulesSystem::Core
+            };
+            let summary = ["3,3,4,4", "2,3", "5,5,5,6", "4"][i % 4];
+            let summary = if system == RulesSystem::Core {
+                ["10,11,12,9", "8,9", "13,14,15,12", "11"][i % 4]
+            } else {
+                summary
+            };
+            let req = Request {
+                terrain: TERRAINS[i % TERRAINS.len()].into(),
+                system,
+                party: Party::from_summary(summary, system).unwrap(),
+            };
+            let e = nth(&library, &req, &seed, i).unwrap();
+            let problems = check(&e);
+            assert!(problems.is_empty(), "#{i}: {problems:?}");
+            if !e.foes.is_empty() {
+                fights += 1;
+                if e.threat.verdict == "fair" || e.threat.verdict == "hard" {
+                    fair += 1;
+                }
+            }
+        }
+        // Most fights land in the fair-to-hard band.
+        assert!(fair * 10 >= fights * 6, "{fair} of {fights}");
+    }
+}

@@ -1,0 +1,158 @@
+//! The terrain in play: each side's three cards from a shuffled 54-card
+//! deck turned into ACS tiles by the card rule ([`crate::rules::acs`]), who
+//! lays the first tile, and one to three sporadics from `acs.sporadics` —
+//! each spot tile and sporadic placed in a zone of the layout.
+
+use serde::Serialize;
+
+use super::super::{Address, pick};
+use crate::content::{Library, Row};
+use crate::rules::acs::{self, Bonus, Card};
+use crate::seed::{DieSource, Seed, Stream};
+
+/// One side's terrain cards and the tiles they became.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SideDraw {
+    pub side: String,
+    pub cards: Vec<String>,
+    pub tiles: Vec<Placed>,
+    /// Bennies that could not sit on a tile (map-wide tiles) go to the side.
+    pub bennies: u32,
+    pub bonus: Option<String>,
+}
+
+/// A tile or sporadic and where it lies.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Placed {
+    pub name: String,
+    pub text: String,
+    /// A zone name, or `whole field`.
+    pub at: String,
+    pub benny: bool,
+    pub from: String,
+}
+
+/// Turn one side's cards into tiles, by the card rule in `acs.card_rule`:
+/// each tile is drawn from the `acs.tiles` that fit its call, and a spot
+/// tile is placed in one of `zones`.
+pub(super) fn play_cards(
+    library: &Library,
+    side: &str,
+    cards: &[Card],
+    zones: &[String],
+    s: &mut Stream,
+) -> SideDraw {
+    let rows: &[Row] = library.get("acs.tiles").map_or(&[], |t| &t.rows);
+    let play = acs::play(cards, s, |call, s| {
+        let tile: &Row = pick(&acs::tiles_for(rows, |r| &r.tags, call), s).copied()?;
+        let at = match call.field {
+            Some(_) => "whole field".to_owned(),
+            None => pick(zones, s).cloned().unwrap_or_default(),
+        };
+        Some((tile, at))
+    });
+    SideDraw {
+        side: side.into(),
+        cards: cards.iter().map(|c| c.label()).collect(),
+        tiles: play
+            .tiles
+            .into_iter()
+            .map(|l| Placed {
+                name: l.tile.0.name.clone(),
+                text: l.tile.0.text.clone(),
+                at: l.tile.1,
+                benny: l.benny,
+                from: l.from,
+            })
+            .collect(),
+        bennies: play.bennies,
+        bonus: play.bonus.map(|b| b.text().to_owned()),
+    }
+}
+
+/// Both sides' terrain cards (three each from one shuffled deck, the
+/// `cards` stream) and who lays the first tile.
+pub fn terrain_cards(
+    library: &Library,
+    seed: &Seed,
+    at: &Address,
+    zones: &[String],
+    foes: bool,
+) -> (Vec<SideDraw>, String) {
+    let mut cs = at.stream(seed, "cards");
+    let mut cards = acs::deck();
+    cs.shuffle(&mut cards);
+    let party_side = play_cards(library, "party", &cards[0..3], zones, &mut cs);
+    let foe_side = play_cards(library, "foes", &cards[3..6], zones, &mut cs);
+    let straight = [&party_side, &foe_side]
+        .into_iter()
+        .find(|d| d.bonus.as_deref() == Some(Bonus::Straight.text()));
+    let first = acs::first_to_lay(straight.map(|d| d.side.as_str()), foes);
+    (vec![party_side, foe_side], first)
+}
+
+/// Sporadics in play: one to three of `acs.sporadics`, placed in zones (the
+/// `sporadics` stream).
+pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String]) -> Vec<Placed> {
+    let mut ss = at.stream(seed, "sporadics");
+    let Some(table) = library.get("acs.sporadics") else {
+        return Vec::new();
+    };
+    let mut rows: Vec<&Row> = table.rows.iter().collect();
+    ss.shuffle(&mut rows);
+    let n = ss.die(3) as usize;
+    rows.into_iter()
+        .take(n)
+        .map(|r| Placed {
+            name: r.name.clone(),
+            text: r.text.clone(),
+            at: pick(zones, &mut ss).cloned().unwrap_or_default(),
+            benny: false,
+            from: "acs.sporadics".into(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_rule_worked_examples() {
+        let library = crate::content::test_library();
+        let zones = vec!["Left flank".to_owned()];
+        let mut s = Seed::new("cards").unwrap().stream("");
+        // 5♦ + 8♦ → Medium Rain over the whole field.
+        let d = play_cards(
+            &library,
+            "party",
+            &[Card { suit: 2, rank: 5 }, Card { suit: 2, rank: 8 }],
+            &zones,
+            &mut s,
+        );
+        assert_eq!(d.tiles.len(), 1);
+        assert_eq!(d.tiles[0].name, "RAIN, moderate");
+        assert_eq!(d.tiles[0].at, "whole field");
+        // K♠ → any spade tile, starting with a benny.
+        for i in 0..20 {
+            let mut s = Seed::new("king").unwrap().stream(&i.to_string());
+            let d = play_cards(
+                &library,
+                "foes",
+                &[Card { suit: 1, rank: 13 }],
+                &zones,
+                &mut s,
+            );
+            let t = &d.tiles[0];
+            assert!(t.benny, "{t:?}");
+            let row = library
+                .get("acs.tiles")
+                .unwrap()
+                .rows
+                .iter()
+                .find(|r| r.name == t.name)
+                .unwrap();
+            assert!(row.tags.iter().any(|x| x == "spades"), "{}", t.name);
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The threat measure: each combatant's fighting numbers, the exact odds of
+//! one attack (METTLE: the Check's odds by Edge, DM + Edge − Soak; Core
+//! Rules: every attack lands — the chapter gives no attack roll — exploding
+//! damage minus armour), both sides' expected damage per round against the
+//! other's toughness, and the verdict on their ratio.
+
+use serde::Serialize;
+
+use super::super::GenError;
+use super::super::npc::Npc;
+use crate::dice::ast::{Expr, Pool, Roll, Scale, Term, TermKind};
+use crate::dice::odds::{OddsDetail, roll_dist};
+use crate::dice::{self};
+use crate::rules::core_d20::Sheet;
+use crate::rules::mettle::StatBlock;
+use crate::rules::{Party, RulesSystem};
+
+/// Lower and upper edges of a fair fight.
+pub const FAIR: (f64, f64) = (0.35, 0.7);
+
+/// One attacker against one defender, exactly.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AttackOdds {
+    pub attacker: String,
+    pub defender: String,
+    /// METTLE: the Check, e.g. `4D vs 3`; Core: the damage roll vs armour.
+    pub attack: String,
+    /// METTLE: chance to hit; Core: 1 (attacks land).
+    pub hit: f64,
+    /// Expected damage per attack after Soak or armour.
+    pub expected_damage: f64,
+    /// Chance one attack fells the defender from full (METTLE: damage ≥
+    /// Mettle; Core: critical damage or worse).
+    pub fells: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Threat {
+    pub party_toughness: f64,
+    pub foe_toughness: f64,
+    pub party_damage_per_round: f64,
+    pub foe_damage_per_round: f64,
+    /// (foe damage / party toughness) ÷ (party damage / foe toughness).
+    pub ratio: f64,
+    /// trivial, easy, fair, hard, deadly — or none without foes.
+    pub verdict: String,
+}
+
+fn verdict(ratio: f64) -> &'static str {
+    match ratio {
+        r if r < 0.2 => "trivial",
+        r if r < FAIR.0 => "easy",
+        r if r <= FAIR.1 => "fair",
+        r if r <= 1.0 => "hard",
+        _ => "deadly",
+    }
+}
+
+/// How far a threat ratio is from the middle of the fair band.
+pub fn distance(ratio: f64) -> f64 {
+    if !ratio.is_finite() || ratio <= 0.0 {
+        return f64::INFINITY;
+    }
+    // The factor between the ratio and the band's middle (no `ln`, so the
+    // choice is the same bits on every platform).
+    let middle = (FAIR.0 * FAIR.1).sqrt();
+    (ratio / middle).max(middle / ratio)
+}
+
+/// Combat numbers of one combatant.
+#[derive(Debug, Clone)]
+struct Fighter {
+    name: String,
+    toughness: f64,
+    /// METTLE: (pool, DM) of the best attack; Core: damage die.
+    pool: u32,
+    dm: u32,
+    damage: String,
+    poise: u32,
+    soak: u32,
+    armour: i64,
+    health: i64,
+}
+
+fn mettle_fighter(b: &StatBlock) -> Fighter {
+    let (pool, dm) = b
+        .weapons
+        .iter()
+        .map(|w| (b.attack_pool(w), w.dm))
+        .max()
+        .unwrap_or((b.NATURE, 0));
+    Fighter {
+        name: b.name.clone(),
+        toughness: f64::from(b.mettle()),
+        pool,
+        dm,
+        damage: String::new(),
+        poise: b.POISE,
+        soak: b.soak(),
+        armour: 0,
+        health: 0,
+    }
+}
+
+fn core_fighter(s: &Sheet) -> Fighter {
+    Fighter {
+        name: s.name.clone(),
+        toughness: s.current_health() as f64,
+        pool: 0,
+        dm: 0,
+        damage: s.damage.clone(),
+        poise: 0,
+        soak: 0,
+        armour: s.armour,
+        health: s.current_health(),
+    }
+}
+
+fn request_error(e: impl std::fmt::Display) -> GenError {
+    GenError::Request(e.to_string())
+}
+
+/// Exact odds of one attack.
+fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+    match system {
+        RulesSystem::Mettle => mettle_attack(a, d),
+        RulesSystem::Core => core_attack(a, d),
+    }
+}
+
+/// METTLE: the attack pool vs the defender's POISE, DM + Edge − Soak.
+fn mettle_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+    let pool = Pool {
+        dice: a.pool,
+        extra: 0,
+        bonus: a.dm,
+        difficulty: Some(d.poise),
+        raises: 0,
+        twist: false,
+        team: Vec::new(),
+    };
+    let text = Expr::Pool(Pool {
+        bonus: 0,
+        ..pool.clone()
+    })
+    .to_string();
+    let odds = dice::odds(&Expr::Pool(pool)).map_err(request_error)?;
+    let OddsDetail::Check(c) = odds.detail else {
+        unreachable!("a Check")
+    };
+    let mut expected = 0.0;
+    let mut fells = 0.0;
+    for r in &c.by_edge {
+        let dealt = (f64::from(a.dm + r.edge) - f64::from(d.soak)).max(0.0);
+        expected += r.chance * dealt;
+        if dealt >= d.toughness && d.toughness > 0.0 {
+            fells += r.chance;
+        }
+    }
+    Ok(AttackOdds {
+        attacker: a.name.clone(),
+        defender: d.name.clone(),
+        attack: format!("{text} (DM {})", a.dm),
+        hit: c.success,
+        expected_damage: expected,
+        fells,
+    })
+}
+
+/// Core Rules: the attack lands; exploding damage minus armour.
+fn core_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+    let die = if a.damage.ends_with('!') {
+        a.damage.clone()
+    } else {
+        format!("{}!", a.damage)
+    };
+    let Ok(Expr::Roll(r)) = dice::parse(&die) else {
+        return Err(GenError::Request(format!(
+            "`{}` is not a damage die",
+            a.damage
+        )));
+    };
+    let after = Roll {
+        terms: r
+            .terms
+            .iter()
+            .cloned()
+            .chain([Term {
+                negative: true,
+                kind: TermKind::Const(d.armour.max(0) as u64),
+            }])
+            .collect(),
+        scale: Scale::None,
+        enhanced: 0,
+        impaired: 0,
+    };
+    let dist = roll_dist(&after).map_err(request_error)?;
+    // Critical damage: half or more of the remaining health at once.
+    let half = (d.health + 1) / 2;
+    Ok(AttackOdds {
+        attacker: a.name.clone(),
+        defender: d.name.clone(),
+        attack: format!("{die} − armour {}", d.armour),
+        hit: 1.0,
+        expected_damage: dist.mean() * dist.mass() + dist.tail * dist.max() as f64,
+        fells: if d.health > 0 {
+            dist.at_least(half.max(1))
+        } else {
+            1.0
+        },
+    })
+}
+
+fn fighters(system: RulesSystem, party: &Party, foes: &[Npc]) -> (Vec<Fighter>, Vec<Fighter>) {
+    match system {
+        RulesSystem::Mettle => (
+            party.mettle.iter().map(mettle_fighter).collect(),
+            foes.iter()
+                .filter_map(|f| f.mettle.as_ref().map(|m| mettle_fighter(&m.block)))
+                .collect(),
+        ),
+        RulesSystem::Core => (
+            party.core.iter().map(core_fighter).collect(),
+            foes.iter()
+                .filter_map(|f| f.core.as_ref().map(|c| core_fighter(&c.sheet)))
+                .collect(),
+        ),
+    }
+}
+
+/// Every attacker against every defender, in order (pushed onto `odds`),
+/// and the attackers' expected damage per round: each attacker's mean over
+/// the defenders, summed (0 without defenders).
+fn side_damage(
+    system: RulesSystem,
+    attackers: &[Fighter],
+    defenders: &[Fighter],
+    odds: &mut Vec<AttackOdds>,
+) -> Result<f64, GenError> {
+    let mut per_round = 0.0;
+    for a in attackers {
+        let mut sum = 0.0;
+        for d in defenders {
+            let o = attack_odds(system, a, d)?;
+            sum += o.expected_damage;
+            odds.push(o);
+        }
+        if !defenders.is_empty() {
+            per_round += sum / defenders.len() as f64;
+        }
+    }
+    Ok(per_round)
+}
+
+/// Odds both ways and the threat they add up to.
+pub fn measure(
+    system: RulesSystem,
+    party: &Party,
+    foes: &[Npc],
+) -> Result<(Vec<AttackOdds>, Threat), GenError> {
+    let (pcs, enemies) = fighters(system, party, foes);
+    let mut odds = Vec::new();
+    let foe_dpr = side_damage(system, &enemies, &pcs, &mut odds)?;
+    let party_dpr = side_damage(system, &pcs, &enemies, &mut odds)?;
+    // `+ 0.0` turns the empty sum's −0 into 0.
+    let party_tough: f64 = pcs.iter().map(|p| p.toughness).sum::<f64>() + 0.0;
+    let foe_tough: f64 = enemies.iter().map(|f| f.toughness).sum::<f64>() + 0.0;
+    let ratio = if enemies.is_empty() || foe_dpr <= 0.0 {
+        // Foes that cannot hurt the party are no threat, whatever else.
+        0.0
+    } else if party_dpr <= 0.0 {
+        f64::INFINITY
+    } else {
+        (foe_dpr / party_tough.max(1.0)) / (party_dpr / foe_tough.max(1.0))
+    };
+    Ok((
+        odds,
+        Threat {
+            party_toughness: party_tough,
+            foe_toughness: foe_tough,
+            party_damage_per_round: party_dpr,
+            foe_damage_per_round: foe_dpr,
+            ratio,
+            verdict: if enemies.is_empty() {
+                "none".into()
+            } else {
+                verdict(ratio).into()
+            },
+        },
+    ))
+}
