@@ -105,27 +105,7 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<I
 mod tests {
     use super::*;
     use crate::generators::nth;
-    use crate::rules::core_d20::check_sheet;
-
-    pub(crate) fn sybilla() -> Sheet {
-        Sheet {
-            name: "Sybilla".into(),
-            human: true,
-            STR: 8,
-            AGI: 10,
-            WIT: 12,
-            health: Some(6),
-            armour: 1,
-            damage: "d6".into(),
-            weapon: None,
-            omens: 2,
-            max_omens: 2,
-            corruption: 0,
-            skills: vec![],
-            traits: vec![],
-            conditions: vec![],
-        }
-    }
+    use crate::rules::core_d20::{check_sheet, sybilla};
 
     #[test]
     fn ten_thousand_injuries_leave_legal_sheets() {

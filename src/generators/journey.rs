@@ -25,7 +25,7 @@ use serde::Serialize;
 
 use super::encounter;
 use super::forage;
-use super::map::{Map, SAFE_KINDS};
+use super::map::{Map, SAFE_KINDS, Stop};
 use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::dice::ast::{Expr, Pool};
@@ -34,7 +34,7 @@ use crate::dice::{self};
 use crate::rules::Party;
 use crate::rules::RulesSystem;
 use crate::rules::mettle::StatBlock;
-use crate::seed::{DieSource, Seed};
+use crate::seed::{DieSource, Seed, Stream};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -255,62 +255,38 @@ impl Generator for Request {
 
 /// The journey at `at`.
 fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
-    req.party
-        .check(RulesSystem::Mettle)
-        .map_err(GenError::Request)?;
+    check_request(req)?;
     let map = &req.map;
-    if req.from >= map.stops.len() || req.to >= map.stops.len() || req.from == req.to {
-        return Err(GenError::Request(
-            "choose two different stops of the map".into(),
-        ));
-    }
-    if !(1..=19).contains(&req.wit) {
-        return Err(GenError::Request(format!(
-            "--wit {}: WIT runs 1-19",
-            req.wit
-        )));
-    }
     let (leader, pool, with) =
         lead(&req.party).ok_or_else(|| GenError::Request("the party is empty".into()))?;
     let stops = route(map, req.from, req.to, req.route, pool, req.twist)?;
-    let mut legs = Vec::new();
-    for w in stops.windows(2) {
-        let (p, _) = map
-            .neighbours(w[0])
-            .into_iter()
-            .find(|(_, other)| *other == w[1])
-            .expect("consecutive route stops share a path");
-        let path = &map.paths[p];
-        legs.push(Leg {
-            from: map.stops[w[0]].name.clone(),
-            to: map.stops[w[1]].name.clone(),
-            regions: path.regions,
-            watches: path.watches,
-            terrain: path.terrain.clone(),
-            difficulty: path.difficulty,
-            safe: check_chance(pool, path.difficulty, false)?,
-            safe_with_twist: check_chance(pool, path.difficulty, true)?,
-        });
-    }
+    let legs = legs(map, &stops, pool)?;
     let no_encounter = legs
         .iter()
         .map(|l| if req.twist { l.safe_with_twist } else { l.safe })
         .product();
     let n = req.party.mettle.len() as u32;
-    let mut larder = Larder {
-        rations: req.rations * n,
-        perishable: 0,
-        water: req.water * n,
-        hungry: 0,
-        thirsty: 0,
+    let mut trip = Trip {
+        library,
+        req,
+        seed,
+        at,
+        pool,
+        n,
+        larder: Larder {
+            rations: req.rations * n,
+            perishable: 0,
+            water: req.water * n,
+            hungry: 0,
+            thirsty: 0,
+        },
+        clock: Clock {
+            watch: 0,
+            days: Vec::new(),
+        },
+        encounters: Vec::new(),
     };
-    let mut clock = Clock {
-        watch: 0,
-        days: Vec::new(),
-    };
-    let mut encounters = Vec::new();
-    let mut arrived = true;
-    clock.log(format!(
+    trip.clock.log(format!(
         "The party sets out from {} for {} by the {} road; {} leads ({} {}D).",
         legs[0].from,
         legs.last().expect("a leg").to,
@@ -322,147 +298,19 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<J
         with,
         pool
     ));
-    'legs: for (k, leg) in legs.iter().enumerate() {
-        let mut s = at.stream(seed, &format!("leg/{k}"));
-        // Rest first if the clock says so.
-        rest_if_due(&mut clock, &mut larder, n, &map.stops[stops[k]].kind);
-        let penalty = larder.hungry + 2 * larder.thirsty;
-        let difficulty = leg.difficulty + penalty;
-        let check = Expr::Pool(Pool {
-            dice: pool,
-            extra: 0,
-            bonus: 0,
-            difficulty: Some(difficulty),
-            raises: 0,
-            twist: req.twist,
-            team: Vec::new(),
-        });
-        let rolled = dice::roll(&check, &mut s);
-        let crate::dice::roll::Outcome::Pool(o) = &rolled.outcome else {
-            unreachable!("a pool")
-        };
-        let extra = if penalty > 0 {
-            format!(" (+{penalty} for hunger and thirst)")
-        } else {
-            String::new()
-        };
-        let mut line = format!(
-            "Leg {}: {} → {} ({} regions, {} terrain). Travel Check {}D vs {}{extra}: dice {:?}, Score {}",
-            k + 1,
-            leg.from,
-            leg.to,
-            leg.regions,
-            leg.terrain,
-            pool,
-            difficulty,
-            o.dice,
-            o.first.score
-        );
-        if let Some(t) = &o.twist {
-            let price = library.roll_table("mettle.twists.travel", &mut s)?;
-            line.push_str(&format!(
-                "; failed with Edge, so they take a Twist ({}: {}) and reroll {:?} → Score {}",
-                price.row, price.text, t.rerolled, t.score
-            ));
-        }
-        let safe = o.success == Some(true);
-        line.push_str(if safe {
-            " — they arrive safely."
-        } else {
-            " — trouble on the way."
-        });
-        clock.log(line);
-        for w in 0..leg.watches {
-            rest_if_due(&mut clock, &mut larder, n, "");
-            if !safe && w == leg.watches / 2 {
-                let e = encounter::make(
-                    library,
-                    &encounter::Request {
-                        terrain: leg.terrain.clone(),
-                        system: RulesSystem::Mettle,
-                        party: req.party.clone(),
-                    },
-                    seed,
-                    &at.child("leg", k).only("encounter"),
-                )?;
-                let foes: Vec<String> = e.foes.iter().map(|f| f.name.clone()).collect();
-                clock.log(format!(
-                    "Encounter on the way: {} — {}{}",
-                    e.situation.row,
-                    e.situation.text,
-                    if foes.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (threat: {})", e.threat.verdict)
-                    }
-                ));
-                encounters.push(EncounterNote {
-                    day: clock.day(),
-                    leg: format!("{} → {}", leg.from, leg.to),
-                    situation: e.situation.text.clone(),
-                    foes,
-                    threat: e.threat.verdict.clone(),
-                });
-            }
-            clock.watch += 1;
-        }
-        let stop = &map.stops[stops[k + 1]];
-        clock.log(format!(
-            "They reach {} ({}): {}",
-            stop.name, stop.kind, stop.hook
-        ));
-        if SAFE_KINDS.contains(&stop.kind.as_str()) {
-            larder.water = req.water * n;
-            clock.log(format!("{} has food and water: water refilled.", stop.name));
-        }
-        // Food and water for the next day, found by foraging or searching.
-        if larder.rations + larder.perishable < n {
-            let forage_req = forage::Request {
-                terrain: stop.terrain.clone(),
-                kits: req.kits.clone(),
-                water: stop.terrain == "swamp",
-                wit: req.wit,
-                damage: "d6".into(),
-            };
-            let mut found = 0;
-            for pc in 0..n {
-                let f = forage::make(
-                    library,
-                    &forage_req,
-                    seed,
-                    &at.child("leg", k).child("forage", pc as usize),
-                )?;
-                found += f.rations;
-            }
-            larder.perishable += found;
-            clock.log(format!("Food is short: everyone forages for a watch and finds {found} perishable ration(s)."));
-            clock.watch += 1;
-        }
-        if larder.water < n && stop.terrain != "swamp" {
-            let d20 = s.die(20);
-            let pass = d20 <= req.wit;
-            if pass {
-                larder.water = req.water * n;
-            }
-            clock.log(format!(
-                "Water is short: a watch spent searching, WIT save d20 = {d20} vs {} → {}.",
-                req.wit,
-                if pass {
-                    "a spring, water refilled"
-                } else {
-                    "nothing"
-                }
-            ));
-            clock.watch += 1;
-        }
-        if larder.hungry + 2 * larder.thirsty > pool + 6 {
-            clock.log(
-                "Starving and parched, the party cannot go on; they turn back or perish.".into(),
-            );
+    let mut arrived = true;
+    for (k, leg) in legs.iter().enumerate() {
+        if !trip.travel(k, leg, &map.stops[stops[k]], &map.stops[stops[k + 1]])? {
             arrived = false;
-            break 'legs;
+            break;
         }
     }
+    let Trip {
+        mut clock,
+        larder,
+        encounters,
+        ..
+    } = trip;
     let arrival = arrived.then(|| format!("day {}, watch {}", clock.day(), clock.watch % 3 + 1));
     if arrived {
         clock.log(format!(
@@ -487,6 +335,239 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<J
         rations_left: larder.rations + larder.perishable,
         water_left: larder.water,
     })
+}
+
+/// What the rules refuse before setting out: a party that is not a METTLE
+/// party, the same or missing stops, a WIT off the scale.
+fn check_request(req: &Request) -> Result<(), GenError> {
+    req.party
+        .check(RulesSystem::Mettle)
+        .map_err(GenError::Request)?;
+    let stops = req.map.stops.len();
+    if req.from >= stops || req.to >= stops || req.from == req.to {
+        return Err(GenError::Request(
+            "choose two different stops of the map".into(),
+        ));
+    }
+    if !(1..=19).contains(&req.wit) {
+        return Err(GenError::Request(format!(
+            "--wit {}: WIT runs 1-19",
+            req.wit
+        )));
+    }
+    Ok(())
+}
+
+/// The legs between consecutive stops of the route, with their exact odds.
+fn legs(map: &Map, stops: &[usize], pool: u32) -> Result<Vec<Leg>, GenError> {
+    stops
+        .windows(2)
+        .map(|w| {
+            let (p, _) = map
+                .neighbours(w[0])
+                .into_iter()
+                .find(|(_, other)| *other == w[1])
+                .expect("consecutive route stops share a path");
+            let path = &map.paths[p];
+            Ok(Leg {
+                from: map.stops[w[0]].name.clone(),
+                to: map.stops[w[1]].name.clone(),
+                regions: path.regions,
+                watches: path.watches,
+                terrain: path.terrain.clone(),
+                difficulty: path.difficulty,
+                safe: check_chance(pool, path.difficulty, false)?,
+                safe_with_twist: check_chance(pool, path.difficulty, true)?,
+            })
+        })
+        .collect()
+}
+
+/// A journey under way: the clock, the larder and what happened.
+struct Trip<'a> {
+    library: &'a Library,
+    req: &'a Request,
+    seed: &'a Seed,
+    at: &'a Address,
+    /// The lead traveller's pool.
+    pool: u32,
+    /// PCs in the party.
+    n: u32,
+    clock: Clock,
+    larder: Larder,
+    encounters: Vec<EncounterNote>,
+}
+
+impl Trip<'_> {
+    /// Travel leg `k` from `here` to `next` (each leg draws from its own
+    /// `leg/<k>` stream). False when the party cannot go on.
+    fn travel(&mut self, k: usize, leg: &Leg, here: &Stop, next: &Stop) -> Result<bool, GenError> {
+        let mut s = self.at.stream(self.seed, &format!("leg/{k}"));
+        // Rest first if the clock says so.
+        rest_if_due(&mut self.clock, &mut self.larder, self.n, &here.kind);
+        let safe = self.travel_check(k, leg, &mut s)?;
+        for w in 0..leg.watches {
+            rest_if_due(&mut self.clock, &mut self.larder, self.n, "");
+            if !safe && w == leg.watches / 2 {
+                self.encounter(k, leg)?;
+            }
+            self.clock.watch += 1;
+        }
+        self.clock.log(format!(
+            "They reach {} ({}): {}",
+            next.name, next.kind, next.hook
+        ));
+        if SAFE_KINDS.contains(&next.kind.as_str()) {
+            self.larder.water = self.req.water * self.n;
+            self.clock
+                .log(format!("{} has food and water: water refilled.", next.name));
+        }
+        // Food and water for the next day, found by foraging or searching.
+        if self.larder.rations + self.larder.perishable < self.n {
+            self.forage(k, next)?;
+        }
+        if self.larder.water < self.n && next.terrain != "swamp" {
+            self.search_water(&mut s);
+        }
+        if self.larder.hungry + 2 * self.larder.thirsty > self.pool + 6 {
+            self.clock.log(
+                "Starving and parched, the party cannot go on; they turn back or perish.".into(),
+            );
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The leg's Travel Check (with a Twist and its price, if taken), logged.
+    /// True when it succeeds: no encounter on the way.
+    fn travel_check(&mut self, k: usize, leg: &Leg, s: &mut Stream) -> Result<bool, GenError> {
+        let penalty = self.larder.hungry + 2 * self.larder.thirsty;
+        let difficulty = leg.difficulty + penalty;
+        let check = Expr::Pool(Pool {
+            dice: self.pool,
+            extra: 0,
+            bonus: 0,
+            difficulty: Some(difficulty),
+            raises: 0,
+            twist: self.req.twist,
+            team: Vec::new(),
+        });
+        let rolled = dice::roll(&check, s);
+        let crate::dice::roll::Outcome::Pool(o) = &rolled.outcome else {
+            unreachable!("a pool")
+        };
+        let extra = if penalty > 0 {
+            format!(" (+{penalty} for hunger and thirst)")
+        } else {
+            String::new()
+        };
+        let mut line = format!(
+            "Leg {}: {} → {} ({} regions, {} terrain). Travel Check {}D vs {}{extra}: dice {:?}, Score {}",
+            k + 1,
+            leg.from,
+            leg.to,
+            leg.regions,
+            leg.terrain,
+            self.pool,
+            difficulty,
+            o.dice,
+            o.first.score
+        );
+        if let Some(t) = &o.twist {
+            let price = self.library.roll_table("mettle.twists.travel", s)?;
+            line.push_str(&format!(
+                "; failed with Edge, so they take a Twist ({}: {}) and reroll {:?} → Score {}",
+                price.row, price.text, t.rerolled, t.score
+            ));
+        }
+        let safe = o.success == Some(true);
+        line.push_str(if safe {
+            " — they arrive safely."
+        } else {
+            " — trouble on the way."
+        });
+        self.clock.log(line);
+        Ok(safe)
+    }
+
+    /// An encounter on leg `k`, from its terrain's table.
+    fn encounter(&mut self, k: usize, leg: &Leg) -> Result<(), GenError> {
+        let e = encounter::make(
+            self.library,
+            &encounter::Request {
+                terrain: leg.terrain.clone(),
+                system: RulesSystem::Mettle,
+                party: self.req.party.clone(),
+            },
+            self.seed,
+            &self.at.child("leg", k).only("encounter"),
+        )?;
+        let foes: Vec<String> = e.foes.iter().map(|f| f.name.clone()).collect();
+        self.clock.log(format!(
+            "Encounter on the way: {} — {}{}",
+            e.situation.row,
+            e.situation.text,
+            if foes.is_empty() {
+                String::new()
+            } else {
+                format!(" (threat: {})", e.threat.verdict)
+            }
+        ));
+        self.encounters.push(EncounterNote {
+            day: self.clock.day(),
+            leg: format!("{} → {}", leg.from, leg.to),
+            situation: e.situation.text.clone(),
+            foes,
+            threat: e.threat.verdict.clone(),
+        });
+        Ok(())
+    }
+
+    /// Food is short: every PC forages for a watch at `stop`.
+    fn forage(&mut self, k: usize, stop: &Stop) -> Result<(), GenError> {
+        let forage_req = forage::Request {
+            terrain: stop.terrain.clone(),
+            kits: self.req.kits.clone(),
+            water: stop.terrain == "swamp",
+            wit: self.req.wit,
+            damage: "d6".into(),
+        };
+        let mut found = 0;
+        for pc in 0..self.n {
+            let f = forage::make(
+                self.library,
+                &forage_req,
+                self.seed,
+                &self.at.child("leg", k).child("forage", pc as usize),
+            )?;
+            found += f.rations;
+        }
+        self.larder.perishable += found;
+        self.clock.log(format!(
+            "Food is short: everyone forages for a watch and finds {found} perishable ration(s)."
+        ));
+        self.clock.watch += 1;
+        Ok(())
+    }
+
+    /// Water is short: a watch spent searching, and a WIT save.
+    fn search_water(&mut self, s: &mut Stream) {
+        let d20 = s.die(20);
+        let pass = d20 <= self.req.wit;
+        if pass {
+            self.larder.water = self.req.water * self.n;
+        }
+        self.clock.log(format!(
+            "Water is short: a watch spent searching, WIT save d20 = {d20} vs {} → {}.",
+            self.req.wit,
+            if pass {
+                "a spring, water refilled"
+            } else {
+                "nothing"
+            }
+        ));
+        self.clock.watch += 1;
+    }
 }
 
 /// At the third watch of a day: the daily rest, eating and drinking.

@@ -264,8 +264,50 @@ impl Generator for Request {
     }
 }
 
-/// The map at `at`.
+/// The map at `at`: stops from the `places` and `names` streams, paths
+/// from the `paths` stream.
 fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Map, GenError> {
+    let terrains = terrains(req)?;
+    let n = req.stops;
+    let size = ((n as f64) * 10.0).sqrt().ceil();
+    let points = place(n, size, &mut at.stream(seed, "places"));
+    let stops = name_stops(library, &terrains, points, &mut at.stream(seed, "names"))?;
+    let kept = thin(&stops, &mut at.stream(seed, "paths"));
+    let start = stops
+        .iter()
+        .position(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+        .unwrap_or(0);
+    let mut safe: Vec<usize> = stops
+        .iter()
+        .filter(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+        .map(|s| s.id)
+        .collect();
+    if !safe.contains(&start) {
+        safe.push(start);
+    }
+    let hops = hops_from_safety(n, &kept, &safe);
+    let paths: Vec<Path> = kept
+        .iter()
+        .map(|&(a, b)| path(&stops, &hops, a, b))
+        .collect();
+    let mut map = Map {
+        size,
+        stops,
+        paths,
+        start,
+        goal: start,
+    };
+    let distances = road_distances(&map, start);
+    map.goal = (0..n)
+        .filter(|&i| distances[i] != u32::MAX)
+        .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
+        .unwrap_or(start);
+    Ok(map)
+}
+
+/// The request's terrains (or the default five), once the number of stops
+/// and every terrain are known to be allowed.
+fn terrains(req: &Request) -> Result<Vec<String>, GenError> {
     if !(STOPS.0..=STOPS.1).contains(&req.stops) {
         return Err(GenError::Request(format!(
             "--stops {}: a map has {} to {} stops",
@@ -285,15 +327,20 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<M
             TERRAINS.join(", ")
         )));
     }
-    let n = req.stops;
-    let size = ((n as f64) * 10.0).sqrt().ceil();
-    let mut ps = at.stream(seed, "places");
-    let points = place(n, size, &mut ps);
-    // Stops: terrain, kind, hook, name.
+    Ok(terrains)
+}
+
+/// Stops at the points: each a terrain, then a point of interest from
+/// `gen.poi` that fits it (its kind and hook), and a name no other stop has.
+fn name_stops(
+    library: &Library,
+    terrains: &[String],
+    points: Vec<(f64, f64)>,
+    ns: &mut Stream,
+) -> Result<Vec<Stop>, GenError> {
     let poi = library.table("gen.poi")?;
-    let mut ns = at.stream(seed, "names");
     let mut used: Vec<String> = Vec::new();
-    let mut stops = Vec::with_capacity(n);
+    let mut stops = Vec::with_capacity(points.len());
     for (id, (x, y)) in points.into_iter().enumerate() {
         let terrain = terrains[ns.die(terrains.len() as u32) as usize - 1].clone();
         let fitting: Vec<usize> = poi
@@ -314,19 +361,9 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<M
             .collect();
         let chosen = candidates[ns.pick_weighted(&weights).expect("weights")];
         let row = &poi.rows[chosen];
-        let hook = library.resolve("gen.poi", chosen, &mut ns)?.text;
+        let hook = library.resolve("gen.poi", chosen, ns)?.text;
         let kind = row.tags.first().cloned().unwrap_or_else(|| "camp".into());
-        let mut name = row.name.clone();
-        let mut tries = 0;
-        while used.contains(&name) {
-            tries += 1;
-            let prefix = library.roll_table("gen.names.place.prefix", &mut ns)?;
-            let suffix = library.roll_table("gen.names.place.suffix", &mut ns)?;
-            name = format!("{}{}", prefix.row, suffix.row);
-            if tries > 20 {
-                name = format!("{name} {id}");
-            }
-        }
+        let name = unique_name(library, &row.name, id, &used, ns)?;
         used.push(name.clone());
         stops.push(Stop {
             id,
@@ -338,10 +375,38 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<M
             y,
         });
     }
-    // Paths.
-    let all = gabriel(&stops);
-    let tree = spanning_tree(&stops, &all);
-    let mut es = at.stream(seed, "paths");
+    Ok(stops)
+}
+
+/// `name`, or while another stop has it a name from the place-name tables
+/// (with the stop's number after twenty tries).
+fn unique_name(
+    library: &Library,
+    name: &str,
+    id: usize,
+    used: &[String],
+    ns: &mut Stream,
+) -> Result<String, GenError> {
+    let mut name = name.to_owned();
+    let mut tries = 0;
+    while used.contains(&name) {
+        tries += 1;
+        let prefix = library.roll_table("gen.names.place.prefix", ns)?;
+        let suffix = library.roll_table("gen.names.place.suffix", ns)?;
+        name = format!("{}{}", prefix.row, suffix.row);
+        if tries > 20 {
+            name = format!("{name} {id}");
+        }
+    }
+    Ok(name)
+}
+
+/// The paths kept, sorted: the Gabriel graph's spanning tree, each other
+/// edge with chance 1/2, and the shortest dropped ones back until there are
+/// two loops.
+fn thin(stops: &[Stop], es: &mut Stream) -> Vec<(usize, usize)> {
+    let all = gabriel(stops);
+    let tree = spanning_tree(stops, &all);
     let mut kept: Vec<(usize, usize)> = tree.clone();
     let mut dropped = Vec::new();
     for e in all.iter().filter(|e| !tree.contains(e)) {
@@ -357,69 +422,44 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<M
             .then(a.cmp(b))
     });
     let mut dropped = dropped.into_iter();
-    while kept.len() < n + 1 {
+    while kept.len() < stops.len() + 1 {
         match dropped.next() {
             Some(e) => kept.push(e),
             None => break,
         }
     }
     kept.sort();
-    let start = stops
-        .iter()
-        .position(|s| SAFE_KINDS.contains(&s.kind.as_str()))
-        .unwrap_or(0);
-    let mut safe: Vec<usize> = stops
-        .iter()
-        .filter(|s| SAFE_KINDS.contains(&s.kind.as_str()))
-        .map(|s| s.id)
-        .collect();
-    if !safe.contains(&start) {
-        safe.push(start);
+    kept
+}
+
+/// The path from stop `a` to `b`: its length, and its Difficulty from the
+/// wilder end's terrain and how far from safety the ends lie.
+fn path(stops: &[Stop], hops: &[u32], a: usize, b: usize) -> Path {
+    let regions = dist(&stops[a], &stops[b]).ceil().max(1.0) as u32;
+    let watches = regions.div_ceil(2);
+    let (wild, _) = [
+        (a, terrain_danger(&stops[a].terrain)),
+        (b, terrain_danger(&stops[b].terrain)),
+    ]
+    .into_iter()
+    .max_by_key(|(i, d)| (*d, hops[*i], std::cmp::Reverse(*i)))
+    .expect("two ends");
+    let far = u32::from(hops[a].max(hops[b]) >= 2);
+    let danger = terrain_danger(&stops[wild].terrain);
+    // Only the deep places reach Nigh Impossible.
+    let top = if danger == 3 { 4 } else { 3 };
+    let rung = (danger + far).min(top) as usize;
+    let rung = DIFFICULTY_LADDER[rung];
+    Path {
+        a,
+        b,
+        regions,
+        watches,
+        days: watches.div_ceil(2),
+        terrain: stops[wild].terrain.clone(),
+        difficulty: rung.difficulty,
+        difficulty_word: rung.word.to_owned(),
     }
-    let hops = hops_from_safety(n, &kept, &safe);
-    let paths: Vec<Path> = kept
-        .iter()
-        .map(|&(a, b)| {
-            let regions = dist(&stops[a], &stops[b]).ceil().max(1.0) as u32;
-            let watches = regions.div_ceil(2);
-            let (wild, _) = [
-                (a, terrain_danger(&stops[a].terrain)),
-                (b, terrain_danger(&stops[b].terrain)),
-            ]
-            .into_iter()
-            .max_by_key(|(i, d)| (*d, hops[*i], std::cmp::Reverse(*i)))
-            .expect("two ends");
-            let far = u32::from(hops[a].max(hops[b]) >= 2);
-            let danger = terrain_danger(&stops[wild].terrain);
-            // Only the deep places reach Nigh Impossible.
-            let top = if danger == 3 { 4 } else { 3 };
-            let rung = (danger + far).min(top) as usize;
-            let rung = DIFFICULTY_LADDER[rung];
-            Path {
-                a,
-                b,
-                regions,
-                watches,
-                days: watches.div_ceil(2),
-                terrain: stops[wild].terrain.clone(),
-                difficulty: rung.difficulty,
-                difficulty_word: rung.word.to_owned(),
-            }
-        })
-        .collect();
-    let mut map = Map {
-        size,
-        stops,
-        paths,
-        start,
-        goal: start,
-    };
-    let distances = road_distances(&map, start);
-    map.goal = (0..n)
-        .filter(|&i| distances[i] != u32::MAX)
-        .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
-        .unwrap_or(start);
-    Ok(map)
 }
 
 /// Segments ab and cd cross at a point inside both (not at shared ends).

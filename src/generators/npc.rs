@@ -76,7 +76,8 @@ pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>,
         .collect())
 }
 
-fn tier_of(row: &Row) -> u8 {
+/// An archetype's tier (`tier:` tag), 1 without one.
+pub fn tier_of(row: &Row) -> u8 {
     row.tags
         .iter()
         .find_map(|t| t.strip_prefix("tier:").and_then(|n| n.parse().ok()))
@@ -206,79 +207,8 @@ pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Resu
     let name = name_for(library, row, seed, at)?;
     let mut s = at.stream(seed, "stats");
     let (mettle, core) = match req.system {
-        RulesSystem::Mettle => {
-            let mut roll =
-                |r: &Option<String>| in_range(r.as_deref().unwrap_or("2"), &mut s) as u32;
-            let (n, c, p, m, f) = (
-                roll(&stats.NATURE),
-                roll(&stats.CULTURE),
-                roll(&stats.POISE),
-                roll(&stats.MOTIVE),
-                roll(&stats.FRAME),
-            );
-            let highest = n.max(c).max(p).max(m).max(f);
-            let callings = stats
-                .callings
-                .iter()
-                .map(|name| Calling {
-                    name: name.clone(),
-                    dice: (2 + u32::from(tier)).min(highest + 1).min(mettle::MAX_POOL),
-                })
-                .collect();
-            let block = StatBlock {
-                name: name.clone(),
-                NATURE: n,
-                CULTURE: c,
-                POISE: p,
-                MOTIVE: m,
-                FRAME: f,
-                callings,
-                armor: stats.armor.unwrap_or(0).clamp(0, 6) as u32,
-                weapons: weapons(&stats),
-                speed: if kind == "beast" { 2 } else { 1 },
-                statuses: Vec::new(),
-            };
-            let (mettle, soak) = (block.mettle(), block.soak());
-            (
-                Some(MettleNpc {
-                    block,
-                    mettle,
-                    soak,
-                }),
-                None,
-            )
-        }
-        RulesSystem::Core => {
-            let human = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
-            let cap = if human {
-                core_d20::HUMAN_MAX
-            } else {
-                core_d20::ABILITY_MAX
-            };
-            let mut roll =
-                |r: &Option<String>| in_range(r.as_deref().unwrap_or("10"), &mut s).clamp(1, cap);
-            let (st, ag, wi) = (roll(&stats.STR), roll(&stats.AGI), roll(&stats.WIT));
-            let omens = stats.omens.unwrap_or(0).clamp(0, 2);
-            let sheet = Sheet {
-                name: name.clone(),
-                human,
-                STR: st,
-                AGI: ag,
-                WIT: wi,
-                health: None,
-                armour: stats.armor.unwrap_or(0).clamp(0, core_d20::ARMOUR_MAX),
-                damage: stats.damage.clone().unwrap_or_else(|| "d6".into()),
-                weapon: stats.weapon.clone(),
-                omens,
-                max_omens: omens,
-                corruption: 0,
-                skills: stats.skills.clone(),
-                traits: stats.traits.clone(),
-                conditions: Vec::new(),
-            };
-            let max_health = sheet.max_health();
-            (None, Some(CoreNpc { sheet, max_health }))
-        }
+        RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
+        RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
     };
     Ok(Npc {
         name,
@@ -291,6 +221,78 @@ pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Resu
         mettle,
         core,
     })
+}
+
+/// A METTLE stat block within the archetype's ranges (the `stats` stream).
+fn mettle_npc(stats: &Stats, tier: u8, kind: &str, name: &str, s: &mut Stream) -> MettleNpc {
+    let mut roll = |r: &Option<String>| in_range(r.as_deref().unwrap_or("2"), s) as u32;
+    let (n, c, p, m, f) = (
+        roll(&stats.NATURE),
+        roll(&stats.CULTURE),
+        roll(&stats.POISE),
+        roll(&stats.MOTIVE),
+        roll(&stats.FRAME),
+    );
+    let highest = n.max(c).max(p).max(m).max(f);
+    let callings = stats
+        .callings
+        .iter()
+        .map(|name| Calling {
+            name: name.clone(),
+            dice: (2 + u32::from(tier)).min(highest + 1).min(mettle::MAX_POOL),
+        })
+        .collect();
+    let block = StatBlock {
+        name: name.to_owned(),
+        NATURE: n,
+        CULTURE: c,
+        POISE: p,
+        MOTIVE: m,
+        FRAME: f,
+        callings,
+        armor: stats.armor.unwrap_or(0).clamp(0, 6) as u32,
+        weapons: weapons(stats),
+        speed: if kind == "beast" { 2 } else { 1 },
+        statuses: Vec::new(),
+    };
+    let (mettle, soak) = (block.mettle(), block.soak());
+    MettleNpc {
+        block,
+        mettle,
+        soak,
+    }
+}
+
+/// A Core Rules sheet within the archetype's ranges (the `stats` stream).
+fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
+    let human = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
+    let cap = if human {
+        core_d20::HUMAN_MAX
+    } else {
+        core_d20::ABILITY_MAX
+    };
+    let mut roll = |r: &Option<String>| in_range(r.as_deref().unwrap_or("10"), s).clamp(1, cap);
+    let (st, ag, wi) = (roll(&stats.STR), roll(&stats.AGI), roll(&stats.WIT));
+    let omens = stats.omens.unwrap_or(0).clamp(0, 2);
+    let sheet = Sheet {
+        name: name.to_owned(),
+        human,
+        STR: st,
+        AGI: ag,
+        WIT: wi,
+        health: None,
+        armour: stats.armor.unwrap_or(0).clamp(0, core_d20::ARMOUR_MAX),
+        damage: stats.damage.clone().unwrap_or_else(|| "d6".into()),
+        weapon: stats.weapon.clone(),
+        omens,
+        max_omens: omens,
+        corruption: 0,
+        skills: stats.skills.clone(),
+        traits: stats.traits.clone(),
+        conditions: Vec::new(),
+    };
+    let max_health = sheet.max_health();
+    CoreNpc { sheet, max_health }
 }
 
 fn is_zero(v: &i8) -> bool {
@@ -389,11 +391,8 @@ pub fn check(npc: &Npc) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::test_library as library;
     use crate::generators::nth;
-
-    fn library() -> Library {
-        crate::content::test_library()
-    }
 
     #[test]
     fn ten_thousand_npcs_are_legal() {

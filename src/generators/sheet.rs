@@ -41,18 +41,20 @@ pub fn apply(
     condition_for: &dyn Fn(&Sheet, &str) -> String,
 ) -> Vec<Change> {
     let mut changes = Vec::new();
-    let mut used: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut used: Used = Default::default();
     for effect in &result.effects {
         changes.extend(apply_one(sheet, result, effect, &mut used, condition_for));
     }
     changes
 }
 
+type Used = std::collections::BTreeMap<String, usize>;
+
 fn apply_one(
     sheet: &mut Sheet,
     result: &TableRoll,
     e: &Effect,
-    used: &mut std::collections::BTreeMap<String, usize>,
+    used: &mut Used,
     condition_for: &dyn Fn(&Sheet, &str) -> String,
 ) -> Vec<Change> {
     let mut out = Vec::new();
@@ -62,82 +64,23 @@ fn apply_one(
         _ => "",
     };
     if let (Some(name), Some(change)) = (&e.ability, &e.change) {
-        // An entry's 15 is the human limit: other kinds go on to their own.
-        let cap = match e.max {
-            Some(m) if m == HUMAN_MAX => sheet.ability_cap(),
-            Some(m) => m,
-            None => sheet.ability_cap(),
-        }
-        .min(ABILITY_MAX);
-        if let Some(score) = sheet.ability_mut(name) {
-            let before = *score;
-            let after = if change == "halve" {
-                (before + 1).div_euclid(2)
-            } else {
-                let body = change.trim().trim_start_matches(['+', '-']);
-                let amount = if body.contains('d') {
-                    let k = used.entry(body.to_owned()).or_insert(0);
-                    let rolls = inline_rolls(result, body);
-                    // Two changes written with one roll in the text ("STR
-                    // and AGI drop by {d4}") share that roll.
-                    let v = rolls.get(*k).or(rolls.last()).copied().unwrap_or(0);
-                    *k += 1;
-                    v
-                } else {
-                    body.parse().unwrap_or(0)
-                };
-                if change.trim_start().starts_with('+') {
-                    // An increase stops at the entry's ceiling, and never
-                    // lowers a score that is already above it.
-                    (before + amount).min(cap).max(before)
-                } else {
-                    (before - amount).max(0)
-                }
-            };
-            *score = after;
-            out.push(Change {
-                what: format!("{name} {change} {lasting}").trim().to_owned(),
-                before: before.to_string(),
-                after: after.to_string(),
-                note: ability_note(name, after),
-            });
-            if lasting == "until a full rest" && after != before {
-                sheet
-                    .conditions
-                    .push(format!("{name} {} until a full rest", after - before));
-            }
-            sheet.settle_health();
-        }
+        out.extend(change_ability(
+            sheet, result, e, name, change, lasting, used,
+        ));
     }
     if let Some(c) = &e.condition {
         let named = condition_for(sheet, c);
-        let before = sheet.conditions.join(", ");
-        if !sheet.conditions.contains(&named) {
-            sheet.conditions.push(named.clone());
-        }
-        out.push(Change {
-            what: format!("condition: {named} {lasting}").trim().to_owned(),
-            before,
-            after: sheet.conditions.join(", "),
-            note: None,
-        });
+        out.push(add_to(
+            &mut sheet.conditions,
+            &named,
+            format!("condition: {named} {lasting}").trim().to_owned(),
+        ));
     }
-    for (list, value, label) in [
-        (&mut sheet.traits, &e.trait_, "trait"),
-        (&mut sheet.skills, &e.skill, "skill"),
-    ] {
-        if let Some(v) = value {
-            let before = list.join(", ");
-            if !list.contains(v) {
-                list.push(v.clone());
-            }
-            out.push(Change {
-                what: format!("{label}: {v}"),
-                before,
-                after: list.join(", "),
-                note: None,
-            });
-        }
+    if let Some(v) = &e.trait_ {
+        out.push(add_to(&mut sheet.traits, v, format!("trait: {v}")));
+    }
+    if let Some(v) = &e.skill {
+        out.push(add_to(&mut sheet.skills, v, format!("skill: {v}")));
     }
     if let Some(d) = e.omens_max {
         let before = sheet.max_omens;
@@ -162,16 +105,85 @@ fn apply_one(
     }
     if let Some(d) = &e.damage {
         let natural = format!("natural weapon: {} ({d})", result.row.to_lowercase());
-        let before = sheet.traits.join(", ");
-        if !sheet.traits.contains(&natural) {
-            sheet.traits.push(natural.clone());
-        }
-        out.push(Change {
-            what: natural,
-            before,
-            after: sheet.traits.join(", "),
-            note: None,
-        });
+        out.push(add_to(&mut sheet.traits, &natural, natural.clone()));
     }
     out
+}
+
+/// Add `item` to a list of the sheet (once), as the change `what`.
+fn add_to(list: &mut Vec<String>, item: &str, what: String) -> Change {
+    let before = list.join(", ");
+    if !list.iter().any(|x| x == item) {
+        list.push(item.to_owned());
+    }
+    Change {
+        what,
+        before,
+        after: list.join(", "),
+        note: None,
+    }
+}
+
+/// Raise, lower or halve an ability, within the entry's ceiling and 0; a
+/// change until a full rest is also noted as a condition, and health
+/// follows STR.
+fn change_ability(
+    sheet: &mut Sheet,
+    result: &TableRoll,
+    e: &Effect,
+    name: &str,
+    change: &str,
+    lasting: &str,
+    used: &mut Used,
+) -> Option<Change> {
+    // An entry's 15 is the human limit: other kinds go on to their own.
+    let cap = match e.max {
+        Some(m) if m == HUMAN_MAX => sheet.ability_cap(),
+        Some(m) => m,
+        None => sheet.ability_cap(),
+    }
+    .min(ABILITY_MAX);
+    let score = sheet.ability_mut(name)?;
+    let before = *score;
+    let after = if change == "halve" {
+        (before + 1).div_euclid(2)
+    } else {
+        let amount = amount(change, result, used);
+        if change.trim_start().starts_with('+') {
+            // An increase stops at the entry's ceiling, and never
+            // lowers a score that is already above it.
+            (before + amount).min(cap).max(before)
+        } else {
+            (before - amount).max(0)
+        }
+    };
+    *score = after;
+    if lasting == "until a full rest" && after != before {
+        sheet
+            .conditions
+            .push(format!("{name} {} until a full rest", after - before));
+    }
+    sheet.settle_health();
+    Some(Change {
+        what: format!("{name} {change} {lasting}").trim().to_owned(),
+        before: before.to_string(),
+        after: after.to_string(),
+        note: ability_note(name, after),
+    })
+}
+
+/// How much a change (`+2`, `-d4`) moves a score: a number, or the result
+/// of the matching inline roll in the result's text.
+fn amount(change: &str, result: &TableRoll, used: &mut Used) -> i64 {
+    let body = change.trim().trim_start_matches(['+', '-']);
+    if !body.contains('d') {
+        return body.parse().unwrap_or(0);
+    }
+    let k = used.entry(body.to_owned()).or_insert(0);
+    let rolls = inline_rolls(result, body);
+    // Two changes written with one roll in the text ("STR and AGI drop by
+    // {d4}") share that roll.
+    let v = rolls.get(*k).or(rolls.last()).copied().unwrap_or(0);
+    *k += 1;
+    v
 }

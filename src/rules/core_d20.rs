@@ -26,31 +26,6 @@ pub fn contest_total(ability: u32, roll: u32) -> i64 {
     i64::from(ability) - i64::from(roll)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn balthasar_explodes_to_thirteen() {
-        assert_eq!(explode_value(&[6, 6, 3], 6), 13);
-        assert_eq!(explode_value(&[4], 6), 4);
-        // Sybilla's d4: 4 then 2 → 5.
-        assert_eq!(explode_value(&[4, 2], 4), 5);
-        // Sybilla's enhanced d6: second roll 6 then 3 → 8.
-        assert_eq!(explode_value(&[6, 3], 6), 8);
-    }
-
-    #[test]
-    fn saves_and_contests() {
-        assert!(save_passes(12, 12));
-        assert!(!save_passes(13, 12));
-        // Theobald AGI 6 rolls 2 → 4; Balthasar 10 − 8 = 2; Sybilla 10 − 19 = −9.
-        assert_eq!(contest_total(6, 2), 4);
-        assert_eq!(contest_total(10, 8), 2);
-        assert_eq!(contest_total(10, 19), -9);
-    }
-}
-
 use serde::{Deserialize, Serialize};
 
 /// The highest any ability can reach; humans stop at [`HUMAN_MAX`].
@@ -328,9 +303,52 @@ pub fn suffer_corruption(
     }
 }
 
+/// Sybilla of the Core Rules' worked examples (STR 8, health 6, armour 1),
+/// for tests.
 #[cfg(test)]
-mod harm_tests {
+pub(crate) fn sybilla() -> Sheet {
+    Sheet {
+        name: "Sybilla".into(),
+        human: true,
+        STR: 8,
+        AGI: 10,
+        WIT: 12,
+        health: Some(6),
+        armour: 1,
+        damage: "d6".into(),
+        weapon: None,
+        omens: 2,
+        max_omens: 2,
+        corruption: 0,
+        skills: vec![],
+        traits: vec![],
+        conditions: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
     use super::*;
+
+    #[test]
+    fn balthasar_explodes_to_thirteen() {
+        assert_eq!(explode_value(&[6, 6, 3], 6), 13);
+        assert_eq!(explode_value(&[4], 6), 4);
+        // Sybilla's d4: 4 then 2 → 5.
+        assert_eq!(explode_value(&[4, 2], 4), 5);
+        // Sybilla's enhanced d6: second roll 6 then 3 → 8.
+        assert_eq!(explode_value(&[6, 3], 6), 8);
+    }
+
+    #[test]
+    fn saves_and_contests() {
+        assert!(save_passes(12, 12));
+        assert!(!save_passes(13, 12));
+        // Theobald AGI 6 rolls 2 → 4; Balthasar 10 − 8 = 2; Sybilla 10 − 19 = −9.
+        assert_eq!(contest_total(6, 2), 4);
+        assert_eq!(contest_total(10, 8), 2);
+        assert_eq!(contest_total(10, 19), -9);
+    }
 
     #[test]
     fn balthasar_corruption_example() {
@@ -373,23 +391,8 @@ mod harm_tests {
 
     #[test]
     fn sheets_are_checked() {
-        let mut s = Sheet {
-            name: "Sybilla".into(),
-            human: true,
-            STR: 8,
-            AGI: 10,
-            WIT: 12,
-            health: Some(6),
-            armour: 1,
-            damage: "d6".into(),
-            weapon: None,
-            omens: 2,
-            max_omens: 2,
-            corruption: 0,
-            skills: vec!["climb".into()],
-            traits: vec![],
-            conditions: vec![],
-        };
+        let mut s = sybilla();
+        s.skills = vec!["climb".into()];
         assert!(check_generated_sheet(&s).is_empty());
         s.armour = 4;
         s.damage = "d20".into();

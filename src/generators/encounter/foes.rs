@@ -67,12 +67,7 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
     library
         .get(npc::table_for(system))
         .and_then(|t| t.rows.iter().find(|r| r.name == archetype))
-        .and_then(|r| {
-            r.tags
-                .iter()
-                .find_map(|t| t.strip_prefix("tier:")?.parse().ok())
-        })
-        .unwrap_or(1)
+        .map_or(1, npc::tier_of)
 }
 
 /// The situation's foes, balanced against the party and numbered.
