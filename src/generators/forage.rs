@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::{Address, GenError, Generator};
-use crate::content::{Effect, Library, Row};
+use crate::content::{Effect, Library, Row, Table};
 use crate::dice::{self, Expr};
 use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::TableRoll;
@@ -244,20 +244,7 @@ pub fn make(
     at: &Address,
 ) -> Result<Forage, GenError> {
     let has = features(req)?;
-    if !(1..=19).contains(&req.wit) {
-        return Err(GenError::Request(format!(
-            "--wit {}: WIT runs 1-19",
-            req.wit
-        )));
-    }
-    if !matches!(dice::parse(&req.damage), Ok(Expr::Roll(_)))
-        || !crate::rules::core_d20::DAMAGE_DICE.contains(&req.damage.trim_end_matches('!'))
-    {
-        return Err(GenError::Request(format!(
-            "--damage {}: use d4, d6, d8, d10 or d12",
-            req.damage
-        )));
-    }
+    check_request(req)?;
     let table = library.table("core.forage")?;
     let mut s = at.stream(seed, "watch");
     let roll = library.roll_table("core.forage", &mut s)?;
@@ -287,22 +274,7 @@ pub fn make(
         row
     };
     let (rations, exposed) = resolve(taken, &has, req, &mut s, &mut steps);
-    // Exact odds for this forager, before the roll.
-    let chances = crate::tables::odds::row_chances(table);
-    let mut chance_of_food = 0.0;
-    let mut expected_rations = 0.0;
-    for (r, p) in table.rows.iter().zip(chances) {
-        let target = if ration_effect(r).is_none() && r.label() == "1" {
-            best_choice(&table.rows, &has, req)
-        } else {
-            Some(r)
-        };
-        if let Some(e) = target.and_then(ration_effect) {
-            let q = success_chance(e, &has, req);
-            chance_of_food += p * q;
-            expected_rations += p * q * f64::from(e.rations.unwrap_or(0) as u32);
-        }
-    }
+    let (chance_of_food, expected_rations) = food_odds(table, &has, req);
     Ok(Forage {
         terrain: req.terrain.clone(),
         has,
@@ -316,6 +288,46 @@ pub fn make(
         chance_of_food,
         expected_rations,
     })
+}
+
+/// A WIT on the scale and a damage die of the rules.
+fn check_request(req: &Request) -> Result<(), GenError> {
+    if !(1..=19).contains(&req.wit) {
+        return Err(GenError::Request(format!(
+            "--wit {}: WIT runs 1-19",
+            req.wit
+        )));
+    }
+    if !matches!(dice::parse(&req.damage), Ok(Expr::Roll(_)))
+        || !crate::rules::core_d20::DAMAGE_DICE.contains(&req.damage.trim_end_matches('!'))
+    {
+        return Err(GenError::Request(format!(
+            "--damage {}: use d4, d6, d8, d10 or d12",
+            req.damage
+        )));
+    }
+    Ok(())
+}
+
+/// Exact odds for this forager, before the roll: the chance of food and
+/// the rations expected.
+fn food_odds(table: &Table, has: &[String], req: &Request) -> (f64, f64) {
+    let chances = crate::tables::odds::row_chances(table);
+    let mut chance_of_food = 0.0;
+    let mut expected_rations = 0.0;
+    for (r, p) in table.rows.iter().zip(chances) {
+        let target = if ration_effect(r).is_none() && r.label() == "1" {
+            best_choice(&table.rows, has, req)
+        } else {
+            Some(r)
+        };
+        if let Some(e) = target.and_then(ration_effect) {
+            let q = success_chance(e, has, req);
+            chance_of_food += p * q;
+            expected_rations += p * q * f64::from(e.rations.unwrap_or(0) as u32);
+        }
+    }
+    (chance_of_food, expected_rations)
 }
 
 /// What the rules refuse in a foraging result.

@@ -265,27 +265,7 @@ fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<J
         .iter()
         .map(|l| if req.twist { l.safe_with_twist } else { l.safe })
         .product();
-    let n = req.party.mettle.len() as u32;
-    let mut trip = Trip {
-        library,
-        req,
-        seed,
-        at,
-        pool,
-        n,
-        larder: Larder {
-            rations: req.rations * n,
-            perishable: 0,
-            water: req.water * n,
-            hungry: 0,
-            thirsty: 0,
-        },
-        clock: Clock {
-            watch: 0,
-            days: Vec::new(),
-        },
-        encounters: Vec::new(),
-    };
+    let mut trip = Trip::new(library, req, seed, at, pool);
     trip.clock.log(format!(
         "The party sets out from {} for {} by the {} road; {} leads ({} {}D).",
         legs[0].from,
@@ -398,7 +378,38 @@ struct Trip<'a> {
     encounters: Vec<EncounterNote>,
 }
 
-impl Trip<'_> {
+impl<'a> Trip<'a> {
+    /// Setting out: every PC with the rations and water the request gives.
+    fn new(
+        library: &'a Library,
+        req: &'a Request,
+        seed: &'a Seed,
+        at: &'a Address,
+        pool: u32,
+    ) -> Self {
+        let n = req.party.mettle.len() as u32;
+        Trip {
+            library,
+            req,
+            seed,
+            at,
+            pool,
+            n,
+            larder: Larder {
+                rations: req.rations * n,
+                perishable: 0,
+                water: req.water * n,
+                hungry: 0,
+                thirsty: 0,
+            },
+            clock: Clock {
+                watch: 0,
+                days: Vec::new(),
+            },
+            encounters: Vec::new(),
+        }
+    }
+
     /// Travel leg `k` from `here` to `next` (each leg draws from its own
     /// `leg/<k>` stream). False when the party cannot go on.
     fn travel(&mut self, k: usize, leg: &Leg, here: &Stop, next: &Stop) -> Result<bool, GenError> {

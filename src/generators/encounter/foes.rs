@@ -29,11 +29,11 @@ const MAX_GRADE: i8 = 3;
 
 /// Where the encounter's people come from: the request, the seed and the
 /// encounter's address (foe `i` is `<at>/foe/<i>`, other `i` `<at>/other/<i>`).
-struct Cast<'a> {
-    library: &'a Library,
-    req: &'a Request,
-    seed: &'a Seed,
-    at: &'a Address,
+pub struct Cast<'a> {
+    pub library: &'a Library,
+    pub req: &'a Request,
+    pub seed: &'a Seed,
+    pub at: &'a Address,
 }
 
 impl Cast<'_> {
@@ -70,62 +70,41 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
         .map_or(1, npc::tier_of)
 }
 
-/// The situation's foes, balanced against the party and numbered.
-pub fn for_situation(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    at: &Address,
-    situation: &TableRoll,
-) -> Result<Vec<Npc>, GenError> {
-    let table = format!("gen.encounter.{}", req.terrain);
-    let mut kinds = tagged(&situation.tags, "foe:");
-    kinds.dedup();
-    kinds.truncate(MAX_FOES);
-    // A number rolled in the situation's text (`{d3+1} poachers`) fixes how
-    // many of that kind there are.
-    let row = library
-        .table(&table)?
-        .rows
-        .iter()
-        .find(|r| r.label() == situation.label);
-    let counted = row.and_then(|r| counted_kind(&r.template, &kinds));
-    let number = situation.trail.iter().find_map(|s| match s {
-        Step::Dice { result, .. } => Some((*result).clamp(1, MAX_FOES as i64) as usize),
-        _ => None,
-    });
-    let fixed = counted.zip(number);
-    let single = singular_kinds(&situation.text, &kinds);
-    let cast = Cast {
-        library,
-        req,
-        seed,
-        at,
-    };
-    let mut foes = choose_foes(&cast, &kinds, fixed, &single)?;
-    number_alike(&mut foes);
-    Ok(foes)
-}
+impl Cast<'_> {
+    /// The situation's foes, balanced against the party and numbered.
+    pub fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
+        let table = format!("gen.encounter.{}", self.req.terrain);
+        let mut kinds = tagged(&situation.tags, "foe:");
+        kinds.dedup();
+        kinds.truncate(MAX_FOES);
+        // A number rolled in the situation's text (`{d3+1} poachers`) fixes
+        // how many of that kind there are.
+        let row = self
+            .library
+            .table(&table)?
+            .rows
+            .iter()
+            .find(|r| r.label() == situation.label);
+        let counted = row.and_then(|r| counted_kind(&r.template, &kinds));
+        let number = situation.trail.iter().find_map(|s| match s {
+            Step::Dice { result, .. } => Some((*result).clamp(1, MAX_FOES as i64) as usize),
+            _ => None,
+        });
+        let fixed = counted.zip(number);
+        let single = singular_kinds(&situation.text, &kinds);
+        let mut foes = choose_foes(self, &kinds, fixed, &single)?;
+        number_alike(&mut foes);
+        Ok(foes)
+    }
 
-/// The non-hostile people the situation names (`npc:` tags).
-pub fn others(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    at: &Address,
-    situation: &TableRoll,
-) -> Result<Vec<Npc>, GenError> {
-    let cast = Cast {
-        library,
-        req,
-        seed,
-        at,
-    };
-    tagged(&situation.tags, "npc:")
-        .iter()
-        .enumerate()
-        .map(|(i, a)| cast.npc(a, "other", i))
-        .collect()
+    /// The non-hostile people the situation names (`npc:` tags).
+    pub fn others(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
+        tagged(&situation.tags, "npc:")
+            .iter()
+            .enumerate()
+            .map(|(i, a)| self.npc(a, "other", i))
+            .collect()
+    }
 }
 
 /// The foe kind a situation counts with an inline roll: the kind named

@@ -120,9 +120,15 @@ pub fn make(
     req.party.check(req.system).map_err(GenError::Request)?;
     let mut s = at.stream(seed, "situation");
     let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
-    let foes = foes::for_situation(library, req, seed, at, &situation)?;
+    let cast = foes::Cast {
+        library,
+        req,
+        seed,
+        at,
+    };
+    let foes = cast.foes(&situation)?;
     let (odds, threat) = threat::measure(req.system, &req.party, &foes)?;
-    let others = foes::others(library, req, seed, at, &situation)?;
+    let others = cast.others(&situation)?;
     let party_names: Vec<String> = match req.system {
         RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.name.clone()).collect(),
         RulesSystem::Core => req.party.core.iter().map(|c| c.name.clone()).collect(),
