@@ -231,63 +231,54 @@ impl Generator for Request {
     const KIND: &'static str = "forage";
     type Item = Forage;
 
+    /// The forage at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Forage, GenError> {
-        make(library, self, seed, at)
+        let has = features(self)?;
+        check_request(self)?;
+        let table = library.table("core.forage")?;
+        let mut s = at.stream(seed, "watch");
+        let roll = library.roll_table("core.forage", &mut s)?;
+        let row = table
+            .rows
+            .iter()
+            .find(|r| r.name == roll.row && r.label() == roll.label)
+            .expect("the rolled row");
+        let mut steps = Vec::new();
+        let mut chose = None;
+        let taken = if ration_effect(row).is_none() && row.effects.is_empty() && roll.result == 1 {
+            match best_choice(&table.rows, &has, self) {
+                Some(best) => {
+                    steps.push(format!(
+                        "choice: takes {} (the most food expected)",
+                        best.name
+                    ));
+                    chose = Some(best.name.clone());
+                    best
+                }
+                None => {
+                    steps.push("choice: nothing here can feed them".into());
+                    row
+                }
+            }
+        } else {
+            row
+        };
+        let (rations, exposed) = resolve(taken, &has, self, &mut s, &mut steps);
+        let (chance_of_food, expected_rations) = food_odds(table, &has, self);
+        Ok(Forage {
+            terrain: self.terrain.clone(),
+            has,
+            result: taken.name.clone(),
+            roll,
+            chose,
+            rations,
+            perishable: rations > 0,
+            steps,
+            exposed_if_eaten: exposed,
+            chance_of_food,
+            expected_rations,
+        })
     }
-}
-
-/// The forage at `at` for a request.
-pub fn make(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    at: &Address,
-) -> Result<Forage, GenError> {
-    let has = features(req)?;
-    check_request(req)?;
-    let table = library.table("core.forage")?;
-    let mut s = at.stream(seed, "watch");
-    let roll = library.roll_table("core.forage", &mut s)?;
-    let row = table
-        .rows
-        .iter()
-        .find(|r| r.name == roll.row && r.label() == roll.label)
-        .expect("the rolled row");
-    let mut steps = Vec::new();
-    let mut chose = None;
-    let taken = if ration_effect(row).is_none() && row.effects.is_empty() && roll.result == 1 {
-        match best_choice(&table.rows, &has, req) {
-            Some(best) => {
-                steps.push(format!(
-                    "choice: takes {} (the most food expected)",
-                    best.name
-                ));
-                chose = Some(best.name.clone());
-                best
-            }
-            None => {
-                steps.push("choice: nothing here can feed them".into());
-                row
-            }
-        }
-    } else {
-        row
-    };
-    let (rations, exposed) = resolve(taken, &has, req, &mut s, &mut steps);
-    let (chance_of_food, expected_rations) = food_odds(table, &has, req);
-    Ok(Forage {
-        terrain: req.terrain.clone(),
-        has,
-        result: taken.name.clone(),
-        roll,
-        chose,
-        rations,
-        perishable: rations > 0,
-        steps,
-        exposed_if_eaten: exposed,
-        chance_of_food,
-        expected_rations,
-    })
 }
 
 /// A WIT on the scale and a damage die of the rules.

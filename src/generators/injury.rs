@@ -68,37 +68,33 @@ impl Generator for Request {
     const KIND: &'static str = "injury";
     type Item = Injury;
 
+    /// The injury at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Injury, GenError> {
-        make(library, self, seed, at)
-    }
-}
-
-/// The injury at `at` for a request.
-fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Injury, GenError> {
-    let mut s = at.stream(seed, "roll");
-    let mut roll = library.roll_table("core.injury", &mut s)?;
-    if req.permanent {
-        for e in &mut roll.effects {
-            e.lasts = Some("permanent".into());
+        let mut s = at.stream(seed, "roll");
+        let mut roll = library.roll_table("core.injury", &mut s)?;
+        if self.permanent {
+            for e in &mut roll.effects {
+                e.lasts = Some("permanent".into());
+            }
         }
+        let character = self.character.as_ref().map(|before| {
+            let mut after = before.clone();
+            let rename = injury_condition(&roll);
+            let changes = sheet::apply(&mut after, &roll, &rename);
+            Applied {
+                before: before.clone(),
+                after,
+                changes,
+            }
+        });
+        Ok(Injury {
+            name: roll.row.clone(),
+            text: roll.text.clone(),
+            permanent: self.permanent,
+            roll,
+            character,
+        })
     }
-    let character = req.character.as_ref().map(|before| {
-        let mut after = before.clone();
-        let rename = injury_condition(&roll);
-        let changes = sheet::apply(&mut after, &roll, &rename);
-        Applied {
-            before: before.clone(),
-            after,
-            changes,
-        }
-    });
-    Ok(Injury {
-        name: roll.row.clone(),
-        text: roll.text.clone(),
-        permanent: req.permanent,
-        roll,
-        character,
-    })
 }
 
 #[cfg(test)]

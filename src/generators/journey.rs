@@ -248,73 +248,76 @@ impl Generator for Request {
     const KIND: &'static str = "journey";
     type Item = Journey;
 
+    /// The journey at `at`.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
-        make(library, self, seed, at)
-    }
-}
-
-/// The journey at `at`.
-fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
-    check_request(req)?;
-    let map = &req.map;
-    let (leader, pool, with) =
-        lead(&req.party).ok_or_else(|| GenError::Request("the party is empty".into()))?;
-    let stops = route(map, req.from, req.to, req.route, pool, req.twist)?;
-    let legs = legs(map, &stops, pool)?;
-    let no_encounter = legs
-        .iter()
-        .map(|l| if req.twist { l.safe_with_twist } else { l.safe })
-        .product();
-    let mut trip = Trip::new(library, req, seed, at, pool);
-    trip.clock.log(format!(
-        "The party sets out from {} for {} by the {} road; {} leads ({} {}D).",
-        legs[0].from,
-        legs.last().expect("a leg").to,
-        match req.route {
-            Route::Shortest => "shortest",
-            Route::Safest => "safest",
-        },
-        leader.name,
-        with,
-        pool
-    ));
-    let mut arrived = true;
-    for (k, leg) in legs.iter().enumerate() {
-        if !trip.travel(k, leg, &map.stops[stops[k]], &map.stops[stops[k + 1]])? {
-            arrived = false;
-            break;
-        }
-    }
-    let Trip {
-        mut clock,
-        larder,
-        encounters,
-        ..
-    } = trip;
-    let arrival = arrived.then(|| format!("day {}, watch {}", clock.day(), clock.watch % 3 + 1));
-    if arrived {
-        clock.log(format!(
-            "Arrived at {} ({}).",
+        check_request(self)?;
+        let map = &self.map;
+        let (leader, pool, with) =
+            lead(&self.party).ok_or_else(|| GenError::Request("the party is empty".into()))?;
+        let stops = route(map, self.from, self.to, self.route, pool, self.twist)?;
+        let legs = legs(map, &stops, pool)?;
+        let no_encounter = legs
+            .iter()
+            .map(|l| {
+                if self.twist {
+                    l.safe_with_twist
+                } else {
+                    l.safe
+                }
+            })
+            .product();
+        let mut trip = Trip::new(library, self, seed, at, pool);
+        trip.clock.log(format!(
+            "The party sets out from {} for {} by the {} road; {} leads ({} {}D).",
+            legs[0].from,
             legs.last().expect("a leg").to,
-            arrival.as_deref().unwrap_or("")
+            match self.route {
+                Route::Shortest => "shortest",
+                Route::Safest => "safest",
+            },
+            leader.name,
+            with,
+            pool
         ));
+        let mut arrived = true;
+        for (k, leg) in legs.iter().enumerate() {
+            if !trip.travel(k, leg, &map.stops[stops[k]], &map.stops[stops[k + 1]])? {
+                arrived = false;
+                break;
+            }
+        }
+        let Trip {
+            mut clock,
+            larder,
+            encounters,
+            ..
+        } = trip;
+        let arrival =
+            arrived.then(|| format!("day {}, watch {}", clock.day(), clock.watch % 3 + 1));
+        if arrived {
+            clock.log(format!(
+                "Arrived at {} ({}).",
+                legs.last().expect("a leg").to,
+                arrival.as_deref().unwrap_or("")
+            ));
+        }
+        Ok(Journey {
+            from: map.stops[self.from].name.clone(),
+            to: map.stops[self.to].name.clone(),
+            route: self.route,
+            lead: leader.name.clone(),
+            lead_pool: pool,
+            lead_with: with,
+            legs,
+            no_encounter,
+            days: clock.days,
+            arrived,
+            arrival,
+            encounters,
+            rations_left: larder.rations + larder.perishable,
+            water_left: larder.water,
+        })
     }
-    Ok(Journey {
-        from: map.stops[req.from].name.clone(),
-        to: map.stops[req.to].name.clone(),
-        route: req.route,
-        lead: leader.name.clone(),
-        lead_pool: pool,
-        lead_with: with,
-        legs,
-        no_encounter,
-        days: clock.days,
-        arrived,
-        arrival,
-        encounters,
-        rations_left: larder.rations + larder.perishable,
-        water_left: larder.water,
-    })
 }
 
 /// What the rules refuse before setting out: a party that is not a METTLE
@@ -503,13 +506,13 @@ impl<'a> Trip<'a> {
 
     /// An encounter on leg `k`, from its terrain's table.
     fn encounter(&mut self, k: usize, leg: &Leg) -> Result<(), GenError> {
-        let e = encounter::make(
+        let req = encounter::Request {
+            terrain: leg.terrain.clone(),
+            system: RulesSystem::Mettle,
+            party: self.req.party.clone(),
+        };
+        let e = req.make(
             self.library,
-            &encounter::Request {
-                terrain: leg.terrain.clone(),
-                system: RulesSystem::Mettle,
-                party: self.req.party.clone(),
-            },
             self.seed,
             &self.at.child("leg", k).only("encounter"),
         )?;
@@ -545,9 +548,8 @@ impl<'a> Trip<'a> {
         };
         let mut found = 0;
         for pc in 0..self.n {
-            let f = forage::make(
+            let f = forage_req.make(
                 self.library,
-                &forage_req,
                 self.seed,
                 &self.at.child("leg", k).child("forage", pc as usize),
             )?;

@@ -259,50 +259,46 @@ impl Generator for Request {
     const KIND: &'static str = "map";
     type Item = Map;
 
+    /// The map at `at`: stops from the `places` and `names` streams, paths
+    /// from the `paths` stream.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Map, GenError> {
-        make(library, self, seed, at)
+        let terrains = terrains(self)?;
+        let n = self.stops;
+        let size = ((n as f64) * 10.0).sqrt().ceil();
+        let points = place(n, size, &mut at.stream(seed, "places"));
+        let stops = name_stops(library, &terrains, points, &mut at.stream(seed, "names"))?;
+        let kept = thin(&stops, &mut at.stream(seed, "paths"));
+        let start = stops
+            .iter()
+            .position(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+            .unwrap_or(0);
+        let mut safe: Vec<usize> = stops
+            .iter()
+            .filter(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+            .map(|s| s.id)
+            .collect();
+        if !safe.contains(&start) {
+            safe.push(start);
+        }
+        let hops = hops_from_safety(n, &kept, &safe);
+        let paths: Vec<Path> = kept
+            .iter()
+            .map(|&(a, b)| path(&stops, &hops, a, b))
+            .collect();
+        let mut map = Map {
+            size,
+            stops,
+            paths,
+            start,
+            goal: start,
+        };
+        let distances = road_distances(&map, start);
+        map.goal = (0..n)
+            .filter(|&i| distances[i] != u32::MAX)
+            .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
+            .unwrap_or(start);
+        Ok(map)
     }
-}
-
-/// The map at `at`: stops from the `places` and `names` streams, paths
-/// from the `paths` stream.
-fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Map, GenError> {
-    let terrains = terrains(req)?;
-    let n = req.stops;
-    let size = ((n as f64) * 10.0).sqrt().ceil();
-    let points = place(n, size, &mut at.stream(seed, "places"));
-    let stops = name_stops(library, &terrains, points, &mut at.stream(seed, "names"))?;
-    let kept = thin(&stops, &mut at.stream(seed, "paths"));
-    let start = stops
-        .iter()
-        .position(|s| SAFE_KINDS.contains(&s.kind.as_str()))
-        .unwrap_or(0);
-    let mut safe: Vec<usize> = stops
-        .iter()
-        .filter(|s| SAFE_KINDS.contains(&s.kind.as_str()))
-        .map(|s| s.id)
-        .collect();
-    if !safe.contains(&start) {
-        safe.push(start);
-    }
-    let hops = hops_from_safety(n, &kept, &safe);
-    let paths: Vec<Path> = kept
-        .iter()
-        .map(|&(a, b)| path(&stops, &hops, a, b))
-        .collect();
-    let mut map = Map {
-        size,
-        stops,
-        paths,
-        start,
-        goal: start,
-    };
-    let distances = road_distances(&map, start);
-    map.goal = (0..n)
-        .filter(|&i| distances[i] != u32::MAX)
-        .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
-        .unwrap_or(start);
-    Ok(map)
 }
 
 /// The request's terrains (or the default five), once the number of stops

@@ -54,61 +54,57 @@ impl Generator for Request {
     const KIND: &'static str = "mutation";
     type Item = Mutation;
 
+    /// The mutation at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Mutation, GenError> {
-        make(library, self, seed, at)
-    }
-}
-
-/// The mutation at `at` for a request.
-fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Mutation, GenError> {
-    let mut s = at.stream(seed, "roll");
-    let roll = library.roll_table("core.mutation", &mut s)?;
-    let mut sheet_now = req.character.clone();
-    let mut changes: Vec<Change> = Vec::new();
-    let mut gained = Vec::new();
-    let mut rerolls = 0usize;
-    for leaf in roll.leaves() {
-        // The entry itself is the band's sub-table result.
-        let mut entry = leaf.nested.first().cloned().unwrap_or_else(|| leaf.clone());
-        let mut replaced = Vec::new();
-        if let Some(sheet) = &sheet_now {
-            while must_reroll(&entry, sheet) && rerolls < 100 {
-                replaced.push(format!("{} (maximum omens are already 0)", entry.row));
-                let mut again = at.stream(seed, &format!("reroll/{rerolls}"));
-                rerolls += 1;
-                entry = library.roll_table(&entry.table, &mut again)?;
+        let mut s = at.stream(seed, "roll");
+        let roll = library.roll_table("core.mutation", &mut s)?;
+        let mut sheet_now = self.character.clone();
+        let mut changes: Vec<Change> = Vec::new();
+        let mut gained = Vec::new();
+        let mut rerolls = 0usize;
+        for leaf in roll.leaves() {
+            // The entry itself is the band's sub-table result.
+            let mut entry = leaf.nested.first().cloned().unwrap_or_else(|| leaf.clone());
+            let mut replaced = Vec::new();
+            if let Some(sheet) = &sheet_now {
+                while must_reroll(&entry, sheet) && rerolls < 100 {
+                    replaced.push(format!("{} (maximum omens are already 0)", entry.row));
+                    let mut again = at.stream(seed, &format!("reroll/{rerolls}"));
+                    rerolls += 1;
+                    entry = library.roll_table(&entry.table, &mut again)?;
+                }
             }
-        }
-        if let Some(sheet) = sheet_now.as_mut() {
-            for result in all_results(&entry) {
-                changes.extend(sheet::apply(sheet, result, &|_, c| c.to_owned()));
+            if let Some(sheet) = sheet_now.as_mut() {
+                for result in all_results(&entry) {
+                    changes.extend(sheet::apply(sheet, result, &|_, c| c.to_owned()));
+                }
             }
+            gained.push(Gained {
+                name: entry.row.clone(),
+                band: leaf.row.clone(),
+                text: entry.text.clone(),
+                trail: format!(
+                    "{} → {}",
+                    leaf.trail
+                        .first()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default(),
+                    entry.trail_text()
+                ),
+                replaced,
+            });
         }
-        gained.push(Gained {
-            name: entry.row.clone(),
-            band: leaf.row.clone(),
-            text: entry.text.clone(),
-            trail: format!(
-                "{} → {}",
-                leaf.trail
-                    .first()
-                    .map(|s| s.to_string())
-                    .unwrap_or_default(),
-                entry.trail_text()
-            ),
-            replaced,
+        let character = self.character.as_ref().map(|before| Applied {
+            before: before.clone(),
+            after: sheet_now.expect("a sheet was given"),
+            changes,
         });
+        Ok(Mutation {
+            gained,
+            roll,
+            character,
+        })
     }
-    let character = req.character.as_ref().map(|before| Applied {
-        before: before.clone(),
-        after: sheet_now.expect("a sheet was given"),
-        changes,
-    });
-    Ok(Mutation {
-        gained,
-        roll,
-        character,
-    })
 }
 
 #[cfg(test)]

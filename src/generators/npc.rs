@@ -191,36 +191,32 @@ impl Generator for Request {
     const KIND: &'static str = "npc";
     type Item = Npc;
 
+    /// The NPC at `at` (an encounter's foes sit inside the encounter:
+    /// `encounter/0/foe/2`).
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
-        make(library, self, seed, at)
+        let mut pick = at.stream(seed, "archetype");
+        let row = choose_row(library, self, &mut pick)?;
+        let stats = row.stats.clone().unwrap_or_default();
+        let tier = tier_of(row);
+        let kind = kind_of(row);
+        let name = name_for(library, row, seed, at)?;
+        let mut s = at.stream(seed, "stats");
+        let (mettle, core) = match self.system {
+            RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
+            RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
+        };
+        Ok(Npc {
+            name,
+            archetype: row.name.clone(),
+            kind,
+            tier,
+            concept: row.text.clone(),
+            system: self.system,
+            grade: 0,
+            mettle,
+            core,
+        })
     }
-}
-
-/// The NPC at `at` (an encounter's foes sit inside the encounter:
-/// `encounter/0/foe/2`).
-pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
-    let mut pick = at.stream(seed, "archetype");
-    let row = choose_row(library, req, &mut pick)?;
-    let stats = row.stats.clone().unwrap_or_default();
-    let tier = tier_of(row);
-    let kind = kind_of(row);
-    let name = name_for(library, row, seed, at)?;
-    let mut s = at.stream(seed, "stats");
-    let (mettle, core) = match req.system {
-        RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
-        RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
-    };
-    Ok(Npc {
-        name,
-        archetype: row.name.clone(),
-        kind,
-        tier,
-        concept: row.text.clone(),
-        system: req.system,
-        grade: 0,
-        mettle,
-        core,
-    })
 }
 
 /// A METTLE stat block within the archetype's ranges (the `stats` stream).

@@ -138,67 +138,63 @@ impl Generator for Request {
     const KIND: &'static str = "trap";
     type Item = Trap;
 
+    /// The trap at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
-        make(library, self, seed, at)
-    }
-}
-
-/// The trap at `at` for a request.
-pub fn make(library: &Library, req: &Request, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
-    if req.poise.iter().any(|&p| p > 30) {
-        return Err(GenError::Request("POISE values run 0-30".into()));
-    }
-    let mut s = at.stream(seed, "source");
-    let from = match req.source {
-        Source::Any if s.die(3) == 1 => Source::Rules,
-        Source::Any => Source::Parts,
-        other => other,
-    };
-    let mut parts = at.stream(seed, "parts");
-    let (name, trigger, clue, effect_text, effect, trail) = match from {
-        Source::Rules => {
-            let r = library.roll_table("mettle.traps", &mut parts)?;
-            (
-                r.row.clone(),
-                section(&r.text, "Trigger:"),
-                section(&r.text, "Clue:"),
-                section(&r.text, "Effect:"),
-                hazard_effect(&r.effects).cloned(),
-                vec![r.trail_text()],
-            )
+        if self.poise.iter().any(|&p| p > 30) {
+            return Err(GenError::Request("POISE values run 0-30".into()));
         }
-        _ => {
-            let t = library.roll_table("gen.trap.trigger", &mut parts)?;
-            let c = library.roll_table("gen.trap.clue", &mut parts)?;
-            let e = library.roll_table("gen.trap.effect", &mut parts)?;
-            (
-                format!("{} with {}", e.row, t.row.to_lowercase()),
-                format!("{}: {}", t.row, t.text),
-                c.text.clone(),
-                format!("{}: {}", e.row, e.text),
-                hazard_effect(&e.effects).cloned(),
-                vec![t.trail_text(), c.trail_text(), e.trail_text()],
-            )
-        }
-    };
-    let effect = effect.unwrap_or_default();
-    let odds = match &effect.hazard {
-        Some(h) => hazard_odds(h, &req.poise)?,
-        None => Vec::new(),
-    };
-    Ok(Trap {
-        name,
-        from,
-        trigger,
-        clue,
-        effect: effect_text,
-        hazard: effect.hazard.clone(),
-        vs: effect.vs.clone().unwrap_or_else(|| "POISE".into()),
-        soak: effect.soak.clone(),
-        status: effect.status.clone(),
-        odds,
-        trail,
-    })
+        let mut s = at.stream(seed, "source");
+        let from = match self.source {
+            Source::Any if s.die(3) == 1 => Source::Rules,
+            Source::Any => Source::Parts,
+            other => other,
+        };
+        let mut parts = at.stream(seed, "parts");
+        let (name, trigger, clue, effect_text, effect, trail) = match from {
+            Source::Rules => {
+                let r = library.roll_table("mettle.traps", &mut parts)?;
+                (
+                    r.row.clone(),
+                    section(&r.text, "Trigger:"),
+                    section(&r.text, "Clue:"),
+                    section(&r.text, "Effect:"),
+                    hazard_effect(&r.effects).cloned(),
+                    vec![r.trail_text()],
+                )
+            }
+            _ => {
+                let t = library.roll_table("gen.trap.trigger", &mut parts)?;
+                let c = library.roll_table("gen.trap.clue", &mut parts)?;
+                let e = library.roll_table("gen.trap.effect", &mut parts)?;
+                (
+                    format!("{} with {}", e.row, t.row.to_lowercase()),
+                    format!("{}: {}", t.row, t.text),
+                    c.text.clone(),
+                    format!("{}: {}", e.row, e.text),
+                    hazard_effect(&e.effects).cloned(),
+                    vec![t.trail_text(), c.trail_text(), e.trail_text()],
+                )
+            }
+        };
+        let effect = effect.unwrap_or_default();
+        let odds = match &effect.hazard {
+            Some(h) => hazard_odds(h, &self.poise)?,
+            None => Vec::new(),
+        };
+        Ok(Trap {
+            name,
+            from,
+            trigger,
+            clue,
+            effect: effect_text,
+            hazard: effect.hazard.clone(),
+            vs: effect.vs.clone().unwrap_or_else(|| "POISE".into()),
+            soak: effect.soak.clone(),
+            status: effect.status.clone(),
+            odds,
+            trail,
+        })
+    }
 }
 
 /// What the rules refuse in a trap.

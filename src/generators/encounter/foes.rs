@@ -11,7 +11,7 @@
 //! each. The closest fit to the fair band is kept.
 
 use super::super::npc::{self, Npc};
-use super::super::{Address, GenError};
+use super::super::{Address, GenError, Generator};
 use super::Request;
 use super::threat::{FAIR, Threat, distance, measure};
 use crate::content::Library;
@@ -39,16 +39,12 @@ pub struct Cast<'a> {
 impl Cast<'_> {
     /// An NPC of an archetype, at `<at>/<kind>/<index>`.
     fn npc(&self, archetype: &str, kind: &str, index: usize) -> Result<Npc, GenError> {
-        npc::make(
-            self.library,
-            &npc::Request {
-                system: self.req.system,
-                archetype: Some(archetype.to_owned()),
-                tier: None,
-            },
-            self.seed,
-            &self.at.child(kind, index),
-        )
+        let req = npc::Request {
+            system: self.req.system,
+            archetype: Some(archetype.to_owned()),
+            tier: None,
+        };
+        req.make(self.library, self.seed, &self.at.child(kind, index))
     }
 
     fn tier(&self, archetype: &str) -> u8 {

@@ -98,72 +98,63 @@ impl Generator for Request {
     const KIND: &'static str = "encounter";
     type Item = Encounter;
 
+    /// The encounter at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Encounter, GenError> {
-        make(library, self, seed, at)
+        if !TERRAINS.contains(&self.terrain.as_str()) {
+            return Err(GenError::Request(format!(
+                "unknown terrain `{}`; choose one of {}",
+                self.terrain,
+                TERRAINS.join(", ")
+            )));
+        }
+        self.party.check(self.system).map_err(GenError::Request)?;
+        let mut s = at.stream(seed, "situation");
+        let situation = library.roll_table(&format!("gen.encounter.{}", self.terrain), &mut s)?;
+        let cast = foes::Cast {
+            library,
+            req: self,
+            seed,
+            at,
+        };
+        let foes = cast.foes(&situation)?;
+        let (odds, threat) = threat::measure(self.system, &self.party, &foes)?;
+        let others = cast.others(&situation)?;
+        let party_names: Vec<String> = match self.system {
+            RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),
+            RulesSystem::Core => self.party.core.iter().map(|c| c.name.clone()).collect(),
+        };
+        let layout = zones::layout(
+            self.system,
+            &party_names,
+            &foes,
+            &mut at.stream(seed, "layout"),
+        );
+        let zone_names = layout.zone_names();
+        let (terrain_cards, first_to_lay) =
+            terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
+        let sporadics = terrain::sporadics(library, seed, at, &zone_names);
+        let hazard = situation
+            .effects
+            .iter()
+            .find_map(|e| e.hazard.clone())
+            .map(|h| hazard_note(&h))
+            .transpose()?;
+        Ok(Encounter {
+            terrain: self.terrain.clone(),
+            system: self.system,
+            situation,
+            foes,
+            others,
+            layout,
+            terrain_cards,
+            first_to_lay,
+            sporadics,
+            hazard,
+            trap: lurking_trap(library, self, seed, at)?,
+            odds,
+            threat,
+        })
     }
-}
-
-/// The encounter at `at` for a request.
-pub fn make(
-    library: &Library,
-    req: &Request,
-    seed: &Seed,
-    at: &Address,
-) -> Result<Encounter, GenError> {
-    if !TERRAINS.contains(&req.terrain.as_str()) {
-        return Err(GenError::Request(format!(
-            "unknown terrain `{}`; choose one of {}",
-            req.terrain,
-            TERRAINS.join(", ")
-        )));
-    }
-    req.party.check(req.system).map_err(GenError::Request)?;
-    let mut s = at.stream(seed, "situation");
-    let situation = library.roll_table(&format!("gen.encounter.{}", req.terrain), &mut s)?;
-    let cast = foes::Cast {
-        library,
-        req,
-        seed,
-        at,
-    };
-    let foes = cast.foes(&situation)?;
-    let (odds, threat) = threat::measure(req.system, &req.party, &foes)?;
-    let others = cast.others(&situation)?;
-    let party_names: Vec<String> = match req.system {
-        RulesSystem::Mettle => req.party.mettle.iter().map(|b| b.name.clone()).collect(),
-        RulesSystem::Core => req.party.core.iter().map(|c| c.name.clone()).collect(),
-    };
-    let layout = zones::layout(
-        req.system,
-        &party_names,
-        &foes,
-        &mut at.stream(seed, "layout"),
-    );
-    let zone_names = layout.zone_names();
-    let (terrain_cards, first_to_lay) =
-        terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
-    let sporadics = terrain::sporadics(library, seed, at, &zone_names);
-    let hazard = situation
-        .effects
-        .iter()
-        .find_map(|e| e.hazard.clone())
-        .map(|h| hazard_note(&h))
-        .transpose()?;
-    Ok(Encounter {
-        terrain: req.terrain.clone(),
-        system: req.system,
-        situation,
-        foes,
-        others,
-        layout,
-        terrain_cards,
-        first_to_lay,
-        sporadics,
-        hazard,
-        trap: lurking_trap(library, req, seed, at)?,
-        odds,
-        threat,
-    })
 }
 
 /// A trap lies in wait one time in six (the `trap` stream), measured
@@ -181,7 +172,7 @@ fn lurking_trap(
         source: trap::Source::Any,
         poise: party_poise(req.system, &req.party),
     };
-    trap::make(library, &req, seed, &at.only("trap")).map(Some)
+    req.make(library, seed, &at.only("trap")).map(Some)
 }
 
 fn hazard_note(h: &str) -> Result<HazardNote, GenError> {
