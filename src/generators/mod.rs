@@ -1,5 +1,6 @@
-//! Generators: pure functions of (tables, request, seed) → typed,
-//! serializable results that the rules core accepts.
+//! Generators: each kind is a typed `Request` implementing [`Generator`],
+//! whose `make` is a pure function of (tables, request, seed, address) →
+//! a typed, serializable item that the rules core accepts.
 //!
 //! Item `i` of a kind draws only from the streams under `gen/<kind>/<i>`,
 //! so `--count 3` begins with the same two items as `--count 2`, and every
