@@ -1,17 +1,28 @@
 //! tablewright: seeded tables, dice and handouts for game masters.
 //!
-//! The pipeline, one module per step:
+//! The pipeline (load → parse → validate → generate → render → output), one
+//! module per step; ARCHITECTURE.md at the repository root is the map:
 //! - **seed** ([`seed`]): a shared seed text becomes independent random
 //!   streams, one per generated item, so results reproduce byte for byte.
 //! - **dice** ([`dice`]): one notation for every roll in the rules — parse,
 //!   roll on a stream, and compute exact odds.
-//! - **rules** ([`rules`]): the numbers and mechanics of the rules core,
-//!   shared by the dice engine, validation and generators.
+//! - **rules** ([`rules`]): the numbers and mechanics of the rules core
+//!   (METTLE, the Core Rules, ACS, the CP chapter, the party), shared by
+//!   the dice engine, validation, GM files and generators.
+//! - **content** ([`content`]) and **tables** ([`tables`]): table files
+//!   loaded, validated and rolled with a trail of dice; exact table odds.
 //! - **input** ([`input`]): the GM's own files (sessions, parties,
 //!   characters, saved maps), checked and pointed at by line and column.
+//! - **generators** ([`generators`]): one [`generators::Generator`] per
+//!   kind of item, each a pure function of tables, request, seed and
+//!   address.
 //! - **render** ([`render`]): every presentation of results: terminal text,
 //!   Markdown and PDF handouts, drawings as SVG; JSON is the same results
 //!   through serde.
+//! - **output** ([`output`]): the only code that writes files, all or
+//!   nothing.
+//! - **diagnostic** ([`diagnostic`]) and **error** ([`error`]): one shape
+//!   for every problem in what a user wrote, and the typed errors.
 //! - **app** ([`app`]) and **cli** ([`cli`]): the commands; `main.rs` only
 //!   parses arguments, calls [`app::run`] and turns errors into exit codes.
 
