@@ -153,7 +153,7 @@ pub fn generate(
     };
     let trap = trap::Request {
         source: trap::Source::Any,
-        poise: party_poise(system, party),
+        poise: trap::poise_of(system, party),
     };
     let npc = npc::Request {
         system,
@@ -179,15 +179,6 @@ pub fn generate(
         injuries: make_many(&injury, library, seed, in_pack, session.injuries)?,
         mutations: make_many(&mutation, library, seed, in_pack, session.mutations)?,
     })
-}
-
-/// The POISE a trap is measured against: the party's, or every value from
-/// 1 to 6 for a Core Rules party (which has none).
-pub fn party_poise(system: RulesSystem, party: &Party) -> Vec<u32> {
-    match system {
-        RulesSystem::Mettle => party.mettle.iter().map(|b| b.POISE).collect(),
-        RulesSystem::Core => (1..=6).collect(),
-    }
 }
 
 /// The pack's map, and the party's journey across it (METTLE parties).

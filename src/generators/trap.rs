@@ -13,6 +13,7 @@ use crate::content::{Effect, Library};
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
+use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -235,6 +236,15 @@ pub fn check(t: &Trap) -> Vec<String> {
         out.push("a trap needs a trigger, a clue and an effect".into());
     }
     out
+}
+
+/// The POISE a trap is measured against: the party's, or every value from
+/// 1 to 6 for a Core Rules party (which has none).
+pub fn poise_of(system: RulesSystem, party: &Party) -> Vec<u32> {
+    match system {
+        RulesSystem::Mettle => party.mettle.iter().map(|b| b.POISE).collect(),
+        RulesSystem::Core => (1..=6).collect(),
+    }
 }
 
 #[cfg(test)]

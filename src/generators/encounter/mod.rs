@@ -31,7 +31,6 @@ mod zones;
 use serde::Serialize;
 
 use super::npc::{self, Npc};
-use super::pack::party_poise;
 use super::trap::{self, Trap};
 use super::{Address, GenError, Generator};
 use crate::content::Library;
@@ -170,7 +169,7 @@ fn lurking_trap(
     }
     let req = trap::Request {
         source: trap::Source::Any,
-        poise: party_poise(req.system, &req.party),
+        poise: trap::poise_of(req.system, &req.party),
     };
     req.make(library, seed, &at.only("trap")).map(Some)
 }
