@@ -428,6 +428,81 @@ fn thin(stops: &[Stop], es: &mut Stream) -> Vec<(usize, usize)> {
     kept
 }
 
+/// Longest path a map may have, in regions (a field of 40 stops is far
+/// smaller; the bound keeps a hand-edited map from running for ever).
+pub const MAX_REGIONS: u32 = 1000;
+
+/// What must hold before a saved map can be walked at all: a stop count
+/// within [`STOPS`], ids in order, start, goal and path ends naming stops,
+/// finite positions, at most as many paths as a planar map can have, and
+/// lengths within [`MAX_REGIONS`] whose watches and days follow from them.
+pub fn shape_flaws(m: &Map) -> Vec<String> {
+    let n = m.stops.len();
+    let (lo, hi) = STOPS;
+    if !(lo..=hi).contains(&n) {
+        return vec![format!("the map has {n} stops; a map has {lo} to {hi}")];
+    }
+    let mut out = Vec::new();
+    for (i, s) in m.stops.iter().enumerate() {
+        if s.id != i {
+            out.push(format!(
+                "stop {} has id {}; ids run 0, 1, 2… in order",
+                s.name, s.id
+            ));
+        }
+        if !(s.x.is_finite() && s.y.is_finite()) {
+            out.push(format!("stop {} has no finite position", s.name));
+        }
+    }
+    for (what, at) in [("start", m.start), ("goal", m.goal)] {
+        if at >= n {
+            out.push(format!(
+                "the {what} is stop {at}, but the stops run 0-{}",
+                n - 1
+            ));
+        }
+    }
+    if m.paths.len() > 3 * n {
+        out.push(format!(
+            "{} paths for {n} stops is more than a flat map can hold",
+            m.paths.len()
+        ));
+    }
+    for (i, p) in m.paths.iter().enumerate() {
+        out.extend(path_shape_flaws(i, p, n));
+    }
+    out
+}
+
+fn path_shape_flaws(i: usize, p: &Path, n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    if p.a >= n || p.b >= n {
+        out.push(format!(
+            "path {i} joins stops {} and {}, but the stops run 0-{}",
+            p.a,
+            p.b,
+            n - 1
+        ));
+    }
+    if p.regions > MAX_REGIONS {
+        out.push(format!(
+            "path {i} is {} regions long; at most {MAX_REGIONS}",
+            p.regions
+        ));
+    }
+    if p.watches != p.regions.div_ceil(2) || p.days != p.watches.div_ceil(2) {
+        out.push(format!(
+            "path {i}: {} regions take {} watches over {} days, not {} over {}",
+            p.regions,
+            p.regions.div_ceil(2),
+            p.regions.div_ceil(2).div_ceil(2),
+            p.watches,
+            p.days
+        ));
+    }
+    out
+}
+
 /// The path from stop `a` to `b`: its length, and its Difficulty from the
 /// wilder end's terrain and how far from safety the ends lie.
 fn path(stops: &[Stop], hops: &[u32], a: usize, b: usize) -> Path {
@@ -471,7 +546,12 @@ fn crosses(a: (f64, f64), b: (f64, f64), c: (f64, f64), d: (f64, f64)) -> bool {
 /// What makes a map unusable: unreachable stops, crossing paths,
 /// Difficulties off the ladder, paths of no length.
 pub fn check(m: &Map) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = shape_flaws(m);
+    if !out.is_empty() {
+        // The checks below index stops by the paths' ends: not on a map
+        // whose numbers do not hold together.
+        return out;
+    }
     let reach = road_distances(m, m.start);
     if let Some(lost) = reach.iter().position(|d| *d == u32::MAX) {
         out.push(format!("stop {} cannot be reached", m.stops[lost].name));
@@ -581,5 +661,53 @@ mod tests {
                 .iter()
                 .any(|p| p.contains("cannot be reached"))
         );
+    }
+
+    #[test]
+    fn maps_whose_numbers_do_not_hold_are_refused_without_panicking() {
+        let library = crate::content::test_library();
+        let good = nth(
+            &library,
+            &Request::default(),
+            &Seed::new("shape").unwrap(),
+            0,
+        )
+        .unwrap();
+        assert!(check(&good).is_empty(), "{:?}", check(&good));
+        let n = good.stops.len();
+        type Spoil = Box<dyn Fn(&mut Map)>;
+        let cases: Vec<(&str, Spoil)> = vec![
+            ("stops; a map has 4 to 40", Box::new(|m| m.stops.clear())),
+            ("the start is stop", Box::new(move |m| m.start = n)),
+            ("the goal is stop", Box::new(|m| m.goal = usize::MAX)),
+            ("but the stops run", Box::new(move |m| m.paths[0].b = n + 7)),
+            ("ids run 0, 1, 2", Box::new(|m| m.stops[1].id = 9)),
+            ("no finite position", Box::new(|m| m.stops[2].x = f64::NAN)),
+            (
+                "at most 1000",
+                Box::new(|m| {
+                    m.paths[0].regions = u32::MAX;
+                    m.paths[0].watches = u32::MAX.div_ceil(2);
+                    m.paths[0].days = u32::MAX.div_ceil(2).div_ceil(2);
+                }),
+            ),
+            (
+                "watches over",
+                Box::new(|m| m.paths[0].watches = 10_000_000),
+            ),
+            (
+                "more than a flat map",
+                Box::new(|m| {
+                    let p = m.paths[0].clone();
+                    m.paths.extend(std::iter::repeat_n(p, 200));
+                }),
+            ),
+        ];
+        for (want, spoil) in cases {
+            let mut m = good.clone();
+            spoil(&mut m);
+            let flaws = check(&m);
+            assert!(flaws.iter().any(|f| f.contains(want)), "{want}: {flaws:?}");
+        }
     }
 }

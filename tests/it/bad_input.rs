@@ -104,6 +104,39 @@ fn session_case(class: &'static str, files: Vec<(&'static str, Vec<u8>)>, expect
 const TABLE_HEAD: &str =
     "[[table]]\nid = \"fx.t\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n";
 
+/// A saved map (as `gen map --json` writes it) with `start` and `paths` as
+/// given: four stops in a square.
+fn saved_map(start: usize, paths: &str) -> Vec<u8> {
+    let stop = |id: usize, x: u32, y: u32| {
+        format!(
+            "{{\"id\":{id},\"name\":\"S{id}\",\"kind\":\"camp\",\"terrain\":\"road\",\"hook\":\"\",\"x\":{x}.0,\"y\":{y}.0}}"
+        )
+    };
+    let stops = [stop(0, 1, 1), stop(1, 5, 1), stop(2, 5, 5), stop(3, 1, 5)].join(",");
+    format!("{{\"size\":6.0,\"stops\":[{stops}],\"paths\":[{paths}],\"start\":{start},\"goal\":2}}")
+        .into_bytes()
+}
+
+/// A path of a saved map from `a` to `b`, `regions` long.
+fn saved_path(a: usize, b: usize, regions: u32) -> String {
+    let watches = regions.div_ceil(2);
+    format!(
+        "{{\"a\":{a},\"b\":{b},\"regions\":{regions},\"watches\":{watches},\"days\":{},\"terrain\":\"road\",\"difficulty\":1,\"difficulty_word\":\"Easy\"}}",
+        watches.div_ceil(2)
+    )
+}
+
+/// `gen journey` on a saved map in the case folder.
+fn journey_case(class: &'static str, map: Vec<u8>, expect: &[&str]) -> Case {
+    let mut case = refusal(
+        class,
+        args(&["gen", "journey", "--map", "map.json", "--seed", "s"]),
+        expect,
+    );
+    case.files.push(("map.json", map));
+    case
+}
+
 fn cases() -> Vec<Case> {
     let mut cases = vec![
         // Malformed TOML: in a table file and in the session file.
@@ -300,6 +333,44 @@ fn cases() -> Vec<Case> {
                 "session.toml:5:9: the party file `friends/party.toml` does not exist (it is read relative to the session file)",
                 "hint: check the path",
             ],
+        ),
+        // Saved maps whose numbers do not hold together: refused, never a
+        // panic (index out of range) or a path that takes for ever.
+        journey_case(
+            "saved map start out of range",
+            saved_map(
+                99,
+                &[
+                    saved_path(0, 1, 4),
+                    saved_path(1, 2, 4),
+                    saved_path(2, 3, 4),
+                ]
+                .join(","),
+            ),
+            &["map.json: the map is broken: the start is stop 99, but the stops run 0-3"],
+        ),
+        journey_case(
+            "saved map path end out of range",
+            saved_map(0, &[saved_path(0, 1, 4), saved_path(1, 7, 4)].join(",")),
+            &["path 1 joins stops 1 and 7, but the stops run 0-3"],
+        ),
+        journey_case(
+            "saved map path of endless length",
+            saved_map(
+                0,
+                &[
+                    saved_path(0, 1, 4_294_967_295),
+                    saved_path(1, 2, 4),
+                    saved_path(2, 3, 4),
+                ]
+                .join(","),
+            ),
+            &["path 0 is 4294967295 regions long; at most 1000"],
+        ),
+        journey_case(
+            "saved map without stops",
+            b"{\"size\":6.0,\"stops\":[],\"paths\":[],\"start\":0,\"goal\":0}".to_vec(),
+            &["the map has 0 stops; a map has 4 to 40"],
         ),
         // A session asking for more than a pack holds.
         session_case(
@@ -590,6 +661,10 @@ fn the_suite_covers_every_class() {
         "existing files",
         "seed with a control character",
         "seed of thousands of characters",
+        "saved map start out of range",
+        "saved map path end out of range",
+        "saved map path of endless length",
+        "saved map without stops",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }
