@@ -87,6 +87,43 @@ pub fn slug(seed: &str) -> String {
     }
 }
 
+/// Whether anything — a file, a folder, or a link, even one pointing
+/// nowhere — already has this name.
+fn occupied(p: &Path) -> bool {
+    p.symlink_metadata().is_ok()
+}
+
+/// Tries at a fresh temporary name before giving up.
+const TEMP_TRIES: u32 = 32;
+
+/// Write `bytes` to a new temporary file beside `name` in `dir` and return
+/// its path. The file is created new (`O_EXCL`): a name already taken — by
+/// a leftover, or by a link planted to point outside the folder — is never
+/// opened or followed; the next name is tried instead.
+fn write_temp(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    for attempt in 0..TEMP_TRIES {
+        let temp = dir.join(format!(".{name}.{}-{attempt}.part", std::process::id()));
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp);
+        let mut file = match file {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        };
+        if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
+            let _ = std::fs::remove_file(&temp);
+            return Err(e);
+        }
+        return Ok(temp);
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        format!("{TEMP_TRIES} temporary names beside `{name}` are all taken"),
+    ))
+}
+
 /// Write `files` (name → bytes) into `dir`, all or nothing.
 pub fn write_set(
     dir: &Path,
@@ -107,7 +144,7 @@ pub fn write_set(
         return Err(OutputError::NotAFile(folder.clone()));
     }
     if !force {
-        let existing: Vec<PathBuf> = targets.iter().filter(|p| p.exists()).cloned().collect();
+        let existing: Vec<PathBuf> = targets.iter().filter(|p| occupied(p)).cloned().collect();
         if !existing.is_empty() {
             return Err(OutputError::Exists(existing));
         }
@@ -132,13 +169,11 @@ pub fn write_set(
         return Err(OutputError::CannotCreate(dir.to_owned(), e));
     }
     let mut temps: Vec<PathBuf> = Vec::with_capacity(files.len());
-    for ((name, bytes), _) in files.iter().zip(&targets) {
-        let temp = dir.join(format!(".{name}.{}.part", std::process::id()));
-        let result = std::fs::File::create(&temp).and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        });
-        temps.push(temp.clone());
+    for (name, bytes) in files {
+        let result = write_temp(dir, name, bytes);
+        if let Ok(temp) = &result {
+            temps.push(temp.clone());
+        }
         if let Err(e) = result {
             undo(&temps);
             return Err(OutputError::Write(dir.join(name), e));
@@ -222,5 +257,40 @@ mod tests {
             Err(OutputError::CannotCreate(..))
         ));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A link planted at the temporary name never redirects a write out of
+    /// the folder, and a link (even a dangling one) at a handout's name
+    /// counts as an existing file.
+    #[cfg(unix)]
+    #[test]
+    fn planted_links_are_never_followed() {
+        use std::os::unix::fs::symlink;
+        let base = std::env::temp_dir().join(format!("tw-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let dir = base.join("out");
+        std::fs::create_dir_all(&dir).unwrap();
+        let victim = base.join("victim.txt");
+        std::fs::write(&victim, b"precious").unwrap();
+        let planted = dir.join(format!(".a.md.{}-0.part", std::process::id()));
+        symlink(&victim, &planted).unwrap();
+        let files = vec![("a.md".to_owned(), b"handout".to_vec())];
+        write_set(&dir, &files, false).unwrap();
+        assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+        let a = dir.join("a.md");
+        assert!(a.symlink_metadata().unwrap().file_type().is_file());
+        assert_eq!(std::fs::read(&a).unwrap(), b"handout");
+        // A dangling link named like a handout is not silently replaced.
+        symlink(base.join("nowhere"), dir.join("b.md")).unwrap();
+        let b = vec![("b.md".to_owned(), b"b".to_vec())];
+        assert!(matches!(
+            write_set(&dir, &b, false),
+            Err(OutputError::Exists(_))
+        ));
+        // With --force the link itself is replaced, inside the folder.
+        write_set(&dir, &b, true).unwrap();
+        assert!(!base.join("nowhere").exists());
+        assert_eq!(std::fs::read(dir.join("b.md")).unwrap(), b"b");
+        std::fs::remove_dir_all(&base).unwrap();
     }
 }
