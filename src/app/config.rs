@@ -19,7 +19,8 @@ pub struct Config {
     pub seed: Option<String>,
     pub json: bool,
     pub content: Vec<PathBuf>,
-    /// `--templates DIR`, else a `templates/` folder where the command runs.
+    /// `--templates DIR`; without it, a `templates/` folder where the
+    /// command runs is used (looked for only by commands that render).
     pub templates: Option<PathBuf>,
     pub out: PathBuf,
     pub force: bool,
@@ -36,15 +37,11 @@ pub enum Again {
 
 impl Config {
     pub fn from_cli(global: &Global) -> Self {
-        let local = Path::new("templates");
         Config {
             seed: global.seed.clone(),
             json: global.json,
             content: global.content.clone(),
-            templates: global
-                .templates
-                .clone()
-                .or_else(|| local.is_dir().then(|| local.to_path_buf())),
+            templates: global.templates.clone(),
             out: global.out.clone(),
             force: global.force,
             paper: global.paper.into(),
@@ -63,8 +60,16 @@ impl Config {
         }
     }
 
+    /// The templates: the built-in ones, with `--templates DIR` (or a
+    /// `templates/` folder where the command runs) replacing any of the
+    /// same name.
     pub fn templates(&self) -> Result<Templates, Error> {
-        Ok(Templates::load(self.templates.as_deref())?)
+        let local = Path::new("templates");
+        let dir = self
+            .templates
+            .as_deref()
+            .or_else(|| local.is_dir().then_some(local));
+        Ok(Templates::load(dir)?)
     }
 
     /// The seed to use: `--seed`, else the file's own seed, else a fresh

@@ -13,7 +13,7 @@ use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::generators::{
-    Address, Generator, encounter, forage, injury, journey, make_many, map, mutation, npc, trap,
+    Generator, encounter, forage, injury, journey, make_many, map, mutation, npc, nth, trap,
 };
 use crate::input;
 use crate::render::text::items;
@@ -182,7 +182,7 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
         ));
     }
     let seed = list.cfg.roll_seed(list.err)?;
-    let made = req.make(list.library, &seed, &Address::new(map::Request::KIND, 0))?;
+    let made = nth(list.library, &req, &seed, 0)?;
     let drawing = crate::render::map::draw(&made, *players);
     write!(list.out, "{}", crate::render::svg(&drawing))?;
     Ok(())

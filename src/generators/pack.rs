@@ -13,7 +13,7 @@ use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
-use super::{Address, GenError, Generator, make_many};
+use super::{GenError, make_many, nth};
 use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
@@ -195,7 +195,7 @@ fn map_and_journey(
         stops: m.stops,
         terrains: m.terrains.clone(),
     };
-    let generated = req.make(library, seed, &Address::new("map", 0))?;
+    let generated = nth(library, &req, seed, 0)?;
     if !m.journey || session.system != RulesSystem::Mettle {
         return Ok((Some(generated), None));
     }
@@ -211,6 +211,6 @@ fn map_and_journey(
         kits: Vec::new(),
         twist: true,
     };
-    let made = journey.make(library, seed, &Address::new("journey", 0))?;
+    let made = nth(library, &journey, seed, 0)?;
     Ok((Some(generated), Some(made)))
 }
