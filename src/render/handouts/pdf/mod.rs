@@ -1,0 +1,60 @@
+//! A session pack as one PDF: the run sheet with contents, then a section
+//! per handout (each a bookmark: encounters, NPC cards, trap cards, the maps,
+//! the journey, vouchers, slips), the share line and page number on every
+//! page. One module per sheet:
+//!
+//! - `run`: the run sheet (page 1);
+//! - `encounter`: one encounter sheet per encounter;
+//! - `cards`: NPC cards, trap cards, vouchers and slips;
+//! - `maps`: the GM's and the players' map;
+//! - `journey`: the journey log.
+//!
+//! Stat lines come from [`crate::render::lines`].
+
+use super::ShareLine;
+use crate::generators::pack::Pack;
+use crate::render::layout::Flow;
+use crate::render::pdf::{self, Fonts, Paper};
+
+mod cards;
+mod encounter;
+mod journey;
+mod maps;
+mod run;
+
+/// The whole pack as one PDF.
+pub fn pack_pdf(
+    pack: &Pack,
+    share: &ShareLine,
+    paper: Paper,
+    ink_saver: bool,
+    fonts: &Fonts,
+) -> Vec<u8> {
+    let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
+    run::cover(&mut f, pack, share);
+    for (i, e) in pack.encounters.iter().enumerate() {
+        encounter::encounter(&mut f, i + 1, e);
+    }
+    if !pack.npcs.is_empty() {
+        cards::npc_cards(&mut f, &pack.npcs);
+    }
+    if !pack.traps.is_empty() {
+        cards::trap_cards(&mut f, &pack.traps);
+    }
+    if let Some(m) = &pack.map {
+        for players in [false, true] {
+            maps::map_pages(&mut f, m, players);
+        }
+    }
+    if let Some(j) = &pack.journey {
+        journey::journey(&mut f, j);
+    }
+    if !pack.vouchers.is_empty() {
+        cards::vouchers(&mut f, pack, share);
+    }
+    if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
+        cards::slips(&mut f, pack);
+    }
+    let (pages, sections) = f.finish();
+    pdf::document(&pack.title, paper, &pages, &sections, fonts)
+}
