@@ -88,6 +88,7 @@ impl Request {
                 ));
             }
         }
+        out.extend(self.system_flaws().into_iter().map(|f| (None, f)));
         if !encounter::TERRAINS.contains(&self.terrain.as_str()) {
             out.push((
                 None,
@@ -124,6 +125,56 @@ impl Request {
                                 encounter::TERRAINS.join(", ")
                             ),
                         ),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Request {
+    /// What the session asks for that its system does not have, each
+    /// naming what the system offers instead: injuries and mutations are
+    /// Core Rules slips, downtime vouchers are METTLE's.
+    pub fn system_flaws(&self) -> Vec<Flaw> {
+        let mut out = Vec::new();
+        match self.system {
+            RulesSystem::Mettle => {
+                if self.injuries > 0 {
+                    out.push(Flaw::at(
+                        "injuries",
+                        format!(
+                            "injuries = {}: injury slips are Core Rules; METTLE has no injury table \
+                             (its harm is lost Mettle and the Fallen or Staggered status, and the \
+                             Afflicted status for poison and disease), so remove the line or make \
+                             this a Core session (system = \"core\")",
+                            self.injuries
+                        ),
+                    ));
+                }
+                if self.mutations > 0 {
+                    out.push(Flaw::at(
+                        "mutations",
+                        format!(
+                            "mutations = {}: mutations come from Core Rules corruption, which \
+                             METTLE does not have (its lasting harm is the Afflicted status and \
+                             the other statuses of the Scenes), so remove the line or make this \
+                             a Core session (system = \"core\")",
+                            self.mutations
+                        ),
+                    ));
+                }
+            }
+            RulesSystem::Core => {
+                if !self.vouchers.is_empty() {
+                    out.push(Flaw::at(
+                        "vouchers",
+                        "downtime vouchers are METTLE's; the Core Rules spend downtime on a full \
+                         rest instead (a week in a settlement: health, omens and abilities back, \
+                         temporary injuries gone), so remove the line or make this a METTLE \
+                         session (system = \"mettle\")"
+                            .into(),
                     ));
                 }
             }

@@ -41,9 +41,77 @@ pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
 pub fn session_party(origin: &Origin, party: &str, system: RulesSystem) -> Result<Party, Error> {
     let candidate = origin.path.parent().unwrap_or(Path::new(".")).join(party);
     if candidate.is_file() {
-        return party_file(&candidate, system);
+        let text = read_text(&candidate, "party file")?;
+        let read = legal_party(&candidate, &text)?;
+        let strangers = other_system(&candidate, &text, &read, system);
+        if !strangers.is_empty() {
+            return Err(mixed_party(origin, party, system, strangers));
+        }
+        return system_check(&candidate, read, system);
     }
     summary(party, system, Some(origin))
+}
+
+/// One diagnostic per PC of the other system in a party file: a session
+/// is one system, so its party is too.
+fn other_system(path: &Path, text: &str, party: &Party, system: RulesSystem) -> Vec<Diagnostic> {
+    let (key, names, what) = match system {
+        RulesSystem::Mettle => (
+            "core",
+            party.core.iter().map(|s| &s.name).collect::<Vec<_>>(),
+            "a Core Rules sheet ([[core]])",
+        ),
+        RulesSystem::Core => (
+            "mettle",
+            party.mettle.iter().map(|b| &b.name).collect(),
+            "a METTLE stat block ([[mettle]])",
+        ),
+    };
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let steps = [Step::Key(key), Step::Index(i), Step::Key("name")];
+            pointed(path, text, &steps, format!("{name} is {what}"))
+        })
+        .collect()
+}
+
+/// The refusal of a party that mixes systems: at the session's `party`
+/// key, then at each PC of the other system, with what the system offers.
+fn mixed_party(
+    origin: &Origin,
+    party: &str,
+    system: RulesSystem,
+    strangers: Vec<Diagnostic>,
+) -> Error {
+    let (other, offer) = match system {
+        RulesSystem::Mettle => (
+            "core",
+            "a METTLE party is [[mettle]] stat blocks (NATURE, CULTURE, POISE, MOTIVE, FRAME, \
+             CALLINGs)",
+        ),
+        RulesSystem::Core => (
+            "mettle",
+            "a Core Rules party is [[core]] sheets (STR, AGI, WIT, health, armour, damage die)",
+        ),
+    };
+    let first = about_party(
+        Some(origin),
+        format!(
+            "the party file `{party}` holds PCs of another system, but this is a {} session \
+             and a pack is one system",
+            system.label()
+        ),
+    );
+    Error::Input(Report {
+        headline: Some("the party does not fit the session's system:".into()),
+        diagnostics: std::iter::once(first).chain(strangers).collect(),
+        closing: Some(format!(
+            "hint: {offer}; rewrite those PCs that way, move them to a party file of their own \
+             for a session with system = \"{other}\", or remove them"
+        )),
+    })
 }
 
 /// A diagnostic about the party value: at the session file's `party` key,
@@ -79,6 +147,20 @@ fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
 
 /// A party file's text, checked against the rules core.
 pub fn party_from_text(path: &Path, text: &str, system: RulesSystem) -> Result<Party, Error> {
+    system_check(path, legal_party(path, text)?, system)
+}
+
+/// A party with PCs of the system (and all of them legal).
+fn system_check(path: &Path, party: Party, system: RulesSystem) -> Result<Party, Error> {
+    party
+        .check(system)
+        .map_err(|m| Error::input(Diagnostic::at(path.display().to_string(), 0, 0, m)))?;
+    Ok(party)
+}
+
+/// A party file's text, every stat block and sheet checked against its
+/// system's rules.
+fn legal_party(path: &Path, text: &str) -> Result<Party, Error> {
     let party: Party = from_toml(path, text, "party file")?;
     let mut diagnostics = Vec::new();
     for (i, b) in party.mettle.iter().enumerate() {
@@ -103,8 +185,5 @@ pub fn party_from_text(path: &Path, text: &str, system: RulesSystem) -> Result<P
             closing: Some(hint.into()),
         }));
     }
-    party
-        .check(system)
-        .map_err(|m| Error::input(Diagnostic::at(path.display().to_string(), 0, 0, m)))?;
     Ok(party)
 }

@@ -57,6 +57,11 @@ fn session_with(party: &str) -> Vec<u8> {
         .into_bytes()
 }
 
+/// A fixture file's bytes, to copy into a case's folder.
+fn fs_party(path: &str) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
 /// The one thing a content case must say besides its problems.
 const VALIDATE_AGAIN: &str = "fix them and run `tablewright validate` again";
 
@@ -332,6 +337,78 @@ fn cases() -> Vec<Case> {
             &[
                 "session.toml:5:9: the party file `friends/party.toml` does not exist (it is read relative to the session file)",
                 "hint: check the path",
+            ],
+        ),
+        // A session asking for what its system does not have: Core Rules
+        // slips in a METTLE pack, METTLE vouchers in a Core pack, PCs of
+        // the other system in the party. Refused before anything is rolled,
+        // naming what the system offers instead.
+        session_case(
+            "Core injuries and mutations in a METTLE session",
+            vec![(
+                "session.toml",
+                format!("{SESSION}injuries = 2\nmutations = 1\n").into_bytes(),
+            )],
+            &[
+                "session.toml:8:12: injuries = 2: injury slips are Core Rules; METTLE has no injury table (its harm is lost Mettle and the Fallen or Staggered status",
+                "\n    injuries = 2\n               ^\n",
+                "session.toml:9:13: mutations = 1: mutations come from Core Rules corruption, which METTLE does not have",
+                "make this a Core session (system = \"core\")",
+            ],
+        ),
+        session_case(
+            "METTLE vouchers in a Core session",
+            vec![(
+                "session.toml",
+                SESSION
+                    .replace("\"mettle\"", "\"core\"")
+                    .replace("3,4,4,5", "10,11,12,9")
+                    .replace("npcs = 1\n", "npcs = 1\nvouchers = [\"Sybilla\"]\n")
+                    .into_bytes(),
+            )],
+            &[
+                "session.toml:8:12: downtime vouchers are METTLE's; the Core Rules spend downtime on a full rest instead",
+                "make this a METTLE session (system = \"mettle\")",
+            ],
+        ),
+        session_case(
+            "Core PCs in a METTLE session's party",
+            vec![
+                ("session.toml", session_with("party.toml")),
+                (
+                    "party.toml",
+                    format!(
+                        "{}\n[[core]]\nname = \"Sybilla\"\nSTR = 8\nAGI = 10\nWIT = 12\n",
+                        GIANT_PARTY
+                            .replace("CULTURE = 40", "CULTURE = 4")
+                            .replace("armor = 9", "armor = 1")
+                    )
+                    .into_bytes(),
+                ),
+            ],
+            &[
+                "session.toml:5:9: the party file `party.toml` holds PCs of another system, but this is a METTLE session",
+                "party.toml:19:8: Sybilla is a Core Rules sheet ([[core]])\n    name = \"Sybilla\"\n           ^^^^^^^^^\n",
+                "hint: a METTLE party is [[mettle]] stat blocks (NATURE, CULTURE, POISE, MOTIVE, FRAME, CALLINGs)",
+            ],
+        ),
+        session_case(
+            "METTLE PCs in a Core session's party",
+            vec![
+                (
+                    "session.toml",
+                    String::from_utf8(session_with("party.toml"))
+                        .unwrap()
+                        .replace("\"mettle\"", "\"core\"")
+                        .into_bytes(),
+                ),
+                ("party.toml", fs_party(&fixture("party.toml"))),
+            ],
+            &[
+                "session.toml:5:9: the party file `party.toml` holds PCs of another system, but this is a Core Rules session",
+                "party.toml:3:8: Viktor is a METTLE stat block ([[mettle]])",
+                "party.toml:14:8: Kirin is a METTLE stat block ([[mettle]])",
+                "hint: a Core Rules party is [[core]] sheets (STR, AGI, WIT, health, armour, damage die)",
             ],
         ),
         // Saved maps whose numbers do not hold together: refused, never a

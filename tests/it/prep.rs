@@ -28,7 +28,6 @@ fn prep_writes_every_handout_and_pins_them() {
         "map-players.md",
         "journey.md",
         "vouchers.md",
-        "slips.md",
         "map.svg",
     ] {
         let text =
