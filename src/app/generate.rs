@@ -92,7 +92,7 @@ pub fn run(
         GenKind::Trap { from, poise } => list.show(
             &trap::Request {
                 source: (*from).into(),
-                poise: poise.clone(),
+                against: trap::Against::Poise(poise.clone()),
             },
             items::trap,
         ),

@@ -202,10 +202,7 @@ pub fn generate(
         system,
         party: party.clone(),
     };
-    let trap = trap::Request {
-        source: trap::Source::Any,
-        poise: trap::poise_of(system, party),
-    };
+    let trap = trap::Request::for_party(system, party);
     let npc = npc::Request {
         system,
         archetype: None,

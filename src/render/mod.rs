@@ -7,6 +7,8 @@
 //! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
 //! - [`lines`]: lines formatted once for every output (percentages, stat
 //!   lines, sheet lines).
+//! - [`trap_lines`]: a trap's rule and odds in its own system (METTLE
+//!   hazard or Core Rules save), once for every output.
 //! - [`handouts`]: a session pack as files (Markdown, JSON, SVG) and as one PDF.
 //! - [`markdown`]: the tera templates (built in from `templates/` beside
 //!   this module) and their filters.
@@ -22,6 +24,7 @@ pub mod map;
 pub mod markdown;
 pub mod pdf;
 pub mod text;
+pub mod trap_lines;
 pub mod zones;
 
 use std::fmt::Write;

@@ -18,7 +18,7 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates};
-use crate::render::{map, svg, zones};
+use crate::render::{map, svg, trap_lines, zones};
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {
@@ -61,6 +61,9 @@ impl Files<'_> {
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert("foe_rows", &foes);
         c.insert("sporadics", &lines::sporadics(e));
+        if let Some(t) = &e.trap {
+            c.insert("trap_roll", &trap_lines::roll(t));
+        }
         self.part("encounter.md", format!("encounter-{number}.md"), &c)?;
         self.add(zones_file, svg(&zones::draw(e)), false);
         Ok(())
@@ -91,6 +94,9 @@ impl Files<'_> {
     fn trap(&mut self, number: usize, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.ctx();
         c.insert("t", t);
+        c.insert("roll", &trap_lines::roll(t));
+        c.insert("odds_head", &trap_lines::odds_head(t));
+        c.insert("odds_rows", &trap_lines::odds_rows(t));
         self.part("trap.md", format!("trap-{number}.md"), &c)
     }
 

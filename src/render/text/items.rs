@@ -12,6 +12,7 @@ use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
 use crate::render::lines::{self, Markup, percent};
+use crate::render::trap_lines;
 use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
@@ -164,31 +165,13 @@ pub fn trap(t: &Trap) -> String {
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
     let _ = writeln!(s, "- Effect: {}", t.effect);
-    if let Some(h) = &t.hazard {
-        let soak = t
-            .soak
-            .as_deref()
-            .map(|x| format!(", soaked with {x}"))
-            .unwrap_or_default();
-        let status = t
-            .status
-            .as_deref()
-            .map(|x| format!(", {x} on a hit"))
-            .unwrap_or_default();
-        let _ = writeln!(s, "- Hazard: {h} vs {}{soak}{status}", t.vs);
-        let _ = writeln!(s, "  | POISE | hit | mean damage on a hit |");
+    let _ = writeln!(s, "- {}", trap_lines::roll(t));
+    if !t.odds.is_empty() {
+        let _ = writeln!(s, "  | {} |", trap_lines::odds_head(t).join(" | "));
         let _ = writeln!(s, "  |---|---|---|");
-        for o in &t.odds {
-            let _ = writeln!(
-                s,
-                "  | {} | {} | {:.2} |",
-                o.poise,
-                percent(o.hit),
-                o.mean_damage_on_hit
-            );
+        for row in trap_lines::odds_rows(t) {
+            let _ = writeln!(s, "  | {} |", row.join(" | "));
         }
-    } else if let Some(st) = &t.status {
-        let _ = writeln!(s, "- No roll: {st}");
     }
     s
 }

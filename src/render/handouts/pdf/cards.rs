@@ -7,7 +7,8 @@ use crate::generators::npc::Npc;
 use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::render::layout::{Card, Flow};
-use crate::render::lines::{self, percent};
+use crate::render::lines;
+use crate::render::trap_lines;
 
 /// NPC cards to cut out, six to a page.
 pub(super) fn npc_cards(f: &mut Flow, npcs: &[Npc]) {
@@ -27,24 +28,16 @@ pub(super) fn trap_cards(f: &mut Flow, traps: &[Trap]) {
     f.section("Trap cards");
     let cards: Vec<Card> = traps
         .iter()
-        .map(|t| {
-            let odds: Vec<String> = t
-                .odds
-                .iter()
-                .map(|o| format!("POISE {}: {}", o.poise, percent(o.hit)))
-                .collect();
-            Card {
-                title: format!("Trap: {}", t.name),
-                body: format!(
-                    "Trigger: {}\nClue: {}\nEffect: {}\nHazard: {} vs {}\n{}",
-                    t.trigger,
-                    t.clue,
-                    t.effect,
-                    t.hazard.as_deref().unwrap_or("no roll"),
-                    t.vs,
-                    odds.join(" · ")
-                ),
-            }
+        .map(|t| Card {
+            title: format!("Trap: {}", t.name),
+            body: format!(
+                "Trigger: {}\nClue: {}\nEffect: {}\n{}\n{}",
+                t.trigger,
+                t.clue,
+                t.effect,
+                trap_lines::roll(t),
+                trap_lines::odds_short(t)
+            ),
         })
         .collect();
     f.cards(&cards, 1, 3);

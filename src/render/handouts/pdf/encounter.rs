@@ -5,7 +5,7 @@ use crate::generators::encounter::Encounter;
 use crate::generators::npc::Npc;
 use crate::render::layout::Flow;
 use crate::render::lines::{self, percent};
-use crate::render::zones;
+use crate::render::{trap_lines, zones};
 
 /// An encounter's pages: the situation, foes with boxes to tick, zones,
 /// terrain, the odds of every attack.
@@ -93,8 +93,8 @@ fn terrain(f: &mut Flow, e: &Encounter) {
         );
     }
     if let Some(t) = &e.trap {
-        let hazard = t.hazard.as_deref().unwrap_or("no roll");
-        f.para(&format!("Trap: {} — {hazard}", t.name), 9.0, false);
+        let roll = trap_lines::roll(t);
+        f.para(&format!("Trap: {} — {roll}", t.name), 9.0, false);
     }
 }
 

@@ -1,0 +1,421 @@
+//! Traps, in the pack's system.
+//!
+//! - **METTLE**: one of the five traps of the Scenes chapter
+//!   (`mettle.traps`) or one built from parts (`gen.trap.trigger`,
+//!   `gen.trap.clue`, `gen.trap.effect`). A trap is a hazard that checks
+//!   against the victim's POISE like an Attack: only a success does its
+//!   damage (Edge + bonus) or effect. Its odds are for each POISE asked
+//!   (the party's, or 1-6): the chance to be hit and the damage on a hit.
+//! - **Core Rules** ([`core`]): the chapter has no traps, so a trap is a
+//!   trigger and a clue (the same tables) and an effect from
+//!   `gen.trap.core.effect`, our reading: a save (d20 at or under STR, AGI
+//!   or WIT) avoids it, a failure takes exploding damage and/or a
+//!   condition. Its odds are for each score the party has in that ability:
+//!   the chance to fail the save and the damage on a failure.
+
+mod core;
+
+use serde::Serialize;
+
+use super::{Address, GenError, Generator};
+use crate::content::{Effect, Library};
+use crate::dice::ast::{Expr, Pool};
+use crate::dice::odds::OddsDetail;
+use crate::dice::{self};
+use crate::rules::{Party, RulesSystem};
+use crate::seed::{DieSource, Seed, Stream};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// The five traps of the rules.
+    Rules,
+    /// Built from trigger, clue and effect tables.
+    Parts,
+    /// Either: a third of traps come from the rules.
+    Any,
+}
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub source: Source,
+    /// The system, and the values to give odds for.
+    pub against: Against,
+}
+
+/// What a trap's odds are measured against, which also says its system.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Against {
+    /// METTLE: these POISE values.
+    Poise(Vec<u32>),
+    /// Core Rules: these ability scores.
+    Abilities(Abilities),
+}
+
+/// The ability scores a Core trap's save odds are given for, each list
+/// sorted with no repeats.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Abilities {
+    pub str: Vec<u32>,
+    pub agi: Vec<u32>,
+    pub wit: Vec<u32>,
+}
+
+impl Abilities {
+    /// The scores of the ability named (`STR`, `AGI`, `WIT`).
+    pub fn of(&self, ability: &str) -> &[u32] {
+        match ability {
+            "STR" => &self.str,
+            "AGI" => &self.agi,
+            _ => &self.wit,
+        }
+    }
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            source: Source::Any,
+            against: Against::Poise((1..=6).collect()),
+        }
+    }
+}
+
+/// Sorted, without repeats: odds for each value once.
+fn distinct(values: impl Iterator<Item = i64>) -> Vec<u32> {
+    let mut v: Vec<u32> = values.map(|x| x.clamp(0, 30) as u32).collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+impl Request {
+    /// A trap for a party in `system`: any source, odds against the
+    /// party's POISE values (METTLE) or its STR, AGI and WIT scores (Core).
+    pub fn for_party(system: RulesSystem, party: &Party) -> Request {
+        let against = match system {
+            RulesSystem::Mettle => {
+                Against::Poise(distinct(party.mettle.iter().map(|b| i64::from(b.POISE))))
+            }
+            RulesSystem::Core => Against::Abilities(Abilities {
+                str: distinct(party.core.iter().map(|s| s.STR)),
+                agi: distinct(party.core.iter().map(|s| s.AGI)),
+                wit: distinct(party.core.iter().map(|s| s.WIT)),
+            }),
+        };
+        Request {
+            source: Source::Any,
+            against,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Trap {
+    pub name: String,
+    pub system: RulesSystem,
+    pub from: Source,
+    pub trigger: String,
+    pub clue: String,
+    pub effect: String,
+    /// METTLE: the hazard in Pool+Bonus form, checked against `vs`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hazard: Option<String>,
+    /// What the odds are measured against: `POISE` (METTLE), or the
+    /// ability of the save (Core Rules: `STR`, `AGI`, `WIT`).
+    pub vs: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub soak: Option<String>,
+    /// METTLE: the status a hit inflicts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// Core Rules: the damage roll on a failed save (exploding).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damage: Option<String>,
+    /// Core Rules: the damage is direct (armour does not reduce it).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub direct: bool,
+    /// Core Rules: the condition a failed save brings, and for how long.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    pub odds: Vec<TrapOdds>,
+    pub trail: Vec<String>,
+}
+
+/// Exact odds of the trap against one POISE (METTLE) or one ability score
+/// (Core Rules).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrapOdds {
+    /// The POISE, or the score in the save's ability.
+    pub value: u32,
+    /// Chance the trap takes effect: its Score beats POISE, or the save
+    /// fails.
+    pub hit: f64,
+    /// Mean damage when it does, before Soak or armour.
+    pub mean_damage_on_hit: f64,
+    /// (damage, chance) when it does; the chances sum to `hit` (none for
+    /// a trap without damage).
+    pub damage: Vec<(i64, f64)>,
+}
+
+/// Odds of a `NDs+B` hazard against each POISE.
+pub fn hazard_odds(hazard: &str, poise: &[u32]) -> Result<Vec<TrapOdds>, GenError> {
+    let Ok(Expr::Pool(pool)) = dice::parse(hazard) else {
+        return Err(GenError::Request(format!(
+            "`{hazard}` is not a hazard in Pool+Bonus form"
+        )));
+    };
+    poise
+        .iter()
+        .map(|&p| {
+            let check = Pool {
+                difficulty: Some(p),
+                ..pool.clone()
+            };
+            let odds =
+                dice::odds(&Expr::Pool(check)).map_err(|e| GenError::Request(e.to_string()))?;
+            let OddsDetail::Check(c) = odds.detail else {
+                unreachable!("a pool with a Difficulty is a Check")
+            };
+            let damage: Vec<(i64, f64)> = c
+                .by_edge
+                .iter()
+                .map(|r| (i64::from(r.edge) + i64::from(pool.bonus), r.chance))
+                .filter(|(_, q)| *q > 0.0)
+                .collect();
+            let mean = if c.success > 0.0 {
+                damage.iter().map(|(v, q)| *v as f64 * q).sum::<f64>() / c.success
+            } else {
+                0.0
+            };
+            Ok(TrapOdds {
+                value: p,
+                hit: c.success,
+                mean_damage_on_hit: mean,
+                damage,
+            })
+        })
+        .collect()
+}
+
+fn hazard_effect(effects: &[Effect]) -> Option<&Effect> {
+    effects
+        .iter()
+        .find(|e| e.hazard.is_some() || e.status.is_some())
+}
+
+/// The part of a rules trap's text after `label:` up to the next label.
+fn section(text: &str, label: &str) -> String {
+    let labels = ["Trigger:", "Clue:", "Effect:"];
+    let Some(start) = text.find(label) else {
+        return String::new();
+    };
+    let rest = &text[start + label.len()..];
+    let end = labels
+        .iter()
+        .filter_map(|l| rest.find(l))
+        .min()
+        .unwrap_or(rest.len());
+    rest[..end].trim().to_owned()
+}
+
+impl Generator for Request {
+    const KIND: &'static str = "trap";
+    type Item = Trap;
+
+    /// The trap at `at` for a request.
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
+        match &self.against {
+            Against::Poise(poise) => mettle_trap(library, seed, at, self.source, poise),
+            Against::Abilities(scores) => core::trap(library, seed, at, self.source, scores),
+        }
+    }
+}
+
+/// What a trap is made of before its odds: name, trigger, clue, effect
+/// (text and data) and the trail of rolls.
+struct Drawn {
+    name: String,
+    trigger: String,
+    clue: String,
+    effect: String,
+    effects: Vec<Effect>,
+    trail: Vec<String>,
+}
+
+/// A trap built from parts: a trigger and a clue (shared by both
+/// systems) and an effect from `effect_table`, all from the `parts` stream.
+fn from_parts(
+    library: &Library,
+    parts: &mut Stream,
+    effect_table: &str,
+) -> Result<Drawn, GenError> {
+    let t = library.roll_table("gen.trap.trigger", parts)?;
+    let c = library.roll_table("gen.trap.clue", parts)?;
+    let e = library.roll_table(effect_table, parts)?;
+    Ok(Drawn {
+        name: format!("{} with {}", e.row, t.row.to_lowercase()),
+        trigger: format!("{}: {}", t.row, t.text),
+        clue: c.text.clone(),
+        effect: format!("{}: {}", e.row, e.text),
+        effects: e.effects.clone(),
+        trail: vec![t.trail_text(), c.trail_text(), e.trail_text()],
+    })
+}
+
+/// One of the five traps of the METTLE rules.
+fn from_rules(library: &Library, parts: &mut Stream) -> Result<Drawn, GenError> {
+    let r = library.roll_table("mettle.traps", parts)?;
+    Ok(Drawn {
+        name: r.row.clone(),
+        trigger: section(&r.text, "Trigger:"),
+        clue: section(&r.text, "Clue:"),
+        effect: section(&r.text, "Effect:"),
+        effects: r.effects.clone(),
+        trail: vec![r.trail_text()],
+    })
+}
+
+/// A METTLE trap: from the rules (a third of the time, with `Any`) or from
+/// parts, with its odds against each POISE.
+fn mettle_trap(
+    library: &Library,
+    seed: &Seed,
+    at: &Address,
+    source: Source,
+    poise: &[u32],
+) -> Result<Trap, GenError> {
+    if poise.iter().any(|&p| p > 30) {
+        return Err(GenError::Request("POISE values run 0-30".into()));
+    }
+    let mut s = at.stream(seed, "source");
+    let from = match source {
+        Source::Any if s.die(3) == 1 => Source::Rules,
+        Source::Any => Source::Parts,
+        other => other,
+    };
+    let mut parts = at.stream(seed, "parts");
+    let drawn = match from {
+        Source::Rules => from_rules(library, &mut parts)?,
+        _ => from_parts(library, &mut parts, "gen.trap.effect")?,
+    };
+    let effect = hazard_effect(&drawn.effects).cloned().unwrap_or_default();
+    let odds = match &effect.hazard {
+        Some(h) => hazard_odds(h, poise)?,
+        None => Vec::new(),
+    };
+    Ok(Trap {
+        name: drawn.name,
+        system: RulesSystem::Mettle,
+        from,
+        trigger: drawn.trigger,
+        clue: drawn.clue,
+        effect: drawn.effect,
+        hazard: effect.hazard.clone(),
+        vs: effect.vs.clone().unwrap_or_else(|| "POISE".into()),
+        soak: effect.soak.clone(),
+        status: effect.status.clone(),
+        damage: None,
+        direct: false,
+        condition: None,
+        odds,
+        trail: drawn.trail,
+    })
+}
+
+/// What the rules refuse in a trap.
+pub fn check(t: &Trap) -> Vec<String> {
+    let mut out = match t.system {
+        RulesSystem::Mettle => mettle_check(t),
+        RulesSystem::Core => core::check(t),
+    };
+    if t.trigger.is_empty() || t.clue.is_empty() || t.effect.is_empty() {
+        out.push("a trap needs a trigger, a clue and an effect".into());
+    }
+    for o in &t.odds {
+        let listed: f64 = o.damage.iter().map(|(_, q)| q).sum();
+        let adds_up = o.damage.is_empty() || (listed - o.hit).abs() <= 1e-9;
+        if !(0.0..=1.0).contains(&o.hit) || !adds_up {
+            out.push(format!("odds against {} {} do not add up", t.vs, o.value));
+        }
+    }
+    out
+}
+
+/// What METTLE refuses in a trap: a hazard in Pool+Bonus form (or a
+/// status) against POISE, and nothing of the Core Rules.
+fn mettle_check(t: &Trap) -> Vec<String> {
+    let mut out = Vec::new();
+    if t.vs != "POISE" {
+        out.push(format!("a trap checks against POISE, not {}", t.vs));
+    }
+    if let Some(h) = &t.hazard {
+        let ok = matches!(
+            dice::parse(h),
+            Ok(Expr::Pool(Pool {
+                difficulty: None,
+                extra: 0,
+                raises: 0,
+                twist: false,
+                ..
+            }))
+        );
+        if !ok {
+            out.push(format!("`{h}` is not a hazard in Pool+Bonus form"));
+        }
+    } else if t.status.is_none() {
+        out.push("a trap needs a hazard or a status".into());
+    }
+    if let Some(s) = &t.status
+        && !crate::rules::mettle::STATUSES.contains(&s.as_str())
+    {
+        out.push(format!("`{s}` is not a METTLE status"));
+    }
+    if t.damage.is_some() || t.condition.is_some() || t.direct {
+        out.push("a METTLE trap with Core Rules damage or a condition".into());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::nth;
+
+    #[test]
+    fn ten_thousand_traps_are_legal() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("traps").unwrap();
+        let req = Request::default();
+        let mut rules = 0;
+        for i in 0..10_000 {
+            let t = nth(&library, &req, &seed, i).unwrap();
+            assert!(check(&t).is_empty(), "#{i} {}: {:?}", t.name, check(&t));
+            if t.from == Source::Rules {
+                rules += 1;
+            }
+        }
+        assert!((3000..3700).contains(&rules), "{rules}");
+    }
+
+    #[test]
+    fn scything_blade_odds_are_exact() {
+        // 5D+7 vs POISE 3: the Check 5D vs 3 succeeds 69.68% of the time.
+        let odds = hazard_odds("5D+7", &[3]).unwrap();
+        assert!((odds[0].hit - 0.6968).abs() < 5e-5);
+        assert_eq!(odds[0].damage.first().unwrap().0, 7);
+        let (library, _) = Library::load(&[]);
+        let seed = Seed::new("blade").unwrap();
+        let req = Request {
+            source: Source::Rules,
+            against: Against::Poise(vec![3]),
+        };
+        let blade = (0..100)
+            .map(|i| nth(&library, &req, &seed, i).unwrap())
+            .find(|t| t.name == "Scything blade")
+            .unwrap();
+        assert_eq!(blade.hazard.as_deref(), Some("5D+7"));
+        assert!(blade.clue.contains("whirr"), "{}", blade.clue);
+        assert!((blade.odds[0].hit - odds[0].hit).abs() < 1e-15);
+    }
+}
