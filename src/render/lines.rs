@@ -9,6 +9,7 @@ use super::markdown::escape_md;
 use crate::generators::display_name;
 use crate::generators::encounter::Encounter;
 use crate::generators::npc::Npc;
+use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
 use crate::rules::mettle::StatBlock;
 
@@ -233,4 +234,18 @@ pub fn who(n: &Npc) -> String {
 /// Fog (whole field)`.
 pub fn sporadics(e: &Encounter) -> String {
     joined(&e.sporadics, ", ", |p| format!("{} ({})", p.name, p.at))
+}
+
+/// How turns go in an encounter of `system`: METTLE passes Initiative to
+/// the target of each Action; a Core Rules encounter (ACS bands) deals
+/// initiative cards, as the ACS reads.
+pub fn initiative(system: RulesSystem) -> &'static str {
+    match system {
+        RulesSystem::Mettle => {
+            "Initiative: whoever calls the first attack acts first; then the target of each Action goes next."
+        }
+        RulesSystem::Core => {
+            "Initiative by cards: deal each player two cards, one for their PC and one for a foe (the GM keeps a boss's); turns run from Jokers (act at any time, with a bonus action) through Aces down to 2s, ♠ ♥ ♦ ♣ within a rank."
+        }
+    }
 }

@@ -7,8 +7,8 @@
 //! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
 //! - [`lines`]: lines formatted once for every output (percentages, stat
 //!   lines, sheet lines).
-//! - [`trap_lines`]: a trap's rule and odds in its own system (METTLE
-//!   hazard or Core Rules save), once for every output.
+//! - [`perils`]: traps and hazards, their rules and odds in their own
+//!   system (METTLE hazard or Core Rules save), once for every output.
 //! - [`handouts`]: a session pack as files (Markdown, JSON, SVG) and as one PDF.
 //! - [`markdown`]: the tera templates (built in from `templates/` beside
 //!   this module) and their filters.
@@ -23,8 +23,8 @@ pub mod lines;
 pub mod map;
 pub mod markdown;
 pub mod pdf;
+pub mod perils;
 pub mod text;
-pub mod trap_lines;
 pub mod zones;
 
 use std::fmt::Write;

@@ -7,6 +7,7 @@
 //! - `generators`: generators, golden items, characters and parties, maps, journeys
 //! - `prep`: session packs, golden handouts and refusals
 //! - `pdf`: the pack PDF, checked with poppler-utils when installed
+//! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `bad_input`: every class of bad input, through the real binary
 
 mod bad_input;
@@ -15,4 +16,5 @@ mod common;
 mod generators;
 mod pdf;
 mod prep;
+mod systems;
 mod tables;

@@ -21,9 +21,11 @@
 //! - [`threat`]: the threat measure, attack odds and verdict.
 //! - [`foes`]: choosing, counting, balancing and numbering the foes.
 //! - [`zones`]: the layout and who starts where.
+//! - [`hazard`]: the situation's hazard, in the encounter's system.
 //! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics.
 
 mod foes;
+mod hazard;
 mod terrain;
 mod threat;
 mod zones;
@@ -34,13 +36,12 @@ use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::{Address, GenError, Generator};
 use crate::content::Library;
-use crate::dice::odds::OddsDetail;
-use crate::dice::{self};
 use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed};
 use crate::tables::TableRoll;
 
 pub use foes::MAX_FOES;
+pub use hazard::HazardNote;
 pub use terrain::{Placed, SideDraw};
 pub use threat::{AttackOdds, FAIR, Threat};
 pub use zones::{Layout, Zone};
@@ -84,15 +85,6 @@ pub struct Encounter {
     pub threat: Threat,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct HazardNote {
-    pub hazard: String,
-    /// (damage, chance) for one roll of the hazard (Difficulty 0).
-    pub damage: Vec<(i64, f64)>,
-    /// Chance a roll shows no Edge (an ongoing hazard ends).
-    pub ends: f64,
-}
-
 impl Generator for Request {
     const KIND: &'static str = "encounter";
     type Item = Encounter;
@@ -132,12 +124,7 @@ impl Generator for Request {
         let (terrain_cards, first_to_lay) =
             terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
         let sporadics = terrain::sporadics(library, seed, at, &zone_names);
-        let hazard = situation
-            .effects
-            .iter()
-            .find_map(|e| e.hazard.clone())
-            .map(|h| hazard_note(&h))
-            .transpose()?;
+        let hazard = hazard::note(&situation, self.system, &self.party)?;
         Ok(Encounter {
             terrain: self.terrain.clone(),
             system: self.system,
@@ -169,19 +156,6 @@ fn lurking_trap(
     }
     let req = trap::Request::for_party(req.system, &req.party);
     req.make(library, seed, &at.only("trap")).map(Some)
-}
-
-fn hazard_note(h: &str) -> Result<HazardNote, GenError> {
-    let expr = dice::parse(h).map_err(|e| GenError::Request(e.to_string()))?;
-    let odds = dice::odds(&expr).map_err(|e| GenError::Request(e.to_string()))?;
-    let OddsDetail::Hazard(o) = odds.detail else {
-        return Err(GenError::Request(format!("`{h}` is not a hazard")));
-    };
-    Ok(HazardNote {
-        hazard: h.to_owned(),
-        damage: o.damage.table.iter().map(|r| (r.value, r.chance)).collect(),
-        ends: o.ends,
-    })
 }
 
 /// What the rules core refuses in an encounter.

@@ -64,7 +64,7 @@ pub(super) fn trap(
         status: None,
         damage: effect.damage.clone(),
         direct: effect.direct.unwrap_or(false),
-        condition: condition(&effect),
+        condition: condition_text(&effect),
         odds,
         trail: drawn.trail,
     })
@@ -72,7 +72,7 @@ pub(super) fn trap(
 
 /// The condition an effect brings, with how long it lasts:
 /// `blind until the end of the stretch`.
-fn condition(e: &Effect) -> Option<String> {
+pub fn condition_text(e: &Effect) -> Option<String> {
     let name = e.condition.as_ref()?;
     let how_long = match (e.lasts.as_deref(), e.duration.as_deref()) {
         (_, Some(d)) => format!(" {d}"),

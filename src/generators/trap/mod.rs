@@ -15,6 +15,8 @@
 
 mod core;
 
+pub use core::{condition_text, save_odds};
+
 use serde::Serialize;
 
 use super::{Address, GenError, Generator};

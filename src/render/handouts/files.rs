@@ -18,7 +18,7 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates};
-use crate::render::{map, svg, trap_lines, zones};
+use crate::render::{map, perils, svg, zones};
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {
@@ -61,8 +61,12 @@ impl Files<'_> {
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert("foe_rows", &foes);
         c.insert("sporadics", &lines::sporadics(e));
+        c.insert("initiative", lines::initiative(e.system));
         if let Some(t) = &e.trap {
-            c.insert("trap_roll", &trap_lines::roll(t));
+            c.insert("trap_roll", &perils::roll(t));
+        }
+        if let Some(h) = &e.hazard {
+            c.insert("hazard", &perils::hazard(h));
         }
         self.part("encounter.md", format!("encounter-{number}.md"), &c)?;
         self.add(zones_file, svg(&zones::draw(e)), false);
@@ -94,9 +98,9 @@ impl Files<'_> {
     fn trap(&mut self, number: usize, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.ctx();
         c.insert("t", t);
-        c.insert("roll", &trap_lines::roll(t));
-        c.insert("odds_head", &trap_lines::odds_head(t));
-        c.insert("odds_rows", &trap_lines::odds_rows(t));
+        c.insert("roll", &perils::roll(t));
+        c.insert("odds_head", &perils::odds_head(t));
+        c.insert("odds_rows", &perils::odds_rows(t));
         self.part("trap.md", format!("trap-{number}.md"), &c)
     }
 

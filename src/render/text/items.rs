@@ -12,7 +12,7 @@ use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
 use crate::render::lines::{self, Markup, percent};
-use crate::render::trap_lines;
+use crate::render::perils;
 use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
@@ -165,11 +165,11 @@ pub fn trap(t: &Trap) -> String {
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
     let _ = writeln!(s, "- Effect: {}", t.effect);
-    let _ = writeln!(s, "- {}", trap_lines::roll(t));
+    let _ = writeln!(s, "- {}", perils::roll(t));
     if !t.odds.is_empty() {
-        let _ = writeln!(s, "  | {} |", trap_lines::odds_head(t).join(" | "));
+        let _ = writeln!(s, "  | {} |", perils::odds_head(t).join(" | "));
         let _ = writeln!(s, "  |---|---|---|");
-        for row in trap_lines::odds_rows(t) {
+        for row in perils::odds_rows(t) {
             let _ = writeln!(s, "  | {} |", row.join(" | "));
         }
     }
@@ -214,12 +214,7 @@ pub fn encounter(e: &Encounter) -> String {
         let _ = writeln!(s, "Sporadics: {}", lines::sporadics(e));
     }
     if let Some(h) = &e.hazard {
-        let _ = writeln!(
-            s,
-            "Hazard: {} (no Edge, and it ends: {})",
-            h.hazard,
-            percent(h.ends)
-        );
+        let _ = writeln!(s, "Hazard: {}", perils::hazard(h));
     }
     if let Some(t) = &e.trap {
         s.push('\n');

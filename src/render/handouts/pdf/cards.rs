@@ -8,7 +8,7 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::render::layout::{Card, Flow};
 use crate::render::lines;
-use crate::render::trap_lines;
+use crate::render::perils;
 
 /// NPC cards to cut out, six to a page.
 pub(super) fn npc_cards(f: &mut Flow, npcs: &[Npc]) {
@@ -35,8 +35,8 @@ pub(super) fn trap_cards(f: &mut Flow, traps: &[Trap]) {
                 t.trigger,
                 t.clue,
                 t.effect,
-                trap_lines::roll(t),
-                trap_lines::odds_short(t)
+                perils::roll(t),
+                perils::odds_short(t)
             ),
         })
         .collect();

@@ -5,7 +5,7 @@ use crate::generators::encounter::Encounter;
 use crate::generators::npc::Npc;
 use crate::render::layout::Flow;
 use crate::render::lines::{self, percent};
-use crate::render::{trap_lines, zones};
+use crate::render::{perils, zones};
 
 /// An encounter's pages: the situation, foes with boxes to tick, zones,
 /// terrain, the odds of every attack.
@@ -35,7 +35,7 @@ pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
     if !e.odds.is_empty() {
         attack_odds(f, e);
     }
-    f.para("Initiative: whoever calls the first attack acts first; then the target of each Action goes next.", 8.0, false);
+    f.para(lines::initiative(e.system), 8.0, false);
 }
 
 /// A foe: who, its stat line, and its Mettle or health as boxes.
@@ -82,18 +82,10 @@ fn terrain(f: &mut Flow, e: &Encounter) {
         f.para(&format!("Sporadics: {}", lines::sporadics(e)), 9.0, false);
     }
     if let Some(h) = &e.hazard {
-        f.para(
-            &format!(
-                "Hazard: {} (ends on no Edge: {})",
-                h.hazard,
-                percent(h.ends)
-            ),
-            9.0,
-            false,
-        );
+        f.para(&format!("Hazard: {}", perils::hazard(h)), 9.0, false);
     }
     if let Some(t) = &e.trap {
-        let roll = trap_lines::roll(t);
+        let roll = perils::roll(t);
         f.para(&format!("Trap: {} — {roll}", t.name), 9.0, false);
     }
 }

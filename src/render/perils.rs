@@ -1,9 +1,11 @@
-//! A trap's rule and odds as lines, written once for every output
-//! (terminal text, Markdown, PDF), in the trap's own system: a METTLE
-//! hazard against POISE, or a Core Rules save against STR, AGI or WIT.
+//! Traps and hazards as lines, written once for every output (terminal
+//! text, Markdown, PDF), each in its own system: a METTLE hazard (against
+//! POISE for a trap, Difficulty 0 for a situation's hazard), or a Core
+//! Rules save against STR, AGI or WIT.
 
 use super::lines::percent;
-use crate::generators::trap::Trap;
+use crate::generators::encounter::HazardNote;
+use crate::generators::trap::{Trap, TrapOdds};
 use crate::rules::RulesSystem;
 
 /// What happens when the trap springs: `Hazard 4D+4 vs POISE, Burning on
@@ -37,19 +39,75 @@ fn mettle_roll(t: &Trap) -> String {
 }
 
 fn core_roll(t: &Trap) -> String {
-    let damage = t.damage.as_deref().map(|d| {
-        if t.direct {
+    save_rule(&t.vs, t.damage.as_deref(), t.direct, t.condition.as_deref())
+}
+
+/// A Core Rules save and what failing it costs: `AGI save (d20 at or
+/// under AGI) or d8! damage less armour and blind until …`.
+fn save_rule(save: &str, damage: Option<&str>, direct: bool, condition: Option<&str>) -> String {
+    let damage = damage.map(|d| {
+        if direct {
             format!("{d} direct damage (armour does not help)")
         } else {
             format!("{d} damage less armour")
         }
     });
-    let effects: Vec<String> = damage.into_iter().chain(t.condition.clone()).collect();
+    let effects: Vec<String> = damage
+        .into_iter()
+        .chain(condition.map(str::to_owned))
+        .collect();
     format!(
-        "{v} save (d20 at or under {v}) or {}",
-        effects.join(" and "),
-        v = t.vs
+        "{save} save (d20 at or under {save}) or {}",
+        effects.join(" and ")
     )
+}
+
+/// A situation's hazard on one line: `3D+2, soaked with FRAME, Afflicted
+/// (ends on no Edge: 12.50%)` or `STR save (d20 at or under STR) or d6!
+/// damage less armour (fails: STR 8 60.00%, STR 9 55.00%)`.
+pub fn hazard(h: &HazardNote) -> String {
+    match h {
+        HazardNote::Mettle {
+            hazard,
+            soak,
+            status,
+            ends,
+            ..
+        } => {
+            let soak = match soak.as_deref() {
+                Some("none") => ", no Soak".to_owned(),
+                Some(x) => format!(", soaked with {x}"),
+                None => String::new(),
+            };
+            let status = status
+                .as_deref()
+                .map(|s| format!(", {s}"))
+                .unwrap_or_default();
+            format!(
+                "{hazard}{soak}{status} (ends on no Edge: {})",
+                percent(*ends)
+            )
+        }
+        HazardNote::Core {
+            save,
+            damage,
+            direct,
+            condition,
+            odds,
+        } => format!(
+            "{} (fails: {})",
+            save_rule(save, damage.as_deref(), *direct, condition.as_deref()),
+            fails(save, odds)
+        ),
+    }
+}
+
+/// `STR 8 60.00%, STR 9 55.00%`: the chance each score fails its save.
+fn fails(save: &str, odds: &[TrapOdds]) -> String {
+    odds.iter()
+        .map(|o| format!("{save} {} {}", o.value, percent(o.hit)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The heading of the odds table: what the odds are for, the chance, the
