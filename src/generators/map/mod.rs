@@ -1,0 +1,409 @@
+//! Point-crawl travel maps (METTLE Travel, Core Rules scales). One module
+//! per concern:
+//!
+//! - `placement`: **stops** are placed by dart throwing (Poisson-disk
+//!   spacing of at least 2 regions, relaxed only if the field is full), on a
+//!   square field sized for about one stop per 10 square regions.
+//! - `naming`: each stop gets a terrain, a kind and a hook from `gen.poi`
+//!   (filtered by the terrain), and a name (the point of interest's, or one
+//!   from the place-name tables). No two stops share a point of interest, so
+//!   no description repeats in a map; a map asking for more stops than its
+//!   terrains have points of interest is refused.
+//! - `graph`: **paths** come from the Gabriel graph of the stops (planar,
+//!   and it holds the minimum spanning tree), thinned: every spanning-tree
+//!   edge stays, each other edge stays with chance 1/2, and at least two
+//!   loops are kept where the graph has them, so there are real choices. No
+//!   two paths cross.
+//! - A path's **length** is its distance in regions (about 10 km), rounded
+//!   up; two regions a watch gives its watches, and two travelling watches a
+//!   day (the third is the daily rest) its days.
+//! - `difficulty`: its **Difficulty** follows the danger of the journey:
+//!   the wilder end's terrain (road and town 0 rungs, forest and hills 1,
+//!   swamp and ruins 2, underground 3), one rung more when an end lies two
+//!   or more stops from safety, and a danger roll of a d6 per path (1: two
+//!   rungs down, 2-3: one down, 4-5: none, 6: one up), held between Routine
+//!   and Formidable (only underground ways reach Nigh Impossible).
+//! - The **start** is the first village, town or inn (else the first stop);
+//!   the **goal** is the stop farthest from it by road.
+//! - `checks`: what a saved or generated map must satisfy.
+//!
+//! All geometry is integer-seeded `f64` arithmetic (`+ − × ÷ √`, which IEEE
+//! rounds the same everywhere) — no trigonometry — so a map is the same
+//! bytes on every platform. Streams: `places` (positions), `names` (stops),
+//! `paths` (which edges stay), `danger` (one d6 per kept path, in order).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Address, GenError, Generator};
+use crate::content::Library;
+use crate::seed::Seed;
+
+mod checks;
+mod difficulty;
+mod graph;
+mod naming;
+mod placement;
+
+pub use checks::{MAX_REGIONS, check, shape_flaws};
+pub use difficulty::SHIFTS as DANGER_SHIFTS;
+pub use graph::road_distances;
+
+/// Terrains a map may use: those with an encounter table.
+pub use super::encounter::TERRAINS;
+/// Fewest and most stops.
+pub const STOPS: (usize, usize) = (4, 40);
+/// Kinds of stop where a party is safe and can resupply.
+pub const SAFE_KINDS: [&str; 3] = ["village", "town", "inn"];
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub stops: usize,
+    /// Terrains to use (empty: road, forest, hills, swamp, ruins).
+    pub terrains: Vec<String>,
+}
+
+impl Default for Request {
+    fn default() -> Self {
+        Request {
+            stops: 12,
+            terrains: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Map {
+    /// Side of the square field, in regions.
+    pub size: f64,
+    pub stops: Vec<Stop>,
+    pub paths: Vec<Path>,
+    pub start: usize,
+    pub goal: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stop {
+    pub id: usize,
+    pub name: String,
+    pub kind: String,
+    pub terrain: String,
+    pub hook: String,
+    /// Position in regions.
+    pub x: f64,
+    pub y: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Path {
+    pub a: usize,
+    pub b: usize,
+    pub regions: u32,
+    pub watches: u32,
+    pub days: u32,
+    pub terrain: String,
+    pub difficulty: u32,
+    pub difficulty_word: String,
+}
+
+impl Map {
+    pub fn stop_named(&self, name: &str) -> Option<&Stop> {
+        let lower = name.trim().to_lowercase();
+        self.stops
+            .iter()
+            .find(|s| s.name.to_lowercase() == lower)
+            .or_else(|| {
+                name.trim()
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| self.stops.get(i))
+            })
+    }
+
+    /// Paths touching a stop, as (path index, other end).
+    pub fn neighbours(&self, stop: usize) -> Vec<(usize, usize)> {
+        self.paths
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| match (p.a == stop, p.b == stop) {
+                (true, _) => Some((i, p.b)),
+                (_, true) => Some((i, p.a)),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Generator for Request {
+    const KIND: &'static str = "map";
+    type Item = Map;
+
+    /// The map at `at`: stops from the `places` and `names` streams, paths
+    /// from the `paths` stream, their danger rolls from `danger`.
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Map, GenError> {
+        let terrains = terrains(self)?;
+        let n = self.stops;
+        naming::check_room(library, &terrains, n)?;
+        let size = ((n as f64) * 10.0).sqrt().ceil();
+        let points = placement::place(n, size, &mut at.stream(seed, "places"));
+        let stops = naming::name_stops(library, &terrains, points, &mut at.stream(seed, "names"))?;
+        let kept = graph::thin(&stops, &mut at.stream(seed, "paths"));
+        let start = stops
+            .iter()
+            .position(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+            .unwrap_or(0);
+        let mut safe: Vec<usize> = stops
+            .iter()
+            .filter(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+            .map(|s| s.id)
+            .collect();
+        if !safe.contains(&start) {
+            safe.push(start);
+        }
+        let hops = graph::hops_from_safety(n, &kept, &safe);
+        let mut danger = at.stream(seed, "danger");
+        let paths: Vec<Path> = kept
+            .iter()
+            .map(|&(a, b)| difficulty::path(&stops, &hops, a, b, &mut danger))
+            .collect();
+        let mut map = Map {
+            size,
+            stops,
+            paths,
+            start,
+            goal: start,
+        };
+        let distances = road_distances(&map, start);
+        map.goal = (0..n)
+            .filter(|&i| distances[i] != u32::MAX)
+            .max_by_key(|&i| (distances[i], std::cmp::Reverse(i)))
+            .unwrap_or(start);
+        Ok(map)
+    }
+}
+
+/// The request's terrains (or the default five), once the number of stops
+/// and every terrain are known to be allowed.
+fn terrains(req: &Request) -> Result<Vec<String>, GenError> {
+    if !(STOPS.0..=STOPS.1).contains(&req.stops) {
+        return Err(GenError::Request(format!(
+            "--stops {}: a map has {} to {} stops",
+            req.stops, STOPS.0, STOPS.1
+        )));
+    }
+    let terrains: Vec<String> = if req.terrains.is_empty() {
+        ["road", "forest", "hills", "swamp", "ruins"]
+            .map(String::from)
+            .to_vec()
+    } else {
+        req.terrains.clone()
+    };
+    if let Some(bad) = terrains.iter().find(|t| !TERRAINS.contains(&t.as_str())) {
+        return Err(GenError::Request(format!(
+            "unknown terrain `{bad}`; choose from {}",
+            TERRAINS.join(", ")
+        )));
+    }
+    Ok(terrains)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placement::dist;
+    use super::*;
+    use crate::generators::nth;
+
+    #[test]
+    fn thousands_of_maps_are_connected_planar_and_on_the_ladder() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("maps").unwrap();
+        let mut loops = 0;
+        for i in 0..3000 {
+            let req = Request {
+                stops: STOPS.0 + i % 20,
+                terrains: Vec::new(),
+            };
+            let m = nth(&library, &req, &seed, i).unwrap();
+            let problems = check(&m);
+            assert!(problems.is_empty(), "#{i}: {problems:?}");
+            assert_eq!(m.stops.len(), req.stops);
+            if m.paths.len() >= m.stops.len() {
+                loops += 1;
+            }
+            assert_ne!(m.start, m.goal);
+        }
+        assert!(loops > 2500, "{loops} maps of 3000 have a loop");
+    }
+
+    #[test]
+    fn the_checker_sees_crossings_and_islands() {
+        let (library, _) = Library::load(&[]);
+        let seed = Seed::new("bad").unwrap();
+        let mut m = nth(&library, &Request::default(), &seed, 0).unwrap();
+        // A path across the whole map crosses something.
+        let far = (0..m.stops.len())
+            .max_by(|&a, &b| {
+                dist(&m.stops[0], &m.stops[a]).total_cmp(&dist(&m.stops[0], &m.stops[b]))
+            })
+            .unwrap();
+        let mut crossing = m.paths[0].clone();
+        crossing.a = 0;
+        crossing.b = far;
+        m.paths.push(crossing);
+        assert!(
+            check(&m).iter().any(|p| p.contains("cross")),
+            "{:?}",
+            check(&m)
+        );
+        let mut island = nth(&library, &Request::default(), &seed, 1).unwrap();
+        island.paths.retain(|p| p.a != 3 && p.b != 3);
+        assert!(
+            check(&island)
+                .iter()
+                .any(|p| p.contains("cannot be reached"))
+        );
+    }
+
+    #[test]
+    fn maps_whose_numbers_do_not_hold_are_refused_without_panicking() {
+        let library = crate::content::test_library();
+        let good = nth(
+            &library,
+            &Request::default(),
+            &Seed::new("shape").unwrap(),
+            0,
+        )
+        .unwrap();
+        assert!(check(&good).is_empty(), "{:?}", check(&good));
+        let n = good.stops.len();
+        type Spoil = Box<dyn Fn(&mut Map)>;
+        let cases: Vec<(&str, Spoil)> = vec![
+            ("stops; a map has 4 to 40", Box::new(|m| m.stops.clear())),
+            ("the start is stop", Box::new(move |m| m.start = n)),
+            ("the goal is stop", Box::new(|m| m.goal = usize::MAX)),
+            ("but the stops run", Box::new(move |m| m.paths[0].b = n + 7)),
+            ("ids run 0, 1, 2", Box::new(|m| m.stops[1].id = 9)),
+            ("no finite position", Box::new(|m| m.stops[2].x = f64::NAN)),
+            (
+                "at most 1000",
+                Box::new(|m| {
+                    m.paths[0].regions = u32::MAX;
+                    m.paths[0].watches = u32::MAX.div_ceil(2);
+                    m.paths[0].days = u32::MAX.div_ceil(2).div_ceil(2);
+                }),
+            ),
+            (
+                "watches over",
+                Box::new(|m| m.paths[0].watches = 10_000_000),
+            ),
+            (
+                "more than a flat map",
+                Box::new(|m| {
+                    let p = m.paths[0].clone();
+                    m.paths.extend(std::iter::repeat_n(p, 200));
+                }),
+            ),
+        ];
+        for (want, spoil) in cases {
+            let mut m = good.clone();
+            spoil(&mut m);
+            let flaws = check(&m);
+            assert!(flaws.iter().any(|f| f.contains(want)), "{want}: {flaws:?}");
+        }
+    }
+
+    /// Issue 13: the danger roll spreads Difficulties. Over 100 maps of ten
+    /// stops, at least 80 show three or more distinct Difficulties.
+    #[test]
+    fn difficulties_spread_over_three_rungs_on_most_maps() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("spread").unwrap();
+        let req = Request {
+            stops: 10,
+            terrains: Vec::new(),
+        };
+        let mut spread = 0;
+        let mut seen = [0usize; 5];
+        for i in 0..100 {
+            let m = nth(&library, &req, &seed, i).unwrap();
+            let mut ds: Vec<u32> = m.paths.iter().map(|p| p.difficulty).collect();
+            for d in &ds {
+                seen[DIFFICULTY_RUNGS.iter().position(|r| r == d).unwrap()] += 1;
+            }
+            ds.sort_unstable();
+            ds.dedup();
+            if ds.len() >= 3 {
+                spread += 1;
+            }
+        }
+        assert!(spread >= 80, "{spread} of 100 maps have three Difficulties");
+        // Journeys are not near-certain encounters: Routine and Challenging
+        // ways make up a real share (about 48% expected, 1,200 paths: a
+        // standard error near 1.4 points; the old terrain-only rule gave 20%).
+        let easy = (seen[0] + seen[1]) as f64 / seen.iter().sum::<usize>() as f64;
+        assert!(easy > 0.30, "{seen:?}");
+        // Every rung a land of road to ruins can reach is reached.
+        assert!(seen[..4].iter().all(|&n| n > 0), "{seen:?}");
+        assert_eq!(seen[4], 0, "only underground reaches Nigh Impossible");
+    }
+
+    const DIFFICULTY_RUNGS: [u32; 5] = [1, 3, 6, 10, 15];
+
+    /// Issue 13: no two stops of a map share a point of interest, so no
+    /// description repeats. Hooks are compared by their opening words, which
+    /// rolled parts (`{d6+1}`, `{pick: …}`) later in the text do not change.
+    #[test]
+    fn no_two_stops_of_a_map_share_a_description() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("hooks").unwrap();
+        for i in 0..300 {
+            let req = Request {
+                stops: STOPS.0 + i % 25,
+                terrains: Vec::new(),
+            };
+            let m = nth(&library, &req, &seed, i).unwrap();
+            let mut openings: Vec<String> = m
+                .stops
+                .iter()
+                .map(|s| s.hook.chars().take(24).collect())
+                .collect();
+            openings.sort();
+            let before = openings.len();
+            openings.dedup();
+            assert_eq!(openings.len(), before, "#{i}: {:?}", m.stops);
+        }
+    }
+
+    #[test]
+    fn a_map_with_more_stops_than_places_is_refused_clearly() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("dry").unwrap();
+        let req = Request {
+            stops: 20,
+            terrains: vec!["underground".into()],
+        };
+        let err = nth(&library, &req, &seed, 0).unwrap_err().to_string();
+        assert!(
+            err.contains("a map of 20 stops needs 20 different points of interest")
+                && err.contains("for underground"),
+            "{err}"
+        );
+        // As many stops as the terrain has places is fine, each used once.
+        let have = {
+            let poi = library.table("gen.poi").unwrap();
+            naming_count(poi, "underground")
+        };
+        let req = Request {
+            stops: have,
+            terrains: vec!["underground".into()],
+        };
+        let m = nth(&library, &req, &seed, 0).unwrap();
+        assert!(m.stops.iter().all(|s| s.terrain == "underground"));
+    }
+
+    fn naming_count(poi: &crate::content::Table, terrain: &str) -> usize {
+        poi.rows
+            .iter()
+            .filter(|r| r.tags.iter().any(|t| t == terrain))
+            .count()
+    }
+}

@@ -1,0 +1,140 @@
+//! What each stop is: a terrain from the request, a point of interest from
+//! `gen.poi` that fits it (its kind and hook), and a name no other stop has.
+//!
+//! No two stops of one map share a point of interest, so no description
+//! repeats: each stop draws among the rows no earlier stop has taken, and
+//! when its terrain has none left it draws its terrain again among those
+//! that still have one. A map asking for more stops than its terrains have
+//! points of interest is refused before anything is drawn.
+
+use super::{GenError, Stop};
+use crate::content::{Library, Table};
+use crate::seed::{DieSource, Stream};
+
+/// The `gen.poi` rows that fit `terrain`: those tagged with it, or every
+/// row when none is (a terrain the table does not know yet).
+fn fitting(poi: &Table, terrain: &str) -> Vec<usize> {
+    let tagged: Vec<usize> = (0..poi.rows.len())
+        .filter(|&i| poi.rows[i].tags.iter().any(|t| t == terrain))
+        .collect();
+    if tagged.is_empty() {
+        (0..poi.rows.len()).collect()
+    } else {
+        tagged
+    }
+}
+
+/// How many different points of interest the terrains offer together.
+fn offered(poi: &Table, terrains: &[String]) -> usize {
+    let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t)).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows.len()
+}
+
+/// Refuses a map of `stops` stops when its terrains have fewer points of
+/// interest, so that no description need repeat.
+pub(super) fn check_room(
+    library: &Library,
+    terrains: &[String],
+    stops: usize,
+) -> Result<(), GenError> {
+    let poi = library.table("gen.poi")?;
+    let have = offered(poi, terrains);
+    if stops > have {
+        return Err(GenError::Request(format!(
+            "a map of {stops} stops needs {stops} different points of interest, but `gen.poi` \
+             has only {have} for {}; ask for at most {have} stops or more terrains, or add \
+             rows to `gen.poi` with --content",
+            terrains.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// Stops at the points, each with its own point of interest.
+pub(super) fn name_stops(
+    library: &Library,
+    terrains: &[String],
+    points: Vec<(f64, f64)>,
+    ns: &mut Stream,
+) -> Result<Vec<Stop>, GenError> {
+    let poi = library.table("gen.poi")?;
+    let mut taken = vec![false; poi.rows.len()];
+    let mut names: Vec<String> = Vec::new();
+    let mut stops = Vec::with_capacity(points.len());
+    for (id, (x, y)) in points.into_iter().enumerate() {
+        let (terrain, chosen) = draw_place(poi, terrains, &taken, ns)?;
+        taken[chosen] = true;
+        let row = &poi.rows[chosen];
+        let hook = library.resolve("gen.poi", chosen, ns)?.text;
+        let kind = row.tags.first().cloned().unwrap_or_else(|| "camp".into());
+        let name = unique_name(library, &row.name, id, &names, ns)?;
+        names.push(name.clone());
+        stops.push(Stop {
+            id,
+            name,
+            kind,
+            terrain,
+            hook,
+            x,
+            y,
+        });
+    }
+    Ok(stops)
+}
+
+/// A terrain, then a row not yet taken that fits it (weighted). When the
+/// terrain drawn has no row left, the terrain is drawn again among those
+/// that have.
+fn draw_place(
+    poi: &Table,
+    terrains: &[String],
+    taken: &[bool],
+    ns: &mut Stream,
+) -> Result<(String, usize), GenError> {
+    let free =
+        |t: &String| -> Vec<usize> { fitting(poi, t).into_iter().filter(|&i| !taken[i]).collect() };
+    let mut terrain = &terrains[ns.die(terrains.len() as u32) as usize - 1];
+    let mut rows = free(terrain);
+    if rows.is_empty() {
+        let open: Vec<&String> = terrains.iter().filter(|t| !free(t).is_empty()).collect();
+        if open.is_empty() {
+            return Err(GenError::Request(format!(
+                "`gen.poi` ran out of points of interest for {}; ask for fewer stops",
+                terrains.join(", ")
+            )));
+        }
+        terrain = open[ns.die(open.len() as u32) as usize - 1];
+        rows = free(terrain);
+    }
+    let weights: Vec<u64> = rows
+        .iter()
+        .map(|&i| poi.rows[i].weight.unwrap_or(1))
+        .collect();
+    let pick = ns.pick_weighted(&weights).unwrap_or(0);
+    Ok((terrain.clone(), rows[pick]))
+}
+
+/// `name`, or while another stop has it a name from the place-name tables
+/// (with the stop's number after twenty tries).
+fn unique_name(
+    library: &Library,
+    name: &str,
+    id: usize,
+    used: &[String],
+    ns: &mut Stream,
+) -> Result<String, GenError> {
+    let mut name = name.to_owned();
+    let mut tries = 0;
+    while used.contains(&name) {
+        tries += 1;
+        let prefix = library.roll_table("gen.names.place.prefix", ns)?;
+        let suffix = library.roll_table("gen.names.place.suffix", ns)?;
+        name = format!("{}{}", prefix.row, suffix.row);
+        if tries > 20 {
+            name = format!("{name} {id}");
+        }
+    }
+    Ok(name)
+}
