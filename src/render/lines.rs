@@ -249,3 +249,31 @@ pub fn initiative(system: RulesSystem) -> &'static str {
         }
     }
 }
+
+/// One rule of the terrain in play: a tile or sporadic, once per name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TileRule {
+    pub name: String,
+    pub rule: String,
+    pub sporadic: bool,
+}
+
+/// The rules of an encounter's tiles and sporadics, in the encounter's
+/// system: each name once, tiles first, in the order they were laid.
+pub fn tile_rules(e: &Encounter) -> Vec<TileRule> {
+    let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
+    let all = tiles
+        .map(|t| (t, false))
+        .chain(e.sporadics.iter().map(|s| (s, true)));
+    let mut out: Vec<TileRule> = Vec::new();
+    for (p, sporadic) in all {
+        if !out.iter().any(|r| r.name == p.name) {
+            out.push(TileRule {
+                name: p.name.clone(),
+                rule: p.text.clone(),
+                sporadic,
+            });
+        }
+    }
+    out
+}

@@ -121,9 +121,15 @@ impl Generator for Request {
             &mut at.stream(seed, "layout"),
         );
         let zone_names = layout.zone_names();
-        let (terrain_cards, first_to_lay) =
+        let (mut terrain_cards, first_to_lay) =
             terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
-        let sporadics = terrain::sporadics(library, seed, at, &zone_names);
+        let mut sporadics = terrain::sporadics(library, seed, at, &zone_names);
+        let mut placed: Vec<&mut Placed> = terrain_cards
+            .iter_mut()
+            .flat_map(|d| d.tiles.iter_mut())
+            .chain(sporadics.iter_mut())
+            .collect();
+        terrain::word_for(library, self.system, &mut placed)?;
         let hazard = hazard::note(&situation, self.system, &self.party)?;
         Ok(Encounter {
             terrain: self.terrain.clone(),

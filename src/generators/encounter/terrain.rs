@@ -1,12 +1,15 @@
 //! The terrain in play: each side's three cards from a shuffled 54-card
 //! deck turned into ACS tiles by the card rule ([`crate::rules::acs`]), who
 //! lays the first tile, and one to three sporadics from `acs.sporadics` —
-//! each spot tile and sporadic placed in a zone of the layout.
+//! each spot tile and sporadic placed in a zone of the layout, and each
+//! carrying its rule worded for the encounter's system (from
+//! `gen.tile_rules.mettle` or `gen.tile_rules.core`).
 
 use serde::Serialize;
 
-use super::super::{Address, pick};
+use super::super::{Address, GenError, pick};
 use crate::content::{Library, Row};
+use crate::rules::RulesSystem;
 use crate::rules::acs::{self, Bonus, Card};
 use crate::seed::{DieSource, Seed, Stream};
 
@@ -25,7 +28,10 @@ pub struct SideDraw {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Placed {
     pub name: String,
+    /// Its rule, worded for the encounter's system.
     pub text: String,
+    /// Its rule as the ACS writes it (`acs.tiles`, `acs.sporadics`).
+    pub acs: String,
     /// A zone name, or `whole field`.
     pub at: String,
     pub benny: bool,
@@ -60,6 +66,7 @@ pub(super) fn play_cards(
             .map(|l| Placed {
                 name: l.tile.0.name.clone(),
                 text: l.tile.0.text.clone(),
+                acs: l.tile.0.text.clone(),
                 at: l.tile.1,
                 benny: l.benny,
                 from: l.from,
@@ -106,6 +113,7 @@ pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String])
         .map(|r| Placed {
             name: r.name.clone(),
             text: r.text.clone(),
+            acs: r.text.clone(),
             at: pick(zones, &mut ss).cloned().unwrap_or_default(),
             benny: false,
             from: "acs.sporadics".into(),
@@ -113,9 +121,59 @@ pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String])
         .collect()
 }
 
+/// The table of tile rules for `system`.
+pub fn rules_table(system: RulesSystem) -> &'static str {
+    match system {
+        RulesSystem::Mettle => "gen.tile_rules.mettle",
+        RulesSystem::Core => "gen.tile_rules.core",
+    }
+}
+
+/// Word every placed tile's and sporadic's rule for `system`: its row of
+/// the same name in the system's tile-rules table.
+pub fn word_for(
+    library: &Library,
+    system: RulesSystem,
+    placed: &mut [&mut Placed],
+) -> Result<(), GenError> {
+    let id = rules_table(system);
+    let rows: &[Row] = library.get(id).map_or(&[], |t| &t.rows);
+    for p in placed.iter_mut() {
+        let row = rows.iter().find(|r| r.name == p.name).ok_or_else(|| {
+            GenError::Request(format!(
+                "the tile `{}` has no rule in `{id}`; add a row named `{}` to it",
+                p.name, p.name
+            ))
+        })?;
+        p.text = row.text.clone();
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_tile_and_sporadic_has_a_rule_in_each_system() {
+        let library = crate::content::test_library();
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            let rules = &library.get(rules_table(system)).unwrap().rows;
+            for from in ["acs.tiles", "acs.sporadics"] {
+                for r in &library.get(from).unwrap().rows {
+                    let n = rules.iter().filter(|x| x.name == r.name).count();
+                    assert_eq!(n, 1, "{from} `{}` in {system:?}", r.name);
+                }
+            }
+            // No row that is neither a tile nor a sporadic.
+            let known = |n: &str| {
+                ["acs.tiles", "acs.sporadics"]
+                    .iter()
+                    .any(|t| library.get(t).unwrap().rows.iter().any(|r| r.name == n))
+            };
+            assert!(rules.iter().all(|r| known(&r.name)));
+        }
+    }
 
     #[test]
     fn card_rule_worked_examples() {

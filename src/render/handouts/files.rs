@@ -62,6 +62,7 @@ impl Files<'_> {
         c.insert("foe_rows", &foes);
         c.insert("sporadics", &lines::sporadics(e));
         c.insert("initiative", lines::initiative(e.system));
+        c.insert("tile_rules", &lines::tile_rules(e));
         if let Some(t) = &e.trap {
             c.insert("trap_roll", &perils::roll(t));
         }

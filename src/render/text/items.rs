@@ -213,6 +213,10 @@ pub fn encounter(e: &Encounter) -> String {
     if !e.sporadics.is_empty() {
         let _ = writeln!(s, "Sporadics: {}", lines::sporadics(e));
     }
+    for r in lines::tile_rules(e) {
+        let kind = if r.sporadic { " (sporadic)" } else { "" };
+        let _ = writeln!(s, "- {}{kind}: {}", r.name, r.rule);
+    }
     if let Some(h) = &e.hazard {
         let _ = writeln!(s, "Hazard: {}", perils::hazard(h));
     }

@@ -81,6 +81,10 @@ fn terrain(f: &mut Flow, e: &Encounter) {
     if !e.sporadics.is_empty() {
         f.para(&format!("Sporadics: {}", lines::sporadics(e)), 9.0, false);
     }
+    for r in lines::tile_rules(e) {
+        let kind = if r.sporadic { " (sporadic)" } else { "" };
+        f.para(&format!("{}{kind}: {}", r.name, r.rule), 8.0, false);
+    }
     if let Some(h) = &e.hazard {
         f.para(&format!("Hazard: {}", perils::hazard(h)), 9.0, false);
     }
