@@ -30,9 +30,11 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
     for path in &files {
         let rel = path.strip_prefix(&root).expect("under the folder");
         let rel = rel.to_string_lossy().replace('\\', "/");
+        // The path is joined at compile time, not written out here, so a
+        // build folder copied from another checkout embeds this one's files.
         code.push_str(&format!(
-            "    ({rel:?}, include_str!({:?})),\n",
-            path.display().to_string()
+            "    ({rel:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),\n",
+            format!("/{folder}/{rel}")
         ));
     }
     code.push_str("];\n");

@@ -63,6 +63,7 @@ fn generators(c: &mut Criterion) {
         system: RulesSystem::Mettle,
         archetype: None,
         tier: None,
+        terrain: None,
     };
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {

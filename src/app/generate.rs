@@ -54,6 +54,7 @@ pub fn run(
                 system: (*system).into(),
                 archetype: archetype.clone(),
                 tier: *tier,
+                terrain: None,
             },
             items::npc,
         ),

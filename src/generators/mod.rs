@@ -30,6 +30,7 @@ pub mod sheet;
 pub mod trap;
 pub mod voucher;
 
+use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::Serialize;
@@ -122,6 +123,21 @@ impl Address {
         self.index
     }
 
+    /// The same item drawn again (`attempt` ≥ 1) because its first draw
+    /// repeated something already in its pack: every stream of the item,
+    /// and of the items inside it, moves to `gen/<path>/again/<attempt>/…`.
+    /// Attempt 0 is the address itself, so an item that repeats nothing
+    /// draws exactly what it always drew.
+    pub fn again(&self, attempt: usize) -> Self {
+        if attempt == 0 {
+            return self.clone();
+        }
+        Address {
+            path: format!("{}/again/{attempt}", self.path),
+            ..self.clone()
+        }
+    }
+
     /// The stream for one part of the item (`gen/<path>/<part>`).
     pub fn stream(&self, seed: &Seed, part: &str) -> Stream {
         seed.stream(&format!("gen/{}/{part}", self.path))
@@ -176,6 +192,93 @@ pub fn make_many<G: Generator>(
         .collect()
 }
 
+/// What an item says that no other item in the same pack may say again:
+/// an encounter's situation, an NPC's concept and name, a trap's name, a
+/// stop's description. Keys are compared as written.
+pub trait Distinct {
+    fn keys(&self) -> Vec<String>;
+}
+
+/// The keys already said in a pack, by the items at lower addresses.
+#[derive(Debug, Default, Clone)]
+pub struct Said {
+    keys: BTreeSet<String>,
+}
+
+impl Said {
+    /// Whether `keys` repeat nothing said and nothing among themselves.
+    pub fn fresh(&self, keys: &[String]) -> bool {
+        let mut own = BTreeSet::new();
+        keys.iter()
+            .all(|k| !self.keys.contains(k) && own.insert(k.as_str()))
+    }
+
+    pub fn add(&mut self, keys: Vec<String>) {
+        self.keys.extend(keys);
+    }
+
+    /// Everything said so far, in order.
+    pub fn all(&self) -> impl Iterator<Item = &str> {
+        self.keys.iter().map(String::as_str)
+    }
+}
+
+/// How many times an item is drawn again before its tables count as run
+/// dry. With a table of n equally likely rows of which k are taken, a
+/// draw repeats with chance k/n; 64 draws all repeat with chance
+/// (k/n)^64, under one in a thousand even when 9 rows of 10 are taken.
+pub const DRAWS: usize = 64;
+
+/// Items `0..count` under `scope`, each drawn again (see
+/// [`Address::again`]) while its keys repeat what `said` holds or an
+/// earlier item of the batch said; what each item says is added to
+/// `said`. An item depends only on itself and the items before it.
+pub fn make_distinct<G: Generator>(
+    req: &G,
+    library: &Library,
+    seed: &Seed,
+    scope: &str,
+    count: usize,
+    said: &mut Said,
+) -> Result<Vec<G::Item>, GenError>
+where
+    G::Item: Distinct,
+{
+    (0..count)
+        .map(|i| {
+            let at = Address::scoped(scope, G::KIND, i);
+            let item = draw_fresh(req, library, seed, &at, said)?;
+            said.add(item.keys());
+            Ok(item)
+        })
+        .collect()
+}
+
+/// The first draw of the item at `at` whose keys are fresh, or an error
+/// naming the item when [`DRAWS`] draws all repeat.
+fn draw_fresh<G: Generator>(
+    req: &G,
+    library: &Library,
+    seed: &Seed,
+    at: &Address,
+    said: &Said,
+) -> Result<G::Item, GenError>
+where
+    G::Item: Distinct,
+{
+    for attempt in 0..DRAWS {
+        let item = req.make(library, seed, &at.again(attempt))?;
+        if said.fresh(&item.keys()) {
+            return Ok(item);
+        }
+    }
+    Err(GenError::Request(format!(
+        "{at} repeats what the pack already holds in all of {DRAWS} draws: its tables have run dry; \
+         ask for fewer {kind}s, or add rows to its tables with --content",
+        kind = at.kind()
+    )))
+}
+
 /// Results of inline rolls in a table result's own trail, in order, whose
 /// notation is `expr` (e.g. the `d4` of "STR drops by {d4}").
 pub fn inline_rolls(roll: &TableRoll, expr: &str) -> Vec<i64> {
@@ -210,5 +313,75 @@ pub fn display_name(archetype: &str) -> String {
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library;
+
+    /// A generator whose items say one of `faces` words.
+    struct Words {
+        faces: u32,
+    }
+
+    impl Generator for Words {
+        const KIND: &'static str = "word";
+        type Item = u32;
+        fn make(&self, _: &Library, seed: &Seed, at: &Address) -> Result<u32, GenError> {
+            Ok(at.stream(seed, "word").die(self.faces))
+        }
+    }
+
+    impl Distinct for u32 {
+        fn keys(&self) -> Vec<String> {
+            vec![self.to_string()]
+        }
+    }
+
+    fn words(faces: u32, count: usize, said: &mut Said) -> Result<Vec<u32>, GenError> {
+        let seed = Seed::new("words").unwrap();
+        make_distinct(
+            &Words { faces },
+            &test_library(),
+            &seed,
+            "pack",
+            count,
+            said,
+        )
+    }
+
+    #[test]
+    fn distinct_items_fill_a_table_then_say_it_ran_dry() {
+        let mut said = Said::default();
+        let mut all = words(6, 6, &mut said).unwrap();
+        all.sort();
+        assert_eq!(all, vec![1, 2, 3, 4, 5, 6]);
+        let err = words(6, 7, &mut Said::default()).unwrap_err().to_string();
+        assert!(err.contains("word/7") && err.contains("run dry"), "{err}");
+    }
+
+    #[test]
+    fn what_lower_addresses_said_is_never_said_again() {
+        let mut said = Said::default();
+        said.add(vec!["1".into(), "2".into()]);
+        let got = words(4, 2, &mut said).unwrap();
+        assert!(got.iter().all(|w| *w > 2), "{got:?}");
+    }
+
+    #[test]
+    fn a_first_draw_that_repeats_nothing_is_the_plain_draw() {
+        let seed = Seed::new("words").unwrap();
+        let at = Address::scoped("pack", "word", 0);
+        let plain = Words { faces: 1000 }
+            .make(&test_library(), &seed, &at)
+            .unwrap();
+        let got = words(1000, 1, &mut Said::default()).unwrap();
+        assert_eq!(got, vec![plain]);
+        assert_ne!(
+            at.again(1).stream(&seed, "x").die(1 << 30),
+            at.stream(&seed, "x").die(1 << 30)
+        );
     }
 }

@@ -32,7 +32,13 @@ pub struct Request {
     pub system: RulesSystem,
     pub archetype: Option<String>,
     pub tier: Option<u8>,
+    /// The terrain the NPC lives in (a pack's): archetypes its encounter
+    /// table (`gen.encounter.<terrain>`) names weigh [`FIT`] times as much.
+    pub terrain: Option<String>,
 }
+
+/// How much more likely an archetype is when it belongs to the terrain.
+pub const FIT: u64 = 4;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Npc {
@@ -179,9 +185,17 @@ fn choose_row<'a>(
         };
         return Err(GenError::Request(hint));
     }
+    let fits = terrain_archetypes(library, req.terrain.as_deref());
     let weights: Vec<u64> = candidates
         .iter()
-        .map(|(_, r)| r.weight.unwrap_or(1))
+        .map(|(_, r)| {
+            let fit = if fits.contains(&r.name.as_str()) {
+                FIT
+            } else {
+                1
+            };
+            r.weight.unwrap_or(1) * fit
+        })
         .collect();
     let pick = s.pick_weighted(&weights).expect("positive weights");
     Ok(candidates[pick].1)
@@ -217,6 +231,21 @@ impl Generator for Request {
             core,
         })
     }
+}
+
+/// The archetypes a terrain's encounter table names (`foe:` and `npc:`
+/// tags), in table order; none without a terrain or its table.
+fn terrain_archetypes<'a>(library: &'a Library, terrain: Option<&str>) -> Vec<&'a str> {
+    let Some(table) = terrain.and_then(|t| library.table(&format!("gen.encounter.{t}")).ok())
+    else {
+        return Vec::new();
+    };
+    table
+        .rows
+        .iter()
+        .flat_map(|r| &r.tags)
+        .filter_map(|t| t.strip_prefix("foe:").or_else(|| t.strip_prefix("npc:")))
+        .collect()
 }
 
 /// A METTLE stat block within the archetype's ranges (the `stats` stream).
@@ -384,6 +413,16 @@ pub fn check(npc: &Npc) -> Vec<String> {
     out
 }
 
+impl super::Distinct for Npc {
+    /// A person is said once: their concept and their name.
+    fn keys(&self) -> Vec<String> {
+        vec![
+            format!("concept: {}", self.concept),
+            format!("name: {}", self.name),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,6 +438,7 @@ mod tests {
                 system,
                 archetype: None,
                 tier: None,
+                terrain: None,
             };
             for i in 0..5_000 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
@@ -424,6 +464,7 @@ mod tests {
                     system,
                     archetype: Some(a.clone()),
                     tier: None,
+                    terrain: None,
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
@@ -440,6 +481,7 @@ mod tests {
             system: RulesSystem::Core,
             archetype: Some("bandti".into()),
             tier: None,
+            terrain: None,
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

@@ -2,6 +2,14 @@
 //! seed — encounters, traps, NPCs, a map with a journey, downtime vouchers,
 //! injury and mutation slips — each from its own stream (`gen/pack/<part>/<i>`),
 //! so asking for one more encounter never changes the others.
+//!
+//! Nothing is said twice in a pack: an encounter's situation, an NPC's
+//! concept or name, a trap's name ([`super::Distinct`]). Items are made in
+//! the order encounter, trap, npc, map, journey, voucher, injury, mutation;
+//! an item whose draw repeats one at a lower address draws again on its own
+//! `again/<n>` streams ([`super::make_distinct`]), so it depends only on
+//! itself and the items before it. The pack's NPCs fit its terrain: the
+//! archetypes its encounter table names weigh [`npc::FIT`] times as much.
 
 use serde::Serialize;
 
@@ -13,7 +21,7 @@ use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
-use super::{GenError, make_many, nth};
+use super::{GenError, Said, make_distinct, make_many, nth};
 use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
@@ -197,6 +205,7 @@ pub fn generate(
     }
     let system = session.system;
     let in_pack = Some("pack");
+    let mut said = Said::default();
     let encounter = encounter::Request {
         terrain: session.terrain.clone(),
         system,
@@ -207,7 +216,18 @@ pub fn generate(
         system,
         archetype: None,
         tier: None,
+        terrain: Some(session.terrain.clone()),
     };
+    let encounters = make_distinct(
+        &encounter,
+        library,
+        seed,
+        "pack",
+        session.encounters,
+        &mut said,
+    )?;
+    let traps = make_distinct(&trap, library, seed, "pack", session.traps, &mut said)?;
+    let npcs = make_distinct(&npc, library, seed, "pack", session.npcs, &mut said)?;
     let (map, journey) = map_and_journey(library, session, party, seed)?;
     let vouchers = voucher::Request {
         holders: session.vouchers.clone(),
@@ -218,9 +238,9 @@ pub fn generate(
         title: session.title.clone(),
         system,
         terrain: session.terrain.clone(),
-        encounters: make_many(&encounter, library, seed, in_pack, session.encounters)?,
-        traps: make_many(&trap, library, seed, in_pack, session.traps)?,
-        npcs: make_many(&npc, library, seed, in_pack, session.npcs)?,
+        encounters,
+        traps,
+        npcs,
         map,
         journey,
         vouchers: make_many(&vouchers, library, seed, in_pack, session.vouchers.len())?,
@@ -261,4 +281,93 @@ fn map_and_journey(
     };
     let made = nth(library, &journey, seed, 0)?;
     Ok((Some(generated), Some(made)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library;
+    use crate::generators::{Distinct, Generator};
+
+    fn request(encounters: usize, traps: usize, npcs: usize) -> Request {
+        Request {
+            title: "Test".into(),
+            system: RulesSystem::Mettle,
+            terrain: "swamp".into(),
+            encounters,
+            traps,
+            npcs,
+            injuries: 0,
+            mutations: 0,
+            vouchers: Vec::new(),
+            map: None,
+        }
+    }
+
+    fn pack(req: &Request, seed: &str) -> Pack {
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        generate(&test_library(), req, &party, &Seed::new(seed).unwrap()).unwrap()
+    }
+
+    /// Everything a pack says that must be said once.
+    fn keys(p: &Pack) -> Vec<String> {
+        let encounters = p.encounters.iter().flat_map(Distinct::keys);
+        let traps = p.traps.iter().flat_map(Distinct::keys);
+        let npcs = p.npcs.iter().flat_map(Distinct::keys);
+        encounters.chain(traps).chain(npcs).collect()
+    }
+
+    #[test]
+    fn no_pack_says_anything_twice() {
+        // Four encounters, four traps and eight NPCs in the swamp: 16
+        // people from 19 archetypes leaves the redraw real work to do.
+        let req = request(4, 4, 8);
+        let mut redrawn = 0;
+        for i in 0..50 {
+            let p = pack(&req, &format!("distinct-{i}"));
+            let all = keys(&p);
+            let unique: std::collections::BTreeSet<&String> = all.iter().collect();
+            assert_eq!(unique.len(), all.len(), "seed distinct-{i}: {all:?}");
+            let first: Vec<String> = (0..8)
+                .map(|n| {
+                    let at = crate::generators::Address::scoped("pack", "npc", n);
+                    let npc = npc_request(&req);
+                    npc.make(
+                        &test_library(),
+                        &Seed::new(&format!("distinct-{i}")).unwrap(),
+                        &at,
+                    )
+                    .unwrap()
+                    .concept
+                })
+                .collect();
+            let kept: Vec<&String> = p.npcs.iter().map(|n| &n.concept).collect();
+            redrawn += first.iter().zip(kept).filter(|(a, b)| a != b).count();
+        }
+        assert!(
+            redrawn > 0,
+            "no NPC was ever drawn again: the test tests nothing"
+        );
+    }
+
+    fn npc_request(req: &Request) -> npc::Request {
+        npc::Request {
+            system: req.system,
+            archetype: None,
+            tier: None,
+            terrain: Some(req.terrain.clone()),
+        }
+    }
+
+    #[test]
+    fn an_item_depends_only_on_lower_addresses() {
+        for i in 0..10 {
+            let seed = format!("lower-{i}");
+            let small = pack(&request(2, 1, 3), &seed);
+            let big = pack(&request(2, 1, 6), &seed);
+            assert_eq!(small.encounters, big.encounters);
+            assert_eq!(small.traps, big.traps);
+            assert_eq!(small.npcs[..], big.npcs[..3]);
+        }
+    }
 }

@@ -43,6 +43,7 @@ impl Cast<'_> {
             system: self.req.system,
             archetype: Some(archetype.to_owned()),
             tier: None,
+            terrain: None,
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }

@@ -233,6 +233,20 @@ pub fn check(e: &Encounter) -> Vec<String> {
     out
 }
 
+impl super::Distinct for Encounter {
+    /// An encounter's situation, the people it puts on stage and its trap
+    /// are said once in a pack (its foes are many of one kind by design).
+    fn keys(&self) -> Vec<String> {
+        let mut keys = vec![format!(
+            "situation: {}/{}",
+            self.situation.table, self.situation.row
+        )];
+        keys.extend(self.others.iter().flat_map(super::Distinct::keys));
+        keys.extend(self.trap.iter().flat_map(super::Distinct::keys));
+        keys
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

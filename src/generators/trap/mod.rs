@@ -379,6 +379,13 @@ fn mettle_check(t: &Trap) -> Vec<String> {
     out
 }
 
+impl super::Distinct for Trap {
+    /// A trap is set once in a pack: its name.
+    fn keys(&self) -> Vec<String> {
+        vec![format!("trap: {}", self.name)]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
