@@ -36,12 +36,12 @@ impl Files<'_> {
         c
     }
 
-    /// Add a file; `part`: `pack.md` binds it too.
+    /// Add a file; `part`: `pack.md` binds it too, one heading level down.
     fn add(&mut self, name: String, text: String, part: bool) {
-        self.files.push((name, text.clone().into_bytes()));
         if part {
-            self.parts.push(text);
+            self.parts.push(demote(&text));
         }
+        self.files.push((name, text.into_bytes()));
     }
 
     /// Render `template` into the file `name`, which `pack.md` binds too.
@@ -75,12 +75,13 @@ impl Files<'_> {
     }
 
     fn npcs(&mut self, npcs: &[Npc]) -> Result<(), TemplateError> {
-        let mut cards = String::from("## NPC cards\n\n");
+        let mut cards = String::from("# NPCs\n\n");
         for n in npcs {
             let mut c = self.ctx();
             c.insert("n", n);
             c.insert("kind", &display_name(&n.archetype));
             c.insert("stats", &lines::npc_row(n));
+            c.insert("track", &lines::foe_cells(n).toughness);
             if let Some(m) = &n.mettle {
                 c.insert(
                     "weapons",
@@ -151,11 +152,7 @@ impl Files<'_> {
         let mut c = self.ctx();
         c.insert("title", &pack.title);
         c.insert("seed", &self.share.seed);
-        c.insert("encounters_count", &pack.encounters.len());
-        c.insert("traps_count", &pack.traps.len());
-        c.insert("npcs_count", &pack.npcs.len());
-        c.insert("vouchers_count", &pack.vouchers.len());
-        c.insert("has_map", &pack.map.is_some());
+        c.insert("summary", &summary(pack));
         c.insert("parts", &self.parts);
         let md = self.templates.render("pack.md", &c)?;
         self.files.insert(0, ("pack.md".into(), md.into_bytes()));
@@ -174,6 +171,61 @@ impl Files<'_> {
             .insert(1, ("pack.json".into(), json.into_bytes()));
         Ok(self.files)
     }
+}
+
+/// A handout's Markdown one heading level down (`# Trap` → `## Trap`), so
+/// `pack.md` keeps one H1, the pack's title.
+fn demote(md: &str) -> String {
+    let mut out = String::with_capacity(md.len() + 16);
+    for line in md.split_inclusive('\n') {
+        let hashes = line.bytes().take_while(|b| *b == b'#').count();
+        if (1..6).contains(&hashes) && line[hashes..].starts_with(' ') {
+            out.push('#');
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// `n` things, in words: `1 trap`, `2 traps`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// What a pack holds, in one line: `2 encounters, 1 trap, 4 NPCs, a map
+/// and a journey, 2 downtime vouchers`; parts it has none of are left out.
+fn summary(pack: &Pack) -> String {
+    let slips = pack.injuries.len() + pack.mutations.len();
+    let mut parts: Vec<String> = [
+        (pack.encounters.len(), "encounter", "encounters"),
+        (pack.traps.len(), "trap", "traps"),
+        (pack.npcs.len(), "NPC", "NPCs"),
+    ]
+    .iter()
+    .filter(|(n, ..)| *n > 0)
+    .map(|(n, one, many)| count(*n, one, many))
+    .collect();
+    match (&pack.map, &pack.journey) {
+        (Some(_), Some(_)) => parts.push("a map and a journey".into()),
+        (Some(_), None) => parts.push("a map".into()),
+        _ => {}
+    }
+    for (n, one, many) in [
+        (pack.vouchers.len(), "downtime voucher", "downtime vouchers"),
+        (slips, "slip", "slips"),
+    ] {
+        if n > 0 {
+            parts.push(count(n, one, many));
+        }
+    }
+    if parts.is_empty() {
+        return "nothing asked for".into();
+    }
+    parts.join(", ")
 }
 
 /// Every file of a pack: (name, bytes), in a fixed order.
