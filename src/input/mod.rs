@@ -19,7 +19,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 
 pub use character::{character, character_from_text};
-pub use map::read_map;
+pub use map::{map_from_text, read_map};
 pub use party::{Origin, party, party_from_text, session_party};
 pub use session::{Session, session, session_from_text};
 

@@ -1,0 +1,25 @@
+//! Fuzz saved maps (`gen journey --map`): any bytes read as a map saved by
+//! `gen map --json`. A map is refused with a reason or accepted whole, and
+//! an accepted map can be measured and drawn — never a panic.
+#![no_main]
+
+use std::path::Path;
+
+use libfuzzer_sys::fuzz_target;
+use tablewright::generators::map::{check, road_distances};
+use tablewright::input;
+use tablewright::render::map::draw;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(map) = input::map_from_text(Path::new("fuzz.json"), text) else {
+        return;
+    };
+    assert!(check(&map).is_empty());
+    let _ = road_distances(&map, map.start);
+    for players in [false, true] {
+        let _ = draw(&map, players);
+    }
+});
