@@ -291,6 +291,34 @@ fn cases() -> Vec<Case> {
                 "\n    text = \"{1000000d1000000} gold\"\n             ^^^^^^^\n",
             ],
         ),
+        // Tables that would leave a Core pack without its own words: a
+        // tile with no Core rule, a Core trap effect with no save, a METTLE
+        // hazard with no Core reading.
+        table(
+            "tile without a rule in a system",
+            "[[table]]\nid = \"gen.tile_rules.core\"\ntitle = \"T\"\nsystem = \"core\"\nsource = \"fixture\"\n\n[[table.row]]\nweight = 1\nname = \"PIT\"\ntext = \"A hole: AGI save or fall.\"\n",
+            &[
+                "tables/t.toml:7:1: [gen.tile_rules.core] no rule for `RAIN, light` (acs.tiles), which an encounter can lay",
+                "no rule for `Falling debris` (acs.sporadics)",
+                "hint: add a [[table.row]] named `RAIN, light` with its rule in this system's terms",
+            ],
+        ),
+        table(
+            "Core trap effect without a save",
+            "[[table]]\nid = \"gen.trap.core.effect\"\ntitle = \"T\"\nsystem = \"core\"\nsource = \"fixture\"\n\n[[table.row]]\nweight = 1\nname = \"Darts\"\ntext = \"Darts fly.\"\neffects = [{ damage = \"d6!\" }]\n",
+            &[
+                "tables/t.toml:7:1: [gen.trap.core.effect] Core trap effect `Darts` names no save",
+                "hint: add an effect with `save = \"AGI\"`",
+            ],
+        ),
+        table(
+            "METTLE hazard without a Core reading",
+            "[[table]]\nid = \"gen.encounter.swamp\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n\n[[table.row]]\nweight = 1\nname = \"Mire\"\ntext = \"Sucking mud.\"\neffects = [{ hazard = \"3D+2\" }]\n",
+            &[
+                "tables/t.toml:7:1: [gen.encounter.swamp] row `Mire` has a METTLE hazard but no Core Rules reading",
+                "hint: add an effect such as `{ save = \"AGI\", damage = \"d8!\" }`",
+            ],
+        ),
         // Stat blocks out of the rules' bounds: a party file, a pool
         // summary, a Core Rules character sheet.
         session_case(

@@ -11,12 +11,15 @@
 //! - [`rows`]: one row: its roll or weight, its text, `reroll`.
 //! - [`effects`]: a row's effects and stat block against the table's rules.
 //! - [`references`]: across tables: unknown `{table:…}` ids and loops.
+//! - [`systems`]: across tables: what a METTLE table says, the Core Rules
+//!   can say too (tile rules, Core trap saves, Core readings of hazards).
 
 mod coverage;
 mod effects;
 mod keys;
 mod references;
 mod rows;
+mod systems;
 mod table;
 
 use std::collections::BTreeMap;
@@ -87,6 +90,7 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
     }
     let (tables, overridden) = layer(compiled, files, &mut problems);
     references::check(&tables, files, &mut problems);
+    systems::check(&tables, files, &mut problems);
     let hash = format!("{:016x}", hasher.finish());
     (
         Library {
