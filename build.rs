@@ -20,7 +20,11 @@ fn collect(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
 }
 
 fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
+    // Read at run time: `env!` would bake in the folder the build script was
+    // compiled in, so a target folder copied from another checkout would
+    // embed that checkout's files.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join(folder);
     println!("cargo:rerun-if-changed={folder}");
     let mut files = Vec::new();
     collect(&root, ext, &mut files);

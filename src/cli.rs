@@ -256,7 +256,7 @@ pub enum GenKind {
         #[arg(long)]
         players: bool,
     },
-    /// A journey across a map, day by day.
+    /// A journey across a map, day by day, by the rules of the party's system.
     Journey {
         /// A map saved with `gen map --json > map.json`.
         #[arg(long, value_name = "FILE")]
@@ -267,7 +267,11 @@ pub enum GenKind {
         /// Destination (name or number; default: the map's goal).
         #[arg(long, value_name = "STOP")]
         to: Option<String>,
-        /// A METTLE party file or a pool summary such as `3,4,4,5`.
+        /// The rules the party travels by.
+        #[arg(long, value_enum, default_value = "mettle")]
+        system: SystemArg,
+        /// A party file or a pool summary such as `3,4,4,5` (METTLE) or
+        /// `10,12,9,11` (Core Rules).
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
         #[arg(long, value_enum, default_value = "safest")]
@@ -278,13 +282,14 @@ pub enum GenKind {
         /// Units of water each PC carries.
         #[arg(long, default_value_t = 3, value_name = "N")]
         water: u32,
-        /// The forager's WIT.
-        #[arg(long, default_value_t = 10, value_name = "N")]
-        wit: u32,
-        /// Kits carried: fishing, trapping.
+        /// Units of water each PC can carry, filled at a source (default:
+        /// the party file's `water_capacity`, else 3 or --water if more).
+        #[arg(long, value_name = "N")]
+        water_capacity: Option<u32>,
+        /// Kits carried: fishing, trapping, camping.
         #[arg(long, value_delimiter = ',', value_name = "KITS")]
         kits: Vec<String>,
-        /// Never take a Twist on a failed Travel Check.
+        /// Never take a Twist on a failed Travel Check (METTLE).
         #[arg(long)]
         no_twist: bool,
     },

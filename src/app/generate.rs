@@ -87,6 +87,7 @@ pub fn run(
                 water: *water,
                 wit: *wit,
                 damage: damage.clone(),
+                mettle: None,
             },
             items::forage,
         ),
@@ -189,17 +190,18 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
     Ok(())
 }
 
-/// `gen journey`: the saved map, the stops named, the party.
+/// `gen journey`: the saved map, the stops named, the party and its water.
 fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
     let GenKind::Journey {
         map: path,
         from,
         to,
+        system,
         party,
         route,
         rations,
         water,
-        wit,
+        water_capacity,
         kits,
         no_twist,
     } = kind
@@ -207,17 +209,33 @@ fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
         unreachable!("called for journeys only")
     };
     let map = input::read_map(path)?;
+    let system: RulesSystem = (*system).into();
+    let mut party = input::party(party.as_deref(), system)?;
+    if let Some(c) = water_capacity {
+        if !(1..=journey::MAX_SUPPLY).contains(c) {
+            return Err(Error::input(
+                Diagnostic::message(format!(
+                    "--water-capacity {c}: each PC carries 1 to {} units of water",
+                    journey::MAX_SUPPLY
+                ))
+                .with_hint("give how many units of water each PC can carry, such as 4"),
+            ));
+        }
+        party.water_capacity = Some(*c);
+    }
     Ok(journey::Request {
         from: stop(&map, from.as_deref(), map.start)?,
         to: stop(&map, to.as_deref(), map.goal)?,
-        party: input::party(party.as_deref(), RulesSystem::Mettle)?,
+        capacity: journey::Request::capacity_for(&party, *water),
+        party,
+        system,
         map,
         route: (*route).into(),
         rations: *rations,
         water: *water,
-        wit: *wit,
         kits: kits.clone(),
         twist: !*no_twist,
+        used: Vec::new(),
     })
 }
 

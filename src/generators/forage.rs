@@ -7,6 +7,16 @@
 //! damage (exploding, as all Core Rules damage) for 4 rations. On "choice"
 //! the forager takes the option with the most rations expected (exact
 //! odds). Foraged rations are perishable.
+//!
+//! **In METTLE terms** (a METTLE journey's foraging, `Request::mettle`):
+//! the d6 still says what the land offers this watch, and the rolls the
+//! Core Rules ask for become METTLE Checks. Our reading: a save is a
+//! "challenging" task (Core Rules l.13), so tracking big game is a Check of
+//! the forager's NATURE vs Challenging (3); the ranged attack that must do
+//! 4 or more damage is a ranged Attack, CULTURE vs Challenging (3), a
+//! success bringing the beast down. Fruits, fish and small game need no
+//! roll in either system. The 1:8 exposure of fruits is an Affliction of
+//! the Guide's choosing. Results are worded in METTLE terms only.
 
 use serde::Serialize;
 
@@ -38,7 +48,21 @@ pub struct Request {
     pub wit: u32,
     /// The damage die of the forager's ranged weapon.
     pub damage: String,
+    /// A METTLE forager: tracking and hunting are Checks, not saves.
+    pub mettle: Option<MettleForager>,
 }
+
+/// The pools a METTLE forager checks with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MettleForager {
+    /// NATURE, to track big game.
+    pub track: u32,
+    /// CULTURE, the ranged Attack that brings it down.
+    pub shoot: u32,
+}
+
+/// The Difficulty of a METTLE forager's Checks: Challenging.
+pub const METTLE_DIFFICULTY: u32 = 3;
 
 impl Default for Request {
     fn default() -> Self {
@@ -48,6 +72,7 @@ impl Default for Request {
             water: false,
             wit: 10,
             damage: "d6".into(),
+            mettle: None,
         }
     }
 }
@@ -112,6 +137,16 @@ fn success_chance(e: &Effect, has: &[String], req: &Request) -> f64 {
         return 0.0;
     }
     let mut p = 1.0;
+    if let Some(m) = req.mettle {
+        let check = |pool| super::checks::chance(pool, METTLE_DIFFICULTY, false).unwrap_or(0.0);
+        if e.save.is_some() {
+            p *= check(m.track);
+        }
+        if e.min_damage.is_some() {
+            p *= check(m.shoot);
+        }
+        return p;
+    }
     if e.save.is_some() {
         p *= f64::from(req.wit.min(20)) / 20.0;
     }
@@ -175,37 +210,15 @@ fn resolve(
         steps.push(format!("no luck: this needs {}", list.join(" and ")));
         return (0, None);
     }
-    if let Some(ability) = &e.save {
-        let d20 = s.die(20);
-        let pass = d20 <= req.wit;
-        steps.push(format!(
-            "{ability} save to track: d20 = {d20} {} {} → {}",
-            if pass { "≤" } else { ">" },
-            req.wit,
-            if pass {
-                "on the trail"
-            } else {
-                "the trail goes cold"
-            }
-        ));
-        if !pass {
-            return (0, None);
-        }
+    if let Some(ability) = &e.save
+        && !track(ability, req, s, steps)
+    {
+        return (0, None);
     }
-    if let Some(min) = e.min_damage {
-        let text = exploding(&req.damage);
-        let expr = dice::parse(&text).expect("a checked damage die");
-        let rolled = dice::roll(&expr, s);
-        let v = rolled.value();
-        let kill = v >= min;
-        steps.push(format!(
-            "ranged attack: {text} = {v} ({} {min}) → {}",
-            if kill { "≥" } else { "<" },
-            if kill { "a clean kill" } else { "it gets away" }
-        ));
-        if !kill {
-            return (0, None);
-        }
+    if let Some(min) = e.min_damage
+        && !kill(min, req, s, steps)
+    {
+        return (0, None);
     }
     let mut exposed = None;
     if let Some(chance) = &e.chance
@@ -216,15 +229,73 @@ fn resolve(
         steps.push(format!(
             "if eaten, the {chance} exposure: d{} = {roll} → {}",
             c.out_of,
-            if hit {
-                "exposed to a disease, poison or drug of the GM's choice"
-            } else {
-                "safe"
+            match (hit, req.mettle.is_some()) {
+                (true, true) => "an Affliction of the Guide's choosing",
+                (true, false) => "exposed to a disease, poison or drug of the GM's choice",
+                _ => "safe",
             }
         ));
         exposed = Some(hit);
     }
     (e.rations.unwrap_or(0) as u32, exposed)
+}
+
+/// Tracking big game: the Core Rules' save, or a METTLE NATURE Check.
+fn track(ability: &str, req: &Request, s: &mut Stream, steps: &mut Vec<String>) -> bool {
+    let (pass, how) = match req.mettle {
+        Some(m) => {
+            let o = super::checks::roll(m.track, METTLE_DIFFICULTY, false, s);
+            let text = super::checks::describe(m.track, METTLE_DIFFICULTY, &o);
+            (
+                o.success == Some(true),
+                format!("NATURE Check to track: {text}"),
+            )
+        }
+        None => {
+            let d20 = s.die(20);
+            let pass = d20 <= req.wit;
+            let sign = if pass { "≤" } else { ">" };
+            (
+                pass,
+                format!("{ability} save to track: d20 = {d20} {sign} {}", req.wit),
+            )
+        }
+    };
+    let end = if pass {
+        "on the trail"
+    } else {
+        "the trail goes cold"
+    };
+    steps.push(format!("{how} → {end}"));
+    pass
+}
+
+/// Bringing the beast down: the Core Rules' ranged hit of `min` or more
+/// damage (exploding), or a METTLE ranged Attack (CULTURE).
+fn kill(min: i64, req: &Request, s: &mut Stream, steps: &mut Vec<String>) -> bool {
+    let (hit, how) = match req.mettle {
+        Some(m) => {
+            let o = super::checks::roll(m.shoot, METTLE_DIFFICULTY, false, s);
+            let text = super::checks::describe(m.shoot, METTLE_DIFFICULTY, &o);
+            (
+                o.success == Some(true),
+                format!("ranged Attack, CULTURE {text}"),
+            )
+        }
+        None => {
+            let text = exploding(&req.damage);
+            let expr = dice::parse(&text).expect("a checked damage die");
+            let v = dice::roll(&expr, s).value();
+            let sign = if v >= min { "≥" } else { "<" };
+            (
+                v >= min,
+                format!("ranged attack: {text} = {v} ({sign} {min})"),
+            )
+        }
+    };
+    let end = if hit { "a clean kill" } else { "it gets away" };
+    steps.push(format!("{how} → {end}"));
+    hit
 }
 
 impl Generator for Request {
@@ -359,12 +430,21 @@ mod tests {
                 water: t % 3 == 0,
                 wit: 8 + t as u32,
                 damage: "d6".into(),
+                // Every other terrain forages in METTLE terms.
+                mettle: (t % 2 == 1).then_some(MettleForager {
+                    track: 2 + t as u32,
+                    shoot: 3,
+                }),
             };
             let mut food = 0u32;
             let n = 1500;
             for i in 0..n {
                 let f = nth(&library, &req, &seed, i).unwrap();
                 assert!(check(&f).is_empty(), "{terrain} #{i}: {:?}", check(&f));
+                if req.mettle.is_some() {
+                    let said = f.steps.join(" ");
+                    assert!(!said.contains("WIT") && !said.contains("GM"), "{said}");
+                }
                 if f.rations > 0 {
                     food += 1;
                 }

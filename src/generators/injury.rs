@@ -64,6 +64,13 @@ fn injury_condition(roll: &TableRoll) -> impl Fn(&Sheet, &str) -> String + '_ {
     }
 }
 
+/// The injury's text for one that never heals: "until a full rest" and
+/// "for now" become "for good", so the slip says what is applied.
+fn permanent_text(text: &str) -> String {
+    text.replace("until a full rest", "for good")
+        .replace("for now", "for good")
+}
+
 impl Generator for Request {
     const KIND: &'static str = "injury";
     type Item = Injury;
@@ -76,6 +83,7 @@ impl Generator for Request {
             for e in &mut roll.effects {
                 e.lasts = Some("permanent".into());
             }
+            roll.text = permanent_text(&roll.text);
         }
         let character = self.character.as_ref().map(|before| {
             let mut after = before.clone();
@@ -137,6 +145,30 @@ mod tests {
             }
         }
         assert_eq!(seen.len(), 12);
+    }
+
+    #[test]
+    fn permanent_injuries_say_so() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("permanent").unwrap();
+        let req = Request {
+            character: Some(sybilla()),
+            permanent: true,
+        };
+        let mut lasting = 0;
+        for i in 0..300 {
+            let injury = nth(&library, &req, &seed, i).unwrap();
+            assert!(
+                !injury.text.contains("full rest") && !injury.text.contains("for now"),
+                "#{i}: {}",
+                injury.text
+            );
+            if injury.text.contains("for good") {
+                lasting += 1;
+            }
+        }
+        // Rows 2-10 carry a duration: about three in four injuries.
+        assert!(lasting > 150, "{lasting}");
     }
 
     #[test]

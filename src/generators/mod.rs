@@ -10,6 +10,7 @@
 //! - [`npc`]: METTLE or Core Rules stat blocks from archetype tables.
 //! - [`injury`], [`mutation`]: Core Rules harm, applied to a character sheet.
 //! - [`forage`]: one watch of foraging.
+//! - [`checks`]: METTLE Checks as generators roll them, with exact odds.
 //! - [`trap`]: a trap as a METTLE hazard vs POISE, with its exact odds.
 //! - [`encounter`]: a situation, foes, zones, terrain cards and the odds
 //!   that matter.
@@ -18,6 +19,7 @@
 //! - [`voucher`]: a voucher for one holder.
 //! - [`pack`]: a whole session pack (every handout's items at once).
 
+pub mod checks;
 pub mod encounter;
 pub mod forage;
 pub mod injury;

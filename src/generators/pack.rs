@@ -49,9 +49,13 @@ pub struct Request {
 pub struct MapPlan {
     pub stops: usize,
     pub terrains: Vec<String>,
-    /// Send the party from the start to the goal (METTLE parties).
+    /// Send the party from the start to the goal, in the pack's system.
     pub journey: bool,
     pub route: Route,
+    /// Rations and units of water each PC sets out with, and the kits.
+    pub rations: u32,
+    pub water: u32,
+    pub kits: Vec<String>,
 }
 
 /// Most items of one kind in a pack.
@@ -120,6 +124,22 @@ impl Request {
                         format!("stops = {}: a map has {lo} to {hi} stops", m.stops),
                     ),
                 ));
+            }
+            for (what, v) in [("rations", m.rations), ("water", m.water)] {
+                if v > journey::MAX_SUPPLY {
+                    out.push((
+                        Some("map"),
+                        Flaw::at(
+                            what,
+                            format!("{what} = {v}: a PC carries at most {}", journey::MAX_SUPPLY),
+                        ),
+                    ));
+                }
+            }
+            for (i, k) in m.kits.iter().enumerate() {
+                if let Err(e) = journey::kit_name(k) {
+                    out.push((Some("map"), Flaw::item("kits", i, e.to_string())));
+                }
             }
             for (i, t) in m.terrains.iter().enumerate() {
                 if !encounter::TERRAINS.contains(&t.as_str()) {
@@ -228,7 +248,8 @@ pub fn generate(
     )?;
     let traps = make_distinct(&trap, library, seed, "pack", session.traps, &mut said)?;
     let npcs = make_distinct(&npc, library, seed, "pack", session.npcs, &mut said)?;
-    let (map, journey) = map_and_journey(library, session, party, seed)?;
+    let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
+    let (map, journey) = map_and_journey(library, session, party, seed, &used)?;
     let vouchers = voucher::Request {
         holders: session.vouchers.clone(),
     };
@@ -249,12 +270,14 @@ pub fn generate(
     })
 }
 
-/// The pack's map, and the party's journey across it (METTLE parties).
+/// The pack's map, and the party's journey across it in the pack's system
+/// (its encounters on the way never repeat a situation in `used`).
 fn map_and_journey(
     library: &Library,
     session: &Request,
     party: &Party,
     seed: &Seed,
+    used: &[String],
 ) -> Result<(Option<Map>, Option<Journey>), GenError> {
     let Some(m) = &session.map else {
         return Ok((None, None));
@@ -264,7 +287,7 @@ fn map_and_journey(
         terrains: m.terrains.clone(),
     };
     let generated = nth(library, &req, seed, 0)?;
-    if !m.journey || session.system != RulesSystem::Mettle {
+    if !m.journey {
         return Ok((Some(generated), None));
     }
     let journey = journey::Request {
@@ -272,12 +295,14 @@ fn map_and_journey(
         to: generated.goal,
         map: generated.clone(),
         party: party.clone(),
+        system: session.system,
         route: m.route,
-        rations: 3,
-        water: 3,
-        wit: 10,
-        kits: Vec::new(),
+        rations: m.rations,
+        water: m.water,
+        capacity: journey::Request::capacity_for(party, m.water),
+        kits: m.kits.clone(),
         twist: true,
+        used: used.to_vec(),
     };
     let made = nth(library, &journey, seed, 0)?;
     Ok((Some(generated), Some(made)))

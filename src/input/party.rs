@@ -1,6 +1,8 @@
 //! Parties (`--party`, or a session's `party = …`): a party file of METTLE
 //! stat blocks or Core Rules sheets, or a pool summary such as `3,4,4,5`;
-//! read, checked against the rules core, every flaw pointed at.
+//! read, checked against the rules core, every flaw pointed at. A party
+//! file may also say how much water each PC can carry on a journey
+//! (`water_capacity = 4`).
 
 use std::path::Path;
 
@@ -8,6 +10,7 @@ use super::character::SHEET_HINT;
 use super::{Step, flaw_diagnostics, from_toml, pointed, read_text};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
+use crate::generators::journey::MAX_SUPPLY;
 use crate::rules::party::summary_hint;
 use crate::rules::{Party, RulesSystem, core_d20, mettle};
 
@@ -172,6 +175,19 @@ fn legal_party(path: &Path, text: &str) -> Result<Party, Error> {
         let prefix = [Step::Key("core"), Step::Index(i)];
         let flaws = core_d20::sheet_flaws(s);
         diagnostics.extend(flaw_diagnostics(path, text, &prefix, &s.name, &flaws));
+    }
+    if let Some(c) = party.water_capacity
+        && !(1..=MAX_SUPPLY).contains(&c)
+    {
+        diagnostics.push(
+            pointed(
+                path,
+                text,
+                &[Step::Key("water_capacity")],
+                format!("water_capacity = {c}: each PC carries 1 to {MAX_SUPPLY} units of water"),
+            )
+            .with_hint("set how many units of water each PC can carry, such as 4"),
+        );
     }
     if !diagnostics.is_empty() {
         let hint = if party.mettle.is_empty() {

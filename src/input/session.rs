@@ -50,11 +50,19 @@ pub struct MapRequest {
     pub stops: usize,
     #[serde(default)]
     pub terrains: Vec<String>,
-    /// Send the party from the start to the goal (METTLE parties).
+    /// Send the party from the start to the goal, in the session's system.
     #[serde(default)]
     pub journey: bool,
     #[serde(default = "default_route")]
     pub route: Route,
+    /// Rations and units of water each PC sets out with.
+    #[serde(default = "default_supply")]
+    pub rations: u32,
+    #[serde(default = "default_supply")]
+    pub water: u32,
+    /// Kits the party carries: fishing, trapping, camping.
+    #[serde(default)]
+    pub kits: Vec<String>,
 }
 
 fn default_title() -> String {
@@ -71,6 +79,9 @@ fn default_stops() -> usize {
 }
 fn default_route() -> Route {
     Route::Safest
+}
+fn default_supply() -> u32 {
+    3
 }
 
 impl Session {
@@ -91,6 +102,9 @@ impl Session {
                 terrains: m.terrains.clone(),
                 journey: m.journey,
                 route: m.route,
+                rations: m.rations,
+                water: m.water,
+                kits: m.kits.clone(),
             }),
         }
     }

@@ -35,6 +35,10 @@ pub struct Party {
     pub mettle: Vec<StatBlock>,
     #[serde(default)]
     pub core: Vec<Sheet>,
+    /// Units of water each PC can carry on a journey (a source found fills
+    /// to this); unset: the journey's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub water_capacity: Option<u32>,
 }
 
 /// How a pool summary is written, for hints.
@@ -76,6 +80,7 @@ impl Party {
         let mut party = Party {
             mettle: Vec::new(),
             core: Vec::new(),
+            water_capacity: None,
         };
         for (i, v) in values.iter().enumerate() {
             let name = format!("PC {}", i + 1);

@@ -477,6 +477,71 @@ fn cases() -> Vec<Case> {
             b"{\"size\":6.0,\"stops\":[],\"paths\":[],\"start\":0,\"goal\":0}".to_vec(),
             &["the map has 0 stops; a map has 4 to 40"],
         ),
+        // The journey's supplies: [map] rations, water and kits, a party's
+        // water capacity, and the same on the command line.
+        session_case(
+            "session journey rations past the limit",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[map]\njourney = true\nrations = 99\n").into_bytes(),
+            )],
+            &["session.toml:10:11: rations = 99: a PC carries at most 30"],
+        ),
+        session_case(
+            "session journey water past the limit",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[map]\njourney = true\nwater = 40\n").into_bytes(),
+            )],
+            &["session.toml:10:9: water = 40: a PC carries at most 30"],
+        ),
+        session_case(
+            "session journey unknown kit",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[map]\njourney = true\nkits = [\"fishing\", \"boat\"]\n")
+                    .into_bytes(),
+            )],
+            &["session.toml:10:20: unknown kit `boat`; the kits are fishing, trapping, camping"],
+        ),
+        session_case(
+            "party water capacity out of range",
+            vec![
+                ("session.toml", session_with("party.toml")),
+                (
+                    "party.toml",
+                    b"water_capacity = 0\n[[mettle]]\nname = \"Kirin\"\nNATURE = 2\nCULTURE = 3\nPOISE = 5\nMOTIVE = 3\nFRAME = 2\n".to_vec(),
+                ),
+            ],
+            &[
+                "party.toml:1:18: water_capacity = 0: each PC carries 1 to 30 units of water",
+                "hint: set how many units of water each PC can carry",
+            ],
+        ),
+        refusal(
+            "journey water capacity out of range",
+            args(&[
+                "gen", "journey", "--map", &fixture("maps/h42.json"), "--seed", "s",
+                "--water-capacity", "0",
+            ]),
+            &["--water-capacity 0: each PC carries 1 to 30 units of water"],
+        ),
+        refusal(
+            "journey water over capacity",
+            args(&[
+                "gen", "journey", "--map", &fixture("maps/h42.json"), "--seed", "s",
+                "--water", "5", "--water-capacity", "3",
+            ]),
+            &["water 5: more than the party's water capacity of 3 a PC"],
+        ),
+        refusal(
+            "journey unknown kit",
+            args(&[
+                "gen", "journey", "--map", &fixture("maps/h42.json"), "--seed", "s",
+                "--kits", "boat",
+            ]),
+            &["unknown kit `boat`; the kits are fishing, trapping, camping"],
+        ),
         // A session asking for more than a pack holds.
         session_case(
             "session past its limits",
@@ -770,6 +835,13 @@ fn the_suite_covers_every_class() {
         "saved map path end out of range",
         "saved map path of endless length",
         "saved map without stops",
+        "session journey rations past the limit",
+        "session journey water past the limit",
+        "session journey unknown kit",
+        "party water capacity out of range",
+        "journey water capacity out of range",
+        "journey water over capacity",
+        "journey unknown kit",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

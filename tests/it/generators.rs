@@ -256,3 +256,128 @@ fn a_core_party_of_dead_pcs_is_refused() {
         "{err}"
     );
 }
+
+// ---- The journey reproductions of issue 14 (saved maps, pinned) ----
+
+/// `gen --json journey` on a saved fixture map.
+fn journey_json(map: &str, extra: &[&str]) -> serde_json::Value {
+    let map = fixture(&format!("maps/{map}"));
+    let mut args = vec!["--json", "gen", "journey", "--map", &map];
+    args.extend_from_slice(extra);
+    ok_json(&args)["items"][0].clone()
+}
+
+/// Hunger and thirst after every watch, from the rests the journey logs
+/// (a rest where anyone goes without adds a day; a full one clears it).
+fn deprivation_by_watch(j: &serde_json::Value, n: u64) -> Vec<(u64, u64)> {
+    let (mut h, mut t) = (0, 0);
+    let mut out = vec![(0, 0)];
+    for s in j["watches"].as_array().unwrap() {
+        if s["doing"] == "rest" {
+            h = if s["fed"].as_u64().unwrap() >= n {
+                0
+            } else {
+                h + 1
+            };
+            t = if s["drank"].as_u64().unwrap() >= n {
+                0
+            } else {
+                t + 1
+            };
+        }
+        out.push((h, t));
+    }
+    out
+}
+
+#[test]
+fn foragers_rest_eat_and_go_hungry_by_the_clock() {
+    // Issue 14: forage and water watches skipped the daily rest, so from
+    // day 2 nothing was eaten and Hungry/Thirsty never rose (Checks on
+    // days 3-5 read `3D vs 10, 10, 3`).
+    let j = journey_json(
+        "h42.json",
+        &[
+            "--seed",
+            "h42",
+            "--rations",
+            "1",
+            "--water",
+            "2",
+            "--kits",
+            "fishing,trapping",
+        ],
+    );
+    let by_watch = deprivation_by_watch(&j, 4);
+    let mut penalised = 0;
+    for p in j["passages"].as_array().unwrap() {
+        let (h, t) = by_watch[p["watch"].as_u64().unwrap() as usize];
+        assert_eq!(p["penalty"].as_u64(), Some(h + 2 * t), "{p}");
+        if h + 2 * t > 0 {
+            penalised += 1;
+        }
+    }
+    assert!(penalised >= 3, "hunger and thirst weigh on the later legs");
+    // Foraged rations are eaten at the next rest, not carried on.
+    let watches = j["watches"].as_array().unwrap();
+    let mut eaten = 0;
+    for (i, s) in watches.iter().enumerate() {
+        if s["doing"] == "rest" && i > 0 && watches[i - 1]["perishable"].as_u64() > Some(0) {
+            assert_eq!(s["perishable"], 0);
+            assert!(s["fed"].as_u64() > Some(0));
+            eaten += 1;
+        }
+    }
+    assert!(eaten >= 1, "foraged food was eaten");
+    // Never more than three watches awake.
+    let mut awake = 0;
+    for s in watches {
+        awake = if s["doing"] == "rest" { 0 } else { awake + 1 };
+        assert!(awake <= 3, "{s}");
+    }
+}
+
+#[test]
+fn found_water_fills_to_capacity_and_is_drunk() {
+    // Issue 14: a party that set out with no water "refilled" to 0.
+    // The reproduction itself, then parties able to find a source (a
+    // METTLE NATURE Check, a Core Rules WIT save) on the same map and seed.
+    let dry = ["--seed", "jj0", "--rations", "0", "--water", "0"];
+    let cases: [Vec<&str>; 3] = [
+        dry.to_vec(),
+        [&dry[..], &["--party", "6,6,6,6"]].concat(),
+        [
+            &dry[..],
+            &[
+                "--system",
+                "core",
+                "--party",
+                "15,15,15,15",
+                "--kits",
+                "camping",
+            ],
+        ]
+        .concat(),
+    ];
+    let mut found = 0;
+    let n = 4;
+    for args in cases {
+        let j = journey_json("m0.json", &args);
+        let full = j["water_capacity"].as_u64().unwrap() * n;
+        assert_eq!(full, 12, "the default capacity is 3 a PC");
+        let watches = j["watches"].as_array().unwrap();
+        let mut before = 0;
+        for (i, s) in watches.iter().enumerate() {
+            let water = s["water"].as_u64().unwrap();
+            if s["doing"] == "water" && water != before {
+                assert_eq!(water, full, "{s}");
+                found += 1;
+                if let Some(next) = watches.get(i + 1).filter(|x| x["doing"] == "rest") {
+                    assert_eq!(next["drank"], n, "{next}");
+                }
+            }
+            before = water;
+        }
+    }
+    assert!(found >= 1, "a source was found");
+}

@@ -174,4 +174,68 @@ fn boxes_match_points(name: &str, text: &str) {
     if name.starts_with("encounter") && text.contains("## Foes") {
         assert!(cells > 0, "{name}: no tick boxes found");
     }
+
+/// Words of one system that the other's journey log must never print.
+fn foreign_word(text: &str, core: bool) -> Option<String> {
+    let list: &[&str] = if core {
+        &[
+            "POISE", "NATURE", "CULTURE", "MOTIVE", "FRAME", "Mettle", "METTLE", "Edge",
+        ]
+    } else {
+        &["STR", "AGI", "WIT", "omen", "omens"]
+    };
+    if !core && text.contains('ʂ') {
+        return Some("ʂ".into());
+    }
+    text.split(|c: char| !c.is_alphanumeric())
+        .find(|w| list.contains(w))
+        .map(str::to_owned)
+}
+
+#[test]
+fn packs_journey_in_their_own_system() {
+    let out = temp_dir("prep-journeys");
+    for (system, party) in [("core", "10,12,9,11"), ("mettle", "3,4,4,5")] {
+        let session = out.join(format!("{system}.toml"));
+        std::fs::write(
+            &session,
+            format!(
+                "title = \"Roads\"\nseed = \"roads\"\nsystem = \"{system}\"\nparty = \"{party}\"\n\
+                 encounters = 2\n[map]\njourney = true\nrations = 1\nwater = 1\nkits = [\"camping\", \"trapping\"]\n"
+            ),
+        )
+        .unwrap();
+        let folder = out.join(system);
+        ok(&[
+            "prep",
+            session.to_str().unwrap(),
+            "--out",
+            folder.to_str().unwrap(),
+        ]);
+        let dir = only_entry(&folder);
+        let journey = std::fs::read_to_string(dir.join("journey.md")).unwrap();
+        let core = system == "core";
+        assert!(
+            journey.contains(if core { "Tracker:" } else { "Lead:" }),
+            "{journey}"
+        );
+        assert!(journey.contains("Each carries 1 ration(s) and 1 unit(s) of water"));
+        if let Some(w) = foreign_word(&journey, core) {
+            panic!("`{w}` in the {system} journey:\n{journey}");
+        }
+        // No encounter on the way repeats one of the pack's encounters.
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("pack.json")).unwrap()).unwrap();
+        let pack = &json["pack"];
+        let used: Vec<&str> = pack["encounters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["situation"]["row"].as_str().unwrap())
+            .collect();
+        for e in pack["journey"]["encounters"].as_array().unwrap() {
+            assert!(!used.contains(&e["name"].as_str().unwrap()), "{e}");
+        }
+    }
+    std::fs::remove_dir_all(&out).unwrap();
 }

@@ -13,6 +13,7 @@ use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
 use crate::render::lines::{self, Markup, percent};
 use crate::render::perils;
+use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
@@ -361,34 +362,64 @@ pub fn map(m: &Map, players: bool) -> String {
     s
 }
 
-/// A journey: the route with its exact odds, then the day-by-day log.
+/// A journey: the route with its exact odds, then the day-by-day log, in
+/// the words of its system.
 pub fn journey(j: &Journey) -> String {
+    let mettle = j.system == RulesSystem::Mettle;
+    let who = if mettle {
+        format!("Lead: {} ({} {}D)", j.lead, j.lead_with, j.lead_pool)
+    } else {
+        format!(
+            "Tracker: {} (WIT {}); two regions a watch",
+            j.lead, j.lead_pool
+        )
+    };
     let mut s = format!(
-        "## Journey: {} → {} ({:?} route)\nLead: {} ({} {}D). Chance of no encounter on the whole way: {}\n\n",
+        "## Journey: {} → {} ({} route, {})\n{who}. Chance of no encounter on the whole way: {}. Water: up to {} unit(s) a PC.\n\n",
         j.from,
         j.to,
-        j.route,
-        j.lead,
-        j.lead_with,
-        j.lead_pool,
-        percent(j.no_encounter)
+        j.route.word(),
+        j.system.label(),
+        percent(j.no_encounter),
+        j.water_capacity
     );
-    let _ = writeln!(
-        s,
-        "| leg | regions | terrain | Difficulty | safe | safe with a Twist |\n|---|---|---|---|---|---|"
-    );
-    for l in &j.legs {
+    if mettle {
         let _ = writeln!(
             s,
-            "| {} → {} | {} | {} | {} | {} | {} |",
-            l.from,
-            l.to,
-            l.regions,
-            l.terrain,
-            l.difficulty,
-            percent(l.safe),
-            percent(l.safe_with_twist)
+            "| leg | regions | terrain | Difficulty | safe | safe with a Twist |\n|---|---|---|---|---|---|"
         );
+    } else {
+        let _ = writeln!(
+            s,
+            "| leg | regions | watches | terrain | encounter a watch | no encounter |\n|---|---|---|---|---|---|"
+        );
+    }
+    for l in &j.legs {
+        let _ = if mettle {
+            writeln!(
+                s,
+                "| {} → {} | {} | {} | {} | {} | {} |",
+                l.from,
+                l.to,
+                l.regions,
+                l.terrain,
+                l.difficulty,
+                percent(l.safe),
+                percent(l.safe_with_twist)
+            )
+        } else {
+            writeln!(
+                s,
+                "| {} → {} | {} | {} | {} | {} | {} |",
+                l.from,
+                l.to,
+                l.regions,
+                l.watches,
+                l.terrain,
+                l.encounter_chance.as_deref().unwrap_or("-"),
+                percent(l.safe)
+            )
+        };
     }
     for d in &j.days {
         let _ = writeln!(s, "\n**Day {}**", d.day);
@@ -398,13 +429,18 @@ pub fn journey(j: &Journey) -> String {
     }
     let _ = writeln!(
         s,
-        "\n{}; {} rations and {} water left.",
+        "\n{}; {} day(s); {} rations and {} water left{}.",
         match &j.arrival {
             Some(a) => format!("Arrived {a}"),
             None => "They did not arrive".into(),
         },
+        j.days_taken,
         j.rations_left,
-        j.water_left
+        j.water_left,
+        match j.shillings_spent {
+            Some(c) => format!("; {c}ʂ spent"),
+            None => String::new(),
+        }
     );
     s
 }

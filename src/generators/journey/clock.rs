@@ -1,0 +1,446 @@
+//! The one clock of a journey and the larder it eats from.
+//!
+//! Every watch — travel, foraging, searching for water, time lost to a
+//! Twist, rest — goes through [`Clock`]. A day is three watches (Core
+//! Rules, Tracking time). The party rests on the third watch awake; a
+//! third watch spent on anything else is groggy, and on a fourth the party
+//! is forced to rest (Core Rules, Daily rests). At a rest each PC eats
+//! (foraged finds first; finds not eaten spoil), drinks a unit of water and
+//! sleeps. In a settlement meals are bought and water needs no tracking.
+//! A rest without food makes a METTLE party Hungry (+1 Difficulty a day,
+//! cleared when fed) and without water Thirsty (+2 a day); in the Core
+//! Rules it costs the PC 1 STR (no food), AGI (no water) or WIT (no sleep:
+//! no camping kit and no room) until a full rest.
+
+use serde::Serialize;
+
+use super::Day;
+use crate::rules::{Party, RulesSystem};
+
+/// Where a watch is spent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Place {
+    pub name: String,
+    /// A village, town or inn: meals for sale, water, rooms.
+    pub settlement: bool,
+}
+
+impl Place {
+    pub fn wild(name: String) -> Self {
+        Place {
+            name,
+            settlement: false,
+        }
+    }
+}
+
+/// A Core Rules PC's abilities as the journey wears them down.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pc {
+    pub name: String,
+    /// STR, AGI, WIT at the start.
+    pub base: [i64; 3],
+    /// Temporary losses (until a full rest).
+    pub lost: [i64; 3],
+}
+
+impl Pc {
+    pub fn now(&self, i: usize) -> i64 {
+        (self.base[i] - self.lost[i]).max(0)
+    }
+}
+
+/// What the party carries and how it fares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Larder {
+    pub system: RulesSystem,
+    /// PCs in the party.
+    pub n: u32,
+    pub rations: u32,
+    /// Foraged rations, spoiled if not eaten at the next rest.
+    pub perishable: u32,
+    pub water: u32,
+    /// Units of water each PC can carry.
+    pub capacity: u32,
+    /// METTLE: days without food and without water (cleared when fed).
+    pub hungry: u32,
+    pub thirsty: u32,
+    /// Core Rules: each PC's abilities.
+    pub pcs: Vec<Pc>,
+    pub camping: bool,
+    /// Core Rules: shillings spent on meals and rooms.
+    pub spent: u32,
+}
+
+impl Larder {
+    pub fn new(
+        system: RulesSystem,
+        party: &Party,
+        rations: u32,
+        water: u32,
+        capacity: u32,
+        camping: bool,
+    ) -> Self {
+        let pcs: Vec<Pc> = party
+            .core
+            .iter()
+            .map(|s| Pc {
+                name: s.name.clone(),
+                base: [s.STR, s.AGI, s.WIT],
+                lost: [0; 3],
+            })
+            .collect();
+        let n = match system {
+            RulesSystem::Mettle => party.mettle.len(),
+            RulesSystem::Core => pcs.len(),
+        } as u32;
+        Larder {
+            system,
+            n,
+            rations: rations * n,
+            perishable: 0,
+            water: water * n,
+            capacity,
+            hungry: 0,
+            thirsty: 0,
+            pcs: if system == RulesSystem::Core {
+                pcs
+            } else {
+                Vec::new()
+            },
+            camping,
+            spent: 0,
+        }
+    }
+
+    /// Food for everyone at the next rest?
+    pub fn food_short(&self) -> bool {
+        self.rations + self.perishable < self.n
+    }
+
+    pub fn water_short(&self) -> bool {
+        self.water < self.n
+    }
+
+    /// Fill every PC's water to capacity.
+    pub fn fill_water(&mut self) {
+        self.water = self.capacity * self.n;
+    }
+
+    /// METTLE: the Difficulty hunger and thirst add to every task.
+    pub fn penalty(&self) -> u32 {
+        self.hungry + 2 * self.thirsty
+    }
+}
+
+/// The party after one watch.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WatchState {
+    /// 1-based, since setting out.
+    pub watch: u32,
+    pub day: u32,
+    /// 1 morning, 2 afternoon, 3 night.
+    pub of_day: u32,
+    /// `travel`, `rest`, `forage`, `water`, `lost time`.
+    pub doing: String,
+    pub at: String,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub groggy: bool,
+    /// Rations carried, foraged finds and units of water, for the party.
+    pub rations: u32,
+    pub perishable: u32,
+    pub water: u32,
+    /// On a rest: how many ate and how many drank.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fed: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drank: Option<u32>,
+    /// METTLE: days without food and without water.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hungry: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thirsty: Option<u32>,
+    /// Core Rules: each PC's abilities now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<Abilities>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shillings_spent: Option<u32>,
+}
+
+#[allow(non_snake_case)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Abilities {
+    pub name: String,
+    pub STR: i64,
+    pub AGI: i64,
+    pub WIT: i64,
+}
+
+/// Rations (carried and found) and water at the end of a day.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DaySupply {
+    pub day: u32,
+    pub rations: u32,
+    pub water: u32,
+}
+
+/// The clock: watches, the log by day, and the state after every watch.
+#[derive(Debug, Clone)]
+pub struct Clock {
+    /// Watches since the start.
+    pub watch: u32,
+    /// Waking watches since the last rest.
+    pub awake: u32,
+    pub days: Vec<Day>,
+    pub states: Vec<WatchState>,
+    pub larder: Larder,
+}
+
+impl Clock {
+    pub fn new(larder: Larder) -> Self {
+        Clock {
+            watch: 0,
+            awake: 0,
+            days: Vec::new(),
+            states: Vec::new(),
+            larder,
+        }
+    }
+
+    /// The day of the current watch (1-based).
+    pub fn day(&self) -> u32 {
+        self.watch / 3 + 1
+    }
+
+    pub fn log(&mut self, entry: String) {
+        let day = self.day();
+        match self.days.last_mut() {
+            Some(d) if d.day == day => d.entries.push(entry),
+            _ => self.days.push(Day {
+                day,
+                entries: vec![entry],
+            }),
+        }
+    }
+
+    /// Rest now if this is the third watch awake (or later).
+    pub fn rest_if_due(&mut self, place: &Place) {
+        if self.awake >= 2 {
+            self.rest(place);
+        }
+    }
+
+    /// Is the rest due (the next waking watch would be groggy)?
+    pub fn rest_due(&self) -> bool {
+        self.awake >= 2
+    }
+
+    /// One waking watch spent `doing` at `place` ([`Clock::begin`], then
+    /// [`Clock::end`]).
+    pub fn spend(&mut self, doing: &str, place: &Place) {
+        let groggy = self.begin(doing, place);
+        self.end(doing, place, groggy);
+    }
+
+    /// Start a waking watch: forced to rest first on the fourth watch
+    /// awake; groggy (returned) on the third.
+    pub fn begin(&mut self, doing: &str, place: &Place) -> bool {
+        if self.awake >= 3 {
+            self.log("Too exhausted to do anything else: a forced daily rest.".into());
+            self.rest(place);
+        }
+        let groggy = self.awake == 2;
+        if groggy {
+            self.log(format!(
+                "Groggy: they spend a third watch awake ({doing}) instead of resting."
+            ));
+        }
+        groggy
+    }
+
+    /// End the waking watch [`Clock::begin`] started; its state recorded.
+    pub fn end(&mut self, doing: &str, place: &Place, groggy: bool) {
+        self.watch += 1;
+        self.awake += 1;
+        self.record(doing, &place.name, groggy, None);
+    }
+
+    /// The daily rest, at `place`.
+    pub fn rest(&mut self, place: &Place) {
+        let (fed, drank, note) = if place.settlement {
+            self.larder_in_town(place)
+        } else {
+            self.larder_in_camp()
+        };
+        self.log(note);
+        self.watch += 1;
+        self.awake = 0;
+        self.record("rest", &place.name, false, Some((fed, drank)));
+    }
+
+    fn record(&mut self, doing: &str, at: &str, groggy: bool, rest: Option<(u32, u32)>) {
+        let l = &self.larder;
+        let mettle = l.system == RulesSystem::Mettle;
+        let w = self.watch - 1;
+        self.states.push(WatchState {
+            watch: self.watch,
+            day: w / 3 + 1,
+            of_day: w % 3 + 1,
+            doing: doing.to_owned(),
+            at: at.to_owned(),
+            groggy,
+            rations: l.rations,
+            perishable: l.perishable,
+            water: l.water,
+            fed: rest.map(|r| r.0),
+            drank: rest.map(|r| r.1),
+            hungry: mettle.then_some(l.hungry),
+            thirsty: mettle.then_some(l.thirsty),
+            abilities: l
+                .pcs
+                .iter()
+                .map(|p| Abilities {
+                    name: p.name.clone(),
+                    STR: p.now(0),
+                    AGI: p.now(1),
+                    WIT: p.now(2),
+                })
+                .collect(),
+            shillings_spent: (!mettle).then_some(l.spent),
+        });
+    }
+
+    /// A rest in a settlement: finds eaten first, meals bought for the
+    /// rest, water to hand, beds (Core Rules: 2ʂ a meal, 2ʂ a room unless
+    /// they camp with a kit).
+    fn larder_in_town(&mut self, place: &Place) -> (u32, u32, String) {
+        let l = &mut self.larder;
+        let n = l.n;
+        let fresh = l.perishable.min(n);
+        let meals = n - fresh;
+        l.perishable = 0;
+        l.hungry = 0;
+        l.thirsty = 0;
+        l.fill_water();
+        let note = match l.system {
+            RulesSystem::Mettle => format!(
+                "Daily rest at {}: {meals} meal(s) bought{}, water and beds to hand; water filled to {}.",
+                place.name,
+                if fresh > 0 {
+                    format!(" and {fresh} foraged ration(s) eaten")
+                } else {
+                    String::new()
+                },
+                l.water
+            ),
+            RulesSystem::Core => {
+                let rooms = if l.camping { 0 } else { n };
+                let cost = 2 * meals + 2 * rooms;
+                l.spent += cost;
+                format!(
+                    "Daily rest at {}: {meals} meal(s) bought at 2ʂ{}, {} at 2ʂ: {cost}ʂ; water to hand, filled to {}.",
+                    place.name,
+                    if fresh > 0 {
+                        format!(" ({fresh} foraged ration(s) eaten)")
+                    } else {
+                        String::new()
+                    },
+                    if rooms > 0 {
+                        format!("{rooms} room(s)")
+                    } else {
+                        "no rooms (they camp with their kits)".into()
+                    },
+                    l.water
+                )
+            }
+        };
+        (n, n, note)
+    }
+
+    /// A rest in the wild: finds first, then rations; finds not eaten
+    /// spoil; a unit of water each.
+    fn larder_in_camp(&mut self) -> (u32, u32, String) {
+        let l = &mut self.larder;
+        let n = l.n;
+        let fresh = l.perishable.min(n);
+        let packed = (n - fresh).min(l.rations);
+        let spoiled = l.perishable - fresh;
+        l.perishable = 0;
+        l.rations -= packed;
+        let fed = fresh + packed;
+        let drank = l.water.min(n);
+        l.water -= drank;
+        let mut note = format!(
+            "Daily rest in camp: {fed} of {n} eat ({fresh} foraged), {drank} drink; {} rations and {} water left.",
+            l.rations, l.water
+        );
+        if spoiled > 0 {
+            note.push_str(&format!(" {spoiled} foraged ration(s) spoil uneaten."));
+        }
+        match l.system {
+            RulesSystem::Mettle => {
+                l.hungry = if fed >= n { 0 } else { l.hungry + 1 };
+                l.thirsty = if drank >= n { 0 } else { l.thirsty + 1 };
+                if l.hungry > 0 {
+                    note.push_str(&format!(" Hungry: +{} Difficulty.", l.hungry));
+                }
+                if l.thirsty > 0 {
+                    note.push_str(&format!(" Thirsty: +{} Difficulty.", 2 * l.thirsty));
+                }
+            }
+            RulesSystem::Core => {
+                let slept = if l.camping { n } else { 0 };
+                note.push_str(&core_costs(&mut l.pcs, fed, drank, slept));
+            }
+        }
+        (fed, drank, note)
+    }
+}
+
+/// The Core Rules cost of a rest short of food, water or sleep: the PCs
+/// best able to bear it go without (the highest STR goes hungry, the
+/// highest AGI thirsty; earlier in the party on ties); each loses 1 of the
+/// ability until a full rest.
+fn core_costs(pcs: &mut [Pc], fed: u32, drank: u32, slept: u32) -> String {
+    let n = pcs.len() as u32;
+    let mut out = String::new();
+    for (ability, (had, name)) in [(fed, "STR"), (drank, "AGI"), (slept, "WIT")]
+        .into_iter()
+        .enumerate()
+    {
+        let without = n.saturating_sub(had) as usize;
+        if without == 0 {
+            continue;
+        }
+        let mut order: Vec<usize> = (0..pcs.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(pcs[i].now(ability)), i));
+        let mut names = Vec::new();
+        for &i in order.iter().take(without) {
+            pcs[i].lost[ability] += 1;
+            names.push(format!("{} ({name} {})", pcs[i].name, pcs[i].now(ability)));
+        }
+        let need = ["food", "water", "sleep"][ability];
+        out.push_str(&format!(
+            " Without {need}: {} lose 1 {name} until a full rest.",
+            names.join(", ")
+        ));
+    }
+    out
+}
+
+/// Rations (carried and found) and water at the end of each day.
+pub fn supplies(states: &[WatchState]) -> Vec<DaySupply> {
+    let mut out: Vec<DaySupply> = Vec::new();
+    for s in states {
+        let d = DaySupply {
+            day: s.day,
+            rations: s.rations + s.perishable,
+            water: s.water,
+        };
+        match out.last_mut() {
+            Some(last) if last.day == s.day => *last = d,
+            _ => out.push(d),
+        }
+    }
+    out
+}

@@ -1,0 +1,356 @@
+//! Unit tests: each Twist's price, water filling to capacity, the clock.
+
+use super::*;
+use crate::generators::map;
+use crate::generators::nth;
+
+fn party(system: RulesSystem) -> Party {
+    match system {
+        RulesSystem::Mettle => Party::from_summary("3,4,4,5", system).unwrap(),
+        RulesSystem::Core => Party::from_summary("10,12,9,11", system).unwrap(),
+    }
+}
+
+fn request(m: map::Map, system: RulesSystem) -> Request {
+    Request {
+        from: m.start,
+        to: m.goal,
+        map: m,
+        party: party(system),
+        system,
+        route: Route::Safest,
+        rations: 3,
+        water: 3,
+        capacity: 3,
+        kits: vec!["trapping".into()],
+        twist: true,
+        used: Vec::new(),
+    }
+}
+
+#[test]
+fn journeys_arrive_and_add_up() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("journeys").unwrap();
+    for i in 0..120 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let system = if i % 2 == 0 {
+            RulesSystem::Mettle
+        } else {
+            RulesSystem::Core
+        };
+        let mut req = request(m, system);
+        req.route = if i % 4 < 2 {
+            Route::Shortest
+        } else {
+            Route::Safest
+        };
+        req.twist = i % 3 != 0;
+        let j = nth(&library, &req, &seed, i).unwrap();
+        assert!(!j.legs.is_empty());
+        assert_eq!(j.legs[0].from, j.from);
+        assert_eq!(j.legs.last().unwrap().to, j.to);
+        for l in &j.legs {
+            assert!(l.safe <= l.safe_with_twist + 1e-12);
+            assert!((0.0..=1.0).contains(&l.safe));
+        }
+        let met: u32 = j.passages.iter().map(|p| p.encounters).sum();
+        assert_eq!(met as usize, j.encounters.len(), "#{i}");
+        let days: Vec<u32> = j.days.iter().map(|d| d.day).collect();
+        assert!(days.windows(2).all(|w| w[0] < w[1]), "#{i}: {days:?}");
+        assert_eq!(j.days_taken, *days.last().unwrap());
+    }
+}
+
+#[test]
+fn safest_is_never_less_safe_than_shortest() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("routes").unwrap();
+    for i in 0..200 {
+        let m = nth(
+            &library,
+            &map::Request {
+                stops: 20,
+                terrains: vec![],
+            },
+            &seed,
+            i,
+        )
+        .unwrap();
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let mk = |route| Request {
+            route,
+            ..request(m.clone(), system)
+        };
+        let safe = nth(&library, &mk(Route::Safest), &seed, i).unwrap();
+        let short = nth(&library, &mk(Route::Shortest), &seed, i).unwrap();
+        assert!(safe.no_encounter >= short.no_encounter - 1e-12, "#{i}");
+        let regions = |j: &Journey| j.legs.iter().map(|l| l.regions).sum::<u32>();
+        assert!(regions(&short) <= regions(&safe), "#{i}");
+    }
+}
+
+/// A trip at the start of `req`'s journey, for pricing Twists by hand.
+fn trip<'a>(
+    library: &'a Library,
+    req: &'a Request,
+    seed: &'a Seed,
+    at: &'a Address,
+) -> trip::Trip<'a> {
+    let lead = route::lead(&req.party, req.system).unwrap();
+    trip::Trip::new(library, req, seed, at, lead)
+}
+
+fn small_map() -> map::Map {
+    let library = crate::content::test_library();
+    nth(
+        &library,
+        &map::Request::default(),
+        &Seed::new("twists").unwrap(),
+        0,
+    )
+    .unwrap()
+}
+
+#[test]
+fn an_extra_day_costs_a_day_of_food_and_water() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("extra").unwrap();
+    let at = Address::new("journey", 0);
+    for system in [RulesSystem::Mettle, RulesSystem::Core] {
+        let req = request(small_map(), system);
+        let n = req.party.mettle.len().max(req.party.core.len()) as u32;
+        // Whatever the hour, three watches hold exactly one daily rest.
+        for awake in 0..3 {
+            let mut t = trip(&library, &req, &seed, &at);
+            t.clock.awake = awake;
+            let (r, w, watch) = (t.clock.larder.rations, t.clock.larder.water, t.clock.watch);
+            t.lose_a_day(req.to);
+            assert_eq!(t.clock.watch, watch + 3);
+            let rests = t.clock.states.iter().filter(|s| s.doing == "rest").count();
+            assert_eq!(rests, 1, "{system:?} awake {awake}");
+            assert_eq!(t.clock.larder.rations, r - n);
+            assert_eq!(t.clock.larder.water, w - n);
+        }
+    }
+}
+
+#[test]
+fn lost_supplies_take_a_day_of_rations_then_finds_then_goods() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("supplies").unwrap();
+    let at = Address::new("journey", 0);
+    let req = request(small_map(), RulesSystem::Mettle);
+    let mut t = trip(&library, &req, &seed, &at);
+    assert_eq!(t.clock.larder.rations, 12);
+    t.lose_supplies();
+    assert_eq!(t.clock.larder.rations, 8);
+    t.clock.larder.rations = 2;
+    t.lose_supplies();
+    assert_eq!(t.clock.larder.rations, 0);
+    t.clock.larder.perishable = 5;
+    t.lose_supplies();
+    assert_eq!(t.clock.larder.perishable, 1);
+    t.clock.larder.perishable = 0;
+    let before = t.clock.larder.clone();
+    assert!(t.lose_supplies().contains("trade goods"));
+    assert_eq!(t.clock.larder, before);
+}
+
+#[test]
+fn lost_parties_come_out_next_to_where_they_meant_to_go() {
+    let library = crate::content::test_library();
+    let req = request(small_map(), RulesSystem::Mettle);
+    let at = Address::new("journey", 0);
+    let next = req.map.neighbours(req.from)[0].1;
+    let near: Vec<usize> = req.map.neighbours(next).iter().map(|n| n.1).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for i in 0..60 {
+        let seed = Seed::new(&format!("lost {i}")).unwrap();
+        let mut t = trip(&library, &req, &seed, &at);
+        let s = t.stray(i, next);
+        assert!(near.contains(&s) && s != next, "{s} not next to {next}");
+        seen.insert(s);
+    }
+    assert_eq!(seen.len(), near.len(), "every neighbour can come up");
+}
+
+#[test]
+fn a_source_fills_every_pc_to_capacity() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("water").unwrap();
+    let at = Address::new("journey", 0);
+    let mut req = request(small_map(), RulesSystem::Core);
+    req.water = 0;
+    req.capacity = 5;
+    let mut t = trip(&library, &req, &seed, &at);
+    assert_eq!(t.clock.larder.water, 0);
+    t.clock.larder.fill_water();
+    assert_eq!(t.clock.larder.water, 5 * 4);
+    // In the walk: every water watch leaves water as it was or full.
+    let mut filled = 0;
+    for i in 0..200 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let mut req = request(m, system);
+        req.water = 0;
+        req.capacity = 2 + (i % 4) as u32;
+        let j = nth(&library, &req, &seed, i).unwrap();
+        let full = req.capacity * 4;
+        let mut before = 0;
+        for s in &j.watches {
+            if s.doing == "water" && s.water != before {
+                assert_eq!(s.water, full, "#{i} watch {}", s.watch);
+                filled += 1;
+            }
+            before = s.water;
+        }
+        // A rest right after a found source: everyone drinks.
+        for w in j.watches.windows(2) {
+            if w[0].doing == "water" && w[0].water == full && w[1].doing == "rest" {
+                assert_eq!(w[1].drank, Some(4), "#{i}");
+            }
+        }
+    }
+    assert!(filled > 20, "sources were found {filled} times");
+}
+
+/// Words a journey of one system must never print (the other's terms).
+fn foreign_words(system: RulesSystem) -> &'static [&'static str] {
+    match system {
+        RulesSystem::Mettle => &["STR", "AGI", "WIT", "omen", "omens"],
+        RulesSystem::Core => &[
+            "POISE", "NATURE", "CULTURE", "MOTIVE", "FRAME", "Mettle", "METTLE", "Edge",
+        ],
+    }
+}
+
+/// The first word of the other system in `text`, if any.
+fn foreign_word(text: &str, system: RulesSystem) -> Option<String> {
+    if system == RulesSystem::Mettle && text.contains('ʂ') {
+        return Some("ʂ".into());
+    }
+    let list = foreign_words(system);
+    text.split(|c: char| !c.is_alphanumeric())
+        .find(|w| list.contains(w))
+        .map(str::to_owned)
+}
+
+/// The rules every journey keeps, whatever the dice (see the issue's
+/// "Must show").
+fn check_journey(j: &Journey, req: &Request, label: &str) {
+    let n = req.party.mettle.len().max(req.party.core.len()) as u32;
+    let full = req.capacity * n;
+    // Supplies within bounds after every watch; a rest at least every
+    // fourth watch; hunger and thirst from the rests logged.
+    let (mut hungry, mut thirsty, mut awake) = (0u32, 0u32, 0u32);
+    let mut by_watch = vec![(0u32, 0u32)];
+    for s in &j.watches {
+        assert!(
+            s.water <= full.max(req.water * n),
+            "{label}: water {}",
+            s.water
+        );
+        if s.doing == "rest" {
+            awake = 0;
+            let (fed, drank) = (s.fed.unwrap(), s.drank.unwrap());
+            hungry = if fed >= n { 0 } else { hungry + 1 };
+            thirsty = if drank >= n { 0 } else { thirsty + 1 };
+            if req.system == RulesSystem::Mettle {
+                assert_eq!(s.hungry, Some(hungry), "{label} watch {}", s.watch);
+                assert_eq!(s.thirsty, Some(thirsty), "{label} watch {}", s.watch);
+            }
+        } else {
+            awake += 1;
+            assert!(awake <= 3, "{label}: {awake} watches awake at {}", s.watch);
+        }
+        by_watch.push((hungry, thirsty));
+    }
+    // Each METTLE Travel Check: the path's Difficulty plus the days
+    // without food plus twice the days without water.
+    for p in &j.passages {
+        let path = req
+            .map
+            .paths
+            .iter()
+            .find(|x| {
+                let (a, b) = (&req.map.stops[x.a].name, &req.map.stops[x.b].name);
+                (*a == p.from && *b == p.to) || (*a == p.to && *b == p.from)
+            })
+            .expect("a passage follows a path");
+        match req.system {
+            RulesSystem::Mettle => {
+                let (h, t) = by_watch[p.watch as usize];
+                assert_eq!(p.penalty, Some(h + 2 * t), "{label} leg {}", p.leg);
+                assert_eq!(p.difficulty, Some(path.difficulty + h + 2 * t));
+            }
+            RulesSystem::Core => {
+                assert!(p.difficulty.is_none() && p.twist.is_none());
+                assert!(p.encounter_chance.is_some());
+            }
+        }
+        if p.twist.as_ref().is_some_and(|t| t.twist == Twist::Lost) {
+            let to = req.map.stop_named(&p.to).unwrap().id;
+            let near: Vec<String> = req
+                .map
+                .neighbours(to)
+                .iter()
+                .map(|x| req.map.stops[x.1].name.clone())
+                .collect();
+            assert!(near.contains(&p.reached), "{label}: lost to {}", p.reached);
+        }
+    }
+    for w in j.passages.windows(2) {
+        assert_eq!(w[1].from, w[0].reached, "{label}: legs join up");
+    }
+    // Days in the summary are the days in the log.
+    assert_eq!(j.days_taken, j.days.last().unwrap().day, "{label}");
+    if let Some(a) = &j.arrival {
+        assert!(
+            a.starts_with(&format!("day {},", j.days_taken)),
+            "{label}: {a}"
+        );
+    }
+    let met: u32 = j.passages.iter().map(|p| p.encounters).sum();
+    assert_eq!(met as usize, j.encounters.len(), "{label}");
+    // Worded in its own system's terms only.
+    let text = crate::render::text::items::journey(j);
+    if let Some(w) = foreign_word(&text, req.system) {
+        panic!("{label}: `{w}` in a {:?} journey:\n{text}", req.system);
+    }
+}
+
+#[test]
+fn ten_thousand_journeys_keep_the_rules() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("journey rules").unwrap();
+    let maps: Vec<map::Map> = (0..40)
+        .map(|i| nth(&library, &map::Request::default(), &seed, i).unwrap())
+        .collect();
+    let kits = [
+        vec![],
+        vec!["fishing".to_owned()],
+        vec!["trapping".into(), "camping".into()],
+        vec!["fishing".into(), "trapping".into(), "camping".into()],
+    ];
+    let mut twists = std::collections::BTreeMap::new();
+    for i in 0..10_000usize {
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let m = maps[i % maps.len()].clone();
+        let mut req = request(m, system);
+        req.rations = (i / 2 % 5) as u32;
+        req.water = (i / 10 % 4) as u32;
+        req.capacity = req.water.max(1 + (i / 40 % 4) as u32);
+        req.kits = kits[i / 7 % 4].clone();
+        req.route = [Route::Safest, Route::Shortest][i / 3 % 2];
+        let j = nth(&library, &req, &seed, i).unwrap();
+        check_journey(&j, &req, &format!("#{i}"));
+        for p in &j.passages {
+            if let Some(t) = &p.twist {
+                *twists.entry(format!("{:?}", t.twist)).or_insert(0) += 1;
+            }
+        }
+    }
+    // Every Twist came up and was priced.
+    assert_eq!(twists.len(), 6, "{twists:?}");
+}

@@ -1,0 +1,370 @@
+//! Walking the route: leg after leg until the goal, a re-planned route
+//! when a Twist sends the party astray, arriving (a stop's hook said once),
+//! and giving up when hunger and thirst (METTLE) or lost abilities (Core
+//! Rules) would kill.
+
+use std::collections::BTreeSet;
+
+use super::super::map::{Path, SAFE_KINDS, Stop};
+use super::clock::{self, Clock, Larder, Place};
+use super::route::{self, Lead, Odds};
+use super::twists::Twist;
+use super::{Address, EncounterNote, GenError, Journey, Passage, Request};
+use crate::content::Library;
+use crate::rules::RulesSystem;
+use crate::seed::Seed;
+
+/// A journey under way.
+pub(super) struct Trip<'a> {
+    pub library: &'a Library,
+    pub req: &'a Request,
+    pub seed: &'a Seed,
+    pub at: &'a Address,
+    pub lead: Lead,
+    pub clock: Clock,
+    pub encounters: Vec<EncounterNote>,
+    /// Situations drawn so far (the pack's and the journey's own).
+    pub used: Vec<String>,
+    /// Hooks already told.
+    said: BTreeSet<String>,
+    pub passages: Vec<Passage>,
+    /// The stop the party is at.
+    pub here: usize,
+}
+
+/// How a leg ended.
+pub(super) enum Ended {
+    /// At this stop.
+    At(usize),
+    /// The party cannot go on.
+    Stopped,
+}
+
+/// Walk the request's journey.
+pub(super) fn walk(
+    library: &Library,
+    req: &Request,
+    seed: &Seed,
+    at: &Address,
+) -> Result<Journey, GenError> {
+    let lead = route::lead(&req.party, req.system)
+        .ok_or_else(|| GenError::Request("the party is empty".into()))?;
+    let odds = Odds {
+        system: req.system,
+        pool: lead.pool,
+        twist: req.twist,
+    };
+    let mut plan = route::route(&req.map, req.from, req.to, req.route, odds)?;
+    let legs = route::legs(&req.map, &plan, odds)?;
+    let no_encounter = legs
+        .iter()
+        .map(|l| if req.twist { l.safe_with_twist } else { l.safe })
+        .product();
+    let mut trip = Trip::new(library, req, seed, at, lead);
+    trip.set_out();
+    let most_legs = 4 * req.map.stops.len() + 4;
+    let mut arrived = false;
+    loop {
+        if trip.here == req.to {
+            arrived = true;
+            break;
+        }
+        if trip.passages.len() >= most_legs {
+            trip.clock.log(format!(
+                "After {most_legs} legs without reaching {} the party gives up.",
+                req.map.stops[req.to].name
+            ));
+            break;
+        }
+        let next = plan[1];
+        match trip.leg(next)? {
+            Ended::Stopped => break,
+            Ended::At(stop) if stop == next => {
+                plan.remove(0);
+            }
+            Ended::At(stop) => {
+                plan = route::route(&req.map, stop, req.to, req.route, odds)?;
+                if stop != req.to {
+                    let names: Vec<&str> = plan
+                        .iter()
+                        .map(|&s| req.map.stops[s].name.as_str())
+                        .collect();
+                    trip.clock
+                        .log(format!("The route is planned anew: {}.", names.join(" → ")));
+                }
+            }
+        }
+    }
+    Ok(trip.finish(legs, no_encounter, arrived))
+}
+
+impl<'a> Trip<'a> {
+    pub(super) fn new(
+        library: &'a Library,
+        req: &'a Request,
+        seed: &'a Seed,
+        at: &'a Address,
+        lead: Lead,
+    ) -> Self {
+        let camping = req
+            .kits
+            .iter()
+            .any(|k| super::kit_name(k).is_ok_and(|k| k == "camping"));
+        let larder = Larder::new(
+            req.system,
+            &req.party,
+            req.rations,
+            req.water,
+            req.capacity,
+            camping,
+        );
+        Trip {
+            library,
+            req,
+            seed,
+            at,
+            lead,
+            clock: Clock::new(larder),
+            encounters: Vec::new(),
+            used: req.used.clone(),
+            said: BTreeSet::new(),
+            passages: Vec::new(),
+            here: req.from,
+        }
+    }
+
+    fn set_out(&mut self) {
+        let map = &self.req.map;
+        let l = &self.lead;
+        let who = match self.req.system {
+            RulesSystem::Mettle => format!("{} leads ({} {}D)", l.name, l.with, l.pool),
+            RulesSystem::Core => format!(
+                "{} (WIT {}) tracks and searches for water; two regions a watch",
+                l.name, l.pool
+            ),
+        };
+        self.clock.log(format!(
+            "The party sets out from {} for {} by the {} road; {who}. Each carries {} ration(s) and {} unit(s) of water (room for {}).",
+            map.stops[self.req.from].name,
+            map.stops[self.req.to].name,
+            self.req.route.word(),
+            self.req.rations,
+            self.req.water,
+            self.req.capacity
+        ));
+        let start = &map.stops[self.req.from];
+        self.said.insert(start.hook.clone());
+    }
+
+    pub fn stop(&self, i: usize) -> &'a Stop {
+        let req: &'a Request = self.req;
+        &req.map.stops[i]
+    }
+
+    pub fn place(&self, i: usize) -> Place {
+        let s = self.stop(i);
+        Place {
+            name: s.name.clone(),
+            settlement: SAFE_KINDS.contains(&s.kind.as_str()),
+        }
+    }
+
+    /// Walk one leg from here towards `next`.
+    fn leg(&mut self, next: usize) -> Result<Ended, GenError> {
+        let k = self.passages.len();
+        let from = self.here;
+        let req: &'a Request = self.req;
+        let path = &req.map.paths[route::path_between(&req.map, from, next)];
+        let here = self.place(from);
+        self.clock.rest_if_due(&here);
+        let mut passage = Passage {
+            leg: k as u32 + 1,
+            watch: self.clock.watch,
+            from: self.stop(from).name.clone(),
+            to: self.stop(next).name.clone(),
+            reached: self.stop(next).name.clone(),
+            terrain: path.terrain.clone(),
+            regions: path.regions,
+            watches: path.watches,
+            difficulty: None,
+            penalty: None,
+            safe: 1.0,
+            safe_with_twist: None,
+            encounter_chance: None,
+            twist: None,
+            encounters: 0,
+            ambushed: false,
+        };
+        let (safe, twist) = match self.req.system {
+            RulesSystem::Mettle => self.travel_check(k, path, &mut passage)?,
+            RulesSystem::Core => {
+                self.core_leg_line(path, &mut passage);
+                (true, None)
+            }
+        };
+        let before = self.encounters.len();
+        self.walk_watches(k, path, safe, twist)?;
+        let met = self.encounters.len() > before;
+        let reached = match twist {
+            Some(t) => self.pay(t, k, next, path, &mut passage, met)?,
+            None => next,
+        };
+        passage.encounters = (self.encounters.len() - before) as u32;
+        passage.reached = self.stop(reached).name.clone();
+        let ambushed = passage.ambushed;
+        self.passages.push(passage);
+        self.arrive(reached, ambushed);
+        if reached != self.req.to {
+            self.resupply(k, reached)?;
+        }
+        Ok(if self.can_go_on() {
+            Ended::At(reached)
+        } else {
+            Ended::Stopped
+        })
+    }
+
+    /// The leg's travelling watches, resting when due, with the encounter
+    /// a failed Check brings (METTLE, half way) or the chance each watch
+    /// gives (Core Rules).
+    fn walk_watches(
+        &mut self,
+        k: usize,
+        path: &Path,
+        safe: bool,
+        twist: Option<Twist>,
+    ) -> Result<(), GenError> {
+        let way = Place::wild(format!("on the way to {}", self.stop_name_of(path)));
+        let worse = twist == Some(Twist::WorseEncounter);
+        let mut due = !safe;
+        let mut watch_stream = self.at.stream(self.seed, &format!("leg/{k}/watches"));
+        for w in 0..path.watches {
+            self.clock.rest_if_due(&way);
+            self.clock.spend("travel", &way);
+            match self.req.system {
+                RulesSystem::Mettle if due && w >= path.watches / 2 => {
+                    let at = self.at.child("leg", k).only("encounter");
+                    self.encounter(&at, path, worse)?;
+                    due = false;
+                }
+                RulesSystem::Core if self.core_watch(path, &mut watch_stream) => {
+                    let at = self
+                        .at
+                        .child("leg", k)
+                        .child("watch", w as usize)
+                        .only("encounter");
+                    self.encounter(&at, path, false)?;
+                }
+                _ => {}
+            }
+        }
+        if due {
+            let at = self.at.child("leg", k).only("encounter");
+            self.encounter(&at, path, worse)?;
+        }
+        Ok(())
+    }
+
+    /// The name the way is going to (for the place of travelling watches).
+    pub(super) fn stop_name_of(&self, path: &Path) -> String {
+        let other = if path.a == self.here { path.b } else { path.a };
+        self.stop(other).name.clone()
+    }
+
+    /// Arriving at a stop: its hook said the first time, water in a
+    /// settlement, an ambush if the Twist said so.
+    fn arrive(&mut self, stop: usize, ambushed: bool) {
+        self.here = stop;
+        let s = self.stop(stop);
+        let line = if self.said.insert(s.hook.clone()) && !s.hook.is_empty() {
+            format!("They reach {} ({}): {}", s.name, s.kind, s.hook)
+        } else {
+            format!("They reach {} ({}).", s.name, s.kind)
+        };
+        self.clock.log(line);
+        if ambushed {
+            self.clock.log(format!(
+                "An ambush waits for them at {}: whoever they meet strikes first.",
+                s.name
+            ));
+        }
+        if self.place(stop).settlement {
+            self.clock.larder.fill_water();
+            let water = self.clock.larder.water;
+            self.clock.log(format!(
+                "{} has clean water: they fill their skins ({water} units).",
+                s.name
+            ));
+        }
+    }
+
+    /// Can the party go on? METTLE: not while hunger and thirst outgrow the
+    /// lead's pool by 6. Core Rules: not with a PC's STR, AGI or WIT at 0.
+    fn can_go_on(&mut self) -> bool {
+        let l = &self.clock.larder;
+        let stop =
+            match self.req.system {
+                RulesSystem::Mettle => (l.penalty() > self.lead.pool + 6).then(|| {
+                    "Starving and parched, the party cannot go on; they turn back or perish.".into()
+                }),
+                RulesSystem::Core => l.pcs.iter().find(|p| (0..3).any(|i| p.now(i) == 0)).map(
+                    |p| {
+                        format!(
+                            "{} has nothing left (STR {}, AGI {}, WIT {}): the party cannot go on.",
+                            p.name,
+                            p.now(0),
+                            p.now(1),
+                            p.now(2)
+                        )
+                    },
+                ),
+            };
+        match stop {
+            Some(line) => {
+                self.clock.log(line);
+                false
+            }
+            None => true,
+        }
+    }
+
+    fn finish(self, legs: Vec<route::Leg>, no_encounter: f64, arrived: bool) -> Journey {
+        let Trip {
+            mut clock,
+            encounters,
+            passages,
+            lead,
+            req,
+            ..
+        } = self;
+        let arrival =
+            arrived.then(|| format!("day {}, watch {}", clock.day(), clock.watch % 3 + 1));
+        if let Some(a) = &arrival {
+            clock.log(format!("Arrived at {} ({a}).", req.map.stops[req.to].name));
+        }
+        let l = &clock.larder;
+        Journey {
+            system: req.system,
+            from: req.map.stops[req.from].name.clone(),
+            to: req.map.stops[req.to].name.clone(),
+            route: req.route,
+            lead: lead.name,
+            lead_pool: lead.pool,
+            lead_with: lead.with,
+            legs,
+            no_encounter,
+            passages,
+            days_taken: clock.days.last().map_or(1, |d| d.day),
+            supplies: clock::supplies(&clock.states),
+            arrived,
+            arrival,
+            encounters,
+            rations_left: l.rations + l.perishable,
+            water_left: l.water,
+            water_capacity: l.capacity,
+            shillings_spent: (req.system == RulesSystem::Core).then_some(l.spent),
+            watches: clock.states,
+            days: clock.days,
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Encounters on the way, from the leg's terrain table, in the journey's
+//! system. A situation already used — in the pack (the request's `used`)
+//! or earlier on this journey — is drawn again (up to
+//! [`REDRAWS`] times, each from its own `redraw/<r>` address); a worse
+//! encounter (a Twist's price) is the more threatening of two draws.
+
+use super::super::encounter::{self, Encounter};
+use super::super::map::Path;
+use super::trip::Trip;
+use super::{Address, EncounterNote, GenError};
+use crate::seed::Seed;
+
+/// Most redraws to avoid a situation already used.
+pub const REDRAWS: usize = 12;
+
+impl Trip<'_> {
+    /// Draw an encounter at `at` on `path`, log it and keep it.
+    pub(super) fn encounter(
+        &mut self,
+        at: &Address,
+        path: &Path,
+        worse: bool,
+    ) -> Result<(), GenError> {
+        let mut e = self.draw(at, &path.terrain)?;
+        if worse {
+            let other = self.draw(&at.only("worse"), &path.terrain)?;
+            if other.threat.ratio > e.threat.ratio {
+                e = other;
+            }
+        }
+        self.used.push(e.situation.row.clone());
+        let foes: Vec<String> = e.foes.iter().map(|f| f.name.clone()).collect();
+        self.clock.log(format!(
+            "Encounter on the way{}: {} — {}{}",
+            if worse { " (the worse of two)" } else { "" },
+            e.situation.row,
+            e.situation.text,
+            if foes.is_empty() {
+                String::new()
+            } else {
+                format!(" (threat: {})", e.threat.verdict)
+            }
+        ));
+        let leg = format!(
+            "{} → {}",
+            self.stop(self.here).name,
+            self.stop_name_of(path)
+        );
+        self.encounters.push(EncounterNote {
+            day: self.clock.day(),
+            leg,
+            name: e.situation.row.clone(),
+            situation: e.situation.text.clone(),
+            foes,
+            threat: e.threat.verdict.clone(),
+        });
+        Ok(())
+    }
+
+    /// An encounter whose situation is not used yet, if one comes up.
+    fn draw(&self, at: &Address, terrain: &str) -> Result<Encounter, GenError> {
+        draw_fresh(
+            self.library,
+            &encounter::Request {
+                terrain: terrain.to_owned(),
+                system: self.req.system,
+                party: self.req.party.clone(),
+            },
+            self.seed,
+            at,
+            &self.used,
+        )
+    }
+}
+
+/// The encounter at `at`, or at `at/redraw/<r>` for the first `r` whose
+/// situation is not in `used` (the last draw if every one is).
+pub fn draw_fresh(
+    library: &crate::content::Library,
+    req: &encounter::Request,
+    seed: &Seed,
+    at: &Address,
+    used: &[String],
+) -> Result<Encounter, GenError> {
+    use super::super::Generator;
+    let mut e = req.make(library, seed, at)?;
+    for r in 0..REDRAWS {
+        if !used.contains(&e.situation.row) {
+            break;
+        }
+        e = req.make(library, seed, &at.child("redraw", r))?;
+    }
+    Ok(e)
+}
