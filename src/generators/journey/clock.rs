@@ -324,10 +324,14 @@ impl Clock {
         l.fill_water();
         let note = match l.system {
             RulesSystem::Mettle => format!(
-                "Daily rest at {}: {meals} meal(s) bought{}, water and beds to hand; water filled to {}.",
+                "Daily rest at {}: {} bought{}, water and beds to hand; water filled to {}.",
                 place.name,
+                super::count(meals, "meal", "meals"),
                 if fresh > 0 {
-                    format!(" and {fresh} foraged ration(s) eaten")
+                    format!(
+                        " and {} eaten",
+                        super::count(fresh, "foraged ration", "foraged rations")
+                    )
                 } else {
                     String::new()
                 },
@@ -338,15 +342,19 @@ impl Clock {
                 let cost = 2 * meals + 2 * rooms;
                 l.spent += cost;
                 format!(
-                    "Daily rest at {}: {meals} meal(s) bought at 2ʂ{}, {} at 2ʂ: {cost}ʂ; water to hand, filled to {}.",
+                    "Daily rest at {}: {} bought at 2ʂ{}, {} at 2ʂ: {cost}ʂ; water to hand, filled to {}.",
                     place.name,
+                    super::count(meals, "meal", "meals"),
                     if fresh > 0 {
-                        format!(" ({fresh} foraged ration(s) eaten)")
+                        format!(
+                            " ({} eaten)",
+                            super::count(fresh, "foraged ration", "foraged rations")
+                        )
                     } else {
                         String::new()
                     },
                     if rooms > 0 {
-                        format!("{rooms} room(s)")
+                        super::count(rooms, "room", "rooms")
                     } else {
                         "no rooms (they camp with their kits)".into()
                     },
@@ -375,7 +383,10 @@ impl Clock {
             l.rations, l.water
         );
         if spoiled > 0 {
-            note.push_str(&format!(" {spoiled} foraged ration(s) spoil uneaten."));
+            note.push_str(&format!(
+                " {} uneaten: spoiled.",
+                super::count(spoiled, "foraged ration", "foraged rations")
+            ));
         }
         match l.system {
             RulesSystem::Mettle => {

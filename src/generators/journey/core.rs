@@ -17,12 +17,12 @@ impl Trip<'_> {
         passage.safe = safe;
         passage.encounter_chance = Some(format!("{x}:{y}"));
         self.clock.log(format!(
-            "Leg {}: {} → {} ({} regions, {} watch(es), {} terrain): a {x}:{y} chance of an encounter each watch; {} to cross without one.",
+            "Leg {}: {} → {} ({} regions, {}, {} terrain): a {x}:{y} chance of an encounter each watch; {} to cross without one.",
             passage.leg,
             passage.from,
             passage.to,
             path.regions,
-            path.watches,
+            super::count(path.watches, "watch", "watches"),
             path.terrain,
             super::super::checks::percent(safe)
         ));

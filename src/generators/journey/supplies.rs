@@ -133,7 +133,8 @@ impl Trip<'_> {
         }
         self.clock.larder.perishable += found;
         self.clock.log(format!(
-            "Food is short: everyone forages for a watch and finds {found} perishable ration(s) — {}.",
+            "Food is short: everyone forages for a watch and finds {} — {}.",
+            super::count(found, "perishable ration", "perishable rations"),
             notes.join("; ")
         ));
         self.clock.end("forage", place, groggy);

@@ -144,12 +144,12 @@ impl<'a> Trip<'a> {
             ),
         };
         self.clock.log(format!(
-            "The party sets out from {} for {} by the {} road; {who}. Each carries {} ration(s) and {} unit(s) of water (room for {}).",
+            "The party sets out from {} for {} by the {} road; {who}. Each carries {} and {} of water (room for {}).",
             map.stops[self.req.from].name,
             map.stops[self.req.to].name,
             self.req.route.word(),
-            self.req.rations,
-            self.req.water,
+            super::count(self.req.rations, "ration", "rations"),
+            super::count(self.req.water, "unit", "units"),
             self.req.capacity
         ));
         let start = &map.stops[self.req.from];

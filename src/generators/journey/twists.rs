@@ -129,13 +129,18 @@ impl Trip<'_> {
             let lost = l.rations.min(n);
             l.rations -= lost;
             format!(
-                "{lost} ration(s) spoiled or left behind ({} left)",
+                "{} spoiled or left behind ({} left)",
+                super::count(lost, "ration", "rations"),
                 l.rations
             )
         } else if l.perishable > 0 {
             let lost = l.perishable.min(n);
             l.perishable -= lost;
-            format!("{lost} foraged ration(s) lost ({} left)", l.perishable)
+            format!(
+                "{} lost ({} left)",
+                super::count(lost, "foraged ration", "foraged rations"),
+                l.perishable
+            )
         } else {
             "with no food to lose, their trade goods go instead".into()
         }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::generators::encounter::Encounter;
 use crate::generators::forage::Forage;
 use crate::generators::injury::{Applied, Injury};
-use crate::generators::journey::Journey;
+use crate::generators::journey::{Journey, count};
 use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
@@ -375,13 +375,13 @@ pub fn journey(j: &Journey) -> String {
         )
     };
     let mut s = format!(
-        "## Journey: {} → {} ({} route, {})\n{who}. Chance of no encounter on the whole way: {}. Water: up to {} unit(s) a PC.\n\n",
+        "## Journey: {} → {} ({} route, {})\n{who}. Chance of no encounter on the whole way: {}. Water: up to {} a PC.\n\n",
         j.from,
         j.to,
         j.route.word(),
         j.system.label(),
         percent(j.no_encounter),
-        j.water_capacity
+        count(j.water_capacity, "unit", "units")
     );
     if mettle {
         let _ = writeln!(
@@ -429,14 +429,14 @@ pub fn journey(j: &Journey) -> String {
     }
     let _ = writeln!(
         s,
-        "\n{}; {} day(s); {} rations and {} water left{}.",
+        "\n{}; {}; {} and {} of water left{}.",
         match &j.arrival {
             Some(a) => format!("Arrived {a}"),
             None => "They did not arrive".into(),
         },
-        j.days_taken,
-        j.rations_left,
-        j.water_left,
+        count(j.days_taken, "day", "days"),
+        count(j.rations_left, "ration", "rations"),
+        count(j.water_left, "unit", "units"),
         match j.shillings_spent {
             Some(c) => format!("; {c}ʂ spent"),
             None => String::new(),
