@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::markdown::escape_md;
 use crate::generators::display_name;
 use crate::generators::encounter::Encounter;
+use crate::generators::journey::Journey;
 use crate::generators::npc::Npc;
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
@@ -17,6 +18,19 @@ use crate::rules::mettle::StatBlock;
 /// `3.5e-13`.
 pub fn percent(p: f64) -> String {
     crate::generators::checks::percent(p)
+}
+
+/// Who leads a journey, in its system's words: `Lead: Kirin (POISE 5D)`
+/// (METTLE) or `Tracker: Sybilla (WIT 12); two regions a watch` (Core
+/// Rules).
+pub fn journey_lead(j: &Journey) -> String {
+    match j.system {
+        RulesSystem::Mettle => format!("Lead: {} ({} {}D)", j.lead, j.lead_with, j.lead_pool),
+        RulesSystem::Core => format!(
+            "Tracker: {} (WIT {}); two regions a watch",
+            j.lead, j.lead_pool
+        ),
+    }
 }
 
 /// How names inside a line are written: as they are, or escaped for

@@ -366,14 +366,7 @@ pub fn map(m: &Map, players: bool) -> String {
 /// the words of its system.
 pub fn journey(j: &Journey) -> String {
     let mettle = j.system == RulesSystem::Mettle;
-    let who = if mettle {
-        format!("Lead: {} ({} {}D)", j.lead, j.lead_with, j.lead_pool)
-    } else {
-        format!(
-            "Tracker: {} (WIT {}); two regions a watch",
-            j.lead, j.lead_pool
-        )
-    };
+    let who = lines::journey_lead(j);
     let mut s = format!(
         "## Journey: {} → {} ({} route, {})\n{who}. Chance of no encounter on the whole way: {}. Water: up to {} a PC.\n\n",
         j.from,

@@ -2,17 +2,15 @@
 
 use crate::generators::journey::Journey;
 use crate::render::layout::Flow;
-use crate::render::lines::percent;
+use crate::render::lines::{journey_lead, percent};
 
 /// The journey's lead and odds, then the log day by day.
 pub(super) fn journey(f: &mut Flow, j: &Journey) {
     f.section(&format!("Journey: {} → {}", j.from, j.to));
     f.para(
         &format!(
-            "Lead: {} ({} {}D) · chance of no encounter on the whole way: {}",
-            j.lead,
-            j.lead_with,
-            j.lead_pool,
+            "{} · chance of no encounter on the whole way: {}",
+            journey_lead(j),
             percent(j.no_encounter)
         ),
         9.0,
