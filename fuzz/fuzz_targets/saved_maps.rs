@@ -1,6 +1,7 @@
 //! Fuzz saved maps (`gen journey --map`): any bytes read as a map saved by
 //! `gen map --json`. A map is refused with a reason or accepted whole, and
-//! an accepted map can be measured and drawn — never a panic.
+//! an accepted map can be measured and drawn — never a panic. (The unit
+//! test in `input::map` also walks journeys across accepted maps.)
 #![no_main]
 
 use std::path::Path;

@@ -96,9 +96,34 @@ mod tests {
         format!("{}{odd}{}", &text[..a], &text[b..])
     }
 
+    /// A journey across an accepted map, in both systems: it ends, whether
+    /// or not the goal can be reached.
+    fn walk(map: &Map, library: &crate::content::Library, seed: &Seed) {
+        use crate::generators::journey::{Request, Route};
+        use crate::rules::{Party, RulesSystem};
+        for (system, party) in [(RulesSystem::Mettle, "3,4"), (RulesSystem::Core, "10,12")] {
+            let req = Request {
+                map: map.clone(),
+                from: map.start,
+                to: map.goal,
+                party: Party::from_summary(party, system).unwrap(),
+                system,
+                route: Route::Safest,
+                rations: 1,
+                water: 1,
+                capacity: 3,
+                kits: Vec::new(),
+                twist: true,
+                used: Vec::new(),
+            };
+            let _ = crate::generators::nth(library, &req, seed, 0);
+        }
+    }
+
     #[test]
     fn mangled_saved_maps_are_refused_or_sound_never_a_panic() {
         let seed = Seed::new("mangled-maps").unwrap();
+        let library = crate::content::test_library();
         let mut s = seed.stream("mutations");
         let path = Path::new("map.json");
         let (mut refused, mut accepted) = (0, 0);
@@ -113,6 +138,7 @@ mod tests {
                     assert!(crate::generators::map::check(&map).is_empty());
                     let far = road_distances(&map, map.start);
                     assert_eq!(far.len(), map.stops.len());
+                    walk(&map, &library, &seed);
                 }
                 Err(e) => {
                     refused += 1;
