@@ -302,6 +302,25 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
     }
     for w in j.passages.windows(2) {
         assert_eq!(w[1].from, w[0].reached, "{label}: legs join up");
+        // An extra day: the leg took three watches more than its length.
+        if w[0]
+            .twist
+            .as_ref()
+            .is_some_and(|t| t.twist == Twist::ExtraDay)
+        {
+            assert!(w[1].watch >= w[0].watch + w[0].watches + 3, "{label}");
+        }
+    }
+    // Each Twist's price shows in the leg it was paid on.
+    for p in &j.passages {
+        let twist = p.twist.as_ref().map(|t| t.twist);
+        assert_eq!(p.ambushed, twist == Some(Twist::Ambushed), "{label}");
+        if matches!(twist, Some(Twist::AnotherEncounter | Twist::WorseEncounter)) {
+            assert!(p.encounters >= 1, "{label} leg {}: no encounter", p.leg);
+        }
+        if let Some(t) = &p.twist {
+            assert!(!t.price.is_empty(), "{label}: {} unpriced", t.name);
+        }
     }
     // Days in the summary are the days in the log.
     assert_eq!(j.days_taken, j.days.last().unwrap().day, "{label}");
