@@ -106,6 +106,8 @@ pub struct Path {
 }
 
 impl Map {
+    /// A stop by its name (in any case) or by its number on the drawn map
+    /// and in the key (counted from 1).
     pub fn stop_named(&self, name: &str) -> Option<&Stop> {
         let lower = name.trim().to_lowercase();
         self.stops
@@ -115,6 +117,7 @@ impl Map {
                 name.trim()
                     .parse::<usize>()
                     .ok()
+                    .and_then(|i| i.checked_sub(1))
                     .and_then(|i| self.stops.get(i))
             })
     }

@@ -322,13 +322,16 @@ pub fn map(m: &Map, players: bool) -> String {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} |",
-                st.id, st.name, st.kind, st.terrain
+                st.id + 1,
+                st.name,
+                st.kind,
+                st.terrain
             );
         } else {
             let _ = writeln!(
                 s,
                 "| {} | {} | {} | {} | {} |",
-                st.id,
+                st.id + 1,
                 st.name,
                 st.kind,
                 st.terrain,

@@ -1,0 +1,348 @@
+//! Where the map's labels go. Each stop's name and each path's label is
+//! tried at a set of candidate positions — around the stop's mark in
+//! rings of eight directions, along the path at several points, on the
+//! line or beside it — and the best candidate is kept. Labels are placed
+//! one at a time (stops first, in stop order, then paths in path order),
+//! each scored against what is already placed:
+//!
+//! - **must not**: overlap another label or a stop's mark, or leave the
+//!   drawing's map area (each costs [`HARD`], so a candidate that breaks one
+//!   is taken only when every candidate does);
+//! - **should not**: cross path lines (other paths only, for a path's own
+//!   label), costed by how much line runs under the label;
+//! - **prefers**: the near ring, and the order of the candidates.
+//!
+//! Text boxes are measured with the PDF's real glyph advances
+//! ([`Fonts::width`]) and are the box the halo paints white
+//! ([`halo_box`]); the SVG sets the same sizes. No randomness: ties go to
+//! the earlier candidate.
+
+use crate::render::pdf::Fonts;
+use crate::render::{Anchor, halo_box, text_left};
+
+/// Cost of breaking a must-not rule.
+const HARD: f64 = 1_000_000.0;
+/// Cost per point of path line under a label, and per path crossed.
+const LINE_LENGTH: f64 = 4.0;
+const LINE_CROSSED: f64 = 60.0;
+/// Room kept free between two labels, in points.
+const PAD: f64 = 1.0;
+
+/// An axis-aligned box: left, top, right, bottom (y down).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoxPt {
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+}
+
+impl BoxPt {
+    /// The box of a label set at (`x`, baseline `y`) with `anchor`: the
+    /// white halo box, as wide as the real text.
+    pub fn of_text(fonts: &Fonts, text: &str, size: f64, bold: bool, x: f64, y: f64) -> BoxPt {
+        let w = fonts.width(text, size, bold);
+        let ((l, t), (bw, bh)) = halo_box(text_left(x, w, Anchor::Middle), y, size, w);
+        BoxPt {
+            left: l,
+            top: t,
+            right: l + bw,
+            bottom: t + bh,
+        }
+    }
+
+    /// A square of half-side `r` around (`x`, `y`).
+    pub fn around(x: f64, y: f64, r: f64) -> BoxPt {
+        BoxPt {
+            left: x - r,
+            top: y - r,
+            right: x + r,
+            bottom: y + r,
+        }
+    }
+
+    fn grown(self, by: f64) -> BoxPt {
+        BoxPt {
+            left: self.left - by,
+            top: self.top - by,
+            right: self.right + by,
+            bottom: self.bottom + by,
+        }
+    }
+
+    /// The two boxes share some area (touching edges do not count).
+    pub fn overlaps(&self, o: &BoxPt) -> bool {
+        self.left < o.right && o.left < self.right && self.top < o.bottom && o.top < self.bottom
+    }
+
+    fn inside(&self, o: &BoxPt) -> bool {
+        self.left >= o.left && self.right <= o.right && self.top >= o.top && self.bottom <= o.bottom
+    }
+
+    /// Length of the segment `a`–`b` inside the box (Liang–Barsky).
+    pub fn clip_length(&self, a: (f64, f64), b: (f64, f64)) -> f64 {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+        for (p, q) in [
+            (-dx, a.0 - self.left),
+            (dx, self.right - a.0),
+            (-dy, a.1 - self.top),
+            (dy, self.bottom - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return 0.0;
+                }
+            } else {
+                let r = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(r);
+                } else {
+                    t1 = t1.min(r);
+                }
+            }
+        }
+        if t1 <= t0 {
+            return 0.0;
+        }
+        (t1 - t0) * (dx * dx + dy * dy).sqrt()
+    }
+}
+
+/// A label to place: its text and how it is set.
+#[derive(Debug, Clone)]
+pub struct Want {
+    pub text: String,
+    pub size: f64,
+    pub bold: bool,
+    /// Candidate anchor points (x, baseline), best first, each with its
+    /// own small preference cost.
+    pub candidates: Vec<(f64, f64, f64)>,
+    /// The path this label belongs to (its own line does not count).
+    pub own_path: Option<usize>,
+}
+
+/// A placed label: text, size, weight, anchor point (centre, baseline).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub text: String,
+    pub size: f64,
+    pub bold: bool,
+    pub x: f64,
+    pub y: f64,
+}
+
+/// What labels must keep clear of: stop marks, path segments, the area
+/// the labels must stay in.
+pub struct Scene<'a> {
+    pub fonts: &'a Fonts,
+    pub marks: Vec<BoxPt>,
+    pub segments: Vec<((f64, f64), (f64, f64))>,
+    pub frame: BoxPt,
+}
+
+/// A candidate measured once: anchor, box, and its cost before other
+/// labels are counted (frame, marks, lines, preference).
+struct Candidate {
+    x: f64,
+    y: f64,
+    at: BoxPt,
+    base: f64,
+    /// Labels already placed that it would overlap.
+    blocked: usize,
+}
+
+impl Candidate {
+    fn free(&self) -> bool {
+        self.base < HARD && self.blocked == 0
+    }
+
+    fn cost(&self) -> f64 {
+        self.base + HARD * self.blocked as f64
+    }
+}
+
+/// Cost of leaving a label still to place no free candidate: less than
+/// an overlap, more than any line.
+const STARVE: f64 = HARD / 2.0;
+/// Cost of each free candidate taken from a label still to place.
+const TAKEN: f64 = 1.0;
+
+/// The box holding all of a label's candidates.
+fn hull(cands: &[Candidate]) -> Option<BoxPt> {
+    cands.iter().map(|c| c.at).reduce(|a, b| BoxPt {
+        left: a.left.min(b.left),
+        top: a.top.min(b.top),
+        right: a.right.max(b.right),
+        bottom: a.bottom.max(b.bottom),
+    })
+}
+
+/// A label whose free candidates have fallen to this many is placed next,
+/// before the labels in line ahead of it.
+const URGENT: usize = 4;
+
+impl Scene<'_> {
+    /// Every label at its best candidate. Labels go in order (stops, then
+    /// paths), except that one running out of free candidates (fewer than
+    /// [`URGENT`]) jumps the queue, fewest first.
+    pub fn place(&self, wants: &[Want]) -> Vec<Placed> {
+        let mut cands: Vec<Vec<Candidate>> = wants.iter().map(|w| self.measure(w)).collect();
+        let mut chosen: Vec<Option<(f64, f64)>> = vec![None; wants.len()];
+        let hulls: Vec<Option<BoxPt>> = cands.iter().map(|c| hull(c)).collect();
+        for _ in 0..wants.len() {
+            let Some(next) = self.next_label(&cands, &chosen) else {
+                break;
+            };
+            let Some(best) = self.best(&cands, &chosen, &hulls, next) else {
+                chosen[next] = Some((f64::NAN, f64::NAN));
+                continue;
+            };
+            let placed = cands[next][best].at.grown(PAD);
+            chosen[next] = Some((cands[next][best].x, cands[next][best].y));
+            for (i, list) in cands.iter_mut().enumerate() {
+                if chosen[i].is_none() {
+                    for c in list.iter_mut().filter(|c| c.at.overlaps(&placed)) {
+                        c.blocked += 1;
+                    }
+                }
+            }
+        }
+        wants
+            .iter()
+            .zip(chosen)
+            .filter_map(|(w, at)| {
+                let (x, y) = at?;
+                (!x.is_nan()).then(|| Placed {
+                    text: w.text.clone(),
+                    size: w.size,
+                    bold: w.bold,
+                    x,
+                    y,
+                })
+            })
+            .collect()
+    }
+
+    /// The cheapest candidate of label `next`, counting besides its own
+    /// cost what it takes from the labels still to place: [`STARVE`] when
+    /// it would leave one of them no free candidate, and a little for each
+    /// free candidate it takes away.
+    fn best(
+        &self,
+        cands: &[Vec<Candidate>],
+        chosen: &[Option<(f64, f64)>],
+        hulls: &[Option<BoxPt>],
+        next: usize,
+    ) -> Option<usize> {
+        let mut best: Option<(f64, usize)> = None;
+        for (k, c) in cands[next].iter().enumerate() {
+            let mut cost = c.cost();
+            let grown = c.at.grown(PAD);
+            for (i, other) in cands.iter().enumerate() {
+                let near = hulls[i].is_some_and(|h| h.overlaps(&grown));
+                if i == next || chosen[i].is_some() || !near {
+                    continue;
+                }
+                let free = other.iter().filter(|o| o.free()).count();
+                let taken = other
+                    .iter()
+                    .filter(|o| o.free() && o.at.overlaps(&grown))
+                    .count();
+                if free > 0 && taken == free {
+                    cost += STARVE;
+                }
+                cost += TAKEN * taken as f64;
+            }
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, k));
+            }
+        }
+        best.map(|(_, k)| k)
+    }
+
+    /// The label to place next: the unplaced one with fewest free
+    /// candidates if that is under [`URGENT`], else the first unplaced.
+    fn next_label(&self, cands: &[Vec<Candidate>], chosen: &[Option<(f64, f64)>]) -> Option<usize> {
+        let open = (0..cands.len()).filter(|&i| chosen[i].is_none());
+        let urgent = open
+            .clone()
+            .map(|i| (cands[i].iter().filter(|c| c.free()).count(), i))
+            .filter(|&(free, _)| free < URGENT)
+            .min();
+        urgent.map(|(_, i)| i).or_else(|| open.min())
+    }
+
+    /// A label's candidates with their boxes and base costs.
+    fn measure(&self, w: &Want) -> Vec<Candidate> {
+        w.candidates
+            .iter()
+            .map(|&(x, y, pref)| {
+                let at = BoxPt::of_text(self.fonts, &w.text, w.size, w.bold, x, y);
+                Candidate {
+                    x,
+                    y,
+                    at,
+                    base: self.base_cost(&at, w.own_path) + pref,
+                    blocked: 0,
+                }
+            })
+            .collect()
+    }
+
+    /// The cost of a label box before other labels: outside the frame or
+    /// on a mark (hard), path lines under it (soft).
+    fn base_cost(&self, b: &BoxPt, own: Option<usize>) -> f64 {
+        let mut cost = 0.0;
+        if !b.inside(&self.frame) {
+            cost += HARD;
+        }
+        cost += HARD * self.marks.iter().filter(|m| m.overlaps(b)).count() as f64;
+        for (i, &(p, q)) in self.segments.iter().enumerate() {
+            if Some(i) == own {
+                continue;
+            }
+            let under = b.clip_length(p, q);
+            if under > 0.0 {
+                cost += LINE_CROSSED + LINE_LENGTH * under;
+            }
+        }
+        cost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clipping_measures_the_line_under_a_box() {
+        let b = BoxPt::around(0.0, 0.0, 5.0);
+        assert!((b.clip_length((-20.0, 0.0), (20.0, 0.0)) - 10.0).abs() < 1e-9);
+        assert_eq!(b.clip_length((-20.0, 9.0), (20.0, 9.0)), 0.0);
+        assert!((b.clip_length((0.0, 0.0), (0.0, 20.0)) - 5.0).abs() < 1e-9);
+        assert_eq!(b.clip_length((6.0, -20.0), (6.0, 20.0)), 0.0);
+    }
+
+    #[test]
+    fn a_label_moves_off_a_stop_and_off_another_label() {
+        let fonts = Fonts::load();
+        let scene = Scene {
+            fonts: &fonts,
+            marks: vec![BoxPt::around(100.0, 100.0, 8.0)],
+            segments: vec![],
+            frame: BoxPt::around(100.0, 100.0, 100.0),
+        };
+        let want = |text: &str| Want {
+            text: text.into(),
+            size: 9.0,
+            bold: false,
+            // On the mark first, then below it.
+            candidates: vec![(100.0, 103.0, 0.0), (100.0, 125.0, 1.0), (100.0, 80.0, 2.0)],
+            own_path: None,
+        };
+        let placed = scene.place(&[want("Alpha"), want("Beta")]);
+        assert_eq!((placed[0].x, placed[0].y), (100.0, 125.0));
+        assert_eq!((placed[1].x, placed[1].y), (100.0, 80.0));
+    }
+}

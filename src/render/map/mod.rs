@@ -1,0 +1,439 @@
+//! The point-crawl map as a [`Drawing`]: paths as lines labelled with their
+//! Difficulty and days (the players' version: days only, and one line style
+//! for every path so nothing gives a Difficulty away), stops as numbered,
+//! labelled marks (the start a square, the goal a double ring), and a
+//! legend. The handouts' PDF page draws the same shapes; the SVG writes them.
+//!
+//! - `labels`: where each label goes — candidate positions scored against
+//!   the marks, the lines and the labels already placed, measured with the
+//!   PDF font's real glyph advances.
+//!
+//! Stops are numbered from 1 on the drawing, as in the GM's key and the
+//! Markdown.
+
+use std::sync::OnceLock;
+
+use super::pdf::Fonts;
+use super::{Anchor, Drawing, Shape};
+use crate::generators::map::Map;
+
+pub mod labels;
+
+use labels::{BoxPt, Placed, Scene, Want};
+
+/// Drawing size in points: a map fits a 7 × 7 inch square with a legend
+/// strip below.
+pub const SIDE: f64 = 504.0;
+const MARGIN: f64 = 36.0;
+const LEGEND: f64 = 54.0;
+/// Type sizes of stop and path labels.
+pub const STOP_SIZE: f64 = 9.0;
+pub const PATH_SIZE: f64 = 8.0;
+/// Line width of every path on the players' map.
+const PLAIN_WIDTH: f64 = 1.2;
+
+/// The fonts the labels are measured with (the PDF's own), parsed once.
+pub fn fonts() -> &'static Fonts {
+    static FONTS: OnceLock<Fonts> = OnceLock::new();
+    FONTS.get_or_init(Fonts::load)
+}
+
+/// Draw a map. `players`: leave out Difficulties (for the players' copy).
+pub fn draw(map: &Map, players: bool) -> Drawing {
+    let at = place_fn(map);
+    let mut shapes = path_lines(map, players, &at);
+    shapes.extend(stop_marks(map, &at));
+    shapes.extend(label_shapes(&labels(map, players)));
+    shapes.extend(legend(map, players));
+    Drawing {
+        width: SIDE,
+        height: SIDE + LEGEND,
+        shapes,
+    }
+}
+
+/// Map coordinates (regions) to drawing points.
+fn place_fn(map: &Map) -> impl Fn(f64, f64) -> (f64, f64) {
+    let scale = (SIDE - 2.0 * MARGIN) / map.size.max(1.0);
+    move |x: f64, y: f64| (MARGIN + x * scale, MARGIN + y * scale)
+}
+
+/// A stop's label: its number (from 1) and name.
+pub fn stop_label(map: &Map, stop: usize) -> String {
+    format!("{} {}", stop + 1, map.stops[stop].name)
+}
+
+/// A path's label: Difficulty and days for the GM, days for the players.
+fn path_label(p: &crate::generators::map::Path, players: bool) -> String {
+    if players {
+        format!("{}d", p.days)
+    } else {
+        format!("D{} · {}d", p.difficulty, p.days)
+    }
+}
+
+/// How far a stop's mark reaches from its centre (outline included).
+pub fn mark_reach(map: &Map, stop: usize) -> f64 {
+    if stop == map.goal {
+        7.6
+    } else if stop == map.start {
+        5.5
+    } else {
+        4.6
+    }
+}
+
+/// Every label placed: stops first, then paths.
+pub fn labels(map: &Map, players: bool) -> Vec<Placed> {
+    let at = place_fn(map);
+    let fonts = fonts();
+    let centres: Vec<(f64, f64)> = map.stops.iter().map(|s| at(s.x, s.y)).collect();
+    let scene = Scene {
+        fonts,
+        marks: (0..map.stops.len())
+            .map(|i| BoxPt::around(centres[i].0, centres[i].1, mark_reach(map, i) + 1.0))
+            .collect(),
+        segments: map
+            .paths
+            .iter()
+            .map(|p| (centres[p.a], centres[p.b]))
+            .collect(),
+        frame: BoxPt {
+            left: 2.0,
+            top: 2.0,
+            right: SIDE - 2.0,
+            bottom: SIDE - 2.0,
+        },
+    };
+    let mut wants: Vec<Want> = (0..map.stops.len())
+        .map(|i| {
+            let text = stop_label(map, i);
+            let bold = i == map.start || i == map.goal;
+            let w = fonts.width(&text, STOP_SIZE, bold);
+            Want {
+                candidates: around_stop(centres[i], mark_reach(map, i), w, STOP_SIZE),
+                text,
+                size: STOP_SIZE,
+                bold,
+                own_path: None,
+            }
+        })
+        .collect();
+    for (i, p) in map.paths.iter().enumerate() {
+        let text = path_label(p, players);
+        let w = fonts.width(&text, PATH_SIZE, false);
+        wants.push(Want {
+            candidates: along_path(centres[p.a], centres[p.b], w, PATH_SIZE),
+            text,
+            size: PATH_SIZE,
+            bold: false,
+            own_path: Some(i),
+        });
+    }
+    scene.place(&wants)
+}
+
+/// The baseline of a text of `size` whose box is centred at `cy`.
+fn baseline(cy: f64, size: f64) -> f64 {
+    // The halo box runs from 0.8 size above the baseline to 0.25 below.
+    cy + 0.275 * size
+}
+
+/// Candidates around a stop's mark: eight directions (below, above,
+/// right, left, then the corners) in rings further and further out.
+fn around_stop((x, y): (f64, f64), reach: f64, w: f64, size: f64) -> Vec<(f64, f64, f64)> {
+    let h = 1.05 * size;
+    let dirs: [(f64, f64); 8] = [
+        (0.0, 1.0),
+        (0.0, -1.0),
+        (1.0, 0.0),
+        (-1.0, 0.0),
+        (1.0, 1.0),
+        (1.0, -1.0),
+        (-1.0, 1.0),
+        (-1.0, -1.0),
+    ];
+    let rings = [
+        (2.0, 0.0),
+        (6.0, 12.0),
+        (12.0, 30.0),
+        (20.0, 60.0),
+        (32.0, 100.0),
+    ];
+    let mut out = Vec::with_capacity(dirs.len() * rings.len());
+    for (ring, cost) in rings {
+        for (k, &(ux, uy)) in dirs.iter().enumerate() {
+            // Diagonals tuck the box's corner in towards the mark.
+            let r = if ux != 0.0 && uy != 0.0 {
+                reach * 0.7
+            } else {
+                reach
+            };
+            let cx = x + ux * (r + ring + w / 2.0);
+            let cy = y + uy * (r + ring + h / 2.0);
+            out.push((cx, baseline(cy, size), cost + k as f64));
+        }
+    }
+    out
+}
+
+/// Candidates along a path: at several points out from the middle, on
+/// the line (its halo over it) or just beside it on either side.
+fn along_path(a: (f64, f64), b: (f64, f64), w: f64, size: f64) -> Vec<(f64, f64, f64)> {
+    let h = 1.05 * size;
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (nx, ny) = (-dy / len, dx / len);
+    let beside = nx.abs() * w / 2.0 + ny.abs() * h / 2.0 + 2.0;
+    let mut out = Vec::new();
+    for t in [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82] {
+        let (px, py) = (a.0 + t * dx, a.1 + t * dy);
+        let off = (t - 0.5_f64).abs() * 40.0;
+        out.push((px, baseline(py, size), off));
+        for side in [1.0, -1.0] {
+            let (cx, cy) = (px + side * nx * beside, py + side * ny * beside);
+            out.push((cx, baseline(cy, size), off + 6.0));
+        }
+    }
+    out
+}
+
+/// The placed labels as haloed texts, centred on their anchor.
+fn label_shapes(placed: &[Placed]) -> Vec<Shape> {
+    placed
+        .iter()
+        .map(|l| Shape::Text {
+            x: l.x,
+            y: l.y,
+            size: l.size,
+            anchor: Anchor::Middle,
+            bold: l.bold,
+            halo: true,
+            text: l.text.clone(),
+        })
+        .collect()
+}
+
+/// Each path as a line: for the GM dashed from Daunting and thin from
+/// Formidable; for the players all alike.
+fn path_lines(map: &Map, players: bool, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
+    map.paths
+        .iter()
+        .map(|p| {
+            let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
+            let (x1, y1) = at(a.x, a.y);
+            let (x2, y2) = at(b.x, b.y);
+            let (width, dashed) = match (players, p.difficulty) {
+                (true, _) => (PLAIN_WIDTH, false),
+                (false, d) => (if d >= 10 { 0.8 } else { 1.4 }, d >= 6),
+            };
+            Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dashed,
+            }
+        })
+        .collect()
+}
+
+/// Each stop's mark: the start a square, the goal a double ring, the rest
+/// a ring.
+fn stop_marks(map: &Map, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for s in &map.stops {
+        let (x, y) = at(s.x, s.y);
+        if s.id == map.start {
+            shapes.push(start_mark(x - 5.0, y - 5.0));
+        } else if s.id == map.goal {
+            shapes.extend(goal_mark(x, y));
+        } else {
+            shapes.push(Shape::Circle {
+                cx: x,
+                cy: y,
+                r: 4.0,
+                filled: false,
+                width: 1.2,
+            });
+        }
+    }
+    shapes
+}
+
+/// The legend strip under the map: the marks, what the labels mean, the
+/// scale.
+fn legend(map: &Map, players: bool) -> Vec<Shape> {
+    let ly = SIDE + 12.0;
+    let mut shapes = vec![
+        start_mark(MARGIN, ly),
+        text(MARGIN + 16.0, ly + 9.0, "start"),
+    ];
+    shapes.extend(goal_mark(MARGIN + 85.0, ly + 5.0));
+    shapes.push(text(MARGIN + 97.0, ly + 9.0, "goal"));
+    let key = if players {
+        "Nd: days on foot (two watches of travel a day, the third for rest)"
+    } else {
+        "DN · Nd: the way's Difficulty · days on foot (two watches a day)"
+    };
+    shapes.push(text(MARGIN + 140.0, ly + 9.0, key));
+    let second = if players {
+        "stops numbered as the Guide's key"
+    } else {
+        "dashed: Daunting or worse · thin: Formidable or worse"
+    };
+    shapes.push(text(MARGIN + 140.0, ly + 21.0, second));
+    shapes.push(text(
+        MARGIN,
+        ly + 36.0,
+        &format!("1 region ≈ 10 km; the map is {} regions across", map.size),
+    ));
+    shapes
+}
+
+/// The start's mark: a black square with its top left corner at (x, y).
+fn start_mark(x: f64, y: f64) -> Shape {
+    Shape::Rect {
+        x,
+        y,
+        w: 10.0,
+        h: 10.0,
+        filled: true,
+        width: 1.0,
+    }
+}
+
+/// The goal's mark: a ring around a black dot, centred on (x, y).
+fn goal_mark(cx: f64, cy: f64) -> [Shape; 2] {
+    [
+        Shape::Circle {
+            cx,
+            cy,
+            r: 7.0,
+            filled: false,
+            width: 1.2,
+        },
+        Shape::Circle {
+            cx,
+            cy,
+            r: 3.5,
+            filled: true,
+            width: 1.0,
+        },
+    ]
+}
+
+fn text(x: f64, y: f64, t: &str) -> Shape {
+    Shape::Text {
+        x,
+        y,
+        size: 8.0,
+        anchor: Anchor::Start,
+        bold: false,
+        halo: false,
+        text: t.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::map::Request;
+    use crate::generators::nth;
+    use crate::render::{halo_box, text_left};
+    use crate::seed::Seed;
+
+    /// The box of every haloed text in a drawing (the labels; the legend
+    /// has no halo), measured from the font's real advances.
+    fn label_boxes(d: &Drawing) -> Vec<(String, BoxPt)> {
+        d.shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text {
+                    x,
+                    y,
+                    size,
+                    anchor,
+                    bold,
+                    halo: true,
+                    text,
+                } => {
+                    let w = fonts().width(text, *size, *bold);
+                    let ((l, t), (bw, bh)) = halo_box(text_left(*x, w, *anchor), *y, *size, w);
+                    let b = BoxPt {
+                        left: l,
+                        top: t,
+                        right: l + bw,
+                        bottom: t + bh,
+                    };
+                    Some((text.clone(), b))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Issue 13: over 50 seeds and three sizes of map, GM's and players',
+    /// no label overlaps another label or a stop's mark; and labels keep
+    /// off path lines nearly always (counted, held to a loose bound).
+    #[test]
+    fn labels_overlap_no_label_and_no_stop() {
+        let library = crate::content::test_library();
+        let (mut labels, mut on_lines) = (0, 0);
+        let mut bad = Vec::new();
+        for i in 0..50 {
+            let seed = Seed::new(&format!("labels-{i}")).unwrap();
+            for stops in [10, 12, 20] {
+                let req = Request {
+                    stops,
+                    terrains: Vec::new(),
+                };
+                let m = nth(&library, &req, &seed, 0).unwrap();
+                let at = place_fn(&m);
+                let marks: Vec<BoxPt> = (0..m.stops.len())
+                    .map(|s| {
+                        let (x, y) = at(m.stops[s].x, m.stops[s].y);
+                        BoxPt::around(x, y, mark_reach(&m, s))
+                    })
+                    .collect();
+                let lines: Vec<((f64, f64), (f64, f64))> = m
+                    .paths
+                    .iter()
+                    .map(|p| {
+                        let (a, b) = (&m.stops[p.a], &m.stops[p.b]);
+                        (at(a.x, a.y), at(b.x, b.y))
+                    })
+                    .collect();
+                for players in [false, true] {
+                    let boxes = label_boxes(&draw(&m, players));
+                    assert_eq!(boxes.len(), m.stops.len() + m.paths.len());
+                    for (k, (t, b)) in boxes.iter().enumerate() {
+                        for (u, c) in &boxes[k + 1..] {
+                            if b.overlaps(c) {
+                                bad.push(format!("seed {i}, {stops}: `{t}` on `{u}`"));
+                            }
+                        }
+                        for (s, mark) in marks.iter().enumerate() {
+                            if b.overlaps(mark) {
+                                bad.push(format!("seed {i}, {stops}: `{t}` on stop {s}"));
+                            }
+                        }
+                        assert!(b.left >= 0.0 && b.right <= SIDE && b.top >= 0.0);
+                        // A path's label may sit on its own line: count
+                        // lines under a label beyond one for path labels.
+                        let under = lines.iter().filter(|l| b.clip_length(l.0, l.1) > 0.0);
+                        let own = usize::from(k >= m.stops.len());
+                        labels += 1;
+                        if under.count() > own {
+                            on_lines += 1;
+                        }
+                    }
+                }
+            }
+        }
+        eprintln!("{on_lines} of {labels} labels lie over a line not their own");
+        assert!(bad.is_empty(), "{} overlaps: {bad:#?}", bad.len());
+        assert!(on_lines * 20 < labels, "{on_lines} of {labels}");
+    }
+}
