@@ -218,18 +218,20 @@ pub enum GenKind {
         #[arg(long, default_value = "d6", value_name = "DIE")]
         damage: String,
     },
-    /// A trap with its exact odds against POISE.
+    /// A trap in its system, with its exact odds: against POISE (METTLE)
+    /// or the chance to fail its save (Core Rules).
     Trap {
         #[arg(long, value_enum, default_value = "any")]
         from: TrapSource,
-        /// POISE values to give odds for.
-        #[arg(
-            long,
-            value_delimiter = ',',
-            default_value = "1,2,3,4,5,6",
-            value_name = "LIST"
-        )]
-        poise: Vec<u32>,
+        #[arg(long, value_enum, default_value = "mettle")]
+        system: SystemArg,
+        /// POISE values to give odds for (METTLE; default 1-6).
+        #[arg(long, value_delimiter = ',', value_name = "LIST")]
+        poise: Option<Vec<u32>>,
+        /// A party file or a pool summary: odds for its POISE values, or
+        /// (Core Rules) its STR, AGI and WIT scores (default: 10,10,10,10).
+        #[arg(long, value_name = "FILE|POOLS")]
+        party: Option<String>,
     },
     /// An encounter scaled to the party.
     Encounter {

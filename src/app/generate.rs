@@ -91,11 +91,13 @@ pub fn run(
             },
             items::forage,
         ),
-        GenKind::Trap { from, poise } => list.show(
-            &trap::Request {
-                source: (*from).into(),
-                against: trap::Against::Poise(poise.clone()),
-            },
+        GenKind::Trap {
+            from,
+            system,
+            poise,
+            party,
+        } => list.show(
+            &trap_request((*from).into(), (*system).into(), poise, party)?,
             items::trap,
         ),
         GenKind::Map { .. } => show_map(list, kind),
@@ -113,6 +115,46 @@ pub fn run(
             items::encounter,
         ),
     }
+}
+
+/// The trap `gen trap` asks for: METTLE odds against `--poise` (or the
+/// party's POISE), Core Rules odds for the party's ability scores.
+fn trap_request(
+    source: trap::Source,
+    system: RulesSystem,
+    poise: &Option<Vec<u32>>,
+    party: &Option<String>,
+) -> Result<trap::Request, Error> {
+    if system == RulesSystem::Core {
+        if poise.is_some() {
+            return Err(Error::Usage(
+                "gen trap: --poise is METTLE's; a Core Rules trap's odds are for the party's \
+                 STR, AGI and WIT (give --party)"
+                    .into(),
+            ));
+        }
+        if source == trap::Source::Rules {
+            return Err(Error::Usage(
+                "gen trap: --from rules: the Core Rules have no traps of their own; Core traps \
+                 are built from parts (--from parts or any)"
+                    .into(),
+            ));
+        }
+    }
+    let against = match (system, poise, party) {
+        (_, Some(_), Some(_)) => {
+            return Err(Error::Usage(
+                "gen trap: give --poise or --party, not both".into(),
+            ));
+        }
+        (RulesSystem::Mettle, Some(p), None) => trap::Against::Poise(p.clone()),
+        (RulesSystem::Mettle, None, None) => trap::Against::Poise((1..=6).collect()),
+        (system, _, party) => {
+            let party = input::party(party.as_deref(), system)?;
+            trap::Request::for_party(system, &party).against
+        }
+    };
+    Ok(trap::Request { source, against })
 }
 
 /// What every listing needs: the options, the tables, how many, and where

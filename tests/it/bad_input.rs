@@ -639,6 +639,38 @@ fn cases() -> Vec<Case> {
                 &["invalid value 'a3'", "a4", "letter"],
             )
         },
+        // A trap asked for in terms its system does not have.
+        Case {
+            code: 2,
+            ..refusal(
+                "POISE for a Core trap",
+                args(&["gen", "trap", "--system", "core", "--poise", "3"]),
+                &[
+                    "gen trap: --poise is METTLE's; a Core Rules trap's odds are for the party's STR, AGI and WIT (give --party)",
+                ],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "rules trap for the Core Rules",
+                args(&["gen", "trap", "--system", "core", "--from", "rules"]),
+                &["gen trap: --from rules: the Core Rules have no traps of their own"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "trap odds for both POISE and a party",
+                args(&["gen", "trap", "--poise", "2", "--party", "3,4"]),
+                &["gen trap: give --poise or --party, not both"],
+            )
+        },
+        refusal(
+            "trap party out of bounds",
+            args(&["gen", "trap", "--system", "core", "--party", "10,40"]),
+            &["--party: `10,40`: PC 2 is 40, outside 1-15"],
+        ),
     ];
     cases.push(unwritable_case());
     cases
