@@ -66,6 +66,8 @@ pub struct Pack {
     pub title: String,
     pub system: RulesSystem,
     pub terrain: String,
+    /// The party the pack was made for (its run sheet tracks each PC).
+    pub party: Party,
     pub encounters: Vec<Encounter>,
     pub traps: Vec<Trap>,
     pub npcs: Vec<Npc>,
@@ -259,6 +261,7 @@ pub fn generate(
         title: session.title.clone(),
         system,
         terrain: session.terrain.clone(),
+        party: party.clone(),
         encounters,
         traps,
         npcs,

@@ -1,14 +1,25 @@
 //! The encounter's zone diagram as a [`Drawing`]: METTLE Quick Zones as
 //! three boxes side by side (left flank, the middle, right flank), or ACS
 //! range bands as a centre (Close) with two to four arms of Short, Medium
-//! and Long boxes. Each zone lists who starts there and the terrain tiles
-//! and sporadics placed in it; whole-field tiles go in a line underneath.
-//! (Only glyphs the embedded font has: no stars or emoji.)
+//! and Long boxes. Each zone lists who starts there (numbered foes of one
+//! kind as one line, `Marsh leech 1–8`) and the keys of the terrain tiles
+//! (`T1 CLATTER`) and sporadics (`S1 Walls`) placed in it; whole-field
+//! tiles go in a line underneath. [`keyed`] gives the same keys with the
+//! tiles, so a sheet can print each tile's rules beside the diagram.
+//! Boxes grow to hold their lines: text is never set below 8 pt.
 
-use super::{Anchor, Drawing, Shape};
-use crate::generators::encounter::Encounter;
+use super::{Anchor, Drawing, Shape, text_width};
+use crate::generators::encounter::{Encounter, Placed};
 
-const W: f64 = 500.0;
+/// Width of the diagram in the Markdown pack's SVG files.
+pub const SVG_WIDTH: f64 = 520.0;
+
+/// Size of the lines inside a zone box (never shrunk).
+const TEXT: f64 = 8.5;
+/// Size of a zone box's title.
+const TITLE: f64 = 9.0;
+const LINE: f64 = TEXT * 1.25;
+const PAD: f64 = 5.0;
 
 fn label(x: f64, y: f64, size: f64, bold: bool, text: &str) -> Shape {
     Shape::Text {
@@ -22,39 +33,115 @@ fn label(x: f64, y: f64, size: f64, bold: bool, text: &str) -> Shape {
     }
 }
 
-/// Names, tiles and sporadics that belong in a zone, as short lines.
+/// Every tile (both sides' cards, in order) and sporadic with its key:
+/// `T1`, `T2`, … and `S1`, `S2`, ….
+pub fn keyed(e: &Encounter) -> Vec<(String, &Placed)> {
+    let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
+    let mut out: Vec<(String, &Placed)> = tiles
+        .enumerate()
+        .map(|(i, t)| (format!("T{}", i + 1), t))
+        .collect();
+    out.extend(
+        e.sporadics
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("S{}", i + 1), s)),
+    );
+    out
+}
+
+/// Names that differ only by a trailing number, collapsed: `Marsh leech 1`
+/// … `Marsh leech 8` → `Marsh leech 1–8`.
+fn collapse(names: &[String]) -> Vec<String> {
+    let mut out: Vec<(String, Vec<u32>)> = Vec::new();
+    for n in names {
+        let split = n
+            .rsplit_once(' ')
+            .and_then(|(base, k)| k.parse::<u32>().ok().map(|k| (base.to_owned(), k)));
+        match split {
+            Some((base, k)) => match out.iter_mut().find(|(b, ks)| *b == base && !ks.is_empty()) {
+                Some((_, ks)) => ks.push(k),
+                None => out.push((base, vec![k])),
+            },
+            None => out.push((n.clone(), Vec::new())),
+        }
+    }
+    out.into_iter()
+        .map(|(base, ks)| match ks.as_slice() {
+            [] => base,
+            [k] => format!("{base} {k}"),
+            [a, .., b] => format!("{base} {a}–{b}"),
+        })
+        .collect()
+}
+
+/// Who starts in a zone and the keys of what lies in it, as short lines.
 fn contents(e: &Encounter, zone: &str) -> Vec<String> {
-    let mut lines: Vec<String> = e
+    let starts = e
         .layout
         .zones
         .iter()
         .find(|z| z.name == zone)
         .map(|z| z.starts.clone())
         .unwrap_or_default();
-    for d in &e.terrain_cards {
-        for t in d.tiles.iter().filter(|t| t.at == zone) {
-            lines.push(format!(
-                "[{}{}]",
-                t.name,
-                if t.benny { ", benny" } else { "" }
-            ));
+    let mut lines = collapse(&starts);
+    for (key, p) in keyed(e) {
+        if p.at == zone {
+            let benny = if p.benny { " (benny)" } else { "" };
+            lines.push(format!("{key} {}{benny}", p.name));
         }
-    }
-    for s in e.sporadics.iter().filter(|s| s.at == zone) {
-        lines.push(format!("({})", s.name));
     }
     lines
 }
 
-fn zone_box(
-    shapes: &mut Vec<Shape>,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-    title: &str,
-    lines: &[String],
-) {
+/// `text` broken into lines that fit `width` at `size` (an estimate from
+/// the average glyph width, generous for DejaVu Serif).
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let fits = |s: &str| text_width(s, size) * 1.1 <= width;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if fits(&candidate) || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_owned()));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A zone's title and lines wrapped to a box `w` wide.
+struct ZoneText {
+    title: Vec<String>,
+    lines: Vec<String>,
+}
+
+impl ZoneText {
+    fn new(title: &str, lines: &[String], w: f64) -> ZoneText {
+        ZoneText {
+            title: wrap(title, TITLE, w - 2.0 * PAD),
+            lines: lines
+                .iter()
+                .flat_map(|l| wrap(l, TEXT, w - 2.0 * PAD))
+                .collect(),
+        }
+    }
+
+    /// Height the box needs for all its text.
+    fn height(&self) -> f64 {
+        PAD + self.title.len() as f64 * TITLE * 1.25 + 3.0 + self.lines.len() as f64 * LINE + PAD
+    }
+}
+
+fn zone_box(shapes: &mut Vec<Shape>, (x, y): (f64, f64), (w, h): (f64, f64), text: &ZoneText) {
     shapes.push(Shape::Rect {
         x,
         y,
@@ -63,55 +150,67 @@ fn zone_box(
         filled: false,
         width: 1.0,
     });
-    shapes.push(label(x + w / 2.0, y + 12.0, 8.5, true, title));
-    let size = if lines.len() > 6 { 6.0 } else { 7.0 };
-    for (i, l) in lines
-        .iter()
-        .take(((h - 18.0) / (size * 1.25)) as usize)
-        .enumerate()
-    {
-        shapes.push(label(
-            x + w / 2.0,
-            y + 24.0 + i as f64 * size * 1.25,
-            size,
-            false,
-            l,
-        ));
+    let mut base = y + PAD + TITLE;
+    for t in &text.title {
+        shapes.push(label(x + w / 2.0, base, TITLE, true, t));
+        base += TITLE * 1.25;
+    }
+    base += 3.0;
+    for l in &text.lines {
+        shapes.push(label(x + w / 2.0, base, TEXT, false, l));
+        base += LINE;
     }
 }
 
-/// Draw an encounter's zones.
-pub fn draw(e: &Encounter) -> Drawing {
+/// Draw an encounter's zones, `width` points wide (drawn at that size, so
+/// its text stays at its size).
+pub fn draw(e: &Encounter, width: f64) -> Drawing {
     let mut shapes = Vec::new();
     let height = if e.layout.kind == "quick zones" {
-        quick_zones(e, &mut shapes)
+        quick_zones(e, width, &mut shapes)
     } else {
-        range_bands(e, &mut shapes)
+        range_bands(e, width, &mut shapes)
     };
-    footer(e, height, &mut shapes);
+    let height = footer(e, width, height, &mut shapes);
     Drawing {
-        width: W,
-        height: height + 22.0,
+        width,
+        height,
         shapes,
     }
 }
 
-/// METTLE Quick Zones: three boxes side by side. Returns the height used.
-fn quick_zones(e: &Encounter, shapes: &mut Vec<Shape>) -> f64 {
-    let (w, h) = (150.0, 120.0);
-    for (i, name) in ["Left flank", "The middle", "Right flank"]
+/// METTLE Quick Zones: three boxes side by side, as tall as the fullest.
+/// Returns the height used.
+fn quick_zones(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
+    let gap = 12.0;
+    let w = (width - 2.0 * gap) / 3.0;
+    let names = ["Left flank", "The middle", "Right flank"];
+    let texts: Vec<ZoneText> = names
         .iter()
-        .enumerate()
-    {
-        let x = 10.0 + i as f64 * (w + 15.0);
-        zone_box(shapes, x, 10.0, w, h, name, &contents(e, name));
+        .map(|n| ZoneText::new(n, &contents(e, n), w))
+        .collect();
+    let h = texts.iter().map(ZoneText::height).fold(60.0, f64::max);
+    for (i, t) in texts.iter().enumerate() {
+        let x = i as f64 * (w + gap);
+        zone_box(shapes, (x, 0.0), (w, h), t);
+        if i > 0 {
+            let mid = h / 2.0;
+            shapes.push(Shape::Line {
+                x1: x - gap,
+                y1: mid,
+                x2: x,
+                y2: mid,
+                width: 1.0,
+                dashed: false,
+            });
+        }
     }
-    150.0
+    h
 }
 
 /// ACS range bands: the centre, with each arm as a row of Short, Medium and
 /// Long boxes to its right. Returns the height used.
-fn range_bands(e: &Encounter, shapes: &mut Vec<Shape>) -> f64 {
+fn range_bands(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
     let arms: Vec<u32> = (1..=4)
         .filter(|a| {
             e.layout
@@ -120,74 +219,91 @@ fn range_bands(e: &Encounter, shapes: &mut Vec<Shape>) -> f64 {
                 .any(|z| z.name.starts_with(&format!("Arm {a}:")))
         })
         .collect();
-    let row_h = 70.0;
-    let total_h = row_h * arms.len() as f64;
-    zone_box(
-        shapes,
-        10.0,
-        10.0,
-        110.0,
-        total_h - 10.0,
-        "Close (the centre)",
-        &contents(e, "Close (the centre)"),
-    );
-    for (r, arm) in arms.iter().enumerate() {
-        let y = 10.0 + r as f64 * row_h;
-        for (b, band) in ["Short", "Medium (−2)", "Long (−4)"].iter().enumerate() {
-            let name = format!("Arm {arm}: {band}");
-            let x = 135.0 + b as f64 * 120.0;
-            zone_box(
-                shapes,
-                x,
-                y,
-                110.0,
-                row_h - 10.0,
-                &name,
-                &contents(e, &name),
-            );
+    let gap = 10.0;
+    let w = (width - 3.0 * gap) / 4.0;
+    let bands = ["Short", "Medium (−2)", "Long (−4)"];
+    let rows: Vec<Vec<ZoneText>> = arms
+        .iter()
+        .map(|arm| {
+            bands
+                .iter()
+                .map(|band| {
+                    let name = format!("Arm {arm}: {band}");
+                    ZoneText::new(&name, &contents(e, &name), w)
+                })
+                .collect()
+        })
+        .collect();
+    let row_h: Vec<f64> = rows
+        .iter()
+        .map(|r| r.iter().map(ZoneText::height).fold(44.0, f64::max))
+        .collect();
+    let centre_name = "Close (the centre)";
+    let centre = ZoneText::new(centre_name, &contents(e, centre_name), w);
+    let mut total: f64 = row_h.iter().sum::<f64>() + gap * (row_h.len().max(1) - 1) as f64;
+    total = total.max(centre.height());
+    zone_box(shapes, (0.0, 0.0), (w, total), &centre);
+    let mut y = 0.0;
+    for (r, texts) in rows.iter().enumerate() {
+        let h = row_h[r];
+        for (b, t) in texts.iter().enumerate() {
+            let x = (b + 1) as f64 * (w + gap);
+            zone_box(shapes, (x, y), (w, h), t);
         }
         shapes.push(Shape::Line {
-            x1: 120.0,
-            y1: y + row_h / 2.0 - 5.0,
-            x2: 135.0,
-            y2: y + row_h / 2.0 - 5.0,
+            x1: w,
+            y1: y + h / 2.0,
+            x2: w + gap,
+            y2: y + h / 2.0,
             width: 1.0,
             dashed: false,
         });
+        y += h + gap;
     }
-    total_h + 20.0
+    total
 }
 
-/// Under the zones: the whole-field tiles, then the key.
-fn footer(e: &Encounter, height: f64, shapes: &mut Vec<Shape>) {
-    let field: Vec<String> = e
-        .terrain_cards
-        .iter()
-        .flat_map(|d| {
-            d.tiles
-                .iter()
-                .filter(|t| t.at == "whole field")
-                .map(|t| t.name.clone())
-        })
+/// Under the zones: the whole-field tiles and the key. Returns the
+/// drawing's full height.
+fn footer(e: &Encounter, width: f64, height: f64, shapes: &mut Vec<Shape>) -> f64 {
+    let field: Vec<String> = keyed(e)
+        .into_iter()
+        .filter(|(_, p)| p.at == "whole field")
+        .map(|(k, p)| format!("{k} {}", p.name))
         .collect();
+    let mut y = height + 4.0;
+    let mut lines = Vec::new();
     if !field.is_empty() {
+        lines.push(format!("Whole field: {}", field.join(", ")));
+    }
+    lines.push("T: terrain tile, S: sporadic; (benny): the tile starts with a benny".to_owned());
+    for l in lines.iter().flat_map(|l| wrap(l, TEXT, width)) {
+        y += LINE;
         shapes.push(Shape::Text {
-            x: 10.0,
-            y: height + 4.0,
-            size: 8.0,
+            x: 0.0,
+            y,
+            size: TEXT,
             anchor: Anchor::Start,
             bold: false,
             halo: false,
-            text: format!("Whole field: {}", field.join(", ")),
+            text: l,
         });
     }
-    shapes.push(Shape::Text {
-        x: 10.0,
-        y: height + 16.0,
-        size: 7.0,
-        anchor: Anchor::Start,
-        bold: false,
-        halo: false,
-        text: "[tile]  [tile, benny]: starts with a benny  (sporadic)".into(),
-    });
+    y + 3.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbered_names_collapse_to_a_range() {
+        let names: Vec<String> = ["Viktor", "Marsh leech 1", "Marsh leech 2", "Marsh leech 3"]
+            .iter()
+            .map(|s| (*s).to_owned())
+            .collect();
+        assert_eq!(collapse(&names), ["Viktor", "Marsh leech 1–3"]);
+        let one = vec!["Wolf 2".to_owned()];
+        assert_eq!(collapse(&one), ["Wolf 2"]);
+    }
 }

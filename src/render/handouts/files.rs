@@ -70,7 +70,7 @@ impl Files<'_> {
             c.insert("hazard", &perils::hazard(h));
         }
         self.part("encounter.md", format!("encounter-{number}.md"), &c)?;
-        self.add(zones_file, svg(&zones::draw(e)), false);
+        self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), false);
         Ok(())
     }
 

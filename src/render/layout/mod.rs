@@ -1,8 +1,10 @@
 //! Page layout for the PDF handouts: a top-to-bottom flow of headings,
-//! paragraphs and tables that breaks pages by itself, grids of cut-out
-//! cards (NPC cards, trap cards, vouchers) with dashed cut lines and
-//! shrink-to-fit text, and placed drawings (the map). Every page gets the
-//! share line and its page number at the foot. Pure: shapes in, pages out.
+//! paragraphs, tick tracks, note lines and tables that breaks pages by
+//! itself (a table repeats its header row on every page it runs onto),
+//! laid in the full width or in side-by-side columns; grids of cut-out
+//! cards (`cards`) and placed drawings (the map, zone diagrams). Every page
+//! gets the share line and its page number at the foot. Pure: shapes in,
+//! pages out.
 
 use super::pdf::{self, Fonts, LINE_HEIGHT, Page, Paper, Section};
 use super::{Anchor, Drawing, Shape};
@@ -21,7 +23,14 @@ pub struct Flow<'a> {
     footer: String,
     /// Draw no fills (black-and-white, ink-saving).
     ink_saver: bool,
+    /// Left edge and width of the column being filled (the whole text
+    /// width outside [`Flow::columns`]).
+    left: f64,
+    col_w: f64,
 }
+
+/// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
+pub const NOTE_LINE: f64 = 22.68;
 
 mod cards;
 
@@ -39,11 +48,86 @@ impl<'a> Flow<'a> {
             y: f64::INFINITY,
             footer,
             ink_saver,
+            left: MARGIN,
+            col_w: width - 2.0 * MARGIN,
         }
     }
 
-    fn content_width(&self) -> f64 {
-        self.width - 2.0 * MARGIN
+    /// Width of the column being filled (the text width of the page
+    /// outside [`Flow::columns`]).
+    pub fn content_width(&self) -> f64 {
+        self.col_w
+    }
+
+    /// Whether the ink saver is on (sheets leave out what only decorates).
+    pub fn ink_saver(&self) -> bool {
+        self.ink_saver
+    }
+
+    /// How far down the page the flow is, in points from the top edge.
+    pub fn y(&self) -> f64 {
+        self.y
+    }
+
+    /// Room left on the current page, in points (0 before the first page).
+    pub fn room_left(&self) -> f64 {
+        if self.pages.is_empty() {
+            0.0
+        } else {
+            (self.bottom() - self.y).max(0.0)
+        }
+    }
+
+    /// Start a new page unless `height` points are left on this one (to
+    /// keep a heading with what follows it).
+    pub fn keep(&mut self, height: f64) {
+        self.room(height);
+    }
+
+    /// How many pages have been started.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    /// Lays `blocks` side by side in equal columns `gap` points apart, each
+    /// block filling its column from the current height down; the flow then
+    /// continues in the full width under the longest one. A block that runs
+    /// off the page carries on in its column on the next page, and the
+    /// blocks after it start at the top of that page.
+    pub fn columns(&mut self, gap: f64, blocks: &mut [&mut dyn FnMut(&mut Flow)]) {
+        if blocks.is_empty() {
+            return;
+        }
+        if self.pages.is_empty() {
+            self.new_page();
+        }
+        let (left, width) = (self.left, self.col_w);
+        let n = blocks.len() as f64;
+        let col_w = (width - gap * (n - 1.0)) / n;
+        let (mut page, top) = (self.pages.len(), self.y);
+        let mut lowest = top;
+        for (i, block) in blocks.iter_mut().enumerate() {
+            self.left = left + i as f64 * (col_w + gap);
+            self.col_w = col_w;
+            if self.pages.len() == page {
+                self.y = top;
+            } else {
+                // An earlier block broke the page: start at this page's top.
+                page = self.pages.len();
+                self.y = MARGIN;
+                lowest = MARGIN;
+            }
+            block(self);
+            if self.pages.len() > page {
+                page = self.pages.len();
+                lowest = self.y;
+            } else {
+                lowest = lowest.max(self.y);
+            }
+        }
+        self.left = left;
+        self.col_w = width;
+        self.y = lowest;
     }
 
     fn bottom(&self) -> f64 {
@@ -86,7 +170,7 @@ impl<'a> Flow<'a> {
         let shapes = pdf::paragraph(
             self.fonts,
             &lines,
-            MARGIN,
+            self.left,
             self.y,
             size,
             true,
@@ -108,7 +192,7 @@ impl<'a> Flow<'a> {
             let shapes = pdf::paragraph(
                 self.fonts,
                 &[line],
-                MARGIN + indent,
+                self.left + indent,
                 self.y,
                 size,
                 bold,
@@ -124,98 +208,319 @@ impl<'a> Flow<'a> {
         self.y += points;
     }
 
-    /// A table with a bold header; `widths` are fractions of the page
-    /// width; cells wrap, and rows never split across pages.
+    /// A table with a bold header; `widths` are fractions of the column
+    /// width; cells wrap, rows never split across pages, and the header row
+    /// is drawn again at the top of every page the table runs onto.
     pub fn table(&mut self, header: &[&str], rows: &[Vec<String>], widths: &[f64], size: f64) {
         let total = self.content_width();
         let cols: Vec<f64> = widths.iter().map(|w| w * total).collect();
-        let draw_row = |flow: &mut Flow, cells: &[String], bold: bool| {
-            let wrapped: Vec<Vec<String>> = cells
-                .iter()
-                .zip(&cols)
-                .map(|(c, w)| pdf::wrap(flow.fonts, c, size, bold, w - 4.0))
-                .collect();
-            let lines = wrapped.iter().map(Vec::len).max().unwrap_or(1).max(1);
-            let h = lines as f64 * LINE_HEIGHT * size + 3.0;
-            flow.room(h);
-            let mut x = MARGIN;
-            let mut shapes = Vec::new();
-            for (cell, w) in wrapped.iter().zip(&cols) {
-                shapes.extend(pdf::paragraph(
-                    flow.fonts,
-                    cell,
-                    x + 2.0,
-                    flow.y + 1.5,
-                    size,
-                    bold,
-                    Anchor::Start,
-                ));
-                x += w;
-            }
-            shapes.push(Shape::Line {
-                x1: MARGIN,
-                y1: flow.y + h,
-                x2: MARGIN + total,
-                y2: flow.y + h,
-                width: if bold { 0.8 } else { 0.3 },
-                dashed: false,
-            });
-            flow.push(shapes);
-            flow.y += h;
-        };
         let head: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
-        draw_row(self, &head, true);
+        let head_h = self.row_height(&head, &cols, size, true);
+        // The header never sits alone at the foot of a page.
+        let first_h = rows
+            .first()
+            .map_or(0.0, |r| self.row_height(r, &cols, size, false));
+        self.room(head_h + first_h);
+        self.row(&head, &cols, size, true);
         for r in rows {
-            draw_row(self, r, false);
+            let h = self.row_height(r, &cols, size, false);
+            if self.y + h > self.bottom() {
+                self.new_page();
+                self.row(&head, &cols, size, true);
+            }
+            self.row(r, &cols, size, false);
         }
-        self.y += size;
+        self.y += size * 0.6;
+    }
+
+    /// Height of one table row: its tallest cell, wrapped to its column.
+    fn row_height(&self, cells: &[String], cols: &[f64], size: f64, bold: bool) -> f64 {
+        let lines = cells
+            .iter()
+            .zip(cols)
+            .map(|(c, w)| pdf::wrap(self.fonts, c, size, bold, w - 4.0).len())
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        lines as f64 * LINE_HEIGHT * size + 3.0
+    }
+
+    /// One table row at the current height, ruled underneath (a heavier
+    /// rule under the header).
+    fn row(&mut self, cells: &[String], cols: &[f64], size: f64, bold: bool) {
+        let h = self.row_height(cells, cols, size, bold);
+        let mut x = self.left;
+        let mut shapes = Vec::new();
+        for (cell, w) in cells.iter().zip(cols) {
+            let lines = pdf::wrap(self.fonts, cell, size, bold, w - 4.0);
+            shapes.extend(pdf::paragraph(
+                self.fonts,
+                &lines,
+                x + 2.0,
+                self.y + 1.5,
+                size,
+                bold,
+                Anchor::Start,
+            ));
+            x += w;
+        }
+        shapes.push(self.rule(self.y + h, if bold { 0.8 } else { 0.3 }));
+        self.push(shapes);
+        self.y += h;
+    }
+
+    /// A horizontal rule across the column at height `y`; thinner with the
+    /// ink saver.
+    fn rule(&self, y: f64, width: f64) -> Shape {
+        Shape::Line {
+            x1: self.left,
+            y1: y,
+            x2: self.left + self.col_w,
+            y2: y,
+            width: self.line_width(width),
+            dashed: false,
+        }
+    }
+
+    /// A line width as drawn: half as heavy with the ink saver.
+    pub fn line_width(&self, width: f64) -> f64 {
+        if self.ink_saver { width * 0.5 } else { width }
     }
 
     /// Check boxes in a row (Mettle or health to tick off).
     pub fn ticks(&mut self, label: &str, count: usize, size: f64) {
-        let count = count.min(40);
-        self.room(LINE_HEIGHT * size + 4.0);
-        let mut shapes = pdf::paragraph(
-            self.fonts,
-            &[label.to_owned()],
-            MARGIN,
-            self.y,
-            size,
-            false,
-            Anchor::Start,
-        );
-        let x0 = MARGIN + self.fonts.width(label, size, false) + 6.0;
-        for i in 0..count {
-            shapes.push(Shape::Rect {
-                x: x0 + i as f64 * (size + 2.0),
-                y: self.y + 2.0,
-                w: size - 1.0,
-                h: size - 1.0,
-                filled: false,
-                width: 0.6,
+        self.tracks(&[(label.to_owned(), count)], size);
+    }
+
+    /// Tick tracks: each a label and that many boxes, set one after another
+    /// and wrapped to the column, so that eight foes of four boxes share a
+    /// line or two.
+    pub fn tracks(&mut self, tracks: &[(String, usize)], size: f64) {
+        self.tracks_then(tracks, size, false);
+    }
+
+    /// [`Flow::tracks`], then (with `write_in`) a line to write on from the
+    /// last box to the end of the column.
+    pub fn tracks_then(&mut self, tracks: &[(String, usize)], size: f64, write_in: bool) {
+        let line_h = LINE_HEIGHT * size + 4.0;
+        let box_step = size + 1.5;
+        let mut x = self.left;
+        let mut started = false;
+        let mut shapes = Vec::new();
+        for (label, count) in tracks {
+            let count = (*count).min(60);
+            let w = self.fonts.width(label, size, false) + 4.0 + count as f64 * box_step;
+            if started && x + w > self.left + self.col_w {
+                self.push(std::mem::take(&mut shapes));
+                self.y += line_h;
+                x = self.left;
+                started = false;
+            }
+            if !started {
+                self.room(line_h);
+                started = true;
+            }
+            shapes.extend(pdf::paragraph(
+                self.fonts,
+                std::slice::from_ref(label),
+                x,
+                self.y,
+                size,
+                false,
+                Anchor::Start,
+            ));
+            let x0 = x + self.fonts.width(label, size, false) + 4.0;
+            let per_row = (((self.left + self.col_w - x0) / box_step).floor() as usize).max(1);
+            for i in 0..count {
+                let (r, c) = (i / per_row, i % per_row);
+                shapes.push(Shape::Rect {
+                    x: x0 + c as f64 * box_step,
+                    y: self.y + 2.0 + r as f64 * line_h,
+                    w: size - 1.0,
+                    h: size - 1.0,
+                    filled: false,
+                    width: self.line_width(0.6),
+                });
+            }
+            let rows = count.div_ceil(per_row).max(1);
+            if rows > 1 {
+                self.y += (rows - 1) as f64 * line_h;
+                x = self.left + self.col_w;
+            } else {
+                x = x0 + count as f64 * box_step + size;
+            }
+        }
+        if write_in && started && x + 20.0 < self.left + self.col_w {
+            let base = self.y + LINE_HEIGHT * size;
+            shapes.push(Shape::Line {
+                x1: x,
+                y1: base,
+                x2: self.left + self.col_w,
+                y2: base,
+                width: self.line_width(0.4),
+                dashed: false,
             });
         }
         self.push(shapes);
-        self.y += LINE_HEIGHT * size + 4.0;
+        if started {
+            self.y += line_h;
+        }
     }
 
-    /// A drawing scaled to the content width (and the room left), centred.
+    /// Ruled lines for notes from here to the foot of the page under a
+    /// label; nothing when fewer than `min` lines fit (notes never start a
+    /// page of their own).
+    pub fn note_lines(&mut self, label: &str, min: usize) {
+        let size = 9.0;
+        let need = LINE_HEIGHT * size + size * 0.4 + min as f64 * NOTE_LINE;
+        if self.pages.is_empty() || self.y + need > self.bottom() + 0.01 {
+            return;
+        }
+        self.para(label, size, true);
+        let mut shapes = Vec::new();
+        while self.y + NOTE_LINE <= self.bottom() + 0.01 {
+            self.y += NOTE_LINE;
+            shapes.push(self.rule(self.y, 0.4));
+        }
+        self.push(shapes);
+    }
+
+    /// A ladder kept on one page: a row per name and `blanks` rows with a
+    /// line to write a name on; with `rounds`, a box per round to tick in
+    /// each row (under a round header), else a line to write on after each
+    /// name (in two columns).
+    pub fn ladder(&mut self, names: &[String], blanks: usize, rounds: usize, size: f64) {
+        let row_h = LINE_HEIGHT * size + 6.0;
+        let mut rows: Vec<String> = names.to_vec();
+        rows.extend(std::iter::repeat_n(String::new(), blanks));
+        let cols = if rounds == 0 { 2 } else { 1 };
+        let gap = 16.0;
+        let col_w = (self.col_w - gap * (cols - 1) as f64) / cols as f64;
+        let label_w = if rounds == 0 { 44.0 } else { 100.0 };
+        let step = if rounds == 0 {
+            0.0
+        } else {
+            ((col_w - label_w) / rounds as f64).min(36.0)
+        };
+        let per_col = rows.len().div_ceil(cols);
+        let header = if rounds > 0 { row_h } else { 0.0 };
+        self.room(header + per_col as f64 * row_h);
+        let mut shapes = Vec::new();
+        let text = |x: f64, y: f64, t: &str, bold: bool| {
+            pdf::paragraph(self.fonts, &[t.to_owned()], x, y, size, bold, Anchor::Start)
+        };
+        for k in 0..rounds {
+            let x = self.left + label_w + k as f64 * step;
+            shapes.extend(text(x, self.y, &format!("R{}", k + 1), true));
+        }
+        let top = self.y + header;
+        let thin = self.line_width(0.5);
+        for (i, name) in rows.iter().enumerate() {
+            let (c, r) = (i / per_col, i % per_col);
+            let x0 = self.left + c as f64 * (col_w + gap);
+            let y = top + r as f64 * row_h;
+            let base = y + row_h - 4.0;
+            if name.is_empty() {
+                shapes.push(Shape::Line {
+                    x1: x0,
+                    y1: base,
+                    x2: x0 + label_w - 8.0,
+                    y2: base,
+                    width: thin,
+                    dashed: false,
+                });
+            } else {
+                shapes.extend(text(x0, y + 2.0, name, rounds == 0));
+            }
+            if rounds == 0 {
+                shapes.push(Shape::Line {
+                    x1: x0 + label_w,
+                    y1: base,
+                    x2: x0 + col_w,
+                    y2: base,
+                    width: thin,
+                    dashed: false,
+                });
+            }
+            for k in 0..rounds {
+                shapes.push(Shape::Rect {
+                    x: self.left + label_w + k as f64 * step,
+                    y: y + 3.0,
+                    w: size,
+                    h: size,
+                    filled: false,
+                    width: self.line_width(0.6),
+                });
+            }
+        }
+        self.push(shapes);
+        self.y = top + per_col as f64 * row_h + 6.0;
+    }
+
+    /// A box `height` points tall across the column, with a label inside its
+    /// top-left corner (a notes box).
+    pub fn boxed(&mut self, label: &str, height: f64) {
+        self.room(height);
+        let mut shapes = vec![Shape::Rect {
+            x: self.left,
+            y: self.y,
+            w: self.col_w,
+            h: height,
+            filled: false,
+            width: self.line_width(0.6),
+        }];
+        shapes.extend(pdf::paragraph(
+            self.fonts,
+            &[label.to_owned()],
+            self.left + 4.0,
+            self.y + 2.0,
+            9.0,
+            true,
+            Anchor::Start,
+        ));
+        self.push(shapes);
+        self.y += height + 6.0;
+    }
+
+    /// A drawing scaled to the column width (and the room left), centred;
+    /// never below 0.6 of its size (it goes to a fresh page instead).
     pub fn drawing(&mut self, d: &Drawing) {
+        self.drawing_scaled(d, 0.6, 1.5);
+    }
+
+    /// A drawing scaled to the column width and the room left, between
+    /// `min` and `max` times its size; on a fresh page when even `min`
+    /// does not fit. Lines keep their width (thinner with the ink saver),
+    /// fills go with the ink saver.
+    pub fn drawing_scaled(&mut self, d: &Drawing, min: f64, max: f64) {
+        if self.pages.is_empty() {
+            self.new_page();
+        }
         let avail_h = self.bottom() - self.y;
         let scale = (self.content_width() / d.width)
             .min(avail_h / d.height)
-            .min(1.5);
-        if scale < 0.6 {
+            .min(max);
+        if scale < min - 1e-9 && self.y > MARGIN + 1e-9 {
             self.new_page();
-            return self.drawing(d);
+            return self.drawing_scaled(d, min, max);
         }
-        let dx = MARGIN + (self.content_width() - d.width * scale) / 2.0;
+        let scale = scale.max(min);
+        let dx = self.left + (self.content_width() - d.width * scale) / 2.0;
         let dy = self.y;
         let fill = !self.ink_saver;
         let shapes = d
             .shapes
             .iter()
-            .map(|s| s.placed(dx, dy, scale, fill))
+            .map(|s| {
+                let mut s = s.placed(dx, dy, scale, fill);
+                if let Shape::Line { width, .. }
+                | Shape::Rect { width, .. }
+                | Shape::Circle { width, .. } = &mut s
+                {
+                    *width = self.line_width(*width);
+                }
+                s
+            })
             .collect();
         self.push(shapes);
         self.y += d.height * scale + 8.0;

@@ -1,25 +1,161 @@
-//! The journey log: the lead, the odds, and the way day by day.
+//! The journey log: the lead and the route, the exact odds of every leg
+//! (a table with a column to write the result in), a ration and a water
+//! box per PC per day, the way as the dice rolled it day by day, and blank
+//! log lines for the way as it is played.
 
 use crate::generators::journey::Journey;
 use crate::render::layout::Flow;
 use crate::render::lines::{journey_lead, percent};
+use crate::rules::Party;
+use crate::rules::RulesSystem;
 
-/// The journey's lead and odds, then the log day by day.
-pub(super) fn journey(f: &mut Flow, j: &Journey) {
-    f.section(&format!("Journey: {} → {}", j.from, j.to));
+/// Body text (read at the table).
+const BODY: f64 = 9.5;
+const HEAD: f64 = 11.0;
+
+/// The journey log.
+pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party) {
+    f.section(&format!("Journey log: {} → {}", j.from, j.to));
     f.para(
         &format!(
-            "{} · chance of no encounter on the whole way: {}",
+            "{}, the {} route · chance of no encounter on the whole way: {} · {}",
             journey_lead(j),
-            percent(j.no_encounter)
+            route(j),
+            percent(j.no_encounter),
+            match &j.arrival {
+                Some(a) if j.arrived => format!("as rolled: arrives {a}"),
+                _ => "as rolled: does not arrive".to_owned(),
+            }
+        ),
+        BODY,
+        false,
+    );
+    legs(f, j);
+    supplies(f, j, party);
+    rolled(f, j);
+    f.note_lines("Log", 3);
+}
+
+fn route(j: &Journey) -> &'static str {
+    match j.route {
+        crate::generators::journey::Route::Safest => "safest",
+        crate::generators::journey::Route::Shortest => "shortest",
+    }
+}
+
+/// The legs with their odds (METTLE: Difficulty and a safe Travel Check
+/// with and without a Twist; Core Rules: the chance of an encounter each
+/// watch and of none on the leg), and a column to write the result in.
+fn legs(f: &mut Flow, j: &Journey) {
+    let mettle = j.system == RulesSystem::Mettle;
+    f.heading(
+        if mettle {
+            "Legs: Travel Check, the lead's pool vs the path's Difficulty"
+        } else {
+            "Legs: an encounter check every travelling watch"
+        },
+        HEAD,
+    );
+    let rows: Vec<Vec<String>> = j
+        .legs
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let odds = if mettle {
+                [
+                    l.difficulty.to_string(),
+                    percent(l.safe),
+                    percent(l.safe_with_twist),
+                ]
+            } else {
+                [
+                    l.encounter_chance.clone().unwrap_or_default(),
+                    percent(l.safe),
+                    String::new(),
+                ]
+            };
+            let mut row = vec![
+                (i + 1).to_string(),
+                format!("{} → {}", l.from, l.to),
+                l.terrain.clone(),
+                format!("{} / {}", l.regions, l.watches),
+            ];
+            row.extend(odds);
+            row.push(String::new());
+            row
+        })
+        .collect();
+    let head: [&str; 8] = if mettle {
+        [
+            "#",
+            "leg",
+            "terrain",
+            "regions / watches",
+            "Diff.",
+            "safe",
+            "with Twist",
+            "result",
+        ]
+    } else {
+        [
+            "#",
+            "leg",
+            "terrain",
+            "regions / watches",
+            "per watch",
+            "safe",
+            "",
+            "result",
+        ]
+    };
+    f.table(
+        &head,
+        &rows,
+        &[0.04, 0.3, 0.1, 0.12, 0.07, 0.1, 0.11, 0.16],
+        BODY,
+    );
+}
+
+/// A ration box and a water box per PC for each day of the way.
+fn supplies(f: &mut Flow, j: &Journey, party: &Party) {
+    let names: Vec<String> = party
+        .mettle
+        .iter()
+        .map(|b| b.name.clone())
+        .chain(party.core.iter().map(|s| s.name.clone()))
+        .collect();
+    if names.is_empty() || j.days.is_empty() {
+        return;
+    }
+    f.heading(
+        "Supplies and log: per PC a ration box and a water box a day; a line for the day",
+        HEAD,
+    );
+    for d in &j.days {
+        let mut tracks = vec![(format!("Day {}:", d.day), 0)];
+        tracks.extend(names.iter().map(|n| (n.clone(), 2)));
+        f.tracks_then(&tracks, BODY, true);
+    }
+    f.para(
+        &format!(
+            "As rolled, they end with {} rations and {} water.",
+            j.rations_left, j.water_left
         ),
         9.0,
         false,
     );
+}
+
+/// The way as the dice rolled it, day by day.
+fn rolled(f: &mut Flow, j: &Journey) {
+    f.heading("The way as rolled", HEAD);
     for d in &j.days {
-        f.para(&format!("Day {}", d.day), 10.0, true);
-        for e in &d.entries {
-            f.para_at(&format!("• {e}"), 8.5, false, 8.0);
+        for (i, e) in d.entries.iter().enumerate() {
+            if i == 0 {
+                f.para(&format!("Day {}: {e}", d.day), 9.0, false);
+            } else {
+                f.para_at(&format!("• {e}"), 9.0, false, 10.0);
+            }
         }
     }
 }

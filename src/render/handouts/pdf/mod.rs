@@ -22,7 +22,10 @@ mod journey;
 mod maps;
 mod run;
 
-/// The whole pack as one PDF.
+/// The whole pack as one PDF. The pack is laid out once to learn the page
+/// each section starts on, then again with those pages in the run sheet's
+/// contents (and again should that have moved them; it never takes more
+/// than a few passes, and the same pack always gives the same pages).
 pub fn pack_pdf(
     pack: &Pack,
     share: &ShareLine,
@@ -30,8 +33,36 @@ pub fn pack_pdf(
     ink_saver: bool,
     fonts: &Fonts,
 ) -> Vec<u8> {
+    let mut contents: Vec<(String, usize)> = Vec::new();
+    let mut laid = lay_out(pack, share, paper, ink_saver, fonts, &contents);
+    for _ in 0..4 {
+        let found: Vec<(String, usize)> = laid
+            .1
+            .iter()
+            .skip(1)
+            .map(|s| (s.title.clone(), s.first_page + 1))
+            .collect();
+        if found == contents {
+            break;
+        }
+        contents = found;
+        laid = lay_out(pack, share, paper, ink_saver, fonts, &contents);
+    }
+    let (pages, sections) = laid;
+    pdf::document(&pack.title, paper, &pages, &sections, fonts)
+}
+
+/// Every sheet of the pack, in order, with `contents` on the run sheet.
+fn lay_out(
+    pack: &Pack,
+    share: &ShareLine,
+    paper: Paper,
+    ink_saver: bool,
+    fonts: &Fonts,
+    contents: &[(String, usize)],
+) -> (Vec<pdf::Page>, Vec<pdf::Section>) {
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
-    run::cover(&mut f, pack, share);
+    run::cover(&mut f, pack, share, contents);
     for (i, e) in pack.encounters.iter().enumerate() {
         encounter::encounter(&mut f, i + 1, e);
     }
@@ -47,7 +78,7 @@ pub fn pack_pdf(
         }
     }
     if let Some(j) = &pack.journey {
-        journey::journey(&mut f, j);
+        journey::journey(&mut f, j, &pack.party);
     }
     if !pack.vouchers.is_empty() {
         cards::vouchers(&mut f, pack, share);
@@ -55,6 +86,5 @@ pub fn pack_pdf(
     if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
         cards::slips(&mut f, pack);
     }
-    let (pages, sections) = f.finish();
-    pdf::document(&pack.title, paper, &pages, &sections, fonts)
+    f.finish()
 }
