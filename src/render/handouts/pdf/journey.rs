@@ -1,7 +1,7 @@
 //! The journey log: the lead and the route, the exact odds of every leg
 //! (a table with a column to write the result in), a ration and a water
-//! box per PC per day, the way as the dice rolled it day by day, and blank
-//! log lines for the way as it is played.
+//! box per PC per day with a log line, the encounters the dice put on the
+//! way, and blank log lines (the day-by-day account is in `journey.md`).
 
 use crate::generators::journey::Journey;
 use crate::render::layout::Flow;
@@ -146,16 +146,26 @@ fn supplies(f: &mut Flow, j: &Journey, party: &Party) {
     );
 }
 
-/// The way as the dice rolled it, day by day.
+/// What the dice rolled on the way, in brief: each encounter with its day
+/// and leg (the day-by-day account is in `journey.md`).
 fn rolled(f: &mut Flow, j: &Journey) {
-    f.heading("The way as rolled", HEAD);
-    for d in &j.days {
-        for (i, e) in d.entries.iter().enumerate() {
-            if i == 0 {
-                f.para(&format!("Day {}: {e}", d.day), 9.0, false);
-            } else {
-                f.para_at(&format!("• {e}"), 9.0, false, 10.0);
-            }
-        }
+    if j.encounters.is_empty() {
+        return;
+    }
+    f.heading("Encounters on the way, as rolled", HEAD);
+    for e in &j.encounters {
+        let foes = if e.foes.is_empty() {
+            String::new()
+        } else {
+            format!(" Foes: {} (threat {}).", e.foes.join(", "), e.threat)
+        };
+        f.para(
+            &format!(
+                "Day {}, {}: {} — {}{foes}",
+                e.day, e.leg, e.name, e.situation
+            ),
+            9.0,
+            false,
+        );
     }
 }
