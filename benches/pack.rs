@@ -64,6 +64,7 @@ fn generators(c: &mut Criterion) {
         archetype: None,
         tier: None,
         terrain: None,
+        people_only: false,
     };
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {

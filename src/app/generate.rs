@@ -55,6 +55,7 @@ pub fn run(
                 archetype: archetype.clone(),
                 tier: *tier,
                 terrain: None,
+                people_only: false,
             },
             items::npc,
         ),

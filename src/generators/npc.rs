@@ -35,6 +35,9 @@ pub struct Request {
     /// The terrain the NPC lives in (a pack's): archetypes its encounter
     /// table (`gen.encounter.<terrain>`) names weigh [`FIT`] times as much.
     pub terrain: Option<String>,
+    /// Draw only people (`human` and `townsfolk` archetypes), never beasts
+    /// or monsters: a pack's NPC cards.
+    pub people_only: bool,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -137,10 +140,15 @@ fn weapons(stats: &Stats) -> Vec<Weapon> {
         .collect()
 }
 
+/// Whether an archetype is a person (`human` or `townsfolk`), with a
+/// personal name, rather than a beast or a monster.
+pub fn is_person(row: &Row) -> bool {
+    row.tags.iter().any(|t| t == "human" || t == "townsfolk")
+}
+
 /// A personal name for people; beasts and monsters go by their kind.
 fn name_for(library: &Library, row: &Row, seed: &Seed, at: &Address) -> Result<String, GenError> {
-    let person = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
-    if !person {
+    if !is_person(row) {
         return Ok(display_name(&row.name));
     }
     let mut s = at.stream(seed, "name");
@@ -162,6 +170,7 @@ fn choose_row<'a>(
         .enumerate()
         .filter(|(_, r)| req.archetype.as_ref().is_none_or(|a| &r.name == a))
         .filter(|(_, r)| req.tier.is_none_or(|t| tier_of(r) == t))
+        .filter(|(_, r)| !req.people_only || is_person(r))
         .collect();
     if candidates.is_empty() {
         let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
@@ -176,10 +185,18 @@ fn choose_row<'a>(
                     ),
                 }
             }
+            (Some(a), _)
+                if req.people_only && !table.rows.iter().any(|r| &r.name == a && is_person(r)) =>
+            {
+                format!("the archetype `{a}` is a beast or a monster, not a person")
+            }
             (Some(a), Some(t)) => format!("the archetype `{a}` is not tier {t}; leave out --tier"),
             (Some(a), None) => format!("the archetype `{a}` cannot be drawn"),
             (None, Some(t)) => {
                 format!("no archetype is tier {t}; tiers run 1 (minion) to 3 (boss)")
+            }
+            (None, None) if req.people_only => {
+                "no archetype is a person (a `human` or `townsfolk` tag)".into()
             }
             (None, None) => "the archetype table is empty".into(),
         };
@@ -290,7 +307,7 @@ fn mettle_npc(stats: &Stats, tier: u8, kind: &str, name: &str, s: &mut Stream) -
 
 /// A Core Rules sheet within the archetype's ranges (the `stats` stream).
 fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
-    let human = row.tags.iter().any(|t| t == "human" || t == "townsfolk");
+    let human = is_person(row);
     let cap = if human {
         core_d20::HUMAN_MAX
     } else {
@@ -439,6 +456,7 @@ mod tests {
                 archetype: None,
                 tier: None,
                 terrain: None,
+                people_only: false,
             };
             for i in 0..5_000 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
@@ -465,11 +483,45 @@ mod tests {
                     archetype: Some(a.clone()),
                     tier: None,
                     terrain: None,
+                    people_only: false,
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
                 assert!(check(&npc).is_empty());
             }
+        }
+    }
+
+    #[test]
+    fn people_only_draws_people_and_says_why_not() {
+        let library = library();
+        let table = library.table(table_for(RulesSystem::Mettle)).unwrap();
+        let kinds = |person: bool| table.rows.iter().filter(|r| is_person(r) == person).count();
+        assert!(
+            kinds(true) > 0 && kinds(false) > 0,
+            "the test needs both kinds"
+        );
+        let seed = Seed::new("people").unwrap();
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            let mut req = Request {
+                system,
+                archetype: None,
+                tier: None,
+                terrain: None,
+                people_only: true,
+            };
+            let table = library.table(table_for(system)).unwrap();
+            for i in 0..300 {
+                let npc = nth(&library, &req, &seed, i).unwrap();
+                let row = table.rows.iter().find(|r| r.name == npc.archetype).unwrap();
+                assert!(is_person(row), "#{i} is a {}", npc.archetype);
+                assert_ne!(npc.name, display_name(&npc.archetype), "#{i} has no name");
+            }
+            req.archetype = Some("wolf".into());
+            let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
+                panic!()
+            };
+            assert!(m.contains("not a person"), "{m}");
         }
     }
 
@@ -482,6 +534,7 @@ mod tests {
             archetype: Some("bandti".into()),
             tier: None,
             terrain: None,
+            people_only: false,
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

@@ -239,6 +239,8 @@ pub fn generate(
         archetype: None,
         tier: None,
         terrain: Some(session.terrain.clone()),
+        // Monsters and beasts belong on encounter sheets; NPC cards are people.
+        people_only: true,
     };
     let encounters = make_distinct(
         &encounter,
@@ -384,6 +386,7 @@ mod tests {
             archetype: None,
             tier: None,
             terrain: Some(req.terrain.clone()),
+            people_only: true,
         }
     }
 

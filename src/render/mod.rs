@@ -63,6 +63,15 @@ pub enum Shape {
         filled: bool,
         width: f64,
     },
+    /// A rectangle filled with a grey (`grey` 0 black … 1 white) and no
+    /// outline: a tinted band behind text.
+    Tint {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        grey: f64,
+    },
     /// Text with a white halo behind it when `halo` (labels on lines).
     Text {
         x: f64,
@@ -77,7 +86,8 @@ pub enum Shape {
 
 impl Shape {
     /// The shape scaled by `scale`, then moved by (`dx`, `dy`); `fills`
-    /// false leaves it unfilled (ink saver). Line widths stay as they are.
+    /// false leaves it unfilled (ink saver: a tint turns white). Line widths
+    /// stay as they are.
     pub fn placed(&self, dx: f64, dy: f64, scale: f64, fills: bool) -> Shape {
         let at = |x: &mut f64, y: &mut f64| {
             *x = dx + *x * scale;
@@ -103,6 +113,14 @@ impl Shape {
                 *w *= scale;
                 *h *= scale;
                 *filled &= fills;
+            }
+            Shape::Tint { x, y, w, h, grey } => {
+                at(x, y);
+                *w *= scale;
+                *h *= scale;
+                if !fills {
+                    *grey = 1.0;
+                }
             }
             Shape::Text { x, y, size, .. } => {
                 at(x, y);
@@ -144,6 +162,8 @@ pub trait Canvas {
     fn circle(&mut self, centre: (f64, f64), r: f64, filled: bool, width: f64);
     /// Filled black, or white with an outline `width` wide (none at 0).
     fn rect(&mut self, corner: (f64, f64), size: (f64, f64), filled: bool, width: f64);
+    /// Filled with a grey (0 black … 1 white), no outline.
+    fn tint(&mut self, corner: (f64, f64), size: (f64, f64), grey: f64);
     /// Text with its baseline at `at`.
     fn text(&mut self, at: (f64, f64), style: TextStyle, text: &str);
 }
@@ -175,6 +195,7 @@ impl Shape {
                 filled,
                 width,
             } => canvas.rect((*x, *y), (*w, *h), *filled, *width),
+            Shape::Tint { x, y, w, h, grey } => canvas.tint((*x, *y), (*w, *h), *grey),
             Shape::Text {
                 x,
                 y,
@@ -247,6 +268,14 @@ impl Canvas for Svg {
         let _ = writeln!(
             self.0,
             r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="{fill}" stroke="black" stroke-width="{width:.2}"/>"#
+        );
+    }
+
+    fn tint(&mut self, (x, y): (f64, f64), (w, h): (f64, f64), grey: f64) {
+        let level = (grey.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let _ = writeln!(
+            self.0,
+            r#"<rect x="{x:.2}" y="{y:.2}" width="{w:.2}" height="{h:.2}" fill="rgb({level},{level},{level})"/>"#
         );
     }
 

@@ -8,9 +8,11 @@
 //! - `prep`: session packs, golden handouts and refusals
 //! - `pdf`: the pack PDF, checked with poppler-utils when installed
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
+//! - `cards`: the card sheets' geometry, measured in the pack PDF
 //! - `bad_input`: every class of bad input, through the real binary
 
 mod bad_input;
+mod cards;
 mod cli;
 mod common;
 mod generators;

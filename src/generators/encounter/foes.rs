@@ -44,6 +44,7 @@ impl Cast<'_> {
             archetype: Some(archetype.to_owned()),
             tier: None,
             terrain: None,
+            people_only: false,
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }

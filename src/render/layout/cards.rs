@@ -1,103 +1,559 @@
-//! Grids of cut-out cards (NPC cards, trap cards, vouchers, slips) with cut
-//! lines and shrink-to-fit text.
+//! Sheets of cut-out cards (NPC cards, trap cards, vouchers, slips).
+//!
+//! Every card is poker size, 63.5 × 88.9 mm ([`CARD_W`] × [`CARD_H`]
+//! points), three by three on a page ([`COLS`] × [`ROWS`]), the grid centred
+//! on A4 and letter alike. Cards share their cut lines; short crop marks sit
+//! in the space outside the cards at the end of every cut line, clear of the
+//! cards, and nothing else is drawn outside a card (a card page has no page
+//! footer: each card carries the seed and its item's address instead).
+//!
+//! A card is a title band (tinted, or outlined with the ink saver), blocks
+//! of content ([`Block`]) and a footer line with the seed and the address.
+//! Its body is set at the largest size from [`BODY_MAX`] down to
+//! [`MIN_TYPE`] at which it fits; what does not fit even at [`MIN_TYPE`]
+//! carries on onto the next card, titled "(cont.)". No text on a card is
+//! smaller than [`MIN_TYPE`].
 
-use super::{Flow, MARGIN};
-use crate::render::pdf::{self, LINE_HEIGHT};
+use super::Flow;
+use crate::render::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::render::{Anchor, Shape};
 
-/// A card of a grid: a title and lines of text fitted into the cell.
+/// Card width: 63.5 mm (2.5 in) in points.
+pub const CARD_W: f64 = 180.0;
+/// Card height: 88.9 mm (3.5 in) in points.
+pub const CARD_H: f64 = 252.0;
+/// Cards across a page.
+pub const COLS: usize = 3;
+/// Cards down a page.
+pub const ROWS: usize = 3;
+/// The smallest type on a card, in points.
+pub const MIN_TYPE: f64 = 8.0;
+/// The largest body type on a card, in points.
+pub const BODY_MAX: f64 = 10.0;
+
+/// Space between the card's edge and its text.
+const PAD: f64 = 9.0;
+/// Space between the card's edge and its title band.
+const BAND_INSET: f64 = 5.0;
+/// Grey of the title band (0 black, 1 white).
+const BAND_GREY: f64 = 0.86;
+/// Title type: the largest and the smallest size tried.
+const TITLE_MAX: f64 = 11.5;
+const TITLE_MIN: f64 = 9.0;
+/// The subtitle under the title, and the footer line.
+const SMALL: f64 = MIN_TYPE;
+/// A tick box's side and the space between boxes.
+const BOX: f64 = 8.0;
+const BOX_GAP: f64 = 2.5;
+/// Space between ruled note lines.
+const NOTE_LINE: f64 = 14.0;
+/// Space above a section label.
+const SECTION_GAP: f64 = 4.0;
+/// Space kept between the last note line and the footer's rule.
+const NOTE_CLEAR: f64 = 4.0;
+/// Space between a crop mark and the card edge, and its longest length.
+const CROP_GAP: f64 = 3.0;
+const CROP_LEN: f64 = 12.0;
+/// Step between body sizes tried.
+const STEP: f64 = 0.25;
+
+/// One card: a title band (title and an optional subtitle), blocks of
+/// content top to bottom, and the item's address (`npc/3`) in the footer.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Card {
     pub title: String,
-    pub body: String,
+    pub subtitle: String,
+    pub address: String,
+    pub blocks: Vec<Block>,
+}
+
+/// A piece of a card's content.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// A small bold section label (`WEAPONS`), kept with what follows.
+    Label(String),
+    /// Body text; `'\n'` breaks a line.
+    Text(String),
+    /// Label and value pairs (`NATURE`, `3`) in two or three columns.
+    Grid(Vec<(String, String)>),
+    /// A row of tick boxes, one per point (Mettle, health).
+    Track(usize),
+    /// Ruled lines to write on, filling the space left (at least one).
+    Notes,
+}
+
+/// Cards under one bookmark (`NPC cards`); sets follow one another on the
+/// same grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardSet {
+    pub title: String,
+    pub cards: Vec<Card>,
+}
+
+/// One laid-out line of a card body.
+#[derive(Debug, Clone, PartialEq)]
+enum Row {
+    Gap(f64),
+    Label(String),
+    Line(String),
+    Cells(Vec<(String, String)>, usize),
+    Boxes(usize),
+    Notes,
+}
+
+impl Row {
+    /// Height at body size `size` (notes count one line).
+    fn height(&self, size: f64) -> f64 {
+        match self {
+            Row::Gap(h) => *h,
+            Row::Label(_) => LINE_HEIGHT * MIN_TYPE,
+            Row::Line(_) | Row::Cells(..) => LINE_HEIGHT * size,
+            Row::Boxes(_) => BOX + BOX_GAP + 1.0,
+            Row::Notes => NOTE_LINE + NOTE_CLEAR,
+        }
+    }
+}
+
+/// Where a card sits on its page and what goes in it.
+struct Placed<'c> {
+    card: &'c Card,
+    cont: bool,
+    size: f64,
+    rows: Vec<Row>,
+}
+
+/// The grid's top-left corner on a page `width` × `height`: centred.
+pub fn grid_origin(width: f64, height: f64) -> (f64, f64) {
+    (
+        (width - COLS as f64 * CARD_W) / 2.0,
+        (height - ROWS as f64 * CARD_H) / 2.0,
+    )
 }
 
 impl Flow<'_> {
-    /// Cards in a grid of `cols` × `rows` per page, with dashed cut lines;
-    /// each card's text shrinks to fit its cell.
-    pub fn cards(&mut self, cards: &[Card], cols: usize, rows: usize) {
-        let top = MARGIN + 24.0;
-        let w = self.content_width() / cols as f64;
-        let h = (self.bottom() - top) / rows as f64;
-        for (i, card) in cards.iter().enumerate() {
-            let slot = i % (cols * rows);
-            if slot == 0 && i > 0 {
-                self.new_page();
+    /// Card sheets: every set's cards in one grid, nine to a page, each
+    /// set a bookmark at the page its first card lands on; `seed` goes in
+    /// every card's footer.
+    pub fn card_sheets(&mut self, seed: &str, sets: &[CardSet]) {
+        let mut slot = COLS * ROWS;
+        let mut on_page: Vec<(usize, Vec<Shape>)> = Vec::new();
+        for set in sets.iter().filter(|s| !s.cards.is_empty()) {
+            let mut bookmarked = false;
+            for card in &set.cards {
+                for placed in self.lay_out(card, seed) {
+                    if slot == COLS * ROWS {
+                        self.flush_cards(&mut on_page);
+                        self.new_page();
+                        self.bare.push(self.pages.len() - 1);
+                        slot = 0;
+                    }
+                    if !bookmarked {
+                        self.sections.push(Section {
+                            title: set.title.clone(),
+                            first_page: self.pages.len() - 1,
+                        });
+                        bookmarked = true;
+                    }
+                    let shapes = self.draw_card(&placed, seed, self.cell(slot));
+                    on_page.push((slot, shapes));
+                    slot += 1;
+                }
             }
-            if self.pages.is_empty() {
-                self.new_page();
-            }
-            let (c, r) = (slot % cols, slot / cols);
-            let (x, y) = (MARGIN + c as f64 * w, top + r as f64 * h);
-            let shapes = self.card(card, (x, y), (w, h));
-            self.push(shapes);
         }
-        self.y = self.bottom();
+        self.flush_cards(&mut on_page);
+        self.y = f64::INFINITY;
     }
 
-    /// One card in its cell at (`x`, `y`), `w` × `h`: a white box under dashed
-    /// cut lines, the title and the body each shrunk to fit.
-    fn card(&self, card: &Card, (x, y): (f64, f64), (w, h): (f64, f64)) -> Vec<Shape> {
+    /// The top-left corner of grid cell `slot` on this paper.
+    fn cell(&self, slot: usize) -> (f64, f64) {
+        let (x0, y0) = grid_origin(self.width, self.height);
+        let (c, r) = (slot % COLS, slot / COLS);
+        (x0 + c as f64 * CARD_W, y0 + r as f64 * CARD_H)
+    }
+
+    /// The cards drawn on the current page, then its crop marks.
+    fn flush_cards(&mut self, on_page: &mut Vec<(usize, Vec<Shape>)>) {
+        if on_page.is_empty() {
+            return;
+        }
+        let cells: Vec<(f64, f64)> = on_page.iter().map(|(s, _)| self.cell(*s)).collect();
+        let mut shapes: Vec<Shape> = on_page.drain(..).flat_map(|(_, s)| s).collect();
+        shapes.extend(crop_marks(&cells, (self.width, self.height)));
+        self.push(shapes);
+    }
+
+    /// A card as one card or more: its body at the largest size that fits,
+    /// or at [`MIN_TYPE`] split across cards.
+    fn lay_out<'c>(&self, card: &'c Card, seed: &str) -> Vec<Placed<'c>> {
+        let room = |cont: bool| self.body_height(card, cont, seed);
+        let mut size = BODY_MAX;
+        while size >= MIN_TYPE {
+            let rows = self.rows(&card.blocks, size);
+            if total(&rows, size) <= room(false) + 1e-6 {
+                return vec![Placed {
+                    card,
+                    cont: false,
+                    size,
+                    rows,
+                }];
+            }
+            size -= STEP;
+        }
+        let rows = self.rows(&card.blocks, MIN_TYPE);
+        split(rows, MIN_TYPE, room)
+            .into_iter()
+            .enumerate()
+            .map(|(i, rows)| Placed {
+                card,
+                cont: i > 0,
+                size: MIN_TYPE,
+                rows,
+            })
+            .collect()
+    }
+
+    /// Height left for the body of a card between its band and footer.
+    fn body_height(&self, card: &Card, cont: bool, seed: &str) -> f64 {
+        let band = self.band(card, cont, (0.0, 0.0)).1;
+        let footer = self.footer_lines(card, seed).len() as f64 * LINE_HEIGHT * SMALL;
+        CARD_H - band - footer - PAD - 2.0 * SECTION_GAP
+    }
+
+    /// The body's blocks as rows at `size`.
+    fn rows(&self, blocks: &[Block], size: f64) -> Vec<Row> {
+        let width = CARD_W - 2.0 * PAD;
+        let mut rows = Vec::new();
+        let mut after_label = true;
+        for block in blocks {
+            let gap = !after_label;
+            after_label = matches!(block, Block::Label(_));
+            match block {
+                Block::Label(l) => {
+                    if !rows.is_empty() {
+                        rows.push(Row::Gap(SECTION_GAP));
+                    }
+                    let lines = pdf::wrap(self.fonts, &l.to_uppercase(), MIN_TYPE, true, width);
+                    rows.extend(lines.into_iter().map(Row::Label));
+                }
+                Block::Text(t) => {
+                    if gap && !rows.is_empty() {
+                        rows.push(Row::Gap(SECTION_GAP / 2.0));
+                    }
+                    let lines = pdf::wrap(self.fonts, t, size, false, width);
+                    rows.extend(lines.into_iter().map(Row::Line));
+                }
+                Block::Grid(cells) => {
+                    if gap && !rows.is_empty() {
+                        rows.push(Row::Gap(SECTION_GAP / 2.0));
+                    }
+                    let cols = grid_columns(self.fonts, cells, size, width);
+                    for chunk in cells.chunks(cols) {
+                        rows.push(Row::Cells(chunk.to_vec(), cols));
+                    }
+                }
+                Block::Track(n) => {
+                    let per_row = boxes_per_row(width);
+                    let mut left = *n;
+                    while left > 0 {
+                        rows.push(Row::Boxes(left.min(per_row)));
+                        left = left.saturating_sub(per_row);
+                    }
+                }
+                Block::Notes => rows.push(Row::Notes),
+            }
+        }
+        rows
+    }
+
+    /// The title band's shapes with its top-left corner at `at`, and its
+    /// height.
+    fn band(&self, card: &Card, cont: bool, (x, y): (f64, f64)) -> (Vec<Shape>, f64) {
+        let title = if cont {
+            format!("{} (cont.)", card.title)
+        } else {
+            card.title.clone()
+        };
+        let inner = CARD_W - 2.0 * PAD;
+        let (tsize, tlines) = pdf::fit(
+            self.fonts,
+            &title,
+            true,
+            inner,
+            2.0 * LINE_HEIGHT * TITLE_MAX,
+            TITLE_MAX,
+            TITLE_MIN,
+        );
+        let slines = pdf::wrap(self.fonts, &card.subtitle, SMALL, false, inner);
+        let top = y + BAND_INSET + 3.0;
+        let title_h = tlines.len() as f64 * LINE_HEIGHT * tsize;
+        let sub_h = slines.len() as f64 * LINE_HEIGHT * SMALL;
+        let h = title_h + sub_h + 6.0;
+        let (bx, bw) = (x + BAND_INSET, CARD_W - 2.0 * BAND_INSET);
+        let mut shapes = vec![if self.ink_saver {
+            Shape::Rect {
+                x: bx,
+                y: y + BAND_INSET,
+                w: bw,
+                h,
+                filled: false,
+                width: 0.6,
+            }
+        } else {
+            Shape::Tint {
+                x: bx,
+                y: y + BAND_INSET,
+                w: bw,
+                h,
+                grey: BAND_GREY,
+            }
+        }];
+        let p = |lines: &[String], top: f64, size: f64, bold: bool| {
+            pdf::paragraph(self.fonts, lines, x + PAD, top, size, bold, Anchor::Start)
+        };
+        shapes.extend(p(&tlines, top, tsize, true));
+        shapes.extend(p(&slines, top + title_h, SMALL, false));
+        (shapes, BAND_INSET + h)
+    }
+
+    /// The footer's lines: the seed (wrapped when long) with the address
+    /// beside its last line.
+    fn footer_lines(&self, card: &Card, seed: &str) -> Vec<String> {
+        let inner = CARD_W - 2.0 * PAD;
+        let room = inner - self.fonts.width(&card.address, SMALL, true) - 6.0;
+        pdf::wrap(self.fonts, &format!("seed {seed}"), SMALL, false, room)
+    }
+
+    /// Everything on one card with its top-left corner at (`x`, `y`).
+    fn draw_card(&self, placed: &Placed, seed: &str, (x, y): (f64, f64)) -> Vec<Shape> {
+        let card = placed.card;
         let mut shapes = vec![Shape::Rect {
             x,
             y,
-            w,
-            h,
+            w: CARD_W,
+            h: CARD_H,
             filled: false,
-            width: 0.0,
+            width: 0.3,
         }];
-        for (x1, y1, x2, y2) in [
-            (x, y, x + w, y),
-            (x, y + h, x + w, y + h),
-            (x, y, x, y + h),
-            (x + w, y, x + w, y + h),
-        ] {
+        let (band, band_h) = self.band(card, placed.cont, (x, y));
+        shapes.extend(band);
+        let foot = self.footer_lines(card, seed);
+        let foot_top = y + CARD_H - PAD - foot.len() as f64 * LINE_HEIGHT * SMALL;
+        let body_top = y + band_h + SECTION_GAP;
+        let body_bottom = foot_top - SECTION_GAP;
+        shapes.extend(self.draw_rows(placed, (x + PAD, body_top), body_bottom));
+        shapes.push(Shape::Line {
+            x1: x + PAD,
+            y1: foot_top - 2.0,
+            x2: x + CARD_W - PAD,
+            y2: foot_top - 2.0,
+            width: 0.4,
+            dashed: false,
+        });
+        shapes.extend(pdf::paragraph(
+            self.fonts,
+            &foot,
+            x + PAD,
+            foot_top,
+            SMALL,
+            false,
+            Anchor::Start,
+        ));
+        let last = foot_top + (foot.len().max(1) - 1) as f64 * LINE_HEIGHT * SMALL;
+        shapes.extend(pdf::paragraph(
+            self.fonts,
+            std::slice::from_ref(&card.address),
+            x + CARD_W - PAD,
+            last,
+            SMALL,
+            true,
+            Anchor::End,
+        ));
+        shapes
+    }
+
+    /// The body rows from `top` down; notes fill the space to `bottom`.
+    fn draw_rows(&self, placed: &Placed, (x, top): (f64, f64), bottom: f64) -> Vec<Shape> {
+        let width = CARD_W - 2.0 * PAD;
+        let size = placed.size;
+        let mut y = top;
+        let mut shapes = Vec::new();
+        for row in &placed.rows {
+            match row {
+                Row::Gap(_) => {}
+                Row::Label(l) => shapes.extend(self.text(l, (x, y), MIN_TYPE, true)),
+                Row::Line(l) => shapes.extend(self.text(l, (x, y), size, false)),
+                Row::Cells(cells, cols) => {
+                    let cw = width / *cols as f64;
+                    for (i, (label, value)) in cells.iter().enumerate() {
+                        let cx = x + i as f64 * cw;
+                        shapes.extend(self.text(label, (cx, y), size, false));
+                        let lw = self.fonts.width(label, size, false) + size * 0.3;
+                        shapes.extend(self.text(value, (cx + lw, y), size, true));
+                    }
+                }
+                Row::Boxes(n) => shapes.extend(boxes(*n, (x, y + 1.0))),
+                Row::Notes => {
+                    // Clear of the footer's rule.
+                    let mut line = y + NOTE_LINE;
+                    while line <= bottom - NOTE_CLEAR + 1e-6 {
+                        shapes.push(Shape::Line {
+                            x1: x,
+                            y1: line,
+                            x2: x + width,
+                            y2: line,
+                            width: 0.3,
+                            dashed: false,
+                        });
+                        line += NOTE_LINE;
+                    }
+                }
+            }
+            y += row.height(size);
+        }
+        shapes
+    }
+
+    fn text(&self, text: &str, at: (f64, f64), size: f64, bold: bool) -> Vec<Shape> {
+        pdf::paragraph(
+            self.fonts,
+            &[text.to_owned()],
+            at.0,
+            at.1,
+            size,
+            bold,
+            Anchor::Start,
+        )
+    }
+}
+
+/// Total height of rows at `size`.
+fn total(rows: &[Row], size: f64) -> f64 {
+    rows.iter().map(|r| r.height(size)).sum()
+}
+
+/// Rows split into cards: each card takes what fits in `room(cont)`; a
+/// label stays with the row after it, and no card starts with a gap.
+fn split(rows: Vec<Row>, size: f64, room: impl Fn(bool) -> f64) -> Vec<Vec<Row>> {
+    let mut cards: Vec<Vec<Row>> = vec![Vec::new()];
+    let mut used = 0.0;
+    let mut i = 0;
+    while i < rows.len() {
+        let row = &rows[i];
+        let cont = cards.len() > 1;
+        let current = cards.last_mut().expect("a card");
+        if current.is_empty() && matches!(row, Row::Gap(_)) {
+            i += 1;
+            continue;
+        }
+        // A label needs the next row beside it.
+        let keep = match (row, rows.get(i + 1)) {
+            (Row::Label(_), Some(next)) => next.height(size),
+            _ => 0.0,
+        };
+        let fits = used + row.height(size) + keep <= room(cont) + 1e-6;
+        if fits || current.is_empty() {
+            used += row.height(size);
+            current.push(row.clone());
+            i += 1;
+        } else {
+            cards.push(Vec::new());
+            used = 0.0;
+        }
+    }
+    cards
+}
+
+/// Three columns when every cell fits a third of `width`, else two, else
+/// one.
+fn grid_columns(fonts: &Fonts, cells: &[(String, String)], size: f64, width: f64) -> usize {
+    let widest = cells
+        .iter()
+        .map(|(l, v)| fonts.width(l, size, false) + size * 0.3 + fonts.width(v, size, true))
+        .fold(0.0, f64::max);
+    [3, 2]
+        .into_iter()
+        .find(|&cols| widest + 4.0 <= width / cols as f64)
+        .unwrap_or(1)
+}
+
+/// How many tick boxes fit in a row `width` wide (with a wider gap after
+/// every fifth).
+fn boxes_per_row(width: f64) -> usize {
+    let mut n = 0;
+    while box_x(n) + BOX <= width {
+        n += 1;
+    }
+    n.max(1)
+}
+
+/// The left edge of box `i` of a row.
+fn box_x(i: usize) -> f64 {
+    i as f64 * (BOX + BOX_GAP) + (i / 5) as f64 * BOX_GAP
+}
+
+/// A row of `n` tick boxes from (`x`, `y`).
+fn boxes(n: usize, (x, y): (f64, f64)) -> Vec<Shape> {
+    (0..n)
+        .map(|i| Shape::Rect {
+            x: x + box_x(i),
+            y,
+            w: BOX,
+            h: BOX,
+            filled: false,
+            width: 0.6,
+        })
+        .collect()
+}
+
+/// Crop marks for cards whose top-left corners are `cells`: at both ends
+/// of every cut line, a short line in line with it, clear of every card
+/// and inside the page (`width` × `height`).
+pub fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    let near = |a: f64, b: f64| (a - b).abs() < 0.01;
+    let mut xs: Vec<f64> = cells.iter().flat_map(|(x, _)| [*x, x + CARD_W]).collect();
+    let mut ys: Vec<f64> = cells.iter().flat_map(|(_, y)| [*y, y + CARD_H]).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f64::total_cmp);
+        v.dedup_by(|a, b| near(*a, *b));
+    }
+    // A mark from `from` to `to` along one axis, shortened to `room`
+    // (the space to the page edge less 2 pt), left out when under 3 pt.
+    let mut mark = |(x1, y1): (f64, f64), (x2, y2): (f64, f64)| {
+        if (x2 - x1).abs() + (y2 - y1).abs() >= 3.0 {
             shapes.push(Shape::Line {
                 x1,
                 y1,
                 x2,
                 y2,
-                width: 0.4,
-                dashed: true,
+                width: 0.5,
+                dashed: false,
             });
         }
-        let pad = 8.0;
-        let (title_size, title_lines) = pdf::fit(
-            self.fonts,
-            &card.title,
-            true,
-            w - 2.0 * pad,
-            30.0,
-            11.0,
-            7.0,
-        );
-        shapes.extend(pdf::paragraph(
-            self.fonts,
-            &title_lines,
-            x + pad,
-            y + pad,
-            title_size,
-            true,
-            Anchor::Start,
-        ));
-        let title_h = title_lines.len() as f64 * LINE_HEIGHT * title_size + 4.0;
-        let (size, lines) = pdf::fit(
-            self.fonts,
-            &card.body,
-            false,
-            w - 2.0 * pad,
-            h - 2.0 * pad - title_h,
-            9.0,
-            5.0,
-        );
-        shapes.extend(pdf::paragraph(
-            self.fonts,
-            &lines,
-            x + pad,
-            y + pad + title_h,
-            size,
-            false,
-            Anchor::Start,
-        ));
-        shapes
+    };
+    let len = |room: f64| CROP_LEN.min(room - CROP_GAP - 2.0).max(0.0);
+    for &x in &xs {
+        // The cards this vertical cut runs along.
+        let along = cells
+            .iter()
+            .filter(|(cx, _)| near(*cx, x) || near(cx + CARD_W, x));
+        let (top, bottom) = along.fold((f64::INFINITY, f64::NEG_INFINITY), |(t, b), (_, y)| {
+            (t.min(*y), b.max(y + CARD_H))
+        });
+        let (up, down) = (len(top), len(height - bottom));
+        mark((x, top - CROP_GAP - up), (x, top - CROP_GAP));
+        mark((x, bottom + CROP_GAP), (x, bottom + CROP_GAP + down));
     }
+    for &y in &ys {
+        let along = cells
+            .iter()
+            .filter(|(_, cy)| near(*cy, y) || near(cy + CARD_H, y));
+        let (left, right) = along.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), (x, _)| {
+            (l.min(*x), r.max(x + CARD_W))
+        });
+        let (before, after) = (len(left), len(width - right));
+        mark((left - CROP_GAP - before, y), (left - CROP_GAP, y));
+        mark((right + CROP_GAP, y), (right + CROP_GAP + after, y));
+    }
+    shapes
 }

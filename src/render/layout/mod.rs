@@ -27,6 +27,9 @@ pub struct Flow<'a> {
     /// width outside [`Flow::columns`]).
     left: f64,
     col_w: f64,
+    /// Pages that get no share line or page number (card sheets: nothing
+    /// but cards and crop marks; every card carries its seed).
+    bare: Vec<usize>,
 }
 
 /// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
@@ -34,7 +37,7 @@ pub const NOTE_LINE: f64 = 22.68;
 
 mod cards;
 
-pub use cards::Card;
+pub use cards::{Block, CARD_H, CARD_W, Card, CardSet, MIN_TYPE};
 
 impl<'a> Flow<'a> {
     pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
@@ -50,6 +53,7 @@ impl<'a> Flow<'a> {
             ink_saver,
             left: MARGIN,
             col_w: width - 2.0 * MARGIN,
+            bare: Vec::new(),
         }
     }
 
@@ -531,6 +535,9 @@ impl<'a> Flow<'a> {
         let n = self.pages.len();
         let foot_y = self.height - MARGIN;
         for (i, page) in self.pages.iter_mut().enumerate() {
+            if self.bare.contains(&i) {
+                continue;
+            }
             let number = format!("{}/{}", i + 1, n);
             let avail = self.width - 2.0 * MARGIN - self.fonts.width(&number, 7.0, false) - 12.0;
             let (size, lines) = pdf::fit(self.fonts, &self.footer, false, avail, 9.0, 7.0, 4.5);

@@ -175,6 +175,11 @@ impl Canvas for Painter<'_> {
         self.rectangle(x, y, w, h, mode);
     }
 
+    fn tint(&mut self, (x, y): (f64, f64), (w, h): (f64, f64), grey: f64) {
+        self.set_fill(grey.clamp(0.0, 1.0) as f32);
+        self.rectangle(x, y, w, h, PaintMode::Fill);
+    }
+
     /// Text with its baseline at `y`, placed by `anchor` at `x` using the
     /// real glyph widths, over an optional white halo box (the same box as
     /// the SVG's, but as wide as the actual text).

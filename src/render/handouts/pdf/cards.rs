@@ -1,90 +1,200 @@
 //! The card sheets: NPC cards, trap cards, downtime vouchers and injury and
-//! mutation slips, to cut out.
+//! mutation slips, all poker-size on one 3 × 3 grid (see
+//! [`crate::render::layout`]'s card grid), each carrying the seed and its
+//! item's address (`npc/3`).
 
 use super::ShareLine;
-use crate::generators::display_name;
 use crate::generators::npc::Npc;
 use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
-use crate::render::layout::{Card, Flow};
-use crate::render::lines;
-use crate::render::perils;
+use crate::generators::{Address, display_name};
+use crate::render::layout::{Block, Card, CardSet, Flow};
+use crate::render::{lines, perils};
 
-/// NPC cards to cut out, six to a page.
-pub(super) fn npc_cards(f: &mut Flow, npcs: &[Npc]) {
-    f.section("NPC cards");
-    let cards: Vec<Card> = npcs
-        .iter()
-        .map(|n| Card {
-            title: format!("{} — {}", n.name, display_name(&n.archetype)),
-            body: format!("{}\n{}", n.concept, lines::card_stats(n)),
-        })
-        .collect();
-    f.cards(&cards, 2, 3);
+/// Every card of the pack, NPCs first, then traps, vouchers and slips,
+/// each kind under its own bookmark.
+pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine) {
+    let sets = [
+        CardSet {
+            title: "NPC cards".into(),
+            cards: numbered(&pack.npcs, "npc", npc_card),
+        },
+        CardSet {
+            title: "Trap cards".into(),
+            cards: numbered(&pack.traps, "trap", trap_card),
+        },
+        CardSet {
+            title: "Downtime vouchers".into(),
+            cards: numbered(&pack.vouchers, "voucher", |v, at| Card {
+                title: "Downtime voucher".into(),
+                subtitle: format!("No. {}", v.serial),
+                address: at,
+                blocks: vec![
+                    Block::Label("For".into()),
+                    Block::Text(if v.holder.is_empty() {
+                        "____________________".into()
+                    } else {
+                        v.holder.clone()
+                    }),
+                    Block::Text(v.text.clone()),
+                    Block::Label("Spent on".into()),
+                    Block::Notes,
+                ],
+            }),
+        },
+        CardSet {
+            title: "Injury and mutation slips".into(),
+            cards: slips(pack),
+        },
+    ];
+    f.card_sheets(&share.seed, &sets);
 }
 
-/// Trap cards to cut out, three to a page.
-pub(super) fn trap_cards(f: &mut Flow, traps: &[Trap]) {
-    f.section("Trap cards");
-    let cards: Vec<Card> = traps
+/// A card for each item, addressed `kind/1`, `kind/2`, ….
+fn numbered<T>(items: &[T], kind: &str, card: impl Fn(&T, String) -> Card) -> Vec<Card> {
+    items
         .iter()
-        .map(|t| Card {
-            title: format!("Trap: {}", t.name),
-            body: format!(
-                "Trigger: {}\nClue: {}\nEffect: {}\n{}\n{}",
-                t.trigger,
-                t.clue,
-                t.effect,
-                perils::roll(t),
-                perils::odds_short(t)
-            ),
-        })
-        .collect();
-    f.cards(&cards, 1, 3);
+        .enumerate()
+        .map(|(i, item)| card(item, Address::new(kind, i).to_string()))
+        .collect()
 }
 
-/// Downtime vouchers to cut out, eight to a page.
-pub(super) fn vouchers(f: &mut Flow, pack: &Pack, share: &ShareLine) {
-    f.section("Downtime vouchers");
-    let cards: Vec<Card> = pack
-        .vouchers
-        .iter()
-        .map(|v| Card {
-            title: format!("DOWNTIME VOUCHER · No. {}", v.serial),
-            body: format!(
-                "For: {}\n{}\n{}",
-                if v.holder.is_empty() {
-                    "________________"
-                } else {
-                    &v.holder
-                },
-                v.text,
-                share.plain()
-            ),
-        })
-        .collect();
-    f.cards(&cards, 2, 4);
+/// An NPC: name and archetype, concept, stat block, weapons, CALLINGs or
+/// skills and traits, a Mettle or health track and a note line.
+fn npc_card(n: &Npc, address: String) -> Card {
+    let archetype = display_name(&n.archetype);
+    let subtitle = if n.name == archetype {
+        format!("tier {}", n.tier)
+    } else {
+        format!("{archetype} · tier {}", n.tier)
+    };
+    let mut blocks = vec![Block::Text(n.concept.clone())];
+    if let Some(m) = &n.mettle {
+        let b = &m.block;
+        let mut grid: Vec<(String, String)> = b
+            .attributes()
+            .iter()
+            .map(|(name, v)| ((*name).to_owned(), v.to_string()))
+            .collect();
+        grid.push(("Soak".into(), m.soak.to_string()));
+        grid.push(("Armor".into(), b.armor.to_string()));
+        grid.push(("Speed".into(), b.speed.to_string()));
+        blocks.push(Block::Grid(grid));
+        blocks.push(Block::Label("Weapons".into()));
+        let weapons: Vec<String> = b
+            .weapons
+            .iter()
+            .map(|w| {
+                let reach = if w.ranged { "ranged" } else { "melee" };
+                format!("{}: DM {}, {reach}, {}D", w.name, w.dm, b.attack_pool(w))
+            })
+            .collect();
+        blocks.push(Block::Text(weapons.join("\n")));
+        if !b.callings.is_empty() {
+            blocks.push(Block::Label("CALLINGs".into()));
+            blocks.push(Block::Text(lines::callings(b, lines::Markup::Plain)));
+        }
+        blocks.push(Block::Label(format!("Mettle {}", m.mettle)));
+        blocks.push(Block::Track(m.mettle as usize));
+    }
+    if let Some(c) = &n.core {
+        let sh = &c.sheet;
+        let grid = vec![
+            ("STR".into(), sh.STR.to_string()),
+            ("AGI".into(), sh.AGI.to_string()),
+            ("WIT".into(), sh.WIT.to_string()),
+            ("Armour".into(), sh.armour.to_string()),
+            ("Omens".into(), sh.omens.to_string()),
+        ];
+        blocks.push(Block::Grid(grid));
+        blocks.push(Block::Label("Attack".into()));
+        blocks.push(Block::Text(lines::core_attack(sh, lines::Markup::Plain)));
+        for (label, words) in [("Skills", &sh.skills), ("Traits", &sh.traits)] {
+            if !words.is_empty() {
+                blocks.push(Block::Label(label.into()));
+                blocks.push(Block::Text(words.join(", ")));
+            }
+        }
+        blocks.push(Block::Label(format!("Health {}", c.max_health)));
+        blocks.push(Block::Track(c.max_health.max(0) as usize));
+    }
+    blocks.push(Block::Label("Notes".into()));
+    blocks.push(Block::Notes);
+    Card {
+        title: n.name.clone(),
+        subtitle,
+        address,
+        blocks,
+    }
 }
 
-/// Injury and mutation slips to cut out, eight to a page.
-pub(super) fn slips(f: &mut Flow, pack: &Pack) {
-    f.section("Injury and mutation slips");
-    let injuries = pack.injuries.iter().map(|i| Card {
-        title: format!(
-            "Injury — {}{}",
-            i.name,
-            if i.permanent { " (permanent)" } else { "" }
-        ),
-        body: format!("{}\n{}", i.text, i.roll.trail_text()),
+/// A trap: trigger, clue, effect, its roll (in the trap's system) and its
+/// odds for each value the item carries (POISE, or the save's ability).
+fn trap_card(t: &Trap, address: String) -> Card {
+    let mut blocks = vec![
+        Block::Label("Trigger".into()),
+        Block::Text(t.trigger.clone()),
+        Block::Label("Clue".into()),
+        Block::Text(t.clue.clone()),
+        Block::Label("Effect".into()),
+        Block::Text(t.effect.clone()),
+        Block::Label("Roll".into()),
+        Block::Text(perils::roll(t)),
+    ];
+    if !t.odds.is_empty() {
+        let [by, chance, damage] = perils::odds_head(t);
+        blocks.push(Block::Label(format!("Odds: {chance} · {damage}")));
+        let cells = perils::odds_rows(t)
+            .into_iter()
+            .map(|[value, p, mean]| (format!("{by} {value}"), format!("{p} · {mean}")))
+            .collect();
+        blocks.push(Block::Grid(cells));
+    }
+    Card {
+        title: t.name.clone(),
+        subtitle: "Trap".into(),
+        address,
+        blocks,
+    }
+}
+
+/// Injury slips (`injury/1`) and mutation slips (`mutation/1`).
+fn slips(pack: &Pack) -> Vec<Card> {
+    let injuries = numbered(&pack.injuries, "injury", |i, address| Card {
+        title: i.name.clone(),
+        subtitle: if i.permanent {
+            "Injury · permanent".into()
+        } else {
+            "Injury".into()
+        },
+        address,
+        blocks: vec![
+            Block::Text(i.text.clone()),
+            Block::Label("Rolled".into()),
+            Block::Text(i.roll.trail_text()),
+            Block::Label("Given to".into()),
+            Block::Notes,
+        ],
     });
-    let mutations = pack.mutations.iter().map(|m| {
+    let mutations = numbered(&pack.mutations, "mutation", |m, address| {
         let names: Vec<&str> = m.gained.iter().map(|g| g.name.as_str()).collect();
-        let texts: Vec<&str> = m.gained.iter().map(|g| g.text.as_str()).collect();
+        let mut blocks = Vec::new();
+        for g in &m.gained {
+            if m.gained.len() > 1 {
+                blocks.push(Block::Label(g.name.clone()));
+            }
+            blocks.push(Block::Text(g.text.clone()));
+        }
+        blocks.push(Block::Label("Rolled".into()));
+        blocks.push(Block::Text(m.roll.trail_text()));
+        blocks.push(Block::Label("Given to".into()));
+        blocks.push(Block::Notes);
         Card {
-            title: format!("Mutation — {}", names.join(" + ")),
-            body: texts.join("\n"),
+            title: names.join(" + "),
+            subtitle: "Mutation".into(),
+            address,
+            blocks,
         }
     });
-    let cards: Vec<Card> = injuries.chain(mutations).collect();
-    f.cards(&cards, 2, 4);
+    injuries.into_iter().chain(mutations).collect()
 }

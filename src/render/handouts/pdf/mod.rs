@@ -1,11 +1,11 @@
 //! A session pack as one PDF: the run sheet with contents, then a section
-//! per handout (each a bookmark: encounters, NPC cards, trap cards, the maps,
-//! the journey, vouchers, slips), the share line and page number on every
-//! page. One module per sheet:
+//! per handout (each a bookmark: encounters, the maps, the journey, then
+//! the card sheets with NPC cards, trap cards, vouchers and slips), the
+//! share line and page number on every page but the card sheets. One module per sheet:
 //!
 //! - `run`: the run sheet (page 1);
 //! - `encounter`: one encounter sheet per encounter;
-//! - `cards`: NPC cards, trap cards, vouchers and slips;
+//! - `cards`: NPC cards, trap cards, vouchers and slips on one card grid;
 //! - `maps`: the GM's and the players' map;
 //! - `journey`: the journey log.
 //!
@@ -66,12 +66,6 @@ fn lay_out(
     for (i, e) in pack.encounters.iter().enumerate() {
         encounter::encounter(&mut f, i + 1, e);
     }
-    if !pack.npcs.is_empty() {
-        cards::npc_cards(&mut f, &pack.npcs);
-    }
-    if !pack.traps.is_empty() {
-        cards::trap_cards(&mut f, &pack.traps);
-    }
     if let Some(m) = &pack.map {
         for players in [false, true] {
             maps::map_pages(&mut f, m, players);
@@ -80,11 +74,7 @@ fn lay_out(
     if let Some(j) = &pack.journey {
         journey::journey(&mut f, j, &pack.party);
     }
-    if !pack.vouchers.is_empty() {
-        cards::vouchers(&mut f, pack, share);
-    }
-    if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
-        cards::slips(&mut f, pack);
-    }
+    // The cut-out cards last, so they can go on card stock together.
+    cards::card_sheets(&mut f, pack, share);
     f.finish()
 }

@@ -1,0 +1,468 @@
+//! The card sheets of a pack PDF, measured from the PDF itself: every card
+//! poker size (63.5 × 88.9 mm), nine to a full page, the grid centred,
+//! crop marks at every cut line and clear of the cards, nothing else drawn
+//! outside a card, no type under 8 pt, the seed and an address on every
+//! card.
+//!
+//! The page contents are read with lopdf: rectangles, lines and paths
+//! from their path operators, text from `Tf`, `Tm` and the glyph widths
+//! (`/W`) of the embedded fonts, so a text's box is exact.
+
+use std::collections::BTreeMap;
+
+use lopdf::{Document, Object, ObjectId};
+
+use crate::common::{ok, only_entry, sample_session, temp_dir};
+
+/// 63.5 × 88.9 mm in points, and 0.1 mm.
+const CARD: (f64, f64) = (180.0, 252.0);
+const MM_TENTH: f64 = 0.2835;
+/// Half the widest stroke on a card, for "inside".
+const STROKE: f64 = 0.35;
+
+/// A box in points, y down from the top of the page.
+#[derive(Debug, Clone, Copy)]
+struct Bbox {
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Bbox {
+    fn of(points: &[(f64, f64)]) -> Bbox {
+        let mut b = Bbox {
+            x0: f64::INFINITY,
+            y0: f64::INFINITY,
+            x1: f64::NEG_INFINITY,
+            y1: f64::NEG_INFINITY,
+        };
+        for &(x, y) in points {
+            b.x0 = b.x0.min(x);
+            b.y0 = b.y0.min(y);
+            b.x1 = b.x1.max(x);
+            b.y1 = b.y1.max(y);
+        }
+        b
+    }
+
+    fn w(&self) -> f64 {
+        self.x1 - self.x0
+    }
+
+    fn h(&self) -> f64 {
+        self.y1 - self.y0
+    }
+
+    /// Whether `other` lies inside this box grown by `slack`.
+    fn holds(&self, other: &Bbox, slack: f64) -> bool {
+        other.x0 >= self.x0 - slack
+            && other.x1 <= self.x1 + slack
+            && other.y0 >= self.y0 - slack
+            && other.y1 <= self.y1 + slack
+    }
+
+    /// Whether `other` comes within `gap` of this box.
+    fn near(&self, other: &Bbox, gap: f64) -> bool {
+        other.x0 < self.x1 + gap
+            && other.x1 > self.x0 - gap
+            && other.y0 < self.y1 + gap
+            && other.y1 > self.y0 - gap
+    }
+}
+
+/// What a page draws.
+#[derive(Debug, Clone)]
+enum Mark {
+    /// A rectangle (`re`), filled or stroked.
+    Rect(Bbox),
+    /// A straight stroked line: its two ends.
+    Line((f64, f64), (f64, f64)),
+    /// Any other path.
+    Path(Bbox),
+    /// Text: its box and size.
+    Text(Bbox, f64, String),
+}
+
+impl Mark {
+    fn bbox(&self) -> Bbox {
+        match self {
+            Mark::Rect(b) | Mark::Path(b) | Mark::Text(b, ..) => *b,
+            Mark::Line(a, b) => Bbox::of(&[*a, *b]),
+        }
+    }
+}
+
+fn number(o: &Object) -> f64 {
+    match o {
+        Object::Integer(i) => *i as f64,
+        Object::Real(r) => f64::from(*r),
+        other => panic!("not a number: {other:?}"),
+    }
+}
+
+/// Glyph advances (per 1000 units of the font size) of a Type 0 font by
+/// glyph id, from its descendant font's `/W` array.
+fn widths(doc: &Document, font: &lopdf::Dictionary) -> BTreeMap<u16, f64> {
+    let resolve = |o: &Object| -> Object {
+        match o {
+            Object::Reference(id) => doc.get_object(*id).unwrap().clone(),
+            other => other.clone(),
+        }
+    };
+    let descendants = resolve(font.get(b"DescendantFonts").unwrap());
+    let cid = resolve(&descendants.as_array().unwrap()[0]);
+    let w = resolve(cid.as_dict().unwrap().get(b"W").unwrap());
+    let w = w.as_array().unwrap();
+    let mut out = BTreeMap::new();
+    let mut i = 0;
+    while i < w.len() {
+        let first = number(&w[i]) as u16;
+        match resolve(&w[i + 1]) {
+            Object::Array(list) => {
+                for (k, v) in list.iter().enumerate() {
+                    out.insert(first + k as u16, number(v));
+                }
+                i += 2;
+            }
+            last => {
+                for g in first..=number(&last) as u16 {
+                    out.insert(g, number(&w[i + 2]));
+                }
+                i += 3;
+            }
+        }
+    }
+    out
+}
+
+/// Everything drawn on a page, in points with y down.
+fn marks(doc: &Document, page: ObjectId, height: f64) -> Vec<Mark> {
+    let fonts: BTreeMap<Vec<u8>, BTreeMap<u16, f64>> = doc
+        .get_page_fonts(page)
+        .unwrap()
+        .into_iter()
+        .map(|(name, dict)| (name, widths(doc, dict)))
+        .collect();
+    let content = doc.get_and_decode_page_content(page).unwrap();
+    let mut out = Vec::new();
+    let mut path: Vec<(f64, f64)> = Vec::new();
+    let mut segments = 0;
+    let mut rect = false;
+    let (mut font, mut size, mut origin) = (Vec::new(), 0.0, (0.0, 0.0));
+    let flip = |x: f64, y: f64| (x, height - y);
+    for op in content.operations {
+        let n: Vec<f64> = op
+            .operands
+            .iter()
+            .filter_map(|o| match o {
+                Object::Integer(_) | Object::Real(_) => Some(number(o)),
+                _ => None,
+            })
+            .collect();
+        match op.operator.as_str() {
+            "m" => path.push(flip(n[0], n[1])),
+            "l" => {
+                path.push(flip(n[0], n[1]));
+                segments += 1;
+            }
+            "c" => {
+                for k in 0..3 {
+                    path.push(flip(n[2 * k], n[2 * k + 1]));
+                }
+                segments += 2;
+            }
+            "v" | "y" => {
+                path.push(flip(n[0], n[1]));
+                path.push(flip(n[2], n[3]));
+                segments += 2;
+            }
+            "re" => {
+                path.push(flip(n[0], n[1]));
+                path.push(flip(n[0] + n[2], n[1] + n[3]));
+                rect = true;
+                segments += 4;
+            }
+            "S" | "s" | "f" | "F" | "f*" | "B" | "B*" | "b" | "b*" => {
+                let b = Bbox::of(&path);
+                out.push(if rect && segments == 4 {
+                    Mark::Rect(b)
+                } else if segments == 1 && path.len() == 2 {
+                    Mark::Line(path[0], path[1])
+                } else {
+                    Mark::Path(b)
+                });
+                path.clear();
+                segments = 0;
+                rect = false;
+            }
+            "n" => {
+                path.clear();
+                segments = 0;
+                rect = false;
+            }
+            "cm" => panic!("a transformed page: the test reads plain coordinates only"),
+            "Tf" => {
+                font = op.operands[0].as_name().unwrap().to_vec();
+                size = number(&op.operands[1]);
+            }
+            "Tm" => origin = flip(n[4], n[5]),
+            "Td" | "TD" | "T*" | "'" | "\"" => {
+                panic!("text moved by {}: the test reads Tm only", op.operator)
+            }
+            "Tj" | "TJ" => {
+                let widths = &fonts[&font];
+                let mut bytes = Vec::new();
+                let mut strings = op.operands.clone();
+                if let Some(Object::Array(a)) = strings.first() {
+                    strings = a.clone();
+                }
+                for s in &strings {
+                    if let Object::String(b, _) = s {
+                        bytes.extend_from_slice(b);
+                    }
+                }
+                let glyphs: Vec<u16> = bytes
+                    .chunks(2)
+                    .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                    .collect();
+                let w: f64 = glyphs.iter().map(|g| widths[g]).sum::<f64>() / 1000.0 * size;
+                let (x, y) = origin;
+                let b = Bbox {
+                    x0: x,
+                    y0: y - 0.8 * size,
+                    x1: x + w,
+                    y1: y + 0.25 * size,
+                };
+                out.push(Mark::Text(b, size, format!("{} glyphs", glyphs.len())));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A rectangle the size of a card, within 0.1 mm.
+fn is_card(b: &Bbox) -> bool {
+    (b.w() - CARD.0).abs() <= MM_TENTH && (b.h() - CARD.1).abs() <= MM_TENTH
+}
+
+/// What one page of cards shows.
+struct CardPage {
+    cards: Vec<Bbox>,
+    marks: Vec<Mark>,
+}
+
+/// The pages of `pdf` that hold cards (by the cards' outlines), in order.
+fn card_pages(pdf: &std::path::Path) -> (Vec<CardPage>, (f64, f64)) {
+    let doc = Document::load(pdf).unwrap();
+    let mut pages = Vec::new();
+    let mut size = (0.0, 0.0);
+    for (_, id) in doc.get_pages() {
+        let page = doc.get_dictionary(id).unwrap();
+        let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
+        size = (number(&media[2]), number(&media[3]));
+        let marks = marks(&doc, id, size.1);
+        let cards: Vec<Bbox> = marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Rect(b) if is_card(b) => Some(*b),
+                _ => None,
+            })
+            .collect();
+        if !cards.is_empty() {
+            pages.push(CardPage { cards, marks });
+        }
+    }
+    (pages, size)
+}
+
+/// Whether a line is a crop mark: straight along a card edge, outside and
+/// clear of every card, short, on the page.
+fn crop_mark(a: (f64, f64), b: (f64, f64), cards: &[Bbox], page: (f64, f64)) -> bool {
+    let line = Bbox::of(&[a, b]);
+    let on_page = line.x0 >= 0.0 && line.y0 >= 0.0 && line.x1 <= page.0 && line.y1 <= page.1;
+    let length = line.w().max(line.h());
+    let edge = |v: f64, xs: bool| {
+        cards.iter().any(|c| {
+            let (lo, hi) = if xs { (c.x0, c.x1) } else { (c.y0, c.y1) };
+            (v - lo).abs() < 0.05 || (v - hi).abs() < 0.05
+        })
+    };
+    let along =
+        (line.w() < 0.01 && edge(line.x0, true)) || (line.h() < 0.01 && edge(line.y0, false));
+    let clear = cards.iter().all(|c| !c.near(&line, 1.0));
+    on_page && along && clear && (3.0..=15.0).contains(&length)
+}
+
+/// Checks every rule of the card sheets on one pack PDF; returns how many
+/// cards it holds.
+fn check_cards(pdf: &std::path::Path, seed: &str) -> usize {
+    let (pages, size) = card_pages(pdf);
+    assert!(!pages.is_empty(), "{}: no card pages", pdf.display());
+    let mut total = 0;
+    for (n, page) in pages.iter().enumerate() {
+        let what = format!("{} card page {}", pdf.display(), n + 1);
+        let count = page.cards.len();
+        total += count;
+        if n + 1 < pages.len() {
+            assert_eq!(count, 9, "{what}: a full page holds 9 cards");
+        }
+        assert!(count <= 9, "{what}: {count} cards");
+        let grid = Bbox {
+            x0: page
+                .cards
+                .iter()
+                .map(|c| c.x0)
+                .fold(f64::INFINITY, f64::min),
+            y0: page
+                .cards
+                .iter()
+                .map(|c| c.y0)
+                .fold(f64::INFINITY, f64::min),
+            x1: page.cards.iter().map(|c| c.x1).fold(0.0, f64::max),
+            y1: page.cards.iter().map(|c| c.y1).fold(0.0, f64::max),
+        };
+        if count == 9 {
+            assert!(
+                (grid.w() - 3.0 * CARD.0).abs() < 0.5,
+                "{what}: not 3 across"
+            );
+            assert!((grid.h() - 3.0 * CARD.1).abs() < 0.5, "{what}: not 3 down");
+            assert!(
+                ((grid.x0 + grid.x1) / 2.0 - size.0 / 2.0).abs() < 0.5,
+                "{what}: not centred"
+            );
+            assert!(
+                ((grid.y0 + grid.y1) / 2.0 - size.1 / 2.0).abs() < 0.5,
+                "{what}: not centred"
+            );
+        }
+        let mut crops = Vec::new();
+        let mut texts = vec![Vec::new(); count];
+        for m in &page.marks {
+            if let Mark::Line(a, b) = m
+                && crop_mark(*a, *b, &page.cards, size)
+            {
+                crops.push(Bbox::of(&[*a, *b]));
+                continue;
+            }
+            let b = m.bbox();
+            let home = page.cards.iter().position(|c| c.holds(&b, STROKE));
+            let Some(home) = home else {
+                panic!("{what}: {m:?} is outside every card and not a crop mark");
+            };
+            if let Mark::Text(_, size, text) = m {
+                assert!(*size >= 8.0 - 1e-6, "{what}: {text} at {size} pt");
+                texts[home].push(b);
+            }
+        }
+        // A crop mark at both ends of every cut line.
+        for c in &page.cards {
+            for x in [c.x0, c.x1] {
+                let marks = crops
+                    .iter()
+                    .filter(|m| m.w() < 0.01 && (m.x0 - x).abs() < 0.05);
+                assert!(
+                    marks.count() >= 2,
+                    "{what}: the cut at x = {x:.1} has no crop marks"
+                );
+            }
+            for y in [c.y0, c.y1] {
+                let marks = crops
+                    .iter()
+                    .filter(|m| m.h() < 0.01 && (m.y0 - y).abs() < 0.05);
+                assert!(
+                    marks.count() >= 2,
+                    "{what}: the cut at y = {y:.1} has no crop marks"
+                );
+            }
+        }
+        // Every card has text: a title and a footer line at least.
+        for (i, t) in texts.iter().enumerate() {
+            assert!(t.len() >= 3, "{what}: card {} has {} texts", i + 1, t.len());
+        }
+    }
+    let text = pdftotext(pdf);
+    if !text.is_empty() {
+        let first = seed.split_whitespace().next().unwrap();
+        let seeds = text.matches(&format!("seed {first}")).count();
+        assert!(
+            seeds >= total,
+            "{}: {seeds} seed lines for {total} cards",
+            pdf.display()
+        );
+    }
+    total
+}
+
+/// The PDF's text, when poppler-utils are installed (empty otherwise).
+fn pdftotext(pdf: &std::path::Path) -> String {
+    std::process::Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+/// The addresses of the items a pack has cards for (`npc/1`, …), from its
+/// JSON.
+fn addresses(dir: &std::path::Path) -> Vec<String> {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("pack.json")).unwrap()).unwrap();
+    let pack = json.get("pack").unwrap_or(&json);
+    let kinds = [
+        ("npcs", "npc"),
+        ("traps", "trap"),
+        ("vouchers", "voucher"),
+        ("injuries", "injury"),
+        ("mutations", "mutation"),
+    ];
+    kinds
+        .iter()
+        .flat_map(|(key, kind)| {
+            let n = pack[key].as_array().map_or(0, Vec::len);
+            (1..=n).map(move |i| format!("{kind}/{i}"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_card_is_poker_size_with_crop_marks_and_nothing_outside() {
+    let cases: [(&str, &[&str], &str); 3] = [
+        ("cards-a4", &[], "goblin-night"),
+        (
+            "cards-letter",
+            &["--paper", "letter", "--ink-saver"],
+            "goblin-night",
+        ),
+        (
+            "cards-long-seed",
+            &[
+                "--seed",
+                "a seed long enough that its footer line has to wrap onto two lines",
+            ],
+            "a seed long enough that its footer line has to wrap onto two lines",
+        ),
+    ];
+    for (name, extra, seed) in cases {
+        let out = temp_dir(name);
+        let mut args = vec!["prep", "--out", out.to_str().unwrap()];
+        let session = sample_session();
+        args.insert(1, &session);
+        args.extend_from_slice(extra);
+        ok(&args);
+        let dir = only_entry(&out);
+        let pdf = dir.join("pack.pdf");
+        let cards = check_cards(&pdf, seed);
+        let asked = addresses(&dir);
+        assert!(asked.len() >= 10, "{name}: the sample asks for {asked:?}");
+        assert!(cards >= asked.len(), "{name}: {cards} cards for {asked:?}");
+        let text = pdftotext(&pdf);
+        for a in asked.iter().filter(|_| !text.is_empty()) {
+            assert!(text.contains(a.as_str()), "{name}: no card says {a}");
+        }
+    }
+}
