@@ -47,6 +47,8 @@ const BOX: f64 = 8.0;
 const BOX_GAP: f64 = 2.5;
 /// Space between ruled note lines.
 const NOTE_LINE: f64 = 14.0;
+/// Space between a run-in label and its text.
+const FIELD_GAP: f64 = 4.0;
 /// Space above a section label.
 const SECTION_GAP: f64 = 4.0;
 /// Space kept between the last note line and the footer's rule.
@@ -74,6 +76,11 @@ pub enum Block {
     Label(String),
     /// Body text; `'\n'` breaks a line.
     Text(String),
+    /// A run-in label and its text (`TRIGGER a tripwire across …`).
+    Field(String, String),
+    /// A small table: its first row is the header (bold); columns as wide
+    /// as their widest cell.
+    Table(Vec<Vec<String>>),
     /// Label and value pairs (`NATURE`, `3`) in two or three columns.
     Grid(Vec<(String, String)>),
     /// A row of tick boxes, one per point (Mettle, health).
@@ -96,6 +103,10 @@ enum Row {
     Gap(f64),
     Label(String),
     Line(String),
+    /// The first line of a field: its label, then text.
+    Field(String, String),
+    /// A table row: cells, their left edges, bold or not.
+    Table(Vec<String>, Vec<f64>, bool),
     Cells(Vec<(String, String)>, usize),
     Boxes(usize),
     Notes,
@@ -107,7 +118,7 @@ impl Row {
         match self {
             Row::Gap(h) => *h,
             Row::Label(_) => LINE_HEIGHT * MIN_TYPE,
-            Row::Line(_) | Row::Cells(..) => LINE_HEIGHT * size,
+            Row::Line(_) | Row::Field(..) | Row::Table(..) | Row::Cells(..) => LINE_HEIGHT * size,
             Row::Boxes(_) => BOX + BOX_GAP + 1.0,
             Row::Notes => NOTE_LINE + NOTE_CLEAR,
         }
@@ -241,6 +252,24 @@ impl Flow<'_> {
                     }
                     let lines = pdf::wrap(self.fonts, t, size, false, width);
                     rows.extend(lines.into_iter().map(Row::Line));
+                }
+                Block::Field(label, text) => {
+                    if gap && !rows.is_empty() {
+                        rows.push(Row::Gap(SECTION_GAP / 2.0));
+                    }
+                    let label = label.to_uppercase();
+                    let mut lines = self.wrap_field(&label, text, size, width).into_iter();
+                    rows.push(Row::Field(label, lines.next().unwrap_or_default()));
+                    rows.extend(lines.map(Row::Line));
+                }
+                Block::Table(table) => {
+                    if gap && !rows.is_empty() {
+                        rows.push(Row::Gap(SECTION_GAP / 2.0));
+                    }
+                    let lefts = self.table_columns(table, size);
+                    for (i, cells) in table.iter().enumerate() {
+                        rows.push(Row::Table(cells.clone(), lefts.clone(), i == 0));
+                    }
                 }
                 Block::Grid(cells) => {
                     if gap && !rows.is_empty() {
@@ -382,6 +411,19 @@ impl Flow<'_> {
                 Row::Gap(_) => {}
                 Row::Label(l) => shapes.extend(self.text(l, (x, y), MIN_TYPE, true)),
                 Row::Line(l) => shapes.extend(self.text(l, (x, y), size, false)),
+                Row::Field(label, text) => {
+                    // The label's baseline on the text's.
+                    let drop =
+                        self.fonts.baseline_offset(size) - self.fonts.baseline_offset(MIN_TYPE);
+                    shapes.extend(self.text(label, (x, y + drop), MIN_TYPE, true));
+                    let indent = self.fonts.width(label, MIN_TYPE, true) + FIELD_GAP;
+                    shapes.extend(self.text(text, (x + indent, y), size, false));
+                }
+                Row::Table(cells, lefts, bold) => {
+                    for (cell, left) in cells.iter().zip(lefts) {
+                        shapes.extend(self.text(cell, (x + left, y), size, *bold));
+                    }
+                }
                 Row::Cells(cells, cols) => {
                     let cw = width / *cols as f64;
                     for (i, (label, value)) in cells.iter().enumerate() {
@@ -411,6 +453,68 @@ impl Flow<'_> {
             y += row.height(size);
         }
         shapes
+    }
+
+    /// A field's text in lines, the first one after its run-in `label`.
+    fn wrap_field(&self, label: &str, text: &str, size: f64, width: f64) -> Vec<String> {
+        let first_width = width - self.fonts.width(label, MIN_TYPE, true) - FIELD_GAP;
+        let (head, tail) = text.split_once('\n').unwrap_or((text, ""));
+        let mut words = head.split_whitespace().peekable();
+        let mut first = String::new();
+        while let Some(word) = words.peek() {
+            let candidate = if first.is_empty() {
+                (*word).to_owned()
+            } else {
+                format!("{first} {word}")
+            };
+            if self.fonts.width(&candidate, size, false) > first_width {
+                break;
+            }
+            first = candidate;
+            words.next();
+        }
+        let mut rest: Vec<&str> = words.collect();
+        let rest_text = if tail.is_empty() {
+            rest.join(" ")
+        } else {
+            rest.push("\n");
+            format!("{}{tail}", rest.join(" "))
+        };
+        let mut lines = vec![first];
+        lines.extend(pdf::wrap(
+            self.fonts,
+            rest_text.trim_start(),
+            size,
+            false,
+            width,
+        ));
+        lines
+    }
+
+    /// The left edges of a table's columns: each as wide as its widest
+    /// cell (the header bold), spread over the card's width.
+    fn table_columns(&self, table: &[Vec<String>], size: f64) -> Vec<f64> {
+        let cols = table.iter().map(Vec::len).max().unwrap_or(0);
+        let widths: Vec<f64> = (0..cols)
+            .map(|c| {
+                table
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, row)| row.get(c).map(|t| self.fonts.width(t, size, i == 0)))
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        let spare = (CARD_W - 2.0 * PAD - widths.iter().sum::<f64>()).max(0.0);
+        let gap = if cols > 1 { spare / cols as f64 } else { 0.0 };
+        let mut left = 0.0;
+        widths
+            .iter()
+            .map(|w| {
+                let at = left;
+                left += w + gap;
+                at
+            })
+            .collect()
     }
 
     fn text(&self, text: &str, at: (f64, f64), size: f64, bold: bool) -> Vec<Shape> {

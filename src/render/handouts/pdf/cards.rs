@@ -10,6 +10,7 @@ use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
 use crate::render::layout::{Block, Card, CardSet, Flow};
 use crate::render::{lines, perils};
+use crate::rules::core_d20::Sheet;
 
 /// Every card of the pack, NPCs first, then traps, vouchers and slips,
 /// each kind under its own bookmark.
@@ -30,12 +31,14 @@ pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine) {
                 subtitle: format!("No. {}", v.serial),
                 address: at,
                 blocks: vec![
-                    Block::Label("For".into()),
-                    Block::Text(if v.holder.is_empty() {
-                        "____________________".into()
-                    } else {
-                        v.holder.clone()
-                    }),
+                    Block::Field(
+                        "For".into(),
+                        if v.holder.is_empty() {
+                            "____________________".into()
+                        } else {
+                            v.holder.clone()
+                        },
+                    ),
                     Block::Text(v.text.clone()),
                     Block::Label("Spent on".into()),
                     Block::Notes,
@@ -80,7 +83,6 @@ fn npc_card(n: &Npc, address: String) -> Card {
         grid.push(("Armor".into(), b.armor.to_string()));
         grid.push(("Speed".into(), b.speed.to_string()));
         blocks.push(Block::Grid(grid));
-        blocks.push(Block::Label("Weapons".into()));
         let weapons: Vec<String> = b
             .weapons
             .iter()
@@ -89,10 +91,10 @@ fn npc_card(n: &Npc, address: String) -> Card {
                 format!("{}: DM {}, {reach}, {}D", w.name, w.dm, b.attack_pool(w))
             })
             .collect();
-        blocks.push(Block::Text(weapons.join("\n")));
+        blocks.push(Block::Field("Weapons".into(), weapons.join("\n")));
         if !b.callings.is_empty() {
-            blocks.push(Block::Label("CALLINGs".into()));
-            blocks.push(Block::Text(lines::callings(b, lines::Markup::Plain)));
+            let callings = lines::callings(b, lines::Markup::Plain);
+            blocks.push(Block::Field("CALLINGs".into(), callings));
         }
         blocks.push(Block::Label(format!("Mettle {}", m.mettle)));
         blocks.push(Block::Track(m.mettle as usize));
@@ -107,12 +109,10 @@ fn npc_card(n: &Npc, address: String) -> Card {
             ("Omens".into(), sh.omens.to_string()),
         ];
         blocks.push(Block::Grid(grid));
-        blocks.push(Block::Label("Attack".into()));
-        blocks.push(Block::Text(lines::core_attack(sh, lines::Markup::Plain)));
+        blocks.push(Block::Field("Attack".into(), core_attack(sh)));
         for (label, words) in [("Skills", &sh.skills), ("Traits", &sh.traits)] {
             if !words.is_empty() {
-                blocks.push(Block::Label(label.into()));
-                blocks.push(Block::Text(words.join(", ")));
+                blocks.push(Block::Field(label.into(), words.join(", ")));
             }
         }
         blocks.push(Block::Label(format!("Health {}", c.max_health)));
@@ -132,23 +132,18 @@ fn npc_card(n: &Npc, address: String) -> Card {
 /// odds for each value the item carries (POISE, or the save's ability).
 fn trap_card(t: &Trap, address: String) -> Card {
     let mut blocks = vec![
-        Block::Label("Trigger".into()),
-        Block::Text(t.trigger.clone()),
-        Block::Label("Clue".into()),
-        Block::Text(t.clue.clone()),
-        Block::Label("Effect".into()),
-        Block::Text(t.effect.clone()),
-        Block::Label("Roll".into()),
-        Block::Text(perils::roll(t)),
+        Block::Field("Trigger".into(), t.trigger.clone()),
+        Block::Field("Clue".into(), t.clue.clone()),
+        Block::Field("Effect".into(), t.effect.clone()),
+        Block::Field("Roll".into(), perils::roll(t)),
     ];
     if !t.odds.is_empty() {
-        let [by, chance, damage] = perils::odds_head(t);
-        blocks.push(Block::Label(format!("Odds: {chance} · {damage}")));
-        let cells = perils::odds_rows(t)
-            .into_iter()
-            .map(|[value, p, mean]| (format!("{by} {value}"), format!("{p} · {mean}")))
-            .collect();
-        blocks.push(Block::Grid(cells));
+        // The odds head names the value and the chance in the trap's own
+        // system (POISE and hit, or the save's ability and failing it).
+        let [by, chance, _] = perils::odds_head(t);
+        let head = vec![by, chance, "mean damage".to_owned()];
+        let rows = perils::odds_rows(t).into_iter().map(|r| r.to_vec());
+        blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
     }
     Card {
         title: t.name.clone(),
@@ -156,6 +151,14 @@ fn trap_card(t: &Trap, address: String) -> Card {
         address,
         blocks,
     }
+}
+
+/// A Core Rules attack: the weapon and its damage die, which explodes
+/// (`belt knife: d4!`).
+fn core_attack(sh: &Sheet) -> String {
+    let weapon = sh.weapon.as_deref().unwrap_or("weapon");
+    let bang = if sh.damage.ends_with('!') { "" } else { "!" };
+    format!("{weapon}: {}{bang} damage", sh.damage)
 }
 
 /// Injury slips (`injury/1`) and mutation slips (`mutation/1`).
@@ -170,8 +173,7 @@ fn slips(pack: &Pack) -> Vec<Card> {
         address,
         blocks: vec![
             Block::Text(i.text.clone()),
-            Block::Label("Rolled".into()),
-            Block::Text(i.roll.trail_text()),
+            Block::Field("Rolled".into(), i.roll.trail_text()),
             Block::Label("Given to".into()),
             Block::Notes,
         ],
@@ -181,12 +183,12 @@ fn slips(pack: &Pack) -> Vec<Card> {
         let mut blocks = Vec::new();
         for g in &m.gained {
             if m.gained.len() > 1 {
-                blocks.push(Block::Label(g.name.clone()));
+                blocks.push(Block::Field(g.name.clone(), g.text.clone()));
+            } else {
+                blocks.push(Block::Text(g.text.clone()));
             }
-            blocks.push(Block::Text(g.text.clone()));
         }
-        blocks.push(Block::Label("Rolled".into()));
-        blocks.push(Block::Text(m.roll.trail_text()));
+        blocks.push(Block::Field("Rolled".into(), m.roll.trail_text()));
         blocks.push(Block::Label("Given to".into()));
         blocks.push(Block::Notes);
         Card {
