@@ -661,3 +661,149 @@ pub fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shap
     }
     shapes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::pdf::{Fonts, Paper};
+
+    /// A card whose body is `words` words of text, with a track and notes.
+    fn card(words: usize) -> Card {
+        let text: Vec<String> = (0..words).map(|i| format!("word{i}")).collect();
+        Card {
+            title: "A rather long title that needs two lines".into(),
+            subtitle: "Subtitle".into(),
+            address: "npc/12".into(),
+            blocks: vec![
+                Block::Text("Lead".into()),
+                Block::Field("Field".into(), text.join(" ")),
+                Block::Grid(vec![("NATURE".into(), "3".into()); 5]),
+                Block::Label("Mettle 12".into()),
+                Block::Track(23),
+                Block::Label("Notes".into()),
+                Block::Notes,
+            ],
+        }
+    }
+
+    /// The pages of a card sheet of `cards`, and the page size.
+    fn sheet(fonts: &Fonts, paper: Paper, cards: Vec<Card>) -> Vec<Vec<Shape>> {
+        let mut f = Flow::new(fonts, paper, "footer".into(), false);
+        let sets = [CardSet {
+            title: "Cards".into(),
+            cards,
+        }];
+        f.card_sheets("seed-text", &sets);
+        f.finish().0.into_iter().map(|p| p.items).collect()
+    }
+
+    /// The card outlines on a page.
+    fn outlines(page: &[Shape]) -> Vec<(f64, f64)> {
+        page.iter()
+            .filter_map(|s| match s {
+                Shape::Rect { x, y, w, h, .. } if *w == CARD_W && *h == CARD_H => Some((*x, *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn inside((x, y): (f64, f64), (left, top, right, bottom): (f64, f64, f64, f64)) -> bool {
+        let (cx, cy) = (x, y);
+        cx >= left - 1e-6 && cx <= right + 1e-6 && cy >= top - 1e-6 && cy <= bottom + 1e-6
+    }
+
+    #[test]
+    fn long_content_continues_on_cards_marked_cont_never_below_8_pt() {
+        let fonts = Fonts::load();
+        for paper in [Paper::A4, Paper::Letter] {
+            let (width, height) = paper.size();
+            let pages = sheet(&fonts, paper, vec![card(5), card(400), card(20)]);
+            assert_eq!(pages.len(), 1);
+            let page = &pages[0];
+            let cards = outlines(page);
+            assert!(cards.len() >= 4, "400 words should take more than one card");
+            let texts: Vec<&str> = page
+                .iter()
+                .filter_map(|s| match s {
+                    Shape::Text { text, .. } => Some(text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert!(texts.iter().any(|t| t.contains("(cont.)")), "{texts:?}");
+            // Every word of the long field once, in order, none lost.
+            let words: Vec<&str> = texts
+                .iter()
+                .flat_map(|t| t.split_whitespace())
+                .filter(|w| w.starts_with("word"))
+                .collect();
+            let expected: Vec<String> = [5, 400, 20]
+                .iter()
+                .flat_map(|&n| (0..n).map(|i| format!("word{i}")))
+                .collect();
+            assert_eq!(words, expected, "words lost or repeated");
+            assert_eq!(
+                texts.iter().filter(|t| **t == "npc/12").count(),
+                cards.len()
+            );
+            for s in page {
+                let home = |(x0, y0): (f64, f64), (x1, y1): (f64, f64)| {
+                    cards.iter().any(|&(cx, cy)| {
+                        let b = (cx, cy, cx + CARD_W, cy + CARD_H);
+                        inside((x0, y0), b) && inside((x1, y1), b)
+                    })
+                };
+                match s {
+                    Shape::Text {
+                        x,
+                        y,
+                        size,
+                        anchor,
+                        bold,
+                        text,
+                        ..
+                    } => {
+                        assert!(*size >= MIN_TYPE, "{text} at {size} pt");
+                        let w = fonts.width(text, *size, *bold);
+                        let left = crate::render::text_left(*x, w, *anchor);
+                        let top = *y - 0.8 * size;
+                        assert!(home((left, top), (left + w, *y + 0.25 * size)), "{text}");
+                    }
+                    Shape::Line { x1, y1, x2, y2, .. } if !home((*x1, *y1), (*x2, *y2)) => {
+                        // A crop mark: on the page, along a cut, clear of the cards.
+                        assert!(x1 == x2 || y1 == y2);
+                        for (x, y) in [(*x1, *y1), (*x2, *y2)] {
+                            assert!((0.0..=width).contains(&x) && (0.0..=height).contains(&y));
+                            let near = cards.iter().any(|&(cx, cy)| {
+                                x > cx - 1.0
+                                    && x < cx + CARD_W + 1.0
+                                    && y > cy - 1.0
+                                    && y < cy + CARD_H + 1.0
+                            });
+                            assert!(!near, "a crop mark touches a card at ({x}, {y})");
+                        }
+                    }
+                    Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {
+                        assert!(home((*x, *y), (x + w, y + h)));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nine_cards_fill_a_page_and_the_tenth_starts_the_next() {
+        let fonts = Fonts::load();
+        let pages = sheet(&fonts, Paper::A4, (0..10).map(|_| card(5)).collect());
+        assert_eq!(pages.len(), 2);
+        assert_eq!(outlines(&pages[0]).len(), 9);
+        assert_eq!(outlines(&pages[1]).len(), 1);
+        let (w, h) = Paper::A4.size();
+        let (x0, y0) = grid_origin(w, h);
+        assert!((x0 * 2.0 + 3.0 * CARD_W - w).abs() < 1e-9);
+        assert!((y0 * 2.0 + 3.0 * CARD_H - h).abs() < 1e-9);
+        // 63.5 × 88.9 mm.
+        assert!((CARD_W / 72.0 * 25.4 - 63.5).abs() < 0.01);
+        assert!((CARD_H / 72.0 * 25.4 - 88.9).abs() < 0.01);
+    }
+}
