@@ -279,7 +279,7 @@ fn legend(map: &Map, players: bool) -> Vec<Shape> {
     };
     shapes.push(text(MARGIN + 140.0, ly + 9.0, key));
     let second = if players {
-        "stops numbered as the Guide's key"
+        "stops are numbered: name them by number in your notes"
     } else {
         "dashed: Daunting or worse · thin: Formidable or worse"
     };
