@@ -139,7 +139,11 @@ impl<'a> Flow<'a> {
     }
 
     pub fn new_page(&mut self) {
-        self.pages.push(Page::default());
+        self.pages.push(Page {
+            items: Vec::new(),
+            // The ink saver sets text in mid grey: about half the ink.
+            text_grey: if self.ink_saver { 0.55 } else { 0.0 },
+        });
         self.y = MARGIN;
     }
 

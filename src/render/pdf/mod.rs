@@ -410,6 +410,9 @@ pub fn paragraph(
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Page {
     pub items: Vec<Shape>,
+    /// Grey level of the page's text: 0 black (the default), up to 1
+    /// white; the ink saver sets its text in mid grey.
+    pub text_grey: f32,
 }
 
 /// A bookmark in the document outline.
@@ -478,7 +481,7 @@ pub fn document(
     };
     let mut pdf_pages: Vec<PdfPage> = pages
         .iter()
-        .map(|p| page(Painter::paint(fonts, height, &p.items)))
+        .map(|p| page(Painter::paint(fonts, height, &p.items, p.text_grey)))
         .collect();
     if pdf_pages.is_empty() {
         pdf_pages.push(page(Vec::new()));

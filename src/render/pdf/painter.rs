@@ -25,10 +25,17 @@ pub(super) struct Painter<'a> {
     dashed: Option<bool>,
     /// Fill grey level: 0 black, 1 white.
     fill: Option<f32>,
+    /// Grey level of text.
+    text_grey: f32,
 }
 
 impl<'a> Painter<'a> {
-    pub(super) fn paint(fonts: &'a Fonts, height: f64, shapes: &[Shape]) -> Vec<Op> {
+    pub(super) fn paint(
+        fonts: &'a Fonts,
+        height: f64,
+        shapes: &[Shape],
+        text_grey: f32,
+    ) -> Vec<Op> {
         let mut painter = Painter {
             fonts,
             height,
@@ -36,6 +43,7 @@ impl<'a> Painter<'a> {
             line_width: None,
             dashed: None,
             fill: None,
+            text_grey,
         };
         for shape in shapes {
             shape.draw(&mut painter);
@@ -195,7 +203,7 @@ impl Canvas for Painter<'_> {
             let ((hx, hy), (hw, hh)) = halo_box(left, y, size, width);
             self.rectangle(hx, hy, hw, hh, PaintMode::Fill);
         }
-        self.set_fill(0.0);
+        self.set_fill(self.text_grey);
         let (resource, face) = if bold {
             (BOLD_RESOURCE, &self.fonts.bold)
         } else {
