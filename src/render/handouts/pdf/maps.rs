@@ -149,7 +149,9 @@ fn cropped(d: &Drawing) -> Drawing {
                 take(x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2))
             }
             Shape::Circle { cx, cy, r, .. } => take(cx - r, cy - r, cx + r, cy + r),
-            Shape::Rect { x, y, w, h, .. } => take(*x, *y, x + w, y + h),
+            Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {
+                take(*x, *y, x + w, y + h)
+            }
             Shape::Text {
                 x,
                 y,
