@@ -78,3 +78,75 @@ fn lay_out(
     cards::card_sheets(&mut f, pack, share);
     f.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::pack;
+    use crate::input::Session;
+    use crate::rules::{Party, RulesSystem};
+    use crate::seed::Seed;
+
+    /// Every character a pack prints has a glyph in the embedded fonts
+    /// (a missing one would print as U+FFFD): both sample sessions, ten
+    /// seeds each, every sheet, both papers' layouts.
+    #[test]
+    fn every_printed_character_is_in_the_embedded_fonts() {
+        let library = crate::content::test_library();
+        let fonts = Fonts::load();
+        let samples = [
+            (
+                include_str!("../../../../session.toml"),
+                "3,4,4,5",
+                RulesSystem::Mettle,
+            ),
+            (
+                include_str!("../../../../session-core.toml"),
+                "10,12,14",
+                RulesSystem::Core,
+            ),
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for (text, party, system) in samples {
+            let session: Session = toml::from_str(text).unwrap();
+            let party = Party::from_summary(party, system).unwrap();
+            for i in 0..10 {
+                let seed = Seed::new(&format!("glyphs-{i}")).unwrap();
+                let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
+                let share = ShareLine {
+                    seed: format!("glyphs-{i}"),
+                    options: "test".into(),
+                    version: "0".into(),
+                    content: "0".into(),
+                };
+                for paper in [Paper::A4, Paper::Letter] {
+                    let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                    for shape in pages.iter().flat_map(|p| &p.items) {
+                        if let crate::render::Shape::Text { text, bold, .. } = shape {
+                            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                                assert!(
+                                    fonts.has_glyph(c, *bold),
+                                    "no glyph for {c:?} in {text:?}"
+                                );
+                                seen.insert(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The marks the issue names are among what was printed and checked.
+        for c in ['×', '→', '♠', '♥', '♦', '♣'] {
+            assert!(
+                seen.contains(&c),
+                "no pack printed {c:?}: the test missed it"
+            );
+        }
+        // Shillings print only when a Core journey buys a meal; tick boxes
+        // are drawn as shapes, not as ☐.
+        for bold in [false, true] {
+            assert!(fonts.has_glyph('ʂ', bold));
+        }
+        assert!(!seen.contains(&'☐'));
+    }
+}
