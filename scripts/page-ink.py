@@ -15,7 +15,8 @@ PGM; Python 3's standard library does the rest.
 
 Page types come from the first line of each page's text (pdftotext): the
 run sheet (page 1), encounter sheets, card sheets, maps and the journey
-log; a page that starts with no section heading continues the type before.
+log; a card sheet is known by its cards' addresses (`npc/3`); any other
+page that starts with no section heading continues the type before.
 
 With --compare, the second PDF's ink and dark pixels are set against the
 first's (for the ink saver: default pack first, ink-saver pack second).
@@ -23,6 +24,7 @@ first's (for the ink saver: default pack first, ink-saver pack second).
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -70,6 +72,9 @@ def read_pgm(path):
     return w, h, pixels
 
 
+CARD_ADDRESS = re.compile(r"\b(npc|trap|voucher|injury|mutation)/[0-9]+\b")
+
+
 def page_types(pdf, pages):
     """The type of every page, from its first line of text."""
     out = []
@@ -84,6 +89,9 @@ def page_types(pdf, pages):
         first = next((l.strip() for l in text.splitlines() if l.strip()), "")
         if i == 1:
             current = "run sheet"
+        elif CARD_ADDRESS.search(text):
+            # Card sheets have no heading: each card carries its address.
+            current = "cards"
         else:
             for prefix, kind in TYPES:
                 if first.startswith(prefix):
