@@ -108,22 +108,21 @@ impl<'a> Flow<'a> {
         let (left, width) = (self.left, self.col_w);
         let n = blocks.len() as f64;
         let col_w = (width - gap * (n - 1.0)) / n;
-        let (mut page, top) = (self.pages.len(), self.y);
-        let mut lowest = top;
+        let (start, top) = (self.pages.len(), self.y);
+        let (mut last_page, mut lowest) = (start, top);
         for (i, block) in blocks.iter_mut().enumerate() {
             self.left = left + i as f64 * (col_w + gap);
             self.col_w = col_w;
-            if self.pages.len() == page {
-                self.y = top;
+            // On the page the columns began, every block starts at their
+            // top; once an earlier block broke the page, at this page's top.
+            self.y = if self.pages.len() == start {
+                top
             } else {
-                // An earlier block broke the page: start at this page's top.
-                page = self.pages.len();
-                self.y = MARGIN;
-                lowest = MARGIN;
-            }
+                MARGIN
+            };
             block(self);
-            if self.pages.len() > page {
-                page = self.pages.len();
+            if self.pages.len() > last_page {
+                last_page = self.pages.len();
                 lowest = self.y;
             } else {
                 lowest = lowest.max(self.y);
@@ -565,5 +564,43 @@ impl<'a> Flow<'a> {
             ));
         }
         (self.pages, self.sections)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the text `what` sits: (page, y).
+    fn find(pages: &[Page], what: &str) -> (usize, f64) {
+        pages
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| {
+                p.items.iter().find_map(|s| match s {
+                    Shape::Text { text, y, .. } if text == what => Some((i, *y)),
+                    _ => None,
+                })
+            })
+            .expect("the text is laid out")
+    }
+
+    #[test]
+    fn a_column_after_a_page_break_starts_at_the_new_page_top() {
+        let fonts = Fonts::load();
+        let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), false);
+        f.new_page();
+        f.gap(600.0);
+        let mut left = |f: &mut Flow| {
+            for _ in 0..30 {
+                f.para("left", 9.0, false);
+            }
+        };
+        let mut right = |f: &mut Flow| f.para("RIGHT", 9.0, false);
+        f.columns(10.0, &mut [&mut left, &mut right]);
+        let (pages, _) = f.finish();
+        let (page, y) = find(&pages, "RIGHT");
+        assert_eq!(page, pages.len() - 1, "the right column is on the last page");
+        assert!(y < MARGIN + 20.0, "the right column starts at {y}, not the top");
     }
 }
