@@ -600,7 +600,14 @@ mod tests {
         f.columns(10.0, &mut [&mut left, &mut right]);
         let (pages, _) = f.finish();
         let (page, y) = find(&pages, "RIGHT");
-        assert_eq!(page, pages.len() - 1, "the right column is on the last page");
-        assert!(y < MARGIN + 20.0, "the right column starts at {y}, not the top");
+        assert_eq!(
+            page,
+            pages.len() - 1,
+            "the right column is on the last page"
+        );
+        assert!(
+            y < MARGIN + 20.0,
+            "the right column starts at {y}, not the top"
+        );
     }
 }
