@@ -308,6 +308,12 @@ pub fn pick<'a, T>(items: &'a [T], s: &mut impl DieSource) -> Option<&'a T> {
     (!items.is_empty()).then(|| &items[s.die(items.len() as u32) as usize - 1])
 }
 
+/// `1 ration`, `3 rations`: a count with its word, for any integer.
+pub fn count<T: fmt::Display + PartialEq + From<u8>>(n: T, one: &str, many: &str) -> String {
+    let word = if n == T::from(1) { one } else { many };
+    format!("{n} {word}")
+}
+
 /// Title-case an archetype name: `bandit-captain` → `Bandit captain`.
 pub fn display_name(archetype: &str) -> String {
     let words = archetype.replace('-', " ");

@@ -247,10 +247,7 @@ fn check_request(req: &Request) -> Result<(), GenError> {
     Ok(())
 }
 
-/// `1 ration`, `3 rations`: a count with its word.
-pub(crate) fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+pub(crate) use super::count;
 
 /// A kit's name as the journey knows it (`fishing kit` → `fishing`).
 pub fn kit_name(kit: &str) -> Result<String, GenError> {

@@ -9,13 +9,13 @@ use serde::Serialize;
 use tera::Context;
 
 use super::ShareLine;
-use crate::generators::display_name;
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
 use crate::generators::map::Map;
 use crate::generators::npc::Npc;
 use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
+use crate::generators::{count, display_name};
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates};
 use crate::render::{map, perils, svg, zones};
@@ -185,15 +185,6 @@ fn demote(md: &str) -> String {
         out.push_str(line);
     }
     out
-}
-
-/// `n` things, in words: `1 trap`, `2 traps`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// What a pack holds, in one line: `2 encounters, 1 trap, 4 NPCs, a map
