@@ -9,6 +9,8 @@
 //!   lines, sheet lines).
 //! - [`perils`]: traps and hazards, their rules and odds in their own
 //!   system (METTLE hazard or Core Rules save), once for every output.
+//! - [`run`]: what the run sheet says (party, encounters and journey at a
+//!   glance, initiative ladder), once for the PDF and `pack.md`.
 //! - [`handouts`]: a session pack as files (Markdown, JSON, SVG) and as one PDF.
 //! - [`markdown`]: the tera templates (built in from `templates/` beside
 //!   this module) and their filters.
@@ -24,6 +26,7 @@ pub mod map;
 pub mod markdown;
 pub mod pdf;
 pub mod perils;
+pub mod run;
 pub mod text;
 pub mod zones;
 

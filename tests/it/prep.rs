@@ -237,3 +237,87 @@ fn packs_journey_in_their_own_system() {
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+/// `pack.md` opens with the run sheet the PDF opens with: contents, each
+/// PC with a track of one box per point, encounters and journey at a
+/// glance, the initiative ladder and notes. Where `pdftotext` is there,
+/// every run-sheet heading and track of the PDF's first page is in the
+/// Markdown too.
+#[test]
+fn pack_markdown_has_the_run_sheet() {
+    let core = format!("{}/session-core.toml", env!("CARGO_MANIFEST_DIR"));
+    for (name, session) in [("run-mettle", sample_session()), ("run-core", core)] {
+        let out = temp_dir(name);
+        ok(&["prep", &session, "--out", out.to_str().unwrap()]);
+        let dir = only_entry(&out);
+        let md = std::fs::read_to_string(dir.join("pack.md")).unwrap();
+        let start = md.find("\n## Run sheet").expect("a run sheet section");
+        let rest = &md[start + 1..];
+        let sheet = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+        for heading in [
+            "## Run sheet",
+            "### Contents",
+            "### The party",
+            "### Encounters",
+            "### Journey",
+            "### Initiative ladder",
+            "### Notes",
+        ] {
+            assert!(sheet.contains(heading), "{name}: no `{heading}`:\n{sheet}");
+        }
+        let tracks = run_sheet_tracks(sheet);
+        assert!(tracks.len() >= 2, "{name}: tracks {tracks:?}");
+        let page1 = first_page_text(&dir.join("pack.pdf"));
+        for (label, boxes) in &tracks {
+            let points: usize = label.rsplit(' ').next().unwrap().parse().unwrap();
+            assert_eq!(*boxes, points, "{name}: {label}");
+            if !page1.is_empty() {
+                assert!(page1.contains(label.as_str()), "{name}: PDF lacks {label}");
+            }
+        }
+        for heading in [
+            "Contents",
+            "The party",
+            "Encounters",
+            "Journey",
+            "Initiative ladder",
+        ] {
+            if page1.contains(heading) {
+                assert!(
+                    sheet.contains(&format!("### {heading}")),
+                    "{name}: {heading}"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&out).unwrap();
+    }
+}
+
+/// `Mettle 8: ☐☐☐☐☐☐☐☐` lines of a run sheet: (label, boxes).
+fn run_sheet_tracks(sheet: &str) -> Vec<(String, usize)> {
+    sheet
+        .lines()
+        .flat_map(|l| l.split(" · "))
+        .filter_map(|t| t.split_once(": "))
+        .filter(|(label, boxes)| {
+            (label.starts_with("Mettle ") || label.starts_with("health ")) && boxes.starts_with('☐')
+        })
+        .map(|(label, boxes)| {
+            (
+                label.to_owned(),
+                boxes.chars().filter(|c| *c == '☐').count(),
+            )
+        })
+        .collect()
+}
+
+/// The text of a PDF's first page (empty without `pdftotext`).
+fn first_page_text(pdf: &std::path::Path) -> String {
+    std::process::Command::new("pdftotext")
+        .args(["-l", "1", pdf.to_str().unwrap(), "-"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default()
+}

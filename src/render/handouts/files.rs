@@ -17,8 +17,8 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{count, display_name};
 use crate::render::lines::{self, Markup};
-use crate::render::markdown::{TemplateError, Templates};
-use crate::render::{map, perils, svg, zones};
+use crate::render::markdown::{TemplateError, Templates, escape_md};
+use crate::render::{map, perils, run, svg, zones};
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {
@@ -154,6 +154,20 @@ impl Files<'_> {
         c.insert("seed", &self.share.seed);
         c.insert("summary", &summary(pack));
         c.insert("parts", &self.parts);
+        c.insert("system", pack.system.label());
+        c.insert("contents", &contents(&self.parts));
+        c.insert("party", &run::party(pack, Markup::Markdown));
+        let glance: Vec<String> = pack
+            .encounters
+            .iter()
+            .enumerate()
+            .map(|(i, e)| escape_md(&run::encounter_line(i + 1, e)))
+            .collect();
+        c.insert("glance", &glance);
+        if let Some(j) = &pack.journey {
+            c.insert("journey_line", &escape_md(&run::journey_line(j)));
+        }
+        c.insert("ladder", &run::ladder(pack));
         let md = self.templates.render("pack.md", &c)?;
         self.files.insert(0, ("pack.md".into(), md.into_bytes()));
         #[derive(Serialize)]
@@ -171,6 +185,15 @@ impl Files<'_> {
             .insert(1, ("pack.json".into(), json.into_bytes()));
         Ok(self.files)
     }
+}
+
+/// The contents of `pack.md`: the heading each bound part starts with.
+fn contents(parts: &[String]) -> Vec<String> {
+    parts
+        .iter()
+        .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("## ")))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A handout's Markdown one heading level down (`# Trap` → `## Trap`), so

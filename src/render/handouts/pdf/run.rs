@@ -6,8 +6,8 @@
 use super::ShareLine;
 use crate::generators::pack::Pack;
 use crate::render::layout::Flow;
-use crate::render::lines;
-use crate::rules::RulesSystem;
+use crate::render::lines::Markup;
+use crate::render::run;
 
 /// Body text on the run sheet (read at the table).
 const BODY: f64 = 9.5;
@@ -53,49 +53,17 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack) {
     f.heading("The party", HEAD);
-    match pack.system {
-        RulesSystem::Mettle => {
-            for b in &pack.party.mettle {
-                let mettle = b.mettle() as usize;
-                f.para(&b.name, 10.0, true);
-                f.para(
-                    &format!(
-                        "{} · Soak {} · {}",
-                        lines::mettle_attributes(b),
-                        b.soak(),
-                        lines::weapons_dm(b, lines::Markup::Plain)
-                    ),
-                    BODY,
-                    false,
-                );
-                f.tracks(&[(format!("Mettle {mettle}"), mettle)], BODY);
-            }
-        }
-        RulesSystem::Core => {
-            for s in &pack.party.core {
-                let health = s.STR.max(0) as usize;
-                f.para(&s.name, 10.0, true);
-                f.para(
-                    &format!(
-                        "{} · armour {} · {}",
-                        lines::core_attributes(s),
-                        s.armour,
-                        lines::core_attack(s, lines::Markup::Plain)
-                    ),
-                    BODY,
-                    false,
-                );
-                let mut tracks = vec![(format!("health {health}"), health)];
-                if s.max_omens > 0 {
-                    tracks.push(("omens".to_owned(), s.max_omens.max(0) as usize));
-                }
-                f.tracks(&tracks, BODY);
-            }
-        }
+    for pc in run::party(pack, Markup::Plain) {
+        f.para(&pc.name, 10.0, true);
+        f.para(&pc.stats, BODY, false);
+        let tracks: Vec<(String, usize)> =
+            pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
+        f.tracks(&tracks, BODY);
     }
 }
 
-/// One line per encounter with its threat, and the journey in one line.
+/// One line per encounter with its threat, and the journey in one line,
+/// each with the page it is on.
 fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
     let page_of = |prefix: &str| {
         contents
@@ -106,93 +74,27 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
     if !pack.encounters.is_empty() {
         f.heading("Encounters", HEAD);
         for (i, e) in pack.encounters.iter().enumerate() {
-            let foes = foe_summary(e);
-            let threat = if e.foes.is_empty() {
-                "no foes".to_owned()
-            } else {
-                format!("threat {} ({:.2})", e.threat.verdict, e.threat.ratio)
-            };
+            let page = page_of(&format!("Encounter {}:", i + 1));
             f.para(
-                &format!(
-                    "{}. {} — {threat}{foes}{}",
-                    i + 1,
-                    e.situation.row,
-                    page_of(&format!("Encounter {}:", i + 1))
-                ),
+                &format!("{}{page}", run::encounter_line(i + 1, e)),
                 BODY,
                 false,
             );
         }
     }
     if let Some(j) = &pack.journey {
-        let days = j.days.len();
         f.heading("Journey", HEAD);
-        f.para(
-            &format!(
-                "{} → {}: {} legs, {days} day{} · {} · no encounter on the way {}{}",
-                j.from,
-                j.to,
-                j.legs.len(),
-                if days == 1 { "" } else { "s" },
-                lines::journey_lead(j),
-                lines::percent(j.no_encounter),
-                page_of("Journey")
-            ),
-            BODY,
-            false,
-        );
+        let line = format!("{}{}", run::journey_line(j), page_of("Journey"));
+        f.para(&line, BODY, false);
     }
 }
 
-/// ` · Marsh leech ×8, Bog horror`.
-fn foe_summary(e: &crate::generators::encounter::Encounter) -> String {
-    let mut kinds: Vec<(String, usize)> = Vec::new();
-    for n in &e.foes {
-        let kind = crate::generators::display_name(&n.archetype);
-        match kinds.iter_mut().find(|(k, _)| *k == kind) {
-            Some((_, c)) => *c += 1,
-            None => kinds.push((kind, 1)),
-        }
-    }
-    if kinds.is_empty() {
-        return String::new();
-    }
-    let names: Vec<String> = kinds
-        .into_iter()
-        .map(|(k, c)| if c > 1 { format!("{k} ×{c}") } else { k })
-        .collect();
-    format!(" · {}", names.join(", "))
-}
-
-/// The initiative ladder: METTLE's passing rule with a box per combatant
-/// and round; ACS card initiative as the order of the cards with room to
-/// write who holds each.
+/// The initiative ladder: its rule, then a row per combatant (METTLE, a
+/// box per round) or per initiative card (Core Rules, a line to write on).
 fn ladder(f: &mut Flow, pack: &Pack) {
+    let l = run::ladder(pack);
     f.keep(HEAD * 2.0 + BODY * 10.0);
     f.heading("Initiative ladder", HEAD);
-    match pack.system {
-        RulesSystem::Mettle => {
-            f.para(
-                "1. Whoever calls the first attack holds Initiative.  2. The target of each Action goes next, if it still has an Action.  3. If not (or the Action had no target), pass to anyone who still has one.  4. When nobody has an Action left, a new round begins. Tick a box as each combatant acts.",
-                BODY,
-                false,
-            );
-            let names: Vec<String> = pack.party.mettle.iter().map(|b| b.name.clone()).collect();
-            f.ladder(&names, 4, 8, BODY);
-        }
-        RulesSystem::Core => {
-            f.para(
-                "Deal every player two cards, one for their PC and one for a foe. Jokers act at will (and get a bonus action); then Aces down to 2s; ties by suit: spades, hearts, diamonds, clubs. Write who holds each card.",
-                BODY,
-                false,
-            );
-            let order: Vec<String> = [
-                "Joker", "A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2",
-            ]
-            .iter()
-            .map(|s| (*s).to_owned())
-            .collect();
-            f.ladder(&order, 0, 0, BODY);
-        }
-    }
+    f.para(l.rule, BODY, false);
+    f.ladder(&l.names, l.blanks, l.rounds, BODY);
 }
