@@ -62,10 +62,10 @@ pub fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
             .core
             .iter()
             .map(|s| {
-                let health = s.STR.max(0) as i64;
+                let health = s.STR.max(0);
                 let mut tracks = vec![track(&format!("health {health}"), health)];
                 if s.max_omens > 0 {
-                    tracks.push(track("omens", s.max_omens as i64));
+                    tracks.push(track("omens", s.max_omens));
                 }
                 Pc {
                     name: s.name.clone(),
