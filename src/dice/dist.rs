@@ -188,23 +188,29 @@ impl Dist {
     }
 
     /// Add one fair die of `sides` faces in O(len + sides), with a sliding
-    /// window sum.
+    /// window sum. The window is slid up from the bottom for the values
+    /// below the mode and down from the top for those above it, so a window
+    /// only ever drops its smallest member: far tails keep their relative
+    /// precision (sliding one way only cancelled the top of `40d6` to 0).
     pub fn add_die(&self, sides: u32) -> Result<Dist, TooLarge> {
         let s = sides as usize;
         let len = self.p.len() + s - 1;
         check_support(len as u64, "a sum")?;
-        let inv = 1.0 / f64::from(sides);
-        let mut p = vec![0.0; len];
-        let mut window = 0.0;
-        for (k, slot) in p.iter_mut().enumerate() {
-            if k < self.p.len() {
-                window += self.p[k];
-            }
-            if k >= s {
-                window -= self.p[k - s];
-            }
-            *slot = window.max(0.0) * inv;
-        }
+        let up = slide_window(&self.p, s, len);
+        let mut reversed = self.p.clone();
+        reversed.reverse();
+        let mut down = slide_window(&reversed, s, len);
+        down.reverse();
+        let mode = up
+            .iter()
+            .enumerate()
+            .fold(0, |best, (i, &q)| if q > up[best] { i } else { best });
+        let p = up
+            .iter()
+            .zip(&down)
+            .enumerate()
+            .map(|(i, (&a, &b))| if i <= mode { a } else { b })
+            .collect();
         Ok(Dist {
             min: self.min + 1,
             p,
@@ -402,6 +408,24 @@ impl Dist {
         }
         .trim())
     }
+}
+
+/// `p` convolved with a uniform die of `s` faces, by a window of the last
+/// `s` chances slid from index 0 up (`len` results).
+fn slide_window(p: &[f64], s: usize, len: usize) -> Vec<f64> {
+    let inv = 1.0 / s as f64;
+    let mut out = vec![0.0; len];
+    let mut window = 0.0;
+    for (k, slot) in out.iter_mut().enumerate() {
+        if k < p.len() {
+            window += p[k];
+        }
+        if k >= s {
+            window -= p[k - s];
+        }
+        *slot = window.max(0.0) * inv;
+    }
+    out
 }
 
 /// `ln k!` for `k` in `0..=n`.

@@ -11,12 +11,15 @@
 //!   [`Stream`](crate::seed::Stream), keeping every die for display (and a
 //!   fast total-only path that draws the same dice).
 //! - [`odds`]: its exact distribution, computed analytically.
+//! - [`bounds`]: a Roll's exact smallest and largest results, from the
+//!   expression (a distribution's far tails underflow or are cut).
 //! - [`dist`]: exact distributions over integers and the operations on them
 //!   (sums, floor, scaling, keep-highest/lowest, max/min of two).
 //! - [`limits`]: keeps absurd expressions from hanging the tool.
 //! - `tests`: property and statistical tests of the whole engine.
 
 pub mod ast;
+pub mod bounds;
 pub mod dist;
 pub mod limits;
 pub mod odds;

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::ast::*;
+use super::bounds::roll_bounds;
 use super::dist::{Dist, TooLarge, ln_factorials};
 use crate::rules::mettle;
 use crate::rules::status_cp::DiceValue;
@@ -41,11 +42,15 @@ pub enum OddsDetail {
 /// A distribution as a table, with its summary numbers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Summary {
+    /// Smallest and largest possible values, exact (from the expression:
+    /// an exploding die stops after 100 explosions), even where the table
+    /// stops short of them (chances too small for a float, or the cut tail).
     pub min: i64,
     pub max: i64,
     pub mean: f64,
     pub sd: f64,
-    /// Mass above `max` left out (exploding dice); 0 when exact.
+    /// Mass above the table's last value left out (exploding dice); 0 when
+    /// exact.
     pub tail: f64,
     pub table: Vec<Row>,
 }
@@ -58,6 +63,15 @@ pub struct Row {
 }
 
 impl Summary {
+    /// The distribution's table, with `min`/`max` the exact bounds `range`
+    /// (the table lists the values whose chance a float can hold).
+    pub fn bounded(d: &Dist, range: (i64, i64)) -> Summary {
+        let mut s = Summary::of(d);
+        (s.min, s.max) = range;
+        s
+    }
+
+    /// The distribution's table; `min`/`max` are its listed values' range.
     pub fn of(d: &Dist) -> Summary {
         let (lo, hi) = d.range();
         let mut at_least = d.at_least(hi + 1);
@@ -158,7 +172,7 @@ pub struct CpOdds {
 /// Exact odds of any expression.
 pub fn odds(expr: &Expr) -> Result<Odds, TooLarge> {
     let detail = match expr {
-        Expr::Roll(r) => OddsDetail::Roll(Summary::of(&roll_dist(r)?)),
+        Expr::Roll(r) => OddsDetail::Roll(Summary::bounded(&roll_dist(r)?, roll_bounds(r))),
         Expr::Pool(p) => match p.difficulty {
             Some(_) => OddsDetail::Check(check_odds(p)?),
             None => OddsDetail::Hazard(hazard_odds(p)?),

@@ -176,3 +176,59 @@ fn cp_odds_and_binary() {
     };
     assert!((s.chance - 0.25).abs() < 1e-12);
 }
+
+fn roll_summary(text: &str) -> Summary {
+    match odds(&parse(text).unwrap()).unwrap().detail {
+        OddsDetail::Roll(s) => s,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 18: the range of a big pool came from its truncated tail (`40d6`
+/// said max 229, `1000d6` min 1596). The bounds are now exact for every
+/// pool size up to 1,000 dice, whatever the floats can hold.
+#[test]
+fn big_pools_report_their_true_range() {
+    for n in [1u32, 2, 7, 20, 39, 40, 50, 63, 100, 250, 500, 999, 1000] {
+        for sides in [2u32, 6, 10, 20] {
+            if u64::from(n) * u64::from(sides) > 10_000 {
+                continue;
+            }
+            let s = roll_summary(&format!("{n}d{sides}"));
+            assert_eq!(
+                (s.min, s.max),
+                (i64::from(n), i64::from(n * sides)),
+                "{n}d{sides}"
+            );
+        }
+    }
+    let s = roll_summary("1000d6");
+    assert_eq!((s.min, s.max), (1000, 6000));
+    let s = roll_summary("1000d6+1000d6-5");
+    assert_eq!((s.min, s.max), (1995, 11995));
+    // The floor at 0 and halving apply to the bounds too.
+    assert_eq!(roll_summary("d4-10").max, 0);
+    assert_eq!(roll_summary("(40d6-1)/2").max, 120);
+    // An exploding die stops after 100 explosions: 100 × 5 + 6.
+    assert_eq!(roll_summary("d6!").max, 506);
+}
+
+/// The far tails keep their relative precision: the top of `40d6` is
+/// 6^-40 (it used to cancel to 0), and `40d6` is symmetric.
+#[test]
+fn far_tails_of_big_pools_are_precise() {
+    let d = roll_dist(&match parse("40d6").unwrap() {
+        Expr::Roll(r) => r,
+        _ => unreachable!(),
+    })
+    .unwrap();
+    let top = 6f64.powi(-40);
+    for (v, want) in [(240, top), (40, top), (239, 40.0 * top), (41, 40.0 * top)] {
+        let got = d.chance(v);
+        assert!(
+            ((got - want) / want).abs() < 1e-9,
+            "P({v}) = {got:e}, want {want:e}"
+        );
+    }
+    assert_eq!(d.range(), (40, 240));
+}

@@ -108,8 +108,8 @@ fn summary_text(s: &Summary, out: &mut String) {
     if s.tail > 0.0 {
         let _ = writeln!(
             out,
-            "exploding dice never stop in theory: values above {} (chance {}) are left out of this table",
-            s.max,
+            "exploding dice run long: values above {} (chance {} in all) are left out of this table",
+            s.table.last().map_or(s.max, |r| r.value),
             percent(s.tail)
         );
     }
