@@ -25,7 +25,9 @@ fn session_pack(c: &mut Criterion) {
         seed: "goblin-night".into(),
         options: "bench".into(),
         version: "0".into(),
+        format: 2,
         content: "0".into(),
+        bundle: "0".into(),
     };
     let mut group = c.benchmark_group("session pack");
     group.sample_size(20);

@@ -158,11 +158,37 @@ pub enum Command {
     },
     /// Check every table (built in and --content) and list every problem.
     Validate,
-    /// Make a whole session pack from a session file into OUT/<seed>/.
+    /// Make a whole session pack from a session file (or a bundle) into
+    /// OUT/<seed>/.
     Prep {
+        /// The session file or a bundle made by `share` (default:
+        /// session.toml).
+        #[arg(value_name = "SESSION.toml", default_value = "session.toml")]
+        session: std::path::PathBuf,
+        /// Write only this item's handout files (an address such as
+        /// `encounter/2`; repeatable).
+        #[arg(long, value_name = "ADDRESS", conflicts_with = "reroll")]
+        only: Vec<String>,
+        /// Reroll this item (an address such as `encounter/2`; repeatable):
+        /// its count goes into the session's [rerolls] and the files that
+        /// change are rewritten.
+        #[arg(long, value_name = "ADDRESS")]
+        reroll: Vec<String>,
+    },
+    /// Print one self-contained bundle of a session (session, party, your
+    /// tables and templates, tool version and tables hash): `share
+    /// session.toml > bundle.toml`, then `prep bundle.toml` anywhere.
+    Share {
         /// The session file (default: session.toml).
         #[arg(value_name = "SESSION.toml", default_value = "session.toml")]
         session: std::path::PathBuf,
+    },
+    /// Rebuild a pack from its own bundle.toml and say whether every file
+    /// in the folder matches (exit 0) or which differ (exit 1).
+    Verify {
+        /// A pack folder made by `prep`.
+        #[arg(value_name = "DIR")]
+        dir: std::path::PathBuf,
     },
     /// Generate NPCs, injuries, mutations, foraging, traps or encounters.
     Gen {
@@ -171,6 +197,10 @@ pub enum Command {
         /// How many items (item i is the same whatever the count).
         #[arg(long, global = true, default_value_t = 1, value_name = "N")]
         count: usize,
+        /// Just the item a session pack places at `<kind>/N` (1-based), with
+        /// the pack's no-repeat rule among items 1..N of the kind.
+        #[arg(long, global = true, value_name = "N", conflicts_with = "count")]
+        item: Option<usize>,
     },
 }
 
@@ -186,6 +216,13 @@ pub enum GenKind {
         /// Threat tier: 1 minion, 2 veteran, 3 boss.
         #[arg(long, value_name = "N")]
         tier: Option<u8>,
+        /// Lean to the people of this terrain's encounter table, as a
+        /// session pack with this `terrain` does.
+        #[arg(long, value_name = "TERRAIN")]
+        terrain: Option<String>,
+        /// People only (no beasts or monsters), as a session pack's NPCs.
+        #[arg(long)]
+        people: bool,
     },
     /// A Core Rules injury, applied to a character sheet if given.
     Injury {

@@ -64,12 +64,20 @@ impl Config {
     /// `templates/` folder where the command runs) replacing any of the
     /// same name.
     pub fn templates(&self) -> Result<Templates, Error> {
+        Ok(Templates::load(self.templates_dir())?)
+    }
+
+    /// The templates that replace built-in ones: (name, text, path).
+    pub fn template_overrides(&self) -> Result<Vec<(String, String, String)>, Error> {
+        Ok(Templates::overrides(self.templates_dir())?)
+    }
+
+    /// `--templates DIR`, else a `templates/` folder where the command runs.
+    fn templates_dir(&self) -> Option<&Path> {
         let local = Path::new("templates");
-        let dir = self
-            .templates
+        self.templates
             .as_deref()
-            .or_else(|| local.is_dir().then_some(local));
-        Ok(Templates::load(dir)?)
+            .or_else(|| local.is_dir().then_some(local))
     }
 
     /// The seed to use: `--seed`, else the file's own seed, else a fresh

@@ -1,7 +1,10 @@
 //! `gen <kind>`: build the typed request from the arguments (reading any
 //! file they name), then list items `1..=count` through the one
-//! [`Generator`] interface — as JSON (`{seed, kind, items}`) or as text,
-//! one item after another.
+//! [`Generator`] interface — as JSON (`{seed, kind, items}`, each item with
+//! its `address`) or as text, one item after another. `--item N` makes the
+//! one item a session pack places at `<kind>/N`: the same streams, and for
+//! kinds that never repeat in a pack (encounter, trap, npc) items 1..N drawn
+//! with the pack's no-repeat rule.
 
 use std::io::Write;
 
@@ -13,32 +16,48 @@ use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::generators::{
-    Generator, encounter, forage, injury, journey, make_many, map, mutation, npc, nth, trap,
+    Address, Distinct, Generator, Placed, Rerolls, Said, encounter, forage, injury, journey,
+    make_distinct, make_many, map, mutation, npc, nth, trap,
 };
 use crate::input;
 use crate::render::text::items;
 use crate::rules::RulesSystem;
 
-/// Most items one `gen` makes.
+/// Most items one `gen` makes, and the highest `--item`.
 const MAX_COUNT: usize = 1000;
+
+/// Which items to make: the first `count`, or the one at `<kind>/N`.
+#[derive(Debug, Clone, Copy)]
+pub enum Which {
+    Count(usize),
+    Item(usize),
+}
 
 pub fn run(
     cfg: &Config,
     kind: &GenKind,
-    count: usize,
+    which: Which,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    if !(1..=MAX_COUNT).contains(&count) {
-        return Err(Error::Usage(format!(
-            "gen: --count {count}: ask for 1 to {MAX_COUNT} items"
-        )));
+    match which {
+        Which::Count(n) if !(1..=MAX_COUNT).contains(&n) => {
+            return Err(Error::Usage(format!(
+                "gen: --count {n}: ask for 1 to {MAX_COUNT} items"
+            )));
+        }
+        Which::Item(n) if !(1..=MAX_COUNT).contains(&n) => {
+            return Err(Error::Usage(format!(
+                "gen: --item {n}: items are numbered from 1 to {MAX_COUNT}"
+            )));
+        }
+        _ => {}
     }
     let library = cfg.library()?;
     let mut list = Listing {
         cfg,
         library: &library,
-        count,
+        which,
         out,
         err,
     };
@@ -49,13 +68,15 @@ pub fn run(
             system,
             archetype,
             tier,
-        } => list.show(
+            terrain,
+            people,
+        } => list.show_distinct(
             &npc::Request {
                 system: (*system).into(),
                 archetype: archetype.clone(),
                 tier: *tier,
-                terrain: None,
-                people_only: false,
+                terrain: terrain_arg(terrain.as_deref())?,
+                people_only: *people,
             },
             items::npc,
         ),
@@ -97,7 +118,7 @@ pub fn run(
             system,
             poise,
             party,
-        } => list.show(
+        } => list.show_distinct(
             &trap_request((*from).into(), (*system).into(), poise, party)?,
             items::trap,
         ),
@@ -107,7 +128,7 @@ pub fn run(
             terrain,
             system,
             party,
-        } => list.show(
+        } => list.show_distinct(
             &encounter::Request {
                 terrain: terrain.clone(),
                 system: (*system).into(),
@@ -115,6 +136,17 @@ pub fn run(
             },
             items::encounter,
         ),
+    }
+}
+
+/// `gen npc --terrain`: one of the encounter terrains.
+fn terrain_arg(terrain: Option<&str>) -> Result<Option<String>, Error> {
+    match terrain {
+        Some(t) if !encounter::TERRAINS.contains(&t) => Err(Error::Usage(format!(
+            "gen npc: --terrain {t}: the terrains are {}",
+            encounter::TERRAINS.join(", ")
+        ))),
+        t => Ok(t.map(str::to_owned)),
     }
 }
 
@@ -163,7 +195,7 @@ fn trap_request(
 struct Listing<'a> {
     cfg: &'a Config,
     library: &'a Library,
-    count: usize,
+    which: Which,
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
 }
@@ -172,20 +204,64 @@ struct Listing<'a> {
 struct GenReport<'a, T: Serialize> {
     seed: &'a str,
     kind: &'a str,
-    items: Vec<T>,
+    items: Vec<Placed<T>>,
 }
 
 impl Listing<'_> {
     /// Make the items and print them: JSON, or each item's text with a
-    /// blank line between.
+    /// blank line between. `--item N` is item N on its own streams.
     fn show<G: Generator>(
         &mut self,
         req: &G,
         text: impl Fn(&G::Item) -> String,
     ) -> Result<(), Error> {
         let seed = self.cfg.roll_seed(self.err)?;
-        let items = make_many(req, self.library, &seed, None, self.count)?;
+        let none = Rerolls::default();
+        let (first, items) = match self.which {
+            Which::Count(n) => (0, make_many(req, self.library, &seed, n, &none)?),
+            Which::Item(n) => (n - 1, vec![nth(self.library, req, &seed, n - 1)?]),
+        };
+        self.print::<G>(&seed, first, items, text)
+    }
+
+    /// As [`Self::show`], but `--item N` draws items 1..N with the pack's
+    /// no-repeat rule, so item N is the pack's `<kind>/N`.
+    fn show_distinct<G: Generator>(
+        &mut self,
+        req: &G,
+        text: impl Fn(&G::Item) -> String,
+    ) -> Result<(), Error>
+    where
+        G::Item: Distinct,
+    {
+        let Which::Item(n) = self.which else {
+            return self.show(req, text);
+        };
+        let seed = self.cfg.roll_seed(self.err)?;
+        let none = Rerolls::default();
+        let mut all = make_distinct(req, self.library, &seed, n, &mut Said::default(), &none)?;
+        let item = all.pop().expect("n >= 1 items");
+        self.print::<G>(&seed, n - 1, vec![item], text)
+    }
+
+    /// Print items whose first is item `first` (0-based) of its kind.
+    fn print<G: Generator>(
+        &mut self,
+        seed: &crate::seed::Seed,
+        first: usize,
+        items: Vec<G::Item>,
+        text: impl Fn(&G::Item) -> String,
+    ) -> Result<(), Error> {
         if self.cfg.json {
+            let items = items
+                .into_iter()
+                .enumerate()
+                .map(|(i, item)| Placed {
+                    address: Address::new(G::KIND, first + i).to_string(),
+                    reroll: 0,
+                    item,
+                })
+                .collect();
             let report = GenReport {
                 seed: seed.as_str(),
                 kind: G::KIND,
@@ -221,13 +297,17 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
     if !*svg {
         return list.show(&req, |m| items::map(m, *players));
     }
-    if list.count > 1 {
-        return Err(Error::Usage(
-            "gen map --svg draws one map; leave out --count".into(),
-        ));
-    }
+    let index = match list.which {
+        Which::Count(1) => 0,
+        Which::Item(n) => n - 1,
+        Which::Count(_) => {
+            return Err(Error::Usage(
+                "gen map --svg draws one map; leave out --count".into(),
+            ));
+        }
+    };
     let seed = list.cfg.roll_seed(list.err)?;
-    let made = nth(list.library, &req, &seed, 0)?;
+    let made = nth(list.library, &req, &seed, index)?;
     let drawing = crate::render::map::draw(&made, *players);
     write!(list.out, "{}", crate::render::svg(&drawing))?;
     Ok(())

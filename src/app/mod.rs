@@ -7,7 +7,9 @@
 //! - [`dice`]: `roll`, `odds`, `check`.
 //! - [`tables`]: `tables`, `table`, `odds --table`, `validate`.
 //! - [`generate`]: `gen <kind>` for every generator.
-//! - [`prep`]: `prep`, the session pack.
+//! - [`prep`]: `prep`, the session pack (`--only`, `--reroll`, bundles).
+//! - [`share`]: `share` (a bundle on stdout) and `verify` (a pack folder
+//!   against its bundle).
 //!
 //! Randomness comes only from the seed's streams.
 
@@ -15,6 +17,7 @@ pub mod config;
 pub mod dice;
 pub mod generate;
 pub mod prep;
+pub mod share;
 pub mod tables;
 
 use std::io::Write;
@@ -47,8 +50,20 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             tables::roll(&cfg, id, *times, tag.as_deref(), out, err)
         }
         Command::Validate => tables::validate(&cfg, out),
-        Command::Prep { session } => prep::run(&cfg, session, out, err),
-        Command::Gen { kind, count } => generate::run(&cfg, kind, *count, out, err),
+        Command::Prep {
+            session,
+            only,
+            reroll,
+        } => prep::run(&cfg, session, &prep::Asked { only, reroll }, out, err),
+        Command::Share { session } => share::share(&cfg, session, out, err),
+        Command::Verify { dir } => share::verify(&cfg, dir, out, err),
+        Command::Gen { kind, count, item } => {
+            let items = match item {
+                Some(n) => generate::Which::Item(*n),
+                None => generate::Which::Count(*count),
+            };
+            generate::run(&cfg, kind, items, out, err)
+        }
     }
 }
 

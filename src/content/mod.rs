@@ -108,7 +108,18 @@ impl Library {
     /// Returns the library and every problem found, in file and line order;
     /// callers refuse to go on when there are problems.
     pub fn load(dirs: &[PathBuf]) -> (Library, Vec<Diagnostic>) {
-        let mut files = builtin_files();
+        let (files, problems) = Self::user_sources(dirs);
+        let (library, mut more) = Self::from_user_files(files);
+        more.extend(problems);
+        more.sort_by(|a, b| order(a).cmp(&order(b)));
+        more.dedup();
+        (library, more)
+    }
+
+    /// Every table file in the user's folders (layer `i + 1` for the
+    /// `i`-th), and every problem reading them.
+    pub fn user_sources(dirs: &[PathBuf]) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+        let mut files = Vec::new();
         let mut problems = Vec::new();
         for (i, dir) in dirs.iter().enumerate() {
             match user_files(dir, i + 1) {
@@ -116,8 +127,15 @@ impl Library {
                 Err(mut p) => problems.append(&mut p),
             }
         }
-        let (library, mut more) = validate::build(&files);
-        problems.append(&mut more);
+        (files, problems)
+    }
+
+    /// The built-in content with `user` files layered over it (files read
+    /// from folders, or carried in a bundle).
+    pub fn from_user_files(user: Vec<SourceFile>) -> (Library, Vec<Diagnostic>) {
+        let mut files = builtin_files();
+        files.extend(user);
+        let (library, mut problems) = validate::build(&files);
         problems.sort_by(|a, b| order(a).cmp(&order(b)));
         problems.dedup();
         (library, problems)

@@ -5,7 +5,9 @@
 //! Item `i` of a kind draws only from the streams under `gen/<kind>/<i>`,
 //! so `--count 3` begins with the same two items as `--count 2`, and every
 //! part of an item (its name, its stats, its foes) has a sub-stream of its
-//! own.
+//! own. A session pack places its items at the same addresses, so
+//! `gen encounter --item 2` is the pack's `encounter/2` (see [`Address`],
+//! [`Rerolls`] and [`Placed`]).
 //!
 //! - [`npc`]: METTLE or Core Rules stat blocks from archetype tables.
 //! - [`injury`], [`mutation`]: Core Rules harm, applied to a character sheet.
@@ -69,8 +71,8 @@ impl From<RollError> for GenError {
 
 /// Where an item sits, and so which streams it draws from: item `index`
 /// (0-based inside, shown 1-based to the GM as `encounter/2`) of `kind`,
-/// under an optional scope (`pack`) or inside another item
-/// (`journey/0/leg/2/encounter`). Every stream of the item is
+/// or inside another item (`journey/0/leg/2/encounter`). `gen` and a
+/// session pack use the same addresses. Every stream of the item is
 /// `gen/<path>/<part>`, so an item depends only on the seed, its address
 /// and its request — never on how many items come after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,12 +92,31 @@ impl Address {
         }
     }
 
-    /// Item `index` of `kind` under a scope (`pack/encounter/0`).
-    pub fn scoped(scope: &str, kind: &str, index: usize) -> Self {
-        Address {
-            path: format!("{scope}/{kind}/{index}"),
-            ..Address::new(kind, index)
+    /// The address a GM writes (`encounter/2`, 1-based), read back.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (kind, n) = text.split_once('/')?;
+        let n: usize = n.parse().ok()?;
+        let plain = !kind.is_empty() && kind.bytes().all(|b| b.is_ascii_lowercase());
+        (plain && n >= 1 && n.to_string() == text[kind.len() + 1..])
+            .then(|| Address::new(kind, n - 1))
+    }
+
+    /// The item rerolled `times` times (`prep --reroll`): every stream of
+    /// the item moves to `gen/<path>/reroll/<times>/…`. Zero rerolls is the
+    /// address itself.
+    pub fn rerolled(&self, times: u32) -> Self {
+        if times == 0 {
+            return self.clone();
         }
+        Address {
+            path: format!("{}/reroll/{times}", self.path),
+            ..self.clone()
+        }
+    }
+
+    /// The name its handout files start with: `encounter-2`.
+    pub fn file_stem(&self) -> String {
+        format!("{}-{}", self.kind, self.index + 1)
     }
 
     /// Item `index` of `kind` inside this one (an encounter's foes).
@@ -174,22 +195,68 @@ pub fn nth<G: Generator>(
     req.make(library, seed, &Address::new(G::KIND, index))
 }
 
-/// Items `0..count` of a request at the kind's own addresses (`gen`), or
-/// under `scope` (`pack`): item `i` is the same whatever `count` is.
+/// Items `0..count` of a request at the kind's own addresses, each
+/// rerolled as often as `rerolls` says: item `i` is the same whatever
+/// `count` is.
 pub fn make_many<G: Generator>(
     req: &G,
     library: &Library,
     seed: &Seed,
-    scope: Option<&str>,
     count: usize,
+    rerolls: &Rerolls,
 ) -> Result<Vec<G::Item>, GenError> {
     (0..count)
         .map(|i| {
-            let at = match scope {
-                Some(s) => Address::scoped(s, G::KIND, i),
-                None => Address::new(G::KIND, i),
-            };
-            req.make(library, seed, &at)
+            let at = Address::new(G::KIND, i);
+            req.make(library, seed, &at.rerolled(rerolls.of(&at)))
+        })
+        .collect()
+}
+
+/// How many times each item has been rerolled (`prep --reroll`, the
+/// session's `[rerolls]`), by address; an item not named has none.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Rerolls(pub std::collections::BTreeMap<String, u32>);
+
+impl Rerolls {
+    /// The reroll count of the item at `at`.
+    pub fn of(&self, at: &Address) -> u32 {
+        self.0.get(&at.to_string()).copied().unwrap_or(0)
+    }
+}
+
+/// An item with its address (and reroll count, when it has one), as it is
+/// written in JSON: `{"address": "encounter/2", "reroll": 1, …the item…}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Placed<T: Serialize> {
+    pub address: String,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub reroll: u32,
+    #[serde(flatten)]
+    pub item: T,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Items of `kind` with their addresses `kind/1`, `kind/2`, … and reroll
+/// counts.
+pub fn placed<'a, T: Serialize>(
+    kind: &str,
+    items: &'a [T],
+    rerolls: &Rerolls,
+) -> Vec<Placed<&'a T>> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let at = Address::new(kind, i);
+            Placed {
+                address: at.to_string(),
+                reroll: rerolls.of(&at),
+                item,
+            }
         })
         .collect()
 }
@@ -231,24 +298,26 @@ impl Said {
 /// (k/n)^64, under one in a thousand even when 9 rows of 10 are taken.
 pub const DRAWS: usize = 64;
 
-/// Items `0..count` under `scope`, each drawn again (see
-/// [`Address::again`]) while its keys repeat what `said` holds or an
-/// earlier item of the batch said; what each item says is added to
-/// `said`. An item depends only on itself and the items before it.
+/// Items `0..count` at the kind's addresses (each rerolled as `rerolls`
+/// says), each drawn again (see [`Address::again`]) while its keys repeat
+/// what `said` holds or an earlier item of the batch said; what each item
+/// says is added to `said`. An item depends only on itself and the items
+/// before it.
 pub fn make_distinct<G: Generator>(
     req: &G,
     library: &Library,
     seed: &Seed,
-    scope: &str,
     count: usize,
     said: &mut Said,
+    rerolls: &Rerolls,
 ) -> Result<Vec<G::Item>, GenError>
 where
     G::Item: Distinct,
 {
     (0..count)
         .map(|i| {
-            let at = Address::scoped(scope, G::KIND, i);
+            let at = Address::new(G::KIND, i);
+            let at = at.rerolled(rerolls.of(&at));
             let item = draw_fresh(req, library, seed, &at, said)?;
             said.add(item.keys());
             Ok(item)
@@ -354,9 +423,9 @@ mod tests {
             &Words { faces },
             &test_library(),
             &seed,
-            "pack",
             count,
             said,
+            &Rerolls::default(),
         )
     }
 
@@ -381,7 +450,7 @@ mod tests {
     #[test]
     fn a_first_draw_that_repeats_nothing_is_the_plain_draw() {
         let seed = Seed::new("words").unwrap();
-        let at = Address::scoped("pack", "word", 0);
+        let at = Address::new("word", 0);
         let plain = Words { faces: 1000 }
             .make(&test_library(), &seed, &at)
             .unwrap();

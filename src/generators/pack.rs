@@ -1,7 +1,9 @@
 //! The session pack: everything a session file asks for, generated from one
 //! seed — encounters, traps, NPCs, a map with a journey, downtime vouchers,
-//! injury and mutation slips — each from its own stream (`gen/pack/<part>/<i>`),
-//! so asking for one more encounter never changes the others.
+//! injury and mutation slips — each at its own address (`encounter/2` draws
+//! from `gen/encounter/1/…`, the streams `gen encounter --item 2` uses), so
+//! asking for one more encounter never changes the others. A rerolled item
+//! draws from `gen/<address>/reroll/<n>/…` ([`super::Address::rerolled`]).
 //!
 //! Nothing is said twice in a pack: an encounter's situation, an NPC's
 //! concept or name, a trap's name ([`super::Distinct`]). Items are made in
@@ -11,7 +13,7 @@
 //! itself and the items before it. The pack's NPCs fit its terrain: the
 //! archetypes its encounter table names weigh [`npc::FIT`] times as much.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
@@ -21,7 +23,7 @@ use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
-use super::{GenError, Said, make_distinct, make_many, nth};
+use super::{Address, GenError, Placed, Rerolls, Said, make_distinct, make_many, placed};
 use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
@@ -42,6 +44,8 @@ pub struct Request {
     /// One voucher per name.
     pub vouchers: Vec<String>,
     pub map: Option<MapPlan>,
+    /// How many times each item has been rerolled.
+    pub rerolls: Rerolls,
 }
 
 /// A map for the pack, and whether the party travels it.
@@ -61,7 +65,9 @@ pub struct MapPlan {
 /// Most items of one kind in a pack.
 pub const MAX_PART: usize = 50;
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A generated pack. Its JSON gives every item its address (and reroll
+/// count): see [`Placed`].
+#[derive(Debug, Clone, PartialEq)]
 pub struct Pack {
     pub title: String,
     pub system: RulesSystem,
@@ -76,6 +82,79 @@ pub struct Pack {
     pub vouchers: Vec<Voucher>,
     pub injuries: Vec<Injury>,
     pub mutations: Vec<Mutation>,
+    /// How many times each item was rerolled.
+    pub rerolls: Rerolls,
+}
+
+/// The pack as its JSON shows it: every item placed at its address.
+#[derive(Serialize)]
+struct PackView<'a> {
+    title: &'a str,
+    system: RulesSystem,
+    terrain: &'a str,
+    party: &'a Party,
+    encounters: Vec<Placed<&'a Encounter>>,
+    traps: Vec<Placed<&'a Trap>>,
+    npcs: Vec<Placed<&'a Npc>>,
+    map: Option<Placed<&'a Map>>,
+    journey: Option<Placed<&'a Journey>>,
+    vouchers: Vec<Placed<&'a Voucher>>,
+    injuries: Vec<Placed<&'a Injury>>,
+    mutations: Vec<Placed<&'a Mutation>>,
+}
+
+impl Serialize for Pack {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let r = &self.rerolls;
+        PackView {
+            title: &self.title,
+            system: self.system,
+            terrain: &self.terrain,
+            party: &self.party,
+            encounters: placed("encounter", &self.encounters, r),
+            traps: placed("trap", &self.traps, r),
+            npcs: placed("npc", &self.npcs, r),
+            map: placed("map", self.map.as_slice(), r).pop(),
+            journey: placed("journey", self.journey.as_slice(), r).pop(),
+            vouchers: placed("voucher", &self.vouchers, r),
+            injuries: placed("injury", &self.injuries, r),
+            mutations: placed("mutation", &self.mutations, r),
+        }
+        .serialize(s)
+    }
+}
+
+impl Pack {
+    /// Every item's address, in the pack's order (encounter, trap, npc,
+    /// map, journey, voucher, injury, mutation).
+    pub fn addresses(&self) -> Vec<Address> {
+        let counts = [
+            ("encounter", self.encounters.len()),
+            ("trap", self.traps.len()),
+            ("npc", self.npcs.len()),
+            ("map", usize::from(self.map.is_some())),
+            ("journey", usize::from(self.journey.is_some())),
+            ("voucher", self.vouchers.len()),
+            ("injury", self.injuries.len()),
+            ("mutation", self.mutations.len()),
+        ];
+        counts
+            .iter()
+            .flat_map(|(kind, n)| (0..*n).map(|i| Address::new(kind, i)))
+            .collect()
+    }
+
+    /// The JSON of the item at `at` (`None` if the pack has no such item),
+    /// to tell which items a reroll changed.
+    pub fn item_json(&self, at: &Address) -> Option<serde_json::Value> {
+        let json = serde_json::to_value(self).ok()?;
+        let list = match at.kind() {
+            "map" | "journey" => return json.get(at.kind()).filter(|v| !v.is_null()).cloned(),
+            "injury" => "injuries",
+            kind => &format!("{kind}s"),
+        };
+        json.get(list)?.get(at.index()).cloned()
+    }
 }
 
 impl Request {
@@ -226,7 +305,7 @@ pub fn generate(
         return Err(GenError::Request(flaw.message));
     }
     let system = session.system;
-    let in_pack = Some("pack");
+    let rerolls = &session.rerolls;
     let mut said = Said::default();
     let encounter = encounter::Request {
         terrain: session.terrain.clone(),
@@ -246,12 +325,12 @@ pub fn generate(
         &encounter,
         library,
         seed,
-        "pack",
         session.encounters,
         &mut said,
+        rerolls,
     )?;
-    let traps = make_distinct(&trap, library, seed, "pack", session.traps, &mut said)?;
-    let npcs = make_distinct(&npc, library, seed, "pack", session.npcs, &mut said)?;
+    let traps = make_distinct(&trap, library, seed, session.traps, &mut said, rerolls)?;
+    let npcs = make_distinct(&npc, library, seed, session.npcs, &mut said, rerolls)?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
     let (map, journey) = map_and_journey(library, session, party, seed, &used)?;
     let vouchers = voucher::Request {
@@ -269,9 +348,10 @@ pub fn generate(
         npcs,
         map,
         journey,
-        vouchers: make_many(&vouchers, library, seed, in_pack, session.vouchers.len())?,
-        injuries: make_many(&injury, library, seed, in_pack, session.injuries)?,
-        mutations: make_many(&mutation, library, seed, in_pack, session.mutations)?,
+        vouchers: make_many(&vouchers, library, seed, session.vouchers.len(), rerolls)?,
+        injuries: make_many(&injury, library, seed, session.injuries, rerolls)?,
+        mutations: make_many(&mutation, library, seed, session.mutations, rerolls)?,
+        rerolls: rerolls.clone(),
     })
 }
 
@@ -291,7 +371,7 @@ fn map_and_journey(
         stops: m.stops,
         terrains: m.terrains.clone(),
     };
-    let generated = nth(library, &req, seed, 0)?;
+    let generated = first(library, &req, seed, &session.rerolls)?;
     if !m.journey {
         return Ok((Some(generated), None));
     }
@@ -309,8 +389,19 @@ fn map_and_journey(
         twist: true,
         used: used.to_vec(),
     };
-    let made = nth(library, &journey, seed, 0)?;
+    let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))
+}
+
+/// The first item of a kind (`map/1`, `journey/1`), rerolled as asked.
+fn first<G: super::Generator>(
+    library: &Library,
+    req: &G,
+    seed: &Seed,
+    rerolls: &Rerolls,
+) -> Result<G::Item, GenError> {
+    let at = Address::new(G::KIND, 0);
+    req.make(library, seed, &at.rerolled(rerolls.of(&at)))
 }
 
 #[cfg(test)]
@@ -331,6 +422,7 @@ mod tests {
             mutations: 0,
             vouchers: Vec::new(),
             map: None,
+            rerolls: Rerolls::default(),
         }
     }
 
@@ -360,7 +452,7 @@ mod tests {
             assert_eq!(unique.len(), all.len(), "seed distinct-{i}: {all:?}");
             let first: Vec<String> = (0..8)
                 .map(|n| {
-                    let at = crate::generators::Address::scoped("pack", "npc", n);
+                    let at = crate::generators::Address::new("npc", n);
                     let npc = npc_request(&req);
                     npc.make(
                         &test_library(),

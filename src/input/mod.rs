@@ -5,10 +5,13 @@
 //! files: they get the typed requests built here.
 //!
 //! - [`session`]: the session file and the pack request it stands for.
+//! - [`bundle`]: a bundle (`share`): session, party, tables and templates in
+//!   one file; and `[rerolls]` written back into a session file.
 //! - [`party`]: party files and pool summaries (`3,4,4,5`).
 //! - [`character`]: Core Rules character sheets.
 //! - [`map`]: maps saved by `gen map --json`.
 
+pub mod bundle;
 pub mod character;
 pub mod map;
 pub mod party;
@@ -20,7 +23,9 @@ use toml::de::{DeTable, DeValue};
 
 pub use character::{character, character_from_text};
 pub use map::{map_from_text, read_map};
-pub use party::{Origin, party, party_from_text, session_party};
+pub use party::{
+    Origin, party, party_from_text, party_in_file, session_party, session_party_file, summary,
+};
 pub use session::{Session, session, session_from_text};
 
 use crate::content::line_col;

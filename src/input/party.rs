@@ -42,17 +42,41 @@ pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
 /// The party a session file names: a file read relative to the session
 /// file, or a pool summary.
 pub fn session_party(origin: &Origin, party: &str, system: RulesSystem) -> Result<Party, Error> {
-    let candidate = origin.path.parent().unwrap_or(Path::new(".")).join(party);
-    if candidate.is_file() {
-        let text = read_text(&candidate, "party file")?;
-        let read = legal_party(&candidate, &text)?;
-        let strangers = other_system(&candidate, &text, &read, system);
-        if !strangers.is_empty() {
-            return Err(mixed_party(origin, party, system, strangers));
-        }
-        return system_check(&candidate, read, system);
+    match session_party_file(origin, party)? {
+        Some((path, text)) => party_in_file(origin, party, system, &path, &text),
+        None => summary(party, system, Some(origin)),
     }
-    summary(party, system, Some(origin))
+}
+
+/// The party file a session names (its path and text), or `None` when
+/// its `party` is a pool summary.
+pub fn session_party_file(
+    origin: &Origin,
+    party: &str,
+) -> Result<Option<(std::path::PathBuf, String)>, Error> {
+    let candidate = origin.path.parent().unwrap_or(Path::new(".")).join(party);
+    if !candidate.is_file() {
+        return Ok(None);
+    }
+    let text = read_text(&candidate, "party file")?;
+    Ok(Some((candidate, text)))
+}
+
+/// The session's party from its file's text (read from disk, or carried
+/// in a bundle), checked: legal, and all of the session's system.
+pub fn party_in_file(
+    origin: &Origin,
+    party: &str,
+    system: RulesSystem,
+    path: &Path,
+    text: &str,
+) -> Result<Party, Error> {
+    let read = legal_party(path, text)?;
+    let strangers = other_system(path, text, &read, system);
+    if !strangers.is_empty() {
+        return Err(mixed_party(origin, party, system, strangers));
+    }
+    system_check(path, read, system)
 }
 
 /// One diagnostic per PC of the other system in a party file: a session
@@ -127,7 +151,7 @@ fn about_party(origin: Option<&Origin>, message: String) -> Diagnostic {
 }
 
 /// A pool summary, or a party file that is not there.
-fn summary(text: &str, system: RulesSystem, origin: Option<&Origin>) -> Result<Party, Error> {
+pub fn summary(text: &str, system: RulesSystem, origin: Option<&Origin>) -> Result<Party, Error> {
     if text.contains(['/', '\\']) || text.ends_with(".toml") {
         let relative = if origin.is_some() {
             " (it is read relative to the session file)"

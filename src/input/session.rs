@@ -2,15 +2,18 @@
 //! checked, every flaw pointed at by line and column; and the pack request
 //! it stands for.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::{Step, flaw_steps, from_toml, read_text};
+use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Report;
 use crate::error::Error;
 use crate::generators::journey::Route;
 use crate::generators::pack::{MapPlan, Request};
+use crate::generators::{Address, Rerolls};
 use crate::rules::RulesSystem;
 
 /// A session file (`session.toml`), as written.
@@ -41,7 +44,14 @@ pub struct Session {
     #[serde(default)]
     pub vouchers: Vec<String>,
     pub map: Option<MapRequest>,
+    /// How many times each item has been rerolled (`prep --reroll`
+    /// writes it): `"encounter/2" = 1`.
+    #[serde(default)]
+    pub rerolls: BTreeMap<String, u32>,
 }
+
+/// Most times one item may be rerolled.
+pub const MAX_REROLLS: u32 = 10_000;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -106,8 +116,95 @@ impl Session {
                 water: m.water,
                 kits: m.kits.clone(),
             }),
+            rerolls: Rerolls(self.rerolls.clone()),
         }
     }
+
+    /// How many items of `kind` the session asks for (`None`: no such
+    /// kind, or one that holds nothing to reroll).
+    pub fn count_of(&self, kind: &str) -> Option<usize> {
+        let map = usize::from(self.map.is_some());
+        Some(match kind {
+            "encounter" => self.encounters,
+            "trap" => self.traps,
+            "npc" => self.npcs,
+            "injury" => self.injuries,
+            "mutation" => self.mutations,
+            "voucher" => self.vouchers.len(),
+            "map" => map,
+            "journey" => usize::from(self.map.as_ref().is_some_and(|m| m.journey)),
+            _ => return None,
+        })
+    }
+
+    /// What is wrong with an address this session is asked about
+    /// (`--only`, `--reroll`, `[rerolls]`), if anything; a voucher has
+    /// nothing to reroll (its holder is the session's, its serial the
+    /// pack's).
+    pub fn address_flaw(&self, text: &str, reroll: bool) -> Option<String> {
+        let Some(at) = Address::parse(text) else {
+            return Some(format!(
+                "`{text}` is not an item's address; an address is a kind and a number from 1, \
+                 such as `encounter/2` or `npc/3`"
+            ));
+        };
+        let Some(n) = self.count_of(at.kind()) else {
+            return Some(format!(
+                "`{text}`: a pack has no `{}` items; the kinds are {}",
+                at.kind(),
+                KINDS.join(", ")
+            ));
+        };
+        if reroll && at.kind() == "voucher" {
+            return Some(format!(
+                "`{text}`: a voucher has nothing to reroll (its holder comes from the session, \
+                 its serial from the pack)"
+            ));
+        }
+        (at.index() >= n).then(|| match n {
+            0 => format!("`{text}`: the session asks for no {} items", at.kind()),
+            n => format!(
+                "`{text}`: the session has {}/1 to {}/{n}",
+                at.kind(),
+                at.kind()
+            ),
+        })
+    }
+}
+
+/// Every kind of item a pack holds, in its order.
+pub const KINDS: [&str; 8] = [
+    "encounter",
+    "trap",
+    "npc",
+    "map",
+    "journey",
+    "voucher",
+    "injury",
+    "mutation",
+];
+
+/// The `[rerolls]` entries that name no item of the session, or count
+/// past [`MAX_REROLLS`], pointed at.
+fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (address, times) in &session.rerolls {
+        let steps = [Step::Key("rerolls"), Step::Key(address)];
+        let flaw = session.address_flaw(address, true).or_else(|| {
+            (*times > MAX_REROLLS).then(|| {
+                format!("`{address}` = {times}: an item is rerolled at most {MAX_REROLLS} times")
+            })
+        });
+        if let Some(message) = flaw {
+            out.push(super::pointed(
+                path,
+                text,
+                &steps,
+                format!("[rerolls] {message}"),
+            ));
+        }
+    }
+    out
 }
 
 /// A session file, read and checked. Returns the text too, for the party.
@@ -120,7 +217,7 @@ pub fn session(path: &Path) -> Result<(Session, String), Error> {
 /// A session file's text, checked ([`session`] without the reading).
 pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
     let session: Session = from_toml(path, text, "session file")?;
-    let diagnostics: Vec<_> = session
+    let mut diagnostics: Vec<_> = session
         .request()
         .flaws()
         .into_iter()
@@ -129,6 +226,7 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
             super::pointed(path, text, &flaw_steps(&prefix, &f), f.message)
         })
         .collect();
+    diagnostics.extend(reroll_flaws(&session, path, text));
     if !diagnostics.is_empty() {
         return Err(Error::Input(Report {
             headline: Some("the session file asks for what a pack cannot give:".into()),

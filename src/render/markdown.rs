@@ -65,6 +65,42 @@ pub struct Templates {
 impl Templates {
     /// Built-in templates, each replaced by a same-named file in `dir`.
     pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
+        Self::with_overrides(&Self::overrides(dir)?, None)
+    }
+
+    /// The files in `dir` that replace a built-in template: (name, text,
+    /// path), in the built-in order.
+    pub fn overrides(dir: Option<&Path>) -> Result<Vec<(String, String, String)>, TemplateError> {
+        if let Some(d) = dir
+            && !d.is_dir()
+        {
+            return Err(TemplateError(format!(
+                "--templates {}: not a folder of .tera files",
+                d.display()
+            )));
+        }
+        let mut out = Vec::new();
+        for (name, _) in builtin::TEMPLATES {
+            let name = name.trim_end_matches(".tera");
+            if let Some(path) = dir.map(|d| d.join(format!("{name}.tera")))
+                && path.is_file()
+            {
+                let t = std::fs::read_to_string(&path).map_err(|e| {
+                    TemplateError(format!("cannot read the template {}: {e}", path.display()))
+                })?;
+                out.push((name.to_owned(), t, path.display().to_string()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Built-in templates, each replaced by the override of the same name
+    /// (name, text, origin); `origin` names where all of them came from
+    /// instead (`a bundle`), when given.
+    pub fn with_overrides(
+        overrides: &[(String, String, String)],
+        origin: Option<&str>,
+    ) -> Result<Templates, TemplateError> {
         let mut tera = Tera::new();
         tera.autoescape_on(Vec::<&str>::new());
         tera.register_filter("md", md);
@@ -73,29 +109,16 @@ impl Templates {
         let mut origins = Vec::new();
         for (name, text) in builtin::TEMPLATES {
             let name = name.trim_end_matches(".tera");
-            let (text, origin) = match dir.map(|d| d.join(format!("{name}.tera"))) {
-                Some(path) if path.is_file() => {
-                    let t = std::fs::read_to_string(&path).map_err(|e| {
-                        TemplateError(format!("cannot read the template {}: {e}", path.display()))
-                    })?;
-                    (t, path.display().to_string())
-                }
-                _ => ((*text).to_owned(), "built in".to_owned()),
+            let (text, origin) = match overrides.iter().find(|o| o.0 == name) {
+                Some((_, t, path)) => (t.as_str(), origin.unwrap_or(path).to_owned()),
+                None => (*text, "built in".to_owned()),
             };
-            tera.add_raw_template(name, &text).map_err(|e| {
+            tera.add_raw_template(name, text).map_err(|e| {
                 TemplateError(format!(
                     "the template `{name}` ({origin}) does not parse: {e}"
                 ))
             })?;
             origins.push((name.to_owned(), origin));
-        }
-        if let Some(d) = dir
-            && !d.is_dir()
-        {
-            return Err(TemplateError(format!(
-                "--templates {}: not a folder of .tera files",
-                d.display()
-            )));
         }
         Ok(Templates { tera, origins })
     }

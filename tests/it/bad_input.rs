@@ -589,8 +589,8 @@ fn cases() -> Vec<Case> {
             prepare: Some(|dir| {
                 // One handout of the written pack becomes a folder.
                 let pack = only_entry(&dir.join("out"));
-                std::fs::remove_file(pack.join("npcs.md")).unwrap();
-                std::fs::create_dir(pack.join("npcs.md")).unwrap();
+                std::fs::remove_file(pack.join("npc-1.md")).unwrap();
+                std::fs::create_dir(pack.join("npc-1.md")).unwrap();
             }),
             ..refusal(
                 "handout name taken by a folder",
@@ -671,9 +671,139 @@ fn cases() -> Vec<Case> {
             args(&["gen", "trap", "--system", "core", "--party", "10,40"]),
             &["--party: `10,40`: PC 2 is 40, outside 1-15"],
         ),
+        // Addresses (issue 16): --only, --reroll, [rerolls], gen --item.
+        Case {
+            code: 2,
+            ..refusal(
+                "--only an address the session lacks",
+                prep(&["--only", "encounter/3"]),
+                &["prep: `encounter/3`: the session has encounter/1 to encounter/1"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "--only something that is not an address",
+                prep(&["--only", "encounter-2"]),
+                &["`encounter-2` is not an item's address", "such as `encounter/2`"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "--reroll an unknown kind",
+                prep(&["--reroll", "dragon/1"]),
+                &["`dragon/1`: a pack has no `dragon` items; the kinds are encounter, trap"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "--reroll a voucher",
+                prep(&["--reroll", "voucher/1"]),
+                &["`voucher/1`: a voucher has nothing to reroll"],
+            )
+        },
+        session_case(
+            "[rerolls] naming no item",
+            vec![(
+                "session.toml",
+                format!("{SESSION}\n[rerolls]\n\"npc/4\" = 1\n").into_bytes(),
+            )],
+            &[
+                "session.toml:10:11: [rerolls] `npc/4`: the session has npc/1 to npc/1",
+            ],
+        ),
+        session_case(
+            "[rerolls] count past the limit",
+            vec![(
+                "session.toml",
+                format!("{SESSION}\n[rerolls]\n\"encounter/1\" = 99999\n").into_bytes(),
+            )],
+            &["`encounter/1` = 99999: an item is rerolled at most 10000 times"],
+        ),
+        session_case(
+            "[rerolls] that is not a table of counts",
+            vec![(
+                "session.toml",
+                format!("{SESSION}rerolls = 3\n").into_bytes(),
+            )],
+            &["session.toml:8:11: the session file is not valid"],
+        ),
+        Case {
+            code: 2,
+            ..refusal(
+                "gen --item 0",
+                args(&["gen", "encounter", "--item", "0"]),
+                &["gen: --item 0: items are numbered from 1 to 1000"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen --item with --count",
+                args(&["gen", "npc", "--item", "2", "--count", "3"]),
+                &["cannot be used with"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen npc unknown terrain",
+                args(&["gen", "npc", "--terrain", "moon"]),
+                &["gen npc: --terrain moon: the terrains are road, forest"],
+            )
+        },
+        // Bundles and verify.
+        session_case(
+            "malformed bundle",
+            vec![(
+                "session.toml",
+                b"seed = \"x\"\npaper = \"a4\"\n[tablewright]\nbundle = 1\n".to_vec(),
+            )],
+            &["session.toml:3:1: the bundle is not valid: missing field `version`"],
+        ),
+        session_case(
+            "bundle with an unknown paper",
+            vec![("session.toml", bundle_with_paper("a3"))],
+            &["paper `a3` is neither a4 nor letter", "hint: write paper = \"a4\""],
+        ),
+        Case {
+            code: 2,
+            files: vec![("session.toml", bundle_with_paper("a4"))],
+            ..refusal(
+                "bundle with --seed",
+                prep(&["--seed", "other"]),
+                &["a bundle carries its own seed, tables and templates"],
+            )
+        },
+        Case {
+            code: 2,
+            files: vec![("session.toml", bundle_with_paper("a4"))],
+            ..refusal(
+                "--reroll on a bundle",
+                prep(&["--reroll", "encounter/1"]),
+                &["prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack"],
+            )
+        },
+        refusal(
+            "verify a folder without a bundle",
+            args(&["verify", "."]),
+            &["has no bundle.toml, so there is nothing to check it against", "hint: verify checks a pack folder made by `tablewright prep`"],
+        ),
     ];
     cases.push(unwritable_case());
     cases
+}
+
+/// A bundle of [`SESSION`] whose paper is `paper`.
+fn bundle_with_paper(paper: &str) -> Vec<u8> {
+    let session = SESSION.replace('"', "\\\"").replace('\n', "\\n");
+    format!(
+        "seed = \"bad-input\"\npaper = \"{paper}\"\nink_saver = false\n\n[tablewright]\nbundle = 1\n\
+         version = \"0\"\nformat = 0\ntables = \"0\"\n\n[session]\nname = \"session.toml\"\ntext = \"{session}\"\n"
+    )
+    .into_bytes()
 }
 
 /// A folder the tool may not write into: read-only permissions, or — when
@@ -874,6 +1004,14 @@ fn the_suite_covers_every_class() {
         "journey water capacity out of range",
         "journey water over capacity",
         "journey unknown kit",
+        "--only an address the session lacks",
+        "--reroll an unknown kind",
+        "[rerolls] naming no item",
+        "gen --item 0",
+        "malformed bundle",
+        "bundle with --seed",
+        "--reroll on a bundle",
+        "verify a folder without a bundle",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

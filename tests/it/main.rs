@@ -9,6 +9,7 @@
 //! - `pdf`: the pack PDF, checked with poppler-utils when installed
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
+//! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
 //! - `bad_input`: every class of bad input, through the real binary
 
 mod bad_input;
@@ -18,5 +19,6 @@ mod common;
 mod generators;
 mod pdf;
 mod prep;
+mod share;
 mod systems;
 mod tables;

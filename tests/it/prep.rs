@@ -22,13 +22,14 @@ fn prep_writes_every_handout_and_pins_them() {
         "pack.md",
         "encounter-1.md",
         "encounter-2.md",
-        "npcs.md",
+        "npc-1.md",
+        "npc-4.md",
         "trap-1.md",
-        "map.md",
-        "map-players.md",
-        "journey.md",
-        "vouchers.md",
-        "map.svg",
+        "map-1.md",
+        "map-1-players.md",
+        "journey-1.md",
+        "voucher-1.md",
+        "map-1.svg",
     ] {
         let text =
             std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -40,7 +41,7 @@ fn prep_writes_every_handout_and_pins_them() {
         }
         assert_golden(&format!("{golden}/{name}"), &text, name);
     }
-    let players = std::fs::read_to_string(dir.join("map-players.md")).unwrap();
+    let players = std::fs::read_to_string(dir.join("map-1-players.md")).unwrap();
     assert!(!players.contains("Difficulty") && !players.contains("hook"));
     // Tables stay tables: no cell text breaks a row.
     let md = std::fs::read_to_string(dir.join("pack.md")).unwrap();
@@ -211,7 +212,7 @@ fn packs_journey_in_their_own_system() {
             folder.to_str().unwrap(),
         ]);
         let dir = only_entry(&folder);
-        let journey = std::fs::read_to_string(dir.join("journey.md")).unwrap();
+        let journey = std::fs::read_to_string(dir.join("journey-1.md")).unwrap();
         let core = system == "core";
         assert!(
             journey.contains(if core { "Tracker:" } else { "Lead:" }),

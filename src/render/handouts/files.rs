@@ -1,6 +1,8 @@
-//! A session pack as files: one Markdown file per handout (through the
-//! templates), `pack.md` binding them, `pack.json`, and the drawings as
-//! SVG. Stat lines come from [`crate::render::lines`], given to the
+//! A session pack as files: one Markdown file per item, named after its
+//! address (`encounter-2.md`, `npc-3.md`, `voucher-1.md`), through the
+//! templates; `pack.md` binding them, `pack.json`, and the drawings as
+//! SVG. Item files carry the item's own share line (seed, address, reroll
+//! count, version, tables); only the pack-wide files carry the pack's. Stat lines come from [`crate::render::lines`], given to the
 //! templates as values next to the items themselves: `encounter.md` gets
 //! `foe_rows` (per foe: `stats`, `toughness`, `attack`) and `sporadics`;
 //! `npc.md` gets `stats` (a table row), `weapons` and `callings`.
@@ -10,12 +12,15 @@ use tera::Context;
 
 use super::ShareLine;
 use crate::generators::encounter::Encounter;
+use crate::generators::injury::Injury;
 use crate::generators::journey::Journey;
 use crate::generators::map::Map;
+use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
-use crate::generators::{count, display_name};
+use crate::generators::voucher::Voucher;
+use crate::generators::{Address, Rerolls, count, display_name};
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates, escape_md};
 use crate::render::{map, perils, run, svg, zones};
@@ -24,38 +29,67 @@ use crate::render::{map, perils, run, svg, zones};
 struct Files<'a> {
     templates: &'a Templates,
     share: &'a ShareLine,
+    rerolls: &'a Rerolls,
     files: Vec<(String, Vec<u8>)>,
     parts: Vec<String>,
 }
 
 impl Files<'_> {
-    /// A template context with the share line in it.
+    /// A template context for a pack-wide file, with the pack's share line.
     fn ctx(&self) -> Context {
         let mut c = Context::new();
         c.insert("share", &format!("*{}*", self.share.text()));
         c
     }
 
-    /// Add a file; `part`: `pack.md` binds it too, one heading level down.
-    fn add(&mut self, name: String, text: String, part: bool) {
-        if part {
-            self.parts.push(demote(&text));
+    /// A template context for the item at `at`: its share line names the
+    /// item and its reroll count, and the bundle not at all, so a reroll
+    /// of one item leaves every other item's files as they were.
+    fn item_ctx(&self, at: &Address) -> Context {
+        let mut c = Context::new();
+        let reroll = self.rerolls.of(at);
+        c.insert("share", &format!("*{}*", self.share.item(at, reroll)));
+        c.insert("plain_share", &self.share.item_plain(at, reroll));
+        c.insert("address", &at.to_string());
+        c
+    }
+
+    /// Add a file; `part`: `pack.md` binds it too, `depth` heading levels
+    /// down.
+    fn add(&mut self, name: String, text: String, part: Option<usize>) {
+        if let Some(depth) = part {
+            let mut md = text.clone();
+            for _ in 0..depth {
+                md = demote(&md);
+            }
+            self.parts.push(md);
         }
         self.files.push((name, text.into_bytes()));
     }
 
     /// Render `template` into the file `name`, which `pack.md` binds too.
-    fn part(&mut self, template: &str, name: String, c: &Context) -> Result<(), TemplateError> {
+    fn part(
+        &mut self,
+        template: &str,
+        name: String,
+        c: &Context,
+        depth: usize,
+    ) -> Result<(), TemplateError> {
         let md = self.templates.render(template, c)?;
-        self.add(name, md, true);
+        self.add(name, md, Some(depth));
         Ok(())
     }
 
-    fn encounter(&mut self, number: usize, e: &Encounter) -> Result<(), TemplateError> {
-        let zones_file = format!("encounter-{number}-zones.svg");
-        let mut c = self.ctx();
+    /// A heading in `pack.md` over a group of items (`## NPCs`).
+    fn group(&mut self, title: &str) {
+        self.parts.push(format!("## {title}\n"));
+    }
+
+    fn encounter(&mut self, at: &Address, e: &Encounter) -> Result<(), TemplateError> {
+        let zones_file = format!("{}-zones.svg", at.file_stem());
+        let mut c = self.item_ctx(at);
         c.insert("e", e);
-        c.insert("number", &number);
+        c.insert("number", &(at.index() + 1));
         c.insert("trail", &e.situation.trail_text());
         c.insert("zones_file", &zones_file);
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
@@ -69,82 +103,79 @@ impl Files<'_> {
         if let Some(h) = &e.hazard {
             c.insert("hazard", &perils::hazard(h));
         }
-        self.part("encounter.md", format!("encounter-{number}.md"), &c)?;
-        self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), false);
+        self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
+        self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), None);
         Ok(())
     }
 
-    fn npcs(&mut self, npcs: &[Npc]) -> Result<(), TemplateError> {
-        let mut cards = String::from("# NPCs\n\n");
-        for n in npcs {
-            let mut c = self.ctx();
-            c.insert("n", n);
-            c.insert("kind", &display_name(&n.archetype));
-            c.insert("stats", &lines::npc_row(n));
-            c.insert("track", &lines::foe_cells(n).toughness);
-            if let Some(m) = &n.mettle {
-                c.insert(
-                    "weapons",
-                    &lines::weapons_ranged(&m.block, Markup::Markdown),
-                );
-                c.insert("callings", &lines::callings(&m.block, Markup::Markdown));
-            }
-            cards.push_str(&self.templates.render("npc.md", &c)?);
-            cards.push_str("\n---\n\n");
+    fn npc(&mut self, at: &Address, n: &Npc) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
+        c.insert("n", n);
+        c.insert("kind", &display_name(&n.archetype));
+        c.insert("stats", &lines::npc_row(n));
+        c.insert("track", &lines::foe_cells(n).toughness);
+        if let Some(m) = &n.mettle {
+            c.insert(
+                "weapons",
+                &lines::weapons_ranged(&m.block, Markup::Markdown),
+            );
+            c.insert("callings", &lines::callings(&m.block, Markup::Markdown));
         }
-        cards.push_str(&format!("*{}*\n", self.share.text()));
-        self.add("npcs.md".into(), cards, true);
-        Ok(())
+        self.part("npc.md", format!("{}.md", at.file_stem()), &c, 2)
     }
 
-    fn trap(&mut self, number: usize, t: &Trap) -> Result<(), TemplateError> {
-        let mut c = self.ctx();
+    fn trap(&mut self, at: &Address, t: &Trap) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
         c.insert("t", t);
         c.insert("roll", &perils::roll(t));
         c.insert("odds_head", &perils::odds_head(t));
         c.insert("odds_rows", &perils::odds_rows(t));
-        self.part("trap.md", format!("trap-{number}.md"), &c)
+        self.part("trap.md", format!("{}.md", at.file_stem()), &c, 1)
     }
 
-    /// The GM's map, then the players' (only the GM's goes in `pack.md`).
-    fn map(&mut self, m: &Map) -> Result<(), TemplateError> {
+    /// The GM's map, then the players' (only the GM's goes in `pack.md`):
+    /// `map-1.md`, `map-1.svg`, `map-1-players.md`, `map-1-players.svg`.
+    fn map(&mut self, at: &Address, m: &Map) -> Result<(), TemplateError> {
         for players in [false, true] {
-            let (svg_name, md_name) = if players {
-                ("map-players.svg", "map-players.md")
-            } else {
-                ("map.svg", "map.md")
+            let stem = match players {
+                false => at.file_stem(),
+                true => format!("{}-players", at.file_stem()),
             };
-            let mut c = self.ctx();
+            let svg_name = format!("{stem}.svg");
+            let mut c = self.item_ctx(at);
             c.insert("m", m);
             c.insert("players", &players);
-            c.insert("svg_file", svg_name);
+            c.insert("svg_file", &svg_name);
             let md = self.templates.render("map.md", &c)?;
-            self.add(svg_name.into(), svg(&map::draw(m, players)), false);
-            self.add(md_name.into(), md, !players);
+            self.add(svg_name, svg(&map::draw(m, players)), None);
+            self.add(format!("{stem}.md"), md, (!players).then_some(1));
         }
         Ok(())
     }
 
-    fn journey(&mut self, j: &Journey) -> Result<(), TemplateError> {
-        let mut c = self.ctx();
+    fn journey(&mut self, at: &Address, j: &Journey) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
         c.insert("j", j);
-        self.part("journey.md", "journey.md".into(), &c)
+        self.part("journey.md", format!("{}.md", at.file_stem()), &c, 1)
     }
 
-    fn vouchers(&mut self, pack: &Pack) -> Result<(), TemplateError> {
-        let mut c = self.ctx();
-        c.insert("vouchers", &pack.vouchers);
-        c.insert("plain_share", &self.share.plain());
-        self.part("vouchers.md", "vouchers.md".into(), &c)
+    fn voucher(&mut self, at: &Address, v: &Voucher) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
+        c.insert("v", v);
+        self.part("voucher.md", format!("{}.md", at.file_stem()), &c, 2)
     }
 
-    fn slips(&mut self, pack: &Pack) -> Result<(), TemplateError> {
-        let mut c = self.ctx();
-        c.insert("injuries", &pack.injuries);
-        c.insert("mutations", &pack.mutations);
-        let trails: Vec<String> = pack.injuries.iter().map(|i| i.roll.trail_text()).collect();
-        c.insert("trails", &trails);
-        self.part("slips.md", "slips.md".into(), &c)
+    fn injury(&mut self, at: &Address, i: &Injury) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
+        c.insert("i", i);
+        c.insert("trail", &i.roll.trail_text());
+        self.part("injury.md", format!("{}.md", at.file_stem()), &c, 2)
+    }
+
+    fn mutation(&mut self, at: &Address, m: &Mutation) -> Result<(), TemplateError> {
+        let mut c = self.item_ctx(at);
+        c.insert("m", m);
+        self.part("mutation.md", format!("{}.md", at.file_stem()), &c, 2)
     }
 
     /// `pack.md` (binding the parts) first, then `pack.json`, then the rest.
@@ -242,7 +273,10 @@ fn summary(pack: &Pack) -> String {
     parts.join(", ")
 }
 
-/// Every file of a pack: (name, bytes), in a fixed order.
+/// Every file of a pack: (name, bytes), in a fixed order. Each item's
+/// files are named after its address (`encounter-2.md`,
+/// `encounter-2-zones.svg`, `npc-3.md`; see [`item_of`]); `pack.md` and
+/// `pack.json` are the pack-wide ones.
 pub fn pack_files(
     pack: &Pack,
     templates: &Templates,
@@ -251,29 +285,53 @@ pub fn pack_files(
     let mut f = Files {
         templates,
         share,
+        rerolls: &pack.rerolls,
         files: Vec::new(),
         parts: Vec::new(),
     };
+    let at = Address::new;
     for (i, e) in pack.encounters.iter().enumerate() {
-        f.encounter(i + 1, e)?;
+        f.encounter(&at("encounter", i), e)?;
     }
     if !pack.npcs.is_empty() {
-        f.npcs(&pack.npcs)?;
+        f.group("NPCs");
+    }
+    for (i, n) in pack.npcs.iter().enumerate() {
+        f.npc(&at("npc", i), n)?;
     }
     for (i, t) in pack.traps.iter().enumerate() {
-        f.trap(i + 1, t)?;
+        f.trap(&at("trap", i), t)?;
     }
     if let Some(m) = &pack.map {
-        f.map(m)?;
+        f.map(&at("map", 0), m)?;
     }
     if let Some(j) = &pack.journey {
-        f.journey(j)?;
+        f.journey(&at("journey", 0), j)?;
     }
     if !pack.vouchers.is_empty() {
-        f.vouchers(pack)?;
+        f.group("Downtime vouchers");
+    }
+    for (i, v) in pack.vouchers.iter().enumerate() {
+        f.voucher(&at("voucher", i), v)?;
     }
     if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
-        f.slips(pack)?;
+        f.group("Injury and mutation slips");
+    }
+    for (i, x) in pack.injuries.iter().enumerate() {
+        f.injury(&at("injury", i), x)?;
+    }
+    for (i, m) in pack.mutations.iter().enumerate() {
+        f.mutation(&at("mutation", i), m)?;
     }
     f.finish(pack)
+}
+
+/// The item a handout file belongs to, read from its name
+/// (`encounter-2-zones.svg` → `encounter/2`); `None` for the pack-wide
+/// files (`pack.md`, `pack.pdf`, `pack.json`, `bundle.toml`).
+pub fn item_of(name: &str) -> Option<Address> {
+    let stem = name.split('.').next()?;
+    let mut parts = stem.splitn(3, '-');
+    let (kind, n) = (parts.next()?, parts.next()?);
+    Address::parse(&format!("{kind}/{n}"))
 }

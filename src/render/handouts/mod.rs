@@ -10,7 +10,14 @@ mod pdf;
 
 use serde::Serialize;
 
-pub use files::pack_files;
+use crate::generators::Address;
+
+/// The output format's version: raised whenever a change alters what an
+/// existing seed makes (listed in CHANGELOG.md), and printed in every
+/// share line, so two packs that should match can be told apart.
+pub const FORMAT: u32 = 2;
+
+pub use files::{item_of, pack_files};
 pub use pdf::pack_pdf;
 
 /// What every handout carries so a table can reproduce it.
@@ -18,25 +25,62 @@ pub use pdf::pack_pdf;
 pub struct ShareLine {
     pub seed: String,
     pub options: String,
+    /// The tool's version.
     pub version: String,
+    /// The output format's version ([`FORMAT`]).
+    pub format: u32,
+    /// A short hash of the tables used.
     pub content: String,
+    /// A short hash of the pack's bundle (`bundle.toml`): pack-wide files
+    /// only.
+    pub bundle: String,
 }
 
 impl ShareLine {
+    /// The pack-wide line (`pack.md`, `pack.json`, `pack.pdf`).
     pub fn text(&self) -> String {
         self.after(&format!("Seed `{}`", self.seed))
     }
 
-    /// Without Markdown, for vouchers and PDF footers.
+    /// Without Markdown, for PDF footers.
     pub fn plain(&self) -> String {
         self.after(&format!("seed {}", self.seed))
     }
 
-    /// The options, version and tables after the seed.
+    /// An item's line: the seed, its address and reroll count, version
+    /// and tables — nothing that another item's reroll changes.
+    pub fn item(&self, at: &Address, reroll: u32) -> String {
+        self.item_after(&format!("Seed `{}`", self.seed), at, reroll)
+    }
+
+    /// [`Self::item`] without Markdown.
+    pub fn item_plain(&self, at: &Address, reroll: u32) -> String {
+        self.item_after(&format!("seed {}", self.seed), at, reroll)
+    }
+
+    fn item_after(&self, seed: &str, at: &Address, reroll: u32) -> String {
+        let reroll = match reroll {
+            0 => String::new(),
+            n => format!(" · reroll {n}"),
+        };
+        format!("{seed} · {at}{reroll} · {}", self.tool())
+    }
+
+    /// The options, version, tables and bundle after the seed.
     fn after(&self, seed: &str) -> String {
         format!(
-            "{seed} · {} · tablewright {} · tables {}",
-            self.options, self.version, self.content
+            "{seed} · {} · {} · bundle {}",
+            self.options,
+            self.tool(),
+            self.bundle
+        )
+    }
+
+    /// `tablewright 0.1.0 · format 2 · tables 1cf599f0`.
+    fn tool(&self) -> String {
+        format!(
+            "tablewright {} · format {} · tables {}",
+            self.version, self.format, self.content
         )
     }
 }
@@ -62,7 +106,9 @@ mod tests {
             seed: "goblin-night".into(),
             options: "test".into(),
             version: "0".into(),
+            format: FORMAT,
             content: library.content_hash[..8].into(),
+            bundle: "test".into(),
         };
         let fonts = super::super::pdf::Fonts::load();
         let a = pack_pdf(&pack, &share, super::super::pdf::Paper::A4, false, &fonts);

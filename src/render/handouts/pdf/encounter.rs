@@ -21,7 +21,7 @@ const HEAD: f64 = 11.0;
 pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
     f.section(&format!("Encounter {number}: {}", e.situation.row));
     f.para(&e.situation.text, 10.0, false);
-    f.para(&headline(e), 9.0, false);
+    f.para(&headline(number, e), 9.0, false);
     let groups = groups(&e.foes);
     match groups.len() {
         0 => others(f, e),
@@ -54,7 +54,8 @@ pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
 }
 
 /// Terrain, threat and where the situation came from.
-fn headline(e: &Encounter) -> String {
+/// The item's address (`encounter/2`), terrain, threat and trail.
+fn headline(number: usize, e: &Encounter) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
@@ -63,7 +64,11 @@ fn headline(e: &Encounter) -> String {
             e.threat.verdict, e.threat.ratio
         )
     };
-    format!("{} · {threat} · {}", e.terrain, e.situation.trail_text())
+    format!(
+        "encounter/{number} · {} · {threat} · {}",
+        e.terrain,
+        e.situation.trail_text()
+    )
 }
 
 /// Foes of one kind with the same numbers.

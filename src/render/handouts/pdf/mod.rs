@@ -117,7 +117,9 @@ mod tests {
                     seed: format!("glyphs-{i}"),
                     options: "test".into(),
                     version: "0".into(),
+                    format: 2,
                     content: "0".into(),
+                    bundle: "0".into(),
                 };
                 for paper in [Paper::A4, Paper::Letter] {
                     let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);

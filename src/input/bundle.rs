@@ -1,0 +1,181 @@
+//! Bundles and rerolls: the files that let a friend rebuild a pack.
+//!
+//! A bundle (`tablewright share SESSION > bundle.toml`, and the
+//! `bundle.toml` in every pack folder) is one TOML file carrying the seed,
+//! the paper, the session file's text, the party file's text, every
+//! `--content` table file and every `--templates` override, stamped with
+//! the tool version, output format and tables hash that made it. `prep`
+//! reads a bundle as it reads a session file (a bundle has a
+//! `[tablewright]` table; a session file may not).
+//!
+//! `prep --reroll ADDRESS` writes the item's new reroll count into the
+//! session file's `[rerolls]` table with `toml_edit`, so the GM's comments
+//! and layout stay as they were.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::from_toml;
+use crate::error::Error;
+
+/// Version of the bundle's own layout.
+pub const BUNDLE_FORMAT: u32 = 1;
+
+/// Everything a pack is made from, in one file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bundle {
+    /// The seed the pack was made with (from `--seed`, the session file,
+    /// or chosen fresh).
+    pub seed: String,
+    /// `a4` or `letter`.
+    pub paper: String,
+    pub ink_saver: bool,
+    /// What made the bundle.
+    pub tablewright: Stamp,
+    /// The session file, as written (its name as given to `prep`).
+    pub session: Carried,
+    /// The party file the session names, unless its party is a summary.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<Carried>,
+    /// Every `--content` table file, in loading order, with its layer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub content: Vec<CarriedTables>,
+    /// Every template that replaces a built-in one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub templates: Vec<Carried>,
+}
+
+/// The tool that made a bundle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stamp {
+    /// [`BUNDLE_FORMAT`].
+    pub bundle: u32,
+    /// The tool's version.
+    pub version: String,
+    /// The output format ([`crate::render::handouts::FORMAT`]).
+    pub format: u32,
+    /// The tables hash (built in and `--content`).
+    pub tables: String,
+}
+
+/// A file carried whole: its name and text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Carried {
+    pub name: String,
+    pub text: String,
+}
+
+/// A table file carried whole, with the `--content` layer it came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedTables {
+    pub name: String,
+    pub layer: usize,
+    pub text: String,
+}
+
+const HEADER: &str = "# A tablewright bundle: everything this pack is made from, in one file.\n\
+# `tablewright prep bundle.toml` rebuilds the pack byte for byte with the\n\
+# same tool version; `tablewright verify DIR` checks a pack folder against it.\n\n";
+
+impl Bundle {
+    /// The bundle as a file: a header comment, then TOML.
+    pub fn to_text(&self) -> String {
+        let body = toml::to_string(self).expect("a bundle serializes");
+        format!("{HEADER}{body}")
+    }
+
+    /// A short hash of the bundle's text, printed on the pack-wide files.
+    pub fn short_hash(&self) -> String {
+        use std::hash::Hasher;
+        let mut h = rand_seeder::SipHasher::new();
+        h.write(self.to_text().as_bytes());
+        format!("{:08x}", h.finish() as u32)
+    }
+}
+
+/// Whether a file's text is a bundle rather than a session file.
+pub fn is_bundle(text: &str) -> bool {
+    text.parse::<toml::Table>()
+        .is_ok_and(|t| t.contains_key("tablewright"))
+}
+
+/// A bundle's text, read and checked.
+pub fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error> {
+    from_toml(path, text, "bundle")
+}
+
+/// The session file's text with one more reroll for each address in
+/// `bump` (in `[rerolls]`, made at the end if missing), everything else
+/// kept as written.
+pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
+    if !doc.contains_key("rerolls") {
+        doc.insert("rerolls", toml_edit::Item::Table(toml_edit::Table::new()));
+    }
+    let table = doc["rerolls"].as_table_like_mut().ok_or(
+        "`rerolls` is not a table; write it as [rerolls] with lines like \"encounter/2\" = 1",
+    )?;
+    for address in bump {
+        let now = table.get(address).and_then(|v| v.as_integer()).unwrap_or(0);
+        table.insert(address, toml_edit::value(now + 1));
+    }
+    Ok(doc.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rerolls_are_written_in_place_keeping_comments() {
+        let text = "# my session\ntitle = \"x\" # the title\nparty = \"3,3\"\n\n[map]\nstops = 5 # small\n";
+        let once = with_rerolls(text, &["encounter/2".into()]).unwrap();
+        assert!(once.starts_with(text), "{once}");
+        assert!(once.ends_with("[rerolls]\n\"encounter/2\" = 1\n"), "{once}");
+        let twice = with_rerolls(&once, &["encounter/2".into(), "npc/1".into()]).unwrap();
+        assert!(twice.contains("\"encounter/2\" = 2"), "{twice}");
+        assert!(twice.contains("\"npc/1\" = 1"), "{twice}");
+        assert!(twice.contains("# small"));
+        let inline = "party = \"3,3\"\nrerolls = { \"trap/1\" = 4 }\n";
+        let got = with_rerolls(inline, &["trap/1".into()]).unwrap();
+        assert!(got.contains("\"trap/1\" = 5"), "{got}");
+        assert!(with_rerolls("rerolls = 3\n", &["trap/1".into()]).is_err());
+    }
+
+    #[test]
+    fn a_bundle_round_trips_to_the_same_text() {
+        let b = Bundle {
+            seed: "s".into(),
+            paper: "a4".into(),
+            ink_saver: false,
+            tablewright: Stamp {
+                bundle: BUNDLE_FORMAT,
+                version: "0".into(),
+                format: 1,
+                tables: "abc".into(),
+            },
+            session: Carried {
+                name: "session.toml".into(),
+                text: "# a \"quoted\" comment\nparty = '3,3'\n\ttab = 1\n".into(),
+            },
+            party: None,
+            content: vec![CarriedTables {
+                name: "t.toml".into(),
+                layer: 1,
+                text: "[[table]]\nid = \"x\"\n".into(),
+            }],
+            templates: Vec::new(),
+        };
+        let text = b.to_text();
+        assert!(is_bundle(&text));
+        let back = bundle_from_text(Path::new("b.toml"), &text).unwrap();
+        assert_eq!(back, b);
+        assert_eq!(back.to_text(), text);
+        assert!(!is_bundle("party = \"3,3\"\n"));
+    }
+}
