@@ -79,6 +79,7 @@ fn generators(c: &mut Criterion) {
         terrain: "forest".into(),
         system: RulesSystem::Mettle,
         party: Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
+        pin: encounter::Pin::default(),
     };
     group.bench_function("100 encounters", |b| {
         b.iter(|| {

@@ -133,6 +133,7 @@ pub fn run(
                 terrain: terrain.clone(),
                 system: (*system).into(),
                 party: input::party(party.as_deref(), (*system).into())?,
+                pin: encounter::Pin::default(),
             },
             items::encounter,
         ),
@@ -226,7 +227,7 @@ impl Listing<'_> {
 
     /// As [`Self::show`], but `--item N` draws items 1..N with the pack's
     /// no-repeat rule, so item N is the pack's `<kind>/N`.
-    fn show_distinct<G: Generator>(
+    fn show_distinct<G: Generator + Clone>(
         &mut self,
         req: &G,
         text: impl Fn(&G::Item) -> String,
@@ -239,7 +240,8 @@ impl Listing<'_> {
         };
         let seed = self.cfg.roll_seed(self.err)?;
         let none = Rerolls::default();
-        let mut all = make_distinct(req, self.library, &seed, n, &mut Said::default(), &none)?;
+        let reqs = vec![req.clone(); n];
+        let mut all = make_distinct(&reqs, self.library, &seed, &mut Said::default(), &none)?;
         let item = all.pop().expect("n >= 1 items");
         self.print::<G>(&seed, n - 1, vec![item], text)
     }

@@ -132,6 +132,7 @@ fn from_session(
 ) -> Result<Sources, Error> {
     let session = input::session_from_text(path, &text)?;
     let library = cfg.library()?;
+    input::session::table_flaws(&session, path, &text, &library)?;
     let (user, _) = Library::user_sources(&cfg.content);
     let overrides = cfg.template_overrides()?;
     let templates = Templates::with_overrides(&overrides, None)?;
@@ -243,6 +244,7 @@ fn from_bundle(
     let templates = Templates::with_overrides(&overrides, Some("from the bundle"))?;
     let session_path = Path::new(&bundle.session.name);
     let session = input::session_from_text(session_path, &bundle.session.text)?;
+    input::session::table_flaws(&session, session_path, &bundle.session.text, &library)?;
     let origin = Origin {
         path: session_path,
         text: &bundle.session.text,

@@ -298,24 +298,25 @@ impl Said {
 /// (k/n)^64, under one in a thousand even when 9 rows of 10 are taken.
 pub const DRAWS: usize = 64;
 
-/// Items `0..count` at the kind's addresses (each rerolled as `rerolls`
-/// says), each drawn again (see [`Address::again`]) while its keys repeat
+/// Items `0..reqs.len()` at the kind's addresses, item `i` made by
+/// `reqs[i]` (a session may set each item's request apart) and rerolled
+/// as `rerolls` says, each drawn again (see [`Address::again`]) while its keys repeat
 /// what `said` holds or an earlier item of the batch said; what each item
 /// says is added to `said`. An item depends only on itself and the items
 /// before it.
 pub fn make_distinct<G: Generator>(
-    req: &G,
+    reqs: &[G],
     library: &Library,
     seed: &Seed,
-    count: usize,
     said: &mut Said,
     rerolls: &Rerolls,
 ) -> Result<Vec<G::Item>, GenError>
 where
     G::Item: Distinct,
 {
-    (0..count)
-        .map(|i| {
+    reqs.iter()
+        .enumerate()
+        .map(|(i, req)| {
             let at = Address::new(G::KIND, i);
             let at = at.rerolled(rerolls.of(&at));
             let item = draw_fresh(req, library, seed, &at, said)?;
@@ -419,14 +420,8 @@ mod tests {
 
     fn words(faces: u32, count: usize, said: &mut Said) -> Result<Vec<u32>, GenError> {
         let seed = Seed::new("words").unwrap();
-        make_distinct(
-            &Words { faces },
-            &test_library(),
-            &seed,
-            count,
-            said,
-            &Rerolls::default(),
-        )
+        let reqs: Vec<Words> = (0..count).map(|_| Words { faces }).collect();
+        make_distinct(&reqs, &test_library(), &seed, said, &Rerolls::default())
     }
 
     #[test]

@@ -46,6 +46,21 @@ pub struct Request {
     pub map: Option<MapPlan>,
     /// How many times each item has been rerolled.
     pub rerolls: Rerolls,
+    /// Items the session sets apart (`[[encounter]]`, `[[trap]]`,
+    /// `[[npc]]`): the first addresses of their kind.
+    pub entries: Entries,
+}
+
+/// What a session sets for its first items of a kind; the counts
+/// (`encounters = N`) are the totals, the rest made as the session says.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Entries {
+    /// `[[encounter]]`: its own terrain (`None`: the session's) and pins.
+    pub encounters: Vec<(Option<String>, encounter::Pin)>,
+    /// `[[trap]]`: where it comes from (`None`: rules or parts).
+    pub traps: Vec<Option<trap::Source>>,
+    /// `[[npc]]`: its archetype and tier.
+    pub npcs: Vec<(Option<String>, Option<u8>)>,
 }
 
 /// A map for the pack, and whether the party travels it.
@@ -307,30 +322,21 @@ pub fn generate(
     let system = session.system;
     let rerolls = &session.rerolls;
     let mut said = Said::default();
-    let encounter = encounter::Request {
-        terrain: session.terrain.clone(),
-        system,
-        party: party.clone(),
-    };
-    let trap = trap::Request::for_party(system, party);
-    let npc = npc::Request {
-        system,
-        archetype: None,
-        tier: None,
-        terrain: Some(session.terrain.clone()),
-        // Monsters and beasts belong on encounter sheets; NPC cards are people.
-        people_only: true,
-    };
     let encounters = make_distinct(
-        &encounter,
+        &encounter_requests(session, party),
         library,
         seed,
-        session.encounters,
         &mut said,
         rerolls,
     )?;
-    let traps = make_distinct(&trap, library, seed, session.traps, &mut said, rerolls)?;
-    let npcs = make_distinct(&npc, library, seed, session.npcs, &mut said, rerolls)?;
+    let traps = make_distinct(
+        &trap_requests(session, party),
+        library,
+        seed,
+        &mut said,
+        rerolls,
+    )?;
+    let npcs = make_distinct(&npc_requests(session), library, seed, &mut said, rerolls)?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
     let (map, journey) = map_and_journey(library, session, party, seed, &used)?;
     let vouchers = voucher::Request {
@@ -353,6 +359,54 @@ pub fn generate(
         mutations: make_many(&mutation, library, seed, session.mutations, rerolls)?,
         rerolls: rerolls.clone(),
     })
+}
+
+/// Each encounter's request: the session's, with an entry's terrain and
+/// pins for the first ones.
+fn encounter_requests(session: &Request, party: &Party) -> Vec<encounter::Request> {
+    let entries = &session.entries.encounters;
+    (0..session.encounters)
+        .map(|i| {
+            let (terrain, pin) = entries.get(i).cloned().unwrap_or_default();
+            encounter::Request {
+                terrain: terrain.unwrap_or_else(|| session.terrain.clone()),
+                system: session.system,
+                party: party.clone(),
+                pin,
+            }
+        })
+        .collect()
+}
+
+/// Each trap's request: odds for the party, from where an entry says.
+fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
+    (0..session.traps)
+        .map(|i| {
+            let mut req = trap::Request::for_party(session.system, party);
+            if let Some(Some(source)) = session.entries.traps.get(i) {
+                req.source = *source;
+            }
+            req
+        })
+        .collect()
+}
+
+/// Each NPC's request: people of the session's terrain, of an entry's
+/// archetype and tier.
+fn npc_requests(session: &Request) -> Vec<npc::Request> {
+    (0..session.npcs)
+        .map(|i| {
+            let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
+            npc::Request {
+                system: session.system,
+                archetype,
+                tier,
+                terrain: Some(session.terrain.clone()),
+                // Monsters and beasts belong on encounter sheets; NPC cards are people.
+                people_only: true,
+            }
+        })
+        .collect()
 }
 
 /// The pack's map, and the party's journey across it in the pack's system
@@ -423,6 +477,7 @@ mod tests {
             vouchers: Vec::new(),
             map: None,
             rerolls: Rerolls::default(),
+            entries: Entries::default(),
         }
     }
 

@@ -8,11 +8,14 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::{Step, flaw_steps, from_toml, read_text};
+use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Report;
 use crate::error::Error;
+use crate::generators::encounter::{self, Pin};
 use crate::generators::journey::Route;
-use crate::generators::pack::{MapPlan, Request};
+use crate::generators::pack::{Entries, MapPlan, Request};
+use crate::generators::trap::Source;
 use crate::generators::{Address, Rerolls};
 use crate::rules::RulesSystem;
 
@@ -48,6 +51,57 @@ pub struct Session {
     /// writes it): `"encounter/2" = 1`.
     #[serde(default)]
     pub rerolls: BTreeMap<String, u32>,
+    /// `[[encounter]]`: the first encounters, each with its own settings.
+    #[serde(default, rename = "encounter")]
+    pub encounter_entries: Vec<EncounterEntry>,
+    /// `[[trap]]`: the first traps.
+    #[serde(default, rename = "trap")]
+    pub trap_entries: Vec<TrapEntry>,
+    /// `[[npc]]`: the first NPCs.
+    #[serde(default, rename = "npc")]
+    pub npc_entries: Vec<NpcEntry>,
+}
+
+/// `[[encounter]]`: one encounter with its own terrain, situation (a row
+/// of the terrain's encounter table, by name) or foe kinds.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EncounterEntry {
+    pub terrain: Option<String>,
+    pub situation: Option<String>,
+    #[serde(default)]
+    pub foes: Vec<String>,
+}
+
+/// `[[trap]]`: one trap, from the rules' five, built from parts, or any.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapEntry {
+    pub from: Option<String>,
+}
+
+/// `[[npc]]`: one NPC of an archetype and tier.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NpcEntry {
+    pub archetype: Option<String>,
+    pub tier: Option<u8>,
+}
+
+/// A kind's total: the count, or as many as its entries when no count is
+/// given.
+fn total(count: usize, entries: usize) -> usize {
+    if count == 0 { entries } else { count }
+}
+
+/// `from = "rules"`: where a trap comes from.
+fn trap_source(from: &str) -> Option<Source> {
+    match from {
+        "rules" => Some(Source::Rules),
+        "parts" => Some(Source::Parts),
+        "any" => Some(Source::Any),
+        _ => None,
+    }
 }
 
 /// Most times one item may be rerolled.
@@ -101,9 +155,9 @@ impl Session {
             title: self.title.clone(),
             system: self.system,
             terrain: self.terrain.clone(),
-            encounters: self.encounters,
-            traps: self.traps,
-            npcs: self.npcs,
+            encounters: total(self.encounters, self.encounter_entries.len()),
+            traps: total(self.traps, self.trap_entries.len()),
+            npcs: total(self.npcs, self.npc_entries.len()),
             injuries: self.injuries,
             mutations: self.mutations,
             vouchers: self.vouchers.clone(),
@@ -117,6 +171,35 @@ impl Session {
                 kits: m.kits.clone(),
             }),
             rerolls: Rerolls(self.rerolls.clone()),
+            entries: self.entries(),
+        }
+    }
+
+    /// The `[[encounter]]`, `[[trap]]` and `[[npc]]` entries as a pack
+    /// request takes them.
+    fn entries(&self) -> Entries {
+        Entries {
+            encounters: self
+                .encounter_entries
+                .iter()
+                .map(|e| {
+                    let pin = Pin {
+                        situation: e.situation.clone(),
+                        foes: e.foes.clone(),
+                    };
+                    (e.terrain.clone(), pin)
+                })
+                .collect(),
+            traps: self
+                .trap_entries
+                .iter()
+                .map(|t| t.from.as_deref().and_then(trap_source))
+                .collect(),
+            npcs: self
+                .npc_entries
+                .iter()
+                .map(|n| (n.archetype.clone(), n.tier))
+                .collect(),
         }
     }
 
@@ -125,9 +208,9 @@ impl Session {
     pub fn count_of(&self, kind: &str) -> Option<usize> {
         let map = usize::from(self.map.is_some());
         Some(match kind {
-            "encounter" => self.encounters,
-            "trap" => self.traps,
-            "npc" => self.npcs,
+            "encounter" => total(self.encounters, self.encounter_entries.len()),
+            "trap" => total(self.traps, self.trap_entries.len()),
+            "npc" => total(self.npcs, self.npc_entries.len()),
             "injury" => self.injuries,
             "mutation" => self.mutations,
             "voucher" => self.vouchers.len(),
@@ -184,6 +267,169 @@ pub const KINDS: [&str; 8] = [
     "mutation",
 ];
 
+/// What is wrong with the `[[encounter]]`, `[[trap]]` and `[[npc]]`
+/// entries that needs no tables: more entries than the count, unknown
+/// terrains and trap sources, tiers off the scale.
+fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut flaw = |steps: &[Step], message: String| {
+        out.push(super::pointed(path, text, steps, message));
+    };
+    for (key, list, count, n) in [
+        (
+            "encounters",
+            "encounter",
+            session.encounters,
+            session.encounter_entries.len(),
+        ),
+        ("traps", "trap", session.traps, session.trap_entries.len()),
+        ("npcs", "npc", session.npcs, session.npc_entries.len()),
+    ] {
+        if count != 0 && count < n {
+            flaw(
+                &[Step::Key(key)],
+                format!(
+                    "{key} = {count}, but there are {n} [[{list}]] entries: the count is the \
+                     total (the entries are {list}/1 to {list}/{n}); raise it or leave it out"
+                ),
+            );
+        }
+    }
+    for (i, e) in session.encounter_entries.iter().enumerate() {
+        if let Some(t) = &e.terrain
+            && !encounter::TERRAINS.contains(&t.as_str())
+        {
+            flaw(
+                &[Step::Key("encounter"), Step::Index(i), Step::Key("terrain")],
+                format!(
+                    "[[encounter]] {}: unknown terrain `{t}`; choose from {}",
+                    i + 1,
+                    encounter::TERRAINS.join(", ")
+                ),
+            );
+        }
+    }
+    for (i, t) in session.trap_entries.iter().enumerate() {
+        let steps = [Step::Key("trap"), Step::Index(i), Step::Key("from")];
+        match t.from.as_deref() {
+            Some(f) if trap_source(f).is_none() => flaw(
+                &steps,
+                format!(
+                    "[[trap]] {}: from = \"{f}\": a trap comes from rules, parts or any",
+                    i + 1
+                ),
+            ),
+            Some("rules") if session.system == crate::rules::RulesSystem::Core => flaw(
+                &steps,
+                format!(
+                    "[[trap]] {}: the Core Rules have no traps of their own; Core traps are \
+                     built from parts (from = \"parts\" or \"any\")",
+                    i + 1
+                ),
+            ),
+            _ => {}
+        }
+    }
+    for (i, n) in session.npc_entries.iter().enumerate() {
+        if let Some(t) = n.tier
+            && !(1..=3).contains(&t)
+        {
+            flaw(
+                &[Step::Key("npc"), Step::Index(i), Step::Key("tier")],
+                format!(
+                    "[[npc]] {}: tier {t}: tiers are 1 (minion), 2 (veteran) and 3 (boss)",
+                    i + 1
+                ),
+            );
+        }
+    }
+    out
+}
+
+/// What the entries name that the tables do not hold — a situation not in
+/// the terrain's table, a foe or NPC archetype not in the system's, one
+/// situation pinned twice — each pointed at, with the closest name.
+pub fn table_flaws(
+    session: &Session,
+    path: &Path,
+    text: &str,
+    library: &Library,
+) -> Result<(), Error> {
+    let mut out = Vec::new();
+    let names = |id: &str| -> Vec<String> {
+        library
+            .get(id)
+            .map(|t| t.rows.iter().map(|r| r.name.clone()).collect())
+            .unwrap_or_default()
+    };
+    let mut unknown = |steps: &[Step], what: String, word: &str, known: &[String]| {
+        let close = crate::content::validate::closest(word, known.iter().map(String::as_str));
+        let d = super::pointed(path, text, steps, what);
+        out.push(match close {
+            Some(c) => d.with_suggestion(Some(c.to_owned())),
+            None => d.with_hint(format!("the names are: {}", known.join(", "))),
+        });
+    };
+    let archetypes = names(crate::generators::npc::table_for(session.system));
+    let mut pinned = std::collections::BTreeSet::new();
+    for (i, e) in session.encounter_entries.iter().enumerate() {
+        let terrain = e.terrain.as_deref().unwrap_or(&session.terrain);
+        let rows = names(&format!("gen.encounter.{terrain}"));
+        if let Some(s) = &e.situation {
+            let steps = [
+                Step::Key("encounter"),
+                Step::Index(i),
+                Step::Key("situation"),
+            ];
+            if !rows.contains(s) {
+                let what = format!(
+                    "[[encounter]] {}: no situation `{s}` in the {terrain} encounters",
+                    i + 1
+                );
+                unknown(&steps, what, s, &rows);
+            } else if !pinned.insert((terrain.to_owned(), s.clone())) {
+                let what = format!(
+                    "[[encounter]] {}: `{s}` is pinned twice, but nothing is said twice in a pack",
+                    i + 1
+                );
+                unknown(&steps, what, s, &[]);
+            }
+        }
+        for (k, f) in e.foes.iter().enumerate() {
+            if !archetypes.contains(f) {
+                let steps = [
+                    Step::Key("encounter"),
+                    Step::Index(i),
+                    Step::Key("foes"),
+                    Step::Index(k),
+                ];
+                let what = format!("[[encounter]] {}: no foe archetype `{f}`", i + 1);
+                unknown(&steps, what, f, &archetypes);
+            }
+        }
+    }
+    for (i, n) in session.npc_entries.iter().enumerate() {
+        if let Some(a) = &n.archetype
+            && !archetypes.contains(a)
+        {
+            let steps = [Step::Key("npc"), Step::Index(i), Step::Key("archetype")];
+            let what = format!("[[npc]] {}: no archetype `{a}`", i + 1);
+            unknown(&steps, what, a, &archetypes);
+        }
+    }
+    if out.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Input(Report {
+        headline: Some("the session file names what the tables do not hold:".into()),
+        diagnostics: out,
+        closing: Some(
+            "hint: fix the lines above (`tablewright tables` lists every table) and run again"
+                .into(),
+        ),
+    }))
+}
+
 /// The `[rerolls]` entries that name no item of the session, or count
 /// past [`MAX_REROLLS`], pointed at.
 fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
@@ -227,6 +473,7 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
         })
         .collect();
     diagnostics.extend(reroll_flaws(&session, path, text));
+    diagnostics.extend(entry_flaws(&session, path, text));
     if !diagnostics.is_empty() {
         return Err(Error::Input(Report {
             headline: Some("the session file asks for what a pack cannot give:".into()),

@@ -754,6 +754,50 @@ fn cases() -> Vec<Case> {
                 &["gen npc: --terrain moon: the terrains are road, forest"],
             )
         },
+        // Per-item settings.
+        session_case(
+            "[[encounter]] entries past the count",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[encounter]]\n[[encounter]]\n").into_bytes(),
+            )],
+            &["session.toml:6:14: encounters = 1, but there are 2 [[encounter]] entries: the count is the total"],
+        ),
+        session_case(
+            "[[encounter]] situation not in the table",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[encounter]]\nsituation = \"Leech pol\"\n").into_bytes(),
+            )],
+            &[
+                "session.toml:9:13: [[encounter]] 1: no situation `Leech pol` in the swamp encounters",
+                "did you mean `Leech pool`?",
+            ],
+        ),
+        session_case(
+            "[[encounter]] unknown foe",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[encounter]]\nfoes = [\"bandt\"]\n").into_bytes(),
+            )],
+            &["session.toml:9:9: [[encounter]] 1: no foe archetype `bandt`", "did you mean `bandit`?"],
+        ),
+        session_case(
+            "[[trap]] from nowhere",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[trap]]\nfrom = \"attic\"\n").into_bytes(),
+            )],
+            &["session.toml:9:8: [[trap]] 1: from = \"attic\": a trap comes from rules, parts or any"],
+        ),
+        session_case(
+            "[[npc]] tier off the scale",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[npc]]\ntier = 4\n").into_bytes(),
+            )],
+            &["session.toml:9:8: [[npc]] 1: tier 4: tiers are 1 (minion), 2 (veteran) and 3 (boss)"],
+        ),
         // Bundles and verify.
         session_case(
             "malformed bundle",
@@ -1012,6 +1056,9 @@ fn the_suite_covers_every_class() {
         "bundle with --seed",
         "--reroll on a bundle",
         "verify a folder without a bundle",
+        "[[encounter]] entries past the count",
+        "[[encounter]] situation not in the table",
+        "[[trap]] from nowhere",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

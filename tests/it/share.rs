@@ -226,6 +226,40 @@ fn gen_item_is_the_packs_item() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// `[[encounter]]`, `[[trap]]` and `[[npc]]` entries are the first items
+/// of their kind, each made as it says; the counts are the totals.
+#[test]
+fn session_entries_set_their_items() {
+    let dir = temp_dir("share-entries");
+    std::fs::write(
+        dir.join("session.toml"),
+        "title = \"Pins\"\nseed = \"pins\"\nterrain = \"swamp\"\nparty = \"3,4,4,5\"\nencounters = 3\n\n\
+         [[encounter]]\nterrain = \"forest\"\nsituation = \"Wolves at the fire\"\n\n\
+         [[encounter]]\nfoes = [\"bandit\", \"bandit-captain\"]\n\n\
+         [[trap]]\nfrom = \"rules\"\n\n[[npc]]\narchetype = \"innkeeper\"\n",
+    )
+    .unwrap();
+    prep_in(&dir, &[]);
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
+    )
+    .unwrap();
+    let pack = &json["pack"];
+    let e = pack["encounters"].as_array().unwrap();
+    assert_eq!(e.len(), 3);
+    assert_eq!(e[0]["situation"]["row"], "Wolves at the fire");
+    assert_eq!(e[0]["terrain"], "forest");
+    assert_eq!(e[2]["terrain"], "swamp");
+    for foe in e[1]["foes"].as_array().unwrap() {
+        let kind = foe["archetype"].as_str().unwrap();
+        assert!(["bandit", "bandit-captain"].contains(&kind), "{kind}");
+    }
+    assert_eq!(pack["traps"].as_array().unwrap().len(), 1);
+    assert_eq!(pack["traps"][0]["from"], "rules");
+    assert_eq!(pack["npcs"][0]["archetype"], "innkeeper");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A short, stable hash of a file's bytes.
 fn digest(bytes: &[u8]) -> String {
     let mut h = rand_seeder::SipHasher::new();

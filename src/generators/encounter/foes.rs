@@ -72,7 +72,10 @@ impl Cast<'_> {
     /// The situation's foes, balanced against the party and numbered.
     pub fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
         let table = format!("gen.encounter.{}", self.req.terrain);
-        let mut kinds = tagged(&situation.tags, "foe:");
+        let mut kinds = match self.req.pin.foes.is_empty() {
+            true => tagged(&situation.tags, "foe:"),
+            false => self.req.pin.foes.iter().map(String::as_str).collect(),
+        };
         kinds.dedup();
         kinds.truncate(MAX_FOES);
         // A number rolled in the situation's text (`{d3+1} poachers`) fixes

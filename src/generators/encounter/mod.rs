@@ -62,6 +62,18 @@ pub struct Request {
     pub terrain: String,
     pub system: RulesSystem,
     pub party: Party,
+    /// What a session pins for this encounter (nothing: all rolled).
+    pub pin: Pin,
+}
+
+/// What a session pins for one encounter (`[[encounter]]`): the situation,
+/// a row of the terrain's table named as written, and the foe kinds
+/// (archetypes) instead of the ones the situation names; their numbers
+/// are still fitted to the party.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Pin {
+    pub situation: Option<String>,
+    pub foes: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -85,6 +97,28 @@ pub struct Encounter {
     pub threat: Threat,
 }
 
+impl Request {
+    /// The situation: the pinned row, resolved on the situation stream, or
+    /// a roll on the terrain's table.
+    fn situation(
+        &self,
+        library: &Library,
+        s: &mut crate::seed::Stream,
+    ) -> Result<TableRoll, GenError> {
+        let id = format!("gen.encounter.{}", self.terrain);
+        let Some(name) = &self.pin.situation else {
+            return Ok(library.roll_table(&id, s)?);
+        };
+        let index = library
+            .table(&id)?
+            .rows
+            .iter()
+            .position(|r| &r.name == name)
+            .ok_or_else(|| GenError::Request(format!("`{name}` is not a situation of `{id}`")))?;
+        Ok(library.resolve(&id, index, s)?)
+    }
+}
+
 impl Generator for Request {
     const KIND: &'static str = "encounter";
     type Item = Encounter;
@@ -99,8 +133,7 @@ impl Generator for Request {
             )));
         }
         self.party.check(self.system).map_err(GenError::Request)?;
-        let mut s = at.stream(seed, "situation");
-        let situation = library.roll_table(&format!("gen.encounter.{}", self.terrain), &mut s)?;
+        let situation = self.situation(library, &mut at.stream(seed, "situation"))?;
         let cast = foes::Cast {
             library,
             req: self,
@@ -275,6 +308,7 @@ mod tests {
                 terrain: TERRAINS[i % TERRAINS.len()].into(),
                 system,
                 party: Party::from_summary(summary, system).unwrap(),
+                pin: Pin::default(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&e);

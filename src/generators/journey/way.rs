@@ -65,6 +65,7 @@ impl Trip<'_> {
                 terrain: terrain.to_owned(),
                 system: self.req.system,
                 party: self.req.party.clone(),
+                pin: encounter::Pin::default(),
             },
             self.seed,
             at,
