@@ -5,7 +5,7 @@
 //! records it in the session file's `[rerolls]` and rewrites the files
 //! that change.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -379,16 +379,34 @@ fn reroll(
         .collect();
     let written = crate::output::write_set(&dir, &changed, true)?;
     write_session(&path, &text)?;
-    for a in addresses {
-        let at = Address::parse(a).expect("checked");
-        let n = new_pack.rerolls.of(&at);
-        writeln!(
-            out,
-            "rerolled {a} (reroll {n}, recorded in {})",
-            path.display()
-        )?;
+    let also: Vec<String> = knock_on(&old_pack, &new_pack, addresses)
+        .iter()
+        .map(Address::to_string)
+        .collect();
+    let counts: BTreeMap<&str, u32> = addresses
+        .iter()
+        .map(|a| (a.as_str(), new_pack.rerolls.0.get(a).copied().unwrap_or(0)))
+        .collect();
+    if cfg.json {
+        #[derive(serde::Serialize)]
+        struct Rerolled<'a> {
+            rerolled: &'a BTreeMap<&'a str, u32>,
+            changed_too: &'a [String],
+            written: Vec<String>,
+        }
+        let written = written.iter().map(|p| p.display().to_string()).collect();
+        let report = Rerolled {
+            rerolled: &counts,
+            changed_too: &also,
+            written,
+        };
+        return super::json(out, &report);
     }
-    for at in knock_on(&old_pack, &new_pack, addresses) {
+    for (a, n) in &counts {
+        let file = path.display();
+        writeln!(out, "rerolled {a} (reroll {n}, recorded in {file})")?;
+    }
+    for at in &also {
         writeln!(
             out,
             "{at} changed too: it repeated, or no longer repeats, what a rerolled item says"

@@ -189,6 +189,63 @@ fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// A reroll that makes a later item draw again (or no longer), changes it
+/// and names it; every other item's files stay as they were. Seeds are
+/// tried until one shows a knock-on (NPCs redraw often: 12 from 19 kinds).
+#[test]
+fn a_reroll_names_the_later_items_it_changes() {
+    let dir = temp_dir("share-knock-on");
+    let mut found = 0;
+    for i in 0..40 {
+        let session =
+            format!("seed = \"knock-{i}\"\nterrain = \"town\"\nparty = \"3,4,4,5\"\nnpcs = 12\n");
+        std::fs::write(dir.join("session.toml"), session).unwrap();
+        let _ = std::fs::remove_dir_all(dir.join("out"));
+        prep_in(&dir, &[]);
+        let pack = only_entry(&dir.join("out"));
+        let before = files(&pack);
+        let o = run_in(
+            &dir,
+            &[
+                "--json",
+                "prep",
+                "session.toml",
+                "--out",
+                "out",
+                "--reroll",
+                "npc/1",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(report["rerolled"]["npc/1"], 1);
+        let named: Vec<String> = report["changed_too"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().replace('/', "-") + ".md")
+            .collect();
+        let after = files(&pack);
+        for (name, bytes) in &after {
+            let changed = before.get(name) != Some(bytes);
+            let expected = name == "npc-1.md"
+                || name.starts_with("pack.")
+                || name == "bundle.toml"
+                || named.contains(name);
+            assert_eq!(changed, expected, "knock-{i}: {name} (named: {named:?})");
+        }
+        found += usize::from(!named.is_empty());
+        if found >= 1 {
+            break;
+        }
+    }
+    assert!(
+        found > 0,
+        "no seed showed a knock-on: the test tests nothing"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `gen <kind> --item N` with the pack's request is the pack's `<kind>/N`.
 #[test]
 fn gen_item_is_the_packs_item() {
