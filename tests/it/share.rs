@@ -280,6 +280,39 @@ fn gen_item_is_the_packs_item() {
             assert_eq!(got, &pack["pack"][list][i - 1], "{list} {i}");
         }
     }
+    let map = ok_json(&[
+        "--json",
+        "gen",
+        "map",
+        "--stops",
+        "10",
+        "--terrain",
+        "road,swamp,forest,ruins",
+        "--seed",
+        "goblin-night",
+        "--item",
+        "1",
+    ]);
+    assert_eq!(map["items"][0], pack["pack"]["map"]);
+    // Core slips: the session-core pack's injury/1 and mutation/1.
+    let core = temp_dir("share-gen-item-core");
+    let session = format!("{}/session-core.toml", env!("CARGO_MANIFEST_DIR"));
+    ok(&["prep", &session, "--out", core.to_str().unwrap()]);
+    let text = std::fs::read_to_string(only_entry(&core).join("pack.json")).unwrap();
+    let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for (kind, list) in [("injury", "injuries"), ("mutation", "mutations")] {
+        let got = ok_json(&[
+            "--json",
+            "gen",
+            kind,
+            "--seed",
+            "barrow-wight",
+            "--item",
+            "1",
+        ]);
+        assert_eq!(got["items"][0], pack["pack"][list][0], "{kind}");
+    }
+    std::fs::remove_dir_all(&core).unwrap();
     std::fs::remove_dir_all(&out).unwrap();
 }
 

@@ -18,7 +18,7 @@ pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party) {
     f.section(&format!("Journey log: {} → {}", j.from, j.to));
     f.para(
         &format!(
-            "{}, the {} route · chance of no encounter on the whole way: {} · {}",
+            "journey/1 · {}, the {} route · chance of no encounter on the whole way: {} · {}",
             journey_lead(j),
             route(j),
             percent(j.no_encounter),

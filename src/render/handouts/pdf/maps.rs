@@ -44,7 +44,7 @@ pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool) {
 
 /// The GM's map, its key and its paths on one page (long keys flow on).
 fn gm_page(f: &mut Flow, m: &Map) {
-    f.section("Point-crawl map");
+    f.section("Point-crawl map · map/1");
     let key = key_rows(m);
     let paths = path_rows(m);
     let tables = table_height(&key, &KEY_COLUMNS) + table_height(&paths, &PATH_COLUMNS);
@@ -62,7 +62,7 @@ fn gm_page(f: &mut Flow, m: &Map) {
 
 /// The players' map, then ruled lines for their notes to the foot.
 fn players_page(f: &mut Flow, m: &Map) {
-    f.section("Point-crawl map (players)");
+    f.section("Point-crawl map (players) · map/1");
     let d = cropped(&map::draw(m, true));
     f.drawing(&framed(&d, PLAYERS_SCALE));
     let row = LINE_HEIGHT * RULE_SIZE + 3.0;
