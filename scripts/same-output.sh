@@ -28,7 +28,8 @@ battery() {
     run --out "$dir/letter" --paper letter --ink-saver prep session.toml --seed "$s"
   done
   run --out "$dir/packs" prep session.toml            # the session's own seed
-  run --out "$dir/packs" prep session.toml --seed a   # refused: files exist
+  run --out "$dir/packs" prep session.toml --seed a   # the same bytes: nothing to do
+  run --out "$dir/packs" --ink-saver prep session.toml --seed a   # refused: other bytes
   for s in goblin-night q7; do
     for j in "" --json; do
       run gen npc --count 3 --seed "$s" $j

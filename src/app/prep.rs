@@ -20,6 +20,7 @@ use crate::input::bundle::{
     BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle, with_rerolls,
 };
 use crate::input::{self, Origin, Session};
+use crate::output::{self, Scope};
 use crate::render::handouts::{self, FORMAT, ShareLine};
 use crate::render::markdown::Templates;
 use crate::render::pdf::{Fonts, Paper};
@@ -67,13 +68,19 @@ pub fn run(
         });
     }
     let dir = pack_dir(cfg, &src);
-    let written = crate::output::write_set(&dir, &files, cfg.force)?;
+    // `--only` writes part of a pack; without it the set is the whole pack.
+    let scope = if asked.only.is_empty() {
+        Scope::Whole
+    } else {
+        Scope::Part
+    };
+    let written = output::publish(&dir, &files, scope, cfg.force)?.files;
     report(cfg, &dir, &written, out)
 }
 
 /// The folder a pack goes to: OUT/<seed slug>.
 fn pack_dir(cfg: &Config, src: &Sources) -> PathBuf {
-    cfg.out.join(crate::output::slug(src.seed.as_str()))
+    cfg.out.join(output::slug(src.seed.as_str()))
 }
 
 /// What was written: file names, or their paths as JSON.
@@ -318,7 +325,7 @@ pub fn build(src: &Sources) -> Result<(Pack, PackFiles), Error> {
     let share = share_line(src);
     let mut files = handouts::pack_files(&pack, &src.templates, &share)?;
     let pdf = handouts::pack_pdf(&pack, &share, src.paper, src.ink_saver, &Fonts::load());
-    files.insert(1, ("pack.pdf".into(), pdf));
+    files.insert(1, (src.paper.pack_pdf().into(), pdf));
     files.push(("bundle.toml".into(), src.bundle.to_text().into_bytes()));
     Ok((pack, files))
 }
@@ -377,7 +384,7 @@ fn reroll(
             before != Some(bytes) || !dir.join(name).exists()
         })
         .collect();
-    let written = crate::output::write_set(&dir, &changed, true)?;
+    let written = output::publish(&dir, &changed, Scope::Part, true)?.files;
     write_session(&path, &text)?;
     let also: Vec<String> = knock_on(&old_pack, &new_pack, addresses)
         .iter()
@@ -424,17 +431,10 @@ fn knock_on(old: &Pack, new: &Pack, rerolled: &[String]) -> Vec<Address> {
         .collect()
 }
 
-/// The session file, edited, written in place.
+/// The session file, edited, written in place (replaced in one step; a
+/// session file that is a link is refused, never written through).
 fn write_session(path: &Path, text: &str) -> Result<(), Error> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    crate::output::write_set(dir, &[(name, text.as_bytes().to_vec())], true)?;
+    output::write_file(path, text.as_bytes())?;
     Ok(())
 }
 

@@ -579,10 +579,7 @@ fn cases() -> Vec<Case> {
                 ("session.toml", SESSION.into()),
                 ("out", b"not a folder".to_vec()),
             ],
-            &[
-                "cannot create the folder out/bad-input-",
-                "choose a folder you can write to with --out",
-            ],
+            &["out is a file, not a folder", "choose another --out folder"],
         ),
         Case {
             before: vec![prep(&[])],
@@ -601,9 +598,11 @@ fn cases() -> Vec<Case> {
         // An existing pack: refused without --force, untouched.
         Case {
             before: vec![prep(&[])],
+            // Different bytes (the ink saver's PDF) at a taken name; the
+            // same bytes again would need no --force.
             ..refusal(
                 "existing files",
-                prep(&[]),
+                prep(&["--ink-saver"]),
                 &[
                     "refusing to overwrite",
                     "pack.pdf",
@@ -836,6 +835,7 @@ fn cases() -> Vec<Case> {
             &["has no bundle.toml, so there is nothing to check it against", "hint: verify checks a pack folder made by `tablewright prep`"],
         ),
     ];
+    cases.extend(link_cases());
     cases.push(unwritable_case());
     cases
 }
@@ -848,6 +848,72 @@ fn bundle_with_paper(paper: &str) -> Vec<u8> {
          version = \"0\"\nformat = 0\ntables = \"0\"\n\n[session]\nname = \"session.toml\"\ntext = \"{session}\"\n"
     )
     .into_bytes()
+}
+
+/// The pack folder `prep` makes for the suite's session, under `out`.
+fn pack_folder(dir: &Path) -> PathBuf {
+    dir.join("out").join(tablewright::output::slug("bad-input"))
+}
+
+/// Links planted where the pack goes (issue 19, finding 1): nothing is
+/// ever written through one.
+fn link_cases() -> Vec<Case> {
+    vec![
+        Case {
+            files: vec![
+                ("session.toml", SESSION.into()),
+                ("elsewhere/.keep", Vec::new()),
+            ],
+            prepare: Some(|dir| {
+                std::fs::create_dir_all(dir.join("out")).unwrap();
+                link(&dir.join("elsewhere"), &pack_folder(dir));
+            }),
+            ..refusal(
+                "pack folder is a link",
+                prep(&["--force"]),
+                &["is a link; tablewright never writes through a link it did not make"],
+            )
+        },
+        Case {
+            files: vec![
+                ("session.toml", SESSION.into()),
+                ("victim.txt", b"precious".to_vec()),
+            ],
+            prepare: Some(|dir| {
+                let pack = pack_folder(dir);
+                std::fs::create_dir_all(&pack).unwrap();
+                link(&dir.join("victim.txt"), &pack.join("pack.md"));
+            }),
+            ..refusal(
+                "link at a handout's name",
+                prep(&[]),
+                &["refusing to overwrite", "pack.md", "pass --force"],
+            )
+        },
+        Case {
+            files: vec![("session.toml", SESSION.into())],
+            prepare: Some(|dir| {
+                let pack = pack_folder(dir);
+                std::fs::create_dir_all(&pack).unwrap();
+                link(&dir.join("nowhere"), &pack.join("pack.md"));
+            }),
+            ..refusal(
+                "dangling link at a handout's name",
+                prep(&[]),
+                &["refusing to overwrite", "pack.md", "pass --force"],
+            )
+        },
+    ]
+}
+
+#[cfg(unix)]
+fn link(target: &Path, at: &Path) {
+    std::os::unix::fs::symlink(target, at).unwrap();
+}
+
+#[cfg(not(unix))]
+fn link(_: &Path, at: &Path) {
+    std::fs::create_dir_all(at).unwrap();
 }
 
 /// A folder the tool may not write into: read-only permissions, or — when
@@ -900,7 +966,8 @@ fn set_read_only(path: &Path, on: bool) {
     std::fs::set_permissions(path, p).unwrap();
 }
 
-/// Every file and folder under `dir`, with the bytes of each file.
+/// Every file, folder and link under `dir`, with the bytes of each file
+/// and the target of each link.
 fn snapshot(dir: &Path) -> Snapshot {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -908,7 +975,13 @@ fn snapshot(dir: &Path) -> Snapshot {
         for entry in std::fs::read_dir(&d).unwrap() {
             let path = entry.unwrap().path();
             let rel = path.strip_prefix(dir).unwrap().to_path_buf();
-            if path.is_dir() {
+            let meta = path.symlink_metadata().unwrap();
+            if meta.file_type().is_symlink() {
+                // A link is what it points at, never followed.
+                let target = std::fs::read_link(&path).unwrap();
+                let seen = format!("link -> {}", target.display());
+                out.insert(rel, Some(seen.into_bytes()));
+            } else if meta.is_dir() {
                 stack.push(path);
                 out.insert(rel, None);
             } else {
@@ -1035,6 +1108,9 @@ fn the_suite_covers_every_class() {
         "output folder is a file",
         "unwritable output folder",
         "existing files",
+        "pack folder is a link",
+        "link at a handout's name",
+        "dangling link at a handout's name",
         "seed with a control character",
         "seed of thousands of characters",
         "saved map start out of range",

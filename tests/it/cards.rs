@@ -451,7 +451,12 @@ fn every_card_is_poker_size_with_crop_marks_and_nothing_outside() {
         args.extend_from_slice(extra);
         ok(&args);
         let dir = only_entry(&out);
-        let pdf = dir.join("pack.pdf");
+        let letter = extra.contains(&"letter");
+        let pdf = dir.join(if letter {
+            "pack-letter.pdf"
+        } else {
+            "pack.pdf"
+        });
         let cards = check_cards(&pdf, seed);
         let asked = addresses(&dir);
         assert!(asked.len() >= 8, "{name}: the sample asks for {asked:?}");

@@ -11,6 +11,8 @@
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
 //! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
 //! - `bad_input`: every class of bad input, through the real binary
+//! - `safety`: the pack folder's promises: crash safety, two preps at once,
+//!   links, `--force` and the manifest
 
 mod bad_input;
 mod cards;
@@ -19,6 +21,7 @@ mod common;
 mod generators;
 mod pdf;
 mod prep;
+mod safety;
 mod share;
 mod systems;
 mod tables;

@@ -66,7 +66,8 @@ fn the_pack_pdf_is_a_real_printable_document() {
     // Run sheet, two encounters, cards, two maps, journey: issue 13 wants
     // the sample session in at most 8 pages.
     assert!((6..=8).contains(&pages), "{pages} pages");
-    let letter_info = poppler("pdfinfo", &[dir3.join("pack.pdf").to_str().unwrap()]).unwrap();
+    let letter_info =
+        poppler("pdfinfo", &[dir3.join("pack-letter.pdf").to_str().unwrap()]).unwrap();
     assert!(
         letter_info.contains("612 x 792 pts (letter)"),
         "{letter_info}"

@@ -14,11 +14,13 @@ use crate::common::{
     assert_golden, fixture, ok, ok_json, only_entry, run_in, stderr, stdout, temp_dir,
 };
 
-/// Every file of a pack folder: name → bytes.
+/// Every file of a pack folder: name → bytes (not the hidden manifest,
+/// which is publication's bookkeeping).
 fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap())
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
         .map(|e| {
             (
                 e.file_name().to_string_lossy().into_owned(),

@@ -90,6 +90,15 @@ impl Paper {
             Paper::A4 => (595.28, 841.89),
         }
     }
+
+    /// The pack PDF's file name: `pack.pdf` on A4, `pack-letter.pdf` on
+    /// letter, so both can sit in one pack folder.
+    pub fn pack_pdf(self) -> &'static str {
+        match self {
+            Paper::Letter => "pack-letter.pdf",
+            Paper::A4 => "pack.pdf",
+        }
+    }
 }
 
 /// Characters below this code point have their glyph and advance in a

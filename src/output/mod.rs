@@ -1,0 +1,161 @@
+//! The only code that writes files. Two ways in:
+//!
+//! - [`publish`]: a set of files becomes one folder (a session pack) all
+//!   or nothing — staged beside it, synced, exchanged into place in one
+//!   step, under a lock on OUT, with a manifest of the pack's files so
+//!   that `--force` replaces exactly the previous pack (see `publish.rs`).
+//! - [`write_file`]: one file outside a pack (a session file a command
+//!   edits), replaced in one step through a fresh temporary file.
+//!
+//! Neither ever opens an existing name for writing, follows a link, or
+//! writes through one: temporary names are unpredictable and created new
+//! (`O_EXCL`), a link at a file's name is a conflict (replaced, as a link,
+//! only with `--force`), and a pack folder that is a link is refused.
+//! Folder names come from slugs of the seed ([`slug`]), never raw user
+//! text.
+//!
+//! - `publish`: staging, the exchange, stale staging folders, the plan.
+//! - `manifest`: the pack folder's list of its own files.
+//! - `sys`: the exchange, the lock, syncing folders, unguessable names.
+
+mod manifest;
+mod publish;
+mod sys;
+
+use std::fmt;
+use std::hash::Hasher;
+use std::path::{Path, PathBuf};
+
+use rand_seeder::SipHasher;
+
+pub use manifest::MANIFEST;
+pub use publish::{Published, Scope, publish};
+
+#[derive(Debug)]
+pub enum OutputError {
+    NotAFolder(PathBuf),
+    /// A handout's name is taken by a folder.
+    NotAFile(PathBuf),
+    CannotCreate(PathBuf, std::io::Error),
+    Exists(Vec<PathBuf>),
+    Write(PathBuf, std::io::Error),
+    /// The pack folder (or a file to replace) is a link.
+    Link(PathBuf),
+    /// Something in the pack folder that is neither a file nor a link.
+    Foreign(PathBuf),
+    /// OUT cannot be locked.
+    Lock(PathBuf, std::io::Error),
+    /// A file name that cannot be a pack's (a bug, never user text).
+    Name(String),
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputError::NotAFolder(p) => write!(
+                f,
+                "{} is a file, not a folder; choose another --out folder",
+                p.display()
+            ),
+            OutputError::NotAFile(p) => write!(
+                f,
+                "{} is a folder, so no handout can be written there; move it away or choose another --out",
+                p.display()
+            ),
+            OutputError::CannotCreate(p, e) => write!(
+                f,
+                "cannot create the folder {}: {e}; choose a folder you can write to with --out",
+                p.display()
+            ),
+            OutputError::Exists(files) => {
+                let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+                write!(
+                    f,
+                    "refusing to overwrite {} existing file(s) that differ: {}; pass --force to replace them, or choose another --out",
+                    files.len(),
+                    list.join(", ")
+                )
+            }
+            OutputError::Write(p, e) => write!(
+                f,
+                "cannot write {}: {e}; nothing was changed (the previous files are as they were)",
+                p.display()
+            ),
+            OutputError::Link(p) => write!(
+                f,
+                "{} is a link; tablewright never writes through a link it did not make, so remove the link or choose another --out",
+                p.display()
+            ),
+            OutputError::Foreign(p) => write!(
+                f,
+                "{} is in the pack folder but is not a file; move it out of the folder and run again",
+                p.display()
+            ),
+            OutputError::Lock(p, e) => write!(
+                f,
+                "cannot lock {} to write the pack: {e}; choose a folder you can write to with --out",
+                p.display()
+            ),
+            OutputError::Name(n) => write!(f, "`{n}` cannot be the name of a file in a pack"),
+        }
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// A file-system-safe folder name for a seed: lowercase ASCII letters and
+/// digits joined by `-` (at most 48), then 64 bits of a hash of the whole
+/// seed (16 hex digits), so that seeds differing only in punctuation or
+/// case never share a folder.
+pub fn slug(seed: &str) -> String {
+    let mut out = String::new();
+    for c in seed.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+        if out.len() >= 48 {
+            break;
+        }
+    }
+    let base = out.trim_matches('-');
+    let mut h = SipHasher::new();
+    h.write(seed.as_bytes());
+    let tag = format!("{:016x}", h.finish());
+    if base.is_empty() {
+        format!("seed-{tag}")
+    } else {
+        format!("{base}-{tag}")
+    }
+}
+
+/// Replace the file at `path` with `bytes` in one step (for files outside
+/// a pack, such as a session file a command edits): a temporary file at an
+/// unguessable name beside it, created new, synced, renamed over it. A
+/// link at `path` is refused, never written through or replaced.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| OutputError::Name(path.display().to_string()))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match path.symlink_metadata() {
+        Ok(m) if m.file_type().is_symlink() => return Err(OutputError::Link(path.to_owned())),
+        Ok(m) if m.is_dir() => return Err(OutputError::NotAFile(path.to_owned())),
+        _ => {}
+    }
+    let temp = dir.join(format!(".{name}.tw-{}.tmp", sys::unpredictable()));
+    let written = publish::write_new(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(OutputError::Write(path.to_owned(), e));
+    }
+    sys::sync_dir(&dir).map_err(|e| OutputError::Write(dir.clone(), e))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,137 @@
+//! What publication needs from the operating system, in one place: an
+//! atomic exchange of two folders, a lock on a folder that the kernel
+//! releases when the process dies, syncing a folder, and names no one can
+//! guess. On Linux the exchange is `renameat2(RENAME_EXCHANGE)` and the
+//! lock is `flock`; elsewhere the exchange reports `Unsupported` (the
+//! caller falls back to two renames) and the lock is a no-op.
+
+use std::fs::File;
+use std::io;
+use std::path::Path;
+
+/// A name part of 16 hex digits that another process cannot predict: the
+/// per-process random keys std gives hash maps, the process id, a counter
+/// and the clock. Never reaches a handout — only temporary names.
+pub fn unpredictable() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// Swap two folders (or files) in one step: after it, `a` holds what `b`
+/// held and `b` what `a` held; a reader never sees neither.
+#[cfg(target_os = "linux")]
+pub fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let ca = CString::new(a.as_os_str().as_bytes())?;
+    let cb = CString::new(b.as_os_str().as_bytes())?;
+    // SAFETY: two NUL-terminated paths that outlive the call; the syscall
+    // reads them and nothing else.
+    let rc = unsafe {
+        libc::syscall(
+            libc::SYS_renameat2,
+            libc::AT_FDCWD,
+            ca.as_ptr(),
+            libc::AT_FDCWD,
+            cb.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if rc == 0 {
+        return Ok(());
+    }
+    let e = io::Error::last_os_error();
+    match e.raw_os_error() {
+        // The kernel or the file system cannot exchange.
+        Some(libc::ENOSYS | libc::EINVAL) => Err(io::Error::new(io::ErrorKind::Unsupported, e)),
+        _ => Err(e),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn exchange(_: &Path, _: &Path) -> io::Result<()> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        "no atomic exchange here",
+    ))
+}
+
+/// An exclusive lock on a folder, held until dropped (or the process
+/// ends, whatever way it ends).
+pub struct Lock {
+    _folder: File,
+}
+
+/// Lock `dir`, waiting while another process holds it.
+#[cfg(unix)]
+pub fn lock(dir: &Path) -> io::Result<Lock> {
+    use std::os::fd::AsRawFd;
+    let folder = File::open(dir)?;
+    loop {
+        // SAFETY: flock on a descriptor we own for the whole call.
+        let rc = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) };
+        if rc == 0 {
+            return Ok(Lock { _folder: folder });
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+pub fn lock(dir: &Path) -> io::Result<Lock> {
+    Ok(Lock {
+        _folder: File::open(dir)?,
+    })
+}
+
+/// Make a folder's entries (names created, renamed, removed) durable.
+pub fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        File::open(dir)?.sync_all()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = dir;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_do_not_repeat() {
+        let names: std::collections::BTreeSet<String> =
+            (0..1000).map(|_| unpredictable()).collect();
+        assert_eq!(names.len(), 1000);
+        assert!(names.iter().all(|n| n.len() == 16));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn exchange_swaps_two_folders() {
+        let base = std::env::temp_dir().join(format!("tw-exchange-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        std::fs::create_dir_all(base.join("a")).unwrap();
+        std::fs::create_dir_all(base.join("b")).unwrap();
+        std::fs::write(base.join("a/x"), "a").unwrap();
+        std::fs::write(base.join("b/x"), "b").unwrap();
+        exchange(&base.join("a"), &base.join("b")).unwrap();
+        assert_eq!(std::fs::read(base.join("a/x")).unwrap(), b"b");
+        assert_eq!(std::fs::read(base.join("b/x")).unwrap(), b"a");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}
