@@ -60,12 +60,16 @@ pub fn run(
     if !asked.reroll.is_empty() {
         return reroll(cfg, src, asked.reroll, out);
     }
-    let (_, mut files) = build(&src)?;
+    let (pack, mut files) = build(&src)?;
     if !asked.only.is_empty() {
         let only: BTreeSet<String> = asked.only.iter().cloned().collect();
         files.retain(|(name, _)| {
             handouts::item_of(name).is_some_and(|a| only.contains(&a.to_string()))
         });
+        for a in &only {
+            let at = Address::parse(a).expect("checked");
+            files.extend(item_pdf(&src, &pack, &at));
+        }
     }
     let dir = pack_dir(cfg, &src);
     // `--only` writes part of a pack; without it the set is the whole pack.
@@ -328,6 +332,14 @@ pub fn build(src: &Sources) -> Result<(Pack, PackFiles), Error> {
     files.insert(1, (src.paper.pack_pdf().into(), pdf));
     files.push(("bundle.toml".into(), src.bundle.to_text().into_bytes()));
     Ok((pack, files))
+}
+
+/// The one-item PDF `prep --only` writes beside an item's files
+/// (`encounter-2.pdf`).
+pub fn item_pdf(src: &Sources, pack: &Pack, at: &Address) -> Option<(String, Vec<u8>)> {
+    let share = share_line(src);
+    let bytes = handouts::item_pdf(pack, at, &share, src.paper, src.ink_saver, &Fonts::load())?;
+    Some((format!("{}.pdf", at.file_stem()), bytes))
 }
 
 /// The line printed on every page: what a friend needs to make the same

@@ -1,12 +1,13 @@
 //! `share`: print a session's bundle (everything its pack is made from, in
 //! one file) on stdout. `verify`: rebuild a pack folder from its own
-//! `bundle.toml` and name every file that does not match.
+//! `bundle.toml` and name every file that does not match (one-item PDFs
+//! that `prep --only` wrote included).
 
 use std::io::Write;
 use std::path::Path;
 
 use super::Config;
-use super::prep::{Asked, build, differences, mismatch, sources};
+use super::prep::{Asked, build, differences, item_pdf, mismatch, sources};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 
@@ -41,7 +42,15 @@ pub fn verify(
         ));
     }
     let src = sources(cfg, &bundle, &Asked::default(), err)?;
-    let (_, files) = build(&src)?;
+    let (pack, mut files) = build(&src)?;
+    // One-item PDFs that `prep --only` wrote are checked too.
+    for name in item_pdfs(dir) {
+        if let Some(at) = crate::render::handouts::item_of(&name)
+            && name == format!("{}.pdf", at.file_stem())
+        {
+            files.extend(item_pdf(&src, &pack, &at));
+        }
+    }
     let diffs = differences(dir, &files);
     if !diffs.is_empty() {
         return Err(mismatch(dir, diffs));
@@ -53,4 +62,17 @@ pub fn verify(
         dir.display()
     )?;
     Ok(())
+}
+
+/// The names of the PDFs in a folder other than `pack.pdf`.
+fn item_pdfs(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdf") && n != "pack.pdf")
+        .collect();
+    names.sort();
+    names
 }

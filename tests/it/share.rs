@@ -69,15 +69,29 @@ fn only_writes_an_items_files_as_the_pack_has_them() {
         "--only",
         "npc/3",
     ]);
-    assert!(printed.contains("wrote 3 files"), "{printed}");
+    assert!(printed.contains("wrote 5 files"), "{printed}");
     let whole = files(&only_entry(&all));
     let only = files(&only_entry(&one));
     let names: Vec<&str> = only.keys().map(String::as_str).collect();
     assert_eq!(
         names,
-        ["encounter-2-zones.svg", "encounter-2.md", "npc-3.md"]
+        [
+            "encounter-2-zones.svg",
+            "encounter-2.md",
+            "encounter-2.pdf",
+            "npc-3.md",
+            "npc-3.pdf"
+        ]
     );
     for (name, bytes) in &only {
+        if name.ends_with(".pdf") {
+            // A one-item PDF of its own, not part of the whole pack.
+            assert!(
+                bytes.starts_with(b"%PDF") && !whole.contains_key(name),
+                "{name}"
+            );
+            continue;
+        }
         assert_eq!(Some(bytes), whole.get(name), "{name}");
     }
     // The address is on the item's file and in the pack's JSON.
@@ -175,6 +189,19 @@ fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     let p = pack.to_str().unwrap();
     let said = ok(&["verify", p]);
     assert!(said.starts_with("ok: all 21 files"), "{said}");
+    // A one-item PDF from `--only` is checked too.
+    let session = crate::common::sample_session();
+    let o = out.to_str().unwrap();
+    ok(&["prep", &session, "--out", o, "--only", "trap/1", "--force"]);
+    let said = ok(&["verify", p]);
+    assert!(said.starts_with("ok: all 22 files"), "{said}");
+    let mut pdf = std::fs::read(pack.join("trap-1.pdf")).unwrap();
+    let last = pdf.len() - 10;
+    pdf[last] ^= 1;
+    std::fs::write(pack.join("trap-1.pdf"), &pdf).unwrap();
+    let err = crate::common::fails(&["verify", p]);
+    assert!(err.contains("trap-1.pdf differs"), "{err}");
+    std::fs::remove_file(pack.join("trap-1.pdf")).unwrap();
     let file = pack.join("encounter-1.md");
     let mut bytes = std::fs::read(&file).unwrap();
     let i = bytes.iter().position(|b| *b == b'.').unwrap();

@@ -18,7 +18,7 @@ use crate::generators::Address;
 pub const FORMAT: u32 = 2;
 
 pub use files::{item_of, pack_files};
-pub use pdf::pack_pdf;
+pub use pdf::{item_pdf, pack_pdf};
 
 /// What every handout carries so a table can reproduce it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -15,7 +15,24 @@ use crate::rules::core_d20::Sheet;
 /// Every card of the pack, NPCs first, then traps, vouchers and slips,
 /// each kind under its own bookmark.
 pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine) {
-    let sets = [
+    f.card_sheets(&share.seed, &sets(pack));
+}
+
+/// The one card of the item at `address` on a sheet of its own (`None`
+/// if the pack has no such card).
+pub(super) fn one_card(f: &mut Flow, pack: &Pack, share: &ShareLine, address: &str) -> Option<()> {
+    let mut sets = sets(pack);
+    for set in &mut sets {
+        set.cards.retain(|c| c.address == address);
+    }
+    sets.iter()
+        .any(|s| !s.cards.is_empty())
+        .then(|| f.card_sheets(&share.seed, &sets))
+}
+
+/// Every card of the pack, by kind.
+fn sets(pack: &Pack) -> [CardSet; 4] {
+    [
         CardSet {
             title: "NPC cards".into(),
             cards: numbered(&pack.npcs, "npc", npc_card),
@@ -49,8 +66,7 @@ pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine) {
             title: "Injury and mutation slips".into(),
             cards: slips(pack),
         },
-    ];
-    f.card_sheets(&share.seed, &sets);
+    ]
 }
 
 /// A card for each item, addressed `kind/1`, `kind/2`, ….

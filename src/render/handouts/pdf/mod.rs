@@ -12,6 +12,7 @@
 //! Stat lines come from [`crate::render::lines`].
 
 use super::ShareLine;
+use crate::generators::Address;
 use crate::generators::pack::Pack;
 use crate::render::layout::Flow;
 use crate::render::pdf::{self, Fonts, Paper};
@@ -50,6 +51,37 @@ pub fn pack_pdf(
     }
     let (pages, sections) = laid;
     pdf::document(&pack.title, paper, &pages, &sections, fonts)
+}
+
+/// One item's sheet as a PDF of its own (`prep --only encounter/2` writes
+/// it as `encounter-2.pdf`): an encounter sheet, the two map pages, the
+/// journey log, or the item's card; its footer is the item's share line.
+/// `None` when the pack has no item at `at`.
+pub fn item_pdf(
+    pack: &Pack,
+    at: &Address,
+    share: &ShareLine,
+    paper: Paper,
+    ink_saver: bool,
+    fonts: &Fonts,
+) -> Option<Vec<u8>> {
+    let footer = share.item_plain(at, pack.rerolls.of(at));
+    let mut f = Flow::new(fonts, paper, footer, ink_saver);
+    let i = at.index();
+    match at.kind() {
+        "encounter" => encounter::encounter(&mut f, i + 1, pack.encounters.get(i)?),
+        "map" if i == 0 => {
+            let m = pack.map.as_ref()?;
+            for players in [false, true] {
+                maps::map_pages(&mut f, m, players);
+            }
+        }
+        "journey" if i == 0 => journey::journey(&mut f, pack.journey.as_ref()?, &pack.party),
+        _ => cards::one_card(&mut f, pack, share, &at.to_string())?,
+    }
+    let (pages, sections) = f.finish();
+    let title = format!("{} · {at}", pack.title);
+    Some(pdf::document(&title, paper, &pages, &sections, fonts))
 }
 
 /// Every sheet of the pack, in order, with `contents` on the run sheet.
