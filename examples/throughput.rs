@@ -18,7 +18,7 @@ fn rate(text: &str) -> f64 {
         for _ in 0..1000 {
             let expr = dice::parse(black_box(text)).unwrap();
             let v = match &expr {
-                Expr::Roll(r) => r.total(&mut stream) as i64,
+                Expr::Roll(r) => r.total(&mut stream),
                 other => dice::roll(other, &mut stream).value(),
             };
             black_box(v);

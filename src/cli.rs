@@ -368,9 +368,14 @@ Notation:
   3d6  d20  2d6+4  2d6-4  1d6+2d8+4   Roll: sum, bonus/penalty, never below 0
   (2d6+1)/2  3d6*2                   halve (rounding up) or double a Roll
   d66  d%                            tens-and-units d66, d100
-  d6!                                exploding (a maximum adds max-1, roll again)
+  d6!  d6!p                          Core Rules explosion (a 6 counts 5, roll again)
+  d6!!  d10!>=9  d6x                 explosion adding the full face
   d6 enhanced  d8 impaired           roll twice, keep the higher / lower
-  4d6kh3  2d20kl1                    keep highest / lowest
+  4d6kh3  4d6k3  2d20kl  4d6dl1 dh1  keep / drop highest or lowest
+  2d6r<3  d6rr1  2d6ro<3             reroll until gone / once
+  5d10>=8  5d10cs>=8f1  d100<=45     count dice (successes, failures)
+  4dF  4d6min2  2*1d8+3  2d6[fire]   Fudge, min/max faces, multiplier, label
+  {3d6,3d6}kh1  {2d6}>=8             groups: keep or count whole sums
   5D  5D vs 3  5D+2D-1D vs daunting  METTLE pool and Check (Score beats Difficulty)
   5D vs 3 raise 1 twist team 6       raises, Twist, Teamwork
   3D+3  6D+6                         hazard: count Edge, add the bonus
@@ -379,3 +384,45 @@ Notation:
   contest Sybilla=10 Theobald=6      ability - d20, ranked, ties contest again
   1:4                                a one-in-four chance
   cp 18   cp 4+5   cp 4 & 5          CP table: degree of success -> dice value";
+
+/// The command line, with negative dice expressions after `roll` and `odds`
+/// (`roll -1d4`, `odds -2d6+10`) kept as expressions rather than read as
+/// options: an argument there that starts with a single `-` and parses as
+/// dice gets a leading space (the parser skips it), so flags after an
+/// expression (`roll 3d6 --json`) keep working and no `--` is needed.
+pub fn with_dice_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    // Long options that take a value: the word after them is that value.
+    let takes_value: Vec<String> = command
+        .get_arguments()
+        .filter(|a| a.get_action().takes_values() && a.get_long().is_some())
+        .map(|a| format!("--{}", a.get_long().unwrap_or_default()))
+        .collect();
+    let mut out = Vec::new();
+    let mut dice = false;
+    let mut previous_takes_value = false;
+    for (i, arg) in args.into_iter().enumerate() {
+        let text = arg.to_str().map(str::to_owned);
+        let value_here = previous_takes_value;
+        previous_takes_value = text.as_ref().is_some_and(|t| takes_value.contains(t));
+        if let Some(t) = &text {
+            if t == "--" {
+                dice = false;
+            } else if !dice && i > 0 && !value_here && (t == "roll" || t == "odds") {
+                dice = true;
+            } else if dice
+                && t.starts_with('-')
+                && !t.starts_with("--")
+                && crate::dice::parse(t).is_ok()
+            {
+                out.push(format!(" {t}").into());
+                continue;
+            }
+        }
+        out.push(arg);
+    }
+    out
+}

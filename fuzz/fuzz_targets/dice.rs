@@ -1,6 +1,7 @@
 //! Fuzz the notation: parse, print and parse again (same tree), roll, and
 //! — for expressions small enough to take microseconds — compute exact odds
-//! and check they add up to one. No input may panic, overflow or hang.
+//! and check they add up to one; a Roll's result must lie inside its exact
+//! bounds. No input may panic, overflow or hang.
 //!
 //! Large expressions are left to the exact-odds work limit
 //! (`dice::limits::MAX_WORK`), which unit tests pin; computing their odds
@@ -9,39 +10,15 @@
 
 use libfuzzer_sys::fuzz_target;
 use tablewright::dice::odds::OddsDetail;
-use tablewright::dice::ast::{Keep, TermKind};
+use tablewright::dice::odds::terms;
 use tablewright::dice::{self, Expr};
 use tablewright::seed::Seed;
 
-/// Faces one exact computation has to walk, roughly.
+/// Steps one exact computation takes, roughly (the engine's own estimate,
+/// which refuses past `MAX_WORK`).
 fn size(expr: &Expr) -> u64 {
     match expr {
-        Expr::Roll(r) => r
-            .terms
-            .iter()
-            .map(|t| match t.kind {
-                TermKind::Dice {
-                    count,
-                    sides,
-                    explode,
-                    keep,
-                } => {
-                    let kept = match keep {
-                        Some(Keep::Highest(k) | Keep::Lowest(k)) => {
-                            u64::from(k).saturating_mul(u64::from(sides))
-                        }
-                        None => 1,
-                    };
-                    let exploded = if explode { 64 } else { 1 };
-                    u64::from(count)
-                        .saturating_mul(u64::from(sides))
-                        .saturating_mul(kept)
-                        .saturating_mul(exploded)
-                }
-                TermKind::D66 => 36,
-                TermKind::Const(_) => 0,
-            })
-            .fold(0, u64::saturating_add),
+        Expr::Roll(r) => terms::cost(&r.terms).1,
         Expr::Pool(p) => u64::from(p.effective_dice()) * 6 * (p.team.len() as u64 + 1),
         Expr::Contest(c) => 20u64.pow(c.entrants.len().min(6) as u32),
         _ => 1,
@@ -57,8 +34,14 @@ fuzz_target!(|data: &[u8]| {
     let again = dice::parse(&printed).expect("printed notation parses");
     assert_eq!(again, expr, "parse of print differs for {printed}");
     let mut stream = Seed::new("fuzz").unwrap().stream("");
-    let _ = dice::roll(&expr, &mut stream);
-    if size(&expr) <= 20_000
+    let rolled = dice::roll(&expr, &mut stream);
+    if let Expr::Roll(r) = &expr {
+        // The roll lands inside the exact bounds.
+        let (lo, hi) = tablewright::dice::bounds::roll_bounds(r);
+        let v = rolled.value();
+        assert!(lo <= v && v <= hi, "{printed}: rolled {v} outside {lo}..={hi}");
+    }
+    if size(&expr) <= 200_000
         && let Ok(odds) = dice::odds(&expr)
     {
         let total = match &odds.detail {

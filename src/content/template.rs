@@ -252,10 +252,10 @@ mod tests {
 
     #[test]
     fn points_at_mistakes() {
-        let e = parse("Roll {2d6x} now").unwrap_err();
+        let e = parse("Roll {2d6q} now").unwrap_err();
         assert_eq!(e.at, 9);
         assert_eq!(e.width, 1);
-        assert!(e.message.contains("unexpected `x`"));
+        assert!(e.message.contains("`q` is not a modifier"), "{}", e.message);
         let e = parse("Roll {d4 now").unwrap_err();
         assert_eq!(e.at, 5);
         assert!(parse("{pick: a}").is_err());

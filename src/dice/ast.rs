@@ -8,6 +8,9 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use super::mods::{
+    Compare, Explode, ExplodeStyle, Faces, Keep, Mods, Reroll, Sort, Tally, ThrowRule,
+};
 use crate::rules::status_cp::{self, DiceValue};
 
 /// Any expression the notation can write.
@@ -69,12 +72,43 @@ impl Roll {
     pub fn dice_count(&self) -> u64 {
         self.terms
             .iter()
-            .map(|t| match t.kind {
-                TermKind::Dice { count, .. } => u64::from(count),
-                TermKind::D66 => 2,
-                TermKind::Const(_) => 0,
-            })
-            .sum()
+            .map(|t| t.kind.dice_count())
+            .fold(0, u64::saturating_add)
+    }
+
+    /// Whether the floor at zero applies: the Engine's floor is for
+    /// penalties on a Roll of ordinary dice; Fudge dice and failure counts
+    /// are meant to go below zero (Roll20, Foundry, rpg-dice-roller).
+    pub fn floors(&self) -> bool {
+        !self.terms.iter().any(|t| t.kind.signed())
+    }
+}
+
+impl TermKind {
+    /// Physical dice one evaluation throws before explosions and rerolls.
+    pub fn dice_count(&self) -> u64 {
+        match self {
+            TermKind::Dice(d) => u64::from(d.count),
+            TermKind::D66 => 2,
+            TermKind::Const(_) => 0,
+            TermKind::Group(g) => g
+                .items
+                .iter()
+                .flatten()
+                .map(|t| t.kind.dice_count())
+                .fold(0, u64::saturating_add),
+        }
+    }
+
+    /// Whether this term is meant to go below zero (Fudge dice, failures).
+    pub fn signed(&self) -> bool {
+        match self {
+            TermKind::Dice(d) => d.faces == Faces::Fudge || d.mods.signed(),
+            TermKind::Group(g) => {
+                g.mods.signed() || g.items.iter().flatten().any(|t| t.kind.signed())
+            }
+            _ => false,
+        }
     }
 }
 
@@ -99,24 +133,52 @@ impl Term {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TermKind {
-    /// `NdM`, optionally exploding (`!`) and keeping the highest/lowest.
-    Dice {
-        count: u32,
-        sides: u32,
-        explode: bool,
-        keep: Option<Keep>,
-    },
+    /// `NdM` or `NdF` with its modifiers (`!`, `kh3`, `ro<2`, `>=8`, …).
+    Dice(Dice),
     /// `d66`: a tens die and a units die, read 11-66.
     D66,
     /// A flat bonus or penalty.
     Const(u64),
+    /// `{3d6, 2d8+1}kh1`: several sums, each rolled and totalled, then kept,
+    /// dropped or counted as wholes (Roll20's group rolls).
+    Group(Group),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Keep {
-    Highest(u32),
-    Lowest(u32),
+/// `NdM` (or `NdF`) and what is written after it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Dice {
+    pub count: u32,
+    pub faces: Faces,
+    pub mods: Mods,
+}
+
+impl Dice {
+    /// Plain `NdM` with at most the Core Rules explosion and `khN`/`klN`.
+    pub fn plain(count: u32, sides: u32) -> Dice {
+        Dice {
+            count,
+            faces: Faces::Sides(sides),
+            mods: Mods::none(),
+        }
+    }
+
+    /// The throw rules of one die.
+    pub fn throw_rule(&self) -> ThrowRule {
+        ThrowRule {
+            faces: self.faces,
+            reroll: self.mods.reroll,
+            min: self.mods.min,
+            max: self.mods.max,
+        }
+    }
+}
+
+/// A group's items (each a signed sum of terms) and its modifiers (keep,
+/// drop, count, sort, label, multiplier).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Group {
+    pub items: Vec<Vec<Term>>,
+    pub mods: Mods,
 }
 
 /// What happens to a Roll's total after the floor at zero.
@@ -136,6 +198,19 @@ impl Scale {
             Scale::None => total,
             Scale::Divide(n) => total.div_ceil(u64::from(n)),
             Scale::Multiply(n) => total * u64::from(n),
+        }
+    }
+
+    /// A total that may be below zero (a Roll that does not floor: Fudge
+    /// dice, failures) halved, rounding up, or doubled.
+    pub fn apply_signed(self, total: i64) -> i64 {
+        match self {
+            Scale::None => total,
+            Scale::Divide(n) => {
+                let n = i64::from(n);
+                total.div_euclid(n) + i64::from(total.rem_euclid(n) != 0)
+            }
+            Scale::Multiply(n) => total * i64::from(n),
         }
     }
 }
@@ -304,29 +379,50 @@ impl fmt::Display for Expr {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            TermKind::Dice {
-                count,
-                sides,
-                explode,
-                keep,
-            } => {
-                if *count != 1 {
-                    write!(f, "{count}")?;
+            TermKind::Dice(d) => {
+                if d.mods.times != 1 {
+                    write!(f, "{}*", d.mods.times)?;
                 }
-                write!(f, "d{sides}")?;
-                if *explode {
-                    f.write_str("!")?;
+                if d.count != 1 {
+                    write!(f, "{}", d.count)?;
                 }
-                match keep {
-                    Some(Keep::Highest(k)) => write!(f, "kh{k}"),
-                    Some(Keep::Lowest(k)) => write!(f, "kl{k}"),
-                    None => Ok(()),
+                match d.faces {
+                    Faces::Sides(s) => write!(f, "d{s}")?,
+                    Faces::Fudge => f.write_str("dF")?,
                 }
+                d.mods.fmt_after(f)
             }
             TermKind::D66 => f.write_str("d66"),
             TermKind::Const(v) => write!(f, "{v}"),
+            TermKind::Group(g) => {
+                if g.mods.times != 1 {
+                    write!(f, "{}*", g.mods.times)?;
+                }
+                f.write_str("{")?;
+                for (i, item) in g.items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    fmt_terms(item, f)?;
+                }
+                f.write_str("}")?;
+                g.mods.fmt_after(f)
+            }
         }
     }
+}
+
+/// Signed terms as a sum: `2d6+4`, `-1d4`, `d8-d4`.
+pub fn fmt_terms(terms: &[Term], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    for (i, term) in terms.iter().enumerate() {
+        match (i, term.negative) {
+            (_, true) => f.write_str("-")?,
+            (0, false) => {}
+            (_, false) => f.write_str("+")?,
+        }
+        write!(f, "{term}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Roll {
@@ -335,15 +431,7 @@ impl fmt::Display for Roll {
         if wrap {
             f.write_str("(")?;
         }
-        for (i, term) in self.terms.iter().enumerate() {
-            match (i, term.negative) {
-                (0, true) => f.write_str("-")?,
-                (0, false) => {}
-                (_, true) => f.write_str("-")?,
-                (_, false) => f.write_str("+")?,
-            }
-            term.fmt(f)?;
-        }
+        fmt_terms(&self.terms, f)?;
         if wrap {
             f.write_str(")")?;
         }

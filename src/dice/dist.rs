@@ -15,10 +15,34 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TooLarge {
     pub what: String,
+    /// The exact odds of this shape are not computed at all (not a
+    /// matter of size); `what` says which and what to write instead.
+    pub unsupported: bool,
+}
+
+impl TooLarge {
+    /// Past the work or support limit: `what` is the work it would take.
+    pub fn work(what: String) -> TooLarge {
+        TooLarge {
+            what,
+            unsupported: false,
+        }
+    }
+
+    /// Exact odds this engine does not compute for this shape.
+    pub fn unsupported(what: String) -> TooLarge {
+        TooLarge {
+            what,
+            unsupported: true,
+        }
+    }
 }
 
 impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.unsupported {
+            return write!(f, "exact odds are not supported for {}", self.what);
+        }
         write!(
             f,
             "exact odds would need {}; that is past the limit for exact odds (a support of {} values, a fraction of a second of work)",
@@ -38,20 +62,16 @@ pub struct Dist {
     pub tail: f64,
 }
 
-fn check_support(len: u64, what: &str) -> Result<(), TooLarge> {
+pub(super) fn check_support(len: u64, what: &str) -> Result<(), TooLarge> {
     if len > MAX_SUPPORT as u64 {
-        return Err(TooLarge {
-            what: format!("{len} possible values for {what}"),
-        });
+        return Err(TooLarge::work(format!("{len} possible values for {what}")));
     }
     Ok(())
 }
 
-fn check_work(work: u64, what: &str) -> Result<(), TooLarge> {
+pub(super) fn check_work(work: u64, what: &str) -> Result<(), TooLarge> {
     if work > MAX_WORK {
-        return Err(TooLarge {
-            what: format!("about {work} steps for {what}"),
-        });
+        return Err(TooLarge::work(format!("about {work} steps for {what}")));
     }
     Ok(())
 }
@@ -349,13 +369,34 @@ impl Dist {
     /// new tail); for keep-lowest it only matters when fewer than `k` listed
     /// dice were placed.
     pub fn keep(&self, n: u32, k: u32, highest: bool) -> Result<Dist, TooLarge> {
+        let scores: Vec<i64> = (0..self.p.len() as i64).map(|i| self.min + i).collect();
+        self.keep_scored(n, k, highest, &scores)
+    }
+
+    /// Like [`keep`](Dist::keep), but each kept die adds `scores[i]` for
+    /// the value at index `i` (dice are still chosen by value): a count of
+    /// successes among the kept dice.
+    pub fn keep_scored(
+        &self,
+        n: u32,
+        k: u32,
+        highest: bool,
+        scores: &[i64],
+    ) -> Result<Dist, TooLarge> {
         let n_us = n as usize;
         let k_us = k as usize;
-        let span = self.p.len() as u64;
+        let s_min = scores.iter().copied().min().unwrap_or(0);
+        let s_max = scores.iter().copied().max().unwrap_or(0);
+        let weights: Vec<usize> = scores.iter().map(|&v| (v - s_min) as usize).collect();
+        let span = (s_max - s_min + 1) as u64;
         let sum_len = u64::from(k) * (span - 1) + 1;
         check_support(sum_len, "keeping dice")?;
         check_work(
-            span * u64::from(n) * u64::from(n) * sum_len / 2 + 1,
+            (self.p.len() as u64)
+                .saturating_mul(u64::from(n) * u64::from(n))
+                .saturating_mul(sum_len)
+                / 2
+                + 1,
             "keeping dice",
         )?;
         let sum_len = sum_len as usize;
@@ -386,7 +427,7 @@ impl Dist {
             }
             let share = (q / remaining).min(1.0);
             remaining -= q;
-            state = place_value(&state, vi, share, k_us, &ln_fact);
+            state = place_value(&state, weights[vi], share, k_us, &ln_fact);
         }
         let mut p = std::mem::take(&mut state[n_us]);
         let mut tail = tail_mass;
@@ -402,7 +443,7 @@ impl Dist {
             tail = (1.0 - listed_mass).max(0.0);
         }
         Ok(Dist {
-            min: i64::from(k) * self.min,
+            min: i64::from(k) * s_min,
             p,
             tail,
         }
@@ -458,9 +499,9 @@ fn binomial(ln_fact: &[f64], r: usize, p: f64) -> Vec<f64> {
         .collect()
 }
 
-/// One step of [`Dist::keep`]: of the dice not yet placed, each shows the
-/// value at index `vi` with chance `share`; at most `k` placed dice count
-/// toward the sum. `state[j][sum]` is the chance that `j` dice are placed
+/// One step of [`Dist::keep_scored`]: of the dice not yet placed, each
+/// shows the current value (adding `vi` to the sum when kept) with chance
+/// `share`; at most `k` placed dice count toward the sum. `state[j][sum]` is the chance that `j` dice are placed
 /// with kept sum `sum` (of value − min).
 fn place_value(
     state: &[Vec<f64>],

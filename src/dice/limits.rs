@@ -24,6 +24,9 @@ pub const MAX_QUALITY_WORDS: u32 = 8;
 /// Explosions of one die before the chain is cut. A d2 reaches this depth
 /// with chance 2^-100: it never happens, but nothing can loop forever.
 pub const MAX_EXPLOSIONS: u32 = 100;
+/// Rerolls of one throw (`r`, `rr`) before the roller draws straight
+/// from the faces that end the reroll (the same chances, in one draw).
+pub const MAX_REROLLS: u32 = 100;
 /// Bytes in one expression.
 pub const MAX_EXPR_BYTES: usize = 1_000;
 /// Tail mass left out of the exact distribution of one exploding die.

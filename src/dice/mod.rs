@@ -15,13 +15,22 @@
 //!   expression (a distribution's far tails underflow or are cut).
 //! - [`dist`]: exact distributions over integers and the operations on them
 //!   (sums, floor, scaling, keep-highest/lowest, max/min of two).
+//! - [`mods`]: the dice modifiers (keep/drop, rerolls, explosions,
+//!   counting, `min`/`max`, sorting, labels) and the one reading of each
+//!   that rolls, odds and bounds share.
+//! - [`notes`]: the house rules and readings an expression uses, in words,
+//!   for every output that shows it.
 //! - [`limits`]: keeps absurd expressions from hanging the tool.
 //! - `tests`: property and statistical tests of the whole engine.
+//! - `readme_tests`: every notation in the README's table (and the peers'
+//!   own examples) against an enumeration of every path of die faces.
 
 pub mod ast;
 pub mod bounds;
 pub mod dist;
 pub mod limits;
+pub mod mods;
+pub mod notes;
 pub mod odds;
 pub mod parse;
 pub mod roll;
@@ -31,5 +40,7 @@ pub use odds::{Odds, odds};
 pub use parse::{ParseError, parse};
 pub use roll::{Rolled, roll};
 
+#[cfg(test)]
+mod readme_tests;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,9 @@
 //! Exact odds for every expression, computed analytically.
 //!
-//! - Rolls: convolution of per-term distributions ([`Dist`]), then the floor
-//!   at zero, scaling and enhanced/impaired.
+//! - Rolls: convolution of per-term distributions ([`Dist`], built in
+//!   [`terms`] through every modifier, after a cheap estimate refuses
+//!   what is past the limits), then the floor at zero, scaling and
+//!   enhanced/impaired.
 //! - METTLE pools: a die is Edge with chance 1/2 and otherwise adds 1, 2 or
 //!   3 to the Score with chance 1/6 each, so the chance of `e` Edge with
 //!   Score `s` from `n` dice is `C(n,e)/2^n × P(sum of n−e d3 = s)`. The
@@ -23,6 +25,9 @@ use crate::rules::status_cp::DiceValue;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Odds {
     pub expr: String,
+    /// The house rules and readings the expression uses, in words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     #[serde(flatten)]
     pub detail: OddsDetail,
 }
@@ -190,45 +195,9 @@ pub fn odds(expr: &Expr) -> Result<Odds, TooLarge> {
     };
     Ok(Odds {
         expr: expr.to_string(),
+        notes: super::notes::notes(expr),
         detail,
     })
-}
-
-fn term_dist(kind: &TermKind) -> Result<Dist, TooLarge> {
-    match kind {
-        TermKind::Const(v) => Ok(Dist::point(*v as i64)),
-        TermKind::D66 => {
-            let mut p = vec![0.0; 56];
-            for tens in 1..=6 {
-                for units in 1..=6 {
-                    p[tens * 10 + units - 11] = 1.0 / 36.0;
-                }
-            }
-            Ok(Dist {
-                min: 11,
-                p,
-                tail: 0.0,
-            })
-        }
-        TermKind::Dice {
-            count,
-            sides,
-            explode,
-            keep,
-        } => {
-            let one = if *explode {
-                Dist::exploding_die(*sides)?
-            } else {
-                Dist::die(*sides)
-            };
-            match keep {
-                Some(Keep::Highest(k)) => one.keep(*count, *k, true),
-                Some(Keep::Lowest(k)) => one.keep(*count, *k, false),
-                None if !*explode => Dist::dice(*count, *sides),
-                None => one.repeat(*count),
-            }
-        }
-    }
 }
 
 /// The exact distribution of a Roll's result.
@@ -237,16 +206,10 @@ pub fn roll_dist(r: &Roll) -> Result<Dist, TooLarge> {
     if quality == Quality::Ineffective {
         return Ok(Dist::point(0));
     }
-    let mut sum = Dist::point(0);
-    for term in &r.terms {
-        let d = term_dist(&term.kind)?;
-        let d = if term.negative { d.negate() } else { d };
-        sum = sum.add(&d)?;
-    }
-    let mut d = sum.floor_zero();
+    let sum = terms::sum_dist(&r.terms)?;
+    let mut d = if r.floors() { sum.floor_zero() } else { sum };
     if r.scale != Scale::None {
-        // Every value is at least 0 after the floor.
-        d = d.map_monotone(|v| r.scale.apply(v as u64) as i64)?;
+        d = d.map_monotone(|v| r.scale.apply_signed(v))?;
     }
     Ok(match quality {
         Quality::Enhanced => d.max_of_two(),
@@ -373,9 +336,9 @@ fn check_by_edge(p: &Pool) -> Result<(Vec<f64>, f64), TooLarge> {
     let t_max = (d.max(0) as usize).min(3 * total + 1);
     let work = (t_max as u64 + 2).pow(2) * (total as u64 + 1);
     if work > super::limits::MAX_WORK || (t_max + 2).pow(2) > super::limits::MAX_SUPPORT {
-        return Err(TooLarge {
-            what: format!("about {work} steps for a {total}-dice Check against {d}"),
-        });
+        return Err(TooLarge::work(format!(
+            "about {work} steps for a {total}-dice Check against {d}"
+        )));
     }
     let d3 = D3Tails::new(total.min(t_max + 1), t_max);
     let mut twist_offered = 0.0;
@@ -621,6 +584,8 @@ fn cp_odds(cp: &Cp) -> Result<CpOdds, TooLarge> {
         value: Summary::of(&d),
     })
 }
+
+pub mod terms;
 
 #[cfg(test)]
 mod tests;

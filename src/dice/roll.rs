@@ -8,8 +8,7 @@
 use serde::Serialize;
 
 use super::ast::*;
-use super::limits::MAX_EXPLOSIONS;
-use crate::rules::core_d20::{contest_total, explode_value, save_passes};
+use crate::rules::core_d20::{contest_total, save_passes};
 use crate::rules::mettle::{self, Tally, tally};
 use crate::rules::status_cp::DiceValue;
 use crate::seed::DieSource;
@@ -18,6 +17,9 @@ use crate::seed::DieSource;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rolled {
     pub expr: String,
+    /// The house rules and readings the expression uses, in words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     #[serde(flatten)]
     pub outcome: Outcome,
 }
@@ -35,7 +37,7 @@ pub enum Outcome {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RollOutcome {
-    pub total: u64,
+    pub total: i64,
     pub quality: Quality,
     /// One attempt, or two when enhanced/impaired; none when ineffective.
     pub attempts: Vec<Attempt>,
@@ -49,7 +51,7 @@ pub struct Attempt {
     /// Signed sum before the floor at zero.
     pub sum: i64,
     /// Result after the floor at zero and any halving or doubling.
-    pub total: u64,
+    pub total: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -57,16 +59,50 @@ pub struct TermOutcome {
     pub term: String,
     pub negative: bool,
     pub dice: Vec<DieOutcome>,
-    pub value: u64,
+    pub value: i64,
+    /// A group's items, each rolled and totalled.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<ItemOutcome>,
+    /// The label written after the term (`2d6[fire]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DieOutcome {
-    /// Every face thrown for this die: one, or a chain of explosions, or the
-    /// tens and units of a d66.
-    pub rolls: Vec<u32>,
-    pub value: u64,
+    /// Every throw that counts for this die: one, or a chain of explosions,
+    /// or the tens and units of a d66.
+    pub rolls: Vec<i64>,
+    pub value: i64,
     pub kept: bool,
+    /// Faces thrown and rerolled away (`r`, `ro`), in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rerolled: Vec<i64>,
+    /// What this die counts under a success/failure count (1, 0 or −1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<i64>,
+}
+
+impl DieOutcome {
+    fn plain(rolls: Vec<i64>, value: i64) -> DieOutcome {
+        DieOutcome {
+            rolls,
+            value,
+            kept: true,
+            rerolled: Vec::new(),
+            counts: None,
+        }
+    }
+}
+
+/// One item of a group: its terms, its total, and whether it was kept.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ItemOutcome {
+    pub terms: Vec<TermOutcome>,
+    pub value: i64,
+    pub kept: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -176,6 +212,7 @@ pub fn roll<S: DieSource + ?Sized>(expr: &Expr, stream: &mut S) -> Rolled {
     };
     Rolled {
         expr: expr.to_string(),
+        notes: super::notes::notes(expr),
         outcome,
     }
 }
@@ -186,7 +223,7 @@ impl Rolled {
     /// winner's position for a contest (1-based), a CP dice value's total.
     pub fn value(&self) -> i64 {
         match &self.outcome {
-            Outcome::Roll(r) => r.total as i64,
+            Outcome::Roll(r) => r.total,
             Outcome::Pool(p) => i64::from(p.damage.unwrap_or(p.edge)),
             Outcome::Save(s) => i64::from(s.pass),
             Outcome::Chance(c) => i64::from(c.happens),
@@ -200,114 +237,19 @@ impl Rolled {
     }
 }
 
-fn roll_die<S: DieSource + ?Sized>(sides: u32, explode: bool, stream: &mut S) -> (u64, u32) {
-    let mut face = stream.die(sides);
-    if !explode || face != sides {
-        return (u64::from(face), 1);
-    }
-    let mut value = 0u64;
-    let mut thrown = 1;
-    while face == sides && thrown <= MAX_EXPLOSIONS {
-        value += u64::from(sides - 1);
-        face = stream.die(sides);
-        thrown += 1;
-    }
-    (value + u64::from(face), thrown)
-}
-
-fn roll_die_detail<S: DieSource + ?Sized>(sides: u32, explode: bool, stream: &mut S) -> DieOutcome {
-    let mut rolls = vec![stream.die(sides)];
-    if explode {
-        while *rolls.last().expect("non-empty") == sides && rolls.len() as u32 <= MAX_EXPLOSIONS {
-            rolls.push(stream.die(sides));
-        }
-    }
-    let value = if explode {
-        explode_value(&rolls, sides)
-    } else {
-        u64::from(rolls[0])
-    };
-    DieOutcome {
-        rolls,
-        value,
-        kept: true,
-    }
-}
-
-/// Mark which dice a keep rule keeps: the highest (or lowest) values, ties
-/// broken by position (earlier dice first).
-fn apply_keep(dice: &mut [DieOutcome], keep: Keep) {
-    let mut order: Vec<usize> = (0..dice.len()).collect();
-    let k = match keep {
-        Keep::Highest(k) => {
-            order.sort_by(|&a, &b| dice[b].value.cmp(&dice[a].value).then(a.cmp(&b)));
-            k
-        }
-        Keep::Lowest(k) => {
-            order.sort_by(|&a, &b| dice[a].value.cmp(&dice[b].value).then(a.cmp(&b)));
-            k
-        }
-    };
-    for d in dice.iter_mut() {
-        d.kept = false;
-    }
-    for &i in order.iter().take(k as usize) {
-        dice[i].kept = true;
-    }
-}
-
-/// A Roll's result from its signed sum: floored at zero, then scaled.
-fn finish(sum: i64, scale: Scale) -> u64 {
-    scale.apply(sum.max(0) as u64)
+/// A Roll's result from its signed sum: floored at zero (when the Roll
+/// floors), then scaled.
+fn finish(sum: i64, r: &Roll) -> i64 {
+    let sum = if r.floors() { sum.max(0) } else { sum };
+    r.scale.apply_signed(sum)
 }
 
 fn roll_attempt<S: DieSource + ?Sized>(r: &Roll, stream: &mut S) -> Attempt {
-    let mut terms = Vec::with_capacity(r.terms.len());
-    let mut sum = 0i64;
-    for term in &r.terms {
-        let (dice, value) = match &term.kind {
-            TermKind::Const(v) => (Vec::new(), *v),
-            TermKind::D66 => {
-                let tens = stream.die(6);
-                let units = stream.die(6);
-                let value = u64::from(tens * 10 + units);
-                (
-                    vec![DieOutcome {
-                        rolls: vec![tens, units],
-                        value,
-                        kept: true,
-                    }],
-                    value,
-                )
-            }
-            TermKind::Dice {
-                count,
-                sides,
-                explode,
-                keep,
-            } => {
-                let mut dice: Vec<DieOutcome> = (0..*count)
-                    .map(|_| roll_die_detail(*sides, *explode, stream))
-                    .collect();
-                if let Some(keep) = keep {
-                    apply_keep(&mut dice, *keep);
-                }
-                let value = dice.iter().filter(|d| d.kept).map(|d| d.value).sum();
-                (dice, value)
-            }
-        };
-        sum += term.signed(value);
-        terms.push(TermOutcome {
-            term: term.to_string(),
-            negative: term.negative,
-            dice,
-            value,
-        });
-    }
+    let (terms, sum) = terms::roll_terms(&r.terms, stream);
     Attempt {
         terms,
         sum,
-        total: finish(sum, r.scale),
+        total: finish(sum, r),
     }
 }
 
@@ -350,49 +292,17 @@ fn roll_roll<S: DieSource + ?Sized>(r: &Roll, stream: &mut S) -> RollOutcome {
 }
 
 impl Roll {
-    fn attempt_total<S: DieSource + ?Sized>(&self, stream: &mut S) -> u64 {
+    fn attempt_total<S: DieSource + ?Sized>(&self, stream: &mut S) -> i64 {
         let mut sum = 0i64;
         for term in &self.terms {
-            let value = match &term.kind {
-                TermKind::Const(v) => *v,
-                TermKind::D66 => u64::from(stream.die(6) * 10 + stream.die(6)),
-                TermKind::Dice {
-                    count,
-                    sides,
-                    explode,
-                    keep: None,
-                } => (0..*count)
-                    .map(|_| roll_die(*sides, *explode, stream).0)
-                    .sum(),
-                TermKind::Dice {
-                    count,
-                    sides,
-                    explode,
-                    keep: Some(keep),
-                } => {
-                    let mut values: Vec<u64> = (0..*count)
-                        .map(|_| roll_die(*sides, *explode, stream).0)
-                        .collect();
-                    let k = match keep {
-                        Keep::Highest(k) => {
-                            values.sort_unstable_by(|a, b| b.cmp(a));
-                            *k
-                        }
-                        Keep::Lowest(k) => {
-                            values.sort_unstable();
-                            *k
-                        }
-                    };
-                    values.iter().take(k as usize).sum()
-                }
-            };
-            sum += term.signed(value);
+            let value = terms::term_value(&term.kind, stream);
+            sum += if term.negative { -value } else { value };
         }
-        finish(sum, self.scale)
+        finish(sum, self)
     }
 
     /// Roll for the total only (no record kept). Draws exactly as [`roll`].
-    pub fn total<S: DieSource + ?Sized>(&self, stream: &mut S) -> u64 {
+    pub fn total<S: DieSource + ?Sized>(&self, stream: &mut S) -> i64 {
         match self.quality() {
             Quality::Ineffective => 0,
             Quality::Plain => self.attempt_total(stream),
@@ -535,6 +445,8 @@ fn roll_cp<S: DieSource + ?Sized>(cp: &Cp, stream: &mut S) -> CpOutcome {
         total,
     }
 }
+
+mod terms;
 
 #[cfg(test)]
 mod tests;

@@ -13,28 +13,169 @@ use super::odds::{OddsDetail, odds, roll_dist};
 use super::{parse, roll};
 use crate::seed::Seed;
 
-fn term_strategy() -> impl Strategy<Value = TermKind> {
+fn compare_strategy(lo: i64, hi: i64) -> impl Strategy<Value = Compare> {
+    (0u8..5, lo..=hi).prop_map(|(op, n)| match op {
+        0 => Compare::Eq(n),
+        1 => Compare::Gt(n),
+        2 => Compare::Ge(n),
+        3 => Compare::Lt(n),
+        _ => Compare::Le(n),
+    })
+}
+
+/// Dice with any modifiers the parser accepts: rerolls leave a face, an
+/// explosion never triggers on every throw, keeps and drops fit the count.
+fn dice_strategy() -> impl Strategy<Value = Dice> {
+    (
+        (1u32..6, 0u32..22, 0u8..6, 0u8..4, 0u8..4),
+        (0u8..5, 0u8..4, any::<bool>(), 0u8..3, 1u32..4, 0u8..3),
+        (
+            compare_strategy(-1, 12),
+            prop::option::of(compare_strategy(-1, 3)),
+            "[a-z]{1,6}",
+        ),
+    )
+        .prop_map(
+            |(
+                (count, sides, reroll, clamp, explode),
+                (keep, tally, fail, sort, times, label),
+                (cmp, failure, text),
+            )| {
+                let faces = if sides == 0 {
+                    Faces::Fudge
+                } else if sides == 21 {
+                    Faces::Sides(100)
+                } else {
+                    Faces::Sides(sides + 2)
+                };
+                let (lo, hi) = (faces.lowest(), faces.highest());
+                let mut mods = Mods::none();
+                mods.reroll = match reroll {
+                    1 => Some(Reroll {
+                        once: true,
+                        when: Compare::Eq(lo),
+                    }),
+                    2 => Some(Reroll {
+                        once: false,
+                        when: Compare::Le(lo),
+                    }),
+                    3 => Some(Reroll {
+                        once: true,
+                        when: Compare::Ge(hi),
+                    }),
+                    _ => None,
+                };
+                match clamp {
+                    1 => mods.min = Some(lo + 1),
+                    2 => mods.max = Some(hi - 1),
+                    _ => {}
+                }
+                // With `max` the top face is hi − 1, and a Fudge die's lowest
+                // face may be clamped up to 0: explode only on the top.
+                mods.explode = match explode {
+                    1 => Some(Explode {
+                        style: ExplodeStyle::Core,
+                        on: None,
+                    }),
+                    2 => Some(Explode {
+                        style: ExplodeStyle::Full,
+                        on: None,
+                    }),
+                    3 if faces != Faces::Fudge
+                        && mods.max.is_none()
+                        && mods.min.is_none()
+                        && mods.reroll.is_none() =>
+                    {
+                        Some(Explode {
+                            style: ExplodeStyle::Full,
+                            on: Some(Compare::Ge(hi - 1)),
+                        })
+                    }
+                    _ => None,
+                };
+                // Clamps can leave one value to throw, which would always explode.
+                if mods.min.is_some() || mods.max.is_some() {
+                    mods.explode = None;
+                }
+                mods.keep = match keep {
+                    1 => Some(Keep::Highest(1 + count / 2)),
+                    2 => Some(Keep::Lowest(1)),
+                    3 if count > 1 => Some(Keep::DropLowest(1)),
+                    4 if count > 1 => Some(Keep::DropHighest(count - 1)),
+                    _ => None,
+                };
+                mods.tally = (tally == 1 || (tally == 2 && fail)).then_some(Tally {
+                    success: cmp,
+                    failure: if tally == 2 { failure } else { None },
+                });
+                mods.sort = match sort {
+                    1 => Some(Sort::Ascending),
+                    2 => Some(Sort::Descending),
+                    _ => None,
+                };
+                mods.times = if times == 3 { 2 } else { 1 };
+                mods.label = (label == 1).then_some(text);
+                Dice { count, faces, mods }
+            },
+        )
+}
+
+fn plain_term_strategy() -> impl Strategy<Value = TermKind> {
     prop_oneof![
         (0u64..50).prop_map(TermKind::Const),
         Just(TermKind::D66),
-        (1u32..6, 1u32..21, any::<bool>(), 0u32..3, any::<bool>()).prop_map(
-            |(count, sides, explode, keep, high)| {
-                let sides = if sides == 20 { 100 } else { sides };
-                let explode = explode && sides >= 2;
-                let keep = match keep.min(count) {
-                    0 => None,
-                    k if high => Some(Keep::Highest(k)),
-                    k => Some(Keep::Lowest(k)),
-                };
-                TermKind::Dice {
-                    count,
-                    sides,
-                    explode,
-                    keep,
+        dice_strategy().prop_map(TermKind::Dice),
+    ]
+}
+
+/// Groups of one to three items (alike or not); several unlike items keep
+/// one at most, so their exact odds are defined.
+fn group_strategy() -> impl Strategy<Value = TermKind> {
+    (
+        prop::collection::vec(
+            prop::collection::vec((any::<bool>(), plain_term_strategy()), 1..3),
+            1..4,
+        ),
+        any::<bool>(),
+        0u8..4,
+        prop::option::of(compare_strategy(0, 20)),
+    )
+        .prop_map(|(items, alike, keep, tally)| {
+            let mut items: Vec<Vec<Term>> = items
+                .into_iter()
+                .map(|terms| {
+                    terms
+                        .into_iter()
+                        .map(|(negative, kind)| Term { negative, kind })
+                        .collect()
+                })
+                .collect();
+            if alike {
+                let first = items[0].clone();
+                for i in items.iter_mut() {
+                    *i = first.clone();
                 }
             }
-        ),
-    ]
+            let n = items.len() as u32;
+            let mut mods = Mods::none();
+            mods.keep = match keep {
+                1 => Some(Keep::Highest(1)),
+                2 => Some(Keep::Lowest(1)),
+                3 if alike && n > 1 => Some(Keep::DropLowest(1)),
+                _ => None,
+            };
+            if alike || mods.keep.is_none() {
+                mods.tally = tally.map(|success| Tally {
+                    success,
+                    failure: None,
+                });
+            }
+            TermKind::Group(Group { items, mods })
+        })
+}
+
+fn term_strategy() -> impl Strategy<Value = TermKind> {
+    prop_oneof![4 => plain_term_strategy(), 1 => group_strategy()]
 }
 
 fn roll_strategy() -> impl Strategy<Value = Roll> {
@@ -118,7 +259,7 @@ proptest! {
     }
 
     #[test]
-    fn parser_never_panics(text in "[0-9dDkhl!+\\-*/():<=% ,&a-z]{0,24}") {
+    fn parser_never_panics(text in "[0-9dDFkhlrosfxcpmina!+\\-*/():<=>% ,&{}\\[\\]]{0,24}") {
         let _ = parse(&text);
     }
 
@@ -156,7 +297,7 @@ proptest! {
         let d = roll_dist(&roll).unwrap();
         let (lo, hi) = d.range();
         let seed = Seed::new("support").unwrap();
-        let v = roll.total(&mut seed.stream(&i.to_string())) as i64;
+        let v = roll.total(&mut seed.stream(&i.to_string()));
         // Exploding dice may pass the listed maximum, but only in the tail.
         prop_assert!(v >= lo, "{}: {} < {}", roll, v, lo);
         prop_assert!(v <= hi || d.tail > 0.0, "{}: {} > {}", roll, v, hi);

@@ -272,7 +272,7 @@ impl Library {
     fn draw(&self, table: &Table, stream: &mut Stream) -> (usize, i64) {
         match &table.dice_expr {
             Some(roll) => {
-                let v = roll.total(stream) as i64;
+                let v = roll.total(stream);
                 let index = table
                     .rows
                     .iter()

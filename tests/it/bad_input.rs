@@ -206,11 +206,11 @@ fn cases() -> Vec<Case> {
         table(
             "dice typo in a table's die",
             &format!(
-                "{TABLE_HEAD}dice = \"2d6x\"\n\n[[table.row]]\nroll = \"1-12\"\nname = \"A\"\ntext = \"a\"\n"
+                "{TABLE_HEAD}dice = \"2d6q\"\n\n[[table.row]]\nroll = \"1-12\"\nname = \"A\"\ntext = \"a\"\n"
             ),
             &[
-                "tables/t.toml:6:12: [fx.t] dice `2d6x`: unexpected `x` after a die\n    dice = \"2d6x\"\n               ^\n",
-                "hint: a die may be followed by",
+                "tables/t.toml:6:12: [fx.t] dice `2d6q`: `q` is not a modifier of a die\n    dice = \"2d6q\"\n               ^\n",
+                "hint: after a die: `!` `!!`",
             ],
         ),
         // References.
@@ -241,9 +241,9 @@ fn cases() -> Vec<Case> {
         // Dice typos: on the command line (with a caret) and in a table.
         roll(
             "dice typo",
-            "2d6x4",
+            "2d6q4",
             &[
-                "cannot read `2d6x4` (column 4): unexpected `x` after a die",
+                "cannot read `2d6q4` (column 4): `q` is not a modifier of a die",
                 "\n       ^",
                 "hint:",
             ],
@@ -252,8 +252,60 @@ fn cases() -> Vec<Case> {
             "dice typo in a table",
             "dice",
             &[
-                "dice/tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die\n    text = \"Lose {2d6x} mettle.\"\n                     ^\n",
+                "dice/tables.toml:11:18: [fx.dice] `{2d6q}`: `q` is not a modifier of a die\n    text = \"Lose {2d6q} mettle.\"\n                     ^\n",
             ],
+        ),
+        // Peers' notation this one refuses: named, with what to write.
+        roll(
+            "explode once",
+            "2d6xo",
+            &[
+                "(column 4): explode once (`xo`) is not supported",
+                "hint: write `!!` to explode on every maximum",
+            ],
+        ),
+        roll(
+            "math function",
+            "floor(2d6/2)",
+            &[
+                "(column 1): the math function `floor(…)` is not supported",
+                "hint: halving here rounds up",
+            ],
+        ),
+        roll(
+            "power operator",
+            "2d6^2",
+            &["(column 4): powers (`^`) is not supported"],
+        ),
+        roll(
+            "reroll forever",
+            "d6r<=6",
+            &["every face of `d6r<=6` is rerolled, so it would reroll forever"],
+        ),
+        roll(
+            "explode forever",
+            "d6!>=1",
+            &["every throw of `d6!>=1` explodes, so it would explode forever"],
+        ),
+        roll(
+            "drop every die",
+            "2d6dl2",
+            &["cannot drop 2 of 2 dice", "hint: drop between 1 and 1"],
+        ),
+        roll(
+            "failures without successes",
+            "5d10f1",
+            &["failures are counted against successes: write the success first"],
+        ),
+        roll(
+            "open group",
+            "{2d6,3d6",
+            &["expected `,` or `}` in a group, found the end"],
+        ),
+        refusal(
+            "odds of several unlike group items",
+            args(&["odds", "{2d6,1d12,3d4}kh2"]),
+            &["exact odds are not supported for keeping or dropping several items of a group whose items differ"],
         ),
         // Absurd dice.
         roll(

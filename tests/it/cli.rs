@@ -144,9 +144,9 @@ fn check_rolls_and_states_the_chance_first() {
 
 #[test]
 fn errors_point_at_the_character() {
-    let err = fails(&["roll", "--seed", "s", "2d6x4"]);
+    let err = fails(&["roll", "--seed", "s", "2d6q4"]);
     assert!(
-        err.contains("(column 4): unexpected `x` after a die"),
+        err.contains("(column 4): `q` is not a modifier of a die"),
         "{err}"
     );
     assert!(err.contains("\n       ^"), "{err}");
@@ -224,8 +224,8 @@ fn bad_files_and_names_exit_with_one() {
     );
     let err = fails(&["table", "no.such.table", "--seed", "s"]);
     assert!(err.contains("there is no table"), "{err}");
-    let err = fails(&["roll", "2d6x4"]);
-    assert!(err.contains("unexpected `x` after a die"), "{err}");
+    let err = fails(&["roll", "2d6q4"]);
+    assert!(err.contains("`q` is not a modifier of a die"), "{err}");
 }
 
 #[test]

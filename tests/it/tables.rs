@@ -57,7 +57,7 @@ fn every_problem_class_has_a_pinned_message() {
         ("empty", "tables.toml:2:6: [fx.empty] the table has no rows"),
         (
             "dice",
-            "tables.toml:11:18: [fx.dice] `{2d6x}`: unexpected `x` after a die\n    text = \"Lose {2d6x} mettle.\"\n                     ^\n",
+            "tables.toml:11:18: [fx.dice] `{2d6q}`: `q` is not a modifier of a die\n    text = \"Lose {2d6q} mettle.\"\n                     ^\n",
         ),
         (
             "reference",

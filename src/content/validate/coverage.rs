@@ -26,7 +26,7 @@ pub(super) fn die_support(roll: &Roll) -> Result<Vec<i64>, String> {
     if roll
         .terms
         .iter()
-        .any(|t| matches!(t.kind, TermKind::Dice { explode: true, .. }))
+        .any(|t| matches!(&t.kind, TermKind::Dice(d) if d.mods.explode.is_some()))
     {
         return Err("a table die cannot explode: its results never end".into());
     }

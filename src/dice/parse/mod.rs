@@ -12,7 +12,11 @@
 //!   errors pointed at a span.
 //! - `rolls`: a Roll as a whole — signed terms, brackets, `d20<=N`, halving
 //!   or doubling, enhanced/impaired words, the dice limit.
-//! - `terms`: one term of a Roll — a number, `NdM`, `!`, `khN`/`klN`, `d66`.
+//! - `terms`: one term of a Roll — a number, `NdM`, `NdF`, `d66`, a leading
+//!   multiplier, a group `{…}`, math functions named in errors.
+//! - `mods`: the modifiers after a die or a group (explode, reroll,
+//!   keep/drop, count, `min`/`max`, sort, label), peers' others named in
+//!   errors.
 //! - `pools`: METTLE pools — `5D+2D+3`, `vs`, `raise`, `twist`, `team`, the
 //!   Difficulty ladder.
 //! - `short`: the one-word notations — `contest`, `cp` and `x:y` chances.
@@ -20,6 +24,7 @@
 
 mod error;
 mod lexer;
+mod mods;
 mod pools;
 mod rolls;
 mod short;
@@ -49,14 +54,7 @@ pub fn parse(input: &str) -> Result<Expr, ParseError> {
     let expr = p.expr()?;
     p.skip_ws();
     if p.pos < input.len() {
-        let c = p.peek().unwrap_or(' ');
-        return Err(p.error_here(
-            format!("unexpected `{c}` after a complete expression"),
-            Some(
-                "remove it, or check the notation table in `tablewright --help` / the README"
-                    .into(),
-            ),
-        ));
+        return Err(p.trailing());
     }
     Ok(expr)
 }
@@ -67,7 +65,53 @@ struct Parser<'a> {
     pos: usize,
 }
 
+/// Operators the peers have after a term: the text, the feature's name and
+/// what to write instead.
+const OPERATORS: &[(&str, &str, &str)] = &[
+    ("**", "powers (`**`)", "multiply instead, e.g. `d6*2`"),
+    ("^", "powers (`^`)", "multiply instead, e.g. `d6*2`"),
+    (
+        "%",
+        "the remainder operator (`%`)",
+        "`d%` is a d100; there is no remainder",
+    ),
+    (
+        "[",
+        "a label on a number",
+        "label dice or a group, e.g. `2d6[fire]+3`",
+    ),
+    (
+        "#",
+        "comments (`#`)",
+        "leave the comment out, or label the dice: `2d6[fire]`",
+    ),
+];
+
 impl Parser<'_> {
+    /// The error for text left after a complete expression: the feature it
+    /// looks like when a peer has it, otherwise "unexpected".
+    fn trailing(&self) -> ParseError {
+        let rest = &self.s[self.pos..];
+        for &(op, feature, instead) in OPERATORS {
+            if rest.starts_with(op) {
+                return self.error(
+                    self.pos,
+                    op.len(),
+                    format!("{feature} is not supported"),
+                    Some(instead.into()),
+                );
+            }
+        }
+        let c = self.peek().unwrap_or(' ');
+        self.error_here(
+            format!("unexpected `{c}` after a complete expression"),
+            Some(
+                "remove it, or check the notation table in `tablewright --help` / the README"
+                    .into(),
+            ),
+        )
+    }
+
     /// Any expression: the leading word or the character after a leading
     /// number says which notation it is.
     fn expr(&mut self) -> Result<Expr, ParseError> {

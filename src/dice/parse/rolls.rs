@@ -3,7 +3,7 @@
 //! words, and the limit on dice thrown.
 
 use super::{ParseError, Parser};
-use crate::dice::ast::{Expr, Roll, Save, Scale, Term, TermKind};
+use crate::dice::ast::{Compare, Dice, Expr, Roll, Save, Scale, Tally, Term, TermKind};
 use crate::dice::limits;
 
 impl Parser<'_> {
@@ -18,6 +18,9 @@ impl Parser<'_> {
             self.close_bracket()?;
         }
         // `d20<=12` is the save notation.
+        if !parens && let Some(target) = save_target(&terms) {
+            return Ok(Expr::Save(Save { target }));
+        }
         let save = self.pos;
         self.skip_ws();
         if self.s[self.pos..].starts_with("<=") {
@@ -109,12 +112,7 @@ impl Parser<'_> {
     ) -> Result<Expr, ParseError> {
         let d20 = Term {
             negative: false,
-            kind: TermKind::Dice {
-                count: 1,
-                sides: 20,
-                explode: false,
-                keep: None,
-            },
+            kind: TermKind::Dice(Dice::plain(1, 20)),
         };
         if parens || terms.len() != 1 || terms[0] != d20 {
             let lhs = Roll {
@@ -126,7 +124,7 @@ impl Parser<'_> {
             return Err(self.error_since(
                 start,
                 format!("only a single d20 can be rolled under a target, not `{lhs}`"),
-                Some("write a save as `d20<=12` or `save 12`".into()),
+                Some("write a save as `d20<=12` or `save 12`; to count dice, put the comparison right after the die, e.g. `d100<=45`".into()),
             ));
         }
         self.pos += 2;
@@ -182,4 +180,24 @@ impl Parser<'_> {
             }
         }
     }
+}
+
+/// The target of `d20<=N` written as one term: a d20 counting `<=N` and
+/// nothing else is the Core Rules save (pass on N or less).
+fn save_target(terms: &[Term]) -> Option<u32> {
+    let [term] = terms else { return None };
+    let TermKind::Dice(d) = &term.kind else {
+        return None;
+    };
+    let mut plain = d.clone();
+    let tally = plain.mods.tally.take()?;
+    let Tally {
+        success: Compare::Le(n),
+        failure: None,
+    } = tally
+    else {
+        return None;
+    };
+    (!term.negative && plain == Dice::plain(1, 20) && (0..=limits::MAX_TARGET as i64).contains(&n))
+        .then_some(n as u32)
 }

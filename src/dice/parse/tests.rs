@@ -11,8 +11,11 @@ fn error_text(input: &str) -> String {
 #[test]
 fn an_error_shows_the_input_with_a_caret_and_the_hint() {
     assert_eq!(
-        error_text("2d6x4"),
-        "cannot read `2d6x4` (column 4): unexpected `x` after a die\n    2d6x4\n       ^\n    hint: a die may be followed by `!` (explode) and `khN`/`klN` (keep), in that order"
+        error_text("2d6q4"),
+        format!(
+            "cannot read `2d6q4` (column 4): `q` is not a modifier of a die\n    2d6q4\n       ^\n    hint: {}",
+            super::mods::MODIFIERS_HINT
+        )
     );
     assert_eq!(
         error_text("5D vs 3 tw"),
@@ -75,13 +78,16 @@ fn the_diagnostic_carries_the_message_snippet_and_hint() {
 
 #[test]
 fn an_expression_in_a_file_points_at_the_wrong_character_in_the_file() {
-    let e = parse("2d6x").unwrap_err();
-    let line = "text = \"{2d6x} gold\"";
+    let e = parse("2d6q").unwrap_err();
+    let line = "text = \"{2d6q} gold\"";
     let d = e
         .diagnostic_in("dice/tables.toml", 1, 10)
         .with_source(line, e.width());
     assert_eq!(
         d.to_string(),
-        "dice/tables.toml:1:13: unexpected `x` after a die\n    text = \"{2d6x} gold\"\n                ^\n    hint: a die may be followed by `!` (explode) and `khN`/`klN` (keep), in that order"
+        format!(
+            "dice/tables.toml:1:13: `q` is not a modifier of a die\n    text = \"{{2d6q}} gold\"\n                ^\n    hint: {}",
+            super::mods::MODIFIERS_HINT
+        )
     );
 }

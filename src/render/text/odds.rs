@@ -119,6 +119,9 @@ fn summary_text(s: &Summary, out: &mut String) {
 /// The full odds report for the terminal.
 pub fn odds_text(o: &Odds) -> String {
     let mut out = String::new();
+    for n in &o.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
     match &o.detail {
         OddsDetail::Roll(s) => {
             let _ = writeln!(out, "{}", o.expr);

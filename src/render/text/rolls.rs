@@ -3,10 +3,89 @@
 
 use std::fmt::Write;
 
-use crate::dice::roll::{ContestOutcome, CpOutcome, Outcome, PoolOutcome, RollOutcome, Rolled};
+use crate::dice::roll::{
+    ContestOutcome, CpOutcome, DieOutcome, Outcome, PoolOutcome, RollOutcome, Rolled, TermOutcome,
+};
 
 fn list(faces: impl IntoIterator<Item = String>) -> String {
     format!("[{}]", faces.into_iter().collect::<Vec<_>>().join(", "))
+}
+
+/// One die: its throws (`6→6→3`, a d66's tens and units run together),
+/// faces rerolled away before them (`1↻4`), a count mark, and brackets
+/// when dropped.
+fn die_text(d: &DieOutcome, d66: bool) -> String {
+    let mut chain: String = d
+        .rerolled
+        .iter()
+        .map(|f| format!("{f}↻"))
+        .collect::<Vec<_>>()
+        .join("");
+    chain.push_str(
+        &d.rolls
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join(if d66 { "" } else { "→" }),
+    );
+    chain.push_str(count_mark(d.counts));
+    if d.kept { chain } else { format!("({chain})") }
+}
+
+/// `✓` for a success, `✗` for a failure, nothing otherwise.
+fn count_mark(counts: Option<i64>) -> &'static str {
+    match counts {
+        Some(1) => "✓",
+        Some(-1) => "✗",
+        _ => "",
+    }
+}
+
+/// A group's items: `{3d6 [1, 2, 3] = 6, (3d6 [2, 2, 1] = 5)}`.
+fn items_text(t: &TermOutcome) -> String {
+    let items: Vec<String> = t
+        .items
+        .iter()
+        .map(|i| {
+            let s = format!(
+                "{} = {}{}",
+                terms_text(&i.terms),
+                i.value,
+                count_mark(i.counts)
+            );
+            if i.kept { s } else { format!("({s})") }
+        })
+        .collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+/// Signed terms with their dice: `2d6 [3, 4] + 2`.
+fn terms_text(terms: &[TermOutcome]) -> String {
+    let mut parts = Vec::new();
+    for (i, t) in terms.iter().enumerate() {
+        let sign = match (i, t.negative) {
+            (_, true) => "− ",
+            (0, false) => "",
+            (_, false) => "+ ",
+        };
+        if t.dice.is_empty() && t.items.is_empty() {
+            parts.push(format!("{sign}{}", t.value));
+            continue;
+        }
+        let shown = if t.items.is_empty() {
+            let d66 = t.term.contains("d66");
+            list(t.dice.iter().map(|d| die_text(d, d66)))
+        } else {
+            items_text(t)
+        };
+        // A label is part of the term as written (`2d6[fire] [3, 4]`).
+        if terms.len() == 1 && !t.negative && t.items.is_empty() && t.label.is_none() {
+            parts.push(shown);
+        } else {
+            parts.push(format!("{sign}{} {shown}", t.term));
+        }
+    }
+    parts.join(" ")
 }
 
 fn roll_text(expr: &str, r: &RollOutcome) -> String {
@@ -16,38 +95,10 @@ fn roll_text(expr: &str, r: &RollOutcome) -> String {
         return out;
     }
     let show_attempt = |a: &crate::dice::roll::Attempt| {
-        let mut parts = Vec::new();
-        for (i, t) in a.terms.iter().enumerate() {
-            let sign = match (i, t.negative) {
-                (_, true) => "− ",
-                (0, false) => "",
-                (_, false) => "+ ",
-            };
-            if t.dice.is_empty() {
-                parts.push(format!("{sign}{}", t.value));
-                continue;
-            }
-            let faces = t.dice.iter().map(|d| {
-                let chain = d
-                    .rolls
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(if t.term.contains("d66") { "" } else { "→" });
-                if d.kept { chain } else { format!("({chain})") }
-            });
-            let single_term = a.terms.len() == 1;
-            if single_term {
-                parts.push(list(faces));
-            } else {
-                parts.push(format!("{sign}{} {}", t.term, list(faces)));
-            }
-        }
-        let mut s = parts.join(" ");
-        if a.sum < 0 {
+        let mut s = terms_text(&a.terms);
+        if a.sum < 0 && a.total == 0 {
             let _ = write!(s, " = {}, floored at 0", a.sum);
-        }
-        if a.total != a.sum.max(0) as u64 {
+        } else if a.total != a.sum {
             let _ = write!(s, " → {}", a.total);
         }
         s
@@ -132,6 +183,14 @@ fn pool_text(expr: &str, p: &PoolOutcome) -> String {
 
 /// One line (or a few) describing a rolled expression.
 pub fn rolled_text(r: &Rolled) -> String {
+    let mut line = outcome_text(r);
+    if !r.notes.is_empty() {
+        let _ = write!(line, "\n    ({})", r.notes.join("; "));
+    }
+    line
+}
+
+fn outcome_text(r: &Rolled) -> String {
     match &r.outcome {
         Outcome::Roll(o) => roll_text(&r.expr, o),
         Outcome::Pool(p) => pool_text(&r.expr, p),
