@@ -250,6 +250,24 @@ mod tests {
         );
     }
 
+    /// A dice group goes inside the inline braces after a space (`{{`
+    /// stays a literal brace).
+    #[test]
+    fn dice_groups_go_inside_the_braces_after_a_space() {
+        let s = parse("Best of two: { {3d6,3d6}kh1} gold, {4dF+1} luck").unwrap();
+        assert!(
+            matches!(&s[1], Segment::Dice { expr, .. } if expr == "{3d6,3d6}kh1"),
+            "{s:?}"
+        );
+        assert!(
+            matches!(&s[3], Segment::Dice { expr, .. } if expr == "4dF+1"),
+            "{s:?}"
+        );
+        // Without the space the first brace is a literal one, and the
+        // group's closing brace has no partner: an error, not a silent roll.
+        assert!(parse("{{3d6,3d6}kh1}").is_err());
+    }
+
     #[test]
     fn points_at_mistakes() {
         let e = parse("Roll {2d6q} now").unwrap_err();
