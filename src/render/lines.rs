@@ -61,6 +61,11 @@ pub fn mettle_attributes(b: &StatBlock) -> String {
     joined(&b.attributes(), " · ", |(name, v)| format!("{name} {v}"))
 }
 
+/// The METTLE attributes by initial, for a tight line: `N3 C2 P1 M2 F3`.
+pub fn mettle_initials_short(b: &StatBlock) -> String {
+    mettle_initials(b, " ", "")
+}
+
 /// The METTLE attributes by initial, `sep` between them and `gap` between
 /// initial and number: `N 3 · C 2 · …` or `N3 C2 …`.
 fn mettle_initials(b: &StatBlock, sep: &str, gap: &str) -> String {

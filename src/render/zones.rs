@@ -1,10 +1,10 @@
 //! The encounter's zone diagram as a [`Drawing`]: METTLE Quick Zones as
 //! three boxes side by side (left flank, the middle, right flank), or ACS
 //! range bands as a centre (Close) with two to four arms of Short, Medium
-//! and Long boxes. Each zone lists who starts there (numbered foes of one
-//! kind as one line, `Marsh leech 1–8`) and the keys of the terrain tiles
-//! (`T1 CLATTER`) and sporadics (`S1 Walls`) placed in it; whole-field
-//! tiles go in a line underneath. [`keyed`] gives the same keys with the
+//! and Long boxes. Each zone lists who starts there (in one run of names,
+//! numbered foes of one kind collapsed: `Marsh leech 1–8`) and the keys of
+//! the terrain tiles (`T1 CLATTER`) and sporadics (`S1 Walls`) placed in
+//! it; whole-field tiles go in a line underneath. [`keyed`] gives the same keys with the
 //! tiles, so a sheet can print each tile's rules beside the diagram.
 //! Boxes grow to hold their lines: text is never set below 8 pt.
 
@@ -75,7 +75,8 @@ fn collapse(names: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Who starts in a zone and the keys of what lies in it, as short lines.
+/// Who starts in a zone (one run of names, `Viktor, Kirin, Marsh leech
+/// 1–3, Bandit ×6`, wrapped to the box) and the keys of what lies in it, a line each.
 fn contents(e: &Encounter, zone: &str) -> Vec<String> {
     let starts = e
         .layout
@@ -84,7 +85,9 @@ fn contents(e: &Encounter, zone: &str) -> Vec<String> {
         .find(|z| z.name == zone)
         .map(|z| z.starts.clone())
         .unwrap_or_default();
-    let mut lines = collapse(&starts);
+    let starts = by_kind(e, &starts);
+    let mut lines = vec![collapse(&starts).join(", ")];
+    lines.retain(|l| !l.is_empty());
     for (key, p) in keyed(e) {
         if p.at == zone {
             let benny = if p.benny { " (benny)" } else { "" };
@@ -92,6 +95,36 @@ fn contents(e: &Encounter, zone: &str) -> Vec<String> {
         }
     }
     lines
+}
+
+/// Named foes of one kind, three or more, who all start in this zone, as
+/// one entry: `Bandit ×6` (numbered foes keep their numbers, which the
+/// sheet's tracks use: see [`collapse`]).
+fn by_kind(e: &Encounter, starts: &[String]) -> Vec<String> {
+    let kind_of = |name: &str| {
+        e.foes
+            .iter()
+            .find(|n| n.name == name && !n.name.ends_with(|c: char| c.is_ascii_digit()))
+            .map(|n| n.archetype.as_str())
+    };
+    let mut out: Vec<String> = Vec::new();
+    for name in starts {
+        let Some(kind) = kind_of(name) else {
+            out.push(name.clone());
+            continue;
+        };
+        let all = e.foes.iter().filter(|n| n.archetype == kind).count();
+        let here = starts.iter().filter(|s| kind_of(s) == Some(kind)).count();
+        if all < 3 || here < all {
+            out.push(name.clone());
+            continue;
+        }
+        let entry = format!("{} ×{all}", crate::generators::display_name(kind));
+        if !out.contains(&entry) {
+            out.push(entry);
+        }
+    }
+    out
 }
 
 /// `text` broken into lines that fit `width` at `size` (an estimate from
@@ -165,13 +198,28 @@ fn zone_box(shapes: &mut Vec<Shape>, (x, y): (f64, f64), (w, h): (f64, f64), tex
 /// Draw an encounter's zones, `width` points wide (drawn at that size, so
 /// its text stays at its size).
 pub fn draw(e: &Encounter, width: f64) -> Drawing {
+    draw_styled(e, width, Style::default())
+}
+
+/// How a sheet short of room draws the diagram.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Leave out the line explaining the keys (`T: terrain tile, …`).
+    pub no_key: bool,
+    /// Range-band rows only as tall as their text (else at least 44 pt,
+    /// room to write in).
+    pub compact: bool,
+}
+
+/// [`draw`] in a [`Style`].
+pub fn draw_styled(e: &Encounter, width: f64, style: Style) -> Drawing {
     let mut shapes = Vec::new();
     let height = if e.layout.kind == "quick zones" {
         quick_zones(e, width, &mut shapes)
     } else {
-        range_bands(e, width, &mut shapes)
+        range_bands(e, width, style.compact, &mut shapes)
     };
-    let height = footer(e, width, height, &mut shapes);
+    let height = footer(e, (width, height), !style.no_key, &mut shapes);
     Drawing {
         width,
         height,
@@ -210,7 +258,7 @@ fn quick_zones(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
 
 /// ACS range bands: the centre, with each arm as a row of Short, Medium and
 /// Long boxes to its right. Returns the height used.
-fn range_bands(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
+fn range_bands(e: &Encounter, width: f64, compact: bool, shapes: &mut Vec<Shape>) -> f64 {
     let arms: Vec<u32> = (1..=4)
         .filter(|a| {
             e.layout
@@ -220,6 +268,7 @@ fn range_bands(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
         })
         .collect();
     let gap = 10.0;
+    let (row_gap, min_h) = if compact { (6.0, 0.0) } else { (gap, 44.0) };
     let w = (width - 3.0 * gap) / 4.0;
     let bands = ["Short", "Medium (−2)", "Long (−4)"];
     let rows: Vec<Vec<ZoneText>> = arms
@@ -236,11 +285,11 @@ fn range_bands(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
         .collect();
     let row_h: Vec<f64> = rows
         .iter()
-        .map(|r| r.iter().map(ZoneText::height).fold(44.0, f64::max))
+        .map(|r| r.iter().map(ZoneText::height).fold(min_h, f64::max))
         .collect();
     let centre_name = "Close (the centre)";
     let centre = ZoneText::new(centre_name, &contents(e, centre_name), w);
-    let mut total: f64 = row_h.iter().sum::<f64>() + gap * (row_h.len().max(1) - 1) as f64;
+    let mut total: f64 = row_h.iter().sum::<f64>() + row_gap * (row_h.len().max(1) - 1) as f64;
     total = total.max(centre.height());
     zone_box(shapes, (0.0, 0.0), (w, total), &centre);
     let mut y = 0.0;
@@ -258,26 +307,34 @@ fn range_bands(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
             width: 1.0,
             dashed: false,
         });
-        y += h + gap;
+        y += h + row_gap;
     }
     total
 }
 
 /// Under the zones: the whole-field tiles and the key. Returns the
 /// drawing's full height.
-fn footer(e: &Encounter, width: f64, height: f64, shapes: &mut Vec<Shape>) -> f64 {
+fn footer(
+    e: &Encounter,
+    (width, height): (f64, f64),
+    explain: bool,
+    shapes: &mut Vec<Shape>,
+) -> f64 {
     let field: Vec<String> = keyed(e)
         .into_iter()
         .filter(|(_, p)| p.at == "whole field")
         .map(|(k, p)| format!("{k} {}", p.name))
         .collect();
     let mut y = height + 4.0;
-    let mut lines = Vec::new();
+    let mut parts = Vec::new();
     if !field.is_empty() {
-        lines.push(format!("Whole field: {}", field.join(", ")));
+        parts.push(format!("Whole field: {}", field.join(", ")));
     }
-    lines.push("T: terrain tile, S: sporadic; (benny): the tile starts with a benny".to_owned());
-    for l in lines.iter().flat_map(|l| wrap(l, TEXT, width)) {
+    if explain {
+        parts.push("T: terrain tile, S: sporadic; (benny): the tile starts with a benny".into());
+    }
+    let line = parts.join(" · ");
+    for l in wrap(&line, TEXT, width) {
         y += LINE;
         shapes.push(Shape::Text {
             x: 0.0,

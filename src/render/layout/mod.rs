@@ -41,7 +41,11 @@ pub use cards::{Block, CARD_H, CARD_W, Card, CardSet, MIN_TYPE};
 
 impl<'a> Flow<'a> {
     pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
-        let (width, height) = paper.size();
+        Flow::sized(fonts, paper.size(), footer, ink_saver)
+    }
+
+    fn sized(fonts: &'a Fonts, size: (f64, f64), footer: String, ink_saver: bool) -> Flow<'a> {
+        let (width, height) = size;
         Flow {
             fonts,
             width,
@@ -57,10 +61,22 @@ impl<'a> Flow<'a> {
         }
     }
 
+    /// An empty flow on the same paper, fonts and ink: lay a sheet out on
+    /// it to see how many pages it takes before laying it out for real.
+    pub fn probe(&self) -> Flow<'a> {
+        let size = (self.width, self.height);
+        Flow::sized(self.fonts, size, self.footer.clone(), self.ink_saver)
+    }
+
     /// Width of the column being filled (the text width of the page
     /// outside [`Flow::columns`]).
     pub fn content_width(&self) -> f64 {
         self.col_w
+    }
+
+    /// How wide `text` sets at `size` points.
+    pub fn text_width(&self, text: &str, size: f64, bold: bool) -> f64 {
+        self.fonts.width(text, size, bold)
     }
 
     /// Whether the ink saver is on (sheets leave out what only decorates).
@@ -162,12 +178,17 @@ impl<'a> Flow<'a> {
 
     /// A new section: a fresh page, a bookmark and a big heading.
     pub fn section(&mut self, title: &str) {
+        self.section_sized(title, 16.0);
+    }
+
+    /// [`Flow::section`] with its title at `size` points.
+    pub fn section_sized(&mut self, title: &str, size: f64) {
         self.new_page();
         self.sections.push(Section {
             title: title.to_owned(),
             first_page: self.pages.len() - 1,
         });
-        self.heading(title, 16.0);
+        self.heading(title, size);
     }
 
     pub fn heading(&mut self, text: &str, size: f64) {

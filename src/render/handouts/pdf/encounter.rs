@@ -12,50 +12,165 @@ use crate::render::layout::Flow;
 use crate::render::lines;
 use crate::render::{perils, zones};
 
-/// Body text on the sheet: read at the table, so never under 9 pt.
-const BODY: f64 = 9.5;
 /// Sub-headings.
 const HEAD: f64 = 11.0;
 
-/// An encounter's sheet.
-pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
-    f.section(&format!("Encounter {number}: {}", e.situation.row));
-    f.para(&e.situation.text, 10.0, false);
-    f.para(&headline(number, e), 9.0, false);
-    let groups = groups(&e.foes);
-    match groups.len() {
-        0 => others(f, e),
-        1 => f.columns(
-            14.0,
-            &mut [&mut |f: &mut Flow| foes(f, &groups), &mut |f: &mut Flow| {
-                others(f, e)
-            }],
-        ),
-        n => {
-            let (left, right) = groups.split_at(n.div_ceil(2));
-            f.columns(
-                14.0,
-                &mut [&mut |f: &mut Flow| foes(f, left), &mut |f: &mut Flow| {
-                    f.gap(HEAD * 1.2 + 6.0);
-                    foes_only(f, right);
-                    others(f, e);
-                }],
-            );
+/// How tightly a sheet is set: type sizes and spacing. A sheet takes the
+/// first of [`FITS`] that keeps it on one page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Fit {
+    /// The situation.
+    lead: f64,
+    /// Foes, hazards, trap, terrain cards.
+    body: f64,
+    /// Odds grid, tile rules, the headline.
+    small: f64,
+    /// Space after each foe group.
+    gap: f64,
+    /// Terrain cards and initiative in one paragraph, and the odds
+    /// grid's explanation cut to its key.
+    merge: bool,
+    /// Attributes short (METTLE by initial, `N3 C2 P1 M2 F3`; Core without
+    /// separators), headings smaller, range-band rows only as tall as
+    /// their text.
+    initials: bool,
+    /// Initiative left to the run sheet's ladder and the situation's dice
+    /// trail to the Markdown (the last resort).
+    ladder: bool,
+    /// The sheet's title at 13 pt and sub-headings at 9 pt.
+    small_title: bool,
+}
+
+/// From roomy to tight; body text never goes under 8 pt (zone text stays
+/// at 8.5 pt at least, whatever the fit).
+const FITS: [Fit; 6] = [
+    fit((10.0, 9.5, 9.0), 3.0, 0),
+    fit((9.5, 9.0, 8.5), 2.0, 1),
+    fit((9.0, 8.5, 8.5), 1.0, 1),
+    fit((9.0, 8.5, 8.5), 1.0, 2),
+    fit((8.5, 8.0, 8.0), 0.0, 3),
+    fit((8.0, 8.0, 8.0), 0.0, 4),
+];
+
+/// A fit of type sizes (lead, body, small), `gap` after each foe, cut
+/// `level` times: 1 merges, 2 shortens attributes, 3 leaves initiative to
+/// the run sheet, 4 sets the sheet's title and headings smaller still.
+const fn fit((lead, body, small): (f64, f64, f64), gap: f64, level: u8) -> Fit {
+    Fit {
+        lead,
+        body,
+        small,
+        gap,
+        merge: level >= 1,
+        initials: level >= 2,
+        ladder: level >= 3,
+        small_title: level >= 4,
+    }
+}
+
+impl Fit {
+    fn head(self) -> f64 {
+        match (self.initials, self.small_title) {
+            (_, true) => HEAD - 2.0,
+            (true, false) => HEAD - 1.0,
+            _ => HEAD,
         }
     }
-    odds(f, e, &groups);
-    f.heading(&format!("Zones ({})", e.layout.kind), HEAD);
+}
+
+/// An encounter's sheet, set as roomy as still fits one page (the tightest
+/// fit when none does).
+pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
+    let fit = FITS
+        .iter()
+        .copied()
+        .find(|fit| {
+            let mut probe = f.probe();
+            sheet(&mut probe, number, e, *fit);
+            probe.page_count() <= 1
+        })
+        .unwrap_or(FITS[FITS.len() - 1]);
+    sheet(f, number, e, fit);
+}
+
+/// The sheet at one fit.
+fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit) {
+    let title = format!("Encounter {number}: {}", e.situation.row);
+    f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
+    f.para(&e.situation.text, fit.lead, false);
+    f.para(&headline(number, e, !fit.ladder), fit.small, false);
+    let groups = groups(&e.foes);
+    foe_section(f, e, &groups, fit);
+    odds(f, e, &groups, fit);
+    f.heading(&format!("Zones ({})", e.layout.kind), fit.head());
     let width = f.content_width();
-    f.drawing_scaled(&zones::draw(e, width), 1.0, 1.0);
-    tile_rules(f, e);
-    hazards(f, e);
-    terrain_and_initiative(f, e);
+    let style = zones::Style {
+        no_key: fit.ladder,
+        compact: fit.initials,
+    };
+    f.drawing_scaled(&zones::draw_styled(e, width, style), 1.0, 1.0);
+    // Short of room, the terrain cards and initiative join the rules'
+    // columns; else they run the full width under them.
+    let table = terrain_and_initiative(e, fit);
+    if fit.merge {
+        rules(f, e, fit, vec![table]);
+    } else {
+        rules(f, e, fit, Vec::new());
+        paras(f, &[table], fit.body);
+    }
     f.note_lines("Notes", 2);
 }
 
-/// Terrain, threat and where the situation came from.
-/// The item's address (`encounter/2`), terrain, threat and trail.
-fn headline(number: usize, e: &Encounter) -> String {
+/// The foes: first each kind rolled as several groups (see [`kinds`]) in
+/// the full width, its foes in two columns; then the single groups in two
+/// columns of about the same height, those on stage who are not foes
+/// after them.
+fn foe_section(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
+    let (many, single): (Vec<_>, Vec<_>) = kinds(groups).into_iter().partition(|k| k.len() > 1);
+    if !groups.is_empty() {
+        f.heading("Foes", fit.head());
+    }
+    for kind in &many {
+        kind_block(f, kind, fit);
+    }
+    let single: Vec<&Group> = single.into_iter().flatten().collect();
+    if single.is_empty() {
+        return others(f, e, fit);
+    }
+    let (left, right) = single.split_at(balanced_split(&single));
+    f.columns(
+        14.0,
+        &mut [
+            &mut |f: &mut Flow| foes_only(f, left, fit),
+            &mut |f: &mut Flow| {
+                foes_only(f, right, fit);
+                others(f, e, fit);
+            },
+        ],
+    );
+}
+
+/// Where to split the foe groups into two columns of about the same
+/// height (a group's height in lines: title, about two of stats, and a
+/// track row, or for several foes one more per two); the left column
+/// takes any odd line.
+fn balanced_split(groups: &[&Group]) -> usize {
+    let lines = |g: &&Group| match g.members.len() {
+        1 => 4,
+        n => 4 + n.div_ceil(2),
+    };
+    let total: usize = groups.iter().map(lines).sum();
+    (1..groups.len())
+        .min_by_key(|&i| {
+            let left: usize = groups[..i].iter().map(lines).sum();
+            ((2 * left).abs_diff(total), left < total - left)
+        })
+        .unwrap_or(1)
+}
+
+/// The item's address (`encounter/2`), terrain, threat and (with `trail`)
+/// where the situation came from.
+fn headline(number: usize, e: &Encounter, trail: bool) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
@@ -64,11 +179,12 @@ fn headline(number: usize, e: &Encounter) -> String {
             e.threat.verdict, e.threat.ratio
         )
     };
-    format!(
-        "encounter/{number} · {} · {threat} · {}",
-        e.terrain,
-        e.situation.trail_text()
-    )
+    let head = format!("encounter/{number} · {} · {threat}", e.terrain);
+    if trail {
+        format!("{head} · {}", e.situation.trail_text())
+    } else {
+        head
+    }
 }
 
 /// Foes of one kind with the same numbers.
@@ -92,12 +208,17 @@ impl Group<'_> {
     }
 
     /// A short row label: `Marsh leech ×8`, `Marsh leech 1`, `Agna
-    /// Thatcher`.
+    /// Thatcher`, `Wendel Hartwell, Ash Kettle` (named foes by name).
     fn short(&self) -> String {
-        if self.members.len() == 1 {
-            self.first().name.clone()
-        } else {
+        let numbered = self
+            .members
+            .iter()
+            .all(|n| n.name.ends_with(|c: char| c.is_ascii_digit()));
+        if self.members.len() > 1 && numbered {
             self.title()
+        } else {
+            let names: Vec<&str> = self.members.iter().map(|n| n.name.as_str()).collect();
+            names.join(", ")
         }
     }
 }
@@ -147,32 +268,41 @@ fn callings(n: &Npc) -> String {
     }
 }
 
-/// The foes, a block per group: numbers, attacks, CALLINGs and a tick
-/// track per foe.
-fn foes(f: &mut Flow, groups: &[Group]) {
-    f.heading("Foes", HEAD);
-    foes_only(f, groups);
-}
-
-fn foes_only(f: &mut Flow, groups: &[Group]) {
+/// Single foe groups, a block each: numbers, attacks, CALLINGs and a
+/// tick track per foe.
+fn foes_only(f: &mut Flow, groups: &[&Group], fit: Fit) {
     for g in groups {
-        foe_group(f, g);
+        foe_group(f, g, fit);
     }
 }
 
-fn foe_group(f: &mut Flow, g: &Group) {
-    let n = g.first();
-    let grade = match n.grade {
-        g if g > 0 => format!(", veteran +{g}"),
-        g if g < 0 => format!(", green {g}"),
-        _ => String::new(),
-    };
-    f.para(&g.title(), 10.0, true);
-    let (stats, attacks, track) = match (&n.mettle, &n.core) {
+/// The groups of one kind (archetype), in the order they first appear:
+/// separately rolled cultists are one kind.
+fn kinds<'g, 'a>(groups: &'g [Group<'a>]) -> Vec<Vec<&'g Group<'a>>> {
+    let key = |g: &Group| g.first().archetype.clone();
+    let mut out: Vec<Vec<&Group>> = Vec::new();
+    for g in groups {
+        match out.iter_mut().find(|k| key(k[0]) == key(g)) {
+            Some(k) => k.push(g),
+            None => out.push(vec![g]),
+        }
+    }
+    out
+}
+
+/// A foe's numbers, attacks and the name of its track: (`NATURE 3 · … ·
+/// Soak 2 · Speed 1`, `sickle (DM 3, melee, 4D)`, `Mettle`); `short`
+/// writes the attributes short.
+fn numbers(n: &Npc, short: bool) -> (String, String, &'static str) {
+    match (&n.mettle, &n.core) {
         (Some(m), _) => (
             format!(
                 "{} · Soak {} · Speed {}",
-                lines::mettle_attributes(&m.block),
+                if short {
+                    lines::mettle_initials_short(&m.block)
+                } else {
+                    lines::mettle_attributes(&m.block)
+                },
                 m.soak,
                 m.block.speed
             ),
@@ -182,27 +312,59 @@ fn foe_group(f: &mut Flow, g: &Group) {
         (_, Some(c)) => (
             format!(
                 "{} · armour {}",
-                lines::core_attributes(&c.sheet),
+                if short {
+                    lines::core_attributes(&c.sheet).replace(" · ", " ")
+                } else {
+                    lines::core_attributes(&c.sheet)
+                },
                 c.sheet.armour
             ),
             lines::core_attack(&c.sheet, lines::Markup::Plain),
             "health",
         ),
         _ => (String::new(), String::new(), "Mettle"),
-    };
-    let stats = format!("tier {} {}{grade} · {stats}", n.tier, n.kind);
+    }
+}
+
+/// `, veteran +1`, `, green -2` or nothing.
+fn grade(n: &Npc) -> String {
+    match n.grade {
+        g if g > 0 => format!(", veteran +{g}"),
+        g if g < 0 => format!(", green {g}"),
+        _ => String::new(),
+    }
+}
+
+/// ` · CALLINGs: Chant the old words 4D` (METTLE) or ` · skills, traits:
+/// lore, fanatic` (Core Rules); nothing without any.
+fn callings_text(n: &Npc) -> String {
     let calls = callings(n);
     let word = if n.mettle.is_some() {
         "CALLINGs"
     } else {
         "skills, traits"
     };
-    let calls = if calls.is_empty() {
+    if calls.is_empty() {
         String::new()
     } else {
         format!(" · {word}: {calls}")
-    };
-    f.para(&format!("{stats} · {attacks}{calls}"), BODY, false);
+    }
+}
+
+fn title_size(fit: Fit) -> f64 {
+    if fit.initials { fit.body + 0.5 } else { 10.0 }
+}
+
+fn foe_group(f: &mut Flow, g: &Group, fit: Fit) {
+    let n = g.first();
+    f.para(&g.title(), title_size(fit), true);
+    let (stats, attacks, track) = numbers(n, fit.initials);
+    let stats = format!("tier {} {}{} · {stats}", n.tier, n.kind, grade(n));
+    f.para(
+        &format!("{stats} · {attacks}{}", callings_text(n)),
+        fit.body,
+        false,
+    );
     let tough = lines::foe_line(n).toughness.max(0) as usize;
     let tracks: Vec<(String, usize)> = if g.members.len() == 1 {
         vec![(format!("{track} {tough}"), tough)]
@@ -220,50 +382,158 @@ fn foe_group(f: &mut Flow, g: &Group) {
         }));
         t
     };
-    f.tracks(&tracks, BODY);
-    f.gap(3.0);
+    f.tracks(&tracks, fit.body);
+    f.gap(fit.gap);
+}
+
+/// What a foe of a kind block says, part by part.
+struct Parts {
+    /// Name and grade: `Wat Nettleship, veteran +1`.
+    who: String,
+    /// `N3 C2 P2 M5 F2` or `STR 3 AGI 5 WIT 4`.
+    attributes: String,
+    /// `tier 1 human`, `Soak 2 · Speed 1` or `armour 0`, the attacks and
+    /// the CALLINGs (or skills): said once for the block when every foe
+    /// shares them.
+    rest: [String; 4],
+    track: String,
+    tough: usize,
+}
+
+fn parts(n: &Npc) -> Parts {
+    let (attributes, extra) = match (&n.mettle, &n.core) {
+        (Some(m), _) => (
+            lines::mettle_initials_short(&m.block),
+            format!("Soak {} · Speed {}", m.soak, m.block.speed),
+        ),
+        (_, Some(c)) => (
+            lines::core_attributes(&c.sheet).replace(" · ", " "),
+            format!("armour {}", c.sheet.armour),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    let (_, attacks, track) = numbers(n, true);
+    let tough = lines::foe_line(n).toughness.max(0) as usize;
+    Parts {
+        who: format!("{}{}", n.name, grade(n)),
+        attributes,
+        rest: [
+            format!("tier {} {}", n.tier, n.kind),
+            extra,
+            attacks,
+            callings_text(n).trim_start_matches(" · ").to_owned(),
+        ],
+        track: format!("{track} {tough}"),
+        tough,
+    }
+}
+
+/// Several groups of one kind (see [`kinds`]): `Cultist ×7` and what they
+/// all share in the full width, then each foe's name, grade, numbers and
+/// whatever else differs, with its track, in two columns.
+fn kind_block(f: &mut Flow, kind: &[&Group], fit: Fit) {
+    let members: Vec<&Npc> = kind
+        .iter()
+        .flat_map(|g| g.members.iter().copied())
+        .collect();
+    let parts: Vec<Parts> = members.iter().map(|m| parts(m)).collect();
+    let shared: Vec<bool> = (0..4)
+        .map(|i| parts.iter().all(|p| p.rest[i] == parts[0].rest[i]))
+        .collect();
+    let title = format!("{} ×{}", base_name(members[0]), members.len());
+    f.para(&title, title_size(fit), true);
+    let common: Vec<&str> = (0..4)
+        .filter(|&i| shared[i] && !parts[0].rest[i].is_empty())
+        .map(|i| parts[0].rest[i].as_str())
+        .collect();
+    f.para(&common.join(" · "), fit.body, false);
+    let lines: Vec<(String, String, usize)> = parts
+        .iter()
+        .map(|p| {
+            let own = (0..4).filter(|&i| !shared[i] && !p.rest[i].is_empty());
+            let mut said = vec![p.who.clone(), p.attributes.clone()];
+            said.extend(own.map(|i| p.rest[i].clone()));
+            (said.join(" · "), p.track.clone(), p.tough)
+        })
+        .collect();
+    let (left, right) = lines.split_at(lines.len().div_ceil(2));
+    f.columns(
+        14.0,
+        &mut [
+            &mut |f: &mut Flow| kind_members(f, left, fit),
+            &mut |f: &mut Flow| kind_members(f, right, fit),
+        ],
+    );
+    f.gap(fit.gap);
+}
+
+/// Each foe of a kind block: its line, then its track (on the same line
+/// when it fits).
+fn kind_members(f: &mut Flow, members: &[(String, String, usize)], fit: Fit) {
+    for (who, track, tough) in members {
+        let label = format!("{who} · {track}");
+        let step = fit.body + 1.5;
+        let width = f.text_width(&label, fit.body, false) + 4.0 + (*tough).min(6) as f64 * step;
+        if width <= f.content_width() {
+            f.tracks(&[(label, *tough)], fit.body);
+        } else {
+            f.para(who, fit.body, false);
+            f.tracks(&[(track.clone(), *tough)], fit.body);
+        }
+    }
 }
 
 /// The people on stage who are not foes.
-fn others(f: &mut Flow, e: &Encounter) {
+fn others(f: &mut Flow, e: &Encounter, fit: Fit) {
     if e.others.is_empty() {
         return;
     }
-    f.heading("Also on stage", HEAD);
+    f.heading("Also on stage", fit.head());
     for n in &e.others {
         let line = lines::foe_line(n);
-        f.para(&lines::who(n), BODY, true);
-        f.para(&format!("{} · {}", line.stats, line.attack), BODY, false);
+        f.para(&lines::who(n), fit.body, true);
+        f.para(
+            &format!("{} · {}", line.stats, line.attack),
+            fit.body,
+            false,
+        );
     }
 }
 
-/// The situation's hazard and a trap lying in wait, in the pack's system.
-fn hazards(f: &mut Flow, e: &Encounter) {
+/// A paragraph of the rules block: its text and whether it is bold.
+type Line = (String, bool);
+
+/// The situation's hazard and a trap lying in wait, in the pack's system:
+/// a block each (a trap's name in bold, then its rules and odds).
+fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
+    let mut blocks = Vec::new();
     if let Some(h) = &e.hazard {
-        f.para(&format!("Hazard: {}", perils::hazard(h)), BODY, false);
+        blocks.push(vec![(format!("Hazard: {}", perils::hazard(h)), false)]);
     }
     if let Some(t) = &e.trap {
-        f.para(&format!("Trap: {}", t.name), BODY, true);
-        f.para(
-            &format!(
-                "Trigger: {} Clue: {} Effect: {}",
-                t.trigger, t.clue, t.effect
-            ),
-            BODY,
-            false,
-        );
         let odds = perils::odds_short(t);
         let odds = if odds.is_empty() {
             String::new()
         } else {
             format!(" · {odds}")
         };
-        f.para(&format!("{}{odds}", perils::roll(t)), BODY, false);
+        blocks.push(vec![
+            (format!("Trap: {}", t.name), true),
+            (
+                format!(
+                    "Trigger: {} Clue: {} Effect: {}",
+                    t.trigger, t.clue, t.effect
+                ),
+                false,
+            ),
+            (format!("{}{odds}", perils::roll(t)), false),
+        ]);
     }
+    blocks
 }
 
 /// The terrain cards drawn, and how initiative runs.
-fn terrain_and_initiative(f: &mut Flow, e: &Encounter) {
+fn terrain_and_initiative(e: &Encounter, fit: Fit) -> Vec<Line> {
     let sides: Vec<String> = e
         .terrain_cards
         .iter()
@@ -276,65 +546,124 @@ fn terrain_and_initiative(f: &mut Flow, e: &Encounter) {
             format!("{} {}{bennies}", d.side, d.cards.join(" "))
         })
         .collect();
-    f.para(
-        &format!(
-            "Terrain cards: {}; first to lay: {}.",
-            sides.join(" · "),
-            e.first_to_lay
-        ),
-        BODY,
-        false,
+    let cards = format!(
+        "Terrain cards: {}; first to lay: {}.",
+        sides.join(" · "),
+        e.first_to_lay
     );
-    f.para(lines::initiative(e.system), BODY, false);
+    let initiative = if fit.ladder {
+        "Initiative: as on the run sheet's ladder."
+    } else {
+        lines::initiative(e.system)
+    };
+    if fit.merge {
+        vec![(format!("{cards} {initiative}"), false)]
+    } else {
+        vec![(cards, false), (initiative.to_owned(), false)]
+    }
 }
 
-/// Every tile and sporadic on the field with its rules, keyed as in the
-/// zone diagram.
-fn tile_rules(f: &mut Flow, e: &Encounter) {
+/// The rules in play, in two columns of about the same length: every
+/// tile and sporadic on the field (keyed as in the zone diagram), the
+/// hazard and the trap, then the `more` blocks.
+fn rules(f: &mut Flow, e: &Encounter, fit: Fit, more: Vec<Vec<Line>>) {
     let placed = zones::keyed(e);
-    if placed.is_empty() {
-        return;
-    }
-    let lines: Vec<String> = placed.iter().map(|(k, p)| tile_line(k, p)).collect();
+    // Short of room, a tile's place is left to the diagram.
+    let place = |p: &Placed| match (fit.initials, p.benny) {
+        (false, false) => p.at.clone(),
+        (false, true) => format!("{}, starts with a benny", p.at),
+        (true, false) => String::new(),
+        (true, true) => "benny".to_owned(),
+    };
+    let mut blocks: Vec<Vec<Line>> = merged(&placed, place)
+        .iter()
+        .map(|t| vec![(tile_line(t), false)])
+        .collect();
+    blocks.extend(hazards(e));
+    blocks.extend(more);
     // Two columns of about the same length of text.
-    let total: usize = lines.iter().map(String::len).sum();
-    let split = (0..=lines.len())
-        .min_by_key(|&i| {
-            let left: usize = lines[..i].iter().map(String::len).sum();
-            (2 * left).abs_diff(total)
-        })
+    let len = |b: &Vec<Line>| b.iter().map(|(t, _)| t.len()).sum::<usize>();
+    let total: usize = blocks.iter().map(len).sum();
+    let split = (0..=blocks.len())
+        .min_by_key(|&i| (2 * blocks[..i].iter().map(len).sum::<usize>()).abs_diff(total))
         .unwrap_or(0);
-    let (left, right) = lines.split_at(split);
+    let (left, right) = blocks.split_at(split);
     f.columns(
         14.0,
         &mut [
-            &mut |f: &mut Flow| paras(f, left, 9.0),
-            &mut |f: &mut Flow| paras(f, right, 9.0),
+            &mut |f: &mut Flow| paras(f, left, fit.small),
+            &mut |f: &mut Flow| paras(f, right, fit.small),
         ],
     );
 }
 
-fn paras(f: &mut Flow, lines: &[String], size: f64) {
-    for l in lines {
-        f.para(l, size, false);
+fn paras(f: &mut Flow, blocks: &[Vec<Line>], size: f64) {
+    for (text, bold) in blocks.iter().flatten() {
+        f.para(text, size, *bold);
     }
 }
 
-/// `T1 CLATTER (Right flank, benny): rules`.
-fn tile_line(key: &str, p: &Placed) -> String {
-    let benny = if p.benny { ", starts with a benny" } else { "" };
-    let text = if p.text.is_empty() {
+/// Tiles of the same name and rules, once: their keys and places.
+struct Tile<'a> {
+    keys: Vec<&'a str>,
+    places: Vec<String>,
+    tile: &'a Placed,
+}
+
+/// The keyed tiles with repeats merged, in the order they first appear,
+/// each with what `place` says of where it lies.
+fn merged<'a>(
+    placed: &'a [(String, &'a Placed)],
+    place: impl Fn(&Placed) -> String,
+) -> Vec<Tile<'a>> {
+    let mut out: Vec<Tile> = Vec::new();
+    for (key, p) in placed {
+        let place = place(p);
+        match out
+            .iter_mut()
+            .find(|t| t.tile.name == p.name && t.tile.text == p.text)
+        {
+            Some(t) => {
+                t.keys.push(key);
+                t.places.push(place);
+            }
+            None => out.push(Tile {
+                keys: vec![key],
+                places: vec![place],
+                tile: p,
+            }),
+        }
+    }
+    out
+}
+
+/// `T1 CLATTER (Right flank, starts with a benny): rules`, or for a tile
+/// drawn twice `T2, T5 HIDEYHOLE (Right flank; The middle): rules`;
+/// short of room `T1 CLATTER (benny): rules`, `T4 PIT: rules`.
+fn tile_line(t: &Tile) -> String {
+    let text = if t.tile.text.is_empty() {
         String::new()
     } else {
-        format!(": {}", p.text)
+        format!(": {}", t.tile.text)
     };
-    format!("{key} {} ({}{benny}){text}", p.name, p.at)
+    let places: Vec<&str> = t
+        .places
+        .iter()
+        .map(String::as_str)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let places = if places.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", places.join("; "))
+    };
+    format!("{} {}{places}{text}", t.keys.join(", "), t.tile.name)
 }
 
 /// The odds of every attack as one grid, foes down and PCs across: each
 /// cell the foe's attack on the PC, then the PC's on the foe; a group of
-/// identical foes is one row.
-fn odds(f: &mut Flow, e: &Encounter, groups: &[Group]) {
+/// identical foes is one row, and so are foes whose odds read the same.
+fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
     if e.odds.is_empty() {
         return;
     }
@@ -345,13 +674,14 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group]) {
             pcs.push(o.defender.clone());
         }
     }
-    f.keep(HEAD * 2.0 + 9.0 * 6.0 + BODY * 4.0);
-    f.heading("Odds of one attack (exact)", HEAD);
-    f.para(
-        "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after Soak (armour), and the chance one blow fells from full when above 0.",
-        9.0,
-        false,
-    );
+    f.keep(fit.head() * 2.0 + fit.small * 6.0 + fit.body * 4.0);
+    f.heading("Odds of one attack (exact)", fit.head());
+    let key = if fit.merge {
+        "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells."
+    } else {
+        "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after Soak (armour), and the chance one blow fells from full when above 0."
+    };
+    f.para(key, fit.small, false);
     let first_w = 0.22;
     let w = (1.0 - first_w) / pcs.len() as f64;
     let mut widths = vec![first_w];
@@ -365,20 +695,21 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group]) {
             .map(cell)
             .unwrap_or_else(|| "–".into())
     };
-    let body: Vec<Vec<String>> = groups
-        .iter()
-        .map(|g| {
-            let foe = &g.first().name;
-            let mut row = vec![g.short()];
-            row.extend(
-                pcs.iter()
-                    .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe))),
-            );
-            row
-        })
-        .collect();
+    // Groups whose cells all read the same share one row.
+    let mut body: Vec<Vec<String>> = Vec::new();
+    for g in groups {
+        let foe = &g.first().name;
+        let cells: Vec<String> = pcs
+            .iter()
+            .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe)))
+            .collect();
+        match body.iter_mut().find(|row| row[1..] == cells[..]) {
+            Some(row) => row[0] = format!("{}, {}", row[0], g.short()),
+            None => body.push(std::iter::once(g.short()).chain(cells).collect()),
+        }
+    }
     let head: Vec<&str> = header.iter().map(String::as_str).collect();
-    f.table(&head, &body, &widths, 9.0);
+    f.table(&head, &body, &widths, fit.small);
 }
 
 /// `83% 1.8`, and `fells 5%` when one blow can fell.

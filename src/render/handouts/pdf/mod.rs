@@ -183,4 +183,59 @@ mod tests {
         }
         assert!(!seen.contains(&'☐'));
     }
+
+    /// Every encounter sheet fits one page, however many foes, tiles and
+    /// traps its dice bring: both sample sessions, 25 seeds each, A4 and
+    /// letter (seeds that once ran onto a second page among them).
+    #[test]
+    fn every_encounter_sheet_fits_one_page() {
+        let library = crate::content::test_library();
+        let fonts = Fonts::load();
+        let samples = [
+            (
+                include_str!("../../../../session.toml"),
+                "3,4,4,5",
+                RulesSystem::Mettle,
+            ),
+            (
+                include_str!("../../../../session-core.toml"),
+                "10,12,14,9",
+                RulesSystem::Core,
+            ),
+        ];
+        let share = ShareLine {
+            seed: "fit".into(),
+            options: "test".into(),
+            version: "0".into(),
+            format: 2,
+            content: "0".into(),
+            bundle: "0".into(),
+        };
+        let mut sheets = 0;
+        for (text, party, system) in samples {
+            let session: Session = toml::from_str(text).unwrap();
+            let party = Party::from_summary(party, system).unwrap();
+            for i in 0..25 {
+                let seed = Seed::new(&format!("scan-{i}")).unwrap();
+                let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
+                for paper in [Paper::A4, Paper::Letter] {
+                    let (pages, sections) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                    for (k, s) in sections.iter().enumerate() {
+                        if !s.title.starts_with("Encounter ") {
+                            continue;
+                        }
+                        let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
+                        assert_eq!(
+                            next - s.first_page,
+                            1,
+                            "scan-{i} {paper:?}: {} runs on",
+                            s.title
+                        );
+                        sheets += 1;
+                    }
+                }
+            }
+        }
+        assert!(sheets >= 100, "only {sheets} encounter sheets checked");
+    }
 }
