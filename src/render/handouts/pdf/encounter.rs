@@ -468,14 +468,20 @@ fn kind_block(f: &mut Flow, kind: &[&Group], fit: Fit) {
 }
 
 /// Each foe of a kind block: its line, then its track (on the same line
-/// when it fits).
+/// when it fits, short of room without the track's name).
 fn kind_members(f: &mut Flow, members: &[(String, String, usize)], fit: Fit) {
+    let step = fit.body + 1.5;
     for (who, track, tough) in members {
+        let fits = |label: &str| {
+            f.text_width(label, fit.body, false) + 4.0 + (*tough).min(6) as f64 * step
+                <= f.content_width()
+        };
         let label = format!("{who} · {track}");
-        let step = fit.body + 1.5;
-        let width = f.text_width(&label, fit.body, false) + 4.0 + (*tough).min(6) as f64 * step;
-        if width <= f.content_width() {
+        if fits(&label) {
             f.tracks(&[(label, *tough)], fit.body);
+        } else if fit.initials && fits(who) {
+            // Short of room, the boxes alone say how many points.
+            f.tracks(&[(who.clone(), *tough)], fit.body);
         } else {
             f.para(who, fit.body, false);
             f.tracks(&[(track.clone(), *tough)], fit.body);
