@@ -176,6 +176,53 @@ fn a_bundle_rebuilds_the_pack_in_an_empty_folder() {
     std::fs::remove_dir_all(&empty).unwrap();
 }
 
+/// A bundle carries the GM's own tables and templates: a pack made with
+/// `--content` and `--templates` is rebuilt from the bundle alone.
+#[test]
+fn a_bundle_carries_the_gms_tables_and_templates() {
+    let dir = temp_dir("share-bundle-own");
+    let session =
+        std::fs::read_to_string(format!("{}/session-core.toml", env!("CARGO_MANIFEST_DIR")))
+            .unwrap()
+            .replace("tests/fixtures/party-core.toml", "party.toml");
+    std::fs::write(dir.join("session.toml"), session).unwrap();
+    std::fs::copy(fixture("party-core.toml"), dir.join("party.toml")).unwrap();
+    std::fs::create_dir_all(dir.join("house")).unwrap();
+    std::fs::copy(
+        fixture("override/injury.toml"),
+        dir.join("house/injury.toml"),
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("tpl")).unwrap();
+    std::fs::write(
+        dir.join("tpl/trap.md.tera"),
+        "# Our trap: {{ t.name | md }}\n\n{{ t.effect }}\n\n{{ share }}\n",
+    )
+    .unwrap();
+    let own = ["--content", "house", "--templates", "tpl"];
+    prep_in(&dir, &own);
+    let pack = files(&only_entry(&dir.join("out")));
+    let injury = String::from_utf8(pack["injury-1.md"].clone()).unwrap();
+    assert!(
+        injury.contains("Bruised") || injury.contains("Winded"),
+        "{injury}"
+    );
+    assert!(String::from_utf8_lossy(&pack["trap-1.md"]).starts_with("# Our trap: "));
+    let mut args = vec!["share", "session.toml"];
+    args.extend(own);
+    let o = run_in(&dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bundle = stdout(&o);
+    assert!(bundle.contains("name = \"injury.toml\"") && bundle.contains("name = \"trap.md\""));
+    let empty = temp_dir("share-bundle-own-empty");
+    std::fs::write(empty.join("bundle.toml"), &bundle).unwrap();
+    let o = run_in(&empty, &["prep", "bundle.toml", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(files(&only_entry(&empty.join("out"))), pack);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
 #[test]
 fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     let out = temp_dir("share-verify");
