@@ -138,11 +138,11 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
 /// One table file, which must be UTF-8 text.
 fn read_file(path: &Path, layer: usize) -> Result<SourceFile, Box<Diagnostic>> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
+    let bytes = crate::input::bounded::read_bytes(path).map_err(|e| {
         Box::new(unreadable(
             name.clone(),
             format!("cannot read: {e}"),
-            "check the permissions of this file",
+            "check the permissions of this file, and that it is a table file",
         ))
     })?;
     String::from_utf8(bytes)

@@ -10,9 +10,14 @@
 //! - [`party`]: party files and pool summaries (`3,4,4,5`).
 //! - [`character`]: Core Rules character sheets.
 //! - [`map`]: maps saved by `gen map --json`.
+//! - [`clean`]: no control characters in a GM file's text.
+//! - [`bounded`]: reading any file the user names: regular files only, at
+//!   most 32 MiB.
 
+pub mod bounded;
 pub mod bundle;
 pub mod character;
+pub mod clean;
 pub mod map;
 pub mod party;
 pub mod session;
@@ -35,7 +40,7 @@ use crate::rules::Flaw;
 
 /// A file's text, read whole; bytes that are not UTF-8 are pointed at.
 pub fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Read {
+    let bytes = bounded::read_bytes(path).map_err(|source| Error::Read {
         what,
         path: path.display().to_string(),
         source,
@@ -63,7 +68,7 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
     text: &str,
     what: &str,
 ) -> Result<T, Error> {
-    toml::from_str(text).map_err(|e| {
+    let value = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let (line, col) = line_col(text, span.start);
         let width = text.get(span).map_or(1, |s| s.chars().count());
@@ -76,7 +81,16 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
             )
             .with_source(text, width),
         )
-    })
+    })?;
+    let unclean = clean::control_characters(path, text);
+    if !unclean.is_empty() {
+        return Err(Error::Input(crate::diagnostic::Report {
+            headline: Some(format!("the {what} holds control characters:")),
+            diagnostics: unclean,
+            closing: None,
+        }));
+    }
+    Ok(value)
 }
 
 /// One step into a TOML document: a key or a list index.

@@ -14,6 +14,9 @@ use crate::generators::journey::MAX_SUPPLY;
 use crate::rules::party::summary_hint;
 use crate::rules::{Party, RulesSystem, core_d20, mettle};
 
+/// The most PCs a party file may hold (a pool summary holds 1 to 8).
+pub const MAX_PCS: usize = 12;
+
 const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Armor at most 6, \
      weapon DM at most 10, Speed 1-10; fix the lines above and run again";
 
@@ -33,7 +36,9 @@ pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
     };
     let text = arg.unwrap_or(default);
     let path = Path::new(text);
-    if path.is_file() {
+    // Anything at that path is read as a file: a folder or a device gets
+    // the reader's message, not "does not exist".
+    if path.exists() {
         return party_file(path, system);
     }
     summary(text, system, None)
@@ -185,10 +190,39 @@ fn system_check(path: &Path, party: Party, system: RulesSystem) -> Result<Party,
     Ok(party)
 }
 
+/// A party file with more than [`MAX_PCS`] PCs, pointed at the first one
+/// too many.
+fn too_many(path: &Path, text: &str, party: &Party) -> Option<Diagnostic> {
+    let (mettle, core) = (party.mettle.len(), party.core.len());
+    if mettle + core <= MAX_PCS {
+        return None;
+    }
+    let (key, index) = if mettle > MAX_PCS {
+        ("mettle", MAX_PCS)
+    } else if mettle == 0 {
+        ("core", MAX_PCS)
+    } else {
+        ("core", MAX_PCS - mettle)
+    };
+    let steps = [Step::Key(key), Step::Index(index), Step::Key("name")];
+    let message = format!(
+        "the party file has {} PCs; a party has at most {MAX_PCS}, and this is PC {}",
+        mettle + core,
+        MAX_PCS + 1
+    );
+    Some(
+        pointed(path, text, &steps, message)
+            .with_hint("split the party, or bring the PCs who play this session"),
+    )
+}
+
 /// A party file's text, every stat block and sheet checked against its
 /// system's rules.
 fn legal_party(path: &Path, text: &str) -> Result<Party, Error> {
     let party: Party = from_toml(path, text, "party file")?;
+    if let Some(d) = too_many(path, text, &party) {
+        return Err(Error::input(d));
+    }
     let mut diagnostics = Vec::new();
     for (i, b) in party.mettle.iter().enumerate() {
         let prefix = [Step::Key("mettle"), Step::Index(i)];

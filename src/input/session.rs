@@ -473,6 +473,16 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
         })
         .collect();
     diagnostics.extend(reroll_flaws(&session, path, text));
+    // The file's seed is checked here, where its line is known (a bad
+    // `--seed` is reported as such by the command).
+    if let Some(Err(e)) = session.seed.as_deref().map(crate::seed::Seed::new) {
+        diagnostics.push(super::pointed(
+            path,
+            text,
+            &[Step::Key("seed")],
+            e.to_string(),
+        ));
+    }
     diagnostics.extend(entry_flaws(&session, path, text));
     if !diagnostics.is_empty() {
         return Err(Error::Input(Report {

@@ -4,6 +4,10 @@
 //! (or a `templates/` folder where `prep` runs) replaces one. This module is
 //! the only reader of template folders.
 //!
+//! A user's template is bounded (`budget`): at most 1,000,000 numbers from
+//! `range` and 16 MiB of output per rendering, counted, not timed; no
+//! `set_global`; a template file that replaces no built-in one is refused.
+//!
 //! Filters for templates: `md` (escape text for a GFM table cell or inline
 //! Markdown: `|`, `*`, `_`, backticks, brackets, `<`, line breaks), `pct`
 //! (a chance as `69.68%`), `fixed2` (two decimals).
@@ -11,6 +15,8 @@
 use std::path::Path;
 
 use tera::{Context, Kwargs, State, Tera};
+
+mod budget;
 
 mod builtin {
     include!(concat!(env!("OUT_DIR"), "/builtin_templates.rs"));
@@ -80,14 +86,17 @@ impl Templates {
             )));
         }
         let mut out = Vec::new();
+        if let Some(d) = dir {
+            strays(d)?;
+        }
         for (name, _) in builtin::TEMPLATES {
             let name = name.trim_end_matches(".tera");
+            // Anything at the name (a link to nowhere, a device, a pipe) is
+            // read, and refused, rather than silently passed over.
             if let Some(path) = dir.map(|d| d.join(format!("{name}.tera")))
-                && path.is_file()
+                && path.symlink_metadata().is_ok()
             {
-                let t = std::fs::read_to_string(&path).map_err(|e| {
-                    TemplateError(format!("cannot read the template {}: {e}", path.display()))
-                })?;
+                let t = budget::read_template(&path)?;
                 out.push((name.to_owned(), t, path.display().to_string()));
             }
         }
@@ -106,6 +115,7 @@ impl Templates {
         tera.register_filter("md", md);
         tera.register_filter("pct", pct);
         tera.register_filter("fixed2", fixed2);
+        tera.register_function("range", budget::range);
         let mut origins = Vec::new();
         for (name, text) in builtin::TEMPLATES {
             let name = name.trim_end_matches(".tera");
@@ -125,9 +135,28 @@ impl Templates {
 
     /// Render a template with a context.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, TemplateError> {
-        self.tera
-            .render(name, context)
-            .map_err(|e| TemplateError(format!("rendering `{name}` failed: {e}")))
+        budget::render(&self.tera, name, context)
+    }
+}
+
+/// `.tera` files in a templates folder that replace no built-in template.
+fn strays(dir: &Path) -> Result<(), TemplateError> {
+    let known: Vec<&str> = builtin::TEMPLATES.iter().map(|(n, _)| *n).collect();
+    let mut strays: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| TemplateError(format!("--templates {}: {e}", dir.display())))?
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tera") && !known.contains(&n.as_str()))
+        .collect();
+    strays.sort();
+    match strays.first() {
+        None => Ok(()),
+        Some(stray) => Err(TemplateError(format!(
+            "{}: `{stray}` replaces no built-in template, so it would never be used; \
+             the templates are {}",
+            dir.display(),
+            known.join(", ")
+        ))),
     }
 }
 

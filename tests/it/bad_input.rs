@@ -679,7 +679,9 @@ fn cases() -> Vec<Case> {
                 "session.toml",
                 SESSION.replace("bad-input", "bad\\tinput").into_bytes(),
             )],
-            &["the seed has a control character at position 4"],
+            &[
+                "session.toml:2:8: the seed has a control character at position 4",
+            ],
         ),
         // Usage mistakes exit with 2.
         Case {
@@ -888,6 +890,7 @@ fn cases() -> Vec<Case> {
         ),
     ];
     cases.extend(link_cases());
+    cases.extend(bounded_cases());
     cases.push(unwritable_case());
     cases
 }
@@ -900,6 +903,131 @@ fn bundle_with_paper(paper: &str) -> Vec<u8> {
          version = \"0\"\nformat = 0\ntables = \"0\"\n\n[session]\nname = \"session.toml\"\ntext = \"{session}\"\n"
     )
     .into_bytes()
+}
+
+/// Inputs that are not files, or too big, and templates past their
+/// budgets (issue 19, findings 8, 9 and 12).
+fn bounded_cases() -> Vec<Case> {
+    let not_a_file =
+        "it is not a regular file (a device, a pipe or a socket); give the path of a text file";
+    let thirteen: String = (1..=13)
+        .map(|i| format!("[[mettle]]\nname = \"PC{i}\"\nNATURE = 3\nCULTURE = 3\nPOISE = 3\nMOTIVE = 3\nFRAME = 3\n\n"))
+        .collect();
+    let with_templates = |class, name: &'static str, text: &[u8], expect: &[&str]| {
+        let mut case = refusal(class, prep(&["--templates", "tpl"]), expect);
+        case.files.push((name, text.to_vec()));
+        case
+    };
+    let mut cases = vec![
+        refusal(
+            "session file is a device",
+            args(&["prep", "/dev/zero", "--out", "out"]),
+            &["cannot read the session file `/dev/zero`", not_a_file],
+        ),
+        refusal(
+            "saved map is a device",
+            args(&["gen", "journey", "--map", "/dev/zero", "--seed", "s"]),
+            &["cannot read the map `/dev/zero`", not_a_file],
+        ),
+        refusal(
+            "character sheet is a device",
+            args(&["gen", "injury", "--character", "/dev/urandom", "--seed", "s"]),
+            &["cannot read the character sheet `/dev/urandom`", not_a_file],
+        ),
+        refusal(
+            "party is a device",
+            args(&["gen", "trap", "--party", "/dev/zero", "--seed", "s"]),
+            &["cannot read the party file `/dev/zero`", not_a_file],
+        ),
+        Case {
+            prepare: Some(|dir| mkfifo(&dir.join("pipe.toml"))),
+            ..refusal(
+                "session file is a pipe",
+                args(&["prep", "pipe.toml", "--out", "out"]),
+                &["cannot read the session file `pipe.toml`", not_a_file],
+            )
+        },
+        session_case(
+            "party of too many PCs",
+            vec![
+                ("session.toml", session_with("party.toml")),
+                ("party.toml", thirteen.into_bytes()),
+            ],
+            &[
+                "party.toml:98:8: the party file has 13 PCs; a party has at most 12, and this is PC 13",
+            ],
+        ),
+        with_templates(
+            "template not UTF-8",
+            "tpl/pack.md.tera",
+            b"# {{ title }}\nab\xff",
+            &["tpl/pack.md.tera:2:3: the template is not UTF-8 text", "hint: save it as UTF-8"],
+        ),
+        with_templates(
+            "template with set_global",
+            "tpl/pack.md.tera",
+            b"{% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}",
+            &["tpl/pack.md.tera:1:32: a template may not use `set_global`"],
+        ),
+        with_templates(
+            "template that replaces nothing",
+            "tpl/encounters.md.tera",
+            b"# typo",
+            &["`encounters.md.tera` replaces no built-in template", "encounter.md.tera"],
+        ),
+        with_templates(
+            "template loops past the budget",
+            "tpl/pack.md.tera",
+            b"{% for i in range(end=100000) %}{% for j in range(end=100000) %}{% endfor %}{% endfor %}",
+            &["`range` would give more than 1000000 numbers in one handout"],
+        ),
+    ];
+    cases.push(session_case(
+        "title with a control character",
+        vec![(
+            "session.toml",
+            SESSION
+                .replace("Bad input", "Bad\\u001b[31minput")
+                .into_bytes(),
+        )],
+        &[
+            "session.toml:1:9: `title` has a control character (U+001B) at character 4",
+            "use printable text only",
+        ],
+    ));
+    cases.push(session_case(
+        "voucher name with a control character",
+        vec![(
+            "session.toml",
+            format!("{SESSION}vouchers = [\"Kirin\", \"Vik\\u0000tor\"]\n").into_bytes(),
+        )],
+        &["session.toml:8:22: `vouchers` has a control character (U+0000) at character 4"],
+    ));
+    let mut fifo = with_templates(
+        "template is a pipe",
+        "tpl/.keep",
+        b"",
+        &["tpl/pack.md.tera", not_a_file],
+    );
+    fifo.prepare = Some(|dir| mkfifo(&dir.join("tpl/pack.md.tera")));
+    cases.push(fifo);
+    let mut zero = with_templates(
+        "template is a link to a device",
+        "tpl/.keep",
+        b"",
+        &["tpl/pack.md.tera", not_a_file],
+    );
+    zero.prepare = Some(|dir| link(Path::new("/dev/zero"), &dir.join("tpl/pack.md.tera")));
+    cases.push(zero);
+    cases
+}
+
+fn mkfifo(at: &Path) {
+    let ok = std::process::Command::new("mkfifo")
+        .arg(at)
+        .status()
+        .unwrap();
+    assert!(ok.success());
 }
 
 /// The pack folder `prep` makes for the suite's session, under `out`.
@@ -1028,7 +1156,10 @@ fn snapshot(dir: &Path) -> Snapshot {
             let path = entry.unwrap().path();
             let rel = path.strip_prefix(dir).unwrap().to_path_buf();
             let meta = path.symlink_metadata().unwrap();
-            if meta.file_type().is_symlink() {
+            if !(meta.is_file() || meta.is_dir() || meta.file_type().is_symlink()) {
+                // A pipe is never read: it would wait for ever.
+                out.insert(rel, Some(b"special file".to_vec()));
+            } else if meta.file_type().is_symlink() {
                 // A link is what it points at, never followed.
                 let target = std::fs::read_link(&path).unwrap();
                 let seen = format!("link -> {}", target.display());
@@ -1161,6 +1292,20 @@ fn the_suite_covers_every_class() {
         "unwritable output folder",
         "existing files",
         "pack folder is a link",
+        "session file is a device",
+        "saved map is a device",
+        "character sheet is a device",
+        "party is a device",
+        "session file is a pipe",
+        "party of too many PCs",
+        "template not UTF-8",
+        "template with set_global",
+        "template that replaces nothing",
+        "template loops past the budget",
+        "template is a pipe",
+        "template is a link to a device",
+        "title with a control character",
+        "voucher name with a control character",
         "link at a handout's name",
         "dangling link at a handout's name",
         "seed with a control character",

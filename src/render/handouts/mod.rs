@@ -11,6 +11,7 @@ mod pdf;
 use serde::Serialize;
 
 use crate::generators::Address;
+use crate::render::markdown::escape_md;
 
 /// The output format's version: raised whenever a change alters what an
 /// existing seed makes (listed in CHANGELOG.md), and printed in every
@@ -39,18 +40,21 @@ pub struct ShareLine {
 impl ShareLine {
     /// The pack-wide line (`pack.md`, `pack.json`, `pack.pdf`).
     pub fn text(&self) -> String {
-        self.after(&format!("Seed `{}`", self.seed))
+        self.after(
+            &format!("Seed {}", code(&self.seed)),
+            &escape_md(&self.options),
+        )
     }
 
     /// Without Markdown, for PDF footers.
     pub fn plain(&self) -> String {
-        self.after(&format!("seed {}", self.seed))
+        self.after(&format!("seed {}", self.seed), &self.options)
     }
 
     /// An item's line: the seed, its address and reroll count, version
     /// and tables — nothing that another item's reroll changes.
     pub fn item(&self, at: &Address, reroll: u32) -> String {
-        self.item_after(&format!("Seed `{}`", self.seed), at, reroll)
+        self.item_after(&format!("Seed {}", code(&self.seed)), at, reroll)
     }
 
     /// [`Self::item`] without Markdown.
@@ -67,10 +71,9 @@ impl ShareLine {
     }
 
     /// The options, version, tables and bundle after the seed.
-    fn after(&self, seed: &str) -> String {
+    fn after(&self, seed: &str, options: &str) -> String {
         format!(
-            "{seed} · {} · {} · bundle {}",
-            self.options,
+            "{seed} · {options} · {} · bundle {}",
             self.tool(),
             self.bundle
         )
@@ -85,6 +88,22 @@ impl ShareLine {
     }
 }
 
+/// `text` as a Markdown code span that no backtick in it can end early.
+fn code(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    if longest > 0 {
+        format!("{fence} {text} {fence}")
+    } else {
+        format!("{fence}{text}{fence}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +113,26 @@ mod tests {
     use crate::rules::Party;
     use crate::rules::RulesSystem;
     use crate::seed::Seed;
+
+    #[test]
+    fn share_lines_escape_what_they_print() {
+        assert_eq!(code("goblin-night"), "`goblin-night`");
+        assert_eq!(code("a`b"), "`` a`b ``");
+        let line = ShareLine {
+            seed: "s`".into(),
+            options: "A *bold* | title".into(),
+            version: "0".into(),
+            format: 2,
+            content: "c".into(),
+            bundle: "b".into(),
+        };
+        let text = line.text();
+        assert!(
+            text.starts_with("Seed `` s` `` · A \\*bold\\* \\| title"),
+            "{text}"
+        );
+        assert!(line.plain().contains("A *bold* | title"));
+    }
 
     #[test]
     fn a_pack_renders_to_the_same_bytes_twice_in_one_process() {

@@ -1,0 +1,90 @@
+//! Reading a file the user named, bounded: only a regular file (a folder,
+//! a device such as `/dev/zero`, a pipe or a socket is refused before it
+//! is read, and a pipe is never waited on), and at most [`MAX_FILE_BYTES`]
+//! — room for table files of well over 100,000 rows. Every reader of user
+//! files (GM files, table files, templates, bundles) goes through here.
+
+use std::io::Read;
+use std::path::Path;
+
+/// The largest file read: 32 MiB.
+pub const MAX_FILE_BYTES: u64 = 32 << 20;
+
+/// The bytes of the regular file at `path`, at most [`MAX_FILE_BYTES`];
+/// anything else is an error that says what the path is.
+pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_a_file(&meta));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Never wait on a pipe swapped in after the check above.
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(not_a_file(&meta));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "it is larger than {} MiB, the most tablewright reads from one file",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+fn not_a_file(meta: &std::fs::Metadata) -> std::io::Error {
+    let what = if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file (a device, a pipe or a socket)"
+    };
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("it is {what}; give the path of a text file"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn devices_folders_and_pipes_are_refused_without_reading() {
+        for path in ["/dev/zero", "/dev/urandom", "/"] {
+            let e = read_bytes(Path::new(path)).unwrap_err();
+            assert!(
+                e.to_string().contains("give the path of a text file"),
+                "{path}: {e}"
+            );
+        }
+        let dir = std::env::temp_dir().join(format!("tw-bounded-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        assert!(read_bytes(&fifo).is_err());
+        let big = dir.join("big");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = read_bytes(&big).unwrap_err();
+        assert!(e.to_string().contains("larger than 32 MiB"), "{e}");
+        std::fs::write(dir.join("ok"), "x").unwrap();
+        assert_eq!(read_bytes(&dir.join("ok")).unwrap(), b"x");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
