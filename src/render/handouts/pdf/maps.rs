@@ -47,17 +47,36 @@ fn gm_page(f: &mut Flow, m: &Map) {
     f.section("Point-crawl map · map/1");
     let key = key_rows(m);
     let paths = path_rows(m);
-    let tables = table_height(&key, &KEY_COLUMNS) + table_height(&paths, &PATH_COLUMNS);
     let d = cropped(&map::draw(m, false));
-    // Slack for a row the estimate misses.
-    let room = BODY - tables - 6.0 * KEY_SIZE - 8.0;
-    // Letter is wider than A4, so the flow draws the frame a little larger
-    // there (540 / 523 pt): leave room for that.
-    let scale = (room / d.height / LETTER_GROWTH).clamp(LEAST_SCALE, 1.0);
+    // The tables laid out on a probe of this paper give their height; the
+    // map takes the rest of the page (a frame drawn at `scale` comes out
+    // `scale × content width / WIDTH` of its size).
+    let room = f.room_left() - tables_height(f, &key, &paths) - 2.0 * KEY_SIZE;
+    let grow = f.content_width() / WIDTH;
+    let scale = (room / (d.height * grow)).clamp(LEAST_SCALE, 1.0);
     f.drawing(&framed(&d, scale));
-    f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
+    key_tables(f, &key, &paths);
+}
+
+fn key_tables(f: &mut Flow, key: &[Vec<String>], paths: &[Vec<String>]) {
+    f.table(&["#", "stop", "hook"], key, &KEY_COLUMNS, KEY_SIZE);
     let head = "path · regions · days · Difficulty";
-    f.table(&[head, head, head], &paths, &PATH_COLUMNS, KEY_SIZE);
+    f.table(&[head, head, head], paths, &PATH_COLUMNS, KEY_SIZE);
+}
+
+/// How tall the key and paths tables set on this paper (measured on a
+/// probe; the estimate for the shorter paper when they take more than a
+/// page).
+fn tables_height(f: &Flow, key: &[Vec<String>], paths: &[Vec<String>]) -> f64 {
+    let mut probe = f.probe();
+    probe.new_page();
+    let top = probe.y();
+    key_tables(&mut probe, key, paths);
+    if probe.page_count() == 1 {
+        probe.y() - top
+    } else {
+        table_height(key, &KEY_COLUMNS) + table_height(paths, &PATH_COLUMNS)
+    }
 }
 
 /// The players' map, then ruled lines for their notes to the foot.
