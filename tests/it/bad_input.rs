@@ -494,6 +494,14 @@ fn cases() -> Vec<Case> {
         // Saved maps whose numbers do not hold together: refused, never a
         // panic (index out of range) or a path that takes for ever.
         journey_case(
+            "saved map goal out of range",
+            String::from_utf8(saved_map(0, &saved_path(0, 1, 4)))
+                .unwrap()
+                .replace("\"goal\":2", "\"goal\":4294967295")
+                .into_bytes(),
+            &["map.json: the map is broken: the goal is stop 4294967295, but the stops run 0-3"],
+        ),
+        journey_case(
             "saved map start out of range",
             saved_map(
                 99,
@@ -1311,6 +1319,7 @@ fn the_suite_covers_every_class() {
         "seed with a control character",
         "seed of thousands of characters",
         "saved map start out of range",
+        "saved map goal out of range",
         "saved map path end out of range",
         "saved map path of endless length",
         "saved map without stops",

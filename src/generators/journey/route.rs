@@ -1,4 +1,5 @@
-//! The way: who leads, which stops the route passes (Dijkstra on fewest
+//! The way: who leads, which stops the route passes (Dijkstra with a
+//! binary heap, O(E log V), on fewest
 //! regions or on −ln of the chance of no encounter), and each leg's exact
 //! odds — the Travel Check with and without a Twist (METTLE), or no
 //! encounter in any of the leg's watches (Core Rules).
@@ -159,19 +160,30 @@ pub fn route(
     let mut prev = vec![usize::MAX; n];
     let mut done = vec![false; n];
     best[from] = 0.0;
-    for _ in 0..n {
-        let Some(v) = (0..n)
-            .filter(|&i| !done[i] && best[i].is_finite())
-            .min_by(|&a, &b| best[a].total_cmp(&best[b]).then(a.cmp(&b)))
-        else {
-            break;
-        };
+    // A binary heap of (cost, stop), smallest first and the lower stop
+    // first on a tie — the order the linear scan used, so routes are the
+    // same — in O(E log V).
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push(std::cmp::Reverse(Queued(0.0, from)));
+    // Each stop's paths, found once.
+    let mut adjacent: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (i, p) in map.paths.iter().enumerate() {
+        adjacent[p.a].push((i, p.b));
+        if p.b != p.a {
+            adjacent[p.b].push((i, p.a));
+        }
+    }
+    while let Some(std::cmp::Reverse(Queued(d, v))) = heap.pop() {
+        if done[v] || d > best[v] {
+            continue;
+        }
         done[v] = true;
-        for (p, w) in map.neighbours(v) {
+        for &(p, w) in &adjacent[v] {
             let d = best[v] + cost(p)?;
             if d < best[w] {
                 best[w] = d;
                 prev[w] = v;
+                heap.push(std::cmp::Reverse(Queued(d, w)));
             }
         }
     }
@@ -187,6 +199,24 @@ pub fn route(
     }
     stops.reverse();
     Ok(stops)
+}
+
+/// A stop waiting in the route's queue: its cost so far, then its index.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Queued(f64, usize);
+
+impl Eq for Queued {}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0).then(self.1.cmp(&other.1))
+    }
 }
 
 /// The path joining two neighbouring stops.
