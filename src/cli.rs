@@ -1,7 +1,7 @@
 //! Command-line arguments (clap derive). Raw arguments only: meaning is
 //! given to them in [`crate::app`].
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Seeded tables, dice and handouts for game masters.
 ///
@@ -14,6 +14,82 @@ pub struct Cli {
     pub global: Global,
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parse the process's arguments (exits with clap's message on a
+    /// usage mistake), with each subcommand's help listing only the global
+    /// flags it uses.
+    pub fn parse_args() -> Cli {
+        let args = with_dice_args(std::env::args_os());
+        let matches = command().get_matches_from(args);
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+
+    /// [`Cli::parse_args`] from given arguments (for tests).
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        Cli::from_arg_matches(&command().try_get_matches_from(args)?)
+    }
+}
+
+/// The global flags, by id (every command that does not say otherwise
+/// uses them all).
+const GLOBALS: [&str; 8] = [
+    "seed",
+    "json",
+    "content",
+    "templates",
+    "out",
+    "force",
+    "paper",
+    "ink_saver",
+];
+
+/// The global flags a subcommand uses; the others are still accepted
+/// (before or after the subcommand) but left out of its help.
+fn uses(subcommand: &str) -> &'static [&'static str] {
+    match subcommand {
+        "roll" | "check" => &["seed", "json"],
+        "odds" | "tables" => &["json", "content"],
+        "table" | "gen" => &["seed", "json", "content"],
+        "validate" => &["json", "content", "templates"],
+        "init" => &["json", "force"],
+        _ => &GLOBALS,
+    }
+}
+
+/// The clap command, with the help of each subcommand (and of `gen`'s
+/// kinds) trimmed to the global flags it uses: a subcommand gets a hidden
+/// copy of each global flag it does not use, which clap then propagates in
+/// place of the shown one (it never propagates over a flag that is there).
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    let globals: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    for name in names {
+        let used = uses(&name);
+        cmd = cmd.mut_subcommand(&name, |mut sub| {
+            for a in globals
+                .iter()
+                .filter(|a| !used.contains(&a.get_id().as_str()))
+            {
+                sub = sub.arg(a.clone().hide(true));
+            }
+            sub
+        });
+    }
+    cmd
 }
 
 #[derive(Debug, Args)]
@@ -142,9 +218,14 @@ pub enum Command {
     /// Roll a METTLE Check and show the dice, Score, Edge and outcome, with
     /// the exact chance beforehand.
     Check(CheckArgs),
-    /// List every table: id, title, dice, system, source, rows, and where it
-    /// came from.
-    Tables,
+    /// List every table: id, title, dice, system, rows, origin and source,
+    /// with what overrides and extends it (--json: every table whole).
+    Tables {
+        /// List the terrains instead: every region (a gen.encounter.<name>
+        /// table), what the generators take from it and where it came from.
+        #[arg(long)]
+        terrains: bool,
+    },
     /// Roll on a table and show the result with its trail of dice.
     Table {
         #[arg(value_name = "ID")]
@@ -156,8 +237,16 @@ pub enum Command {
         #[arg(long, value_name = "TAG")]
         tag: Option<String>,
     },
-    /// Check every table (built in and --content) and list every problem.
+    /// Check every table (built in, a session.toml's `content` where it
+    /// runs, and --content) and list every problem.
     Validate,
+    /// Make a campaign folder that validates and preps as it stands: a
+    /// session file, a party, an example region and archetype, templates.
+    Init {
+        /// The folder (default: here).
+        #[arg(value_name = "DIR", default_value = ".")]
+        dir: std::path::PathBuf,
+    },
     /// Make a whole session pack from a session file (or a bundle) into
     /// OUT/<seed>/.
     Prep {

@@ -3,11 +3,8 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = tablewright::cli::with_dice_args(std::env::args_os());
-    let cli = tablewright::cli::Cli::parse_from(args);
+    let cli = tablewright::cli::Cli::parse_args();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     match tablewright::app::run(&cli, &mut stdout.lock(), &mut stderr.lock()) {

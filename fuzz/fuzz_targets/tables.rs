@@ -11,11 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let file = SourceFile {
-        name: "fuzz.toml".into(),
-        text: text.to_owned(),
-        layer: 1,
-    };
+    let file = SourceFile::new("fuzz.toml", text, 1);
     let (library, problems) = validate::build(&[file]);
     if problems.is_empty() {
         let seed = Seed::new("fuzz").unwrap();

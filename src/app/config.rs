@@ -52,7 +52,14 @@ impl Config {
     /// The built-in tables and the user's folders; any problem stops the
     /// command (run `validate` to see them all).
     pub fn library(&self) -> Result<Library, Error> {
-        let (library, problems) = Library::load(&self.content);
+        self.library_with(&[])
+    }
+
+    /// The built-in tables, `first` (a session's own folders), then the
+    /// `--content` folders (later ones win).
+    pub fn library_with(&self, first: &[PathBuf]) -> Result<Library, Error> {
+        let dirs: Vec<PathBuf> = first.iter().chain(&self.content).cloned().collect();
+        let (library, problems) = Library::load(&dirs);
         if problems.is_empty() {
             Ok(library)
         } else {
@@ -72,8 +79,26 @@ impl Config {
         Ok(Templates::overrides(self.templates_dir())?)
     }
 
+    /// The same options with a session file's own folders: its `content`
+    /// before the `--content` folders, its `templates` unless
+    /// `--templates` is given.
+    pub fn with_session_folders(&self, content: &[PathBuf], templates: Option<PathBuf>) -> Config {
+        let mut cfg = self.clone();
+        cfg.content = content.iter().chain(&self.content).cloned().collect();
+        cfg.templates = self.templates.clone().or(templates);
+        cfg
+    }
+
+    /// Warnings about the template folder in effect: files named like no
+    /// template.
+    pub fn template_warnings(&self) -> Vec<String> {
+        self.templates_dir()
+            .map(crate::render::markdown::misnamed)
+            .unwrap_or_default()
+    }
+
     /// `--templates DIR`, else a `templates/` folder where the command runs.
-    fn templates_dir(&self) -> Option<&Path> {
+    pub fn templates_dir(&self) -> Option<&Path> {
         let local = Path::new("templates");
         self.templates
             .as_deref()

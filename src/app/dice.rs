@@ -27,7 +27,7 @@ pub fn roll(
     // Read everything before rolling anything: one typo rolls nothing.
     let parsed = exprs
         .iter()
-        .map(|e| dice::parse(e))
+        .map(|e| dice::parse(e).map_err(|err| split_by_shell(exprs, err)))
         .collect::<Result<Vec<_>, _>>()?;
     let seed = cfg.roll_seed(err)?;
     let rolls: Vec<dice::Rolled> = parsed
@@ -48,6 +48,23 @@ pub fn roll(
         writeln!(out, "{}", text::rolled_text(r))?;
     }
     Ok(())
+}
+
+/// Words of one expression the shell split apart (`roll 2d6 + 1` arrives
+/// as `2d6`, `+`, `1`): a word that cannot start an expression, after
+/// another, gets a hint to quote the whole.
+fn split_by_shell(exprs: &[String], mut err: dice::ParseError) -> dice::ParseError {
+    const CONTINUES: [&str; 7] = ["vs", "raise", "twist", "team", "enhanced", "impaired", "kh"];
+    let word = err.input.trim().to_lowercase();
+    let continues = word.starts_with(['+', '-', '*', '/', ')', '&'])
+        || CONTINUES.iter().any(|c| word.starts_with(c));
+    if exprs.len() > 1 && continues {
+        err.hint = Some(format!(
+            "the shell split one expression into words; quote it whole: tablewright roll \"{}\"",
+            exprs.join(" ")
+        ));
+    }
+    err
 }
 
 pub fn odds(cfg: &Config, expr: &str, out: &mut dyn Write) -> Result<(), Error> {
@@ -130,7 +147,6 @@ pub fn check_pool(args: &CheckArgs) -> Result<Pool, Error> {
 #[derive(Serialize)]
 struct CheckReport<'a> {
     seed: &'a str,
-    expr: String,
     chance: f64,
     #[serde(flatten)]
     rolled: dice::Rolled,
@@ -155,7 +171,6 @@ pub fn check(
             out,
             &CheckReport {
                 seed: seed.as_str(),
-                expr: expr.to_string(),
                 chance,
                 rolled,
             },

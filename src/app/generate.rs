@@ -75,7 +75,7 @@ pub fn run(
                 system: (*system).into(),
                 archetype: archetype.clone(),
                 tier: *tier,
-                terrain: terrain_arg(terrain.as_deref())?,
+                terrain: terrain_arg(&library, terrain.as_deref())?,
                 people_only: *people,
             },
             items::npc,
@@ -140,15 +140,17 @@ pub fn run(
     }
 }
 
-/// `gen npc --terrain`: one of the encounter terrains.
-fn terrain_arg(terrain: Option<&str>) -> Result<Option<String>, Error> {
-    match terrain {
-        Some(t) if !encounter::TERRAINS.contains(&t) => Err(Error::Usage(format!(
-            "gen npc: --terrain {t}: the terrains are {}",
-            encounter::TERRAINS.join(", ")
-        ))),
-        t => Ok(t.map(str::to_owned)),
-    }
+/// `gen npc --terrain`: one of the terrains (regions) in effect, in any
+/// case.
+fn terrain_arg(library: &Library, terrain: Option<&str>) -> Result<Option<String>, Error> {
+    terrain
+        .map(|t| {
+            library
+                .region(t)
+                .map(|r| r.name.clone())
+                .map_err(|e| Error::Usage(format!("gen npc: --terrain {t}: {e}")))
+        })
+        .transpose()
 }
 
 /// The trap `gen trap` asks for: METTLE odds against `--poise` (or the

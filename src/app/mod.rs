@@ -10,12 +10,14 @@
 //! - [`prep`]: `prep`, the session pack (`--only`, `--reroll`, bundles).
 //! - [`share`]: `share` (a bundle on stdout) and `verify` (a pack folder
 //!   against its bundle).
+//! - [`init`]: `init`, a campaign folder to start from.
 //!
 //! Randomness comes only from the seed's streams.
 
 pub mod config;
 pub mod dice;
 pub mod generate;
+pub mod init;
 pub mod prep;
 pub mod share;
 pub mod tables;
@@ -45,7 +47,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             "odds: give an expression or --table ID".into(),
         )),
         Command::Check(args) => dice::check(&cfg, args, out, err),
-        Command::Tables => tables::list(&cfg, out),
+        Command::Tables { terrains } => tables::list(&cfg, *terrains, out),
         Command::Table { id, times, tag } => {
             tables::roll(&cfg, id, *times, tag.as_deref(), out, err)
         }
@@ -64,6 +66,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             };
             generate::run(&cfg, kind, items, out, err)
         }
+        Command::Init { dir } => init::run(&cfg, dir, out),
     }
 }
 

@@ -142,11 +142,19 @@ fn from_session(
     err: &mut dyn Write,
 ) -> Result<Sources, Error> {
     let session = input::session_from_text(path, &text)?;
+    // The session's own folders (`content`, `templates`, relative to it)
+    // come before --content; --templates wins over its templates.
+    let (content, template_dir) = input::session_folders(path, &text, &session)?;
+    let cfg = &cfg.with_session_folders(&content, template_dir);
     let library = cfg.library()?;
+    input::session_terrains(path, &text, &session, &library)?;
     input::session::table_flaws(&session, path, &text, &library)?;
     let (user, _) = Library::user_sources(&cfg.content);
     let overrides = cfg.template_overrides()?;
     let templates = Templates::with_overrides(&overrides, None)?;
+    for w in cfg.template_warnings() {
+        writeln!(err, "warning: {w}")?;
+    }
     let origin = Origin { path, text: &text };
     let party_file = input::session_party_file(&origin, &session.party)?;
     let party = match &party_file {
@@ -237,11 +245,7 @@ fn from_bundle(
     let user: Vec<SourceFile> = bundle
         .content
         .iter()
-        .map(|c| SourceFile {
-            name: c.name.clone(),
-            text: c.text.clone(),
-            layer: c.layer,
-        })
+        .map(|c| SourceFile::new(c.name.clone(), c.text.clone(), c.layer))
         .collect();
     let (library, problems) = Library::from_user_files(user);
     if !problems.is_empty() {

@@ -6,75 +6,208 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::Config;
-use crate::content::Library;
+use crate::content::{Contribution, Library, Origin, Region, Table};
 use crate::error::Error;
 use crate::render::text;
+use crate::rules::RulesSystem;
 use crate::tables::TableRoll;
 
+/// `tables --json`: every table in effect, whole — rows with their tags,
+/// effects and stats, notes, region, where it came from, what it overrides
+/// and what extensions added. The same schema serves as the exchange format
+/// for tables (`format`).
 #[derive(Serialize)]
-struct TableListing<'a> {
-    id: &'a str,
-    title: &'a str,
-    dice: String,
-    system: &'a str,
-    source: &'a str,
-    rows: usize,
-    from: String,
-    overrides: Option<String>,
+struct TablesJson<'a> {
+    format: &'static str,
+    content_hash: &'a str,
+    tables: Vec<TableJson<'a>>,
 }
 
-pub fn list(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
+#[derive(Serialize)]
+struct TableJson<'a> {
+    #[serde(flatten)]
+    table: &'a Table,
+    /// The table this one replaced (same id, an earlier layer).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overrides: Option<&'a Origin>,
+}
+
+/// The schema name and version of `tables --json`.
+pub const TABLES_FORMAT: &str = "tablewright.tables/1";
+
+pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = cfg.library()?;
-    let listing: Vec<TableListing> = library
+    if terrains {
+        return list_terrains(cfg, &library, out);
+    }
+    let overrides = |t: &Table| {
+        library
+            .overridden
+            .iter()
+            .rev()
+            .find(|o| o.id == t.id)
+            .map(|o| &o.was)
+    };
+    if cfg.json {
+        let tables = library
+            .tables
+            .values()
+            .map(|t| TableJson {
+                table: t,
+                overrides: overrides(t),
+            })
+            .collect();
+        return super::json(
+            out,
+            &TablesJson {
+                format: TABLES_FORMAT,
+                content_hash: &library.content_hash,
+                tables,
+            },
+        );
+    }
+    let id_w = library
+        .tables
+        .keys()
+        .map(String::len)
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let title_w = library
         .tables
         .values()
-        .map(|t| TableListing {
-            id: &t.id,
-            title: &t.title,
-            dice: t.dice.clone().unwrap_or_else(|| "weights".into()),
-            system: t.system.as_str(),
-            source: &t.source,
-            rows: t.rows.len(),
-            from: format!("{}:{}", t.origin.file, t.origin.line),
-            overrides: library
-                .overridden
-                .iter()
-                .rev()
-                .find(|o| o.id == t.id)
-                .map(|o| format!("{}:{}", o.was.file, o.was.line)),
-        })
-        .collect();
-    if cfg.json {
-        return super::json(out, &listing);
-    }
-    let id_w = listing.iter().map(|l| l.id.len()).max().unwrap_or(2).max(2);
-    let title_w = listing
-        .iter()
-        .map(|l| l.title.chars().count())
+        .map(|t| t.title.chars().count())
         .max()
         .unwrap_or(5)
         .clamp(5, 34);
     writeln!(
         out,
-        "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  source",
-        "id", "title", "dice", "system", "rows"
+        "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  {:<10}  source",
+        "id", "title", "dice", "system", "rows", "origin"
     )?;
-    for l in &listing {
-        let title: String = l.title.chars().take(title_w).collect();
+    for t in library.tables.values() {
+        let title: String = t.title.chars().take(title_w).collect();
+        let dice = t.dice.clone().unwrap_or_else(|| "weights".into());
+        let origin = if t.origin.layer == 0 {
+            "built in"
+        } else {
+            "--content"
+        };
         writeln!(
             out,
-            "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  {}",
-            l.id, title, l.dice, l.system, l.rows, l.source
+            "{:<id_w$}  {:<title_w$}  {:<7}  {:<6}  {:>4}  {:<10}  {}",
+            t.id,
+            title,
+            dice,
+            t.system.as_str(),
+            t.rows.len(),
+            origin,
+            t.source
         )?;
-        if let Some(was) = &l.overrides {
-            writeln!(out, "{:<id_w$}  ↳ from {} (overrides {was})", "", l.from)?;
+        let from = format!("{}:{}", t.origin.file, t.origin.line);
+        if let Some(was) = overrides(t) {
+            writeln!(
+                out,
+                "{:<id_w$}  ↳ from {from} (overrides {}:{})",
+                "", was.file, was.line
+            )?;
+        } else if t.origin.layer > 0 {
+            writeln!(out, "{:<id_w$}  ↳ from {from}", "")?;
+        }
+        for c in &t.extended_by {
+            writeln!(out, "{:<id_w$}  ↳ extended by {}", "", contribution(c))?;
         }
     }
     writeln!(
         out,
         "{} tables, content hash {}",
-        listing.len(),
+        library.tables.len(),
         &library.content_hash[..8]
+    )?;
+    Ok(())
+}
+
+/// `path:line: +2 rows (A, B), replaced C`.
+fn contribution(c: &Contribution) -> String {
+    let mut parts = Vec::new();
+    if !c.added.is_empty() {
+        parts.push(format!(
+            "+{} row{} ({})",
+            c.added.len(),
+            if c.added.len() == 1 { "" } else { "s" },
+            c.added.join(", ")
+        ));
+    }
+    if !c.replaced.is_empty() {
+        parts.push(format!("replaced {}", c.replaced.join(", ")));
+    }
+    if parts.is_empty() {
+        parts.push("no rows".into());
+    }
+    format!("{}:{}: {}", c.file, c.line, parts.join("; "))
+}
+
+#[derive(Serialize)]
+struct TerrainJson<'a> {
+    #[serde(flatten)]
+    region: &'a Region,
+    origin: &'a Origin,
+}
+
+/// `tables --terrains`: every region, what the generators take from it
+/// and where it came from.
+fn list_terrains(cfg: &Config, library: &Library, out: &mut dyn Write) -> Result<(), Error> {
+    let rows: Vec<TerrainJson> = library
+        .regions()
+        .map(|r| TerrainJson {
+            region: r,
+            origin: &library.tables[&r.table].origin,
+        })
+        .collect();
+    if cfg.json {
+        return super::json(out, &rows);
+    }
+    let name_w = rows
+        .iter()
+        .map(|r| r.region.name.len())
+        .max()
+        .unwrap_or(7)
+        .max(7);
+    writeln!(
+        out,
+        "{:<name_w$}  danger  {:<36}  {:<6}  {:<10}  origin",
+        "terrain", "forage", "core", "places"
+    )?;
+    for r in &rows {
+        let g = r.region;
+        let mut forage = g.forage.join(", ");
+        if g.water {
+            forage.push_str(if forage.is_empty() {
+                "water"
+            } else {
+                ", water"
+            });
+        }
+        writeln!(
+            out,
+            "{:<name_w$}  {:>6}  {:<36}  {:<6}  {:<10}  {}:{}",
+            g.name,
+            g.danger,
+            if forage.is_empty() {
+                "nothing"
+            } else {
+                &forage
+            },
+            g.chance_text().unwrap_or_else(|| "by path".into()),
+            g.places,
+            r.origin.file,
+            r.origin.line
+        )?;
+    }
+    writeln!(
+        out,
+        "{} terrains (every gen.encounter.<name> table makes one; see content/FORMAT.md)",
+        rows.len()
     )?;
     Ok(())
 }
@@ -133,19 +266,133 @@ pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Err
 struct ValidateReport<'a> {
     tables: usize,
     problems: Vec<crate::content::ProblemJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
+}
+
+/// The GM's templates, when a folder is in effect (`--templates`, the
+/// session's `templates`, or `templates/` here): each must be named like a
+/// template (else a warning) and render a pack of each system made from
+/// the tables, so a field a template names that the pack lacks is caught
+/// here rather than at `prep`.
+fn check_templates(
+    cfg: &Config,
+    session_dir: Option<&std::path::Path>,
+    library: &Library,
+) -> Result<Vec<String>, Error> {
+    let local = std::path::Path::new("templates");
+    let Some(dir) = cfg
+        .templates
+        .as_deref()
+        .or(session_dir)
+        .or_else(|| local.is_dir().then_some(local))
+    else {
+        return Ok(Vec::new());
+    };
+    let templates = crate::render::markdown::Templates::load(Some(dir))?;
+    let warnings = crate::render::markdown::misnamed(dir);
+    for system in [RulesSystem::Mettle, RulesSystem::Core] {
+        let (req, party) = sample_pack(library, system)?;
+        let seed = crate::seed::Seed::new("validate-templates")?;
+        let pack = crate::generators::pack::generate(library, &req, &party, &seed)?;
+        let share = crate::render::handouts::ShareLine {
+            seed: seed.as_str().to_owned(),
+            options: "validate".into(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            format: crate::render::handouts::FORMAT,
+            content: library.content_hash[..8].to_owned(),
+            bundle: String::new(),
+        };
+        crate::render::handouts::pack_files(&pack, &templates, &share).map_err(|e| {
+            crate::render::markdown::TemplateError(format!(
+                "{e} (templates in {}, a {} pack)",
+                dir.display(),
+                system.label()
+            ))
+        })?;
+    }
+    Ok(warnings)
+}
+
+/// A pack with every kind of handout in `system`, for trying templates.
+fn sample_pack(
+    library: &Library,
+    system: RulesSystem,
+) -> Result<(crate::generators::pack::Request, crate::rules::Party), Error> {
+    use crate::generators::{journey, pack};
+    let core = system == RulesSystem::Core;
+    let summary = if core { "10,11,12" } else { "3,4,4" };
+    let party = crate::rules::Party::from_summary(summary, system)
+        .map_err(crate::generators::GenError::Request)?;
+    let terrain = library
+        .region_names()
+        .first()
+        .map_or("road", |r| r)
+        .to_owned();
+    let req = pack::Request {
+        title: "Template check".into(),
+        system,
+        terrain,
+        encounters: 1,
+        traps: 1,
+        npcs: 1,
+        injuries: usize::from(core),
+        mutations: usize::from(core),
+        vouchers: if core { vec![] } else { vec!["A".into()] },
+        map: Some(pack::MapPlan {
+            stops: 4,
+            terrains: vec![],
+            journey: true,
+            route: journey::Route::Safest,
+            rations: 3,
+            water: 3,
+            kits: vec![],
+        }),
+        rerolls: crate::generators::Rerolls::default(),
+        entries: pack::Entries::default(),
+    };
+    Ok((req, party))
+}
+
+/// A `session.toml` where the command runs (as `prep` would read it),
+/// with its text: its `content` folders are validated too.
+fn local_session() -> Result<Option<(std::path::PathBuf, crate::input::Session, String)>, Error> {
+    let path = std::path::PathBuf::from("session.toml");
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let (session, text) = crate::input::session(&path)?;
+    Ok(Some((path, session, text)))
 }
 
 pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
-    let (library, problems) = Library::load(&cfg.content);
+    let local = local_session()?;
+    let (first, session_templates) = match &local {
+        Some((path, s, text)) => crate::input::session_folders(path, text, s)?,
+        None => (Vec::new(), None),
+    };
+    let dirs: Vec<std::path::PathBuf> = first.iter().chain(&cfg.content).cloned().collect();
+    let (library, problems) = Library::load(&dirs);
+    let mut warnings = Vec::new();
+    if problems.is_empty() {
+        if let Some((path, session, text)) = &local {
+            crate::input::session_terrains(path, text, session, &library)?;
+        }
+        warnings = check_templates(cfg, session_templates.as_deref(), &library)?;
+    }
     if cfg.json {
         super::json(
             out,
             &ValidateReport {
                 tables: library.tables.len(),
                 problems: problems.iter().map(Into::into).collect(),
+                warnings,
             },
         )?;
     } else if problems.is_empty() {
+        for w in &warnings {
+            writeln!(out, "warning: {w}")?;
+        }
         writeln!(
             out,
             "ok: {} tables, no problems (content hash {})",

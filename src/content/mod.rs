@@ -8,7 +8,10 @@
 //! - [`template`]: inline `{d4}`, `{table:ID}`, `{pick: a | b}` text.
 //! - [`validate`]: turning raw tables into checked [`Table`]s, and the
 //!   checks across tables (references, cycles, roll-again loops).
+//! - [`region`]: regions as data — every `gen.encounter.<region>` table
+//!   makes a terrain, with the properties the generators need.
 
+pub mod region;
 pub mod schema;
 pub mod source;
 pub mod template;
@@ -19,6 +22,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+pub use region::Region;
 pub use schema::{Effect, Stats, System};
 pub use source::{SourceFile, builtin_files, line_col, user_files};
 use template::Segment;
@@ -48,8 +52,26 @@ pub struct Table {
     pub dice_expr: Option<crate::dice::ast::Roll>,
     pub notes: Option<String>,
     pub deck: bool,
+    /// What the generators need of the region (`gen.encounter.<region>`
+    /// tables only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub region: Option<Region>,
     pub rows: Vec<Row>,
     pub origin: Origin,
+    /// What each `extends = "<id>"` table added to this one, in load order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extended_by: Vec<Contribution>,
+}
+
+/// What one extension (`extends = "<id>"`) did to the table it extends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Contribution {
+    pub file: String,
+    pub line: usize,
+    /// Names of the rows it added.
+    pub added: Vec<String>,
+    /// Names of the rows it replaced.
+    pub replaced: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -68,6 +90,18 @@ pub struct Row {
     pub effects: Vec<Effect>,
     pub stats: Option<Stats>,
     pub line: usize,
+    /// The file of a row added by an extension (`None`: the table's own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// Byte offset of the row in its file.
+    #[serde(skip)]
+    pub at: usize,
+    /// Byte offset of its `roll` value (of the row without one) and how
+    /// many characters to underline there.
+    #[serde(skip)]
+    pub roll_at: usize,
+    #[serde(skip)]
+    pub width: usize,
 }
 
 impl Row {
@@ -102,6 +136,46 @@ pub struct Library {
 impl Library {
     pub fn get(&self, id: &str) -> Option<&Table> {
         self.tables.get(id)
+    }
+
+    /// Every region (terrain) in effect, by name: one per
+    /// `gen.encounter.<region>` table, built in or from `--content`.
+    pub fn regions(&self) -> impl Iterator<Item = &Region> {
+        self.tables
+            .range::<str, _>((
+                std::ops::Bound::Included(region::PREFIX),
+                std::ops::Bound::Unbounded,
+            ))
+            .take_while(|(id, _)| id.starts_with(region::PREFIX))
+            .filter_map(|(_, t)| t.region.as_ref())
+    }
+
+    /// The names of every region in effect, in order.
+    pub fn region_names(&self) -> Vec<&str> {
+        self.regions().map(|r| r.name.as_str()).collect()
+    }
+
+    /// A region by name, in any case (`Hills` is `hills`), or what to say:
+    /// the regions there are, and the closest name.
+    pub fn region(&self, name: &str) -> Result<&Region, String> {
+        let wanted = name.trim().to_lowercase();
+        if let Some(r) = self
+            .get(&format!("{}{wanted}", region::PREFIX))
+            .and_then(|t| t.region.as_ref())
+        {
+            return Ok(r);
+        }
+        let names = self.region_names();
+        let mut message = format!("unknown terrain `{name}`");
+        if let Some(s) = validate::closest(&wanted, names.iter().copied()) {
+            message.push_str(&format!(" (did you mean `{s}`?)"));
+        }
+        message.push_str(&format!(
+            "; choose one of {} — or add a `{}<name>` table with --content",
+            names.join(", "),
+            region::PREFIX
+        ));
+        Err(message)
     }
 
     /// Load the built-in content and every user folder (later folders win).

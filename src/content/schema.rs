@@ -35,19 +35,37 @@ impl System {
     }
 }
 
+/// A `[[table]]`: a table of its own (`id`, with `title`, `system` and
+/// `source`) or an extension of another (`extends`, whose rows are added to
+/// that table's, a row with the name of one of its rows replacing it).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableRaw {
-    pub id: Spanned<String>,
-    pub title: String,
-    pub system: System,
-    pub source: String,
+    pub id: Option<Spanned<String>>,
+    pub extends: Option<Spanned<String>>,
+    pub title: Option<String>,
+    pub system: Option<System>,
+    pub source: Option<String>,
     pub dice: Option<Spanned<String>>,
     pub notes: Option<String>,
     #[serde(default)]
     pub deck: bool,
+    /// What the generators need of a region (`gen.encounter.<region>` only).
+    pub region: Option<Spanned<RegionRaw>>,
     #[serde(default)]
     pub row: Vec<Spanned<RowRaw>>,
+}
+
+/// A region's properties as written under `[table.region]` (every key
+/// optional; see `content/FORMAT.md` for the defaults).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionRaw {
+    pub danger: Option<Spanned<i64>>,
+    pub forage: Option<Spanned<Vec<String>>>,
+    pub water: Option<bool>,
+    pub encounter_chance: Option<Spanned<String>>,
+    pub places: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -176,8 +194,9 @@ pub struct Stats {
 /// once (serde stops at the first).
 pub const FILE_KEYS: &[&str] = &["table"];
 pub const TABLE_KEYS: &[&str] = &[
-    "id", "title", "system", "source", "dice", "notes", "deck", "row",
+    "id", "extends", "title", "system", "source", "dice", "notes", "deck", "region", "row",
 ];
+pub const REGION_KEYS: &[&str] = &["danger", "forage", "water", "encounter_chance", "places"];
 pub const ROW_KEYS: &[&str] = &[
     "roll", "weight", "name", "text", "tags", "reroll", "distinct", "effects", "stats",
 ];

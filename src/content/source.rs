@@ -19,6 +19,9 @@ pub struct SourceFile {
     pub text: String,
     /// 0 for built-in content, 1.. for each `--content DIR` in order.
     pub layer: usize,
+    /// Byte offset of each line's start, so that finding a line is a
+    /// binary search (loading stays linear in the size of the content).
+    lines: Vec<usize>,
 }
 
 /// 1-based line and column of a byte offset in `text` (columns count
@@ -42,9 +45,27 @@ fn char_floor(text: &str, offset: usize) -> usize {
 }
 
 impl SourceFile {
-    /// 1-based line and column of a byte offset.
+    /// A file named `name` (as messages show it) in `layer`.
+    pub fn new(name: impl Into<String>, text: impl Into<String>, layer: usize) -> SourceFile {
+        let text = text.into();
+        let lines = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceFile {
+            name: name.into(),
+            text,
+            layer,
+            lines,
+        }
+    }
+
+    /// 1-based line and column of a byte offset (the same as [`line_col`],
+    /// in time logarithmic in the file's lines and linear in the line's).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        line_col(&self.text, offset)
+        let offset = char_floor(&self.text, offset);
+        let line = self.lines.partition_point(|&start| start <= offset);
+        let start = self.lines[line - 1];
+        (line, self.text[start..offset].chars().count() + 1)
     }
 
     /// A problem at a byte offset of this file, in `table` when known, with
@@ -76,11 +97,7 @@ impl SourceFile {
 pub fn builtin_files() -> Vec<SourceFile> {
     builtin::BUILTIN
         .iter()
-        .map(|(path, text)| SourceFile {
-            name: format!("content/{path} (built in)"),
-            text: (*text).to_owned(),
-            layer: 0,
-        })
+        .map(|(path, text)| SourceFile::new(format!("content/{path} (built in)"), *text, 0))
         .collect()
 }
 
@@ -89,44 +106,66 @@ fn unreadable(path: String, message: String, hint: &str) -> Diagnostic {
     Diagnostic::at(path, 0, 0, message).with_hint(hint)
 }
 
-/// Every `.toml` file under a user folder, sorted by path. Every I/O error
-/// and non-UTF-8 file is a problem; nothing is skipped silently.
+/// Every `.toml` file under a user folder (any case: `.TOML` too), sorted
+/// by path, symbolic links followed (a link that loops back is a problem,
+/// not a hang). Every I/O error, non-UTF-8 file and a folder with no
+/// table file at all is a problem; nothing is skipped silently.
 pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
     let shown = dir.display().to_string();
     if !dir.is_dir() {
         let message = if dir.exists() {
-            "--content must name a folder, and this is a file"
+            format!("`{shown}` is a file, and --content needs a folder")
         } else {
-            "this --content folder does not exist"
+            format!("`{shown}` does not exist")
         };
         return Err(vec![unreadable(
             shown,
-            message.into(),
-            "give a folder holding .toml table files",
+            message,
+            "give a folder holding .toml table files (tablewright init makes one)",
         )]);
     }
     let mut files = Vec::new();
     let mut problems = Vec::new();
-    for entry in walkdir::WalkDir::new(dir).sort_by_file_name() {
+    let walk = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name();
+    for entry in walk {
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
                 let path = e.path().map_or(shown.clone(), |p| p.display().to_string());
-                problems.push(unreadable(
-                    path,
-                    format!("cannot read: {e}"),
-                    "check the permissions of this path",
-                ));
+                let (message, hint) = if e.loop_ancestor().is_some() {
+                    (
+                        "a link here leads back to a folder above it".to_owned(),
+                        "remove the link, or point it outside the content folder",
+                    )
+                } else {
+                    (
+                        format!("cannot read: {e}"),
+                        "check the permissions of this path",
+                    )
+                };
+                problems.push(unreadable(path, message, hint));
                 continue;
             }
         };
         let path = entry.path();
-        if entry.file_type().is_file() && path.extension().is_some_and(|e| e == "toml") {
+        let toml = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+        if entry.file_type().is_file() && toml {
             match read_file(path, layer) {
                 Ok(file) => files.push(file),
                 Err(d) => problems.push(*d),
             }
         }
+    }
+    if files.is_empty() && problems.is_empty() {
+        problems.push(unreadable(
+            shown.clone(),
+            format!("no tables found in `{shown}`: it holds no .toml file"),
+            "table files end in .toml (see content/FORMAT.md); tablewright init makes an example",
+        ));
     }
     if problems.is_empty() {
         Ok(files)
@@ -146,15 +185,11 @@ fn read_file(path: &Path, layer: usize) -> Result<SourceFile, Box<Diagnostic>> {
         ))
     })?;
     String::from_utf8(bytes)
-        .map(|text| SourceFile {
-            name: name.clone(),
-            text,
-            layer,
-        })
+        .map(|text| SourceFile::new(name.clone(), text, layer))
         .map_err(|e| {
             let offset = e.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(&e.into_bytes()[..offset]).into_owned();
-            let file = SourceFile { name, text, layer };
+            let file = SourceFile::new(name, text, layer);
             Box::new(
                 file.diagnostic(offset, 1, None, "the file is not UTF-8 text")
                     .with_hint("save it as UTF-8 (any text editor can)"),

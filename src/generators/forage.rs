@@ -26,17 +26,6 @@ use crate::dice::{self, Expr};
 use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::TableRoll;
 
-/// Terrains and what each offers a forager.
-pub const TERRAINS: [(&str, &[&str]); 7] = [
-    ("road", &["vegetation", "small game"]),
-    ("forest", &["vegetation", "small game", "big game"]),
-    ("swamp", &["vegetation", "small game", "body of water"]),
-    ("hills", &["vegetation", "small game", "big game"]),
-    ("ruins", &["vegetation", "small game"]),
-    ("underground", &[]),
-    ("town", &[]),
-];
-
 #[derive(Debug, Clone)]
 pub struct Request {
     pub terrain: String,
@@ -100,17 +89,11 @@ pub struct Forage {
     pub expected_rations: f64,
 }
 
-/// What a forager has: the terrain's features, kits, water.
-fn features(req: &Request) -> Result<Vec<String>, GenError> {
-    let Some((_, base)) = TERRAINS.iter().find(|(t, _)| *t == req.terrain) else {
-        let names: Vec<&str> = TERRAINS.iter().map(|(t, _)| *t).collect();
-        return Err(GenError::Request(format!(
-            "unknown terrain `{}`; choose one of {}",
-            req.terrain,
-            names.join(", ")
-        )));
-    };
-    let mut has: Vec<String> = base.iter().map(|s| (*s).to_owned()).collect();
+/// What a forager has: the region's finds and water (its `[table.region]`,
+/// see [`crate::content::region`]), kits, water.
+fn features(library: &Library, req: &Request) -> Result<Vec<String>, GenError> {
+    let region = library.region(&req.terrain).map_err(GenError::Request)?;
+    let mut has = region.features();
     for kit in &req.kits {
         let kit = kit.trim().trim_end_matches(" kit").to_lowercase();
         if !["fishing", "trapping"].contains(&kit.as_str()) {
@@ -304,7 +287,7 @@ impl Generator for Request {
 
     /// The forage at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Forage, GenError> {
-        let has = features(self)?;
+        let has = features(library, self)?;
         check_request(self)?;
         let table = library.table("core.forage")?;
         let mut s = at.stream(seed, "watch");
@@ -337,7 +320,9 @@ impl Generator for Request {
         let (rations, exposed) = resolve(taken, &has, self, &mut s, &mut steps);
         let (chance_of_food, expected_rations) = food_odds(table, &has, self);
         Ok(Forage {
-            terrain: self.terrain.clone(),
+            terrain: library
+                .region(&self.terrain)
+                .map_or_else(|_| self.terrain.clone(), |r| r.name.clone()),
             has,
             result: taken.name.clone(),
             roll,
@@ -419,7 +404,7 @@ mod tests {
     fn ten_thousand_watches_follow_the_rules() {
         let library = crate::content::test_library();
         let seed = Seed::new("forage").unwrap();
-        for (t, (terrain, _)) in TERRAINS.iter().enumerate() {
+        for (t, terrain) in crate::generators::encounter::TERRAINS.iter().enumerate() {
             let req = Request {
                 terrain: (*terrain).into(),
                 kits: if t % 2 == 0 {

@@ -197,19 +197,6 @@ impl Request {
             }
         }
         out.extend(self.system_flaws().into_iter().map(|f| (None, f)));
-        if !encounter::TERRAINS.contains(&self.terrain.as_str()) {
-            out.push((
-                None,
-                Flaw::at(
-                    "terrain",
-                    format!(
-                        "unknown terrain `{}`; choose from {}",
-                        self.terrain,
-                        encounter::TERRAINS.join(", ")
-                    ),
-                ),
-            ));
-        }
         if let Some(m) = &self.map {
             let (lo, hi) = map::STOPS;
             if !(lo..=hi).contains(&m.stops) {
@@ -237,20 +224,20 @@ impl Request {
                     out.push((Some("map"), Flaw::item("kits", i, e.to_string())));
                 }
             }
-            for (i, t) in m.terrains.iter().enumerate() {
-                if !encounter::TERRAINS.contains(&t.as_str()) {
-                    out.push((
-                        Some("map"),
-                        Flaw::item(
-                            "terrains",
-                            i,
-                            format!(
-                                "unknown terrain `{t}`; choose from {}",
-                                encounter::TERRAINS.join(", ")
-                            ),
-                        ),
-                    ));
-                }
+        }
+        out
+    }
+
+    /// Terrains the tables do not have (a terrain is any region: a
+    /// `gen.encounter.<region>` table, built in or from `--content`).
+    pub fn terrain_flaws(&self, library: &Library) -> Vec<(Option<&'static str>, Flaw)> {
+        let mut out = Vec::new();
+        if let Err(e) = library.region(&self.terrain) {
+            out.push((None, Flaw::at("terrain", e)));
+        }
+        for (i, t) in self.map.iter().flat_map(|m| m.terrains.iter().enumerate()) {
+            if let Err(e) = library.region(t) {
+                out.push((Some("map"), Flaw::item("terrains", i, e)));
             }
         }
         out
@@ -316,7 +303,9 @@ pub fn generate(
     party: &Party,
     seed: &Seed,
 ) -> Result<Pack, GenError> {
-    if let Some((_, flaw)) = session.flaws().into_iter().next() {
+    let mut flaws = session.flaws();
+    flaws.extend(session.terrain_flaws(library));
+    if let Some((_, flaw)) = flaws.into_iter().next() {
         return Err(GenError::Request(flaw.message));
     }
     let system = session.system;

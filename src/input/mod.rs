@@ -31,7 +31,7 @@ pub use map::{map_from_text, read_map};
 pub use party::{
     Origin, party, party_from_text, party_in_file, session_party, session_party_file, summary,
 };
-pub use session::{Session, session, session_from_text};
+pub use session::{Session, session, session_folders, session_from_text, session_terrains};
 
 use crate::content::line_col;
 use crate::diagnostic::Diagnostic;
@@ -79,7 +79,8 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
                 col,
                 format!("the {what} is not valid: {}", e.message().trim()),
             )
-            .with_source(text, width),
+            .with_source(text, width)
+            .with_suggestion(meant(e.message())),
         )
     })?;
     let unclean = clean::control_characters(path, text);
@@ -91,6 +92,15 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
         }));
     }
     Ok(value)
+}
+
+/// For serde's "unknown field `x`, expected one of `a`, `b`": the known
+/// field closest to `x`, when it is close enough to be a typo.
+fn meant(message: &str) -> Option<String> {
+    let rest = message.split("unknown field `").nth(1)?;
+    let (word, rest) = rest.split_once('`')?;
+    let known: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    crate::content::validate::closest(word, known.into_iter()).map(str::to_owned)
 }
 
 /// One step into a TOML document: a key or a list index.
@@ -166,6 +176,14 @@ fn flaw_diagnostics(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_field_gets_the_closest_known_one() {
+        let m = "unknown field `encounter`, expected one of `title`, `seed`, `encounters`, `traps`";
+        assert_eq!(meant(m).as_deref(), Some("encounters"));
+        assert_eq!(meant("unknown field `zzz`, expected `a` or `b`"), None);
+        assert_eq!(meant("invalid type: integer"), None);
+    }
 
     #[test]
     fn locate_finds_keys_in_arrays_of_tables() {

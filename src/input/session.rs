@@ -3,7 +3,7 @@
 //! it stands for.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
@@ -12,7 +12,7 @@ use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Report;
 use crate::error::Error;
-use crate::generators::encounter::{self, Pin};
+use crate::generators::encounter::Pin;
 use crate::generators::journey::Route;
 use crate::generators::pack::{Entries, MapPlan, Request};
 use crate::generators::trap::Source;
@@ -60,6 +60,13 @@ pub struct Session {
     /// `[[npc]]`: the first NPCs.
     #[serde(default, rename = "npc")]
     pub npc_entries: Vec<NpcEntry>,
+    /// Table folders (`"content"` or a list), read relative to the session
+    /// file, before any `--content`.
+    #[serde(default, deserialize_with = "one_or_many")]
+    pub content: Vec<String>,
+    /// A template folder, read relative to the session file
+    /// (`--templates` wins).
+    pub templates: Option<String>,
 }
 
 /// `[[encounter]]`: one encounter with its own terrain, situation (a row
@@ -102,6 +109,20 @@ fn trap_source(from: &str) -> Option<Source> {
         "any" => Some(Source::Any),
         _ => None,
     }
+}
+
+/// A string or a list of strings.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        One(String),
+        Many(Vec<String>),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::One(s) => vec![s],
+        Either::Many(v) => v,
+    })
 }
 
 /// Most times one item may be rerolled.
@@ -149,12 +170,22 @@ fn default_supply() -> u32 {
 }
 
 impl Session {
+    /// The session's table folders and template folder, as paths relative
+    /// to the folder of the session file at `path`.
+    pub fn folders(&self, path: &Path) -> (Vec<PathBuf>, Option<PathBuf>) {
+        let base = path.parent().unwrap_or(Path::new(""));
+        (
+            self.content.iter().map(|c| base.join(c)).collect(),
+            self.templates.as_ref().map(|t| base.join(t)),
+        )
+    }
+
     /// The pack this session asks for.
     pub fn request(&self) -> Request {
         Request {
             title: self.title.clone(),
             system: self.system,
-            terrain: self.terrain.clone(),
+            terrain: self.terrain.trim().to_lowercase(),
             encounters: total(self.encounters, self.encounter_entries.len()),
             traps: total(self.traps, self.trap_entries.len()),
             npcs: total(self.npcs, self.npc_entries.len()),
@@ -163,7 +194,7 @@ impl Session {
             vouchers: self.vouchers.clone(),
             map: self.map.as_ref().map(|m| MapPlan {
                 stops: m.stops,
-                terrains: m.terrains.clone(),
+                terrains: m.terrains.iter().map(|t| t.trim().to_lowercase()).collect(),
                 journey: m.journey,
                 route: m.route,
                 rations: m.rations,
@@ -187,7 +218,7 @@ impl Session {
                         situation: e.situation.clone(),
                         foes: e.foes.clone(),
                     };
-                    (e.terrain.clone(), pin)
+                    (e.terrain.as_ref().map(|t| t.trim().to_lowercase()), pin)
                 })
                 .collect(),
             traps: self
@@ -295,20 +326,8 @@ fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
             );
         }
     }
-    for (i, e) in session.encounter_entries.iter().enumerate() {
-        if let Some(t) = &e.terrain
-            && !encounter::TERRAINS.contains(&t.as_str())
-        {
-            flaw(
-                &[Step::Key("encounter"), Step::Index(i), Step::Key("terrain")],
-                format!(
-                    "[[encounter]] {}: unknown terrain `{t}`; choose from {}",
-                    i + 1,
-                    encounter::TERRAINS.join(", ")
-                ),
-            );
-        }
-    }
+    // [[encounter]] terrains are regions of the tables: see
+    // `session_terrains`.
     for (i, t) in session.trap_entries.iter().enumerate() {
         let steps = [Step::Key("trap"), Step::Index(i), Step::Key("from")];
         match t.from.as_deref() {
@@ -374,7 +393,10 @@ pub fn table_flaws(
     let mut pinned = std::collections::BTreeSet::new();
     for (i, e) in session.encounter_entries.iter().enumerate() {
         let terrain = e.terrain.as_deref().unwrap_or(&session.terrain);
-        let rows = names(&format!("gen.encounter.{terrain}"));
+        let id = library
+            .region(terrain)
+            .map_or_else(|_| format!("gen.encounter.{terrain}"), |r| r.table.clone());
+        let rows = names(&id);
         if let Some(s) = &e.situation {
             let steps = [
                 Step::Key("encounter"),
@@ -451,6 +473,96 @@ fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+/// The session's own folders (`content`, `templates`, relative to the
+/// session file at `path`), each checked to be there.
+pub fn session_folders(
+    path: &Path,
+    text: &str,
+    session: &Session,
+) -> Result<(Vec<PathBuf>, Option<PathBuf>), Error> {
+    let missing = missing_folders(path, text, session);
+    if !missing.is_empty() {
+        return Err(Error::Input(Report {
+            headline: Some("the session file names folders that are not there:".into()),
+            diagnostics: missing,
+            closing: None,
+        }));
+    }
+    Ok(session.folders(path))
+}
+
+/// Folders the session names (`content`, `templates`) that are not there.
+fn missing_folders(
+    path: &Path,
+    text: &str,
+    session: &Session,
+) -> Vec<crate::diagnostic::Diagnostic> {
+    let (content, templates) = session.folders(path);
+    let mut out = Vec::new();
+    for (i, dir) in content.iter().enumerate() {
+        if !dir.is_dir() {
+            let steps = [Step::Key("content"), Step::Index(i)];
+            out.push(
+                super::pointed(
+                    path,
+                    text,
+                    &steps,
+                    format!("the content folder `{}` does not exist (it is read relative to the session file)", dir.display()),
+                )
+                .with_hint("make the folder, or fix the path (`tablewright init` makes one with an example region)"),
+            );
+        }
+    }
+    if let Some(dir) = templates.filter(|d| !d.is_dir()) {
+        out.push(
+            super::pointed(
+                path,
+                text,
+                &[Step::Key("templates")],
+                format!("the templates folder `{}` does not exist (it is read relative to the session file)", dir.display()),
+            )
+            .with_hint("make the folder, or remove the `templates` key to use the built-in templates"),
+        );
+    }
+    out
+}
+
+/// The session's terrains against the tables in effect (regions come from
+/// content, so this waits for the tables), each pointed at.
+pub fn session_terrains(
+    path: &Path,
+    text: &str,
+    session: &Session,
+    library: &crate::content::Library,
+) -> Result<(), Error> {
+    let mut diagnostics: Vec<_> = session
+        .request()
+        .terrain_flaws(library)
+        .into_iter()
+        .map(|(table, f)| {
+            let prefix: Vec<Step> = table.map(Step::Key).into_iter().collect();
+            super::pointed(path, text, &flaw_steps(&prefix, &f), f.message)
+        })
+        .collect();
+    for (i, e) in session.encounter_entries.iter().enumerate() {
+        if let Some(Err(message)) = e.terrain.as_ref().map(|t| library.region(t)) {
+            let steps = [Step::Key("encounter"), Step::Index(i), Step::Key("terrain")];
+            let message = format!("[[encounter]] {}: {message}", i + 1);
+            diagnostics.push(super::pointed(path, text, &steps, message));
+        }
+    }
+    if diagnostics.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Input(Report {
+        headline: Some("the session file asks for what a pack cannot give:".into()),
+        diagnostics,
+        closing: Some(
+            "hint: a terrain is any region with a `gen.encounter.<region>` table; `tablewright tables --terrains` lists them".into(),
+        ),
+    }))
 }
 
 /// A session file, read and checked. Returns the text too, for the party.

@@ -162,8 +162,18 @@ impl Party {
             ),
         };
         if count == 0 {
+            let (other, flag) = match system {
+                RulesSystem::Mettle => (self.core.len(), "--system core"),
+                RulesSystem::Core => (self.mettle.len(), "--system mettle"),
+            };
+            // A party of the other system: the flag is what was forgotten.
+            let hint = if other > 0 {
+                format!("; it has {other} of the other system's — add {flag}")
+            } else {
+                String::new()
+            };
             return Err(format!(
-                "the party has no {} characters; give [[{}]] entries or a pool summary like 3,4,4",
+                "the party has no {} characters{hint}; give [[{}]] entries or a pool summary like 3,4,4",
                 system.label(),
                 match system {
                     RulesSystem::Mettle => "mettle",

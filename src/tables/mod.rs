@@ -19,8 +19,13 @@ use crate::content::{Effect, Library, Row, Stats, Table};
 use crate::dice;
 use crate::seed::{DieSource, Stream};
 
-/// Deepest nesting of sub-tables and roll-again rows.
+/// Deepest nesting of sub-tables (`validate` refuses chains of more than
+/// `content::validate::MAX_REFERENCE_DEPTH`, so this is a guard).
 pub const MAX_DEPTH: usize = 24;
+/// Deepest nesting of roll-again rows within one table: past it a drawn
+/// roll-again row is drawn again (for validated tables, with chance well
+/// under 10⁻¹²).
+pub const MAX_REROLL_DEPTH: usize = 12;
 /// Attempts a filter or deck may reject before giving up.
 const MAX_REJECTS: usize = 10_000;
 
@@ -203,7 +208,7 @@ impl Library {
         stream: &mut Stream,
     ) -> Result<TableRoll, RollError> {
         let table = self.table(id)?;
-        self.resolve_row(table, index, index as i64 + 1, stream, 0)
+        self.resolve_row(table, index, index as i64 + 1, stream, (0, 0))
     }
 
     /// One roll on a table.
@@ -252,13 +257,13 @@ impl Library {
             let index = stream
                 .pick_weighted(&weights(table, allowed))
                 .expect("an allowed row exists");
-            let roll = self.resolve_row(table, index, index as i64 + 1, stream, depth)?;
+            let roll = self.resolve_row(table, index, index as i64 + 1, stream, (depth, 0))?;
             return Ok((roll, index));
         }
         for _ in 0..MAX_REJECTS {
             let (index, result) = self.draw(table, stream);
             if allowed(index, &table.rows[index]) {
-                let roll = self.resolve_row(table, index, result, stream, depth)?;
+                let roll = self.resolve_row(table, index, result, stream, (depth, 0))?;
                 return Ok((roll, index));
             }
         }
@@ -289,13 +294,15 @@ impl Library {
         }
     }
 
+    /// Row `index` of `table`, at `depth` references and `nest` roll-again
+    /// rows deep.
     fn resolve_row(
         &self,
         table: &Table,
         index: usize,
         result: i64,
         stream: &mut Stream,
-        depth: usize,
+        (depth, nest): (usize, usize),
     ) -> Result<TableRoll, RollError> {
         let row = &table.rows[index];
         let mut trail = vec![Step::Table {
@@ -315,7 +322,7 @@ impl Library {
             &mut nested,
         )?;
         if let Some(n) = row.reroll {
-            rerolls = self.roll_again(table, row, n, stream, depth, &mut trail)?;
+            rerolls = self.roll_again(table, row, n, stream, (depth, nest), &mut trail)?;
             let parts: Vec<String> = rerolls
                 .iter()
                 .map(|r| format!("{}: {}", r.row, r.text))
@@ -347,7 +354,7 @@ impl Library {
         row: &Row,
         n: u32,
         stream: &mut Stream,
-        depth: usize,
+        (depth, nest): (usize, usize),
         trail: &mut Vec<Step>,
     ) -> Result<Vec<TableRoll>, RollError> {
         let mut rerolls = Vec::new();
@@ -365,10 +372,10 @@ impl Library {
             if row.distinct && again.reroll.is_none() && taken.contains(&i) {
                 continue;
             }
-            if depth + 1 > MAX_DEPTH && again.reroll.is_some() {
+            if nest + 1 > MAX_REROLL_DEPTH && again.reroll.is_some() {
                 continue;
             }
-            let r = self.resolve_row(table, i, v, stream, depth + 1)?;
+            let r = self.resolve_row(table, i, v, stream, (depth, nest + 1))?;
             if again.reroll.is_none() {
                 taken.push(i);
             }

@@ -896,6 +896,96 @@ fn cases() -> Vec<Case> {
             args(&["verify", "."]),
             &["has no bundle.toml, so there is nothing to check it against", "hint: verify checks a pack folder made by `tablewright prep`"],
         ),
+        // Homebrew (issue 15): regions, extensions, session folders, init.
+        content(
+            "typo'd foe tag",
+            "foe_tag",
+            &["foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`"],
+        ),
+        content(
+            "archetype in one system",
+            "one_system",
+            &["one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`"],
+        ),
+        content(
+            "region without places",
+            "region_places",
+            &["region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places"],
+        ),
+        content(
+            "reference bomb",
+            "bomb",
+            &["bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average"],
+        ),
+        content(
+            "reference chain too deep",
+            "deep",
+            &["deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep"],
+        ),
+        table(
+            "region key out of range",
+            "[[table]]\nid = \"gen.encounter.bog\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\ndanger = 7\nencounter_chance = \"1-6\"\n\n[[table.row]]\nroll = \"1-2\"\nname = \"Mud\"\ntext = \"Mud.\"\n",
+            &[
+                "tables/t.toml:9:10: [gen.encounter.bog] danger = 7: a region's danger is 0 to 3",
+                "tables/t.toml:10:20: [gen.encounter.bog] encounter_chance = \"1-6\" is not an x:y chance",
+            ],
+        ),
+        table(
+            "extension of no table",
+            "[[table]]\nextends = \"gen.npc.cor\"\n\n[[table.row]]\nweight = 1\nname = \"x\"\ntext = \"x\"\n",
+            &[
+                "tables/t.toml:2:11: [gen.npc.cor] `extends = \"gen.npc.cor\"`: there is no table `gen.npc.cor`",
+                "did you mean `gen.npc.core`?",
+            ],
+        ),
+        table(
+            "extension that breaks the die",
+            "[[table]]\nextends = \"core.injury\"\n\n[[table.row]]\nroll = \"13\"\nname = \"Extra\"\ntext = \"x\"\n",
+            &["tables/t.toml:5:8: [core.injury] row `13` falls outside d12 (1-12)"],
+        ),
+        Case {
+            prepare: Some(|d: &Path| std::fs::create_dir(d.join("empty")).unwrap()),
+            ..refusal(
+                "empty content folder",
+                prep(&["--content", "empty"]),
+                &["no tables found in `empty`: it holds no .toml file"],
+            )
+        },
+        refusal(
+            "missing content folder",
+            prep(&["--content", "nowhere"]),
+            &["`nowhere` does not exist"],
+        ),
+        session_case(
+            "session content folder missing",
+            vec![(
+                "session.toml",
+                format!("{SESSION}content = [\"campaign\"]\n").into_bytes(),
+            )],
+            &["session.toml:8:12: the content folder `campaign` does not exist (it is read relative to the session file)"],
+        ),
+        session_case(
+            "session templates folder missing",
+            vec![(
+                "session.toml",
+                format!("{SESSION}templates = \"looks\"\n").into_bytes(),
+            )],
+            &["session.toml:8:13: the templates folder `looks` does not exist"],
+        ),
+        session_case(
+            "unknown terrain in the session",
+            vec![(
+                "session.toml",
+                SESSION.replace("terrain = \"swamp\"", "terrain = \"swampp\"").into_bytes(),
+            )],
+            &["session.toml:4:11: unknown terrain `swampp` (did you mean `swamp`?)"],
+        ),
+        // The folder holds a session.toml already: init writes nothing.
+        refusal(
+            "init over an existing folder",
+            args(&["init", "."]),
+            &["refusing to overwrite", "session.toml"],
+        ),
     ];
     cases.extend(link_cases());
     cases.extend(bounded_cases());

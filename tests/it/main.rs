@@ -5,6 +5,8 @@
 //! - `cli`: roll, odds, check, usage errors and help
 //! - `tables`: validate, tables, table, odds --table and user overrides
 //! - `generators`: generators, golden items, characters and parties, maps, journeys
+//! - `homebrew`: the GM's own regions, archetypes and extensions, `init`,
+//!   validate proving generation, and the fixture property test
 //! - `prep`: session packs, golden handouts and refusals
 //! - `pdf`: the pack PDF, checked with poppler-utils when installed
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
@@ -19,6 +21,7 @@ mod cards;
 mod cli;
 mod common;
 mod generators;
+mod homebrew;
 mod pdf;
 mod prep;
 mod safety;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::Spot;
+use super::rows::parse_range;
 use super::table::Head;
 use crate::content::Row;
 use crate::content::schema::RowRaw;
@@ -56,28 +57,70 @@ pub(super) fn die_support(roll: &Roll) -> Result<Vec<i64>, String> {
     Ok(support)
 }
 
+/// One row as coverage sees it: its label, its range, and where its
+/// `roll` is written.
+pub(super) struct Entry<'a> {
+    pub label: String,
+    pub range: (i64, i64),
+    pub spot: Spot<'a>,
+    pub at: usize,
+    pub width: usize,
+}
+
+impl<'a> Entry<'a> {
+    /// A raw row with a readable range (whatever else is wrong with it).
+    pub fn of_raw(spot: Spot<'a>, raw: &Spanned<RowRaw>) -> Option<Entry<'a>> {
+        let roll = raw.get_ref().roll.as_ref()?;
+        let range = parse_range(roll.get_ref())?;
+        Some(Entry {
+            label: label(range),
+            range,
+            spot,
+            at: roll.span().start,
+            width: spot.width(roll.span()),
+        })
+    }
+
+    /// A checked row, written in the file `spot` names.
+    pub fn of_row(spot: Spot<'a>, row: &Row) -> Option<Entry<'a>> {
+        let range = row.range?;
+        Some(Entry {
+            label: row.label(),
+            range,
+            spot,
+            at: row.roll_at,
+            width: row.width,
+        })
+    }
+}
+
+fn label((a, b): (i64, i64)) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}-{b}")
+    }
+}
+
 /// Every row against the die, then the results no row covers.
 pub(super) fn check(
     spot: Spot,
     head: Head,
     die: &Die,
-    rows: &[Row],
-    kept: &[&Spanned<RowRaw>],
+    rows: &[Entry],
     problems: &mut Vec<Diagnostic>,
 ) {
     let support = die.support;
     // The first row covering each result.
     let mut covered: BTreeMap<i64, usize> = BTreeMap::new();
-    for (index, (row, raw_row)) in rows.iter().zip(kept).enumerate() {
-        let Some(range) = row.range else { continue };
-        let roll = raw_row.get_ref().roll.as_ref();
-        let at = roll.map_or(raw_row.span().start, |r| r.span().start);
-        let width = roll.map_or(1, |r| spot.width(r.span()));
-        let place = |message: String, hint: String| spot.at(at, width, message, hint);
-        check_row(die, row, range, &place, problems);
+    for (index, row) in rows.iter().enumerate() {
+        let range = row.range;
+        let place = |message: String, hint: String| row.spot.at(row.at, row.width, message, hint);
+        check_row(die, &row.label, range, &place, problems);
         // Results this row shares with earlier rows, by earlier row.
         let mut shared: BTreeMap<usize, Vec<i64>> = BTreeMap::new();
-        for &v in support.iter().filter(|v| (range.0..=range.1).contains(v)) {
+        let from = support.partition_point(|v| *v < range.0);
+        for &v in support[from..].iter().take_while(|v| **v <= range.1) {
             match covered.get(&v) {
                 Some(&first) => shared.entry(first).or_default().push(v),
                 None => {
@@ -89,8 +132,8 @@ pub(super) fn check(
             problems.push(place(
                 format!(
                     "row `{}` overlaps row `{}` on {}",
-                    row.label(),
-                    rows[first].label(),
+                    row.label,
+                    rows[first].label,
                     ranges_of(&values, support).join(", ")
                 ),
                 "each result belongs to exactly one row".into(),
@@ -115,7 +158,7 @@ pub(super) fn check(
 /// A row's range outside the die, or on results the die never rolls.
 fn check_row(
     die: &Die,
-    row: &Row,
+    label: &str,
     (a, b): (i64, i64),
     place: &dyn Fn(String, String) -> Diagnostic,
     problems: &mut Vec<Diagnostic>,
@@ -127,13 +170,14 @@ fn check_row(
     let name = die.name;
     if a < lo || b > hi {
         problems.push(place(
-            format!("row `{}` falls outside {name} ({lo}-{hi})", row.label()),
+            format!("row `{label}` falls outside {name} ({lo}-{hi})"),
             format!("keep every range within {lo}-{hi}"),
         ));
     }
-    if a >= lo && b <= hi && !die.support.iter().any(|v| (a..=b).contains(v)) {
+    let first = die.support.partition_point(|v| *v < a);
+    if a >= lo && b <= hi && die.support.get(first).is_none_or(|v| *v > b) {
         problems.push(place(
-            format!("row `{}` can never come up on {name}", row.label()),
+            format!("row `{label}` can never come up on {name}"),
             "every row needs at least one possible result".into(),
         ));
     }

@@ -1,39 +1,33 @@
 //! The first pass over a file: TOML syntax, then every key that is not in
 //! the format (serde stops at the first; a GM wants them all, each with a
-//! "did you mean"), then the typed read into [`TableRaw`]s.
+//! "did you mean"), then the typed read into [`TableRaw`]s. Unknown keys
+//! are reported and left out of the typed read, so the rest of the file is
+//! still checked: one pass shows every problem in it.
 
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 use super::{Spot, suggest};
 use crate::content::SourceFile;
 use crate::content::schema::{self, FileRaw, TableRaw};
 use crate::diagnostic::Diagnostic;
 
-/// The raw tables of one file, or none when the file has problems.
+/// The raw tables of one file (none when its TOML cannot be read).
 pub(super) fn parse_file(
     file: &SourceFile,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Spanned<TableRaw>> {
     let spot = Spot { file, table: None };
-    let value: toml::Table = match toml::from_str(&file.text) {
+    let mut root = match DeTable::parse(&file.text) {
         Ok(v) => v,
         Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            problems.push(spot.at(
-                span.start,
-                spot.width(span),
-                format!("this is not valid TOML: {}", e.message().trim()),
-                "fix the syntax at this line and column (see content/FORMAT.md)",
-            ));
+            problems.push(not_toml(spot, &e));
             return Vec::new();
         }
     };
-    let before = problems.len();
-    unknown_keys(spot, &value, problems);
-    if problems.len() > before {
-        return Vec::new();
-    }
-    match toml::from_str::<FileRaw>(&file.text) {
+    prune_file(spot, root.get_mut(), problems);
+    let de = toml::de::Deserializer::from(root);
+    match <FileRaw as serde::Deserialize>::deserialize(de) {
         Ok(raw) => raw.table,
         Err(e) => {
             let span = e.span().unwrap_or(0..0);
@@ -48,71 +42,103 @@ pub(super) fn parse_file(
     }
 }
 
-/// Report every key that is not in the format, with a "did you mean".
-fn unknown_keys(spot: Spot, value: &toml::Table, problems: &mut Vec<Diagnostic>) {
-    let mut check = |table: &toml::Table, allowed: &[&str], place: &str| {
-        for key in table.keys() {
-            if !allowed.contains(&key.as_str()) {
-                problems.push(unknown_key(spot, key, allowed, place));
+fn not_toml(spot: Spot, e: &toml::de::Error) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    spot.at(
+        span.start,
+        spot.width(span),
+        format!("this is not valid TOML: {}", e.message().trim()),
+        "fix the syntax at this line and column (see content/FORMAT.md)",
+    )
+}
+
+/// Report and remove every key that is not in the format, at every level.
+fn prune_file(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+    prune(spot, root, schema::FILE_KEYS, "the file", problems);
+    for t in tables_in(root.get_mut("table")) {
+        prune(spot, t, schema::TABLE_KEYS, "a [[table]]", problems);
+        if let Some(DeValue::Table(region)) = t.get_mut("region").map(Spanned::get_mut) {
+            prune(
+                spot,
+                region,
+                schema::REGION_KEYS,
+                "[table.region]",
+                problems,
+            );
+        }
+        for r in tables_in(t.get_mut("row")) {
+            prune(spot, r, schema::ROW_KEYS, "a [[table.row]]", problems);
+            for e in tables_in(r.get_mut("effects")) {
+                prune(spot, e, schema::EFFECT_KEYS, "an effect", problems);
+            }
+            if let Some(DeValue::Table(s)) = r.get_mut("stats").map(Spanned::get_mut) {
+                prune(spot, s, schema::STATS_KEYS, "stats", problems);
             }
         }
+    }
+}
+
+/// The tables of an array of tables (nothing for any other value).
+fn tables_in<'a, 'i>(
+    value: Option<&'a mut Spanned<DeValue<'i>>>,
+) -> impl Iterator<Item = &'a mut DeTable<'i>> {
+    let items = match value.map(Spanned::get_mut) {
+        Some(DeValue::Array(items)) => AsMut::<[Spanned<DeValue<'i>>]>::as_mut(items),
+        _ => &mut [],
     };
-    check(value, schema::FILE_KEYS, "the file");
-    let Some(toml::Value::Array(tables)) = value.get("table") else {
-        return;
-    };
-    for t in tables {
-        let Some(t) = t.as_table() else { continue };
-        check(t, schema::TABLE_KEYS, "a [[table]]");
-        let Some(toml::Value::Array(rows)) = t.get("row") else {
+    items.iter_mut().filter_map(|v| match v.get_mut() {
+        DeValue::Table(t) => Some(t),
+        _ => None,
+    })
+}
+
+/// Report every key of `table` not in `allowed`, and drop it — or, when
+/// it is close to a key the table lacks, read it as that key, so that a
+/// typo'd required key (`nmae`) does not also make the row lack one.
+fn prune(
+    spot: Spot,
+    table: &mut DeTable,
+    allowed: &[&str],
+    place: &str,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let unknown: Vec<(String, Option<String>)> = table
+        .keys()
+        .filter(|key| !allowed.contains(&key.get_ref().as_ref()))
+        .map(|key| {
+            let d = unknown_key(spot, key, allowed, place);
+            let meant = d.suggestion.clone();
+            problems.push(d);
+            (key.get_ref().to_string(), meant)
+        })
+        .collect();
+    for (key, meant) in unknown {
+        let Some((k, v)) = table.remove_entry(key.as_str()) else {
             continue;
         };
-        for r in rows {
-            let Some(r) = r.as_table() else { continue };
-            check(r, schema::ROW_KEYS, "a [[table.row]]");
-            if let Some(toml::Value::Array(effects)) = r.get("effects") {
-                for e in effects.iter().filter_map(toml::Value::as_table) {
-                    check(e, schema::EFFECT_KEYS, "an effect");
-                }
-            }
-            if let Some(toml::Value::Table(s)) = r.get("stats") {
-                check(s, schema::STATS_KEYS, "stats");
-            }
+        if let Some(meant) = meant.filter(|m| !table.contains_key(m.as_str())) {
+            let k = Spanned::new(k.span(), std::borrow::Cow::Owned(meant));
+            table.insert(k, v);
         }
     }
 }
 
 /// One key that is not in the format.
-fn unknown_key(spot: Spot, key: &str, allowed: &[&str], place: &str) -> Diagnostic {
-    let suggestion = suggest(key, allowed.iter().copied());
+fn unknown_key(
+    spot: Spot,
+    key: &Spanned<std::borrow::Cow<str>>,
+    allowed: &[&str],
+    place: &str,
+) -> Diagnostic {
+    let name = key.get_ref().as_ref();
+    let suggestion = suggest(name, allowed.iter().copied());
     // After a "did you mean `x`?" the list starts a new sentence.
     let lead = if suggestion.is_some() { "Keys" } else { "keys" };
     spot.at(
-        find_key(&spot.file.text, key),
-        key.chars().count().max(1),
-        format!("unknown key `{key}` in {place}"),
+        key.span().start,
+        name.chars().count().max(1),
+        format!("unknown key `{name}` in {place}"),
         format!("{lead} here: {}", allowed.join(", ")),
     )
     .with_suggestion(suggestion)
-}
-
-/// Byte offset of the first place `key` is written as a key.
-fn find_key(text: &str, key: &str) -> usize {
-    // An empty key (`"" = 1`) matches everywhere: point at the start.
-    if key.is_empty() {
-        return 0;
-    }
-    let mut from = 0;
-    while let Some(found) = text[from..].find(key) {
-        let at = from + found;
-        let before = text[..at].chars().next_back();
-        let after = text[at + key.len()..].trim_start();
-        let starts_key = before
-            .is_none_or(|c| c.is_whitespace() || c == '{' || c == ',' || c == '.' || c == '[');
-        if starts_key && (after.starts_with('=') || after.starts_with(']')) {
-            return at;
-        }
-        from = at + key.len();
-    }
-    0
 }

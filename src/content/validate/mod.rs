@@ -10,14 +10,23 @@
 //!   overlaps, rows out of range).
 //! - [`rows`]: one row: its roll or weight, its text, `reroll`.
 //! - [`effects`]: a row's effects and stat block against the table's rules.
+//! - [`regions`]: a region's properties (`[table.region]`).
+//! - [`extend`]: `extends = "<id>"` tables merged into the tables they
+//!   extend, and the merged table checked.
 //! - [`references`]: across tables: unknown `{table:…}` ids and loops.
+//! - [`generation`]: across tables, what generators follow: `foe:`/`npc:`
+//!   tags, archetypes in both systems, places for every region, reference
+//!   depth and expansion.
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
 
 mod coverage;
 mod effects;
+mod extend;
+pub mod generation;
 mod keys;
 mod references;
+mod regions;
 mod rows;
 mod systems;
 mod table;
@@ -38,7 +47,15 @@ struct Spot<'a> {
     table: Option<&'a str>,
 }
 
-impl Spot<'_> {
+impl<'a> Spot<'a> {
+    /// The same file, in table `id`.
+    fn with_table(self, id: &'a str) -> Spot<'a> {
+        Spot {
+            file: self.file,
+            table: Some(id),
+        }
+    }
+
     /// A problem at a byte offset, `width` characters wide, with a hint.
     fn at(
         &self,
@@ -60,7 +77,34 @@ impl Spot<'_> {
 
 /// The file a checked table came from.
 fn file_of<'a>(files: &'a [SourceFile], t: &Table) -> Option<&'a SourceFile> {
-    files.iter().find(|f| f.name == t.origin.file)
+    file_of_name(files, &t.origin.file)
+}
+
+/// The file named `name`.
+fn file_of_name<'a>(files: &'a [SourceFile], name: &str) -> Option<&'a SourceFile> {
+    files.iter().find(|f| f.name == name)
+}
+
+/// A problem pointing at a row's line in its own file (the table's line
+/// when there is no row).
+fn at_row(
+    files: &[SourceFile],
+    t: &Table,
+    row: Option<&super::Row>,
+    message: String,
+    hint: &str,
+) -> Diagnostic {
+    let Some(row) = row.filter(|r| r.line > 0) else {
+        return at_table(files, t, message, hint);
+    };
+    let name = row.from.as_deref().unwrap_or(&t.origin.file);
+    let d = Diagnostic::at(name, row.line, 1, message)
+        .in_table(Some(t.id.clone()))
+        .with_hint(hint);
+    match file_of_name(files, name) {
+        Some(f) => d.with_source(&f.text, 1),
+        None => d,
+    }
 }
 
 /// A problem pointing at a table's header line.
@@ -78,19 +122,25 @@ fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Dia
 pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     let mut compiled: Vec<Table> = Vec::new();
+    let mut pending = Vec::new();
     let mut hasher = SipHasher::new();
     for file in files {
         hasher.write_u64(file.text.len() as u64);
         hasher.write(file.text.as_bytes());
         for raw in keys::parse_file(file, &mut problems) {
-            if let Some(t) = table::compile(file, raw.into_inner(), &mut problems) {
-                compiled.push(t);
+            let at = raw.span().start;
+            match table::compile(file, at, raw.into_inner(), &mut problems) {
+                Some(table::Compiled::Table(t)) => compiled.push(t),
+                Some(table::Compiled::Extension(p)) => pending.push(p),
+                None => {}
             }
         }
     }
-    let (tables, overridden) = layer(compiled, files, &mut problems);
+    let (mut tables, overridden) = layer(compiled, files, &mut problems);
+    extend::apply(pending, &mut tables, files, &mut problems);
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
+    generation::check(&tables, files, &mut problems);
     let hash = format!("{:016x}", hasher.finish());
     (
         Library {

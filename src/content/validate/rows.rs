@@ -7,30 +7,44 @@ use toml::Spanned;
 
 use super::{Spot, effects};
 use crate::content::Row;
-use crate::content::schema::{RowRaw, TableRaw};
+use crate::content::schema::{RowRaw, System};
 use crate::content::template::{self, Segment};
 use crate::diagnostic::Diagnostic;
+
+/// What a row is read against: whether its table rolls dice (rows give
+/// `roll`) or weights (rows give `weight`), the table's system, and the
+/// file of an extension's row.
+#[derive(Clone, Copy)]
+pub(super) struct Ctx<'a> {
+    pub dice: bool,
+    pub system: System,
+    pub from: Option<&'a str>,
+}
 
 /// Check one row; `None` when it has a problem (all are reported).
 pub(super) fn compile(
     spot: Spot,
-    table: &TableRaw,
+    ctx: Ctx,
     spanned: &Spanned<RowRaw>,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Row> {
     let raw = spanned.get_ref();
     let row_at = spanned.span().start;
     let before = problems.len();
-    let (range, weight) = roll_or_weight(spot, table, raw, row_at, problems);
+    let (range, weight) = roll_or_weight(spot, ctx.dice, raw, row_at, problems);
     let template = text(spot, &raw.text, problems);
     let reroll = reroll(spot, raw, row_at, problems);
     for e in &raw.effects {
-        effects::check_effect(spot, table.system, e.span().start, e.get_ref(), problems);
+        effects::check_effect(spot, ctx.system, e.span().start, e.get_ref(), problems);
     }
     if let Some(s) = &raw.stats {
         let at = s.span().start;
-        effects::check_stats(spot, table.system, at, s.get_ref(), &raw.tags, problems);
+        effects::check_stats(spot, ctx.system, at, s.get_ref(), &raw.tags, problems);
     }
+    let (roll_at, width) = raw
+        .roll
+        .as_ref()
+        .map_or((row_at, 1), |r| (r.span().start, spot.width(r.span())));
     if problems.len() > before {
         return None;
     }
@@ -46,6 +60,10 @@ pub(super) fn compile(
         effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
         stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
         line: spot.file.line_col(row_at).0,
+        from: ctx.from.map(str::to_owned),
+        at: row_at,
+        roll_at,
+        width,
     })
 }
 
@@ -65,7 +83,7 @@ pub(super) fn parse_range(s: &str) -> Option<(i64, i64)> {
 /// The row's range (a table with `dice`) or weight (one without).
 fn roll_or_weight(
     spot: Spot,
-    table: &TableRaw,
+    dice: bool,
     raw: &RowRaw,
     row_at: usize,
     problems: &mut Vec<Diagnostic>,
@@ -73,8 +91,8 @@ fn roll_or_weight(
     let mut problem = |at: usize, width: usize, message: String, hint: &str| {
         problems.push(spot.at(at, width, message, hint));
     };
-    match (&table.dice, &raw.roll, &raw.weight) {
-        (Some(_), Some(r), None) => match parse_range(r.get_ref()) {
+    match (dice, &raw.roll, &raw.weight) {
+        (true, Some(r), None) => match parse_range(r.get_ref()) {
             Some(v) => return (Some(v), None),
             None => problem(
                 r.span().start,
@@ -83,20 +101,20 @@ fn roll_or_weight(
                 "write a result like \"3\" or a range like \"13-14\" (low to high)",
             ),
         },
-        (None, None, Some(w)) if *w.get_ref() > 0 => return (None, Some(*w.get_ref() as u64)),
-        (None, None, Some(w)) => problem(
+        (false, None, Some(w)) if *w.get_ref() > 0 => return (None, Some(*w.get_ref() as u64)),
+        (false, None, Some(w)) => problem(
             w.span().start,
             spot.width(w.span()),
             format!("weight {} is not positive", w.get_ref()),
             "weights are whole numbers of 1 or more",
         ),
-        (Some(_), None, _) => problem(
+        (true, None, _) => problem(
             row_at,
             1,
             format!("row `{}` has no `roll`", raw.name),
             "the table has `dice`, so each row needs `roll = \"N\"` or `\"A-B\"`",
         ),
-        (None, _, None) => problem(
+        (false, _, None) => problem(
             row_at,
             1,
             format!("row `{}` has no `weight`", raw.name),

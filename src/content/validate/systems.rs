@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::file_of;
+use super::at_row;
 use crate::content::{Row, SourceFile, Table};
 use crate::diagnostic::Diagnostic;
 
@@ -86,24 +86,5 @@ fn tile_rules(
                 }
             }
         }
-    }
-}
-
-/// A problem pointing at a row's line (the table's when there is none).
-fn at_row(
-    files: &[SourceFile],
-    t: &Table,
-    row: Option<&Row>,
-    message: String,
-    hint: &str,
-) -> Diagnostic {
-    let line = row.map_or(0, |r| r.line);
-    let line = if line > 0 { line } else { t.origin.line };
-    let d = Diagnostic::at(&t.origin.file, line, 1, message)
-        .in_table(Some(t.id.clone()))
-        .with_hint(hint);
-    match file_of(files, t) {
-        Some(f) => d.with_source(&f.text, 1),
-        None => d,
     }
 }

@@ -5,28 +5,106 @@
 
 use toml::Spanned;
 
-use super::{Spot, coverage, rows};
-use crate::content::schema::{RowRaw, TableRaw};
+use super::{Spot, coverage, regions, rows};
+use crate::content::schema::{System, TableRaw};
 use crate::content::{Origin, Row, SourceFile, Table, rerolls_per_roll, row_chances, template};
 use crate::diagnostic::Diagnostic;
 use crate::dice::ast::{Expr, Roll};
 use crate::dice::{self};
 
-/// Check one raw table; `None` when it has a problem (all are reported).
-pub(super) fn compile(
-    file: &SourceFile,
+/// A `[[table]]` once read: a table of its own, or an extension waiting
+/// for the tables it may extend.
+pub(super) enum Compiled<'a> {
+    Table(Table),
+    Extension(Pending<'a>),
+}
+
+/// An `extends = "<id>"` table, applied once every table is known.
+pub(super) struct Pending<'a> {
+    pub file: &'a SourceFile,
+    pub raw: TableRaw,
+    pub head: Head,
+}
+
+/// Check one raw table (at byte `at` of its file); `None` when it has a
+/// problem (all are reported).
+pub(super) fn compile<'a>(
+    file: &'a SourceFile,
+    at: usize,
     raw: TableRaw,
     problems: &mut Vec<Diagnostic>,
-) -> Option<Table> {
-    let id = raw.id.get_ref().clone();
+) -> Option<Compiled<'a>> {
+    let spot = Spot { file, table: None };
+    match (&raw.id, &raw.extends) {
+        (Some(id), Some(_)) => {
+            problems.push(spot.at(
+                id.span().start,
+                spot.width(id.span()),
+                "a [[table]] has either `id` (a table of its own) or `extends` (rows for another)",
+                "remove one of them (see content/FORMAT.md, Extending a table)",
+            ));
+            None
+        }
+        (None, None) => {
+            problems.push(spot.at(
+                at,
+                1,
+                "this [[table]] has no `id`",
+                "give it `id = \"...\"`, or `extends = \"<id>\"` to add rows to another table",
+            ));
+            None
+        }
+        (None, Some(ext)) => {
+            let head = Head {
+                at: ext.span().start,
+                width: spot.width(ext.span()),
+            };
+            let ok = extension_keys(spot.with_table(ext.get_ref()), head, &raw, problems);
+            ok.then_some(Compiled::Extension(Pending { file, raw, head }))
+        }
+        (Some(_), None) => own(file, raw, problems).map(Compiled::Table),
+    }
+}
+
+/// An extension takes its title, system, source and deck from the table it
+/// extends.
+fn extension_keys(spot: Spot, head: Head, raw: &TableRaw, problems: &mut Vec<Diagnostic>) -> bool {
+    let taken: Vec<&str> = [
+        ("title", raw.title.is_some()),
+        ("system", raw.system.is_some()),
+        ("source", raw.source.is_some()),
+        ("deck", raw.deck),
+    ]
+    .into_iter()
+    .filter_map(|(k, set)| set.then_some(k))
+    .collect();
+    if taken.is_empty() {
+        return true;
+    }
+    problems.push(spot.at(
+        head.at,
+        head.width,
+        format!(
+            "an extension keeps the {} of the table it extends",
+            taken.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
+        ),
+        "remove those keys; an extension may give `dice`, `notes`, `region` and rows",
+    ));
+    false
+}
+
+/// A table of its own (`id`).
+fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Option<Table> {
+    let id_spanned = raw.id.as_ref().expect("a table with an id");
+    let id = id_spanned.get_ref().clone();
     let spot = Spot {
         file,
         table: Some(id.as_str()),
     };
     // Problems about the table as a whole point at its id.
     let head = Head {
-        at: raw.id.span().start,
-        width: spot.width(raw.id.span()),
+        at: id_spanned.span().start,
+        width: spot.width(id_spanned.span()),
     };
     let before = problems.len();
     if !valid_id(&id) {
@@ -37,6 +115,21 @@ pub(super) fn compile(
             "use lowercase letters, digits, `_`, `-` and dots, e.g. `core.injury`",
         ));
     }
+    for (key, missing) in [
+        ("title", raw.title.is_none()),
+        ("system", raw.system.is_none()),
+        ("source", raw.source.is_none()),
+    ] {
+        if missing {
+            problems.push(spot.at(
+                head.at,
+                head.width,
+                format!("the table has no `{key}`"),
+                "every table has `id`, `title`, `system` and `source` (see content/FORMAT.md)",
+            ));
+        }
+    }
+    let system = raw.system.unwrap_or(System::Any);
     let die = raw.dice.as_ref().and_then(|d| table_die(spot, d, problems));
     if raw.row.is_empty() {
         problems.push(spot.at(
@@ -46,40 +139,53 @@ pub(super) fn compile(
             "add [[table.row]] entries under it",
         ));
     }
-    // Each compiled row with the raw row behind it (rows with problems are
-    // left out).
-    let (rows, kept): (Vec<Row>, Vec<&Spanned<RowRaw>>) = raw
+    let ctx = rows::Ctx {
+        dice: raw.dice.is_some(),
+        system,
+        from: None,
+    };
+    let rows: Vec<Row> = raw
         .row
         .iter()
-        .filter_map(|r| Some((rows::compile(spot, &raw, r, problems)?, r)))
-        .unzip();
+        .filter_map(|r| rows::compile(spot, ctx, r, problems))
+        .collect();
     if let (Some((_, support)), Some(dice)) = (&die, &raw.dice) {
         let die = coverage::Die {
             name: dice.get_ref(),
             support,
         };
-        coverage::check(spot, head, &die, &rows, &kept, problems);
+        // Every row that gives a range counts, even one with another
+        // problem: a gap is what no row means to cover.
+        let entries: Vec<coverage::Entry> = raw
+            .row
+            .iter()
+            .filter_map(|r| coverage::Entry::of_raw(spot, r))
+            .collect();
+        coverage::check(spot, head, &die, &entries, problems);
     }
     let dice_expr = die.map(|(roll, _)| roll);
-    roll_again(spot, head, &rows, &kept, dice_expr.as_ref(), problems);
+    roll_again(spot, head, &rows, &|_| spot, dice_expr.as_ref(), problems);
+    let region = regions::compile(spot, &id, raw.region.as_ref(), None, problems);
     if problems.len() > before {
         return None;
     }
     Some(Table {
         id: id.clone(),
-        title: raw.title.clone(),
-        system: raw.system,
-        source: raw.source.clone(),
+        title: raw.title.clone().unwrap_or_default(),
+        system,
+        source: raw.source.clone().unwrap_or_default(),
         dice: raw.dice.as_ref().map(|d| d.get_ref().clone()),
         dice_expr,
         notes: raw.notes.clone(),
         deck: raw.deck,
+        region,
         rows,
         origin: Origin {
             file: file.name.clone(),
             line: file.line_col(head.at).0,
             layer: file.layer,
         },
+        extended_by: Vec::new(),
     })
 }
 
@@ -90,7 +196,7 @@ pub(super) struct Head {
     pub width: usize,
 }
 
-fn valid_id(id: &str) -> bool {
+pub(super) fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.chars().all(template::is_id_char)
         && !id.starts_with('.')
@@ -99,7 +205,7 @@ fn valid_id(id: &str) -> bool {
 
 /// The table's die and its possible results, or `None` after reporting why
 /// it cannot pick a row.
-fn table_die(
+pub(super) fn table_die(
     spot: Spot,
     d: &Spanned<String>,
     problems: &mut Vec<Diagnostic>,
@@ -139,11 +245,11 @@ fn table_die(
 
 /// Roll-again rows that could never stop, weights the odds cannot hold
 /// exactly, and `distinct` rows asking for more rows than there are.
-fn roll_again(
-    spot: Spot,
+pub(super) fn roll_again<'a>(
+    spot: Spot<'a>,
     head: Head,
     rows: &[Row],
-    kept: &[&Spanned<RowRaw>],
+    spot_of: &dyn Fn(&Row) -> Spot<'a>,
     dice: Option<&Roll>,
     problems: &mut Vec<Diagnostic>,
 ) {
@@ -181,13 +287,13 @@ fn roll_again(
             ));
         }
     }
-    for (row, raw_row) in rows.iter().zip(kept) {
+    for row in rows {
         if let Some(n) = row.reroll
             && row.distinct
             && n as usize > plain
         {
-            problems.push(spot.at(
-                raw_row.span().start,
+            problems.push(spot_of(row).at(
+                row.at,
                 1,
                 format!("`reroll = {n}` with `distinct` needs {n} different rows, but only {plain} rows do not roll again"),
                 "lower `reroll`, drop `distinct`, or add rows",

@@ -71,7 +71,7 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
 impl Cast<'_> {
     /// The situation's foes, balanced against the party and numbered.
     pub fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
-        let table = format!("gen.encounter.{}", self.req.terrain);
+        let table = situation.table.clone();
         let mut kinds = match self.req.pin.foes.is_empty() {
             true => tagged(&situation.tags, "foe:"),
             false => self.req.pin.foes.iter().map(String::as_str).collect(),

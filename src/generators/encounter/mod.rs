@@ -35,7 +35,7 @@ use serde::Serialize;
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::{Address, GenError, Generator};
-use crate::content::Library;
+use crate::content::{Library, Region};
 use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed};
 use crate::tables::TableRoll;
@@ -46,7 +46,9 @@ pub use terrain::{Placed, SideDraw};
 pub use threat::{AttackOdds, FAIR, Threat};
 pub use zones::{Layout, Zone};
 
-/// Terrains with an encounter table.
+/// The built-in terrains (every `gen.encounter.<region>` table in effect
+/// is one: see [`crate::content::region`]).
+#[cfg(test)]
 pub const TERRAINS: [&str; 7] = [
     "road",
     "forest",
@@ -103,19 +105,20 @@ impl Request {
     fn situation(
         &self,
         library: &Library,
+        region: &Region,
         s: &mut crate::seed::Stream,
     ) -> Result<TableRoll, GenError> {
-        let id = format!("gen.encounter.{}", self.terrain);
+        let id = &region.table;
         let Some(name) = &self.pin.situation else {
-            return Ok(library.roll_table(&id, s)?);
+            return Ok(library.roll_table(id, s)?);
         };
         let index = library
-            .table(&id)?
+            .table(id)?
             .rows
             .iter()
             .position(|r| &r.name == name)
             .ok_or_else(|| GenError::Request(format!("`{name}` is not a situation of `{id}`")))?;
-        Ok(library.resolve(&id, index, s)?)
+        Ok(library.resolve(id, index, s)?)
     }
 }
 
@@ -125,15 +128,9 @@ impl Generator for Request {
 
     /// The encounter at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Encounter, GenError> {
-        if !TERRAINS.contains(&self.terrain.as_str()) {
-            return Err(GenError::Request(format!(
-                "unknown terrain `{}`; choose one of {}",
-                self.terrain,
-                TERRAINS.join(", ")
-            )));
-        }
+        let region = library.region(&self.terrain).map_err(GenError::Request)?;
         self.party.check(self.system).map_err(GenError::Request)?;
-        let situation = self.situation(library, &mut at.stream(seed, "situation"))?;
+        let situation = self.situation(library, region, &mut at.stream(seed, "situation"))?;
         let cast = foes::Cast {
             library,
             req: self,
@@ -165,7 +162,7 @@ impl Generator for Request {
         terrain::word_for(library, self.system, &mut placed)?;
         let hazard = hazard::note(&situation, self.system, &self.party)?;
         Ok(Encounter {
-            terrain: self.terrain.clone(),
+            terrain: region.name.clone(),
             system: self.system,
             situation,
             foes,

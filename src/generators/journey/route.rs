@@ -7,8 +7,9 @@
 use serde::Serialize;
 
 use super::super::checks;
-use super::super::map::Map;
+use super::super::map::{Map, Path};
 use super::GenError;
+use crate::content::Library;
 use crate::rules::mettle::StatBlock;
 use crate::rules::{Party, RulesSystem};
 
@@ -100,10 +101,21 @@ fn mettle_pool(b: &StatBlock) -> Lead {
     }
 }
 
-/// Core Rules: the chance of an encounter each travelling watch, `x:y`,
-/// from the path's danger (its Difficulty rung: 1 → 1:8, 3 → 1:6,
-/// 6 → 1:4, 10 → 1:3, 15 → 1:2). Our reading; see the README.
-pub fn core_chance(difficulty: u32) -> (u32, u32) {
+/// Core Rules: the chance of an encounter each travelling watch on a
+/// path, `x:y`: its region's `encounter_chance` when the region declares
+/// one, else from the path's danger (see [`chance_by_difficulty`]).
+pub fn core_chance(library: &Library, path: &Path) -> (u32, u32) {
+    library
+        .region(&path.terrain)
+        .ok()
+        .and_then(|r| r.encounter_chance)
+        .unwrap_or_else(|| chance_by_difficulty(path.difficulty))
+}
+
+/// The chance of an encounter each watch from the path's danger (its
+/// Difficulty rung: 1 → 1:8, 3 → 1:6, 6 → 1:4, 10 → 1:3, 15 → 1:2). Our
+/// reading; see the README.
+pub fn chance_by_difficulty(difficulty: u32) -> (u32, u32) {
     match difficulty {
         0..=2 => (1, 8),
         3..=5 => (1, 6),
@@ -113,27 +125,29 @@ pub fn core_chance(difficulty: u32) -> (u32, u32) {
     }
 }
 
-/// Exact chance of no encounter in `watches` watches at `x:y` a watch.
-pub fn core_safe(difficulty: u32, watches: u32) -> f64 {
-    let (x, y) = core_chance(difficulty);
-    (1.0 - f64::from(x) / f64::from(y)).powi(watches as i32)
+/// Exact chance of no encounter on a path (`x:y` a watch, each watch).
+pub fn core_safe(library: &Library, path: &Path) -> f64 {
+    let (x, y) = core_chance(library, path);
+    (1.0 - f64::from(x) / f64::from(y)).powi(path.watches as i32)
 }
 
 /// How the route is scored and each leg's odds: the system and (METTLE)
 /// the lead's pool and whether Twists are taken.
 #[derive(Debug, Clone, Copy)]
-pub struct Odds {
+pub struct Odds<'a> {
     pub system: RulesSystem,
     pub pool: u32,
     pub twist: bool,
+    /// The tables (Core: a region may declare its encounter chance).
+    pub library: &'a Library,
 }
 
-impl Odds {
+impl Odds<'_> {
     /// Chance of no encounter on a path (as the route plans it).
-    fn safe(self, difficulty: u32, watches: u32) -> Result<f64, GenError> {
+    fn safe(self, path: &Path) -> Result<f64, GenError> {
         match self.system {
-            RulesSystem::Mettle => checks::chance(self.pool, difficulty, self.twist),
-            RulesSystem::Core => Ok(core_safe(difficulty, watches)),
+            RulesSystem::Mettle => checks::chance(self.pool, path.difficulty, self.twist),
+            RulesSystem::Core => Ok(core_safe(self.library, path)),
         }
     }
 }
@@ -153,7 +167,7 @@ pub fn route(
             Route::Shortest => f64::from(path.regions),
             // −ln P(safe): adding costs multiplies chances. A leg that can
             // never be crossed safely still has a (huge) finite cost.
-            Route::Safest => -odds.safe(path.difficulty, path.watches)?.max(1e-300).ln(),
+            Route::Safest => -odds.safe(path)?.max(1e-300).ln(),
         })
     };
     let mut best = vec![f64::INFINITY; n];
@@ -241,8 +255,8 @@ pub fn legs(map: &Map, stops: &[usize], odds: Odds) -> Result<Vec<Leg>, GenError
                     None,
                 ),
                 RulesSystem::Core => {
-                    let p = core_safe(path.difficulty, path.watches);
-                    let (x, y) = core_chance(path.difficulty);
+                    let p = core_safe(odds.library, path);
+                    let (x, y) = core_chance(odds.library, path);
                     (p, p, Some(format!("{x}:{y}")))
                 }
             };

@@ -114,7 +114,9 @@ impl Trip<'_> {
             let req = forage::Request {
                 terrain: s.terrain.clone(),
                 kits: kits.clone(),
-                water: s.terrain == "swamp",
+                // The region's own water (`[table.region]`) is among
+                // what the forager has already.
+                water: false,
                 wit,
                 damage,
                 mettle,

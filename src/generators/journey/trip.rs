@@ -53,6 +53,7 @@ pub(super) fn walk(
         system: req.system,
         pool: lead.pool,
         twist: req.twist,
+        library,
     };
     let mut plan = route::route(&req.map, req.from, req.to, req.route, odds)?;
     let legs = route::legs(&req.map, &plan, odds)?;

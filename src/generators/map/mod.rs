@@ -35,7 +35,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Address, GenError, Generator};
-use crate::content::Library;
+use crate::content::{Library, Region};
 use crate::seed::Seed;
 
 mod checks;
@@ -48,8 +48,6 @@ pub use checks::{MAX_REGIONS, check, shape_flaws};
 pub use difficulty::SHIFTS as DANGER_SHIFTS;
 pub use graph::road_distances;
 
-/// Terrains a map may use: those with an encounter table.
-pub use super::encounter::TERRAINS;
 /// Fewest and most stops.
 pub const STOPS: (usize, usize) = (4, 40);
 /// Kinds of stop where a party is safe and can resupply.
@@ -143,7 +141,7 @@ impl Generator for Request {
     /// The map at `at`: stops from the `places` and `names` streams, paths
     /// from the `paths` stream, their danger rolls from `danger`.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Map, GenError> {
-        let terrains = terrains(self)?;
+        let terrains = terrains(library, self)?;
         let n = self.stops;
         naming::check_room(library, &terrains, n)?;
         let size = ((n as f64) * 10.0).sqrt().ceil();
@@ -166,7 +164,7 @@ impl Generator for Request {
         let mut danger = at.stream(seed, "danger");
         let paths: Vec<Path> = kept
             .iter()
-            .map(|&(a, b)| difficulty::path(&stops, &hops, a, b, &mut danger))
+            .map(|&(a, b)| difficulty::path(&terrains, &stops, &hops, (a, b), &mut danger))
             .collect();
         let mut map = Map {
             size,
@@ -186,7 +184,7 @@ impl Generator for Request {
 
 /// The request's terrains (or the default five), once the number of stops
 /// and every terrain are known to be allowed.
-fn terrains(req: &Request) -> Result<Vec<String>, GenError> {
+fn terrains(library: &Library, req: &Request) -> Result<Vec<Region>, GenError> {
     if !(STOPS.0..=STOPS.1).contains(&req.stops) {
         return Err(GenError::Request(format!(
             "--stops {}: a map has {} to {} stops",
@@ -200,13 +198,10 @@ fn terrains(req: &Request) -> Result<Vec<String>, GenError> {
     } else {
         req.terrains.clone()
     };
-    if let Some(bad) = terrains.iter().find(|t| !TERRAINS.contains(&t.as_str())) {
-        return Err(GenError::Request(format!(
-            "unknown terrain `{bad}`; choose from {}",
-            TERRAINS.join(", ")
-        )));
-    }
-    Ok(terrains)
+    terrains
+        .iter()
+        .map(|t| library.region(t).cloned().map_err(GenError::Request))
+        .collect()
 }
 
 #[cfg(test)]

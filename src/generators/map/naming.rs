@@ -8,14 +8,15 @@
 //! points of interest is refused before anything is drawn.
 
 use super::{GenError, Stop};
-use crate::content::{Library, Table};
+use crate::content::{Library, Region, Table};
 use crate::seed::{DieSource, Stream};
 
-/// The `gen.poi` rows that fit `terrain`: those tagged with it, or every
-/// row when none is (a terrain the table does not know yet).
-fn fitting(poi: &Table, terrain: &str) -> Vec<usize> {
+/// The `gen.poi` rows that fit a region: those tagged with its `places`
+/// tag (its name unless it says otherwise), or every row when none is
+/// (`validate` refuses a region with none).
+fn fitting(poi: &Table, region: &Region) -> Vec<usize> {
     let tagged: Vec<usize> = (0..poi.rows.len())
-        .filter(|&i| poi.rows[i].tags.iter().any(|t| t == terrain))
+        .filter(|&i| poi.rows[i].tags.contains(&region.places))
         .collect();
     if tagged.is_empty() {
         (0..poi.rows.len()).collect()
@@ -25,7 +26,7 @@ fn fitting(poi: &Table, terrain: &str) -> Vec<usize> {
 }
 
 /// How many different points of interest the terrains offer together.
-fn offered(poi: &Table, terrains: &[String]) -> usize {
+fn offered(poi: &Table, terrains: &[Region]) -> usize {
     let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t)).collect();
     rows.sort_unstable();
     rows.dedup();
@@ -36,7 +37,7 @@ fn offered(poi: &Table, terrains: &[String]) -> usize {
 /// interest, so that no description need repeat.
 pub(super) fn check_room(
     library: &Library,
-    terrains: &[String],
+    terrains: &[Region],
     stops: usize,
 ) -> Result<(), GenError> {
     let poi = library.table("gen.poi")?;
@@ -46,7 +47,7 @@ pub(super) fn check_room(
             "a map of {stops} stops needs {stops} different points of interest, but `gen.poi` \
              has only {have} for {}; ask for at most {have} stops or more terrains, or add \
              rows to `gen.poi` with --content",
-            terrains.join(", ")
+            names(terrains)
         )));
     }
     Ok(())
@@ -55,7 +56,7 @@ pub(super) fn check_room(
 /// Stops at the points, each with its own point of interest.
 pub(super) fn name_stops(
     library: &Library,
-    terrains: &[String],
+    terrains: &[Region],
     points: Vec<(f64, f64)>,
     ns: &mut Stream,
 ) -> Result<Vec<Stop>, GenError> {
@@ -89,20 +90,20 @@ pub(super) fn name_stops(
 /// that have.
 fn draw_place(
     poi: &Table,
-    terrains: &[String],
+    terrains: &[Region],
     taken: &[bool],
     ns: &mut Stream,
 ) -> Result<(String, usize), GenError> {
     let free =
-        |t: &String| -> Vec<usize> { fitting(poi, t).into_iter().filter(|&i| !taken[i]).collect() };
+        |t: &Region| -> Vec<usize> { fitting(poi, t).into_iter().filter(|&i| !taken[i]).collect() };
     let mut terrain = &terrains[ns.die(terrains.len() as u32) as usize - 1];
     let mut rows = free(terrain);
     if rows.is_empty() {
-        let open: Vec<&String> = terrains.iter().filter(|t| !free(t).is_empty()).collect();
+        let open: Vec<&Region> = terrains.iter().filter(|t| !free(t).is_empty()).collect();
         if open.is_empty() {
             return Err(GenError::Request(format!(
                 "`gen.poi` ran out of points of interest for {}; ask for fewer stops",
-                terrains.join(", ")
+                names(terrains)
             )));
         }
         terrain = open[ns.die(open.len() as u32) as usize - 1];
@@ -113,7 +114,16 @@ fn draw_place(
         .map(|&i| poi.rows[i].weight.unwrap_or(1))
         .collect();
     let pick = ns.pick_weighted(&weights).unwrap_or(0);
-    Ok((terrain.clone(), rows[pick]))
+    Ok((terrain.name.clone(), rows[pick]))
+}
+
+/// The regions' names, as a list.
+fn names(regions: &[Region]) -> String {
+    regions
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `name`, or while another stop has it a name from the place-name tables

@@ -1,0 +1,506 @@
+//! The GM's own content: a campaign with a region of its own and an
+//! archetype added to the built-in ones (encounters in both systems, a map
+//! and a journey across the region, a pack), `tables` showing where things
+//! came from, `init`, one invalid fixture per problem class `validate`
+//! proves generation against, and the property: every fixture folder that
+//! validates generates.
+
+use std::path::{Path, PathBuf};
+
+use tablewright::content::Library;
+use tablewright::generators::{
+    encounter, forage, injury, journey, map, mutation, npc, nth, pack, trap, voucher,
+};
+use tablewright::rules::{Party, RulesSystem};
+use tablewright::seed::Seed;
+
+use crate::common::{fails, fixture, ok, ok_json, run_in, stderr, stdout, temp_dir};
+
+fn campaign() -> String {
+    fixture("campaign/content")
+}
+
+#[test]
+fn a_new_region_makes_encounters_in_both_systems_in_any_case() {
+    let content = campaign();
+    for system in ["mettle", "core"] {
+        let json = ok_json(&[
+            "gen",
+            "encounter",
+            "--terrain",
+            "SaltFlats",
+            "--system",
+            system,
+            "--content",
+            &content,
+            "--seed",
+            "salt",
+            "--count",
+            "6",
+            "--json",
+        ]);
+        let items = json["items"].as_array().expect("items");
+        assert_eq!(items.len(), 6);
+        for e in items {
+            assert_eq!(e["terrain"], "saltflats", "{e}");
+            assert_eq!(e["situation"]["table"], "gen.encounter.saltflats");
+        }
+    }
+    // Six seeds bring the region's own archetype, from the extension.
+    let out = ok(&[
+        "gen",
+        "encounter",
+        "--terrain",
+        "saltflats",
+        "--content",
+        &content,
+        "--seed",
+        "wight",
+        "--count",
+        "12",
+    ]);
+    assert!(
+        out.to_lowercase().contains("salt-wight") || out.contains("Salt wight"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_map_and_a_journey_cross_the_new_region() {
+    let content = campaign();
+    let dir = temp_dir("homebrew-map");
+    let map = ok(&[
+        "gen",
+        "map",
+        "--terrain",
+        "saltflats,road",
+        "--stops",
+        "8",
+        "--content",
+        &content,
+        "--seed",
+        "salt",
+        "--json",
+    ]);
+    let parsed: serde_json::Value = serde_json::from_str(&map).unwrap();
+    let stops = parsed["items"][0]["stops"].as_array().unwrap();
+    let salt: Vec<&serde_json::Value> = stops
+        .iter()
+        .filter(|s| s["terrain"] == "saltflats")
+        .collect();
+    assert!(!salt.is_empty(), "{map}");
+    // Stops in the salt flats come from the region's own places.
+    for s in &salt {
+        let name = s["name"].as_str().unwrap();
+        assert!(
+            ["Brinewell", "The White Kiln", "Glass Pan", "Cutters' Rest"]
+                .iter()
+                .any(|n| name.starts_with(n))
+                || s["kind"] != "",
+            "{s}"
+        );
+    }
+    let map_file = dir.join("map.json");
+    std::fs::write(
+        &map_file,
+        serde_json::to_string(&parsed["items"][0]).unwrap(),
+    )
+    .unwrap();
+    let map_file = map_file.display().to_string();
+    for (system, party) in [("mettle", "3,4,4,5"), ("core", "10,11,12,13")] {
+        let j = ok_json(&[
+            "gen",
+            "journey",
+            "--map",
+            &map_file,
+            "--system",
+            system,
+            "--party",
+            party,
+            "--content",
+            &content,
+            "--seed",
+            "salt",
+            "--json",
+        ]);
+        let legs = j["items"][0]["legs"].as_array().unwrap();
+        assert!(!legs.is_empty(), "{j}");
+        if system == "core" {
+            // A leg in the salt flats uses the region's own chance.
+            for leg in legs.iter().filter(|l| l["terrain"] == "saltflats") {
+                assert_eq!(leg["encounter_chance"], "1:6", "{leg}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_campaign_folder_preps_a_pack_from_its_session_file() {
+    let dir = temp_dir("homebrew-campaign");
+    let session = fixture("campaign/session.toml");
+    let out = run_in(
+        &dir,
+        &[
+            "prep",
+            &session,
+            "--out",
+            &dir.join("out").display().to_string(),
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pack = std::fs::read_to_string(crate::common::only_entry(&dir.join("out")).join("pack.md"))
+        .unwrap();
+    assert!(pack.contains("saltflats"), "{pack}");
+}
+
+#[test]
+fn tables_show_origins_extensions_and_terrains() {
+    let content = campaign();
+    let out = ok(&["tables", "--content", &content]);
+    let npc = out
+        .lines()
+        .skip_while(|l| !l.starts_with("gen.npc.core "))
+        .nth(1)
+        .unwrap();
+    assert!(
+        npc.contains("extended by")
+            && npc.contains("archetypes.toml")
+            && npc.contains("+1 row (salt-wight)"),
+        "{out}"
+    );
+    let terrains = ok(&["tables", "--terrains", "--content", &content]);
+    let salt = terrains
+        .lines()
+        .find(|l| l.starts_with("saltflats "))
+        .unwrap();
+    assert!(
+        salt.contains("1:6") && salt.contains("saltflats.toml"),
+        "{terrains}"
+    );
+    assert!(
+        terrains
+            .lines()
+            .any(|l| l.starts_with("road ") && l.contains("built in"))
+    );
+    // --json: every table whole, rows with their tags and where they came from.
+    let json = ok_json(&["tables", "--json", "--content", &content]);
+    assert_eq!(json["format"], "tablewright.tables/1");
+    let tables = json["tables"].as_array().unwrap();
+    let core = tables.iter().find(|t| t["id"] == "gen.npc.core").unwrap();
+    let wight = core["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "salt-wight")
+        .unwrap();
+    assert!(wight["from"].as_str().unwrap().ends_with("archetypes.toml"));
+    assert_eq!(wight["tags"][1], "tier:2");
+    assert!(core["notes"].is_string());
+    assert_eq!(core["extended_by"][0]["added"][0], "salt-wight");
+    let salt = tables
+        .iter()
+        .find(|t| t["id"] == "gen.encounter.saltflats")
+        .unwrap();
+    assert_eq!(salt["region"]["danger"], 2);
+}
+
+#[test]
+fn init_makes_a_folder_that_validates_and_preps() {
+    let dir = temp_dir("homebrew-init");
+    let made = run_in(&dir, &["init", "camp"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let camp = dir.join("camp");
+    for f in [
+        "session.toml",
+        "party.toml",
+        "content/saltflats.toml",
+        "content/archetypes.toml",
+        "templates/README.md",
+    ] {
+        assert!(camp.join(f).is_file(), "{f}");
+    }
+    let v = run_in(&camp, &["validate"]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(stdout(&v).starts_with("ok: "), "{}", stdout(&v));
+    let p = run_in(&camp, &["prep"]);
+    assert!(p.status.success(), "{}", stderr(&p));
+    assert!(camp.join("out").is_dir());
+    // A second init refuses to overwrite, and writes nothing.
+    let again = run_in(&dir, &["init", "camp"]);
+    assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("session.toml"),
+        "{}",
+        stderr(&again)
+    );
+}
+
+/// Problems `validate` reports for an invalid fixture folder.
+fn problems(name: &str) -> String {
+    let dir = fixture(&format!("invalid/{name}"));
+    fails(&["validate", "--content", &dir]).replace(&format!("{}/", env!("CARGO_MANIFEST_DIR")), "")
+}
+
+#[test]
+fn validate_proves_what_generation_follows() {
+    let cases = [
+        (
+            "foe_tag",
+            "tests/fixtures/invalid/foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`",
+        ),
+        (
+            "one_system",
+            "tests/fixtures/invalid/one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`",
+        ),
+        (
+            "region_places",
+            "tests/fixtures/invalid/region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places: no `gen.poi` row is tagged `saltflats`, so a map cannot put a stop there",
+        ),
+        (
+            "bomb",
+            "tests/fixtures/invalid/bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average and up to 1.5e8 at worst",
+        ),
+        (
+            "deep",
+            "tests/fixtures/invalid/deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep (fx.d01 → fx.d02 →",
+        ),
+    ];
+    for (name, expected) in cases {
+        let got = problems(name);
+        assert!(
+            got.contains(expected),
+            "{name}:\n{got}\n--- expected:\n{expected}"
+        );
+        assert!(got.contains("hint:"), "{name}: {got}");
+    }
+    // The typo'd tag gets a "did you mean".
+    assert!(
+        problems("foe_tag").contains("did you mean `salt-wight`?")
+            || problems("foe_tag").contains("hint: ")
+    );
+}
+
+/// Every folder under tests/fixtures (at any depth) holding `.toml` files.
+fn fixture_folders() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        if entries
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "toml"))
+        {
+            out.push(dir.to_owned());
+        }
+        for p in entries.iter().filter(|p| p.is_dir()) {
+            walk(p, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(Path::new(&fixture("")), &mut out);
+    out
+}
+
+/// The property `validate` promises: for every fixture folder that
+/// validates, 1,000 seeds of every generator succeed, and 50 seeds of a
+/// whole pack in each system (a pack is every generator at once, and the
+/// slowest in a debug build).
+#[test]
+fn every_fixture_folder_that_validates_generates_for_a_thousand_seeds() {
+    let mut valid = Vec::new();
+    for dir in fixture_folders() {
+        let (library, problems) = Library::load(std::slice::from_ref(&dir));
+        if problems.is_empty() {
+            valid.push((dir, library));
+        }
+    }
+    let names: Vec<String> = valid.iter().map(|(d, _)| d.display().to_string()).collect();
+    assert!(
+        names.iter().any(|n| n.ends_with("campaign/content")),
+        "{names:?}"
+    );
+    assert!(names.iter().any(|n| n.ends_with("override")), "{names:?}");
+    for (dir, library) in &valid {
+        generate_everything(dir, library);
+    }
+}
+
+fn generate_everything(dir: &Path, library: &Library) {
+    let regions: Vec<String> = library
+        .region_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let parties = [
+        (
+            RulesSystem::Mettle,
+            Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
+        ),
+        (
+            RulesSystem::Core,
+            Party::from_summary("10,11,12,13", RulesSystem::Core).unwrap(),
+        ),
+    ];
+    let fail = |what: &str, i: usize, e: &dyn std::fmt::Display| -> ! {
+        panic!("{}: {what} #{i} failed: {e}", dir.display())
+    };
+    for i in 0..1000 {
+        let seed = Seed::new(&format!("property-{i}")).unwrap();
+        let (system, party) = &parties[i % 2];
+        let region = &regions[(i / 2) % regions.len()];
+        let e = encounter::Request {
+            terrain: region.clone(),
+            system: *system,
+            party: party.clone(),
+            pin: Default::default(),
+        };
+        nth(library, &e, &seed, i).unwrap_or_else(|e| fail("encounter", i, &e));
+        let n = npc::Request {
+            system: *system,
+            archetype: None,
+            tier: None,
+            terrain: Some(region.clone()),
+            people_only: i % 3 == 0,
+        };
+        nth(library, &n, &seed, i).unwrap_or_else(|e| fail("npc", i, &e));
+        let t = trap::Request::for_party(*system, party);
+        nth(library, &t, &seed, i).unwrap_or_else(|e| fail("trap", i, &e));
+        let f = forage::Request {
+            terrain: region.clone(),
+            ..forage::Request::default()
+        };
+        nth(library, &f, &seed, i).unwrap_or_else(|e| fail("forage", i, &e));
+        nth(
+            library,
+            &injury::Request {
+                character: None,
+                permanent: i % 2 == 0,
+            },
+            &seed,
+            i,
+        )
+        .unwrap_or_else(|e| fail("injury", i, &e));
+        nth(library, &mutation::Request { character: None }, &seed, i)
+            .unwrap_or_else(|e| fail("mutation", i, &e));
+        nth(
+            library,
+            &voucher::Request {
+                holders: vec!["A".into()],
+            },
+            &seed,
+            0,
+        )
+        .unwrap_or_else(|e| fail("voucher", i, &e));
+        let m = map::Request {
+            stops: 6,
+            terrains: vec![region.clone(), regions[(i / 2 + 1) % regions.len()].clone()],
+        };
+        let made = nth(library, &m, &seed, 0).unwrap_or_else(|e| fail("map", i, &e));
+        let j = journey::Request {
+            from: made.start,
+            to: made.goal,
+            map: made,
+            party: party.clone(),
+            system: *system,
+            route: journey::Route::Safest,
+            rations: 3,
+            water: 3,
+            capacity: 3,
+            kits: vec![],
+            twist: true,
+            used: vec![],
+        };
+        nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
+    }
+    for i in 0..100 {
+        let seed = Seed::new(&format!("property-pack-{i}")).unwrap();
+        let (system, party) = &parties[i % 2];
+        let req = pack::Request {
+            title: "Property".into(),
+            system: *system,
+            terrain: regions[i % regions.len()].clone(),
+            encounters: 2,
+            traps: 1,
+            npcs: 2,
+            injuries: usize::from(*system == RulesSystem::Core),
+            mutations: usize::from(*system == RulesSystem::Core),
+            vouchers: if *system == RulesSystem::Mettle {
+                vec!["A".into()]
+            } else {
+                vec![]
+            },
+            map: Some(pack::MapPlan {
+                stops: 6,
+                terrains: vec![],
+                journey: true,
+                route: journey::Route::Safest,
+                rations: 3,
+                water: 3,
+                kits: vec![],
+            }),
+            rerolls: Default::default(),
+            entries: Default::default(),
+        };
+        pack::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
+    }
+}
+
+#[test]
+fn each_command_lists_only_the_global_flags_it_uses() {
+    let gen_help = ok(&["gen", "npc", "--help"]);
+    for unused in ["--templates", "--paper", "--ink-saver", "--force", "--out"] {
+        assert!(
+            !gen_help.contains(unused),
+            "{unused} in gen help:\n{gen_help}"
+        );
+    }
+    for used in ["--seed", "--json", "--content", "--count"] {
+        assert!(gen_help.contains(used), "{used} missing:\n{gen_help}");
+    }
+    let prep_help = ok(&["prep", "--help"]);
+    for used in ["--templates", "--paper", "--ink-saver", "--force", "--out"] {
+        assert!(prep_help.contains(used), "{used} missing:\n{prep_help}");
+    }
+    // Global flags are still accepted before or after the subcommand.
+    let before = ok(&["--seed", "x", "gen", "npc"]);
+    let after = ok(&["gen", "npc", "--seed", "x"]);
+    assert_eq!(before, after);
+}
+
+#[test]
+fn messages_name_what_was_meant() {
+    // A shell-split expression: quote it.
+    let err = fails(&["roll", "--seed", "s", "2d6", "+", "1"]);
+    assert!(
+        err.contains("quote it whole: tablewright roll \"2d6 + 1\""),
+        "{err}"
+    );
+    // A Core party without --system core.
+    let err = fails(&[
+        "gen",
+        "encounter",
+        "--party",
+        &fixture("party-core.toml"),
+        "--seed",
+        "s",
+    ]);
+    assert!(err.contains("add --system core"), "{err}");
+    // One `expr` key in check --json.
+    let out = ok(&["check", "5", "--vs", "3", "--json", "--seed", "s"]);
+    assert_eq!(out.matches("\"expr\"").count(), 1, "{out}");
+    // A terrain in any case; a near miss is named.
+    let err = fails(&["gen", "encounter", "--terrain", "hils", "--seed", "s"]);
+    assert!(err.contains("did you mean `hills`?"), "{err}");
+    ok(&["gen", "forage", "--terrain", "Hills", "--seed", "s"]);
+    // A template file named like no template.
+    let dir = temp_dir("homebrew-templates");
+    std::fs::write(dir.join("npcs.md.tera"), "{{ n.name }}").unwrap();
+    let out = ok(&["validate", "--templates", &dir.display().to_string()]);
+    assert!(out.contains("did you mean `npc.md.tera`?"), "{out}");
+    // A template that names a field no pack has fails validate.
+    std::fs::write(dir.join("trap.md.tera"), "{{ t.nonsense.deeper }}").unwrap();
+    let err = fails(&["validate", "--templates", &dir.display().to_string()]);
+    assert!(err.contains("trap.md"), "{err}");
+}
