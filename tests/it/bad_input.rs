@@ -812,7 +812,7 @@ fn cases() -> Vec<Case> {
             ..refusal(
                 "gen npc unknown terrain",
                 args(&["gen", "npc", "--terrain", "moon"]),
-                &["gen npc: --terrain moon: the terrains are road, forest"],
+                &["gen npc: --terrain moon: unknown terrain `moon`; choose one of forest, hills, road"],
             )
         },
         // Per-item settings.
