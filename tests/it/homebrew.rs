@@ -494,11 +494,13 @@ fn messages_name_what_was_meant() {
     let err = fails(&["gen", "encounter", "--terrain", "hils", "--seed", "s"]);
     assert!(err.contains("did you mean `hills`?"), "{err}");
     ok(&["gen", "forage", "--terrain", "Hills", "--seed", "s"]);
-    // A template file named like no template.
+    // A template file named like no template is refused, naming them.
     let dir = temp_dir("homebrew-templates");
     std::fs::write(dir.join("npcs.md.tera"), "{{ n.name }}").unwrap();
-    let out = ok(&["validate", "--templates", &dir.display().to_string()]);
-    assert!(out.contains("did you mean `npc.md.tera`?"), "{out}");
+    let err = fails(&["validate", "--templates", &dir.display().to_string()]);
+    assert!(err.contains("`npcs.md.tera` replaces no built-in template"), "{err}");
+    assert!(err.contains("npc.md.tera"), "{err}");
+    std::fs::remove_file(dir.join("npcs.md.tera")).unwrap();
     // A template that names a field no pack has fails validate.
     std::fs::write(dir.join("trap.md.tera"), "{{ t.nonsense.deeper }}").unwrap();
     let err = fails(&["validate", "--templates", &dir.display().to_string()]);
