@@ -498,7 +498,10 @@ fn messages_name_what_was_meant() {
     let dir = temp_dir("homebrew-templates");
     std::fs::write(dir.join("npcs.md.tera"), "{{ n.name }}").unwrap();
     let err = fails(&["validate", "--templates", &dir.display().to_string()]);
-    assert!(err.contains("`npcs.md.tera` replaces no built-in template"), "{err}");
+    assert!(
+        err.contains("`npcs.md.tera` replaces no built-in template"),
+        "{err}"
+    );
     assert!(err.contains("npc.md.tera"), "{err}");
     std::fs::remove_file(dir.join("npcs.md.tera")).unwrap();
     // A template that names a field no pack has fails validate.
