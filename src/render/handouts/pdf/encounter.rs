@@ -207,19 +207,10 @@ impl Group<'_> {
         }
     }
 
-    /// A short row label: `Marsh leech ×8`, `Marsh leech 1`, `Agna
-    /// Thatcher`, `Wendel Hartwell, Ash Kettle` (named foes by name).
+    /// A short row label, the group's names: `Marsh leech 2, 4, 8`,
+    /// `Agna Thatcher`, `Wendel Hartwell, Ash Kettle`.
     fn short(&self) -> String {
-        let numbered = self
-            .members
-            .iter()
-            .all(|n| n.name.ends_with(|c: char| c.is_ascii_digit()));
-        if self.members.len() > 1 && numbered {
-            self.title()
-        } else {
-            let names: Vec<&str> = self.members.iter().map(|n| n.name.as_str()).collect();
-            names.join(", ")
-        }
+        names(self)
     }
 }
 
@@ -366,30 +357,13 @@ fn foe_group(f: &mut Flow, g: &Group, fit: Fit) {
         false,
     );
     let tough = lines::foe_line(n).toughness.max(0) as usize;
-    let tracks: Vec<(String, usize)> = if g.members.len() == 1 {
-        vec![(format!("{track} {tough}"), tough)]
-    } else {
-        let base = base_name(n);
-        let mut t = vec![(format!("{track} {tough} each:"), 0)];
-        t.extend(g.members.iter().map(|m| {
-            let label = m
-                .name
-                .strip_prefix(&base)
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .unwrap_or(&m.name);
-            (label.to_owned(), tough)
-        }));
-        t
-    };
+    let tracks = group_tracks(g, &format!("{track} {tough}"), tough);
     f.tracks(&tracks, fit.body);
     f.gap(fit.gap);
 }
 
-/// What a foe of a kind block says, part by part.
+/// What a group of a kind block says besides its names, part by part.
 struct Parts {
-    /// Name and grade: `Wat Nettleship, veteran +1`.
-    who: String,
     /// `N3 C2 P2 M5 F2` or `STR 3 AGI 5 WIT 4`.
     attributes: String,
     /// `tier 1 human`, `Soak 2 · Speed 1` or `armour 0`, the attacks and
@@ -415,7 +389,6 @@ fn parts(n: &Npc) -> Parts {
     let (_, attacks, track) = numbers(n, true);
     let tough = lines::foe_line(n).toughness.max(0) as usize;
     Parts {
-        who: format!("{}{}", n.name, grade(n)),
         attributes,
         rest: [
             format!("tier {} {}", n.tier, n.kind),
@@ -432,28 +405,29 @@ fn parts(n: &Npc) -> Parts {
 /// all share in the full width, then each foe's name, grade, numbers and
 /// whatever else differs, with its track, in two columns.
 fn kind_block(f: &mut Flow, kind: &[&Group], fit: Fit) {
-    let members: Vec<&Npc> = kind
-        .iter()
-        .flat_map(|g| g.members.iter().copied())
-        .collect();
-    let parts: Vec<Parts> = members.iter().map(|m| parts(m)).collect();
+    let parts: Vec<Parts> = kind.iter().map(|g| parts(g.first())).collect();
     let shared: Vec<bool> = (0..4)
         .map(|i| parts.iter().all(|p| p.rest[i] == parts[0].rest[i]))
         .collect();
-    let title = format!("{} ×{}", base_name(members[0]), members.len());
+    let count: usize = kind.iter().map(|g| g.members.len()).sum();
+    let title = format!("{} ×{count}", base_name(kind[0].first()));
     f.para(&title, title_size(fit), true);
     let common: Vec<&str> = (0..4)
         .filter(|&i| shared[i] && !parts[0].rest[i].is_empty())
         .map(|i| parts[0].rest[i].as_str())
         .collect();
     f.para(&common.join(" · "), fit.body, false);
-    let lines: Vec<(String, String, usize)> = parts
+    let lines: Vec<Member> = kind
         .iter()
-        .map(|p| {
+        .zip(&parts)
+        .map(|(g, p)| {
             let own = (0..4).filter(|&i| !shared[i] && !p.rest[i].is_empty());
-            let mut said = vec![p.who.clone(), p.attributes.clone()];
+            let mut said = vec![who(g), p.attributes.clone()];
             said.extend(own.map(|i| p.rest[i].clone()));
-            (said.join(" · "), p.track.clone(), p.tough)
+            Member {
+                line: said.join(" · "),
+                tracks: group_tracks(g, &p.track, p.tough),
+            }
         })
         .collect();
     let (left, right) = lines.split_at(lines.len().div_ceil(2));
@@ -467,23 +441,86 @@ fn kind_block(f: &mut Flow, kind: &[&Group], fit: Fit) {
     f.gap(fit.gap);
 }
 
-/// Each foe of a kind block: its line, then its track (on the same line
-/// when it fits, short of room without the track's name).
-fn kind_members(f: &mut Flow, members: &[(String, String, usize)], fit: Fit) {
+/// A group of a kind block: its line and its tracks.
+struct Member {
+    line: String,
+    tracks: Vec<(String, usize)>,
+}
+
+/// A group's names and grade: `Wat Nettleship, veteran +1`, `Marsh leech
+/// 3, 5, 6, 7, veteran +1`, `Wendel Hartwell, Ash Kettle`.
+fn who(g: &Group) -> String {
+    format!("{}{}", names(g), grade(g.first()))
+}
+
+/// A group's names, numbered foes after the first by number: `Marsh
+/// leech 3, 5, 6, 7`, or a run of three or more as `Marsh leech 1–8`.
+fn names(g: &Group) -> String {
+    let base = base_name(g.first());
+    let numbers: Vec<u32> = g
+        .members
+        .iter()
+        .filter_map(|m| m.name.strip_prefix(&base)?.trim().parse().ok())
+        .collect();
+    let run = numbers.windows(2).all(|w| w[1] == w[0] + 1);
+    if numbers.len() == g.members.len() && numbers.len() > 2 && run {
+        return format!("{base} {}–{}", numbers[0], numbers[numbers.len() - 1]);
+    }
+    let names: Vec<&str> = g
+        .members
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match m.name.strip_prefix(&base).map(str::trim) {
+            Some(k) if i > 0 && !k.is_empty() => k,
+            _ => m.name.as_str(),
+        })
+        .collect();
+    names.join(", ")
+}
+
+/// A group's tracks: `Mettle 5` for one foe; `Mettle 5 each:` then a
+/// track per foe labelled by its number or name.
+fn group_tracks(g: &Group, track: &str, tough: usize) -> Vec<(String, usize)> {
+    if g.members.len() == 1 {
+        return vec![(track.to_owned(), tough)];
+    }
+    let base = base_name(g.first());
+    let mut t = vec![(format!("{track} each:"), 0)];
+    t.extend(g.members.iter().map(|m| {
+        let label = m
+            .name
+            .strip_prefix(&base)
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .unwrap_or(&m.name);
+        (label.to_owned(), tough)
+    }));
+    t
+}
+
+/// Each group of a kind block: its line, then its tracks (a lone foe's
+/// on the same line when it fits, short of room without the track's
+/// name).
+fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     let step = fit.body + 1.5;
-    for (who, track, tough) in members {
+    for m in members {
+        let [(track, tough)] = m.tracks.as_slice() else {
+            f.para(&m.line, fit.body, false);
+            f.tracks(&m.tracks, fit.body);
+            continue;
+        };
         let fits = |label: &str| {
             f.text_width(label, fit.body, false) + 4.0 + (*tough).min(6) as f64 * step
                 <= f.content_width()
         };
-        let label = format!("{who} · {track}");
+        let label = format!("{} · {track}", m.line);
         if fits(&label) {
             f.tracks(&[(label, *tough)], fit.body);
-        } else if fit.initials && fits(who) {
+        } else if fit.initials && fits(&m.line) {
             // Short of room, the boxes alone say how many points.
-            f.tracks(&[(who.clone(), *tough)], fit.body);
+            f.tracks(&[(m.line.clone(), *tough)], fit.body);
         } else {
-            f.para(who, fit.body, false);
+            f.para(&m.line, fit.body, false);
             f.tracks(&[(track.clone(), *tough)], fit.body);
         }
     }
