@@ -19,7 +19,9 @@ cargo run --quiet --release --example throughput > "$work/ours.tsv"
 cat > "$work/rpg.mjs" <<'JS'
 import { DiceRoller } from '@dice-roller/rpg-dice-roller';
 const roller = new DiceRoller();
-for (const [name, notation] of [['3d6','3d6'],['2d6+4','2d6+4'],['4d6kh3','4d6kh3'],['d6!','1d6!']]) {
+// `d6!` is the Core Rules explosion here and penetrating (`!p`) there.
+for (const [name, notation] of [['3d6','3d6'],['2d6+4','2d6+4'],['4d6kh3','4d6kh3'],['d6!','1d6!p'],
+    ['4d6dl1','4d6dl1'],['2d6ro<3','2d6ro<3'],['5d10>=8','5d10>=8'],['3d6!!','3d6!!']]) {
   let n = 0; const start = performance.now();
   while (performance.now() - start < 800) { for (let i = 0; i < 200; i++) roller.roll(notation); n += 200; }
   console.log(`rpg-dice-roller\t${name}\t${Math.round(n / ((performance.now() - start) / 1000))}`);
@@ -29,7 +31,9 @@ JS
 
 python3 - > "$work/py.tsv" <<'PY'
 import time, d20, icepool
-for name, notation in [("3d6","3d6"),("2d6+4","2d6+4"),("4d6kh3","4d6kh3"),("d6!","1d6e6")]:
+# d20 has no penetrating explosion, counting or compounding: nearest forms.
+for name, notation in [("3d6","3d6"),("2d6+4","2d6+4"),("4d6kh3","4d6kh3"),("d6!","1d6e6"),
+                       ("4d6dl1","4d6pl1"),("2d6ro<3","2d6ro<3")]:
     n = 0; start = time.perf_counter()
     while time.perf_counter() - start < 0.8:
         for _ in range(200):
@@ -55,8 +59,8 @@ for path in sys.argv[1:]:
         who, what, value = line.strip().split("\t")
         rates[what][who] = float(value)
 print(f"{'expression':<14}{'tablewright':>14}{'rpg-dice-roller':>17}{'d20':>12}{'ratio to best':>15}")
-for what in ["3d6", "2d6+4", "4d6kh3", "d6!"]:
-    r = rates[what]; best = max(r.get("rpg-dice-roller", 0), r.get("d20", 0))
+for what in ["3d6", "2d6+4", "4d6kh3", "d6!", "4d6dl1", "2d6ro<3", "5d10>=8", "3d6!!"]:
+    r = rates[what]; best = max(r.get("rpg-dice-roller", 0), r.get("d20", 0), 1)
     print(f"{what:<14}{r['tablewright']:>14,.0f}{r.get('rpg-dice-roller', 0):>17,.0f}{r.get('d20', 0):>12,.0f}{r['tablewright'] / best:>14.0f}x")
 t = rates["mettle-table"]
 print(f"METTLE table (µs): tablewright {t['tablewright']:.1f}, icepool {t.get('icepool', float('nan')):.0f} "

@@ -29,7 +29,9 @@ fn rate(text: &str) -> f64 {
 }
 
 fn main() {
-    for text in ["3d6", "2d6+4", "4d6kh3", "d6!", "6D vs 6", "3D+3"] {
+    for text in [
+        "3d6", "2d6+4", "4d6kh3", "d6!", "4d6dl1", "2d6ro<3", "5d10>=8", "3d6!!", "6D vs 6", "3D+3",
+    ] {
         println!("tablewright\t{text}\t{:.0}", rate(text));
     }
     let start = Instant::now();

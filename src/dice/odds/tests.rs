@@ -232,3 +232,39 @@ fn far_tails_of_big_pools_are_precise() {
     }
     assert_eq!(d.range(), (40, 240));
 }
+
+fn roll_of(text: &str) -> Roll {
+    match parse(text).unwrap() {
+        Expr::Roll(r) => r,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 18: exact odds are priced before any work. Within the limits a
+/// sum of 99 single d2000s is cheap (each die slides a window over the sum
+/// so far); past them the estimate refuses, and `odds` says so.
+#[test]
+fn the_cost_estimate_refuses_before_the_work() {
+    let many = |die: &str| vec![die; 99].join("+");
+    for text in [
+        many("d1000"),
+        many("d2000"),
+        "99d2000".into(),
+        "4d6!kh3".into(),
+    ] {
+        let r = roll_of(&text);
+        assert!(terms::estimate(&r.terms).is_ok(), "{text}");
+        assert!(odds(&Expr::Roll(r)).is_ok(), "{text}");
+    }
+    for text in [
+        "d1000!>=2",
+        "100d100kh50",
+        "10000d1000000",
+        "{d1000!>=2}kh1",
+    ] {
+        let r = roll_of(text);
+        let refused = terms::estimate(&r.terms).unwrap_err();
+        assert!(refused.to_string().contains("steps") || refused.to_string().contains("values"));
+        assert!(odds(&Expr::Roll(r)).is_err(), "{text}");
+    }
+}
