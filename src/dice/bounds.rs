@@ -90,7 +90,12 @@ fn group_bounds(g: &Group) -> (i64, i64) {
     let n = items.len() as u32;
     if let Some(t) = g.mods.tally {
         let per: Vec<(i64, i64)> = items.iter().map(|&(a, b)| tally_bounds(t, a, b)).collect();
-        return kept_sum(&per, g.mods.keep.map(|k| k.kept_of(n)), g.mods.times);
+        // Items are kept by value, not by what they count: any `k` of them
+        // may be the kept ones (found by fuzzing: `{16,1}dl1<2` counts 0).
+        let keep = g.mods.keep.map(|k| k.kept_of(n));
+        let lo = kept_sum(&per, keep.map(|(k, _)| (k, false)), 1).0;
+        let hi = kept_sum(&per, keep.map(|(k, _)| (k, true)), 1).1;
+        return scale((lo, hi), g.mods.times);
     }
     kept_sum(&items, g.mods.keep.map(|k| k.kept_of(n)), g.mods.times)
 }

@@ -268,3 +268,19 @@ fn the_cost_estimate_refuses_before_the_work() {
         assert!(odds(&Expr::Roll(r)).is_err(), "{text}");
     }
 }
+
+/// Found by fuzzing: a group's items are kept by value, so the kept item
+/// may count less than the other (`{16,1}dl1<2` keeps 16, which counts 0).
+#[test]
+fn kept_group_items_count_by_value_not_by_count() {
+    let r = roll_of("3*{16,1}dl1<2+81d5kh1<4");
+    let (lo, hi) = crate::dice::bounds::roll_bounds(&r);
+    assert_eq!((lo, hi), (0, 4));
+    let r = roll_of("{16,1}dl1<2");
+    assert_eq!(crate::dice::bounds::roll_bounds(&r), (0, 1));
+    let rolled = crate::dice::roll(
+        &Expr::Roll(r),
+        &mut crate::seed::Seed::new("s").unwrap().stream(""),
+    );
+    assert_eq!(rolled.value(), 0);
+}
