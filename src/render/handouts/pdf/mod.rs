@@ -119,13 +119,11 @@ mod tests {
     use crate::rules::{Party, RulesSystem};
     use crate::seed::Seed;
 
-    /// Every character a pack prints has a glyph in the embedded fonts
-    /// (a missing one would print as U+FFFD): both sample sessions, ten
-    /// seeds each, every sheet, both papers' layouts.
-    #[test]
-    fn every_printed_character_is_in_the_embedded_fonts() {
+    /// The packs of both sample sessions (METTLE party `3,4,4,5`, Core
+    /// party `core_party`) for seeds `{prefix}-0` … `{prefix}-{n-1}`, each
+    /// with its seed.
+    fn sample_packs(core_party: &str, prefix: &str, n: usize) -> Vec<(String, pack::Pack)> {
         let library = crate::content::test_library();
-        let fonts = Fonts::load();
         let samples = [
             (
                 include_str!("../../../../session.toml"),
@@ -134,36 +132,52 @@ mod tests {
             ),
             (
                 include_str!("../../../../session-core.toml"),
-                "10,12,14",
+                core_party,
                 RulesSystem::Core,
             ),
         ];
-        let mut seen = std::collections::BTreeSet::new();
+        let mut packs = Vec::new();
         for (text, party, system) in samples {
             let session: Session = toml::from_str(text).unwrap();
             let party = Party::from_summary(party, system).unwrap();
-            for i in 0..10 {
-                let seed = Seed::new(&format!("glyphs-{i}")).unwrap();
+            for i in 0..n {
+                let name = format!("{prefix}-{i}");
+                let seed = Seed::new(&name).unwrap();
                 let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
-                let share = ShareLine {
-                    seed: format!("glyphs-{i}"),
-                    options: "test".into(),
-                    version: "0".into(),
-                    format: 2,
-                    content: "0".into(),
-                    bundle: "0".into(),
-                };
-                for paper in [Paper::A4, Paper::Letter] {
-                    let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);
-                    for shape in pages.iter().flat_map(|p| &p.items) {
-                        if let crate::render::Shape::Text { text, bold, .. } = shape {
-                            for c in text.chars().filter(|c| !c.is_whitespace()) {
-                                assert!(
-                                    fonts.has_glyph(c, *bold),
-                                    "no glyph for {c:?} in {text:?}"
-                                );
-                                seen.insert(c);
-                            }
+                packs.push((name, pack));
+            }
+        }
+        packs
+    }
+
+    /// A share line for tests, naming `seed`.
+    fn test_share(seed: &str) -> ShareLine {
+        ShareLine {
+            seed: seed.into(),
+            options: "test".into(),
+            version: "0".into(),
+            format: 2,
+            content: "0".into(),
+            bundle: "0".into(),
+        }
+    }
+
+    /// Every character a pack prints has a glyph in the embedded fonts
+    /// (a missing one would print as U+FFFD): both sample sessions, ten
+    /// seeds each, every sheet, both papers' layouts.
+    #[test]
+    fn every_printed_character_is_in_the_embedded_fonts() {
+        let fonts = Fonts::load();
+        let mut seen = std::collections::BTreeSet::new();
+        for (seed, pack) in sample_packs("10,12,14", "glyphs", 10) {
+            let share = test_share(&seed);
+            for paper in [Paper::A4, Paper::Letter] {
+                let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                for shape in pages.iter().flat_map(|p| &p.items) {
+                    if let crate::render::Shape::Text { text, bold, .. } = shape {
+                        for c in text.chars().filter(|c| !c.is_whitespace()) {
+                            assert!(fonts.has_glyph(c, *bold), "no glyph for {c:?} in {text:?}");
+                            seen.insert(c);
                         }
                     }
                 }
@@ -189,50 +203,24 @@ mod tests {
     /// letter (seeds that once ran onto a second page among them).
     #[test]
     fn every_encounter_sheet_fits_one_page() {
-        let library = crate::content::test_library();
         let fonts = Fonts::load();
-        let samples = [
-            (
-                include_str!("../../../../session.toml"),
-                "3,4,4,5",
-                RulesSystem::Mettle,
-            ),
-            (
-                include_str!("../../../../session-core.toml"),
-                "10,12,14,9",
-                RulesSystem::Core,
-            ),
-        ];
-        let share = ShareLine {
-            seed: "fit".into(),
-            options: "test".into(),
-            version: "0".into(),
-            format: 2,
-            content: "0".into(),
-            bundle: "0".into(),
-        };
+        let share = test_share("fit");
         let mut sheets = 0;
-        for (text, party, system) in samples {
-            let session: Session = toml::from_str(text).unwrap();
-            let party = Party::from_summary(party, system).unwrap();
-            for i in 0..25 {
-                let seed = Seed::new(&format!("scan-{i}")).unwrap();
-                let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
-                for paper in [Paper::A4, Paper::Letter] {
-                    let (pages, sections) = lay_out(&pack, &share, paper, false, &fonts, &[]);
-                    for (k, s) in sections.iter().enumerate() {
-                        if !s.title.starts_with("Encounter ") {
-                            continue;
-                        }
-                        let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
-                        assert_eq!(
-                            next - s.first_page,
-                            1,
-                            "scan-{i} {paper:?}: {} runs on",
-                            s.title
-                        );
-                        sheets += 1;
+        for (seed, pack) in sample_packs("10,12,14,9", "scan", 25) {
+            for paper in [Paper::A4, Paper::Letter] {
+                let (pages, sections) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                for (k, s) in sections.iter().enumerate() {
+                    if !s.title.starts_with("Encounter ") {
+                        continue;
                     }
+                    let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
+                    assert_eq!(
+                        next - s.first_page,
+                        1,
+                        "{seed} {paper:?}: {} runs on",
+                        s.title
+                    );
+                    sheets += 1;
                 }
             }
         }
