@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 
 use super::ast::*;
+use super::dist::Dist;
 use super::odds::{OddsDetail, odds, roll_dist};
 use super::{parse, roll};
 use crate::seed::Seed;
@@ -248,8 +249,26 @@ fn expr_strategy() -> impl Strategy<Value = Expr> {
     ]
 }
 
+/// The exact-odds answer for a generated roll, or `None` when the up-front
+/// price refuses it: a few generated groups go past the work limit, and a
+/// priced refusal is the designed answer there. A refusal for any other
+/// reason fails the test.
+fn dist_or_priced_refusal(roll: &Roll) -> Result<Option<Dist>, TestCaseError> {
+    match roll_dist(roll) {
+        Ok(d) => Ok(Some(d)),
+        Err(e) if !e.unsupported => Ok(None),
+        Err(e) => Err(TestCaseError::fail(format!("{roll}: {e:?}"))),
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    // A fixed seed: the same cases on every run and every machine, so a
+    // pass or a failure is repeatable (PROPTEST_RNG_SEED does not apply).
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x7461_626c_6577),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn parse_of_print_is_identity(expr in expr_strategy()) {
@@ -270,7 +289,7 @@ proptest! {
 
     #[test]
     fn exact_distributions_sum_to_one(roll in roll_strategy()) {
-        let d = roll_dist(&roll).unwrap();
+        let Some(d) = dist_or_priced_refusal(&roll)? else { return Ok(()) };
         prop_assert!((d.mass() + d.tail - 1.0).abs() < 1e-9, "{}: {} + {}", roll, d.mass(), d.tail);
         prop_assert!(d.p.iter().all(|&q| (0.0..=1.0 + 1e-12).contains(&q)));
     }
@@ -294,7 +313,7 @@ proptest! {
 
     #[test]
     fn rolls_stay_inside_the_exact_support(roll in roll_strategy(), i in 0u32..1000) {
-        let d = roll_dist(&roll).unwrap();
+        let Some(d) = dist_or_priced_refusal(&roll)? else { return Ok(()) };
         let (lo, hi) = d.range();
         let seed = Seed::new("support").unwrap();
         let v = roll.total(&mut seed.stream(&i.to_string()));
