@@ -178,12 +178,17 @@ fn strays(dir: &Path) -> Result<(), TemplateError> {
     strays.sort();
     match strays.first() {
         None => Ok(()),
-        Some(stray) => Err(TemplateError(format!(
-            "{}: `{stray}` replaces no built-in template, so it would never be used; \
-             the templates are {}",
-            dir.display(),
-            known.join(", ")
-        ))),
+        Some(stray) => {
+            let meant = crate::content::validate::closest(stray, known.iter().copied())
+                .map(|k| format!("did you mean `{k}`? "))
+                .unwrap_or_default();
+            Err(TemplateError(format!(
+                "{}: `{stray}` replaces no built-in template, so it would never be used; \
+                 {meant}the templates are {}",
+                dir.display(),
+                known.join(", ")
+            )))
+        }
     }
 }
 

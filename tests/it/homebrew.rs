@@ -11,6 +11,9 @@ use tablewright::content::Library;
 use tablewright::generators::{
     encounter, forage, injury, journey, map, mutation, npc, nth, pack, trap, voucher,
 };
+use tablewright::render::handouts::{self, FORMAT, ShareLine};
+use tablewright::render::markdown::Templates;
+use tablewright::render::pdf::{Fonts, Paper};
 use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
 
@@ -304,9 +307,8 @@ fn fixture_folders() -> Vec<PathBuf> {
 }
 
 /// The property `validate` promises: for every fixture folder that
-/// validates, 1,000 seeds of every generator succeed, and 50 seeds of a
-/// whole pack in each system (a pack is every generator at once, and the
-/// slowest in a debug build).
+/// validates, 1,000 seeds of every generator succeed, and 1,000 seeds of a
+/// whole pack (alternating the two systems), rendered as `prep` renders it.
 #[test]
 fn every_fixture_folder_that_validates_generates_for_a_thousand_seeds() {
     let mut valid = Vec::new();
@@ -414,7 +416,7 @@ fn generate_everything(dir: &Path, library: &Library) {
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }
-    for i in 0..100 {
+    for i in 0..1000 {
         let seed = Seed::new(&format!("property-pack-{i}")).unwrap();
         let (system, party) = &parties[i % 2];
         let req = pack::Request {
@@ -443,8 +445,39 @@ fn generate_everything(dir: &Path, library: &Library) {
             rerolls: Default::default(),
             entries: Default::default(),
         };
-        pack::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
+        let made =
+            pack::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
+        render_pack(&made, i).unwrap_or_else(|e| fail("pack rendering", i, &e));
     }
+}
+
+/// What `prep` does after generating: every Markdown and SVG handout with
+/// the built-in templates, and (for every 20th pack, the PDF being the
+/// slow part in a test build) the PDF; the PDF must be one.
+fn render_pack(made: &pack::Pack, i: usize) -> Result<(), String> {
+    let share = ShareLine {
+        seed: format!("property-pack-{i}"),
+        options: String::new(),
+        version: "test".into(),
+        format: FORMAT,
+        content: "0000".into(),
+        bundle: "0000".into(),
+    };
+    let templates = Templates::load(None).map_err(|e| e.to_string())?;
+    let files = handouts::pack_files(made, &templates, &share).map_err(|e| e.to_string())?;
+    if !files
+        .iter()
+        .any(|(name, bytes)| name == "pack.md" && !bytes.is_empty())
+    {
+        return Err("no pack.md".into());
+    }
+    if i % 20 == 0 {
+        let pdf = handouts::pack_pdf(made, &share, Paper::A4, false, &Fonts::load());
+        if !pdf.starts_with(b"%PDF-") {
+            return Err("the PDF does not start with %PDF-".into());
+        }
+    }
+    Ok(())
 }
 
 #[test]
@@ -502,7 +535,7 @@ fn messages_name_what_was_meant() {
         err.contains("`npcs.md.tera` replaces no built-in template"),
         "{err}"
     );
-    assert!(err.contains("npc.md.tera"), "{err}");
+    assert!(err.contains("did you mean `npc.md.tera`?"), "{err}");
     std::fs::remove_file(dir.join("npcs.md.tera")).unwrap();
     // A template that names a field no pack has fails validate.
     std::fs::write(dir.join("trap.md.tera"), "{{ t.nonsense.deeper }}").unwrap();
