@@ -471,7 +471,7 @@ fn render_pack(made: &pack::Pack, i: usize) -> Result<(), String> {
     {
         return Err("no pack.md".into());
     }
-    if i % 20 == 0 {
+    if i.is_multiple_of(20) {
         let pdf = handouts::pack_pdf(made, &share, Paper::A4, false, &Fonts::load());
         if !pdf.starts_with(b"%PDF-") {
             return Err("the PDF does not start with %PDF-".into());
