@@ -205,6 +205,23 @@ fn the_peers_examples_match_an_enumeration() {
     }
 }
 
+/// Groups whose items differ, several of them kept or dropped (and then
+/// counted), against the enumeration.
+#[test]
+fn unlike_groups_keeping_several_match_an_enumeration() {
+    for text in [
+        "{d8,2d4,d6}kh2",
+        "{d8,2d4,d6}kl2",
+        "{d6,d8,d4}dl1>=4",
+        "{d6,d8,d4}dh1",
+        "{2d4,d6!!,d3,d2}kh3",
+        "{d10,d4,d6}kh2>=4f1",
+        "{d6,d8-2,d4+1}dl1",
+    ] {
+        agree(text);
+    }
+}
+
 /// The enumeration can tell a wrong distribution from a right one.
 #[test]
 fn the_enumeration_sees_a_difference() {

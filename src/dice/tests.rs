@@ -129,8 +129,8 @@ fn plain_term_strategy() -> impl Strategy<Value = TermKind> {
     ]
 }
 
-/// Groups of one to three items (alike or not); several unlike items keep
-/// one at most, so their exact odds are defined.
+/// Groups of one to three items (alike or not), kept, dropped and counted
+/// in every combination.
 fn group_strategy() -> impl Strategy<Value = TermKind> {
     (
         prop::collection::vec(
@@ -162,15 +162,13 @@ fn group_strategy() -> impl Strategy<Value = TermKind> {
             mods.keep = match keep {
                 1 => Some(Keep::Highest(1)),
                 2 => Some(Keep::Lowest(1)),
-                3 if alike && n > 1 => Some(Keep::DropLowest(1)),
+                3 if n > 1 => Some(Keep::DropLowest(1)),
                 _ => None,
             };
-            if alike || mods.keep.is_none() {
-                mods.tally = tally.map(|success| Tally {
-                    success,
-                    failure: None,
-                });
-            }
+            mods.tally = tally.map(|success| Tally {
+                success,
+                failure: None,
+            });
             TermKind::Group(Group { items, mods })
         })
 }

@@ -303,9 +303,9 @@ fn cases() -> Vec<Case> {
             &["expected `,` or `}` in a group, found the end"],
         ),
         refusal(
-            "odds of several unlike group items",
-            args(&["odds", "{2d6,1d12,3d4}kh2"]),
-            &["exact odds are not supported for keeping or dropping several items of a group whose items differ"],
+            "odds of a huge unlike group keeping several, priced up front",
+            args(&["odds", "{20d10,19d10,18d10,17d10}kh3"]),
+            &["exact odds would need about", "steps for this Roll; that is past the limit for exact odds"],
         ),
         // Absurd dice.
         roll(

@@ -78,6 +78,12 @@ fn term_cost(kind: &TermKind) -> (u64, u64) {
                 len = len.saturating_add(l);
                 work = work.saturating_add(w).saturating_add(len.saturating_mul(l));
             }
+            let n = g.items.len() as u32;
+            let alike = g.items.iter().all(|i| *i == g.items[0]);
+            if let Some(k) = g.mods.keep.filter(|k| !alike && k.kept_of(n).0 > 1) {
+                let kept = u64::from(k.kept_of(n).0);
+                work = work.saturating_add(unlike_keep_cost(u64::from(n), kept, len));
+            }
             (len.saturating_mul(u64::from(g.mods.times)), work)
         }
     }
@@ -343,10 +349,74 @@ fn group_dist(g: &Group) -> Result<Dist, TooLarge> {
         Some(k) if g.mods.tally.is_none() && k.kept_of(n).0 == 1 => {
             Ok(extreme_of(&units, k.kept_of(n).1))
         }
-        Some(_) => Err(TooLarge::unsupported(
-            "keeping or dropping several items of a group whose items differ; keep one (`kh1`, `kl1`), or make the items alike (`{3d6,3d6,3d6}kh2`)".into(),
-        )),
+        Some(k) => {
+            let (kept, high) = k.kept_of(n);
+            let score = |v: i64| g.mods.tally.map_or(v, |t| t.score(v));
+            keep_unlike(&units, kept as usize, high, &score)
+        }
     }
+}
+
+/// Items that differ, `kept` of them kept by value (the highest when
+/// `high`), each kept item adding `score(value)`. A walk over the items
+/// carries every sorted multiset of values that could still be kept, with
+/// its chance; [`unlike_keep_cost`] prices it before any work. An item's
+/// cut tail (an exploding die's last ~10⁻¹² of mass) goes to the result's
+/// tail.
+fn keep_unlike(
+    units: &[Dist],
+    kept: usize,
+    high: bool,
+    score: &dyn Fn(i64) -> i64,
+) -> Result<Dist, TooLarge> {
+    use std::collections::BTreeMap;
+    let mut states: BTreeMap<Vec<i64>, f64> = BTreeMap::from([(Vec::new(), 1.0)]);
+    let mut tail = 0.0;
+    for unit in units {
+        let mut next: BTreeMap<Vec<i64>, f64> = BTreeMap::new();
+        for (values, chance) in &states {
+            tail += chance * unit.tail;
+            for (i, &q) in unit.p.iter().enumerate().filter(|(_, q)| **q > 0.0) {
+                let mut more = values.clone();
+                let v = unit.min + i as i64;
+                more.insert(more.partition_point(|&x| x < v), v);
+                if more.len() > kept {
+                    // Sorted ascending: the lowest goes when keeping the highest.
+                    if high {
+                        more.remove(0)
+                    } else {
+                        more.pop().expect("not empty")
+                    };
+                }
+                *next.entry(more).or_insert(0.0) += chance * q;
+            }
+        }
+        states = next;
+    }
+    let mut sums: BTreeMap<i64, f64> = BTreeMap::new();
+    for (values, chance) in states {
+        *sums
+            .entry(values.iter().map(|&v| score(v)).sum())
+            .or_insert(0.0) += chance;
+    }
+    let min = *sums.keys().next().expect("a group has items");
+    let max = *sums.keys().next_back().expect("a group has items");
+    let mut p = vec![0.0; (max - min + 1) as usize];
+    for (v, chance) in sums {
+        p[(v - min) as usize] = chance;
+    }
+    Ok(Dist { min, p, tail })
+}
+
+/// Steps [`keep_unlike`] may take: items × possible kept multisets ×
+/// values, where `span` bounds the values one item takes (saturating).
+fn unlike_keep_cost(items: u64, kept: u64, span: u64) -> u64 {
+    // Multisets of at most `kept` values out of `span`: C(span + kept, kept).
+    let mut multisets: u64 = 1;
+    for i in 1..=kept {
+        multisets = multisets.saturating_mul(span.saturating_add(i)) / i;
+    }
+    items.saturating_mul(multisets).saturating_mul(span)
 }
 
 /// The highest (or lowest) of independent values, from the product of
