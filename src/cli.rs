@@ -290,6 +290,15 @@ pub enum Command {
         /// the pack's no-repeat rule among items 1..N of the kind.
         #[arg(long, global = true, value_name = "N", conflicts_with = "count")]
         item: Option<usize>,
+        /// With --item: the item as rerolled K times (`prep --reroll`, the
+        /// session's [rerolls]).
+        #[arg(long, global = true, value_name = "K")]
+        reroll: Option<u32>,
+        /// With --item: the item at `<kind>/N` of this session's (or
+        /// bundle's) pack, exactly — its request, the items before it of
+        /// every kind, its [rerolls]; --seed still wins over its seed.
+        #[arg(long, global = true, value_name = "SESSION.toml")]
+        session: Option<std::path::PathBuf>,
     },
 }
 
@@ -359,6 +368,12 @@ pub enum GenKind {
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
     },
+    /// A METTLE downtime voucher for each holder named.
+    Voucher {
+        /// The holders, one voucher each, in order (`--holder Ada,Brannoc`).
+        #[arg(long = "holder", value_delimiter = ',', value_name = "NAMES")]
+        holders: Vec<String>,
+    },
     /// An encounter scaled to the party.
     Encounter {
         #[arg(long, default_value = "road", value_name = "TERRAIN")]
@@ -386,9 +401,10 @@ pub enum GenKind {
     },
     /// A journey across a map, day by day, by the rules of the party's system.
     Journey {
-        /// A map saved with `gen map --json > map.json`.
+        /// A map saved with `gen map --json > map.json` (required unless
+        /// --session gives the pack's map).
         #[arg(long, value_name = "FILE")]
-        map: std::path::PathBuf,
+        map: Option<std::path::PathBuf>,
         /// Starting stop (name or number; default: the map's start).
         #[arg(long, value_name = "STOP")]
         from: Option<String>,

@@ -3,10 +3,14 @@
 //! [`Generator`] interface — as JSON (`{seed, kind, items}`, each item with
 //! its `address`) or as text, one item after another. `--item N` makes the
 //! one item a session pack places at `<kind>/N`: the same streams, and for
-//! kinds that never repeat in a pack (encounter, trap, npc) items 1..N drawn
-//! with the pack's no-repeat rule.
+//! kinds that never repeat in a pack (encounter, trap, npc, voucher) items
+//! 1..N drawn with the pack's no-repeat rule; `--reroll K` makes it as
+//! rerolled K times. A pack's item can also repeat what an item of an
+//! earlier kind says (an encounter's people, an NPC): `--session` makes
+//! the item from the session's whole request ([`super::pack_item`]).
 
 use std::io::Write;
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -17,9 +21,10 @@ use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::generators::{
     Address, Distinct, Generator, Placed, Rerolls, Said, encounter, forage, injury, journey,
-    make_distinct, make_many, map, mutation, npc, nth, trap,
+    make_distinct, make_many, map, mutation, npc, trap, voucher,
 };
 use crate::input;
+use crate::input::session::MAX_REROLLS;
 use crate::render::text::items;
 use crate::rules::RulesSystem;
 
@@ -33,13 +38,26 @@ pub enum Which {
     Item(usize),
 }
 
+/// What `--item N` may say besides the kind's options: how many times
+/// the item was rerolled, and the session whose pack it is from.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct ItemArgs<'a> {
+    pub reroll: Option<u32>,
+    pub session: Option<&'a Path>,
+}
+
 pub fn run(
     cfg: &Config,
     kind: &GenKind,
     which: Which,
+    args: &ItemArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
+    check_item_args(which, args)?;
+    if let (Which::Item(n), Some(path)) = (which, args.session) {
+        return super::pack_item::run(cfg, kind, n, args.reroll, path, out, err);
+    }
     match which {
         Which::Count(n) if !(1..=MAX_COUNT).contains(&n) => {
             return Err(Error::Usage(format!(
@@ -58,6 +76,7 @@ pub fn run(
         cfg,
         library: &library,
         which,
+        reroll: args.reroll.unwrap_or(0),
         out,
         err,
     };
@@ -123,6 +142,19 @@ pub fn run(
             items::trap,
         ),
         GenKind::Map { .. } => show_map(list, kind),
+        GenKind::Voucher { holders } => {
+            if holders.is_empty() {
+                return Err(Error::Usage(
+                    "gen voucher: name the holders, one voucher each: --holder Ada,Brannoc".into(),
+                ));
+            }
+            list.show_distinct(
+                &voucher::Request {
+                    holders: holders.clone(),
+                },
+                items::voucher,
+            )
+        }
         GenKind::Journey { .. } => list.show(&journey_request(kind)?, items::journey),
         GenKind::Encounter {
             terrain,
@@ -137,6 +169,30 @@ pub fn run(
             },
             items::encounter,
         ),
+    }
+}
+
+/// `--reroll` and `--session` name one item: they need `--item`, and a
+/// reroll count is bounded as in a session's `[rerolls]`.
+fn check_item_args(which: Which, args: &ItemArgs) -> Result<(), Error> {
+    if let Which::Count(_) = which {
+        for (given, flag) in [
+            (args.reroll.is_some(), "--reroll"),
+            (args.session.is_some(), "--session"),
+        ] {
+            if given {
+                return Err(Error::Usage(format!(
+                    "gen: {flag} is about one item: give --item N too (`gen encounter --item 2 \
+                     {flag} ...`)"
+                )));
+            }
+        }
+    }
+    match args.reroll {
+        Some(k) if k > MAX_REROLLS => Err(Error::Usage(format!(
+            "gen: --reroll {k}: an item is rerolled at most {MAX_REROLLS} times"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -199,15 +255,18 @@ struct Listing<'a> {
     cfg: &'a Config,
     library: &'a Library,
     which: Which,
+    /// `--reroll K`: the `--item` as rerolled K times.
+    reroll: u32,
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
 }
 
+/// `gen --json`: the seed, the kind and the items, each placed.
 #[derive(Serialize)]
-struct GenReport<'a, T: Serialize> {
-    seed: &'a str,
-    kind: &'a str,
-    items: Vec<Placed<T>>,
+pub(super) struct GenReport<'a, T: Serialize> {
+    pub seed: &'a str,
+    pub kind: &'a str,
+    pub items: Vec<T>,
 }
 
 impl Listing<'_> {
@@ -222,7 +281,10 @@ impl Listing<'_> {
         let none = Rerolls::default();
         let (first, items) = match self.which {
             Which::Count(n) => (0, make_many(req, self.library, &seed, n, &none)?),
-            Which::Item(n) => (n - 1, vec![nth(self.library, req, &seed, n - 1)?]),
+            Which::Item(n) => {
+                let at = Address::new(G::KIND, n - 1).rerolled(self.reroll);
+                (n - 1, vec![req.make(self.library, &seed, &at)?])
+            }
         };
         self.print::<G>(&seed, first, items, text)
     }
@@ -241,9 +303,13 @@ impl Listing<'_> {
             return self.show(req, text);
         };
         let seed = self.cfg.roll_seed(self.err)?;
-        let none = Rerolls::default();
+        let mut rerolls = Rerolls::default();
+        if self.reroll > 0 {
+            let at = Address::new(G::KIND, n - 1).to_string();
+            rerolls.0.insert(at, self.reroll);
+        }
         let reqs = vec![req.clone(); n];
-        let mut all = make_distinct(&reqs, self.library, &seed, &mut Said::default(), &none)?;
+        let mut all = make_distinct(&reqs, self.library, &seed, &mut Said::default(), &rerolls)?;
         let item = all.pop().expect("n >= 1 items");
         self.print::<G>(&seed, n - 1, vec![item], text)
     }
@@ -262,7 +328,10 @@ impl Listing<'_> {
                 .enumerate()
                 .map(|(i, item)| Placed {
                     address: Address::new(G::KIND, first + i).to_string(),
-                    reroll: 0,
+                    reroll: match self.which {
+                        Which::Item(_) => self.reroll,
+                        Which::Count(_) => 0,
+                    },
                     item,
                 })
                 .collect();
@@ -311,7 +380,8 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
         }
     };
     let seed = list.cfg.roll_seed(list.err)?;
-    let made = nth(list.library, &req, &seed, index)?;
+    let at = Address::new(map::Request::KIND, index).rerolled(list.reroll);
+    let made = req.make(list.library, &seed, &at)?;
     let drawing = crate::render::map::draw(&made, *players);
     write!(list.out, "{}", crate::render::svg(&drawing))?;
     Ok(())
@@ -334,6 +404,13 @@ fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
     } = kind
     else {
         unreachable!("called for journeys only")
+    };
+    let Some(path) = path else {
+        return Err(Error::Usage(
+            "gen journey: give --map FILE (a map saved with `gen map --json > map.json`), or \
+             --session SESSION.toml --item 1 for a session pack's journey"
+                .into(),
+        ));
     };
     let map = input::read_map(path)?;
     let system: RulesSystem = (*system).into();

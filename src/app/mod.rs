@@ -7,6 +7,8 @@
 //! - [`dice`]: `roll`, `odds`, `check`.
 //! - [`tables`]: `tables`, `table`, `odds --table`, `validate`.
 //! - [`generate`]: `gen <kind>` for every generator.
+//! - [`pack_item`]: `gen <kind> --session SESSION --item N`, one item of a
+//!   session's pack exactly.
 //! - [`prep`]: `prep`, the session pack (`--only`, `--reroll`, bundles).
 //! - [`share`]: `share` (a bundle on stdout) and `verify` (a pack folder
 //!   against its bundle).
@@ -18,6 +20,7 @@ pub mod config;
 pub mod dice;
 pub mod generate;
 pub mod init;
+pub mod pack_item;
 pub mod prep;
 pub mod share;
 pub mod tables;
@@ -59,12 +62,22 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
         } => prep::run(&cfg, session, &prep::Asked { only, reroll }, out, err),
         Command::Share { session } => share::share(&cfg, session, out, err),
         Command::Verify { dir } => share::verify(&cfg, dir, out, err),
-        Command::Gen { kind, count, item } => {
+        Command::Gen {
+            kind,
+            count,
+            item,
+            reroll,
+            session,
+        } => {
             let items = match item {
                 Some(n) => generate::Which::Item(*n),
                 None => generate::Which::Count(*count),
             };
-            generate::run(&cfg, kind, items, out, err)
+            let from = generate::ItemArgs {
+                reroll: *reroll,
+                session: session.as_deref(),
+            };
+            generate::run(&cfg, kind, items, &from, out, err)
         }
         Command::Init { dir } => init::run(&cfg, dir, out),
     }

@@ -17,7 +17,8 @@ use crate::error::Error;
 use crate::generators::Address;
 use crate::generators::pack::{self, Pack};
 use crate::input::bundle::{
-    BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle, with_rerolls,
+    BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle,
+    with_rerolls, without_rerolls,
 };
 use crate::input::{self, Origin, Session};
 use crate::output::{self, Scope};
@@ -78,7 +79,17 @@ pub fn run(
     } else {
         Scope::Part
     };
-    let written = output::publish(&dir, &files, scope, cfg.force)?.files;
+    let mut force = cfg.force;
+    if !force && scope == Scope::Whole && behind_rerolls(&dir, &src.bundle) {
+        writeln!(
+            err,
+            "note: the pack in {} was made before the session's latest [rerolls] (a reroll \
+             edited by hand, or one cut short): bringing it in step",
+            dir.display()
+        )?;
+        force = true;
+    }
+    let written = output::publish(&dir, &files, scope, force)?.files;
     report(cfg, &dir, &written, out)
 }
 
@@ -123,10 +134,11 @@ pub fn sources(
 
 /// Refuse addresses the session has no item at (a usage mistake).
 fn check_addresses(session: &Session, asked: &Asked) -> Result<(), Error> {
-    let only = asked.only.iter().map(|a| (a, false));
-    let flaws: Vec<String> = only
-        .chain(asked.reroll.iter().map(|a| (a, true)))
-        .filter_map(|(a, reroll)| session.address_flaw(a, reroll))
+    let flaws: Vec<String> = asked
+        .only
+        .iter()
+        .chain(asked.reroll)
+        .filter_map(|a| session.address_flaw(a))
         .collect();
     match flaws.is_empty() {
         true => Ok(()),
@@ -169,7 +181,7 @@ fn from_session(
     );
     let bundle = Bundle {
         seed: seed.as_str().to_owned(),
-        paper: paper_name(cfg.paper).into(),
+        paper: None,
         ink_saver: cfg.ink_saver,
         tablewright: stamp(&library),
         session: Carried { name, text },
@@ -217,13 +229,6 @@ fn stamp(library: &Library) -> Stamp {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         format: FORMAT,
         tables: library.content_hash.clone(),
-    }
-}
-
-fn paper_name(p: Paper) -> &'static str {
-    match p {
-        Paper::A4 => "a4",
-        Paper::Letter => "letter",
     }
 }
 
@@ -292,19 +297,21 @@ fn from_bundle(
         )?;
         bundle.tablewright = now;
     }
-    let paper = match bundle.paper.as_str() {
-        "a4" => Paper::A4,
-        "letter" => Paper::Letter,
-        other => {
+    // A bundle of format 1 names its paper: checked, then ignored (the
+    // paper is `--paper`'s, a print option).
+    match bundle.paper.as_deref() {
+        None | Some("a4" | "letter") => {}
+        Some(other) => {
             return Err(Error::input(
                 Diagnostic::message(format!(
                     "{}: paper `{other}` is neither a4 nor letter",
                     path.display()
                 ))
-                .with_hint("write paper = \"a4\" or paper = \"letter\" in the bundle"),
+                .with_hint("leave the `paper` line out (the paper is --paper's) or write \"a4\" or \"letter\""),
             ));
         }
-    };
+    }
+    bundle.paper = None;
     let seed = Seed::new(&bundle.seed)?;
     Ok(Sources {
         ink_saver: bundle.ink_saver,
@@ -315,7 +322,7 @@ fn from_bundle(
         templates,
         party,
         seed,
-        paper,
+        paper: cfg.paper,
     })
 }
 
@@ -332,10 +339,17 @@ pub fn build(src: &Sources) -> Result<(Pack, PackFiles), Error> {
     let pack = pack::generate(&src.library, &src.session.request(), &src.party, &src.seed)?;
     let share = share_line(src);
     let mut files = handouts::pack_files(&pack, &src.templates, &share)?;
-    let pdf = handouts::pack_pdf(&pack, &share, src.paper, src.ink_saver, &Fonts::load());
-    files.insert(1, (src.paper.pack_pdf().into(), pdf));
+    files.insert(1, pack_pdf(src, &pack, src.paper));
     files.push(("bundle.toml".into(), src.bundle.to_text().into_bytes()));
     Ok((pack, files))
+}
+
+/// The pack PDF on `paper` (`pack.pdf`, `pack-letter.pdf`): the only file
+/// of a pack that the paper changes.
+pub fn pack_pdf(src: &Sources, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
+    let share = share_line(src);
+    let pdf = handouts::pack_pdf(pack, &share, paper, src.ink_saver, &Fonts::load());
+    (paper.pack_pdf().into(), pdf)
 }
 
 /// The one-item PDF `prep --only` writes beside an item's files
@@ -377,6 +391,7 @@ fn reroll(
         ));
     };
     let (old_pack, old_files) = build(&src)?;
+    let old = src.bundle.clone();
     let text = with_rerolls(&src.bundle.session.text, addresses).map_err(|e| {
         Error::input(
             Diagnostic::message(format!("{}: cannot record the reroll: {e}", path.display()))
@@ -400,8 +415,18 @@ fn reroll(
             before != Some(bytes) || !dir.join(name).exists()
         })
         .collect();
-    let written = output::publish(&dir, &changed, Scope::Part, true)?.files;
+    // The session file first (replaced in one step), then the pack: a
+    // kill between leaves the session ahead of its pack, which the next
+    // plain `prep` brings in step (see [`behind_rerolls`]). A pack that
+    // cannot be written puts the session file back as it was.
     write_session(&path, &text)?;
+    let written = match output::publish(&dir, &changed, Scope::Part, true) {
+        Ok(p) => p.files,
+        Err(e) => {
+            write_session(&path, &old.session.text)?;
+            return Err(e.into());
+        }
+    };
     let also: Vec<String> = knock_on(&old_pack, &new_pack, addresses)
         .iter()
         .map(Address::to_string)
@@ -445,6 +470,31 @@ fn knock_on(old: &Pack, new: &Pack, rerolled: &[String]) -> Vec<Address> {
         .filter(|at| !rerolled.contains(&at.to_string()))
         .filter(|at| old.item_json(at) != new.item_json(at))
         .collect()
+}
+
+/// Whether the pack folder `dir` holds this very pack but for the
+/// session's `[rerolls]`: its `bundle.toml` is `now` with other reroll
+/// counts. Such a pack is one a `--reroll` was cut short on (the session
+/// file is written first) or whose `[rerolls]` the GM edited, and a plain
+/// `prep` may rewrite it without `--force`: the session says what it is.
+fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
+    let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
+        return false;
+    };
+    let Ok(mut was) = bundle_from_text(&dir.join("bundle.toml"), &text) else {
+        return false;
+    };
+    let mut now = now.clone();
+    if was == now {
+        return false;
+    }
+    for b in [&mut was, &mut now] {
+        match without_rerolls(&b.session.text) {
+            Some(t) => b.session.text = t,
+            None => return false,
+        }
+    }
+    was == now
 }
 
 /// The session file, edited, written in place (replaced in one step; a

@@ -1,15 +1,17 @@
 //! `share`: print a session's bundle (everything its pack is made from, in
 //! one file) on stdout. `verify`: rebuild a pack folder from its own
 //! `bundle.toml` and name every file that does not match (one-item PDFs
-//! that `prep --only` wrote included).
+//! that `prep --only` wrote included, and the pack PDF on each paper the
+//! folder holds it on).
 
 use std::io::Write;
 use std::path::Path;
 
 use super::Config;
-use super::prep::{Asked, build, differences, item_pdf, mismatch, sources};
+use super::prep::{Asked, build, differences, item_pdf, mismatch, pack_pdf, sources};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
+use crate::render::pdf::Paper;
 
 /// `share SESSION > bundle.toml`.
 pub fn share(
@@ -43,6 +45,22 @@ pub fn verify(
     }
     let src = sources(cfg, &bundle, &Asked::default(), err)?;
     let (pack, mut files) = build(&src)?;
+    // The paper is a print option: the folder's pack PDFs (A4
+    // `pack.pdf`, `pack-letter.pdf`, or both) are each checked on theirs,
+    // and a folder with neither is missing `pack.pdf`.
+    files.retain(|(name, _)| !is_pack_pdf(name));
+    let papers: Vec<Paper> = [Paper::A4, Paper::Letter]
+        .into_iter()
+        .filter(|p| dir.join(p.pack_pdf()).is_file())
+        .collect();
+    let papers = if papers.is_empty() {
+        vec![Paper::A4]
+    } else {
+        papers
+    };
+    for (i, paper) in papers.into_iter().enumerate() {
+        files.insert(1 + i, pack_pdf(&src, &pack, paper));
+    }
     // One-item PDFs that `prep --only` wrote are checked too.
     for name in item_pdfs(dir) {
         if let Some(at) = crate::render::handouts::item_of(&name)
@@ -64,14 +82,20 @@ pub fn verify(
     Ok(())
 }
 
-/// The names of the PDFs in a folder other than `pack.pdf`.
+fn is_pack_pdf(name: &str) -> bool {
+    [Paper::A4, Paper::Letter]
+        .iter()
+        .any(|p| p.pack_pdf() == name)
+}
+
+/// The names of the PDFs in a folder other than the pack PDFs.
 fn item_pdfs(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".pdf") && n != "pack.pdf")
+        .filter(|n| n.ends_with(".pdf") && !is_pack_pdf(n))
         .collect();
     names.sort();
     names

@@ -141,6 +141,12 @@ impl Address {
         &self.kind
     }
 
+    /// Whether this is the item's own address, neither rerolled nor
+    /// drawn again nor inside another item.
+    pub fn is_plain(&self) -> bool {
+        self.path == format!("{}/{}", self.kind, self.index)
+    }
+
     /// 0-based place among the items of its kind.
     pub fn index(&self) -> usize {
         self.index
@@ -207,6 +213,24 @@ pub fn make_many<G: Generator>(
 ) -> Result<Vec<G::Item>, GenError> {
     (0..count)
         .map(|i| {
+            let at = Address::new(G::KIND, i);
+            req.make(library, seed, &at.rerolled(rerolls.of(&at)))
+        })
+        .collect()
+}
+
+/// Items `0..reqs.len()` at the kind's addresses, item `i` made by
+/// `reqs[i]` (a session's entry may set it apart) and rerolled as
+/// `rerolls` says: [`make_many`] with a request for each item.
+pub fn make_each<G: Generator>(
+    reqs: &[G],
+    library: &Library,
+    seed: &Seed,
+    rerolls: &Rerolls,
+) -> Result<Vec<G::Item>, GenError> {
+    reqs.iter()
+        .enumerate()
+        .map(|(i, req)| {
             let at = Address::new(G::KIND, i);
             req.make(library, seed, &at.rerolled(rerolls.of(&at)))
         })

@@ -23,7 +23,9 @@ use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
-use super::{Address, GenError, Placed, Rerolls, Said, make_distinct, make_many, placed};
+use super::{
+    Address, GenError, Placed, Rerolls, Said, make_distinct, make_each, make_many, placed,
+};
 use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
@@ -47,7 +49,7 @@ pub struct Request {
     /// How many times each item has been rerolled.
     pub rerolls: Rerolls,
     /// Items the session sets apart (`[[encounter]]`, `[[trap]]`,
-    /// `[[npc]]`): the first addresses of their kind.
+    /// `[[npc]]`, `[[injury]]`): the first addresses of their kind.
     pub entries: Entries,
 }
 
@@ -61,6 +63,9 @@ pub struct Entries {
     pub traps: Vec<Option<trap::Source>>,
     /// `[[npc]]`: its archetype and tier.
     pub npcs: Vec<(Option<String>, Option<u8>)>,
+    /// `[[injury]]`: whether it is permanent (an omen spent to cheat
+    /// death).
+    pub injuries: Vec<bool>,
 }
 
 /// A map for the pack, and whether the party travels it.
@@ -331,7 +336,6 @@ pub fn generate(
     let vouchers = voucher::Request {
         holders: session.vouchers.clone(),
     };
-    let injury = injury::Request::default();
     let mutation = mutation::Request::default();
     Ok(Pack {
         title: session.title.clone(),
@@ -343,8 +347,14 @@ pub fn generate(
         npcs,
         map,
         journey,
-        vouchers: make_many(&vouchers, library, seed, session.vouchers.len(), rerolls)?,
-        injuries: make_many(&injury, library, seed, session.injuries, rerolls)?,
+        vouchers: make_distinct(
+            &vec![vouchers; session.vouchers.len()],
+            library,
+            seed,
+            &mut said,
+            rerolls,
+        )?,
+        injuries: make_each(&injury_requests(session), library, seed, rerolls)?,
         mutations: make_many(&mutation, library, seed, session.mutations, rerolls)?,
         rerolls: rerolls.clone(),
     })
@@ -363,6 +373,16 @@ fn encounter_requests(session: &Request, party: &Party) -> Vec<encounter::Reques
                 party: party.clone(),
                 pin,
             }
+        })
+        .collect()
+}
+
+/// Each injury's request: permanent where an entry says so.
+fn injury_requests(session: &Request) -> Vec<injury::Request> {
+    (0..session.injuries)
+        .map(|i| injury::Request {
+            character: None,
+            permanent: session.entries.injuries.get(i).copied().unwrap_or(false),
         })
         .collect()
 }

@@ -1,6 +1,8 @@
 //! Downtime vouchers: one per named holder, each with a serial drawn from
 //! the seed so that no two vouchers of a pack share one and a copied
-//! voucher shows up.
+//! voucher shows up. A rerolled voucher (`prep --reroll voucher/2`) keeps
+//! its holder and draws a new serial from its own streams; a serial that
+//! repeats one of a lower voucher is drawn again ([`super::Distinct`]).
 
 use serde::Serialize;
 
@@ -36,11 +38,48 @@ impl Generator for Request {
             .holders
             .get(at.index())
             .ok_or_else(|| GenError::Request(format!("there is no holder for voucher {at}")))?;
+        // The first draw at a plain address is the pack's serial series, as
+        // it always was; a rerolled or redrawn voucher draws its own.
+        let serial = if at.is_plain() {
+            serial(seed, at.index())
+        } else {
+            let mut s = at.stream(seed, "serial");
+            format!(
+                "{}-{:04X}-{:04X}",
+                prefix(seed),
+                s.below(0x10000),
+                s.below(0x10000)
+            )
+        };
         Ok(Voucher {
             holder: holder.clone(),
-            serial: serial(seed, at.index()),
+            serial,
             text: VOUCHER_TEXT.into(),
         })
+    }
+}
+
+impl super::Distinct for Voucher {
+    /// No two vouchers of a pack share a serial.
+    fn keys(&self) -> Vec<String> {
+        vec![format!("serial: {}", self.serial)]
+    }
+}
+
+/// The serials' prefix: the seed's first two letters or digits, in
+/// capitals (`TW` if it has none).
+fn prefix(seed: &Seed) -> String {
+    let prefix: String = seed
+        .as_str()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(2)
+        .collect::<String>()
+        .to_uppercase();
+    if prefix.is_empty() {
+        "TW".into()
+    } else {
+        prefix
     }
 }
 
@@ -50,14 +89,7 @@ impl Generator for Request {
 /// vouchers before it.
 fn serial(seed: &Seed, index: usize) -> String {
     let mut s = seed.stream("gen/pack/vouchers/serials");
-    let prefix: String = seed
-        .as_str()
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .take(2)
-        .collect::<String>()
-        .to_uppercase();
-    let prefix = if prefix.is_empty() { "TW" } else { &prefix };
+    let prefix = prefix(seed);
     let mut serials: Vec<String> = Vec::new();
     while serials.len() <= index {
         let candidate = format!("{prefix}-{:04X}-{:04X}", s.below(0x10000), s.below(0x10000));

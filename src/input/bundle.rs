@@ -2,11 +2,14 @@
 //!
 //! A bundle (`tablewright share SESSION > bundle.toml`, and the
 //! `bundle.toml` in every pack folder) is one TOML file carrying the seed,
-//! the paper, the session file's text, the party file's text, every
+//! the session file's text, the party file's text, every
 //! `--content` table file and every `--templates` override, stamped with
 //! the tool version, output format and tables hash that made it. `prep`
 //! reads a bundle as it reads a session file (a bundle has a
-//! `[tablewright]` table; a session file may not).
+//! `[tablewright]` table; a session file may not). The paper is not in
+//! it: paper is a print option (`--paper`), so an A4 and a letter pack of
+//! one seed share their bundle and every file but the pack PDF
+//! (`pack.pdf`, `pack-letter.pdf`), and sit in one folder.
 //!
 //! `prep --reroll ADDRESS` writes the item's new reroll count into the
 //! session file's `[rerolls]` table with `toml_edit`, so the GM's comments
@@ -20,7 +23,9 @@ use super::from_toml;
 use crate::error::Error;
 
 /// Version of the bundle's own layout.
-pub const BUNDLE_FORMAT: u32 = 1;
+/// 2: the paper left out (format 1 carried it; its `paper` key is still
+/// read, and ignored).
+pub const BUNDLE_FORMAT: u32 = 2;
 
 /// Everything a pack is made from, in one file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,8 +34,10 @@ pub struct Bundle {
     /// The seed the pack was made with (from `--seed`, the session file,
     /// or chosen fresh).
     pub seed: String,
-    /// `a4` or `letter`.
-    pub paper: String,
+    /// Bundles of format 1 named the paper (`a4` or `letter`); it is
+    /// checked and ignored, and never written (`--paper` chooses it).
+    #[serde(default, skip_serializing)]
+    pub paper: Option<String>,
     pub ink_saver: bool,
     /// What made the bundle.
     pub tablewright: Stamp,
@@ -127,6 +134,15 @@ pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
+/// The session file's text without its `[rerolls]` (`None` if it does
+/// not read as TOML): two sessions equal but for their rerolls make packs
+/// that differ only in the rerolled items.
+pub fn without_rerolls(text: &str) -> Option<String> {
+    let mut doc: toml_edit::DocumentMut = text.parse().ok()?;
+    doc.remove("rerolls");
+    Some(doc.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,7 +167,7 @@ mod tests {
     fn a_bundle_round_trips_to_the_same_text() {
         let b = Bundle {
             seed: "s".into(),
-            paper: "a4".into(),
+            paper: None,
             ink_saver: false,
             tablewright: Stamp {
                 bundle: BUNDLE_FORMAT,

@@ -60,6 +60,9 @@ pub struct Session {
     /// `[[npc]]`: the first NPCs.
     #[serde(default, rename = "npc")]
     pub npc_entries: Vec<NpcEntry>,
+    /// `[[injury]]`: the first injury slips (Core Rules).
+    #[serde(default, rename = "injury")]
+    pub injury_entries: Vec<InjuryEntry>,
     /// Table folders (`"content"` or a list), read relative to the session
     /// file, before any `--content`.
     #[serde(default, deserialize_with = "one_or_many")]
@@ -93,6 +96,15 @@ pub struct TrapEntry {
 pub struct NpcEntry {
     pub archetype: Option<String>,
     pub tier: Option<u8>,
+}
+
+/// `[[injury]]`: one injury slip; `permanent = true` for the injury of an
+/// omen spent to cheat death (every effect for good).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InjuryEntry {
+    #[serde(default)]
+    pub permanent: bool,
 }
 
 /// A kind's total: the count, or as many as its entries when no count is
@@ -189,7 +201,7 @@ impl Session {
             encounters: total(self.encounters, self.encounter_entries.len()),
             traps: total(self.traps, self.trap_entries.len()),
             npcs: total(self.npcs, self.npc_entries.len()),
-            injuries: self.injuries,
+            injuries: total(self.injuries, self.injury_entries.len()),
             mutations: self.mutations,
             vouchers: self.vouchers.clone(),
             map: self.map.as_ref().map(|m| MapPlan {
@@ -206,8 +218,8 @@ impl Session {
         }
     }
 
-    /// The `[[encounter]]`, `[[trap]]` and `[[npc]]` entries as a pack
-    /// request takes them.
+    /// The `[[encounter]]`, `[[trap]]`, `[[npc]]` and `[[injury]]` entries
+    /// as a pack request takes them.
     fn entries(&self) -> Entries {
         Entries {
             encounters: self
@@ -231,18 +243,19 @@ impl Session {
                 .iter()
                 .map(|n| (n.archetype.clone(), n.tier))
                 .collect(),
+            injuries: self.injury_entries.iter().map(|i| i.permanent).collect(),
         }
     }
 
     /// How many items of `kind` the session asks for (`None`: no such
-    /// kind, or one that holds nothing to reroll).
+    /// kind).
     pub fn count_of(&self, kind: &str) -> Option<usize> {
         let map = usize::from(self.map.is_some());
         Some(match kind {
             "encounter" => total(self.encounters, self.encounter_entries.len()),
             "trap" => total(self.traps, self.trap_entries.len()),
             "npc" => total(self.npcs, self.npc_entries.len()),
-            "injury" => self.injuries,
+            "injury" => total(self.injuries, self.injury_entries.len()),
             "mutation" => self.mutations,
             "voucher" => self.vouchers.len(),
             "map" => map,
@@ -252,10 +265,9 @@ impl Session {
     }
 
     /// What is wrong with an address this session is asked about
-    /// (`--only`, `--reroll`, `[rerolls]`), if anything; a voucher has
-    /// nothing to reroll (its holder is the session's, its serial the
-    /// pack's).
-    pub fn address_flaw(&self, text: &str, reroll: bool) -> Option<String> {
+    /// (`--only`, `--reroll`, `[rerolls]`), if anything (a rerolled
+    /// voucher keeps its holder and gets a new serial).
+    pub fn address_flaw(&self, text: &str) -> Option<String> {
         let Some(at) = Address::parse(text) else {
             return Some(format!(
                 "`{text}` is not an item's address; an address is a kind and a number from 1, \
@@ -269,12 +281,6 @@ impl Session {
                 KINDS.join(", ")
             ));
         };
-        if reroll && at.kind() == "voucher" {
-            return Some(format!(
-                "`{text}`: a voucher has nothing to reroll (its holder comes from the session, \
-                 its serial from the pack)"
-            ));
-        }
         (at.index() >= n).then(|| match n {
             0 => format!("`{text}`: the session asks for no {} items", at.kind()),
             n => format!(
@@ -298,8 +304,8 @@ pub const KINDS: [&str; 8] = [
     "mutation",
 ];
 
-/// What is wrong with the `[[encounter]]`, `[[trap]]` and `[[npc]]`
-/// entries that needs no tables: more entries than the count, unknown
+/// What is wrong with the `[[encounter]]`, `[[trap]]`, `[[npc]]` and
+/// `[[injury]]` entries that needs no tables: more entries than the count, unknown
 /// terrains and trap sources, tiers off the scale.
 fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -315,6 +321,12 @@ fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
         ),
         ("traps", "trap", session.traps, session.trap_entries.len()),
         ("npcs", "npc", session.npcs, session.npc_entries.len()),
+        (
+            "injuries",
+            "injury",
+            session.injuries,
+            session.injury_entries.len(),
+        ),
     ] {
         if count != 0 && count < n {
             flaw(
@@ -458,7 +470,7 @@ fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (address, times) in &session.rerolls {
         let steps = [Step::Key("rerolls"), Step::Key(address)];
-        let flaw = session.address_flaw(address, true).or_else(|| {
+        let flaw = session.address_flaw(address).or_else(|| {
             (*times > MAX_REROLLS).then(|| {
                 format!("`{address}` = {times}: an item is rerolled at most {MAX_REROLLS} times")
             })

@@ -760,9 +760,9 @@ fn cases() -> Vec<Case> {
         Case {
             code: 2,
             ..refusal(
-                "--reroll a voucher",
+                "--reroll a voucher the session lacks",
                 prep(&["--reroll", "voucher/1"]),
-                &["`voucher/1`: a voucher has nothing to reroll"],
+                &["`voucher/1`: the session asks for no voucher items"],
             )
         },
         session_case(
@@ -810,6 +810,54 @@ fn cases() -> Vec<Case> {
         Case {
             code: 2,
             ..refusal(
+                "gen --session with the kind's own options",
+                args(&["gen", "npc", "--terrain", "swamp", "--session", "session.toml", "--item", "1"]),
+                &["gen npc --session: the session sets the item's request"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen --reroll without --item",
+                args(&["gen", "trap", "--reroll", "1"]),
+                &["gen: --reroll is about one item: give --item N too"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen --reroll past the limit",
+                args(&["gen", "trap", "--item", "1", "--reroll", "10001"]),
+                &["gen: --reroll 10001: an item is rerolled at most 10000 times"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen journey without --map or --session",
+                args(&["gen", "journey", "--item", "1"]),
+                &["gen journey: give --map FILE"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen forage --session",
+                args(&["gen", "forage", "--session", "session.toml", "--item", "1"]),
+                &["gen forage --session: a pack holds no foraging"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "gen --session address the session lacks",
+                args(&["gen", "trap", "--session", "session.toml", "--item", "1"]),
+                &["gen --session: `trap/1`: the session asks for no trap items"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
                 "gen npc unknown terrain",
                 args(&["gen", "npc", "--terrain", "moon"]),
                 &["gen npc: --terrain moon: unknown terrain `moon`; choose one of forest, hills, road"],
@@ -844,6 +892,35 @@ fn cases() -> Vec<Case> {
             &["session.toml:9:9: [[encounter]] 1: no foe archetype `bandt`", "did you mean `bandit`?"],
         ),
         session_case(
+            "[[injury]] entries past the count",
+            vec![(
+                "session.toml",
+                format!(
+                    "{}[[injury]]\npermanent = true\n[[injury]]\n",
+                    SESSION.replace("system = \"mettle\"", "system = \"core\"").replace("3,4,4,5", "10,12,9,11")
+                        + "injuries = 1\n"
+                )
+                .into_bytes(),
+            )],
+            &["session.toml:8:12: injuries = 1, but there are 2 [[injury]] entries: the count is the total"],
+        ),
+        session_case(
+            "[[injury]] permanent not true or false",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[injury]]\npermanent = \"yes\"\n").into_bytes(),
+            )],
+            &["session.toml:9:13: the session file is not valid: invalid type: string \"yes\", expected a boolean"],
+        ),
+        session_case(
+            "[[injury]] in a METTLE session",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[[injury]]\npermanent = true\n").into_bytes(),
+            )],
+            &["injuries = 1: injury slips are Core Rules"],
+        ),
+        session_case(
             "[[trap]] from nowhere",
             vec![(
                 "session.toml",
@@ -871,7 +948,7 @@ fn cases() -> Vec<Case> {
         session_case(
             "bundle with an unknown paper",
             vec![("session.toml", bundle_with_paper("a3"))],
-            &["paper `a3` is neither a4 nor letter", "hint: write paper = \"a4\""],
+            &["paper `a3` is neither a4 nor letter", "hint: leave the `paper` line out"],
         ),
         Case {
             code: 2,
@@ -1431,6 +1508,15 @@ fn the_suite_covers_every_class() {
         "[[encounter]] entries past the count",
         "[[encounter]] situation not in the table",
         "[[trap]] from nowhere",
+        "[[injury]] entries past the count",
+        "[[injury]] permanent not true or false",
+        "--reroll a voucher the session lacks",
+        "gen --session with the kind's own options",
+        "gen --reroll without --item",
+        "gen --reroll past the limit",
+        "gen journey without --map or --session",
+        "gen forage --session",
+        "gen --session address the session lacks",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{fixture, run_in, stderr, temp_dir};
+use crate::common::{fixture, run_in, stderr, stdout, temp_dir};
 
 /// Every entry of a pack folder: name → bytes (a link: its target).
 type Pack = BTreeMap<String, Vec<u8>>;
@@ -306,13 +306,23 @@ fn force_replaces_exactly_the_previous_pack() {
     let (ok, err) = prep(&base, &fewer, &[]);
     assert!(ok, "{err}");
     assert_eq!(pack_state(&folder), before);
-    // On letter the PDF is pack-letter.pdf. (The pack-wide files and
-    // bundle.toml record the paper, so a letter pack replaces an A4 one
-    // with --force rather than sitting beside it.)
-    let (ok, err) = prep(&base, &fewer, &["--paper", "letter", "--force"]);
+    // On letter the PDF is pack-letter.pdf, and it sits beside the A4
+    // one without --force: the paper is a print option, so every other
+    // file (bundle.toml and the pack-wide files with its hash included)
+    // is byte-identical. `verify` checks the PDF on both papers.
+    let (ok, err) = prep(&base, &fewer, &["--paper", "letter"]);
     assert!(ok, "{err}");
     let state = pack_state(&folder);
-    assert!(!state.contains_key("pack.pdf") && state.contains_key("pack-letter.pdf"));
+    assert!(state.contains_key("pack.pdf") && state.contains_key("pack-letter.pdf"));
+    for (name, bytes) in before.iter().filter(|(n, _)| !n.starts_with('.')) {
+        assert_eq!(state.get(name), Some(bytes), "{name} changed");
+    }
+    let o = run_in(&base, &["verify", folder.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ok: all"), "{}", stdout(&o));
+    std::fs::write(folder.join("pack-letter.pdf"), b"not a pdf").unwrap();
+    let o = run_in(&base, &["verify", folder.to_str().unwrap()]);
+    assert!(!o.status.success() && stderr(&o).contains("pack-letter.pdf differs"));
     let _ = std::fs::remove_dir_all(&base);
 }
 

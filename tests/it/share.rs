@@ -106,13 +106,59 @@ fn only_writes_an_items_files_as_the_pack_has_them() {
 
 #[test]
 fn a_reroll_changes_only_its_item_records_itself_and_is_reproduced() {
-    let dir = project("share-reroll");
+    reroll_changes_only("share-reroll", "encounter/1");
+}
+
+/// A voucher rerolls like any item: same holder, a new serial.
+#[test]
+fn a_voucher_rerolls_like_any_item() {
+    let dir = reroll_changes_only("share-reroll-voucher", "voucher/2");
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
+    )
+    .unwrap();
+    let v = &json["pack"]["vouchers"];
+    assert_eq!(v[1]["holder"], "Kirin");
+    assert_eq!(v[1]["reroll"], 2);
+    assert_ne!(v[0]["serial"], v[1]["serial"]);
+    // gen reproduces it from its own options and --reroll.
+    let got = run_in(
+        &dir,
+        &[
+            "--json",
+            "gen",
+            "voucher",
+            "--holder",
+            "Viktor,Kirin",
+            "--seed",
+            "goblin-night",
+            "--item",
+            "2",
+            "--reroll",
+            "2",
+        ],
+    );
+    let got: serde_json::Value = serde_json::from_str(&stdout(&got)).unwrap();
+    assert_eq!(got["items"][0], v[1]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `prep --reroll ADDRESS` in a copy of the sample session: only that
+/// item's files and the pack-wide ones change (and items it knocks on,
+/// which prep names), the count is written into the session file with its
+/// comments kept, a plain prep of the edited session gives the same
+/// files, `gen --session` and `gen --reroll` give the rerolled item, and a
+/// second reroll changes it again. Returns the project folder.
+fn reroll_changes_only(name: &str, address: &str) -> std::path::PathBuf {
+    let dir = project(name);
     prep_in(&dir, &[]);
     let pack = only_entry(&dir.join("out"));
     let before = files(&pack);
-    let printed = prep_in(&dir, &["--reroll", "encounter/1"]);
+    let stem = address.replace('/', "-");
+    let md = format!("{stem}.md");
+    let printed = prep_in(&dir, &["--reroll", address]);
     assert!(
-        printed.contains("rerolled encounter/1 (reroll 1"),
+        printed.contains(&format!("rerolled {address} (reroll 1")),
         "{printed}"
     );
     let after = files(&pack);
@@ -121,16 +167,17 @@ fn a_reroll_changes_only_its_item_records_itself_and_is_reproduced() {
         .filter(|(n, b)| before.get(*n) != Some(b))
         .map(|(n, _)| n.as_str())
         .collect();
-    assert!(changed.contains(&"encounter-1.md"), "{changed:?}");
-    // Items other than encounter/1 change only if the reroll made them
-    // repeat (or stop repeating), and then prep names them.
+    assert!(changed.contains(&md.as_str()), "{changed:?}");
+    // Items other than the rerolled one change only if the reroll made
+    // them repeat (or stop repeating), and then prep names them.
     for name in &changed {
         let pack_wide = name.starts_with("pack.") || *name == "bundle.toml";
         let item = name.split('.').next().unwrap();
         let knock_on = item.split('-').take(2).collect::<Vec<_>>().join("/");
         assert!(
             pack_wide
-                || name.starts_with("encounter-1")
+                || name.starts_with(&format!("{stem}."))
+                || name.starts_with(&format!("{stem}-"))
                 || printed.contains(&format!("{knock_on} changed too")),
             "{name} changed: {printed}"
         );
@@ -138,7 +185,7 @@ fn a_reroll_changes_only_its_item_records_itself_and_is_reproduced() {
     // Recorded in the session file, comments kept.
     let session = std::fs::read_to_string(dir.join("session.toml")).unwrap();
     assert!(
-        session.contains("[rerolls]\n\"encounter/1\" = 1\n"),
+        session.contains(&format!("[rerolls]\n\"{address}\" = 1\n")),
         "{session}"
     );
     assert!(
@@ -149,12 +196,131 @@ fn a_reroll_changes_only_its_item_records_itself_and_is_reproduced() {
     let o = run_in(&dir, &["prep", "session.toml", "--out", "again"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(files(&only_entry(&dir.join("again"))), after);
+    // gen gives the rerolled item: from the session (its [rerolls]), and
+    // from the session with the count given.
+    let json: serde_json::Value = serde_json::from_slice(&after["pack.json"]).unwrap();
+    let (kind, n) = address.split_once('/').unwrap();
+    let list = format!("{kind}s");
+    let index: usize = n.parse::<usize>().unwrap() - 1;
+    let want = &json["pack"][list.as_str()][index];
+    assert_eq!(want["reroll"], 1, "{want}");
+    for extra in [&[][..], &["--reroll", "1"][..]] {
+        let mut args = vec![
+            "--json",
+            "gen",
+            kind,
+            "--session",
+            "session.toml",
+            "--item",
+            n,
+        ];
+        args.extend_from_slice(extra);
+        let o = run_in(&dir, &args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        let got: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(&got["items"][0], want, "{args:?}");
+    }
     // Twice: the count goes up, and the item changes again.
-    prep_in(&dir, &["--reroll", "encounter/1"]);
+    prep_in(&dir, &["--reroll", address]);
     let session = std::fs::read_to_string(dir.join("session.toml")).unwrap();
-    assert!(session.contains("\"encounter/1\" = 2"), "{session}");
-    assert_ne!(files(&pack)["encounter-1.md"], after["encounter-1.md"]);
+    assert!(session.contains(&format!("\"{address}\" = 2")), "{session}");
+    assert_ne!(files(&pack)[&md], after[&md]);
+    dir
+}
+
+/// `gen encounter --item 1 --reroll 1` with the pack's own options is the
+/// rerolled `encounter/1` (the first kind of a pack: nothing before it).
+#[test]
+fn gen_reroll_gives_the_rerolled_item() {
+    let dir = project("share-gen-reroll");
+    prep_in(&dir, &["--reroll", "encounter/1"]);
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
+    )
+    .unwrap();
+    let args = [
+        "--json",
+        "gen",
+        "encounter",
+        "--terrain",
+        "swamp",
+        "--party",
+        "party.toml",
+        "--seed",
+        "goblin-night",
+        "--item",
+        "1",
+    ];
+    let get = |extra: &[&str]| -> serde_json::Value {
+        let mut a = args.to_vec();
+        a.extend_from_slice(extra);
+        let o = run_in(&dir, &a);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()["items"][0].clone()
+    };
+    assert_eq!(get(&["--reroll", "1"]), json["pack"]["encounters"][0]);
+    assert_ne!(get(&[]), json["pack"]["encounters"][0]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A `--reroll` writes the session file first, then the pack: a pack that
+/// cannot be written puts the session file back; a session ahead of its
+/// pack (a reroll cut short between the two, or `[rerolls]` edited by
+/// hand) is brought in step by a plain `prep`, without `--force`.
+#[test]
+fn a_reroll_keeps_the_session_and_its_pack_in_step() {
+    let dir = project("share-reroll-step");
+    prep_in(&dir, &[]);
+    let session = std::fs::read_to_string(dir.join("session.toml")).unwrap();
+    // The pack folder a link: publication refuses it, after the session
+    // file was written; the session file is put back.
+    let pack = only_entry(&dir.join("out"));
+    let moved = dir.join("moved");
+    std::fs::rename(&pack, &moved).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&moved, &pack).unwrap();
+    #[cfg(unix)]
+    {
+        let o = run_in(
+            &dir,
+            &["prep", "session.toml", "--out", "out", "--reroll", "npc/2"],
+        );
+        assert!(!o.status.success());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("session.toml")).unwrap(),
+            session,
+            "the session file kept a reroll its pack never got"
+        );
+        std::fs::remove_file(&pack).unwrap();
+    }
+    std::fs::rename(&moved, &pack).unwrap();
+    // The state a kill between the two writes leaves: the session file
+    // as a clean reroll writes it, the pack as it was.
+    let clean = project("share-reroll-step-clean");
+    prep_in(&clean, &[]);
+    prep_in(&clean, &["--reroll", "npc/2"]);
+    let ahead = std::fs::read_to_string(clean.join("session.toml")).unwrap();
+    assert_ne!(ahead, session);
+    std::fs::write(dir.join("session.toml"), &ahead).unwrap();
+    let o = run_in(&dir, &["prep", "session.toml", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bringing it in step"), "{}", stderr(&o));
+    // The same pack as the clean reroll made.
+    assert_eq!(files(&pack), files(&only_entry(&clean.join("out"))));
+    // A session that differs by more than its rerolls still needs --force.
+    std::fs::write(
+        dir.join("session.toml"),
+        ahead.replace("The Fen Road", "Another"),
+    )
+    .unwrap();
+    let o = run_in(&dir, &["prep", "session.toml", "--out", "out"]);
+    assert!(
+        !o.status.success() && stderr(&o).contains("refusing"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&clean).unwrap();
 }
 
 #[test]
@@ -392,6 +558,131 @@ fn gen_item_is_the_packs_item() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
+/// `gen <kind> --session S --seed X --item N` is the pack's `<kind>/N`
+/// for every item of both sample sessions over many seeds: the item's
+/// request, and the items of earlier kinds it must not repeat, come from
+/// the session. Plain `gen npc` (its own kind only) misses some of them —
+/// an NPC redrawn because an encounter's people already said it — and the
+/// METTLE seeds include such a case, so the session is doing the work.
+#[test]
+fn gen_item_from_the_session_is_every_item_of_the_pack() {
+    let out = temp_dir("share-gen-session");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let lists = [
+        ("encounter", "encounters"),
+        ("trap", "traps"),
+        ("npc", "npcs"),
+        ("map", "map"),
+        ("journey", "journey"),
+        ("voucher", "vouchers"),
+        ("injury", "injuries"),
+        ("mutation", "mutations"),
+    ];
+    let (mut checked, mut plain_missed) = (0, 0);
+    for (session, seeds) in [("session.toml", 0..8), ("session-core.toml", 0..4)] {
+        let path = format!("{root}/{session}");
+        for i in seeds {
+            let seed = format!("seed-{i}");
+            let folder = out.join(format!("{session}-{i}"));
+            let f = folder.to_str().unwrap();
+            ok(&["prep", &path, "--seed", &seed, "--out", f]);
+            let text = std::fs::read_to_string(only_entry(&folder).join("pack.json")).unwrap();
+            let pack: serde_json::Value = serde_json::from_str(&text).unwrap();
+            for (kind, list) in lists {
+                let items = match &pack["pack"][list] {
+                    serde_json::Value::Array(a) => a.clone(),
+                    serde_json::Value::Null => Vec::new(),
+                    one => vec![one.clone()],
+                };
+                for (k, want) in items.iter().enumerate() {
+                    let n = (k + 1).to_string();
+                    let args = [
+                        "--json",
+                        "gen",
+                        kind,
+                        "--session",
+                        &path,
+                        "--seed",
+                        &seed,
+                        "--item",
+                        &n,
+                    ];
+                    let got = &ok_json(&args)["items"][0];
+                    assert_eq!(got, want, "{session} {seed} {kind}/{n}");
+                    checked += 1;
+                }
+            }
+            if session == "session.toml" {
+                for (k, want) in pack["pack"]["npcs"].as_array().unwrap().iter().enumerate() {
+                    let n = (k + 1).to_string();
+                    let plain = ok_json(&[
+                        "--json",
+                        "gen",
+                        "npc",
+                        "--terrain",
+                        "swamp",
+                        "--people",
+                        "--seed",
+                        &seed,
+                        "--item",
+                        &n,
+                    ]);
+                    plain_missed += usize::from(&plain["items"][0] != want);
+                }
+            }
+        }
+    }
+    assert!(checked >= 12 * 12, "only {checked} items checked");
+    assert!(
+        plain_missed > 0,
+        "no NPC of these seeds was redrawn for an encounter's people: pick seeds that show it"
+    );
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+/// The folder `tablewright init` makes names its own `content` and
+/// `templates` in its session file: `share` carries those tables and
+/// templates, and the bundle alone rebuilds the pack in an empty folder.
+#[test]
+fn a_bundle_carries_the_session_files_own_content_and_templates() {
+    let base = temp_dir("share-init-bundle");
+    let camp = base.join("camp");
+    ok(&["init", camp.to_str().unwrap()]);
+    // A template of our own in the session's templates folder.
+    let npc = std::fs::read_to_string(format!(
+        "{}/src/render/templates/npc.md.tera",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(
+        camp.join("templates/npc.md.tera"),
+        format!("Our own NPC card\n{npc}"),
+    )
+    .unwrap();
+    let o = run_in(&camp, &["prep", "session.toml", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pack = files(&only_entry(&camp.join("out")));
+    let npc1 = String::from_utf8(pack["npc-1.md"].clone()).unwrap();
+    assert!(npc1.starts_with("Our own NPC card"), "{npc1}");
+    let o = run_in(&camp, &["share", "session.toml"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bundle = stdout(&o);
+    for carried in [
+        "name = \"saltflats.toml\"",
+        "name = \"archetypes.toml\"",
+        "name = \"npc.md\"",
+    ] {
+        assert!(bundle.contains(carried), "{carried} not in the bundle");
+    }
+    let empty = base.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    std::fs::write(empty.join("bundle.toml"), &bundle).unwrap();
+    let o = run_in(&empty, &["prep", "bundle.toml", "--out", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(files(&only_entry(&empty.join("out"))), pack);
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
 /// `[[encounter]]`, `[[trap]]` and `[[npc]]` entries are the first items
 /// of their kind, each made as it says; the counts are the totals.
 #[test]
@@ -423,6 +714,33 @@ fn session_entries_set_their_items() {
     assert_eq!(pack["traps"].as_array().unwrap().len(), 1);
     assert_eq!(pack["traps"][0]["from"], "rules");
     assert_eq!(pack["npcs"][0]["archetype"], "innkeeper");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `[[injury]]` entries are the first injury slips of a Core session:
+/// `permanent = true` makes one permanent; the count is the total.
+#[test]
+fn injury_entries_set_their_slips() {
+    let dir = temp_dir("share-injury-entries");
+    std::fs::write(
+        dir.join("session.toml"),
+        "title = \"Slips\"\nseed = \"slips\"\nsystem = \"core\"\nterrain = \"ruins\"\n\
+         party = \"10,12,9,11\"\ninjuries = 3\n\n[[injury]]\npermanent = true\n\n[[injury]]\n",
+    )
+    .unwrap();
+    prep_in(&dir, &[]);
+    let json: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
+    )
+    .unwrap();
+    let slips = json["pack"]["injuries"].as_array().unwrap();
+    let permanent: Vec<bool> = slips
+        .iter()
+        .map(|s| s["permanent"].as_bool().unwrap())
+        .collect();
+    assert_eq!(permanent, [true, false, false]);
+    let md = std::fs::read_to_string(only_entry(&dir.join("out")).join("injury-1.md")).unwrap();
+    assert!(md.to_lowercase().contains("permanent"), "{md}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

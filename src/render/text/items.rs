@@ -11,6 +11,7 @@ use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
+use crate::generators::voucher::Voucher;
 use crate::render::lines::{self, Markup, percent};
 use crate::render::perils;
 use crate::rules::RulesSystem;
@@ -99,6 +100,14 @@ fn applied(a: &Applied, out: &mut String) {
         let _ = writeln!(out, "- {}: {before} → {}{note}", c.what, c.after);
     }
     let _ = writeln!(out, "New sheet:\n{}", sheet(&a.after));
+}
+
+/// A downtime voucher: its holder, serial and what it does.
+pub fn voucher(v: &Voucher) -> String {
+    format!(
+        "### Downtime voucher: {}\nserial: {}\n{}\n",
+        v.holder, v.serial, v.text
+    )
 }
 
 pub fn injury(i: &Injury) -> String {
