@@ -279,7 +279,8 @@ pub enum Command {
         #[arg(value_name = "DIR")]
         dir: std::path::PathBuf,
     },
-    /// Generate NPCs, injuries, mutations, foraging, traps or encounters.
+    /// Generate NPCs, injuries, mutations, foraging, traps, encounters, maps,
+    /// journeys or vouchers (`--item N --session S`: one item of a pack).
     Gen {
         #[command(subcommand)]
         kind: GenKind,

@@ -106,6 +106,7 @@ pub fn run(
             &injury::Request {
                 character: input::character(character.as_deref())?,
                 permanent: *permanent,
+                name: None,
             },
             items::injury,
         ),

@@ -19,6 +19,9 @@ pub struct Request {
     pub character: Option<Sheet>,
     /// The injury of an omen spent to cheat death: every effect is permanent.
     pub permanent: bool,
+    /// A row of the injury table pinned by its name (a session's
+    /// `[[injury]] name`); its sub-rolls are still drawn.
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -71,6 +74,9 @@ fn permanent_text(text: &str) -> String {
         .replace("for now", "for good")
 }
 
+/// The injury table.
+pub const TABLE: &str = "core.injury";
+
 impl Generator for Request {
     const KIND: &'static str = "injury";
     type Item = Injury;
@@ -78,7 +84,20 @@ impl Generator for Request {
     /// The injury at `at` for a request.
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Injury, GenError> {
         let mut s = at.stream(seed, "roll");
-        let mut roll = library.roll_table("core.injury", &mut s)?;
+        let mut roll = match &self.name {
+            None => library.roll_table(TABLE, &mut s)?,
+            Some(name) => {
+                let index = library
+                    .table(TABLE)?
+                    .rows
+                    .iter()
+                    .position(|r| &r.name == name)
+                    .ok_or_else(|| {
+                        GenError::Request(format!("`{name}` is not an injury of `{TABLE}`"))
+                    })?;
+                library.resolve(TABLE, index, &mut s)?
+            }
+        };
         if self.permanent {
             for e in &mut roll.effects {
                 e.lasts = Some("permanent".into());
@@ -118,6 +137,7 @@ mod tests {
         let req = Request {
             character: Some(sybilla()),
             permanent: false,
+            name: None,
         };
         let mut seen = std::collections::BTreeSet::new();
         for i in 0..10_000 {
@@ -154,6 +174,7 @@ mod tests {
         let req = Request {
             character: Some(sybilla()),
             permanent: true,
+            name: None,
         };
         let mut lasting = 0;
         for i in 0..300 {
@@ -233,6 +254,7 @@ mod tests {
                     &Request {
                         character: Some(s.clone()),
                         permanent: false,
+                        name: None,
                     },
                     &seed,
                     i,

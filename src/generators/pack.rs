@@ -64,8 +64,8 @@ pub struct Entries {
     /// `[[npc]]`: its archetype and tier.
     pub npcs: Vec<(Option<String>, Option<u8>)>,
     /// `[[injury]]`: whether it is permanent (an omen spent to cheat
-    /// death).
-    pub injuries: Vec<bool>,
+    /// death), and the row of the injury table pinned.
+    pub injuries: Vec<(bool, Option<String>)>,
 }
 
 /// A map for the pack, and whether the party travels it.
@@ -377,12 +377,17 @@ fn encounter_requests(session: &Request, party: &Party) -> Vec<encounter::Reques
         .collect()
 }
 
-/// Each injury's request: permanent where an entry says so.
+/// Each injury's request: permanent, or of a pinned row, where an entry
+/// says so.
 fn injury_requests(session: &Request) -> Vec<injury::Request> {
     (0..session.injuries)
-        .map(|i| injury::Request {
-            character: None,
-            permanent: session.entries.injuries.get(i).copied().unwrap_or(false),
+        .map(|i| {
+            let (permanent, name) = session.entries.injuries.get(i).cloned().unwrap_or_default();
+            injury::Request {
+                character: None,
+                permanent,
+                name,
+            }
         })
         .collect()
 }

@@ -99,12 +99,14 @@ pub struct NpcEntry {
 }
 
 /// `[[injury]]`: one injury slip; `permanent = true` for the injury of an
-/// omen spent to cheat death (every effect for good).
+/// omen spent to cheat death (every effect for good); `name` pins a row
+/// of the injury table.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InjuryEntry {
     #[serde(default)]
     pub permanent: bool,
+    pub name: Option<String>,
 }
 
 /// A kind's total: the count, or as many as its entries when no count is
@@ -243,7 +245,11 @@ impl Session {
                 .iter()
                 .map(|n| (n.archetype.clone(), n.tier))
                 .collect(),
-            injuries: self.injury_entries.iter().map(|i| i.permanent).collect(),
+            injuries: self
+                .injury_entries
+                .iter()
+                .map(|i| (i.permanent, i.name.clone()))
+                .collect(),
         }
     }
 
@@ -440,6 +446,16 @@ pub fn table_flaws(
                 let what = format!("[[encounter]] {}: no foe archetype `{f}`", i + 1);
                 unknown(&steps, what, f, &archetypes);
             }
+        }
+    }
+    let injuries = names(crate::generators::injury::TABLE);
+    for (i, e) in session.injury_entries.iter().enumerate() {
+        if let Some(n) = &e.name
+            && !injuries.contains(n)
+        {
+            let steps = [Step::Key("injury"), Step::Index(i), Step::Key("name")];
+            let what = format!("[[injury]] {}: no injury `{n}` in the injury table", i + 1);
+            unknown(&steps, what, n, &injuries);
         }
     }
     for (i, n) in session.npc_entries.iter().enumerate() {

@@ -913,6 +913,21 @@ fn cases() -> Vec<Case> {
             &["session.toml:9:13: the session file is not valid: invalid type: string \"yes\", expected a boolean"],
         ),
         session_case(
+            "[[injury]] name not in the table",
+            vec![(
+                "session.toml",
+                format!(
+                    "{}[[injury]]\nname = \"Concusion\"\n",
+                    SESSION.replace("system = \"mettle\"", "system = \"core\"").replace("3,4,4,5", "10,12,9,11")
+                )
+                .into_bytes(),
+            )],
+            &[
+                "session.toml:9:8: [[injury]] 1: no injury `Concusion` in the injury table",
+                "did you mean `Concussion`?",
+            ],
+        ),
+        session_case(
             "[[injury]] in a METTLE session",
             vec![(
                 "session.toml",
@@ -1510,6 +1525,7 @@ fn the_suite_covers_every_class() {
         "[[trap]] from nowhere",
         "[[injury]] entries past the count",
         "[[injury]] permanent not true or false",
+        "[[injury]] name not in the table",
         "--reroll a voucher the session lacks",
         "gen --session with the kind's own options",
         "gen --reroll without --item",

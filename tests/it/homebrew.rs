@@ -379,6 +379,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             &injury::Request {
                 character: None,
                 permanent: i % 2 == 0,
+                name: None,
             },
             &seed,
             i,

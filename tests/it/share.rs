@@ -718,14 +718,15 @@ fn session_entries_set_their_items() {
 }
 
 /// `[[injury]]` entries are the first injury slips of a Core session:
-/// `permanent = true` makes one permanent; the count is the total.
+/// `permanent = true` makes one permanent, `name` pins a row of the
+/// injury table; the count is the total.
 #[test]
 fn injury_entries_set_their_slips() {
     let dir = temp_dir("share-injury-entries");
     std::fs::write(
         dir.join("session.toml"),
         "title = \"Slips\"\nseed = \"slips\"\nsystem = \"core\"\nterrain = \"ruins\"\n\
-         party = \"10,12,9,11\"\ninjuries = 3\n\n[[injury]]\npermanent = true\n\n[[injury]]\n",
+         party = \"10,12,9,11\"\ninjuries = 3\n\n[[injury]]\npermanent = true\n\n[[injury]]\nname = \"Concussion\"\n",
     )
     .unwrap();
     prep_in(&dir, &[]);
@@ -739,6 +740,7 @@ fn injury_entries_set_their_slips() {
         .map(|s| s["permanent"].as_bool().unwrap())
         .collect();
     assert_eq!(permanent, [true, false, false]);
+    assert_eq!(slips[1]["name"], "Concussion");
     let md = std::fs::read_to_string(only_entry(&dir.join("out")).join("injury-1.md")).unwrap();
     assert!(md.to_lowercase().contains("permanent"), "{md}");
     std::fs::remove_dir_all(&dir).unwrap();
