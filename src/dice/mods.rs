@@ -352,6 +352,12 @@ pub struct ThrowRule {
 }
 
 impl ThrowRule {
+    /// Whether a throw can end on `face` (before `min`/`max`): only a
+    /// reroll-until takes faces away (a reroll-once can still show any).
+    pub fn keeps_face(&self, face: i64) -> bool {
+        !matches!(self.reroll, Some(Reroll { once: false, when }) if when.matches(face))
+    }
+
     /// A face after `min`/`max`.
     pub fn clamp(&self, v: i64) -> i64 {
         let v = self.min.map_or(v, |m| v.max(m));

@@ -6,7 +6,12 @@ use crate::dice::limits;
 
 impl<'a> Parser<'a> {
     pub(super) fn peek(&self) -> Option<char> {
-        self.s[self.pos..].chars().next()
+        // ASCII without decoding: nearly every character of a notation.
+        match self.s.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.s[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
     pub(super) fn peek_at(&self, offset: usize) -> Option<char> {
@@ -43,8 +48,9 @@ impl<'a> Parser<'a> {
 
     /// Skip the digits here; they are `self.s[start..self.pos]`.
     pub(super) fn skip_digits(&mut self) {
-        while matches!(self.peek(), Some(c) if c.is_ascii_digit()) {
-            self.bump();
+        let bytes = self.s.as_bytes();
+        while bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
+            self.pos += 1;
         }
     }
 
@@ -98,9 +104,14 @@ impl<'a> Parser<'a> {
     /// Look at the next alphabetic word without consuming it.
     pub(super) fn peek_word(&self) -> &'a str {
         let rest = &self.s[self.pos..];
+        // ASCII letters without decoding; anything else through `char`.
         let end = rest
-            .find(|c: char| !(c.is_alphabetic() || c == '_'))
+            .bytes()
+            .position(|b| !(b.is_ascii_alphabetic() || b == b'_' || !b.is_ascii()))
             .unwrap_or(rest.len());
+        let end = rest[..end]
+            .find(|c: char| !(c.is_alphabetic() || c == '_'))
+            .unwrap_or(end);
         &rest[..end]
     }
 

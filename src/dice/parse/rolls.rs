@@ -189,15 +189,16 @@ fn save_target(terms: &[Term]) -> Option<u32> {
     let TermKind::Dice(d) = &term.kind else {
         return None;
     };
-    let mut plain = d.clone();
-    let tally = plain.mods.tally.take()?;
-    let Tally {
+    // Looked at before anything is cloned: nearly every Roll stops here.
+    let Some(Tally {
         success: Compare::Le(n),
         failure: None,
-    } = tally
+    }) = d.mods.tally
     else {
         return None;
     };
+    let mut plain = d.clone();
+    plain.mods.tally = None;
     (!term.negative && plain == Dice::plain(1, 20) && (0..=limits::MAX_TARGET as i64).contains(&n))
         .then_some(n as u32)
 }

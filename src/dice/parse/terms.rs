@@ -86,6 +86,9 @@ impl Parser<'_> {
     /// A math function's name before `(`, if one is here.
     fn function_word(&self) -> Option<&'static str> {
         let word = self.peek_word();
+        if word.is_empty() {
+            return None;
+        }
         let after = self.s[self.pos + word.len()..].trim_start();
         FUNCTIONS
             .iter()
@@ -226,7 +229,7 @@ impl Parser<'_> {
     /// stay on the die.
     fn check_dice(&self, start: usize, mut dice: Dice) -> Result<Dice, ParseError> {
         let (lo, hi) = (dice.faces.lowest(), dice.faces.highest());
-        let name = self.s[start..self.pos].to_owned();
+        let name = &self.s[start..self.pos];
         if let Some(r) = dice.mods.reroll.as_mut()
             && r.when == Compare::Eq(i64::MIN)
         {
@@ -257,10 +260,12 @@ impl Parser<'_> {
             ));
         }
         if let Some(e) = dice.mods.explode {
-            let (t_lo, t_hi) = rule.range();
-            let (min, p) = rule.chances();
-            let all = (t_lo..=t_hi)
-                .all(|v| p[(v - min) as usize] == 0.0 || ThrowRule::explodes(e, v, t_hi));
+            // Stops at the first face that does not explode: the lowest,
+            // nearly always, so no work grows with the die's size.
+            let top = rule.range().1;
+            let all = (lo..=hi)
+                .filter(|&face| rule.keeps_face(face))
+                .all(|face| ThrowRule::explodes(e, rule.clamp(face), top));
             if all {
                 return Err(self.error_since(
                     start,

@@ -64,29 +64,99 @@ fn roll_term<S: DieSource + ?Sized>(term: &Term, stream: &mut S) -> TermOutcome 
 /// One throw: a face, rerolled as the rule says (the faces thrown away go
 /// to `rerolled`), then clamped.
 fn throw<S: DieSource + ?Sized>(rule: &ThrowRule, stream: &mut S, rerolled: &mut Vec<i64>) -> i64 {
+    throw_with(rule, stream, |face| rerolled.push(face))
+}
+
+/// [`throw`], handing each face thrown away to `discard`.
+fn throw_with<S: DieSource + ?Sized>(
+    rule: &ThrowRule,
+    stream: &mut S,
+    mut discard: impl FnMut(i64),
+) -> i64 {
     let draw = |s: &mut S| rule.faces.face(s.die(rule.faces.count()));
     let mut face = draw(stream);
     if let Some(r) = rule.reroll
         && r.when.matches(face)
     {
-        rerolled.push(face);
+        discard(face);
         face = draw(stream);
         if !r.once {
             let mut again = 1;
             while r.when.matches(face) && again < MAX_REROLLS {
-                rerolled.push(face);
+                discard(face);
                 face = draw(stream);
                 again += 1;
             }
             if r.when.matches(face) {
                 // Past the cap, draw among the faces that end the reroll:
                 // the same chances as rerolling on (each equally likely).
-                rerolled.push(face);
+                discard(face);
                 face = rule.nth_allowed(stream.die(rule.allowed_count()) - 1);
             }
         }
     }
     rule.clamp(face)
+}
+
+/// One die's value without a record: the same draws as [`roll_one`].
+fn die_value<S: DieSource + ?Sized>(d: &Dice, rule: &ThrowRule, top: i64, stream: &mut S) -> i64 {
+    let mut last = throw_with(rule, stream, |_| {});
+    let (mut sum, mut thrown) = (last, 1u32);
+    if let Some(e) = d.mods.explode {
+        while ThrowRule::explodes(e, last, top) && thrown <= MAX_EXPLOSIONS {
+            last = throw_with(rule, stream, |_| {});
+            sum += last;
+            thrown += 1;
+        }
+    }
+    match d.mods.explode {
+        Some(e) if e.style == ExplodeStyle::Core => sum - i64::from(thrown - 1),
+        _ => sum,
+    }
+}
+
+/// Dice with any modifiers, for the total only: the same draws and the
+/// same total as [`roll_dice`] (kept by value, so ties need no order;
+/// sorting changes nothing), allocating only to keep or drop.
+fn dice_value<S: DieSource + ?Sized>(d: &Dice, stream: &mut S) -> i64 {
+    let rule = d.throw_rule();
+    let top = rule.range().1;
+    let score = |v: i64| d.mods.tally.map_or(v, |t| t.score(v));
+    let total: i64 = match d.mods.keep {
+        None => (0..d.count)
+            .map(|_| score(die_value(d, &rule, top, stream)))
+            .sum(),
+        Some(keep) => kept_sum(d.count, keep, || die_value(d, &rule, top, stream), score),
+    };
+    total * i64::from(d.mods.times)
+}
+
+/// `score` summed over the values a keep rule keeps out of `count` drawn
+/// by `next` (kept by value): on the stack up to 32 dice.
+fn kept_sum(
+    count: u32,
+    keep: Keep,
+    mut next: impl FnMut() -> i64,
+    score: impl Fn(i64) -> i64,
+) -> i64 {
+    let mut small = [0i64; 32];
+    let mut big = Vec::new();
+    let values: &mut [i64] = if count as usize <= small.len() {
+        &mut small[..count as usize]
+    } else {
+        big.resize(count as usize, 0);
+        &mut big
+    };
+    for v in values.iter_mut() {
+        *v = next();
+    }
+    let (k, highest) = keep.kept_of(count);
+    if highest {
+        values.sort_unstable_by(|a, b| b.cmp(a));
+    } else {
+        values.sort_unstable();
+    }
+    values.iter().take(k as usize).map(|&v| score(v)).sum()
 }
 
 /// One die: throws until the explosion (if any) stops; its value.
@@ -238,20 +308,11 @@ pub(super) fn term_value<S: DieSource + ?Sized>(kind: &TermKind, stream: &mut S)
                     .map(|_| classic_die(sides, explode, stream))
                     .sum(),
                 Some(keep) => {
-                    let mut values: Vec<i64> = (0..d.count)
-                        .map(|_| classic_die(sides, explode, stream))
-                        .collect();
-                    let (k, highest) = keep.kept_of(d.count);
-                    if highest {
-                        values.sort_unstable_by(|a, b| b.cmp(a));
-                    } else {
-                        values.sort_unstable();
-                    }
-                    values.iter().take(k as usize).sum()
+                    kept_sum(d.count, keep, || classic_die(sides, explode, stream), |v| v)
                 }
             }
         }
-        TermKind::Dice(d) => roll_dice(d, stream).1,
+        TermKind::Dice(d) => dice_value(d, stream),
         TermKind::Group(g) => roll_group(g, stream).1,
     }
 }

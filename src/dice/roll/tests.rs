@@ -286,6 +286,28 @@ fn fast_total_matches_the_recorded_roll() {
         "2d10!kl1-3",
         "(d66+d%)/3",
         "d8 impaired",
+        // Every modifier of the common notation, through the allocation-free path.
+        "5d10>=8",
+        "5d10cs>=8f<3",
+        "3d6!!",
+        "d10!>=9",
+        "2d6!p",
+        "2d6ro<3",
+        "4d6r<3",
+        "4d6dl1",
+        "4d6dh1",
+        "5d8kl2",
+        "4d6min2max5",
+        "3d6!kh2",
+        "4dF+1",
+        "2*1d8+3",
+        "4d6sa",
+        "2d6[fire]+1d4[cold]",
+        "d100<=45",
+        "{3d6,2d8}kh1",
+        "6d6!!kh3>=9f2",
+        "d4r1!",
+        "3d6-2d4+1",
     ] {
         let Expr::Roll(r) = parse(text).unwrap() else {
             panic!()
