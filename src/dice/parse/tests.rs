@@ -91,3 +91,28 @@ fn an_expression_in_a_file_points_at_the_wrong_character_in_the_file() {
         )
     );
 }
+
+/// Found by fuzzing: the printed form spells defaults out (`d` → `dl1`,
+/// `<046` → `<46`), so a 954-byte expression printed to 1,022 bytes and the
+/// printed form was refused for its length. The reading is unchanged; only
+/// that refusal is allowed, and a shorter one prints and parses back.
+#[test]
+fn a_printed_form_past_the_byte_limit_is_refused_only_for_its_length() {
+    let input = include_str!("../../../fuzz/seeds/dice/printed-past-the-limit");
+    assert!(input.len() <= crate::dice::limits::MAX_EXPR_BYTES);
+    let expr = parse(input).unwrap();
+    let printed = expr.to_string();
+    assert!(
+        printed.len() > crate::dice::limits::MAX_EXPR_BYTES,
+        "{}",
+        printed.len()
+    );
+    let err = parse(&printed).unwrap_err();
+    assert!(
+        err.message.contains("bytes long; the limit is 1000"),
+        "{err:?}"
+    );
+    let short = "5d25d2<046-4d44d<046";
+    let again = parse(&parse(short).unwrap().to_string()).unwrap();
+    assert_eq!(again, parse(short).unwrap());
+}
