@@ -58,6 +58,7 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "table" | "gen" => &["seed", "json", "content"],
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
+        "export" | "import" => &["content", "force"],
         _ => &GLOBALS,
     }
 }
@@ -121,6 +122,30 @@ pub struct Global {
     /// Black and white with no filled shapes, for saving ink.
     #[arg(long, global = true)]
     pub ink_saver: bool,
+}
+
+/// `export --format`: what to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// Foundry VTT RollTable documents (JSON).
+    Foundry,
+    /// Markdown roll tables with block ids for Obsidian's Dice Roller.
+    Obsidian,
+    /// Plain GitHub Markdown tables.
+    Gfm,
+    /// Every row, tag, note and effect (the `tables --json` schema).
+    Json,
+}
+
+impl From<ExportFormat> for crate::interop::Format {
+    fn from(a: ExportFormat) -> Self {
+        match a {
+            ExportFormat::Foundry => Self::Foundry,
+            ExportFormat::Obsidian => Self::Obsidian,
+            ExportFormat::Gfm => Self::Gfm,
+            ExportFormat::Json => Self::Json,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -278,6 +303,32 @@ pub enum Command {
         /// A pack folder made by `prep`.
         #[arg(value_name = "DIR")]
         dir: std::path::PathBuf,
+    },
+    /// Print tables for another tool — Foundry VTT RollTables, Obsidian
+    /// Dice Roller tables, GitHub Markdown, or tablewright JSON — or write
+    /// one file per table with --to.
+    Export {
+        /// Table ids (`tables` lists them).
+        #[arg(required = true, value_name = "ID")]
+        ids: Vec<String>,
+        /// The format to write.
+        #[arg(long, value_enum)]
+        format: ExportFormat,
+        /// Write one file per table into this folder instead of printing
+        /// (`<id>.json` or `<id>.md`).
+        #[arg(long, value_name = "DIR")]
+        to: Option<std::path::PathBuf>,
+    },
+    /// Read Foundry VTT RollTables (JSON), tablewright JSON, or pasted
+    /// Markdown or CSV tables with a die or weight column, and write each
+    /// file as a validated table file.
+    Import {
+        /// Files to read (`.json`, `.md`, `.csv`).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<std::path::PathBuf>,
+        /// The folder the table files go into.
+        #[arg(long, value_name = "DIR", default_value = "content")]
+        to: std::path::PathBuf,
     },
     /// Generate NPCs, injuries, mutations, foraging, traps, encounters, maps,
     /// journeys or vouchers (`--item N --session S`: one item of a pack).

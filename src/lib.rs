@@ -13,6 +13,8 @@
 //!   loaded, validated and rolled with a trail of dice; exact table odds.
 //! - **input** ([`input`]): the GM's own files (sessions, parties,
 //!   characters, saved maps), checked and pointed at by line and column.
+//! - **interop** ([`interop`]): tables in other tools' formats (Foundry
+//!   VTT, Obsidian, Markdown, CSV, JSON), exported and imported.
 //! - **generators** ([`generators`]): one [`generators::Generator`] per
 //!   kind of item, each a pure function of tables, request, seed and
 //!   address.
@@ -34,6 +36,7 @@ pub mod dice;
 pub mod error;
 pub mod generators;
 pub mod input;
+pub mod interop;
 pub mod output;
 pub mod render;
 pub mod rules;

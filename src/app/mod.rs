@@ -13,6 +13,7 @@
 //! - [`share`]: `share` (a bundle on stdout) and `verify` (a pack folder
 //!   against its bundle).
 //! - [`init`]: `init`, a campaign folder to start from.
+//! - [`interop`]: `export` and `import`, tables in other tools' formats.
 //!
 //! Randomness comes only from the seed's streams.
 
@@ -20,6 +21,7 @@ pub mod config;
 pub mod dice;
 pub mod generate;
 pub mod init;
+pub mod interop;
 pub mod pack_item;
 pub mod prep;
 pub mod share;
@@ -80,6 +82,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             generate::run(&cfg, kind, items, &from, out, err)
         }
         Command::Init { dir } => init::run(&cfg, dir, out),
+        Command::Export { ids, format, to } => {
+            interop::export(&cfg, ids, (*format).into(), to.as_deref(), out)
+        }
+        Command::Import { files, to } => interop::import(&cfg, files, to, out),
     }
 }
 

@@ -12,33 +12,14 @@ use crate::render::text;
 use crate::rules::RulesSystem;
 use crate::tables::TableRoll;
 
-/// `tables --json`: every table in effect, whole — rows with their tags,
-/// effects and stats, notes, region, where it came from, what it overrides
-/// and what extensions added. The same schema serves as the exchange format
-/// for tables (`format`).
-#[derive(Serialize)]
-struct TablesJson<'a> {
-    format: &'static str,
-    content_hash: &'a str,
-    tables: Vec<TableJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct TableJson<'a> {
-    #[serde(flatten)]
-    table: &'a Table,
-    /// The table this one replaced (same id, an earlier layer).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    overrides: Option<&'a Origin>,
-}
-
-/// The schema name and version of `tables --json`.
-pub const TABLES_FORMAT: &str = "tablewright.tables/1";
-
 pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = cfg.library()?;
     if terrains {
         return list_terrains(cfg, &library, out);
+    }
+    if cfg.json {
+        let doc = crate::interop::json::document(&library, library.tables.values());
+        return super::json(out, &doc);
     }
     let overrides = |t: &Table| {
         library
@@ -48,24 +29,6 @@ pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Err
             .find(|o| o.id == t.id)
             .map(|o| &o.was)
     };
-    if cfg.json {
-        let tables = library
-            .tables
-            .values()
-            .map(|t| TableJson {
-                table: t,
-                overrides: overrides(t),
-            })
-            .collect();
-        return super::json(
-            out,
-            &TablesJson {
-                format: TABLES_FORMAT,
-                content_hash: &library.content_hash,
-                tables,
-            },
-        );
-    }
     let id_w = library
         .tables
         .keys()

@@ -1081,8 +1081,155 @@ fn cases() -> Vec<Case> {
     ];
     cases.extend(link_cases());
     cases.extend(bounded_cases());
+    cases.extend(interop_cases());
     cases.push(unwritable_case());
     cases
+}
+
+/// `export` and `import`: every flag and format they read.
+fn interop_cases() -> Vec<Case> {
+    let export = |extra: &[&str]| {
+        let mut a = args(&["export", "core.injury", "--to", "tables"]);
+        a.extend(args(extra));
+        a
+    };
+    let mut bad_format = refusal(
+        "export with an unknown format",
+        export(&["--format", "foundryvtt"]),
+        &[
+            "invalid value 'foundryvtt' for '--format <FORMAT>'",
+            "foundry, obsidian, gfm, json",
+        ],
+    );
+    bad_format.code = 2;
+    let mut to_a_file = refusal(
+        "export --to a file",
+        export(&["--format", "gfm"]),
+        &["--to tables: this is a file, not a folder"],
+    );
+    to_a_file.files.push(("tables", b"mine".to_vec()));
+    let mut existing = refusal(
+        "export over a differing file",
+        export(&["--format", "gfm"]),
+        &["refusing to overwrite", "core.injury.md", "--force"],
+    );
+    existing
+        .files
+        .push(("tables/core.injury.md", b"mine".to_vec()));
+    let import = |class: &'static str, file: &'static str, bytes: &str, expect: &[&str]| {
+        let mut case = refusal(class, args(&["import", file, "--to", "tables"]), expect);
+        case.files.push((file, bytes.as_bytes().to_vec()));
+        case
+    };
+    let mut import_to_a_file = import(
+        "import --to a file",
+        "t.md",
+        "| d2 | r |\n|---|---|\n| 1 | a |\n| 2 | b |\n",
+        &["--to tables: this is a file, not a folder"],
+    );
+    import_to_a_file.files.push(("tables", b"mine".to_vec()));
+    let mut import_existing = import(
+        "import over a differing file",
+        "t.md",
+        "| d2 | r |\n|---|---|\n| 1 | a |\n| 2 | b |\n",
+        &["refusing to overwrite", "t.toml", "--force"],
+    );
+    import_existing
+        .files
+        .push(("tables/t.toml", b"mine".to_vec()));
+    vec![
+        import(
+            "import unreadable JSON",
+            "bad.json",
+            "{\"name\": \"x\", \"results\": [\n  {\"range\": [1, 2]\n",
+            &[
+                "bad.json:3:1: this is not valid JSON",
+                "nothing was written",
+            ],
+        ),
+        import(
+            "import JSON that is no RollTable",
+            "n.json",
+            "{\"a\": 1}",
+            &["n.json:1:1: document 1 is not a RollTable: it has no `results` list"],
+        ),
+        import(
+            "import a result without a range",
+            "r.json",
+            "{\"name\": \"X\", \"formula\": \"1d6\", \"results\": [\n{\"text\": \"a\", \"range\": \"1\"}]}",
+            &["r.json:2:1: X: the range \"1\" is not two whole numbers"],
+        ),
+        import(
+            "import a formula tablewright cannot roll",
+            "f.json",
+            "{\"name\": \"X\", \"formula\": \"1d6 + @mod\", \"results\": [\n{\"text\": \"a\", \"range\": [1, 6]}]}",
+            &["f.json:2:1: X: the formula `1d6 + @mod` is not dice tablewright reads"],
+        ),
+        import(
+            "import CSV without a die or weight column",
+            "t.csv",
+            "name,result\nA,B\n",
+            &["t.csv:1:1: no die column and no weight column in the header `name | result`"],
+        ),
+        import(
+            "import overlapping ranges",
+            "o.md",
+            "| d6 | r |\n|---|---|\n| 1-3 | a |\n| 3-6 | b |\n",
+            &["o.md:4:1: o: the range 3-6 overlaps 1-3 (line 3)"],
+        ),
+        import(
+            "import a bad roll cell",
+            "c.csv",
+            "d6,r\n1-3,a\nfour,b\n",
+            &["c.csv:3:1: `four` is not a roll"],
+        ),
+        import(
+            "import a zero weight",
+            "w.md",
+            "| weight | r |\n|---|---|\n| 0 | a |\n",
+            &["w.md:3:1: `0` is not a weight"],
+        ),
+        import(
+            "import a Markdown file without a table",
+            "p.md",
+            "# Just words\n\nNo table here.\n",
+            &["p.md:1:1: no Markdown table here"],
+        ),
+        import(
+            "import a table that does not cover its die",
+            "s.md",
+            "| d6 | r |\n|---|---|\n| 1-3 | a |\n| 4-5 | b |\n",
+            &["tables/s.toml (imported from s.md)", "no row covers 6"],
+        ),
+        import(
+            "import an unclosed CSV quote",
+            "q.csv",
+            "d2,r\n1,\"a\n2,b\n",
+            &["q.csv:2:1: a quoted field that is never closed"],
+        ),
+        refusal(
+            "import a missing file",
+            args(&["import", "gone.csv"]),
+            &["cannot read the table to import `gone.csv`"],
+        ),
+        import_to_a_file,
+        import_existing,
+        bad_format,
+        refusal(
+            "export an unknown table",
+            args(&[
+                "export",
+                "core.injuyr",
+                "--format",
+                "json",
+                "--to",
+                "tables",
+            ]),
+            &["there is no table `core.injuyr`"],
+        ),
+        to_a_file,
+        existing,
+    ]
 }
 
 /// A bundle of [`SESSION`] whose paper is `paper`.
@@ -1533,6 +1680,24 @@ fn the_suite_covers_every_class() {
         "gen journey without --map or --session",
         "gen forage --session",
         "gen --session address the session lacks",
+        "export with an unknown format",
+        "export an unknown table",
+        "export --to a file",
+        "export over a differing file",
+        "import unreadable JSON",
+        "import JSON that is no RollTable",
+        "import a result without a range",
+        "import a formula tablewright cannot roll",
+        "import CSV without a die or weight column",
+        "import overlapping ranges",
+        "import a bad roll cell",
+        "import a zero weight",
+        "import a Markdown file without a table",
+        "import a table that does not cover its die",
+        "import an unclosed CSV quote",
+        "import a missing file",
+        "import --to a file",
+        "import over a differing file",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

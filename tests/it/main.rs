@@ -8,6 +8,8 @@
 //! - `homebrew`: the GM's own regions, archetypes and extensions, `init`,
 //!   validate proving generation, and the fixture property test
 //! - `prep`: session packs, golden handouts and refusals
+//! - `interop`: `export` and `import`: Foundry, Obsidian, Markdown, CSV
+//!   and JSON, every built-in table round trip, real Foundry RollTables
 //! - `pdf`: the pack PDF, checked with poppler-utils when installed
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
@@ -22,6 +24,7 @@ mod cli;
 mod common;
 mod generators;
 mod homebrew;
+mod interop;
 mod pdf;
 mod prep;
 mod safety;

@@ -1,0 +1,239 @@
+//! `export` (tables in another tool's format, on stdout or one file per
+//! table in a folder) and `import` (other tools' tables into validated
+//! table files). The formats are `crate::interop`'s; this reads the files
+//! (through `input`), validates what was read against the tables in
+//! effect, and writes through `output::publish`, all files or none.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::Config;
+use crate::content::{Library, SourceFile};
+use crate::diagnostic::{Diagnostic, Report};
+use crate::error::Error;
+use crate::interop::{self, Draft, Export, Format, draft, foundry, pasted};
+use crate::output::{self, Scope};
+
+/// `export ID... --format F [--to DIR]`.
+pub fn export(
+    cfg: &Config,
+    ids: &[String],
+    format: Format,
+    to: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let library = cfg.library()?;
+    let mut tables = Vec::new();
+    for id in ids {
+        let table = library.table(id)?;
+        if !tables
+            .iter()
+            .any(|t: &&crate::content::Table| t.id == table.id)
+        {
+            tables.push(table);
+        }
+    }
+    let ex = Export {
+        library: &library,
+        tables,
+    };
+    let Some(dir) = to else {
+        write!(out, "{}", interop::stream(&ex, format))?;
+        return Ok(());
+    };
+    let files = interop::files(&ex, format);
+    folder_check(dir)?;
+    let written = output::publish(dir, &files, Scope::Part, cfg.force)?.files;
+    writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
+    for p in &written {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        writeln!(out, "  {name}")?;
+    }
+    Ok(())
+}
+
+/// `--to DIR` must be a folder (or not exist yet): a file there is
+/// refused before anything is written.
+fn folder_check(dir: &Path) -> Result<(), Error> {
+    match dir.symlink_metadata() {
+        Ok(m) if !m.is_dir() && !m.file_type().is_symlink() => Err(Error::input(
+            Diagnostic::message(format!(
+                "--to {}: this is a file, not a folder",
+                dir.display()
+            ))
+            .with_hint("give --to a folder (it is made when it does not exist)"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// What one input became.
+struct Imported {
+    input: String,
+    name: String,
+    toml: String,
+    drafts: Vec<Draft>,
+    counts: BTreeMap<&'static str, usize>,
+}
+
+/// Read one input file into drafts: by its extension (`.json`, `.csv`,
+/// `.tsv`, else Markdown), or by a look at its first character.
+fn read_one(
+    path: &Path,
+    text: &str,
+    taken: &mut BTreeSet<String>,
+) -> Result<foundry::Read, Vec<Diagnostic>> {
+    let file = path.display().to_string();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "table".into());
+    let first = text.trim_start().chars().next();
+    let json = ext == "json" || (ext.is_empty() && matches!(first, Some('{' | '[')));
+    let mut counts = BTreeMap::new();
+    if !json {
+        let csv = ext == "csv" || ext == "tsv";
+        let draft = pasted::read(text, csv, &file, &stem, &mut counts)?;
+        taken.insert(draft.id.clone());
+        return Ok(foundry::Read {
+            drafts: vec![draft],
+            counts,
+        });
+    }
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        vec![Diagnostic::at(&file, e.line().max(1), e.column().max(1), format!("this is not valid JSON: {e}"))
+            .with_hint("import the file as Foundry exported it (Export Data), or as `tablewright export --format json` wrote it")]
+    })?;
+    if interop::json::is_ours(&value) {
+        let lines = foundry::key_lines(text, "range");
+        let line_of = |n: usize| lines.get(n - 1).copied().unwrap_or(1);
+        let drafts = interop::json::read(value, &line_of).map_err(|m| {
+            vec![
+                Diagnostic::at(&file, 1, 1, m)
+                    .with_hint("export the tables again with `tablewright export --format json`"),
+            ]
+        })?;
+        let problems: Vec<Diagnostic> = drafts.iter().flat_map(|d| d.check_rows(&file)).collect();
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        taken.extend(drafts.iter().map(|d| d.id.clone()));
+        return Ok(foundry::Read { drafts, counts });
+    }
+    foundry::read(&value, &file, text, taken)
+}
+
+/// A file name in DIR for input `stem`, not taken yet.
+fn file_name(stem: &str, names: &mut BTreeSet<String>) -> String {
+    let base = interop::slug(stem);
+    let mut name = format!("{base}.toml");
+    let mut n = 2;
+    while !names.insert(name.clone()) {
+        name = format!("{base}-{n}.toml");
+        n += 1;
+    }
+    name
+}
+
+/// `import FILE... [--to DIR]`: read every file, stop at the first
+/// problems (each pointed at), validate what was read with the tables in
+/// effect, then write one table file per input, all or none.
+pub fn import(
+    cfg: &Config,
+    files: &[PathBuf],
+    to: &Path,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    folder_check(to)?;
+    let mut taken = BTreeSet::new();
+    let mut names = BTreeSet::new();
+    let mut imported = Vec::new();
+    let mut problems = Vec::new();
+    for path in files {
+        let text = crate::input::read_text(path, "table to import")?;
+        match read_one(path, &text, &mut taken) {
+            Ok(foundry::Read { drafts, counts }) => {
+                let stem = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let input = path.display().to_string();
+                imported.push(Imported {
+                    toml: draft::to_toml(&drafts, &input),
+                    name: file_name(&stem, &mut names),
+                    input,
+                    drafts,
+                    counts,
+                });
+            }
+            Err(mut p) => problems.append(&mut p),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Error::Input(Report {
+            headline: Some(format!(
+                "{} problem(s) in the files to import:",
+                problems.len()
+            )),
+            diagnostics: problems,
+            closing: Some("nothing was written; fix the files and import again".into()),
+        }));
+    }
+    validate(cfg, to, &imported)?;
+    let set: Vec<(String, Vec<u8>)> = imported
+        .iter()
+        .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
+        .collect();
+    output::publish(to, &set, Scope::Part, cfg.force)?;
+    report(to, &imported, out)
+}
+
+/// The imported files must load and validate with the tables in effect
+/// (built in and --content, less the files they replace).
+fn validate(cfg: &Config, to: &Path, imported: &[Imported]) -> Result<(), Error> {
+    let (mut user, problems) = Library::user_sources(&cfg.content);
+    if !problems.is_empty() {
+        return Err(Error::Content(problems));
+    }
+    let targets: BTreeSet<PathBuf> = imported.iter().map(|i| to.join(&i.name)).collect();
+    user.retain(|f| !targets.contains(Path::new(&f.name)));
+    let layer = cfg.content.len() + 1;
+    for i in imported {
+        let name = format!("{} (imported from {})", to.join(&i.name).display(), i.input);
+        user.push(SourceFile::new(name, i.toml.clone(), layer));
+    }
+    let (_, problems) = Library::from_user_files(user);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::Content(problems))
+    }
+}
+
+/// What was written from what, and what was converted on the way.
+fn report(to: &Path, imported: &[Imported], out: &mut dyn Write) -> Result<(), Error> {
+    for i in imported {
+        let rows: usize = i.drafts.iter().map(|d| d.rows.len()).sum();
+        let ids: Vec<&str> = i.drafts.iter().map(|d| d.id.as_str()).collect();
+        writeln!(
+            out,
+            "{} → {}: {} table(s), {rows} rows ({})",
+            i.input,
+            to.join(&i.name).display(),
+            i.drafts.len(),
+            ids.join(", ")
+        )?;
+        for (what, n) in &i.counts {
+            writeln!(out, "  {n} × {what}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,283 @@
+//! Tables in other tools' formats, both ways. `export` writes tables for
+//! Foundry VTT, Obsidian's Dice Roller, GitHub Markdown or as JSON;
+//! `import` reads Foundry RollTables, `tablewright.tables/1` JSON and
+//! pasted Markdown or CSV tables into [`Draft`]s that become table files.
+//! Nothing here reads or writes a file: `app::interop` does, through
+//! `input` and `output`.
+//!
+//! - [`json`]: the `tablewright.tables/1` schema (`tables --json`), out and
+//!   back in.
+//! - [`foundry`]: Foundry VTT RollTable documents (v10 to v13 shapes).
+//! - [`markup`]: Foundry's text (HTML, entities, `[[/r …]]`, `@UUID[…]`,
+//!   `&Reference[…]`) turned into a row's text.
+//! - [`obsidian`]: roll tables with block ids for the Dice Roller plugin.
+//! - [`gfm`]: plain `| d12 | result |` Markdown tables.
+//! - [`pasted`]: Markdown or CSV tables with a die or weight column.
+//! - [`draft`]: a table read from elsewhere, and its table file.
+
+pub mod draft;
+pub mod foundry;
+pub mod gfm;
+pub mod json;
+pub mod markup;
+pub mod obsidian;
+pub mod pasted;
+
+use std::collections::BTreeMap;
+
+pub use draft::{Draft, DraftRow};
+
+use crate::content::{Library, Table};
+
+/// What `export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Foundry,
+    Obsidian,
+    Gfm,
+    Json,
+}
+
+impl Format {
+    /// The extension of a file in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Foundry | Format::Json => "json",
+            Format::Obsidian | Format::Gfm => "md",
+        }
+    }
+}
+
+/// Tables exported together: those asked for, in order, and the library
+/// they come from (for the titles of tables they roll on).
+pub struct Export<'a> {
+    pub library: &'a Library,
+    pub tables: Vec<&'a Table>,
+}
+
+impl Export<'_> {
+    /// Whether table `id` is exported with the others (a link to it can
+    /// resolve).
+    pub fn has(&self, id: &str) -> bool {
+        self.tables.iter().any(|t| t.id == id)
+    }
+
+    /// The title of table `id` (its id when it is unknown).
+    pub fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
+        self.library.get(id).map_or(id, |t| t.title.as_str())
+    }
+}
+
+/// Everything in one text, for stdout.
+pub fn stream(ex: &Export, format: Format) -> String {
+    match format {
+        Format::Json => json::to_text(&json::document(ex.library, ex.tables.iter().copied())),
+        Format::Foundry => foundry::stream(ex),
+        Format::Obsidian => obsidian::note(ex, &ex.tables, false),
+        Format::Gfm => ex
+            .tables
+            .iter()
+            .map(|t| gfm::table(t))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// One file per table (`<id>.<ext>`), for `--to DIR`.
+pub fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
+    ex.tables
+        .iter()
+        .map(|t| {
+            let text = match format {
+                Format::Json => json::to_text(&json::document(ex.library, [*t])),
+                Format::Foundry => foundry::file(ex, t),
+                Format::Obsidian => obsidian::note(ex, &[*t], true),
+                Format::Gfm => gfm::table(t),
+            };
+            (
+                format!("{}.{}", file_stem(&t.id), format.extension()),
+                text.into_bytes(),
+            )
+        })
+        .collect()
+}
+
+/// The file name of table `id`, without extension: its id (ids are
+/// lowercase letters, digits, `_`, `.` and `-`).
+pub fn file_stem(id: &str) -> String {
+    id.to_owned()
+}
+
+/// Each row's range: its own, or (weighted tables) one after another from
+/// 1, as wide as its weight.
+pub fn ranges(table: &Table) -> Vec<(i64, i64)> {
+    let mut next = 1i64;
+    table
+        .rows
+        .iter()
+        .map(|r| match (r.range, r.weight) {
+            (Some(range), _) => range,
+            (None, w) => {
+                let w = w.unwrap_or(1) as i64;
+                let range = (next, next + w - 1);
+                next += w;
+                range
+            }
+        })
+        .collect()
+}
+
+/// The formula that picks a row, as other dice rollers write it: `1d12`,
+/// `2d6`, `1d6*10+1d6` for a d66; `1dN` over the weights of a weighted
+/// table.
+pub fn formula(table: &Table) -> String {
+    match table.dice.as_deref() {
+        Some(d) => common_dice(d),
+        None => {
+            let total: u64 = table.rows.iter().map(|r| r.weight.unwrap_or(1)).sum();
+            format!("1d{total}")
+        }
+    }
+}
+
+/// A table die in the notation most rollers share.
+fn common_dice(dice: &str) -> String {
+    let d = dice.trim();
+    if d.eq_ignore_ascii_case("d66") {
+        return "1d6*10+1d6".into();
+    }
+    if d.starts_with(['d', 'D']) {
+        return format!("1{d}");
+    }
+    d.to_owned()
+}
+
+/// A piece of a row's raw text: plain words (with `{{`/`}}` as written)
+/// or one `{…}` placeholder, with what is inside its braces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece<'a> {
+    Plain(&'a str),
+    Braced(&'a str),
+}
+
+/// Split a row's raw text into plain runs and placeholders, without
+/// reading them (a validated row always splits cleanly; an unclosed brace
+/// is left as plain text).
+pub fn pieces(text: &str) -> Vec<Piece<'_>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut plain) = (0, 0);
+    while i < bytes.len() {
+        let doubled = bytes.get(i + 1) == Some(&bytes[i]);
+        if (bytes[i] == b'{' || bytes[i] == b'}') && doubled {
+            i += 2;
+            continue;
+        }
+        if bytes[i] != b'{' {
+            i += 1;
+            continue;
+        }
+        let mut depth = 0usize;
+        let end = (i..bytes.len()).find(|&j| {
+            match bytes[j] {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        let Some(end) = end else { break };
+        if plain < i {
+            out.push(Piece::Plain(&text[plain..i]));
+        }
+        out.push(Piece::Braced(&text[i + 1..end]));
+        i = end + 1;
+        plain = i;
+    }
+    if plain < text.len() {
+        out.push(Piece::Plain(&text[plain..]));
+    }
+    out
+}
+
+/// Block ids for tables, unique and well formed (lowercase letters,
+/// digits and single dashes): `core.injury` is `core-injury`; a clash
+/// gets `-2`, `-3`…
+pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+    let mut taken = std::collections::BTreeSet::new();
+    let mut out = BTreeMap::new();
+    for id in ids {
+        let mut base = String::new();
+        for c in id.chars().flat_map(char::to_lowercase) {
+            if c.is_ascii_alphanumeric() {
+                base.push(c);
+            } else if !base.is_empty() && !base.ends_with('-') {
+                base.push('-');
+            }
+        }
+        let base = base.trim_end_matches('-');
+        let base = if base.is_empty() { "table" } else { base }.to_owned();
+        let mut candidate = base.clone();
+        let mut n = 2;
+        while !taken.insert(candidate.clone()) {
+            candidate = format!("{base}-{n}");
+            n += 1;
+        }
+        out.insert(id.to_owned(), candidate);
+    }
+    out
+}
+
+/// A short name for a row that has none: the first words of its text
+/// (at most 40 characters), or `fallback`.
+pub fn derived_name(plain: &str, fallback: &str) -> String {
+    let first = plain
+        .split(['.', ';', ':', '!', '?', '\n'])
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .unwrap_or("");
+    let mut name = String::new();
+    for word in first.split_whitespace() {
+        if name.chars().count() + word.chars().count() + 1 > 40 {
+            break;
+        }
+        if !name.is_empty() {
+            name.push(' ');
+        }
+        name.push_str(word);
+    }
+    let name = name
+        .trim_matches(|c: char| c == ',' || c == '(' || c == '-')
+        .trim()
+        .to_owned();
+    if name.is_empty() {
+        fallback.to_owned()
+    } else {
+        name
+    }
+}
+
+/// A slug for an id made from a name: lowercase letters and digits joined
+/// by `-` (at most 40), `table` when nothing is left.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+        if out.len() >= 40 {
+            break;
+        }
+    }
+    let s = out.trim_matches('-');
+    if s.is_empty() {
+        "table".into()
+    } else {
+        s.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests;
