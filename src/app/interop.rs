@@ -192,7 +192,18 @@ pub fn import(
         .iter()
         .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
         .collect();
-    output::publish(to, &set, Scope::Part, cfg.force)?;
+    output::publish(to, &set, Scope::Part, cfg.force).map_err(|e| match e {
+        // The folder is written whole: a sub-folder cannot be carried.
+        output::OutputError::Foreign(p) => Error::input(
+            Diagnostic::message(format!(
+                "--to {}: it holds the folder {}, and imported files go into a folder of files only",
+                to.display(),
+                p.display()
+            ))
+            .with_hint("import into a folder of its own, e.g. --to content/imported, and add it with --content"),
+        ),
+        e => e.into(),
+    })?;
     report(to, &imported, out)
 }
 

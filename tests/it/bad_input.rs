@@ -1137,6 +1137,15 @@ fn interop_cases() -> Vec<Case> {
     import_existing
         .files
         .push(("tables/t.toml", b"mine".to_vec()));
+    let mut import_subfolder = import(
+        "import into a folder with sub-folders",
+        "t.md",
+        "| d2 | r |\n|---|---|\n| 1 | a |\n| 2 | b |\n",
+        &["it holds the folder tables/old", "--to content/imported"],
+    );
+    import_subfolder
+        .files
+        .push(("tables/old/x.toml", b"# mine".to_vec()));
     vec![
         import(
             "import unreadable JSON",
@@ -1214,6 +1223,7 @@ fn interop_cases() -> Vec<Case> {
         ),
         import_to_a_file,
         import_existing,
+        import_subfolder,
         bad_format,
         refusal(
             "export an unknown table",
@@ -1698,6 +1708,7 @@ fn the_suite_covers_every_class() {
         "import a missing file",
         "import --to a file",
         "import over a differing file",
+        "import into a folder with sub-folders",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }
