@@ -245,6 +245,15 @@ impl Request {
                 out.push((Some("map"), Flaw::item("terrains", i, e)));
             }
         }
+        if let Some(m) = &self.map {
+            let req = map::Request {
+                stops: m.stops,
+                terrains: m.terrains.clone(),
+            };
+            if let Some(problem) = req.room_problem(library) {
+                out.push((Some("map"), Flaw::at("stops", problem)));
+            }
+        }
         out
     }
 }

@@ -615,6 +615,17 @@ fn cases() -> Vec<Case> {
                 "hint:",
             ],
         ),
+        session_case(
+            "session map with more stops than its terrains have places",
+            vec![(
+                "session.toml",
+                format!("{SESSION}[map]\nstops = 40\nterrains = [\"road\"]\n").into_bytes(),
+            )],
+            &[
+                "session.toml:9:9: a map of 40 stops needs 40 different points of interest, but `gen.poi` has only 15 for road",
+                "stops = 40",
+            ],
+        ),
         // Files that are not UTF-8.
         content(
             "non-UTF-8 table",

@@ -184,6 +184,19 @@ impl Generator for Request {
 
 /// The request's terrains (or the default five), once the number of stops
 /// and every terrain are known to be allowed.
+impl Request {
+    /// Why these tables cannot make this map (too few points of interest
+    /// for its stops), found before generating so that a session file can
+    /// point at its `stops` line; `None` when they can. Unknown terrains
+    /// and out-of-range counts are reported where they are read.
+    pub fn room_problem(&self, library: &Library) -> Option<String> {
+        let terrains = terrains(library, self).ok()?;
+        naming::check_room(library, &terrains, self.stops)
+            .err()
+            .map(|e| e.to_string())
+    }
+}
+
 fn terrains(library: &Library, req: &Request) -> Result<Vec<Region>, GenError> {
     if !(STOPS.0..=STOPS.1).contains(&req.stops) {
         return Err(GenError::Request(format!(
