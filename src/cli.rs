@@ -59,6 +59,7 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
         "export" | "import" => &["content", "force"],
+        "completions" | "manpage" => &[],
         _ => &GLOBALS,
     }
 }
@@ -152,6 +153,27 @@ impl From<ExportFormat> for crate::interop::Format {
 pub enum PaperSize {
     A4,
     Letter,
+}
+
+/// `prep --md`: a Markdown flavour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MdArg {
+    /// GitHub Markdown, the pack's own (no folder).
+    Gfm,
+    /// Obsidian: callouts, block ids, roll tables for the Dice Roller.
+    Obsidian,
+    /// Homebrewery V3: pages, monster frames, note boxes, inline drawings.
+    Homebrewery,
+}
+
+impl From<MdArg> for crate::render::handouts::Flavour {
+    fn from(a: MdArg) -> Self {
+        match a {
+            MdArg::Gfm => Self::Gfm,
+            MdArg::Obsidian => Self::Obsidian,
+            MdArg::Homebrewery => Self::Homebrewery,
+        }
+    }
 }
 
 /// `--system`: which rules to make things for.
@@ -288,6 +310,12 @@ pub enum Command {
         /// change are rewritten.
         #[arg(long, value_name = "ADDRESS")]
         reroll: Vec<String>,
+        /// Markdown flavours to write besides the pack's own GitHub
+        /// Markdown, each in a folder named after it (`homebrewery/pack.md`):
+        /// gfm (the pack's own), obsidian, homebrewery (repeatable, or
+        /// comma-separated).
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "FLAVOUR")]
+        md: Vec<MdArg>,
     },
     /// Print one self-contained bundle of a session (session, party, your
     /// tables and templates, tool version and tables hash): `share
@@ -330,6 +358,16 @@ pub enum Command {
         #[arg(long, value_name = "DIR", default_value = "content")]
         to: std::path::PathBuf,
     },
+    /// Print a completion script for a shell: `tablewright completions bash
+    /// > ~/.local/share/bash-completion/completions/tablewright`.
+    Completions {
+        /// The shell: bash, zsh, fish, powershell or elvish.
+        #[arg(value_name = "SHELL", value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `tablewright manpage >
+    /// ~/.local/share/man/man1/tablewright.1`.
+    Manpage,
     /// Generate NPCs, injuries, mutations, foraging, traps, encounters, maps,
     /// journeys or vouchers (`--item N --session S`: one item of a pack).
     Gen {

@@ -14,6 +14,8 @@
 //!   against its bundle).
 //! - [`init`]: `init`, a campaign folder to start from.
 //! - [`interop`]: `export` and `import`, tables in other tools' formats.
+//! - [`shell`]: `completions` (a shell's completion script) and `manpage`
+//!   (the roff manual), both on stdout.
 //!
 //! Randomness comes only from the seed's streams.
 
@@ -25,6 +27,7 @@ pub mod interop;
 pub mod pack_item;
 pub mod prep;
 pub mod share;
+pub mod shell;
 pub mod tables;
 
 use std::io::Write;
@@ -61,7 +64,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             session,
             only,
             reroll,
-        } => prep::run(&cfg, session, &prep::Asked { only, reroll }, out, err),
+            md,
+        } => {
+            let md: Vec<_> = md.iter().map(|&m| m.into()).collect();
+            let asked = prep::Asked { only, reroll, md };
+            prep::run(&cfg, session, &asked, out, err)
+        }
         Command::Share { session } => share::share(&cfg, session, out, err),
         Command::Verify { dir } => share::verify(&cfg, dir, out, err),
         Command::Gen {
@@ -86,6 +94,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
             interop::export(&cfg, ids, (*format).into(), to.as_deref(), out)
         }
         Command::Import { files, to } => interop::import(&cfg, files, to, out),
+        Command::Completions { shell } => shell::completions(*shell, out),
+        Command::Manpage => shell::manpage(out),
     }
 }
 

@@ -3,7 +3,10 @@
 //! OUT/<seed slug>/ — with the pack's own `bundle.toml`. `--only ADDRESS`
 //! writes just those items' files; `--reroll ADDRESS` rerolls items,
 //! records it in the session file's `[rerolls]` and rewrites the files
-//! that change.
+//! that change. `--md FLAVOUR` adds a folder of that Markdown flavour
+//! (a render option: not in the bundle, so it never changes the bundle's
+//! hash; `--reroll` and `verify` keep every flavour folder the pack
+//! already has).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -22,17 +25,19 @@ use crate::input::bundle::{
 };
 use crate::input::{self, Origin, Session};
 use crate::output::{self, Scope};
-use crate::render::handouts::{self, FORMAT, ShareLine};
+use crate::render::handouts::{self, FORMAT, Flavour, ShareLine};
 use crate::render::markdown::Templates;
 use crate::render::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-/// What `prep` was asked beyond the session: `--only` and `--reroll`.
+/// What `prep` was asked beyond the session: `--only`, `--reroll` and
+/// `--md`.
 #[derive(Default)]
 pub struct Asked<'a> {
     pub only: &'a [String],
     pub reroll: &'a [String],
+    pub md: Vec<Flavour>,
 }
 
 /// Everything one pack is made from, read and checked.
@@ -48,6 +53,8 @@ pub struct Sources {
     pub seed: Seed,
     pub paper: Paper,
     pub ink_saver: bool,
+    /// Markdown flavours with a folder of their own to write.
+    pub flavours: Vec<Flavour>,
 }
 
 pub fn run(
@@ -57,8 +64,10 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let src = sources(cfg, path, asked, err)?;
+    let mut src = sources(cfg, path, asked, err)?;
+    src.flavours = asked.md.clone();
     if !asked.reroll.is_empty() {
+        src.flavours.extend(flavours_in(&pack_dir(cfg, &src)));
         return reroll(cfg, src, asked.reroll, out);
     }
     let (pack, mut files) = build(&src)?;
@@ -106,10 +115,8 @@ fn report(cfg: &Config, dir: &Path, written: &[PathBuf], out: &mut dyn Write) ->
     }
     writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
     for p in written {
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default();
+        // Named from the pack folder (`homebrewery/pack.md`).
+        let name = p.strip_prefix(dir).unwrap_or(p).to_string_lossy();
         writeln!(out, "  {name}")?;
     }
     Ok(())
@@ -205,6 +212,7 @@ fn from_session(
         seed,
         paper: cfg.paper,
         ink_saver: cfg.ink_saver,
+        flavours: Vec::new(),
     })
 }
 
@@ -323,6 +331,7 @@ fn from_bundle(
         party,
         seed,
         paper: cfg.paper,
+        flavours: Vec::new(),
     })
 }
 
@@ -338,7 +347,7 @@ pub type PackFiles = Vec<(String, Vec<u8>)>;
 pub fn build(src: &Sources) -> Result<(Pack, PackFiles), Error> {
     let pack = pack::generate(&src.library, &src.session.request(), &src.party, &src.seed)?;
     let share = share_line(src);
-    let mut files = handouts::pack_files(&pack, &src.templates, &share)?;
+    let mut files = handouts::pack_files_in(&pack, &src.templates, &share, &src.flavours)?;
     files.insert(1, pack_pdf(src, &pack, src.paper));
     files.push(("bundle.toml".into(), src.bundle.to_text().into_bytes()));
     Ok((pack, files))
@@ -350,6 +359,14 @@ pub fn pack_pdf(src: &Sources, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
     let share = share_line(src);
     let pdf = handouts::pack_pdf(pack, &share, paper, src.ink_saver, &Fonts::load());
     (paper.pack_pdf().into(), pdf)
+}
+
+/// The flavours whose folder a pack folder has (`homebrewery/`).
+pub fn flavours_in(dir: &Path) -> Vec<Flavour> {
+    Flavour::FOLDERS
+        .into_iter()
+        .filter(|f| dir.join(f.name()).is_dir())
+        .collect()
 }
 
 /// The one-item PDF `prep --only` writes beside an item's files
@@ -516,17 +533,37 @@ pub fn differences(dir: &Path, files: &[(String, Vec<u8>)]) -> Vec<(String, &'st
         }
     }
     let made: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-    let mut extra: Vec<String> = std::fs::read_dir(dir)
+    // The pack's own folders (a Markdown flavour's) are read too.
+    let folders: BTreeSet<&str> = made
+        .iter()
+        .filter_map(|n| n.split_once('/').map(|(f, _)| f))
+        .collect();
+    let mut extra: Vec<String> = std::iter::once("")
+        .chain(folders)
+        .flat_map(|f| files_in(dir, f))
+        .filter(|n| !made.contains(n.as_str()))
+        .collect();
+    extra.sort();
+    out.extend(extra.into_iter().map(|n| (n, "is not part of the pack")));
+    out
+}
+
+/// The visible files in `dir`'s folder `folder` (`""`: `dir` itself),
+/// named from `dir` (`homebrewery/pack.md`).
+fn files_in(dir: &Path, folder: &str) -> Vec<String> {
+    let prefix = match folder {
+        "" => String::new(),
+        f => format!("{f}/"),
+    };
+    std::fs::read_dir(dir.join(folder))
         .into_iter()
         .flatten()
         .flatten()
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.starts_with('.') && !made.contains(n.as_str()))
-        .collect();
-    extra.sort();
-    out.extend(extra.into_iter().map(|n| (n, "is not part of the pack")));
-    out
+        .filter(|n| !n.starts_with('.'))
+        .map(|n| format!("{prefix}{n}"))
+        .collect()
 }
 
 /// The files that differ, as the error `verify` exits 1 with.

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::Config;
-use super::prep::{Asked, build, differences, item_pdf, mismatch, pack_pdf, sources};
+use super::prep::{Asked, build, differences, flavours_in, item_pdf, mismatch, pack_pdf, sources};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
 use crate::render::pdf::Paper;
@@ -43,7 +43,10 @@ pub fn verify(
             .with_hint("verify checks a pack folder made by `tablewright prep`, which writes its bundle.toml"),
         ));
     }
-    let src = sources(cfg, &bundle, &Asked::default(), err)?;
+    let mut src = sources(cfg, &bundle, &Asked::default(), err)?;
+    // A flavour is a render option the bundle does not record: the
+    // folders the pack has are made again and compared too.
+    src.flavours = flavours_in(dir);
     let (pack, mut files) = build(&src)?;
     // The paper is a print option: the folder's pack PDFs (A4
     // `pack.pdf`, `pack-letter.pdf`, or both) are each checked on theirs,

@@ -11,6 +11,11 @@
 //! staging folders a killed run left behind are removed by the next
 //! publication into that OUT, which holds OUT's lock while it works, so
 //! two runs never publish into one OUT at once.
+//!
+//! A file of the set may sit one folder down (`homebrewery/pack.md`, see
+//! [`manifest::valid_path`]); such a folder is the pack's while the set
+//! writes into it or the manifest lists a file in it, and goes with its
+//! last file. Any other folder in the pack folder is refused, as before.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -57,7 +62,7 @@ pub fn publish(
     scope: Scope,
     force: bool,
 ) -> Result<Published, OutputError> {
-    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_name(n)) {
+    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
         return Err(OutputError::Name(bad.clone()));
     }
     let out = match dir.parent() {
@@ -176,6 +181,9 @@ struct Current {
     entries: BTreeMap<String, Entry>,
     /// The previous pack's files, from its manifest.
     ours: BTreeSet<String>,
+    /// The folders in the pack folder (their entries are in `entries` as
+    /// `folder/name`).
+    folders: BTreeSet<String>,
     manifest: Option<Vec<u8>>,
 }
 
@@ -185,24 +193,27 @@ impl Current {
             exists: false,
             entries: BTreeMap::new(),
             ours: BTreeSet::new(),
+            folders: BTreeSet::new(),
             manifest: None,
         };
-        let list = match std::fs::read_dir(dir) {
-            Ok(list) => list,
+        match std::fs::read_dir(dir) {
+            Ok(_) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(current),
             Err(e) => return Err(OutputError::Write(dir.to_owned(), e)),
         };
         current.exists = true;
-        for entry in list {
-            let entry = entry.map_err(|e| OutputError::Write(dir.to_owned(), e))?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let kind = match entry.path().symlink_metadata() {
-                Ok(m) if m.file_type().is_symlink() => Entry::Link,
-                Ok(m) if m.is_file() => Entry::File(m.len()),
-                Ok(m) if m.is_dir() => Entry::Folder,
-                _ => Entry::Other,
-            };
-            current.entries.insert(name, kind);
+        current.entries = entries(dir, "")?;
+        let folders: Vec<String> = current
+            .entries
+            .iter()
+            .filter(|(_, k)| **k == Entry::Folder)
+            .map(|(n, _)| n.clone())
+            .collect();
+        for folder in folders {
+            current
+                .entries
+                .extend(entries(&dir.join(&folder), &format!("{folder}/"))?);
+            current.folders.insert(folder);
         }
         if let Some(Entry::File(len)) = current.entries.get(MANIFEST)
             && *len < 1 << 20
@@ -215,10 +226,37 @@ impl Current {
     }
 }
 
+/// The entries of one folder, each named `prefix` + its name; links are
+/// never followed.
+fn entries(dir: &Path, prefix: &str) -> Result<BTreeMap<String, Entry>, OutputError> {
+    let mut out = BTreeMap::new();
+    let list = std::fs::read_dir(dir).map_err(|e| OutputError::Write(dir.to_owned(), e))?;
+    for entry in list {
+        let entry = entry.map_err(|e| OutputError::Write(dir.to_owned(), e))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let kind = match entry.path().symlink_metadata() {
+            Ok(m) if m.file_type().is_symlink() => Entry::Link,
+            Ok(m) if m.is_file() => Entry::File(m.len()),
+            Ok(m) if m.is_dir() => Entry::Folder,
+            _ => Entry::Other,
+        };
+        out.insert(format!("{prefix}{name}"), kind);
+    }
+    Ok(out)
+}
+
+/// The folder a pack file sits in (`homebrewery` for
+/// `homebrewery/pack.md`), if any.
+fn folder_of(name: &str) -> Option<&str> {
+    name.split_once('/').map(|(f, _)| f)
+}
+
 /// How the new folder is made from the set and the current folder.
 struct Plan {
     /// Entries of the current folder kept (name, what it is).
     carry: Vec<(String, Entry)>,
+    /// Folders to make in the new folder (`homebrewery`).
+    folders: BTreeSet<String>,
     manifest: String,
     removed: Vec<String>,
     changed: bool,
@@ -233,6 +271,13 @@ fn plan(
 ) -> Result<Plan, OutputError> {
     let mut changed = !current.exists;
     let mut conflicts = Vec::new();
+    for folder in files.iter().filter_map(|(n, _)| folder_of(n)) {
+        match current.entries.get(folder) {
+            None | Some(Entry::Folder) => {}
+            Some(Entry::Link) => return Err(OutputError::Link(dir.join(folder))),
+            Some(_) => return Err(OutputError::NotAFolder(dir.join(folder))),
+        }
+    }
     for (name, bytes) in files {
         match current.entries.get(name) {
             None => changed = true,
@@ -251,8 +296,24 @@ fn plan(
     let mut carry = Vec::new();
     let mut removed = Vec::new();
     let mut listed: BTreeSet<String> = in_set.iter().map(|n| (*n).to_owned()).collect();
+    // A folder is the pack's while the set writes into it or the previous
+    // manifest lists a file in it.
+    let ours_folder = |f: &str| {
+        in_set
+            .iter()
+            .copied()
+            .chain(current.ours.iter().map(String::as_str))
+            .any(|n| folder_of(n) == Some(f))
+    };
     for (name, kind) in &current.entries {
         if name == MANIFEST || in_set.contains(name.as_str()) {
+            continue;
+        }
+        if current.folders.contains(name) && ours_folder(name) {
+            continue;
+        }
+        if folder_of(name).is_some_and(|f| !ours_folder(f)) {
+            // Inside a folder that is refused as a whole below.
             continue;
         }
         if current.ours.contains(name) && scope == Scope::Whole && force {
@@ -278,8 +339,19 @@ fn plan(
     if current.manifest.as_deref() != Some(manifest.as_bytes()) {
         changed = true;
     }
+    let folders: BTreeSet<String> = in_set
+        .iter()
+        .copied()
+        .chain(carry.iter().map(|(n, _)| n.as_str()))
+        .filter_map(folder_of)
+        .map(str::to_owned)
+        .collect();
+    if folders != current.folders {
+        changed = true;
+    }
     Ok(Plan {
         carry,
+        folders,
         manifest,
         removed,
         changed,
@@ -325,6 +397,10 @@ fn fill_stage(
     files: &[(String, Vec<u8>)],
     plan: &Plan,
 ) -> Result<(), OutputError> {
+    for folder in &plan.folders {
+        std::fs::create_dir(stage.join(folder))
+            .map_err(|e| OutputError::Write(dir.join(folder), e))?;
+    }
     for (name, bytes) in files {
         write_new(&stage.join(name), bytes).map_err(|e| OutputError::Write(dir.join(name), e))?;
     }
@@ -334,6 +410,10 @@ fn fill_stage(
     }
     write_new(&stage.join(MANIFEST), plan.manifest.as_bytes())
         .map_err(|e| OutputError::Write(dir.join(MANIFEST), e))?;
+    for folder in &plan.folders {
+        let path = stage.join(folder);
+        sys::sync_dir(&path).map_err(|e| OutputError::Write(path.clone(), e))?;
+    }
     sys::sync_dir(stage).map_err(|e| OutputError::Write(stage.to_owned(), e))
 }
 

@@ -711,6 +711,22 @@ fn cases() -> Vec<Case> {
                 &["invalid value 'a3'", "a4", "letter"],
             )
         },
+        Case {
+            code: 2,
+            ..refusal(
+                "unknown Markdown flavour",
+                prep(&["--md", "nonsense"]),
+                &["invalid value 'nonsense'", "gfm", "obsidian", "homebrewery"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "completions for an unknown shell",
+                args(&["completions", "nonsense"]),
+                &["invalid value 'nonsense'", "bash", "zsh", "fish"],
+            )
+        },
         // A trap asked for in terms its system does not have.
         Case {
             code: 2,

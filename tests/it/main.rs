@@ -14,6 +14,8 @@
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
 //! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
+//! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
+//! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
@@ -22,6 +24,7 @@ mod bad_input;
 mod cards;
 mod cli;
 mod common;
+mod flavours;
 mod generators;
 mod homebrew;
 mod interop;
@@ -29,5 +32,6 @@ mod pdf;
 mod prep;
 mod safety;
 mod share;
+mod shell;
 mod systems;
 mod tables;

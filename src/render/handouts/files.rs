@@ -6,11 +6,17 @@
 //! templates as values next to the items themselves: `encounter.md` gets
 //! `foe_rows` (per foe: `stats`, `toughness`, `attack`) and `sporadics`;
 //! `npc.md` gets `stats` (a table row), `weapons` and `callings`.
+//!
+//! Markdown flavours other than GFM ([`super::flavour`]) are made from
+//! the same rendered handouts, into a folder per flavour.
+
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 use tera::Context;
 
 use super::ShareLine;
+use super::flavour::{self, Flavour, Item, Made, Monster, RollTable, Sheet};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
 use crate::generators::journey::Journey;
@@ -32,6 +38,12 @@ struct Files<'a> {
     rerolls: &'a Rerolls,
     files: Vec<(String, Vec<u8>)>,
     parts: Vec<String>,
+    /// The flavours asked for besides GFM.
+    flavours: &'a [Flavour],
+    /// Every sheet in `pack.md`'s order, for the flavours.
+    sheets: Vec<Sheet>,
+    /// The drawings by file name (Homebrewery inlines them).
+    svgs: BTreeMap<String, String>,
 }
 
 impl Files<'_> {
@@ -57,6 +69,18 @@ impl Files<'_> {
     /// Add a file; `part`: `pack.md` binds it too, `depth` heading levels
     /// down.
     fn add(&mut self, name: String, text: String, part: Option<usize>) {
+        if let Some(stem) = name.strip_suffix(".md") {
+            self.sheets.push(Sheet::Item(Item {
+                id: stem.to_owned(),
+                name: name.clone(),
+                text: text.clone(),
+                depth: part,
+                npc: false,
+                foes: Vec::new(),
+            }));
+        } else if name.ends_with(".svg") {
+            self.svgs.insert(name.clone(), text.clone());
+        }
         if let Some(depth) = part {
             let mut md = text.clone();
             for _ in 0..depth {
@@ -83,6 +107,15 @@ impl Files<'_> {
     /// A heading in `pack.md` over a group of items (`## NPCs`).
     fn group(&mut self, title: &str) {
         self.parts.push(format!("## {title}\n"));
+        self.sheets.push(Sheet::Group(title.to_owned()));
+    }
+
+    /// The item sheet added last (to note what a flavour needs of it).
+    fn last_item(&mut self) -> Option<&mut Item> {
+        self.sheets.iter_mut().rev().find_map(|s| match s {
+            Sheet::Item(i) => Some(i),
+            Sheet::Group(_) => None,
+        })
     }
 
     fn encounter(&mut self, at: &Address, e: &Encounter) -> Result<(), TemplateError> {
@@ -104,6 +137,9 @@ impl Files<'_> {
             c.insert("hazard", &perils::hazard(h));
         }
         self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
+        if let Some(item) = self.last_item() {
+            item.foes = e.foes.iter().zip(&foes).map(monster).collect();
+        }
         self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), None);
         Ok(())
     }
@@ -121,7 +157,11 @@ impl Files<'_> {
             );
             c.insert("callings", &lines::callings(&m.block, Markup::Markdown));
         }
-        self.part("npc.md", format!("{}.md", at.file_stem()), &c, 2)
+        self.part("npc.md", format!("{}.md", at.file_stem()), &c, 2)?;
+        if let Some(item) = self.last_item() {
+            item.npc = true;
+        }
+        Ok(())
     }
 
     fn trap(&mut self, at: &Address, t: &Trap) -> Result<(), TemplateError> {
@@ -201,6 +241,7 @@ impl Files<'_> {
         c.insert("ladder", &run::ladder(pack));
         let md = self.templates.render("pack.md", &c)?;
         self.files.insert(0, ("pack.md".into(), md.into_bytes()));
+        let flavoured = self.flavoured(pack, &mut c)?;
         #[derive(Serialize)]
         struct PackJson<'a> {
             share: &'a ShareLine,
@@ -214,8 +255,109 @@ impl Files<'_> {
             + "\n";
         self.files
             .insert(1, ("pack.json".into(), json.into_bytes()));
+        self.files.extend(flavoured);
         Ok(self.files)
     }
+
+    /// Each flavour's folder: `pack.md` (the template again, with the
+    /// flavour's parts) and every item's Markdown file.
+    fn flavoured(
+        &self,
+        pack: &Pack,
+        c: &mut Context,
+    ) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
+        let tables = roll_tables(pack);
+        let made = Made {
+            sheets: &self.sheets,
+            svgs: &self.svgs,
+            tables: &tables,
+        };
+        let mut out = Vec::new();
+        for &f in Flavour::FOLDERS
+            .iter()
+            .filter(|f| self.flavours.contains(f))
+        {
+            let parts = flavour::parts(f, &made, |text, depth| {
+                (0..depth).fold(text.to_owned(), |md, _| demote(&md))
+            });
+            c.insert("parts", &parts);
+            c.insert("contents", &contents(&parts));
+            let md = self.templates.render("pack.md", c)?;
+            let folder = f.name();
+            out.push((
+                format!("{folder}/pack.md"),
+                flavour::pack(f, &md, made.tables).into_bytes(),
+            ));
+            for sheet in made.sheets {
+                if let Sheet::Item(i) = sheet {
+                    let text = flavour::item(f, i, made.svgs);
+                    out.push((format!("{folder}/{}", i.name), text.into_bytes()));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// An encounter's foe as a stat block.
+fn monster((n, cells): (&Npc, &lines::Foe)) -> Monster {
+    let track = match n.mettle.is_some() {
+        true => "Mettle",
+        false => "Health",
+    };
+    let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
+    Monster {
+        name: escape_md(&n.name),
+        what: format!(
+            "{}, tier {}",
+            escape_md(&display_name(&n.archetype)),
+            n.tier
+        ),
+        lines: vec![
+            ("Stats".into(), cells.stats.clone()),
+            (track.into(), format!("{} {boxes}", cells.toughness)),
+            ("Attack".into(), cells.attack.clone()),
+        ],
+    }
+}
+
+/// What a GM may roll on at the table: which NPC turns up, which
+/// encounter comes next, which stop the rumour points to.
+fn roll_tables(pack: &Pack) -> Vec<RollTable> {
+    let npcs = pack
+        .npcs
+        .iter()
+        .map(|n| escape_md(&format!("{} — {}", n.name, display_name(&n.archetype))))
+        .collect();
+    let encounters = pack
+        .encounters
+        .iter()
+        .enumerate()
+        .map(|(i, e)| escape_md(&format!("Encounter {}: {}", i + 1, e.situation.row)))
+        .collect();
+    let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
+        m.stops.iter().map(|s| escape_md(&s.name)).collect()
+    });
+    vec![
+        RollTable {
+            id: "roll-npcs",
+            title: "Who turns up",
+            column: "NPC",
+            rows: npcs,
+        },
+        RollTable {
+            id: "roll-encounters",
+            title: "What happens next",
+            column: "encounter",
+            rows: encounters,
+        },
+        RollTable {
+            id: "roll-stops",
+            title: "Where the rumour points",
+            column: "stop",
+            rows: stops,
+        },
+    ]
 }
 
 /// The contents of `pack.md`: the heading each bound part starts with.
@@ -282,12 +424,27 @@ pub fn pack_files(
     templates: &Templates,
     share: &ShareLine,
 ) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
+    pack_files_in(pack, templates, share, &[])
+}
+
+/// [`pack_files`], and after them each of `flavours`' folder of Markdown
+/// (`homebrewery/pack.md`, `homebrewery/npc-1.md`, …; GFM is the pack's
+/// own Markdown and has no folder).
+pub fn pack_files_in(
+    pack: &Pack,
+    templates: &Templates,
+    share: &ShareLine,
+    flavours: &[Flavour],
+) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
     let mut f = Files {
         templates,
         share,
         rerolls: &pack.rerolls,
         files: Vec::new(),
         parts: Vec::new(),
+        flavours,
+        sheets: Vec::new(),
+        svgs: BTreeMap::new(),
     };
     let at = Address::new;
     for (i, e) in pack.encounters.iter().enumerate() {
@@ -330,6 +487,8 @@ pub fn pack_files(
 /// (`encounter-2-zones.svg` → `encounter/2`); `None` for the pack-wide
 /// files (`pack.md`, `pack.pdf`, `pack.json`, `bundle.toml`).
 pub fn item_of(name: &str) -> Option<Address> {
+    // A flavour's copy (`homebrewery/npc-1.md`) belongs to the same item.
+    let name = name.rsplit('/').next()?;
     let stem = name.split('.').next()?;
     let mut parts = stem.splitn(3, '-');
     let (kind, n) = (parts.next()?, parts.next()?);

@@ -4,8 +4,11 @@
 //! - `files`: one Markdown file per handout, `pack.md`, `pack.json` and
 //!   the drawings as SVG.
 //! - `pdf`: the whole pack as one PDF.
+//! - `flavour`: the Markdown flavours (`obsidian`, `homebrewery`) made
+//!   from the GFM handouts.
 
 mod files;
+pub mod flavour;
 mod pdf;
 
 use serde::Serialize;
@@ -18,7 +21,8 @@ use crate::render::markdown::escape_md;
 /// share line, so two packs that should match can be told apart.
 pub const FORMAT: u32 = 2;
 
-pub use files::{item_of, pack_files};
+pub use files::{item_of, pack_files, pack_files_in};
+pub use flavour::Flavour;
 pub use pdf::{item_pdf, pack_pdf};
 
 /// What every handout carries so a table can reproduce it.

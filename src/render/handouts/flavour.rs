@@ -1,0 +1,376 @@
+//! Markdown flavours (`prep --md`): the same handouts for the place a GM
+//! pastes them. `gfm` is the templates' own output and is never touched
+//! here; every other flavour is made from it, in this one place, after the
+//! templates ran (so a GM's template overrides carry into every flavour),
+//! and goes into a folder named after the flavour (`homebrewery/pack.md`,
+//! `obsidian/npc-1.md`).
+//!
+//! - `obsidian`: each handout's opening block gets a block id named after
+//!   its address (`^npc-1`), the share line becomes a `> [!info]` callout
+//!   and write-in lines a `> [!note]` one; images point back to the pack
+//!   folder (`../map-1.svg`); `pack.md` gains roll tables (`^roll-npcs`,
+//!   `^roll-encounters`, `^roll-stops`) that the Dice Roller plugin rolls
+//!   on with `` `dice: [[pack#^roll-npcs]]` ``. Block ids use only
+//!   lowercase letters, digits and dashes and are unique in each file.
+//! - `homebrewery` (V3): every sheet starts a page (`\page`), NPCs sit in
+//!   `{{monster,frame …}}` stat blocks, an encounter's foes each get one,
+//!   share and write-in lines go in `{{note …}}` boxes, and drawings are
+//!   inlined as SVG so they show once pasted.
+
+use std::collections::BTreeMap;
+
+/// A Markdown flavour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Flavour {
+    /// GitHub Markdown: the templates' own output, in the pack folder.
+    Gfm,
+    Obsidian,
+    Homebrewery,
+}
+
+impl Flavour {
+    /// The flavour's name, and its folder's.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flavour::Gfm => "gfm",
+            Flavour::Obsidian => "obsidian",
+            Flavour::Homebrewery => "homebrewery",
+        }
+    }
+
+    /// The flavours that have a folder of their own.
+    pub const FOLDERS: [Flavour; 2] = [Flavour::Obsidian, Flavour::Homebrewery];
+}
+
+/// A foe or NPC as a stat block: its name, what it is, and its lines.
+#[derive(Debug, Clone)]
+pub struct Monster {
+    pub name: String,
+    /// `bandit captain, tier 2, person`.
+    pub what: String,
+    /// (label, value) lines: stats, Mettle or health, attack.
+    pub lines: Vec<(String, String)>,
+}
+
+/// One sheet of a pack: a group heading (`## NPCs`) or an item's handout.
+#[derive(Debug, Clone)]
+pub enum Sheet {
+    Group(String),
+    Item(Item),
+}
+
+/// An item's handout as the templates made it, with what a flavour needs
+/// beyond its text.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The file's name (`npc-1.md`).
+    pub name: String,
+    /// The item's block id (`npc-1`).
+    pub id: String,
+    /// The GFM text.
+    pub text: String,
+    /// Heading levels down in `pack.md`, or `None` when `pack.md` leaves
+    /// it out (the players' map).
+    pub depth: Option<usize>,
+    /// The item is an NPC: the whole handout is its stat block.
+    pub npc: bool,
+    /// Foes to give stat blocks (an encounter's).
+    pub foes: Vec<Monster>,
+}
+
+/// A roll table for the obsidian `pack.md`: id, column heading, rows.
+#[derive(Debug, Clone)]
+pub struct RollTable {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub column: &'static str,
+    pub rows: Vec<String>,
+}
+
+/// What every flavour is made from.
+pub struct Made<'a> {
+    pub sheets: &'a [Sheet],
+    /// SVG drawings by file name.
+    pub svgs: &'a BTreeMap<String, String>,
+    pub tables: &'a [RollTable],
+}
+
+/// A flavour's item text (the file's and, `demote`d, `pack.md`'s).
+pub fn item(flavour: Flavour, item: &Item, svgs: &BTreeMap<String, String>) -> String {
+    match flavour {
+        Flavour::Gfm => item.text.clone(),
+        Flavour::Obsidian => obsidian_item(item),
+        Flavour::Homebrewery => homebrewery_item(item, svgs),
+    }
+}
+
+/// The parts a flavour's `pack.md` binds (in place of the GFM ones), each
+/// item's text demoted `depth` levels by `demote`.
+pub fn parts(flavour: Flavour, made: &Made, demote: impl Fn(&str, usize) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut after_group = false;
+    for sheet in made.sheets {
+        let (text, group) = match sheet {
+            Sheet::Group(title) => (format!("## {title}\n"), true),
+            Sheet::Item(i) => match i.depth {
+                Some(d) => (demote(&item(flavour, i, made.svgs), d), false),
+                None => continue,
+            },
+        };
+        let page = flavour == Flavour::Homebrewery && !after_group;
+        out.push(match page {
+            true => format!("\\page\n\n{text}"),
+            false => text,
+        });
+        after_group = group;
+    }
+    out
+}
+
+/// A flavour's `pack.md` from the one the template made with its parts.
+pub fn pack(flavour: Flavour, md: &str, tables: &[RollTable]) -> String {
+    match flavour {
+        Flavour::Gfm => md.to_owned(),
+        Flavour::Obsidian => obsidian_pack(md, tables),
+        Flavour::Homebrewery => boxes(md),
+    }
+}
+
+/// A share line (`*Seed `…` · …*`), as the templates print it.
+fn is_share(line: &str) -> bool {
+    line.starts_with("*Seed ") && line.ends_with('*')
+}
+
+/// A line to write in by hand (`Notes: ____`, `Spent on: ____`).
+fn is_write_in(line: &str) -> bool {
+    line.contains(": ____") && !line.starts_with('|')
+}
+
+// ---- Obsidian ----
+
+fn obsidian_item(item: &Item) -> String {
+    let text = relink_images(&item.text, "../");
+    let text = with_block_id(&text, &item.id);
+    callouts(&text)
+}
+
+/// `![x](file.svg)` → `![x](PREFIXfile.svg)`.
+fn relink_images(text: &str, prefix: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| match image_of(line) {
+            Some((alt, file)) => format!("![{alt}]({prefix}{file})\n"),
+            None => line.to_owned(),
+        })
+        .collect()
+}
+
+/// A line that is only a Markdown image of a local SVG: (alt, file).
+fn image_of(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_end().strip_prefix("![")?;
+    let (alt, rest) = rest.split_once("](")?;
+    let file = rest.strip_suffix(')')?;
+    (file.ends_with(".svg") && !file.contains(['/', ' '])).then_some((alt, file))
+}
+
+/// The block id on the first block after the handout's heading: at the
+/// end of a paragraph's last line, or on a line of its own after a list,
+/// table or quote.
+fn with_block_id(text: &str, id: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(start) = lines
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, l)| !l.trim().is_empty())
+        .map(|(i, _)| i)
+    else {
+        return format!("{text}\n^{id}\n");
+    };
+    let end = lines[start..]
+        .iter()
+        .position(|l| l.trim().is_empty())
+        .map_or(lines.len(), |n| start + n);
+    let structured = lines[start].starts_with(['|', '-', '>', '#', '!']);
+    let mut out: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+    if structured {
+        out.insert(end, format!("\n^{id}"));
+    } else {
+        out[end - 1] = format!("{} ^{id}", out[end - 1]);
+    }
+    let mut joined = out.join("\n");
+    if text.ends_with('\n') {
+        joined.push('\n');
+    }
+    joined
+}
+
+/// Share lines into `> [!info]` callouts, write-in lines into `> [!note]`.
+fn callouts(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            let bare = line.trim_end();
+            if is_share(bare) {
+                format!("> [!info] Share line\n> {bare}\n")
+            } else if is_write_in(bare) {
+                format!("> [!note] {bare}\n")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect()
+}
+
+fn obsidian_pack(md: &str, tables: &[RollTable]) -> String {
+    let md = callouts(md);
+    let tables: Vec<&RollTable> = tables.iter().filter(|t| !t.rows.is_empty()).collect();
+    if tables.is_empty() {
+        return md;
+    }
+    let mut block = String::from("### Roll tables\n\n");
+    for t in tables {
+        let n = t.rows.len();
+        block.push_str(&format!("**{}** · `dice: [[pack#^{}]]`\n\n", t.title, t.id));
+        block.push_str(&format!("| d{n} | {} |\n|---|---|\n", t.column));
+        for (i, row) in t.rows.iter().enumerate() {
+            block.push_str(&format!("| {} | {row} |\n", i + 1));
+        }
+        block.push_str(&format!("\n^{}\n\n", t.id));
+    }
+    // Before the run sheet's notes, so the tables sit with the run sheet.
+    match md.find("### Notes\n") {
+        Some(at) => format!("{}{block}{}", &md[..at], &md[at..]),
+        None => format!("{md}\n{block}"),
+    }
+}
+
+// ---- Homebrewery ----
+
+fn homebrewery_item(item: &Item, svgs: &BTreeMap<String, String>) -> String {
+    let text = inline_svgs(&item.text, svgs);
+    let text = match item.foes.is_empty() {
+        true => text,
+        false => with_foe_blocks(&text, &item.foes),
+    };
+    let text = boxes(&text);
+    match item.npc {
+        true => monster_frame(&text),
+        false => text,
+    }
+}
+
+/// Images of the pack's SVG drawings replaced by the drawing itself, on
+/// one line (a blank line would end Markdown's HTML block).
+fn inline_svgs(text: &str, svgs: &BTreeMap<String, String>) -> String {
+    text.split_inclusive('\n')
+        .map(|line| match image_of(line).and_then(|(_, f)| svgs.get(f)) {
+            Some(svg) => {
+                let one: Vec<&str> = svg
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                format!("{}\n", one.join(" "))
+            }
+            None => line.to_owned(),
+        })
+        .collect()
+}
+
+/// Share and write-in lines in `{{note …}}` boxes.
+fn boxes(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            let bare = line.trim_end();
+            match is_share(bare) || is_write_in(bare) {
+                true => format!("{{{{note\n{bare}\n}}}}\n"),
+                false => line.to_owned(),
+            }
+        })
+        .collect()
+}
+
+/// An NPC's handout inside a monster frame; its share line (in its note
+/// box) stays below the frame.
+fn monster_frame(text: &str) -> String {
+    let body = text.trim_end();
+    let (block, tail) = match body.rfind("{{note\n*Seed ") {
+        Some(at) => (&body[..at], &body[at..]),
+        None => (body, ""),
+    };
+    let mut out = format!("{{{{monster,frame\n{}\n}}}}\n", block.trim_end());
+    if !tail.is_empty() {
+        out.push('\n');
+        out.push_str(tail);
+        out.push('\n');
+    }
+    out
+}
+
+/// A stat block per foe, after the foes' table (before the next section).
+fn with_foe_blocks(text: &str, foes: &[Monster]) -> String {
+    let blocks: String = foes.iter().map(monster_block).collect();
+    let Some(foes_at) = text.find("## Foes\n") else {
+        return format!("{text}\n{blocks}");
+    };
+    let next = text[foes_at + 1..]
+        .find("\n## ")
+        .map_or(text.len(), |n| foes_at + 1 + n + 1);
+    format!("{}{blocks}{}", &text[..next], &text[next..])
+}
+
+/// One foe's `{{monster,frame …}}` block.
+fn monster_block(m: &Monster) -> String {
+    let mut out = format!("{{{{monster,frame\n### {}\n*{}*\n___\n", m.name, m.what);
+    for (label, value) in &m.lines {
+        out.push_str(&format!("**{label}** :: {value}\n"));
+    }
+    out.push_str("}}\n\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn npc() -> Item {
+        Item {
+            name: "npc-1.md".into(),
+            id: "npc-1".into(),
+            text: "# Ada (tier 1)\n\nA smuggler.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nNotes: ____\n\n*Seed `s` · npc/1*\n".into(),
+            depth: Some(2),
+            npc: true,
+            foes: vec![],
+        }
+    }
+
+    #[test]
+    fn obsidian_ids_go_on_the_first_block() {
+        let text = item(Flavour::Obsidian, &npc(), &BTreeMap::new());
+        assert!(text.contains("A smuggler. ^npc-1\n"), "{text}");
+        assert!(text.contains("> [!note] Notes: ____"), "{text}");
+        assert!(text.contains("> [!info] Share line\n> *Seed"), "{text}");
+        let mut list = npc();
+        list.text = "# T\n\n- a\n- b\n\nrest\n".into();
+        let text = item(Flavour::Obsidian, &list, &BTreeMap::new());
+        assert!(text.contains("- b\n\n^npc-1\n\nrest"), "{text}");
+    }
+
+    #[test]
+    fn homebrewery_frames_npcs_and_inlines_drawings() {
+        let text = item(Flavour::Homebrewery, &npc(), &BTreeMap::new());
+        assert!(text.starts_with("{{monster,frame\n# Ada"), "{text}");
+        assert!(
+            text.ends_with("}}\n\n{{note\n*Seed `s` · npc/1*\n}}\n"),
+            "{text}"
+        );
+        let mut map = npc();
+        map.npc = false;
+        map.text = "# Map\n\n![map](map-1.svg)\n".into();
+        let svgs = BTreeMap::from([(
+            "map-1.svg".to_owned(),
+            "<svg>\n<line/>\n\n</svg>\n".to_owned(),
+        )]);
+        let text = item(Flavour::Homebrewery, &map, &svgs);
+        assert_eq!(text, "# Map\n\n<svg> <line/> </svg>\n");
+    }
+}

@@ -1,0 +1,275 @@
+//! `prep --md`: Markdown flavours. GFM stays the pack's own Markdown, byte
+//! for byte; `homebrewery` and `obsidian` each get a folder beside it,
+//! listed in the manifest, checked by `verify`, kept by `--reroll`, and
+//! left alone by the bundle's hash.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use crate::common::{ok, only_entry, sample_session, temp_dir};
+
+/// Every file of a pack folder, one folder down included: name → bytes.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type().unwrap().is_dir() {
+            for (n, b) in tree(&e.path()) {
+                out.insert(format!("{name}/{n}"), b);
+            }
+        } else {
+            out.insert(name, std::fs::read(e.path()).unwrap());
+        }
+    }
+    out
+}
+
+/// Prep the sample session into `out` with extra arguments; the pack
+/// folder.
+fn prep(out: &Path, extra: &[&str]) -> std::path::PathBuf {
+    let session = sample_session();
+    let mut args = vec!["prep", &session, "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    ok(&args);
+    only_entry(out)
+}
+
+fn text(files: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
+    String::from_utf8(
+        files
+            .get(name)
+            .unwrap_or_else(|| panic!("no {name}"))
+            .clone(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn flavours_leave_the_pack_as_it_was_and_add_their_folders() {
+    let base = temp_dir("flavours-folders");
+    let plain = tree(&prep(&base.join("plain"), &[]));
+    let gfm = tree(&prep(&base.join("gfm"), &["--md", "gfm"]));
+    assert_eq!(plain, gfm, "--md gfm is the pack as it was");
+    let both = tree(&prep(&base.join("both"), &["--md", "obsidian,homebrewery"]));
+    // Every file of the plain pack is there, byte for byte (the manifest
+    // lists more).
+    for (name, bytes) in &plain {
+        if !name.starts_with('.') {
+            assert_eq!(both.get(name), Some(bytes), "{name} changed");
+        }
+    }
+    let markdown: Vec<&String> = plain.keys().filter(|n| n.ends_with(".md")).collect();
+    assert!(markdown.len() > 10, "{markdown:?}");
+    let manifest = text(&both, ".tablewright-manifest");
+    for flavour in ["obsidian", "homebrewery"] {
+        for name in &markdown {
+            let file = format!("{flavour}/{name}");
+            assert!(both.contains_key(&file), "{file} missing");
+            assert!(
+                manifest.lines().any(|l| l == file),
+                "{file} not in the manifest"
+            );
+        }
+    }
+    let extra: BTreeSet<&String> = both
+        .keys()
+        .filter(|n| !plain.contains_key(*n) && n.contains('/'))
+        .collect();
+    assert_eq!(extra.len(), 2 * markdown.len(), "{extra:?}");
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// The rows of an encounter's foe table (GFM).
+fn foe_rows(md: &str) -> usize {
+    md.lines()
+        .skip_while(|l| *l != "## Foes")
+        .skip(1)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| l.starts_with('|'))
+        .count()
+        .saturating_sub(2)
+}
+
+/// `{{` and `}}` balanced, never closing more than is open, each on a
+/// line of its own (the way Homebrewery reads block syntax).
+fn assert_balanced(md: &str, name: &str) {
+    let mut depth = 0i32;
+    for (i, line) in md.lines().enumerate() {
+        if line.starts_with("{{") {
+            depth += 1;
+            assert!(!line.contains("}}"), "{name}:{}: {line}", i + 1);
+        } else if line == "}}" {
+            depth -= 1;
+            assert!(depth >= 0, "{name}:{}: a }} closes nothing", i + 1);
+        } else {
+            assert!(
+                !line.contains("{{") && !line.contains("}}"),
+                "{name}:{}: {line}",
+                i + 1
+            );
+        }
+    }
+    assert_eq!(depth, 0, "{name}: {{ left open");
+}
+
+#[test]
+fn homebrewery_pages_frames_notes_and_inline_drawings() {
+    let base = temp_dir("flavours-homebrewery");
+    let files = tree(&prep(&base, &["--md", "homebrewery"]));
+    let pack = text(&files, "homebrewery/pack.md");
+    let gfm = text(&files, "pack.md");
+    let pages = pack.lines().filter(|l| *l == "\\page").count();
+    // A page per sheet: every encounter, NPC group, trap, map, journey
+    // and voucher group of the sample pack.
+    let sheets = gfm.lines().filter(|l| l.starts_with("## ")).count() - 1;
+    assert!(
+        sheets >= 6 && pages >= sheets,
+        "{pages} pages for {sheets} sheets"
+    );
+    let lines: Vec<&str> = pack.lines().collect();
+    for (i, l) in lines.iter().enumerate() {
+        if l.starts_with("## ") && *l != "## Run sheet" {
+            assert_eq!(lines[i - 2..i], ["\\page", ""], "no page break before {l}");
+        }
+    }
+    let npcs = files.keys().filter(|n| n.starts_with("npc-")).count();
+    let foes: usize = files
+        .iter()
+        .filter(|(n, _)| n.starts_with("encounter-") && n.ends_with(".md"))
+        .map(|(_, b)| foe_rows(&String::from_utf8(b.clone()).unwrap()))
+        .sum();
+    assert!(foes > 0);
+    let frames = pack.lines().filter(|l| *l == "{{monster,frame").count();
+    assert_eq!(frames, npcs + foes, "a frame per NPC and per foe");
+    assert!(
+        pack.contains("{{note\n*Seed `goblin-night`"),
+        "share line in a note box"
+    );
+    assert!(!pack.contains(".svg)"), "images are inlined");
+    assert!(pack.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    for (name, bytes) in files.iter().filter(|(n, _)| n.starts_with("homebrewery/")) {
+        assert_balanced(&String::from_utf8(bytes.clone()).unwrap(), name);
+    }
+    assert_balanced(&pack, "pack.md");
+    let npc = text(&files, "homebrewery/npc-1.md");
+    assert!(npc.starts_with("{{monster,frame\n# "), "{npc}");
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// A block id: a space and a caret after text, or a line of its own;
+/// Latin letters, digits and dashes only.
+fn block_ids(md: &str) -> Vec<String> {
+    md.lines()
+        .filter_map(|l| {
+            let (before, id) = l.rsplit_once('^')?;
+            (before.is_empty() || before.ends_with(' ')).then_some(id)
+        })
+        .filter(|id| !id.is_empty() && !id.contains(' '))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn obsidian_block_ids_are_unique_and_well_formed() {
+    let base = temp_dir("flavours-obsidian");
+    let files = tree(&prep(&base, &["--md", "obsidian"]));
+    for (name, bytes) in files.iter().filter(|(n, _)| n.starts_with("obsidian/")) {
+        let md = String::from_utf8(bytes.clone()).unwrap();
+        let ids = block_ids(&md);
+        assert!(!ids.is_empty(), "{name} has no block id");
+        let unique: BTreeSet<&String> = ids.iter().collect();
+        assert_eq!(unique.len(), ids.len(), "{name}: {ids:?}");
+        for id in &ids {
+            assert!(
+                id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'),
+                "{name}: ^{id}"
+            );
+        }
+        // Each item file's own id is its address.
+        let stem = name.trim_start_matches("obsidian/").trim_end_matches(".md");
+        if stem != "pack" {
+            assert_eq!(ids, [stem], "{name}");
+        }
+    }
+    let pack = text(&files, "obsidian/pack.md");
+    let ids = block_ids(&pack);
+    for id in [
+        "npc-1",
+        "encounter-2",
+        "roll-npcs",
+        "roll-encounters",
+        "roll-stops",
+    ] {
+        assert!(ids.iter().any(|i| i == id), "pack.md lacks ^{id}: {ids:?}");
+        if id.starts_with("roll-") {
+            assert!(pack.contains(&format!("`dice: [[pack#^{id}]]`")), "{id}");
+            // The id sits on its own line after the table.
+            assert!(pack.contains(&format!("|\n\n^{id}\n")), "{id}");
+        }
+    }
+    assert!(pack.contains("> [!info] Share line\n> *Seed"), "callout");
+    assert!(text(&files, "obsidian/map-1.md").contains("](../map-1.svg)"));
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn verify_reroll_and_the_bundle_keep_flavour_folders() {
+    let base = temp_dir("flavours-verify");
+    let session = base.join("session.toml");
+    let text = std::fs::read_to_string(sample_session())
+        .unwrap()
+        .replace("tests/fixtures/party-mettle.toml", "party.toml");
+    std::fs::write(&session, text).unwrap();
+    std::fs::copy(
+        crate::common::fixture("party-mettle.toml"),
+        base.join("party.toml"),
+    )
+    .unwrap();
+    let out = base.join("out");
+    let s = session.to_str().unwrap();
+    let o = out.to_str().unwrap();
+    ok(&["prep", s, "--out", o]);
+    let pack = only_entry(&out);
+    let bundle = std::fs::read(pack.join("bundle.toml")).unwrap();
+    ok(&["prep", s, "--out", o, "--md", "homebrewery"]);
+    assert_eq!(
+        std::fs::read(pack.join("bundle.toml")).unwrap(),
+        bundle,
+        "the bundle is the same"
+    );
+    let p = pack.to_str().unwrap();
+    let files = tree(&pack).keys().filter(|n| !n.starts_with('.')).count();
+    let said = ok(&["verify", p]);
+    assert!(
+        said.starts_with(&format!("ok: all {files} files")),
+        "{said}"
+    );
+    // A changed flavour file and a stray one are named.
+    let npc = pack.join("homebrewery/npc-1.md");
+    let mut bytes = std::fs::read(&npc).unwrap();
+    bytes.push(b'x');
+    std::fs::write(&npc, &bytes).unwrap();
+    std::fs::write(pack.join("homebrewery/mine.md"), "notes").unwrap();
+    let err = crate::common::fails(&["verify", p]);
+    assert!(err.contains("homebrewery/npc-1.md differs"), "{err}");
+    assert!(
+        err.contains("homebrewery/mine.md is not part of the pack"),
+        "{err}"
+    );
+    std::fs::remove_file(pack.join("homebrewery/mine.md")).unwrap();
+    ok(&["prep", s, "--out", o, "--md", "homebrewery", "--force"]);
+    // A reroll without --md rewrites the flavour's copy of the item.
+    let before = std::fs::read(pack.join("homebrewery/npc-2.md")).unwrap();
+    ok(&["prep", s, "--out", o, "--reroll", "npc/2"]);
+    assert_ne!(
+        std::fs::read(pack.join("homebrewery/npc-2.md")).unwrap(),
+        before
+    );
+    let said = ok(&["verify", p]);
+    assert!(said.starts_with("ok: all"), "{said}");
+    // A whole pack without the flavour, with --force, drops its folder.
+    ok(&["prep", s, "--out", o, "--force"]);
+    assert!(!pack.join("homebrewery").exists());
+    ok(&["verify", p]);
+    std::fs::remove_dir_all(&base).unwrap();
+}
