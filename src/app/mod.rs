@@ -5,7 +5,8 @@
 //! - [`config`]: the global options made meaningful — the seed (chosen in
 //!   one place), the tables, templates, paper and where handouts go.
 //! - [`dice`]: `roll`, `odds`, `check`.
-//! - [`tables`]: `tables`, `table`, `odds --table`, `validate`.
+//! - [`tables`]: `tables`, `table`, `odds --table`, `validate`; [`capped`]:
+//!   `table`'s results rolled one at a time into bounded output.
 //! - [`generate`]: `gen <kind>` for every generator.
 //! - [`pack_item`]: `gen <kind> --session SESSION --item N`, one item of a
 //!   session's pack exactly.
@@ -19,6 +20,7 @@
 //!
 //! Randomness comes only from the seed's streams.
 
+pub mod capped;
 pub mod config;
 pub mod dice;
 pub mod generate;

@@ -10,7 +10,6 @@ use crate::content::{Contribution, Library, Origin, Region, Table};
 use crate::error::Error;
 use crate::render::text;
 use crate::rules::RulesSystem;
-use crate::tables::TableRoll;
 
 pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = cfg.library()?;
@@ -175,13 +174,8 @@ fn list_terrains(cfg: &Config, library: &Library, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-#[derive(Serialize)]
-struct TableReport<'a> {
-    seed: &'a str,
-    table: &'a str,
-    results: Vec<TableRoll>,
-}
-
+/// `table ID --times N`: priced before any roll, rolled one result at a
+/// time into bounded output (`capped`).
 pub fn roll(
     cfg: &Config,
     id: &str,
@@ -196,23 +190,16 @@ pub fn roll(
         )));
     }
     let library = cfg.library()?;
-    library.table(id)?;
+    library.price(id, times)?;
     let seed = cfg.roll_seed(err)?;
-    let results = library.roll_times(id, times, tag, &seed)?;
-    if cfg.json {
-        return super::json(
-            out,
-            &TableReport {
-                seed: seed.as_str(),
-                table: id,
-                results,
-            },
-        );
-    }
-    for r in &results {
-        writeln!(out, "{}", text::table_roll_text(r))?;
-    }
-    Ok(())
+    let ask = super::capped::Ask {
+        library: &library,
+        id,
+        times,
+        tag,
+        seed: &seed,
+    };
+    super::capped::print(&ask, cfg.json, out)
 }
 
 pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Error> {

@@ -7,8 +7,15 @@
 //!
 //! [`odds`] gives the exact chance of every row, sub-tables and roll-again
 //! rows included.
+//!
+//! `work`: rolling is bounded by count, never by time — a command is
+//! priced before any roll ([`Library::price`], at most
+//! [`MAX_ROLLS_PER_COMMAND`]) and one result makes at most
+//! [`MAX_ROLLS_PER_RESULT`] table rolls; [`Library::roll_each`] hands the
+//! results over one at a time, so a caller keeps only what it prints.
 
 pub mod odds;
+mod work;
 
 use std::fmt;
 
@@ -18,6 +25,8 @@ use crate::content::template::Segment;
 use crate::content::{Effect, Library, Row, Stats, Table};
 use crate::dice;
 use crate::seed::{DieSource, Stream};
+use work::Work;
+pub use work::{MAX_ROLLS_PER_COMMAND, MAX_ROLLS_PER_RESULT};
 
 /// Deepest nesting of sub-tables (`validate` refuses chains of more than
 /// `content::validate::MAX_REFERENCE_DEPTH`, so this is a guard).
@@ -28,7 +37,6 @@ pub const MAX_DEPTH: usize = 24;
 pub const MAX_REROLL_DEPTH: usize = 12;
 /// Attempts a filter or deck may reject before giving up.
 const MAX_REJECTS: usize = 10_000;
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RollError {
     UnknownTable {
@@ -46,6 +54,18 @@ pub enum RollError {
     },
     TooDeep {
         id: String,
+    },
+    /// One result passed [`MAX_ROLLS_PER_RESULT`].
+    TooBig {
+        id: String,
+    },
+    /// `times` results would make about `total` table rolls, past
+    /// [`MAX_ROLLS_PER_COMMAND`]; `most` results would fit.
+    TooMuchWork {
+        id: String,
+        times: usize,
+        total: u64,
+        most: u64,
     },
 }
 
@@ -74,6 +94,20 @@ impl fmt::Display for RollError {
             RollError::TooDeep { id } => write!(
                 f,
                 "rolling `{id}` nested more than {MAX_DEPTH} tables deep; check its roll-again rows"
+            ),
+            RollError::TooBig { id } => write!(
+                f,
+                "one result of `{id}` made more than {MAX_ROLLS_PER_RESULT} table rolls (sub-tables and roll-again rows), so it was stopped; make its roll-again rows rarer or its rows refer to fewer tables"
+            ),
+            RollError::TooMuchWork {
+                id,
+                times,
+                total,
+                most,
+            } => write!(
+                f,
+                "{times} results of `{id}` would make about {total} table rolls ({:.1} per result on average, with sub-tables and roll-again rows); the most one command makes is {MAX_ROLLS_PER_COMMAND:.0}, so nothing was rolled; ask for at most {most} results",
+                *total as f64 / (*times).max(1) as f64
             ),
         }
     }
@@ -182,21 +216,41 @@ impl Library {
         tag: Option<&str>,
         seed: &crate::seed::Seed,
     ) -> Result<Vec<TableRoll>, RollError> {
+        let mut out = Vec::with_capacity(times.min(1 << 16));
+        self.roll_each(id, times, tag, seed, |r| {
+            out.push(r);
+            Ok::<(), RollError>(())
+        })?;
+        Ok(out)
+    }
+
+    /// [`Library::roll_times`], priced first ([`Library::price`]) and handed
+    /// to `each` one result at a time, so memory holds one result's tree,
+    /// not all of them.
+    pub fn roll_each<E: From<RollError>>(
+        &self,
+        id: &str,
+        times: usize,
+        tag: Option<&str>,
+        seed: &crate::seed::Seed,
+        mut each: impl FnMut(TableRoll) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.price(id, times)?;
         let table = self.table(id)?;
         let mut filter = Filter {
             tag: tag.map(str::to_owned),
             drawn: Vec::new(),
         };
-        let mut out = Vec::with_capacity(times);
         for i in 0..times {
             let mut stream = seed.stream(&format!("table/{id}/{i}"));
-            let (roll, index) = self.roll_filtered(table, &mut stream, &filter, 0)?;
+            let mut work = Work::result();
+            let (roll, index) = self.roll_filtered(table, &mut stream, &filter, 0, &mut work)?;
             if table.deck {
                 filter.drawn.push(index);
             }
-            out.push(roll);
+            each(roll)?;
         }
-        Ok(out)
+        Ok(())
     }
 
     /// Resolve a chosen row's placeholders as if it had been rolled (for
@@ -208,13 +262,17 @@ impl Library {
         stream: &mut Stream,
     ) -> Result<TableRoll, RollError> {
         let table = self.table(id)?;
-        self.resolve_row(table, index, index as i64 + 1, stream, (0, 0))
+        let mut work = Work::result();
+        self.resolve_row(table, index, index as i64 + 1, stream, (0, 0), &mut work)
     }
 
     /// One roll on a table.
     pub fn roll_table(&self, id: &str, stream: &mut Stream) -> Result<TableRoll, RollError> {
         let table = self.table(id)?;
-        Ok(self.roll_filtered(table, stream, &Filter::default(), 0)?.0)
+        let mut work = Work::result();
+        Ok(self
+            .roll_filtered(table, stream, &Filter::default(), 0, &mut work)?
+            .0)
     }
 
     fn roll_filtered(
@@ -223,6 +281,7 @@ impl Library {
         stream: &mut Stream,
         filter: &Filter,
         depth: usize,
+        work: &mut Work,
     ) -> Result<(TableRoll, usize), RollError> {
         if depth > MAX_DEPTH {
             return Err(RollError::TooDeep {
@@ -257,13 +316,14 @@ impl Library {
             let index = stream
                 .pick_weighted(&weights(table, allowed))
                 .expect("an allowed row exists");
-            let roll = self.resolve_row(table, index, index as i64 + 1, stream, (depth, 0))?;
+            let roll =
+                self.resolve_row(table, index, index as i64 + 1, stream, (depth, 0), work)?;
             return Ok((roll, index));
         }
         for _ in 0..MAX_REJECTS {
             let (index, result) = self.draw(table, stream);
             if allowed(index, &table.rows[index]) {
-                let roll = self.resolve_row(table, index, result, stream, (depth, 0))?;
+                let roll = self.resolve_row(table, index, result, stream, (depth, 0), work)?;
                 return Ok((roll, index));
             }
         }
@@ -303,7 +363,9 @@ impl Library {
         result: i64,
         stream: &mut Stream,
         (depth, nest): (usize, usize),
+        work: &mut Work,
     ) -> Result<TableRoll, RollError> {
+        work.count(table)?;
         let row = &table.rows[index];
         let mut trail = vec![Step::Table {
             id: table.id.clone(),
@@ -318,11 +380,11 @@ impl Library {
             stream,
             depth,
             &mut text,
-            &mut trail,
-            &mut nested,
+            (&mut trail, &mut nested),
+            work,
         )?;
-        if let Some(n) = row.reroll {
-            rerolls = self.roll_again(table, row, n, stream, (depth, nest), &mut trail)?;
+        if row.reroll.is_some() {
+            rerolls = self.roll_again(table, row, stream, (depth, nest), &mut trail, work)?;
             let parts: Vec<String> = rerolls
                 .iter()
                 .map(|r| format!("{}: {}", r.row, r.text))
@@ -352,11 +414,12 @@ impl Library {
         &self,
         table: &Table,
         row: &Row,
-        n: u32,
         stream: &mut Stream,
         (depth, nest): (usize, usize),
         trail: &mut Vec<Step>,
+        work: &mut Work,
     ) -> Result<Vec<TableRoll>, RollError> {
+        let n = row.reroll.unwrap_or(0);
         let mut rerolls = Vec::new();
         let mut taken: Vec<usize> = Vec::new();
         let mut attempts = 0;
@@ -375,7 +438,7 @@ impl Library {
             if nest + 1 > MAX_REROLL_DEPTH && again.reroll.is_some() {
                 continue;
             }
-            let r = self.resolve_row(table, i, v, stream, (depth, nest + 1))?;
+            let r = self.resolve_row(table, i, v, stream, (depth, nest + 1), work)?;
             if again.reroll.is_none() {
                 taken.push(i);
             }
@@ -391,8 +454,8 @@ impl Library {
         stream: &mut Stream,
         depth: usize,
         text: &mut String,
-        trail: &mut Vec<Step>,
-        nested: &mut Vec<TableRoll>,
+        (trail, nested): (&mut Vec<Step>, &mut Vec<TableRoll>),
+        work: &mut Work,
     ) -> Result<(), RollError> {
         for s in segments {
             match s {
@@ -407,7 +470,8 @@ impl Library {
                 }
                 Segment::Table { id, .. } => {
                     let sub = self.table(id)?;
-                    let (r, _) = self.roll_filtered(sub, stream, &Filter::default(), depth + 1)?;
+                    let (r, _) =
+                        self.roll_filtered(sub, stream, &Filter::default(), depth + 1, work)?;
                     trail.extend(r.trail.iter().cloned());
                     text.push_str(&format!("{}: {}", r.row, r.text));
                     nested.push(r);
@@ -418,7 +482,14 @@ impl Library {
                         of: options.len(),
                         chosen,
                     });
-                    self.render(&options[chosen - 1], stream, depth, text, trail, nested)?;
+                    self.render(
+                        &options[chosen - 1],
+                        stream,
+                        depth,
+                        text,
+                        (&mut *trail, &mut *nested),
+                        work,
+                    )?;
                 }
             }
         }

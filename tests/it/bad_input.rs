@@ -1107,6 +1107,7 @@ fn cases() -> Vec<Case> {
         ),
     ];
     cases.extend(link_cases());
+    cases.extend(rolling_cases());
     cases.extend(bounded_cases());
     cases.extend(interop_cases());
     cases.push(unwritable_case());
@@ -1266,6 +1267,47 @@ fn interop_cases() -> Vec<Case> {
         ),
         to_a_file,
         existing,
+    ]
+}
+
+/// `table` over a table file in the case folder (issue 19, finding 10):
+/// a command priced past its limit is refused before any roll, and output
+/// past its cap is refused with nothing printed.
+fn rolling_cases() -> Vec<Case> {
+    let with_table = |class, toml: String, extra: &[&str], code, expect: &[&str]| {
+        let mut a = args(&["--content", "tables", "--seed", "s"]);
+        a.extend(args(extra));
+        let mut case = refusal(class, a, expect);
+        case.files.push(("tables/t.toml", toml.into_bytes()));
+        case.code = code;
+        case
+    };
+    let heavy = format!(
+        "{TABLE_HEAD}dice = \"d2\"\n\n[[table.row]]\nroll = \"1-2\"\nname = \"Crowd\"\ntext = \"{}\"\n",
+        "{table:gen.names.given} ".repeat(300)
+    );
+    let critical = format!(
+        "{TABLE_HEAD}dice = \"d1000\"\n\n[[table.row]]\nroll = \"1-501\"\nname = \"Plain\"\ntext = \"plain {{d6}}\"\n\n\
+         [[table.row]]\nroll = \"502-1000\"\nname = \"Twice\"\ntext = \"Roll twice.\"\nreroll = 2\n"
+    );
+    vec![
+        with_table(
+            "table rolls past the command's limit",
+            heavy,
+            &["table", "fx.t", "--times", "10000"],
+            1,
+            &[
+                "10000 results of `fx.t` would make about 3010000 table rolls (301.0 per result on average",
+                "the most one command makes is 2000000, so nothing was rolled; ask for at most 6644 results",
+            ],
+        ),
+        with_table(
+            "table output past its cap",
+            critical,
+            &["--json", "table", "fx.t", "--times", "10000"],
+            2,
+            &["table: 10000 results of `fx.t` print more than 64 MiB; ask for fewer (--times)"],
+        ),
     ]
 }
 
@@ -1655,6 +1697,8 @@ fn the_suite_covers_every_class() {
         "unknown reference",
         "reference cycle",
         "roll again forever",
+        "table rolls past the command's limit",
+        "table output past its cap",
         "dice typo",
         "absurd dice count",
         "absurd die",

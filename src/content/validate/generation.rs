@@ -18,6 +18,9 @@
 //!   most [`MAX_EXPECTED_ROLLS`], and the most one roll can make without
 //!   roll-again rows at most [`MAX_WORST_ROLLS`]; past them a roll could
 //!   take minutes or all the memory there is.
+//! - [`expected_rolls`]: the same expectation as the resolver really rolls
+//!   (roll-again rows nest at most [`crate::tables::MAX_REROLL_DEPTH`]
+//!   deep), which `tables` uses to price a command before rolling.
 
 use std::collections::BTreeMap;
 
@@ -205,6 +208,19 @@ fn big(x: f64) -> String {
     }
 }
 
+/// Expected rolls of one roll as the resolver nests roll-again rows: a
+/// roll at nesting level `m` (0 for the first) makes itself, `below` more
+/// on average through its row's references, and `breed` rolls at level
+/// `m + 1`; a roll past [`crate::tables::MAX_REROLL_DEPTH`] is drawn among
+/// the plain rows only, making itself and `plain_below`.
+fn rolled_with_nesting(below: f64, breed: f64, plain_below: f64) -> f64 {
+    let mut rolled = 1.0 + plain_below;
+    for _ in 0..=crate::tables::MAX_REROLL_DEPTH {
+        rolled = 1.0 + below + breed * rolled;
+    }
+    rolled
+}
+
 /// What one roll on a table grows into.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Growth {
@@ -214,6 +230,18 @@ struct Growth {
     expected: f64,
     /// Most table rolls without roll-again rows, this one included.
     worst: f64,
+    /// Expected table rolls as the resolver makes them: past
+    /// [`crate::tables::MAX_REROLL_DEPTH`] nested roll-again rows, a drawn
+    /// roll-again row is drawn again, so only plain rows are made there.
+    rolled: f64,
+}
+
+/// The table rolls one roll on table `id` makes on average (itself, its
+/// references and its roll-again rows), as the resolver rolls them: with
+/// roll-again rows nested at most [`crate::tables::MAX_REROLL_DEPTH`] deep.
+/// Unbounded (a loop of references) is infinity; an unknown table is 1.
+pub fn expected_rolls(tables: &BTreeMap<String, Table>, id: &str) -> f64 {
+    Memo::default().of(tables, id).rolled
 }
 
 /// Growth of each table, worked out once (references have no loops here:
@@ -235,6 +263,7 @@ impl Memo {
                 depth: 0,
                 expected: 1.0,
                 worst: 1.0,
+                rolled: 1.0,
             };
         };
         if self.busy.iter().any(|b| b == id) {
@@ -242,19 +271,37 @@ impl Memo {
                 depth: usize::MAX / 2,
                 expected: f64::INFINITY,
                 worst: f64::INFINITY,
+                rolled: f64::INFINITY,
             };
         }
         self.busy.push(id.to_owned());
         let chances = row_chances(&t.rows, t.dice_expr.as_ref());
         let breed = rerolls_per_roll(&t.rows, &chances);
         let (mut depth, mut below, mut worst) = (0, 0.0, 0.0f64);
+        // Rolled below one draw: any row, or (past the nesting limit) a
+        // plain row, drawn again until one comes up.
+        let (mut rolled_below, mut plain_below, mut plain_chance) = (0.0, 0.0, 0.0);
         for (row, p) in t.rows.iter().zip(&chances) {
             let g = self.segments(tables, &row.template);
             depth = depth.max(g.depth);
             below += p * g.expected;
             worst = worst.max(g.worst);
+            rolled_below += p * g.rolled;
+            if row.reroll.is_none() {
+                plain_below += p * g.rolled;
+                plain_chance += p;
+            }
         }
         self.busy.pop();
+        let rolled = rolled_with_nesting(
+            rolled_below,
+            breed,
+            if plain_chance > 0.0 {
+                plain_below / plain_chance
+            } else {
+                f64::INFINITY
+            },
+        );
         // Each roll makes itself and its row's references; a roll-again row
         // makes on average `breed` more rolls of this table, each the same.
         let expected = if breed < 1.0 {
@@ -266,6 +313,7 @@ impl Memo {
             depth,
             expected,
             worst: 1.0 + worst,
+            rolled,
         };
         self.done.insert(id.to_owned(), g);
         g
@@ -278,6 +326,7 @@ impl Memo {
             depth: 0,
             expected: 0.0,
             worst: 0.0,
+            rolled: 0.0,
         };
         for s in segments {
             let g = match s {
@@ -296,6 +345,7 @@ impl Memo {
                         expected: gs.iter().map(|g| g.expected).sum::<f64>()
                             / gs.len().max(1) as f64,
                         worst: gs.iter().map(|g| g.worst).fold(0.0, f64::max),
+                        rolled: gs.iter().map(|g| g.rolled).sum::<f64>() / gs.len().max(1) as f64,
                     }
                 }
                 _ => continue,
@@ -303,6 +353,7 @@ impl Memo {
             sum.depth = sum.depth.max(g.depth);
             sum.expected += g.expected;
             sum.worst += g.worst;
+            sum.rolled += g.rolled;
         }
         sum
     }
