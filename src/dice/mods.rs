@@ -411,41 +411,48 @@ impl ThrowRule {
         let lo_face = self.faces.lowest();
         let n = self.faces.count() as usize;
         let each = 1.0 / n as f64;
-        let mut p = vec![each; n];
-        match self.reroll {
-            Some(Reroll { once: true, when }) => {
-                let again: f64 =
-                    (0..n).filter(|&i| when.matches(lo_face + i as i64)).count() as f64 * each;
-                for (i, q) in p.iter_mut().enumerate() {
-                    let first = if when.matches(lo_face + i as i64) {
-                        0.0
-                    } else {
-                        each
-                    };
-                    *q = first + again * each;
-                }
+        let matches = |face: i64| self.reroll.is_some_and(|r| r.when.matches(face));
+        // Every face has one of two chances, as it matches the reroll or
+        // not; count the faces landing on each value and multiply once
+        // (adding 872,195 equal chances one by one drifted by 1e-10).
+        let (plain, matching) = match self.reroll {
+            Some(Reroll { once: true, .. }) => {
+                let again = (0..n).filter(|&i| matches(lo_face + i as i64)).count() as f64 * each;
+                (each + again * each, again * each)
             }
-            Some(Reroll { once: false, when }) => {
-                let allowed = (0..n)
-                    .filter(|&i| !when.matches(lo_face + i as i64))
-                    .count();
-                for (i, q) in p.iter_mut().enumerate() {
-                    *q = if when.matches(lo_face + i as i64) || allowed == 0 {
+            Some(Reroll { once: false, .. }) => {
+                let allowed = (0..n).filter(|&i| !matches(lo_face + i as i64)).count();
+                (
+                    if allowed == 0 {
                         0.0
                     } else {
                         1.0 / allowed as f64
-                    };
-                }
+                    },
+                    0.0,
+                )
             }
-            None => {}
-        }
+            None => (each, each),
+        };
         let (lo, hi) = self.range();
-        let mut out = vec![0.0; (hi - lo + 1) as usize];
-        for (i, &q) in p.iter().enumerate() {
-            if q > 0.0 {
-                out[(self.clamp(lo_face + i as i64) - lo) as usize] += q;
+        let mut counts = vec![(0u64, 0u64); (hi - lo + 1) as usize];
+        for i in 0..n {
+            let face = lo_face + i as i64;
+            let hit = matches(face);
+            // A face that cannot be shown may lie outside the range.
+            if (if hit { matching } else { plain }) == 0.0 {
+                continue;
+            }
+            let slot = &mut counts[(self.clamp(face) - lo) as usize];
+            if hit {
+                slot.1 += 1;
+            } else {
+                slot.0 += 1;
             }
         }
+        let out = counts
+            .iter()
+            .map(|&(a, b)| a as f64 * plain + b as f64 * matching)
+            .collect();
         (lo, out)
     }
 
