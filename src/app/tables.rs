@@ -20,14 +20,7 @@ pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Err
         let doc = crate::interop::json::document(&library, library.tables.values());
         return super::json(out, &doc);
     }
-    let overrides = |t: &Table| {
-        library
-            .overridden
-            .iter()
-            .rev()
-            .find(|o| o.id == t.id)
-            .map(|o| &o.was)
-    };
+    let overrides = |t: &Table| library.overridden_origin(&t.id);
     let id_w = library
         .tables
         .keys()

@@ -134,6 +134,16 @@ pub struct Library {
 }
 
 impl Library {
+    /// Where the table that `id` replaced came from (the last replacement
+    /// wins), if a content folder replaced one.
+    pub fn overridden_origin(&self, id: &str) -> Option<&Origin> {
+        self.overridden
+            .iter()
+            .rev()
+            .find(|o| o.id == id)
+            .map(|o| &o.was)
+    }
+
     pub fn get(&self, id: &str) -> Option<&Table> {
         self.tables.get(id)
     }

@@ -35,14 +35,7 @@ pub fn document<'a>(
     library: &'a Library,
     tables: impl IntoIterator<Item = &'a Table>,
 ) -> TablesJson<'a> {
-    let overrides = |t: &Table| {
-        library
-            .overridden
-            .iter()
-            .rev()
-            .find(|o| o.id == t.id)
-            .map(|o| &o.was)
-    };
+    let overrides = |t: &Table| library.overridden_origin(&t.id);
     TablesJson {
         format: TABLES_FORMAT,
         content_hash: &library.content_hash,
