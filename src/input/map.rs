@@ -1,12 +1,27 @@
 //! Maps saved by `gen map --json` (the whole report or one map), read for
-//! `gen journey --map`: JSON errors pointed at, the map checked whole.
+//! `gen journey --map`: every problem pointed at by line and column — text
+//! that is not JSON, a value of the wrong type, numbers that do not hold
+//! together (a stop or path out of range, too many paths, a path too long,
+//! watches that do not follow from regions) — the map checked whole before
+//! a journey walks it.
 
 use std::path::Path;
 
+use serde::Deserialize;
+use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
+
+use super::json_at::{Step, locate, shown};
 use super::read_text;
-use crate::diagnostic::Diagnostic;
+use crate::content::line_col;
+use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
-use crate::generators::map::Map;
+use crate::generators::map::{Flaw, Map, Place};
+
+/// Flaws shown one by one; past this many, a count of the rest.
+const SHOWN: usize = 10;
+
+const HINT: &str =
+    "fix the value in the file, or save the map again with `gen map --json > map.json`";
 
 /// A saved map, read and checked.
 pub fn read_map(path: &Path) -> Result<Map, Error> {
@@ -18,28 +33,160 @@ pub fn read_map(path: &Path) -> Result<Map, Error> {
 pub fn map_from_text(path: &Path, text: &str) -> Result<Map, Error> {
     let shown = path.display().to_string();
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        let d = Diagnostic::at(
-            &shown,
-            e.line(),
-            e.column(),
-            format!("the map is not JSON: {e}"),
-        );
-        Error::input(d.with_source(text, 1))
+        let (line, column) = serde_place(text, &e);
+        let message = format!("the map is not JSON: {}", serde_message(&e));
+        Error::input(Diagnostic::at(&shown, line, column, message).with_source(text, 1))
     })?;
-    let map_value = match value.get("items").and_then(|i| i.get(0)) {
-        Some(first) => first.clone(),
-        None => value,
-    };
-    let map: Map = serde_json::from_value(map_value).map_err(|e| {
-        let message = format!("this is not a map saved by `gen map --json`: {e}");
-        Error::input(Diagnostic::at(&shown, 0, 0, message))
+    let report = value.get("items").is_some();
+    let map = typed(text, report).map_err(|(at, message)| {
+        let d = pointed(&shown, text, &at, message);
+        let message = format!("this is not a map saved by `gen map --json`: {}", d.message);
+        Error::input(Diagnostic { message, ..d }.with_hint(HINT))
     })?;
-    let problems = crate::generators::map::check(&map);
-    if !problems.is_empty() {
-        let message = format!("the map is broken: {}", problems.join("; "));
-        return Err(Error::input(Diagnostic::at(&shown, 0, 0, message)));
+    let flaws = crate::generators::map::check(&map);
+    if flaws.is_empty() {
+        return Ok(map);
     }
-    Ok(map)
+    let prefix: &[Step] = if report {
+        &[Step::Key("items".into()), Step::Index(0)]
+    } else {
+        &[]
+    };
+    Err(Error::Input(broken(&shown, text, prefix, &flaws)))
+}
+
+/// The map read with its types: from a report (`items`, the first only) or
+/// on its own. A wrong value gives its path and serde's message.
+fn typed(text: &str, report: bool) -> Result<Map, (Vec<Step>, String)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let read = if report {
+        serde_path_to_error::deserialize::<_, Saved>(&mut de).map(|s| s.items.0)
+    } else {
+        serde_path_to_error::deserialize::<_, Map>(&mut de)
+    };
+    read.map_err(|e| {
+        let at = e.path().iter().filter_map(step).collect();
+        (at, serde_message(e.inner()))
+    })
+}
+
+/// `gen map --json`'s report: the first item is the map.
+#[derive(Deserialize)]
+struct Saved {
+    items: First,
+}
+
+/// The first map of a report's items (the others are not read).
+struct First(Map);
+
+impl<'de> Deserialize<'de> for First {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Items;
+        impl<'de> Visitor<'de> for Items {
+            type Value = First;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list holding a map")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<First, A::Error> {
+                let map = seq
+                    .next_element::<Map>()?
+                    .ok_or_else(|| serde::de::Error::custom("`items` holds no map"))?;
+                while seq.next_element::<IgnoredAny>()?.is_some() {}
+                Ok(First(map))
+            }
+        }
+        d.deserialize_seq(Items)
+    }
+}
+
+fn step(s: &serde_path_to_error::Segment) -> Option<Step> {
+    use serde_path_to_error::Segment;
+    match s {
+        Segment::Seq { index } => Some(Step::Index(*index)),
+        Segment::Map { key } => Some(Step::Key(key.clone())),
+        Segment::Enum { .. } | Segment::Unknown => None,
+    }
+}
+
+/// The report of a map whose numbers do not hold: each flaw at its value,
+/// at most [`SHOWN`] of them.
+fn broken(file: &str, text: &str, prefix: &[Step], flaws: &[Flaw]) -> Report {
+    let mut diagnostics: Vec<Diagnostic> = flaws
+        .iter()
+        .take(SHOWN)
+        .map(|f| {
+            let mut at = prefix.to_vec();
+            at.extend(steps(f.at));
+            pointed(file, text, &at, f.message.clone())
+        })
+        .collect();
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    let more = flaws.len().saturating_sub(SHOWN);
+    let more = if more > 0 {
+        format!("… and {more} more\n")
+    } else {
+        String::new()
+    };
+    Report {
+        headline: Some(format!("the map `{file}` cannot be walked:")),
+        diagnostics,
+        closing: Some(format!("{more}hint: {HINT}")),
+    }
+}
+
+/// The JSON path of a flaw's place.
+fn steps(place: Place) -> Vec<Step> {
+    let (list, i, field) = match place {
+        Place::Map(field) => return vec![Step::key(field)],
+        Place::Stop(i, field) => ("stops", i, field),
+        Place::Path(i, field) => ("paths", i, field),
+    };
+    let mut out = vec![Step::key(list), Step::Index(i)];
+    if !field.is_empty() {
+        out.push(Step::key(field));
+    }
+    out
+}
+
+/// A diagnostic at the value `at` in `text`, naming its path; at the
+/// nearest enclosing value the text holds when `at` itself is not there.
+fn pointed(file: &str, text: &str, at: &[Step], message: String) -> Diagnostic {
+    let found = (0..=at.len()).rev().find_map(|n| locate(text, &at[..n]));
+    let Some(range) = found else {
+        return Diagnostic::at(file, 0, 0, message);
+    };
+    let (line, column) = line_col(text, range.start);
+    let value = &text[range];
+    let width = if value.contains('\n') {
+        1
+    } else {
+        value.chars().count()
+    };
+    let message = if at.is_empty() {
+        message
+    } else {
+        format!("{}: {message}", shown(at))
+    };
+    Diagnostic::at(file, line, column, message).with_source(text, width)
+}
+
+/// serde's message without its " at line L column C" (the diagnostic
+/// shows the place).
+fn serde_message(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let tail = format!(" at line {} column {}", e.line(), e.column());
+    full.strip_suffix(&tail).unwrap_or(&full).to_owned()
+}
+
+/// serde's line and column (which counts bytes) as a line and a column
+/// of characters.
+fn serde_place(text: &str, e: &serde_json::Error) -> (usize, usize) {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(e.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    line_col(text, start + e.column().saturating_sub(1))
 }
 
 #[cfg(test)]
@@ -120,6 +267,18 @@ mod tests {
         }
     }
 
+    /// Whether every problem in a refusal names `map.json:LINE:COLUMN`.
+    fn pointed_at_lines(shown: &str) -> bool {
+        let places: Vec<&str> = shown.split("map.json").skip(1).collect();
+        !places.is_empty()
+            && places.iter().all(|rest| {
+                rest.starts_with('`')
+                    || rest
+                        .strip_prefix(':')
+                        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit() && c != '0'))
+            })
+    }
+
     #[test]
     fn mangled_saved_maps_are_refused_or_sound_never_a_panic() {
         let seed = Seed::new("mangled-maps").unwrap();
@@ -142,7 +301,7 @@ mod tests {
                 }
                 Err(e) => {
                     refused += 1;
-                    assert!(e.to_string().contains("map.json"), "{e}");
+                    assert!(pointed_at_lines(&e.to_string()), "{e}");
                 }
             }
         }

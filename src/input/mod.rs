@@ -10,6 +10,7 @@
 //! - [`party`]: party files and pool summaries (`3,4,4,5`).
 //! - [`character`]: Core Rules character sheets.
 //! - [`map`]: maps saved by `gen map --json`.
+//! - [`json_at`]: where a value sits in JSON text (for saved maps).
 //! - [`clean`]: no control characters in a GM file's text.
 //! - [`bounded`]: reading any file the user names: regular files only, at
 //!   most 32 MiB.
@@ -18,6 +19,7 @@ pub mod bounded;
 pub mod bundle;
 pub mod character;
 pub mod clean;
+pub mod json_at;
 pub mod map;
 pub mod party;
 pub mod session;

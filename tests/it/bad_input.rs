@@ -110,16 +110,26 @@ const TABLE_HEAD: &str =
     "[[table]]\nid = \"fx.t\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n";
 
 /// A saved map (as `gen map --json` writes it) with `start` and `paths` as
-/// given: four stops in a square.
+/// given: four stops in a square, a stop or path a line (line 1 `{`, lines
+/// 3-6 the stops, paths from line 8, `start` and `goal` on the last two
+/// lines before `}`).
 fn saved_map(start: usize, paths: &str) -> Vec<u8> {
     let stop = |id: usize, x: u32, y: u32| {
         format!(
             "{{\"id\":{id},\"name\":\"S{id}\",\"kind\":\"camp\",\"terrain\":\"road\",\"hook\":\"\",\"x\":{x}.0,\"y\":{y}.0}}"
         )
     };
-    let stops = [stop(0, 1, 1), stop(1, 5, 1), stop(2, 5, 5), stop(3, 1, 5)].join(",");
-    format!("{{\"size\":6.0,\"stops\":[{stops}],\"paths\":[{paths}],\"start\":{start},\"goal\":2}}")
+    let stops = [stop(0, 1, 1), stop(1, 5, 1), stop(2, 5, 5), stop(3, 1, 5)].join(",\n");
+    format!("{{\n\"size\":6.0,\"stops\":[\n{stops}\n],\"paths\":[\n{paths}\n],\n\"start\":{start},\n\"goal\":2\n}}")
         .into_bytes()
+}
+
+/// Paths around the square of [`saved_map`], each 4 regions long, joined
+/// a line each.
+fn saved_ring() -> String {
+    [(0, 1), (1, 2), (2, 3), (3, 0)]
+        .map(|(a, b)| saved_path(a, b, 4))
+        .join(",\n")
 }
 
 /// A path of a saved map from `a` to `b`, `regions` long.
@@ -492,50 +502,71 @@ fn cases() -> Vec<Case> {
             ],
         ),
         // Saved maps whose numbers do not hold together: refused, never a
-        // panic (index out of range) or a path that takes for ever.
+        // panic (index out of range) or a path that takes for ever; each
+        // problem at its value's line and column, one case per limit.
         journey_case(
             "saved map goal out of range",
             String::from_utf8(saved_map(0, &saved_path(0, 1, 4)))
                 .unwrap()
                 .replace("\"goal\":2", "\"goal\":4294967295")
                 .into_bytes(),
-            &["map.json: the map is broken: the goal is stop 4294967295, but the stops run 0-3"],
+            &[
+                "the map `map.json` cannot be walked:",
+                "map.json:11:8: goal: the goal is stop 4294967295, but the stops run 0-3",
+                "\"goal\":4294967295\n           ^^^^^^^^^^",
+                "hint: fix the value in the file, or save the map again",
+            ],
         ),
         journey_case(
             "saved map start out of range",
-            saved_map(
-                99,
-                &[
-                    saved_path(0, 1, 4),
-                    saved_path(1, 2, 4),
-                    saved_path(2, 3, 4),
-                ]
-                .join(","),
-            ),
-            &["map.json: the map is broken: the start is stop 99, but the stops run 0-3"],
+            saved_map(99, &saved_ring()),
+            &["map.json:13:9: start: the start is stop 99, but the stops run 0-3"],
         ),
         journey_case(
             "saved map path end out of range",
-            saved_map(0, &[saved_path(0, 1, 4), saved_path(1, 7, 4)].join(",")),
-            &["path 1 joins stops 1 and 7, but the stops run 0-3"],
+            saved_map(0, &[saved_path(0, 1, 4), saved_path(1, 7, 4)].join(",\n")),
+            &["map.json:9:12: paths[1].b: path 1 joins stops 1 and 7, but the stops run 0-3"],
         ),
         journey_case(
             "saved map path of endless length",
-            saved_map(
-                0,
-                &[
-                    saved_path(0, 1, 4_294_967_295),
-                    saved_path(1, 2, 4),
-                    saved_path(2, 3, 4),
-                ]
-                .join(","),
-            ),
-            &["path 0 is 4294967295 regions long; at most 1000"],
+            saved_map(0, &saved_ring().replace("\"regions\":4,\"watches\":2,\"days\":1", "\"regions\":4294967295,\"watches\":2147483648,\"days\":1073741824")),
+            &["map.json:8:24: paths[0].regions: path 0 is 4294967295 regions long; at most 1000"],
+        ),
+        journey_case(
+            "saved map path whose watches do not follow from its regions",
+            saved_map(0, &saved_ring().replacen("\"watches\":2", "\"watches\":10000000", 3)),
+            &[
+                "map.json:8:36: paths[0].watches: path 0: 4 regions take 2 watches over 1 day, not 10000000 watches over 1 day",
+                "map.json:10:36: paths[2].watches:",
+            ],
         ),
         journey_case(
             "saved map without stops",
-            b"{\"size\":6.0,\"stops\":[],\"paths\":[],\"start\":0,\"goal\":0}".to_vec(),
-            &["the map has 0 stops; a map has 4 to 40"],
+            b"{\"size\":6.0,\n \"stops\": [],\"paths\":[],\"start\":0,\"goal\":0}".to_vec(),
+            &["map.json:2:11: stops: the map has 0 stops; a map has 4 to 40"],
+        ),
+        journey_case(
+            "saved map with more paths than a flat map holds",
+            saved_map(0, &vec![saved_ring(); 1000].join(",\n")),
+            &[
+                "map.json:20:1: paths[12]: 4000 paths for 4 stops is more than a flat map can hold (at most 12)",
+            ],
+        ),
+        journey_case(
+            "saved map with a value of the wrong type",
+            saved_map(0, &saved_ring().replace("\"b\":2,\"regions\":4", "\"b\":2,\"regions\":\"four\"")),
+            &[
+                "map.json:9:24: this is not a map saved by `gen map --json`: paths[1].regions: invalid type: string \"four\", expected u32",
+            ],
+        ),
+        journey_case(
+            "saved report whose map lacks a field",
+            format!(
+                "{{\"seed\": \"s\", \"kind\": \"map\", \"items\": [\n{}]}}",
+                String::from_utf8(saved_map(0, &saved_ring())).unwrap().replace(",\"kind\":\"camp\"", "")
+            )
+            .into_bytes(),
+            &["map.json:4:1: this is not a map saved by `gen map --json`: items[0].stops[0]: missing field `kind`"],
         ),
         // The journey's supplies: [map] rations, water and kits, a party's
         // water capacity, and the same on the command line.

@@ -1,7 +1,8 @@
 //! What a map must satisfy: the shape checks a saved map passes before a
 //! journey walks it ([`shape_flaws`]), and the full check every generated
 //! map passes ([`check`]): reachable, planar, on the ladder, no two stops
-//! with one name or one place.
+//! with one name or one place. Each flaw says where it is ([`Place`]), so a
+//! saved map's reader can point at the line.
 
 use super::graph::{crosses, road_distances};
 use super::placement::dist;
@@ -12,41 +13,72 @@ use crate::rules::mettle::DIFFICULTY_LADDER;
 /// smaller; the bound keeps a hand-edited map from running for ever).
 pub const MAX_REGIONS: u32 = 1000;
 
+/// Where in a map a flaw sits: a field of the map, or a field of one stop
+/// or path (`""`: the stop or path as a whole). The names are the fields'
+/// names in a map saved with `gen map --json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Map(&'static str),
+    Stop(usize, &'static str),
+    Path(usize, &'static str),
+}
+
+/// One thing wrong with a map, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flaw {
+    pub at: Place,
+    pub message: String,
+}
+
+impl Flaw {
+    fn new(at: Place, message: String) -> Flaw {
+        Flaw { at, message }
+    }
+}
+
+impl std::fmt::Display for Flaw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// What must hold before a saved map can be walked at all: a stop count
 /// within [`STOPS`], ids in order, start, goal and path ends naming stops,
 /// finite positions, at most as many paths as a planar map can have, and
 /// lengths within [`MAX_REGIONS`] whose watches and days follow from them.
-pub fn shape_flaws(m: &Map) -> Vec<String> {
+/// A map with more paths than a flat map can hold gets that one flaw, not
+/// one per path.
+pub fn shape_flaws(m: &Map) -> Vec<Flaw> {
     let n = m.stops.len();
     let (lo, hi) = STOPS;
     if !(lo..=hi).contains(&n) {
-        return vec![format!("the map has {n} stops; a map has {lo} to {hi}")];
+        let message = format!("the map has {n} stops; a map has {lo} to {hi}");
+        return vec![Flaw::new(Place::Map("stops"), message)];
+    }
+    if m.paths.len() > 3 * n {
+        let message = format!(
+            "{} paths for {n} stops is more than a flat map can hold (at most {})",
+            m.paths.len(),
+            3 * n
+        );
+        return vec![Flaw::new(Place::Path(3 * n, ""), message)];
     }
     let mut out = Vec::new();
     for (i, s) in m.stops.iter().enumerate() {
         if s.id != i {
-            out.push(format!(
-                "stop {} has id {}; ids run 0, 1, 2… in order",
-                s.name, s.id
-            ));
+            let message = format!("stop {} has id {}; ids run 0, 1, 2… in order", s.name, s.id);
+            out.push(Flaw::new(Place::Stop(i, "id"), message));
         }
         if !(s.x.is_finite() && s.y.is_finite()) {
-            out.push(format!("stop {} has no finite position", s.name));
+            let message = format!("stop {} has no finite position", s.name);
+            out.push(Flaw::new(Place::Stop(i, "x"), message));
         }
     }
     for (what, at) in [("start", m.start), ("goal", m.goal)] {
         if at >= n {
-            out.push(format!(
-                "the {what} is stop {at}, but the stops run 0-{}",
-                n - 1
-            ));
+            let message = format!("the {what} is stop {at}, but the stops run 0-{}", n - 1);
+            out.push(Flaw::new(Place::Map(what), message));
         }
-    }
-    if m.paths.len() > 3 * n {
-        out.push(format!(
-            "{} paths for {n} stops is more than a flat map can hold",
-            m.paths.len()
-        ));
     }
     for (i, p) in m.paths.iter().enumerate() {
         out.extend(path_shape_flaws(i, p, n));
@@ -54,39 +86,60 @@ pub fn shape_flaws(m: &Map) -> Vec<String> {
     out
 }
 
-fn path_shape_flaws(i: usize, p: &Path, n: usize) -> Vec<String> {
+fn path_shape_flaws(i: usize, p: &Path, n: usize) -> Vec<Flaw> {
     let mut out = Vec::new();
-    if p.a >= n || p.b >= n {
-        out.push(format!(
-            "path {i} joins stops {} and {}, but the stops run 0-{}",
-            p.a,
-            p.b,
-            n - 1
-        ));
+    for (end, stop) in [("a", p.a), ("b", p.b)] {
+        if stop >= n {
+            let message = format!(
+                "path {i} joins stops {} and {}, but the stops run 0-{}",
+                p.a,
+                p.b,
+                n - 1
+            );
+            out.push(Flaw::new(Place::Path(i, end), message));
+            break;
+        }
     }
     if p.regions > MAX_REGIONS {
-        out.push(format!(
+        let message = format!(
             "path {i} is {} regions long; at most {MAX_REGIONS}",
             p.regions
-        ));
+        );
+        out.push(Flaw::new(Place::Path(i, "regions"), message));
     }
-    if p.watches != p.regions.div_ceil(2) || p.days != p.watches.div_ceil(2) {
-        out.push(format!(
-            "path {i}: {} regions take {} watches over {} days, not {} over {}",
-            p.regions,
-            p.regions.div_ceil(2),
-            p.regions.div_ceil(2).div_ceil(2),
-            p.watches,
-            p.days
-        ));
+    let (watches, days) = (p.regions.div_ceil(2), p.regions.div_ceil(2).div_ceil(2));
+    if p.regions <= MAX_REGIONS && (p.watches != watches || p.days != days) {
+        let message = format!(
+            "path {i}: {} take {} over {}, not {} over {}",
+            count(p.regions, "region"),
+            count(watches, "watch"),
+            count(days, "day"),
+            count(p.watches, "watch"),
+            count(p.days, "day"),
+        );
+        let field = if p.watches != watches {
+            "watches"
+        } else {
+            "days"
+        };
+        out.push(Flaw::new(Place::Path(i, field), message));
     }
     out
+}
+
+/// `n` things, with the plural as English writes it.
+fn count(n: u32, one: &str) -> String {
+    match (n, one.ends_with("ch")) {
+        (1, _) => format!("1 {one}"),
+        (_, true) => format!("{n} {one}es"),
+        _ => format!("{n} {one}s"),
+    }
 }
 
 /// What makes a map unusable: unreachable stops, crossing paths,
 /// Difficulties off the ladder, paths of no length, two stops with one
 /// name, stops on top of each other.
-pub fn check(m: &Map) -> Vec<String> {
+pub fn check(m: &Map) -> Vec<Flaw> {
     let mut out = shape_flaws(m);
     if !out.is_empty() {
         // The checks below index stops by the paths' ends: not on a map
@@ -95,44 +148,48 @@ pub fn check(m: &Map) -> Vec<String> {
     }
     let reach = road_distances(m, m.start);
     if let Some(lost) = reach.iter().position(|d| *d == u32::MAX) {
-        out.push(format!("stop {} cannot be reached", m.stops[lost].name));
+        let message = format!("stop {} cannot be reached", m.stops[lost].name);
+        out.push(Flaw::new(Place::Stop(lost, ""), message));
     }
     for (i, p) in m.paths.iter().enumerate() {
         out.extend(path_flaws(m, i, p));
     }
-    let mut names: Vec<&str> = m.stops.iter().map(|s| s.name.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
-    if names.len() != m.stops.len() {
-        out.push("two stops share a name".into());
-    }
-    for (i, a) in m.stops.iter().enumerate() {
-        for b in &m.stops[i + 1..] {
-            if dist(a, b) < 0.5 {
-                out.push(format!(
-                    "{} and {} sit on top of each other",
-                    a.name, b.name
-                ));
-            }
+    out.extend(stop_flaws(m));
+    out
+}
+
+/// Two stops with one name, or in one place: the later one is pointed at.
+fn stop_flaws(m: &Map) -> Vec<Flaw> {
+    let mut out = Vec::new();
+    for (j, b) in m.stops.iter().enumerate() {
+        if let Some(a) = m.stops[..j].iter().find(|a| a.name == b.name) {
+            let message = format!("stops {} and {j} share the name {}", a.id, b.name);
+            out.push(Flaw::new(Place::Stop(j, "name"), message));
+        }
+        for a in m.stops[..j].iter().filter(|a| dist(a, b) < 0.5) {
+            let message = format!("{} and {} sit on top of each other", a.name, b.name);
+            out.push(Flaw::new(Place::Stop(j, "x"), message));
         }
     }
     out
 }
 
 /// A path of no length, off the ladder, or crossing a later path.
-fn path_flaws(m: &Map, i: usize, p: &Path) -> Vec<String> {
+fn path_flaws(m: &Map, i: usize, p: &Path) -> Vec<Flaw> {
     let mut out = Vec::new();
     if p.regions == 0 || p.watches == 0 || p.a == p.b {
-        out.push(format!("path {i} has no length"));
+        let field = if p.a == p.b { "b" } else { "regions" };
+        out.push(Flaw::new(
+            Place::Path(i, field),
+            format!("path {i} has no length"),
+        ));
     }
     if !DIFFICULTY_LADDER
         .iter()
         .any(|r| r.difficulty == p.difficulty)
     {
-        out.push(format!(
-            "path {i} Difficulty {} is not on the ladder",
-            p.difficulty
-        ));
+        let message = format!("path {i} Difficulty {} is not on the ladder", p.difficulty);
+        out.push(Flaw::new(Place::Path(i, "difficulty"), message));
     }
     let at = |s: usize| (m.stops[s].x, m.stops[s].y);
     for q in &m.paths[i + 1..] {
@@ -140,10 +197,11 @@ fn path_flaws(m: &Map, i: usize, p: &Path) -> Vec<String> {
             continue;
         }
         if crosses(at(p.a), at(p.b), at(q.a), at(q.b)) {
-            out.push(format!(
+            let message = format!(
                 "paths {}–{} and {}–{} cross",
                 m.stops[p.a].name, m.stops[p.b].name, m.stops[q.a].name, m.stops[q.b].name
-            ));
+            );
+            out.push(Flaw::new(Place::Path(i, ""), message));
         }
     }
     out

@@ -44,7 +44,7 @@ mod graph;
 mod naming;
 mod placement;
 
-pub use checks::{MAX_REGIONS, check, shape_flaws};
+pub use checks::{Flaw, MAX_REGIONS, Place, check, shape_flaws};
 pub use difficulty::SHIFTS as DANGER_SHIFTS;
 pub use graph::road_distances;
 
@@ -261,7 +261,7 @@ mod tests {
         crossing.b = far;
         m.paths.push(crossing);
         assert!(
-            check(&m).iter().any(|p| p.contains("cross")),
+            check(&m).iter().any(|p| p.message.contains("cross")),
             "{:?}",
             check(&m)
         );
@@ -270,7 +270,7 @@ mod tests {
         assert!(
             check(&island)
                 .iter()
-                .any(|p| p.contains("cannot be reached"))
+                .any(|p| p.message.contains("cannot be reached") && p.at == Place::Stop(3, ""))
         );
     }
 
@@ -287,15 +287,40 @@ mod tests {
         assert!(check(&good).is_empty(), "{:?}", check(&good));
         let n = good.stops.len();
         type Spoil = Box<dyn Fn(&mut Map)>;
-        let cases: Vec<(&str, Spoil)> = vec![
-            ("stops; a map has 4 to 40", Box::new(|m| m.stops.clear())),
-            ("the start is stop", Box::new(move |m| m.start = n)),
-            ("the goal is stop", Box::new(|m| m.goal = usize::MAX)),
-            ("but the stops run", Box::new(move |m| m.paths[0].b = n + 7)),
-            ("ids run 0, 1, 2", Box::new(|m| m.stops[1].id = 9)),
-            ("no finite position", Box::new(|m| m.stops[2].x = f64::NAN)),
+        let cases: Vec<(&str, Place, Spoil)> = vec![
+            (
+                "stops; a map has 4 to 40",
+                Place::Map("stops"),
+                Box::new(|m| m.stops.clear()),
+            ),
+            (
+                "the start is stop",
+                Place::Map("start"),
+                Box::new(move |m| m.start = n),
+            ),
+            (
+                "the goal is stop",
+                Place::Map("goal"),
+                Box::new(|m| m.goal = usize::MAX),
+            ),
+            (
+                "but the stops run",
+                Place::Path(0, "b"),
+                Box::new(move |m| m.paths[0].b = n + 7),
+            ),
+            (
+                "ids run 0, 1, 2",
+                Place::Stop(1, "id"),
+                Box::new(|m| m.stops[1].id = 9),
+            ),
+            (
+                "no finite position",
+                Place::Stop(2, "x"),
+                Box::new(|m| m.stops[2].x = f64::NAN),
+            ),
             (
                 "at most 1000",
+                Place::Path(0, "regions"),
                 Box::new(|m| {
                     m.paths[0].regions = u32::MAX;
                     m.paths[0].watches = u32::MAX.div_ceil(2);
@@ -303,23 +328,60 @@ mod tests {
                 }),
             ),
             (
-                "watches over",
+                "not 10000000 watches",
+                Place::Path(0, "watches"),
                 Box::new(|m| m.paths[0].watches = 10_000_000),
             ),
             (
+                " take ",
+                Place::Path(1, "days"),
+                Box::new(|m| m.paths[1].days += 1),
+            ),
+            (
                 "more than a flat map",
+                Place::Path(3 * n, ""),
                 Box::new(|m| {
                     let p = m.paths[0].clone();
                     m.paths.extend(std::iter::repeat_n(p, 200));
                 }),
             ),
+            (
+                "share the name",
+                Place::Stop(2, "name"),
+                Box::new(|m| m.stops[2].name = m.stops[0].name.clone()),
+            ),
+            (
+                "sit on top of each other",
+                Place::Stop(3, "x"),
+                Box::new(|m| (m.stops[3].x, m.stops[3].y) = (m.stops[1].x, m.stops[1].y)),
+            ),
+            (
+                "not on the ladder",
+                Place::Path(1, "difficulty"),
+                Box::new(|m| m.paths[1].difficulty = 7),
+            ),
+            (
+                "has no length",
+                Place::Path(0, "b"),
+                Box::new(|m| m.paths[0].b = m.paths[0].a),
+            ),
         ];
-        for (want, spoil) in cases {
+        for (want, place, spoil) in cases {
             let mut m = good.clone();
             spoil(&mut m);
             let flaws = check(&m);
-            assert!(flaws.iter().any(|f| f.contains(want)), "{want}: {flaws:?}");
+            assert!(
+                flaws
+                    .iter()
+                    .any(|f| f.message.contains(want) && f.at == place),
+                "{want} at {place:?}: {flaws:?}"
+            );
         }
+        // Far too many paths: one flaw, not one for each path.
+        let mut m = good.clone();
+        let p = m.paths[0].clone();
+        m.paths.extend(std::iter::repeat_n(p, 100_000));
+        assert_eq!(check(&m).len(), 1);
     }
 
     /// Issue 13: the danger roll spreads Difficulties. Over 100 maps of ten
