@@ -1,23 +1,30 @@
-//! Where a value sits in JSON text: the bytes of the value found by a path
-//! of keys and indices (`items[0].paths[3].regions`), so that a problem
-//! found in a parsed file can be pointed at by line and column. The text
-//! has already been parsed whole; the walk here is a loop over its bytes
-//! (no recursion, however deep the text), and a path it cannot follow gives
-//! `None`, never a panic.
+//! Where a value sits in JSON text — the JSON twin of [`super::locate`]
+//! for TOML: the bytes of the value found by a path of keys and indices
+//! (`items[0].paths[3].regions`), so that a problem found in a parsed file
+//! can be pointed at by line and column. The text has already been parsed
+//! whole; the walk here is a loop over its bytes (no recursion, however
+//! deep the text), and a path it cannot follow gives `None`, never a panic.
 
 use std::ops::Range;
 
-/// One step of a path into a JSON value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
-    Key(String),
-    Index(usize),
-}
+use super::Step;
+use crate::content::line_col;
 
-impl Step {
-    pub fn key(k: &str) -> Step {
-        Step::Key(k.to_owned())
-    }
+/// Line, column and width (in characters) of the value at `steps` in JSON
+/// `text`; when the full path is not there, of the deepest part that is.
+/// A value over several lines is underlined by its first character.
+pub fn place(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
+    let range = (0..=steps.len())
+        .rev()
+        .find_map(|n| locate(text, &steps[..n]))?;
+    let (line, col) = line_col(text, range.start);
+    let value = &text[range];
+    let width = if value.contains('\n') {
+        1
+    } else {
+        value.chars().count()
+    };
+    Some((line, col, width))
 }
 
 /// A path written as a reader would: `paths[3].regions`.
@@ -139,9 +146,9 @@ impl Cursor<'_> {
     /// Into the value at `step` of the object or array starting here: the
     /// cursor is left before that value.
     fn enter(&mut self, step: &Step) -> Option<()> {
-        match step {
+        match *step {
             Step::Key(key) => self.enter_key(key),
-            Step::Index(n) => self.enter_index(*n),
+            Step::Index(n) => self.enter_index(n),
         }
     }
 
@@ -194,7 +201,7 @@ mod tests {
     #[test]
     fn follows_keys_and_indices_past_strings_and_nesting() {
         use Step::Index;
-        let key = Step::key;
+        let key = Step::Key;
         assert_eq!(at(&[key("a"), Index(0)]), Some("1"));
         assert_eq!(at(&[key("a"), Index(1), key("bc")]), Some("\"x,]}\""));
         assert_eq!(at(&[key("a"), Index(2), Index(1)]), Some("3"));
@@ -206,7 +213,7 @@ mod tests {
     #[test]
     fn a_path_that_is_not_there_is_none() {
         use Step::Index;
-        let key = Step::key;
+        let key = Step::Key;
         assert_eq!(at(&[key("z")]), None);
         assert_eq!(at(&[key("a"), Index(3)]), None);
         assert_eq!(at(&[key("a"), key("b")]), None);
@@ -224,8 +231,18 @@ mod tests {
     }
 
     #[test]
+    fn a_place_is_the_deepest_part_there_by_line_and_column() {
+        let key = Step::Key;
+        assert_eq!(place(TEXT, &[key("d"), key("e")]), Some((3, 15, 6)));
+        assert_eq!(place(TEXT, &[key("d"), key("zz")]), Some((3, 8, 15)));
+        assert_eq!(place(TEXT, &[key("a")]), Some((2, 8, 32)));
+        assert_eq!(place(TEXT, &[]), Some((1, 1, 1)));
+        assert_eq!(place("", &[key("a")]), None);
+    }
+
+    #[test]
     fn paths_read_as_written() {
-        let p = [Step::key("paths"), Step::Index(3), Step::key("regions")];
+        let p = [Step::Key("paths"), Step::Index(3), Step::Key("regions")];
         assert_eq!(shown(&p), "paths[3].regions");
     }
 }

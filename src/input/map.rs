@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 
-use super::json_at::{Step, locate, shown};
-use super::read_text;
+use super::json_at::{place, shown};
+use super::{Step, at_place, read_text};
 use crate::content::line_col;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
@@ -31,43 +31,44 @@ pub fn read_map(path: &Path) -> Result<Map, Error> {
 
 /// A saved map's text (read from `path`), parsed and checked whole.
 pub fn map_from_text(path: &Path, text: &str) -> Result<Map, Error> {
-    let shown = path.display().to_string();
+    let file = path.display().to_string();
     let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         let (line, column) = serde_place(text, &e);
         let message = format!("the map is not JSON: {}", serde_message(&e));
-        Error::input(Diagnostic::at(&shown, line, column, message).with_source(text, 1))
+        Error::input(Diagnostic::at(&file, line, column, message).with_source(text, 1))
     })?;
     let report = value.get("items").is_some();
-    let map = typed(text, report).map_err(|(at, message)| {
-        let d = pointed(&shown, text, &at, message);
-        let message = format!("this is not a map saved by `gen map --json`: {}", d.message);
-        Error::input(Diagnostic { message, ..d }.with_hint(HINT))
+    let map = typed(text, report).map_err(|e| {
+        let at: Vec<Step> = e.path().iter().filter_map(step).collect();
+        let message = format!(
+            "this is not a map saved by `gen map --json`: {}",
+            named(&at, serde_message(e.inner()))
+        );
+        Error::input(at_place(path, text, place(text, &at), message).with_hint(HINT))
     })?;
     let flaws = crate::generators::map::check(&map);
     if flaws.is_empty() {
         return Ok(map);
     }
     let prefix: &[Step] = if report {
-        &[Step::Key("items".into()), Step::Index(0)]
+        &[Step::Key("items"), Step::Index(0)]
     } else {
         &[]
     };
-    Err(Error::Input(broken(&shown, text, prefix, &flaws)))
+    Err(Error::Input(broken(path, text, prefix, &flaws)))
 }
+
+type Typed = serde_path_to_error::Error<serde_json::Error>;
 
 /// The map read with its types: from a report (`items`, the first only) or
 /// on its own. A wrong value gives its path and serde's message.
-fn typed(text: &str, report: bool) -> Result<Map, (Vec<Step>, String)> {
+fn typed(text: &str, report: bool) -> Result<Map, Typed> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let read = if report {
+    if report {
         serde_path_to_error::deserialize::<_, Saved>(&mut de).map(|s| s.items.0)
     } else {
         serde_path_to_error::deserialize::<_, Map>(&mut de)
-    };
-    read.map_err(|e| {
-        let at = e.path().iter().filter_map(step).collect();
-        (at, serde_message(e.inner()))
-    })
+    }
 }
 
 /// `gen map --json`'s report: the first item is the map.
@@ -99,25 +100,26 @@ impl<'de> Deserialize<'de> for First {
     }
 }
 
-fn step(s: &serde_path_to_error::Segment) -> Option<Step> {
+fn step(s: &serde_path_to_error::Segment) -> Option<Step<'_>> {
     use serde_path_to_error::Segment;
     match s {
         Segment::Seq { index } => Some(Step::Index(*index)),
-        Segment::Map { key } => Some(Step::Key(key.clone())),
+        Segment::Map { key } => Some(Step::Key(key)),
         Segment::Enum { .. } | Segment::Unknown => None,
     }
 }
 
 /// The report of a map whose numbers do not hold: each flaw at its value,
 /// at most [`SHOWN`] of them.
-fn broken(file: &str, text: &str, prefix: &[Step], flaws: &[Flaw]) -> Report {
+fn broken(path: &Path, text: &str, prefix: &[Step], flaws: &[Flaw]) -> Report {
     let mut diagnostics: Vec<Diagnostic> = flaws
         .iter()
         .take(SHOWN)
         .map(|f| {
             let mut at = prefix.to_vec();
             at.extend(steps(f.at));
-            pointed(file, text, &at, f.message.clone())
+            let message = named(&at, f.message.clone());
+            at_place(path, text, place(text, &at), message)
         })
         .collect();
     diagnostics.sort_by_key(|d| (d.line, d.column));
@@ -128,46 +130,33 @@ fn broken(file: &str, text: &str, prefix: &[Step], flaws: &[Flaw]) -> Report {
         String::new()
     };
     Report {
-        headline: Some(format!("the map `{file}` cannot be walked:")),
+        headline: Some(format!("the map `{}` cannot be walked:", path.display())),
         diagnostics,
         closing: Some(format!("{more}hint: {HINT}")),
     }
 }
 
 /// The JSON path of a flaw's place.
-fn steps(place: Place) -> Vec<Step> {
+fn steps(place: Place) -> Vec<Step<'static>> {
     let (list, i, field) = match place {
-        Place::Map(field) => return vec![Step::key(field)],
+        Place::Map(field) => return vec![Step::Key(field)],
         Place::Stop(i, field) => ("stops", i, field),
         Place::Path(i, field) => ("paths", i, field),
     };
-    let mut out = vec![Step::key(list), Step::Index(i)];
+    let mut out = vec![Step::Key(list), Step::Index(i)];
     if !field.is_empty() {
-        out.push(Step::key(field));
+        out.push(Step::Key(field));
     }
     out
 }
 
-/// A diagnostic at the value `at` in `text`, naming its path; at the
-/// nearest enclosing value the text holds when `at` itself is not there.
-fn pointed(file: &str, text: &str, at: &[Step], message: String) -> Diagnostic {
-    let found = (0..=at.len()).rev().find_map(|n| locate(text, &at[..n]));
-    let Some(range) = found else {
-        return Diagnostic::at(file, 0, 0, message);
-    };
-    let (line, column) = line_col(text, range.start);
-    let value = &text[range];
-    let width = if value.contains('\n') {
-        1
-    } else {
-        value.chars().count()
-    };
-    let message = if at.is_empty() {
+/// A message led by the path of the value it is about.
+fn named(at: &[Step], message: String) -> String {
+    if at.is_empty() {
         message
     } else {
         format!("{}: {message}", shown(at))
-    };
-    Diagnostic::at(file, line, column, message).with_source(text, width)
+    }
 }
 
 /// serde's message without its " at line L column C" (the diagnostic

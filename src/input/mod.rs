@@ -105,7 +105,7 @@ fn meant(message: &str) -> Option<String> {
     crate::content::validate::closest(word, known.into_iter()).map(str::to_owned)
 }
 
-/// One step into a TOML document: a key or a list index.
+/// One step into a TOML or JSON document: a key or a list index.
 #[derive(Debug, Clone, Copy)]
 pub enum Step<'a> {
     Key(&'a str),
@@ -138,7 +138,18 @@ pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
 /// A diagnostic pointing at the value at `steps` (with its line and a
 /// caret), or at the file alone when nothing there matches.
 fn pointed(path: &Path, text: &str, steps: &[Step], message: String) -> Diagnostic {
-    match locate(text, steps) {
+    at_place(path, text, locate(text, steps), message)
+}
+
+/// A diagnostic at a line, column and width found in `text` (a TOML or
+/// JSON lookup), with the line and a caret; at the file alone for `None`.
+fn at_place(
+    path: &Path,
+    text: &str,
+    place: Option<(usize, usize, usize)>,
+    message: String,
+) -> Diagnostic {
+    match place {
         Some((line, col, width)) => {
             Diagnostic::at(path.display().to_string(), line, col, message).with_source(text, width)
         }

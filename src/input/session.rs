@@ -480,6 +480,46 @@ pub fn table_flaws(
     }))
 }
 
+/// The session's counts (`encounters = 2`) and their lists of entries
+/// (`[[encounter]]`), by the keys a session file writes them under.
+/// Each with its word in a message.
+const COUNTED: [(&str, &str, &str); 4] = [
+    ("encounters", "encounter", "encounter"),
+    ("traps", "trap", "trap"),
+    ("npcs", "npc", "NPC"),
+    ("injuries", "injury", "injury slip"),
+];
+
+/// A type error at a count written as a list of entries, or at a list of
+/// entries written as a count, gets a hint naming the other key.
+fn count_or_list_hint(e: Error, text: &str) -> Error {
+    let Error::Input(mut report) = e else {
+        return e;
+    };
+    if let [d] = report.diagnostics.as_mut_slice()
+        && d.message.contains("invalid type")
+        && let Some((key, value)) = text
+            .lines()
+            .nth(d.line.saturating_sub(1))
+            .and_then(|l| l.split_once('='))
+    {
+        let value = value.split('#').next().unwrap_or(value).trim();
+        let key = key.trim();
+        for (count, list, word) in COUNTED {
+            if key == list {
+                d.hint = Some(format!(
+                    "for a number of {word}s, write `{count} = {value}`; a `[[{list}]]` table sets up one {word}"
+                ));
+            } else if key == count {
+                d.hint = Some(format!(
+                    "`{count}` is a number; to set up one {word}, write a `[[{list}]]` table for it"
+                ));
+            }
+        }
+    }
+    Error::Input(report)
+}
+
 /// The `[rerolls]` entries that name no item of the session, or count
 /// past [`MAX_REROLLS`], pointed at.
 fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
@@ -602,7 +642,8 @@ pub fn session(path: &Path) -> Result<(Session, String), Error> {
 
 /// A session file's text, checked ([`session`] without the reading).
 pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
-    let session: Session = from_toml(path, text, "session file")?;
+    let session: Session =
+        from_toml(path, text, "session file").map_err(|e| count_or_list_hint(e, text))?;
     let mut diagnostics: Vec<_> = session
         .request()
         .flaws()

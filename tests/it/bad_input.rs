@@ -633,6 +633,27 @@ fn cases() -> Vec<Case> {
             ]),
             &["unknown kit `boat`; the kits are fishing, trapping, camping"],
         ),
+        // A list of entries written as a count, and a count as a list: the
+        // hint names the other key.
+        session_case(
+            "session entry list written as a count",
+            vec![("session.toml", format!("{SESSION}trap = 3  # three traps\n").into_bytes())],
+            &[
+                "session.toml:8:8: the session file is not valid: invalid type: integer `3`, expected a sequence",
+                "hint: for a number of traps, write `traps = 3`; a `[[trap]]` table sets up one trap",
+            ],
+        ),
+        session_case(
+            "session count written as a list",
+            vec![(
+                "session.toml",
+                SESSION.replace("npcs = 1", "npcs = [\"guard\"]").into_bytes(),
+            )],
+            &[
+                "session.toml:7:8: the session file is not valid: invalid type: sequence, expected usize",
+                "hint: `npcs` is a number; to set up one NPC, write a `[[npc]]` table for it",
+            ],
+        ),
         // A session asking for more than a pack holds.
         session_case(
             "session past its limits",
