@@ -78,7 +78,7 @@ pub fn run(
         });
         for a in &only {
             let at = Address::parse(a).expect("checked");
-            files.extend(item_pdf(&src, &pack, &at));
+            files.extend(item_pdf(&src, &pack, &at, src.paper));
         }
     }
     let dir = pack_dir(cfg, &src);
@@ -358,7 +358,7 @@ pub fn build(src: &Sources) -> Result<(Pack, PackFiles), Error> {
 pub fn pack_pdf(src: &Sources, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
     let share = share_line(src);
     let pdf = handouts::pack_pdf(pack, &share, paper, src.ink_saver, &Fonts::load());
-    (paper.pack_pdf().into(), pdf)
+    (paper.pack_pdf(), pdf)
 }
 
 /// The flavours whose folder a pack folder has (`homebrewery/`).
@@ -369,12 +369,17 @@ pub fn flavours_in(dir: &Path) -> Vec<Flavour> {
         .collect()
 }
 
-/// The one-item PDF `prep --only` writes beside an item's files
-/// (`encounter-2.pdf`).
-pub fn item_pdf(src: &Sources, pack: &Pack, at: &Address) -> Option<(String, Vec<u8>)> {
+/// The one-item PDF `prep --only` writes beside an item's files on
+/// `paper` (`encounter-2.pdf`, `encounter-2-letter.pdf`).
+pub fn item_pdf(
+    src: &Sources,
+    pack: &Pack,
+    at: &Address,
+    paper: Paper,
+) -> Option<(String, Vec<u8>)> {
     let share = share_line(src);
-    let bytes = handouts::item_pdf(pack, at, &share, src.paper, src.ink_saver, &Fonts::load())?;
-    Some((format!("{}.pdf", at.file_stem()), bytes))
+    let bytes = handouts::item_pdf(pack, at, &share, paper, src.ink_saver, &Fonts::load())?;
+    Some((paper.pdf_name(&at.file_stem()), bytes))
 }
 
 /// The line printed on every page: what a friend needs to make the same

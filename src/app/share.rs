@@ -64,12 +64,14 @@ pub fn verify(
     for (i, paper) in papers.into_iter().enumerate() {
         files.insert(1 + i, pack_pdf(&src, &pack, paper));
     }
-    // One-item PDFs that `prep --only` wrote are checked too.
+    // One-item PDFs that `prep --only` wrote are checked too, each on
+    // the paper its name says.
     for name in item_pdfs(dir) {
         if let Some(at) = crate::render::handouts::item_of(&name)
-            && name == format!("{}.pdf", at.file_stem())
+            && let Some((_, paper)) = Paper::of_pdf(&name)
+            && name == paper.pdf_name(&at.file_stem())
         {
-            files.extend(item_pdf(&src, &pack, &at));
+            files.extend(item_pdf(&src, &pack, &at, paper));
         }
     }
     let diffs = differences(dir, &files);

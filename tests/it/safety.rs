@@ -279,7 +279,8 @@ fn no_file_of_a_pack_is_written_through_a_link() {
 
 /// `--force` replaces exactly the previous pack: fewer items leave no
 /// stale files, the GM's own file stays; the same bytes need no
-/// `--force`; a letter pack's PDF is `pack-letter.pdf`.
+/// `--force`; a letter pack's PDF is `pack-letter.pdf`, a letter item's
+/// `encounter-1-letter.pdf`.
 #[test]
 fn force_replaces_exactly_the_previous_pack() {
     let base = temp_dir("force-exactly");
@@ -316,6 +317,20 @@ fn force_replaces_exactly_the_previous_pack() {
     assert!(state.contains_key("pack.pdf") && state.contains_key("pack-letter.pdf"));
     for (name, bytes) in before.iter().filter(|(n, _)| !n.starts_with('.')) {
         assert_eq!(state.get(name), Some(bytes), "{name} changed");
+    }
+    // One-item PDFs likewise: `encounter-1-letter.pdf` beside
+    // `encounter-1.pdf`, each on its paper, without --force.
+    for paper in ["a4", "letter"] {
+        let (ok, err) = prep(&base, &fewer, &["--only", "encounter/1", "--paper", paper]);
+        assert!(ok, "{paper}: {err}");
+    }
+    for (name, size) in [
+        ("encounter-1.pdf", "MediaBox[0 0 595.28 841.89]"),
+        ("encounter-1-letter.pdf", "MediaBox[0 0 612 792]"),
+    ] {
+        let bytes = std::fs::read(folder.join(name)).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains(size), "{name} is not {size}");
     }
     // (verify names any file not of the pack: the GM's notes go first.)
     std::fs::remove_file(folder.join("notes.txt")).unwrap();

@@ -93,11 +93,26 @@ impl Paper {
 
     /// The pack PDF's file name: `pack.pdf` on A4, `pack-letter.pdf` on
     /// letter, so both can sit in one pack folder.
-    pub fn pack_pdf(self) -> &'static str {
+    pub fn pack_pdf(self) -> String {
+        self.pdf_name("pack")
+    }
+
+    /// A PDF's file name on this paper: `{stem}.pdf` on A4,
+    /// `{stem}-letter.pdf` on letter (`encounter-2-letter.pdf`).
+    pub fn pdf_name(self, stem: &str) -> String {
         match self {
-            Paper::Letter => "pack-letter.pdf",
-            Paper::A4 => "pack.pdf",
+            Paper::Letter => format!("{stem}-letter.pdf"),
+            Paper::A4 => format!("{stem}.pdf"),
         }
+    }
+
+    /// The stem and paper of a PDF named by [`Paper::pdf_name`].
+    pub fn of_pdf(name: &str) -> Option<(&str, Paper)> {
+        let stem = name.strip_suffix(".pdf")?;
+        Some(match stem.strip_suffix("-letter") {
+            Some(stem) => (stem, Paper::Letter),
+            None => (stem, Paper::A4),
+        })
     }
 }
 
