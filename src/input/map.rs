@@ -269,6 +269,20 @@ mod tests {
     }
 
     #[test]
+    fn a_report_gives_its_first_map_and_an_empty_one_is_pointed_at() {
+        let path = Path::new("map.json");
+        let first = map_from_text(path, H42).unwrap();
+        // `gen map --count 2 --json`: the second item is not read.
+        let two = H42.replacen("\n  ]\n}", ", 42\n  ]\n}", 1);
+        assert!(two.contains(", 42"), "the fixture's layout changed");
+        assert_eq!(map_from_text(path, &two).unwrap(), first);
+        let empty = "{\"seed\": \"s\",\n \"items\": []}";
+        let e = map_from_text(path, empty).unwrap_err().to_string();
+        assert!(e.starts_with("map.json:2:11: "), "{e}");
+        assert!(e.contains("`items` holds no map"), "{e}");
+    }
+
+    #[test]
     fn mangled_saved_maps_are_refused_or_sound_never_a_panic() {
         let seed = Seed::new("mangled-maps").unwrap();
         let library = crate::content::test_library();
