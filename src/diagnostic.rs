@@ -163,21 +163,37 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Characters of a long source line shown around the caret (a saved map
+/// or a table written on one line can be megabytes long).
+const WINDOW: usize = 100;
+
 impl fmt::Display for Snippet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = self.column - 1;
+        let total = self.text.chars().count();
+        // A window of the line holding the caret, cut lines marked `…`.
+        let start = if total <= WINDOW {
+            0
+        } else {
+            at.saturating_sub(WINDOW / 3).min(total - WINDOW)
+        };
+        let end = (start + WINDOW).min(total);
+        let lead = if start > 0 { "…" } else { "" };
+        let tail = if end < total { "…" } else { "" };
         // Control characters (a tab, a stray escape) would move the caret.
         let shown: String = self
             .text
             .chars()
+            .skip(start)
+            .take(end - start)
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
-        let room = shown.chars().count().saturating_sub(self.column - 1);
+        let room = end.saturating_sub(at);
         let width = self.width.min(room).max(1);
         write!(
             f,
-            "    {}\n    {}{}",
-            shown,
-            " ".repeat(self.column - 1),
+            "    {lead}{shown}{tail}\n    {}{}",
+            " ".repeat(at - start + lead.chars().count()),
             "^".repeat(width)
         )
     }
@@ -239,6 +255,27 @@ mod tests {
             d.to_string(),
             "t.toml:1:1: [x.y] unknown key `wieght`\n    hint: did you mean `weight`? Keys here: weight, text"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_caret() {
+        let line = format!("{}BAD{}", "a".repeat(5000), "b".repeat(5000));
+        let d = Diagnostic::at("map.json", 1, 5001, "here").with_snippet(&line, 5001, 10_000);
+        let shown = d.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 3, "{shown}");
+        assert!(lines[1].starts_with("    …a") && lines[1].ends_with("b…"));
+        assert_eq!(lines[1].chars().count(), 4 + 2 + WINDOW);
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(lines[1].chars().nth(caret), Some('B'));
+        assert_eq!(lines[2].chars().count(), caret + WINDOW - WINDOW / 3);
+        // Near the start or the end, the window does not run past it.
+        let d = Diagnostic::at("f", 1, 3, "x").with_snippet(&line, 3, 1);
+        assert!(d.to_string().contains("\n    aaa"));
+        let d = Diagnostic::at("f", 1, 10_003, "x").with_snippet(&line, 10_003, 1);
+        let last = d.to_string();
+        assert!(last.lines().nth(1).unwrap().ends_with("bbb"), "{last}");
+        assert!(last.lines().nth(2).unwrap().chars().count() <= 4 + 1 + WINDOW + 1);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::{Deserializer, IgnoredAny, SeqAccess, Visitor};
 
-use super::json_at::{place, shown};
+use super::json_at::{locate, place, shown};
 use super::{Step, at_place, read_text};
 use crate::content::line_col;
 use crate::diagnostic::{Diagnostic, Report};
@@ -32,12 +32,15 @@ pub fn read_map(path: &Path) -> Result<Map, Error> {
 /// A saved map's text (read from `path`), parsed and checked whole.
 pub fn map_from_text(path: &Path, text: &str) -> Result<Map, Error> {
     let file = path.display().to_string();
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+    // JSON checked whole without building it (memory stays flat however
+    // large the file), then read as a map: from a report when there is
+    // `items`.
+    serde_json::from_str::<IgnoredAny>(text).map_err(|e| {
         let (line, column) = serde_place(text, &e);
         let message = format!("the map is not JSON: {}", serde_message(&e));
         Error::input(Diagnostic::at(&file, line, column, message).with_source(text, 1))
     })?;
-    let report = value.get("items").is_some();
+    let report = locate(text, &[Step::Key("items")]).is_some();
     let map = typed(text, report).map_err(|e| {
         let at: Vec<Step> = e.path().iter().filter_map(step).collect();
         let message = format!(
@@ -280,6 +283,18 @@ mod tests {
         let e = map_from_text(path, empty).unwrap_err().to_string();
         assert!(e.starts_with("map.json:2:11: "), "{e}");
         assert!(e.contains("`items` holds no map"), "{e}");
+    }
+
+    /// A map of 50,000 stops on one line (2.5 MB): refused at `stops` with
+    /// a message of a few lines, whose source line is a window.
+    #[test]
+    fn a_huge_one_line_map_gets_a_short_refusal() {
+        let stop = r#"{"id":0,"name":"S","kind":"camp","terrain":"road","hook":"","x":1.0,"y":1.0}"#;
+        let stops = vec![stop; 50_000].join(",");
+        let text = format!(r#"{{"size":6.0,"stops":[{stops}],"paths":[],"start":0,"goal":1}}"#);
+        let e = map_from_text(Path::new("map.json"), &text).unwrap_err().to_string();
+        assert!(e.contains("map.json:1:21: stops: the map has more than 40 stops"), "{e}");
+        assert!(e.len() < 1000, "{} bytes", e.len());
     }
 
     #[test]

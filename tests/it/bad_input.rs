@@ -549,7 +549,7 @@ fn cases() -> Vec<Case> {
             "saved map with more paths than a flat map holds",
             saved_map(0, &vec![saved_ring(); 1000].join(",\n")),
             &[
-                "map.json:20:1: paths[12]: 4000 paths for 4 stops is more than a flat map can hold (at most 12)",
+                "map.json:20:1: paths[12]: a flat map of 4 stops holds at most 12 paths; this one has more",
             ],
         ),
         journey_case(

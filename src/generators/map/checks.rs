@@ -6,7 +6,7 @@
 
 use super::graph::{crosses, road_distances};
 use super::placement::dist;
-use super::{Map, Path, STOPS};
+use super::{Map, Path, STOPS, Stop};
 use crate::rules::mettle::DIFFICULTY_LADDER;
 
 /// Longest path a map may have, in regions (a field of 40 stops is far
@@ -52,13 +52,18 @@ pub fn shape_flaws(m: &Map) -> Vec<Flaw> {
     let n = m.stops.len();
     let (lo, hi) = STOPS;
     if !(lo..=hi).contains(&n) {
-        let message = format!("the map has {n} stops; a map has {lo} to {hi}");
+        // (A saved map is read to one stop past the most: "more than".)
+        let count = if n > hi {
+            format!("more than {hi}")
+        } else {
+            n.to_string()
+        };
+        let message = format!("the map has {count} stops; a map has {lo} to {hi}");
         return vec![Flaw::new(Place::Map("stops"), message)];
     }
     if m.paths.len() > 3 * n {
         let message = format!(
-            "{} paths for {n} stops is more than a flat map can hold (at most {})",
-            m.paths.len(),
+            "a flat map of {n} stops holds at most {} paths; this one has more",
             3 * n
         );
         return vec![Flaw::new(Place::Path(3 * n, ""), message)];
@@ -66,11 +71,15 @@ pub fn shape_flaws(m: &Map) -> Vec<Flaw> {
     let mut out = Vec::new();
     for (i, s) in m.stops.iter().enumerate() {
         if s.id != i {
-            let message = format!("stop {} has id {}; ids run 0, 1, 2… in order", s.name, s.id);
+            let message = format!(
+                "stop {} has id {}; ids run 0, 1, 2… in order",
+                named(s),
+                s.id
+            );
             out.push(Flaw::new(Place::Stop(i, "id"), message));
         }
         if !(s.x.is_finite() && s.y.is_finite()) {
-            let message = format!("stop {} has no finite position", s.name);
+            let message = format!("stop {} has no finite position", named(s));
             out.push(Flaw::new(Place::Stop(i, "x"), message));
         }
     }
@@ -127,6 +136,15 @@ fn path_shape_flaws(i: usize, p: &Path, n: usize) -> Vec<Flaw> {
     out
 }
 
+/// A stop's name as a message shows it: at most 40 characters (a
+/// hand-edited map's name may be as long as the file).
+fn named(s: &Stop) -> String {
+    match s.name.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &s.name[..cut]),
+        None => s.name.clone(),
+    }
+}
+
 /// `n` things, with the plural as English writes it.
 fn count(n: u32, one: &str) -> String {
     match (n, one.ends_with("ch")) {
@@ -148,7 +166,7 @@ pub fn check(m: &Map) -> Vec<Flaw> {
     }
     let reach = road_distances(m, m.start);
     if let Some(lost) = reach.iter().position(|d| *d == u32::MAX) {
-        let message = format!("stop {} cannot be reached", m.stops[lost].name);
+        let message = format!("stop {} cannot be reached", named(&m.stops[lost]));
         out.push(Flaw::new(Place::Stop(lost, ""), message));
     }
     for (i, p) in m.paths.iter().enumerate() {
@@ -163,11 +181,11 @@ fn stop_flaws(m: &Map) -> Vec<Flaw> {
     let mut out = Vec::new();
     for (j, b) in m.stops.iter().enumerate() {
         if let Some(a) = m.stops[..j].iter().find(|a| a.name == b.name) {
-            let message = format!("stops {} and {j} share the name {}", a.id, b.name);
+            let message = format!("stops {} and {j} share the name {}", a.id, named(b));
             out.push(Flaw::new(Place::Stop(j, "name"), message));
         }
         for a in m.stops[..j].iter().filter(|a| dist(a, b) < 0.5) {
-            let message = format!("{} and {} sit on top of each other", a.name, b.name);
+            let message = format!("{} and {} sit on top of each other", named(a), named(b));
             out.push(Flaw::new(Place::Stop(j, "x"), message));
         }
     }
@@ -199,7 +217,10 @@ fn path_flaws(m: &Map, i: usize, p: &Path) -> Vec<Flaw> {
         if crosses(at(p.a), at(p.b), at(q.a), at(q.b)) {
             let message = format!(
                 "paths {}–{} and {}–{} cross",
-                m.stops[p.a].name, m.stops[p.b].name, m.stops[q.a].name, m.stops[q.b].name
+                named(&m.stops[p.a]),
+                named(&m.stops[p.b]),
+                named(&m.stops[q.a]),
+                named(&m.stops[q.b])
             );
             out.push(Flaw::new(Place::Path(i, ""), message));
         }

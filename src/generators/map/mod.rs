@@ -69,14 +69,53 @@ impl Default for Request {
     }
 }
 
+/// Most paths a map can hold: a flat map has fewer than three a stop.
+pub const MAX_PATHS: usize = 3 * STOPS.1;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Map {
     /// Side of the square field, in regions.
     pub size: f64,
+    /// (A saved map is read to one stop past the most, the rest skipped:
+    /// enough to refuse it, with memory that does not grow with the file.)
+    #[serde(deserialize_with = "read_stops")]
     pub stops: Vec<Stop>,
+    #[serde(deserialize_with = "read_paths")]
     pub paths: Vec<Path>,
     pub start: usize,
     pub goal: usize,
+}
+
+fn read_stops<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Stop>, D::Error> {
+    d.deserialize_seq(AtMost(STOPS.1 + 1, std::marker::PhantomData))
+}
+
+fn read_paths<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Path>, D::Error> {
+    d.deserialize_seq(AtMost(MAX_PATHS + 1, std::marker::PhantomData))
+}
+
+/// A list read to at most `.0` items; the rest are checked as JSON and
+/// skipped.
+struct AtMost<T>(usize, std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for AtMost<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::new();
+        while out.len() < self.0 {
+            match seq.next_element()? {
+                Some(item) => out.push(item),
+                None => return Ok(out),
+            }
+        }
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+        Ok(out)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -338,7 +377,7 @@ mod tests {
                 Box::new(|m| m.paths[1].days += 1),
             ),
             (
-                "more than a flat map",
+                "holds at most",
                 Place::Path(3 * n, ""),
                 Box::new(|m| {
                     let p = m.paths[0].clone();
@@ -377,6 +416,15 @@ mod tests {
                 "{want} at {place:?}: {flaws:?}"
             );
         }
+        // A name as long as a file is cut short in the message.
+        let mut m = good.clone();
+        m.stops[1].name = "x".repeat(100_000);
+        m.stops[1].id = 9;
+        let flaws = check(&m);
+        assert!(
+            flaws[0].message.contains("x…") && flaws[0].message.len() < 100,
+            "{flaws:?}"
+        );
         // Far too many paths: one flaw, not one for each path.
         let mut m = good.clone();
         let p = m.paths[0].clone();
