@@ -289,11 +289,17 @@ mod tests {
     /// a message of a few lines, whose source line is a window.
     #[test]
     fn a_huge_one_line_map_gets_a_short_refusal() {
-        let stop = r#"{"id":0,"name":"S","kind":"camp","terrain":"road","hook":"","x":1.0,"y":1.0}"#;
+        let stop =
+            r#"{"id":0,"name":"S","kind":"camp","terrain":"road","hook":"","x":1.0,"y":1.0}"#;
         let stops = vec![stop; 50_000].join(",");
         let text = format!(r#"{{"size":6.0,"stops":[{stops}],"paths":[],"start":0,"goal":1}}"#);
-        let e = map_from_text(Path::new("map.json"), &text).unwrap_err().to_string();
-        assert!(e.contains("map.json:1:21: stops: the map has more than 40 stops"), "{e}");
+        let e = map_from_text(Path::new("map.json"), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("map.json:1:21: stops: the map has more than 40 stops"),
+            "{e}"
+        );
         assert!(e.len() < 1000, "{} bytes", e.len());
     }
 
