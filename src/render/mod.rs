@@ -7,6 +7,8 @@
 //! - [`text`]: what a GM reads on the terminal (rolls, odds, generated items).
 //! - [`lines`]: lines formatted once for every output (percentages, stat
 //!   lines, sheet lines).
+//! - [`foes`]: an encounter's identical foes grouped (`Cultist ×8`), once
+//!   for the PDF sheet and the Homebrewery stat blocks.
 //! - [`perils`]: traps and hazards, their rules and odds in their own
 //!   system (METTLE hazard or Core Rules save), once for every output.
 //! - [`run`]: what the run sheet says (party, encounters and journey at a
@@ -19,6 +21,7 @@
 //! - [`map`]: the point-crawl map as a drawing.
 //! - [`zones`]: an encounter's zone diagram as a drawing.
 
+pub mod foes;
 pub mod handouts;
 pub mod layout;
 pub mod lines;

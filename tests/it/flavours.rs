@@ -79,15 +79,76 @@ fn flavours_leave_the_pack_as_it_was_and_add_their_folders() {
     std::fs::remove_dir_all(&base).unwrap();
 }
 
-/// The rows of an encounter's foe table (GFM).
-fn foe_rows(md: &str) -> usize {
+/// An encounter's foe table (GFM): (name, the rest of the row).
+fn foe_table(md: &str) -> Vec<(String, String)> {
     md.lines()
         .skip_while(|l| *l != "## Foes")
         .skip(1)
         .skip_while(|l| l.is_empty())
         .take_while(|l| l.starts_with('|'))
-        .count()
-        .saturating_sub(2)
+        .skip(2)
+        .map(|row| {
+            let cells: Vec<&str> = row.trim_matches('|').split(" | ").collect();
+            (cells[0].trim().to_owned(), cells[1..].join("|"))
+        })
+        .collect()
+}
+
+/// A Homebrewery foe frame: its heading and the foes it stands for (the
+/// heading's name alone, or a track line per foe under `×N`).
+struct Frame {
+    heading: String,
+    members: Vec<String>,
+}
+
+/// The `{{monster,frame` blocks of an encounter file (Homebrewery).
+fn foe_frames(md: &str) -> Vec<Frame> {
+    let lines: Vec<&str> = md.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        if *l != "{{monster,frame" {
+            continue;
+        }
+        let heading = lines[i + 1].to_owned();
+        assert!(
+            heading.starts_with("## "),
+            "a frame's name is an H2: {heading}"
+        );
+        let body = lines[i + 2..].iter().take_while(|l| **l != "}}");
+        let tracks: Vec<String> = body
+            .filter(|l| l.contains(":: ☐"))
+            .map(|l| l.split(" :: ").next().unwrap().trim_matches('*').to_owned())
+            .collect();
+        let members = match heading.rsplit_once(" ×") {
+            Some(_) => tracks,
+            None => vec![heading[3..].to_owned()],
+        };
+        out.push(Frame { heading, members });
+    }
+    out
+}
+
+/// Every foe of the table in exactly one frame; a frame of several says
+/// how many in its heading, and its foes' rows read the same but for the
+/// name.
+fn assert_grouped(table: &[(String, String)], frames: &[Frame], name: &str) {
+    let mut all: Vec<&String> = frames.iter().flat_map(|f| &f.members).collect();
+    all.sort();
+    let mut names: Vec<&String> = table.iter().map(|(n, _)| n).collect();
+    names.sort();
+    assert_eq!(all, names, "{name}: every foe once");
+    for f in frames {
+        if f.members.len() > 1 {
+            let count = format!(" ×{}", f.members.len());
+            assert!(f.heading.ends_with(&count), "{name}: {}", f.heading);
+        }
+        let rows: BTreeSet<&String> = table
+            .iter()
+            .filter(|(n, _)| f.members.contains(n))
+            .map(|(_, rest)| rest)
+            .collect();
+        assert_eq!(rows.len(), 1, "{name}: {} groups unlike foes", f.heading);
+    }
 }
 
 /// `{{` and `}}` balanced, never closing more than is open, each on a
@@ -128,19 +189,28 @@ fn homebrewery_pages_frames_notes_and_inline_drawings() {
     );
     let lines: Vec<&str> = pack.lines().collect();
     for (i, l) in lines.iter().enumerate() {
-        if l.starts_with("## ") && *l != "## Run sheet" {
+        // A stat block's name is an H2 as well, inside its frame.
+        if l.starts_with("## ") && *l != "## Run sheet" && lines[i - 1] != "{{monster,frame" {
             assert_eq!(lines[i - 2..i], ["\\page", ""], "no page break before {l}");
         }
     }
     let npcs = files.keys().filter(|n| n.starts_with("npc-")).count();
-    let foes: usize = files
+    let mut groups = 0;
+    let mut counted = false;
+    for (name, bytes) in files
         .iter()
         .filter(|(n, _)| n.starts_with("encounter-") && n.ends_with(".md"))
-        .map(|(_, b)| foe_rows(&String::from_utf8(b.clone()).unwrap()))
-        .sum();
-    assert!(foes > 0);
+    {
+        let gfm = String::from_utf8(bytes.clone()).unwrap();
+        let frames = foe_frames(&text(&files, &format!("homebrewery/{name}")));
+        assert_grouped(&foe_table(&gfm), &frames, name);
+        counted |= frames.iter().any(|f| f.members.len() > 1);
+        groups += frames.len();
+    }
+    assert!(counted, "the sample pack repeats a foe: a frame says ×N");
     let frames = pack.lines().filter(|l| *l == "{{monster,frame").count();
-    assert_eq!(frames, npcs + foes, "a frame per NPC and per foe");
+    assert_eq!(frames, npcs + groups, "a frame per NPC and per foe group");
+    assert!(!pack.contains("{{note\n{{note"), "a line boxed twice");
     assert!(
         pack.contains("{{note\n*Seed `goblin-night`"),
         "share line in a note box"
@@ -152,7 +222,7 @@ fn homebrewery_pages_frames_notes_and_inline_drawings() {
     }
     assert_balanced(&pack, "pack.md");
     let npc = text(&files, "homebrewery/npc-1.md");
-    assert!(npc.starts_with("{{monster,frame\n# "), "{npc}");
+    assert!(npc.starts_with("{{monster,frame\n## "), "{npc}");
     std::fs::remove_dir_all(&base).unwrap();
 }
 

@@ -29,7 +29,7 @@ use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates, escape_md};
-use crate::render::{map, perils, run, svg, zones};
+use crate::render::{foes, map, perils, run, svg, zones};
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {
@@ -138,7 +138,7 @@ impl Files<'_> {
         }
         self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
         if let Some(item) = self.last_item() {
-            item.foes = e.foes.iter().zip(&foes).map(monster).collect();
+            item.foes = foes::groups(&e.foes).iter().map(monster).collect();
         }
         self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), None);
         Ok(())
@@ -299,25 +299,41 @@ impl Files<'_> {
     }
 }
 
-/// An encounter's foe as a stat block.
-fn monster((n, cells): (&Npc, &lines::Foe)) -> Monster {
+/// A group of an encounter's identical foes as one stat block: `Cultist
+/// ×8` with their shared numbers, then a track to tick per foe.
+fn monster(g: &foes::Group) -> Monster {
+    let n = g.first();
+    let cells = lines::foe_cells(n);
     let track = match n.mettle.is_some() {
         true => "Mettle",
         false => "Health",
     };
     let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
+    let mut lines = vec![
+        ("Stats".into(), cells.stats.clone()),
+        ("Attack".into(), cells.attack.clone()),
+    ];
+    if g.members.len() == 1 {
+        lines.push((track.into(), format!("{} {boxes}", cells.toughness)));
+    } else {
+        lines.push((track.into(), format!("{} each", cells.toughness)));
+        lines.extend(
+            g.members
+                .iter()
+                .map(|m| (escape_md(&m.name), boxes.clone())),
+        );
+    }
     Monster {
-        name: escape_md(&n.name),
+        name: escape_md(&match g.members.len() {
+            1 => n.name.clone(),
+            _ => g.title(),
+        }),
         what: format!(
             "{}, tier {}",
             escape_md(&display_name(&n.archetype)),
             n.tier
         ),
-        lines: vec![
-            ("Stats".into(), cells.stats.clone()),
-            (track.into(), format!("{} {boxes}", cells.toughness)),
-            ("Attack".into(), cells.attack.clone()),
-        ],
+        lines,
     }
 }
 

@@ -13,9 +13,11 @@
 //!   on with `` `dice: [[pack#^roll-npcs]]` ``. Block ids use only
 //!   lowercase letters, digits and dashes and are unique in each file.
 //! - `homebrewery` (V3): every sheet starts a page (`\page`), NPCs sit in
-//!   `{{monster,frame …}}` stat blocks, an encounter's foes each get one,
-//!   share and write-in lines go in `{{note …}}` boxes, and drawings are
-//!   inlined as SVG so they show once pasted.
+//!   `{{monster,frame …}}` stat blocks, an encounter's foes get one per
+//!   group of identical foes (`## Cultist ×5`, grouped by
+//!   [`crate::render::foes`]), names in an H2 as Homebrewery's monster
+//!   snippet has them, share and write-in lines go in `{{note …}}` boxes,
+//!   and drawings are inlined as SVG so they show once pasted.
 
 use std::collections::BTreeMap;
 
@@ -113,7 +115,10 @@ pub fn parts(flavour: Flavour, made: &Made, demote: impl Fn(&str, usize) -> Stri
         let (text, group) = match sheet {
             Sheet::Group(title) => (format!("## {title}\n"), true),
             Sheet::Item(i) => match i.depth {
-                Some(d) => (demote(&item(flavour, i, made.svgs), d), false),
+                Some(d) => (
+                    in_place(flavour, demote(&item(flavour, i, made.svgs), d)),
+                    false,
+                ),
                 None => continue,
             },
         };
@@ -125,6 +130,15 @@ pub fn parts(flavour: Flavour, made: &Made, demote: impl Fn(&str, usize) -> Stri
         after_group = group;
     }
     out
+}
+
+/// An item's text after `pack.md` demoted its headings: Homebrewery's
+/// stat blocks keep their own levels.
+fn in_place(flavour: Flavour, text: String) -> String {
+    match flavour {
+        Flavour::Homebrewery => frame_headings(&text),
+        _ => text,
+    }
 }
 
 /// A flavour's `pack.md` from the one the template made with its parts.
@@ -252,10 +266,45 @@ fn homebrewery_item(item: &Item, svgs: &BTreeMap<String, String>) -> String {
         false => with_foe_blocks(&text, &item.foes),
     };
     let text = boxes(&text);
-    match item.npc {
+    let text = match item.npc {
         true => monster_frame(&text),
         false => text,
+    };
+    frame_headings(&text)
+}
+
+/// Headings inside `{{monster` frames at the levels Homebrewery's own
+/// monster snippet uses: the creature's name `##`, any section under it
+/// (`### Actions` there) `###`, wherever the frame sits.
+fn frame_headings(text: &str) -> String {
+    let mut depth = 0usize;
+    // The depth a frame opened at, and whether its name was set.
+    let mut frame: Option<(usize, bool)> = None;
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end();
+        if bare.starts_with("{{") {
+            depth += 1;
+            if frame.is_none() && bare.starts_with("{{monster") {
+                frame = Some((depth, false));
+            }
+        } else if bare == "}}" {
+            if frame.is_some_and(|(d, _)| d == depth) {
+                frame = None;
+            }
+            depth = depth.saturating_sub(1);
+        }
+        let hashes = line.bytes().take_while(|b| *b == b'#').count();
+        match frame.as_mut() {
+            Some((_, named)) if hashes > 0 && line[hashes..].starts_with(' ') => {
+                out.push_str(if *named { "###" } else { "##" });
+                out.push_str(&line[hashes..]);
+                *named = true;
+            }
+            _ => out.push_str(line),
+        }
     }
+    out
 }
 
 /// Images of the pack's SVG drawings replaced by the drawing itself, on
@@ -276,17 +325,21 @@ fn inline_svgs(text: &str, svgs: &BTreeMap<String, String>) -> String {
         .collect()
 }
 
-/// Share and write-in lines in `{{note …}}` boxes.
+/// Share and write-in lines in `{{note …}}` boxes; a line already in one
+/// (an item's, in `pack.md`) stays as it is.
 fn boxes(text: &str) -> String {
-    text.split_inclusive('\n')
-        .map(|line| {
-            let bare = line.trim_end();
-            match is_share(bare) || is_write_in(bare) {
-                true => format!("{{{{note\n{bare}\n}}}}\n"),
-                false => line.to_owned(),
-            }
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    let mut boxed = false;
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim_end();
+        if !boxed && (is_share(bare) || is_write_in(bare)) {
+            out.push_str(&format!("{{{{note\n{bare}\n}}}}\n"));
+        } else {
+            out.push_str(line);
+        }
+        boxed = bare == "{{note";
+    }
+    out
 }
 
 /// An NPC's handout inside a monster frame; its share line (in its note
@@ -320,7 +373,7 @@ fn with_foe_blocks(text: &str, foes: &[Monster]) -> String {
 
 /// One foe's `{{monster,frame …}}` block.
 fn monster_block(m: &Monster) -> String {
-    let mut out = format!("{{{{monster,frame\n### {}\n*{}*\n___\n", m.name, m.what);
+    let mut out = format!("{{{{monster,frame\n## {}\n*{}*\n___\n", m.name, m.what);
     for (label, value) in &m.lines {
         out.push_str(&format!("**{label}** :: {value}\n"));
     }
@@ -358,7 +411,7 @@ mod tests {
     #[test]
     fn homebrewery_frames_npcs_and_inlines_drawings() {
         let text = item(Flavour::Homebrewery, &npc(), &BTreeMap::new());
-        assert!(text.starts_with("{{monster,frame\n# Ada"), "{text}");
+        assert!(text.starts_with("{{monster,frame\n## Ada"), "{text}");
         assert!(
             text.ends_with("}}\n\n{{note\n*Seed `s` · npc/1*\n}}\n"),
             "{text}"
@@ -372,5 +425,27 @@ mod tests {
         )]);
         let text = item(Flavour::Homebrewery, &map, &svgs);
         assert_eq!(text, "# Map\n\n<svg> <line/> </svg>\n");
+    }
+
+    #[test]
+    fn frames_name_the_creature_in_an_h2_and_notes_box_once() {
+        let text = "## Foes\n\n{{monster,frame\n#### Cultist ×2\n##### Actions\n}}\n#### After\n";
+        assert_eq!(
+            frame_headings(text),
+            "## Foes\n\n{{monster,frame\n## Cultist ×2\n### Actions\n}}\n#### After\n"
+        );
+        let boxed = boxes("Notes: ____\n");
+        assert_eq!(boxed, "{{note\nNotes: ____\n}}\n");
+        assert_eq!(boxes(&boxed), boxed, "a boxed line is boxed once");
+        let foes = [Monster {
+            name: "Cultist ×2".into(),
+            what: "Cultist, tier 1".into(),
+            lines: vec![("Mettle".into(), "4 each".into())],
+        }];
+        let block = with_foe_blocks("# E\n\n## Foes\n\n| a |\n\n## Zones\n", &foes);
+        assert!(
+            block.contains("| a |\n\n{{monster,frame\n## Cultist ×2\n*Cultist, tier 1*\n___\n**Mettle** :: 4 each\n}}\n\n## Zones"),
+            "{block}"
+        );
     }
 }

@@ -8,6 +8,7 @@
 
 use crate::generators::encounter::{Encounter, Placed};
 use crate::generators::npc::Npc;
+use crate::render::foes::{Group, base_name, callings, groups, names};
 use crate::render::layout::Flow;
 use crate::render::lines;
 use crate::render::{perils, zones};
@@ -184,78 +185,6 @@ fn headline(number: usize, e: &Encounter, trail: bool) -> String {
         format!("{head} · {}", e.situation.trail_text())
     } else {
         head
-    }
-}
-
-/// Foes of one kind with the same numbers.
-struct Group<'a> {
-    members: Vec<&'a Npc>,
-}
-
-impl Group<'_> {
-    fn first(&self) -> &Npc {
-        self.members[0]
-    }
-
-    /// `Marsh leech ×8`, or one foe's name and kind.
-    fn title(&self) -> String {
-        let n = self.first();
-        if self.members.len() == 1 {
-            lines::who(n)
-        } else {
-            format!("{} ×{}", base_name(n), self.members.len())
-        }
-    }
-
-    /// A short row label, the group's names: `Marsh leech 2, 4, 8`,
-    /// `Agna Thatcher`, `Wendel Hartwell, Ash Kettle`.
-    fn short(&self) -> String {
-        names(self)
-    }
-}
-
-/// The kind of a foe, which numbered foes' names start with: `Marsh
-/// leech` (for `Marsh leech 3`); named people are `Cult fanatic`s.
-fn base_name(n: &Npc) -> String {
-    crate::generators::display_name(&n.archetype)
-}
-
-/// The foes grouped: same kind, same grade and the same numbers, in the
-/// order they first appear.
-fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
-    let mut out: Vec<(String, Group)> = Vec::new();
-    for n in foes {
-        let line = lines::foe_line(n);
-        let key = format!(
-            "{}|{}|{}|{}|{}|{}",
-            n.archetype,
-            n.grade,
-            line.stats,
-            line.attack,
-            line.toughness,
-            callings(n)
-        );
-        match out.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, g)) => g.members.push(n),
-            None => out.push((key, Group { members: vec![n] })),
-        }
-    }
-    out.into_iter().map(|(_, g)| g).collect()
-}
-
-/// A foe's CALLINGs (METTLE) or skills and traits (Core Rules).
-fn callings(n: &Npc) -> String {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => lines::callings(&m.block, lines::Markup::Plain),
-        (_, Some(c)) => c
-            .sheet
-            .skills
-            .iter()
-            .chain(&c.sheet.traits)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => String::new(),
     }
 }
 
@@ -451,31 +380,6 @@ struct Member {
 /// 3, 5, 6, 7, veteran +1`, `Wendel Hartwell, Ash Kettle`.
 fn who(g: &Group) -> String {
     format!("{}{}", names(g), grade(g.first()))
-}
-
-/// A group's names, numbered foes after the first by number: `Marsh
-/// leech 3, 5, 6, 7`, or a run of three or more as `Marsh leech 1–8`.
-fn names(g: &Group) -> String {
-    let base = base_name(g.first());
-    let numbers: Vec<u32> = g
-        .members
-        .iter()
-        .filter_map(|m| m.name.strip_prefix(&base)?.trim().parse().ok())
-        .collect();
-    let run = numbers.windows(2).all(|w| w[1] == w[0] + 1);
-    if numbers.len() == g.members.len() && numbers.len() > 2 && run {
-        return format!("{base} {}–{}", numbers[0], numbers[numbers.len() - 1]);
-    }
-    let names: Vec<&str> = g
-        .members
-        .iter()
-        .enumerate()
-        .map(|(i, m)| match m.name.strip_prefix(&base).map(str::trim) {
-            Some(k) if i > 0 && !k.is_empty() => k,
-            _ => m.name.as_str(),
-        })
-        .collect();
-    names.join(", ")
 }
 
 /// A group's tracks: `Mettle 5` for one foe; `Mettle 5 each:` then a
