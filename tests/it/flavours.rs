@@ -61,8 +61,16 @@ fn flavours_leave_the_pack_as_it_was_and_add_their_folders() {
     let markdown: Vec<&String> = plain.keys().filter(|n| n.ends_with(".md")).collect();
     assert!(markdown.len() > 10, "{markdown:?}");
     let manifest = text(&both, ".tablewright-manifest");
+    // Obsidian's pack note carries the pack folder's name (unique in a
+    // vault of several packs).
+    let folder = only_entry(&base.join("both"));
+    let note = format!("pack-{}.md", folder.file_name().unwrap().to_str().unwrap());
     for flavour in ["obsidian", "homebrewery"] {
         for name in &markdown {
+            let name = match (flavour, name.as_str()) {
+                ("obsidian", "pack.md") => &note,
+                _ => *name,
+            };
             let file = format!("{flavour}/{name}");
             assert!(both.contains_key(&file), "{file} missing");
             assert!(
@@ -257,11 +265,14 @@ fn obsidian_block_ids_are_unique_and_well_formed() {
         }
         // Each item file's own id is its address.
         let stem = name.trim_start_matches("obsidian/").trim_end_matches(".md");
-        if stem != "pack" {
+        if !stem.starts_with("pack-") {
             assert_eq!(ids, [stem], "{name}");
         }
     }
-    let pack = text(&files, "obsidian/pack.md");
+    assert!(!files.contains_key("obsidian/pack.md"));
+    let dir = only_entry(&base);
+    let note = format!("pack-{}", dir.file_name().unwrap().to_str().unwrap());
+    let pack = text(&files, &format!("obsidian/{note}.md"));
     let ids = block_ids(&pack);
     for id in [
         "npc-1",
@@ -272,7 +283,8 @@ fn obsidian_block_ids_are_unique_and_well_formed() {
     ] {
         assert!(ids.iter().any(|i| i == id), "pack.md lacks ^{id}: {ids:?}");
         if id.starts_with("roll-") {
-            assert!(pack.contains(&format!("`dice: [[pack#^{id}]]`")), "{id}");
+            // The roll line names the pack's own note, found by name.
+            assert!(pack.contains(&format!("`dice: [[{note}#^{id}]]`")), "{id}");
             // The id sits on its own line after the table.
             assert!(pack.contains(&format!("|\n\n^{id}\n")), "{id}");
         }

@@ -260,7 +260,8 @@ impl Files<'_> {
     }
 
     /// Each flavour's folder: `pack.md` (the template again, with the
-    /// flavour's parts) and every item's Markdown file.
+    /// flavour's parts; Obsidian's named `pack-<seed slug>.md`) and every
+    /// item's Markdown file.
     fn flavoured(
         &self,
         pack: &Pack,
@@ -284,9 +285,10 @@ impl Files<'_> {
             c.insert("contents", &contents(&parts));
             let md = self.templates.render("pack.md", c)?;
             let folder = f.name();
+            let note = f.pack_note(&self.share.seed);
             out.push((
-                format!("{folder}/pack.md"),
-                flavour::pack(f, &md, made.tables).into_bytes(),
+                format!("{folder}/{note}.md"),
+                flavour::pack(f, &md, made.tables, &note).into_bytes(),
             ));
             for sheet in made.sheets {
                 if let Sheet::Item(i) = sheet {

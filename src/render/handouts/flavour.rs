@@ -8,9 +8,10 @@
 //! - `obsidian`: each handout's opening block gets a block id named after
 //!   its address (`^npc-1`), the share line becomes a `> [!info]` callout
 //!   and write-in lines a `> [!note]` one; images point back to the pack
-//!   folder (`../map-1.svg`); `pack.md` gains roll tables (`^roll-npcs`,
-//!   `^roll-encounters`, `^roll-stops`) that the Dice Roller plugin rolls
-//!   on with `` `dice: [[pack#^roll-npcs]]` ``. Block ids use only
+//!   folder (`../map-1.svg`); `pack.md`, named `pack-<seed slug>.md` there
+//!   so that links to it find it in a vault of many packs, gains roll tables
+//!   (`^roll-npcs`, `^roll-encounters`, `^roll-stops`) that the Dice Roller
+//!   plugin rolls on with `` `dice: [[pack-<slug>#^roll-npcs]]` ``. Block ids use only
 //!   lowercase letters, digits and dashes and are unique in each file.
 //! - `homebrewery` (V3): every sheet starts a page (`\page`), NPCs sit in
 //!   `{{monster,frame …}}` stat blocks, an encounter's foes get one per
@@ -37,6 +38,17 @@ impl Flavour {
             Flavour::Gfm => "gfm",
             Flavour::Obsidian => "obsidian",
             Flavour::Homebrewery => "homebrewery",
+        }
+    }
+
+    /// The stem of the flavour's `pack.md`: `pack`, but in Obsidian
+    /// `pack-<seed slug>` (the pack folder's name), so a vault holding
+    /// several packs has one note of that name for links to resolve to
+    /// (Obsidian and the Dice Roller plugin find a note by its name).
+    pub fn pack_note(self, seed: &str) -> String {
+        match self {
+            Flavour::Obsidian => format!("pack-{}", crate::output::slug(seed)),
+            _ => "pack".to_owned(),
         }
     }
 
@@ -141,11 +153,12 @@ fn in_place(flavour: Flavour, text: String) -> String {
     }
 }
 
-/// A flavour's `pack.md` from the one the template made with its parts.
-pub fn pack(flavour: Flavour, md: &str, tables: &[RollTable]) -> String {
+/// A flavour's `pack.md` from the one the template made with its parts;
+/// `note`: its file's stem ([`Flavour::pack_note`]), which links name.
+pub fn pack(flavour: Flavour, md: &str, tables: &[RollTable], note: &str) -> String {
     match flavour {
         Flavour::Gfm => md.to_owned(),
-        Flavour::Obsidian => obsidian_pack(md, tables),
+        Flavour::Obsidian => obsidian_pack(md, tables, note),
         Flavour::Homebrewery => boxes(md),
     }
 }
@@ -234,7 +247,7 @@ fn callouts(text: &str) -> String {
         .collect()
 }
 
-fn obsidian_pack(md: &str, tables: &[RollTable]) -> String {
+fn obsidian_pack(md: &str, tables: &[RollTable], note: &str) -> String {
     let md = callouts(md);
     let tables: Vec<&RollTable> = tables.iter().filter(|t| !t.rows.is_empty()).collect();
     if tables.is_empty() {
@@ -243,7 +256,10 @@ fn obsidian_pack(md: &str, tables: &[RollTable]) -> String {
     let mut block = String::from("### Roll tables\n\n");
     for t in tables {
         let n = t.rows.len();
-        block.push_str(&format!("**{}** · `dice: [[pack#^{}]]`\n\n", t.title, t.id));
+        block.push_str(&format!(
+            "**{}** · `dice: [[{note}#^{}]]`\n\n",
+            t.title, t.id
+        ));
         block.push_str(&format!("| d{n} | {} |\n|---|---|\n", t.column));
         for (i, row) in t.rows.iter().enumerate() {
             block.push_str(&format!("| {} | {row} |\n", i + 1));
