@@ -22,6 +22,10 @@ use crate::render::{Anchor, halo_box, text_left};
 
 /// Cost of breaking a must-not rule.
 const HARD: f64 = 1_000_000.0;
+/// Preference cost from which a candidate is a fallback: placed far from
+/// its stop or path, taken only when every nearer place breaks a must-not
+/// rule (or would leave another label none).
+pub const FALLBACK: f64 = 100_000.0;
 /// Cost per point of path line under a label, and per path crossed.
 const LINE_LENGTH: f64 = 4.0;
 const LINE_CROSSED: f64 = 60.0;
@@ -153,8 +157,11 @@ struct Candidate {
 }
 
 impl Candidate {
+    /// Free: breaks no must-not rule. A fallback (far out, at
+    /// [`FALLBACK`] cost or more) never counts as free, so it changes
+    /// nothing until every nearer place is taken.
     fn free(&self) -> bool {
-        self.base < HARD && self.blocked == 0
+        self.base < FALLBACK && self.blocked == 0
     }
 
     fn cost(&self) -> f64 {
