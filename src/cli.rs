@@ -59,7 +59,8 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
         "export" | "import" => &["content", "force"],
-        "completions" | "manpage" => &[],
+        "completions" => &[],
+        "manpage" => &["force"],
         _ => &GLOBALS,
     }
 }
@@ -366,8 +367,14 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
     /// Print the manual page (roff): `tablewright manpage >
-    /// ~/.local/share/man/man1/tablewright.1`.
-    Manpage,
+    /// ~/.local/share/man/man1/tablewright.1`; with `--to DIR`, write a page
+    /// per command into DIR instead (`tablewright.1`, `tablewright-prep.1`, …).
+    Manpage {
+        /// Write every page (the top one and one per subcommand) into this
+        /// folder instead of printing the top page.
+        #[arg(long, value_name = "DIR")]
+        to: Option<std::path::PathBuf>,
+    },
     /// Generate NPCs, injuries, mutations, foraging, traps, encounters, maps,
     /// journeys or vouchers (`--item N --session S`: one item of a pack).
     Gen {

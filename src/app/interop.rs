@@ -58,7 +58,7 @@ pub fn export(
 
 /// `--to DIR` must be a folder (or not exist yet): a file there is
 /// refused before anything is written.
-fn folder_check(dir: &Path) -> Result<(), Error> {
+pub(super) fn folder_check(dir: &Path) -> Result<(), Error> {
     match dir.symlink_metadata() {
         Ok(m) if !m.is_dir() && !m.file_type().is_symlink() => Err(Error::input(
             Diagnostic::message(format!(

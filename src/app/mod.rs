@@ -97,7 +97,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Er
         }
         Command::Import { files, to } => interop::import(&cfg, files, to, out),
         Command::Completions { shell } => shell::completions(*shell, out),
-        Command::Manpage => shell::manpage(out),
+        Command::Manpage { to } => shell::manpage(&cfg, to.as_deref(), out),
     }
 }
 

@@ -2,11 +2,14 @@
 //! made from the same clap command as the parser ([`crate::cli::command`]),
 //! so they list exactly the subcommands and flags that parse, and written
 //! to stdout for the GM to install (README, "Shell completions and the
-//! manual").
+//! manual"); `manpage --to DIR` writes every command's page into DIR.
 
 use std::io::Write;
+use std::path::Path;
 
+use super::config::Config;
 use crate::error::Error;
+use crate::output::{self, Scope};
 
 /// The binary's name as the shell sees it.
 const BIN: &str = "tablewright";
@@ -22,11 +25,44 @@ pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(
     Ok(())
 }
 
-/// The manual page in roff (`man 1 tablewright`), subcommands included.
-pub fn manpage(out: &mut dyn Write) -> Result<(), Error> {
-    let cmd = crate::cli::command();
-    let mut page = Vec::new();
-    clap_mangen::Man::new(cmd).render(&mut page)?;
-    out.write_all(&page)?;
+/// The manual page in roff (`man 1 tablewright`), subcommands listed, on
+/// `out`; with `to`, every page ([`pages`]) written into that folder
+/// through [`output::publish`] (all or nothing; a page that differs is
+/// replaced only with `--force`), as `export --to` writes.
+pub fn manpage(cfg: &Config, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
+    let files = pages(crate::cli::command())?;
+    let Some(dir) = to else {
+        // The top page, the same bytes as `tablewright.1` in DIR.
+        out.write_all(&files[0].1)?;
+        return Ok(());
+    };
+    super::interop::folder_check(dir)?;
+    let written = output::publish(dir, &files, Scope::Part, cfg.force)?.files;
+    writeln!(out, "wrote {} pages to {}:", written.len(), dir.display())?;
+    for (name, _) in &files {
+        writeln!(out, "  {name}")?;
+    }
     Ok(())
+}
+
+/// Every manual page, as clap_mangen's `generate_to` names them but made in
+/// memory: the top page `tablewright.1`, then one per subcommand, nested
+/// ones too (`tablewright-prep.1`, `tablewright-gen-npc.1`), which the
+/// top page's SUBCOMMANDS section refers to.
+fn pages(cmd: clap::Command) -> Result<Vec<(String, Vec<u8>)>, Error> {
+    fn walk(cmd: clap::Command, out: &mut Vec<(String, Vec<u8>)>) -> Result<(), Error> {
+        let man = clap_mangen::Man::new(cmd.clone());
+        let mut page = Vec::new();
+        man.render(&mut page)?;
+        out.push((man.get_filename(), page));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            walk(sub.clone(), out)?;
+        }
+        Ok(())
+    }
+    let mut cmd = cmd.disable_help_subcommand(true);
+    cmd.build();
+    let mut out = Vec::new();
+    walk(cmd, &mut out)?;
+    Ok(out)
 }

@@ -1162,8 +1162,29 @@ fn cases() -> Vec<Case> {
     cases.extend(rolling_cases());
     cases.extend(bounded_cases());
     cases.extend(interop_cases());
+    cases.extend(manpage_cases());
     cases.push(unwritable_case());
     cases
+}
+
+/// `manpage --to DIR`: a file in DIR's place, and a page there that
+/// differs (kept without `--force`).
+fn manpage_cases() -> Vec<Case> {
+    let mut to_a_file = refusal(
+        "manpage --to a file",
+        args(&["manpage", "--to", "man1"]),
+        &["--to man1: this is a file, not a folder"],
+    );
+    to_a_file.files.push(("man1", b"mine".to_vec()));
+    let mut existing = refusal(
+        "manpage over a differing page",
+        args(&["manpage", "--to", "man1"]),
+        &["refusing to overwrite", "tablewright-prep.1", "--force"],
+    );
+    existing
+        .files
+        .push(("man1/tablewright-prep.1", b"mine".to_vec()));
+    vec![to_a_file, existing]
 }
 
 /// `export` and `import`: every flag and format they read.

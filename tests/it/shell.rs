@@ -3,7 +3,7 @@
 //! so a new subcommand is checked without touching this file), and `gen`'s
 //! kinds; both are the same on every run.
 
-use crate::common::{misused, ok};
+use crate::common::{misused, ok, temp_dir};
 
 /// Every subcommand's name, and `gen`'s kinds, as the parser has them.
 fn subcommands() -> (Vec<String>, Vec<String>) {
@@ -79,6 +79,56 @@ fn manpage_is_roff_naming_every_subcommand() {
     }
     assert!(page.contains("\\-\\-seed"), "{page}");
     assert_eq!(page, ok(&["manpage"]));
+}
+
+/// The pages a roff page refers to: `tablewright\-prep(1)` →
+/// `tablewright-prep.1`.
+fn referred(page: &str) -> Vec<String> {
+    page.split("tablewright\\-")
+        .skip(1)
+        .filter_map(|rest| {
+            let (name, _) = rest.split_once("(1)")?;
+            let name = name.replace("\\-", "-");
+            (!name.contains([' ', '\\'])).then(|| format!("tablewright-{name}.1"))
+        })
+        .collect()
+}
+
+#[test]
+fn manpage_to_a_folder_writes_every_page_it_refers_to() {
+    let base = temp_dir("manpage-to");
+    let dir = base.join("man1");
+    let d = dir.to_str().unwrap();
+    let said = ok(&["manpage", "--to", d]);
+    let files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".1"))
+        .collect();
+    let (names, kinds) = subcommands();
+    // The top page, one per subcommand, one per `gen` kind.
+    assert_eq!(files.len(), 1 + names.len() + kinds.len(), "{files:?}");
+    assert!(said.contains("tablewright-gen-npc.1"), "{said}");
+    let top = std::fs::read_to_string(dir.join("tablewright.1")).unwrap();
+    assert_eq!(top, ok(&["manpage"]), "stdout is the top page");
+    let mut refs = 0;
+    for name in &files {
+        let page = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(page.contains(".TH "), "{name} is no roff page");
+        for r in referred(&page) {
+            assert!(files.contains(&r), "{name} refers to {r}, not written");
+            refs += 1;
+        }
+    }
+    assert!(refs >= names.len() + kinds.len(), "{refs} references");
+    // The same pages again are no conflict; a changed one needs --force.
+    ok(&["manpage", "--to", d]);
+    std::fs::write(dir.join("tablewright-prep.1"), "mine").unwrap();
+    ok(&["manpage", "--to", d, "--force"]);
+    let prep = std::fs::read_to_string(dir.join("tablewright-prep.1")).unwrap();
+    assert!(prep.contains(".TH tablewright-prep 1"), "{prep}");
+    std::fs::remove_dir_all(&base).unwrap();
 }
 
 #[test]
