@@ -12,7 +12,7 @@ use crate::generators::journey::Journey;
 use crate::generators::npc::Npc;
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
-use crate::rules::mettle::StatBlock;
+use crate::rules::mettle::{Calling, StatBlock};
 
 /// A chance as a percentage a person can read: `69.68%`, `0.0046%`,
 /// `3.5e-13`.
@@ -101,9 +101,12 @@ pub fn weapons_pools(b: &StatBlock) -> String {
 
 /// CALLINGs with their dice: `Lore 2D; Brawl 3D`.
 pub fn callings(b: &StatBlock, markup: Markup) -> String {
-    joined(&b.callings, "; ", |c| {
-        format!("{} {}D", markup.name(&c.name), c.dice)
-    })
+    joined(&b.callings, "; ", |c| calling(c, markup))
+}
+
+/// One calling with its dice: `Swordplay 4D`.
+pub fn calling(c: &Calling, markup: Markup) -> String {
+    format!("{} {}D", markup.name(&c.name), c.dice)
 }
 
 /// The Core Rules attributes: `STR 3 · AGI 2 · WIT 1`.

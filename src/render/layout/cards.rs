@@ -10,9 +10,10 @@
 //! A card is a title band (tinted, or outlined with the ink saver), blocks
 //! of content ([`Block`]) and a footer line with the seed and the address.
 //! Its body is set at the largest size from [`BODY_MAX`] down to
-//! [`MIN_TYPE`] at which it fits; what does not fit even at [`MIN_TYPE`]
-//! carries on onto the next card, titled "(cont.)". No text on a card is
-//! smaller than [`MIN_TYPE`].
+//! [`MIN_TYPE`] at which it fits; a card whose closing note lines are all
+//! that will not fit goes without them; what does not fit even at
+//! [`MIN_TYPE`] carries on onto the next card, titled "(cont.)", a table
+//! with its header again. No text on a card is smaller than [`MIN_TYPE`].
 
 use super::Flow;
 use crate::render::pdf::{self, Fonts, LINE_HEIGHT, Section};
@@ -56,6 +57,8 @@ const NOTE_CLEAR: f64 = 4.0;
 /// Space between a crop mark and the card edge, and its longest length.
 const CROP_GAP: f64 = 3.0;
 const CROP_LEN: f64 = 12.0;
+/// Most lines of the footer's seed.
+const FOOTER_LINES: usize = 2;
 /// Step between body sizes tried.
 const STEP: f64 = 0.25;
 
@@ -197,21 +200,41 @@ impl Flow<'_> {
     /// or at [`MIN_TYPE`] split across cards.
     fn lay_out<'c>(&self, card: &'c Card, seed: &str) -> Vec<Placed<'c>> {
         let room = |cont: bool| self.body_height(card, cont, seed);
-        let mut size = BODY_MAX;
-        while size >= MIN_TYPE {
-            let rows = self.rows(&card.blocks, size);
-            if total(&rows, size) <= room(false) + 1e-6 {
-                return vec![Placed {
-                    card,
-                    cont: false,
-                    size,
-                    rows,
-                }];
+        // Whole, or else without its closing note lines (a second card of
+        // nothing but note lines helps nobody), before carrying on.
+        let notes = match card.blocks.as_slice() {
+            [.., Block::Label(_), Block::Notes] => 2,
+            [.., Block::Notes] => 1,
+            _ => 0,
+        };
+        let kept = &card.blocks[..card.blocks.len() - notes];
+        for blocks in [&card.blocks[..], kept] {
+            let mut size = BODY_MAX;
+            while size >= MIN_TYPE {
+                let rows = self.rows(blocks, size);
+                if total(&rows, size) <= room(false) + 1e-6 {
+                    return vec![Placed {
+                        card,
+                        cont: false,
+                        size,
+                        rows,
+                    }];
+                }
+                size -= STEP;
             }
-            size -= STEP;
         }
         let rows = self.rows(&card.blocks, MIN_TYPE);
-        split(rows, MIN_TYPE, room)
+        let mut cards = split(rows, MIN_TYPE, room);
+        let only_notes = |rows: &Vec<Row>| {
+            rows.iter().any(|r| matches!(r, Row::Notes))
+                && rows
+                    .iter()
+                    .all(|r| matches!(r, Row::Notes | Row::Label(_) | Row::Gap(_)))
+        };
+        if cards.len() > 1 && cards.last().is_some_and(only_notes) {
+            cards.pop();
+        }
+        cards
             .into_iter()
             .enumerate()
             .map(|(i, rows)| Placed {
@@ -263,8 +286,10 @@ impl Flow<'_> {
                     rows.extend(lines.map(Row::Line));
                 }
                 Block::Table(table) => {
+                    // A full gap: the bold header would nearly touch the
+                    // text above it.
                     if gap && !rows.is_empty() {
-                        rows.push(Row::Gap(SECTION_GAP / 2.0));
+                        rows.push(Row::Gap(SECTION_GAP));
                     }
                     let lefts = self.table_columns(table, size);
                     for (i, cells) in table.iter().enumerate() {
@@ -346,10 +371,21 @@ impl Flow<'_> {
 
     /// The footer's lines: the seed (wrapped when long) with the address
     /// beside its last line.
+    /// At most [`FOOTER_LINES`]: a longer seed is cut, ending `…` (the
+    /// pack's first page and `pack.md` carry it whole).
     fn footer_lines(&self, card: &Card, seed: &str) -> Vec<String> {
         let inner = CARD_W - 2.0 * PAD;
         let room = inner - self.fonts.width(&card.address, SMALL, true) - 6.0;
-        pdf::wrap(self.fonts, &format!("seed {seed}"), SMALL, false, room)
+        let mut lines = pdf::wrap(self.fonts, &format!("seed {seed}"), SMALL, false, room);
+        if lines.len() > FOOTER_LINES {
+            lines.truncate(FOOTER_LINES);
+            let last = lines.last_mut().expect("two lines");
+            while !last.is_empty() && self.fonts.width(&format!("{last}…"), SMALL, false) > room {
+                last.pop();
+            }
+            last.push('…');
+        }
+        lines
     }
 
     /// Everything on one card with its top-left corner at (`x`, `y`).
@@ -536,10 +572,14 @@ fn total(rows: &[Row], size: f64) -> f64 {
 }
 
 /// Rows split into cards: each card takes what fits in `room(cont)`; a
-/// label stays with the row after it, and no card starts with a gap.
+/// label and a table's header stay with the row after them, a table that
+/// carries on to the next card has its header again there, and no card
+/// starts with a gap.
 fn split(rows: Vec<Row>, size: f64, room: impl Fn(bool) -> f64) -> Vec<Vec<Row>> {
     let mut cards: Vec<Vec<Row>> = vec![Vec::new()];
     let mut used = 0.0;
+    // The header of the table being laid out.
+    let mut header: Option<&Row> = None;
     let mut i = 0;
     while i < rows.len() {
         let row = &rows[i];
@@ -549,15 +589,26 @@ fn split(rows: Vec<Row>, size: f64, room: impl Fn(bool) -> f64) -> Vec<Vec<Row>>
             i += 1;
             continue;
         }
-        // A label needs the next row beside it.
+        if current.is_empty()
+            && let (Row::Table(_, _, false), Some(head)) = (row, header)
+        {
+            used += head.height(size);
+            current.push(head.clone());
+        }
+        // A label or a header needs the next row beside it.
         let keep = match (row, rows.get(i + 1)) {
-            (Row::Label(_), Some(next)) => next.height(size),
+            (Row::Label(_) | Row::Table(_, _, true), Some(next)) => next.height(size),
             _ => 0.0,
         };
         let fits = used + row.height(size) + keep <= room(cont) + 1e-6;
         if fits || current.is_empty() {
             used += row.height(size);
             current.push(row.clone());
+            header = match row {
+                Row::Table(_, _, true) => Some(row),
+                Row::Table(..) => header,
+                _ => None,
+            };
             i += 1;
         } else {
             cards.push(Vec::new());
@@ -788,6 +839,72 @@ mod tests {
                     _ => {}
                 }
             }
+        }
+    }
+
+    #[test]
+    fn closing_notes_give_way_before_a_card_carries_on() {
+        let fonts = Fonts::load();
+        let flow = Flow::new(&fonts, Paper::A4, "footer".into(), false);
+        let notes = |p: &Placed| p.rows.iter().any(|r| matches!(r, Row::Notes));
+        let mut without = 0;
+        for words in 0..300 {
+            let c = card(words);
+            let placed = flow.lay_out(&c, "s");
+            if placed.len() == 1 && !notes(&placed[0]) {
+                without += 1;
+            }
+            for p in &placed[1..] {
+                let content = p
+                    .rows
+                    .iter()
+                    .any(|r| !matches!(r, Row::Notes | Row::Label(_) | Row::Gap(_)));
+                assert!(content, "{words} words: a card of note lines only");
+            }
+        }
+        assert!(without > 0, "no card went without its notes to fit");
+    }
+
+    #[test]
+    fn a_long_seed_takes_two_footer_lines_at_most() {
+        let fonts = Fonts::load();
+        let flow = Flow::new(&fonts, Paper::A4, "footer".into(), false);
+        let lines = flow.footer_lines(&card(5), &"the goblin king ".repeat(13));
+        assert_eq!(lines.len(), FOOTER_LINES, "{lines:?}");
+        assert!(lines[1].ends_with('…') && lines[0].starts_with("seed the goblin"));
+        let short = flow.footer_lines(&card(5), "goblin-night");
+        assert_eq!(short, vec!["seed goblin-night".to_owned()]);
+    }
+
+    #[test]
+    fn a_table_carried_on_repeats_its_header_and_never_ends_on_it() {
+        let cell = |t: &str| vec![t.to_owned(), "50%".to_owned()];
+        let table = |head: bool, t: &str| Row::Table(cell(t), vec![0.0, 40.0], head);
+        let line = LINE_HEIGHT * MIN_TYPE;
+        for lines_before in 0..12 {
+            let mut rows = vec![Row::Line("text".into()); lines_before];
+            rows.push(Row::Gap(SECTION_GAP));
+            rows.push(table(true, "STR"));
+            rows.extend((0..25).map(|i| table(false, &i.to_string())));
+            rows.push(Row::Line("after".into()));
+            let cards = split(rows, MIN_TYPE, |_| 10.0 * line);
+            let mut seen = Vec::new();
+            for (k, card) in cards.iter().enumerate() {
+                assert!(total(card, MIN_TYPE) <= 10.0 * line + 1e-6);
+                assert!(
+                    !matches!(card.last(), Some(Row::Table(_, _, true))),
+                    "{lines_before}: card {k} ends on the header"
+                );
+                if let Some(Row::Table(..)) = card.first() {
+                    assert_eq!(card[0], table(true, "STR"), "{lines_before}: card {k}");
+                }
+                seen.extend(card.iter().filter_map(|r| match r {
+                    Row::Table(c, _, false) => Some(c[0].clone()),
+                    _ => None,
+                }));
+            }
+            let all: Vec<String> = (0..25).map(|i| i.to_string()).collect();
+            assert_eq!(seen, all, "{lines_before}: rows lost or repeated");
         }
     }
 

@@ -107,10 +107,18 @@ fn npc_card(n: &Npc, address: String) -> Card {
                 format!("{}: DM {}, {reach}, {}D", w.name, w.dm, b.attack_pool(w))
             })
             .collect();
-        blocks.push(Block::Field("Weapons".into(), weapons.join("\n")));
+        // A weapon or a calling a line under its label: run in after the
+        // label, a weapon's numbers broke over two lines (`melee,` / `2D`).
+        blocks.push(Block::Label("Weapons".into()));
+        blocks.push(Block::Text(weapons.join("\n")));
         if !b.callings.is_empty() {
-            let callings = lines::callings(b, lines::Markup::Plain);
-            blocks.push(Block::Field("CALLINGs".into(), callings));
+            let callings: Vec<String> = b
+                .callings
+                .iter()
+                .map(|c| lines::calling(c, lines::Markup::Plain))
+                .collect();
+            blocks.push(Block::Label("Callings".into()));
+            blocks.push(Block::Text(callings.join("\n")));
         }
         blocks.push(Block::Label(format!("Mettle {}", m.mettle)));
         blocks.push(Block::Track(m.mettle as usize));
