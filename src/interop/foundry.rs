@@ -369,6 +369,9 @@ struct ResultRow {
     range: Option<(i64, i64)>,
     weight: Option<u64>,
     name: String,
+    /// For a name taken from the text: the plain text and the roll
+    /// (`1-5`), to make it distinct if other rows share it.
+    derived: Option<(String, String)>,
     text: String,
     line: usize,
     flags: RowFlags,
@@ -408,6 +411,12 @@ fn table(
     }
     if !problems.is_empty() {
         return Err(problems);
+    }
+    let mut names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
+    let derived: Vec<_> = rows.iter().map(|r| r.derived.clone()).collect();
+    super::distinct_names(&mut names, &derived);
+    for (row, name) in rows.iter_mut().zip(names) {
+        row.name = name;
     }
     let weighted = flags["weighted"].as_bool().unwrap_or(false);
     let dice = if weighted {
@@ -553,10 +562,11 @@ fn result_row(
     } else {
         format!("{}-{}", range.0, range.1)
     };
-    let name = if !name.trim().is_empty() && !std::ptr::eq(body, name) {
-        markup::convert(name, reading).plain.trim().to_owned()
+    let (name, derived) = if !name.trim().is_empty() && !std::ptr::eq(body, name) {
+        (markup::convert(name, reading).plain.trim().to_owned(), None)
     } else {
-        super::derived_name(&converted.plain, &format!("Result {label}"))
+        let name = super::derived_name(&converted.plain, &format!("Result {label}"));
+        (name, Some((converted.plain.clone(), label)))
     };
     let text = if converted.text.trim().is_empty() {
         *counts
@@ -571,6 +581,7 @@ fn result_row(
         range: Some(range),
         weight,
         name,
+        derived,
         text,
         line,
         flags,

@@ -236,8 +236,19 @@ pub fn derived_name(plain: &str, fallback: &str) -> String {
         .map(str::trim)
         .find(|s| !s.is_empty())
         .unwrap_or("");
+    let name = short_words(first);
+    if name.is_empty() {
+        fallback.to_owned()
+    } else {
+        name
+    }
+}
+
+/// The first whole words of `text` within 40 characters, without a
+/// dangling comma, bracket or dash.
+fn short_words(text: &str) -> String {
     let mut name = String::new();
-    for word in first.split_whitespace() {
+    for word in text.split_whitespace() {
         if name.chars().count() + word.chars().count() + 1 > 40 {
             break;
         }
@@ -246,15 +257,44 @@ pub fn derived_name(plain: &str, fallback: &str) -> String {
         }
         name.push_str(word);
     }
-    let name = name
-        .trim_matches(|c: char| c == ',' || c == '(' || c == '-')
+    name.trim_matches(|c: char| c == ',' || c == '(' || c == '-')
         .trim()
-        .to_owned();
-    if name.is_empty() {
-        fallback.to_owned()
-    } else {
-        name
+        .to_owned()
+}
+
+/// Names made distinct where they were taken from the rows' text
+/// (`derived[i]`: the row's plain text and its roll; `None` for a name the
+/// table gave, which is left alone). A name several rows share is taken
+/// from more of the text (`Golem: Clay`), and if still shared, given the
+/// roll (`Golem (1-5)`).
+pub fn distinct_names(names: &mut [String], derived: &[Option<(String, String)>]) {
+    for pass in 0..2 {
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        for n in names.iter() {
+            *seen.entry(n.clone()).or_default() += 1;
+        }
+        for (name, d) in names.iter_mut().zip(derived) {
+            let Some((plain, roll)) = d else { continue };
+            if seen[name.as_str()] < 2 {
+                continue;
+            }
+            *name = match pass {
+                0 => longer_name(plain).unwrap_or_else(|| name.clone()),
+                _ => format!("{name} ({roll})"),
+            };
+        }
     }
+}
+
+/// A name from the first two pieces of a text (`Golem:Clay ,Time:30 days`
+/// gives `Golem: Clay`), when it has two.
+fn longer_name(plain: &str) -> Option<String> {
+    let mut pieces = plain
+        .split(['.', ';', ':', '!', '?', '\n', ','])
+        .map(str::trim)
+        .filter(|s| !s.is_empty());
+    let (first, second) = (pieces.next()?, pieces.next()?);
+    Some(short_words(&format!("{first}: {second}"))).filter(|n| !n.is_empty())
 }
 
 /// A slug for an id made from a name: lowercase letters and digits joined

@@ -47,6 +47,38 @@ fn derived_names_are_the_first_words() {
 }
 
 #[test]
+fn names_taken_from_text_are_made_distinct_and_given_names_kept() {
+    let golem = |kind: &str| format!("Golem:{kind} ,Time:30 days ,Cost:65,000 gp");
+    let texts = [
+        golem("Clay"),
+        golem("Flesh"),
+        "Rats.".into(),
+        "Rats.".into(),
+        "x".into(),
+    ];
+    let mut names: Vec<String> = texts.iter().map(|t| derived_name(t, "x")).collect();
+    names[4] = "Golem".into();
+    let rolls = ["1-5", "6-17", "18", "19-20", "21"];
+    let derived: Vec<Option<(String, String)>> = texts
+        .iter()
+        .zip(rolls)
+        .enumerate()
+        .map(|(i, (t, r))| (i < 4).then(|| (t.clone(), r.to_owned())))
+        .collect();
+    distinct_names(&mut names, &derived);
+    assert_eq!(
+        names,
+        [
+            "Golem: Clay",
+            "Golem: Flesh",
+            "Rats (18)",
+            "Rats (19-20)",
+            "Golem"
+        ]
+    );
+}
+
+#[test]
 fn formulas_are_what_other_rollers_read() {
     assert_eq!(common_dice("d12"), "1d12");
     assert_eq!(common_dice("2d6"), "2d6");
