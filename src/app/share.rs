@@ -52,7 +52,7 @@ pub fn verify(
     // `pack.pdf`, `pack-letter.pdf`, or both) are each checked on theirs,
     // and a folder with neither is missing `pack.pdf`.
     files.retain(|(name, _)| !is_pack_pdf(name));
-    let papers: Vec<Paper> = [Paper::A4, Paper::Letter]
+    let papers: Vec<Paper> = PAPERS
         .into_iter()
         .filter(|p| dir.join(p.pack_pdf()).is_file())
         .collect();
@@ -68,8 +68,9 @@ pub fn verify(
     // the paper its name says.
     for name in item_pdfs(dir) {
         if let Some(at) = crate::render::handouts::item_of(&name)
-            && let Some((_, paper)) = Paper::of_pdf(&name)
-            && name == paper.pdf_name(&at.file_stem())
+            && let Some(paper) = PAPERS
+                .into_iter()
+                .find(|p| name == p.pdf_name(&at.file_stem()))
         {
             files.extend(item_pdf(&src, &pack, &at, paper));
         }
@@ -87,10 +88,11 @@ pub fn verify(
     Ok(())
 }
 
+/// The papers a pack folder may hold PDFs on.
+const PAPERS: [Paper; 2] = [Paper::A4, Paper::Letter];
+
 fn is_pack_pdf(name: &str) -> bool {
-    [Paper::A4, Paper::Letter]
-        .iter()
-        .any(|p| p.pack_pdf() == name)
+    PAPERS.iter().any(|p| p.pack_pdf() == name)
 }
 
 /// The names of the PDFs in a folder other than the pack PDFs.

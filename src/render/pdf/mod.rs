@@ -105,15 +105,6 @@ impl Paper {
             Paper::A4 => format!("{stem}.pdf"),
         }
     }
-
-    /// The stem and paper of a PDF named by [`Paper::pdf_name`].
-    pub fn of_pdf(name: &str) -> Option<(&str, Paper)> {
-        let stem = name.strip_suffix(".pdf")?;
-        Some(match stem.strip_suffix("-letter") {
-            Some(stem) => (stem, Paper::Letter),
-            None => (stem, Paper::A4),
-        })
-    }
 }
 
 /// Characters below this code point have their glyph and advance in a
