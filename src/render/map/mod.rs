@@ -185,32 +185,28 @@ fn along_path(a: (f64, f64), b: (f64, f64), w: f64, size: f64) -> Vec<(f64, f64,
     let len = (dx * dx + dy * dy).sqrt().max(1e-9);
     let (nx, ny) = (-dy / len, dx / len);
     let beside = nx.abs() * w / 2.0 + ny.abs() * h / 2.0 + 2.0;
+    // Points along the line, out from the middle, each with its cost.
+    let points = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82]
+        .map(|t: f64| (a.0 + t * dx, a.1 + t * dy, (t - 0.5).abs() * 40.0));
+    // A point moved `by` across the line (either side), as a candidate.
+    let across = |(px, py, _): (f64, f64, f64), by: f64| {
+        [1.0, -1.0].map(|side| (px + nx * side * by, baseline(py + ny * side * by, size)))
+    };
     let mut out = Vec::new();
-    let ts = [0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82];
-    for t in ts {
-        let (px, py) = (a.0 + t * dx, a.1 + t * dy);
-        let off = (t - 0.5_f64).abs() * 40.0;
-        out.push((px, baseline(py, size), off));
-        for side in [1.0, -1.0] {
-            let (cx, cy) = (px + side * nx * beside, py + side * ny * beside);
-            out.push((cx, baseline(cy, size), off + 6.0));
-        }
+    for p in points {
+        out.push((p.0, baseline(p.1, size), p.2));
+        out.extend(across(p, beside).map(|(x, y)| (x, y, p.2 + 6.0)));
     }
     // Further out from the line, for a short path crowded by stops: taken
     // only when every nearer place breaks a must-not rule.
-    for (steps, far) in [
-        (2.0, FAR),
-        (3.0, FAR * 1.5),
-        (4.0, FAR * 2.0),
-        (5.0, FAR * 2.5),
+    for (lines_out, far) in [
+        (1.0, FAR),
+        (2.0, FAR * 1.5),
+        (3.0, FAR * 2.0),
+        (4.0, FAR * 2.5),
     ] {
-        for t in ts {
-            let (px, py) = (a.0 + t * dx, a.1 + t * dy);
-            for side in [1.0, -1.0] {
-                let out_by = side * (beside + (steps - 1.0) * h);
-                let (cx, cy) = (px + nx * out_by, py + ny * out_by);
-                out.push((cx, baseline(cy, size), far + (t - 0.5_f64).abs() * 40.0));
-            }
+        for p in points {
+            out.extend(across(p, beside + lines_out * h).map(|(x, y)| (x, y, far + p.2)));
         }
     }
     out
