@@ -199,7 +199,10 @@ impl Flow<'_> {
     /// A card as one card or more: its body at the largest size that fits,
     /// or at [`MIN_TYPE`] split across cards.
     fn lay_out<'c>(&self, card: &'c Card, seed: &str) -> Vec<Placed<'c>> {
-        let room = |cont: bool| self.body_height(card, cont, seed);
+        // The body's room on the first card and on a "(cont.)" one,
+        // measured once (the band and footer are wrapped to know it).
+        let rooms = [false, true].map(|cont| self.body_height(card, cont, seed));
+        let room = |cont: bool| rooms[usize::from(cont)];
         // Whole, or else without its closing note lines (a second card of
         // nothing but note lines helps nobody), before carrying on.
         let notes = match card.blocks.as_slice() {
@@ -208,7 +211,8 @@ impl Flow<'_> {
             _ => 0,
         };
         let kept = &card.blocks[..card.blocks.len() - notes];
-        for blocks in [&card.blocks[..], kept] {
+        let tries = std::iter::once(&card.blocks[..]).chain((notes > 0).then_some(kept));
+        for blocks in tries {
             let mut size = BODY_MAX;
             while size >= MIN_TYPE {
                 let rows = self.rows(blocks, size);
