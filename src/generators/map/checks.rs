@@ -6,7 +6,7 @@
 
 use super::graph::{crosses, road_distances};
 use super::placement::dist;
-use super::{Map, Path, STOPS, Stop};
+use super::{Map, PATHS_PER_STOP, Path, STOPS, Stop};
 use crate::rules::mettle::DIFFICULTY_LADDER;
 
 /// Longest path a map may have, in regions (a field of 40 stops is far
@@ -61,12 +61,11 @@ pub fn shape_flaws(m: &Map) -> Vec<Flaw> {
         let message = format!("the map has {count} stops; a map has {lo} to {hi}");
         return vec![Flaw::new(Place::Map("stops"), message)];
     }
-    if m.paths.len() > 3 * n {
-        let message = format!(
-            "a flat map of {n} stops holds at most {} paths; this one has more",
-            3 * n
-        );
-        return vec![Flaw::new(Place::Path(3 * n, ""), message)];
+    let most = PATHS_PER_STOP * n;
+    if m.paths.len() > most {
+        let message =
+            format!("a flat map of {n} stops holds at most {most} paths; this one has more");
+        return vec![Flaw::new(Place::Path(most, ""), message)];
     }
     let mut out = Vec::new();
     for (i, s) in m.stops.iter().enumerate() {

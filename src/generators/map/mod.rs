@@ -69,8 +69,11 @@ impl Default for Request {
     }
 }
 
-/// Most paths a map can hold: a flat map has fewer than three a stop.
-pub const MAX_PATHS: usize = 3 * STOPS.1;
+/// Paths a stop may have on average: a flat map has fewer than three a
+/// stop.
+pub const PATHS_PER_STOP: usize = 3;
+/// Most paths a map can hold.
+pub const MAX_PATHS: usize = PATHS_PER_STOP * STOPS.1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Map {
