@@ -291,126 +291,27 @@ fn draft(
     stem: &str,
     counts: &mut BTreeMap<&'static str, usize>,
 ) -> Result<Draft, Vec<Diagnostic>> {
-    let (head_line, header) = &grid.header;
-    let key = key_column(&grid).ok_or_else(|| {
-        one(file, *head_line, format!("no die column and no weight column in the header `{}`", header.join(" | ")),
-            "head the die column with the dice (`d12`, `2d6`) and write each row's roll as `1`, `2-3` or `01-05`, or head a column `weight`")
-    })?;
-    let key_at = match key {
-        Column::Die(i, _) | Column::Weight(i) => i,
-    };
-    let others: Vec<usize> = (0..header.len()).filter(|&i| i != key_at).collect();
-    if others.is_empty() {
-        return Err(one(
-            file,
-            *head_line,
-            "the table has no column for the results",
-            "add a column with each row's text",
-        ));
-    }
-    let title = grid.title.clone().unwrap_or_else(|| stem.to_owned());
+    let head_line = grid.header.0;
+    let (key, others) = columns(&grid, file)?;
     let mut rows = Vec::new();
     let mut problems = Vec::new();
     for (line, cells) in &grid.rows {
-        let cell = |i: usize| {
-            cells
-                .get(i)
-                .map(String::as_str)
-                .unwrap_or("")
-                .trim()
-                .to_owned()
-        };
-        let keyed = cell(key_at);
-        let (range, weight) = match &key {
-            Column::Die(..) => match range_cell(&keyed) {
-                Some((a, b)) if a <= b => (Some((a, b)), None),
-                _ => {
-                    problems.push(
-                        Diagnostic::at(
-                            file,
-                            *line,
-                            1,
-                            format!("`{keyed}` is not a roll: write `3`, `2-3`, `01-05` or `00`"),
-                        )
-                        .with_hint("each row's roll is one number or a range, low to high"),
-                    );
-                    continue;
-                }
-            },
-            Column::Weight(_) => {
-                match keyed.parse::<u64>() {
-                    Ok(w) if w > 0 => (None, Some(w)),
-                    _ => {
-                        problems.push(Diagnostic::at(file, *line, 1, format!("`{keyed}` is not a weight: write a whole number from 1"))
-                        .with_hint("a weight says how many times likelier a row is than a row of weight 1"));
-                        continue;
-                    }
-                }
-            }
-        };
-        let texts: Vec<String> = others.iter().map(|&i| cell(i)).collect();
-        let (name, text) = if texts.len() >= 2 && !texts[0].is_empty() {
-            (
-                texts[0].clone(),
-                texts[1..]
-                    .iter()
-                    .filter(|t| !t.is_empty())
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            )
-        } else if let Some(nt) = named(&texts.join(" ")) {
-            nt
-        } else {
-            let t = texts.join(" ").trim().to_owned();
-            (
-                derived_name(&t.replace(['{', '}'], ""), &format!("Result {keyed}")),
-                t,
-            )
-        };
-        if text.is_empty() {
-            problems.push(
-                Diagnostic::at(file, *line, 1, format!("the row `{keyed}` has no text"))
-                    .with_hint("write what the row says in its result column"),
-            );
-            continue;
+        match draft_row(&key, &others, cells, file, *line, counts) {
+            Ok(row) => rows.push(row),
+            Err(problem) => problems.push(problem),
         }
-        rows.push(DraftRow::plain(
-            range,
-            weight,
-            name.replace(['{', '}'], ""),
-            as_text(&text, counts),
-            *line,
-        ));
     }
     if rows.is_empty() && problems.is_empty() {
         problems.push(
-            Diagnostic::at(file, *head_line, 1, "the table has a header but no rows")
+            Diagnostic::at(file, head_line, 1, "the table has a header but no rows")
                 .with_hint("one line a row under the header"),
         );
     }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let dice = match key {
-        Column::Weight(_) => None,
-        Column::Die(_, Some(d)) => Some(d),
-        Column::Die(_, None) => {
-            let low = rows.iter().filter_map(|r| r.range).map(|r| r.0).min();
-            let high = rows.iter().filter_map(|r| r.range).map(|r| r.1).max();
-            match (low, high) {
-                (Some(1), Some(h)) => Some(format!("d{h}")),
-                _ => {
-                    return Err(one(
-                        file,
-                        *head_line,
-                        "the die is not named and the rolls do not start at 1",
-                        "head the die column with its dice, e.g. `2d6`",
-                    ));
-                }
-            }
-        }
-    };
+    let dice = dice_of(&key, &rows, file, head_line)?;
+    let title = grid.title.unwrap_or_else(|| stem.to_owned());
     let draft = Draft {
         id: format!("imported.{}", super::slug(&title)),
         title,
@@ -427,6 +328,144 @@ fn draft(
         Ok(draft)
     } else {
         Err(problems)
+    }
+}
+
+/// The key column (die or weight) and the columns of text beside it.
+fn columns(grid: &Grid, file: &str) -> Result<(Column, Vec<usize>), Vec<Diagnostic>> {
+    let (head_line, header) = &grid.header;
+    let key = key_column(grid).ok_or_else(|| {
+        one(file, *head_line, format!("no die column and no weight column in the header `{}`", header.join(" | ")),
+            "head the die column with the dice (`d12`, `2d6`) and write each row's roll as `1`, `2-3` or `01-05`, or head a column `weight`")
+    })?;
+    let key_at = match key {
+        Column::Die(i, _) | Column::Weight(i) => i,
+    };
+    let others: Vec<usize> = (0..header.len()).filter(|&i| i != key_at).collect();
+    if others.is_empty() {
+        return Err(one(
+            file,
+            *head_line,
+            "the table has no column for the results",
+            "add a column with each row's text",
+        ));
+    }
+    Ok((key, others))
+}
+
+/// One row of the grid as a draft row, or the problem with it.
+fn draft_row(
+    key: &Column,
+    others: &[usize],
+    cells: &[String],
+    file: &str,
+    line: usize,
+    counts: &mut BTreeMap<&'static str, usize>,
+) -> Result<DraftRow, Diagnostic> {
+    let cell = |i: usize| {
+        cells
+            .get(i)
+            .map(String::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    };
+    let keyed = match key {
+        Column::Die(i, _) | Column::Weight(i) => cell(*i),
+    };
+    let (range, weight) = roll_or_weight(key, &keyed, file, line)?;
+    let texts: Vec<String> = others.iter().map(|&i| cell(i)).collect();
+    let (name, text) = name_and_text(&texts, &keyed);
+    if text.is_empty() {
+        return Err(
+            Diagnostic::at(file, line, 1, format!("the row `{keyed}` has no text"))
+                .with_hint("write what the row says in its result column"),
+        );
+    }
+    Ok(DraftRow::plain(
+        range,
+        weight,
+        name.replace(['{', '}'], ""),
+        as_text(&text, counts),
+        line,
+    ))
+}
+
+/// A row's key cell read as a roll (die column) or a weight.
+#[allow(clippy::type_complexity)]
+fn roll_or_weight(
+    key: &Column,
+    keyed: &str,
+    file: &str,
+    line: usize,
+) -> Result<(Option<(i64, i64)>, Option<u64>), Diagnostic> {
+    match key {
+        Column::Die(..) => match range_cell(keyed) {
+            Some((a, b)) if a <= b => Ok((Some((a, b)), None)),
+            _ => Err(Diagnostic::at(
+                file,
+                line,
+                1,
+                format!("`{keyed}` is not a roll: write `3`, `2-3`, `01-05` or `00`"),
+            )
+            .with_hint("each row's roll is one number or a range, low to high")),
+        },
+        Column::Weight(_) => match keyed.parse::<u64>() {
+            Ok(w) if w > 0 => Ok((None, Some(w))),
+            _ => Err(Diagnostic::at(
+                file,
+                line,
+                1,
+                format!("`{keyed}` is not a weight: write a whole number from 1"),
+            )
+            .with_hint("a weight says how many times likelier a row is than a row of weight 1")),
+        },
+    }
+}
+
+/// A row's name and text from its text cells: the first of two or more
+/// cells names it; else `**Name.** text`; else a name made from the text.
+fn name_and_text(texts: &[String], keyed: &str) -> (String, String) {
+    if texts.len() >= 2 && !texts[0].is_empty() {
+        let rest: Vec<&str> = texts[1..]
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !t.is_empty())
+            .collect();
+        return (texts[0].clone(), rest.join(" "));
+    }
+    if let Some(nt) = named(&texts.join(" ")) {
+        return nt;
+    }
+    let t = texts.join(" ").trim().to_owned();
+    let name = derived_name(&t.replace(['{', '}'], ""), &format!("Result {keyed}"));
+    (name, t)
+}
+
+/// The table's dice: the header's, else `d<highest>` when the rolls start
+/// at 1; none for a weighted table.
+fn dice_of(
+    key: &Column,
+    rows: &[DraftRow],
+    file: &str,
+    head_line: usize,
+) -> Result<Option<String>, Vec<Diagnostic>> {
+    match key {
+        Column::Weight(_) => Ok(None),
+        Column::Die(_, Some(d)) => Ok(Some(d.clone())),
+        Column::Die(_, None) => {
+            let low = rows.iter().filter_map(|r| r.range).map(|r| r.0).min();
+            let high = rows.iter().filter_map(|r| r.range).map(|r| r.1).max();
+            match (low, high) {
+                (Some(1), Some(h)) => Ok(Some(format!("d{h}"))),
+                _ => Err(one(
+                    file,
+                    head_line,
+                    "the die is not named and the rolls do not start at 1",
+                    "head the die column with its dice, e.g. `2d6`",
+                )),
+            }
+        }
     }
 }
 
