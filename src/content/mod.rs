@@ -74,21 +74,35 @@ pub struct Contribution {
     pub replaced: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Row {
+/// What a row says — its roll or weight, name, text and flags — wherever
+/// it was read from: a table file ([`Row`]) or another tool's format
+/// (`interop::DraftRow`).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct Entry {
     /// Inclusive range of die results (ranged tables).
     pub range: Option<(i64, i64)>,
     /// Weight (weighted tables).
     pub weight: Option<u64>,
     pub name: String,
     pub text: String,
-    #[serde(skip)]
-    pub template: Vec<Segment>,
+    #[serde(default)]
     pub tags: Vec<String>,
     pub reroll: Option<u32>,
+    #[serde(default)]
     pub distinct: bool,
+    #[serde(default)]
     pub effects: Vec<Effect>,
     pub stats: Option<Stats>,
+}
+
+/// A row of a loaded table: its [`Entry`], its parsed text and where it
+/// stands in its file.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    #[serde(flatten)]
+    pub entry: Entry,
+    #[serde(skip)]
+    pub template: Vec<Segment>,
     pub line: usize,
     /// The file of a row added by an extension (`None`: the table's own).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,7 +121,7 @@ pub struct Row {
 impl Row {
     /// `"13-14"`, `"3"` or `"w2"`.
     pub fn label(&self) -> String {
-        match (self.range, self.weight) {
+        match (self.entry.range, self.entry.weight) {
             (Some((a, b)), _) if a == b => a.to_string(),
             (Some((a, b)), _) => format!("{a}-{b}"),
             (None, Some(w)) => format!("w{w}"),
@@ -280,7 +294,8 @@ pub fn row_chances(rows: &[Row], dice: Option<&Roll>) -> Vec<f64> {
             let dist = roll_dist(roll).expect("validated table dice have exact odds");
             rows.iter()
                 .map(|r| {
-                    r.range
+                    r.entry
+                        .range
                         .map_or(0.0, |(a, b)| (a..=b).map(|v| dist.chance(v)).sum())
                 })
                 .collect()
@@ -288,11 +303,11 @@ pub fn row_chances(rows: &[Row], dice: Option<&Roll>) -> Vec<f64> {
         None => {
             let total = rows
                 .iter()
-                .map(|r| r.weight.unwrap_or(0))
+                .map(|r| r.entry.weight.unwrap_or(0))
                 .sum::<u64>()
                 .max(1);
             rows.iter()
-                .map(|r| r.weight.unwrap_or(0) as f64 / total as f64)
+                .map(|r| r.entry.weight.unwrap_or(0) as f64 / total as f64)
                 .collect()
         }
     }
@@ -303,7 +318,7 @@ pub fn row_chances(rows: &[Row], dice: Option<&Roll>) -> Vec<f64> {
 pub fn rerolls_per_roll(rows: &[Row], chances: &[f64]) -> f64 {
     rows.iter()
         .zip(chances)
-        .map(|(r, p)| f64::from(r.reroll.unwrap_or(0)) * p)
+        .map(|(r, p)| f64::from(r.entry.reroll.unwrap_or(0)) * p)
         .sum()
 }
 

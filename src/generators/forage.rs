@@ -110,7 +110,7 @@ fn features(library: &Library, req: &Request) -> Result<Vec<String>, GenError> {
 }
 
 fn ration_effect(row: &Row) -> Option<&Effect> {
-    row.effects.iter().find(|e| e.rations.is_some())
+    row.entry.effects.iter().find(|e| e.rations.is_some())
 }
 
 /// P(d20 ≤ WIT) × P(damage ≥ min) for rows with a save, 1 otherwise; 0 when
@@ -295,28 +295,29 @@ impl Generator for Request {
         let row = table
             .rows
             .iter()
-            .find(|r| r.name == roll.row && r.label() == roll.label)
+            .find(|r| r.entry.name == roll.row && r.label() == roll.label)
             .expect("the rolled row");
         let mut steps = Vec::new();
         let mut chose = None;
-        let taken = if ration_effect(row).is_none() && row.effects.is_empty() && roll.result == 1 {
-            match best_choice(&table.rows, &has, self) {
-                Some(best) => {
-                    steps.push(format!(
-                        "choice: takes {} (the most food expected)",
-                        best.name
-                    ));
-                    chose = Some(best.name.clone());
-                    best
+        let taken =
+            if ration_effect(row).is_none() && row.entry.effects.is_empty() && roll.result == 1 {
+                match best_choice(&table.rows, &has, self) {
+                    Some(best) => {
+                        steps.push(format!(
+                            "choice: takes {} (the most food expected)",
+                            best.entry.name
+                        ));
+                        chose = Some(best.entry.name.clone());
+                        best
+                    }
+                    None => {
+                        steps.push("choice: nothing here can feed them".into());
+                        row
+                    }
                 }
-                None => {
-                    steps.push("choice: nothing here can feed them".into());
-                    row
-                }
-            }
-        } else {
-            row
-        };
+            } else {
+                row
+            };
         let (rations, exposed) = resolve(taken, &has, self, &mut s, &mut steps);
         let (chance_of_food, expected_rations) = food_odds(table, &has, self);
         Ok(Forage {
@@ -324,7 +325,7 @@ impl Generator for Request {
                 .region(&self.terrain)
                 .map_or_else(|_| self.terrain.clone(), |r| r.name.clone()),
             has,
-            result: taken.name.clone(),
+            result: taken.entry.name.clone(),
             roll,
             chose,
             rations,

@@ -91,7 +91,7 @@ impl Generator for Request {
                     .table(TABLE)?
                     .rows
                     .iter()
-                    .position(|r| &r.name == name)
+                    .position(|r| &r.entry.name == name)
                     .ok_or_else(|| {
                         GenError::Request(format!("`{name}` is not an injury of `{TABLE}`"))
                     })?;

@@ -81,20 +81,22 @@ pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>,
         .table(table_for(system))?
         .rows
         .iter()
-        .map(|r| r.name.clone())
+        .map(|r| r.entry.name.clone())
         .collect())
 }
 
 /// An archetype's tier (`tier:` tag), 1 without one.
 pub fn tier_of(row: &Row) -> u8 {
-    row.tags
+    row.entry
+        .tags
         .iter()
         .find_map(|t| t.strip_prefix("tier:").and_then(|n| n.parse().ok()))
         .unwrap_or(1)
 }
 
 fn kind_of(row: &Row) -> String {
-    row.tags
+    row.entry
+        .tags
         .iter()
         .find(|t| !t.contains(':'))
         .cloned()
@@ -143,13 +145,16 @@ fn weapons(stats: &Stats) -> Vec<Weapon> {
 /// Whether an archetype is a person (`human` or `townsfolk`), with a
 /// personal name, rather than a beast or a monster.
 pub fn is_person(row: &Row) -> bool {
-    row.tags.iter().any(|t| t == "human" || t == "townsfolk")
+    row.entry
+        .tags
+        .iter()
+        .any(|t| t == "human" || t == "townsfolk")
 }
 
 /// A personal name for people; beasts and monsters go by their kind.
 fn name_for(library: &Library, row: &Row, seed: &Seed, at: &Address) -> Result<String, GenError> {
     if !is_person(row) {
-        return Ok(display_name(&row.name));
+        return Ok(display_name(&row.entry.name));
     }
     let mut s = at.stream(seed, "name");
     let given = library.roll_table("gen.names.given", &mut s)?;
@@ -168,12 +173,12 @@ fn choose_row<'a>(
         .rows
         .iter()
         .enumerate()
-        .filter(|(_, r)| req.archetype.as_ref().is_none_or(|a| &r.name == a))
+        .filter(|(_, r)| req.archetype.as_ref().is_none_or(|a| &r.entry.name == a))
         .filter(|(_, r)| req.tier.is_none_or(|t| tier_of(r) == t))
         .filter(|(_, r)| !req.people_only || is_person(r))
         .collect();
     if candidates.is_empty() {
-        let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
+        let names: Vec<&str> = table.rows.iter().map(|r| r.entry.name.as_str()).collect();
         let hint = match (&req.archetype, req.tier) {
             (Some(a), _) if !names.contains(&a.as_str()) => {
                 let close = crate::content::validate::closest(a, names.iter().copied());
@@ -186,7 +191,11 @@ fn choose_row<'a>(
                 }
             }
             (Some(a), _)
-                if req.people_only && !table.rows.iter().any(|r| &r.name == a && is_person(r)) =>
+                if req.people_only
+                    && !table
+                        .rows
+                        .iter()
+                        .any(|r| &r.entry.name == a && is_person(r)) =>
             {
                 format!("the archetype `{a}` is a beast or a monster, not a person")
             }
@@ -206,12 +215,12 @@ fn choose_row<'a>(
     let weights: Vec<u64> = candidates
         .iter()
         .map(|(_, r)| {
-            let fit = if fits.contains(&r.name.as_str()) {
+            let fit = if fits.contains(&r.entry.name.as_str()) {
                 FIT
             } else {
                 1
             };
-            r.weight.unwrap_or(1) * fit
+            r.entry.weight.unwrap_or(1) * fit
         })
         .collect();
     let pick = s.pick_weighted(&weights).expect("positive weights");
@@ -227,7 +236,7 @@ impl Generator for Request {
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
         let mut pick = at.stream(seed, "archetype");
         let row = choose_row(library, self, &mut pick)?;
-        let stats = row.stats.clone().unwrap_or_default();
+        let stats = row.entry.stats.clone().unwrap_or_default();
         let tier = tier_of(row);
         let kind = kind_of(row);
         let name = name_for(library, row, seed, at)?;
@@ -238,10 +247,10 @@ impl Generator for Request {
         };
         Ok(Npc {
             name,
-            archetype: row.name.clone(),
+            archetype: row.entry.name.clone(),
             kind,
             tier,
-            concept: row.text.clone(),
+            concept: row.entry.text.clone(),
             system: self.system,
             grade: 0,
             mettle,
@@ -260,7 +269,7 @@ fn terrain_archetypes<'a>(library: &'a Library, terrain: Option<&str>) -> Vec<&'
     table
         .rows
         .iter()
-        .flat_map(|r| &r.tags)
+        .flat_map(|r| &r.entry.tags)
         .filter_map(|t| t.strip_prefix("foe:").or_else(|| t.strip_prefix("npc:")))
         .collect()
 }
@@ -513,7 +522,11 @@ mod tests {
             let table = library.table(table_for(system)).unwrap();
             for i in 0..300 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
-                let row = table.rows.iter().find(|r| r.name == npc.archetype).unwrap();
+                let row = table
+                    .rows
+                    .iter()
+                    .find(|r| r.entry.name == npc.archetype)
+                    .unwrap();
                 assert!(is_person(row), "#{i} is a {}", npc.archetype);
                 assert_ne!(npc.name, display_name(&npc.archetype), "#{i} has no name");
             }

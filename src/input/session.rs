@@ -396,7 +396,7 @@ pub fn table_flaws(
     let names = |id: &str| -> Vec<String> {
         library
             .get(id)
-            .map(|t| t.rows.iter().map(|r| r.name.clone()).collect())
+            .map(|t| t.rows.iter().map(|r| r.entry.name.clone()).collect())
             .unwrap_or_default()
     };
     let mut unknown = |steps: &[Step], what: String, word: &str, known: &[String]| {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::content::{Effect, Stats, System};
+use crate::content::{Effect, Entry, Stats, System};
 use crate::diagnostic::Diagnostic;
 
 /// A table to be written.
@@ -36,15 +36,7 @@ pub struct DraftRegion {
 /// A row, with the line of the input it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DraftRow {
-    pub range: Option<(i64, i64)>,
-    pub weight: Option<u64>,
-    pub name: String,
-    pub text: String,
-    pub tags: Vec<String>,
-    pub reroll: Option<u32>,
-    pub distinct: bool,
-    pub effects: Vec<Effect>,
-    pub stats: Option<Stats>,
+    pub entry: Entry,
     pub line: usize,
 }
 
@@ -57,7 +49,7 @@ impl DraftRow {
         text: String,
         line: usize,
     ) -> DraftRow {
-        DraftRow {
+        let entry = Entry {
             range,
             weight,
             name,
@@ -67,8 +59,8 @@ impl DraftRow {
             distinct: false,
             effects: Vec::new(),
             stats: None,
-            line,
-        }
+        };
+        DraftRow { entry, line }
     }
 }
 
@@ -77,11 +69,15 @@ impl Draft {
     /// the row in `file` (the full check against the die comes when the
     /// table is validated).
     pub fn check_rows(&self, file: &str) -> Vec<Diagnostic> {
-        let mut ranged: Vec<&DraftRow> = self.rows.iter().filter(|r| r.range.is_some()).collect();
-        ranged.sort_by_key(|r| r.range);
+        let mut ranged: Vec<&DraftRow> = self
+            .rows
+            .iter()
+            .filter(|r| r.entry.range.is_some())
+            .collect();
+        ranged.sort_by_key(|r| r.entry.range);
         let mut problems = Vec::new();
         for pair in ranged.windows(2) {
-            let ((a0, a1), (b0, b1)) = (pair[0].range.unwrap(), pair[1].range.unwrap());
+            let ((a0, a1), (b0, b1)) = (pair[0].entry.range.unwrap(), pair[1].entry.range.unwrap());
             let label = |a: i64, b: i64| {
                 if a == b {
                     a.to_string()
@@ -199,15 +195,15 @@ pub fn to_toml(drafts: &[Draft], from: &str) -> String {
                     .rows
                     .iter()
                     .map(|r| RowOut {
-                        roll: r.range.map(roll_text),
-                        weight: r.weight,
-                        name: &r.name,
-                        text: &r.text,
-                        tags: &r.tags,
-                        reroll: r.reroll,
-                        distinct: r.distinct,
-                        effects: &r.effects,
-                        stats: r.stats.as_ref(),
+                        roll: r.entry.range.map(roll_text),
+                        weight: r.entry.weight,
+                        name: &r.entry.name,
+                        text: &r.entry.text,
+                        tags: &r.entry.tags,
+                        reroll: r.entry.reroll,
+                        distinct: r.entry.distinct,
+                        effects: &r.entry.effects,
+                        stats: r.entry.stats.as_ref(),
                     })
                     .collect(),
             })

@@ -162,23 +162,23 @@ fn doc(ex: &Export, table: &Table) -> Doc {
         .zip(super::ranges(table))
         .enumerate()
         .map(|(i, (row, (a, b)))| {
-            let text = row_text(ex, &row.text);
+            let text = row_text(ex, &row.entry.text);
             ResultDoc {
                 _id: doc_id(&format!("{}#{i}", table.id)),
                 kind: "text",
-                name: row.name.clone(),
+                name: row.entry.name.clone(),
                 description: text.clone(),
                 text,
                 range: [a, b],
-                weight: row.weight.unwrap_or((b - a + 1) as u64),
+                weight: row.entry.weight.unwrap_or((b - a + 1) as u64),
                 drawn: false,
                 flags: ResultFlags {
                     tablewright: RowFlags {
-                        tags: row.tags.clone(),
-                        reroll: row.reroll,
-                        distinct: row.distinct,
-                        effects: row.effects.clone(),
-                        stats: row.stats.clone(),
+                        tags: row.entry.tags.clone(),
+                        reroll: row.entry.reroll,
+                        distinct: row.entry.distinct,
+                        effects: row.entry.effects.clone(),
+                        stats: row.entry.stats.clone(),
                     },
                 },
             }
@@ -464,14 +464,13 @@ fn table(
                 } else {
                     (r.range, None)
                 };
-                DraftRow {
-                    tags: r.flags.tags,
-                    reroll: r.flags.reroll,
-                    distinct: r.flags.distinct,
-                    effects: r.flags.effects,
-                    stats: r.flags.stats,
-                    ..DraftRow::plain(range, weight, r.name, r.text, r.line)
-                }
+                let mut row = DraftRow::plain(range, weight, r.name, r.text, r.line);
+                row.entry.tags = r.flags.tags;
+                row.entry.reroll = r.flags.reroll;
+                row.entry.distinct = r.flags.distinct;
+                row.entry.effects = r.flags.effects;
+                row.entry.stats = r.flags.stats;
+                row
             })
             .collect(),
     })

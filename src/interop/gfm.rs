@@ -33,7 +33,7 @@ pub fn table(t: &Table) -> String {
         out.push_str(&format!(
             "| {} | {} |\n",
             row.label().trim_start_matches('w'),
-            result_cell(&row.name, &row.text)
+            result_cell(&row.entry.name, &row.entry.text)
         ));
     }
     out

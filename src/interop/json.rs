@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::draft::{Draft, DraftRegion, DraftRow};
-use crate::content::{Effect, Library, Origin, Stats, System, Table};
+use crate::content::{Entry, Library, Origin, System, Table};
 
 /// The schema name and version.
 pub const TABLES_FORMAT: &str = "tablewright.tables/1";
@@ -75,7 +75,7 @@ struct TableIn {
     #[serde(default)]
     deck: bool,
     region: Option<RegionIn>,
-    rows: Vec<RowIn>,
+    rows: Vec<Entry>,
 }
 
 #[derive(Deserialize)]
@@ -85,22 +85,6 @@ struct RegionIn {
     water: bool,
     encounter_chance: Option<(u32, u32)>,
     places: String,
-}
-
-#[derive(Deserialize)]
-struct RowIn {
-    range: Option<(i64, i64)>,
-    weight: Option<u64>,
-    name: String,
-    text: String,
-    #[serde(default)]
-    tags: Vec<String>,
-    reroll: Option<u32>,
-    #[serde(default)]
-    distinct: bool,
-    #[serde(default)]
-    effects: Vec<Effect>,
-    stats: Option<Stats>,
 }
 
 /// Whether a JSON value is a `tablewright.tables/…` document.
@@ -137,15 +121,7 @@ pub fn read(
                 .map(|r| {
                     n += 1;
                     DraftRow {
-                        range: r.range,
-                        weight: r.weight,
-                        name: r.name,
-                        text: r.text,
-                        tags: r.tags,
-                        reroll: r.reroll,
-                        distinct: r.distinct,
-                        effects: r.effects,
-                        stats: r.stats,
+                        entry: r,
                         line: line_of(n),
                     }
                 })

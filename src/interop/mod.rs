@@ -115,7 +115,7 @@ pub fn ranges(table: &Table) -> Vec<(i64, i64)> {
     table
         .rows
         .iter()
-        .map(|r| match (r.range, r.weight) {
+        .map(|r| match (r.entry.range, r.entry.weight) {
             (Some(range), _) => range,
             (None, w) => {
                 let w = w.unwrap_or(1) as i64;
@@ -134,7 +134,7 @@ pub fn formula(table: &Table) -> String {
     match table.dice.as_deref() {
         Some(d) => common_dice(d),
         None => {
-            let total: u64 = table.rows.iter().map(|r| r.weight.unwrap_or(1)).sum();
+            let total: u64 = table.rows.iter().map(|r| r.entry.weight.unwrap_or(1)).sum();
             format!("1d{total}")
         }
     }

@@ -67,7 +67,7 @@ pub fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
             gfm::cell(&t.title)
         ));
         for (row, (a, b)) in t.rows.iter().zip(ranges(t)) {
-            let segments = template::parse(&row.text).unwrap_or_default();
+            let segments = template::parse(&row.entry.text).unwrap_or_default();
             let body = text(ex, apart, &ids, &segments);
             let range = if a == b {
                 a.to_string()
@@ -76,7 +76,7 @@ pub fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
             };
             out.push_str(&format!(
                 "| {range} | {} |\n",
-                gfm::result_cell(&row.name, &body)
+                gfm::result_cell(&row.entry.name, &body)
             ));
         }
         out.push_str(&format!("\n^{}\n\n", ids[&t.id]));

@@ -454,8 +454,8 @@ fn dice_of(
         Column::Weight(_) => Ok(None),
         Column::Die(_, Some(d)) => Ok(Some(d.clone())),
         Column::Die(_, None) => {
-            let low = rows.iter().filter_map(|r| r.range).map(|r| r.0).min();
-            let high = rows.iter().filter_map(|r| r.range).map(|r| r.1).max();
+            let low = rows.iter().filter_map(|r| r.entry.range).map(|r| r.0).min();
+            let high = rows.iter().filter_map(|r| r.entry.range).map(|r| r.1).max();
             match (low, high) {
                 (Some(1), Some(h)) => Ok(Some(format!("d{h}"))),
                 _ => Err(one(

@@ -289,12 +289,20 @@ impl Library {
             });
         }
         let allowed = |i: usize, row: &Row| {
-            filter.tag.as_ref().is_none_or(|t| row.tags.contains(t)) && !filter.drawn.contains(&i)
+            filter
+                .tag
+                .as_ref()
+                .is_none_or(|t| row.entry.tags.contains(t))
+                && !filter.drawn.contains(&i)
         };
         if let Some(tag) = &filter.tag
-            && !table.rows.iter().any(|r| r.tags.contains(tag))
+            && !table.rows.iter().any(|r| r.entry.tags.contains(tag))
         {
-            let mut tags: Vec<String> = table.rows.iter().flat_map(|r| r.tags.clone()).collect();
+            let mut tags: Vec<String> = table
+                .rows
+                .iter()
+                .flat_map(|r| r.entry.tags.clone())
+                .collect();
             tags.sort();
             tags.dedup();
             return Err(RollError::NoRowWithTag {
@@ -341,7 +349,7 @@ impl Library {
                 let index = table
                     .rows
                     .iter()
-                    .position(|r| r.range.is_some_and(|(a, b)| (a..=b).contains(&v)))
+                    .position(|r| r.entry.range.is_some_and(|(a, b)| (a..=b).contains(&v)))
                     .expect("validated tables cover their die");
                 (index, v)
             }
@@ -383,7 +391,7 @@ impl Library {
             (&mut trail, &mut nested),
             work,
         )?;
-        if row.reroll.is_some() {
+        if row.entry.reroll.is_some() {
             rerolls = self.roll_again(table, row, stream, (depth, nest), &mut trail, work)?;
             let parts: Vec<String> = rerolls
                 .iter()
@@ -395,12 +403,12 @@ impl Library {
             table: table.id.clone(),
             title: table.title.clone(),
             result,
-            row: row.name.clone(),
+            row: row.entry.name.clone(),
             label: row.label(),
             text,
-            tags: row.tags.clone(),
-            effects: row.effects.clone(),
-            stats: row.stats.clone(),
+            tags: row.entry.tags.clone(),
+            effects: row.entry.effects.clone(),
+            stats: row.entry.stats.clone(),
             nested,
             rerolls,
             trail,
@@ -419,7 +427,7 @@ impl Library {
         trail: &mut Vec<Step>,
         work: &mut Work,
     ) -> Result<Vec<TableRoll>, RollError> {
-        let n = row.reroll.unwrap_or(0);
+        let n = row.entry.reroll.unwrap_or(0);
         let mut rerolls = Vec::new();
         let mut taken: Vec<usize> = Vec::new();
         let mut attempts = 0;
@@ -432,14 +440,14 @@ impl Library {
             }
             let (i, v) = self.draw(table, stream);
             let again = &table.rows[i];
-            if row.distinct && again.reroll.is_none() && taken.contains(&i) {
+            if row.entry.distinct && again.entry.reroll.is_none() && taken.contains(&i) {
                 continue;
             }
-            if nest + 1 > MAX_REROLL_DEPTH && again.reroll.is_some() {
+            if nest + 1 > MAX_REROLL_DEPTH && again.entry.reroll.is_some() {
                 continue;
             }
             let r = self.resolve_row(table, i, v, stream, (depth, nest + 1), work)?;
-            if again.reroll.is_none() {
+            if again.entry.reroll.is_none() {
                 taken.push(i);
             }
             trail.extend(r.trail.iter().cloned());
@@ -505,7 +513,7 @@ fn weights(table: &Table, allowed: impl Fn(usize, &Row) -> bool) -> Vec<u64> {
         .enumerate()
         .map(|(i, r)| {
             if allowed(i, r) {
-                r.weight.unwrap_or(0)
+                r.entry.weight.unwrap_or(0)
             } else {
                 0
             }
@@ -533,7 +541,7 @@ mod tests {
         if let Some(tag) = tag {
             // A filter keeps the other rows' odds in proportion.
             for (c, row) in chances.iter_mut().zip(&table.rows) {
-                if !row.tags.iter().any(|t| t == tag) {
+                if !row.entry.tags.iter().any(|t| t == tag) {
                     *c = 0.0;
                 }
             }
@@ -550,7 +558,7 @@ mod tests {
         let mut chi = 0.0;
         let mut bins = 0;
         for (row, &p) in table.rows.iter().zip(&chances) {
-            let key = format!("{}|{}", row.label(), row.name);
+            let key = format!("{}|{}", row.label(), row.entry.name);
             let observed = f64::from(counts.get(&key).copied().unwrap_or(0));
             if p == 0.0 {
                 assert_eq!(

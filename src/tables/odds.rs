@@ -80,11 +80,11 @@ impl Library {
             }
             rows.push(RowOdds {
                 label: row.label(),
-                name: row.name.clone(),
+                name: row.entry.name.clone(),
                 chance: p,
                 overall: overall * p,
                 expected: here * p,
-                reroll: row.reroll,
+                reroll: row.entry.reroll,
                 sub,
             });
         }

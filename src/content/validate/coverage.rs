@@ -83,7 +83,7 @@ impl<'a> Entry<'a> {
 
     /// A checked row, written in the file `spot` names.
     pub fn of_row(spot: Spot<'a>, row: &Row) -> Option<Entry<'a>> {
-        let range = row.range?;
+        let range = row.entry.range?;
         Some(Entry {
             label: row.label(),
             range,

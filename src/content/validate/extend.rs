@@ -81,13 +81,17 @@ fn merge(
         let Some(row) = rows::compile(spot, ctx, raw, problems) else {
             continue;
         };
-        match merged.rows.iter_mut().find(|r| r.name == row.name) {
+        match merged
+            .rows
+            .iter_mut()
+            .find(|r| r.entry.name == row.entry.name)
+        {
             Some(old) => {
-                contribution.replaced.push(row.name.clone());
+                contribution.replaced.push(row.entry.name.clone());
                 *old = row;
             }
             None => {
-                contribution.added.push(row.name.clone());
+                contribution.added.push(row.entry.name.clone());
                 merged.rows.push(row);
             }
         }
@@ -122,8 +126,16 @@ fn check_merged(
             None => spot,
         }
     };
-    let weights = merged.rows.iter().filter(|r| r.weight.is_some()).count();
-    let ranged = merged.rows.iter().filter(|r| r.range.is_some()).count();
+    let weights = merged
+        .rows
+        .iter()
+        .filter(|r| r.entry.weight.is_some())
+        .count();
+    let ranged = merged
+        .rows
+        .iter()
+        .filter(|r| r.entry.range.is_some())
+        .count();
     if merged.dice.is_some() && weights > 0 || merged.dice.is_none() && ranged > 0 {
         problems.push(spot.at(
             head.at,

@@ -71,7 +71,7 @@ fn archetype_tags(
 ) {
     for t in tables.values().filter(|t| t.region.is_some()) {
         for row in &t.rows {
-            for tag in &row.tags {
+            for tag in &row.entry.tags {
                 let Some(name) = tag
                     .strip_prefix("foe:")
                     .or_else(|| tag.strip_prefix("npc:"))
@@ -82,17 +82,17 @@ fn archetype_tags(
                     let Some(archetypes) = tables.get(id) else {
                         continue;
                     };
-                    if archetypes.rows.iter().any(|r| r.name == name) {
+                    if archetypes.rows.iter().any(|r| r.entry.name == name) {
                         continue;
                     }
-                    let names = archetypes.rows.iter().map(|r| r.name.as_str());
+                    let names = archetypes.rows.iter().map(|r| r.entry.name.as_str());
                     let d = at_row(
                         files,
                         t,
                         Some(row),
                         format!(
                             "row `{}` is tagged `{tag}`, but `{id}` has no archetype `{name}`",
-                            row.name
+                            row.entry.name
                         ),
                         &format!(
                             "name a row of `{id}`, or add `{name}` to it with a [[table]] `extends = \"{id}\"`"
@@ -118,7 +118,7 @@ fn archetypes_in_both(
         for row in here
             .rows
             .iter()
-            .filter(|r| !there.rows.iter().any(|o| o.name == r.name))
+            .filter(|r| !there.rows.iter().any(|o| o.entry.name == r.entry.name))
         {
             problems.push(at_row(
                 files,
@@ -126,11 +126,11 @@ fn archetypes_in_both(
                 Some(row),
                 format!(
                     "archetype `{}` is in `{}` but not in `{}`",
-                    row.name, here.id, there.id
+                    row.entry.name, here.id, there.id
                 ),
                 &format!(
                     "an encounter may be made in either system: add a row named `{}` to `{}` (with `extends = \"{}\"`)",
-                    row.name, there.id, there.id
+                    row.entry.name, there.id, there.id
                 ),
             ));
         }
@@ -144,7 +144,11 @@ fn places(tables: &BTreeMap<String, Table>, files: &[SourceFile], problems: &mut
     };
     for t in tables.values() {
         let Some(region) = &t.region else { continue };
-        if poi.rows.iter().any(|r| r.tags.contains(&region.places)) {
+        if poi
+            .rows
+            .iter()
+            .any(|r| r.entry.tags.contains(&region.places))
+        {
             continue;
         }
         problems.push(at_table(
@@ -287,7 +291,7 @@ impl Memo {
             below += p * g.expected;
             worst = worst.max(g.worst);
             rolled_below += p * g.rolled;
-            if row.reroll.is_none() {
+            if row.entry.reroll.is_none() {
                 plain_below += p * g.rolled;
                 plain_chance += p;
             }

@@ -47,7 +47,7 @@ fn references<'a>(
                     Some((known, _)) => {
                         edges.insert(known.as_str());
                     }
-                    None => problems.push(unknown(tables, files, t, &row.name, row.line, id)),
+                    None => problems.push(unknown(tables, files, t, &row.entry.name, row.line, id)),
                 }
             }
         }

@@ -6,9 +6,9 @@
 use toml::Spanned;
 
 use super::{Spot, effects};
-use crate::content::Row;
 use crate::content::schema::{RowRaw, System};
 use crate::content::template::{self, Segment};
+use crate::content::{Entry, Row};
 use crate::diagnostic::Diagnostic;
 
 /// What a row is read against: whether its table rolls dice (rows give
@@ -49,16 +49,18 @@ pub(super) fn compile(
         return None;
     }
     Some(Row {
-        range,
-        weight,
-        name: raw.name.clone(),
-        text: raw.text.get_ref().clone(),
+        entry: Entry {
+            range,
+            weight,
+            name: raw.name.clone(),
+            text: raw.text.get_ref().clone(),
+            tags: raw.tags.clone(),
+            reroll,
+            distinct: raw.distinct,
+            effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
+            stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
+        },
         template,
-        tags: raw.tags.clone(),
-        reroll,
-        distinct: raw.distinct,
-        effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
-        stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
         line: spot.file.line_col(row_at).0,
         from: ctx.from.map(str::to_owned),
         at: row_at,

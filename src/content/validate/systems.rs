@@ -27,7 +27,7 @@ pub(super) fn check(
                 files,
                 t,
                 Some(row),
-                format!("Core trap effect `{}` names no save", row.name),
+                format!("Core trap effect `{}` names no save", row.entry.name),
                 "add an effect with `save = \"AGI\"` (or STR, WIT) and `damage` or `condition`",
             ));
         }
@@ -39,7 +39,7 @@ pub(super) fn check(
         let missing = t
             .rows
             .iter()
-            .filter(|r| r.effects.iter().any(|e| e.hazard.is_some()) && !has_save(r));
+            .filter(|r| r.entry.effects.iter().any(|e| e.hazard.is_some()) && !has_save(r));
         for row in missing {
             problems.push(at_row(
                 files,
@@ -47,7 +47,7 @@ pub(super) fn check(
                 Some(row),
                 format!(
                     "row `{}` has a METTLE hazard but no Core Rules reading",
-                    row.name
+                    row.entry.name
                 ),
                 "add an effect such as `{ save = \"AGI\", damage = \"d8!\" }` so a Core encounter can state it",
             ));
@@ -56,7 +56,7 @@ pub(super) fn check(
 }
 
 fn has_save(r: &Row) -> bool {
-    r.effects.iter().any(|e| e.save.is_some())
+    r.entry.effects.iter().any(|e| e.save.is_some())
 }
 
 /// Every tile and sporadic has a row of its name in each tile-rules table
@@ -69,18 +69,18 @@ fn tile_rules(
     for rules in TILE_RULES.iter().filter_map(|id| tables.get(*id)) {
         for tiles in TILES.iter().filter_map(|id| tables.get(*id)) {
             for tile in &tiles.rows {
-                if !rules.rows.iter().any(|r| r.name == tile.name) {
+                if !rules.rows.iter().any(|r| r.entry.name == tile.entry.name) {
                     problems.push(at_row(
                         files,
                         rules,
                         rules.rows.first(),
                         format!(
                             "no rule for `{}` ({}), which an encounter can lay",
-                            tile.name, tiles.id
+                            tile.entry.name, tiles.id
                         ),
                         &format!(
                             "add a [[table.row]] named `{}` with its rule in this system's terms",
-                            tile.name
+                            tile.entry.name
                         ),
                     ));
                 }

@@ -253,7 +253,7 @@ pub(super) fn roll_again<'a>(
     dice: Option<&Roll>,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let plain = rows.iter().filter(|r| r.reroll.is_none()).count();
+    let plain = rows.iter().filter(|r| r.entry.reroll.is_none()).count();
     if !rows.is_empty() && plain == 0 {
         problems.push(spot.at(
             head.at,
@@ -265,7 +265,7 @@ pub(super) fn roll_again<'a>(
     // Weights must add up to a number the odds can hold exactly.
     let total_weight = rows
         .iter()
-        .try_fold(0u64, |t, r| t.checked_add(r.weight.unwrap_or(0)));
+        .try_fold(0u64, |t, r| t.checked_add(r.entry.weight.unwrap_or(0)));
     let exact = total_weight.is_some_and(|t| t <= 1 << 53);
     if !exact {
         problems.push(spot.at(
@@ -276,7 +276,7 @@ pub(super) fn roll_again<'a>(
         ));
     }
     // Roll-again rows that, on average, breed more rolls than they end.
-    if plain > 0 && exact && rows.iter().any(|r| r.reroll.is_some()) {
+    if plain > 0 && exact && rows.iter().any(|r| r.entry.reroll.is_some()) {
         let breed = rerolls_per_roll(rows, &row_chances(rows, dice));
         if breed >= 1.0 {
             problems.push(spot.at(
@@ -288,8 +288,8 @@ pub(super) fn roll_again<'a>(
         }
     }
     for row in rows {
-        if let Some(n) = row.reroll
-            && row.distinct
+        if let Some(n) = row.entry.reroll
+            && row.entry.distinct
             && n as usize > plain
         {
             problems.push(spot_of(row).at(

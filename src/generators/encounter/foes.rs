@@ -64,7 +64,7 @@ fn tagged<'a>(row_tags: &'a [String], prefix: &str) -> Vec<&'a str> {
 fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
     library
         .get(npc::table_for(system))
-        .and_then(|t| t.rows.iter().find(|r| r.name == archetype))
+        .and_then(|t| t.rows.iter().find(|r| r.entry.name == archetype))
         .map_or(1, npc::tier_of)
 }
 

@@ -116,7 +116,7 @@ impl Request {
             .table(id)?
             .rows
             .iter()
-            .position(|r| &r.name == name)
+            .position(|r| &r.entry.name == name)
             .ok_or_else(|| GenError::Request(format!("`{name}` is not a situation of `{id}`")))?;
         Ok(library.resolve(id, index, s)?)
     }

@@ -50,7 +50,7 @@ pub(super) fn play_cards(
 ) -> SideDraw {
     let rows: &[Row] = library.get("acs.tiles").map_or(&[], |t| &t.rows);
     let play = acs::play(cards, s, |call, s| {
-        let tile: &Row = pick(&acs::tiles_for(rows, |r| &r.tags, call), s).copied()?;
+        let tile: &Row = pick(&acs::tiles_for(rows, |r| &r.entry.tags, call), s).copied()?;
         let at = match call.field {
             Some(_) => "whole field".to_owned(),
             None => pick(zones, s).cloned().unwrap_or_default(),
@@ -64,9 +64,9 @@ pub(super) fn play_cards(
             .tiles
             .into_iter()
             .map(|l| Placed {
-                name: l.tile.0.name.clone(),
-                text: l.tile.0.text.clone(),
-                acs: l.tile.0.text.clone(),
+                name: l.tile.0.entry.name.clone(),
+                text: l.tile.0.entry.text.clone(),
+                acs: l.tile.0.entry.text.clone(),
                 at: l.tile.1,
                 benny: l.benny,
                 from: l.from,
@@ -111,9 +111,9 @@ pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String])
     rows.into_iter()
         .take(n)
         .map(|r| Placed {
-            name: r.name.clone(),
-            text: r.text.clone(),
-            acs: r.text.clone(),
+            name: r.entry.name.clone(),
+            text: r.entry.text.clone(),
+            acs: r.entry.text.clone(),
             at: pick(zones, &mut ss).cloned().unwrap_or_default(),
             benny: false,
             from: "acs.sporadics".into(),
@@ -139,13 +139,16 @@ pub fn word_for(
     let id = rules_table(system);
     let rows: &[Row] = library.get(id).map_or(&[], |t| &t.rows);
     for p in placed.iter_mut() {
-        let row = rows.iter().find(|r| r.name == p.name).ok_or_else(|| {
-            GenError::Request(format!(
-                "the tile `{}` has no rule in `{id}`; add a row named `{}` to it",
-                p.name, p.name
-            ))
-        })?;
-        p.text = row.text.clone();
+        let row = rows
+            .iter()
+            .find(|r| r.entry.name == p.name)
+            .ok_or_else(|| {
+                GenError::Request(format!(
+                    "the tile `{}` has no rule in `{id}`; add a row named `{}` to it",
+                    p.name, p.name
+                ))
+            })?;
+        p.text = row.entry.text.clone();
     }
     Ok(())
 }
@@ -161,17 +164,25 @@ mod tests {
             let rules = &library.get(rules_table(system)).unwrap().rows;
             for from in ["acs.tiles", "acs.sporadics"] {
                 for r in &library.get(from).unwrap().rows {
-                    let n = rules.iter().filter(|x| x.name == r.name).count();
-                    assert_eq!(n, 1, "{from} `{}` in {system:?}", r.name);
+                    let n = rules
+                        .iter()
+                        .filter(|x| x.entry.name == r.entry.name)
+                        .count();
+                    assert_eq!(n, 1, "{from} `{}` in {system:?}", r.entry.name);
                 }
             }
             // No row that is neither a tile nor a sporadic.
             let known = |n: &str| {
-                ["acs.tiles", "acs.sporadics"]
-                    .iter()
-                    .any(|t| library.get(t).unwrap().rows.iter().any(|r| r.name == n))
+                ["acs.tiles", "acs.sporadics"].iter().any(|t| {
+                    library
+                        .get(t)
+                        .unwrap()
+                        .rows
+                        .iter()
+                        .any(|r| r.entry.name == n)
+                })
             };
-            assert!(rules.iter().all(|r| known(&r.name)));
+            assert!(rules.iter().all(|r| known(&r.entry.name)));
         }
     }
 
@@ -208,9 +219,9 @@ mod tests {
                 .unwrap()
                 .rows
                 .iter()
-                .find(|r| r.name == t.name)
+                .find(|r| r.entry.name == t.name)
                 .unwrap();
-            assert!(row.tags.iter().any(|x| x == "spades"), "{}", t.name);
+            assert!(row.entry.tags.iter().any(|x| x == "spades"), "{}", t.name);
         }
     }
 }

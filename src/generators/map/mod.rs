@@ -527,7 +527,7 @@ mod tests {
     fn naming_count(poi: &crate::content::Table, terrain: &str) -> usize {
         poi.rows
             .iter()
-            .filter(|r| r.tags.iter().any(|t| t == terrain))
+            .filter(|r| r.entry.tags.iter().any(|t| t == terrain))
             .count()
     }
 }

@@ -16,7 +16,7 @@ use crate::seed::{DieSource, Stream};
 /// (`validate` refuses a region with none).
 fn fitting(poi: &Table, region: &Region) -> Vec<usize> {
     let tagged: Vec<usize> = (0..poi.rows.len())
-        .filter(|&i| poi.rows[i].tags.contains(&region.places))
+        .filter(|&i| poi.rows[i].entry.tags.contains(&region.places))
         .collect();
     if tagged.is_empty() {
         (0..poi.rows.len()).collect()
@@ -69,8 +69,13 @@ pub(super) fn name_stops(
         taken[chosen] = true;
         let row = &poi.rows[chosen];
         let hook = library.resolve("gen.poi", chosen, ns)?.text;
-        let kind = row.tags.first().cloned().unwrap_or_else(|| "camp".into());
-        let name = unique_name(library, &row.name, id, &names, ns)?;
+        let kind = row
+            .entry
+            .tags
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "camp".into());
+        let name = unique_name(library, &row.entry.name, id, &names, ns)?;
         names.push(name.clone());
         stops.push(Stop {
             id,
@@ -111,7 +116,7 @@ fn draw_place(
     }
     let weights: Vec<u64> = rows
         .iter()
-        .map(|&i| poi.rows[i].weight.unwrap_or(1))
+        .map(|&i| poi.rows[i].entry.weight.unwrap_or(1))
         .collect();
     let pick = ns.pick_weighted(&weights).unwrap_or(0);
     Ok((terrain.name.clone(), rows[pick]))
