@@ -29,7 +29,7 @@ pub enum Segment {
 
 /// A problem inside a text, at a byte offset of that text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TemplateError {
+pub struct TextError {
     pub at: usize,
     /// Characters of the wrong text, to underline (at least 1).
     pub width: usize,
@@ -39,11 +39,11 @@ pub struct TemplateError {
 
 /// Parse a row's text. `base` is added to reported offsets (used for
 /// nested options).
-pub fn parse(text: &str) -> Result<Vec<Segment>, TemplateError> {
+pub fn parse(text: &str) -> Result<Vec<Segment>, TextError> {
     parse_at(text, 0)
 }
 
-fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
+fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TextError> {
     let mut out = Vec::new();
     let mut plain = String::new();
     let bytes = text.as_bytes();
@@ -61,7 +61,7 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
             continue;
         }
         if c == b'}' {
-            return Err(TemplateError {
+            return Err(TextError {
                 at: base + i,
                 width: 1,
                 message: "a `}` without its `{`".into(),
@@ -91,7 +91,7 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
             }
         }
         let Some(end) = end else {
-            return Err(TemplateError {
+            return Err(TextError {
                 at: base + i,
                 width: 1,
                 message: "a `{` that is never closed".into(),
@@ -114,7 +114,7 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TemplateError> {
     Ok(out)
 }
 
-fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
+fn placeholder(inner: &str, base: usize) -> Result<Segment, TextError> {
     let trimmed = inner.trim_start();
     let lead = inner.len() - trimmed.len();
     if let Some(rest) = trimmed.strip_prefix("table:") {
@@ -128,7 +128,7 @@ fn placeholder(inner: &str, base: usize) -> Result<Segment, TemplateError> {
             expr: trimmed.trim_end().to_owned(),
             parsed: Box::new(expr),
         }),
-        Err(e) => Err(TemplateError {
+        Err(e) => Err(TextError {
             at: base + lead + e.at,
             width: e.width(),
             message: format!("`{{{}}}`: {}", trimmed.trim_end(), e.message),
@@ -147,10 +147,10 @@ pub fn is_id_char(c: char) -> bool {
 
 /// `{table:ID}`: `placeholder` is the text inside the braces from `table:`
 /// on, `rest` what follows `table:`, `at` where `placeholder` starts.
-fn table_ref(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateError> {
+fn table_ref(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TextError> {
     let id = rest.trim();
     if id.is_empty() || !id.chars().all(is_id_char) {
-        return Err(TemplateError {
+        return Err(TextError {
             at,
             width: placeholder.trim_end().chars().count(),
             message: format!("`{{table:{id}}}` does not name a table id"),
@@ -165,7 +165,7 @@ fn table_ref(placeholder: &str, rest: &str, at: usize) -> Result<Segment, Templa
 
 /// `{pick: a | b | c}`: options split on `|` outside nested braces, each
 /// parsed as text of its own.
-fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateError> {
+fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TextError> {
     let rest_base = at + "pick:".len();
     let mut options = Vec::new();
     let mut depth = 0usize;
@@ -186,7 +186,7 @@ fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateErr
     for (offset, option) in options {
         let t = option.trim();
         if t.is_empty() {
-            return Err(TemplateError {
+            return Err(TextError {
                 at: rest_base + offset,
                 width: 1,
                 message: "an empty option in `{pick: …}`".into(),
@@ -197,7 +197,7 @@ fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TemplateErr
         parsed.push(parse_at(t, rest_base + offset + skip)?);
     }
     if parsed.len() < 2 {
-        return Err(TemplateError {
+        return Err(TextError {
             at,
             width: placeholder.trim_end().chars().count(),
             message: "`{pick: …}` needs at least two options".into(),

@@ -160,8 +160,8 @@ fn at_place(
 /// The path to a flaw's field below `prefix`: its key, then its index.
 fn flaw_steps<'a>(prefix: &[Step<'a>], f: &Flaw) -> Vec<Step<'a>> {
     let mut steps = prefix.to_vec();
-    steps.push(Step::Key(f.key));
-    steps.extend(f.index.map(Step::Index));
+    steps.push(Step::Key(f.at.key));
+    steps.extend(f.at.index.map(Step::Index));
     steps
 }
 

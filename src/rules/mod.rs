@@ -18,34 +18,51 @@ pub mod status_cp;
 
 pub use party::{Party, RulesSystem};
 
-/// One way a stat block or sheet breaks the rules, and the field it sits in
-/// (a key, then an index into a list, so a file reader can point at it).
+/// One thing wrong, and where it sits, so a file reader can point at the
+/// line: a [`Field`] of a stat block or sheet here, a place in a map in
+/// `generators::map` (`Flaw<map::Place>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Flaw {
-    pub key: &'static str,
-    pub index: Option<usize>,
+pub struct Flaw<At = Field> {
+    pub at: At,
     pub message: String,
 }
 
-impl Flaw {
+/// A field of a stat block or sheet: a key, then an index into a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    pub key: &'static str,
+    pub index: Option<usize>,
+}
+
+impl<At> Flaw<At> {
+    pub fn new(at: At, message: String) -> Flaw<At> {
+        Flaw { at, message }
+    }
+}
+
+impl Flaw<Field> {
     pub fn at(key: &'static str, message: String) -> Flaw {
-        Flaw {
-            key,
-            index: None,
-            message,
-        }
+        Flaw::new(Field { key, index: None }, message)
     }
 
     pub fn item(key: &'static str, index: usize, message: String) -> Flaw {
-        Flaw {
-            key,
-            index: Some(index),
+        Flaw::new(
+            Field {
+                key,
+                index: Some(index),
+            },
             message,
-        }
+        )
+    }
+}
+
+impl<At> std::fmt::Display for Flaw<At> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
     }
 }
 
 /// The messages alone.
-pub fn messages(flaws: Vec<Flaw>) -> Vec<String> {
+pub fn messages<At>(flaws: Vec<Flaw<At>>) -> Vec<String> {
     flaws.into_iter().map(|f| f.message).collect()
 }

@@ -327,14 +327,7 @@ impl Clock {
                 "Daily rest at {}: {} bought{}, water and beds to hand; water filled to {}.",
                 place.name,
                 super::count(meals, "meal", "meals"),
-                if fresh > 0 {
-                    format!(
-                        " and {} eaten",
-                        super::count(fresh, "foraged ration", "foraged rations")
-                    )
-                } else {
-                    String::new()
-                },
+                eaten(fresh, " and ", ""),
                 l.water
             ),
             RulesSystem::Core => {
@@ -345,14 +338,7 @@ impl Clock {
                     "Daily rest at {}: {} bought at 2ʂ{}, {} at 2ʂ: {cost}ʂ; water to hand, filled to {}.",
                     place.name,
                     super::count(meals, "meal", "meals"),
-                    if fresh > 0 {
-                        format!(
-                            " ({} eaten)",
-                            super::count(fresh, "foraged ration", "foraged rations")
-                        )
-                    } else {
-                        String::new()
-                    },
+                    eaten(fresh, " (", ")"),
                     if rooms > 0 {
                         super::count(rooms, "room", "rooms")
                     } else {
@@ -454,4 +440,17 @@ pub fn supplies(states: &[WatchState]) -> Vec<DaySupply> {
         }
     }
     out
+}
+
+/// The foraged rations eaten at a rest, between `before` and `after`
+/// (`" and 2 foraged rations"`, `" (1 foraged ration eaten)"`); empty
+/// when none were.
+fn eaten(fresh: u32, before: &str, after: &str) -> String {
+    match fresh {
+        0 => String::new(),
+        n => format!(
+            "{before}{} eaten{after}",
+            super::count(n, "foraged ration", "foraged rations")
+        ),
+    }
 }

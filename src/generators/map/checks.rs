@@ -24,23 +24,7 @@ pub enum Place {
 }
 
 /// One thing wrong with a map, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Flaw {
-    pub at: Place,
-    pub message: String,
-}
-
-impl Flaw {
-    fn new(at: Place, message: String) -> Flaw {
-        Flaw { at, message }
-    }
-}
-
-impl std::fmt::Display for Flaw {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
+pub type Flaw = crate::rules::Flaw<Place>;
 
 /// What must hold before a saved map can be walked at all: a stop count
 /// within [`STOPS`], ids in order, start, goal and path ends naming stops,

@@ -316,20 +316,21 @@ mod tests {
         );
     }
 
-    #[test]
-    fn maps_whose_numbers_do_not_hold_are_refused_without_panicking() {
+    type Spoil = Box<dyn Fn(&mut Map)>;
+
+    /// A good map for the shape tests.
+    fn good_map() -> Map {
         let library = crate::content::test_library();
-        let good = nth(
-            &library,
-            &Request::default(),
-            &Seed::new("shape").unwrap(),
-            0,
-        )
-        .unwrap();
+        let seed = Seed::new("shape").unwrap();
+        let good = nth(&library, &Request::default(), &seed, 0).unwrap();
         assert!(check(&good).is_empty(), "{:?}", check(&good));
-        let n = good.stops.len();
-        type Spoil = Box<dyn Fn(&mut Map)>;
-        let cases: Vec<(&str, Place, Spoil)> = vec![
+        good
+    }
+
+    /// Ways to spoil a map of `n` stops: what the flaw says, where it is,
+    /// and the spoiling.
+    fn spoils(n: usize) -> Vec<(&'static str, Place, Spoil)> {
+        vec![
             (
                 "stops; a map has 4 to 40",
                 Place::Map("stops"),
@@ -407,8 +408,13 @@ mod tests {
                 Place::Path(0, "b"),
                 Box::new(|m| m.paths[0].b = m.paths[0].a),
             ),
-        ];
-        for (want, place, spoil) in cases {
+        ]
+    }
+
+    #[test]
+    fn maps_whose_numbers_do_not_hold_are_refused_without_panicking() {
+        let good = good_map();
+        for (want, place, spoil) in spoils(good.stops.len()) {
             let mut m = good.clone();
             spoil(&mut m);
             let flaws = check(&m);
@@ -419,8 +425,11 @@ mod tests {
                 "{want} at {place:?}: {flaws:?}"
             );
         }
-        // A name as long as a file is cut short in the message.
-        let mut m = good.clone();
+    }
+
+    #[test]
+    fn a_name_as_long_as_a_file_is_cut_short_in_the_message() {
+        let mut m = good_map();
         m.stops[1].name = "x".repeat(100_000);
         m.stops[1].id = 9;
         let flaws = check(&m);
@@ -428,8 +437,11 @@ mod tests {
             flaws[0].message.contains("x…") && flaws[0].message.len() < 100,
             "{flaws:?}"
         );
-        // Far too many paths: one flaw, not one for each path.
-        let mut m = good.clone();
+    }
+
+    #[test]
+    fn far_too_many_paths_make_one_flaw_not_one_a_path() {
+        let mut m = good_map();
         let p = m.paths[0].clone();
         m.paths.extend(std::iter::repeat_n(p, 100_000));
         assert_eq!(check(&m).len(), 1);
