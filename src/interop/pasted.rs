@@ -298,7 +298,7 @@ fn draft(
     for (line, cells) in &grid.rows {
         match draft_row(&key, &others, cells, file, *line, counts) {
             Ok(row) => rows.push(row),
-            Err(problem) => problems.push(problem),
+            Err(problem) => problems.push(*problem),
         }
     }
     if rows.is_empty() && problems.is_empty() {
@@ -361,7 +361,7 @@ fn draft_row(
     file: &str,
     line: usize,
     counts: &mut BTreeMap<&'static str, usize>,
-) -> Result<DraftRow, Diagnostic> {
+) -> Result<DraftRow, Box<Diagnostic>> {
     let cell = |i: usize| {
         cells
             .get(i)
@@ -377,10 +377,10 @@ fn draft_row(
     let texts: Vec<String> = others.iter().map(|&i| cell(i)).collect();
     let (name, text) = name_and_text(&texts, &keyed);
     if text.is_empty() {
-        return Err(
-            Diagnostic::at(file, line, 1, format!("the row `{keyed}` has no text"))
-                .with_hint("write what the row says in its result column"),
-        );
+        let problem = Diagnostic::at(file, line, 1, format!("the row `{keyed}` has no text"));
+        return Err(Box::new(
+            problem.with_hint("write what the row says in its result column"),
+        ));
     }
     Ok(DraftRow::plain(
         range,
@@ -391,34 +391,40 @@ fn draft_row(
     ))
 }
 
+/// A row's roll (die column) or weight.
+type Keyed = (Option<(i64, i64)>, Option<u64>);
+
 /// A row's key cell read as a roll (die column) or a weight.
-#[allow(clippy::type_complexity)]
 fn roll_or_weight(
     key: &Column,
     keyed: &str,
     file: &str,
     line: usize,
-) -> Result<(Option<(i64, i64)>, Option<u64>), Diagnostic> {
+) -> Result<Keyed, Box<Diagnostic>> {
     match key {
         Column::Die(..) => match range_cell(keyed) {
             Some((a, b)) if a <= b => Ok((Some((a, b)), None)),
-            _ => Err(Diagnostic::at(
-                file,
-                line,
-                1,
-                format!("`{keyed}` is not a roll: write `3`, `2-3`, `01-05` or `00`"),
-            )
-            .with_hint("each row's roll is one number or a range, low to high")),
+            _ => Err(Box::new(
+                Diagnostic::at(
+                    file,
+                    line,
+                    1,
+                    format!("`{keyed}` is not a roll: write `3`, `2-3`, `01-05` or `00`"),
+                )
+                .with_hint("each row's roll is one number or a range, low to high"),
+            )),
         },
         Column::Weight(_) => match keyed.parse::<u64>() {
             Ok(w) if w > 0 => Ok((None, Some(w))),
-            _ => Err(Diagnostic::at(
-                file,
-                line,
-                1,
-                format!("`{keyed}` is not a weight: write a whole number from 1"),
-            )
-            .with_hint("a weight says how many times likelier a row is than a row of weight 1")),
+            _ => Err(Box::new(
+                Diagnostic::at(
+                    file,
+                    line,
+                    1,
+                    format!("`{keyed}` is not a weight: write a whole number from 1"),
+                )
+                .with_hint("a weight says how many times likelier a row is than a row of weight 1"),
+            )),
         },
     }
 }
