@@ -230,7 +230,7 @@ impl From<RouteArg> for crate::generators::journey::Route {
     }
 }
 
-impl From<PaperSize> for crate::render::pdf::Paper {
+impl From<PaperSize> for crate::page::pdf::Paper {
     fn from(p: PaperSize) -> Self {
         match p {
             PaperSize::A4 => Self::A4,

@@ -38,6 +38,7 @@ pub mod generators;
 pub mod input;
 pub mod interop;
 pub mod output;
+pub mod page;
 pub mod render;
 pub mod rules;
 pub mod seed;

@@ -9,7 +9,7 @@ use crate::cli::Global;
 use crate::content::Library;
 use crate::error::Error;
 use crate::render::markdown::Templates;
-use crate::render::pdf::Paper;
+use crate::page::pdf::Paper;
 use crate::seed::Seed;
 
 /// Everything the commands need from the global options.

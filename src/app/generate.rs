@@ -384,7 +384,7 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
     let at = Address::new(map::Request::KIND, index).rerolled(list.reroll);
     let made = req.make(list.library, &seed, &at)?;
     let drawing = crate::render::map::draw(&made, *players);
-    write!(list.out, "{}", crate::render::svg(&drawing))?;
+    write!(list.out, "{}", crate::page::svg::document(&drawing))?;
     Ok(())
 }
 

@@ -61,7 +61,7 @@ pub fn run(
     {
         let map = pack.map.as_ref().expect("checked");
         let drawing = crate::render::map::draw(map, *players);
-        write!(out, "{}", crate::render::svg(&drawing))?;
+        write!(out, "{}", crate::page::svg::document(&drawing))?;
         return Ok(());
     }
     write!(out, "{}", text(&pack, kind, at.index()))?;

@@ -27,7 +27,7 @@ use crate::input::{self, Origin, Session};
 use crate::output::{self, Scope};
 use crate::render::handouts::{self, FORMAT, Flavour, ShareLine};
 use crate::render::markdown::Templates;
-use crate::render::pdf::{Fonts, Paper};
+use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 

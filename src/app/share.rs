@@ -11,7 +11,7 @@ use super::Config;
 use super::prep::{Asked, build, differences, flavours_in, item_pdf, mismatch, pack_pdf, sources};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::render::pdf::Paper;
+use crate::page::pdf::Paper;
 
 /// `share SESSION > bundle.toml`.
 pub fn share(

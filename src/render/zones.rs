@@ -8,7 +8,7 @@
 //! tiles, so a sheet can print each tile's rules beside the diagram.
 //! Boxes grow to hold their lines: text is never set below 8 pt.
 
-use super::{Anchor, Drawing, Shape, text_width};
+use crate::page::{Anchor, Drawing, Shape, text_width};
 use crate::generators::encounter::{Encounter, Placed};
 
 /// Width of the diagram in the Markdown pack's SVG files.

@@ -29,7 +29,8 @@ use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
 use crate::render::lines::{self, Markup};
 use crate::render::markdown::{TemplateError, Templates, escape_md};
-use crate::render::{foes, map, perils, run, svg, zones};
+use crate::page::svg;
+use crate::render::{foes, map, perils, run, zones};
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {
@@ -140,7 +141,7 @@ impl Files<'_> {
         if let Some(item) = self.last_item() {
             item.foes = foes::groups(&e.foes).iter().map(monster).collect();
         }
-        self.add(zones_file, svg(&zones::draw(e, zones::SVG_WIDTH)), None);
+        self.add(zones_file, svg::document(&zones::draw(e, zones::SVG_WIDTH)), None);
         Ok(())
     }
 
@@ -187,7 +188,7 @@ impl Files<'_> {
             c.insert("players", &players);
             c.insert("svg_file", &svg_name);
             let md = self.templates.render("map.md", &c)?;
-            self.add(svg_name, svg(&map::draw(m, players)), None);
+            self.add(svg_name, svg::document(&map::draw(m, players)), None);
             self.add(format!("{stem}.md"), md, (!players).then_some(1));
         }
         Ok(())

@@ -153,9 +153,9 @@ mod tests {
             content: library.content_hash[..8].into(),
             bundle: "test".into(),
         };
-        let fonts = super::super::pdf::Fonts::load();
-        let a = pack_pdf(&pack, &share, super::super::pdf::Paper::A4, false, &fonts);
-        let b = pack_pdf(&pack, &share, super::super::pdf::Paper::A4, false, &fonts);
+        let fonts = crate::page::pdf::Fonts::load();
+        let a = pack_pdf(&pack, &share, crate::page::pdf::Paper::A4, false, &fonts);
+        let b = pack_pdf(&pack, &share, crate::page::pdf::Paper::A4, false, &fonts);
         assert_eq!(a, b);
         let templates = Templates::load(None).unwrap();
         assert_eq!(
@@ -166,7 +166,7 @@ mod tests {
         let ink = pack_pdf(
             &pack,
             &share,
-            super::super::pdf::Paper::Letter,
+            crate::page::pdf::Paper::Letter,
             true,
             &fonts,
         );

@@ -17,8 +17,8 @@
 //! ([`halo_box`]); the SVG sets the same sizes. No randomness: ties go to
 //! the earlier candidate.
 
-use crate::render::pdf::Fonts;
-use crate::render::{Anchor, halo_box, text_left};
+use crate::page::pdf::Fonts;
+use crate::page::{Anchor, halo_box, text_left};
 
 /// Cost of breaking a must-not rule.
 const HARD: f64 = 1_000_000.0;

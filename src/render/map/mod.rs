@@ -13,8 +13,8 @@
 
 use std::sync::OnceLock;
 
-use super::pdf::Fonts;
-use super::{Anchor, Drawing, Shape};
+use crate::page::pdf::Fonts;
+use crate::page::{Anchor, Drawing, Shape};
 use crate::generators::map::Map;
 
 pub mod labels;
@@ -363,7 +363,7 @@ mod tests {
     use super::*;
     use crate::generators::map::Request;
     use crate::generators::nth;
-    use crate::render::{halo_box, text_left};
+    use crate::page::{halo_box, text_left};
     use crate::seed::Seed;
 
     /// The box of every haloed text in a drawing (the labels; the legend

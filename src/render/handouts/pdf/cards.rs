@@ -1,6 +1,6 @@
 //! The card sheets: NPC cards, trap cards, downtime vouchers and injury and
 //! mutation slips, all poker-size on one 3 × 3 grid (see
-//! [`crate::render::layout`]'s card grid), each carrying the seed and its
+//! [`crate::page::layout`]'s card grid), each carrying the seed and its
 //! item's address (`npc/3`).
 
 use super::ShareLine;
@@ -8,7 +8,7 @@ use crate::generators::npc::Npc;
 use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
-use crate::render::layout::{Block, Card, CardSet, Flow};
+use crate::page::layout::{Block, Card, CardSet, Flow};
 use crate::render::{lines, perils};
 use crate::rules::core_d20::Sheet;
 

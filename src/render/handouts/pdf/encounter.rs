@@ -9,7 +9,7 @@
 use crate::generators::encounter::{Encounter, Placed};
 use crate::generators::npc::Npc;
 use crate::render::foes::{Group, base_name, callings, groups, names};
-use crate::render::layout::Flow;
+use crate::page::layout::Flow;
 use crate::render::lines;
 use crate::render::{perils, zones};
 

@@ -4,7 +4,7 @@
 //! way, and blank log lines (the day-by-day account is in `journey.md`).
 
 use crate::generators::journey::Journey;
-use crate::render::layout::Flow;
+use crate::page::layout::Flow;
 use crate::render::lines::{journey_lead, percent};
 use crate::rules::Party;
 use crate::rules::RulesSystem;

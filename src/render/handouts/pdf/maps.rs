@@ -8,10 +8,10 @@
 //! paper (letter); the key's height is measured with the PDF fonts.
 
 use crate::generators::map::{Map, Path};
-use crate::render::layout::Flow;
+use crate::page::layout::Flow;
 use crate::render::map;
-use crate::render::pdf::{LINE_HEIGHT, wrap};
-use crate::render::{Drawing, Shape, halo_box, text_left};
+use crate::page::pdf::{LINE_HEIGHT, wrap};
+use crate::page::{Drawing, Shape, halo_box, text_left};
 
 /// Height for the page's body under the section heading on letter paper
 /// (792 pt less margins, footer and heading), the shorter of the two.

@@ -14,8 +14,8 @@
 use super::ShareLine;
 use crate::generators::Address;
 use crate::generators::pack::Pack;
-use crate::render::layout::Flow;
-use crate::render::pdf::{self, Fonts, Paper};
+use crate::page::layout::Flow;
+use crate::page::pdf::{self, Fonts, Paper};
 
 mod cards;
 mod encounter;
@@ -174,7 +174,7 @@ mod tests {
             for paper in [Paper::A4, Paper::Letter] {
                 let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);
                 for shape in pages.iter().flat_map(|p| &p.items) {
-                    if let crate::render::Shape::Text { text, bold, .. } = shape {
+                    if let crate::page::Shape::Text { text, bold, .. } = shape {
                         for c in text.chars().filter(|c| !c.is_whitespace()) {
                             assert!(fonts.has_glyph(c, *bold), "no glyph for {c:?} in {text:?}");
                             seen.insert(c);

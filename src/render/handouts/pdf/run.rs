@@ -5,7 +5,7 @@
 
 use super::ShareLine;
 use crate::generators::pack::Pack;
-use crate::render::layout::Flow;
+use crate::page::layout::Flow;
 use crate::render::lines::Markup;
 use crate::render::run;
 

@@ -16,8 +16,8 @@
 //! with its header again. No text on a card is smaller than [`MIN_TYPE`].
 
 use super::Flow;
-use crate::render::pdf::{self, Fonts, LINE_HEIGHT, Section};
-use crate::render::{Anchor, Shape};
+use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
+use crate::page::{Anchor, Shape};
 
 /// Card width: 63.5 mm (2.5 in) in points.
 pub const CARD_W: f64 = 180.0;
@@ -720,7 +720,7 @@ pub fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shap
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::pdf::{Fonts, Paper};
+    use crate::page::pdf::{Fonts, Paper};
 
     /// A card whose body is `words` words of text, with a track and notes.
     fn card(words: usize) -> Card {
@@ -819,7 +819,7 @@ mod tests {
                     } => {
                         assert!(*size >= MIN_TYPE, "{text} at {size} pt");
                         let w = fonts.width(text, *size, *bold);
-                        let left = crate::render::text_left(*x, w, *anchor);
+                        let left = crate::page::text_left(*x, w, *anchor);
                         let top = *y - 0.8 * size;
                         assert!(home((left, top), (left + w, *y + 0.25 * size)), "{text}");
                     }

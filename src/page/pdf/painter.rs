@@ -7,7 +7,7 @@ use printpdf::{
 };
 
 use super::{BOLD_RESOURCE, Fonts, REGULAR_RESOURCE};
-use crate::render::{Canvas, Shape, TextStyle, halo_box, text_left};
+use crate::page::{Canvas, Shape, TextStyle, halo_box, text_left};
 
 /// Dash pattern of dashed lines (on, off), the same as the SVG's
 /// `stroke-dasharray="4 3"`.

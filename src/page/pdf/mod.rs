@@ -9,12 +9,12 @@
 //!   breaking on spaces), [`fit`] (shrink-to-fit into a box) and
 //!   [`paragraph`] (lines to [`Shape::Text`]s);
 //! - page geometry ([`Paper`]) and the conversion from our coordinates
-//!   (points, y downwards from the top-left, as in [`crate::render::svg`])
+//!   (points, y downwards from the top-left, as in [`crate::page::svg`])
 //!   to PDF's (y upwards from the bottom-left);
 //! - the document itself ([`document`]): per-document font subsetting,
 //!   bookmarks, and byte-for-byte reproducible output;
 //! - `painter`: one page's shapes as PDF operations (the PDF
-//!   [`Canvas`](crate::render::Canvas)).
+//!   [`Canvas`](crate::page::Canvas)).
 //!
 //! It is pure: nothing here touches the file system, the clock or a random
 //! source; the caller writes the returned bytes wherever it likes.
@@ -44,7 +44,7 @@ use allsorts::subset::{CmapTarget, SubsetProfile};
 use lopdf::{Object, StringFormat};
 use printpdf::{FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
 
-use crate::render::{Anchor, Shape};
+use crate::page::{Anchor, Shape};
 
 mod painter;
 
