@@ -43,5 +43,6 @@ pub mod render;
 pub mod rules;
 pub mod seed;
 pub mod tables;
+pub mod wording;
 
 pub use error::Error;

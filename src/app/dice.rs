@@ -10,7 +10,8 @@ use crate::cli::CheckArgs;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
-use crate::render::{lines, text};
+use crate::render::text;
+use crate::wording::lines;
 
 #[derive(Serialize)]
 struct RollReport<'a> {

@@ -53,7 +53,7 @@ pub fn describe(pool: u32, difficulty: u32, o: &PoolOutcome) -> String {
 }
 
 /// A chance as a percentage a person can read: `69.68%`, `0.0046%`,
-/// `3.5e-13` (the one format every output uses; `render::lines::percent`
+/// `3.5e-13` (the one format every output uses; `wording::lines::percent`
 /// is this).
 pub fn percent(p: f64) -> String {
     if p <= 0.0 {

@@ -4,7 +4,8 @@
 //! stat blocks.
 
 use crate::generators::npc::Npc;
-use crate::render::lines;
+use crate::wording::lines;
+use crate::wording::markup::Markup;
 
 /// Foes of one kind with the same numbers.
 pub struct Group<'a> {
@@ -65,7 +66,7 @@ pub fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
 /// A foe's CALLINGs (METTLE) or skills and traits (Core Rules).
 pub fn callings(n: &Npc) -> String {
     match (&n.mettle, &n.core) {
-        (Some(m), _) => lines::callings(&m.block, lines::Markup::Plain),
+        (Some(m), _) => lines::callings(&m.block, Markup::Plain),
         (_, Some(c)) => c
             .sheet
             .skills

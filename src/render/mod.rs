@@ -2,10 +2,8 @@
 
 pub mod foes;
 pub mod handouts;
-pub mod lines;
 pub mod map;
 pub mod markdown;
-pub mod perils;
 pub mod run;
 pub mod text;
 pub mod zones;

@@ -6,7 +6,8 @@
 
 use serde::Serialize;
 
-use super::lines::{self, Markup};
+use crate::wording::lines;
+use crate::wording::markup::Markup;
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
 use crate::generators::pack::Pack;

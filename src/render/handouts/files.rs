@@ -2,7 +2,7 @@
 //! address (`encounter-2.md`, `npc-3.md`, `voucher-1.md`), through the
 //! templates; `pack.md` binding them, `pack.json`, and the drawings as
 //! SVG. Item files carry the item's own share line (seed, address, reroll
-//! count, version, tables); only the pack-wide files carry the pack's. Stat lines come from [`crate::render::lines`], given to the
+//! count, version, tables); only the pack-wide files carry the pack's. Stat lines come from [`crate::wording::lines`], given to the
 //! templates as values next to the items themselves: `encounter.md` gets
 //! `foe_rows` (per foe: `stats`, `toughness`, `attack`) and `sporadics`;
 //! `npc.md` gets `stats` (a table row), `weapons` and `callings`.
@@ -27,10 +27,13 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
-use crate::render::lines::{self, Markup};
-use crate::render::markdown::{TemplateError, Templates, escape_md};
+use crate::wording::lines;
+use crate::wording::markup::Markup;
+use crate::render::markdown::{TemplateError, Templates};
+use crate::wording::markup::escape_md;
 use crate::page::svg;
-use crate::render::{foes, map, perils, run, zones};
+use crate::render::{foes, map, run, zones};
+use crate::wording::perils;
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
 struct Files<'a> {

@@ -14,7 +14,7 @@ mod pdf;
 use serde::Serialize;
 
 use crate::generators::Address;
-use crate::render::markdown::escape_md;
+use crate::wording::markup::escape_md;
 
 /// The output format's version: raised whenever a change alters what an
 /// existing seed makes (listed in CHANGELOG.md), and printed in every

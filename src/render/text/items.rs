@@ -12,8 +12,9 @@ use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
-use crate::render::lines::{self, Markup, percent};
-use crate::render::perils;
+use crate::wording::lines::{self, percent};
+use crate::wording::markup::Markup;
+use crate::wording::perils;
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
 

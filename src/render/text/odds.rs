@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::dice::odds::{
     CheckOdds, ContestOdds, CpOdds, HazardOdds, Odds, OddsDetail, Row, Summary,
 };
-use crate::render::lines::percent;
+use crate::wording::lines::percent;
 
 const MAX_ROWS: usize = 60;
 

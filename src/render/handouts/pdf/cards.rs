@@ -9,7 +9,8 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
 use crate::page::layout::{Block, Card, CardSet, Flow};
-use crate::render::{lines, perils};
+use crate::wording::markup::Markup;
+use crate::wording::{lines, perils};
 use crate::rules::core_d20::Sheet;
 
 /// Every card of the pack, NPCs first, then traps, vouchers and slips,
@@ -115,7 +116,7 @@ fn npc_card(n: &Npc, address: String) -> Card {
             let callings: Vec<String> = b
                 .callings
                 .iter()
-                .map(|c| lines::calling(c, lines::Markup::Plain))
+                .map(|c| lines::calling(c, Markup::Plain))
                 .collect();
             blocks.push(Block::Label("Callings".into()));
             blocks.push(Block::Text(callings.join("\n")));

@@ -10,8 +10,10 @@ use crate::generators::encounter::{Encounter, Placed};
 use crate::generators::npc::Npc;
 use crate::render::foes::{Group, base_name, callings, groups, names};
 use crate::page::layout::Flow;
-use crate::render::lines;
-use crate::render::{perils, zones};
+use crate::wording::lines;
+use crate::wording::markup::Markup;
+use crate::render::zones;
+use crate::wording::perils;
 
 /// Sub-headings.
 const HEAD: f64 = 11.0;
@@ -239,7 +241,7 @@ fn numbers(n: &Npc, short: bool) -> (String, String, &'static str) {
                 },
                 c.sheet.armour
             ),
-            lines::core_attack(&c.sheet, lines::Markup::Plain),
+            lines::core_attack(&c.sheet, Markup::Plain),
             "health",
         ),
         _ => (String::new(), String::new(), "Mettle"),

@@ -5,7 +5,7 @@
 
 use crate::generators::journey::Journey;
 use crate::page::layout::Flow;
-use crate::render::lines::{journey_lead, percent};
+use crate::wording::lines::{journey_lead, percent};
 use crate::rules::Party;
 use crate::rules::RulesSystem;
 

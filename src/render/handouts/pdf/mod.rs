@@ -9,7 +9,7 @@
 //! - `maps`: the GM's and the players' map;
 //! - `journey`: the journey log.
 //!
-//! Stat lines come from [`crate::render::lines`].
+//! Stat lines come from [`crate::wording::lines`].
 
 use super::ShareLine;
 use crate::generators::Address;

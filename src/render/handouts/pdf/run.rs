@@ -6,7 +6,7 @@
 use super::ShareLine;
 use crate::generators::pack::Pack;
 use crate::page::layout::Flow;
-use crate::render::lines::Markup;
+use crate::wording::markup::Markup;
 use crate::render::run;
 
 /// Body text on the run sheet (read at the table).

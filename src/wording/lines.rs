@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::markdown::escape_md;
+use super::markup::Markup;
 use crate::generators::display_name;
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
@@ -30,23 +30,6 @@ pub fn journey_lead(j: &Journey) -> String {
             "Tracker: {} (WIT {}); two regions a watch",
             j.lead, j.lead_pool
         ),
-    }
-}
-
-/// How names inside a line are written: as they are, or escaped for
-/// Markdown (numbers and dice never need it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Markup {
-    Plain,
-    Markdown,
-}
-
-impl Markup {
-    fn name(self, text: &str) -> String {
-        match self {
-            Markup::Plain => text.to_owned(),
-            Markup::Markdown => escape_md(text),
-        }
     }
 }
 
