@@ -43,6 +43,7 @@ pub mod render;
 pub mod rules;
 pub mod seed;
 pub mod tables;
+pub mod terminal;
 pub mod wording;
 
 pub use error::Error;

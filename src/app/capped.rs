@@ -12,7 +12,7 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 
 use crate::content::Library;
 use crate::error::Error;
-use crate::render::text;
+use crate::terminal;
 use crate::seed::Seed;
 use crate::tables::{RollError, TableRoll};
 
@@ -54,7 +54,7 @@ pub fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
 fn write_text(ask: &Ask, buf: &mut Capped) -> Result<(), Error> {
     ask.library
         .roll_each(ask.id, ask.times, ask.tag, ask.seed, |r| {
-            writeln!(buf, "{}", text::table_roll_text(&r))?;
+            writeln!(buf, "{}", terminal::table_roll_text(&r))?;
             Ok::<(), Error>(())
         })
 }

@@ -10,7 +10,7 @@ use crate::cli::CheckArgs;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self, limits};
 use crate::error::Error;
-use crate::render::text;
+use crate::terminal;
 use crate::wording::lines;
 
 #[derive(Serialize)]
@@ -46,7 +46,7 @@ pub fn roll(
         );
     }
     for r in &rolls {
-        writeln!(out, "{}", text::rolled_text(r))?;
+        writeln!(out, "{}", terminal::rolled_text(r))?;
     }
     Ok(())
 }
@@ -74,7 +74,7 @@ pub fn odds(cfg: &Config, expr: &str, out: &mut dyn Write) -> Result<(), Error> 
     if cfg.json {
         return super::json(out, &odds);
     }
-    write!(out, "{}", text::odds_text(&odds))?;
+    write!(out, "{}", terminal::odds_text(&odds))?;
     Ok(())
 }
 
@@ -193,6 +193,6 @@ pub fn check(
         lines::percent(chance),
         chance
     )?;
-    writeln!(out, "{}", text::rolled_text(&rolled))?;
+    writeln!(out, "{}", terminal::rolled_text(&rolled))?;
     Ok(())
 }

@@ -25,7 +25,7 @@ use crate::generators::{
 };
 use crate::input;
 use crate::input::session::MAX_REROLLS;
-use crate::render::text::items;
+use crate::terminal::items;
 use crate::rules::RulesSystem;
 
 /// Most items one `gen` makes, and the highest `--item`.

@@ -18,7 +18,7 @@ use crate::cli::{Cli, Command, GenKind};
 use crate::error::Error;
 use crate::generators::Address;
 use crate::generators::pack::{self, Pack};
-use crate::render::text::items;
+use crate::terminal::items;
 
 pub fn run(
     cfg: &Config,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::Config;
 use crate::content::{Contribution, Library, Origin, Region, Table};
 use crate::error::Error;
-use crate::render::text;
+use crate::terminal;
 use crate::rules::RulesSystem;
 
 pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
@@ -201,7 +201,7 @@ pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Err
     if cfg.json {
         return super::json(out, &odds);
     }
-    write!(out, "{}", text::table_odds_text(&odds))?;
+    write!(out, "{}", terminal::table_odds_text(&odds))?;
     Ok(())
 }
 

@@ -5,5 +5,4 @@ pub mod handouts;
 pub mod map;
 pub mod markdown;
 pub mod run;
-pub mod text;
 pub mod zones;

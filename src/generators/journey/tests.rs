@@ -333,7 +333,7 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
     let met: u32 = j.passages.iter().map(|p| p.encounters).sum();
     assert_eq!(met as usize, j.encounters.len(), "{label}");
     // Worded in its own system's terms only.
-    let text = crate::render::text::items::journey(j);
+    let text = crate::terminal::items::journey(j);
     if let Some(w) = foreign_word(&text, req.system) {
         panic!("{label}: `{w}` in a {:?} journey:\n{text}", req.system);
     }

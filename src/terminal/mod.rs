@@ -1,5 +1,6 @@
 //! Terminal text: what a GM reads at the table. Pure functions from results
-//! to strings; JSON output is serde's job.
+//! to strings; JSON output is serde's job. Lines the handouts print too
+//! (stat lines, percentages, trap and hazard rules) come from `wording`.
 //!
 //! - [`rolls`]: rolled expressions and table results, with their dice.
 //! - [`odds`]: exact odds of expressions, checks and tables.
