@@ -167,7 +167,7 @@ pub enum MdArg {
     Homebrewery,
 }
 
-impl From<MdArg> for crate::render::handouts::Flavour {
+impl From<MdArg> for crate::handouts::Flavour {
     fn from(a: MdArg) -> Self {
         match a {
             MdArg::Gfm => Self::Gfm,

@@ -10,7 +10,7 @@ use crate::diagnostic::{Diagnostic, Report};
 use crate::dice::ParseError;
 use crate::dice::dist::TooLarge;
 use crate::output::OutputError;
-use crate::render::markdown::TemplateError;
+use crate::handouts::markdown::TemplateError;
 use crate::seed::SeedError;
 
 #[derive(Debug)]

@@ -1,7 +1,8 @@
 //! tablewright: seeded tables, dice and handouts for game masters.
 //!
 //! The pipeline (load → parse → validate → generate → render → output), one
-//! module per step; ARCHITECTURE.md at the repository root is the map:
+//! module per step (render is four: wording, terminal, page, handouts);
+//! ARCHITECTURE.md at the repository root is the map:
 //! - **seed** ([`seed`]): a shared seed text becomes independent random
 //!   streams, one per generated item, so results reproduce byte for byte.
 //! - **dice** ([`dice`]): one notation for every roll in the rules — parse,
@@ -18,9 +19,15 @@
 //! - **generators** ([`generators`]): one [`generators::Generator`] per
 //!   kind of item, each a pure function of tables, request, seed and
 //!   address.
-//! - **render** ([`render`]): every presentation of results: terminal text,
-//!   Markdown and PDF handouts, drawings as SVG; JSON is the same results
-//!   through serde.
+//! - **wording** ([`wording`]): game text formatted once for every output
+//!   (percentages, stat lines, trap and hazard rules).
+//! - **terminal** ([`terminal`]): what a GM reads on the terminal (rolls,
+//!   odds, generated items); JSON is the same results through serde.
+//! - **page** ([`page`]): the page engine, which knows no game: shapes,
+//!   drawings, the SVG writer, the PDF backend and page layout.
+//! - **handouts** ([`handouts`]): a session pack as files and sheets on top
+//!   of `page`: Markdown templates and flavours, drawings (map, zones),
+//!   the PDF sheets.
 //! - **output** ([`output`]): the only code that writes files, all or
 //!   nothing.
 //! - **diagnostic** ([`diagnostic`]) and **error** ([`error`]): one shape
@@ -35,11 +42,11 @@ pub mod diagnostic;
 pub mod dice;
 pub mod error;
 pub mod generators;
+pub mod handouts;
 pub mod input;
 pub mod interop;
 pub mod output;
 pub mod page;
-pub mod render;
 pub mod rules;
 pub mod seed;
 pub mod tables;

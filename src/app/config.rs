@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::cli::Global;
 use crate::content::Library;
 use crate::error::Error;
-use crate::render::markdown::Templates;
+use crate::handouts::markdown::Templates;
 use crate::page::pdf::Paper;
 use crate::seed::Seed;
 
@@ -93,7 +93,7 @@ impl Config {
     /// template.
     pub fn template_warnings(&self) -> Vec<String> {
         self.templates_dir()
-            .map(crate::render::markdown::misnamed)
+            .map(crate::handouts::markdown::misnamed)
             .unwrap_or_default()
     }
 

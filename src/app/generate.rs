@@ -383,7 +383,7 @@ fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
     let seed = list.cfg.roll_seed(list.err)?;
     let at = Address::new(map::Request::KIND, index).rerolled(list.reroll);
     let made = req.make(list.library, &seed, &at)?;
-    let drawing = crate::render::map::draw(&made, *players);
+    let drawing = crate::handouts::drawings::chart::draw(&made, *players);
     write!(list.out, "{}", crate::page::svg::document(&drawing))?;
     Ok(())
 }

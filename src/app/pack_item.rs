@@ -60,7 +60,7 @@ pub fn run(
     } = kind
     {
         let map = pack.map.as_ref().expect("checked");
-        let drawing = crate::render::map::draw(map, *players);
+        let drawing = crate::handouts::drawings::chart::draw(map, *players);
         write!(out, "{}", crate::page::svg::document(&drawing))?;
         return Ok(());
     }

@@ -25,8 +25,8 @@ use crate::input::bundle::{
 };
 use crate::input::{self, Origin, Session};
 use crate::output::{self, Scope};
-use crate::render::handouts::{self, FORMAT, Flavour, ShareLine};
-use crate::render::markdown::Templates;
+use crate::handouts::{self, FORMAT, Flavour, ShareLine};
+use crate::handouts::markdown::Templates;
 use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;

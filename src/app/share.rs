@@ -67,7 +67,7 @@ pub fn verify(
     // One-item PDFs that `prep --only` wrote are checked too, each on
     // the paper its name says.
     for name in item_pdfs(dir) {
-        if let Some(at) = crate::render::handouts::item_of(&name)
+        if let Some(at) = crate::handouts::item_of(&name)
             && let Some(paper) = PAPERS
                 .into_iter()
                 .find(|p| name == p.pdf_name(&at.file_stem()))

@@ -232,22 +232,22 @@ fn check_templates(
     else {
         return Ok(Vec::new());
     };
-    let templates = crate::render::markdown::Templates::load(Some(dir))?;
-    let warnings = crate::render::markdown::misnamed(dir);
+    let templates = crate::handouts::markdown::Templates::load(Some(dir))?;
+    let warnings = crate::handouts::markdown::misnamed(dir);
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         let (req, party) = sample_pack(library, system)?;
         let seed = crate::seed::Seed::new("validate-templates")?;
         let pack = crate::generators::pack::generate(library, &req, &party, &seed)?;
-        let share = crate::render::handouts::ShareLine {
+        let share = crate::handouts::ShareLine {
             seed: seed.as_str().to_owned(),
             options: "validate".into(),
             version: env!("CARGO_PKG_VERSION").to_owned(),
-            format: crate::render::handouts::FORMAT,
+            format: crate::handouts::FORMAT,
             content: library.content_hash[..8].to_owned(),
             bundle: String::new(),
         };
-        crate::render::handouts::pack_files(&pack, &templates, &share).map_err(|e| {
-            crate::render::markdown::TemplateError(format!(
+        crate::handouts::pack_files(&pack, &templates, &share).map_err(|e| {
+            crate::handouts::markdown::TemplateError(format!(
                 "{e} (templates in {}, a {} pack)",
                 dir.display(),
                 system.label()

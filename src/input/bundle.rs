@@ -62,7 +62,7 @@ pub struct Stamp {
     pub bundle: u32,
     /// The tool's version.
     pub version: String,
-    /// The output format ([`crate::render::handouts::FORMAT`]).
+    /// The output format ([`crate::handouts::FORMAT`]).
     pub format: u32,
     /// The tables hash (built in and `--content`).
     pub tables: String,

@@ -11,9 +11,9 @@ use tablewright::content::Library;
 use tablewright::generators::{
     encounter, forage, injury, journey, map, mutation, npc, nth, pack, trap, voucher,
 };
-use tablewright::render::handouts::{self, FORMAT, ShareLine};
-use tablewright::render::markdown::Templates;
-use tablewright::render::pdf::{Fonts, Paper};
+use tablewright::handouts::{self, FORMAT, ShareLine};
+use tablewright::handouts::markdown::Templates;
+use tablewright::page::pdf::{Fonts, Paper};
 use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
 

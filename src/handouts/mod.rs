@@ -1,15 +1,30 @@
-//! The handouts of a session pack, as files and as one PDF. Pure: these
-//! return bytes; [`crate::output`] writes them.
+//! A session pack as handouts, on top of the page engine (`page`): files
+//! (Markdown, JSON, SVG), Markdown flavours, and the PDF sheets. Pure:
+//! these return bytes; [`crate::output`] writes them. Game text shared
+//! with the terminal comes from `wording`.
 //!
 //! - `files`: one Markdown file per handout, `pack.md`, `pack.json` and
 //!   the drawings as SVG.
-//! - `pdf`: the whole pack as one PDF.
-//! - `flavour`: the Markdown flavours (`obsidian`, `homebrewery`) made
+//! - [`markdown`]: the tera templates (built in from `templates/` beside
+//!   this module) and their filters and budgets.
+//! - [`flavour`]: the Markdown flavours (`obsidian`, `homebrewery`) made
 //!   from the GFM handouts.
+//! - `sheets`: the PDF sheets (run, encounter, cards, maps, journey), the
+//!   whole pack as one PDF and one item's PDF.
+//! - [`drawings`]: the point-crawl map (`chart`) and an encounter's zone
+//!   diagram (`zones`) as drawings.
+//! - `run`: what the run sheet says (party, encounters and journey at a
+//!   glance, initiative ladder), once for the PDF and `pack.md`.
+//! - `foes`: an encounter's identical foes grouped (`Cultist ×8`), once
+//!   for the PDF sheet and the Homebrewery stat blocks.
 
+pub mod drawings;
 mod files;
 pub mod flavour;
-mod pdf;
+mod foes;
+pub mod markdown;
+mod run;
+mod sheets;
 
 use serde::Serialize;
 
@@ -23,7 +38,7 @@ pub const FORMAT: u32 = 2;
 
 pub use files::{item_of, pack_files, pack_files_in};
 pub use flavour::Flavour;
-pub use pdf::{item_pdf, pack_pdf};
+pub use sheets::{item_pdf, pack_pdf};
 
 /// What every handout carries so a table can reproduce it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -113,7 +128,7 @@ mod tests {
     use super::*;
     use crate::generators::pack;
     use crate::input::Session;
-    use crate::render::markdown::Templates;
+    use crate::handouts::markdown::Templates;
     use crate::rules::Party;
     use crate::rules::RulesSystem;
     use crate::seed::Seed;
@@ -141,7 +156,7 @@ mod tests {
     #[test]
     fn a_pack_renders_to_the_same_bytes_twice_in_one_process() {
         let library = crate::content::test_library();
-        let session: Session = toml::from_str(include_str!("../../../session.toml")).unwrap();
+        let session: Session = toml::from_str(include_str!("../../session.toml")).unwrap();
         let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
         let seed = Seed::new("goblin-night").unwrap();
         let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();

@@ -126,12 +126,12 @@ mod tests {
         let library = crate::content::test_library();
         let samples = [
             (
-                include_str!("../../../../session.toml"),
+                include_str!("../../../session.toml"),
                 "3,4,4,5",
                 RulesSystem::Mettle,
             ),
             (
-                include_str!("../../../../session-core.toml"),
+                include_str!("../../../session-core.toml"),
                 core_party,
                 RulesSystem::Core,
             ),

@@ -7,7 +7,7 @@ use super::ShareLine;
 use crate::generators::pack::Pack;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
-use crate::render::run;
+use crate::handouts::run;
 
 /// Body text on the run sheet (read at the table).
 const BODY: f64 = 9.5;

@@ -29,10 +29,11 @@ use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
 use crate::wording::lines;
 use crate::wording::markup::Markup;
-use crate::render::markdown::{TemplateError, Templates};
+use crate::handouts::markdown::{TemplateError, Templates};
 use crate::wording::markup::escape_md;
 use crate::page::svg;
-use crate::render::{foes, map, run, zones};
+use super::drawings::{chart, zones};
+use super::{foes, run};
 use crate::wording::perils;
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
@@ -191,7 +192,7 @@ impl Files<'_> {
             c.insert("players", &players);
             c.insert("svg_file", &svg_name);
             let md = self.templates.render("map.md", &c)?;
-            self.add(svg_name, svg::document(&map::draw(m, players)), None);
+            self.add(svg_name, svg::document(&chart::draw(m, players)), None);
             self.add(format!("{stem}.md"), md, (!players).then_some(1));
         }
         Ok(())

@@ -16,7 +16,7 @@
 //! - `homebrewery` (V3): every sheet starts a page (`\page`), NPCs sit in
 //!   `{{monster,frame …}}` stat blocks, an encounter's foes get one per
 //!   group of identical foes (`## Cultist ×5`, grouped by
-//!   [`crate::render::foes`]), names in an H2 as Homebrewery's monster
+//!   `handouts::foes`), names in an H2 as Homebrewery's monster
 //!   snippet has them, share and write-in lines go in `{{note …}}` boxes,
 //!   and drawings are inlined as SVG so they show once pasted.
 

@@ -9,7 +9,7 @@
 
 use crate::generators::map::{Map, Path};
 use crate::page::layout::Flow;
-use crate::render::map;
+use crate::handouts::drawings::chart;
 use crate::page::pdf::{LINE_HEIGHT, wrap};
 use crate::page::{Drawing, Shape, halo_box, text_left};
 
@@ -47,7 +47,7 @@ fn gm_page(f: &mut Flow, m: &Map) {
     f.section("Point-crawl map · map/1");
     let key = key_rows(m);
     let paths = path_rows(m);
-    let d = cropped(&map::draw(m, false));
+    let d = cropped(&chart::draw(m, false));
     // The tables laid out on a probe of this paper give their height; the
     // map takes the rest of the page (a frame drawn at `scale` comes out
     // `scale × content width / WIDTH` of its size).
@@ -82,7 +82,7 @@ fn tables_height(f: &Flow, key: &[Vec<String>], paths: &[Vec<String>]) -> f64 {
 /// The players' map, then ruled lines for their notes to the foot.
 fn players_page(f: &mut Flow, m: &Map) {
     f.section("Point-crawl map (players) · map/1");
-    let d = cropped(&map::draw(m, true));
+    let d = cropped(&chart::draw(m, true));
     f.drawing(&framed(&d, PLAYERS_SCALE));
     let row = LINE_HEIGHT * RULE_SIZE + 3.0;
     let left = BODY - d.height * PLAYERS_SCALE * LETTER_GROWTH - 8.0 - row - RULE_SIZE;
@@ -138,7 +138,7 @@ fn path_rows(m: &Map) -> Vec<Vec<String>> {
 /// Height a [`Flow::table`] of these rows takes at [`KEY_SIZE`]: each row
 /// as tall as its longest cell, plus the header and the gap after.
 fn table_height(rows: &[Vec<String>], widths: &[f64]) -> f64 {
-    let fonts = map::fonts();
+    let fonts = chart::fonts();
     let row = |cells: &[String]| {
         let lines = cells
             .iter()
@@ -156,7 +156,7 @@ fn table_height(rows: &[Vec<String>], widths: &[f64]) -> f64 {
 /// The drawing cut down to what is drawn on it (with a small margin), so
 /// the blank edges of the field take no room on the page.
 fn cropped(d: &Drawing) -> Drawing {
-    let fonts = map::fonts();
+    let fonts = chart::fonts();
     let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
     let mut take = |l: f64, t: f64, r: f64, b: f64| {
         lo = (lo.0.min(l), lo.1.min(t));

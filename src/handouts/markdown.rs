@@ -1,5 +1,5 @@
 //! Markdown handouts through tera 2 (with `preserve_order`, so maps keep
-//! their order). The built-in templates (`src/render/templates/*.tera`) are
+//! their order). The built-in templates (`src/handouts/templates/*.tera`) are
 //! embedded in the binary; a file of the same name in a `--templates DIR`
 //! (or a `templates/` folder where `prep` runs) replaces one. This module is
 //! the only reader of template folders.
