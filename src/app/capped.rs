@@ -12,6 +12,7 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 
 use crate::content::Library;
 use crate::error::Error;
+use crate::output::Capped;
 use crate::terminal;
 use crate::seed::Seed;
 use crate::tables::{RollError, TableRoll};
@@ -31,13 +32,13 @@ pub struct Ask<'a> {
 /// The results as `table` prints them (text, or pretty JSON when `json`),
 /// built whole in memory within [`MAX_OUTPUT`], then written to `out`.
 pub fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
-    let mut buf = Capped::default();
+    let mut buf = Capped::new(MAX_OUTPUT);
     let done = if json {
         write_json(ask, &mut buf)
     } else {
         write_text(ask, &mut buf)
     };
-    if buf.over {
+    if buf.over() {
         return Err(Error::Usage(format!(
             "table: {} results of `{}` print more than {} MiB; ask for fewer (--times) or roll them in several runs",
             ask.times,
@@ -46,7 +47,7 @@ pub fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
         )));
     }
     done?;
-    out.write_all(&buf.bytes)?;
+    out.write_all(buf.bytes())?;
     Ok(())
 }
 
@@ -124,27 +125,5 @@ impl Serialize for Lazy<'_> {
                 Err(S::Error::custom(message))
             }
         }
-    }
-}
-
-/// A byte buffer that refuses to grow past [`MAX_OUTPUT`].
-#[derive(Default)]
-struct Capped {
-    bytes: Vec<u8>,
-    over: bool,
-}
-
-impl Write for Capped {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        if self.bytes.len() + data.len() > MAX_OUTPUT {
-            self.over = true;
-            return Err(std::io::Error::other("the output is too big"));
-        }
-        self.bytes.extend_from_slice(data);
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }

@@ -89,14 +89,6 @@ impl Config {
         cfg
     }
 
-    /// Warnings about the template folder in effect: files named like no
-    /// template.
-    pub fn template_warnings(&self) -> Vec<String> {
-        self.templates_dir()
-            .map(crate::handouts::markdown::misnamed)
-            .unwrap_or_default()
-    }
-
     /// `--templates DIR`, else a `templates/` folder where the command runs.
     pub fn templates_dir(&self) -> Option<&Path> {
         let local = Path::new("templates");

@@ -171,9 +171,6 @@ fn from_session(
     let (user, _) = Library::user_sources(&cfg.content);
     let overrides = cfg.template_overrides()?;
     let templates = Templates::with_overrides(&overrides, None)?;
-    for w in cfg.template_warnings() {
-        writeln!(err, "warning: {w}")?;
-    }
     let origin = Origin { path, text: &text };
     let party_file = input::session_party_file(&origin, &session.party)?;
     let party = match &party_file {

@@ -209,20 +209,18 @@ pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Err
 struct ValidateReport<'a> {
     tables: usize,
     problems: Vec<crate::content::ProblemJson<'a>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<String>,
 }
 
 /// The GM's templates, when a folder is in effect (`--templates`, the
 /// session's `templates`, or `templates/` here): each must be named like a
-/// template (else a warning) and render a pack of each system made from
+/// template and render a pack of each system made from
 /// the tables, so a field a template names that the pack lacks is caught
 /// here rather than at `prep`.
 fn check_templates(
     cfg: &Config,
     session_dir: Option<&std::path::Path>,
     library: &Library,
-) -> Result<Vec<String>, Error> {
+) -> Result<(), Error> {
     let local = std::path::Path::new("templates");
     let Some(dir) = cfg
         .templates
@@ -230,10 +228,9 @@ fn check_templates(
         .or(session_dir)
         .or_else(|| local.is_dir().then_some(local))
     else {
-        return Ok(Vec::new());
+        return Ok(());
     };
     let templates = crate::handouts::markdown::Templates::load(Some(dir))?;
-    let warnings = crate::handouts::markdown::misnamed(dir);
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         let (req, party) = sample_pack(library, system)?;
         let seed = crate::seed::Seed::new("validate-templates")?;
@@ -254,7 +251,7 @@ fn check_templates(
             ))
         })?;
     }
-    Ok(warnings)
+    Ok(())
 }
 
 /// A pack with every kind of handout in `system`, for trying templates.
@@ -316,12 +313,11 @@ pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
     };
     let dirs: Vec<std::path::PathBuf> = first.iter().chain(&cfg.content).cloned().collect();
     let (library, problems) = Library::load(&dirs);
-    let mut warnings = Vec::new();
     if problems.is_empty() {
         if let Some((path, session, text)) = &local {
             crate::input::session_terrains(path, text, session, &library)?;
         }
-        warnings = check_templates(cfg, session_templates.as_deref(), &library)?;
+        check_templates(cfg, session_templates.as_deref(), &library)?;
     }
     if cfg.json {
         super::json(
@@ -329,13 +325,9 @@ pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
             &ValidateReport {
                 tables: library.tables.len(),
                 problems: problems.iter().map(Into::into).collect(),
-                warnings,
             },
         )?;
     } else if problems.is_empty() {
-        for w in &warnings {
-            writeln!(out, "warning: {w}")?;
-        }
         writeln!(
             out,
             "ok: {} tables, no problems (content hash {})",

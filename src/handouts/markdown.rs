@@ -35,33 +35,6 @@ impl std::fmt::Display for TemplateError {
 
 impl std::error::Error for TemplateError {}
 
-/// `.tera` files in `dir` named like no template: they replace nothing,
-/// which the GM should hear (`npcs.md.tera` is not `npc.md.tera`); one
-/// warning each, with the closest name.
-pub fn misnamed(dir: &Path) -> Vec<String> {
-    let known: Vec<&str> = builtin::TEMPLATES.iter().map(|(n, _)| *n).collect();
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tera") && !known.contains(&n.as_str()))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|n| {
-            let meant = crate::content::validate::closest(&n, known.iter().copied())
-                .map(|k| format!("; did you mean `{k}`?"))
-                .unwrap_or_else(|| format!("; the templates are {}", known.join(", ")));
-            format!(
-                "the template file `{}` is named like no template, so it is not used{meant}",
-                dir.join(&n).display()
-            )
-        })
-        .collect()
-}
-
 fn md(val: &str, _: Kwargs, _: &State) -> String {
     escape_md(val)
 }
@@ -152,7 +125,9 @@ impl Templates {
     }
 }
 
-/// `.tera` files in a templates folder that replace no built-in template.
+/// A templates folder may hold no `.tera` file named like no template: it
+/// would replace nothing (`npcs.md.tera` is not `npc.md.tera`), so the
+/// first such file is refused, with the closest name and the list.
 fn strays(dir: &Path) -> Result<(), TemplateError> {
     let known: Vec<&str> = builtin::TEMPLATES.iter().map(|(n, _)| *n).collect();
     let mut strays: Vec<String> = std::fs::read_dir(dir)

@@ -6,6 +6,8 @@
 //!   that `--force` replaces exactly the previous pack (see `publish.rs`).
 //! - [`write_file`]: one file outside a pack (a session file a command
 //!   edits), replaced in one step through a fresh temporary file.
+//! - [`Capped`]: output built whole in memory within a cap (a template's
+//!   rendering, `table --times`) before anything is written.
 //!
 //! Neither ever opens an existing name for writing, follows a link, or
 //! writes through one: temporary names are unpredictable and created new
@@ -18,6 +20,7 @@
 //! - `manifest`: the pack folder's list of its own files.
 //! - `sys`: the exchange, the lock, syncing folders, unguessable names.
 
+mod capped;
 mod manifest;
 mod publish;
 mod sys;
@@ -28,6 +31,7 @@ use std::path::{Path, PathBuf};
 
 use rand_seeder::SipHasher;
 
+pub use capped::Capped;
 pub use manifest::MANIFEST;
 pub use publish::{Published, Scope, publish};
 

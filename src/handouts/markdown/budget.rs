@@ -6,12 +6,12 @@
 //! rendering (at most [`MAX_OUTPUT`] bytes).
 
 use std::cell::Cell;
-use std::io::Write;
 use std::path::Path;
 
 use tera::{Context, Kwargs, State, Tera};
 
 use super::TemplateError;
+use crate::output::Capped;
 
 /// Numbers `range` may give in one rendering.
 pub const MAX_RANGE: u64 = 1_000_000;
@@ -26,37 +26,18 @@ thread_local! {
 /// Render `name` within the budgets.
 pub fn render(tera: &Tera, name: &str, context: &Context) -> Result<String, TemplateError> {
     RANGED.with(|r| r.set(0));
-    let mut out = Capped(Vec::new());
+    let mut out = Capped::new(MAX_OUTPUT);
     let result = tera.render_to(name, context, &mut out);
     RANGED.with(|r| r.set(0));
     match result {
-        Ok(()) => String::from_utf8(out.0)
+        Ok(()) => String::from_utf8(out.into_bytes())
             .map_err(|_| TemplateError(format!("rendering `{name}` gave text that is not UTF-8"))),
-        Err(_) if out.0.len() > MAX_OUTPUT => Err(TemplateError(format!(
+        Err(_) if out.over() => Err(TemplateError(format!(
             "the template `{name}` wrote more than {} MiB, the most one handout may hold; \
              check its loops",
             MAX_OUTPUT >> 20
         ))),
         Err(e) => Err(TemplateError(format!("rendering `{name}` failed: {e}"))),
-    }
-}
-
-/// A buffer that refuses to grow past [`MAX_OUTPUT`].
-struct Capped(Vec<u8>);
-
-impl Write for Capped {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        if self.0.len() + buf.len() > MAX_OUTPUT {
-            // Remember that the cap was hit, for the message.
-            self.0.resize(MAX_OUTPUT + 1, 0);
-            return Err(std::io::Error::other("output budget spent"));
-        }
-        self.0.extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }
 
