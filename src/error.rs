@@ -9,8 +9,8 @@ use std::fmt;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::dice::ParseError;
 use crate::dice::dist::TooLarge;
-use crate::output::OutputError;
 use crate::handouts::markdown::TemplateError;
+use crate::output::OutputError;
 use crate::seed::SeedError;
 
 #[derive(Debug)]

@@ -13,9 +13,9 @@ use serde::ser::{Error as _, SerializeSeq, Serializer};
 use crate::content::Library;
 use crate::error::Error;
 use crate::output::Capped;
-use crate::terminal;
 use crate::seed::Seed;
 use crate::tables::{RollError, TableRoll};
+use crate::terminal;
 
 /// The most bytes `table` prints in one run (64 MiB).
 pub const MAX_OUTPUT: usize = 64 << 20;

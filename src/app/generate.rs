@@ -25,8 +25,8 @@ use crate::generators::{
 };
 use crate::input;
 use crate::input::session::MAX_REROLLS;
-use crate::terminal::items;
 use crate::rules::RulesSystem;
+use crate::terminal::items;
 
 /// Most items one `gen` makes, and the highest `--item`.
 const MAX_COUNT: usize = 1000;

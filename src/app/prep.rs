@@ -19,14 +19,14 @@ use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::generators::Address;
 use crate::generators::pack::{self, Pack};
+use crate::handouts::markdown::Templates;
+use crate::handouts::{self, FORMAT, Flavour, ShareLine};
 use crate::input::bundle::{
     BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle,
     with_rerolls, without_rerolls,
 };
 use crate::input::{self, Origin, Session};
 use crate::output::{self, Scope};
-use crate::handouts::{self, FORMAT, Flavour, ShareLine};
-use crate::handouts::markdown::Templates;
 use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::Config;
 use crate::content::{Contribution, Library, Origin, Region, Table};
 use crate::error::Error;
-use crate::terminal;
 use crate::rules::RulesSystem;
+use crate::terminal;
 
 pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = cfg.library()?;

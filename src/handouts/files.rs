@@ -16,7 +16,9 @@ use serde::Serialize;
 use tera::Context;
 
 use super::ShareLine;
+use super::drawings::{chart, zones};
 use super::flavour::{self, Flavour, Item, Made, Monster, RollTable, Sheet};
+use super::{foes, run};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
 use crate::generators::journey::Journey;
@@ -27,13 +29,11 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
+use crate::handouts::markdown::{TemplateError, Templates};
+use crate::page::svg;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
-use crate::handouts::markdown::{TemplateError, Templates};
 use crate::wording::markup::escape_md;
-use crate::page::svg;
-use super::drawings::{chart, zones};
-use super::{foes, run};
 use crate::wording::perils;
 
 /// The files made so far, and the Markdown parts `pack.md` binds.
@@ -145,7 +145,11 @@ impl Files<'_> {
         if let Some(item) = self.last_item() {
             item.foes = foes::groups(&e.foes).iter().map(monster).collect();
         }
-        self.add(zones_file, svg::document(&zones::draw(e, zones::SVG_WIDTH)), None);
+        self.add(
+            zones_file,
+            svg::document(&zones::draw(e, zones::SVG_WIDTH)),
+            None,
+        );
         Ok(())
     }
 

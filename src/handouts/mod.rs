@@ -127,8 +127,8 @@ fn code(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::generators::pack;
-    use crate::input::Session;
     use crate::handouts::markdown::Templates;
+    use crate::input::Session;
     use crate::rules::Party;
     use crate::rules::RulesSystem;
     use crate::seed::Seed;
@@ -178,13 +178,7 @@ mod tests {
             pack_files(&pack, &templates, &share).unwrap()
         );
         // Ink saver: no filled shapes.
-        let ink = pack_pdf(
-            &pack,
-            &share,
-            crate::page::pdf::Paper::Letter,
-            true,
-            &fonts,
-        );
+        let ink = pack_pdf(&pack, &share, crate::page::pdf::Paper::Letter, true, &fonts);
         assert_ne!(a, ink);
     }
 }

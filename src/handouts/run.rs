@@ -6,13 +6,13 @@
 
 use serde::Serialize;
 
-use crate::wording::lines;
-use crate::wording::markup::Markup;
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
 use crate::generators::pack::Pack;
 use crate::generators::{count, display_name};
 use crate::rules::RulesSystem;
+use crate::wording::lines;
+use crate::wording::markup::Markup;
 
 /// A PC on the run sheet: name, one stat line, and tracks to tick.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -12,11 +12,11 @@ use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
+use crate::rules::RulesSystem;
+use crate::rules::core_d20::Sheet;
 use crate::wording::lines::{self, percent};
 use crate::wording::markup::Markup;
 use crate::wording::perils;
-use crate::rules::RulesSystem;
-use crate::rules::core_d20::Sheet;
 
 fn grade_word(grade: i8) -> String {
     match grade {

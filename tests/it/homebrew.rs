@@ -11,8 +11,8 @@ use tablewright::content::Library;
 use tablewright::generators::{
     encounter, forage, injury, journey, map, mutation, npc, nth, pack, trap, voucher,
 };
-use tablewright::handouts::{self, FORMAT, ShareLine};
 use tablewright::handouts::markdown::Templates;
+use tablewright::handouts::{self, FORMAT, ShareLine};
 use tablewright::page::pdf::{Fonts, Paper};
 use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;

@@ -8,8 +8,8 @@
 //! tiles, so a sheet can print each tile's rules beside the diagram.
 //! Boxes grow to hold their lines: text is never set below 8 pt.
 
-use crate::page::{Anchor, Drawing, Shape, text_width};
 use crate::generators::encounter::{Encounter, Placed};
+use crate::page::{Anchor, Drawing, Shape, text_width};
 
 /// Width of the diagram in the Markdown pack's SVG files.
 pub const SVG_WIDTH: f64 = 520.0;

@@ -9,9 +9,9 @@ use crate::generators::pack::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
 use crate::page::layout::{Block, Card, CardSet, Flow};
+use crate::rules::core_d20::Sheet;
 use crate::wording::markup::Markup;
 use crate::wording::{lines, perils};
-use crate::rules::core_d20::Sheet;
 
 /// Every card of the pack, NPCs first, then traps, vouchers and slips,
 /// each kind under its own bookmark.

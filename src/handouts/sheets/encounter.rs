@@ -8,11 +8,11 @@
 
 use crate::generators::encounter::{Encounter, Placed};
 use crate::generators::npc::Npc;
+use crate::handouts::drawings::zones;
 use crate::handouts::foes::{Group, base_name, callings, groups, names};
 use crate::page::layout::Flow;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
-use crate::handouts::drawings::zones;
 use crate::wording::perils;
 
 /// Sub-headings.

@@ -5,9 +5,9 @@
 
 use crate::generators::journey::Journey;
 use crate::page::layout::Flow;
-use crate::wording::lines::{journey_lead, percent};
 use crate::rules::Party;
 use crate::rules::RulesSystem;
+use crate::wording::lines::{journey_lead, percent};
 
 /// Body text (read at the table).
 const BODY: f64 = 9.5;

@@ -8,10 +8,10 @@
 //! paper (letter); the key's height is measured with the PDF fonts.
 
 use crate::generators::map::{Map, Path};
-use crate::page::layout::Flow;
 use crate::handouts::drawings::chart;
+use crate::page::layout::Flow;
 use crate::page::pdf::{LINE_HEIGHT, wrap};
-use crate::page::{Drawing, Shape, halo_box, text_left};
+use crate::page::{Drawing, Shape};
 
 /// Height for the page's body under the section heading on letter paper
 /// (792 pt less margins, footer and heading), the shorter of the two.
@@ -180,8 +180,7 @@ fn cropped(d: &Drawing) -> Drawing {
                 text,
                 ..
             } => {
-                let w = fonts.width(text, *size, *bold);
-                let ((l, t), (bw, bh)) = halo_box(text_left(*x, w, *anchor), *y, *size, w);
+                let ((l, t), (bw, bh)) = fonts.halo_box(text, *size, *bold, *anchor, (*x, *y));
                 take(l, t, l + bw, t + bh);
             }
         }

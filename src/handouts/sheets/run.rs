@@ -5,9 +5,9 @@
 
 use super::ShareLine;
 use crate::generators::pack::Pack;
+use crate::handouts::run;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
-use crate::handouts::run;
 
 /// Body text on the run sheet (read at the table).
 const BODY: f64 = 9.5;

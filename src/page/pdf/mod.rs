@@ -44,7 +44,7 @@ use allsorts::subset::{CmapTarget, SubsetProfile};
 use lopdf::{Object, StringFormat};
 use printpdf::{FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
 
-use crate::page::{Anchor, Shape};
+use crate::page::{Anchor, Shape, halo_box, text_left};
 
 mod painter;
 
@@ -281,6 +281,21 @@ impl Fonts {
     /// which is what the PDF shows for them.
     pub fn width(&self, text: &str, size: f64, bold: bool) -> f64 {
         self.face(bold).advance_em(text) * size
+    }
+
+    /// The white box behind a text set in these fonts with its baseline at
+    /// (`x`, `y`), placed by `anchor` (corner and size): [`halo_box`] as
+    /// wide as the real glyphs, the box the painter paints for a halo.
+    pub fn halo_box(
+        &self,
+        text: &str,
+        size: f64,
+        bold: bool,
+        anchor: Anchor,
+        (x, y): (f64, f64),
+    ) -> ((f64, f64), (f64, f64)) {
+        let w = self.width(text, size, bold);
+        halo_box(text_left(x, w, anchor), y, size, w)
     }
 
     /// Whether the font has a glyph for `c`; [`document`] draws U+FFFD `�`

@@ -14,11 +14,11 @@
 //!
 //! Text boxes are measured with the PDF's real glyph advances
 //! ([`Fonts::width`]) and are the box the halo paints white
-//! ([`halo_box`]); the SVG sets the same sizes. No randomness: ties go to
+//! ([`Fonts::halo_box`]); the SVG sets the same sizes. No randomness: ties go to
 //! the earlier candidate.
 
+use crate::page::Anchor;
 use crate::page::pdf::Fonts;
-use crate::page::{Anchor, halo_box, text_left};
 
 /// Cost of breaking a must-not rule.
 const HARD: f64 = 1_000_000.0;
@@ -45,8 +45,7 @@ impl BoxPt {
     /// The box of a label set at (`x`, baseline `y`) with `anchor`: the
     /// white halo box, as wide as the real text.
     pub fn of_text(fonts: &Fonts, text: &str, size: f64, bold: bool, x: f64, y: f64) -> BoxPt {
-        let w = fonts.width(text, size, bold);
-        let ((l, t), (bw, bh)) = halo_box(text_left(x, w, Anchor::Middle), y, size, w);
+        let ((l, t), (bw, bh)) = fonts.halo_box(text, size, bold, Anchor::Middle, (x, y));
         BoxPt {
             left: l,
             top: t,

@@ -13,9 +13,9 @@
 
 use std::sync::OnceLock;
 
+use crate::generators::map::Map;
 use crate::page::pdf::Fonts;
 use crate::page::{Anchor, Drawing, Shape};
-use crate::generators::map::Map;
 
 pub mod labels;
 
@@ -363,7 +363,6 @@ mod tests {
     use super::*;
     use crate::generators::map::Request;
     use crate::generators::nth;
-    use crate::page::{halo_box, text_left};
     use crate::seed::Seed;
 
     /// The box of every haloed text in a drawing (the labels; the legend
@@ -381,8 +380,8 @@ mod tests {
                     halo: true,
                     text,
                 } => {
-                    let w = fonts().width(text, *size, *bold);
-                    let ((l, t), (bw, bh)) = halo_box(text_left(*x, w, *anchor), *y, *size, w);
+                    let ((l, t), (bw, bh)) =
+                        fonts().halo_box(text, *size, *bold, *anchor, (*x, *y));
                     let b = BoxPt {
                         left: l,
                         top: t,
