@@ -9,8 +9,8 @@ use std::path::Path;
 
 use libfuzzer_sys::fuzz_target;
 use tablewright::generators::map::{check, road_distances};
-use tablewright::input;
 use tablewright::handouts::drawings::chart::draw;
+use tablewright::input;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
