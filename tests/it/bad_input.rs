@@ -7,12 +7,19 @@
 //!
 //! Most cases run `prep`, the one command that writes files, so that
 //! "nothing was written" means something; dice cases run `roll`.
+//!
+//! The cases are data ([`cases`], built by the constructors below); each
+//! is its own `#[test]`, named after its class in [`each_case!`], run in a
+//! folder of its own by [`check`], so one failing case hides no other and
+//! names itself. A case without a test, or a test without a case, fails
+//! `every_case_has_its_own_test`.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::common::{fixture, only_entry, run_in, temp_dir};
+use crate::common::{Run, TempDir, Test, fixture, only_entry, prep_args};
 
 /// A session that would write a full pack if nothing were wrong.
 const SESSION: &str = "title = \"Bad input\"\nseed = \"bad-input\"\nsystem = \"mettle\"\n\
@@ -27,28 +34,26 @@ struct Case {
     /// Files to put in the folder first (path, bytes).
     files: Vec<(&'static str, Vec<u8>)>,
     /// Commands run first that must succeed (to make existing files).
-    before: Vec<Vec<String>>,
+    before: Vec<Vec<OsString>>,
     /// Last touches to the folder before the run.
     prepare: Option<fn(&Path)>,
-    args: Vec<String>,
+    args: Vec<OsString>,
     code: i32,
     /// Every piece must appear in stderr.
     expect: Vec<String>,
 }
 
-fn args(list: &[&str]) -> Vec<String> {
-    list.iter().map(|s| s.to_string()).collect()
+fn args(list: &[&str]) -> Vec<OsString> {
+    list.iter().map(OsString::from).collect()
 }
 
 fn strings(list: &[&str]) -> Vec<String> {
-    args(list)
+    list.iter().map(|s| s.to_string()).collect()
 }
 
-/// `prep session.toml` with extra arguments.
-fn prep(extra: &[&str]) -> Vec<String> {
-    let mut a = args(&["prep", "session.toml", "--out", "out"]);
-    a.extend(args(extra));
-    a
+/// `prep session.toml --out out` with extra arguments.
+fn prep(extra: &[&str]) -> Vec<OsString> {
+    prep_args("session.toml", "out", extra)
 }
 
 fn session_with(party: &str) -> Vec<u8> {
@@ -66,7 +71,7 @@ fn fs_party(path: &str) -> Vec<u8> {
 const VALIDATE_AGAIN: &str = "fix them and run `tablewright validate` again";
 
 /// A case run in a folder holding only the session, that must exit with 1.
-fn refusal(class: &'static str, args: Vec<String>, expect: &[&str]) -> Case {
+fn refusal(class: &'static str, args: Vec<OsString>, expect: &[&str]) -> Case {
     Case {
         class,
         files: vec![("session.toml", SESSION.into())],
@@ -1596,16 +1601,7 @@ fn unwritable_case() -> Case {
             "choose a folder you can write to with --out",
         ],
     );
-    // Both tests build the cases, in parallel: each probe gets its own name.
-    static PROBES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = PROBES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let probe = std::env::temp_dir().join(format!("tw-probe-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&probe).unwrap();
-    set_read_only(&probe, true);
-    let root = std::fs::write(probe.join("x"), "x").is_ok();
-    set_read_only(&probe, false);
-    std::fs::remove_dir_all(&probe).unwrap();
-    if root {
+    if running_as_root() {
         case.args = args(&[
             "prep",
             "session.toml",
@@ -1619,6 +1615,19 @@ fn unwritable_case() -> Case {
         case.expect.push("ermission denied".into());
     }
     case
+}
+
+/// Whether permissions bind this process (root ignores them): found once,
+/// by writing into a read-only folder.
+fn running_as_root() -> bool {
+    static ROOT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ROOT.get_or_init(|| {
+        let probe = TempDir::new("probe");
+        set_read_only(probe.path(), true);
+        let root = std::fs::write(probe.path().join("x"), "x").is_ok();
+        set_read_only(probe.path(), false);
+        root
+    })
 }
 
 #[cfg(unix)]
@@ -1664,27 +1673,6 @@ fn snapshot(dir: &Path) -> Snapshot {
     out
 }
 
-/// Put the case's files in `dir`, run its setup commands, last touches.
-fn set_up(dir: &Path, case: &Case) {
-    std::fs::create_dir_all(dir).unwrap();
-    for (name, bytes) in &case.files {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-    }
-    for before in &case.before {
-        let o = run_in(dir, before);
-        assert!(
-            o.status.success(),
-            "{}: setup {before:?} failed",
-            case.class
-        );
-    }
-    if let Some(prepare) = case.prepare {
-        prepare(dir);
-    }
-}
-
 type Snapshot = BTreeMap<PathBuf, Option<Vec<u8>>>;
 
 /// Everything the run did that a refusal must not do, or failed to say.
@@ -1726,32 +1714,233 @@ fn what_went_wrong(case: &Case, o: &Output, before: &Snapshot, after: &Snapshot)
     wrong
 }
 
-#[test]
-fn every_bad_input_is_refused_with_a_pinned_message_and_writes_nothing() {
-    let base = temp_dir("bad-input");
-    let mut failures = Vec::new();
-    for (n, case) in cases().into_iter().enumerate() {
-        let dir = base.join(format!("case-{n}"));
-        set_up(&dir, &case);
-        let before = snapshot(&dir);
-        let o = run_in(&dir, &case.args);
-        let after = snapshot(&dir);
-        if dir.join("locked").exists() {
-            set_read_only(&dir.join("locked"), false);
-        }
-        let wrong = what_went_wrong(&case, &o, &before, &after);
-        if !wrong.is_empty() {
-            failures.push(format!(
-                "{} ({:?}):\n  {}\n  stderr: {}",
-                case.class,
-                case.args,
-                wrong.join("\n  "),
-                String::from_utf8_lossy(&o.stderr)
-            ));
-        }
+/// Run the case of class `class` in a fresh folder and check everything
+/// a refusal promises: the exit code, nothing on stdout, no panic, every
+/// expected piece of the message, and not a byte of the folder changed.
+fn check(class: &str) {
+    let case = cases()
+        .into_iter()
+        .find(|c| c.class == class)
+        .unwrap_or_else(|| panic!("no case `{class}` in cases()"));
+    let mut t = Test::named("bad-input").args(&case.args);
+    for (name, bytes) in &case.files {
+        t = t.file(name, bytes);
     }
-    let _ = std::fs::remove_dir_all(&base);
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    for before in &case.before {
+        let run = t.run_with(before);
+        assert!(run.output.status.success(), "{class}: setup {before:?} failed");
+    }
+    if let Some(prepare) = case.prepare {
+        prepare(t.path());
+    }
+    let before = snapshot(t.path());
+    let run: Run = t.run();
+    let after = snapshot(t.path());
+    if t.path().join("locked").exists() {
+        set_read_only(&t.path().join("locked"), false);
+    }
+    let wrong = what_went_wrong(&case, &run.output, &before, &after);
+    assert!(
+        wrong.is_empty(),
+        "{} ({:?}):\n  {}\n  stderr: {}",
+        case.class,
+        case.args,
+        wrong.join("\n  "),
+        run.stderr()
+    );
+}
+
+/// One `#[test]` per case: `name => "class"`, the class as in [`cases`].
+macro_rules! each_case {
+    ($($name:ident => $class:literal,)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check($class);
+            }
+        )*
+
+        /// Every class that has a test above.
+        const TESTED: &[&str] = &[$($class),*];
+    };
+}
+
+each_case! {
+    malformed_table_toml => "malformed table TOML",
+    malformed_session_toml => "malformed session TOML",
+    unknown_table_key => "unknown table key",
+    unknown_session_key => "unknown session key",
+    gap => "gap",
+    overlap => "overlap",
+    outside => "outside",
+    zero_weight => "zero weight",
+    negative_weight => "negative weight",
+    dice_typo_in_a_tables_die => "dice typo in a table's die",
+    unknown_reference => "unknown reference",
+    reference_cycle => "reference cycle",
+    roll_again_forever => "roll again forever",
+    roll_again_breeds => "roll again breeds",
+    dice_typo => "dice typo",
+    dice_typo_in_a_table => "dice typo in a table",
+    explode_once => "explode once",
+    math_function => "math function",
+    power_operator => "power operator",
+    reroll_forever => "reroll forever",
+    explode_forever => "explode forever",
+    drop_every_die => "drop every die",
+    failures_without_successes => "failures without successes",
+    open_group => "open group",
+    odds_of_a_huge_unlike_group_keeping_several_priced_up_front => "odds of a huge unlike group keeping several, priced up front",
+    absurd_dice_count => "absurd dice count",
+    absurd_die => "absurd die",
+    absurd_number => "absurd number",
+    absurd_dice_in_a_table => "absurd dice in a table",
+    tile_without_a_rule_in_a_system => "tile without a rule in a system",
+    core_trap_effect_without_a_save => "Core trap effect without a save",
+    mettle_hazard_without_a_core_reading => "METTLE hazard without a Core reading",
+    stat_block_out_of_bounds => "stat block out of bounds",
+    pool_summary_out_of_bounds => "pool summary out of bounds",
+    character_sheet_out_of_bounds => "character sheet out of bounds",
+    missing_party_file => "missing party file",
+    core_injuries_and_mutations_in_a_mettle_session => "Core injuries and mutations in a METTLE session",
+    mettle_vouchers_in_a_core_session => "METTLE vouchers in a Core session",
+    core_pcs_in_a_mettle_sessions_party => "Core PCs in a METTLE session's party",
+    mettle_pcs_in_a_core_sessions_party => "METTLE PCs in a Core session's party",
+    saved_map_goal_out_of_range => "saved map goal out of range",
+    saved_map_start_out_of_range => "saved map start out of range",
+    saved_map_path_end_out_of_range => "saved map path end out of range",
+    saved_map_path_of_endless_length => "saved map path of endless length",
+    saved_map_path_whose_watches_do_not_follow_from_its_regions => "saved map path whose watches do not follow from its regions",
+    saved_map_without_stops => "saved map without stops",
+    saved_map_with_more_paths_than_a_flat_map_holds => "saved map with more paths than a flat map holds",
+    saved_map_with_a_value_of_the_wrong_type => "saved map with a value of the wrong type",
+    saved_report_whose_map_lacks_a_field => "saved report whose map lacks a field",
+    session_journey_rations_past_the_limit => "session journey rations past the limit",
+    session_journey_water_past_the_limit => "session journey water past the limit",
+    session_journey_unknown_kit => "session journey unknown kit",
+    party_water_capacity_out_of_range => "party water capacity out of range",
+    journey_water_capacity_out_of_range => "journey water capacity out of range",
+    journey_water_over_capacity => "journey water over capacity",
+    journey_unknown_kit => "journey unknown kit",
+    session_entry_list_written_as_a_count => "session entry list written as a count",
+    session_count_written_as_a_list => "session count written as a list",
+    session_past_its_limits => "session past its limits",
+    session_map_with_more_stops_than_its_terrains_have_places => "session map with more stops than its terrains have places",
+    non_utf_8_table => "non-UTF-8 table",
+    non_utf_8_session => "non-UTF-8 session",
+    output_folder_is_a_file => "output folder is a file",
+    handout_name_taken_by_a_folder => "handout name taken by a folder",
+    existing_files => "existing files",
+    seed_with_a_control_character => "seed with a control character",
+    seed_of_thousands_of_characters => "seed of thousands of characters",
+    seed_with_a_control_character_in_the_session_file => "seed with a control character in the session file",
+    unknown_paper_size => "unknown paper size",
+    unknown_markdown_flavour => "unknown Markdown flavour",
+    completions_for_an_unknown_shell => "completions for an unknown shell",
+    poise_for_a_core_trap => "POISE for a Core trap",
+    rules_trap_for_the_core_rules => "rules trap for the Core Rules",
+    trap_odds_for_both_poise_and_a_party => "trap odds for both POISE and a party",
+    trap_party_out_of_bounds => "trap party out of bounds",
+    only_an_address_the_session_lacks => "--only an address the session lacks",
+    only_something_that_is_not_an_address => "--only something that is not an address",
+    reroll_an_unknown_kind => "--reroll an unknown kind",
+    reroll_a_voucher_the_session_lacks => "--reroll a voucher the session lacks",
+    rerolls_naming_no_item => "[rerolls] naming no item",
+    rerolls_count_past_the_limit => "[rerolls] count past the limit",
+    rerolls_that_is_not_a_table_of_counts => "[rerolls] that is not a table of counts",
+    gen_item_0 => "gen --item 0",
+    gen_item_with_count => "gen --item with --count",
+    gen_session_with_the_kinds_own_options => "gen --session with the kind's own options",
+    gen_reroll_without_item => "gen --reroll without --item",
+    gen_reroll_past_the_limit => "gen --reroll past the limit",
+    gen_journey_without_map_or_session => "gen journey without --map or --session",
+    gen_forage_session => "gen forage --session",
+    gen_session_address_the_session_lacks => "gen --session address the session lacks",
+    gen_npc_unknown_terrain => "gen npc unknown terrain",
+    encounter_entries_past_the_count => "[[encounter]] entries past the count",
+    encounter_situation_not_in_the_table => "[[encounter]] situation not in the table",
+    encounter_unknown_foe => "[[encounter]] unknown foe",
+    injury_entries_past_the_count => "[[injury]] entries past the count",
+    injury_permanent_not_true_or_false => "[[injury]] permanent not true or false",
+    injury_name_not_in_the_table => "[[injury]] name not in the table",
+    injury_in_a_mettle_session => "[[injury]] in a METTLE session",
+    trap_from_nowhere => "[[trap]] from nowhere",
+    npc_tier_off_the_scale => "[[npc]] tier off the scale",
+    malformed_bundle => "malformed bundle",
+    bundle_with_an_unknown_paper => "bundle with an unknown paper",
+    bundle_with_seed => "bundle with --seed",
+    reroll_on_a_bundle => "--reroll on a bundle",
+    verify_a_folder_without_a_bundle => "verify a folder without a bundle",
+    typod_foe_tag => "typo'd foe tag",
+    archetype_in_one_system => "archetype in one system",
+    region_without_places => "region without places",
+    reference_bomb => "reference bomb",
+    reference_chain_too_deep => "reference chain too deep",
+    region_key_out_of_range => "region key out of range",
+    extension_of_no_table => "extension of no table",
+    extension_that_breaks_the_die => "extension that breaks the die",
+    empty_content_folder => "empty content folder",
+    missing_content_folder => "missing content folder",
+    session_content_folder_missing => "session content folder missing",
+    session_templates_folder_missing => "session templates folder missing",
+    unknown_terrain_in_the_session => "unknown terrain in the session",
+    init_over_an_existing_folder => "init over an existing folder",
+    manpage_to_a_file => "manpage --to a file",
+    manpage_over_a_differing_page => "manpage over a differing page",
+    export_with_an_unknown_format => "export with an unknown format",
+    export_to_a_file => "export --to a file",
+    export_over_a_differing_file => "export over a differing file",
+    import_to_a_file => "import --to a file",
+    import_over_a_differing_file => "import over a differing file",
+    import_into_a_folder_with_sub_folders => "import into a folder with sub-folders",
+    import_unreadable_json => "import unreadable JSON",
+    import_json_that_is_no_rolltable => "import JSON that is no RollTable",
+    import_a_result_without_a_range => "import a result without a range",
+    import_a_formula_tablewright_cannot_roll => "import a formula tablewright cannot roll",
+    import_csv_without_a_die_or_weight_column => "import CSV without a die or weight column",
+    import_overlapping_ranges => "import overlapping ranges",
+    import_a_bad_roll_cell => "import a bad roll cell",
+    import_a_zero_weight => "import a zero weight",
+    import_a_markdown_file_without_a_table => "import a Markdown file without a table",
+    import_a_table_that_does_not_cover_its_die => "import a table that does not cover its die",
+    import_an_unclosed_csv_quote => "import an unclosed CSV quote",
+    import_a_missing_file => "import a missing file",
+    export_an_unknown_table => "export an unknown table",
+    table_rolls_past_the_commands_limit => "table rolls past the command's limit",
+    table_output_past_its_cap => "table output past its cap",
+    session_file_is_a_device => "session file is a device",
+    saved_map_is_a_device => "saved map is a device",
+    character_sheet_is_a_device => "character sheet is a device",
+    party_is_a_device => "party is a device",
+    session_file_is_a_pipe => "session file is a pipe",
+    party_of_too_many_pcs => "party of too many PCs",
+    template_not_utf_8 => "template not UTF-8",
+    template_with_set_global => "template with set_global",
+    template_that_replaces_nothing => "template that replaces nothing",
+    template_loops_past_the_budget => "template loops past the budget",
+    title_with_a_control_character => "title with a control character",
+    voucher_name_with_a_control_character => "voucher name with a control character",
+    template_is_a_pipe => "template is a pipe",
+    template_is_a_link_to_a_device => "template is a link to a device",
+    pack_folder_is_a_link => "pack folder is a link",
+    link_at_a_handouts_name => "link at a handout's name",
+    dangling_link_at_a_handouts_name => "dangling link at a handout's name",
+    unwritable_output_folder => "unwritable output folder",
+}
+
+/// A case added to [`cases`] needs its test in `each_case!`, and a test
+/// there needs its case; no two cases share a class.
+#[test]
+fn every_case_has_its_own_test() {
+    let classes: Vec<&str> = cases().iter().map(|c| c.class).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for class in &classes {
+        assert!(seen.insert(*class), "two cases are `{class}`");
+        assert!(TESTED.contains(class), "`{class}` has no test in each_case!");
+    }
+    for class in TESTED {
+        assert!(classes.contains(class), "each_case! tests `{class}`, which is no case");
+    }
 }
 
 /// The suite covers every class the robustness issue lists; a class
