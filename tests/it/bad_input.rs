@@ -1728,7 +1728,10 @@ fn check(class: &str) {
     }
     for before in &case.before {
         let run = t.run_with(before);
-        assert!(run.output.status.success(), "{class}: setup {before:?} failed");
+        assert!(
+            run.output.status.success(),
+            "{class}: setup {before:?} failed"
+        );
     }
     if let Some(prepare) = case.prepare {
         prepare(t.path());
@@ -1936,10 +1939,16 @@ fn every_case_has_its_own_test() {
     let mut seen = std::collections::BTreeSet::new();
     for class in &classes {
         assert!(seen.insert(*class), "two cases are `{class}`");
-        assert!(TESTED.contains(class), "`{class}` has no test in each_case!");
+        assert!(
+            TESTED.contains(class),
+            "`{class}` has no test in each_case!"
+        );
     }
     for class in TESTED {
-        assert!(classes.contains(class), "each_case! tests `{class}`, which is no case");
+        assert!(
+            classes.contains(class),
+            "each_case! tests `{class}`, which is no case"
+        );
     }
 }
 

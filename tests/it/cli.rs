@@ -2,7 +2,7 @@
 //! JSON, determinism, the errors that point at a character, the limits,
 //! usage errors (exit code 2) and `--help`.
 
-use crate::common::{fails, misused, ok, ok_json, run, stderr, stdout};
+use crate::common::{Run, Test, fails, misused, ok, ok_json, run, stderr, stdout};
 
 #[test]
 fn same_seed_same_bytes() {
@@ -142,90 +142,163 @@ fn check_rolls_and_states_the_chance_first() {
     );
 }
 
+/// `tablewright ARGS…` in a folder of its own.
+fn cli<const N: usize>(args: [&str; N]) -> Run {
+    Test::new().args(args).run()
+}
+
 #[test]
 fn errors_point_at_the_character() {
-    let err = fails(&["roll", "--seed", "s", "2d6q4"]);
-    assert!(
-        err.contains("(column 4): `q` is not a modifier of a die"),
-        "{err}"
-    );
-    assert!(err.contains("\n       ^"), "{err}");
-    let err = fails(&["roll", "--seed", "s", "3D6"]);
-    assert!(err.contains("uppercase `D` is a METTLE pool"), "{err}");
-    assert!(err.contains("`3d6`"), "{err}");
-    // One bad expression rolls nothing at all.
-    let err = fails(&["roll", "--seed", "s", "3d6", "2d6+"]);
-    assert!(
-        err.contains("expected a die such as `d6` or a number, found the end"),
-        "{err}"
-    );
+    cli(["roll", "--seed", "s", "2d6q4"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("(column 4): `q` is not a modifier of a die")
+        .stderr_has("\n       ^");
 }
 
 #[test]
-fn absurd_dice_are_refused_quickly() {
-    for (expr, message) in [
-        (
-            "1000000d1000000",
-            "1000000 dice is too many; the limit is 10000",
-        ),
-        ("999999999999999999999d6", "dice is too many"),
-        ("d0", "a die needs at least one side"),
-        ("d1!", "would explode forever"),
-        ("d2000000", "the limit is 1000000"),
-        ("5000D vs 3", "the limit is 1000"),
-        ("4d6kh5", "cannot keep 5 of 4 dice"),
-    ] {
-        let err = fails(&["roll", "--seed", "s", expr]);
-        assert!(err.contains(message), "{expr}: {err}");
-    }
-    let err = fails(&["odds", "10000d1000000"]);
-    assert!(err.contains("past the limit for exact odds"), "{err}");
+fn an_uppercase_d_is_a_mettle_pool() {
+    cli(["roll", "--seed", "s", "3D6"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("uppercase `D` is a METTLE pool")
+        .stderr_has("`3d6`");
 }
 
 #[test]
-fn bad_seeds_are_refused() {
-    let err = fails(&["roll", "--seed", "bad\u{1b}seed", "3d6"]);
-    assert!(err.contains("control character at position 4"), "{err}");
-    let long = "x".repeat(5000);
-    let err = fails(&["roll", "--seed", &long, "3d6"]);
-    assert!(err.contains("5000 characters long"), "{err}");
+fn one_bad_expression_rolls_nothing_at_all() {
+    cli(["roll", "--seed", "s", "3d6", "2d6+"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("expected a die such as `d6` or a number, found the end");
+}
+
+/// Absurd dice are refused quickly: one `#[test]` per expression,
+/// `test: "expression" => "message"`.
+macro_rules! absurd {
+    ($($test:ident: $expr:literal => $message:literal,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                cli(["roll", "--seed", "s", $expr]).fails(1).no_stdout().stderr_has($message);
+            }
+        )*
+    };
+}
+
+absurd! {
+    absurd_dice_count: "1000000d1000000" => "1000000 dice is too many; the limit is 10000",
+    absurd_number_of_dice: "999999999999999999999d6" => "dice is too many",
+    absurd_die_of_no_sides: "d0" => "a die needs at least one side",
+    absurd_exploding_d1: "d1!" => "would explode forever",
+    absurd_die_of_too_many_sides: "d2000000" => "the limit is 1000000",
+    absurd_pool: "5000D vs 3" => "the limit is 1000",
+    absurd_keep_more_than_rolled: "4d6kh5" => "cannot keep 5 of 4 dice",
 }
 
 #[test]
-fn usage_errors_exit_with_two() {
-    let o = run(&["roll"]);
-    assert_eq!(o.status.code(), Some(2));
-    let o = run(&["check", "5"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--vs"));
-    let err = misused(&["check", "five", "--vs", "3"]);
-    assert!(err.contains("`five` is not a pool size"), "{err}");
-    let err = misused(&["check", "2", "--vs", "3", "--raise", "3"]);
-    assert!(
-        err.contains("cannot raise 3 dice from a pool of 2"),
-        "{err}"
-    );
-    // Our own usage checks exit like clap's.
-    let err = misused(&["gen", "npc", "--count", "0"]);
-    assert!(err.contains("ask for 1 to 1000 items"), "{err}");
-    let err = misused(&["table", "core.injury", "--times", "0"]);
-    assert!(err.contains("ask for 1 to 10000 results"), "{err}");
-    let err = misused(&["gen", "map", "--svg", "--count", "2", "--seed", "s"]);
-    assert!(err.contains("draws one map"), "{err}");
+fn absurd_odds_are_refused_quickly() {
+    cli(["odds", "10000d1000000"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("past the limit for exact odds");
 }
 
 #[test]
-fn bad_files_and_names_exit_with_one() {
-    // What is wrong is in a file or a name, not in how the command is used.
-    let err = fails(&["gen", "injury", "--character", "no-such-sheet.toml"]);
-    assert!(
-        err.contains("cannot read the character sheet `no-such-sheet.toml`"),
-        "{err}"
-    );
-    let err = fails(&["table", "no.such.table", "--seed", "s"]);
-    assert!(err.contains("there is no table"), "{err}");
-    let err = fails(&["roll", "2d6q4"]);
-    assert!(err.contains("`q` is not a modifier of a die"), "{err}");
+fn a_seed_with_a_control_character_is_refused() {
+    cli(["roll", "--seed", "bad\u{1b}seed", "3d6"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("control character at position 4");
+}
+
+#[test]
+fn a_seed_too_long_is_refused() {
+    Test::new()
+        .args(["roll", "--seed", &"x".repeat(5000), "3d6"])
+        .run()
+        .fails(1)
+        .no_stdout()
+        .stderr_has("5000 characters long");
+}
+
+// Usage errors exit with 2: clap's, and our own usage checks like clap's.
+
+#[test]
+fn usage_roll_without_an_expression() {
+    cli(["roll"]).usage();
+}
+
+#[test]
+fn usage_check_without_vs() {
+    cli(["check", "5"]).usage().stderr_has("--vs");
+}
+
+#[test]
+fn usage_check_pool_not_a_number() {
+    cli(["check", "five", "--vs", "3"])
+        .usage()
+        .no_stdout()
+        .stderr_has("`five` is not a pool size");
+}
+
+#[test]
+fn usage_check_raise_past_the_pool() {
+    cli(["check", "2", "--vs", "3", "--raise", "3"])
+        .usage()
+        .no_stdout()
+        .stderr_has("cannot raise 3 dice from a pool of 2");
+}
+
+#[test]
+fn usage_gen_count_zero() {
+    cli(["gen", "npc", "--count", "0"])
+        .usage()
+        .no_stdout()
+        .stderr_has("ask for 1 to 1000 items");
+}
+
+#[test]
+fn usage_table_times_zero() {
+    cli(["table", "core.injury", "--times", "0"])
+        .usage()
+        .no_stdout()
+        .stderr_has("ask for 1 to 10000 results");
+}
+
+#[test]
+fn usage_gen_map_svg_of_two_maps() {
+    cli(["gen", "map", "--svg", "--count", "2", "--seed", "s"])
+        .usage()
+        .no_stdout()
+        .stderr_has("draws one map");
+}
+
+// What is wrong is in a file or a name, not in how the command is used:
+// exit 1.
+
+#[test]
+fn a_missing_character_sheet_exits_with_one() {
+    cli(["gen", "injury", "--character", "no-such-sheet.toml"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("cannot read the character sheet `no-such-sheet.toml`");
+}
+
+#[test]
+fn an_unknown_table_exits_with_one() {
+    cli(["table", "no.such.table", "--seed", "s"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("there is no table");
+}
+
+#[test]
+fn a_dice_typo_exits_with_one() {
+    cli(["roll", "2d6q4"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("`q` is not a modifier of a die");
 }
 
 #[test]

@@ -116,6 +116,19 @@ pub fn prep_in(
     Run { args, output }
 }
 
+/// Prep the sample session into `out` with extra arguments, expect
+/// success; the pack folder.
+pub fn sample_pack(out: &Path, extra: &[&str]) -> PathBuf {
+    prep_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        "session.toml",
+        out,
+        extra,
+    )
+    .succeeds();
+    only_entry(out)
+}
+
 /// The one entry in `dir` (the pack folder `prep --out dir` made).
 pub fn only_entry(dir: &Path) -> PathBuf {
     std::fs::read_dir(dir)
@@ -151,7 +164,13 @@ impl TempDir {
         let test = thread.name().unwrap_or("test");
         let name: String = format!("{test}-{label}")
             .chars()
-            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join("it")
@@ -372,7 +391,11 @@ impl Run {
     /// Exit code 0.
     #[track_caller]
     pub fn succeeds(self) -> Self {
-        assert!(self.output.status.success(), "expected success: {}", self.context());
+        assert!(
+            self.output.status.success(),
+            "expected success: {}",
+            self.context()
+        );
         self
     }
 
@@ -425,4 +448,28 @@ impl Run {
         );
         self
     }
+}
+
+#[test]
+fn the_test_builder_runs_in_a_folder_of_its_own_set_up_as_asked() {
+    let t = Test::new()
+        .folder("campaign")
+        .file(
+            "campaign/tables/t.toml",
+            "[[table]]\nid = \"fx.t\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n\n\
+             [[table.row]]\nweight = 1\nname = \"A\"\ntext = \"a\"\n",
+        )
+        .current_dir("campaign")
+        .env("NO_COLOR", "1")
+        .env_remove("TABLEWRIGHT_CRASH_TRIALS")
+        .stdin("read by nobody")
+        .arg("validate")
+        .args(["--content", "tables"]);
+    t.run().succeeds().stdout_has("ok: ");
+    assert!(t.read("campaign/tables/t.toml").contains("fx.t"));
+    let other = Test::new();
+    assert_ne!(t.path(), other.path(), "two tests share a folder");
+    let path = other.path().to_owned();
+    drop(other);
+    assert!(!path.exists(), "a passing test's folder is removed");
 }

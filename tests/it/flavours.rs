@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::common::{ok, only_entry, sample_session, temp_dir};
+use crate::common::{ok, only_entry, sample_pack, sample_session, temp_dir};
 
 /// Every file of a pack folder, one folder down included: name → bytes.
 fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
@@ -24,16 +24,6 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     out
 }
 
-/// Prep the sample session into `out` with extra arguments; the pack
-/// folder.
-fn prep(out: &Path, extra: &[&str]) -> std::path::PathBuf {
-    let session = sample_session();
-    let mut args = vec!["prep", &session, "--out", out.to_str().unwrap()];
-    args.extend(extra);
-    ok(&args);
-    only_entry(out)
-}
-
 fn text(files: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
     String::from_utf8(
         files
@@ -47,10 +37,13 @@ fn text(files: &BTreeMap<String, Vec<u8>>, name: &str) -> String {
 #[test]
 fn flavours_leave_the_pack_as_it_was_and_add_their_folders() {
     let base = temp_dir("flavours-folders");
-    let plain = tree(&prep(&base.join("plain"), &[]));
-    let gfm = tree(&prep(&base.join("gfm"), &["--md", "gfm"]));
+    let plain = tree(&sample_pack(&base.join("plain"), &[]));
+    let gfm = tree(&sample_pack(&base.join("gfm"), &["--md", "gfm"]));
     assert_eq!(plain, gfm, "--md gfm is the pack as it was");
-    let both = tree(&prep(&base.join("both"), &["--md", "obsidian,homebrewery"]));
+    let both = tree(&sample_pack(
+        &base.join("both"),
+        &["--md", "obsidian,homebrewery"],
+    ));
     // Every file of the plain pack is there, byte for byte (the manifest
     // lists more).
     for (name, bytes) in &plain {
@@ -184,7 +177,7 @@ fn assert_balanced(md: &str, name: &str) {
 #[test]
 fn homebrewery_pages_frames_notes_and_inline_drawings() {
     let base = temp_dir("flavours-homebrewery");
-    let files = tree(&prep(&base, &["--md", "homebrewery"]));
+    let files = tree(&sample_pack(&base, &["--md", "homebrewery"]));
     let pack = text(&files, "homebrewery/pack.md");
     let gfm = text(&files, "pack.md");
     let pages = pack.lines().filter(|l| *l == "\\page").count();
@@ -250,7 +243,7 @@ fn block_ids(md: &str) -> Vec<String> {
 #[test]
 fn obsidian_block_ids_are_unique_and_well_formed() {
     let base = temp_dir("flavours-obsidian");
-    let files = tree(&prep(&base, &["--md", "obsidian"]));
+    let files = tree(&sample_pack(&base, &["--md", "obsidian"]));
     for (name, bytes) in files.iter().filter(|(n, _)| n.starts_with("obsidian/")) {
         let md = String::from_utf8(bytes.clone()).unwrap();
         let ids = block_ids(&md);

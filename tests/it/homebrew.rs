@@ -244,39 +244,39 @@ fn problems(name: &str) -> String {
     fails(&["validate", "--content", &dir]).replace(&format!("{}/", env!("CARGO_MANIFEST_DIR")), "")
 }
 
+/// `validate` proves what generation follows: the invalid fixture `name`
+/// is refused with `expected` and a hint.
+fn assert_proved(name: &str, expected: &str) {
+    let got = problems(name);
+    assert!(
+        got.contains(expected),
+        "{name}:\n{got}\n--- expected:\n{expected}"
+    );
+    assert!(got.contains("hint:"), "{name}: {got}");
+}
+
+/// One `#[test]` per fixture: `test: "fixture" => "message"`.
+macro_rules! proved {
+    ($($test:ident: $name:literal => $expected:expr,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                assert_proved($name, $expected);
+            }
+        )*
+    };
+}
+
+proved! {
+    validate_proves_foe_tag: "foe_tag" => "tests/fixtures/invalid/foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`",
+    validate_proves_one_system: "one_system" => "tests/fixtures/invalid/one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`",
+    validate_proves_region_places: "region_places" => "tests/fixtures/invalid/region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places: no `gen.poi` row is tagged `saltflats`, so a map cannot put a stop there",
+    validate_proves_bomb: "bomb" => "tests/fixtures/invalid/bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average and up to 1.5e8 at worst",
+    validate_proves_deep: "deep" => "tests/fixtures/invalid/deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep (fx.d01 → fx.d02 →",
+}
+
 #[test]
-fn validate_proves_what_generation_follows() {
-    let cases = [
-        (
-            "foe_tag",
-            "tests/fixtures/invalid/foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`",
-        ),
-        (
-            "one_system",
-            "tests/fixtures/invalid/one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`",
-        ),
-        (
-            "region_places",
-            "tests/fixtures/invalid/region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places: no `gen.poi` row is tagged `saltflats`, so a map cannot put a stop there",
-        ),
-        (
-            "bomb",
-            "tests/fixtures/invalid/bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average and up to 1.5e8 at worst",
-        ),
-        (
-            "deep",
-            "tests/fixtures/invalid/deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep (fx.d01 → fx.d02 →",
-        ),
-    ];
-    for (name, expected) in cases {
-        let got = problems(name);
-        assert!(
-            got.contains(expected),
-            "{name}:\n{got}\n--- expected:\n{expected}"
-        );
-        assert!(got.contains("hint:"), "{name}: {got}");
-    }
-    // The typo'd tag gets a "did you mean".
+fn a_typod_foe_tag_gets_a_did_you_mean() {
     assert!(
         problems("foe_tag").contains("did you mean `salt-wight`?")
             || problems("foe_tag").contains("hint: ")

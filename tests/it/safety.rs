@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{fixture, run_in, stderr, stdout, temp_dir};
+use crate::common::{fixture, prep_args, prep_in, run_in, stderr, stdout, temp_dir};
 
 /// Every entry of a pack folder: name → bytes (a link: its target).
 type Pack = BTreeMap<String, Vec<u8>>;
@@ -59,19 +59,10 @@ const LARGER: &str = "encounters = 3\ntraps = 2\nnpcs = 6\n\n[map]\nstops = 14\n
 fn prep_command(dir: &Path, session: &Path, extra: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tablewright"));
     c.current_dir(dir)
-        .arg("prep")
-        .arg(session)
-        .args(["--out", "out"])
-        .args(extra)
+        .args(prep_args(session, "out", extra))
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     c
-}
-
-/// Run a prep to the end; its exit status and stderr.
-fn prep(dir: &Path, session: &Path, extra: &[&str]) -> (bool, String) {
-    let o = prep_command(dir, session, extra).output().unwrap();
-    (o.status.success(), stderr(&o))
 }
 
 /// The pack folder of the harness's seed under `out`.
@@ -84,8 +75,7 @@ fn reference(dir: &Path, session: &Path) -> (Pack, Duration) {
     let _ = std::fs::remove_dir_all(dir.join("out"));
     std::fs::create_dir_all(dir).unwrap();
     let start = Instant::now();
-    let (ok, err) = prep(dir, session, &[]);
-    assert!(ok, "{err}");
+    prep_in(dir, session, "out", &[]).succeeds();
     (pack_state(&pack_dir(&dir.join("out"))), start.elapsed())
 }
 
@@ -119,13 +109,13 @@ fn kill_trials(dir: &Path, a: &Path, b: &Path, trials: usize, seed: u64) -> Tall
     assert_ne!(pack_a, pack_b);
     let live = dir.join("live");
     std::fs::create_dir_all(&live).unwrap();
-    assert!(prep(&live, a, &[]).0);
+    prep_in(&live, a, "out", &[]).succeeds();
     // How long a replacing run takes here and now (the machine may be
     // busy): the longest of a few, with the reference runs.
     let mut longest = time_a.max(time_b);
     for next in [b, a, b, a] {
         let start = Instant::now();
-        assert!(prep(&live, next, &["--force"]).0);
+        prep_in(&live, next, "out", &["--force"]).succeeds();
         longest = longest.max(start.elapsed());
     }
     let longest = longest.as_secs_f64();
@@ -168,8 +158,7 @@ fn kill_trials(dir: &Path, a: &Path, b: &Path, trials: usize, seed: u64) -> Tall
     }
     // A run to the end removes what killed runs left in OUT.
     let target = if holds_a { b } else { a };
-    let (ok, err) = prep(&live, target, &["--force"]);
-    assert!(ok, "{err}");
+    prep_in(&live, target, "out", &["--force"]).succeeds();
     let left: Vec<String> = std::fs::read_dir(live.join("out"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -262,10 +251,10 @@ fn no_file_of_a_pack_is_written_through_a_link() {
         std::fs::write(victims.join(name), "precious").unwrap();
         symlink(victims.join(name), folder.join(name)).unwrap();
     }
-    let (ok, err) = prep(&dir, &a, &[]);
-    assert!(!ok && err.contains("refusing to overwrite"), "{err}");
-    let (ok, err) = prep(&dir, &a, &["--force"]);
-    assert!(ok, "{err}");
+    prep_in(&dir, &a, "out", &[])
+        .fails(1)
+        .stderr_has("refusing to overwrite");
+    prep_in(&dir, &a, "out", &["--force"]).succeeds();
     assert_eq!(pack_state(&folder), pack);
     for name in pack.keys() {
         assert_eq!(
@@ -286,14 +275,14 @@ fn force_replaces_exactly_the_previous_pack() {
     let base = temp_dir("force-exactly");
     let more = session(&base, "more.toml", "Exactly", "encounters = 3\nnpcs = 1\n");
     let fewer = session(&base, "fewer.toml", "Exactly", "encounters = 1\nnpcs = 1\n");
-    assert!(prep(&base, &more, &[]).0);
+    prep_in(&base, &more, "out", &[]).succeeds();
     let folder = pack_dir(&base.join("out"));
     assert!(folder.join("encounter-3.md").exists());
     std::fs::write(folder.join("notes.txt"), "mine").unwrap();
-    let (ok, err) = prep(&base, &fewer, &[]);
-    assert!(!ok && err.contains("refusing to overwrite"), "{err}");
-    let (ok, err) = prep(&base, &fewer, &["--force"]);
-    assert!(ok, "{err}");
+    prep_in(&base, &fewer, "out", &[])
+        .fails(1)
+        .stderr_has("refusing to overwrite");
+    prep_in(&base, &fewer, "out", &["--force"]).succeeds();
     let names: Vec<String> = pack_state(&folder).into_keys().collect();
     assert!(
         !names
@@ -304,15 +293,13 @@ fn force_replaces_exactly_the_previous_pack() {
     assert!(names.contains(&"notes.txt".to_owned()));
     // The same again: no --force needed, nothing changes.
     let before = pack_state(&folder);
-    let (ok, err) = prep(&base, &fewer, &[]);
-    assert!(ok, "{err}");
+    prep_in(&base, &fewer, "out", &[]).succeeds();
     assert_eq!(pack_state(&folder), before);
     // On letter the PDF is pack-letter.pdf, and it sits beside the A4
     // one without --force: the paper is a print option, so every other
     // file (bundle.toml and the pack-wide files with its hash included)
     // is byte-identical. `verify` checks the PDF on both papers.
-    let (ok, err) = prep(&base, &fewer, &["--paper", "letter"]);
-    assert!(ok, "{err}");
+    prep_in(&base, &fewer, "out", &["--paper", "letter"]).succeeds();
     let state = pack_state(&folder);
     assert!(state.contains_key("pack.pdf") && state.contains_key("pack-letter.pdf"));
     for (name, bytes) in before.iter().filter(|(n, _)| !n.starts_with('.')) {
@@ -321,8 +308,13 @@ fn force_replaces_exactly_the_previous_pack() {
     // One-item PDFs likewise: `encounter-1-letter.pdf` beside
     // `encounter-1.pdf`, each on its paper, without --force.
     for paper in ["a4", "letter"] {
-        let (ok, err) = prep(&base, &fewer, &["--only", "encounter/1", "--paper", paper]);
-        assert!(ok, "{paper}: {err}");
+        prep_in(
+            &base,
+            &fewer,
+            "out",
+            &["--only", "encounter/1", "--paper", paper],
+        )
+        .succeeds();
     }
     for (name, size) in [
         ("encounter-1.pdf", "MediaBox[0 0 595.28 841.89]"),

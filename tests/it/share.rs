@@ -11,7 +11,7 @@ use std::hash::Hasher;
 use std::path::Path;
 
 use crate::common::{
-    assert_golden, fixture, ok, ok_json, only_entry, run_in, stderr, stdout, temp_dir,
+    assert_golden, fixture, ok, ok_json, only_entry, prep_in, run_in, stderr, stdout, temp_dir,
 };
 
 /// Every file of a pack folder: name → bytes (not the hidden manifest,
@@ -39,14 +39,6 @@ fn project(name: &str) -> std::path::PathBuf {
     std::fs::write(dir.join("session.toml"), session).unwrap();
     std::fs::copy(fixture("party-mettle.toml"), dir.join("party.toml")).unwrap();
     dir
-}
-
-fn prep_in(dir: &Path, extra: &[&str]) -> String {
-    let mut a = vec!["prep", "session.toml", "--out", "out"];
-    a.extend_from_slice(extra);
-    let o = run_in(dir, &a);
-    assert!(o.status.success(), "{a:?}: {}", stderr(&o));
-    stdout(&o)
 }
 
 #[test]
@@ -151,12 +143,14 @@ fn a_voucher_rerolls_like_any_item() {
 /// second reroll changes it again. Returns the project folder.
 fn reroll_changes_only(name: &str, address: &str) -> std::path::PathBuf {
     let dir = project(name);
-    prep_in(&dir, &[]);
+    prep_in(&dir, "session.toml", "out", &[]).succeeds();
     let pack = only_entry(&dir.join("out"));
     let before = files(&pack);
     let stem = address.replace('/', "-");
     let md = format!("{stem}.md");
-    let printed = prep_in(&dir, &["--reroll", address]);
+    let printed = prep_in(&dir, "session.toml", "out", &["--reroll", address])
+        .succeeds()
+        .stdout();
     assert!(
         printed.contains(&format!("rerolled {address} (reroll 1")),
         "{printed}"
@@ -221,7 +215,7 @@ fn reroll_changes_only(name: &str, address: &str) -> std::path::PathBuf {
         assert_eq!(&got["items"][0], want, "{args:?}");
     }
     // Twice: the count goes up, and the item changes again.
-    prep_in(&dir, &["--reroll", address]);
+    prep_in(&dir, "session.toml", "out", &["--reroll", address]).succeeds();
     let session = std::fs::read_to_string(dir.join("session.toml")).unwrap();
     assert!(session.contains(&format!("\"{address}\" = 2")), "{session}");
     assert_ne!(files(&pack)[&md], after[&md]);
@@ -233,7 +227,7 @@ fn reroll_changes_only(name: &str, address: &str) -> std::path::PathBuf {
 #[test]
 fn gen_reroll_gives_the_rerolled_item() {
     let dir = project("share-gen-reroll");
-    prep_in(&dir, &["--reroll", "encounter/1"]);
+    prep_in(&dir, "session.toml", "out", &["--reroll", "encounter/1"]).succeeds();
     let json: serde_json::Value = serde_json::from_slice(
         &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
     )
@@ -270,7 +264,7 @@ fn gen_reroll_gives_the_rerolled_item() {
 #[test]
 fn a_reroll_keeps_the_session_and_its_pack_in_step() {
     let dir = project("share-reroll-step");
-    prep_in(&dir, &[]);
+    prep_in(&dir, "session.toml", "out", &[]).succeeds();
     let session = std::fs::read_to_string(dir.join("session.toml")).unwrap();
     // The pack folder a link: publication refuses it, after the session
     // file was written; the session file is put back.
@@ -297,8 +291,8 @@ fn a_reroll_keeps_the_session_and_its_pack_in_step() {
     // The state a kill between the two writes leaves: the session file
     // as a clean reroll writes it, the pack as it was.
     let clean = project("share-reroll-step-clean");
-    prep_in(&clean, &[]);
-    prep_in(&clean, &["--reroll", "npc/2"]);
+    prep_in(&clean, "session.toml", "out", &[]).succeeds();
+    prep_in(&clean, "session.toml", "out", &["--reroll", "npc/2"]).succeeds();
     let ahead = std::fs::read_to_string(clean.join("session.toml")).unwrap();
     assert_ne!(ahead, session);
     std::fs::write(dir.join("session.toml"), &ahead).unwrap();
@@ -326,7 +320,7 @@ fn a_reroll_keeps_the_session_and_its_pack_in_step() {
 #[test]
 fn a_bundle_rebuilds_the_pack_in_an_empty_folder() {
     let dir = project("share-bundle");
-    prep_in(&dir, &[]);
+    prep_in(&dir, "session.toml", "out", &[]).succeeds();
     let pack = files(&only_entry(&dir.join("out")));
     let o = run_in(&dir, &["share", "session.toml"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -366,7 +360,7 @@ fn a_bundle_carries_the_gms_tables_and_templates() {
     )
     .unwrap();
     let own = ["--content", "house", "--templates", "tpl"];
-    prep_in(&dir, &own);
+    prep_in(&dir, "session.toml", "out", &own).succeeds();
     let pack = files(&only_entry(&dir.join("out")));
     let injury = String::from_utf8(pack["injury-1.md"].clone()).unwrap();
     assert!(
@@ -443,7 +437,7 @@ fn a_reroll_names_the_later_items_it_changes() {
             format!("seed = \"knock-{i}\"\nterrain = \"town\"\nparty = \"3,4,4,5\"\nnpcs = 12\n");
         std::fs::write(dir.join("session.toml"), session).unwrap();
         let _ = std::fs::remove_dir_all(dir.join("out"));
-        prep_in(&dir, &[]);
+        prep_in(&dir, "session.toml", "out", &[]).succeeds();
         let pack = only_entry(&dir.join("out"));
         let before = files(&pack);
         let o = run_in(
@@ -696,7 +690,7 @@ fn session_entries_set_their_items() {
          [[trap]]\nfrom = \"rules\"\n\n[[npc]]\narchetype = \"innkeeper\"\n",
     )
     .unwrap();
-    prep_in(&dir, &[]);
+    prep_in(&dir, "session.toml", "out", &[]).succeeds();
     let json: serde_json::Value = serde_json::from_slice(
         &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
     )
@@ -729,7 +723,7 @@ fn injury_entries_set_their_slips() {
          party = \"10,12,9,11\"\ninjuries = 3\n\n[[injury]]\npermanent = true\n\n[[injury]]\nname = \"Concussion\"\n",
     )
     .unwrap();
-    prep_in(&dir, &[]);
+    prep_in(&dir, "session.toml", "out", &[]).succeeds();
     let json: serde_json::Value = serde_json::from_slice(
         &std::fs::read(only_entry(&dir.join("out")).join("pack.json")).unwrap(),
     )

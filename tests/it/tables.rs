@@ -35,94 +35,59 @@ fn built_in_content_is_valid() {
     assert_eq!(json["problems"].as_array().unwrap().len(), 0);
 }
 
+/// The pinned message of the invalid fixture `name`.
+fn assert_pinned(name: &str, expected: &str) {
+    let got = fixture_problems(name);
+    assert!(
+        got.contains(expected),
+        "{name}:\n{got}\n--- expected to contain ---\n{expected}"
+    );
+}
+
+/// One `#[test]` per problem class: `test: "fixture" => "message"`.
+macro_rules! pinned {
+    ($($test:ident: $name:literal => $expected:expr,)*) => {
+        $(
+            #[test]
+            fn $test() {
+                assert_pinned($name, $expected);
+            }
+        )*
+    };
+}
+
+// Every problem class has a pinned message.
+pinned! {
+    pinned_gap: "gap" => "tables.toml:2:6: [fx.gap] no row covers 3-4\n    id = \"fx.gap\"\n         ^^^^^^^^\n    hint: add rows for these results, or widen a neighbour's range",
+    pinned_overlap: "overlap" => "tables.toml:14:8: [fx.overlap] row `3-6` overlaps row `1-4` on 3-4\n    roll = \"3-6\"\n           ^^^^^\n",
+    pinned_outside: "outside" => "tables.toml:14:8: [fx.outside] row `13-14` falls outside d12 (1-12)",
+    pinned_weight: "weight" => "tables.toml:8:10: [fx.weight] weight 0 is not positive",
+    pinned_empty: "empty" => "tables.toml:2:6: [fx.empty] the table has no rows",
+    pinned_dice: "dice" => "tables.toml:11:18: [fx.dice] `{2d6q}`: `q` is not a modifier of a die\n    text = \"Lose {2d6q} mettle.\"\n                     ^\n",
+    pinned_reference: "reference" => "tables.toml:11:22: [fx.reference] row `Typo` refers to `{table:core.mutaton}`, which does not exist\n    text = \"Roll again: {table:core.mutaton}\"\n                         ^^^^^^^^^^^^^^^^^^\n    hint: did you mean `core.mutation`?",
+    pinned_cycle: "cycle" => "[fx.a] tables refer to each other in a loop: fx.a → fx.b → fx.a",
+    pinned_rollagain: "rollagain" => "[fx.rollagain] every row says to roll again, so a roll never ends",
+    pinned_distinct: "distinct" => "`reroll = 2` with `distinct` needs 2 different rows, but only 1 rows do not roll again",
+    pinned_ability: "ability" => "tables.toml:12:12: [fx.ability] `ability = \"STRENGTH\"` is not an ability of the core rules\n    effects = [{ ability = \"STRENGTH\", change = \"-1\", lasts = \"permanent\" }]\n               ^\n    hint: did you mean `STR`? The core abilities are STR, AGI, WIT",
+    pinned_clamp: "clamp" => "[fx.clamp] `change = \"+d4\"` could push STR past its bounds, and the row does not say how it clamps",
+    pinned_difficulty: "difficulty" => "[fx.difficulty] `difficulty = -2` is below 0",
+    pinned_hazard: "hazard" => "[fx.hazard] `hazard = \"3d6+3\"` is not a hazard in Pool+Bonus form",
+    pinned_unknown_key: "unknown_key" => "tables.toml:10:1: unknown key `nmae` in a [[table.row]]\n    nmae = \"Typo\"\n    ^^^^\n    hint: did you mean `name`? Keys here:",
+    pinned_malformed: "malformed" => "tables.toml:3:23: this is not valid TOML: invalid basic string, expected `\"`\n    title = \"Missing quote\n                          ^\n",
+    pinned_non_utf8: "non_utf8" => "tables.toml:3:13: the file is not UTF-8 text",
+    pinned_duplicate: "duplicate" => "tables.toml:13:1: [fx.twice] the id `fx.twice` is already used by",
+    pinned_breeding: "breeding" => "[fx.breeding] roll-again rows ask for 5.00 new rolls per roll on average",
+    pinned_weights: "weights" => "[fx.heavy] the weights add up to more than 2^53",
+    pinned_never: "never" => "tables.toml:14:8: [fx.never] row `17-20` can never come up on d66",
+    // A position after a TOML escape is approximate, but never a panic.
+    pinned_escape: "escape" => "[fx.escape] a `{` that is never closed",
+    // Found by fuzzing: an empty key used to hang the key search.
+    pinned_empty_key: "empty_key" => "tables.toml:2:2: unknown key `` in the file",
+}
+
 #[test]
-fn every_problem_class_has_a_pinned_message() {
-    let cases = [
-        (
-            "gap",
-            "tables.toml:2:6: [fx.gap] no row covers 3-4\n    id = \"fx.gap\"\n         ^^^^^^^^\n    hint: add rows for these results, or widen a neighbour's range",
-        ),
-        (
-            "overlap",
-            "tables.toml:14:8: [fx.overlap] row `3-6` overlaps row `1-4` on 3-4\n    roll = \"3-6\"\n           ^^^^^\n",
-        ),
-        (
-            "outside",
-            "tables.toml:14:8: [fx.outside] row `13-14` falls outside d12 (1-12)",
-        ),
-        (
-            "weight",
-            "tables.toml:8:10: [fx.weight] weight 0 is not positive",
-        ),
-        ("empty", "tables.toml:2:6: [fx.empty] the table has no rows"),
-        (
-            "dice",
-            "tables.toml:11:18: [fx.dice] `{2d6q}`: `q` is not a modifier of a die\n    text = \"Lose {2d6q} mettle.\"\n                     ^\n",
-        ),
-        (
-            "reference",
-            "tables.toml:11:22: [fx.reference] row `Typo` refers to `{table:core.mutaton}`, which does not exist\n    text = \"Roll again: {table:core.mutaton}\"\n                         ^^^^^^^^^^^^^^^^^^\n    hint: did you mean `core.mutation`?",
-        ),
-        (
-            "cycle",
-            "[fx.a] tables refer to each other in a loop: fx.a → fx.b → fx.a",
-        ),
-        (
-            "rollagain",
-            "[fx.rollagain] every row says to roll again, so a roll never ends",
-        ),
-        (
-            "distinct",
-            "`reroll = 2` with `distinct` needs 2 different rows, but only 1 rows do not roll again",
-        ),
-        (
-            "ability",
-            "tables.toml:12:12: [fx.ability] `ability = \"STRENGTH\"` is not an ability of the core rules\n    effects = [{ ability = \"STRENGTH\", change = \"-1\", lasts = \"permanent\" }]\n               ^\n    hint: did you mean `STR`? The core abilities are STR, AGI, WIT",
-        ),
-        (
-            "clamp",
-            "[fx.clamp] `change = \"+d4\"` could push STR past its bounds, and the row does not say how it clamps",
-        ),
-        ("difficulty", "[fx.difficulty] `difficulty = -2` is below 0"),
-        (
-            "hazard",
-            "[fx.hazard] `hazard = \"3d6+3\"` is not a hazard in Pool+Bonus form",
-        ),
-        (
-            "unknown_key",
-            "tables.toml:10:1: unknown key `nmae` in a [[table.row]]\n    nmae = \"Typo\"\n    ^^^^\n    hint: did you mean `name`? Keys here:",
-        ),
-        (
-            "malformed",
-            "tables.toml:3:23: this is not valid TOML: invalid basic string, expected `\"`\n    title = \"Missing quote\n                          ^\n",
-        ),
-        ("non_utf8", "tables.toml:3:13: the file is not UTF-8 text"),
-        (
-            "duplicate",
-            "tables.toml:13:1: [fx.twice] the id `fx.twice` is already used by",
-        ),
-        (
-            "breeding",
-            "[fx.breeding] roll-again rows ask for 5.00 new rolls per roll on average",
-        ),
-        ("weights", "[fx.heavy] the weights add up to more than 2^53"),
-        (
-            "never",
-            "tables.toml:14:8: [fx.never] row `17-20` can never come up on d66",
-        ),
-        // A position after a TOML escape is approximate, but never a panic.
-        ("escape", "[fx.escape] a `{` that is never closed"),
-        // Found by fuzzing: an empty key used to hang the key search.
-        ("empty_key", "tables.toml:2:2: unknown key `` in the file"),
-    ];
-    for (name, expected) in cases {
-        let got = fixture_problems(name);
-        assert!(
-            got.contains(expected),
-            "{name}:\n{got}\n--- expected to contain ---\n{expected}"
-        );
-    }
-    // Every problem is collected, not just the first: both typos are listed.
+fn every_problem_is_collected_not_just_the_first() {
+    // Both typos are listed.
     let got = fixture_problems("unknown_key");
     assert!(got.contains("unknown key `tag`"), "{got}");
 }
