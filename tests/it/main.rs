@@ -1,6 +1,7 @@
 //! The one integration test binary: the real `tablewright` run as a user
 //! would, one module per thing it specifies. Shared helpers are in `common`.
 //!
+//! - `architecture`: every module uses only what ARCHITECTURE.md allows
 //! - `common`: run the binary, read its output, fixtures, temp folders, goldens
 //! - `cli`: roll, odds, check, usage errors and help
 //! - `tables`: validate, tables, table, odds --table and user overrides
@@ -20,6 +21,7 @@
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
+mod architecture;
 mod bad_input;
 mod cards;
 mod cli;
