@@ -2,7 +2,7 @@
 //! JSON, determinism, the errors that point at a character, the limits,
 //! usage errors (exit code 2) and `--help`.
 
-use crate::common::{Run, Test, fails, misused, ok, ok_json, run, stderr, stdout};
+use crate::common::{Test, cli, fails, misused, ok, ok_json, run, stderr, stdout};
 
 #[test]
 fn same_seed_same_bytes() {
@@ -140,11 +140,6 @@ fn check_rolls_and_states_the_chance_first() {
         5,
         "Teamwork adds a die"
     );
-}
-
-/// `tablewright ARGS…` in a folder of its own.
-fn cli<const N: usize>(args: [&str; N]) -> Run {
-    Test::new().args(args).run()
 }
 
 #[test]

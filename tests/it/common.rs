@@ -214,6 +214,11 @@ fn make_writable(dir: &Path) {
     let _ = dir;
 }
 
+/// `tablewright ARGS…` run in a fresh folder of its own.
+pub fn cli<const N: usize>(args: [&str; N]) -> Run {
+    Test::new().args(args).run()
+}
+
 /// One run of the binary, set up as a builder (after `just`'s `Test`):
 /// its own temp folder (the working folder unless [`Test::current_dir`]
 /// says another one inside it), files written into it, arguments, stdin

@@ -2,7 +2,7 @@
 //! items, characters and parties from files, maps in every format, and
 //! journeys over a saved map.
 
-use crate::common::{assert_golden, fails, fixture, ok, ok_json, temp_dir};
+use crate::common::{assert_golden, cli, fails, fixture, ok, ok_json, temp_dir};
 
 const KINDS: [&[&str]; 7] = [
     &["npc", "--system", "core"],
@@ -88,24 +88,6 @@ fn characters_and_parties_from_files() {
         }
     }
     assert!(arm > 0, "no arm injury in 40 rolls");
-    let err = fails(&[
-        "gen",
-        "injury",
-        "--character",
-        &fixture("characters/giant.toml"),
-    ]);
-    assert!(
-        err.contains("the character breaks the Core Rules:")
-            && err.contains("giant.toml:2:7: Too strong: STR 25 is outside 0-19"),
-        "{err}"
-    );
-    let err = fails(&[
-        "gen",
-        "mutation",
-        "--character",
-        &fixture("characters/none.toml"),
-    ]);
-    assert!(err.contains("cannot read the character sheet"), "{err}");
     let party = fixture("party.toml");
     let out = ok(&[
         "gen",
@@ -121,20 +103,68 @@ fn characters_and_parties_from_files() {
         out.contains("| Sybilla |") || out.contains(", Sybilla |") || out.contains("Sybilla"),
         "{out}"
     );
-    let err = fails(&["gen", "encounter", "--party", "missing/party.toml"]);
-    assert!(
-        err.contains("the party file `missing/party.toml` does not exist"),
-        "{err}"
-    );
-    let err = fails(&["gen", "encounter", "--party", "3,40"]);
-    assert!(
-        err.contains("--party: `3,40`: PC 2 is 40, outside 1-12"),
-        "{err}"
-    );
-    let err = fails(&["gen", "npc", "--archetype", "bandti", "--seed", "x"]);
-    assert!(err.contains("did you mean `bandit`?"), "{err}");
-    let err = fails(&["gen", "forage", "--terrain", "lava", "--seed", "x"]);
-    assert!(err.contains("unknown terrain `lava`"), "{err}");
+}
+
+// Characters and parties that cannot be read or break the rules: exit 1,
+// nothing printed.
+
+#[test]
+fn a_character_sheet_out_of_the_rules_is_refused() {
+    cli([
+        "gen",
+        "injury",
+        "--character",
+        &fixture("characters/giant.toml"),
+    ])
+    .fails(1)
+    .no_stdout()
+    .stderr_has("the character breaks the Core Rules:")
+    .stderr_has("giant.toml:2:7: Too strong: STR 25 is outside 0-19");
+}
+
+#[test]
+fn a_missing_character_sheet_is_refused() {
+    cli([
+        "gen",
+        "mutation",
+        "--character",
+        &fixture("characters/none.toml"),
+    ])
+    .fails(1)
+    .no_stdout()
+    .stderr_has("cannot read the character sheet");
+}
+
+#[test]
+fn a_missing_party_file_is_refused() {
+    cli(["gen", "encounter", "--party", "missing/party.toml"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("the party file `missing/party.toml` does not exist");
+}
+
+#[test]
+fn a_party_summary_out_of_bounds_is_refused() {
+    cli(["gen", "encounter", "--party", "3,40"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("--party: `3,40`: PC 2 is 40, outside 1-12");
+}
+
+#[test]
+fn an_archetype_typo_gets_a_did_you_mean() {
+    cli(["gen", "npc", "--archetype", "bandti", "--seed", "x"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("did you mean `bandit`?");
+}
+
+#[test]
+fn an_unknown_forage_terrain_is_refused() {
+    cli(["gen", "forage", "--terrain", "lava", "--seed", "x"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("unknown terrain `lava`");
 }
 
 // ---- Maps and journeys ----

@@ -2,7 +2,7 @@
 //! in tests/golden/pack, the same bytes from two processes, and the
 //! refusals (existing files, bad outputs, bad session files).
 
-use crate::common::{assert_golden, fails, ok, only_entry, sample_session, temp_dir};
+use crate::common::{Test, assert_golden, cli, fails, ok, only_entry, sample_session, temp_dir};
 
 #[test]
 fn prep_writes_every_handout_and_pins_them() {
@@ -75,36 +75,49 @@ fn prep_writes_every_handout_and_pins_them() {
 }
 
 #[test]
-fn prep_refuses_bad_outputs_and_inputs() {
-    let base = temp_dir("prep-bad");
-    let file = base.join("a-file");
-    std::fs::write(&file, "x").unwrap();
-    let err = fails(&["prep", &sample_session(), "--out", file.to_str().unwrap()]);
+fn prep_refuses_an_out_that_is_a_file() {
+    let run = Test::new()
+        .file("a-file", "x")
+        .args(["prep", &sample_session(), "--out", "a-file"])
+        .run()
+        .fails(1)
+        .no_stdout();
+    let err = run.stderr();
     assert!(
         err.contains("cannot create the folder") || err.contains("is a file"),
         "{err}"
     );
-    let session = base.join("session.toml");
-    std::fs::write(&session, "party = \"nobody.toml\"\nencounters = 1\n").unwrap();
-    let err = fails(&[
-        "prep",
-        session.to_str().unwrap(),
-        "--out",
-        base.to_str().unwrap(),
-    ]);
-    assert!(
-        err.contains("the party file `nobody.toml` does not exist"),
-        "{err}"
-    );
-    std::fs::write(&session, "party = \"3,3\"\nencountres = 1\n").unwrap();
-    let err = fails(&["prep", session.to_str().unwrap()]);
-    assert!(
-        err.contains("session.toml:2:1") && err.contains("encountres"),
-        "{err}"
-    );
-    let err = fails(&["prep", base.join("none.toml").to_str().unwrap()]);
-    assert!(err.contains("cannot read the session file"), "{err}");
-    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
+fn prep_refuses_a_session_whose_party_file_is_missing() {
+    Test::new()
+        .file("session.toml", "party = \"nobody.toml\"\nencounters = 1\n")
+        .args(["prep", "session.toml", "--out", "."])
+        .run()
+        .fails(1)
+        .no_stdout()
+        .stderr_has("the party file `nobody.toml` does not exist");
+}
+
+#[test]
+fn prep_points_at_an_unknown_session_key() {
+    Test::new()
+        .file("session.toml", "party = \"3,3\"\nencountres = 1\n")
+        .args(["prep", "session.toml"])
+        .run()
+        .fails(1)
+        .no_stdout()
+        .stderr_has("session.toml:2:1")
+        .stderr_has("encountres");
+}
+
+#[test]
+fn prep_refuses_a_missing_session_file() {
+    cli(["prep", "none.toml"])
+        .fails(1)
+        .no_stdout()
+        .stderr_has("cannot read the session file");
 }
 
 /// The Markdown needs no hand-editing: every handout file opens with its
