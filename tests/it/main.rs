@@ -2,7 +2,9 @@
 //! would, one module per thing it specifies. Shared helpers are in `common`.
 //!
 //! - `architecture`: every module uses only what ARCHITECTURE.md allows
-//! - `common`: run the binary, read its output, fixtures, temp folders, goldens
+//! - `common`: run the binary, read its output, fixtures, temp folders,
+//!   goldens; `Test`, a builder for one run in a fresh folder, and `Run`,
+//!   its checks; `prep_in`, the one way a test runs `prep`
 //! - `cli`: roll, odds, check, usage errors and help
 //! - `tables`: validate, tables, table, odds --table and user overrides
 //! - `generators`: generators, golden items, characters and parties, maps, journeys
@@ -17,7 +19,8 @@
 //! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
 //! - `shell`: `completions` for every shell and the `manpage`
-//! - `bad_input`: every class of bad input, through the real binary
+//! - `bad_input`: every class of bad input, through the real binary, one
+//!   `#[test]` per case
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
