@@ -399,7 +399,7 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum GenKind {
     /// An NPC with a full stat block.
     Npc {

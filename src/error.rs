@@ -1,8 +1,14 @@
 //! The crate's error type: every failure a user can hit, each typed, each
 //! with a message that says what is wrong and what to do. Problems in what a
 //! user wrote (files, expressions) are [`Diagnostic`]s gathered in a
-//! [`Report`]; only [`Error::Usage`] — arguments that do not fit together —
-//! exits with 2 (see [`Error::exit_code`]).
+//! [`Report`]; only [`Error::Usage`] — a [`UsageError`], arguments that do
+//! not fit together — exits with 2 (see [`Error::exit_code`]).
+//!
+//! - [`usage`]: [`UsageError`], one variant per command-line mistake.
+
+pub mod usage;
+
+pub use usage::UsageError;
 
 use std::fmt;
 
@@ -16,7 +22,7 @@ use crate::seed::SeedError;
 #[derive(Debug)]
 pub enum Error {
     /// Command-line arguments that do not fit together (exit code 2).
-    Usage(String),
+    Usage(UsageError),
     /// Problems in something the user wrote, each pointed at.
     Input(Report),
     /// A dice expression that cannot be read.
@@ -63,7 +69,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Usage(m) => f.write_str(m),
+            Error::Usage(u) => u.fmt(f),
             Error::Input(r) => r.fmt(f),
             Error::Parse(e) => e.fmt(f),
             Error::Seed(e) => write!(f, "--seed: {e}"),
@@ -108,4 +114,5 @@ from! {
     OutputError => Output,
     TemplateError => Template,
     Report => Input,
+    UsageError => Usage,
 }

@@ -28,11 +28,18 @@
 //! - **handouts** ([`handouts`]): a session pack as files and sheets on top
 //!   of `page`: Markdown templates and flavours, drawings (map, zones),
 //!   the PDF sheets.
+//! - **pack** ([`pack`]): a session pack built — a session file or a
+//!   bundle read into its sources, every handout file made from them,
+//!   a pack folder compared with its bundle.
 //! - **output** ([`output`]): the only code that writes files, all or
 //!   nothing.
 //! - **diagnostic** ([`diagnostic`]) and **error** ([`error`]): one shape
 //!   for every problem in what a user wrote, and the typed errors.
-//! - **app** ([`app`]) and **cli** ([`cli`]): the commands; `main.rs` only
+//! - **workspace** ([`workspace`]): the one place the global options, the
+//!   session file found where a command runs, the tables and the
+//!   templates are brought together; the seed is chosen there.
+//! - **app** ([`app`]) and **cli** ([`cli`]): the commands, each over a
+//!   typed request the arguments are checked into once; `main.rs` only
 //!   parses arguments, calls [`app::run`] and turns errors into exit codes.
 
 pub mod app;
@@ -46,11 +53,13 @@ pub mod handouts;
 pub mod input;
 pub mod interop;
 pub mod output;
+pub mod pack;
 pub mod page;
 pub mod rules;
 pub mod seed;
 pub mod tables;
 pub mod terminal;
 pub mod wording;
+pub mod workspace;
 
 pub use error::Error;

@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::ser::{Error as _, SerializeSeq, Serializer};
 
 use crate::content::Library;
-use crate::error::Error;
+use crate::error::{Error, UsageError};
 use crate::output::Capped;
 use crate::seed::Seed;
 use crate::tables::{RollError, TableRoll};
@@ -39,12 +39,12 @@ pub fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
         write_text(ask, &mut buf)
     };
     if buf.over() {
-        return Err(Error::Usage(format!(
-            "table: {} results of `{}` print more than {} MiB; ask for fewer (--times) or roll them in several runs",
-            ask.times,
-            ask.id,
-            MAX_OUTPUT >> 20
-        )));
+        return Err(UsageError::TableOutput {
+            times: ask.times,
+            id: ask.id.to_owned(),
+            max_mib: MAX_OUTPUT >> 20,
+        }
+        .into());
     }
     done?;
     out.write_all(buf.bytes())?;

@@ -1,5 +1,5 @@
-//! `gen <kind>`: build the typed request from the arguments (reading any
-//! file they name), then list items `1..=count` through the one
+//! `gen <kind>`: build the generator's request from the checked arguments
+//! ([`super::request::Gen`]), reading any file they name,, then list items `1..=count` through the one
 //! [`Generator`] interface — as JSON (`{seed, kind, items}`, each item with
 //! its `address`) or as text, one item after another. `--item N` makes the
 //! one item a session pack places at `<kind>/N`: the same streams, and for
@@ -10,96 +10,41 @@
 //! the item from the session's whole request ([`super::pack_item`]).
 
 use std::io::Write;
-use std::path::Path;
 
 use serde::Serialize;
 
-use super::Config;
-use crate::cli::GenKind;
+use super::request::{Gen, JourneyArgs, Kind, TrapOdds, Which};
 use crate::content::Library;
 use crate::diagnostic::Diagnostic;
-use crate::error::Error;
+use crate::error::{Error, UsageError};
 use crate::generators::{
-    Address, Distinct, Generator, Placed, Rerolls, Said, encounter, forage, injury, journey,
-    make_distinct, make_many, map, mutation, npc, trap, voucher,
+    Address, Distinct, Generator, Placed, Rerolls, Said, encounter, injury, journey, make_distinct,
+    make_many, map, mutation, npc, trap,
 };
 use crate::input;
-use crate::input::session::MAX_REROLLS;
-use crate::rules::RulesSystem;
 use crate::terminal::items;
+use crate::workspace::Workspace;
 
-/// Most items one `gen` makes, and the highest `--item`.
-const MAX_COUNT: usize = 1000;
-
-/// Which items to make: the first `count`, or the one at `<kind>/N`.
-#[derive(Debug, Clone, Copy)]
-pub enum Which {
-    Count(usize),
-    Item(usize),
-}
-
-/// What `--item N` may say besides the kind's options: how many times
-/// the item was rerolled, and the session whose pack it is from.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct ItemArgs<'a> {
-    pub reroll: Option<u32>,
-    pub session: Option<&'a Path>,
-}
-
+/// `gen <kind>`: the kind's request made (every file it names read before
+/// a seed is chosen: bad input rolls nothing), then its items listed.
 pub fn run(
-    cfg: &Config,
-    kind: &GenKind,
-    which: Which,
-    args: &ItemArgs,
+    ws: &Workspace,
+    asked: &Gen,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    check_item_args(which, args)?;
-    if let (Which::Item(n), Some(path)) = (which, args.session) {
-        return super::pack_item::run(cfg, kind, n, args.reroll, path, out, err);
-    }
-    match which {
-        Which::Count(n) if !(1..=MAX_COUNT).contains(&n) => {
-            return Err(Error::Usage(format!(
-                "gen: --count {n}: ask for 1 to {MAX_COUNT} items"
-            )));
-        }
-        Which::Item(n) if !(1..=MAX_COUNT).contains(&n) => {
-            return Err(Error::Usage(format!(
-                "gen: --item {n}: items are numbered from 1 to {MAX_COUNT}"
-            )));
-        }
-        _ => {}
-    }
-    let library = cfg.library()?;
+    let library = ws.library()?;
     let mut list = Listing {
-        cfg,
+        ws,
         library: &library,
-        which,
-        reroll: args.reroll.unwrap_or(0),
+        which: asked.which,
+        reroll: asked.reroll,
         out,
         err,
     };
-    // Every request is built (its files read) before a seed is chosen: bad
-    // input rolls nothing.
-    match kind {
-        GenKind::Npc {
-            system,
-            archetype,
-            tier,
-            terrain,
-            people,
-        } => list.show_distinct(
-            &npc::Request {
-                system: (*system).into(),
-                archetype: archetype.clone(),
-                tier: *tier,
-                terrain: terrain_arg(&library, terrain.as_deref())?,
-                people_only: *people,
-            },
-            items::npc,
-        ),
-        GenKind::Injury {
+    match &asked.kind {
+        Kind::Npc { .. } => list.show_distinct(&npc_request(&library, &asked.kind)?, items::npc),
+        Kind::Injury {
             character,
             permanent,
         } => list.show(
@@ -110,62 +55,37 @@ pub fn run(
             },
             items::injury,
         ),
-        GenKind::Mutation { character } => list.show(
+        Kind::Mutation { character } => list.show(
             &mutation::Request {
                 character: input::character(character.as_deref())?,
             },
             items::mutation,
         ),
-        GenKind::Forage {
-            terrain,
-            kits,
-            water,
-            wit,
-            damage,
-        } => list.show(
-            &forage::Request {
-                terrain: terrain.clone(),
-                kits: kits.clone(),
-                water: *water,
-                wit: *wit,
-                damage: damage.clone(),
-                mettle: None,
-            },
-            items::forage,
-        ),
-        GenKind::Trap {
-            from,
-            system,
-            poise,
-            party,
-        } => list.show_distinct(
-            &trap_request((*from).into(), (*system).into(), poise, party)?,
-            items::trap,
-        ),
-        GenKind::Map { .. } => show_map(list, kind),
-        GenKind::Voucher { holders } => {
-            if holders.is_empty() {
-                return Err(Error::Usage(
-                    "gen voucher: name the holders, one voucher each: --holder Ada,Brannoc".into(),
-                ));
-            }
-            list.show_distinct(
-                &voucher::Request {
-                    holders: holders.clone(),
-                },
-                items::voucher,
-            )
+        Kind::Forage(req) => list.show(req, items::forage),
+        Kind::Trap { source, against } => {
+            list.show_distinct(&trap_request(*source, against)?, items::trap)
         }
-        GenKind::Journey { .. } => list.show(&journey_request(kind)?, items::journey),
-        GenKind::Encounter {
+        Kind::Map {
+            request,
+            players,
+            svg: None,
+        } => list.show(request, |m| items::map(m, *players)),
+        Kind::Map {
+            request,
+            players,
+            svg: Some(index),
+        } => draw_map(list, request, *index, *players),
+        Kind::Voucher(req) => list.show_distinct(req, items::voucher),
+        Kind::Journey(args) => list.show(&journey_request(args)?, items::journey),
+        Kind::Encounter {
             terrain,
             system,
             party,
         } => list.show_distinct(
             &encounter::Request {
                 terrain: terrain.clone(),
-                system: (*system).into(),
-                party: input::party(party.as_deref(), (*system).into())?,
+                system: *system,
+                party: input::party(party.as_deref(), *system)?,
                 pin: encounter::Pin::default(),
             },
             items::encounter,
@@ -173,78 +93,48 @@ pub fn run(
     }
 }
 
-/// `--reroll` and `--session` name one item: they need `--item`, and a
-/// reroll count is bounded as in a session's `[rerolls]`.
-fn check_item_args(which: Which, args: &ItemArgs) -> Result<(), Error> {
-    if let Which::Count(_) = which {
-        for (given, flag) in [
-            (args.reroll.is_some(), "--reroll"),
-            (args.session.is_some(), "--session"),
-        ] {
-            if given {
-                return Err(Error::Usage(format!(
-                    "gen: {flag} is about one item: give --item N too (`gen encounter --item 2 \
-                     {flag} ...`)"
-                )));
-            }
-        }
-    }
-    match args.reroll {
-        Some(k) if k > MAX_REROLLS => Err(Error::Usage(format!(
-            "gen: --reroll {k}: an item is rerolled at most {MAX_REROLLS} times"
-        ))),
-        _ => Ok(()),
-    }
-}
-
-/// `gen npc --terrain`: one of the terrains (regions) in effect, in any
-/// case.
-fn terrain_arg(library: &Library, terrain: Option<&str>) -> Result<Option<String>, Error> {
-    terrain
+/// `gen npc`: its `--terrain` one of the terrains (regions) in effect, in
+/// any case.
+fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
+    let Kind::Npc {
+        system,
+        archetype,
+        tier,
+        terrain,
+        people,
+    } = kind
+    else {
+        unreachable!("called for NPCs only")
+    };
+    let terrain = terrain
+        .as_deref()
         .map(|t| {
             library
                 .region(t)
                 .map(|r| r.name.clone())
-                .map_err(|e| Error::Usage(format!("gen npc: --terrain {t}: {e}")))
+                .map_err(|e| UsageError::NpcTerrain {
+                    terrain: t.to_owned(),
+                    why: e.to_string(),
+                })
         })
-        .transpose()
+        .transpose()?;
+    Ok(npc::Request {
+        system: *system,
+        archetype: archetype.clone(),
+        tier: *tier,
+        terrain,
+        people_only: *people,
+    })
 }
 
-/// The trap `gen trap` asks for: METTLE odds against `--poise` (or the
-/// party's POISE), Core Rules odds for the party's ability scores.
-fn trap_request(
-    source: trap::Source,
-    system: RulesSystem,
-    poise: &Option<Vec<u32>>,
-    party: &Option<String>,
-) -> Result<trap::Request, Error> {
-    if system == RulesSystem::Core {
-        if poise.is_some() {
-            return Err(Error::Usage(
-                "gen trap: --poise is METTLE's; a Core Rules trap's odds are for the party's \
-                 STR, AGI and WIT (give --party)"
-                    .into(),
-            ));
-        }
-        if source == trap::Source::Rules {
-            return Err(Error::Usage(
-                "gen trap: --from rules: the Core Rules have no traps of their own; Core traps \
-                 are built from parts (--from parts or any)"
-                    .into(),
-            ));
-        }
-    }
-    let against = match (system, poise, party) {
-        (_, Some(_), Some(_)) => {
-            return Err(Error::Usage(
-                "gen trap: give --poise or --party, not both".into(),
-            ));
-        }
-        (RulesSystem::Mettle, Some(p), None) => trap::Against::Poise(p.clone()),
-        (RulesSystem::Mettle, None, None) => trap::Against::Poise((1..=6).collect()),
-        (system, _, party) => {
-            let party = input::party(party.as_deref(), system)?;
-            trap::Request::for_party(system, &party).against
+/// The trap `gen trap` asks for: METTLE odds against POISE values, or the
+/// odds for a party (its file read here).
+fn trap_request(source: trap::Source, against: &TrapOdds) -> Result<trap::Request, Error> {
+    let against = match against {
+        TrapOdds::Poise(p) => trap::Against::Poise(p.clone()),
+        TrapOdds::Party(system, party) => {
+            let party = input::party(party.as_deref(), *system)?;
+            trap::Request::for_party(*system, &party).against
         }
     };
     Ok(trap::Request { source, against })
@@ -253,7 +143,7 @@ fn trap_request(
 /// What every listing needs: the options, the tables, how many, and where
 /// results and notes go.
 struct Listing<'a> {
-    cfg: &'a Config,
+    ws: &'a Workspace,
     library: &'a Library,
     which: Which,
     /// `--reroll K`: the `--item` as rerolled K times.
@@ -278,7 +168,7 @@ impl Listing<'_> {
         req: &G,
         text: impl Fn(&G::Item) -> String,
     ) -> Result<(), Error> {
-        let seed = self.cfg.roll_seed(self.err)?;
+        let seed = self.ws.roll_seed(self.err)?;
         let none = Rerolls::default();
         let (first, items) = match self.which {
             Which::Count(n) => (0, make_many(req, self.library, &seed, n, &none)?),
@@ -303,7 +193,7 @@ impl Listing<'_> {
         let Which::Item(n) = self.which else {
             return self.show(req, text);
         };
-        let seed = self.cfg.roll_seed(self.err)?;
+        let seed = self.ws.roll_seed(self.err)?;
         let mut rerolls = Rerolls::default();
         if self.reroll > 0 {
             let at = Address::new(G::KIND, n - 1).to_string();
@@ -323,7 +213,7 @@ impl Listing<'_> {
         items: Vec<G::Item>,
         text: impl Fn(&G::Item) -> String,
     ) -> Result<(), Error> {
-        if self.cfg.json {
+        if self.ws.json {
             let items = items
                 .into_iter()
                 .enumerate()
@@ -353,44 +243,19 @@ impl Listing<'_> {
     }
 }
 
-/// `gen map`: listed like the others, or one map drawn as SVG.
-fn show_map(mut list: Listing, kind: &GenKind) -> Result<(), Error> {
-    let GenKind::Map {
-        stops,
-        terrain,
-        svg,
-        players,
-    } = kind
-    else {
-        unreachable!("called for maps only")
-    };
-    let req = map::Request {
-        stops: *stops,
-        terrains: terrain.clone(),
-    };
-    if !*svg {
-        return list.show(&req, |m| items::map(m, *players));
-    }
-    let index = match list.which {
-        Which::Count(1) => 0,
-        Which::Item(n) => n - 1,
-        Which::Count(_) => {
-            return Err(Error::Usage(
-                "gen map --svg draws one map; leave out --count".into(),
-            ));
-        }
-    };
-    let seed = list.cfg.roll_seed(list.err)?;
+/// `gen map --svg`: the map at `index` drawn as SVG.
+fn draw_map(list: Listing, req: &map::Request, index: usize, players: bool) -> Result<(), Error> {
+    let seed = list.ws.roll_seed(list.err)?;
     let at = Address::new(map::Request::KIND, index).rerolled(list.reroll);
     let made = req.make(list.library, &seed, &at)?;
-    let drawing = crate::handouts::drawings::chart::draw(&made, *players);
+    let drawing = crate::handouts::drawings::chart::draw(&made, players);
     write!(list.out, "{}", crate::page::svg::document(&drawing))?;
     Ok(())
 }
 
 /// `gen journey`: the saved map, the stops named, the party and its water.
-fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
-    let GenKind::Journey {
+fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
+    let JourneyArgs {
         map: path,
         from,
         to,
@@ -401,20 +266,10 @@ fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
         water,
         water_capacity,
         kits,
-        no_twist,
-    } = kind
-    else {
-        unreachable!("called for journeys only")
-    };
-    let Some(path) = path else {
-        return Err(Error::Usage(
-            "gen journey: give --map FILE (a map saved with `gen map --json > map.json`), or \
-             --session SESSION.toml --item 1 for a session pack's journey"
-                .into(),
-        ));
-    };
+        twist,
+    } = args;
     let map = input::read_map(path)?;
-    let system: RulesSystem = (*system).into();
+    let system = *system;
     let mut party = input::party(party.as_deref(), system)?;
     if let Some(c) = water_capacity {
         if !(1..=journey::MAX_SUPPLY).contains(c) {
@@ -435,11 +290,11 @@ fn journey_request(kind: &GenKind) -> Result<journey::Request, Error> {
         party,
         system,
         map,
-        route: (*route).into(),
+        route: *route,
         rations: *rations,
         water: *water,
         kits: kits.clone(),
-        twist: !*no_twist,
+        twist: *twist,
         used: Vec::new(),
     })
 }

@@ -8,9 +8,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::Config;
 use crate::error::Error;
 use crate::output::{self, OutputError};
+use crate::workspace::Workspace;
 
 /// Each folder (relative to DIR) and its files.
 const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
@@ -46,9 +46,9 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
     ),
 ];
 
-pub fn run(cfg: &Config, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
+pub fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
     // Refuse before writing anything: no file of the scaffold may exist.
-    if !cfg.force {
+    if !ws.force {
         let taken: Vec<_> = SCAFFOLD
             .iter()
             .flat_map(|(sub, files)| files.iter().map(move |(name, _)| dir.join(sub).join(name)))
@@ -71,7 +71,7 @@ pub fn run(cfg: &Config, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
             written.push(path);
         }
     }
-    if cfg.json {
+    if ws.json {
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         return super::json(out, &names);
     }

@@ -8,22 +8,22 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::Config;
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::interop::{self, Draft, Export, Format, draft, foundry, pasted};
 use crate::output::{self, Scope};
+use crate::workspace::Workspace;
 
 /// `export ID... --format F [--to DIR]`.
 pub fn export(
-    cfg: &Config,
+    ws: &Workspace,
     ids: &[String],
     format: Format,
     to: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
-    let library = cfg.library()?;
+    let library = ws.library()?;
     let mut tables = Vec::new();
     for id in ids {
         let table = library.table(id)?;
@@ -44,7 +44,7 @@ pub fn export(
     };
     let files = interop::files(&ex, format);
     folder_check(dir)?;
-    let written = output::publish(dir, &files, Scope::Part, cfg.force)?.files;
+    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
     writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
     for p in &written {
         let name = p
@@ -147,7 +147,7 @@ fn file_name(stem: &str, names: &mut BTreeSet<String>) -> String {
 /// problems (each pointed at), validate what was read with the tables in
 /// effect, then write one table file per input, all or none.
 pub fn import(
-    cfg: &Config,
+    ws: &Workspace,
     files: &[PathBuf],
     to: &Path,
     out: &mut dyn Write,
@@ -187,12 +187,12 @@ pub fn import(
             closing: Some("nothing was written; fix the files and import again".into()),
         }));
     }
-    validate(cfg, to, &imported)?;
+    validate(ws, to, &imported)?;
     let set: Vec<(String, Vec<u8>)> = imported
         .iter()
         .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
         .collect();
-    output::publish(to, &set, Scope::Part, cfg.force).map_err(|e| match e {
+    output::publish(to, &set, Scope::Part, ws.force).map_err(|e| match e {
         // The folder is written whole: a sub-folder cannot be carried.
         output::OutputError::Foreign(p) => Error::input(
             Diagnostic::message(format!(
@@ -209,14 +209,14 @@ pub fn import(
 
 /// The imported files must load and validate with the tables in effect
 /// (built in and --content, less the files they replace).
-fn validate(cfg: &Config, to: &Path, imported: &[Imported]) -> Result<(), Error> {
-    let (mut user, problems) = Library::user_sources(&cfg.content);
+fn validate(ws: &Workspace, to: &Path, imported: &[Imported]) -> Result<(), Error> {
+    let (mut user, problems) = Library::user_sources(&ws.content);
     if !problems.is_empty() {
         return Err(Error::Content(problems));
     }
     let targets: BTreeSet<PathBuf> = imported.iter().map(|i| to.join(&i.name)).collect();
     user.retain(|f| !targets.contains(Path::new(&f.name)));
-    let layer = cfg.content.len() + 1;
+    let layer = ws.content.len() + 1;
     for i in imported {
         let name = format!("{} (imported from {})", to.join(&i.name).display(), i.input);
         user.push(SourceFile::new(name, i.toml.clone(), layer));

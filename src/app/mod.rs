@@ -1,9 +1,10 @@
-//! The commands: each turns parsed arguments into text or JSON on the given
-//! writers. The command line is read once into a [`Config`]; each command
-//! family has its own file:
+//! The commands: the command line is read once ([`request::read`]) into the
+//! [`Workspace`] and a typed [`Request`], and each command is a thin
+//! reading of its request over the library — pack building is
+//! [`crate::pack`]'s — that prints text or JSON on the given writers.
 //!
-//! - [`config`]: the global options made meaningful — the seed (chosen in
-//!   one place), the tables, templates, paper and where handouts go.
+//! - [`request`]: arguments checked once into typed per-command requests;
+//!   a mistake is a [`crate::error::UsageError`].
 //! - [`dice`]: `roll`, `odds`, `check`.
 //! - [`tables`]: `tables`, `table`, `odds --table`, `validate`; [`capped`]:
 //!   `table`'s results rolled one at a time into bounded output.
@@ -21,13 +22,13 @@
 //! Randomness comes only from the seed's streams.
 
 pub mod capped;
-pub mod config;
 pub mod dice;
 pub mod generate;
 pub mod init;
 pub mod interop;
 pub mod pack_item;
 pub mod prep;
+pub mod request;
 pub mod share;
 pub mod shell;
 pub mod tables;
@@ -36,68 +37,46 @@ use std::io::Write;
 
 use serde::Serialize;
 
-pub use config::Config;
+pub use request::Request;
 
-use crate::cli::{Cli, Command};
+use crate::cli::Cli;
 use crate::error::Error;
+use crate::workspace::Workspace;
 
 /// Run one command. `out` receives the results, `err` the notes (the seed
 /// that was chosen).
 pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
-    let cfg = Config::from_cli(&cli.global);
-    match &cli.command {
-        Command::Roll { exprs } => dice::roll(&cfg, exprs, out, err),
-        Command::Odds {
-            expr: Some(expr), ..
-        } => dice::odds(&cfg, expr, out),
-        Command::Odds {
-            table: Some(id), ..
-        } => tables::table_odds(&cfg, id, out),
-        Command::Odds { .. } => Err(Error::Usage(
-            "odds: give an expression or --table ID".into(),
-        )),
-        Command::Check(args) => dice::check(&cfg, args, out, err),
-        Command::Tables { terrains } => tables::list(&cfg, *terrains, out),
-        Command::Table { id, times, tag } => {
-            tables::roll(&cfg, id, *times, tag.as_deref(), out, err)
+    let (ws, request) = request::read(cli)?;
+    run_request(&ws, request, out, err)
+}
+
+/// Run one checked request in a workspace.
+pub fn run_request(
+    ws: &Workspace,
+    request: Request,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    match request {
+        Request::Roll { exprs } => dice::roll(ws, &exprs, out, err),
+        Request::Odds { expr } => dice::odds(ws, &expr, out),
+        Request::TableOdds { id } => tables::table_odds(ws, &id, out),
+        Request::Check(pool) => dice::check(ws, pool, out, err),
+        Request::Tables { terrains } => tables::list(ws, terrains, out),
+        Request::Table { id, times, tag } => tables::roll(ws, &id, times, tag.as_deref(), out, err),
+        Request::Validate => tables::validate(ws, out),
+        Request::Prep { session, asked } => prep::run(ws, &session, &asked, out, err),
+        Request::Share { session } => share::share(ws, &session, out, err),
+        Request::Verify { dir } => share::verify(ws, &dir, out, err),
+        Request::Gen(g) => generate::run(ws, &g, out, err),
+        Request::GenItem(item) => pack_item::run(ws, &item, out, err),
+        Request::Init { dir } => init::run(ws, &dir, out),
+        Request::Export { ids, format, to } => {
+            interop::export(ws, &ids, format, to.as_deref(), out)
         }
-        Command::Validate => tables::validate(&cfg, out),
-        Command::Prep {
-            session,
-            only,
-            reroll,
-            md,
-        } => {
-            let md: Vec<_> = md.iter().map(|&m| m.into()).collect();
-            let asked = prep::Asked { only, reroll, md };
-            prep::run(&cfg, session, &asked, out, err)
-        }
-        Command::Share { session } => share::share(&cfg, session, out, err),
-        Command::Verify { dir } => share::verify(&cfg, dir, out, err),
-        Command::Gen {
-            kind,
-            count,
-            item,
-            reroll,
-            session,
-        } => {
-            let items = match item {
-                Some(n) => generate::Which::Item(*n),
-                None => generate::Which::Count(*count),
-            };
-            let from = generate::ItemArgs {
-                reroll: *reroll,
-                session: session.as_deref(),
-            };
-            generate::run(&cfg, kind, items, &from, out, err)
-        }
-        Command::Init { dir } => init::run(&cfg, dir, out),
-        Command::Export { ids, format, to } => {
-            interop::export(&cfg, ids, (*format).into(), to.as_deref(), out)
-        }
-        Command::Import { files, to } => interop::import(&cfg, files, to, out),
-        Command::Completions { shell } => shell::completions(*shell, out),
-        Command::Manpage { to } => shell::manpage(&cfg, to.as_deref(), out),
+        Request::Import { files, to } => interop::import(ws, &files, &to, out),
+        Request::Completions { shell } => shell::completions(shell, out),
+        Request::Manpage { to } => shell::manpage(ws, to.as_deref(), out),
     }
 }
 

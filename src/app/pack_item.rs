@@ -9,35 +9,29 @@
 //! item is printed as `gen` prints one: JSON or text.
 
 use std::io::Write;
-use std::path::Path;
 
-use super::Config;
 use super::generate::GenReport;
-use super::prep::{Asked, sources};
-use crate::cli::{Cli, Command, GenKind};
-use crate::error::Error;
+use super::request::SessionItem;
+use crate::error::{Error, UsageError};
 use crate::generators::Address;
-use crate::generators::pack::{self, Pack};
+use crate::generators::pack::Pack;
+use crate::pack::{Asked, Sources};
 use crate::terminal::items;
+use crate::workspace::Workspace;
 
 pub fn run(
-    cfg: &Config,
-    kind: &GenKind,
-    n: usize,
-    reroll: Option<u32>,
-    path: &Path,
+    ws: &Workspace,
+    item: &SessionItem,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let name = kind_name(kind)?;
-    refuse_own_options(kind, name)?;
-    let mut src = sources(cfg, path, &Asked::default(), err)?;
-    let address = format!("{name}/{n}");
+    let mut src = Sources::read(ws, &item.session, &Asked::default(), err)?;
+    let address = format!("{}/{}", item.kind, item.n);
     if let Some(flaw) = src.session.address_flaw(&address) {
-        return Err(Error::Usage(format!("gen --session: {flaw}")));
+        return Err(UsageError::SessionItem { flaw }.into());
     }
     let at = Address::parse(&address).expect("checked");
-    match reroll {
+    match item.reroll {
         Some(0) => {
             src.session.rerolls.remove(&address);
         }
@@ -46,97 +40,36 @@ pub fn run(
         }
         None => {}
     }
-    let pack = pack::generate(&src.library, &src.session.request(), &src.party, &src.seed)?;
-    if cfg.json {
+    let pack = src.generate()?;
+    if ws.json {
         let report = GenReport {
             seed: src.seed.as_str(),
-            kind: name,
+            kind: item.kind,
             items: pack.item_json(&at).into_iter().collect(),
         };
         return super::json(out, &report);
     }
-    if let GenKind::Map {
-        svg: true, players, ..
-    } = kind
-    {
+    if item.svg {
         let map = pack.map.as_ref().expect("checked");
-        let drawing = crate::handouts::drawings::chart::draw(map, *players);
+        let drawing = crate::handouts::drawings::chart::draw(map, item.players);
         write!(out, "{}", crate::page::svg::document(&drawing))?;
         return Ok(());
     }
-    write!(out, "{}", text(&pack, kind, at.index()))?;
+    write!(out, "{}", text(&pack, item, at.index()))?;
     Ok(())
 }
 
-/// The pack kind a `gen` kind makes (foraging is no item of a pack).
-fn kind_name(kind: &GenKind) -> Result<&'static str, Error> {
-    Ok(match kind {
-        GenKind::Encounter { .. } => "encounter",
-        GenKind::Trap { .. } => "trap",
-        GenKind::Npc { .. } => "npc",
-        GenKind::Map { .. } => "map",
-        GenKind::Journey { .. } => "journey",
-        GenKind::Voucher { .. } => "voucher",
-        GenKind::Injury { .. } => "injury",
-        GenKind::Mutation { .. } => "mutation",
-        GenKind::Forage { .. } => {
-            return Err(Error::Usage(
-                "gen forage --session: a pack holds no foraging (its kinds are encounter, trap, \
-                 npc, map, journey, voucher, injury and mutation)"
-                    .into(),
-            ));
-        }
-    })
-}
-
-/// The session sets the item's request, so the kind's own request options
-/// (`--terrain`, `--party`, …) are refused rather than ignored; how a map
-/// is shown (`--svg`, `--players`) is not part of the request.
-fn refuse_own_options(kind: &GenKind, name: &str) -> Result<(), Error> {
-    let shown = match kind {
-        GenKind::Map {
-            stops,
-            terrain,
-            svg: _,
-            players: _,
-        } => format!(
-            "{:?}",
-            GenKind::Map {
-                stops: *stops,
-                terrain: terrain.clone(),
-                svg: false,
-                players: false,
-            }
-        ),
-        other => format!("{other:?}"),
-    };
-    let bare = match Cli::try_parse_args(["tablewright", "gen", name]) {
-        Ok(Cli {
-            command: Command::Gen { kind, .. },
-            ..
-        }) => format!("{kind:?}"),
-        _ => return Ok(()),
-    };
-    if shown == bare {
-        return Ok(());
-    }
-    Err(Error::Usage(format!(
-        "gen {name} --session: the session sets the item's request (its terrain, system, party, \
-         entries and rerolls); leave out the options of `gen {name}`"
-    )))
-}
-
 /// The item's text, as `gen <kind>` prints it.
-fn text(pack: &Pack, kind: &GenKind, i: usize) -> String {
-    match kind {
-        GenKind::Encounter { .. } => items::encounter(&pack.encounters[i]),
-        GenKind::Trap { .. } => items::trap(&pack.traps[i]),
-        GenKind::Npc { .. } => items::npc(&pack.npcs[i]),
-        GenKind::Map { players, .. } => items::map(pack.map.as_ref().expect("checked"), *players),
-        GenKind::Journey { .. } => items::journey(pack.journey.as_ref().expect("checked")),
-        GenKind::Voucher { .. } => items::voucher(&pack.vouchers[i]),
-        GenKind::Injury { .. } => items::injury(&pack.injuries[i]),
-        GenKind::Mutation { .. } => items::mutation(&pack.mutations[i]),
-        GenKind::Forage { .. } => unreachable!("refused by kind_name"),
+fn text(pack: &Pack, item: &SessionItem, i: usize) -> String {
+    match item.kind {
+        "encounter" => items::encounter(&pack.encounters[i]),
+        "trap" => items::trap(&pack.traps[i]),
+        "npc" => items::npc(&pack.npcs[i]),
+        "map" => items::map(pack.map.as_ref().expect("checked"), item.players),
+        "journey" => items::journey(pack.journey.as_ref().expect("checked")),
+        "voucher" => items::voucher(&pack.vouchers[i]),
+        "injury" => items::injury(&pack.injuries[i]),
+        "mutation" => items::mutation(&pack.mutations[i]),
+        other => unreachable!("`{other}` is no pack kind (refused by the request)"),
     }
 }

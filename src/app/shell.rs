@@ -7,9 +7,9 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::config::Config;
 use crate::error::Error;
 use crate::output::{self, Scope};
+use crate::workspace::Workspace;
 
 /// The binary's name as the shell sees it.
 const BIN: &str = "tablewright";
@@ -29,7 +29,7 @@ pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(
 /// `out`; with `to`, every page ([`pages`]) written into that folder
 /// through [`output::publish`] (all or nothing; a page that differs is
 /// replaced only with `--force`), as `export --to` writes.
-pub fn manpage(cfg: &Config, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
+pub fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
     let files = pages(crate::cli::command())?;
     let Some(dir) = to else {
         // The top page, the same bytes as `tablewright.1` in DIR.
@@ -37,7 +37,7 @@ pub fn manpage(cfg: &Config, to: Option<&Path>, out: &mut dyn Write) -> Result<(
         return Ok(());
     };
     super::interop::folder_check(dir)?;
-    let written = output::publish(dir, &files, Scope::Part, cfg.force)?.files;
+    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
     writeln!(out, "wrote {} pages to {}:", written.len(), dir.display())?;
     for (name, _) in &files {
         writeln!(out, "  {name}")?;

@@ -5,18 +5,18 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::Config;
 use crate::content::{Contribution, Library, Origin, Region, Table};
 use crate::error::Error;
 use crate::rules::RulesSystem;
 use crate::terminal;
+use crate::workspace::Workspace;
 
-pub fn list(cfg: &Config, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
-    let library = cfg.library()?;
+pub fn list(ws: &Workspace, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
+    let library = ws.library()?;
     if terrains {
-        return list_terrains(cfg, &library, out);
+        return list_terrains(ws, &library, out);
     }
-    if cfg.json {
+    if ws.json {
         let doc = crate::interop::json::document(&library, library.tables.values());
         return super::json(out, &doc);
     }
@@ -111,7 +111,7 @@ struct TerrainJson<'a> {
 
 /// `tables --terrains`: every region, what the generators take from it
 /// and where it came from.
-fn list_terrains(cfg: &Config, library: &Library, out: &mut dyn Write) -> Result<(), Error> {
+fn list_terrains(ws: &Workspace, library: &Library, out: &mut dyn Write) -> Result<(), Error> {
     let rows: Vec<TerrainJson> = library
         .regions()
         .map(|r| TerrainJson {
@@ -119,7 +119,7 @@ fn list_terrains(cfg: &Config, library: &Library, out: &mut dyn Write) -> Result
             origin: &library.tables[&r.table].origin,
         })
         .collect();
-    if cfg.json {
+    if ws.json {
         return super::json(out, &rows);
     }
     let name_w = rows
@@ -167,24 +167,20 @@ fn list_terrains(cfg: &Config, library: &Library, out: &mut dyn Write) -> Result
     Ok(())
 }
 
-/// `table ID --times N`: priced before any roll, rolled one result at a
+/// `table ID --times N` (1 to 10000, checked by [`super::request`]):
+/// priced before any roll, rolled one result at a
 /// time into bounded output (`capped`).
 pub fn roll(
-    cfg: &Config,
+    ws: &Workspace,
     id: &str,
     times: usize,
     tag: Option<&str>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    if !(1..=10_000).contains(&times) {
-        return Err(Error::Usage(format!(
-            "table: --times {times}: ask for 1 to 10000 results"
-        )));
-    }
-    let library = cfg.library()?;
+    let library = ws.library()?;
     library.price(id, times)?;
-    let seed = cfg.roll_seed(err)?;
+    let seed = ws.roll_seed(err)?;
     let ask = super::capped::Ask {
         library: &library,
         id,
@@ -192,13 +188,13 @@ pub fn roll(
         tag,
         seed: &seed,
     };
-    super::capped::print(&ask, cfg.json, out)
+    super::capped::print(&ask, ws.json, out)
 }
 
-pub fn table_odds(cfg: &Config, id: &str, out: &mut dyn Write) -> Result<(), Error> {
-    let library = cfg.library()?;
+pub fn table_odds(ws: &Workspace, id: &str, out: &mut dyn Write) -> Result<(), Error> {
+    let library = ws.library()?;
     let odds = library.table_odds(id)?;
-    if cfg.json {
+    if ws.json {
         return super::json(out, &odds);
     }
     write!(out, "{}", terminal::table_odds_text(&odds))?;
@@ -216,18 +212,8 @@ struct ValidateReport<'a> {
 /// template and render a pack of each system made from
 /// the tables, so a field a template names that the pack lacks is caught
 /// here rather than at `prep`.
-fn check_templates(
-    cfg: &Config,
-    session_dir: Option<&std::path::Path>,
-    library: &Library,
-) -> Result<(), Error> {
-    let local = std::path::Path::new("templates");
-    let Some(dir) = cfg
-        .templates
-        .as_deref()
-        .or(session_dir)
-        .or_else(|| local.is_dir().then_some(local))
-    else {
+fn check_templates(ws: &Workspace, library: &Library) -> Result<(), Error> {
+    let Some(dir) = ws.templates_dir() else {
         return Ok(());
     };
     let templates = crate::handouts::markdown::Templates::load(Some(dir))?;
@@ -294,32 +280,25 @@ fn sample_pack(
     Ok((req, party))
 }
 
-/// A `session.toml` where the command runs (as `prep` would read it),
-/// with its text: its `content` folders are validated too.
-fn local_session() -> Result<Option<(std::path::PathBuf, crate::input::Session, String)>, Error> {
-    let path = std::path::PathBuf::from("session.toml");
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let (session, text) = crate::input::session(&path)?;
-    Ok(Some((path, session, text)))
-}
-
-pub fn validate(cfg: &Config, out: &mut dyn Write) -> Result<(), Error> {
-    let local = local_session()?;
-    let (first, session_templates) = match &local {
-        Some((path, s, text)) => crate::input::session_folders(path, text, s)?,
-        None => (Vec::new(), None),
-    };
-    let dirs: Vec<std::path::PathBuf> = first.iter().chain(&cfg.content).cloned().collect();
-    let (library, problems) = Library::load(&dirs);
-    if problems.is_empty() {
-        if let Some((path, session, text)) = &local {
-            crate::input::session_terrains(path, text, session, &library)?;
+pub fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error> {
+    // A `session.toml` where the command runs (as `prep` would read it):
+    // its `content` folders are validated too, its `templates` tried.
+    let local = ws.local_session()?;
+    let ws = &match &local {
+        Some(l) => {
+            let (first, templates) = crate::input::session_folders(&l.path, &l.text, &l.session)?;
+            ws.with_session_folders(&first, templates)
         }
-        check_templates(cfg, session_templates.as_deref(), &library)?;
+        None => ws.clone(),
+    };
+    let (library, problems) = ws.load_library();
+    if problems.is_empty() {
+        if let Some(l) = &local {
+            crate::input::session_terrains(&l.path, &l.text, &l.session, &library)?;
+        }
+        check_templates(ws, &library)?;
     }
-    if cfg.json {
+    if ws.json {
         super::json(
             out,
             &ValidateReport {

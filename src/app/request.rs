@@ -1,0 +1,570 @@
+//! The command line read once: [`read`] turns the parsed arguments
+//! ([`Cli`]) into the [`Workspace`] (the global options) and a typed
+//! [`Request`] per command, refusing every mistake the arguments show on
+//! their own as a [`UsageError`] before anything is read or rolled. The
+//! few mistakes that need a file read first (an address the session has no
+//! item at, a `--terrain` the tables lack) are `UsageError`s too, raised
+//! where the file is read.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{CheckArgs, Cli, Command, GenKind, Global};
+use crate::dice::ast::{Expr, Pool};
+use crate::dice::{self, limits};
+use crate::error::{Error, UsageError};
+use crate::generators::{forage, journey, map, trap, voucher};
+use crate::input::session::MAX_REROLLS;
+use crate::interop::Format;
+use crate::pack::Asked;
+use crate::rules::RulesSystem;
+use crate::workspace::Workspace;
+
+/// Most items one `gen` makes, and the highest `--item`.
+pub const MAX_COUNT: usize = 1000;
+
+/// Most results one `table` rolls.
+pub const MAX_TIMES: usize = 10_000;
+
+/// One command, its arguments checked.
+#[derive(Debug)]
+pub enum Request {
+    /// `roll EXPR...`.
+    Roll { exprs: Vec<String> },
+    /// `odds EXPR`.
+    Odds { expr: String },
+    /// `odds --table ID`.
+    TableOdds { id: String },
+    /// `check POOL --vs D ...`: the Check.
+    Check(Pool),
+    /// `tables [--terrains]`.
+    Tables { terrains: bool },
+    /// `table ID --times N [--tag TAG]`.
+    Table {
+        id: String,
+        times: usize,
+        tag: Option<String>,
+    },
+    /// `validate`.
+    Validate,
+    /// `init [DIR]`.
+    Init { dir: PathBuf },
+    /// `prep [SESSION] [--only|--reroll ADDRESS] [--md FLAVOUR]`.
+    Prep { session: PathBuf, asked: Asked },
+    /// `share [SESSION]`.
+    Share { session: PathBuf },
+    /// `verify DIR`.
+    Verify { dir: PathBuf },
+    /// `gen <kind>`: items of a kind.
+    Gen(Gen),
+    /// `gen <kind> --item N --session SESSION`: one item of a session's
+    /// pack.
+    GenItem(SessionItem),
+    /// `export ID... --format F [--to DIR]`.
+    Export {
+        ids: Vec<String>,
+        format: Format,
+        to: Option<PathBuf>,
+    },
+    /// `import FILE... [--to DIR]`.
+    Import { files: Vec<PathBuf>, to: PathBuf },
+    /// `completions SHELL`.
+    Completions { shell: clap_complete::Shell },
+    /// `manpage [--to DIR]`.
+    Manpage { to: Option<PathBuf> },
+}
+
+/// Which items `gen` makes: the first `count`, or the one at `<kind>/N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    Count(usize),
+    Item(usize),
+}
+
+/// `gen <kind>`: the kind's request (files it names still to read), which
+/// items, and `--reroll K` for `--item`.
+#[derive(Debug)]
+pub struct Gen {
+    pub kind: Kind,
+    pub which: Which,
+    pub reroll: u32,
+}
+
+/// A `gen` kind's arguments, checked; the files they name (a character
+/// sheet, a party, a saved map) are read when the items are made.
+#[derive(Debug)]
+pub enum Kind {
+    Npc {
+        system: RulesSystem,
+        archetype: Option<String>,
+        tier: Option<u8>,
+        /// Checked against the tables' terrains when they are loaded.
+        terrain: Option<String>,
+        people: bool,
+    },
+    Injury {
+        character: Option<PathBuf>,
+        permanent: bool,
+    },
+    Mutation {
+        character: Option<PathBuf>,
+    },
+    Forage(forage::Request),
+    Trap {
+        source: trap::Source,
+        against: TrapOdds,
+    },
+    Voucher(voucher::Request),
+    Encounter {
+        terrain: String,
+        system: RulesSystem,
+        party: Option<String>,
+    },
+    Map {
+        request: map::Request,
+        players: bool,
+        /// `--svg`: the map drawn, by its index (0-based).
+        svg: Option<usize>,
+    },
+    Journey(JourneyArgs),
+}
+
+/// What a trap's odds are for.
+#[derive(Debug)]
+pub enum TrapOdds {
+    /// METTLE: these POISE values.
+    Poise(Vec<u32>),
+    /// The party (a file or a pool summary; the default party without).
+    Party(RulesSystem, Option<String>),
+}
+
+/// `gen journey`'s arguments.
+#[derive(Debug)]
+pub struct JourneyArgs {
+    pub map: PathBuf,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub system: RulesSystem,
+    pub party: Option<String>,
+    pub route: journey::Route,
+    pub rations: u32,
+    pub water: u32,
+    pub water_capacity: Option<u32>,
+    pub kits: Vec<String>,
+    pub twist: bool,
+}
+
+/// `gen <kind> --item N --session SESSION`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct SessionItem {
+    /// The pack kind (`encounter`, …).
+    pub kind: &'static str,
+    /// The item's number (1-based; checked against the session).
+    pub n: usize,
+    /// `--reroll K`: the item as rerolled K times.
+    pub reroll: Option<u32>,
+    pub session: PathBuf,
+    /// `gen map --svg`, `--players`: how a map is shown.
+    pub svg: bool,
+    pub players: bool,
+}
+
+/// The workspace and the request the command line makes.
+pub fn read(cli: &Cli) -> Result<(Workspace, Request), Error> {
+    Ok((workspace(&cli.global), request(&cli.command)?))
+}
+
+/// The global options.
+fn workspace(g: &Global) -> Workspace {
+    Workspace {
+        seed: g.seed.clone(),
+        json: g.json,
+        out: g.out.clone(),
+        force: g.force,
+        paper: g.paper.into(),
+        ink_saver: g.ink_saver,
+        content: g.content.clone(),
+        templates: g.templates.clone(),
+    }
+}
+
+fn request(command: &Command) -> Result<Request, Error> {
+    Ok(match command {
+        Command::Roll { exprs } => Request::Roll {
+            exprs: exprs.clone(),
+        },
+        Command::Odds {
+            expr: Some(expr), ..
+        } => Request::Odds { expr: expr.clone() },
+        Command::Odds {
+            table: Some(id), ..
+        } => Request::TableOdds { id: id.clone() },
+        Command::Odds { .. } => return Err(UsageError::OddsNeedsInput.into()),
+        Command::Check(args) => Request::Check(check_pool(args)?),
+        Command::Tables { terrains } => Request::Tables {
+            terrains: *terrains,
+        },
+        Command::Table { id, times, tag } => table(id, *times, tag)?,
+        Command::Validate => Request::Validate,
+        Command::Init { dir } => Request::Init { dir: dir.clone() },
+        Command::Prep {
+            session,
+            only,
+            reroll,
+            md,
+        } => Request::Prep {
+            session: session.clone(),
+            asked: Asked {
+                only: only.clone(),
+                reroll: reroll.clone(),
+                md: md.iter().map(|&m| m.into()).collect(),
+            },
+        },
+        Command::Share { session } => Request::Share {
+            session: session.clone(),
+        },
+        Command::Verify { dir } => Request::Verify { dir: dir.clone() },
+        Command::Gen {
+            kind,
+            count,
+            item,
+            reroll,
+            session,
+        } => gen_request(kind, *count, *item, *reroll, session.as_deref())?,
+        Command::Export { ids, format, to } => Request::Export {
+            ids: ids.clone(),
+            format: (*format).into(),
+            to: to.clone(),
+        },
+        Command::Import { files, to } => Request::Import {
+            files: files.clone(),
+            to: to.clone(),
+        },
+        Command::Completions { shell } => Request::Completions { shell: *shell },
+        Command::Manpage { to } => Request::Manpage { to: to.clone() },
+    })
+}
+
+fn table(id: &str, times: usize, tag: &Option<String>) -> Result<Request, UsageError> {
+    if !(1..=MAX_TIMES).contains(&times) {
+        return Err(UsageError::TableTimes { times });
+    }
+    Ok(Request::Table {
+        id: id.to_owned(),
+        times,
+        tag: tag.clone(),
+    })
+}
+
+/// The Check a `check` command describes. The Difficulty reads like the
+/// notation's `vs` (numbers or ladder words), so a bad one is a dice
+/// parse error.
+fn check_pool(args: &CheckArgs) -> Result<Pool, Error> {
+    let text = args.pool.trim();
+    let digits = text.strip_suffix(['D', 'd']).unwrap_or(text);
+    let dice: u32 = digits
+        .parse()
+        .ok()
+        .filter(|&n: &u32| u64::from(n) <= limits::MAX_POOL)
+        .ok_or_else(|| UsageError::CheckPool {
+            pool: args.pool.clone(),
+        })?;
+    let vs = match dice::parse(&format!("0D vs {}", args.vs))? {
+        Expr::Pool(p) if p.raises == 0 && !p.twist && p.team.is_empty() => {
+            p.difficulty.expect("parsed a Difficulty")
+        }
+        _ => {
+            return Err(UsageError::CheckVs {
+                vs: args.vs.clone(),
+            }
+            .into());
+        }
+    };
+    if u64::from(args.bonus_dice.max(args.penalty_dice)) > limits::MAX_POOL
+        || u64::from(args.dm) > limits::MAX_BONUS
+    {
+        return Err(UsageError::CheckLimits.into());
+    }
+    let pool = Pool {
+        dice,
+        extra: args.bonus_dice as i32 - args.penalty_dice as i32,
+        bonus: args.dm,
+        difficulty: Some(vs),
+        raises: args.raise,
+        twist: args.twist,
+        team: args.team.clone(),
+    };
+    Ok(check_sizes(pool)?)
+}
+
+/// A Check's teammates, dice in all and raises within the limits.
+fn check_sizes(pool: Pool) -> Result<Pool, UsageError> {
+    if pool.team.len() > limits::MAX_CONTESTANTS
+        || pool.team.iter().any(|&t| u64::from(t) > limits::MAX_POOL)
+    {
+        return Err(UsageError::CheckTeam);
+    }
+    let dice = pool.effective_dice();
+    if u64::from(dice) > limits::MAX_POOL {
+        return Err(UsageError::CheckDice { dice });
+    }
+    if pool.raises > dice {
+        return Err(UsageError::CheckRaise {
+            raises: pool.raises,
+            dice,
+        });
+    }
+    Ok(pool)
+}
+
+/// `gen`: `--reroll` and `--session` name one item (they need `--item`,
+/// and a reroll count is bounded as in a session's `[rerolls]`); with
+/// `--session` the item comes from the session's pack, else the kind's
+/// own arguments make the request.
+fn gen_request(
+    kind: &GenKind,
+    count: usize,
+    item: Option<usize>,
+    reroll: Option<u32>,
+    session: Option<&Path>,
+) -> Result<Request, UsageError> {
+    if item.is_none() {
+        for (given, flag) in [
+            (reroll.is_some(), "--reroll"),
+            (session.is_some(), "--session"),
+        ] {
+            if given {
+                return Err(UsageError::WithoutItem { flag });
+            }
+        }
+    }
+    if let Some(k) = reroll.filter(|&k| k > MAX_REROLLS) {
+        return Err(UsageError::TooManyRerolls { reroll: k });
+    }
+    if let (Some(n), Some(path)) = (item, session) {
+        return session_item(kind, n, reroll, path).map(Request::GenItem);
+    }
+    let which = match item {
+        Some(n) if !(1..=MAX_COUNT).contains(&n) => {
+            return Err(UsageError::GenItem {
+                item: n,
+                max: MAX_COUNT,
+            });
+        }
+        Some(n) => Which::Item(n),
+        None if !(1..=MAX_COUNT).contains(&count) => {
+            return Err(UsageError::GenCount {
+                count,
+                max: MAX_COUNT,
+            });
+        }
+        None => Which::Count(count),
+    };
+    Ok(Request::Gen(Gen {
+        kind: gen_kind(kind, which)?,
+        which,
+        reroll: reroll.unwrap_or(0),
+    }))
+}
+
+/// A `gen` kind's arguments, checked.
+fn gen_kind(kind: &GenKind, which: Which) -> Result<Kind, UsageError> {
+    Ok(match kind.clone() {
+        GenKind::Npc {
+            system,
+            archetype,
+            tier,
+            terrain,
+            people,
+        } => Kind::Npc {
+            system: system.into(),
+            archetype,
+            tier,
+            terrain,
+            people,
+        },
+        GenKind::Injury {
+            character,
+            permanent,
+        } => Kind::Injury {
+            character,
+            permanent,
+        },
+        GenKind::Mutation { character } => Kind::Mutation { character },
+        GenKind::Forage {
+            terrain,
+            kits,
+            water,
+            wit,
+            damage,
+        } => Kind::Forage(forage::Request {
+            terrain,
+            kits,
+            water,
+            wit,
+            damage,
+            mettle: None,
+        }),
+        GenKind::Trap {
+            from,
+            system,
+            poise,
+            party,
+        } => trap_kind(from.into(), system.into(), poise, party)?,
+        GenKind::Voucher { holders } if holders.is_empty() => {
+            return Err(UsageError::VoucherHolders);
+        }
+        GenKind::Voucher { holders } => Kind::Voucher(voucher::Request { holders }),
+        GenKind::Encounter {
+            terrain,
+            system,
+            party,
+        } => Kind::Encounter {
+            terrain,
+            system: system.into(),
+            party,
+        },
+        GenKind::Map {
+            stops,
+            terrain,
+            svg,
+            players,
+        } => Kind::Map {
+            request: map::Request {
+                stops,
+                terrains: terrain,
+            },
+            players,
+            svg: svg.then(|| map_index(which)).transpose()?,
+        },
+        GenKind::Journey { .. } => Kind::Journey(journey_args(kind)?),
+    })
+}
+
+/// `gen map --svg` draws one map: the first, or the `--item`.
+fn map_index(which: Which) -> Result<usize, UsageError> {
+    match which {
+        Which::Count(1) => Ok(0),
+        Which::Item(n) => Ok(n - 1),
+        Which::Count(_) => Err(UsageError::MapSvgCount),
+    }
+}
+
+/// `gen trap`: METTLE odds against `--poise` (or the party's POISE), Core
+/// Rules odds for the party's ability scores.
+fn trap_kind(
+    source: trap::Source,
+    system: RulesSystem,
+    poise: Option<Vec<u32>>,
+    party: Option<String>,
+) -> Result<Kind, UsageError> {
+    if system == RulesSystem::Core {
+        if poise.is_some() {
+            return Err(UsageError::CorePoise);
+        }
+        if source == trap::Source::Rules {
+            return Err(UsageError::CoreRulesTraps);
+        }
+    }
+    let against = match (system, poise, party) {
+        (_, Some(_), Some(_)) => return Err(UsageError::PoiseAndParty),
+        (RulesSystem::Mettle, Some(p), None) => TrapOdds::Poise(p),
+        (RulesSystem::Mettle, None, None) => TrapOdds::Poise((1..=6).collect()),
+        (system, _, party) => TrapOdds::Party(system, party),
+    };
+    Ok(Kind::Trap { source, against })
+}
+
+/// `gen journey`: a saved map is required.
+fn journey_args(kind: &GenKind) -> Result<JourneyArgs, UsageError> {
+    let GenKind::Journey {
+        map,
+        from,
+        to,
+        system,
+        party,
+        route,
+        rations,
+        water,
+        water_capacity,
+        kits,
+        no_twist,
+    } = kind.clone()
+    else {
+        unreachable!("called for journeys only")
+    };
+    Ok(JourneyArgs {
+        map: map.ok_or(UsageError::JourneyMap)?,
+        from,
+        to,
+        system: system.into(),
+        party,
+        route: route.into(),
+        rations,
+        water,
+        water_capacity,
+        kits,
+        twist: !no_twist,
+    })
+}
+
+/// `gen <kind> --session S --item N`: the pack kind (foraging is no item
+/// of a pack), with the kind's own request options refused rather than
+/// ignored — the session sets the item's request; how a map is shown
+/// (`--svg`, `--players`) is not part of it.
+fn session_item(
+    kind: &GenKind,
+    n: usize,
+    reroll: Option<u32>,
+    session: &Path,
+) -> Result<SessionItem, UsageError> {
+    let name = match kind {
+        GenKind::Encounter { .. } => "encounter",
+        GenKind::Trap { .. } => "trap",
+        GenKind::Npc { .. } => "npc",
+        GenKind::Map { .. } => "map",
+        GenKind::Journey { .. } => "journey",
+        GenKind::Voucher { .. } => "voucher",
+        GenKind::Injury { .. } => "injury",
+        GenKind::Mutation { .. } => "mutation",
+        GenKind::Forage { .. } => return Err(UsageError::SessionForage),
+    };
+    let (svg, players) = match kind {
+        GenKind::Map { svg, players, .. } => (*svg, *players),
+        _ => (false, false),
+    };
+    if !has_defaults(kind, name) {
+        return Err(UsageError::SessionOptions { kind: name });
+    }
+    Ok(SessionItem {
+        kind: name,
+        n,
+        reroll,
+        session: session.to_owned(),
+        svg,
+        players,
+    })
+}
+
+/// Whether `kind` has every request option at its default (a map's
+/// `--svg` and `--players` aside), as a bare `gen <name>` parses.
+fn has_defaults(kind: &GenKind, name: &str) -> bool {
+    let shown = match kind.clone() {
+        GenKind::Map { stops, terrain, .. } => GenKind::Map {
+            stops,
+            terrain,
+            svg: false,
+            players: false,
+        },
+        other => other,
+    };
+    match Cli::try_parse_args(["tablewright", "gen", name]) {
+        Ok(Cli {
+            command: Command::Gen { kind, .. },
+            ..
+        }) => format!("{shown:?}") == format!("{kind:?}"),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,165 @@
+//! [`UsageError`]: every command-line mistake, one variant each — arguments
+//! that do not fit together, and the few that only a file read shows
+//! wrong (an address the session has no item at, a bundle given
+//! `--seed`). Each exits with 2 ([`super::Error::Usage`]); the messages
+//! are the tool's, word for word.
+
+use std::fmt;
+
+use crate::dice::limits;
+use crate::input::session::MAX_REROLLS;
+
+/// A command-line mistake.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UsageError {
+    /// `odds` with neither an expression nor `--table`.
+    OddsNeedsInput,
+    /// `check POOL`: not a number of dice in range.
+    CheckPool { pool: String },
+    /// `check --vs`: more than a Difficulty.
+    CheckVs { vs: String },
+    /// `check`: bonus or penalty dice, or the damage bonus, past the limits.
+    CheckLimits,
+    /// `check --team`: too many teammates or pools too big.
+    CheckTeam,
+    /// `check`: more dice in all than the limits allow.
+    CheckDice { dice: u32 },
+    /// `check --raise`: more raised dice than the pool has.
+    CheckRaise { raises: u32, dice: u32 },
+    /// `table --times`: out of 1 to 10000.
+    TableTimes { times: usize },
+    /// `table`: the results would print more than the output cap.
+    TableOutput {
+        times: usize,
+        id: String,
+        max_mib: usize,
+    },
+    /// `gen --count`: out of 1 to `max`.
+    GenCount { count: usize, max: usize },
+    /// `gen --item`: out of 1 to `max`.
+    GenItem { item: usize, max: usize },
+    /// `gen --reroll` or `--session` without `--item`.
+    WithoutItem { flag: &'static str },
+    /// `gen --reroll K`: more than a session's `[rerolls]` allows.
+    TooManyRerolls { reroll: u32 },
+    /// `gen voucher` with no `--holder`.
+    VoucherHolders,
+    /// `gen npc --terrain`: no such terrain in the tables in effect.
+    NpcTerrain { terrain: String, why: String },
+    /// `gen trap --system core --poise`.
+    CorePoise,
+    /// `gen trap --system core --from rules`.
+    CoreRulesTraps,
+    /// `gen trap --poise … --party …`.
+    PoiseAndParty,
+    /// `gen map --svg --count N`.
+    MapSvgCount,
+    /// `gen journey` without `--map` (or `--session`).
+    JourneyMap,
+    /// `gen forage --session`: a pack holds no foraging.
+    SessionForage,
+    /// `gen <kind> --session` with the kind's own request options.
+    SessionOptions { kind: &'static str },
+    /// `gen --session --item N`: the session has no such item.
+    SessionItem { flaw: String },
+    /// `prep --only`/`--reroll`: addresses the session has no item at.
+    PrepAddresses { flaws: Vec<String> },
+    /// A bundle given `--seed`, `--content` or `--templates`.
+    BundleSources,
+    /// `prep --reroll` of a bundle.
+    RerollBundle,
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use UsageError as U;
+        let (pool, bonus_hint) = (limits::MAX_POOL, limits::HINT);
+        match self {
+            U::OddsNeedsInput => f.write_str("odds: give an expression or --table ID"),
+            U::CheckPool { pool: p } => write!(
+                f,
+                "check: `{p}` is not a pool size; give a number of dice from 0 to {pool}, e.g. \
+                 `check 5 --vs 3`"
+            ),
+            U::CheckVs { vs } => write!(
+                f,
+                "check --vs `{vs}`: give only a Difficulty (a number or a ladder word); raises, \
+                 Twists and teammates have their own flags"
+            ),
+            U::CheckLimits => write!(f, "check: {bonus_hint}"),
+            U::CheckTeam => write!(
+                f,
+                "check --team: at most {} teammates with pools up to {pool}",
+                limits::MAX_CONTESTANTS
+            ),
+            U::CheckDice { dice } => write!(f, "check: {dice} dice in all; {bonus_hint}"),
+            U::CheckRaise { raises, dice } => write!(
+                f,
+                "check: cannot raise {raises} dice from a pool of {dice}; raised dice come out \
+                 of the pool"
+            ),
+            U::TableTimes { times } => {
+                write!(f, "table: --times {times}: ask for 1 to 10000 results")
+            }
+            U::TableOutput { times, id, max_mib } => write!(
+                f,
+                "table: {times} results of `{id}` print more than {max_mib} MiB; ask for fewer \
+                 (--times) or roll them in several runs"
+            ),
+            U::GenCount { count, max } => {
+                write!(f, "gen: --count {count}: ask for 1 to {max} items")
+            }
+            U::GenItem { item, max } => {
+                write!(f, "gen: --item {item}: items are numbered from 1 to {max}")
+            }
+            U::WithoutItem { flag } => write!(
+                f,
+                "gen: {flag} is about one item: give --item N too (`gen encounter --item 2 \
+                 {flag} ...`)"
+            ),
+            U::TooManyRerolls { reroll } => write!(
+                f,
+                "gen: --reroll {reroll}: an item is rerolled at most {MAX_REROLLS} times"
+            ),
+            U::VoucherHolders => {
+                f.write_str("gen voucher: name the holders, one voucher each: --holder Ada,Brannoc")
+            }
+            U::NpcTerrain { terrain, why } => write!(f, "gen npc: --terrain {terrain}: {why}"),
+            U::CorePoise => f.write_str(
+                "gen trap: --poise is METTLE's; a Core Rules trap's odds are for the party's \
+                 STR, AGI and WIT (give --party)",
+            ),
+            U::CoreRulesTraps => f.write_str(
+                "gen trap: --from rules: the Core Rules have no traps of their own; Core traps \
+                 are built from parts (--from parts or any)",
+            ),
+            U::PoiseAndParty => f.write_str("gen trap: give --poise or --party, not both"),
+            U::MapSvgCount => f.write_str("gen map --svg draws one map; leave out --count"),
+            U::JourneyMap => f.write_str(
+                "gen journey: give --map FILE (a map saved with `gen map --json > map.json`), or \
+                 --session SESSION.toml --item 1 for a session pack's journey",
+            ),
+            U::SessionForage => f.write_str(
+                "gen forage --session: a pack holds no foraging (its kinds are encounter, trap, \
+                 npc, map, journey, voucher, injury and mutation)",
+            ),
+            U::SessionOptions { kind } => write!(
+                f,
+                "gen {kind} --session: the session sets the item's request (its terrain, system, \
+                 party, entries and rerolls); leave out the options of `gen {kind}`"
+            ),
+            U::SessionItem { flaw } => write!(f, "gen --session: {flaw}"),
+            U::PrepAddresses { flaws } => write!(f, "prep: {}", flaws.join("; ")),
+            U::BundleSources => f.write_str(
+                "a bundle carries its own seed, tables and templates: leave out --seed, --content \
+                 and --templates",
+            ),
+            U::RerollBundle => f.write_str(
+                "prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack, \
+                 so reroll in the session file it was shared from (or copy its session out)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UsageError {}

@@ -1,0 +1,141 @@
+//! Pack building, as a library: a session file or a bundle is read into
+//! [`Sources`] (everything one pack is made from, checked before a seed is
+//! chosen), and [`Sources::build`] makes the pack and every file of it —
+//! the handouts, the Markdown flavours asked for, `pack.pdf` and the
+//! pack's own `bundle.toml`. The commands over it (`prep`, `share`,
+//! `verify`, `gen --session`) read a typed request, call this and print.
+//!
+//! - [`read`]: [`Sources::read`], a session file (with its own folders,
+//!   party and the workspace's tables and templates) or a bundle (its own
+//!   seed, tables and templates) into the same [`Sources`].
+//! - [`reroll`]: `prep --reroll` computed — the session text with one more
+//!   reroll per address, the files that change, the items knocked on —
+//!   and [`behind_rerolls`], a pack folder a reroll left behind.
+//! - [`verify`]: a pack folder compared with what its bundle makes
+//!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
+//!   flavour folders a pack folder has ([`flavours_in`]).
+
+pub mod read;
+pub mod reroll;
+pub mod verify;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use crate::content::Library;
+use crate::error::Error;
+use crate::generators::Address;
+use crate::generators::pack::{self, Pack};
+use crate::handouts::markdown::Templates;
+use crate::handouts::{self, FORMAT, Flavour, ShareLine};
+use crate::input::Session;
+use crate::input::bundle::Bundle;
+use crate::page::pdf::{Fonts, Paper};
+use crate::rules::Party;
+use crate::seed::Seed;
+
+pub use reroll::{Reroll, behind_rerolls};
+pub use verify::{Comparison, differences, flavours_in, mismatch};
+
+/// What a pack is asked for beyond its session: `--only` and `--reroll`
+/// addresses (checked against the session when it is read) and `--md`
+/// flavours.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Asked {
+    pub only: Vec<String>,
+    pub reroll: Vec<String>,
+    pub md: Vec<Flavour>,
+}
+
+/// Everything one pack is made from, read and checked.
+pub struct Sources {
+    /// The same, as one file.
+    pub bundle: Bundle,
+    pub session: Session,
+    /// The session file on disk (`None` when read from a bundle).
+    pub session_path: Option<PathBuf>,
+    pub library: Library,
+    pub templates: Templates,
+    pub party: Party,
+    pub seed: Seed,
+    pub paper: Paper,
+    pub ink_saver: bool,
+    /// Markdown flavours with a folder of their own to write.
+    pub flavours: Vec<Flavour>,
+}
+
+/// A pack's files: (name, bytes), in a fixed order.
+pub type PackFiles = Vec<(String, Vec<u8>)>;
+
+impl Sources {
+    /// The pack's items (no files).
+    pub fn generate(&self) -> Result<Pack, Error> {
+        Ok(pack::generate(
+            &self.library,
+            &self.session.request(),
+            &self.party,
+            &self.seed,
+        )?)
+    }
+
+    /// The pack and every file of it: the handouts, `pack.pdf` and the
+    /// pack's own `bundle.toml`.
+    pub fn build(&self) -> Result<(Pack, PackFiles), Error> {
+        let pack = self.generate()?;
+        let share = self.share_line();
+        let mut files = handouts::pack_files_in(&pack, &self.templates, &share, &self.flavours)?;
+        files.insert(1, self.pack_pdf(&pack, self.paper));
+        files.push(("bundle.toml".into(), self.bundle.to_text().into_bytes()));
+        Ok((pack, files))
+    }
+
+    /// `--only`: of a pack's `files`, those of the items at `only`, with
+    /// each item's one-item PDF.
+    pub fn only(&self, pack: &Pack, mut files: PackFiles, only: &[String]) -> PackFiles {
+        let only: BTreeSet<String> = only.iter().cloned().collect();
+        files.retain(|(name, _)| {
+            handouts::item_of(name).is_some_and(|a| only.contains(&a.to_string()))
+        });
+        for a in &only {
+            let at = Address::parse(a).expect("checked");
+            files.extend(self.item_pdf(pack, &at, self.paper));
+        }
+        files
+    }
+
+    /// The pack PDF on `paper` (`pack.pdf`, `pack-letter.pdf`): the only
+    /// file of a pack that the paper changes.
+    pub fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
+        let share = self.share_line();
+        let pdf = handouts::pack_pdf(pack, &share, paper, self.ink_saver, &Fonts::load());
+        (paper.pack_pdf(), pdf)
+    }
+
+    /// The one-item PDF `prep --only` writes beside an item's files on
+    /// `paper` (`encounter-2.pdf`, `encounter-2-letter.pdf`): the item's
+    /// sheet or card in a flow footed by the item's share line.
+    pub fn item_pdf(&self, pack: &Pack, at: &Address, paper: Paper) -> Option<(String, Vec<u8>)> {
+        let share = self.share_line();
+        let bytes = handouts::item_pdf(pack, at, &share, paper, self.ink_saver, &Fonts::load())?;
+        Some((paper.pdf_name(&at.file_stem()), bytes))
+    }
+
+    /// The line printed on every page: what a friend needs to make the
+    /// same pack.
+    fn share_line(&self) -> ShareLine {
+        let s = &self.session;
+        ShareLine {
+            seed: self.seed.as_str().to_owned(),
+            options: format!("{} · {} · {}", s.title, s.system.label(), s.terrain),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            format: FORMAT,
+            content: short(&self.library.content_hash).to_owned(),
+            bundle: self.bundle.short_hash(),
+        }
+    }
+}
+
+/// A hash's first eight characters, as pages and notes show it.
+fn short(hash: &str) -> &str {
+    hash.get(..8).unwrap_or(hash)
+}

@@ -1,0 +1,116 @@
+//! `prep --reroll`, computed: one more reroll for each address in the
+//! session's `[rerolls]`, the pack's files that change (the rest are left
+//! alone) and the items the reroll changed besides the rerolled ones. The
+//! command writes the session file, then the files, and prints.
+//! [`behind_rerolls`]: a pack folder that a reroll cut short (or a
+//! `[rerolls]` edited by hand) left behind its session.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::{PackFiles, Sources};
+use crate::diagnostic::Diagnostic;
+use crate::error::{Error, UsageError};
+use crate::generators::Address;
+use crate::generators::pack::Pack;
+use crate::input::bundle::{with_rerolls, without_rerolls};
+use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
+
+/// A reroll, ready to write.
+pub struct Reroll {
+    /// The session file the reroll is recorded in.
+    pub path: PathBuf,
+    /// Its text before, to put back if the pack cannot be written.
+    pub before: String,
+    /// Its text with the rerolls recorded.
+    pub after: String,
+    /// What the new pack is made from.
+    pub sources: Sources,
+    /// The pack's files that differ from before (or are missing in the
+    /// pack folder).
+    pub changed: PackFiles,
+    /// Items that changed without being rerolled.
+    pub knock_on: Vec<Address>,
+    /// Each rerolled address and its reroll count now.
+    pub counts: BTreeMap<String, u32>,
+}
+
+impl Sources {
+    /// One more reroll for each of `addresses`, the pack going to `dir`.
+    pub fn reroll(self, addresses: &[String], dir: &Path) -> Result<Reroll, Error> {
+        let Some(path) = self.session_path.clone() else {
+            return Err(UsageError::RerollBundle.into());
+        };
+        let (old_pack, old_files) = self.build()?;
+        let before = self.bundle.session.text.clone();
+        let after = with_rerolls(&before, addresses).map_err(|e| {
+            Error::input(
+                Diagnostic::message(format!("{}: cannot record the reroll: {e}", path.display()))
+                    .with_hint("fix the session file so that it reads, then reroll again"),
+            )
+        })?;
+        let session = input::session_from_text(&path, &after)?;
+        let mut bundle = self.bundle.clone();
+        bundle.session.text = after.clone();
+        let sources = Sources {
+            bundle,
+            session,
+            ..self
+        };
+        let (new_pack, new_files) = sources.build()?;
+        let changed: PackFiles = new_files
+            .into_iter()
+            .filter(|(name, bytes)| {
+                let was = old_files.iter().find(|(n, _)| n == name).map(|(_, b)| b);
+                was != Some(bytes) || !dir.join(name).exists()
+            })
+            .collect();
+        let counts = addresses
+            .iter()
+            .map(|a| (a.clone(), new_pack.rerolls.0.get(a).copied().unwrap_or(0)))
+            .collect();
+        Ok(Reroll {
+            path,
+            before,
+            after,
+            knock_on: knock_on(&old_pack, &new_pack, addresses),
+            sources,
+            changed,
+            counts,
+        })
+    }
+}
+
+/// Items that changed with a reroll without being rerolled themselves.
+fn knock_on(old: &Pack, new: &Pack, rerolled: &[String]) -> Vec<Address> {
+    new.addresses()
+        .into_iter()
+        .filter(|at| !rerolled.contains(&at.to_string()))
+        .filter(|at| old.item_json(at) != new.item_json(at))
+        .collect()
+}
+
+/// Whether the pack folder `dir` holds this very pack but for the
+/// session's `[rerolls]`: its `bundle.toml` is `now` with other reroll
+/// counts. Such a pack is one a `--reroll` was cut short on (the session
+/// file is written first) or whose `[rerolls]` the GM edited, and a plain
+/// `prep` may rewrite it without `--force`: the session says what it is.
+pub fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
+    let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
+        return false;
+    };
+    let Ok(mut was) = bundle_from_text(&dir.join("bundle.toml"), &text) else {
+        return false;
+    };
+    let mut now = now.clone();
+    if was == now {
+        return false;
+    }
+    for b in [&mut was, &mut now] {
+        match without_rerolls(&b.session.text) {
+            Some(t) => b.session.text = t,
+            None => return false,
+        }
+    }
+    was == now
+}

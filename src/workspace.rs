@@ -1,0 +1,164 @@
+//! [`Workspace`]: the one place where what a command works with is brought
+//! together — the global options (seed, JSON, where handouts go, `--force`,
+//! the paper, ink saving), the table folders (`--content`, after a
+//! session's own), the template folder (`--templates`, else a session's
+//! `templates`, else a `templates/` folder where the command runs), the
+//! session file found where the command runs, the tables and templates
+//! loaded from them, and the choice of a seed (the one place a seed is
+//! chosen).
+//!
+//! The campaign work (issue 29) adds `campaign.toml` discovery here: a
+//! command run anywhere inside a campaign folder finds it by walking up
+//! from the working folder (as cargo finds Cargo.toml), and its `content`
+//! and `templates` folders join the folders below, `--content` and
+//! `--templates` adding to them. Today only a session file in the working
+//! folder is looked for ([`Workspace::local_session`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::content::{Library, SourceFile};
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::handouts::markdown::Templates;
+use crate::input::Session;
+use crate::page::pdf::Paper;
+use crate::seed::Seed;
+
+/// The global options and the folders in effect.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    /// `--seed`, if given.
+    pub seed: Option<String>,
+    /// `--json`: print JSON instead of text.
+    pub json: bool,
+    /// `--out`: where pack folders go.
+    pub out: PathBuf,
+    /// `--force`: replace files that differ.
+    pub force: bool,
+    /// `--paper`.
+    pub paper: Paper,
+    /// `--ink-saver`.
+    pub ink_saver: bool,
+    /// The table folders in order (later ones win): a session's own,
+    /// then `--content`.
+    pub content: Vec<PathBuf>,
+    /// `--templates DIR` (else a session's `templates`); without either, a
+    /// `templates/` folder where the command runs is used (looked for
+    /// only by commands that render).
+    pub templates: Option<PathBuf>,
+}
+
+/// What a fresh seed lets the user do again, for the note on stderr.
+#[derive(Debug, Clone, Copy)]
+pub enum Again {
+    Roll,
+    Pack,
+}
+
+/// The session file a command finds where it runs (`session.toml`), read
+/// and checked, with its text.
+pub struct LocalSession {
+    pub path: PathBuf,
+    pub session: Session,
+    pub text: String,
+}
+
+impl Workspace {
+    /// The built-in tables and the folders in effect; any problem stops the
+    /// command (run `validate` to see them all).
+    pub fn library(&self) -> Result<Library, Error> {
+        let (library, problems) = self.load_library();
+        if problems.is_empty() {
+            Ok(library)
+        } else {
+            Err(Error::Content(problems))
+        }
+    }
+
+    /// The built-in tables and the folders in effect, with every problem
+    /// found (for `validate`, which lists them).
+    pub fn load_library(&self) -> (Library, Vec<Diagnostic>) {
+        Library::load(&self.content)
+    }
+
+    /// The table files of the folders in effect, as read (for a bundle).
+    pub fn table_files(&self) -> (Vec<SourceFile>, Vec<Diagnostic>) {
+        Library::user_sources(&self.content)
+    }
+
+    /// The templates that replace built-in ones: (name, text, path).
+    pub fn template_overrides(&self) -> Result<Vec<(String, String, String)>, Error> {
+        Ok(Templates::overrides(self.templates_dir())?)
+    }
+
+    /// The templates: the built-in ones, with the template folder's
+    /// replacing any of the same name.
+    pub fn templates(&self) -> Result<Templates, Error> {
+        Ok(Templates::load(self.templates_dir())?)
+    }
+
+    /// The same workspace with a session file's own folders: its `content`
+    /// before the `--content` folders, its `templates` unless
+    /// `--templates` is given.
+    pub fn with_session_folders(&self, content: &[PathBuf], templates: Option<PathBuf>) -> Self {
+        let mut ws = self.clone();
+        ws.content = content.iter().chain(&self.content).cloned().collect();
+        ws.templates = self.templates.clone().or(templates);
+        ws
+    }
+
+    /// The template folder in effect: `--templates DIR` (or a session's),
+    /// else a `templates/` folder where the command runs.
+    pub fn templates_dir(&self) -> Option<&Path> {
+        let local = Path::new("templates");
+        self.templates
+            .as_deref()
+            .or_else(|| local.is_dir().then_some(local))
+    }
+
+    /// A `session.toml` where the command runs (as `prep` would read it),
+    /// read and checked; `None` when there is none.
+    pub fn local_session(&self) -> Result<Option<LocalSession>, Error> {
+        let path = PathBuf::from("session.toml");
+        if !path.is_file() {
+            return Ok(None);
+        }
+        let (session, text) = crate::input::session(&path)?;
+        Ok(Some(LocalSession {
+            path,
+            session,
+            text,
+        }))
+    }
+
+    /// The folder a pack made from `seed` goes to: OUT/<seed slug>.
+    pub fn pack_dir(&self, seed: &Seed) -> PathBuf {
+        self.out.join(crate::output::slug(seed.as_str()))
+    }
+
+    /// The seed to use: `--seed`, else the file's own seed, else a fresh
+    /// one announced on `err` with how to get the same again.
+    pub fn seed(
+        &self,
+        from_file: Option<&str>,
+        again: Again,
+        err: &mut dyn Write,
+    ) -> Result<Seed, Error> {
+        if let Some(text) = self.seed.as_deref().or(from_file) {
+            return Ok(Seed::new(text)?);
+        }
+        let seed = Seed::fresh();
+        let what = match again {
+            Again::Roll => "roll the same again",
+            Again::Pack => "make the same pack again",
+        };
+        writeln!(err, "seed: {seed} (add --seed {seed} to {what})")?;
+        Ok(seed)
+    }
+
+    /// The seed for a command with no file of its own.
+    pub fn roll_seed(&self, err: &mut dyn Write) -> Result<Seed, Error> {
+        self.seed(None, Again::Roll, err)
+    }
+}
