@@ -10,6 +10,7 @@
 //! the item from the session's whole request ([`super::pack_item`]).
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -47,20 +48,8 @@ pub fn run(
         Kind::Injury {
             character,
             permanent,
-        } => list.show(
-            &injury::Request {
-                character: input::character(character.as_deref())?,
-                permanent: *permanent,
-                name: None,
-            },
-            items::injury,
-        ),
-        Kind::Mutation { character } => list.show(
-            &mutation::Request {
-                character: input::character(character.as_deref())?,
-            },
-            items::mutation,
-        ),
+        } => list.show(&injury_request(character, *permanent)?, items::injury),
+        Kind::Mutation { character } => list.show(&mutation_request(character)?, items::mutation),
         Kind::Forage(req) => list.show(req, items::forage),
         Kind::Trap { source, against } => {
             list.show_distinct(&trap_request(*source, against)?, items::trap)
@@ -77,20 +66,44 @@ pub fn run(
         } => draw_map(list, request, *index, *players),
         Kind::Voucher(req) => list.show_distinct(req, items::voucher),
         Kind::Journey(args) => list.show(&journey_request(args)?, items::journey),
-        Kind::Encounter {
-            terrain,
-            system,
-            party,
-        } => list.show_distinct(
-            &encounter::Request {
-                terrain: terrain.clone(),
-                system: *system,
-                party: input::party(party.as_deref(), *system)?,
-                pin: encounter::Pin::default(),
-            },
-            items::encounter,
-        ),
+        Kind::Encounter { .. } => {
+            list.show_distinct(&encounter_request(&asked.kind)?, items::encounter)
+        }
     }
+}
+
+/// `gen injury`: the character sheet, if any, read.
+fn injury_request(character: &Option<PathBuf>, permanent: bool) -> Result<injury::Request, Error> {
+    Ok(injury::Request {
+        character: input::character(character.as_deref())?,
+        permanent,
+        name: None,
+    })
+}
+
+/// `gen mutation`: the character sheet, if any, read.
+fn mutation_request(character: &Option<PathBuf>) -> Result<mutation::Request, Error> {
+    Ok(mutation::Request {
+        character: input::character(character.as_deref())?,
+    })
+}
+
+/// `gen encounter`: the party (a file or a pool summary) read.
+fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
+    let Kind::Encounter {
+        terrain,
+        system,
+        party,
+    } = kind
+    else {
+        unreachable!("called for encounters only")
+    };
+    Ok(encounter::Request {
+        terrain: terrain.clone(),
+        system: *system,
+        party: input::party(party.as_deref(), *system)?,
+        pin: encounter::Pin::default(),
+    })
 }
 
 /// `gen npc`: its `--terrain` one of the terrains (regions) in effect, in

@@ -12,10 +12,26 @@ fn read_args(args: &[&str]) -> Result<Request, Error> {
     read(&cli).map(|(_, request)| request)
 }
 
+/// Each row's arguments are refused with its [`UsageError`], whose
+/// message is the row's word for word, exiting 2.
+fn assert_rows(rows: Vec<(&[&str], UsageError, &str)>) {
+    for (args, want, message) in rows {
+        match read_args(args) {
+            Err(Error::Usage(got)) => {
+                assert_eq!(got, want, "{args:?}");
+                assert_eq!(got.to_string(), message, "{args:?}");
+                assert_eq!(Error::Usage(got).exit_code(), 2, "{args:?}");
+            }
+            other => panic!("{args:?}: wanted {want:?}, got {other:?}"),
+        }
+    }
+}
+
+/// `check` and `table` mistakes.
 #[test]
-fn each_usage_mistake_is_its_own_error_with_its_message() {
+fn check_and_table_mistakes() {
     use UsageError as U;
-    let rows: Vec<(&[&str], UsageError, &str)> = vec![
+    assert_rows(vec![
         (
             &["check", "x", "--vs", "3"],
             U::CheckPool { pool: "x".into() },
@@ -82,6 +98,14 @@ fn each_usage_mistake_is_its_own_error_with_its_message() {
             U::TableTimes { times: 10001 },
             "table: --times 10001: ask for 1 to 10000 results",
         ),
+    ]);
+}
+
+/// `gen <kind>` mistakes: counts and the kinds' own options.
+#[test]
+fn gen_kind_mistakes() {
+    use UsageError as U;
+    assert_rows(vec![
         (
             &["gen", "npc", "--count", "0"],
             U::GenCount {
@@ -97,26 +121,6 @@ fn each_usage_mistake_is_its_own_error_with_its_message() {
                 max: 1000,
             },
             "gen: --count 1001: ask for 1 to 1000 items",
-        ),
-        (
-            &["gen", "trap", "--item", "0"],
-            U::GenItem { item: 0, max: 1000 },
-            "gen: --item 0: items are numbered from 1 to 1000",
-        ),
-        (
-            &["gen", "encounter", "--reroll", "2"],
-            U::WithoutItem { flag: "--reroll" },
-            "gen: --reroll is about one item: give --item N too (`gen encounter --item 2 --reroll ...`)",
-        ),
-        (
-            &["gen", "encounter", "--session", "session.toml"],
-            U::WithoutItem { flag: "--session" },
-            "gen: --session is about one item: give --item N too (`gen encounter --item 2 --session ...`)",
-        ),
-        (
-            &["gen", "encounter", "--item", "1", "--reroll", "10001"],
-            U::TooManyRerolls { reroll: 10001 },
-            "gen: --reroll 10001: an item is rerolled at most 10000 times",
         ),
         (
             &["gen", "voucher"],
@@ -142,6 +146,34 @@ fn each_usage_mistake_is_its_own_error_with_its_message() {
             &["gen", "map", "--svg", "--count", "2"],
             U::MapSvgCount,
             "gen map --svg draws one map; leave out --count",
+        ),
+    ]);
+}
+
+/// `gen --item`, `--reroll` and `--session` mistakes.
+#[test]
+fn gen_item_mistakes() {
+    use UsageError as U;
+    assert_rows(vec![
+        (
+            &["gen", "trap", "--item", "0"],
+            U::GenItem { item: 0, max: 1000 },
+            "gen: --item 0: items are numbered from 1 to 1000",
+        ),
+        (
+            &["gen", "encounter", "--reroll", "2"],
+            U::WithoutItem { flag: "--reroll" },
+            "gen: --reroll is about one item: give --item N too (`gen encounter --item 2 --reroll ...`)",
+        ),
+        (
+            &["gen", "encounter", "--session", "session.toml"],
+            U::WithoutItem { flag: "--session" },
+            "gen: --session is about one item: give --item N too (`gen encounter --item 2 --session ...`)",
+        ),
+        (
+            &["gen", "encounter", "--item", "1", "--reroll", "10001"],
+            U::TooManyRerolls { reroll: 10001 },
+            "gen: --reroll 10001: an item is rerolled at most 10000 times",
         ),
         (
             &["gen", "journey"],
@@ -181,17 +213,7 @@ fn each_usage_mistake_is_its_own_error_with_its_message() {
             U::SessionOptions { kind: "map" },
             "gen map --session: the session sets the item's request (its terrain, system, party, entries and rerolls); leave out the options of `gen map`",
         ),
-    ];
-    for (args, want, message) in rows {
-        match read_args(args) {
-            Err(Error::Usage(got)) => {
-                assert_eq!(got, want, "{args:?}");
-                assert_eq!(got.to_string(), message, "{args:?}");
-                assert_eq!(Error::Usage(got).exit_code(), 2, "{args:?}");
-            }
-            other => panic!("{args:?}: wanted {want:?}, got {other:?}"),
-        }
-    }
+    ]);
 }
 
 /// The usage mistakes that a file read shows (raised where the file is
