@@ -5,7 +5,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::Library;
-use tablewright::generators::pack;
+use tablewright::generators::session as pack;
 use tablewright::handouts::markdown::Templates;
 use tablewright::handouts::{ShareLine, pack_files, pack_pdf};
 use tablewright::input::Session;

@@ -14,7 +14,7 @@ use super::generate::GenReport;
 use super::request::SessionItem;
 use crate::error::{Error, UsageError};
 use crate::generators::Address;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::pack::{Asked, Sources};
 use crate::terminal::items;
 use crate::workspace::Workspace;

@@ -220,7 +220,7 @@ fn check_templates(ws: &Workspace, library: &Library) -> Result<(), Error> {
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         let (req, party) = sample_pack(library, system)?;
         let seed = crate::seed::Seed::new("validate-templates")?;
-        let pack = crate::generators::pack::generate(library, &req, &party, &seed)?;
+        let pack = crate::generators::session::generate(library, &req, &party, &seed)?;
         let share = crate::handouts::ShareLine {
             seed: seed.as_str().to_owned(),
             options: "validate".into(),
@@ -244,8 +244,8 @@ fn check_templates(ws: &Workspace, library: &Library) -> Result<(), Error> {
 fn sample_pack(
     library: &Library,
     system: RulesSystem,
-) -> Result<(crate::generators::pack::Request, crate::rules::Party), Error> {
-    use crate::generators::{journey, pack};
+) -> Result<(crate::generators::session::Request, crate::rules::Party), Error> {
+    use crate::generators::{journey, session};
     let core = system == RulesSystem::Core;
     let summary = if core { "10,11,12" } else { "3,4,4" };
     let party = crate::rules::Party::from_summary(summary, system)
@@ -255,7 +255,7 @@ fn sample_pack(
         .first()
         .map_or("road", |r| r)
         .to_owned();
-    let req = pack::Request {
+    let req = session::Request {
         title: "Template check".into(),
         system,
         terrain,
@@ -265,7 +265,7 @@ fn sample_pack(
         injuries: usize::from(core),
         mutations: usize::from(core),
         vouchers: if core { vec![] } else { vec!["A".into()] },
-        map: Some(pack::MapPlan {
+        map: Some(session::MapPlan {
             stops: 4,
             terrains: vec![],
             journey: true,
@@ -275,7 +275,7 @@ fn sample_pack(
             kits: vec![],
         }),
         rerolls: crate::generators::Rerolls::default(),
-        entries: pack::Entries::default(),
+        entries: session::Entries::default(),
     };
     Ok((req, party))
 }

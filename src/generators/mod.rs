@@ -19,7 +19,7 @@
 //! - [`map`]: a point-crawl travel map; [`journey`]: a journey across it.
 //! - [`sheet`]: applying a table result's effects to a character sheet.
 //! - [`voucher`]: a voucher for one holder.
-//! - [`pack`]: a whole session pack (every handout's items at once).
+//! - [`session`]: a session's pack assembled (every handout's items at once).
 
 pub mod checks;
 pub mod encounter;
@@ -29,7 +29,7 @@ pub mod journey;
 pub mod map;
 pub mod mutation;
 pub mod npc;
-pub mod pack;
+pub mod session;
 pub mod sheet;
 pub mod trap;
 pub mod voucher;

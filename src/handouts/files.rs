@@ -25,7 +25,7 @@ use crate::generators::journey::Journey;
 use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};

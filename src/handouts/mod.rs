@@ -126,7 +126,7 @@ fn code(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::pack;
+    use crate::generators::session as pack;
     use crate::handouts::markdown::Templates;
     use crate::input::Session;
     use crate::rules::Party;

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::generators::{count, display_name};
 use crate::rules::RulesSystem;
 use crate::wording::lines;

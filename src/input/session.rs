@@ -14,7 +14,7 @@ use crate::diagnostic::Report;
 use crate::error::Error;
 use crate::generators::encounter::Pin;
 use crate::generators::journey::Route;
-use crate::generators::pack::{Entries, MapPlan, Request};
+use crate::generators::session::{Entries, MapPlan, Request};
 use crate::generators::trap::Source;
 use crate::generators::{Address, Rerolls};
 use crate::rules::RulesSystem;

@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use crate::content::Library;
 use crate::error::Error;
 use crate::generators::Address;
-use crate::generators::pack::{self, Pack};
+use crate::generators::session::{self, Pack};
 use crate::handouts::markdown::Templates;
 use crate::handouts::{self, FORMAT, Flavour, ShareLine};
 use crate::input::Session;
@@ -70,7 +70,7 @@ pub type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub fn generate(&self) -> Result<Pack, Error> {
-        Ok(pack::generate(
+        Ok(session::generate(
             &self.library,
             &self.session.request(),
             &self.party,

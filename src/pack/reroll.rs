@@ -12,7 +12,7 @@ use super::{PackFiles, Sources};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::generators::Address;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::input::bundle::{with_rerolls, without_rerolls};
 use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use tablewright::content::Library;
 use tablewright::generators::{
-    encounter, forage, injury, journey, map, mutation, npc, nth, pack, trap, voucher,
+    encounter, forage, injury, journey, map, mutation, npc, nth, session, trap, voucher,
 };
 use tablewright::handouts::markdown::Templates;
 use tablewright::handouts::{self, FORMAT, ShareLine};
@@ -420,7 +420,7 @@ fn generate_everything(dir: &Path, library: &Library) {
     for i in 0..1000 {
         let seed = Seed::new(&format!("property-pack-{i}")).unwrap();
         let (system, party) = &parties[i % 2];
-        let req = pack::Request {
+        let req = session::Request {
             title: "Property".into(),
             system: *system,
             terrain: regions[i % regions.len()].clone(),
@@ -434,7 +434,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             } else {
                 vec![]
             },
-            map: Some(pack::MapPlan {
+            map: Some(session::MapPlan {
                 stops: 6,
                 terrains: vec![],
                 journey: true,
@@ -447,7 +447,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             entries: Default::default(),
         };
         let made =
-            pack::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
+            session::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
         render_pack(&made, i).unwrap_or_else(|e| fail("pack rendering", i, &e));
     }
 }
@@ -455,7 +455,7 @@ fn generate_everything(dir: &Path, library: &Library) {
 /// What `prep` does after generating: every Markdown and SVG handout with
 /// the built-in templates, and (for every 20th pack, the PDF being the
 /// slow part in a test build) the PDF; the PDF must be one.
-fn render_pack(made: &pack::Pack, i: usize) -> Result<(), String> {
+fn render_pack(made: &session::Pack, i: usize) -> Result<(), String> {
     let share = ShareLine {
         seed: format!("property-pack-{i}"),
         options: String::new(),

@@ -5,7 +5,7 @@
 
 use super::ShareLine;
 use crate::generators::npc::Npc;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
 use crate::page::layout::{Block, Card, CardSet, Flow};

@@ -13,7 +13,7 @@
 
 use super::ShareLine;
 use crate::generators::Address;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
 
@@ -114,7 +114,7 @@ fn lay_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::pack;
+    use crate::generators::session as pack;
     use crate::input::Session;
     use crate::rules::{Party, RulesSystem};
     use crate::seed::Seed;

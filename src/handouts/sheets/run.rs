@@ -4,7 +4,7 @@
 //! initiative ladder; a notes box filling the rest of the page.
 
 use super::ShareLine;
-use crate::generators::pack::Pack;
+use crate::generators::session::Pack;
 use crate::handouts::run;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
