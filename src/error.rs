@@ -6,7 +6,7 @@
 //!
 //! - [`usage`]: [`UsageError`], one variant per command-line mistake.
 
-pub mod usage;
+pub(crate) mod usage;
 
 pub use usage::UsageError;
 

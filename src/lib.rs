@@ -42,24 +42,26 @@
 //!   typed request the arguments are checked into once; `main.rs` only
 //!   parses arguments, calls [`app::run`] and turns errors into exit codes.
 
+#![warn(unreachable_pub)]
+
 pub mod app;
 pub mod cli;
 pub mod content;
-pub mod diagnostic;
+mod diagnostic;
 pub mod dice;
 pub mod error;
 pub mod generators;
 pub mod handouts;
 pub mod input;
-pub mod interop;
+mod interop;
 pub mod output;
-pub mod pack;
+mod pack;
 pub mod page;
 pub mod rules;
 pub mod seed;
-pub mod tables;
-pub mod terminal;
-pub mod wording;
-pub mod workspace;
+mod tables;
+mod terminal;
+mod wording;
+mod workspace;
 
 pub use error::Error;

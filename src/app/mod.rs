@@ -21,17 +21,17 @@
 //!
 //! Randomness comes only from the seed's streams.
 
-pub mod capped;
-pub mod dice;
-pub mod generate;
-pub mod init;
-pub mod interop;
-pub mod pack_item;
-pub mod prep;
-pub mod request;
-pub mod share;
-pub mod shell;
-pub mod tables;
+pub(crate) mod capped;
+pub(crate) mod dice;
+pub(crate) mod generate;
+pub(crate) mod init;
+pub(crate) mod interop;
+pub(crate) mod pack_item;
+pub(crate) mod prep;
+pub(crate) mod request;
+pub(crate) mod share;
+pub(crate) mod shell;
+pub(crate) mod tables;
 
 use std::io::Write;
 

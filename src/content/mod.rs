@@ -11,10 +11,10 @@
 //! - [`region`]: regions as data — every `gen.encounter.<region>` table
 //!   makes a terrain, with the properties the generators need.
 
-pub mod region;
-pub mod schema;
-pub mod source;
-pub mod template;
+pub(crate) mod region;
+pub(crate) mod schema;
+pub(crate) mod source;
+pub(crate) mod template;
 pub mod validate;
 
 use std::collections::BTreeMap;

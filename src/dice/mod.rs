@@ -25,15 +25,15 @@
 //! - `readme_tests`: every notation in the README's table (and the peers'
 //!   own examples) against an enumeration of every path of die faces.
 
-pub mod ast;
+pub(crate) mod ast;
 pub mod bounds;
-pub mod dist;
+pub(crate) mod dist;
 pub mod limits;
-pub mod mods;
-pub mod notes;
+pub(crate) mod mods;
+pub(crate) mod notes;
 pub mod odds;
-pub mod parse;
-pub mod roll;
+pub(crate) mod parse;
+pub(crate) mod roll;
 
 pub use ast::Expr;
 pub use odds::{Odds, odds};

@@ -21,7 +21,7 @@
 //! - [`voucher`]: a voucher for one holder.
 //! - [`session`]: a session's pack assembled (every handout's items at once).
 
-pub mod checks;
+pub(crate) mod checks;
 pub mod encounter;
 pub mod forage;
 pub mod injury;
@@ -30,7 +30,7 @@ pub mod map;
 pub mod mutation;
 pub mod npc;
 pub mod session;
-pub mod sheet;
+pub(crate) mod sheet;
 pub mod trap;
 pub mod voucher;
 

@@ -20,7 +20,7 @@
 
 pub mod drawings;
 mod files;
-pub mod flavour;
+pub(crate) mod flavour;
 mod foes;
 pub mod markdown;
 mod run;

@@ -15,14 +15,14 @@
 //! - [`bounded`]: reading any file the user names: regular files only, at
 //!   most 32 MiB.
 
-pub mod bounded;
-pub mod bundle;
-pub mod character;
-pub mod clean;
-pub mod json_at;
-pub mod map;
-pub mod party;
-pub mod session;
+pub(crate) mod bounded;
+pub(crate) mod bundle;
+pub(crate) mod character;
+pub(crate) mod clean;
+pub(crate) mod json_at;
+pub(crate) mod map;
+pub(crate) mod party;
+pub(crate) mod session;
 
 use std::path::Path;
 

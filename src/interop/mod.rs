@@ -15,13 +15,13 @@
 //! - [`pasted`]: Markdown or CSV tables with a die or weight column.
 //! - [`draft`]: a table read from elsewhere, and its table file.
 
-pub mod draft;
-pub mod foundry;
-pub mod gfm;
-pub mod json;
-pub mod markup;
-pub mod obsidian;
-pub mod pasted;
+pub(crate) mod draft;
+pub(crate) mod foundry;
+pub(crate) mod gfm;
+pub(crate) mod json;
+pub(crate) mod markup;
+pub(crate) mod obsidian;
+pub(crate) mod pasted;
 
 use std::collections::BTreeMap;
 

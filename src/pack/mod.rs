@@ -15,9 +15,9 @@
 //!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
 //!   flavour folders a pack folder has ([`flavours_in`]).
 
-pub mod read;
-pub mod reroll;
-pub mod verify;
+pub(crate) mod read;
+pub(crate) mod reroll;
+pub(crate) mod verify;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

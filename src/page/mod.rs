@@ -13,9 +13,9 @@
 //! It imports no module of the tool: what a page says is decided above it
 //! (`handouts`).
 
-pub mod layout;
+pub(crate) mod layout;
 pub mod pdf;
-pub mod svg;
+pub(crate) mod svg;
 
 /// Where a text's anchor sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,11 +10,11 @@
 //! - [`status_cp`]: the status/control chapter — CP → dice value, control
 //!   potential.
 
-pub mod acs;
-pub mod core_d20;
-pub mod mettle;
-pub mod party;
-pub mod status_cp;
+pub(crate) mod acs;
+pub(crate) mod core_d20;
+pub(crate) mod mettle;
+pub(crate) mod party;
+pub(crate) mod status_cp;
 
 pub use party::{Party, RulesSystem};
 

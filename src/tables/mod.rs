@@ -14,7 +14,7 @@
 //! [`MAX_ROLLS_PER_RESULT`] table rolls; [`Library::roll_each`] hands the
 //! results over one at a time, so a caller keeps only what it prints.
 
-pub mod odds;
+pub(crate) mod odds;
 mod work;
 
 use std::fmt;

@@ -7,9 +7,9 @@
 //! - [`items`]: generated items (`gen`): stat blocks, slips, trap cards,
 //!   encounter sheets, maps and journeys.
 
-pub mod items;
-pub mod odds;
-pub mod rolls;
+pub(crate) mod items;
+pub(crate) mod odds;
+pub(crate) mod rolls;
 
 pub use odds::{odds_text, table_odds_text};
 pub use rolls::{rolled_text, table_roll_text};

@@ -8,6 +8,6 @@
 //!   system (METTLE hazard or Core Rules save).
 //! - [`markup`]: names written as they are or escaped for Markdown.
 
-pub mod lines;
-pub mod markup;
-pub mod perils;
+pub(crate) mod lines;
+pub(crate) mod markup;
+pub(crate) mod perils;

@@ -23,7 +23,7 @@
 mod coverage;
 mod effects;
 mod extend;
-pub mod generation;
+pub(crate) mod generation;
 mod keys;
 mod references;
 mod regions;

@@ -35,7 +35,7 @@
 mod clock;
 mod core;
 mod mettle;
-pub mod route;
+pub(crate) mod route;
 mod supplies;
 mod trip;
 mod twists;

@@ -7,4 +7,4 @@
 //! - [`zones`]: an encounter's zone diagram.
 
 pub mod chart;
-pub mod zones;
+pub(crate) mod zones;

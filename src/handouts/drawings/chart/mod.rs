@@ -17,7 +17,7 @@ use crate::generators::map::Map;
 use crate::page::pdf::Fonts;
 use crate::page::{Anchor, Drawing, Shape};
 
-pub mod labels;
+pub(crate) mod labels;
 
 use labels::{BoxPt, Placed, Scene, Want};
 
