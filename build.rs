@@ -29,7 +29,7 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
     let mut files = Vec::new();
     collect(&root, ext, &mut files);
     let mut code = format!(
-        "/// Built in: (path under {folder}/, text).\npub static {name}: &[(&str, &str)] = &[\n"
+        "/// Built in: (path under {folder}/, text).\npub(crate) static {name}: &[(&str, &str)] = &[\n"
     );
     for path in &files {
         let rel = path.strip_prefix(&root).expect("under the folder");

@@ -18,10 +18,10 @@ use crate::tables::{RollError, TableRoll};
 use crate::terminal;
 
 /// The most bytes `table` prints in one run (64 MiB).
-pub const MAX_OUTPUT: usize = 64 << 20;
+pub(crate) const MAX_OUTPUT: usize = 64 << 20;
 
 /// What to roll: `times` results of table `id` (only rows tagged `tag`).
-pub struct Ask<'a> {
+pub(crate) struct Ask<'a> {
     pub library: &'a Library,
     pub id: &'a str,
     pub times: usize,
@@ -31,7 +31,7 @@ pub struct Ask<'a> {
 
 /// The results as `table` prints them (text, or pretty JSON when `json`),
 /// built whole in memory within [`MAX_OUTPUT`], then written to `out`.
-pub fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn print(ask: &Ask, json: bool, out: &mut dyn Write) -> Result<(), Error> {
     let mut buf = Capped::new(MAX_OUTPUT);
     let done = if json {
         write_json(ask, &mut buf)

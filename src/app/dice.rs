@@ -18,7 +18,7 @@ struct RollReport<'a> {
     rolls: Vec<dice::Rolled>,
 }
 
-pub fn roll(
+pub(crate) fn roll(
     ws: &Workspace,
     exprs: &[String],
     out: &mut dyn Write,
@@ -67,7 +67,7 @@ fn split_by_shell(exprs: &[String], mut err: dice::ParseError) -> dice::ParseErr
     err
 }
 
-pub fn odds(ws: &Workspace, expr: &str, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn odds(ws: &Workspace, expr: &str, out: &mut dyn Write) -> Result<(), Error> {
     let parsed = dice::parse(expr)?;
     let odds = dice::odds(&parsed)?;
     if ws.json {
@@ -87,7 +87,7 @@ struct CheckReport<'a> {
 
 /// `check`: the Check's chance, then the roll (the pool was checked
 /// against the limits by [`super::request`]).
-pub fn check(
+pub(crate) fn check(
     ws: &Workspace,
     pool: Pool,
     out: &mut dyn Write,

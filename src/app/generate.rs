@@ -28,7 +28,7 @@ use crate::workspace::Workspace;
 
 /// `gen <kind>`: the kind's request made (every file it names read before
 /// a seed is chosen: bad input rolls nothing), then its items listed.
-pub fn run(
+pub(crate) fn run(
     ws: &Workspace,
     asked: &Gen,
     out: &mut dyn Write,

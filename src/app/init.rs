@@ -46,7 +46,7 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
     ),
 ];
 
-pub fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
     // Refuse before writing anything: no file of the scaffold may exist.
     if !ws.force {
         let taken: Vec<_> = SCAFFOLD

@@ -16,7 +16,7 @@ use crate::output::{self, Scope};
 use crate::workspace::Workspace;
 
 /// `export ID... --format F [--to DIR]`.
-pub fn export(
+pub(crate) fn export(
     ws: &Workspace,
     ids: &[String],
     format: Format,
@@ -146,7 +146,7 @@ fn file_name(stem: &str, names: &mut BTreeSet<String>) -> String {
 /// `import FILE... [--to DIR]`: read every file, stop at the first
 /// problems (each pointed at), validate what was read with the tables in
 /// effect, then write one table file per input, all or none.
-pub fn import(
+pub(crate) fn import(
     ws: &Workspace,
     files: &[PathBuf],
     to: &Path,

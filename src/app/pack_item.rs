@@ -19,7 +19,7 @@ use crate::pack::{Asked, Sources};
 use crate::terminal::items;
 use crate::workspace::Workspace;
 
-pub fn run(
+pub(crate) fn run(
     ws: &Workspace,
     item: &SessionItem,
     out: &mut dyn Write,

@@ -16,7 +16,7 @@ use crate::output::{self, Scope};
 use crate::pack::{self, Asked, Reroll, Sources};
 use crate::workspace::Workspace;
 
-pub fn run(
+pub(crate) fn run(
     ws: &Workspace,
     path: &Path,
     asked: &Asked,

@@ -20,10 +20,10 @@ use crate::rules::RulesSystem;
 use crate::workspace::Workspace;
 
 /// Most items one `gen` makes, and the highest `--item`.
-pub const MAX_COUNT: usize = 1000;
+pub(crate) const MAX_COUNT: usize = 1000;
 
 /// Most results one `table` rolls.
-pub const MAX_TIMES: usize = 10_000;
+pub(crate) const MAX_TIMES: usize = 10_000;
 
 /// One command, its arguments checked.
 #[derive(Debug)]
@@ -169,7 +169,7 @@ pub struct SessionItem {
 }
 
 /// The workspace and the request the command line makes.
-pub fn read(cli: &Cli) -> Result<(Workspace, Request), Error> {
+pub(crate) fn read(cli: &Cli) -> Result<(Workspace, Request), Error> {
     Ok((workspace(&cli.global), request(&cli.command)?))
 }
 

@@ -13,7 +13,7 @@ use crate::pack::{self, Asked, Sources};
 use crate::workspace::Workspace;
 
 /// `share SESSION > bundle.toml`.
-pub fn share(
+pub(crate) fn share(
     ws: &Workspace,
     path: &Path,
     out: &mut dyn Write,
@@ -26,7 +26,7 @@ pub fn share(
 
 /// `verify DIR`: exit 0 when every file the bundle makes is in the folder
 /// byte for byte (and nothing else is), 1 listing the files that are not.
-pub fn verify(
+pub(crate) fn verify(
     ws: &Workspace,
     dir: &Path,
     out: &mut dyn Write,

@@ -15,7 +15,7 @@ use crate::workspace::Workspace;
 const BIN: &str = "tablewright";
 
 /// A completion script for `shell`.
-pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(), Error> {
     let mut cmd = crate::cli::command();
     // clap_complete writes straight into the writer; a failed write (a
     // closed pipe) panics there, so the script is made in memory first.
@@ -29,7 +29,7 @@ pub fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<(
 /// `out`; with `to`, every page ([`pages`]) written into that folder
 /// through [`output::publish`] (all or nothing; a page that differs is
 /// replaced only with `--force`), as `export --to` writes.
-pub fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
     let files = pages(crate::cli::command())?;
     let Some(dir) = to else {
         // The top page, the same bytes as `tablewright.1` in DIR.

@@ -11,7 +11,7 @@ use crate::rules::RulesSystem;
 use crate::terminal;
 use crate::workspace::Workspace;
 
-pub fn list(ws: &Workspace, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn list(ws: &Workspace, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = ws.library()?;
     if terrains {
         return list_terrains(ws, &library, out);
@@ -170,7 +170,7 @@ fn list_terrains(ws: &Workspace, library: &Library, out: &mut dyn Write) -> Resu
 /// `table ID --times N` (1 to 10000, checked by [`super::request`]):
 /// priced before any roll, rolled one result at a
 /// time into bounded output (`capped`).
-pub fn roll(
+pub(crate) fn roll(
     ws: &Workspace,
     id: &str,
     times: usize,
@@ -191,7 +191,7 @@ pub fn roll(
     super::capped::print(&ask, ws.json, out)
 }
 
-pub fn table_odds(ws: &Workspace, id: &str, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn table_odds(ws: &Workspace, id: &str, out: &mut dyn Write) -> Result<(), Error> {
     let library = ws.library()?;
     let odds = library.table_odds(id)?;
     if ws.json {
@@ -280,7 +280,7 @@ fn sample_pack(
     Ok((req, party))
 }
 
-pub fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error> {
     // A `session.toml` where the command runs (as `prep` would read it):
     // its `content` folders are validated too, its `templates` tried.
     let local = ws.local_session()?;

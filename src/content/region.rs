@@ -20,13 +20,13 @@
 use serde::Serialize;
 
 /// Tables whose id starts with this make a region.
-pub const PREFIX: &str = "gen.encounter.";
+pub(crate) const PREFIX: &str = "gen.encounter.";
 /// What a forager may find in a region.
-pub const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
+pub(crate) const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
 /// The highest `danger`.
-pub const MAX_DANGER: u32 = 3;
+pub(crate) const MAX_DANGER: u32 = 3;
 /// The default `danger` of a region that does not declare one.
-pub const DEFAULT_DANGER: u32 = 2;
+pub(crate) const DEFAULT_DANGER: u32 = 2;
 
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -75,7 +75,7 @@ impl Region {
 }
 
 /// Read an `x:y` chance (1 ≤ x < y ≤ 100).
-pub fn parse_chance(text: &str) -> Option<(u32, u32)> {
+pub(crate) fn parse_chance(text: &str) -> Option<(u32, u32)> {
     let (x, y) = text.trim().split_once(':')?;
     let (x, y): (u32, u32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
     (x >= 1 && x < y && y <= 100).then_some((x, y))

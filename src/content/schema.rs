@@ -8,7 +8,7 @@ use toml::Spanned;
 /// One `.toml` file: any number of `[[table]]`s.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FileRaw {
+pub(crate) struct FileRaw {
     #[serde(default)]
     pub table: Vec<Spanned<TableRaw>>,
 }
@@ -40,7 +40,7 @@ impl System {
 /// that table's, a row with the name of one of its rows replacing it).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TableRaw {
+pub(crate) struct TableRaw {
     pub id: Option<Spanned<String>>,
     pub extends: Option<Spanned<String>>,
     pub title: Option<String>,
@@ -60,7 +60,7 @@ pub struct TableRaw {
 /// optional; see `content/FORMAT.md` for the defaults).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RegionRaw {
+pub(crate) struct RegionRaw {
     pub danger: Option<Spanned<i64>>,
     pub forage: Option<Spanned<Vec<String>>>,
     pub water: Option<bool>,
@@ -70,7 +70,7 @@ pub struct RegionRaw {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RowRaw {
+pub(crate) struct RowRaw {
     pub roll: Option<Spanned<String>>,
     pub weight: Option<Spanned<i64>>,
     pub name: String,
@@ -192,15 +192,16 @@ pub struct Stats {
 
 /// Keys each level of a file may use, for reporting every unknown key at
 /// once (serde stops at the first).
-pub const FILE_KEYS: &[&str] = &["table"];
-pub const TABLE_KEYS: &[&str] = &[
+pub(crate) const FILE_KEYS: &[&str] = &["table"];
+pub(crate) const TABLE_KEYS: &[&str] = &[
     "id", "extends", "title", "system", "source", "dice", "notes", "deck", "region", "row",
 ];
-pub const REGION_KEYS: &[&str] = &["danger", "forage", "water", "encounter_chance", "places"];
-pub const ROW_KEYS: &[&str] = &[
+pub(crate) const REGION_KEYS: &[&str] =
+    &["danger", "forage", "water", "encounter_chance", "places"];
+pub(crate) const ROW_KEYS: &[&str] = &[
     "roll", "weight", "name", "text", "tags", "reroll", "distinct", "effects", "stats",
 ];
-pub const EFFECT_KEYS: &[&str] = &[
+pub(crate) const EFFECT_KEYS: &[&str] = &[
     "ability",
     "change",
     "lasts",
@@ -232,7 +233,7 @@ pub const EFFECT_KEYS: &[&str] = &[
     "chance",
     "value",
 ];
-pub const STATS_KEYS: &[&str] = &[
+pub(crate) const STATS_KEYS: &[&str] = &[
     "NATURE", "CULTURE", "POISE", "MOTIVE", "FRAME", "STR", "AGI", "WIT", "armor", "weapon", "dm",
     "damage", "callings", "skills", "traits", "omens",
 ];

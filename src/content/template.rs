@@ -29,7 +29,7 @@ pub enum Segment {
 
 /// A problem inside a text, at a byte offset of that text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TextError {
+pub(crate) struct TextError {
     pub at: usize,
     /// Characters of the wrong text, to underline (at least 1).
     pub width: usize,
@@ -39,7 +39,7 @@ pub struct TextError {
 
 /// Parse a row's text. `base` is added to reported offsets (used for
 /// nested options).
-pub fn parse(text: &str) -> Result<Vec<Segment>, TextError> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Segment>, TextError> {
     parse_at(text, 0)
 }
 
@@ -141,7 +141,7 @@ fn placeholder(inner: &str, base: usize) -> Result<Segment, TextError> {
 
 /// A character a table id may use: lowercase letters, digits, `.`, `_`
 /// and `-`.
-pub fn is_id_char(c: char) -> bool {
+pub(crate) fn is_id_char(c: char) -> bool {
     c.is_ascii_lowercase() || c.is_ascii_digit() || "._-".contains(c)
 }
 
@@ -208,7 +208,7 @@ fn pick(placeholder: &str, rest: &str, at: usize) -> Result<Segment, TextError> 
 }
 
 /// Every table id a text refers to, with its offset.
-pub fn references(segments: &[Segment]) -> Vec<(&str, usize)> {
+pub(crate) fn references(segments: &[Segment]) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
     for s in segments {
         match s {

@@ -8,7 +8,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-pub use super::mods::{
+pub(crate) use super::mods::{
     Compare, Explode, ExplodeStyle, Faces, Keep, Mods, Reroll, Sort, Tally, ThrowRule,
 };
 use crate::rules::status_cp::{self, DiceValue};
@@ -413,7 +413,7 @@ impl fmt::Display for Term {
 }
 
 /// Signed terms as a sum: `2d6+4`, `-1d4`, `d8-d4`.
-pub fn fmt_terms(terms: &[Term], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub(crate) fn fmt_terms(terms: &[Term], f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for (i, term) in terms.iter().enumerate() {
         match (i, term.negative) {
             (_, true) => f.write_str("-")?,

@@ -300,7 +300,7 @@ impl Mods {
 }
 
 /// The Core Rules' exploding damage as written `!`.
-pub const CORE_EXPLOSION: Explode = Explode {
+pub(crate) const CORE_EXPLOSION: Explode = Explode {
     style: ExplodeStyle::Core,
     on: None,
 };

@@ -10,7 +10,7 @@ use super::bounds::sum_bounds;
 use super::mods::{Compare, Mods};
 
 /// The notes for an expression, in a fixed order, without repeats.
-pub fn notes(expr: &Expr) -> Vec<String> {
+pub(crate) fn notes(expr: &Expr) -> Vec<String> {
     let Expr::Roll(r) = expr else {
         return Vec::new();
     };

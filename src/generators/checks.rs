@@ -24,7 +24,7 @@ fn expr(pool: u32, difficulty: u32, twist: bool) -> Expr {
 
 /// Exact chance that `pool` D beats `difficulty` (taking a Twist on a
 /// failure with Edge when `twist`).
-pub fn chance(pool: u32, difficulty: u32, twist: bool) -> Result<f64, GenError> {
+pub(crate) fn chance(pool: u32, difficulty: u32, twist: bool) -> Result<f64, GenError> {
     match dice::odds(&expr(pool, difficulty, twist))
         .map_err(|e| GenError::Request(e.to_string()))?
         .detail
@@ -37,7 +37,7 @@ pub fn chance(pool: u32, difficulty: u32, twist: bool) -> Result<f64, GenError> 
 }
 
 /// One Check, rolled on `s`.
-pub fn roll(pool: u32, difficulty: u32, twist: bool, s: &mut Stream) -> PoolOutcome {
+pub(crate) fn roll(pool: u32, difficulty: u32, twist: bool, s: &mut Stream) -> PoolOutcome {
     match dice::roll(&expr(pool, difficulty, twist), s).outcome {
         Outcome::Pool(o) => o,
         _ => unreachable!("a pool expression rolls a pool"),
@@ -45,7 +45,7 @@ pub fn roll(pool: u32, difficulty: u32, twist: bool, s: &mut Stream) -> PoolOutc
 }
 
 /// `3D vs 3: dice [1, 4, 2], Score 3 → fails` as a log reads it.
-pub fn describe(pool: u32, difficulty: u32, o: &PoolOutcome) -> String {
+pub(crate) fn describe(pool: u32, difficulty: u32, o: &PoolOutcome) -> String {
     format!(
         "{pool}D vs {difficulty}: dice {:?}, Score {}",
         o.dice, o.first.score
@@ -55,7 +55,7 @@ pub fn describe(pool: u32, difficulty: u32, o: &PoolOutcome) -> String {
 /// A chance as a percentage a person can read: `69.68%`, `0.0046%`,
 /// `3.5e-13` (the one format every output uses; `wording::lines::percent`
 /// is this).
-pub fn percent(p: f64) -> String {
+pub(crate) fn percent(p: f64) -> String {
     if p <= 0.0 {
         "0%".to_owned()
     } else if (0.999_999_5..1.0).contains(&p) {

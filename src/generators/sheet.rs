@@ -35,7 +35,7 @@ fn ability_note(name: &str, value: i64) -> Option<String> {
 
 /// Apply every effect of one table result (not its sub-results).
 /// `condition_for` may rename a condition (the other arm, blind…).
-pub fn apply(
+pub(crate) fn apply(
     sheet: &mut Sheet,
     result: &TableRoll,
     condition_for: &dyn Fn(&Sheet, &str) -> String,

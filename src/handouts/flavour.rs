@@ -58,7 +58,7 @@ impl Flavour {
 
 /// A foe or NPC as a stat block: its name, what it is, and its lines.
 #[derive(Debug, Clone)]
-pub struct Monster {
+pub(crate) struct Monster {
     pub name: String,
     /// `bandit captain, tier 2, person`.
     pub what: String,
@@ -68,7 +68,7 @@ pub struct Monster {
 
 /// One sheet of a pack: a group heading (`## NPCs`) or an item's handout.
 #[derive(Debug, Clone)]
-pub enum Sheet {
+pub(crate) enum Sheet {
     Group(String),
     Item(Item),
 }
@@ -76,7 +76,7 @@ pub enum Sheet {
 /// An item's handout as the templates made it, with what a flavour needs
 /// beyond its text.
 #[derive(Debug, Clone)]
-pub struct Item {
+pub(crate) struct Item {
     /// The file's name (`npc-1.md`).
     pub name: String,
     /// The item's block id (`npc-1`).
@@ -94,7 +94,7 @@ pub struct Item {
 
 /// A roll table for the obsidian `pack.md`: id, column heading, rows.
 #[derive(Debug, Clone)]
-pub struct RollTable {
+pub(crate) struct RollTable {
     pub id: &'static str,
     pub title: &'static str,
     pub column: &'static str,
@@ -102,7 +102,7 @@ pub struct RollTable {
 }
 
 /// What every flavour is made from.
-pub struct Made<'a> {
+pub(crate) struct Made<'a> {
     pub sheets: &'a [Sheet],
     /// SVG drawings by file name.
     pub svgs: &'a BTreeMap<String, String>,
@@ -110,7 +110,7 @@ pub struct Made<'a> {
 }
 
 /// A flavour's item text (the file's and, `demote`d, `pack.md`'s).
-pub fn item(flavour: Flavour, item: &Item, svgs: &BTreeMap<String, String>) -> String {
+pub(crate) fn item(flavour: Flavour, item: &Item, svgs: &BTreeMap<String, String>) -> String {
     match flavour {
         Flavour::Gfm => item.text.clone(),
         Flavour::Obsidian => obsidian_item(item),
@@ -120,7 +120,11 @@ pub fn item(flavour: Flavour, item: &Item, svgs: &BTreeMap<String, String>) -> S
 
 /// The parts a flavour's `pack.md` binds (in place of the GFM ones), each
 /// item's text demoted `depth` levels by `demote`.
-pub fn parts(flavour: Flavour, made: &Made, demote: impl Fn(&str, usize) -> String) -> Vec<String> {
+pub(crate) fn parts(
+    flavour: Flavour,
+    made: &Made,
+    demote: impl Fn(&str, usize) -> String,
+) -> Vec<String> {
     let mut out = Vec::new();
     let mut after_group = false;
     for sheet in made.sheets {
@@ -155,7 +159,7 @@ fn in_place(flavour: Flavour, text: String) -> String {
 
 /// A flavour's `pack.md` from the one the template made with its parts;
 /// `note`: its file's stem ([`Flavour::pack_note`]), which links name.
-pub fn pack(flavour: Flavour, md: &str, tables: &[RollTable], note: &str) -> String {
+pub(crate) fn pack(flavour: Flavour, md: &str, tables: &[RollTable], note: &str) -> String {
     match flavour {
         Flavour::Gfm => md.to_owned(),
         Flavour::Obsidian => obsidian_pack(md, tables, note),

@@ -8,17 +8,17 @@ use crate::wording::lines;
 use crate::wording::markup::Markup;
 
 /// Foes of one kind with the same numbers.
-pub struct Group<'a> {
+pub(super) struct Group<'a> {
     pub members: Vec<&'a Npc>,
 }
 
 impl Group<'_> {
-    pub fn first(&self) -> &Npc {
+    pub(super) fn first(&self) -> &Npc {
         self.members[0]
     }
 
     /// `Marsh leech ×8`, or one foe's name and kind.
-    pub fn title(&self) -> String {
+    pub(super) fn title(&self) -> String {
         let n = self.first();
         if self.members.len() == 1 {
             lines::who(n)
@@ -29,20 +29,20 @@ impl Group<'_> {
 
     /// A short row label, the group's names: `Marsh leech 2, 4, 8`,
     /// `Agna Thatcher`, `Wendel Hartwell, Ash Kettle`.
-    pub fn short(&self) -> String {
+    pub(super) fn short(&self) -> String {
         names(self)
     }
 }
 
 /// The kind of a foe, which numbered foes' names start with: `Marsh
 /// leech` (for `Marsh leech 3`); named people are `Cult fanatic`s.
-pub fn base_name(n: &Npc) -> String {
+pub(super) fn base_name(n: &Npc) -> String {
     crate::generators::display_name(&n.archetype)
 }
 
 /// The foes grouped: same kind, same grade and the same numbers, in the
 /// order they first appear.
-pub fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
+pub(super) fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
     let mut out: Vec<(String, Group)> = Vec::new();
     for n in foes {
         let line = lines::foe_line(n);
@@ -64,7 +64,7 @@ pub fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
 }
 
 /// A foe's CALLINGs (METTLE) or skills and traits (Core Rules).
-pub fn callings(n: &Npc) -> String {
+pub(super) fn callings(n: &Npc) -> String {
     match (&n.mettle, &n.core) {
         (Some(m), _) => lines::callings(&m.block, Markup::Plain),
         (_, Some(c)) => c
@@ -81,7 +81,7 @@ pub fn callings(n: &Npc) -> String {
 
 /// A group's names, numbered foes after the first by number: `Marsh
 /// leech 3, 5, 6, 7`, or a run of three or more as `Marsh leech 1–8`.
-pub fn names(g: &Group) -> String {
+pub(super) fn names(g: &Group) -> String {
     let base = base_name(g.first());
     let numbers: Vec<u32> = g
         .members

@@ -16,7 +16,7 @@ use crate::wording::markup::Markup;
 
 /// A PC on the run sheet: name, one stat line, and tracks to tick.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Pc {
+pub(super) struct Pc {
     pub name: String,
     pub stats: String,
     pub tracks: Vec<Track>,
@@ -24,7 +24,7 @@ pub struct Pc {
 
 /// A labelled row of tick boxes: `Mettle 6`, `health 9`, `omens`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Track {
+pub(super) struct Track {
     pub label: String,
     pub boxes: usize,
 }
@@ -33,7 +33,7 @@ pub struct Track {
 /// order of the initiative cards), `blanks` rows to write a name on, and
 /// `rounds` boxes to tick per row (0: a line to write on instead).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Ladder {
+pub(super) struct Ladder {
     pub rule: &'static str,
     pub names: Vec<String>,
     pub blanks: usize,
@@ -41,7 +41,7 @@ pub struct Ladder {
 }
 
 /// Each PC of the pack's party, in the pack's system.
-pub fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
+pub(super) fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
     match pack.system {
         RulesSystem::Mettle => pack
             .party
@@ -92,7 +92,7 @@ fn track(label: &str, boxes: i64) -> Track {
 
 /// Encounter `number` (1-based) in one line: `2. Sleeper by the spring —
 /// threat hard (1.40) · Marsh leech ×8, Bog horror`.
-pub fn encounter_line(number: usize, e: &Encounter) -> String {
+pub(super) fn encounter_line(number: usize, e: &Encounter) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
@@ -103,7 +103,7 @@ pub fn encounter_line(number: usize, e: &Encounter) -> String {
 
 /// ` · Marsh leech ×8, Bog horror`: the foes grouped by kind, in order of
 /// first appearance (empty without foes).
-pub fn foe_summary(e: &Encounter) -> String {
+pub(super) fn foe_summary(e: &Encounter) -> String {
     let mut kinds: Vec<(String, usize)> = Vec::new();
     for n in &e.foes {
         let kind = display_name(&n.archetype);
@@ -124,7 +124,7 @@ pub fn foe_summary(e: &Encounter) -> String {
 
 /// The journey in one line: `Ashford → Saltmere: 3 legs, 2 days · Lead:
 /// … · no encounter on the way 41.20%`.
-pub fn journey_line(j: &Journey) -> String {
+pub(super) fn journey_line(j: &Journey) -> String {
     format!(
         "{} → {}: {}, {} · {} · no encounter on the way {}",
         j.from,
@@ -139,7 +139,7 @@ pub fn journey_line(j: &Journey) -> String {
 /// The initiative ladder of the pack's system: METTLE's passing rule with
 /// a row per PC and four to write foes on, eight rounds to tick; Core
 /// Rules' card order with a line to write who holds each card.
-pub fn ladder(pack: &Pack) -> Ladder {
+pub(super) fn ladder(pack: &Pack) -> Ladder {
     match pack.system {
         RulesSystem::Mettle => Ladder {
             rule: "1. Whoever calls the first attack holds Initiative.  2. The target of each Action goes next, if it still has an Action.  3. If not (or the Action had no target), pass to anyone who still has one.  4. When nobody has an Action left, a new round begins. Tick a box as each combatant acts.",

@@ -8,11 +8,11 @@ use std::io::Read;
 use std::path::Path;
 
 /// The largest file read: 32 MiB.
-pub const MAX_FILE_BYTES: u64 = 32 << 20;
+pub(crate) const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// The bytes of the regular file at `path`, at most [`MAX_FILE_BYTES`];
 /// anything else is an error that says what the path is.
-pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+pub(crate) fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
         return Err(not_a_file(&meta));

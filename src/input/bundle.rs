@@ -25,12 +25,12 @@ use crate::error::Error;
 /// Version of the bundle's own layout.
 /// 2: the paper left out (format 1 carried it; its `paper` key is still
 /// read, and ignored).
-pub const BUNDLE_FORMAT: u32 = 2;
+pub(crate) const BUNDLE_FORMAT: u32 = 2;
 
 /// Everything a pack is made from, in one file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Bundle {
+pub(crate) struct Bundle {
     /// The seed the pack was made with (from `--seed`, the session file,
     /// or chosen fresh).
     pub seed: String,
@@ -57,7 +57,7 @@ pub struct Bundle {
 /// The tool that made a bundle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Stamp {
+pub(crate) struct Stamp {
     /// [`BUNDLE_FORMAT`].
     pub bundle: u32,
     /// The tool's version.
@@ -71,7 +71,7 @@ pub struct Stamp {
 /// A file carried whole: its name and text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Carried {
+pub(crate) struct Carried {
     pub name: String,
     pub text: String,
 }
@@ -79,7 +79,7 @@ pub struct Carried {
 /// A table file carried whole, with the `--content` layer it came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CarriedTables {
+pub(crate) struct CarriedTables {
     pub name: String,
     pub layer: usize,
     pub text: String,
@@ -91,13 +91,13 @@ const HEADER: &str = "# A tablewright bundle: everything this pack is made from,
 
 impl Bundle {
     /// The bundle as a file: a header comment, then TOML.
-    pub fn to_text(&self) -> String {
+    pub(crate) fn to_text(&self) -> String {
         let body = toml::to_string(self).expect("a bundle serializes");
         format!("{HEADER}{body}")
     }
 
     /// A short hash of the bundle's text, printed on the pack-wide files.
-    pub fn short_hash(&self) -> String {
+    pub(crate) fn short_hash(&self) -> String {
         use std::hash::Hasher;
         let mut h = rand_seeder::SipHasher::new();
         h.write(self.to_text().as_bytes());
@@ -106,20 +106,20 @@ impl Bundle {
 }
 
 /// Whether a file's text is a bundle rather than a session file.
-pub fn is_bundle(text: &str) -> bool {
+pub(crate) fn is_bundle(text: &str) -> bool {
     text.parse::<toml::Table>()
         .is_ok_and(|t| t.contains_key("tablewright"))
 }
 
 /// A bundle's text, read and checked.
-pub fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error> {
+pub(crate) fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error> {
     from_toml(path, text, "bundle")
 }
 
 /// The session file's text with one more reroll for each address in
 /// `bump` (in `[rerolls]`, made at the end if missing), everything else
 /// kept as written.
-pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+pub(crate) fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
     if !doc.contains_key("rerolls") {
         doc.insert("rerolls", toml_edit::Item::Table(toml_edit::Table::new()));
@@ -137,7 +137,7 @@ pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
 /// The session file's text without its `[rerolls]` (`None` if it does
 /// not read as TOML): two sessions equal but for their rerolls make packs
 /// that differ only in the rerolled items.
-pub fn without_rerolls(text: &str) -> Option<String> {
+pub(crate) fn without_rerolls(text: &str) -> Option<String> {
     let mut doc: toml_edit::DocumentMut = text.parse().ok()?;
     doc.remove("rerolls");
     Some(doc.to_string())

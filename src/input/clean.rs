@@ -13,7 +13,7 @@ use crate::diagnostic::Diagnostic;
 
 /// One diagnostic per string value in `text` holding a control
 /// character (none when `text` is not TOML: the parser reports that).
-pub fn control_characters(path: &Path, text: &str) -> Vec<Diagnostic> {
+pub(crate) fn control_characters(path: &Path, text: &str) -> Vec<Diagnostic> {
     let Ok(root) = DeTable::parse(text) else {
         return Vec::new();
     };

@@ -13,7 +13,7 @@ use crate::content::line_col;
 /// Line, column and width (in characters) of the value at `steps` in JSON
 /// `text`; when the full path is not there, of the deepest part that is.
 /// A value over several lines is underlined by its first character.
-pub fn place(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
+pub(crate) fn place(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
     let range = (0..=steps.len())
         .rev()
         .find_map(|n| locate(text, &steps[..n]))?;
@@ -28,7 +28,7 @@ pub fn place(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
 }
 
 /// A path written as a reader would: `paths[3].regions`.
-pub fn shown(path: &[Step]) -> String {
+pub(crate) fn shown(path: &[Step]) -> String {
     let mut out = String::new();
     for step in path {
         match step {
@@ -45,7 +45,7 @@ pub fn shown(path: &[Step]) -> String {
 
 /// The bytes of the value at `path` in `text` (the whole value: a string
 /// with its quotes, an object from `{` to `}`).
-pub fn locate(text: &str, path: &[Step]) -> Option<Range<usize>> {
+pub(crate) fn locate(text: &str, path: &[Step]) -> Option<Range<usize>> {
     let mut at = Cursor {
         bytes: text.as_bytes(),
         i: 0,

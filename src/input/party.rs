@@ -15,7 +15,7 @@ use crate::rules::party::summary_hint;
 use crate::rules::{Party, RulesSystem, core_d20, mettle};
 
 /// The most PCs a party file may hold (a pool summary holds 1 to 8).
-pub const MAX_PCS: usize = 12;
+pub(crate) const MAX_PCS: usize = 12;
 
 const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Armor at most 6, \
      weapon DM at most 10, Speed 1-10; fix the lines above and run again";

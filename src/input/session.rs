@@ -140,7 +140,7 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D:
 }
 
 /// Most times one item may be rerolled.
-pub const MAX_REROLLS: u32 = 10_000;
+pub(crate) const MAX_REROLLS: u32 = 10_000;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -299,7 +299,7 @@ impl Session {
 }
 
 /// Every kind of item a pack holds, in its order.
-pub const KINDS: [&str; 8] = [
+pub(crate) const KINDS: [&str; 8] = [
     "encounter",
     "trap",
     "npc",
@@ -386,7 +386,7 @@ fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
 /// What the entries name that the tables do not hold — a situation not in
 /// the terrain's table, a foe or NPC archetype not in the system's, one
 /// situation pinned twice — each pointed at, with the closest name.
-pub fn table_flaws(
+pub(crate) fn table_flaws(
     session: &Session,
     path: &Path,
     text: &str,

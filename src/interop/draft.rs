@@ -10,7 +10,7 @@ use crate::diagnostic::Diagnostic;
 
 /// A table to be written.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Draft {
+pub(crate) struct Draft {
     pub id: String,
     pub title: String,
     pub system: System,
@@ -24,7 +24,7 @@ pub struct Draft {
 
 /// `[table.region]`, every key written out.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct DraftRegion {
+pub(crate) struct DraftRegion {
     pub danger: u32,
     pub forage: Vec<String>,
     pub water: bool,
@@ -35,14 +35,14 @@ pub struct DraftRegion {
 
 /// A row, with the line of the input it came from.
 #[derive(Debug, Clone, PartialEq)]
-pub struct DraftRow {
+pub(crate) struct DraftRow {
     pub entry: Entry,
     pub line: usize,
 }
 
 impl DraftRow {
     /// A plain row: a range or a weight, a name and a text.
-    pub fn plain(
+    pub(crate) fn plain(
         range: Option<(i64, i64)>,
         weight: Option<u64>,
         name: String,
@@ -68,7 +68,7 @@ impl Draft {
     /// Ranges that overlap, or leave a hole between two rows, pointed at
     /// the row in `file` (the full check against the die comes when the
     /// table is validated).
-    pub fn check_rows(&self, file: &str) -> Vec<Diagnostic> {
+    pub(crate) fn check_rows(&self, file: &str) -> Vec<Diagnostic> {
         let mut ranged: Vec<&DraftRow> = self
             .rows
             .iter()
@@ -178,7 +178,7 @@ fn roll_text((a, b): (i64, i64)) -> String {
 
 /// The drafts as one table file (`[[table]]` after `[[table]]`), headed
 /// by a comment saying where they came from.
-pub fn to_toml(drafts: &[Draft], from: &str) -> String {
+pub(crate) fn to_toml(drafts: &[Draft], from: &str) -> String {
     let file = FileOut {
         table: drafts
             .iter()

@@ -107,7 +107,7 @@ struct Ours {
 /// A Foundry document id for `key`: 16 letters and digits, the same for
 /// the same key on every run (so links between tables exported together
 /// resolve, and a second export is byte for byte the first).
-pub fn doc_id(key: &str) -> String {
+pub(crate) fn doc_id(key: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     (0..16u8)
         .map(|i| {
@@ -120,7 +120,7 @@ pub fn doc_id(key: &str) -> String {
 }
 
 /// `&`, `<` and `>` as HTML writes them (Foundry reads text as HTML).
-pub fn escape_html(s: &str) -> String {
+pub(crate) fn escape_html(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -129,7 +129,7 @@ pub fn escape_html(s: &str) -> String {
 /// A row's text as Foundry shows it: dice as `[[/r …]]` inline rolls, a
 /// roll on a table exported alongside as a `@UUID[RollTable.…]{Title}`
 /// link (else "roll on Title"), `{pick: …}` kept as written.
-pub fn row_text(ex: &Export, text: &str) -> String {
+pub(crate) fn row_text(ex: &Export, text: &str) -> String {
     let mut out = String::new();
     for piece in pieces(text) {
         match piece {
@@ -218,12 +218,12 @@ fn pretty(value: &impl Serialize) -> String {
 }
 
 /// One table's document (a file of `--to`).
-pub fn file(ex: &Export, table: &Table) -> String {
+pub(crate) fn file(ex: &Export, table: &Table) -> String {
     pretty(&doc(ex, table))
 }
 
 /// Every table: one document, or an array of them.
-pub fn stream(ex: &Export) -> String {
+pub(crate) fn stream(ex: &Export) -> String {
     let docs: Vec<Doc> = ex.tables.iter().map(|t| doc(ex, t)).collect();
     if docs.len() == 1 {
         pretty(&docs[0])
@@ -232,26 +232,17 @@ pub fn stream(ex: &Export) -> String {
     }
 }
 
-/// Foundry ids of the tables exported together, by table id (for tests
-/// and for reading links back).
-pub fn ids(ex: &Export) -> BTreeMap<String, String> {
-    ex.tables
-        .iter()
-        .map(|t| (doc_id(&t.id), t.id.clone()))
-        .collect()
-}
-
 /// What an import took from a file: its tables, and counts of what was
 /// converted (for the report).
 #[derive(Debug, Default)]
-pub struct Read {
+pub(crate) struct Read {
     pub drafts: Vec<Draft>,
     pub counts: BTreeMap<&'static str, usize>,
 }
 
 /// Lines of every `"key":` in a JSON text, in order (a key inside a
 /// string has its quotes escaped, so it is never counted).
-pub fn key_lines(text: &str, key: &str) -> Vec<usize> {
+pub(crate) fn key_lines(text: &str, key: &str) -> Vec<usize> {
     let needle = format!("\"{key}\"");
     let mut lines = Vec::new();
     let mut from = 0;
@@ -332,7 +323,7 @@ fn valid_id(id: &str) -> bool {
 
 /// Read Foundry RollTables (`value`, parsed from `text` of `file`).
 /// `taken`: ids already used in this import.
-pub fn read(
+pub(crate) fn read(
     value: &Value,
     file: &str,
     text: &str,

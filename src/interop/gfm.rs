@@ -7,7 +7,7 @@
 use crate::content::Table;
 
 /// A cell's text: `|` escaped, line breaks as `<br>`.
-pub fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     s.replace('\\', "\\\\")
         .replace('|', "\\|")
         .replace("\r\n", "<br>")
@@ -15,7 +15,7 @@ pub fn cell(s: &str) -> String {
 }
 
 /// `**Name.** text` (no dot after a name that ends a sentence already).
-pub fn result_cell(name: &str, text: &str) -> String {
+pub(crate) fn result_cell(name: &str, text: &str) -> String {
     let dot = if name.ends_with(['.', '!', '?']) {
         ""
     } else {
@@ -25,7 +25,7 @@ pub fn result_cell(name: &str, text: &str) -> String {
 }
 
 /// One table.
-pub fn table(t: &Table) -> String {
+pub(crate) fn table(t: &Table) -> String {
     let mut out = format!("### {}\n\n", t.title.replace('\n', " "));
     let head = t.dice.clone().unwrap_or_else(|| "weight".into());
     out.push_str(&format!("| {head} | result |\n| --- | --- |\n"));

@@ -10,11 +10,11 @@ use super::draft::{Draft, DraftRegion, DraftRow};
 use crate::content::{Entry, Library, Origin, System, Table};
 
 /// The schema name and version.
-pub const TABLES_FORMAT: &str = "tablewright.tables/1";
+pub(crate) const TABLES_FORMAT: &str = "tablewright.tables/1";
 
 /// The whole document.
 #[derive(Serialize)]
-pub struct TablesJson<'a> {
+pub(crate) struct TablesJson<'a> {
     pub format: &'static str,
     pub content_hash: &'a str,
     pub tables: Vec<TableJson<'a>>,
@@ -22,7 +22,7 @@ pub struct TablesJson<'a> {
 
 /// One table, with what it replaced.
 #[derive(Serialize)]
-pub struct TableJson<'a> {
+pub(crate) struct TableJson<'a> {
     #[serde(flatten)]
     pub table: &'a Table,
     /// The table this one replaced (same id, an earlier layer).
@@ -31,7 +31,7 @@ pub struct TableJson<'a> {
 }
 
 /// The document for `tables` of `library`, in the order given.
-pub fn document<'a>(
+pub(crate) fn document<'a>(
     library: &'a Library,
     tables: impl IntoIterator<Item = &'a Table>,
 ) -> TablesJson<'a> {
@@ -50,7 +50,7 @@ pub fn document<'a>(
 }
 
 /// The document as pretty JSON with a final newline.
-pub fn to_text(doc: &TablesJson) -> String {
+pub(crate) fn to_text(doc: &TablesJson) -> String {
     let mut s = serde_json::to_string_pretty(doc).expect("tables serialize");
     s.push('\n');
     s
@@ -88,7 +88,7 @@ struct RegionIn {
 }
 
 /// Whether a JSON value is a `tablewright.tables/…` document.
-pub fn is_ours(value: &serde_json::Value) -> bool {
+pub(crate) fn is_ours(value: &serde_json::Value) -> bool {
     value
         .get("format")
         .and_then(|f| f.as_str())
@@ -97,7 +97,7 @@ pub fn is_ours(value: &serde_json::Value) -> bool {
 
 /// The tables of a `tablewright.tables/1` document, exactly as they were.
 /// `line_of(n)` is the line of the n-th row in the file, for messages.
-pub fn read(
+pub(crate) fn read(
     value: serde_json::Value,
     line_of: &dyn Fn(usize) -> usize,
 ) -> Result<Vec<Draft>, String> {

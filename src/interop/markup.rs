@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 /// in plain words (dice as their formula, for a row's name), and counts of
 /// what was converted.
 #[derive(Debug, Default, Clone, PartialEq)]
-pub struct Converted {
+pub(crate) struct Converted {
     pub text: String,
     pub plain: String,
     pub counts: BTreeMap<&'static str, usize>,
@@ -23,7 +23,7 @@ pub struct Converted {
 
 /// How a text is read.
 #[derive(Debug, Clone, Copy)]
-pub struct Reading<'a> {
+pub(crate) struct Reading<'a> {
     /// Written by tablewright (`flags.tablewright`): braces are already
     /// tablewright's notation, `[[/r X]]` is `{X}` as written, words are
     /// not re-spaced.
@@ -35,7 +35,7 @@ pub struct Reading<'a> {
 }
 
 /// Convert Foundry text.
-pub fn convert(html: &str, reading: Reading) -> Converted {
+pub(crate) fn convert(html: &str, reading: Reading) -> Converted {
     let mut out = Converted::default();
     let decoded = decode_entities(&strip_tags(html));
     let mut w = Writer {

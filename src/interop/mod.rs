@@ -25,7 +25,7 @@ pub(crate) mod pasted;
 
 use std::collections::BTreeMap;
 
-pub use draft::{Draft, DraftRow};
+pub(crate) use draft::{Draft, DraftRow};
 
 use crate::content::{Library, Table};
 
@@ -50,7 +50,7 @@ impl Format {
 
 /// Tables exported together: those asked for, in order, and the library
 /// they come from (for the titles of tables they roll on).
-pub struct Export<'a> {
+pub(crate) struct Export<'a> {
     pub library: &'a Library,
     pub tables: Vec<&'a Table>,
 }
@@ -58,18 +58,18 @@ pub struct Export<'a> {
 impl Export<'_> {
     /// Whether table `id` is exported with the others (a link to it can
     /// resolve).
-    pub fn has(&self, id: &str) -> bool {
+    pub(crate) fn has(&self, id: &str) -> bool {
         self.tables.iter().any(|t| t.id == id)
     }
 
     /// The title of table `id` (its id when it is unknown).
-    pub fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
+    pub(crate) fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
         self.library.get(id).map_or(id, |t| t.title.as_str())
     }
 }
 
 /// Everything in one text, for stdout.
-pub fn stream(ex: &Export, format: Format) -> String {
+pub(crate) fn stream(ex: &Export, format: Format) -> String {
     match format {
         Format::Json => json::to_text(&json::document(ex.library, ex.tables.iter().copied())),
         Format::Foundry => foundry::stream(ex),
@@ -84,7 +84,7 @@ pub fn stream(ex: &Export, format: Format) -> String {
 }
 
 /// One file per table (`<id>.<ext>`), for `--to DIR`.
-pub fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
     ex.tables
         .iter()
         .map(|t| {
@@ -104,13 +104,13 @@ pub fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
 
 /// The file name of table `id`, without extension: its id (ids are
 /// lowercase letters, digits, `_`, `.` and `-`).
-pub fn file_stem(id: &str) -> String {
+pub(crate) fn file_stem(id: &str) -> String {
     id.to_owned()
 }
 
 /// Each row's range: its own, or (weighted tables) one after another from
 /// 1, as wide as its weight.
-pub fn ranges(table: &Table) -> Vec<(i64, i64)> {
+pub(crate) fn ranges(table: &Table) -> Vec<(i64, i64)> {
     let mut next = 1i64;
     table
         .rows
@@ -130,7 +130,7 @@ pub fn ranges(table: &Table) -> Vec<(i64, i64)> {
 /// The formula that picks a row, as other dice rollers write it: `1d12`,
 /// `2d6`, `1d6*10+1d6` for a d66; `1dN` over the weights of a weighted
 /// table.
-pub fn formula(table: &Table) -> String {
+pub(crate) fn formula(table: &Table) -> String {
     match table.dice.as_deref() {
         Some(d) => common_dice(d),
         None => {
@@ -155,7 +155,7 @@ fn common_dice(dice: &str) -> String {
 /// A piece of a row's raw text: plain words (with `{{`/`}}` as written)
 /// or one `{…}` placeholder, with what is inside its braces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Piece<'a> {
+pub(crate) enum Piece<'a> {
     Plain(&'a str),
     Braced(&'a str),
 }
@@ -163,7 +163,7 @@ pub enum Piece<'a> {
 /// Split a row's raw text into plain runs and placeholders, without
 /// reading them (a validated row always splits cleanly; an unclosed brace
 /// is left as plain text).
-pub fn pieces(text: &str) -> Vec<Piece<'_>> {
+pub(crate) fn pieces(text: &str) -> Vec<Piece<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let (mut i, mut plain) = (0, 0);
@@ -203,7 +203,7 @@ pub fn pieces(text: &str) -> Vec<Piece<'_>> {
 /// Block ids for tables, unique and well formed (lowercase letters,
 /// digits and single dashes): `core.injury` is `core-injury`; a clash
 /// gets `-2`, `-3`…
-pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
+pub(crate) fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String, String> {
     let mut taken = std::collections::BTreeSet::new();
     let mut out = BTreeMap::new();
     for id in ids {
@@ -230,7 +230,7 @@ pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String,
 
 /// A short name for a row that has none: the first words of its text
 /// (at most 40 characters), or `fallback`.
-pub fn derived_name(plain: &str, fallback: &str) -> String {
+pub(crate) fn derived_name(plain: &str, fallback: &str) -> String {
     let first = plain
         .split(['.', ';', ':', '!', '?', '\n'])
         .map(str::trim)
@@ -267,7 +267,7 @@ fn short_words(text: &str) -> String {
 /// table gave, which is left alone). A name several rows share is taken
 /// from more of the text (`Golem: Clay`), and if still shared, given the
 /// roll (`Golem (1-5)`).
-pub fn distinct_names(names: &mut [String], derived: &[Option<(String, String)>]) {
+pub(crate) fn distinct_names(names: &mut [String], derived: &[Option<(String, String)>]) {
     for pass in 0..2 {
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for n in names.iter() {
@@ -299,7 +299,7 @@ fn longer_name(plain: &str) -> Option<String> {
 
 /// A slug for an id made from a name: lowercase letters and digits joined
 /// by `-` (at most 40), `table` when nothing is left.
-pub fn slug(name: &str) -> String {
+pub(crate) fn slug(name: &str) -> String {
     let mut out = String::new();
     for c in name.chars().flat_map(char::to_lowercase) {
         if c.is_ascii_alphanumeric() {

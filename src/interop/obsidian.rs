@@ -53,7 +53,7 @@ fn text(ex: &Export, apart: bool, ids: &BTreeMap<String, String>, segments: &[Se
 /// own, named by its file (`--to`), so a roll on another table links to
 /// that note's block (`[[core.mutation.mind^core-mutation-mind]]`);
 /// otherwise every table is in this note (`[[#^core-mutation-mind]]`).
-pub fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
+pub(crate) fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
     let ids = block_ids(ex.tables.iter().map(|t| t.id.as_str()));
     let mut out = String::new();
     for t in tables {

@@ -25,7 +25,7 @@ struct Grid {
 
 /// Read a pasted table. `csv`: the file is CSV (else Markdown). `stem`
 /// names the table when nothing else does.
-pub fn read(
+pub(crate) fn read(
     text: &str,
     csv: bool,
     file: &str,

@@ -15,7 +15,7 @@ pub const MANIFEST: &str = ".tablewright-manifest";
 const HEADER: &str = "tablewright pack manifest 1";
 
 /// Whether `name` may be a file of a pack: one plain, visible name.
-pub fn valid_name(name: &str) -> bool {
+pub(super) fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 255
         && !name.starts_with('.')
@@ -25,7 +25,7 @@ pub fn valid_name(name: &str) -> bool {
 
 /// Whether `path` may be a file of a pack: a plain name, or one folder
 /// down (`homebrewery/pack.md`).
-pub fn valid_path(path: &str) -> bool {
+pub(super) fn valid_path(path: &str) -> bool {
     match path.split_once('/') {
         Some((folder, name)) => valid_name(folder) && valid_name(name),
         None => valid_name(path),
@@ -33,7 +33,7 @@ pub fn valid_path(path: &str) -> bool {
 }
 
 /// The manifest text for these names (sorted, one a line).
-pub fn text(names: &BTreeSet<String>) -> String {
+pub(super) fn text(names: &BTreeSet<String>) -> String {
     let mut out = format!("{HEADER}\n");
     for n in names {
         out.push_str(n);
@@ -43,7 +43,7 @@ pub fn text(names: &BTreeSet<String>) -> String {
 }
 
 /// The names a manifest lists (none for a text that is not a manifest).
-pub fn names(text: &str) -> BTreeSet<String> {
+pub(super) fn names(text: &str) -> BTreeSet<String> {
     let mut lines = text.lines();
     if lines.next() != Some(HEADER) {
         return BTreeSet::new();

@@ -12,7 +12,7 @@ use std::path::Path;
 /// A name part of 16 hex digits that another process cannot predict: the
 /// per-process random keys std gives hash maps, the process id, a counter
 /// and the clock. Never reaches a handout — only temporary names.
-pub fn unpredictable() -> String {
+pub(super) fn unpredictable() -> String {
     use std::hash::{BuildHasher, Hasher};
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -28,7 +28,7 @@ pub fn unpredictable() -> String {
 /// Swap two folders (or files) in one step: after it, `a` holds what `b`
 /// held and `b` what `a` held; a reader never sees neither.
 #[cfg(target_os = "linux")]
-pub fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
     let ca = CString::new(a.as_os_str().as_bytes())?;
@@ -66,13 +66,13 @@ pub fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 
 /// An exclusive lock on a folder, held until dropped (or the process
 /// ends, whatever way it ends).
-pub struct Lock {
+pub(super) struct Lock {
     _folder: File,
 }
 
 /// Lock `dir`, waiting while another process holds it.
 #[cfg(unix)]
-pub fn lock(dir: &Path) -> io::Result<Lock> {
+pub(super) fn lock(dir: &Path) -> io::Result<Lock> {
     use std::os::fd::AsRawFd;
     let folder = File::open(dir)?;
     loop {
@@ -96,7 +96,7 @@ pub fn lock(dir: &Path) -> io::Result<Lock> {
 }
 
 /// Make a folder's entries (names created, renamed, removed) durable.
-pub fn sync_dir(dir: &Path) -> io::Result<()> {
+pub(super) fn sync_dir(dir: &Path) -> io::Result<()> {
     #[cfg(unix)]
     {
         File::open(dir)?.sync_all()

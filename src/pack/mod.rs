@@ -34,8 +34,8 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub use reroll::{Reroll, behind_rerolls};
-pub use verify::{Comparison, differences, flavours_in, mismatch};
+pub(crate) use reroll::{Reroll, behind_rerolls};
+pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`
 /// addresses (checked against the session when it is read) and `--md`
@@ -48,7 +48,7 @@ pub struct Asked {
 }
 
 /// Everything one pack is made from, read and checked.
-pub struct Sources {
+pub(crate) struct Sources {
     /// The same, as one file.
     pub bundle: Bundle,
     pub session: Session,
@@ -65,11 +65,11 @@ pub struct Sources {
 }
 
 /// A pack's files: (name, bytes), in a fixed order.
-pub type PackFiles = Vec<(String, Vec<u8>)>;
+pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 
 impl Sources {
     /// The pack's items (no files).
-    pub fn generate(&self) -> Result<Pack, Error> {
+    pub(crate) fn generate(&self) -> Result<Pack, Error> {
         Ok(session::generate(
             &self.library,
             &self.session.request(),
@@ -80,7 +80,7 @@ impl Sources {
 
     /// The pack and every file of it: the handouts, `pack.pdf` and the
     /// pack's own `bundle.toml`.
-    pub fn build(&self) -> Result<(Pack, PackFiles), Error> {
+    pub(crate) fn build(&self) -> Result<(Pack, PackFiles), Error> {
         let pack = self.generate()?;
         let share = self.share_line();
         let mut files = handouts::pack_files_in(&pack, &self.templates, &share, &self.flavours)?;
@@ -91,7 +91,7 @@ impl Sources {
 
     /// `--only`: of a pack's `files`, those of the items at `only`, with
     /// each item's one-item PDF.
-    pub fn only(&self, pack: &Pack, mut files: PackFiles, only: &[String]) -> PackFiles {
+    pub(crate) fn only(&self, pack: &Pack, mut files: PackFiles, only: &[String]) -> PackFiles {
         let only: BTreeSet<String> = only.iter().cloned().collect();
         files.retain(|(name, _)| {
             handouts::item_of(name).is_some_and(|a| only.contains(&a.to_string()))
@@ -105,7 +105,7 @@ impl Sources {
 
     /// The pack PDF on `paper` (`pack.pdf`, `pack-letter.pdf`): the only
     /// file of a pack that the paper changes.
-    pub fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
+    pub(crate) fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
         let share = self.share_line();
         let pdf = handouts::pack_pdf(pack, &share, paper, self.ink_saver, &Fonts::load());
         (paper.pack_pdf(), pdf)
@@ -114,7 +114,12 @@ impl Sources {
     /// The one-item PDF `prep --only` writes beside an item's files on
     /// `paper` (`encounter-2.pdf`, `encounter-2-letter.pdf`): the item's
     /// sheet or card in a flow footed by the item's share line.
-    pub fn item_pdf(&self, pack: &Pack, at: &Address, paper: Paper) -> Option<(String, Vec<u8>)> {
+    pub(crate) fn item_pdf(
+        &self,
+        pack: &Pack,
+        at: &Address,
+        paper: Paper,
+    ) -> Option<(String, Vec<u8>)> {
         let share = self.share_line();
         let bytes = handouts::item_pdf(pack, at, &share, paper, self.ink_saver, &Fonts::load())?;
         Some((paper.pdf_name(&at.file_stem()), bytes))

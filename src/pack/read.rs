@@ -22,7 +22,7 @@ use crate::workspace::{Again, Workspace};
 impl Sources {
     /// Read the session file or bundle at `path`: notes (a bundle made by
     /// another version, a fresh seed) go to `err`.
-    pub fn read(
+    pub(crate) fn read(
         ws: &Workspace,
         path: &Path,
         asked: &Asked,

@@ -17,15 +17,13 @@ use crate::input::bundle::{with_rerolls, without_rerolls};
 use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
 
 /// A reroll, ready to write.
-pub struct Reroll {
+pub(crate) struct Reroll {
     /// The session file the reroll is recorded in.
     pub path: PathBuf,
     /// Its text before, to put back if the pack cannot be written.
     pub before: String,
     /// Its text with the rerolls recorded.
     pub after: String,
-    /// What the new pack is made from.
-    pub sources: Sources,
     /// The pack's files that differ from before (or are missing in the
     /// pack folder).
     pub changed: PackFiles,
@@ -37,7 +35,7 @@ pub struct Reroll {
 
 impl Sources {
     /// One more reroll for each of `addresses`, the pack going to `dir`.
-    pub fn reroll(self, addresses: &[String], dir: &Path) -> Result<Reroll, Error> {
+    pub(crate) fn reroll(self, addresses: &[String], dir: &Path) -> Result<Reroll, Error> {
         let Some(path) = self.session_path.clone() else {
             return Err(UsageError::RerollBundle.into());
         };
@@ -74,7 +72,6 @@ impl Sources {
             before,
             after,
             knock_on: knock_on(&old_pack, &new_pack, addresses),
-            sources,
             changed,
             counts,
         })
@@ -95,7 +92,7 @@ fn knock_on(old: &Pack, new: &Pack, rerolled: &[String]) -> Vec<Address> {
 /// counts. Such a pack is one a `--reroll` was cut short on (the session
 /// file is written first) or whose `[rerolls]` the GM edited, and a plain
 /// `prep` may rewrite it without `--force`: the session says what it is.
-pub fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
+pub(crate) fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
     let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
         return false;
     };

@@ -17,7 +17,7 @@ use crate::page::pdf::Paper;
 const PAPERS: [Paper; 2] = [Paper::A4, Paper::Letter];
 
 /// A folder compared with its bundle.
-pub struct Comparison {
+pub(crate) struct Comparison {
     /// How many files were compared.
     pub files: usize,
     /// Each file that does not match: (name, what is wrong).
@@ -26,7 +26,7 @@ pub struct Comparison {
 
 impl Sources {
     /// Compare the pack folder `dir` with what these sources make.
-    pub fn compare(mut self, dir: &Path) -> Result<Comparison, Error> {
+    pub(crate) fn compare(mut self, dir: &Path) -> Result<Comparison, Error> {
         // A flavour is a render option the bundle does not record: the
         // folders the pack has are made again and compared too.
         self.flavours = flavours_in(dir);
@@ -83,7 +83,7 @@ fn item_pdfs(dir: &Path) -> Vec<String> {
 }
 
 /// The flavours whose folder a pack folder has (`homebrewery/`).
-pub fn flavours_in(dir: &Path) -> Vec<Flavour> {
+pub(crate) fn flavours_in(dir: &Path) -> Vec<Flavour> {
     Flavour::FOLDERS
         .into_iter()
         .filter(|f| dir.join(f.name()).is_dir())
@@ -92,7 +92,7 @@ pub fn flavours_in(dir: &Path) -> Vec<Flavour> {
 
 /// Every file of a pack folder that does not match `files` (what its
 /// bundle makes): (name, what is wrong).
-pub fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'static str)> {
+pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for (name, bytes) in files {
         match std::fs::read(dir.join(name)) {
@@ -136,7 +136,7 @@ fn files_in(dir: &Path, folder: &str) -> Vec<String> {
 }
 
 /// The files that differ, as the error `verify` exits 1 with.
-pub fn mismatch(dir: &Path, diffs: Vec<(String, &'static str)>) -> Error {
+pub(crate) fn mismatch(dir: &Path, diffs: Vec<(String, &'static str)>) -> Error {
     Error::Input(Report {
         headline: Some(format!(
             "{} file(s) in {} do not match what its bundle.toml makes:",

@@ -83,7 +83,7 @@ impl Canvas for Svg {
 
 /// The drawing as a standalone SVG document (numbers to two decimals, so
 /// the bytes are the same everywhere).
-pub fn document(d: &Drawing) -> String {
+pub(crate) fn document(d: &Drawing) -> String {
     let mut s = Svg(String::new());
     let _ = writeln!(
         s.0,

@@ -12,7 +12,7 @@ use crate::seed::DieSource;
 
 /// The suits in deck order, with their signs; a suit's name is also the tag
 /// its tiles carry.
-pub const SUITS: [(&str, &str); 4] = [
+pub(crate) const SUITS: [(&str, &str); 4] = [
     ("clubs", "♣"),
     ("spades", "♠"),
     ("diamonds", "♦"),
@@ -20,14 +20,14 @@ pub const SUITS: [(&str, &str); 4] = [
 ];
 
 /// Tile strengths, weakest first (also tile tags).
-pub const LEVELS: [&str; 3] = ["minor", "medium", "major"];
+pub(crate) const LEVELS: [&str; 3] = ["minor", "medium", "major"];
 
 /// The `suit` of a joker.
-pub const JOKER: usize = 4;
+pub(crate) const JOKER: usize = 4;
 
 /// A card of the 54-card deck.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Card {
+pub(crate) struct Card {
     /// 0..4 for clubs, spades, diamonds, hearts; [`JOKER`] for a joker.
     pub suit: usize,
     /// 2..=14 (ace high); 15 for a joker.
@@ -36,7 +36,7 @@ pub struct Card {
 
 impl Card {
     /// `5♦`, `K♠`, `Joker`.
-    pub fn label(self) -> String {
+    pub(crate) fn label(self) -> String {
         if self.suit == JOKER {
             return "Joker".into();
         }
@@ -51,13 +51,13 @@ impl Card {
     }
 
     /// Face cards and jokers: their tile starts with a benny.
-    pub fn wild(self) -> bool {
+    pub(crate) fn wild(self) -> bool {
         (11..=13).contains(&self.rank) || self.suit == JOKER
     }
 
     /// The strength of tile the card calls for; none for a face card or
     /// joker (the strength is then drawn).
-    pub fn level(self) -> Option<&'static str> {
+    pub(crate) fn level(self) -> Option<&'static str> {
         match self.rank {
             2..=5 => Some("minor"),
             6..=9 => Some("medium"),
@@ -68,7 +68,7 @@ impl Card {
 }
 
 /// The 54 cards in order: each suit 2 to ace, then two jokers.
-pub fn deck() -> Vec<Card> {
+pub(crate) fn deck() -> Vec<Card> {
     let mut d: Vec<Card> = (0..4)
         .flat_map(|suit| (2..=14).map(move |rank| Card { suit, rank }))
         .collect();
@@ -87,7 +87,7 @@ pub fn deck() -> Vec<Card> {
 /// over the whole field (`field-2` or `field-3`, two or three cards) or on
 /// one spot (a single card).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Call {
+pub(crate) struct Call {
     pub suit: &'static str,
     pub level: &'static str,
     pub field: Option<&'static str>,
@@ -96,7 +96,11 @@ pub struct Call {
 /// Which tiles may answer a call, from their tags: the call's suit, its
 /// strength (or `any-level`), and for a whole-field call its field tag. A
 /// spot call prefers tiles that are not whole-field ones, if there are any.
-pub fn tiles_for<'a, T>(tiles: &'a [T], tags: impl Fn(&T) -> &[String], call: &Call) -> Vec<&'a T> {
+pub(crate) fn tiles_for<'a, T>(
+    tiles: &'a [T],
+    tags: impl Fn(&T) -> &[String],
+    call: &Call,
+) -> Vec<&'a T> {
     let has = |t: &T, tag: &str| tags(t).iter().any(|x| x == tag);
     let fits = |t: &&T| has(t, call.suit) && (has(t, call.level) || has(t, "any-level"));
     match call.field {
@@ -118,7 +122,7 @@ pub fn tiles_for<'a, T>(tiles: &'a [T], tags: impl Fn(&T) -> &[String], call: &C
 
 /// A tile laid for a call, and what the rule says of it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Laid<T> {
+pub(crate) struct Laid<T> {
     pub tile: T,
     /// It covers the whole field (else it sits on one spot).
     pub whole_field: bool,
@@ -129,14 +133,14 @@ pub struct Laid<T> {
 
 /// What a pair, triple or straight among the natural cards gives a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bonus {
+pub(crate) enum Bonus {
     Triple,
     Pair,
     Straight,
 }
 
 impl Bonus {
-    pub fn text(self) -> &'static str {
+    pub(crate) fn text(self) -> &'static str {
         match self {
             Bonus::Triple => "triple: every tile starts with a benny",
             Bonus::Pair => "pair: one tile starts with a benny",
@@ -147,7 +151,7 @@ impl Bonus {
 
 /// One side's cards played by the card rule.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Play<T> {
+pub(crate) struct Play<T> {
     pub tiles: Vec<Laid<T>>,
     /// Bennies that could not sit on a tile (whole-field tiles) go to the side.
     pub bennies: u32,
@@ -188,7 +192,7 @@ fn level_of<S: DieSource>(highest: Card, s: &mut S) -> &'static str {
 }
 
 /// Pairs, triples and straights among the natural (not wild) cards.
-pub fn bonus(cards: &[Card]) -> Option<Bonus> {
+pub(crate) fn bonus(cards: &[Card]) -> Option<Bonus> {
     let mut ranks: Vec<u32> = cards.iter().filter(|c| !c.wild()).map(|c| c.rank).collect();
     ranks.sort_unstable();
     let most_alike = ranks
@@ -219,7 +223,7 @@ pub fn bonus(cards: &[Card]) -> Option<Bonus> {
 /// a pair one spot tile (or the side, if there is none). `lay` chooses the
 /// tile for a call (and its spot), drawing from the same source; it may find
 /// none.
-pub fn play<T, S: DieSource>(
+pub(crate) fn play<T, S: DieSource>(
     cards: &[Card],
     s: &mut S,
     mut lay: impl FnMut(&Call, &mut S) -> Option<T>,
@@ -289,7 +293,7 @@ pub fn play<T, S: DieSource>(
 /// Card initiative: who lays the first tile. A side whose cards made a
 /// straight chooses; else the foes, who hold the centre, if there are any;
 /// else the party.
-pub fn first_to_lay(straight: Option<&str>, foes: bool) -> String {
+pub(crate) fn first_to_lay(straight: Option<&str>, foes: bool) -> String {
     match straight {
         Some(side) => format!("{side} (their straight lets them choose)"),
         None if foes => "foes (they hold the centre)".into(),

@@ -10,31 +10,38 @@
 //! - Chance `x:y`: roll a dy; `x` or under happens (a 1 on a d4 for 1:4).
 
 /// The value of one exploding die from its chain of rolls.
-pub fn explode_value(chain: &[u32], sides: u32) -> u64 {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) fn explode_value(chain: &[u32], sides: u32) -> u64 {
     let (last, maxes) = chain.split_last().expect("a chain has at least one roll");
     debug_assert!(maxes.iter().all(|&r| r == sides));
     maxes.len() as u64 * u64::from(sides - 1) + u64::from(*last)
 }
 
 /// Whether a d20 roll passes a save against `ability`.
-pub fn save_passes(roll: u32, ability: u32) -> bool {
+pub(crate) fn save_passes(roll: u32, ability: u32) -> bool {
     roll <= ability
 }
 
 /// A contestant's total: ability − d20.
-pub fn contest_total(ability: u32, roll: u32) -> i64 {
+pub(crate) fn contest_total(ability: u32, roll: u32) -> i64 {
     i64::from(ability) - i64::from(roll)
 }
 
 use serde::{Deserialize, Serialize};
 
 /// The highest any ability can reach; humans stop at [`HUMAN_MAX`].
-pub const ABILITY_MAX: i64 = 19;
-pub const HUMAN_MAX: i64 = 15;
+pub(crate) const ABILITY_MAX: i64 = 19;
+pub(crate) const HUMAN_MAX: i64 = 15;
 /// Armour value never exceeds 3.
-pub const ARMOUR_MAX: i64 = 3;
+pub(crate) const ARMOUR_MAX: i64 = 3;
 /// Damage dice a Core Rules weapon may use.
-pub const DAMAGE_DICE: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
+pub(crate) const DAMAGE_DICE: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
 
 /// A Core Rules character sheet (`--character FILE`, party files, NPCs).
 #[allow(non_snake_case)]
@@ -115,12 +122,12 @@ impl Sheet {
 }
 
 /// Everything that makes a sheet illegal under the Core Rules.
-pub fn check_sheet(s: &Sheet) -> Vec<String> {
+pub(crate) fn check_sheet(s: &Sheet) -> Vec<String> {
     super::messages(sheet_flaws(s))
 }
 
 /// [`check_sheet`], with the field each problem sits in.
-pub fn sheet_flaws(s: &Sheet) -> Vec<super::Flaw> {
+pub(crate) fn sheet_flaws(s: &Sheet) -> Vec<super::Flaw> {
     use super::Flaw;
     let mut out = Vec::new();
     // Ability bonuses from mutations may pass 15 (never 19), so a
@@ -194,7 +201,7 @@ pub fn sheet_flaws(s: &Sheet) -> Vec<super::Flaw> {
 
 /// Check a freshly generated sheet: abilities 1-15 for humans, 1-19
 /// otherwise.
-pub fn check_generated_sheet(s: &Sheet) -> Vec<String> {
+pub(crate) fn check_generated_sheet(s: &Sheet) -> Vec<String> {
     let mut out = check_sheet(s);
     if s.max_omens > 2 {
         out.push(format!(
@@ -213,7 +220,14 @@ pub fn check_generated_sheet(s: &Sheet) -> Vec<String> {
 /// What a hit did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Harm {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) enum Harm {
     /// No damage got through.
     None,
     /// Health went down, nothing more.
@@ -229,7 +243,14 @@ pub enum Harm {
 }
 
 /// Damage after armour (direct damage ignores armour).
-pub fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
     if direct {
         damage.max(0)
     } else {
@@ -238,7 +259,14 @@ pub fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
 }
 
 /// Apply damage that got through: the new health and what it did.
-pub fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
     if damage <= 0 {
         return (health, Harm::None);
     }
@@ -257,7 +285,14 @@ pub fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
 
 /// One bout of corruption and its soulblight check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Corruption {
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) struct Corruption {
     pub before: i64,
     pub gained: i64,
     /// The d12 rolled against the new total.
@@ -275,7 +310,14 @@ pub struct Corruption {
 /// Suffer `gained` corruption with a d12 `roll`: soulblight when the roll
 /// is at most the new total — direct damage equal to the roll, and the
 /// corruption drops by the same amount.
-pub fn suffer_corruption(
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
+    )
+)]
+pub(crate) fn suffer_corruption(
     before: i64,
     gained: i64,
     roll: i64,

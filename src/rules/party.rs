@@ -42,7 +42,7 @@ pub struct Party {
 }
 
 /// How a pool summary is written, for hints.
-pub fn summary_hint(system: RulesSystem) -> String {
+pub(crate) fn summary_hint(system: RulesSystem) -> String {
     let example = match system {
         RulesSystem::Mettle => "3,4,4,5",
         RulesSystem::Core => "10,12,9,11",

@@ -32,7 +32,7 @@ impl std::fmt::Display for DiceValue {
 }
 
 /// The CP table: (least CP, dice value).
-pub const CP_TABLE: [(u32, DiceValue); 10] = [
+pub(crate) const CP_TABLE: [(u32, DiceValue); 10] = [
     (1, DiceValue { dice: 0, bonus: 1 }),
     (2, DiceValue { dice: 0, bonus: 2 }),
     (3, DiceValue { dice: 0, bonus: 3 }),
@@ -46,10 +46,10 @@ pub const CP_TABLE: [(u32, DiceValue); 10] = [
 ];
 
 /// The highest CP the table lists.
-pub const CP_TABLE_TOP: u32 = 25;
+pub(crate) const CP_TABLE_TOP: u32 = 25;
 
 /// Dice value for a CP total (≥ 1); `None` for 0 (no effect).
-pub fn dice_value(cp: u32) -> Option<DiceValue> {
+pub(crate) fn dice_value(cp: u32) -> Option<DiceValue> {
     CP_TABLE
         .iter()
         .rev()
@@ -59,7 +59,7 @@ pub fn dice_value(cp: u32) -> Option<DiceValue> {
 
 /// Control potential from a degree of success: 1, plus 1 for every further
 /// 4 points (degree 5 → 2, degree 15 → 4). `None` for a failure (0).
-pub fn control_potential(degree: u32) -> Option<u32> {
+pub(crate) fn control_potential(degree: u32) -> Option<u32> {
     (degree >= 1).then(|| 1 + (degree - 1) / 4)
 }
 

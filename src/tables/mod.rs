@@ -26,15 +26,15 @@ use crate::content::{Effect, Library, Row, Stats, Table};
 use crate::dice;
 use crate::seed::{DieSource, Stream};
 use work::Work;
-pub use work::{MAX_ROLLS_PER_COMMAND, MAX_ROLLS_PER_RESULT};
+pub(crate) use work::{MAX_ROLLS_PER_COMMAND, MAX_ROLLS_PER_RESULT};
 
 /// Deepest nesting of sub-tables (`validate` refuses chains of more than
 /// `content::validate::MAX_REFERENCE_DEPTH`, so this is a guard).
-pub const MAX_DEPTH: usize = 24;
+pub(crate) const MAX_DEPTH: usize = 24;
 /// Deepest nesting of roll-again rows within one table: past it a drawn
 /// roll-again row is drawn again (for validated tables, with chance well
 /// under 10⁻¹²).
-pub const MAX_REROLL_DEPTH: usize = 12;
+pub(crate) const MAX_REROLL_DEPTH: usize = 12;
 /// Attempts a filter or deck may reject before giving up.
 const MAX_REJECTS: usize = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,7 +186,7 @@ impl TableRoll {
 
 /// Options for one roll.
 #[derive(Debug, Clone, Default)]
-pub struct Filter {
+pub(crate) struct Filter {
     /// Only rows with this tag (top level only).
     pub tag: Option<String>,
     /// Row indices already drawn from a deck table.

@@ -40,7 +40,7 @@ pub struct RowOdds {
 }
 
 /// Chance of each row of a table per roll.
-pub fn row_chances(table: &Table) -> Vec<f64> {
+pub(crate) fn row_chances(table: &Table) -> Vec<f64> {
     content::row_chances(&table.rows, table.dice_expr.as_ref())
 }
 

@@ -14,10 +14,10 @@ use crate::content::{Library, Table};
 /// roll-again rows (the most a validated table makes without roll-again
 /// rows, `content::validate::generation::MAX_WORST_ROLLS`). A result that
 /// would make more is refused when the count passes it.
-pub const MAX_ROLLS_PER_RESULT: u64 = 100_000;
+pub(crate) const MAX_ROLLS_PER_RESULT: u64 = 100_000;
 /// Table rolls one command may make on average (results × the expected
 /// rolls of one), priced before any roll.
-pub const MAX_ROLLS_PER_COMMAND: f64 = 2_000_000.0;
+pub(crate) const MAX_ROLLS_PER_COMMAND: f64 = 2_000_000.0;
 
 impl Library {
     /// The table rolls `times` results of `id` make on average, refused

@@ -27,7 +27,7 @@ fn grade_word(grade: i8) -> String {
 }
 
 /// An NPC's stat block.
-pub fn npc(n: &Npc) -> String {
+pub(crate) fn npc(n: &Npc) -> String {
     let mut s = format!(
         "### {}{} (tier {}, {})\n{}\n",
         lines::who(n),
@@ -56,7 +56,7 @@ pub fn npc(n: &Npc) -> String {
 }
 
 /// A Core Rules sheet in a few lines.
-pub fn sheet(sh: &Sheet) -> String {
+pub(crate) fn sheet(sh: &Sheet) -> String {
     let mut s = format!(
         "{} · health {}/{} · armour {} · {} ({})\n",
         lines::core_attributes(sh),
@@ -104,14 +104,14 @@ fn applied(a: &Applied, out: &mut String) {
 }
 
 /// A downtime voucher: its holder, serial and what it does.
-pub fn voucher(v: &Voucher) -> String {
+pub(crate) fn voucher(v: &Voucher) -> String {
     format!(
         "### Downtime voucher: {}\nserial: {}\n{}\n",
         v.holder, v.serial, v.text
     )
 }
 
-pub fn injury(i: &Injury) -> String {
+pub(crate) fn injury(i: &Injury) -> String {
     let mut s = format!(
         "### Injury: {}{}\n{}\ntrail: {}\n",
         i.name,
@@ -125,7 +125,7 @@ pub fn injury(i: &Injury) -> String {
     s
 }
 
-pub fn mutation(m: &Mutation) -> String {
+pub(crate) fn mutation(m: &Mutation) -> String {
     let mut s = String::from("### Mutation\n");
     for g in &m.gained {
         let _ = writeln!(s, "- **{}** ({}): {}", g.name, g.band, g.text);
@@ -140,7 +140,7 @@ pub fn mutation(m: &Mutation) -> String {
     s
 }
 
-pub fn forage(f: &Forage) -> String {
+pub(crate) fn forage(f: &Forage) -> String {
     let mut s = format!(
         "### Foraging ({}): {} — {} ration{}{}\n",
         f.terrain,
@@ -171,7 +171,7 @@ pub fn forage(f: &Forage) -> String {
     s
 }
 
-pub fn trap(t: &Trap) -> String {
+pub(crate) fn trap(t: &Trap) -> String {
     let mut s = format!("### Trap: {}\n", t.name);
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
@@ -187,7 +187,7 @@ pub fn trap(t: &Trap) -> String {
     s
 }
 
-pub fn encounter(e: &Encounter) -> String {
+pub(crate) fn encounter(e: &Encounter) -> String {
     let mut s = format!("## Encounter ({}, {:?})\n", e.terrain, e.system);
     let _ = writeln!(s, "**{}**: {}", e.situation.row, e.situation.text);
     let _ = writeln!(s, "trail: {}", e.situation.trail_text());
@@ -311,7 +311,7 @@ fn attack_odds(e: &Encounter, out: &mut String) {
 }
 
 /// A map as a Markdown listing: stops, then paths.
-pub fn map(m: &Map, players: bool) -> String {
+pub(crate) fn map(m: &Map, players: bool) -> String {
     let mut s = format!(
         "## Point-crawl map ({} stops, {} regions across)\nStart: **{}** · Goal: **{}**\n\n",
         m.stops.len(),
@@ -377,7 +377,7 @@ pub fn map(m: &Map, players: bool) -> String {
 
 /// A journey: the route with its exact odds, then the day-by-day log, in
 /// the words of its system.
-pub fn journey(j: &Journey) -> String {
+pub(crate) fn journey(j: &Journey) -> String {
     let mettle = j.system == RulesSystem::Mettle;
     let who = lines::journey_lead(j);
     let mut s = format!(

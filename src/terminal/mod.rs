@@ -11,5 +11,5 @@ pub(crate) mod items;
 pub(crate) mod odds;
 pub(crate) mod rolls;
 
-pub use odds::{odds_text, table_odds_text};
-pub use rolls::{rolled_text, table_roll_text};
+pub(crate) use odds::{odds_text, table_odds_text};
+pub(crate) use rolls::{rolled_text, table_roll_text};

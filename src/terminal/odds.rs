@@ -117,7 +117,7 @@ fn summary_text(s: &Summary, out: &mut String) {
 }
 
 /// The full odds report for the terminal.
-pub fn odds_text(o: &Odds) -> String {
+pub(crate) fn odds_text(o: &Odds) -> String {
     let mut out = String::new();
     for n in &o.notes {
         let _ = writeln!(out, "note: {n}");
@@ -298,7 +298,7 @@ fn table_odds_rows(t: &crate::tables::odds::TableOdds, indent: usize, top: bool,
 }
 
 /// Exact odds of a table, as an indented tree.
-pub fn table_odds_text(t: &crate::tables::odds::TableOdds) -> String {
+pub(crate) fn table_odds_text(t: &crate::tables::odds::TableOdds) -> String {
     let mut out = String::new();
     table_odds_rows(t, 0, true, &mut out);
     match t.draws_per_result {

@@ -182,7 +182,7 @@ fn pool_text(expr: &str, p: &PoolOutcome) -> String {
 }
 
 /// One line (or a few) describing a rolled expression.
-pub fn rolled_text(r: &Rolled) -> String {
+pub(crate) fn rolled_text(r: &Rolled) -> String {
     let mut line = outcome_text(r);
     if !r.notes.is_empty() {
         let _ = write!(line, "\n    ({})", r.notes.join("; "));
@@ -271,7 +271,7 @@ fn cp_text(expr: &str, c: &CpOutcome) -> String {
 }
 
 /// A table result: the row, its resolved text, and the trail of dice.
-pub fn table_roll_text(r: &crate::tables::TableRoll) -> String {
+pub(crate) fn table_roll_text(r: &crate::tables::TableRoll) -> String {
     let mut s = format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text);
     let _ = write!(s, "\n    trail: {}", r.trail_text());
     s

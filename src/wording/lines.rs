@@ -16,14 +16,14 @@ use crate::rules::mettle::{Calling, StatBlock};
 
 /// A chance as a percentage a person can read: `69.68%`, `0.0046%`,
 /// `3.5e-13`.
-pub fn percent(p: f64) -> String {
+pub(crate) fn percent(p: f64) -> String {
     crate::generators::checks::percent(p)
 }
 
 /// Who leads a journey, in its system's words: `Lead: Kirin (POISE 5D)`
 /// (METTLE) or `Tracker: Sybilla (WIT 12); two regions a watch` (Core
 /// Rules).
-pub fn journey_lead(j: &Journey) -> String {
+pub(crate) fn journey_lead(j: &Journey) -> String {
     match j.system {
         RulesSystem::Mettle => format!("Lead: {} ({} {}D)", j.lead, j.lead_with, j.lead_pool),
         RulesSystem::Core => format!(
@@ -40,12 +40,12 @@ fn joined<T>(items: &[T], sep: &str, item: impl Fn(&T) -> String) -> String {
 
 /// The METTLE attributes in full: `NATURE 3 · CULTURE 2 · POISE 1 ·
 /// MOTIVE 2 · FRAME 3`.
-pub fn mettle_attributes(b: &StatBlock) -> String {
+pub(crate) fn mettle_attributes(b: &StatBlock) -> String {
     joined(&b.attributes(), " · ", |(name, v)| format!("{name} {v}"))
 }
 
 /// The METTLE attributes by initial, for a tight line: `N3 C2 P1 M2 F3`.
-pub fn mettle_initials_short(b: &StatBlock) -> String {
+pub(crate) fn mettle_initials_short(b: &StatBlock) -> String {
     mettle_initials(b, " ", "")
 }
 
@@ -58,7 +58,7 @@ fn mettle_initials(b: &StatBlock, sep: &str, gap: &str) -> String {
 }
 
 /// Weapons with their Damage Modifier: `Club DM 2; Bow DM 3`.
-pub fn weapons_dm(b: &StatBlock, markup: Markup) -> String {
+pub(crate) fn weapons_dm(b: &StatBlock, markup: Markup) -> String {
     joined(&b.weapons, "; ", |w| {
         format!("{} DM {}", markup.name(&w.name), w.dm)
     })
@@ -66,7 +66,7 @@ pub fn weapons_dm(b: &StatBlock, markup: Markup) -> String {
 
 /// Weapons with their Damage Modifier, ranged ones marked: `Club (DM 2);
 /// Bow (DM 3, ranged)`.
-pub fn weapons_ranged(b: &StatBlock, markup: Markup) -> String {
+pub(crate) fn weapons_ranged(b: &StatBlock, markup: Markup) -> String {
     joined(&b.weapons, "; ", |w| {
         let ranged = if w.ranged { ", ranged" } else { "" };
         format!("{} (DM {}{ranged})", markup.name(&w.name), w.dm)
@@ -75,7 +75,7 @@ pub fn weapons_ranged(b: &StatBlock, markup: Markup) -> String {
 
 /// Weapons with their Damage Modifier, reach and attack pool: `Club (DM 2,
 /// melee, 4D); Bow (DM 3, ranged, 3D)`.
-pub fn weapons_pools(b: &StatBlock) -> String {
+pub(crate) fn weapons_pools(b: &StatBlock) -> String {
     joined(&b.weapons, "; ", |w| {
         let reach = if w.ranged { "ranged," } else { "melee," };
         format!("{} (DM {}, {reach} {}D)", w.name, w.dm, b.attack_pool(w))
@@ -83,22 +83,22 @@ pub fn weapons_pools(b: &StatBlock) -> String {
 }
 
 /// CALLINGs with their dice: `Lore 2D; Brawl 3D`.
-pub fn callings(b: &StatBlock, markup: Markup) -> String {
+pub(crate) fn callings(b: &StatBlock, markup: Markup) -> String {
     joined(&b.callings, "; ", |c| calling(c, markup))
 }
 
 /// One calling with its dice: `Swordplay 4D`.
-pub fn calling(c: &Calling, markup: Markup) -> String {
+pub(crate) fn calling(c: &Calling, markup: Markup) -> String {
     format!("{} {}D", markup.name(&c.name), c.dice)
 }
 
 /// The Core Rules attributes: `STR 3 · AGI 2 · WIT 1`.
-pub fn core_attributes(sh: &Sheet) -> String {
+pub(crate) fn core_attributes(sh: &Sheet) -> String {
     format!("STR {} · AGI {} · WIT {}", sh.STR, sh.AGI, sh.WIT)
 }
 
 /// A Core Rules attack: the weapon (or `weapon`) and its damage, `Axe d8`.
-pub fn core_attack(sh: &Sheet, markup: Markup) -> String {
+pub(crate) fn core_attack(sh: &Sheet, markup: Markup) -> String {
     let weapon = sh.weapon.as_deref().unwrap_or("weapon");
     format!("{} {}", markup.name(weapon), sh.damage)
 }
@@ -106,7 +106,7 @@ pub fn core_attack(sh: &Sheet, markup: Markup) -> String {
 /// A foe's numbers in three parts: its stats, the Mettle or health to tick
 /// off, and its attacks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Foe {
+pub(crate) struct Foe {
     pub stats: String,
     pub toughness: i64,
     pub attack: String,
@@ -124,7 +124,7 @@ impl Foe {
 
 /// A foe on one line of the PDF's encounter page: `NATURE 3 · … · FRAME 3
 /// · Soak 4 · Speed 1` or `STR 3 · AGI 2 · WIT 1 · armour 1`.
-pub fn foe_line(n: &Npc) -> Foe {
+pub(crate) fn foe_line(n: &Npc) -> Foe {
     match (&n.mettle, &n.core) {
         (Some(m), _) => Foe {
             stats: format!(
@@ -147,7 +147,7 @@ pub fn foe_line(n: &Npc) -> Foe {
 
 /// A foe in the cells of a Markdown table: `N3 C2 P1 M2 F3, Soak 4` or
 /// `STR 3 AGI 2 WIT 1, armour 1`, names escaped.
-pub fn foe_cells(n: &Npc) -> Foe {
+pub(crate) fn foe_cells(n: &Npc) -> Foe {
     match (&n.mettle, &n.core) {
         (Some(m), _) => Foe {
             stats: format!("{}, Soak {}", mettle_initials(&m.block, " ", ""), m.soak),
@@ -169,33 +169,10 @@ pub fn foe_cells(n: &Npc) -> Foe {
     }
 }
 
-/// An NPC card's numbers (PDF): `N 3 · C 2 · P 1 · M 2 · F 3`, `Mettle 9 ·
-/// Soak 4` and the weapons on three lines; or `STR 3 · AGI 2 · WIT 1 ·
-/// health 6` and `armour 1 · d8` on two.
-pub fn card_stats(n: &Npc) -> String {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => format!(
-            "{}\nMettle {} · Soak {}\n{}",
-            mettle_initials(&m.block, " · ", " "),
-            m.mettle,
-            m.soak,
-            weapons_dm(&m.block, Markup::Plain)
-        ),
-        (_, Some(c)) => format!(
-            "{} · health {}\narmour {} · {}",
-            core_attributes(&c.sheet),
-            c.max_health,
-            c.sheet.armour,
-            c.sheet.damage
-        ),
-        _ => String::new(),
-    }
-}
-
 /// An NPC as a Markdown table row under `NATURE | CULTURE | POISE | MOTIVE
 /// | FRAME | Mettle | Soak | Speed`, or under `STR | AGI | WIT | health |
 /// armour | damage`.
-pub fn npc_row(n: &Npc) -> String {
+pub(crate) fn npc_row(n: &Npc) -> String {
     let cells: Vec<String> = match (&n.mettle, &n.core) {
         (Some(m), _) => {
             let b = &m.block;
@@ -216,7 +193,7 @@ pub fn npc_row(n: &Npc) -> String {
 
 /// An NPC's name, followed by its kind unless the name already starts with
 /// it: `Mirela — Bandit captain`, `Bandit captain`.
-pub fn who(n: &Npc) -> String {
+pub(crate) fn who(n: &Npc) -> String {
     let kind = display_name(&n.archetype);
     if n.name.starts_with(&kind) {
         n.name.clone()
@@ -227,14 +204,14 @@ pub fn who(n: &Npc) -> String {
 
 /// An encounter's sporadics with where they stand: `Crows (left flank),
 /// Fog (whole field)`.
-pub fn sporadics(e: &Encounter) -> String {
+pub(crate) fn sporadics(e: &Encounter) -> String {
     joined(&e.sporadics, ", ", |p| format!("{} ({})", p.name, p.at))
 }
 
 /// How turns go in an encounter of `system`: METTLE passes Initiative to
 /// the target of each Action; a Core Rules encounter (ACS bands) deals
 /// initiative cards, as the ACS reads.
-pub fn initiative(system: RulesSystem) -> &'static str {
+pub(crate) fn initiative(system: RulesSystem) -> &'static str {
     match system {
         RulesSystem::Mettle => {
             "Initiative: whoever calls the first attack acts first; then the target of each Action goes next."
@@ -247,7 +224,7 @@ pub fn initiative(system: RulesSystem) -> &'static str {
 
 /// One rule of the terrain in play: a tile or sporadic, once per name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct TileRule {
+pub(crate) struct TileRule {
     pub name: String,
     pub rule: String,
     pub sporadic: bool,
@@ -255,7 +232,7 @@ pub struct TileRule {
 
 /// The rules of an encounter's tiles and sporadics, in the encounter's
 /// system: each name once, tiles first, in the order they were laid.
-pub fn tile_rules(e: &Encounter) -> Vec<TileRule> {
+pub(crate) fn tile_rules(e: &Encounter) -> Vec<TileRule> {
     let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
     let all = tiles
         .map(|t| (t, false))

@@ -5,7 +5,7 @@
 /// How names inside a line are written: as they are, or escaped for
 /// Markdown (numbers and dice never need it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Markup {
+pub(crate) enum Markup {
     Plain,
     Markdown,
 }
@@ -20,7 +20,7 @@ impl Markup {
 }
 
 /// Escape text so it cannot break a GFM table or start Markdown syntax.
-pub fn escape_md(text: &str) -> String {
+pub(crate) fn escape_md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -11,7 +11,7 @@ use crate::rules::RulesSystem;
 /// What happens when the trap springs: `Hazard 4D+4 vs POISE, Burning on
 /// a hit`, `no roll: Suffocating`, or `AGI save (d20 at or under AGI) or
 /// d8! damage less armour`.
-pub fn roll(t: &Trap) -> String {
+pub(crate) fn roll(t: &Trap) -> String {
     match t.system {
         RulesSystem::Mettle => mettle_roll(t),
         RulesSystem::Core => core_roll(t),
@@ -65,7 +65,7 @@ fn save_rule(save: &str, damage: Option<&str>, direct: bool, condition: Option<&
 /// A situation's hazard on one line: `3D+2, soaked with FRAME, Afflicted
 /// (ends on no Edge: 12.50%)` or `STR save (d20 at or under STR) or d6!
 /// damage less armour (fails: STR 8 60.00%, STR 9 55.00%)`.
-pub fn hazard(h: &HazardNote) -> String {
+pub(crate) fn hazard(h: &HazardNote) -> String {
     match h {
         HazardNote::Mettle {
             hazard,
@@ -112,7 +112,7 @@ fn fails(save: &str, odds: &[TrapOdds]) -> String {
 
 /// The heading of the odds table: what the odds are for, the chance, the
 /// mean damage.
-pub fn odds_head(t: &Trap) -> [String; 3] {
+pub(crate) fn odds_head(t: &Trap) -> [String; 3] {
     match t.system {
         RulesSystem::Mettle => ["POISE".into(), "hit".into(), "mean damage on a hit".into()],
         RulesSystem::Core => [
@@ -125,7 +125,7 @@ pub fn odds_head(t: &Trap) -> [String; 3] {
 
 /// One row per value: the value, the chance, the mean damage (`—` for a
 /// trap that does no damage).
-pub fn odds_rows(t: &Trap) -> Vec<[String; 3]> {
+pub(crate) fn odds_rows(t: &Trap) -> Vec<[String; 3]> {
     t.odds
         .iter()
         .map(|o| {
@@ -141,7 +141,7 @@ pub fn odds_rows(t: &Trap) -> Vec<[String; 3]> {
 
 /// The odds on one line, for cards: `POISE 2: 72.92% · POISE 5: 25.77%`
 /// or `AGI 6 fails: 70.00% · AGI 10 fails: 50.00%`.
-pub fn odds_short(t: &Trap) -> String {
+pub(crate) fn odds_short(t: &Trap) -> String {
     let verb = match t.system {
         RulesSystem::Mettle => "",
         RulesSystem::Core => " fails",

@@ -69,7 +69,7 @@ pub(super) struct Entry<'a> {
 
 impl<'a> Entry<'a> {
     /// A raw row with a readable range (whatever else is wrong with it).
-    pub fn of_raw(spot: Spot<'a>, raw: &Spanned<RowRaw>) -> Option<Entry<'a>> {
+    pub(super) fn of_raw(spot: Spot<'a>, raw: &Spanned<RowRaw>) -> Option<Entry<'a>> {
         let roll = raw.get_ref().roll.as_ref()?;
         let range = parse_range(roll.get_ref())?;
         Some(Entry {
@@ -82,7 +82,7 @@ impl<'a> Entry<'a> {
     }
 
     /// A checked row, written in the file `spot` names.
-    pub fn of_row(spot: Spot<'a>, row: &Row) -> Option<Entry<'a>> {
+    pub(super) fn of_row(spot: Spot<'a>, row: &Row) -> Option<Entry<'a>> {
         let range = row.entry.range?;
         Some(Entry {
             label: row.label(),

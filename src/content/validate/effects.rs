@@ -9,9 +9,9 @@ use crate::diagnostic::Diagnostic;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self};
 use crate::rules::core_d20::{ABILITY_MAX as CORE_MAX, HUMAN_MAX};
+use crate::rules::mettle::ATTRIBUTES as METTLE_ATTRIBUTES;
 
 const CORE_ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];
-const METTLE_ATTRIBUTES: [&str; 5] = ["NATURE", "CULTURE", "POISE", "MOTIVE", "FRAME"];
 const LASTS: [&str; 8] = [
     "instant",
     "round",

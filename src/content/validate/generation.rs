@@ -30,11 +30,11 @@ use crate::content::{SourceFile, System, Table, rerolls_per_roll, row_chances};
 use crate::diagnostic::Diagnostic;
 
 /// The longest chain of `{table:…}` references a validated table may start.
-pub const MAX_REFERENCE_DEPTH: usize = 12;
+pub(crate) const MAX_REFERENCE_DEPTH: usize = 12;
 /// The most table rolls one roll may make on average.
-pub const MAX_EXPECTED_ROLLS: f64 = 1_000.0;
+pub(crate) const MAX_EXPECTED_ROLLS: f64 = 1_000.0;
 /// The most table rolls one roll may make at worst (roll-again rows aside).
-pub const MAX_WORST_ROLLS: f64 = 100_000.0;
+pub(crate) const MAX_WORST_ROLLS: f64 = 100_000.0;
 
 /// The archetype tables, by system.
 const ARCHETYPES: [(&str, System); 2] = [
@@ -244,7 +244,7 @@ struct Growth {
 /// references and its roll-again rows), as the resolver rolls them: with
 /// roll-again rows nested at most [`crate::tables::MAX_REROLL_DEPTH`] deep.
 /// Unbounded (a loop of references) is infinity; an unknown table is 1.
-pub fn expected_rolls(tables: &BTreeMap<String, Table>, id: &str) -> f64 {
+pub(crate) fn expected_rolls(tables: &BTreeMap<String, Table>, id: &str) -> f64 {
     Memo::default().of(tables, id).rolled
 }
 

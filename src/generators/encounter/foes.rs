@@ -29,7 +29,7 @@ const MAX_GRADE: i8 = 3;
 
 /// Where the encounter's people come from: the request, the seed and the
 /// encounter's address (foe `i` is `<at>/foe/<i>`, other `i` `<at>/other/<i>`).
-pub struct Cast<'a> {
+pub(super) struct Cast<'a> {
     pub library: &'a Library,
     pub req: &'a Request,
     pub seed: &'a Seed,
@@ -70,7 +70,7 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
 
 impl Cast<'_> {
     /// The situation's foes, balanced against the party and numbered.
-    pub fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
+    pub(super) fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
         let table = situation.table.clone();
         let mut kinds = match self.req.pin.foes.is_empty() {
             true => tagged(&situation.tags, "foe:"),
@@ -99,7 +99,7 @@ impl Cast<'_> {
     }
 
     /// The non-hostile people the situation names (`npc:` tags).
-    pub fn others(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
+    pub(super) fn others(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
         tagged(&situation.tags, "npc:")
             .iter()
             .enumerate()

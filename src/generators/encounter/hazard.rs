@@ -46,7 +46,7 @@ pub enum HazardNote {
 }
 
 /// The hazard of a situation, if it has one, in `system`.
-pub fn note(
+pub(super) fn note(
     situation: &TableRoll,
     system: RulesSystem,
     party: &Party,

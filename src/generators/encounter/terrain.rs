@@ -79,7 +79,7 @@ pub(super) fn play_cards(
 
 /// Both sides' terrain cards (three each from one shuffled deck, the
 /// `cards` stream) and who lays the first tile.
-pub fn terrain_cards(
+pub(super) fn terrain_cards(
     library: &Library,
     seed: &Seed,
     at: &Address,
@@ -100,7 +100,12 @@ pub fn terrain_cards(
 
 /// Sporadics in play: one to three of `acs.sporadics`, placed in zones (the
 /// `sporadics` stream).
-pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String]) -> Vec<Placed> {
+pub(super) fn sporadics(
+    library: &Library,
+    seed: &Seed,
+    at: &Address,
+    zones: &[String],
+) -> Vec<Placed> {
     let mut ss = at.stream(seed, "sporadics");
     let Some(table) = library.get("acs.sporadics") else {
         return Vec::new();
@@ -122,7 +127,7 @@ pub fn sporadics(library: &Library, seed: &Seed, at: &Address, zones: &[String])
 }
 
 /// The table of tile rules for `system`.
-pub fn rules_table(system: RulesSystem) -> &'static str {
+pub(super) fn rules_table(system: RulesSystem) -> &'static str {
     match system {
         RulesSystem::Mettle => "gen.tile_rules.mettle",
         RulesSystem::Core => "gen.tile_rules.core",
@@ -131,7 +136,7 @@ pub fn rules_table(system: RulesSystem) -> &'static str {
 
 /// Word every placed tile's and sporadic's rule for `system`: its row of
 /// the same name in the system's tile-rules table.
-pub fn word_for(
+pub(super) fn word_for(
     library: &Library,
     system: RulesSystem,
     placed: &mut [&mut Placed],

@@ -57,7 +57,7 @@ fn verdict(ratio: f64) -> &'static str {
 }
 
 /// How far a threat ratio is from the middle of the fair band.
-pub fn distance(ratio: f64) -> f64 {
+pub(super) fn distance(ratio: f64) -> f64 {
     if !ratio.is_finite() || ratio <= 0.0 {
         return f64::INFINITY;
     }
@@ -253,7 +253,7 @@ fn side_damage(
 }
 
 /// Odds both ways and the threat they add up to.
-pub fn measure(
+pub(super) fn measure(
     system: RulesSystem,
     party: &Party,
     foes: &[Npc],

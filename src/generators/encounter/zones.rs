@@ -60,7 +60,12 @@ fn zone(name: impl Into<String>, starts: Vec<String>) -> Zone {
 
 /// The layout for a system, the party's names and the foes (ACS bands draw
 /// their number of arms from `s`).
-pub fn layout(system: RulesSystem, party: &[String], foes: &[Npc], s: &mut Stream) -> Layout {
+pub(super) fn layout(
+    system: RulesSystem,
+    party: &[String],
+    foes: &[Npc],
+    s: &mut Stream,
+) -> Layout {
     let (melee, shooters): (Vec<&Npc>, Vec<&Npc>) = foes.iter().partition(|f| !ranged(f));
     match system {
         RulesSystem::Mettle => Layout {

@@ -19,14 +19,14 @@ use crate::rules::{Party, RulesSystem};
 
 /// Where a watch is spent.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Place {
+pub(super) struct Place {
     pub name: String,
     /// A village, town or inn: meals for sale, water, rooms.
     pub settlement: bool,
 }
 
 impl Place {
-    pub fn wild(name: String) -> Self {
+    pub(super) fn wild(name: String) -> Self {
         Place {
             name,
             settlement: false,
@@ -36,7 +36,7 @@ impl Place {
 
 /// A Core Rules PC's abilities as the journey wears them down.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Pc {
+pub(super) struct Pc {
     pub name: String,
     /// STR, AGI, WIT at the start.
     pub base: [i64; 3],
@@ -45,14 +45,14 @@ pub struct Pc {
 }
 
 impl Pc {
-    pub fn now(&self, i: usize) -> i64 {
+    pub(super) fn now(&self, i: usize) -> i64 {
         (self.base[i] - self.lost[i]).max(0)
     }
 }
 
 /// What the party carries and how it fares.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Larder {
+pub(super) struct Larder {
     pub system: RulesSystem,
     /// PCs in the party.
     pub n: u32,
@@ -73,7 +73,7 @@ pub struct Larder {
 }
 
 impl Larder {
-    pub fn new(
+    pub(super) fn new(
         system: RulesSystem,
         party: &Party,
         rations: u32,
@@ -114,21 +114,21 @@ impl Larder {
     }
 
     /// Food for everyone at the next rest?
-    pub fn food_short(&self) -> bool {
+    pub(super) fn food_short(&self) -> bool {
         self.rations + self.perishable < self.n
     }
 
-    pub fn water_short(&self) -> bool {
+    pub(super) fn water_short(&self) -> bool {
         self.water < self.n
     }
 
     /// Fill every PC's water to capacity.
-    pub fn fill_water(&mut self) {
+    pub(super) fn fill_water(&mut self) {
         self.water = self.capacity * self.n;
     }
 
     /// METTLE: the Difficulty hunger and thirst add to every task.
-    pub fn penalty(&self) -> u32 {
+    pub(super) fn penalty(&self) -> u32 {
         self.hungry + 2 * self.thirsty
     }
 }
@@ -186,7 +186,7 @@ pub struct DaySupply {
 
 /// The clock: watches, the log by day, and the state after every watch.
 #[derive(Debug, Clone)]
-pub struct Clock {
+pub(super) struct Clock {
     /// Watches since the start.
     pub watch: u32,
     /// Waking watches since the last rest.
@@ -197,7 +197,7 @@ pub struct Clock {
 }
 
 impl Clock {
-    pub fn new(larder: Larder) -> Self {
+    pub(super) fn new(larder: Larder) -> Self {
         Clock {
             watch: 0,
             awake: 0,
@@ -208,11 +208,11 @@ impl Clock {
     }
 
     /// The day of the current watch (1-based).
-    pub fn day(&self) -> u32 {
+    pub(super) fn day(&self) -> u32 {
         self.watch / 3 + 1
     }
 
-    pub fn log(&mut self, entry: String) {
+    pub(super) fn log(&mut self, entry: String) {
         let day = self.day();
         match self.days.last_mut() {
             Some(d) if d.day == day => d.entries.push(entry),
@@ -224,27 +224,27 @@ impl Clock {
     }
 
     /// Rest now if this is the third watch awake (or later).
-    pub fn rest_if_due(&mut self, place: &Place) {
+    pub(super) fn rest_if_due(&mut self, place: &Place) {
         if self.awake >= 2 {
             self.rest(place);
         }
     }
 
     /// Is the rest due (the next waking watch would be groggy)?
-    pub fn rest_due(&self) -> bool {
+    pub(super) fn rest_due(&self) -> bool {
         self.awake >= 2
     }
 
     /// One waking watch spent `doing` at `place` ([`Clock::begin`], then
     /// [`Clock::end`]).
-    pub fn spend(&mut self, doing: &str, place: &Place) {
+    pub(super) fn spend(&mut self, doing: &str, place: &Place) {
         let groggy = self.begin(doing, place);
         self.end(doing, place, groggy);
     }
 
     /// Start a waking watch: forced to rest first on the fourth watch
     /// awake; groggy (returned) on the third.
-    pub fn begin(&mut self, doing: &str, place: &Place) -> bool {
+    pub(super) fn begin(&mut self, doing: &str, place: &Place) -> bool {
         if self.awake >= 3 {
             self.log("Too exhausted to do anything else: a forced daily rest.".into());
             self.rest(place);
@@ -259,14 +259,14 @@ impl Clock {
     }
 
     /// End the waking watch [`Clock::begin`] started; its state recorded.
-    pub fn end(&mut self, doing: &str, place: &Place, groggy: bool) {
+    pub(super) fn end(&mut self, doing: &str, place: &Place, groggy: bool) {
         self.watch += 1;
         self.awake += 1;
         self.record(doing, &place.name, groggy, None);
     }
 
     /// The daily rest, at `place`.
-    pub fn rest(&mut self, place: &Place) {
+    pub(super) fn rest(&mut self, place: &Place) {
         let (fed, drank, note) = if place.settlement {
             self.larder_in_town(place)
         } else {
@@ -426,7 +426,7 @@ fn core_costs(pcs: &mut [Pc], fed: u32, drank: u32, slept: u32) -> String {
 }
 
 /// Rations (carried and found) and water at the end of each day.
-pub fn supplies(states: &[WatchState]) -> Vec<DaySupply> {
+pub(super) fn supplies(states: &[WatchState]) -> Vec<DaySupply> {
     let mut out: Vec<DaySupply> = Vec::new();
     for s in states {
         let d = DaySupply {

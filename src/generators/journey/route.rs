@@ -50,7 +50,7 @@ pub struct Leg {
 
 /// Who leads: the name, the pool (or WIT) and what it is.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Lead {
+pub(crate) struct Lead {
     pub name: String,
     pub pool: u32,
     pub with: String,
@@ -62,7 +62,7 @@ const NAVIGATION: [&str; 9] = [
 
 /// The lead traveller (METTLE: biggest POISE or navigation CALLING; Core
 /// Rules: the best WIT, who tracks and searches for water).
-pub fn lead(party: &Party, system: RulesSystem) -> Option<Lead> {
+pub(crate) fn lead(party: &Party, system: RulesSystem) -> Option<Lead> {
     match system {
         RulesSystem::Mettle => party
             .mettle
@@ -104,7 +104,7 @@ fn mettle_pool(b: &StatBlock) -> Lead {
 /// Core Rules: the chance of an encounter each travelling watch on a
 /// path, `x:y`: its region's `encounter_chance` when the region declares
 /// one, else from the path's danger (see [`chance_by_difficulty`]).
-pub fn core_chance(library: &Library, path: &Path) -> (u32, u32) {
+pub(crate) fn core_chance(library: &Library, path: &Path) -> (u32, u32) {
     library
         .region(&path.terrain)
         .ok()
@@ -115,7 +115,7 @@ pub fn core_chance(library: &Library, path: &Path) -> (u32, u32) {
 /// The chance of an encounter each watch from the path's danger (its
 /// Difficulty rung: 1 → 1:8, 3 → 1:6, 6 → 1:4, 10 → 1:3, 15 → 1:2). Our
 /// reading; see the README.
-pub fn chance_by_difficulty(difficulty: u32) -> (u32, u32) {
+pub(crate) fn chance_by_difficulty(difficulty: u32) -> (u32, u32) {
     match difficulty {
         0..=2 => (1, 8),
         3..=5 => (1, 6),
@@ -126,7 +126,7 @@ pub fn chance_by_difficulty(difficulty: u32) -> (u32, u32) {
 }
 
 /// Exact chance of no encounter on a path (`x:y` a watch, each watch).
-pub fn core_safe(library: &Library, path: &Path) -> f64 {
+pub(crate) fn core_safe(library: &Library, path: &Path) -> f64 {
     let (x, y) = core_chance(library, path);
     (1.0 - f64::from(x) / f64::from(y)).powi(path.watches as i32)
 }
@@ -134,7 +134,7 @@ pub fn core_safe(library: &Library, path: &Path) -> f64 {
 /// How the route is scored and each leg's odds: the system and (METTLE)
 /// the lead's pool and whether Twists are taken.
 #[derive(Debug, Clone, Copy)]
-pub struct Odds<'a> {
+pub(crate) struct Odds<'a> {
     pub system: RulesSystem,
     pub pool: u32,
     pub twist: bool,
@@ -153,7 +153,7 @@ impl Odds<'_> {
 }
 
 /// The stops of the route, by Dijkstra on the chosen cost.
-pub fn route(
+pub(crate) fn route(
     map: &Map,
     from: usize,
     to: usize,
@@ -234,7 +234,7 @@ impl Ord for Queued {
 }
 
 /// The path joining two neighbouring stops.
-pub fn path_between(map: &Map, a: usize, b: usize) -> usize {
+pub(crate) fn path_between(map: &Map, a: usize, b: usize) -> usize {
     map.neighbours(a)
         .into_iter()
         .find(|(_, other)| *other == b)
@@ -243,7 +243,7 @@ pub fn path_between(map: &Map, a: usize, b: usize) -> usize {
 }
 
 /// The legs between consecutive stops of the route, with their exact odds.
-pub fn legs(map: &Map, stops: &[usize], odds: Odds) -> Result<Vec<Leg>, GenError> {
+pub(crate) fn legs(map: &Map, stops: &[usize], odds: Odds) -> Result<Vec<Leg>, GenError> {
     stops
         .windows(2)
         .map(|w| {

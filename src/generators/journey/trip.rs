@@ -157,12 +157,12 @@ impl<'a> Trip<'a> {
         self.said.insert(start.hook.clone());
     }
 
-    pub fn stop(&self, i: usize) -> &'a Stop {
+    pub(super) fn stop(&self, i: usize) -> &'a Stop {
         let req: &'a Request = self.req;
         &req.map.stops[i]
     }
 
-    pub fn place(&self, i: usize) -> Place {
+    pub(super) fn place(&self, i: usize) -> Place {
         let s = self.stop(i);
         Place {
             name: s.name.clone(),

@@ -11,7 +11,7 @@ use super::{Address, EncounterNote, GenError};
 use crate::seed::Seed;
 
 /// Most redraws to avoid a situation already used.
-pub const REDRAWS: usize = 12;
+pub(super) const REDRAWS: usize = 12;
 
 impl Trip<'_> {
     /// Draw an encounter at `at` on `path`, log it and keep it.
@@ -76,7 +76,7 @@ impl Trip<'_> {
 
 /// The encounter at `at`, or at `at/redraw/<r>` for the first `r` whose
 /// situation is not in `used` (the last draw if every one is).
-pub fn draw_fresh(
+pub(super) fn draw_fresh(
     library: &crate::content::Library,
     req: &encounter::Request,
     seed: &Seed,

@@ -86,7 +86,7 @@ pub fn condition_text(e: &Effect) -> Option<String> {
 }
 
 /// The chance a d20 save against `score` fails (rolls over it).
-pub fn fail_chance(score: u32) -> f64 {
+pub(super) fn fail_chance(score: u32) -> f64 {
     let fails = (1..=20).filter(|&r| !save_passes(r, score)).count();
     fails as f64 / 20.0
 }

@@ -12,7 +12,7 @@ use crate::generators::encounter::{Encounter, Placed};
 use crate::page::{Anchor, Drawing, Shape, text_width};
 
 /// Width of the diagram in the Markdown pack's SVG files.
-pub const SVG_WIDTH: f64 = 520.0;
+pub(crate) const SVG_WIDTH: f64 = 520.0;
 
 /// Size of the lines inside a zone box (never shrunk).
 const TEXT: f64 = 8.5;
@@ -35,7 +35,7 @@ fn label(x: f64, y: f64, size: f64, bold: bool, text: &str) -> Shape {
 
 /// Every tile (both sides' cards, in order) and sporadic with its key:
 /// `T1`, `T2`, … and `S1`, `S2`, ….
-pub fn keyed(e: &Encounter) -> Vec<(String, &Placed)> {
+pub(crate) fn keyed(e: &Encounter) -> Vec<(String, &Placed)> {
     let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
     let mut out: Vec<(String, &Placed)> = tiles
         .enumerate()
@@ -197,13 +197,13 @@ fn zone_box(shapes: &mut Vec<Shape>, (x, y): (f64, f64), (w, h): (f64, f64), tex
 
 /// Draw an encounter's zones, `width` points wide (drawn at that size, so
 /// its text stays at its size).
-pub fn draw(e: &Encounter, width: f64) -> Drawing {
+pub(crate) fn draw(e: &Encounter, width: f64) -> Drawing {
     draw_styled(e, width, Style::default())
 }
 
 /// How a sheet short of room draws the diagram.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Style {
+pub(crate) struct Style {
     /// Leave out the line explaining the keys (`T: terrain tile, …`).
     pub no_key: bool,
     /// Range-band rows only as tall as their text (else at least 44 pt,
@@ -212,7 +212,7 @@ pub struct Style {
 }
 
 /// [`draw`] in a [`Style`].
-pub fn draw_styled(e: &Encounter, width: f64, style: Style) -> Drawing {
+pub(crate) fn draw_styled(e: &Encounter, width: f64, style: Style) -> Drawing {
     let mut shapes = Vec::new();
     let height = if e.layout.kind == "quick zones" {
         quick_zones(e, width, &mut shapes)

@@ -14,9 +14,9 @@ use super::TemplateError;
 use crate::output::Capped;
 
 /// Numbers `range` may give in one rendering.
-pub const MAX_RANGE: u64 = 1_000_000;
+pub(super) const MAX_RANGE: u64 = 1_000_000;
 /// Bytes one rendering may write.
-pub const MAX_OUTPUT: usize = 16 << 20;
+pub(super) const MAX_OUTPUT: usize = 16 << 20;
 
 thread_local! {
     /// Numbers `range` has given in the rendering under way.
@@ -24,7 +24,7 @@ thread_local! {
 }
 
 /// Render `name` within the budgets.
-pub fn render(tera: &Tera, name: &str, context: &Context) -> Result<String, TemplateError> {
+pub(super) fn render(tera: &Tera, name: &str, context: &Context) -> Result<String, TemplateError> {
     RANGED.with(|r| r.set(0));
     let mut out = Capped::new(MAX_OUTPUT);
     let result = tera.render_to(name, context, &mut out);
@@ -43,7 +43,7 @@ pub fn render(tera: &Tera, name: &str, context: &Context) -> Result<String, Temp
 
 /// tera's `range(end, start=0, step_by=1)`, counting what it gives
 /// against [`MAX_RANGE`] for the rendering.
-pub fn range(kwargs: Kwargs, _: &State) -> tera::TeraResult<Vec<i128>> {
+pub(super) fn range(kwargs: Kwargs, _: &State) -> tera::TeraResult<Vec<i128>> {
     let start = kwargs.get::<i128>("start")?.unwrap_or_default();
     let end = kwargs.must_get::<i128>("end")?;
     let step = kwargs.get::<i128>("step_by")?.unwrap_or(1);
@@ -74,7 +74,7 @@ pub fn range(kwargs: Kwargs, _: &State) -> tera::TeraResult<Vec<i128>> {
 
 /// A user's template file: a regular file of UTF-8 text (pointed at by
 /// line and column if not) without `set_global`.
-pub fn read_template(path: &Path) -> Result<String, TemplateError> {
+pub(super) fn read_template(path: &Path) -> Result<String, TemplateError> {
     let shown = path.display();
     let bytes = crate::input::bounded::read_bytes(path)
         .map_err(|e| TemplateError(format!("cannot read the template {shown}: {e}")))?;

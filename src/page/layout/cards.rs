@@ -20,17 +20,17 @@ use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::page::{Anchor, Shape};
 
 /// Card width: 63.5 mm (2.5 in) in points.
-pub const CARD_W: f64 = 180.0;
+pub(crate) const CARD_W: f64 = 180.0;
 /// Card height: 88.9 mm (3.5 in) in points.
-pub const CARD_H: f64 = 252.0;
+pub(crate) const CARD_H: f64 = 252.0;
 /// Cards across a page.
-pub const COLS: usize = 3;
+pub(super) const COLS: usize = 3;
 /// Cards down a page.
-pub const ROWS: usize = 3;
+pub(super) const ROWS: usize = 3;
 /// The smallest type on a card, in points.
-pub const MIN_TYPE: f64 = 8.0;
+pub(crate) const MIN_TYPE: f64 = 8.0;
 /// The largest body type on a card, in points.
-pub const BODY_MAX: f64 = 10.0;
+pub(super) const BODY_MAX: f64 = 10.0;
 
 /// Space between the card's edge and its text.
 const PAD: f64 = 9.0;
@@ -65,7 +65,7 @@ const STEP: f64 = 0.25;
 /// One card: a title band (title and an optional subtitle), blocks of
 /// content top to bottom, and the item's address (`npc/3`) in the footer.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Card {
+pub(crate) struct Card {
     pub title: String,
     pub subtitle: String,
     pub address: String,
@@ -74,7 +74,7 @@ pub struct Card {
 
 /// A piece of a card's content.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Block {
+pub(crate) enum Block {
     /// A small bold section label (`WEAPONS`), kept with what follows.
     Label(String),
     /// Body text; `'\n'` breaks a line.
@@ -95,7 +95,7 @@ pub enum Block {
 /// Cards under one bookmark (`NPC cards`); sets follow one another on the
 /// same grid.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CardSet {
+pub(crate) struct CardSet {
     pub title: String,
     pub cards: Vec<Card>,
 }
@@ -137,7 +137,7 @@ struct Placed<'c> {
 }
 
 /// The grid's top-left corner on a page `width` × `height`: centred.
-pub fn grid_origin(width: f64, height: f64) -> (f64, f64) {
+pub(super) fn grid_origin(width: f64, height: f64) -> (f64, f64) {
     (
         (width - COLS as f64 * CARD_W) / 2.0,
         (height - ROWS as f64 * CARD_H) / 2.0,
@@ -148,7 +148,7 @@ impl Flow<'_> {
     /// Card sheets: every set's cards in one grid, nine to a page, each
     /// set a bookmark at the page its first card lands on; `seed` goes in
     /// every card's footer.
-    pub fn card_sheets(&mut self, seed: &str, sets: &[CardSet]) {
+    pub(crate) fn card_sheets(&mut self, seed: &str, sets: &[CardSet]) {
         let mut slot = COLS * ROWS;
         let mut on_page: Vec<(usize, Vec<Shape>)> = Vec::new();
         for set in sets.iter().filter(|s| !s.cards.is_empty()) {
@@ -667,7 +667,7 @@ fn boxes(n: usize, (x, y): (f64, f64)) -> Vec<Shape> {
 /// Crop marks for cards whose top-left corners are `cells`: at both ends
 /// of every cut line, a short line in line with it, clear of every card
 /// and inside the page (`width` × `height`).
-pub fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shape> {
+pub(super) fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shape> {
     let mut shapes = Vec::new();
     let near = |a: f64, b: f64| (a - b).abs() < 0.01;
     let mut xs: Vec<f64> = cells.iter().flat_map(|(x, _)| [*x, x + CARD_W]).collect();

@@ -10,10 +10,10 @@ use super::pdf::{self, Fonts, LINE_HEIGHT, Page, Paper, Section};
 use super::{Anchor, Drawing, Shape};
 
 /// Margin safe for home printers (half an inch).
-pub const MARGIN: f64 = 36.0;
+pub(crate) const MARGIN: f64 = 36.0;
 const FOOTER: f64 = 20.0;
 
-pub struct Flow<'a> {
+pub(crate) struct Flow<'a> {
     fonts: &'a Fonts,
     width: f64,
     height: f64,
@@ -33,14 +33,14 @@ pub struct Flow<'a> {
 }
 
 /// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
-pub const NOTE_LINE: f64 = 22.68;
+pub(crate) const NOTE_LINE: f64 = 22.68;
 
 mod cards;
 
-pub use cards::{Block, CARD_H, CARD_W, Card, CardSet, MIN_TYPE};
+pub(crate) use cards::{Block, Card, CardSet};
 
 impl<'a> Flow<'a> {
-    pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
+    pub(crate) fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
         Flow::sized(fonts, paper.size(), footer, ink_saver)
     }
 
@@ -63,34 +63,29 @@ impl<'a> Flow<'a> {
 
     /// An empty flow on the same paper, fonts and ink: lay a sheet out on
     /// it to see how many pages it takes before laying it out for real.
-    pub fn probe(&self) -> Flow<'a> {
+    pub(crate) fn probe(&self) -> Flow<'a> {
         let size = (self.width, self.height);
         Flow::sized(self.fonts, size, self.footer.clone(), self.ink_saver)
     }
 
     /// Width of the column being filled (the text width of the page
     /// outside [`Flow::columns`]).
-    pub fn content_width(&self) -> f64 {
+    pub(crate) fn content_width(&self) -> f64 {
         self.col_w
     }
 
     /// How wide `text` sets at `size` points.
-    pub fn text_width(&self, text: &str, size: f64, bold: bool) -> f64 {
+    pub(crate) fn text_width(&self, text: &str, size: f64, bold: bool) -> f64 {
         self.fonts.width(text, size, bold)
     }
 
-    /// Whether the ink saver is on (sheets leave out what only decorates).
-    pub fn ink_saver(&self) -> bool {
-        self.ink_saver
-    }
-
     /// How far down the page the flow is, in points from the top edge.
-    pub fn y(&self) -> f64 {
+    pub(crate) fn y(&self) -> f64 {
         self.y
     }
 
     /// Room left on the current page, in points (0 before the first page).
-    pub fn room_left(&self) -> f64 {
+    pub(crate) fn room_left(&self) -> f64 {
         if self.pages.is_empty() {
             0.0
         } else {
@@ -100,12 +95,12 @@ impl<'a> Flow<'a> {
 
     /// Start a new page unless `height` points are left on this one (to
     /// keep a heading with what follows it).
-    pub fn keep(&mut self, height: f64) {
+    pub(crate) fn keep(&mut self, height: f64) {
         self.room(height);
     }
 
     /// How many pages have been started.
-    pub fn page_count(&self) -> usize {
+    pub(crate) fn page_count(&self) -> usize {
         self.pages.len()
     }
 
@@ -114,7 +109,7 @@ impl<'a> Flow<'a> {
     /// continues in the full width under the longest one. A block that runs
     /// off the page carries on in its column on the next page, and the
     /// blocks after it start at the top of that page.
-    pub fn columns(&mut self, gap: f64, blocks: &mut [&mut dyn FnMut(&mut Flow)]) {
+    pub(crate) fn columns(&mut self, gap: f64, blocks: &mut [&mut dyn FnMut(&mut Flow)]) {
         if blocks.is_empty() {
             return;
         }
@@ -153,7 +148,7 @@ impl<'a> Flow<'a> {
         self.height - MARGIN - FOOTER
     }
 
-    pub fn new_page(&mut self) {
+    pub(crate) fn new_page(&mut self) {
         self.pages.push(Page {
             items: Vec::new(),
             // The ink saver sets text in mid grey: about half the ink.
@@ -177,12 +172,12 @@ impl<'a> Flow<'a> {
     }
 
     /// A new section: a fresh page, a bookmark and a big heading.
-    pub fn section(&mut self, title: &str) {
+    pub(crate) fn section(&mut self, title: &str) {
         self.section_sized(title, 16.0);
     }
 
     /// [`Flow::section`] with its title at `size` points.
-    pub fn section_sized(&mut self, title: &str, size: f64) {
+    pub(crate) fn section_sized(&mut self, title: &str, size: f64) {
         self.new_page();
         self.sections.push(Section {
             title: title.to_owned(),
@@ -191,7 +186,7 @@ impl<'a> Flow<'a> {
         self.heading(title, size);
     }
 
-    pub fn heading(&mut self, text: &str, size: f64) {
+    pub(crate) fn heading(&mut self, text: &str, size: f64) {
         let lines = pdf::wrap(self.fonts, text, size, true, self.content_width());
         let h = lines.len() as f64 * LINE_HEIGHT * size + 6.0;
         self.room(h + 2.0 * LINE_HEIGHT * 10.0);
@@ -208,12 +203,12 @@ impl<'a> Flow<'a> {
         self.y += h;
     }
 
-    pub fn para(&mut self, text: &str, size: f64, bold: bool) {
+    pub(crate) fn para(&mut self, text: &str, size: f64, bold: bool) {
         self.para_at(text, size, bold, 0.0);
     }
 
     /// A paragraph indented by `indent` points; it breaks across pages.
-    pub fn para_at(&mut self, text: &str, size: f64, bold: bool, indent: f64) {
+    pub(crate) fn para_at(&mut self, text: &str, size: f64, bold: bool, indent: f64) {
         let lines = pdf::wrap(self.fonts, text, size, bold, self.content_width() - indent);
         for line in lines {
             self.room(LINE_HEIGHT * size);
@@ -232,14 +227,20 @@ impl<'a> Flow<'a> {
         self.y += size * 0.4;
     }
 
-    pub fn gap(&mut self, points: f64) {
+    pub(crate) fn gap(&mut self, points: f64) {
         self.y += points;
     }
 
     /// A table with a bold header; `widths` are fractions of the column
     /// width; cells wrap, rows never split across pages, and the header row
     /// is drawn again at the top of every page the table runs onto.
-    pub fn table(&mut self, header: &[&str], rows: &[Vec<String>], widths: &[f64], size: f64) {
+    pub(crate) fn table(
+        &mut self,
+        header: &[&str],
+        rows: &[Vec<String>],
+        widths: &[f64],
+        size: f64,
+    ) {
         let total = self.content_width();
         let cols: Vec<f64> = widths.iter().map(|w| w * total).collect();
         let head: Vec<String> = header.iter().map(|h| (*h).to_owned()).collect();
@@ -311,25 +312,20 @@ impl<'a> Flow<'a> {
     }
 
     /// A line width as drawn: half as heavy with the ink saver.
-    pub fn line_width(&self, width: f64) -> f64 {
+    pub(crate) fn line_width(&self, width: f64) -> f64 {
         if self.ink_saver { width * 0.5 } else { width }
-    }
-
-    /// Check boxes in a row (Mettle or health to tick off).
-    pub fn ticks(&mut self, label: &str, count: usize, size: f64) {
-        self.tracks(&[(label.to_owned(), count)], size);
     }
 
     /// Tick tracks: each a label and that many boxes, set one after another
     /// and wrapped to the column, so that eight foes of four boxes share a
     /// line or two.
-    pub fn tracks(&mut self, tracks: &[(String, usize)], size: f64) {
+    pub(crate) fn tracks(&mut self, tracks: &[(String, usize)], size: f64) {
         self.tracks_then(tracks, size, false);
     }
 
     /// [`Flow::tracks`], then (with `write_in`) a line to write on from the
     /// last box to the end of the column.
-    pub fn tracks_then(&mut self, tracks: &[(String, usize)], size: f64, write_in: bool) {
+    pub(crate) fn tracks_then(&mut self, tracks: &[(String, usize)], size: f64, write_in: bool) {
         let line_h = LINE_HEIGHT * size + 4.0;
         let box_step = size + 1.5;
         let mut x = self.left;
@@ -398,7 +394,7 @@ impl<'a> Flow<'a> {
     /// Ruled lines for notes from here to the foot of the page under a
     /// label; nothing when fewer than `min` lines fit (notes never start a
     /// page of their own).
-    pub fn note_lines(&mut self, label: &str, min: usize) {
+    pub(crate) fn note_lines(&mut self, label: &str, min: usize) {
         let size = 9.0;
         let need = LINE_HEIGHT * size + size * 0.4 + min as f64 * NOTE_LINE;
         if self.pages.is_empty() || self.y + need > self.bottom() + 0.01 {
@@ -417,7 +413,7 @@ impl<'a> Flow<'a> {
     /// line to write a name on; with `rounds`, a box per round to tick in
     /// each row (under a round header), else a line to write on after each
     /// name (in two columns).
-    pub fn ladder(&mut self, names: &[String], blanks: usize, rounds: usize, size: f64) {
+    pub(crate) fn ladder(&mut self, names: &[String], blanks: usize, rounds: usize, size: f64) {
         let row_h = LINE_HEIGHT * size + 6.0;
         let mut rows: Vec<String> = names.to_vec();
         rows.extend(std::iter::repeat_n(String::new(), blanks));
@@ -485,34 +481,9 @@ impl<'a> Flow<'a> {
         self.y = top + per_col as f64 * row_h + 6.0;
     }
 
-    /// A box `height` points tall across the column, with a label inside its
-    /// top-left corner (a notes box).
-    pub fn boxed(&mut self, label: &str, height: f64) {
-        self.room(height);
-        let mut shapes = vec![Shape::Rect {
-            x: self.left,
-            y: self.y,
-            w: self.col_w,
-            h: height,
-            filled: false,
-            width: self.line_width(0.6),
-        }];
-        shapes.extend(pdf::paragraph(
-            self.fonts,
-            &[label.to_owned()],
-            self.left + 4.0,
-            self.y + 2.0,
-            9.0,
-            true,
-            Anchor::Start,
-        ));
-        self.push(shapes);
-        self.y += height + 6.0;
-    }
-
     /// A drawing scaled to the column width (and the room left), centred;
     /// never below 0.6 of its size (it goes to a fresh page instead).
-    pub fn drawing(&mut self, d: &Drawing) {
+    pub(crate) fn drawing(&mut self, d: &Drawing) {
         self.drawing_scaled(d, 0.6, 1.5);
     }
 
@@ -520,7 +491,7 @@ impl<'a> Flow<'a> {
     /// `min` and `max` times its size; on a fresh page when even `min`
     /// does not fit. Lines keep their width (thinner with the ink saver),
     /// fills go with the ink saver.
-    pub fn drawing_scaled(&mut self, d: &Drawing, min: f64, max: f64) {
+    pub(crate) fn drawing_scaled(&mut self, d: &Drawing, min: f64, max: f64) {
         if self.pages.is_empty() {
             self.new_page();
         }
@@ -555,7 +526,7 @@ impl<'a> Flow<'a> {
     }
 
     /// Pages and bookmarks, with the share line and page numbers added.
-    pub fn finish(mut self) -> (Vec<Page>, Vec<Section>) {
+    pub(crate) fn finish(mut self) -> (Vec<Page>, Vec<Section>) {
         let n = self.pages.len();
         let foot_y = self.height - MARGIN;
         for (i, page) in self.pages.iter_mut().enumerate() {

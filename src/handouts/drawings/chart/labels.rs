@@ -25,7 +25,7 @@ const HARD: f64 = 1_000_000.0;
 /// Preference cost from which a candidate is a fallback: placed far from
 /// its stop or path, taken only when every nearer place breaks a must-not
 /// rule (or would leave another label none).
-pub const FALLBACK: f64 = 100_000.0;
+pub(crate) const FALLBACK: f64 = 100_000.0;
 /// Cost per point of path line under a label, and per path crossed.
 const LINE_LENGTH: f64 = 4.0;
 const LINE_CROSSED: f64 = 60.0;
@@ -34,7 +34,7 @@ const PAD: f64 = 1.0;
 
 /// An axis-aligned box: left, top, right, bottom (y down).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BoxPt {
+pub(crate) struct BoxPt {
     pub left: f64,
     pub top: f64,
     pub right: f64,
@@ -44,7 +44,14 @@ pub struct BoxPt {
 impl BoxPt {
     /// The box of a label set at (`x`, baseline `y`) with `anchor`: the
     /// white halo box, as wide as the real text.
-    pub fn of_text(fonts: &Fonts, text: &str, size: f64, bold: bool, x: f64, y: f64) -> BoxPt {
+    pub(crate) fn of_text(
+        fonts: &Fonts,
+        text: &str,
+        size: f64,
+        bold: bool,
+        x: f64,
+        y: f64,
+    ) -> BoxPt {
         let ((l, t), (bw, bh)) = fonts.halo_box(text, size, bold, Anchor::Middle, (x, y));
         BoxPt {
             left: l,
@@ -55,7 +62,7 @@ impl BoxPt {
     }
 
     /// A square of half-side `r` around (`x`, `y`).
-    pub fn around(x: f64, y: f64, r: f64) -> BoxPt {
+    pub(crate) fn around(x: f64, y: f64, r: f64) -> BoxPt {
         BoxPt {
             left: x - r,
             top: y - r,
@@ -74,7 +81,7 @@ impl BoxPt {
     }
 
     /// The two boxes share some area (touching edges do not count).
-    pub fn overlaps(&self, o: &BoxPt) -> bool {
+    pub(crate) fn overlaps(&self, o: &BoxPt) -> bool {
         self.left < o.right && o.left < self.right && self.top < o.bottom && o.top < self.bottom
     }
 
@@ -83,7 +90,7 @@ impl BoxPt {
     }
 
     /// Length of the segment `a`–`b` inside the box (Liang–Barsky).
-    pub fn clip_length(&self, a: (f64, f64), b: (f64, f64)) -> f64 {
+    pub(crate) fn clip_length(&self, a: (f64, f64), b: (f64, f64)) -> f64 {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
         let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
         for (p, q) in [
@@ -114,7 +121,7 @@ impl BoxPt {
 
 /// A label to place: its text and how it is set.
 #[derive(Debug, Clone)]
-pub struct Want {
+pub(crate) struct Want {
     pub text: String,
     pub size: f64,
     pub bold: bool,
@@ -137,7 +144,7 @@ pub struct Placed {
 
 /// What labels must keep clear of: stop marks, path segments, the area
 /// the labels must stay in.
-pub struct Scene<'a> {
+pub(crate) struct Scene<'a> {
     pub fonts: &'a Fonts,
     pub marks: Vec<BoxPt>,
     pub segments: Vec<((f64, f64), (f64, f64))>,
@@ -192,7 +199,7 @@ impl Scene<'_> {
     /// Every label at its best candidate. Labels go in order (stops, then
     /// paths), except that one running out of free candidates (fewer than
     /// [`URGENT`]) jumps the queue, fewest first.
-    pub fn place(&self, wants: &[Want]) -> Vec<Placed> {
+    pub(crate) fn place(&self, wants: &[Want]) -> Vec<Placed> {
         let mut cands: Vec<Vec<Candidate>> = wants.iter().map(|w| self.measure(w)).collect();
         let mut chosen: Vec<Option<(f64, f64)>> = vec![None; wants.len()];
         let hulls: Vec<Option<BoxPt>> = cands.iter().map(|c| hull(c)).collect();
