@@ -15,9 +15,30 @@
 //! headline, the diagnostics, and a closing line, for the commands that find
 //! every problem before they stop.
 
+use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::Mutex;
 
 use serde::Serialize;
+
+/// Files (as messages name them) whose lines are never shown under a
+/// message: files reached through a link that leaves the folder they were
+/// named from, which may be anything of the user's (a key, a password
+/// file), so a typo in a session file must not print them.
+static WITHHELD: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Never show a line of `file` (as messages name it) under a message.
+pub fn withhold_lines(file: &str) {
+    if let Ok(mut set) = WITHHELD.lock() {
+        set.insert(file.to_owned());
+    }
+}
+
+/// Whether the lines of `file` are shown (see [`withhold_lines`]).
+fn lines_shown(file: Option<&str>) -> bool {
+    let Some(file) = file else { return true };
+    WITHHELD.lock().map_or(true, |set| !set.contains(file))
+}
 
 /// One problem, pointed at.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -101,12 +122,23 @@ impl Diagnostic {
 
     /// Show the source line this diagnostic points at (taken from the
     /// file's whole `text`), underlining `width` characters.
-    pub fn with_source(mut self, text: &str, width: usize) -> Self {
-        if let Some(line) = text.lines().nth(self.line.saturating_sub(1))
-            && self.line > 0
-        {
+    pub fn with_source(self, text: &str, width: usize) -> Self {
+        if self.line == 0 {
+            return self;
+        }
+        match text.lines().nth(self.line - 1) {
+            Some(line) => self.with_line(line, width),
+            None => self,
+        }
+    }
+
+    /// Show `line`, the source line this diagnostic points at (found by
+    /// the caller, such as a file's line index), underlining `width`
+    /// characters; nothing when the file's lines are withheld.
+    pub fn with_line(mut self, line: &str, width: usize) -> Self {
+        if self.line > 0 && lines_shown(self.file.as_deref()) {
             self.snippet = Some(Snippet {
-                text: line.to_owned(),
+                text: line.strip_suffix('\r').unwrap_or(line).to_owned(),
                 column: self.column.max(1),
                 width,
             });

@@ -154,7 +154,7 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
         if entry.file_type().is_file() && toml {
-            match read_file(path, layer) {
+            match read_file(path, layer, dir) {
                 Ok(file) => files.push(file),
                 Err(d) => problems.push(*d),
             }
@@ -174,9 +174,13 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
     }
 }
 
-/// One table file, which must be UTF-8 text.
-fn read_file(path: &Path, layer: usize) -> Result<SourceFile, Box<Diagnostic>> {
+/// One table file, which must be UTF-8 text. A file behind a link that
+/// leaves the content folder `dir` has its lines withheld from messages.
+fn read_file(path: &Path, layer: usize, dir: &Path) -> Result<SourceFile, Box<Diagnostic>> {
     let name = path.display().to_string();
+    if crate::input::bounded::leaves_its_folder(path, Some(dir)) {
+        crate::diagnostic::withhold_lines(&name);
+    }
     let bytes = crate::input::bounded::read_bytes(path).map_err(|e| {
         Box::new(unreadable(
             name.clone(),

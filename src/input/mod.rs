@@ -41,12 +41,26 @@ use crate::error::Error;
 use crate::rules::Flaw;
 
 /// A file's text, read whole; bytes that are not UTF-8 are pointed at.
+/// A file holding NUL bytes is not text and is refused unread into any
+/// message; a file reached through a link that leaves the folder it was
+/// named from is read, but its lines are never shown under a message
+/// ([`crate::diagnostic::withhold_lines`]).
 pub fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
-    let bytes = bounded::read_bytes(path).map_err(|source| Error::Read {
+    let refused = |source| Error::Read {
         what,
         path: path.display().to_string(),
         source,
-    })?;
+    };
+    let bytes = bounded::read_bytes(path).map_err(refused)?;
+    if bytes.contains(&0) {
+        return Err(refused(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "it holds NUL bytes, so it is not a text file; give the path of a text file",
+        )));
+    }
+    if bounded::leaves_its_folder(path, path.parent()) {
+        crate::diagnostic::withhold_lines(&path.display().to_string());
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(&e.as_bytes()[..good]);

@@ -21,6 +21,8 @@
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
+//! - `living`: issue 28: hand edits, links, permissions, control
+//!   characters, stray state; one test per finding
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
@@ -33,6 +35,7 @@ mod flavours;
 mod generators;
 mod homebrew;
 mod interop;
+mod living;
 mod pdf;
 mod prep;
 mod safety;

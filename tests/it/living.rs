@@ -1,0 +1,100 @@
+//! Issue 28, living in a pack folder: what a GM does by hand over weeks
+//! (edits, rerolls, links, shared folders, permissions) and what a file
+//! a stranger wrote may do. One test per finding, named after it.
+
+use std::path::{Path, PathBuf};
+
+use std::ffi::OsStr;
+use std::process::{Command, Output};
+
+use crate::common::{stderr, stdout, temp_dir};
+
+/// The binary under test; `TW_BIN` runs these tests against another build
+/// (such as a release of the previous version, to see each one fail).
+fn tablewright() -> Command {
+    let bin = std::env::var_os("TW_BIN")
+        .unwrap_or_else(|| env!("CARGO_BIN_EXE_tablewright").into());
+    let mut command = Command::new(bin);
+    command.env_remove("RUST_BACKTRACE");
+    command
+}
+
+/// Run with `dir` as the working folder.
+fn run_in<S: AsRef<OsStr>>(dir: &Path, args: &[S]) -> Output {
+    tablewright()
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A campaign folder made by `init` in a fresh temp folder.
+fn campaign(name: &str) -> PathBuf {
+    let dir = temp_dir(name).join("camp");
+    let o = run_in(Path::new("/"), &["init", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    dir
+}
+
+/// The session file of `dir` with its `key = …` line replaced by `line`.
+fn set_key(dir: &Path, key: &str, line: &str) {
+    let path = dir.join("session.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited: Vec<String> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with(&format!("{key} =")) {
+                line.to_owned()
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    std::fs::write(&path, edited.join("\n") + "\n").unwrap();
+}
+
+/// Run in `dir`, expect exit code 1, return stderr.
+fn fails_in(dir: &Path, args: &[&str]) -> String {
+    let o = run_in(dir, args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    stderr(&o)
+}
+
+/// Run in `dir`, expect success, return stdout.
+fn ok_in(dir: &Path, args: &[&str]) -> String {
+    let o = run_in(dir, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn finding_5_secrets_not_echoed_from_proc() {
+    let dir = campaign("living-5-proc");
+    set_key(&dir, "party", "party = \"../../../../../../../../proc/self/environ\"");
+    let o = tablewright()
+        .args(["prep"])
+        .current_dir(&dir)
+        .env("TW_SECRET_TOKEN", "hunter2-secret")
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("hunter2-secret"), "{err}");
+    assert!(err.contains("proc/self/environ") && err.contains("not a text file"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_5_linked_secret_line_not_shown() {
+    let dir = campaign("living-5-link");
+    let secret = dir.parent().unwrap().join("secret.txt");
+    std::fs::write(&secret, "TOKEN: hunter2-secret\n").unwrap();
+    std::fs::remove_file(dir.join("party.toml")).unwrap();
+    std::os::unix::fs::symlink(&secret, dir.join("party.toml")).unwrap();
+    let err = fails_in(&dir, &["prep"]);
+    assert!(!err.contains("hunter2-secret"), "{err}");
+    assert!(err.contains("party.toml:1:"), "{err}");
+    // A bundle that is a link to a secret: the same.
+    let err = fails_in(&dir, &["prep", "party.toml"]);
+    assert!(!err.contains("hunter2-secret"), "{err}");
+}
