@@ -46,31 +46,27 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
     ),
 ];
 
-pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
-    // Refuse before writing anything: no file of the scaffold may exist.
-    if !ws.force {
-        let taken: Vec<_> = SCAFFOLD
-            .iter()
-            .flat_map(|(sub, files)| files.iter().map(move |(name, _)| dir.join(sub).join(name)))
-            .filter(|p| p.exists() || p.is_symlink())
-            .collect();
-        if !taken.is_empty() {
-            return Err(OutputError::Exists(taken).into());
-        }
-    }
+pub fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
+    // Everything is checked before anything is written: no folder of the
+    // scaffold may be a link or a file, no file of it a link or a folder
+    // (not even with --force: nothing is written through a link), and
+    // without --force no file of it may exist.
+    check(dir, ws.force)?;
     // Each file is written whole (a fresh temporary file renamed into
-    // place; a link at its name is refused), into the folder made for it.
+    // place; a link at its name is refused), into the folder made for it;
+    // when one cannot be written, what this run made is removed again.
     let mut written = Vec::new();
-    for (sub, files) in SCAFFOLD {
-        let folder = dir.join(sub);
-        std::fs::create_dir_all(&folder)
-            .map_err(|e| OutputError::CannotCreate(folder.clone(), e))?;
-        for (name, text) in files {
-            let path = folder.join(name);
-            output::write_file(&path, text.as_bytes())?;
-            written.push(path);
+    let mut made = Vec::new();
+    if let Err(e) = write_all(dir, &mut written, &mut made) {
+        for path in written.iter().filter(|(_, new)| *new).map(|(p, _)| p) {
+            let _ = std::fs::remove_file(path);
         }
+        for folder in made.iter().rev() {
+            let _ = std::fs::remove_dir(folder);
+        }
+        return Err(e.into());
     }
+    let written: Vec<_> = written.into_iter().map(|(p, _)| p).collect();
     if ws.json {
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         return super::json(out, &names);
@@ -88,5 +84,62 @@ pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(),
         out,
         "next: {at}tablewright validate && tablewright prep (the session file names its content and templates)"
     )?;
+    Ok(())
+}
+
+/// Refuse, before anything is written, a scaffold folder that is a link
+/// or a file, a scaffold file that is a link or a folder, and (without
+/// `force`) a scaffold file that exists.
+fn check(dir: &Path, force: bool) -> Result<(), OutputError> {
+    let mut taken = Vec::new();
+    for (sub, files) in SCAFFOLD {
+        let folder = dir.join(sub);
+        if !sub.is_empty() {
+            match folder.symlink_metadata() {
+                Ok(m) if m.file_type().is_symlink() => return Err(OutputError::Link(folder)),
+                Ok(m) if !m.is_dir() => return Err(OutputError::NotAFolder(folder)),
+                _ => {}
+            }
+        }
+        for (name, _) in files {
+            let path = folder.join(name);
+            match path.symlink_metadata() {
+                Ok(m) if m.file_type().is_symlink() => return Err(OutputError::Link(path)),
+                Ok(m) if m.is_dir() => return Err(OutputError::NotAFile(path)),
+                Ok(_) => taken.push(path),
+                Err(_) => {}
+            }
+        }
+    }
+    if !taken.is_empty() && !force {
+        return Err(OutputError::Exists(taken));
+    }
+    Ok(())
+}
+
+/// Make the folders and write the files, noting each file written (and
+/// whether it is new) and each folder made.
+fn write_all(
+    dir: &Path,
+    written: &mut Vec<(std::path::PathBuf, bool)>,
+    made: &mut Vec<std::path::PathBuf>,
+) -> Result<(), OutputError> {
+    for (sub, files) in SCAFFOLD {
+        let folder = dir.join(sub);
+        let missing: Vec<std::path::PathBuf> = folder
+            .ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && a.symlink_metadata().is_err())
+            .map(Path::to_path_buf)
+            .collect();
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| OutputError::CannotCreate(folder.clone(), e))?;
+        made.extend(missing.into_iter().rev());
+        for (name, text) in files {
+            let path = folder.join(name);
+            let new = path.symlink_metadata().is_err();
+            output::write_file(&path, text.as_bytes())?;
+            written.push((path, new));
+        }
+    }
     Ok(())
 }

@@ -98,3 +98,40 @@ fn finding_5_linked_secret_line_not_shown() {
     let err = fails_in(&dir, &["prep", "party.toml"]);
     assert!(!err.contains("hunter2-secret"), "{err}");
 }
+
+#[cfg(unix)]
+#[test]
+fn finding_6_init_never_writes_through_a_linked_folder() {
+    let base = temp_dir("living-6-folder");
+    let other = base.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("README.md"), "the GM's own\n").unwrap();
+    let dir = base.join("camp");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(&other, dir.join("templates")).unwrap();
+    for args in [&["init", "camp"][..], &["init", "--force", "camp"]] {
+        let err = fails_in(&base, args);
+        assert!(err.contains("camp/templates is a link"), "{err}");
+        assert_eq!(
+            std::fs::read_to_string(other.join("README.md")).unwrap(),
+            "the GM's own\n"
+        );
+        assert_eq!(std::fs::read_dir(&other).unwrap().count(), 1);
+        // Nothing was written anywhere.
+        assert!(!dir.join("session.toml").exists(), "{args:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_6_init_force_refuses_a_link_before_writing() {
+    let base = temp_dir("living-6-file");
+    let dir = base.join("camp");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(base.join("elsewhere.toml"), dir.join("party.toml")).unwrap();
+    let err = fails_in(&base, &["init", "--force", "camp"]);
+    assert!(err.contains("camp/party.toml is a link"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left, ["party.toml"], "all or nothing");
+    assert!(!base.join("elsewhere.toml").exists());
+}
