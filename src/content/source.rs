@@ -106,10 +106,19 @@ fn unreadable(path: String, message: String, hint: &str) -> Diagnostic {
     Diagnostic::at(path, 0, 0, message).with_hint(hint)
 }
 
+/// The most folders read under one `--content DIR` (links included): a
+/// content folder is a few dozen folders; a link to `/` is not one.
+pub const MAX_FOLDERS: usize = 10_000;
+
 /// Every `.toml` file under a user folder (any case: `.TOML` too), sorted
-/// by path, symbolic links followed (a link that loops back is a problem,
-/// not a hang). Every I/O error, non-UTF-8 file and a folder with no
-/// table file at all is a problem; nothing is skipped silently.
+/// by path, symbolic links followed. Each real folder (by device and
+/// inode) is read once however many links lead to it, so links that fan
+/// out cost nothing; a link that loops back is a problem, not a hang; a
+/// folder of the kernel's own file systems (`/proc`, `/sys`) is never
+/// entered, and more than [`MAX_FOLDERS`] folders is a problem. Every I/O
+/// error, non-UTF-8 file, `.toml` name that is not a regular file (a pipe,
+/// a device) and a folder with no table file at all is a problem; nothing
+/// is skipped silently.
 pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagnostic>> {
     let shown = dir.display().to_string();
     if !dir.is_dir() {
@@ -124,42 +133,27 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
             "give a folder holding .toml table files (tablewright init makes one)",
         )]);
     }
-    let mut files = Vec::new();
-    let mut problems = Vec::new();
-    let walk = walkdir::WalkDir::new(dir)
-        .follow_links(true)
-        .sort_by_file_name();
-    for entry in walk {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                let path = e.path().map_or(shown.clone(), |p| p.display().to_string());
-                let (message, hint) = if e.loop_ancestor().is_some() {
-                    (
-                        "a link here leads back to a folder above it".to_owned(),
-                        "remove the link, or point it outside the content folder",
-                    )
-                } else {
-                    (
-                        format!("cannot read: {e}"),
-                        "check the permissions of this path",
-                    )
-                };
-                problems.push(unreadable(path, message, hint));
-                continue;
-            }
-        };
-        let path = entry.path();
-        let toml = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
-        if entry.file_type().is_file() && toml {
-            match read_file(path, layer, dir) {
-                Ok(file) => files.push(file),
-                Err(d) => problems.push(*d),
-            }
-        }
+    if let Some(kind) = crate::input::bounded::system_folder(dir) {
+        return Err(vec![unreadable(
+            shown,
+            format!("`{}` is a folder of the system's {kind} file system, not of table files", dir.display()),
+            "give a folder holding .toml table files (tablewright init makes one)",
+        )]);
     }
+    let mut walk = Walk {
+        root: dir,
+        layer,
+        seen: std::collections::BTreeSet::new(),
+        folders: 0,
+        files: Vec::new(),
+        problems: Vec::new(),
+    };
+    walk.folder(dir, &mut Vec::new());
+    let Walk {
+        mut files,
+        mut problems,
+        ..
+    } = walk;
     if files.is_empty() && problems.is_empty() {
         problems.push(unreadable(
             shown.clone(),
@@ -168,9 +162,129 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
         ));
     }
     if problems.is_empty() {
+        files.shrink_to_fit();
         Ok(files)
     } else {
         Err(problems)
+    }
+}
+
+/// A folder's identity: its device and inode (elsewhere, its real path).
+#[cfg(unix)]
+type FolderId = (u64, u64);
+#[cfg(not(unix))]
+type FolderId = std::path::PathBuf;
+
+#[cfg(unix)]
+fn folder_id(path: &Path, meta: &std::fs::Metadata) -> Option<FolderId> {
+    let _ = path;
+    use std::os::unix::fs::MetadataExt;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn folder_id(path: &Path, _: &std::fs::Metadata) -> Option<FolderId> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// One walk of a content folder.
+struct Walk<'a> {
+    root: &'a Path,
+    layer: usize,
+    /// Every real folder read so far.
+    seen: std::collections::BTreeSet<FolderId>,
+    folders: usize,
+    files: Vec<SourceFile>,
+    problems: Vec<Diagnostic>,
+}
+
+impl Walk<'_> {
+    /// Read the folder at `path` (already known to be a folder) and what
+    /// is under it, in file-name order; `above` holds the folders on the
+    /// way down to it.
+    fn folder(&mut self, path: &Path, above: &mut Vec<FolderId>) {
+        let shown = path.display().to_string();
+        let meta = match std::fs::metadata(path) {
+            Ok(m) => m,
+            Err(e) => return self.cannot_read(shown, &e),
+        };
+        let Some(id) = folder_id(path, &meta) else {
+            return;
+        };
+        if above.contains(&id) {
+            self.problems.push(unreadable(
+                shown,
+                "a link here leads back to a folder above it".to_owned(),
+                "remove the link, or point it outside the content folder",
+            ));
+            return;
+        }
+        if !self.seen.insert(id.clone()) {
+            // Another link already led here: its files are read.
+            return;
+        }
+        if let Some(kind) = crate::input::bounded::system_folder(path) {
+            self.problems.push(unreadable(
+                shown,
+                format!("a link here leads into the system's {kind} file system"),
+                "remove the link: table files never live there",
+            ));
+            return;
+        }
+        self.folders += 1;
+        if self.folders > MAX_FOLDERS {
+            if self.folders == MAX_FOLDERS + 1 {
+                self.problems.push(unreadable(
+                    self.root.display().to_string(),
+                    format!("more than {MAX_FOLDERS} folders under it (links followed)"),
+                    "give a folder of table files, not one that holds or links to a whole disk",
+                ));
+            }
+            return;
+        }
+        let list = match std::fs::read_dir(path) {
+            Ok(l) => l,
+            Err(e) => return self.cannot_read(shown, &e),
+        };
+        let mut entries = Vec::new();
+        for entry in list {
+            match entry {
+                Ok(e) => entries.push(e.path()),
+                Err(e) => return self.cannot_read(shown, &e),
+            }
+        }
+        entries.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+        above.push(id);
+        for entry in entries {
+            let toml = entry
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
+            match std::fs::metadata(&entry) {
+                Ok(m) if m.is_dir() => self.folder(&entry, above),
+                Ok(m) if m.is_file() && toml => match read_file(&entry, self.layer, self.root) {
+                    Ok(file) => self.files.push(file),
+                    Err(d) => self.problems.push(*d),
+                },
+                Ok(_) if toml => self.problems.push(unreadable(
+                    entry.display().to_string(),
+                    "it is not a regular file (a pipe, a device or a socket), so it was not read"
+                        .to_owned(),
+                    "move it out of the content folder; table files are plain text files",
+                )),
+                Ok(_) => {}
+                // A dangling link, or one that cannot be followed.
+                Err(e) => self.cannot_read(entry.display().to_string(), &e),
+            }
+        }
+        above.pop();
+    }
+
+    fn cannot_read(&mut self, path: String, e: &std::io::Error) {
+        self.problems.push(unreadable(
+            path,
+            format!("cannot read: {e}"),
+            "check the permissions of this path",
+        ));
     }
 }
 

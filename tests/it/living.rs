@@ -135,3 +135,71 @@ fn finding_6_init_force_refuses_a_link_before_writing() {
     assert_eq!(left, ["party.toml"], "all or nothing");
     assert!(!base.join("elsewhere.toml").exists());
 }
+
+/// Run `args` in `dir` with a deadline: the output, or `None` when it
+/// had to be killed.
+fn run_within(dir: &Path, args: &[&str], secs: u64) -> Option<Output> {
+    let mut child = tablewright()
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(secs) {
+        if child.try_wait().unwrap().is_some() {
+            return Some(child.wait_with_output().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_8_fanned_out_links_read_once() {
+    let dir = campaign("living-8-fan");
+    let fan = dir.join("fan");
+    for i in 0..=25 {
+        std::fs::create_dir_all(fan.join(format!("l{i}"))).unwrap();
+    }
+    for i in 0..25 {
+        for link in ["a", "b"] {
+            let to = format!("../l{}", i + 1);
+            std::os::unix::fs::symlink(to, fan.join(format!("l{i}/{link}"))).unwrap();
+        }
+    }
+    for f in ["saltflats.toml", "archetypes.toml"] {
+        std::fs::copy(dir.join("content").join(f), fan.join("l25").join(f)).unwrap();
+    }
+    let o = run_within(&dir, &["validate", "--content", "fan/l0"], 10)
+        .expect("validate finishes well within 10 s");
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn finding_8_proc_as_content_refused_at_once() {
+    let dir = campaign("living-8-proc");
+    let o = run_within(&dir, &["validate", "--content", "/proc"], 10)
+        .expect("validate --content /proc finishes well within 10 s");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("`/proc` is a folder of the system's proc file system"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_8_a_pipe_named_toml_is_named_not_waited_on() {
+    let dir = campaign("living-8-pipe");
+    let fifo = dir.join("content/pipe.toml");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let o = run_within(&dir, &["validate"], 10).expect("validate does not wait on a pipe");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("pipe.toml: it is not a regular file"), "{err}");
+}
