@@ -231,6 +231,10 @@ impl fmt::Display for Snippet {
     }
 }
 
+/// The most diagnostics a report prints; the rest are counted on one
+/// line (a file with 100,000 mistakes needs the first few fixed first).
+pub const SHOWN: usize = 100;
+
 /// Every problem a command found in what it read: a headline, one
 /// diagnostic after another, and a closing line saying what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -255,7 +259,17 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
         parts.extend(self.headline.clone());
-        parts.extend(self.diagnostics.iter().map(ToString::to_string));
+        parts.extend(
+            self.diagnostics
+                .iter()
+                .take(SHOWN)
+                .map(ToString::to_string),
+        );
+        if let Some(more) = self.diagnostics.len().checked_sub(SHOWN).filter(|n| *n > 0) {
+            parts.push(format!(
+                "… and {more} more problem(s), not shown (`--json` lists every one)"
+            ));
+        }
         parts.extend(self.closing.clone());
         f.write_str(&parts.join("\n"))
     }
@@ -331,5 +345,22 @@ mod tests {
             closing: Some("fix them".into()),
         };
         assert_eq!(r.to_string(), "2 problem(s):\na:1:2: x\nb:3:4: y\nfix them");
+    }
+
+    #[test]
+    fn a_report_prints_the_first_hundred_and_counts_the_rest() {
+        let r = Report {
+            headline: Some("250 problem(s):".into()),
+            diagnostics: (1..=250).map(|i| Diagnostic::at("a", i, 1, "x")).collect(),
+            closing: Some("fix them".into()),
+        };
+        let shown = r.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 1 + SHOWN + 2, "{shown}");
+        assert_eq!(lines[SHOWN], "a:100:1: x");
+        assert_eq!(
+            lines[SHOWN + 1],
+            "… and 150 more problem(s), not shown (`--json` lists every one)"
+        );
     }
 }

@@ -24,6 +24,9 @@ pub struct SourceFile {
     lines: Vec<usize>,
 }
 
+/// How far [`SourceFile::find_from`] looks: a row's text is far shorter.
+const SEARCH_WINDOW: usize = 64 << 10;
+
 /// 1-based line and column of a byte offset in `text` (columns count
 /// characters).
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -78,9 +81,45 @@ impl SourceFile {
         message: impl Into<String>,
     ) -> Diagnostic {
         let (line, column) = self.line_col(offset);
-        Diagnostic::at(&self.name, line, column, message)
-            .in_table(table.map(str::to_owned))
-            .with_source(&self.text, width)
+        self.show(
+            Diagnostic::at(&self.name, line, column, message).in_table(table.map(str::to_owned)),
+            width,
+        )
+    }
+
+    /// The text of 1-based line `line` (without its line break), found in
+    /// the line index: constant time, so a file with 100,000 problems is
+    /// read once, not once per problem.
+    pub fn line_text(&self, line: usize) -> Option<&str> {
+        let start = *self.lines.get(line.checked_sub(1)?)?;
+        let end = self
+            .lines
+            .get(line)
+            .map_or(self.text.len(), |next| next - 1);
+        let text = &self.text[start..end.max(start)];
+        Some(text.strip_suffix('\r').unwrap_or(text))
+    }
+
+    /// The byte offset of the first `needle` from the start of 1-based
+    /// line `line` (the file's start for 0), looking no further than
+    /// [`SEARCH_WINDOW`] bytes on.
+    pub fn find_from(&self, line: usize, needle: &str) -> Option<usize> {
+        let start = line
+            .checked_sub(1)
+            .and_then(|i| self.lines.get(i))
+            .copied()
+            .unwrap_or(0);
+        let end = char_floor(&self.text, start.saturating_add(SEARCH_WINDOW));
+        self.text[start..end].find(needle).map(|at| start + at)
+    }
+
+    /// `d` (a problem at a line of this file) with that line shown and
+    /// `width` characters underlined.
+    pub fn show(&self, d: Diagnostic, width: usize) -> Diagnostic {
+        match self.line_text(d.line) {
+            Some(line) => d.with_line(line, width),
+            None => d,
+        }
     }
 
     /// Characters in the byte range `span` of this file, up to the end of

@@ -203,3 +203,24 @@ fn finding_8_a_pipe_named_toml_is_named_not_waited_on() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("pipe.toml: it is not a regular file"), "{err}");
 }
+
+#[test]
+fn finding_9_validate_100000_problems_linear_and_capped() {
+    let dir = temp_dir("living-9-problems");
+    let mut text =
+        String::from("[[table]]\nid = \"x.big\"\ntitle = \"Big\"\nsystem = \"any\"\nsource = \"ours\"\n\n");
+    for i in 0..100_000 {
+        text.push_str(&format!(
+            "[[table.row]]\nweight = 1\nname = \"r{i}\"\ntext = \"see {{table:nope.x{i}}}\"\n\n"
+        ));
+    }
+    std::fs::create_dir_all(dir.join("c")).unwrap();
+    std::fs::write(dir.join("c/big.toml"), text).unwrap();
+    let o = run_within(&dir, &["validate", "--content", "c"], 40)
+        .expect("validate with 100,000 problems finishes within 40 s");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err.lines().count() < 1000, "{} lines", err.lines().count());
+    assert!(err.contains("c/big.toml:10:14: [x.big] row `r0` refers to `{table:nope.x0}`"), "{}", &err[..500]);
+    assert!(err.contains("more problem(s), not shown"), "{}", &err[err.len() - 500..]);
+}

@@ -102,7 +102,7 @@ fn at_row(
         .in_table(Some(t.id.clone()))
         .with_hint(hint);
     match file_of_name(files, name) {
-        Some(f) => d.with_source(&f.text, 1),
+        Some(f) => f.show(d, 1),
         None => d,
     }
 }
@@ -113,7 +113,7 @@ fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Dia
         .in_table(Some(t.id.clone()))
         .with_hint(hint);
     match file_of(files, t) {
-        Some(f) => d.with_source(&f.text, 1),
+        Some(f) => f.show(d, 1),
         None => d,
     }
 }

@@ -66,8 +66,10 @@ fn unknown(
 ) -> Diagnostic {
     let written = format!("table:{id}");
     let file = file_of(files, t);
+    // Searched for from the row's line on, within a window, so that a
+    // file of many unknown references is not read once per reference.
     let (line, column) = file
-        .and_then(|f| f.text.find(&written).map(|at| f.line_col(at)))
+        .and_then(|f| f.find_from(line, &written).map(|at| f.line_col(at)))
         .unwrap_or((line, 1));
     let suggestion = suggest(id, tables.keys().map(String::as_str));
     let mut d = Diagnostic::at(
@@ -82,7 +84,7 @@ fn unknown(
     }
     d = d.with_suggestion(suggestion);
     match file {
-        Some(f) => d.with_source(&f.text, written.chars().count()),
+        Some(f) => f.show(d, written.chars().count()),
         None => d,
     }
 }

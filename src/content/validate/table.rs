@@ -232,10 +232,11 @@ pub(super) fn table_die(
         )),
         Err(e) => {
             let (line, column) = spot.file.line_col(at);
-            let mut d = e
-                .diagnostic_in(&spot.file.name, line, column)
-                .in_table(spot.table.map(str::to_owned))
-                .with_source(&spot.file.text, e.width());
+            let mut d = spot.file.show(
+                e.diagnostic_in(&spot.file.name, line, column)
+                    .in_table(spot.table.map(str::to_owned)),
+                e.width(),
+            );
             d.message = format!("dice `{text}`: {}", e.message);
             problems.push(d);
         }
