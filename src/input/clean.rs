@@ -1,6 +1,6 @@
 //! Clean text in the GM's TOML files: no string value may hold a control
 //! character (NUL, ESC, a carriage return…; a tab or a line break is
-//! fine), because every one of them ends up on a handout. Each is pointed
+//! fine, and so is a CRLF line ending in a carried file's text), because every one of them ends up on a handout. Each is pointed
 //! at by file, line and column. Seeds are left to `seed`, which refuses
 //! tabs and line breaks as well, and says so at the seed's place.
 
@@ -35,10 +35,8 @@ fn visit(
 ) {
     match value.get_ref() {
         DeValue::String(s) if key != "seed" => {
-            let bad = s
-                .chars()
-                .enumerate()
-                .find(|(_, c)| c.is_control() && !matches!(c, '\t' | '\n'));
+            // A CRLF line ending (a carried file's text) is text too.
+            let bad = crate::content::validate::clean::control_character(s);
             if let Some((at, c)) = bad {
                 let span = value.span();
                 let (line, col) = line_col(text, span.start);

@@ -224,3 +224,37 @@ fn finding_9_validate_100000_problems_linear_and_capped() {
     assert!(err.contains("c/big.toml:10:14: [x.big] row `r0` refers to `{table:nope.x0}`"), "{}", &err[..500]);
     assert!(err.contains("more problem(s), not shown"), "{}", &err[err.len() - 500..]);
 }
+
+#[test]
+fn finding_11_control_characters_refused_at_load() {
+    let dir = campaign("living-11-tables");
+    let path = dir.join("content/archetypes.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen("text = \"A drowned", "text = \"\\u001b]0;pwned\\u0007A drowned", 1);
+    std::fs::write(&path, text).unwrap();
+    for args in [&["validate"][..], &["gen", "npc", "--content", "content", "--seed", "a"]] {
+        let o = run_in(&dir, args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(!o.stdout.contains(&0x1b), "{args:?}");
+        let err = stderr(&o);
+        assert!(!err.contains('\u{1b}'), "{args:?}");
+        assert!(
+            err.contains("content/archetypes.toml:10:9: `text` holds a control character (U+001B)"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("hint: remove it"), "{err}");
+    }
+}
+
+#[test]
+fn finding_11_control_characters_refused_on_import() {
+    let dir = temp_dir("living-11-import");
+    std::fs::write(
+        dir.join("t.md"),
+        "| d4 | Thing |\n|---|---|\n| 1 | a\u{1b}]0;pwned\u{7}b |\n| 2 | b\u{8} |\n| 3 | c\u{0} |\n| 4 | d |\n",
+    )
+    .unwrap();
+    let err = fails_in(&dir, &["import", "t.md", "--to", "imp"]);
+    assert!(err.contains("holds a control character (U+001B)"), "{err}");
+    assert!(!dir.join("imp").exists());
+}

@@ -25,6 +25,7 @@ pub(super) fn parse_file(
             return Vec::new();
         }
     };
+    super::clean::check(spot, root.get_ref(), problems);
     prune_file(spot, root.get_mut(), problems);
     let de = toml::de::Deserializer::from(root);
     match <FileRaw as serde::Deserialize>::deserialize(de) {

@@ -20,6 +20,7 @@
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
 
+pub mod clean;
 mod coverage;
 mod effects;
 mod extend;
