@@ -259,12 +259,7 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
         parts.extend(self.headline.clone());
-        parts.extend(
-            self.diagnostics
-                .iter()
-                .take(SHOWN)
-                .map(ToString::to_string),
-        );
+        parts.extend(self.diagnostics.iter().take(SHOWN).map(ToString::to_string));
         if let Some(more) = self.diagnostics.len().checked_sub(SHOWN).filter(|n| *n > 0) {
             parts.push(format!(
                 "… and {more} more problem(s), not shown (`--json` lists every one)"

@@ -175,7 +175,10 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
     if let Some(kind) = crate::input::bounded::system_folder(dir) {
         return Err(vec![unreadable(
             shown,
-            format!("`{}` is a folder of the system's {kind} file system, not of table files", dir.display()),
+            format!(
+                "`{}` is a folder of the system's {kind} file system, not of table files",
+                dir.display()
+            ),
             "give a folder holding .toml table files (tablewright init makes one)",
         )]);
     }
@@ -258,7 +261,10 @@ impl Walk<'_> {
             ));
             return;
         }
-        if !self.seen.insert(id.clone()) {
+        // A copy on Unix (device, inode); a path elsewhere.
+        #[allow(clippy::clone_on_copy)]
+        let first = self.seen.insert(id.clone());
+        if !first {
             // Another link already led here: its files are read.
             return;
         }

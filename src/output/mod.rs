@@ -49,6 +49,8 @@ pub enum OutputError {
     Foreign(PathBuf),
     /// OUT cannot be locked.
     Lock(PathBuf, std::io::Error),
+    /// No staging folder can be made in OUT (OUT is not writable).
+    Stage(PathBuf, std::io::Error),
     /// A file name that cannot be a pack's (a bug, never user text).
     Name(String),
 }
@@ -98,6 +100,14 @@ impl fmt::Display for OutputError {
             OutputError::Lock(p, e) => write!(
                 f,
                 "cannot lock {} to write the pack: {e}; choose a folder you can write to with --out",
+                p.display()
+            ),
+            OutputError::Stage(p, e) => write!(
+                f,
+                "cannot write in {}: {e}; a folder is built whole beside the one it replaces \
+                 (so a failure leaves the old one as it was), which needs the folder that holds \
+                 it to be writable: make {} writable, or write somewhere you can",
+                p.display(),
                 p.display()
             ),
             OutputError::Name(n) => write!(f, "`{n}` cannot be the name of a file in a pack"),
@@ -152,13 +162,68 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         Ok(m) if m.is_dir() => return Err(OutputError::NotAFile(path.to_owned())),
         _ => {}
     }
-    let temp = dir.join(format!(".{name}.tw-{}.tmp", sys::unpredictable()));
-    let written = publish::write_new(&temp, bytes).and_then(|()| std::fs::rename(&temp, path));
+    remove_stale_temporaries(&dir, &name);
+    let temp = dir.join(format!(
+        ".{name}{TEMP_INFIX}{}{TEMP_SUFFIX}",
+        sys::unpredictable()
+    ));
+    // The new file keeps the permissions and group of the one it replaces.
+    let keep = path
+        .symlink_metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .and_then(|_| sys::Keep::of(path));
+    let written = publish::write_new(&temp, bytes)
+        .and_then(|()| keep.map_or(Ok(()), |k| k.apply(&temp)))
+        .and_then(|()| std::fs::rename(&temp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&temp);
         return Err(OutputError::Write(path.to_owned(), e));
     }
     sys::sync_dir(&dir).map_err(|e| OutputError::Write(dir.clone(), e))
+}
+
+/// A temporary file of [`write_file`]: `.NAME` + this + 16 hex digits +
+/// [`TEMP_SUFFIX`].
+const TEMP_INFIX: &str = ".tw-";
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// How old a temporary file of ours must be before it is taken for one a
+/// killed run left (a live run renames its own within moments).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Remove the temporary files a killed [`write_file`] of `name` left in
+/// `dir`: exactly our names (`.NAME.tw-<16 hex>.tmp`), plain files (never
+/// links), older than a minute.
+fn remove_stale_temporaries(dir: &Path, name: &str) {
+    let Ok(list) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}{TEMP_INFIX}");
+    for entry in list.flatten() {
+        let file = entry.file_name();
+        let Some(rest) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|f| f.strip_suffix(TEMP_SUFFIX))
+        else {
+            continue;
+        };
+        if rest.len() != 16 || !rest.bytes().all(|b| b.is_ascii_hexdigit()) {
+            continue;
+        }
+        let path = entry.path();
+        let stale = path.symlink_metadata().is_ok_and(|m| {
+            m.is_file()
+                && m.modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age >= STALE_AFTER)
+        });
+        if stale {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -116,7 +116,13 @@ fn publish_in(
     scope: Scope,
     force: bool,
 ) -> Result<Published, OutputError> {
-    let _lock = sys::lock(out).map_err(|e| OutputError::Lock(out.to_owned(), e))?;
+    let waiting = || {
+        eprintln!(
+            "waiting: another tablewright run is writing in {}; this one goes on when it is done",
+            out.display()
+        );
+    };
+    let _lock = sys::lock(out, waiting).map_err(|e| OutputError::Lock(out.to_owned(), e))?;
     remove_stale_stages(out);
     // Checked again under the lock: another run may have made it.
     check_places(out, dir)?;
@@ -132,7 +138,7 @@ fn publish_in(
     }
     let stage = make_stage(out)?;
     if let Err(e) = fill_stage(&stage, dir, files, &plan) {
-        let _ = std::fs::remove_dir_all(&stage);
+        let _ = sys::remove_tree(&stage);
         return Err(e);
     }
     swap_in(out, &stage, dir, current.exists)?;
@@ -157,7 +163,7 @@ fn remove_stale_stages(out: &Path) {
         let path = entry.path();
         match entry.file_type() {
             Ok(t) if t.is_dir() => {
-                let _ = std::fs::remove_dir_all(&path);
+                let _ = sys::remove_tree(&path);
             }
             _ => {
                 let _ = std::fs::remove_file(&path);
@@ -383,7 +389,7 @@ fn make_stage(out: &Path) -> Result<PathBuf, OutputError> {
         match std::fs::create_dir(&stage) {
             Ok(()) => return Ok(stage),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(OutputError::Write(stage, e)),
+            Err(e) => return Err(OutputError::Stage(out.to_owned(), e)),
         }
     }
     let e = last.unwrap_or_else(|| std::io::Error::other("no staging name"));
@@ -397,12 +403,33 @@ fn fill_stage(
     files: &[(String, Vec<u8>)],
     plan: &Plan,
 ) -> Result<(), OutputError> {
+    // The new folder (and each of its folders) gets the permissions and
+    // group of the one it replaces; the folder's group first, so that
+    // what is made in a setgid folder takes its group.
+    let kept = sys::Keep::of(dir);
+    if let Some(keep) = kept {
+        keep.apply_open(stage)
+            .map_err(|e| OutputError::Write(dir.to_owned(), e))?;
+    }
+    let mut folders_kept = Vec::new();
     for folder in &plan.folders {
-        std::fs::create_dir(stage.join(folder))
-            .map_err(|e| OutputError::Write(dir.join(folder), e))?;
+        let path = stage.join(folder);
+        std::fs::create_dir(&path).map_err(|e| OutputError::Write(dir.join(folder), e))?;
+        if let Some(keep) = sys::Keep::of(&dir.join(folder)).filter(|_| dir.join(folder).is_dir()) {
+            keep.apply_open(&path)
+                .map_err(|e| OutputError::Write(dir.join(folder), e))?;
+            folders_kept.push((path, keep));
+        }
     }
     for (name, bytes) in files {
-        write_new(&stage.join(name), bytes).map_err(|e| OutputError::Write(dir.join(name), e))?;
+        let path = stage.join(name);
+        write_new(&path, bytes).map_err(|e| OutputError::Write(dir.join(name), e))?;
+        // A file replaced keeps its permissions (a handout the GM made
+        // private stays private).
+        if let Some(keep) = regular_file(&dir.join(name)) {
+            keep.apply(&path)
+                .map_err(|e| OutputError::Write(dir.join(name), e))?;
+        }
     }
     for (name, kind) in &plan.carry {
         carry(&dir.join(name), &stage.join(name), *kind)
@@ -410,11 +437,33 @@ fn fill_stage(
     }
     write_new(&stage.join(MANIFEST), plan.manifest.as_bytes())
         .map_err(|e| OutputError::Write(dir.join(MANIFEST), e))?;
+    if let Some(keep) = regular_file(&dir.join(MANIFEST)) {
+        keep.apply(&stage.join(MANIFEST))
+            .map_err(|e| OutputError::Write(dir.join(MANIFEST), e))?;
+    }
     for folder in &plan.folders {
         let path = stage.join(folder);
         sys::sync_dir(&path).map_err(|e| OutputError::Write(path.clone(), e))?;
     }
+    // Exact modes last: a read-only folder is read-only again only now.
+    for (path, keep) in folders_kept {
+        keep.apply(&path)
+            .map_err(|e| OutputError::Write(path.clone(), e))?;
+    }
+    if let Some(keep) = kept {
+        keep.apply(stage)
+            .map_err(|e| OutputError::Write(dir.to_owned(), e))?;
+    }
     sys::sync_dir(stage).map_err(|e| OutputError::Write(stage.to_owned(), e))
+}
+
+/// What to keep of the regular file (not a link) at `path`, if one is
+/// there.
+fn regular_file(path: &Path) -> Option<sys::Keep> {
+    path.symlink_metadata()
+        .ok()
+        .filter(std::fs::Metadata::is_file)
+        .and_then(|_| sys::Keep::of(path))
 }
 
 /// Create `path` (it must not exist: a link or file there is never
@@ -461,7 +510,7 @@ fn carry(from: &Path, to: &Path, kind: Entry) -> std::io::Result<()> {
 /// old contents.
 fn swap_in(out: &Path, stage: &Path, dir: &Path, exists: bool) -> Result<(), OutputError> {
     let failed = |e| {
-        let _ = std::fs::remove_dir_all(stage);
+        let _ = sys::remove_tree(stage);
         OutputError::Write(dir.to_owned(), e)
     };
     if !exists {
@@ -478,12 +527,12 @@ fn swap_in(out: &Path, stage: &Path, dir: &Path, exists: bool) -> Result<(), Out
                     let _ = std::fs::rename(&old, dir);
                     return Err(failed(e));
                 }
-                let _ = std::fs::remove_dir_all(&old);
+                let _ = sys::remove_tree(&old);
             }
             Err(e) => return Err(failed(e)),
         }
         // The old contents now sit at the staging name.
-        let _ = std::fs::remove_dir_all(stage);
+        let _ = sys::remove_tree(stage);
     }
     sys::sync_dir(out).map_err(|e| OutputError::Write(out.to_owned(), e))
 }

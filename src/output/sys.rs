@@ -70,11 +70,17 @@ pub(super) struct Lock {
     _folder: File,
 }
 
-/// Lock `dir`, waiting while another process holds it.
+/// Lock `dir`, waiting while another process holds it; `waiting` is
+/// called once, before the wait, when it does.
 #[cfg(unix)]
-pub(super) fn lock(dir: &Path) -> io::Result<Lock> {
+pub fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
     use std::os::fd::AsRawFd;
     let folder = File::open(dir)?;
+    // SAFETY: flock on a descriptor we own for the whole call.
+    if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+        return Ok(Lock { _folder: folder });
+    }
+    waiting();
     loop {
         // SAFETY: flock on a descriptor we own for the whole call.
         let rc = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) };
@@ -89,10 +95,122 @@ pub(super) fn lock(dir: &Path) -> io::Result<Lock> {
 }
 
 #[cfg(not(unix))]
-pub fn lock(dir: &Path) -> io::Result<Lock> {
+pub fn lock(dir: &Path, _waiting: impl FnOnce()) -> io::Result<Lock> {
     Ok(Lock {
         _folder: File::open(dir)?,
     })
+}
+
+/// The permissions (and group) of something about to be replaced, to
+/// give to what replaces it: a pack folder at 0700 stays 0700, a setgid
+/// group folder keeps its group and its setgid bit, a session file at
+/// 0600 stays 0600.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keep {
+    #[cfg(unix)]
+    mode: u32,
+    #[cfg(unix)]
+    gid: u32,
+}
+
+impl Keep {
+    /// What `path` has now (its own, not a link's target); `None` when
+    /// nothing is there.
+    pub fn of(path: &Path) -> Option<Keep> {
+        let meta = path.symlink_metadata().ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(Keep {
+                mode: meta.mode() & 0o7777,
+                gid: meta.gid(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            Some(Keep {})
+        }
+    }
+
+    /// Give `path` (a folder this run made and is still filling) the
+    /// group, then the mode, with the owner's write and search kept so the
+    /// run can fill it ([`Keep::apply`] sets the mode exactly at the end).
+    pub fn apply_open(self, path: &Path) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            self.group(path);
+            set_mode(path, self.mode | 0o700)
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = path;
+            Ok(())
+        }
+    }
+
+    /// Give `path` (a file or folder this run made) the group, where the
+    /// run may, and the mode.
+    pub fn apply(self, path: &Path) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            self.group(path);
+            set_mode(path, self.mode)
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = path;
+            Ok(())
+        }
+    }
+
+    /// The group, where the run may set it (its own groups; root any);
+    /// elsewhere the group stays the one the file was made with.
+    #[cfg(unix)]
+    fn group(self, path: &Path) {
+        use std::os::unix::fs::MetadataExt;
+        if path.symlink_metadata().is_ok_and(|m| m.gid() == self.gid) {
+            return;
+        }
+        let _ = std::os::unix::fs::lchown(path, None, Some(self.gid));
+    }
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+}
+
+/// Remove a folder and everything in it, links removed and never
+/// followed, folders made writable first (a read-only pack folder, once
+/// replaced, is removed too).
+pub fn remove_tree(path: &Path) -> io::Result<()> {
+    if std::fs::remove_dir_all(path).is_ok() {
+        return Ok(());
+    }
+    #[cfg(unix)]
+    open_up(path);
+    std::fs::remove_dir_all(path)
+}
+
+/// Give the owner write and search on `path` and every folder below it
+/// (links not followed).
+#[cfg(unix)]
+fn open_up(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let Ok(meta) = path.symlink_metadata() else {
+        return;
+    };
+    if !meta.is_dir() {
+        return;
+    }
+    let _ = set_mode(path, (meta.permissions().mode() & 0o7777) | 0o700);
+    if let Ok(list) = std::fs::read_dir(path) {
+        for entry in list.flatten() {
+            open_up(&entry.path());
+        }
+    }
 }
 
 /// Make a folder's entries (names created, renamed, removed) durable.

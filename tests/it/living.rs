@@ -12,8 +12,8 @@ use crate::common::{stderr, stdout, temp_dir};
 /// The binary under test; `TW_BIN` runs these tests against another build
 /// (such as a release of the previous version, to see each one fail).
 fn tablewright() -> Command {
-    let bin = std::env::var_os("TW_BIN")
-        .unwrap_or_else(|| env!("CARGO_BIN_EXE_tablewright").into());
+    let bin =
+        std::env::var_os("TW_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_tablewright").into());
     let mut command = Command::new(bin);
     command.env_remove("RUST_BACKTRACE");
     command
@@ -70,7 +70,11 @@ fn ok_in(dir: &Path, args: &[&str]) -> String {
 #[test]
 fn finding_5_secrets_not_echoed_from_proc() {
     let dir = campaign("living-5-proc");
-    set_key(&dir, "party", "party = \"../../../../../../../../proc/self/environ\"");
+    set_key(
+        &dir,
+        "party",
+        "party = \"../../../../../../../../proc/self/environ\"",
+    );
     let o = tablewright()
         .args(["prep"])
         .current_dir(&dir)
@@ -80,7 +84,10 @@ fn finding_5_secrets_not_echoed_from_proc() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(!err.contains("hunter2-secret"), "{err}");
-    assert!(err.contains("proc/self/environ") && err.contains("not a text file"), "{err}");
+    assert!(
+        err.contains("proc/self/environ") && err.contains("not a text file"),
+        "{err}"
+    );
 }
 
 #[cfg(unix)]
@@ -131,7 +138,11 @@ fn finding_6_init_force_refuses_a_link_before_writing() {
     std::os::unix::fs::symlink(base.join("elsewhere.toml"), dir.join("party.toml")).unwrap();
     let err = fails_in(&base, &["init", "--force", "camp"]);
     assert!(err.contains("camp/party.toml is a link"), "{err}");
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
     assert_eq!(left, ["party.toml"], "all or nothing");
     assert!(!base.join("elsewhere.toml").exists());
 }
@@ -187,7 +198,10 @@ fn finding_8_proc_as_content_refused_at_once() {
         .expect("validate --content /proc finishes well within 10 s");
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("`/proc` is a folder of the system's proc file system"), "{err}");
+    assert!(
+        err.contains("`/proc` is a folder of the system's proc file system"),
+        "{err}"
+    );
 }
 
 #[cfg(unix)]
@@ -207,8 +221,9 @@ fn finding_8_a_pipe_named_toml_is_named_not_waited_on() {
 #[test]
 fn finding_9_validate_100000_problems_linear_and_capped() {
     let dir = temp_dir("living-9-problems");
-    let mut text =
-        String::from("[[table]]\nid = \"x.big\"\ntitle = \"Big\"\nsystem = \"any\"\nsource = \"ours\"\n\n");
+    let mut text = String::from(
+        "[[table]]\nid = \"x.big\"\ntitle = \"Big\"\nsystem = \"any\"\nsource = \"ours\"\n\n",
+    );
     for i in 0..100_000 {
         text.push_str(&format!(
             "[[table.row]]\nweight = 1\nname = \"r{i}\"\ntext = \"see {{table:nope.x{i}}}\"\n\n"
@@ -221,8 +236,16 @@ fn finding_9_validate_100000_problems_linear_and_capped() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(err.lines().count() < 1000, "{} lines", err.lines().count());
-    assert!(err.contains("c/big.toml:10:14: [x.big] row `r0` refers to `{table:nope.x0}`"), "{}", &err[..500]);
-    assert!(err.contains("more problem(s), not shown"), "{}", &err[err.len() - 500..]);
+    assert!(
+        err.contains("c/big.toml:10:14: [x.big] row `r0` refers to `{table:nope.x0}`"),
+        "{}",
+        &err[..500]
+    );
+    assert!(
+        err.contains("more problem(s), not shown"),
+        "{}",
+        &err[err.len() - 500..]
+    );
 }
 
 #[test]
@@ -230,9 +253,16 @@ fn finding_11_control_characters_refused_at_load() {
     let dir = campaign("living-11-tables");
     let path = dir.join("content/archetypes.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let text = text.replacen("text = \"A drowned", "text = \"\\u001b]0;pwned\\u0007A drowned", 1);
+    let text = text.replacen(
+        "text = \"A drowned",
+        "text = \"\\u001b]0;pwned\\u0007A drowned",
+        1,
+    );
     std::fs::write(&path, text).unwrap();
-    for args in [&["validate"][..], &["gen", "npc", "--content", "content", "--seed", "a"]] {
+    for args in [
+        &["validate"][..],
+        &["gen", "npc", "--content", "content", "--seed", "a"],
+    ] {
         let o = run_in(&dir, args);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
         assert!(!o.stdout.contains(&0x1b), "{args:?}");
@@ -257,4 +287,215 @@ fn finding_11_control_characters_refused_on_import() {
     let err = fails_in(&dir, &["import", "t.md", "--to", "imp"]);
     assert!(err.contains("holds a control character (U+001B)"), "{err}");
     assert!(!dir.join("imp").exists());
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(path).unwrap().mode() & 0o7777
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// The pack folder `prep` made under `dir/out`.
+fn pack_folder(dir: &Path) -> PathBuf {
+    crate::common::only_entry(&dir.join("out"))
+}
+
+/// A note the GM appended to the pack's `pack.md`, so that `--force`
+/// has something to replace.
+fn hand_edit(pack: &Path) {
+    let path = pack.join("pack.md");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("\nmy note\n");
+    std::fs::write(path, text).unwrap();
+}
+
+/// Under root, permissions do not bind: run as `nobody` (65534) instead,
+/// with `dir` and everything in it given to it. `None` when that cannot
+/// be done here (no `setpriv`).
+#[cfg(unix)]
+fn unprivileged(dir: &Path) -> Option<Command> {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return Some(tablewright());
+    }
+    let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"]
+        .into_iter()
+        .find(|p| Path::new(p).exists())?;
+    let chown = Command::new("chown")
+        .args(["-R", "65534:65534"])
+        .arg(dir)
+        .status()
+        .ok()?;
+    if !chown.success() {
+        return None;
+    }
+    let bin =
+        std::env::var_os("TW_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_tablewright").into());
+    let mut command = Command::new(setpriv);
+    command
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(bin)
+        .env_remove("RUST_BACKTRACE");
+    Some(command)
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_10_pack_folder_mode_kept() {
+    let dir = campaign("living-10-pack");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    set_mode(&pack, 0o700);
+    set_mode(&pack.join("pack.md"), 0o600);
+    hand_edit(&pack);
+    ok_in(&dir, &["prep", "--force"]);
+    assert_eq!(mode(&pack), 0o700);
+    assert_eq!(mode(&pack.join("pack.md")), 0o600);
+    assert!(
+        !std::fs::read_to_string(pack.join("pack.md"))
+            .unwrap()
+            .contains("my note")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_10_setgid_content_group_kept_on_import() {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // Only root may give a folder any group.
+    }
+    let dir = campaign("living-10-group");
+    let content = dir.join("content");
+    std::os::unix::fs::lchown(&content, None, Some(100)).unwrap();
+    set_mode(&content, 0o2775);
+    std::fs::write(
+        dir.join("t.md"),
+        "| d4 | Thing |\n|---|---|\n| 1 | a |\n| 2 | b |\n| 3 | c |\n| 4 | d |\n",
+    )
+    .unwrap();
+    ok_in(&dir, &["import", "t.md", "--to", "content"]);
+    let meta = std::fs::metadata(&content).unwrap();
+    assert_eq!(meta.gid(), 100);
+    assert_eq!(mode(&content), 0o2775);
+    assert_eq!(
+        std::fs::metadata(content.join("t.toml")).unwrap().gid(),
+        100
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_10_session_file_mode_kept_on_reroll() {
+    let dir = campaign("living-10-session");
+    ok_in(&dir, &["prep"]);
+    set_mode(&dir.join("session.toml"), 0o600);
+    ok_in(&dir, &["prep", "--reroll", "npc/1"]);
+    assert!(
+        std::fs::read_to_string(dir.join("session.toml"))
+            .unwrap()
+            .contains("[rerolls]")
+    );
+    assert_eq!(mode(&dir.join("session.toml")), 0o600);
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_12_read_only_pack_folder_leaves_no_stage() {
+    let dir = campaign("living-12-readonly");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    hand_edit(&pack);
+    let Some(mut command) = unprivileged(&dir) else {
+        return;
+    };
+    set_mode(&pack, 0o555);
+    let o = command
+        .args(["prep", "--force"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let left: Vec<String> = std::fs::read_dir(dir.join("out"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(mode(&pack), 0o555);
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_12_unwritable_parent_is_explained() {
+    let dir = temp_dir("living-12-parent");
+    std::fs::create_dir_all(dir.join("sub/pages")).unwrap();
+    let Some(mut command) = unprivileged(&dir) else {
+        return;
+    };
+    set_mode(&dir.join("sub"), 0o555);
+    let o = command
+        .args(["manpage", "--to", "sub/pages"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write in sub:"), "{err}");
+    assert!(err.contains("make sub writable"), "{err}");
+}
+
+#[test]
+fn finding_12_stale_session_temporaries_removed() {
+    let dir = campaign("living-12-temps");
+    ok_in(&dir, &["prep"]);
+    let stale = dir.join(".session.toml.tw-0123456789abcdef.tmp");
+    std::fs::write(&stale, "left by a killed run").unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    // A GM's file of a similar name is never touched.
+    std::fs::write(dir.join(".session.toml.tw-notes.tmp"), "mine").unwrap();
+    ok_in(&dir, &["prep", "--reroll", "npc/1"]);
+    assert!(!stale.exists());
+    assert!(dir.join(".session.toml.tw-notes.tmp").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_12_waiting_for_the_lock_says_so() {
+    use std::os::fd::AsRawFd;
+    let dir = campaign("living-12-lock");
+    ok_in(&dir, &["prep"]);
+    hand_edit(&pack_folder(&dir));
+    let out = std::fs::File::open(dir.join("out")).unwrap();
+    // SAFETY: flock on a descriptor we own for the whole test.
+    assert_eq!(unsafe { libc::flock(out.as_raw_fd(), libc::LOCK_EX) }, 0);
+    let child = tablewright()
+        .args(["prep", "--force"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("waiting: another tablewright run is writing in out"),
+        "{err}"
+    );
 }

@@ -47,9 +47,10 @@ fn visit(spot: Spot, key: &str, value: &Spanned<DeValue>, problems: &mut Vec<Dia
             let raw = spot.file.text.get(span.clone()).unwrap_or("");
             let (offset, width) = match raw.find(c) {
                 Some(i) => (span.start + i, 1),
-                None => escape_in(raw, c).map_or((span.start, spot.width(span.clone())), |(i, w)| {
-                    (span.start + i, w)
-                }),
+                None => escape_in(raw, c)
+                    .map_or((span.start, spot.width(span.clone())), |(i, w)| {
+                        (span.start + i, w)
+                    }),
             };
             problems.push(spot.at(
                 offset,
