@@ -19,7 +19,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::from_toml;
+use super::session::MAX_REROLLS;
+use super::{Step, from_toml, locate};
 use crate::error::Error;
 
 /// Version of the bundle's own layout.
@@ -118,8 +119,27 @@ pub(crate) fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error>
 
 /// The session file's text with one more reroll for each address in
 /// `bump` (in `[rerolls]`, made at the end if missing), everything else
-/// kept as written.
-pub(crate) fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+/// kept as written — its line endings too (a CRLF file stays CRLF). A
+/// count already at [`MAX_REROLLS`] is refused, with its line in the
+/// file as it is.
+pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+    for address in bump {
+        let steps = [Step::Key("rerolls"), Step::Key(address)];
+        let at = locate(text, &steps);
+        let now = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("rerolls")?.get(address)?.as_integer());
+        if let (Some(now), Some((line, _, _))) = (now, at)
+            && now >= i64::from(MAX_REROLLS)
+        {
+            return Err(format!(
+                "line {line}: `{address}` = {now} in [rerolls]: an item is rerolled at most {MAX_REROLLS} times; \
+                 take its line out of [rerolls] to start it again from the first draw"
+            ));
+        }
+    }
+    let crlf = text.contains("\r\n");
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e| format!("{e}"))?;
     if !doc.contains_key("rerolls") {
         doc.insert("rerolls", toml_edit::Item::Table(toml_edit::Table::new()));
@@ -131,7 +151,13 @@ pub(crate) fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String
         let now = table.get(address).and_then(|v| v.as_integer()).unwrap_or(0);
         table.insert(address, toml_edit::value(now + 1));
     }
-    Ok(doc.to_string())
+    let edited = doc.to_string();
+    if crlf {
+        // toml_edit writes the lines it adds with `\n`; the file's own
+        // convention wins.
+        return Ok(edited.replace("\r\n", "\n").replace('\n', "\r\n"));
+    }
+    Ok(edited)
 }
 
 /// The session file's text without its `[rerolls]` (`None` if it does
@@ -161,6 +187,26 @@ mod tests {
         let got = with_rerolls(inline, &["trap/1".into()]).unwrap();
         assert!(got.contains("\"trap/1\" = 5"), "{got}");
         assert!(with_rerolls("rerolls = 3\n", &["trap/1".into()]).is_err());
+    }
+
+    #[test]
+    fn finding_13_crlf_session_kept_on_reroll() {
+        let text = "title = \"x\"\r\nparty = \"3,3\"\r\n";
+        let once = with_rerolls(text, &["npc/1".into()]).unwrap();
+        assert_eq!(
+            once,
+            "title = \"x\"\r\nparty = \"3,3\"\r\n\r\n[rerolls]\r\n\"npc/1\" = 1\r\n"
+        );
+        let twice = with_rerolls(&once, &["npc/1".into()]).unwrap();
+        assert_eq!(twice, once.replace("= 1", "= 2"));
+    }
+
+    #[test]
+    fn finding_13_reroll_limit_points_at_the_line_in_the_file() {
+        let text = format!("title = \"x\"\n\n[rerolls]\n\"npc/1\" = {MAX_REROLLS}\n");
+        let e = with_rerolls(&text, &["npc/1".into()]).unwrap_err();
+        assert!(e.starts_with("line 4: `npc/1` = 10000 in [rerolls]"), "{e}");
+        assert!(with_rerolls(&text, &["npc/2".into()]).is_ok());
     }
 
     #[test]

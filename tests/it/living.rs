@@ -281,7 +281,7 @@ fn finding_11_control_characters_refused_on_import() {
     let dir = temp_dir("living-11-import");
     std::fs::write(
         dir.join("t.md"),
-        "| d4 | Thing |\n|---|---|\n| 1 | a\u{1b}]0;pwned\u{7}b |\n| 2 | b\u{8} |\n| 3 | c\u{0} |\n| 4 | d |\n",
+        "| d4 | Thing |\n|---|---|\n| 1 | a\u{1b}]0;pwned\u{7}b |\n| 2 | b\u{8} |\n| 3 | c |\n| 4 | d |\n",
     )
     .unwrap();
     let err = fails_in(&dir, &["import", "t.md", "--to", "imp"]);
