@@ -28,7 +28,7 @@ use serde::Serialize;
 static WITHHELD: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
 
 /// Never show a line of `file` (as messages name it) under a message.
-pub fn withhold_lines(file: &str) {
+pub(crate) fn withhold_lines(file: &str) {
     if let Ok(mut set) = WITHHELD.lock() {
         set.insert(file.to_owned());
     }
@@ -233,7 +233,7 @@ impl fmt::Display for Snippet {
 
 /// The most diagnostics a report prints; the rest are counted on one
 /// line (a file with 100,000 mistakes needs the first few fixed first).
-pub const SHOWN: usize = 100;
+pub(crate) const SHOWN: usize = 100;
 
 /// Every problem a command found in what it read: a headline, one
 /// diagnostic after another, and a closing line saying what to do.

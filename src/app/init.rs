@@ -46,7 +46,7 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
     ),
 ];
 
-pub fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
+pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
     // Everything is checked before anything is written: no folder of the
     // scaffold may be a link or a file, no file of it a link or a folder
     // (not even with --force: nothing is written through a link), and

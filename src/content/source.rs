@@ -147,7 +147,7 @@ fn unreadable(path: String, message: String, hint: &str) -> Diagnostic {
 
 /// The most folders read under one `--content DIR` (links included): a
 /// content folder is a few dozen folders; a link to `/` is not one.
-pub const MAX_FOLDERS: usize = 10_000;
+pub(crate) const MAX_FOLDERS: usize = 10_000;
 
 /// Every `.toml` file under a user folder (any case: `.TOML` too), sorted
 /// by path, symbolic links followed. Each real folder (by device and

@@ -122,7 +122,7 @@ pub(crate) fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error>
 /// kept as written — its line endings too (a CRLF file stays CRLF). A
 /// count already at [`MAX_REROLLS`] is refused, with its line in the
 /// file as it is.
-pub fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+pub(crate) fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
     for address in bump {
         let steps = [Step::Key("rerolls"), Step::Key(address)];
         let at = locate(text, &steps);

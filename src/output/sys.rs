@@ -73,7 +73,7 @@ pub(super) struct Lock {
 /// Lock `dir`, waiting while another process holds it; `waiting` is
 /// called once, before the wait, when it does.
 #[cfg(unix)]
-pub fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
+pub(super) fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
     use std::os::fd::AsRawFd;
     let folder = File::open(dir)?;
     // SAFETY: flock on a descriptor we own for the whole call.
@@ -106,7 +106,7 @@ pub fn lock(dir: &Path, _waiting: impl FnOnce()) -> io::Result<Lock> {
 /// group folder keeps its group and its setgid bit, a session file at
 /// 0600 stays 0600.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Keep {
+pub(super) struct Keep {
     #[cfg(unix)]
     mode: u32,
     #[cfg(unix)]
@@ -116,7 +116,7 @@ pub struct Keep {
 impl Keep {
     /// What `path` has now (its own, not a link's target); `None` when
     /// nothing is there.
-    pub fn of(path: &Path) -> Option<Keep> {
+    pub(super) fn of(path: &Path) -> Option<Keep> {
         let meta = path.symlink_metadata().ok()?;
         #[cfg(unix)]
         {
@@ -136,7 +136,7 @@ impl Keep {
     /// Give `path` (a folder this run made and is still filling) the
     /// group, then the mode, with the owner's write and search kept so the
     /// run can fill it ([`Keep::apply`] sets the mode exactly at the end).
-    pub fn apply_open(self, path: &Path) -> io::Result<()> {
+    pub(super) fn apply_open(self, path: &Path) -> io::Result<()> {
         #[cfg(unix)]
         {
             self.group(path);
@@ -151,7 +151,7 @@ impl Keep {
 
     /// Give `path` (a file or folder this run made) the group, where the
     /// run may, and the mode.
-    pub fn apply(self, path: &Path) -> io::Result<()> {
+    pub(super) fn apply(self, path: &Path) -> io::Result<()> {
         #[cfg(unix)]
         {
             self.group(path);
@@ -185,7 +185,7 @@ fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
 /// Remove a folder and everything in it, links removed and never
 /// followed, folders made writable first (a read-only pack folder, once
 /// replaced, is removed too).
-pub fn remove_tree(path: &Path) -> io::Result<()> {
+pub(super) fn remove_tree(path: &Path) -> io::Result<()> {
     if std::fs::remove_dir_all(path).is_ok() {
         return Ok(());
     }
