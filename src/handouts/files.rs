@@ -17,7 +17,7 @@ use tera::Context;
 
 use super::ShareLine;
 use super::drawings::{chart, zones};
-use super::flavour::{self, Flavour, Item, Made, Monster, RollTable, Sheet};
+use super::flavour::{self, Combatant, Fight, Flavour, Item, Made, Monster, RollTable, Sheet};
 use super::{foes, run};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
@@ -49,6 +49,8 @@ struct Files<'a> {
     sheets: Vec<Sheet>,
     /// The drawings by file name (Homebrewery inlines them).
     svgs: BTreeMap<String, String>,
+    /// The PCs' names (Obsidian's Initiative Tracker blocks list them).
+    players: Vec<String>,
 }
 
 impl Files<'_> {
@@ -82,6 +84,7 @@ impl Files<'_> {
                 depth: part,
                 npc: false,
                 foes: Vec::new(),
+                fight: None,
             }));
         } else if name.ends_with(".svg") {
             self.svgs.insert(name.clone(), text.clone());
@@ -142,8 +145,22 @@ impl Files<'_> {
             c.insert("hazard", &perils::hazard(h));
         }
         self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
+        let fight = (!e.foes.is_empty()).then(|| Fight {
+            name: format!("Encounter {}: {}", at.index() + 1, e.situation.row),
+            foes: e
+                .foes
+                .iter()
+                .map(|f| Combatant {
+                    creature: display_name(&f.archetype),
+                    name: f.name.clone(),
+                    hp: lines::foe_cells(f).toughness,
+                })
+                .collect(),
+            players: self.players.clone(),
+        });
         if let Some(item) = self.last_item() {
             item.foes = foes::groups(&e.foes).iter().map(monster).collect();
+            item.fight = fight;
         }
         self.add(
             zones_file,
@@ -472,6 +489,10 @@ pub fn pack_files_in(
         flavours,
         sheets: Vec::new(),
         svgs: BTreeMap::new(),
+        players: run::party(pack, Markup::Plain)
+            .into_iter()
+            .map(|p| p.name)
+            .collect(),
     };
     let at = Address::new;
     for (i, e) in pack.encounters.iter().enumerate() {

@@ -90,6 +90,31 @@ pub(crate) struct Item {
     pub npc: bool,
     /// Foes to give stat blocks (an encounter's).
     pub foes: Vec<Monster>,
+    /// An encounter's fight for Obsidian's Initiative Tracker.
+    pub fight: Option<Fight>,
+}
+
+/// An encounter as the Initiative Tracker plugin's `encounter` block
+/// holds it: its name, every foe, and the party.
+#[derive(Debug, Clone)]
+pub(crate) struct Fight {
+    /// `Encounter 1: Cultists at the well`.
+    pub name: String,
+    pub foes: Vec<Combatant>,
+    /// The PCs' names (the tracker adds the players it knows by name).
+    pub players: Vec<String>,
+}
+
+/// One foe in the tracker: its kind (`creature`, which the tracker looks
+/// up in its bestiary), its name on the sheet and its hit points (Mettle
+/// or health). Neither system has an armour class or an initiative
+/// modifier (METTLE: the first attack called; Core: cards), so the block
+/// gives neither.
+#[derive(Debug, Clone)]
+pub(crate) struct Combatant {
+    pub creature: String,
+    pub name: String,
+    pub hp: i64,
 }
 
 /// A roll table for the obsidian `pack.md`: id, column heading, rows.
@@ -182,7 +207,60 @@ fn is_write_in(line: &str) -> bool {
 fn obsidian_item(item: &Item) -> String {
     let text = relink_images(&item.text, "../");
     let text = with_block_id(&text, &item.id);
+    let text = match &item.fight {
+        Some(f) => after_foes(&text, &format!("{}\n", encounter_block(f))),
+        None => text,
+    };
     callouts(&text)
+}
+
+/// An Initiative Tracker `encounter` block (the plugin reads it with
+/// Obsidian's `parseYaml`, after splitting its text at every `---`): the
+/// encounter's name, each foe as `- 1: {"creature": …, "name": …, "hp":
+/// …}` (the plugin's `{number: {creature, name, hp}}` form, so a name may
+/// hold a comma) and the party under `players`. Strings are written as
+/// JSON, which YAML reads as double-quoted scalars.
+fn encounter_block(f: &Fight) -> String {
+    let mut out = String::from("```encounter\n");
+    out.push_str(&format!("name: {}\n", yaml_str(&f.name)));
+    if !f.players.is_empty() {
+        out.push_str("players:\n");
+        for p in &f.players {
+            out.push_str(&format!("  - {}\n", yaml_str(p)));
+        }
+    }
+    out.push_str("creatures:\n");
+    for c in &f.foes {
+        out.push_str(&format!(
+            "  - 1: {{\"creature\": {}, \"name\": {}, \"hp\": {}}}\n",
+            yaml_str(&c.creature),
+            yaml_str(&c.name),
+            c.hp
+        ));
+    }
+    out.push_str("```\n");
+    out
+}
+
+/// A string as a YAML double-quoted scalar (JSON's escapes), with no
+/// `---` left in it: the plugin splits the block there before parsing.
+fn yaml_str(s: &str) -> String {
+    let mut q = serde_json::to_string(s).expect("a string serializes");
+    while q.contains("---") {
+        q = q.replace("---", "-\\u002d-");
+    }
+    q
+}
+
+/// `block` after an encounter's foes (before its next `## ` section).
+fn after_foes(text: &str, block: &str) -> String {
+    let Some(foes_at) = text.find("## Foes\n") else {
+        return format!("{text}\n{block}");
+    };
+    let next = text[foes_at + 1..]
+        .find("\n## ")
+        .map_or(text.len(), |n| foes_at + 1 + n + 1);
+    format!("{}{block}{}", &text[..next], &text[next..])
 }
 
 /// `![x](file.svg)` → `![x](PREFIXfile.svg)`.
@@ -264,7 +342,9 @@ fn obsidian_pack(md: &str, tables: &[RollTable], note: &str) -> String {
             "**{}** · `dice: [[{note}#^{}]]`\n\n",
             t.title, t.id
         ));
-        block.push_str(&format!("| d{n} | {} |\n|---|---|\n", t.column));
+        // `dice: 1dN` heads a lookup table, which the Dice Roller rolls
+        // on and answers with the row's second cell alone.
+        block.push_str(&format!("| dice: 1d{n} | {} |\n|---|---|\n", t.column));
         for (i, row) in t.rows.iter().enumerate() {
             block.push_str(&format!("| {} | {row} |\n", i + 1));
         }
@@ -382,13 +462,7 @@ fn monster_frame(text: &str) -> String {
 /// A stat block per foe, after the foes' table (before the next section).
 fn with_foe_blocks(text: &str, foes: &[Monster]) -> String {
     let blocks: String = foes.iter().map(monster_block).collect();
-    let Some(foes_at) = text.find("## Foes\n") else {
-        return format!("{text}\n{blocks}");
-    };
-    let next = text[foes_at + 1..]
-        .find("\n## ")
-        .map_or(text.len(), |n| foes_at + 1 + n + 1);
-    format!("{}{blocks}{}", &text[..next], &text[next..])
+    after_foes(text, &blocks)
 }
 
 /// One foe's `{{monster,frame …}}` block.
@@ -413,6 +487,7 @@ mod tests {
             depth: Some(2),
             npc: true,
             foes: vec![],
+            fight: None,
         }
     }
 

@@ -348,3 +348,350 @@ fn verify_reroll_and_the_bundle_keep_flavour_folders() {
     ok(&["verify", p]);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+// ---- Obsidian plugins, read as they read a note ----
+
+/// The Dice Roller plugin's reading of a table block, ported line for line
+/// from javalent/dice-roller `src/rollers/table/table.ts` (function
+/// `extract` and the lookup branch of `TableRoller.getOptions`) and
+/// `src/utils/constants.ts` (`TABLE_REGEX`) at commit
+/// 58b3857897ad97223f8ad699e5da6e558108eff2. The regular expressions are
+/// the plugin's own.
+mod dice_roller {
+    use regex::Regex;
+
+    pub const TABLE_REGEX: &str = r"(?<diceRoll>.*)?(?:\[.*\]\(|\[\[)(?<link>.+?)#?\^(?<block>.+?)(?:\]\]|\))(?:\|(?<header>.+))?";
+
+    /// `getPath`: the note and block a `dice: [[note#^block]]` roller
+    /// names.
+    pub fn path(lexeme: &str) -> (String, String) {
+        let c = Regex::new(TABLE_REGEX).unwrap().captures(lexeme).unwrap();
+        let link = c.name("link").expect("a link").as_str();
+        let block = c.name("block").expect("a block").as_str();
+        let path = Regex::new(r"(\[|\]|\(|\))").unwrap().replace_all(link, "");
+        let block = Regex::new(r"(\^|#)").unwrap().replace_all(block, "");
+        (path.into_owned(), block.trim().to_lowercase())
+    }
+
+    const ESCAPED: &str = "{ESCAPED_PIPE}";
+
+    /// `extract`: the header cells and the rows (cells joined by ` | `).
+    pub fn extract(content: &str) -> (Vec<String>, Vec<String>) {
+        let matcher = Regex::new(r"^\|?([\s\S]+?)\|?$").unwrap();
+        let lines: Vec<&str> = content.split('\n').collect();
+        let inner: Vec<String> = lines
+            .iter()
+            .map(|l| match matcher.captures(l.trim()) {
+                Some(c) => c[1].to_owned(),
+                None => l.trim().to_owned(),
+            })
+            .collect();
+        // JS `replace` with a string pattern replaces the first one only.
+        let headers: Vec<String> = inner[0]
+            .replacen("\\|", ESCAPED, 1)
+            .split('|')
+            .enumerate()
+            .map(|(i, h)| match h.trim().is_empty() {
+                true => i.to_string(),
+                false => h.trim().to_owned(),
+            })
+            .collect();
+        let rows = lines
+            .iter()
+            .skip(2)
+            .map(|line| {
+                let entries: Vec<String> = line
+                    .trim()
+                    .replace("\\|", ESCAPED)
+                    .split('|')
+                    .map(|e| e.replace(ESCAPED, "\\|").trim().to_owned())
+                    .filter(|e| !e.is_empty())
+                    .collect();
+                entries.join(" | ")
+            })
+            .collect();
+        (headers, rows)
+    }
+
+    /// The lookup branch: the first header is `dice: <formula>`, and each
+    /// row is (min, max, option). `None` when the plugin reads a plain
+    /// table (a roll picks a whole row).
+    #[allow(clippy::type_complexity)]
+    pub fn lookup(
+        headers: &[String],
+        rows: &[String],
+    ) -> Option<(String, Vec<Option<(u64, Option<u64>, String)>>)> {
+        let first = &headers[0];
+        if !Regex::new(r"dice:\s*([\s\S]+)\s*?")
+            .unwrap()
+            .is_match(first)
+        {
+            return None;
+        }
+        let roll = first.split(':').next_back().unwrap().replace('`', "");
+        let range_re = Regex::new(r"(\d+)(?:[^\d]+?(\d+))?").unwrap();
+        let ranges = rows
+            .iter()
+            .map(|row| {
+                let cells: Vec<String> = row
+                    .replace("\\|", ESCAPED)
+                    .split('|')
+                    .map(|s| s.replace(ESCAPED, "\\|").trim().to_owned())
+                    .collect();
+                let c = range_re.captures(&cells[0])?;
+                let min = c[1].parse().unwrap();
+                let max = c.get(2).map(|m| m.as_str().parse().unwrap());
+                Some((min, max, cells.get(1).cloned().unwrap_or_default()))
+            })
+            .collect();
+        Some((roll, ranges))
+    }
+
+    /// `getResult` for a lookup table: the option whose range holds the
+    /// roll.
+    pub fn pick(ranges: &[Option<(u64, Option<u64>, String)>], roll: u64) -> Option<&str> {
+        ranges.iter().flatten().find_map(|(min, max, option)| {
+            let hit = match max {
+                None => roll == *min,
+                Some(max) => roll >= *min && *max >= roll,
+            };
+            hit.then_some(option.as_str())
+        })
+    }
+}
+
+/// The block a `^id` on a line of its own names in Obsidian: the table
+/// (or list, or quote) just above it, up to the blank line before it.
+fn block_above<'a>(md: &'a str, id: &str) -> &'a str {
+    let at = md
+        .find(&format!("\n\n^{id}\n"))
+        .unwrap_or_else(|| panic!("no ^{id} on a line of its own"));
+    let before = &md[..at];
+    let start = before.rfind("\n\n").map_or(0, |n| n + 2);
+    &md[start..at]
+}
+
+/// Prep a sample session with `--md obsidian` into a fresh folder: the
+/// pack folder's files.
+fn obsidian_pack(name: &str, session: &str) -> (std::path::PathBuf, BTreeMap<String, Vec<u8>>) {
+    let base = temp_dir(name);
+    let session = format!("{}/{session}", env!("CARGO_MANIFEST_DIR"));
+    ok(&[
+        "prep",
+        &session,
+        "--out",
+        base.to_str().unwrap(),
+        "--md",
+        "obsidian",
+    ]);
+    let files = tree(&only_entry(&base));
+    (base, files)
+}
+
+#[test]
+fn obsidian_roll_tables_roll_clean_results_in_the_dice_roller() {
+    for (name, session) in [
+        ("roll-mettle", "session.toml"),
+        ("roll-core", "session-core.toml"),
+    ] {
+        let (base, files) = obsidian_pack(name, session);
+        let (file, bytes) = files
+            .iter()
+            .find(|(n, _)| n.starts_with("obsidian/pack-"))
+            .unwrap();
+        let note = file.trim_start_matches("obsidian/").trim_end_matches(".md");
+        let md = String::from_utf8(bytes.clone()).unwrap();
+        let rollers: Vec<&str> = md
+            .split('`')
+            .filter_map(|code| code.strip_prefix("dice: "))
+            .filter(|c| c.contains("#^roll-"))
+            .collect();
+        assert_eq!(rollers.len(), 3, "{name}: {rollers:?}");
+        for lexeme in rollers {
+            let (path, block) = dice_roller::path(lexeme);
+            assert_eq!(path, note, "{name}: the roller finds the note by name");
+            let table = block_above(&md, &block);
+            let (headers, rows) = dice_roller::extract(table);
+            let (roll, ranges) = dice_roller::lookup(&headers, &rows)
+                .unwrap_or_else(|| panic!("{name} ^{block} reads as a plain table:\n{table}"));
+            // A plain die the plugin's StackRoller rolls: `1dN`.
+            let faces: u64 = roll
+                .trim()
+                .strip_prefix("1d")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{name} ^{block}: roll {roll:?}"));
+            assert_eq!(faces as usize, rows.len(), "{name} ^{block}");
+            let cells: Vec<String> = table
+                .lines()
+                .skip(2)
+                .map(|l| {
+                    l.trim_matches('|')
+                        .split(" | ")
+                        .nth(1)
+                        .unwrap()
+                        .trim()
+                        .to_owned()
+                })
+                .collect();
+            for face in 1..=faces {
+                let got = dice_roller::pick(&ranges, face)
+                    .unwrap_or_else(|| panic!("{name} ^{block}: {face} rolls nothing"));
+                // The row's text alone: no die number, no cell bar.
+                assert_eq!(got, cells[face as usize - 1], "{name} ^{block} {face}");
+                assert!(
+                    !got.is_empty() && !got.starts_with(&format!("{face} ")),
+                    "{got}"
+                );
+                assert!(!got.replace("\\|", "").contains('|'), "{name}: {got}");
+            }
+        }
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}
+
+/// A YAML scalar as the encounter block writes it: a double-quoted
+/// string (JSON's escapes, which YAML reads the same) or a number.
+fn yaml_scalar(s: &str) -> serde_json::Value {
+    serde_json::from_str(s.trim()).unwrap_or_else(|e| panic!("not a scalar {s:?}: {e}"))
+}
+
+/// One Initiative Tracker `encounter` block read as the plugin reads it
+/// (javalent/initiative-tracker `src/encounter/index.ts`, commit
+/// 3012872fc36e3462ebd20095fb89e5ada7e7c79e): the text split at every
+/// `---` (one encounter here), parsed as YAML — the subset the block is
+/// written in: `key: scalar` and `key:` with a list of `- scalar` or
+/// `- N: {flow mapping}` items, any other line fails — then each creature
+/// through `parseRawCreature`'s object branch: `{number: {creature, name,
+/// hp, ac, mod}}`. Returns (name, players, [(count, creature, display,
+/// hp)]).
+#[allow(clippy::type_complexity)]
+fn tracker_block(src: &str) -> (String, Vec<String>, Vec<(u64, String, String, i64)>) {
+    let parts: Vec<&str> = src.split("---").filter(|p| !p.trim().is_empty()).collect();
+    assert_eq!(parts.len(), 1, "one encounter: {src}");
+    let mut keys: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut name = String::new();
+    let mut list: Option<String> = None;
+    for line in parts[0].lines().filter(|l| !l.trim().is_empty()) {
+        if let Some(item) = line.strip_prefix("  - ") {
+            let key = list
+                .clone()
+                .unwrap_or_else(|| panic!("item outside a list: {line}"));
+            keys.entry(key).or_default().push(item.to_owned());
+        } else {
+            let (key, value) = line.split_once(':').unwrap_or_else(|| panic!("{line}"));
+            assert!(key.chars().all(|c| c.is_ascii_alphabetic()), "{line}");
+            match value.trim() {
+                "" => list = Some(key.to_owned()),
+                v => {
+                    list = None;
+                    assert_eq!(key, "name", "{line}");
+                    name = yaml_scalar(v).as_str().unwrap().to_owned();
+                }
+            }
+        }
+    }
+    for key in keys.keys() {
+        assert!(["players", "creatures"].contains(&key.as_str()), "{key}");
+    }
+    let players = keys
+        .get("players")
+        .into_iter()
+        .flatten()
+        .map(|p| yaml_scalar(p).as_str().unwrap().to_owned())
+        .collect();
+    let creatures = keys
+        .get("creatures")
+        .expect("creatures")
+        .iter()
+        .map(|raw| {
+            let (number, monster) = raw.split_once(": ").unwrap();
+            let number: u64 = number.parse().unwrap();
+            let monster = yaml_scalar(monster);
+            let m = monster.as_object().expect("a mapping");
+            for k in m.keys() {
+                assert!(
+                    ["creature", "name", "hp", "ac", "mod", "xp"].contains(&k.as_str()),
+                    "{k}"
+                );
+            }
+            (
+                number,
+                m["creature"].as_str().unwrap().to_owned(),
+                m["name"].as_str().unwrap().to_owned(),
+                m["hp"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    (name, players, creatures)
+}
+
+/// Markdown's backslash escapes undone (a foe's name on the sheet).
+fn unescape(md: &str) -> String {
+    let mut out = String::new();
+    let mut chars = md.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn obsidian_encounters_carry_one_initiative_tracker_block_of_their_foes() {
+    for (name, session, party) in [
+        (
+            "tracker-mettle",
+            "session.toml",
+            "tests/fixtures/party-mettle.toml",
+        ),
+        (
+            "tracker-core",
+            "session-core.toml",
+            "tests/fixtures/party-core.toml",
+        ),
+    ] {
+        let (base, files) = obsidian_pack(name, session);
+        let party_toml =
+            std::fs::read_to_string(format!("{}/{party}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let mut seen = 0;
+        for (file, bytes) in files
+            .iter()
+            .filter(|(n, _)| n.starts_with("obsidian/encounter-"))
+        {
+            let md = String::from_utf8(bytes.clone()).unwrap();
+            let blocks: Vec<&str> = md.split("```encounter\n").skip(1).collect();
+            assert_eq!(blocks.len(), 1, "{file}: one encounter block");
+            let src = blocks[0].split("\n```\n").next().unwrap();
+            let (title, players, creatures) = tracker_block(src);
+            let gfm = text(&files, file.trim_start_matches("obsidian/"));
+            assert!(
+                gfm.starts_with(&format!("# {}", title.split(": ").next().unwrap())),
+                "{file}: {title}"
+            );
+            assert!(!players.is_empty(), "{file}: the party");
+            for p in &players {
+                assert!(party_toml.contains(&format!("\"{p}\"")), "{file}: {p}");
+            }
+            // Every foe on the sheet, once, in order, with its track.
+            let sheet = foe_table(&gfm);
+            assert_eq!(creatures.len(), sheet.len(), "{file}");
+            for ((n, creature, display, hp), (foe, rest)) in creatures.iter().zip(&sheet) {
+                assert_eq!(*n, 1, "{file}");
+                assert_eq!(display, &unescape(foe), "{file}");
+                let cells: Vec<&str> = rest.split('|').collect();
+                assert!(
+                    creature.eq_ignore_ascii_case(&unescape(cells[0]).replace('-', " ")),
+                    "{file}: {creature} / {}",
+                    cells[0]
+                );
+                let track: i64 = cells[3].split_whitespace().next().unwrap().parse().unwrap();
+                assert_eq!(*hp, track, "{file}: {display}");
+            }
+            seen += 1;
+        }
+        assert!(seen >= 2, "{name}: {seen} encounters");
+        std::fs::remove_dir_all(&base).unwrap();
+    }
+}
