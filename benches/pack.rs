@@ -35,7 +35,7 @@ fn session_pack(c: &mut Criterion) {
         b.iter(|| {
             let pack = pack::generate(&library, &session.request(), &party, &seed).unwrap();
             let files = pack_files(&pack, &templates, &share).unwrap();
-            let pdf = pack_pdf(&pack, &share, Paper::A4, false, &fonts);
+            let pdf = pack_pdf(&pack, &share, Paper::A4, false, &fonts, &templates.wording);
             black_box((files, pdf))
         })
     });

@@ -58,6 +58,7 @@ impl Files<'_> {
     fn ctx(&self) -> Context {
         let mut c = Context::new();
         c.insert("share", &format!("*{}*", self.share.text()));
+        c.insert("w", &self.templates.wording);
         c
     }
 
@@ -70,6 +71,7 @@ impl Files<'_> {
         c.insert("share", &format!("*{}*", self.share.item(at, reroll)));
         c.insert("plain_share", &self.share.item_plain(at, reroll));
         c.insert("address", &at.to_string());
+        c.insert("w", &self.templates.wording);
         c
     }
 
@@ -112,10 +114,12 @@ impl Files<'_> {
         Ok(())
     }
 
-    /// A heading in `pack.md` over a group of items (`## NPCs`).
+    /// A heading in `pack.md` over a group of items (`## NPCs`); the
+    /// title is escaped (a GM's words may hold Markdown's characters).
     fn group(&mut self, title: &str) {
+        let title = escape_md(title);
         self.parts.push(format!("## {title}\n"));
-        self.sheets.push(Sheet::Group(title.to_owned()));
+        self.sheets.push(Sheet::Group(title));
     }
 
     /// The item sheet added last (to note what a flavour needs of it).
@@ -514,13 +518,13 @@ pub fn pack_files_in(
         f.journey(&at("journey", 0), j)?;
     }
     if !pack.vouchers.is_empty() {
-        f.group("Downtime vouchers");
+        f.group(&templates.wording.voucher.group);
     }
     for (i, v) in pack.vouchers.iter().enumerate() {
         f.voucher(&at("voucher", i), v)?;
     }
     if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
-        f.group("Injury and mutation slips");
+        f.group(&templates.wording.slip.group);
     }
     for (i, x) in pack.injuries.iter().enumerate() {
         f.injury(&at("injury", i), x)?;

@@ -52,6 +52,58 @@ pub struct Templates {
     tera: Tera,
     /// Template name → where it came from (`built in` or a path).
     pub origins: Vec<(String, String)>,
+    /// The words cards and slips print (`wording.toml.tera`), read once
+    /// for the PDF and the Markdown alike.
+    pub wording: Wording,
+}
+
+/// The words the voucher cards and the injury and mutation slips print,
+/// from the template `wording.toml` (TOML, overridable like any
+/// template): the PDF's cards and the Markdown templates (as `w`) both
+/// read them, so a GM's words reach every output.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wording {
+    pub voucher: VoucherWords,
+    pub slip: SlipWords,
+}
+
+/// A downtime voucher's words.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct VoucherWords {
+    /// `Downtime voucher` (the card's title, the handout's heading).
+    pub title: String,
+    /// `No.` before the serial number.
+    pub number: String,
+    /// `For`, before the holder.
+    pub holder: String,
+    /// `Spent on`, the line to write in.
+    pub spent: String,
+    /// `Downtime vouchers`, over them all.
+    pub group: String,
+}
+
+/// An injury or mutation slip's words.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlipWords {
+    pub injury: String,
+    pub permanent: String,
+    pub mutation: String,
+    /// `Given to`, the line to write in.
+    pub given: String,
+    /// `Injury and mutation slips`, over them all.
+    pub group: String,
+}
+
+impl Wording {
+    /// The built-in words (the template as shipped).
+    pub fn builtin() -> Wording {
+        Templates::load(None)
+            .expect("the built-in templates load")
+            .wording
+    }
 }
 
 impl Templates {
@@ -116,13 +168,34 @@ impl Templates {
             })?;
             origins.push((name.to_owned(), origin));
         }
-        Ok(Templates { tera, origins })
+        let wording = wording(&tera, &origins)?;
+        Ok(Templates {
+            tera,
+            origins,
+            wording,
+        })
     }
 
     /// Render a template with a context.
     pub fn render(&self, name: &str, context: &Context) -> Result<String, TemplateError> {
         budget::render(&self.tera, name, context)
     }
+}
+
+/// The template `wording.toml` rendered (it may use tera, with nothing
+/// in its context) and read as TOML.
+fn wording(tera: &Tera, origins: &[(String, String)]) -> Result<Wording, TemplateError> {
+    const NAME: &str = "wording.toml";
+    let text = budget::render(tera, NAME, &Context::new())?;
+    toml::from_str(&text).map_err(|e| {
+        let origin = origins
+            .iter()
+            .find(|(n, _)| n == NAME)
+            .map_or("built in", |(_, o)| o.as_str());
+        TemplateError(format!(
+            "the template `{NAME}` ({origin}) is not the words it should hold: {e}"
+        ))
+    })
 }
 
 /// A templates folder may hold no `.tera` file named like no template: it

@@ -169,8 +169,22 @@ mod tests {
             bundle: "test".into(),
         };
         let fonts = crate::page::pdf::Fonts::load();
-        let a = pack_pdf(&pack, &share, crate::page::pdf::Paper::A4, false, &fonts);
-        let b = pack_pdf(&pack, &share, crate::page::pdf::Paper::A4, false, &fonts);
+        let a = pack_pdf(
+            &pack,
+            &share,
+            crate::page::pdf::Paper::A4,
+            false,
+            &fonts,
+            &markdown::Wording::builtin(),
+        );
+        let b = pack_pdf(
+            &pack,
+            &share,
+            crate::page::pdf::Paper::A4,
+            false,
+            &fonts,
+            &markdown::Wording::builtin(),
+        );
         assert_eq!(a, b);
         let templates = Templates::load(None).unwrap();
         assert_eq!(
@@ -178,7 +192,14 @@ mod tests {
             pack_files(&pack, &templates, &share).unwrap()
         );
         // Ink saver: no filled shapes.
-        let ink = pack_pdf(&pack, &share, crate::page::pdf::Paper::Letter, true, &fonts);
+        let ink = pack_pdf(
+            &pack,
+            &share,
+            crate::page::pdf::Paper::Letter,
+            true,
+            &fonts,
+            &markdown::Wording::builtin(),
+        );
         assert_ne!(a, ink);
     }
 }

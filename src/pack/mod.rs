@@ -107,7 +107,14 @@ impl Sources {
     /// file of a pack that the paper changes.
     pub(crate) fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
         let share = self.share_line();
-        let pdf = handouts::pack_pdf(pack, &share, paper, self.ink_saver, &Fonts::load());
+        let pdf = handouts::pack_pdf(
+            pack,
+            &share,
+            paper,
+            self.ink_saver,
+            &Fonts::load(),
+            &self.templates.wording,
+        );
         (paper.pack_pdf(), pdf)
     }
 
@@ -121,7 +128,15 @@ impl Sources {
         paper: Paper,
     ) -> Option<(String, Vec<u8>)> {
         let share = self.share_line();
-        let bytes = handouts::item_pdf(pack, at, &share, paper, self.ink_saver, &Fonts::load())?;
+        let bytes = handouts::item_pdf(
+            pack,
+            at,
+            &share,
+            paper,
+            self.ink_saver,
+            &Fonts::load(),
+            &self.templates.wording,
+        )?;
         Some((paper.pdf_name(&at.file_stem()), bytes))
     }
 

@@ -467,3 +467,88 @@ fn every_card_is_poker_size_with_crop_marks_and_nothing_outside() {
         }
     }
 }
+
+/// A GM's words for the vouchers and slips (`wording.toml.tera` in a
+/// templates folder) reach `pack.md`, the voucher's own file and the PDF's
+/// cards alike; a voucher template of their own changes the Markdown only.
+#[test]
+fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
+    let base = crate::common::temp_dir("wording-override");
+    let tpl = base.join("tpl");
+    std::fs::create_dir_all(&tpl).unwrap();
+    let builtin = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/handouts/templates/wording.toml.tera"
+    ))
+    .unwrap();
+    let mine = builtin
+        .replace("title = \"Downtime voucher\"", "title = \"Boon chit\"")
+        .replace("holder = \"For\"", "holder = \"Bearer\"")
+        .replace("spent = \"Spent on\"", "spent = \"Cashed in for\"")
+        .replace("group = \"Downtime vouchers\"", "group = \"Boon chits\"");
+    assert_ne!(mine, builtin);
+    std::fs::write(tpl.join("wording.toml.tera"), mine).unwrap();
+    let out = base.join("out");
+    crate::common::ok(&[
+        "prep",
+        &crate::common::sample_session(),
+        "--templates",
+        tpl.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let dir = crate::common::only_entry(&out);
+    let pack = std::fs::read_to_string(dir.join("pack.md")).unwrap();
+    let voucher = std::fs::read_to_string(dir.join("voucher-1.md")).unwrap();
+    assert!(voucher.starts_with("# Boon chit No. "), "{voucher}");
+    assert!(voucher.contains("\nBearer: "), "{voucher}");
+    assert!(voucher.contains("\nCashed in for: ____"), "{voucher}");
+    assert!(pack.contains("## Boon chits\n"), "pack.md's group heading");
+    assert!(pack.contains("### Boon chit No. "), "pack.md's vouchers");
+    assert!(!pack.contains("Downtime voucher"), "no built-in words left");
+    let text = pdftotext(&dir.join("pack.pdf"));
+    if !text.is_empty() {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for words in ["Boon chit", "Cashed in for", "Boon chits"] {
+            assert!(
+                flat.to_lowercase().contains(&words.to_lowercase()),
+                "the PDF lacks {words:?}"
+            );
+        }
+        assert!(
+            flat.to_lowercase().contains("bearer"),
+            "the PDF lacks the holder's label"
+        );
+        assert!(
+            !flat.contains("Downtime voucher"),
+            "the PDF keeps the built-in words"
+        );
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// A wording file missing a key, or with one no card reads, is refused
+/// before anything is made, naming the file.
+#[test]
+fn a_wording_file_with_a_wrong_key_is_refused() {
+    let base = crate::common::temp_dir("wording-bad");
+    let tpl = base.join("tpl");
+    std::fs::create_dir_all(&tpl).unwrap();
+    std::fs::write(
+        tpl.join("wording.toml.tera"),
+        "[voucher]\ntitle = \"Boon\"\n[slip]\ngiven = \"To\"\n",
+    )
+    .unwrap();
+    let err = crate::common::fails(&[
+        "prep",
+        &crate::common::sample_session(),
+        "--templates",
+        tpl.to_str().unwrap(),
+        "--out",
+        base.join("out").to_str().unwrap(),
+    ]);
+    assert!(err.contains("wording.toml"), "{err}");
+    let out = base.join("out");
+    assert!(!out.exists() || std::fs::read_dir(&out).unwrap().next().is_none());
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -473,7 +473,14 @@ fn render_pack(made: &session::Pack, i: usize) -> Result<(), String> {
         return Err("no pack.md".into());
     }
     if i.is_multiple_of(20) {
-        let pdf = handouts::pack_pdf(made, &share, Paper::A4, false, &Fonts::load());
+        let pdf = handouts::pack_pdf(
+            made,
+            &share,
+            Paper::A4,
+            false,
+            &Fonts::load(),
+            &handouts::markdown::Wording::builtin(),
+        );
         if !pdf.starts_with(b"%PDF-") {
             return Err("the PDF does not start with %PDF-".into());
         }

@@ -8,6 +8,7 @@ use crate::generators::npc::Npc;
 use crate::generators::session::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::{Address, display_name};
+use crate::handouts::markdown::Wording;
 use crate::page::layout::{Block, Card, CardSet, Flow};
 use crate::rules::core_d20::Sheet;
 use crate::wording::markup::Markup;
@@ -15,14 +16,20 @@ use crate::wording::{lines, perils};
 
 /// Every card of the pack, NPCs first, then traps, vouchers and slips,
 /// each kind under its own bookmark.
-pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine) {
-    f.card_sheets(&share.seed, &sets(pack));
+pub(super) fn card_sheets(f: &mut Flow, pack: &Pack, share: &ShareLine, w: &Wording) {
+    f.card_sheets(&share.seed, &sets(pack, w));
 }
 
 /// The one card of the item at `address` on a sheet of its own (`None`
 /// if the pack has no such card).
-pub(super) fn one_card(f: &mut Flow, pack: &Pack, share: &ShareLine, address: &str) -> Option<()> {
-    let mut sets = sets(pack);
+pub(super) fn one_card(
+    f: &mut Flow,
+    pack: &Pack,
+    share: &ShareLine,
+    w: &Wording,
+    address: &str,
+) -> Option<()> {
+    let mut sets = sets(pack, w);
     for set in &mut sets {
         set.cards.retain(|c| c.address == address);
     }
@@ -31,8 +38,8 @@ pub(super) fn one_card(f: &mut Flow, pack: &Pack, share: &ShareLine, address: &s
         .then(|| f.card_sheets(&share.seed, &sets))
 }
 
-/// Every card of the pack, by kind.
-fn sets(pack: &Pack) -> [CardSet; 4] {
+/// Every card of the pack, by kind; vouchers and slips in the GM's words.
+fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
     [
         CardSet {
             title: "NPC cards".into(),
@@ -43,14 +50,14 @@ fn sets(pack: &Pack) -> [CardSet; 4] {
             cards: numbered(&pack.traps, "trap", trap_card),
         },
         CardSet {
-            title: "Downtime vouchers".into(),
+            title: w.voucher.group.clone(),
             cards: numbered(&pack.vouchers, "voucher", |v, at| Card {
-                title: "Downtime voucher".into(),
-                subtitle: format!("No. {}", v.serial),
+                title: w.voucher.title.clone(),
+                subtitle: format!("{} {}", w.voucher.number, v.serial),
                 address: at,
                 blocks: vec![
                     Block::Field(
-                        "For".into(),
+                        w.voucher.holder.clone(),
                         if v.holder.is_empty() {
                             "____________________".into()
                         } else {
@@ -58,14 +65,14 @@ fn sets(pack: &Pack) -> [CardSet; 4] {
                         },
                     ),
                     Block::Text(v.text.clone()),
-                    Block::Label("Spent on".into()),
+                    Block::Label(w.voucher.spent.clone()),
                     Block::Notes,
                 ],
             }),
         },
         CardSet {
-            title: "Injury and mutation slips".into(),
-            cards: slips(pack),
+            title: w.slip.group.clone(),
+            cards: slips(pack, w),
         },
     ]
 }
@@ -187,19 +194,19 @@ fn core_attack(sh: &Sheet) -> String {
 }
 
 /// Injury slips (`injury/1`) and mutation slips (`mutation/1`).
-fn slips(pack: &Pack) -> Vec<Card> {
+fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
     let injuries = numbered(&pack.injuries, "injury", |i, address| Card {
         title: i.name.clone(),
         subtitle: if i.permanent {
-            "Injury · permanent".into()
+            format!("{} · {}", w.slip.injury, w.slip.permanent)
         } else {
-            "Injury".into()
+            w.slip.injury.clone()
         },
         address,
         blocks: vec![
             Block::Text(i.text.clone()),
             Block::Field("Rolled".into(), i.roll.trail_text()),
-            Block::Label("Given to".into()),
+            Block::Label(w.slip.given.clone()),
             Block::Notes,
         ],
     });
@@ -214,11 +221,11 @@ fn slips(pack: &Pack) -> Vec<Card> {
             }
         }
         blocks.push(Block::Field("Rolled".into(), m.roll.trail_text()));
-        blocks.push(Block::Label("Given to".into()));
+        blocks.push(Block::Label(w.slip.given.clone()));
         blocks.push(Block::Notes);
         Card {
             title: names.join(" + "),
-            subtitle: "Mutation".into(),
+            subtitle: w.slip.mutation.clone(),
             address,
             blocks,
         }

@@ -14,6 +14,7 @@
 use super::ShareLine;
 use crate::generators::Address;
 use crate::generators::session::Pack;
+use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
 
@@ -33,9 +34,10 @@ pub fn pack_pdf(
     paper: Paper,
     ink_saver: bool,
     fonts: &Fonts,
+    w: &Wording,
 ) -> Vec<u8> {
     let mut contents: Vec<(String, usize)> = Vec::new();
-    let mut laid = lay_out(pack, share, paper, ink_saver, fonts, &contents);
+    let mut laid = lay_out(pack, share, paper, ink_saver, fonts, w, &contents);
     for _ in 0..4 {
         let found: Vec<(String, usize)> = laid
             .1
@@ -47,7 +49,7 @@ pub fn pack_pdf(
             break;
         }
         contents = found;
-        laid = lay_out(pack, share, paper, ink_saver, fonts, &contents);
+        laid = lay_out(pack, share, paper, ink_saver, fonts, w, &contents);
     }
     let (pages, sections) = laid;
     pdf::document(&pack.title, paper, &pages, &sections, fonts)
@@ -64,6 +66,7 @@ pub fn item_pdf(
     paper: Paper,
     ink_saver: bool,
     fonts: &Fonts,
+    w: &Wording,
 ) -> Option<Vec<u8>> {
     let footer = share.item_plain(at, pack.rerolls.of(at));
     let mut f = Flow::new(fonts, paper, footer, ink_saver);
@@ -77,7 +80,7 @@ pub fn item_pdf(
             }
         }
         "journey" if i == 0 => journey::journey(&mut f, pack.journey.as_ref()?, &pack.party),
-        _ => cards::one_card(&mut f, pack, share, &at.to_string())?,
+        _ => cards::one_card(&mut f, pack, share, w, &at.to_string())?,
     }
     let (pages, sections) = f.finish();
     let title = format!("{} · {at}", pack.title);
@@ -91,6 +94,7 @@ fn lay_out(
     paper: Paper,
     ink_saver: bool,
     fonts: &Fonts,
+    w: &Wording,
     contents: &[(String, usize)],
 ) -> (Vec<pdf::Page>, Vec<pdf::Section>) {
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
@@ -107,7 +111,7 @@ fn lay_out(
         journey::journey(&mut f, j, &pack.party);
     }
     // The cut-out cards last, so they can go on card stock together.
-    cards::card_sheets(&mut f, pack, share);
+    cards::card_sheets(&mut f, pack, share, w);
     f.finish()
 }
 
@@ -172,7 +176,15 @@ mod tests {
         for (seed, pack) in sample_packs("10,12,14", "glyphs", 10) {
             let share = test_share(&seed);
             for paper in [Paper::A4, Paper::Letter] {
-                let (pages, _) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                let (pages, _) = lay_out(
+                    &pack,
+                    &share,
+                    paper,
+                    false,
+                    &fonts,
+                    &Wording::builtin(),
+                    &[],
+                );
                 for shape in pages.iter().flat_map(|p| &p.items) {
                     if let crate::page::Shape::Text { text, bold, .. } = shape {
                         for c in text.chars().filter(|c| !c.is_whitespace()) {
@@ -208,7 +220,15 @@ mod tests {
         let mut sheets = 0;
         for (seed, pack) in sample_packs("10,12,14,9", "scan", 25) {
             for paper in [Paper::A4, Paper::Letter] {
-                let (pages, sections) = lay_out(&pack, &share, paper, false, &fonts, &[]);
+                let (pages, sections) = lay_out(
+                    &pack,
+                    &share,
+                    paper,
+                    false,
+                    &fonts,
+                    &Wording::builtin(),
+                    &[],
+                );
                 for (k, s) in sections.iter().enumerate() {
                     if !s.title.starts_with("Encounter ") {
                         continue;
