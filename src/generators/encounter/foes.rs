@@ -1,24 +1,28 @@
 //! Who the situation puts on stage: the foe kinds it names (`foe:` tags),
-//! how many of each (a kind counted with an inline roll, `{d3+1} poachers`,
-//! comes that many times; a kind named as one, `the bog-horror`, once), the
-//! balancing of the foes against the party, the same-named foes numbered
-//! (`Wolf 1`, `Wolf 2`), and the non-hostile people (`npc:` tags).
+//! how many of each as its text says ([`said`]: a number in front of a
+//! kind, rolled `{d3+1} poachers` or written `two wolves`, brings that
+//! many; a kind only ever named as one, `the bog-horror`, once; a kind
+//! named in the plural without a number at least twice), the balancing of
+//! the foes against the party, the same-named foes numbered (`Wolf 1`,
+//! `Wolf 2`), and the non-hostile people (`npc:` tags).
 //!
-//! **Balancing.** When the situation gives no number, foes are added
-//! (lowest tier first, never a second boss, at most eight) or taken away;
-//! when it does, that many come, and the foes are made veteran
-//! (harder-hitting) or green (easier to hurt) instead, up to three grades
-//! each. The closest fit to the fair band is kept.
+//! **Balancing.** Kinds the text leaves open are added (lowest tier first,
+//! never a second boss, at most eight) or taken away; counted ones keep
+//! their number, and the foes are made veteran (harder-hitting) or green
+//! (easier to hurt) instead, up to three grades each. The closest fit to
+//! the fair band is kept. The text always says what the sheet holds: a
+//! pinned kind is named in place of the situation's, and a number the
+//! sheet cannot hold (more than eight foes, a second boss) is rewritten.
 
 use super::super::npc::{self, Npc};
 use super::super::{Address, GenError, Generator};
 use super::Request;
+use super::said;
 use super::threat::{FAIR, Threat, distance, measure};
 use crate::content::Library;
-use crate::content::template::Segment;
 use crate::rules::RulesSystem;
 use crate::seed::Seed;
-use crate::tables::{Step, TableRoll};
+use crate::tables::TableRoll;
 
 /// Most foes in one encounter.
 pub const MAX_FOES: usize = 8;
@@ -69,33 +73,71 @@ fn tier_of(library: &Library, system: RulesSystem, archetype: &str) -> u8 {
 }
 
 impl Cast<'_> {
-    /// The situation's foes, balanced against the party and numbered.
-    pub(super) fn foes(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
-        let table = situation.table.clone();
-        let mut kinds = match self.req.pin.foes.is_empty() {
-            true => tagged(&situation.tags, "foe:"),
-            false => self.req.pin.foes.iter().map(String::as_str).collect(),
-        };
-        kinds.dedup();
-        kinds.truncate(MAX_FOES);
-        // A number rolled in the situation's text (`{d3+1} poachers`) fixes
-        // how many of that kind there are.
-        let row = self
-            .library
-            .table(&table)?
-            .rows
+    /// The situation's foes, balanced against the party and numbered, and
+    /// the situation's text made to say them: a pinned kind named in place
+    /// of the situation's, a number the sheet could not hold rewritten.
+    pub(super) fn foes(&self, situation: &mut TableRoll) -> Result<Vec<Npc>, GenError> {
+        let mut named = tagged(&situation.tags, "foe:");
+        named.dedup();
+        named.truncate(MAX_FOES);
+        let mut kinds = named.clone();
+        if !self.req.pin.foes.is_empty() {
+            kinds = self.req.pin.foes.iter().map(String::as_str).collect();
+            kinds.dedup();
+            kinds.truncate(MAX_FOES);
+            // The situation's kinds in order become the pinned ones (the
+            // last pinned kind takes any the pin has no kind for).
+            let to: Vec<&str> = (0..named.len())
+                .map(|i| kinds[i.min(kinds.len() - 1)])
+                .collect();
+            let found = said::mentions(&situation.text, &named);
+            situation.text = said::renamed(&situation.text, &found, &to);
+        }
+        let found = said::mentions(&situation.text, &kinds);
+        let fixed = self.fixed_counts(&kinds, &said::counts(&found, kinds.len()));
+        // A kind named in the plural with no number comes at least twice.
+        let first: Vec<usize> = said::open_plurals(&found, kinds.len())
             .iter()
-            .find(|r| r.label() == situation.label);
-        let counted = row.and_then(|r| counted_kind(&r.template, &kinds));
-        let number = situation.trail.iter().find_map(|s| match s {
-            Step::Dice { result, .. } => Some((*result).clamp(1, MAX_FOES as i64) as usize),
-            _ => None,
-        });
-        let fixed = counted.zip(number);
-        let single = singular_kinds(&situation.text, &kinds);
-        let mut foes = choose_foes(self, &kinds, fixed, &single)?;
+            .zip(&fixed)
+            .map(|(&many, n)| n.unwrap_or(if many { 2 } else { 1 }))
+            .collect();
+        let room = MAX_FOES.saturating_sub(fixed.iter().flatten().sum::<usize>());
+        let first = fit_open(first, &fixed, room);
+        let mut foes = choose_foes(self, &kinds, &fixed, &first)?;
+        let on_sheet: Vec<usize> = kinds
+            .iter()
+            .map(|k| foes.iter().filter(|f| f.archetype == *k).count())
+            .collect();
+        situation.text = said::renumbered(&situation.text, &found, &kinds, &on_sheet);
         number_alike(&mut foes);
         Ok(foes)
+    }
+
+    /// How many of each kind come as the text says (`None`: as many as
+    /// fit): never more than one boss of a kind, at least one, and room
+    /// for one of every kind the text leaves open within [`MAX_FOES`]
+    /// (the biggest counts give way first).
+    fn fixed_counts(&self, kinds: &[&str], said: &[Option<usize>]) -> Vec<Option<usize>> {
+        let mut fixed: Vec<Option<usize>> = kinds
+            .iter()
+            .zip(said)
+            .map(|(k, n)| n.map(|n| if self.tier(k) >= 3 { 1 } else { n.max(1) }))
+            .collect();
+        loop {
+            let total: usize = fixed.iter().map(|n| n.unwrap_or(1)).sum();
+            if total <= MAX_FOES {
+                return fixed;
+            }
+            let Some(biggest) = fixed
+                .iter_mut()
+                .flatten()
+                .filter(|n| **n > 1)
+                .max_by_key(|n| **n)
+            else {
+                return fixed;
+            };
+            *biggest -= 1;
+        }
     }
 
     /// The non-hostile people the situation names (`npc:` tags).
@@ -106,61 +148,6 @@ impl Cast<'_> {
             .map(|(i, a)| self.npc(a, "other", i))
             .collect()
     }
-}
-
-/// The foe kind a situation counts with an inline roll: the kind named
-/// right after the first `{dice}` of its text (`{d3+1} poachers`).
-fn counted_kind<'a>(template: &[Segment], kinds: &[&'a str]) -> Option<&'a str> {
-    let at = template
-        .iter()
-        .position(|s| matches!(s, Segment::Dice { .. }))?;
-    let Some(Segment::Text { text }) = template.get(at + 1) else {
-        return None;
-    };
-    let after = text.trim_start().to_lowercase();
-    let word_at = |form: &str| {
-        after.starts_with(form) && !after[form.len()..].starts_with(|c: char| c.is_alphabetic())
-    };
-    kinds
-        .iter()
-        .copied()
-        .filter(|k| plural_forms(k).iter().any(|f| word_at(f)))
-        .max_by_key(|k| k.len())
-}
-
-/// A kind's name and the ways its plural may be written (`wolf`, `wolfs`,
-/// `wolfes`, `wolves`).
-fn plural_forms(kind: &str) -> Vec<String> {
-    let one = kind.replace('-', " ");
-    let mut forms = vec![one.clone(), format!("{one}s"), format!("{one}es")];
-    if let Some(stem) = one.strip_suffix('f') {
-        forms.push(format!("{stem}ves"));
-    }
-    if let Some(stem) = one.strip_suffix('y') {
-        forms.push(format!("{stem}ies"));
-    }
-    forms
-}
-
-/// Kinds the text names as one (`A rat-swarm boils out…`, `the
-/// bog-horror`): exactly one of those comes.
-fn singular_kinds<'a>(text: &str, kinds: &[&'a str]) -> Vec<&'a str> {
-    let lower = text.to_lowercase().replace('-', " ");
-    kinds
-        .iter()
-        .copied()
-        .filter(|k| {
-            let name = k.replace('-', " ");
-            ["a ", "an ", "the ", "one "].iter().any(|article| {
-                let phrase = format!("{article}{name}");
-                lower.match_indices(&phrase).any(|(at, _)| {
-                    let before_ok = at == 0 || !lower[..at].ends_with(|c: char| c.is_alphabetic());
-                    let after = &lower[at + phrase.len()..];
-                    before_ok && !after.starts_with(|c: char| c.is_alphabetic())
-                })
-            })
-        })
-        .collect()
 }
 
 /// Foes that share a name (three wolves) become `Wolf 1`, `Wolf 2`, …
@@ -184,22 +171,34 @@ fn number_alike(foes: &mut [Npc]) {
     }
 }
 
-/// One foe of each kind the situation names, or the counted number of the
-/// counted kind (never a counted boss, and room left for the other kinds).
-fn first_foes(
-    cast: &Cast,
-    kinds: &[&str],
-    fixed: Option<(&str, usize)>,
-) -> Result<Vec<Npc>, GenError> {
+/// The open kinds' first numbers cut back to one each, last first, until
+/// they fit in `room`.
+fn fit_open(mut first: Vec<usize>, fixed: &[Option<usize>], room: usize) -> Vec<usize> {
+    let open = |first: &[usize]| -> usize {
+        first
+            .iter()
+            .zip(fixed)
+            .filter(|(_, f)| f.is_none())
+            .map(|(n, _)| n)
+            .sum()
+    };
+    for k in (0..first.len()).rev() {
+        if open(&first) <= room {
+            break;
+        }
+        if fixed[k].is_none() {
+            first[k] = 1;
+        }
+    }
+    first
+}
+
+/// The foes the text counts, and one (two when it names them in the
+/// plural) of each kind it leaves open: `first[k]` of kind `k`.
+fn first_foes(cast: &Cast, kinds: &[&str], first: &[usize]) -> Result<Vec<Npc>, GenError> {
     let mut foes: Vec<Npc> = Vec::new();
-    for kind in kinds {
-        let n = match fixed {
-            Some((counted, n)) if counted == *kind && cast.tier(kind) < 3 => {
-                n.min((MAX_FOES + 1).saturating_sub(kinds.len()).max(1))
-            }
-            _ => 1,
-        };
-        for _ in 0..n {
+    for (kind, n) in kinds.iter().zip(first) {
+        for _ in 0..*n {
             foes.push(cast.npc(kind, "foe", foes.len())?);
         }
     }
@@ -283,17 +282,16 @@ fn better(t: &Threat, than: &Threat) -> bool {
 fn choose_foes(
     cast: &Cast,
     kinds: &[&str],
-    fixed: Option<(&str, usize)>,
-    single: &[&str],
+    fixed: &[Option<usize>],
+    first: &[usize],
 ) -> Result<Vec<Npc>, GenError> {
-    let foes = first_foes(cast, kinds, fixed)?;
+    let foes = first_foes(cast, kinds, first)?;
     // More of a kind only when the text neither counts it nor names just one.
     let mut extras: Vec<&str> = kinds
         .iter()
-        .copied()
-        .filter(|k| cast.tier(k) < 3)
-        .filter(|k| fixed.is_none_or(|(counted, _)| counted != *k))
-        .filter(|k| !single.contains(k))
+        .zip(fixed)
+        .filter(|(k, n)| n.is_none() && cast.tier(k) < 3)
+        .map(|(k, _)| *k)
         .collect();
     extras.sort_by_key(|k| cast.tier(k));
     let (system, party) = (cast.req.system, &cast.req.party);

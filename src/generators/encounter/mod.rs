@@ -26,6 +26,7 @@
 
 mod foes;
 mod hazard;
+mod said;
 mod terrain;
 mod threat;
 mod zones;
@@ -130,14 +131,14 @@ impl Generator for Request {
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Encounter, GenError> {
         let region = library.region(&self.terrain).map_err(GenError::Request)?;
         self.party.check(self.system).map_err(GenError::Request)?;
-        let situation = self.situation(library, region, &mut at.stream(seed, "situation"))?;
+        let mut situation = self.situation(library, region, &mut at.stream(seed, "situation"))?;
         let cast = foes::Cast {
             library,
             req: self,
             seed,
             at,
         };
-        let foes = cast.foes(&situation)?;
+        let foes = cast.foes(&mut situation)?;
         let (odds, threat) = threat::measure(self.system, &self.party, &foes)?;
         let others = cast.others(&situation)?;
         let party_names: Vec<String> = match self.system {
@@ -319,5 +320,142 @@ mod tests {
         }
         // Most fights land in the fair-to-hard band.
         assert!(fair * 10 >= fights * 6, "{fair} of {fights}");
+    }
+}
+
+/// The situation's numbers against the sheet, measured by a reader of the
+/// text that shares no code with the generator: every number (digits or a
+/// number word) right before a foe kind's name, and every `a`/`an`/`one`
+/// before it, against the count of foes of that kind.
+#[cfg(test)]
+mod said_numbers {
+    use super::*;
+    use crate::content::test_library as library;
+    use crate::generators::Address;
+
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+
+    /// The words of a text, lowercase, with their hyphens (`drowned-ones`).
+    fn words(text: &str) -> Vec<String> {
+        text.to_lowercase()
+            .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn number(word: &str) -> Option<usize> {
+        word.parse()
+            .ok()
+            .or_else(|| WORDS.iter().position(|w| *w == word))
+    }
+
+    /// Does `w` (one word, or two joined by a space) name `kind`?
+    fn names(w: &str, kind: &str) -> bool {
+        let w = w.replace(' ', "-");
+        let forms = [
+            kind.to_owned(),
+            format!("{kind}s"),
+            format!("{kind}es"),
+            kind.strip_suffix('f').map_or(String::new(), |s| format!("{s}ves")),
+            kind.strip_suffix('y').map_or(String::new(), |s| format!("{s}ies")),
+        ];
+        forms.iter().any(|f| !f.is_empty() && *f == w)
+    }
+
+    /// What the text says of each kind: (kind, said, on the sheet), for
+    /// every kind with a number or an `a`/`an`/`one` before it.
+    pub(super) fn contradictions(e: &Encounter) -> Vec<(String, usize, usize)> {
+        let ws = words(&e.situation.text);
+        let mut kinds: Vec<&str> = e.foes.iter().map(|f| f.archetype.as_str()).collect();
+        kinds.extend(
+            e.situation
+                .tags
+                .iter()
+                .filter_map(|t| t.strip_prefix("foe:")),
+        );
+        kinds.sort();
+        kinds.dedup();
+        let mut out = Vec::new();
+        for kind in kinds {
+            let mut said: Option<usize> = None;
+            for (i, w) in ws.iter().enumerate() {
+                let two = ws.get(i + 1).map(|n| format!("{w} {n}"));
+                let hit = names(w, kind) || two.as_deref().is_some_and(|t| names(t, kind));
+                if !hit || i == 0 {
+                    continue;
+                }
+                let before = ws[i - 1].as_str();
+                let n = match before {
+                    "a" | "an" => Some(1),
+                    b => number(b),
+                };
+                if let Some(n) = n {
+                    *said.get_or_insert(0) += n;
+                }
+            }
+            let on_sheet = e.foes.iter().filter(|f| f.archetype == kind).count();
+            if let Some(n) = said
+                && n != on_sheet
+            {
+                out.push((kind.to_owned(), n, on_sheet));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_sheet_has_the_foes_the_situation_says() {
+        let library = library();
+        let seed = Seed::new("said-numbers").unwrap();
+        let (mut measured, mut wrong) = (0, Vec::new());
+        let parties = [
+            ["3,3,4,4", "2,3", "5,5,5,6", "4", "3,4,4,5,5,3"],
+            ["10,11,12,9", "8,9", "13,14,15,12", "11", "10,12,9,11,13,12"],
+        ];
+        for i in 0..1400 {
+            let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+            let summary = parties[i % 2][(i / 2) % 5];
+            let mut pin = Pin::default();
+            // Every tenth pins foes of its own (the situation's text names others).
+            if i % 10 == 9 {
+                pin.foes = [vec!["wolf"], vec!["bandit", "bandit-captain"], vec!["ghoul"]]
+                    [(i / 10) % 3]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+            }
+            let req = Request {
+                terrain: TERRAINS[(i / 10) % TERRAINS.len()].into(),
+                system,
+                party: Party::from_summary(summary, system).unwrap(),
+                pin,
+            };
+            // Plain, again (the no-repeat redraw) and rerolled addresses.
+            let at = match i % 3 {
+                0 => Address::new("encounter", i),
+                1 => Address::new("encounter", i).again(1 + i % 4),
+                _ => Address::new("encounter", i).rerolled(1 + (i % 5) as u32),
+            };
+            let e = req.make(&library, &seed, &at).unwrap();
+            let c = contradictions(&e);
+            if e.foes.is_empty() {
+                continue;
+            }
+            measured += 1;
+            if !c.is_empty() {
+                wrong.push(format!("#{i} {:?} — {c:?}", e.situation.text));
+            }
+        }
+        assert!(measured >= 200, "{measured}");
+        assert!(
+            wrong.is_empty(),
+            "{} of {measured} fights contradict their text:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
     }
 }
