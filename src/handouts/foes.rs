@@ -27,6 +27,13 @@ impl Group<'_> {
         }
     }
 
+    /// Whether `other`'s foes have this group's numbers (stats, attack,
+    /// toughness): only such groups may share a row of odds (they differ
+    /// at most in CALLINGs).
+    pub fn same_numbers(&self, other: &Group) -> bool {
+        numbers(self.first()) == numbers(other.first())
+    }
+
     /// A short row label, the group's names: `Marsh leech 2, 4, 8`,
     /// `Agna Thatcher`, `Wendel Hartwell, Ash Kettle`.
     pub(super) fn short(&self) -> String {
@@ -45,14 +52,11 @@ pub(super) fn base_name(n: &Npc) -> String {
 pub(super) fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
     let mut out: Vec<(String, Group)> = Vec::new();
     for n in foes {
-        let line = lines::foe_line(n);
         let key = format!(
-            "{}|{}|{}|{}|{}|{}",
+            "{}|{}|{}|{}",
             n.archetype,
             n.grade,
-            line.stats,
-            line.attack,
-            line.toughness,
+            numbers(n),
             callings(n)
         );
         match out.iter_mut().find(|(k, _)| *k == key) {
@@ -61,6 +65,12 @@ pub(super) fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
         }
     }
     out.into_iter().map(|(_, g)| g).collect()
+}
+
+/// A foe's numbers as printed: stats, attack and toughness.
+fn numbers(n: &Npc) -> String {
+    let line = lines::foe_line(n);
+    format!("{}|{}|{}", line.stats, line.attack, line.toughness)
 }
 
 /// A foe's CALLINGs (METTLE) or skills and traits (Core Rules).
@@ -102,4 +112,49 @@ pub(super) fn names(g: &Group) -> String {
         })
         .collect();
     names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library;
+    use crate::generators::encounter::{Pin, Request};
+    use crate::generators::nth;
+    use crate::rules::{Party, RulesSystem};
+    use crate::seed::Seed;
+
+    /// Every group, and every pair of groups said to share numbers, holds
+    /// foes whose printed numbers are equal — over encounters of both
+    /// systems where foes of one kind differ.
+    #[test]
+    fn a_group_holds_only_foes_with_equal_numbers() {
+        let library = test_library();
+        let seed = Seed::new("groups").unwrap();
+        let mut split = 0;
+        for i in 0..200 {
+            let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+            let summary = ["3,4,4,5", "10,12,9,11"][i % 2];
+            let req = Request {
+                terrain: "swamp".into(),
+                system,
+                party: Party::from_summary(summary, system).unwrap(),
+                pin: Pin::default(),
+            };
+            let e = nth(&library, &req, &seed, i).unwrap();
+            let gs = groups(&e.foes);
+            for g in &gs {
+                assert!(g.members.iter().all(|m| numbers(m) == numbers(g.first())));
+            }
+            for a in &gs {
+                for b in &gs {
+                    let kind = a.first().archetype == b.first().archetype;
+                    if kind && numbers(a.first()) != numbers(b.first()) {
+                        split += 1;
+                        assert!(!a.same_numbers(b));
+                    }
+                }
+            }
+        }
+        assert!(split > 0, "no kind had foes with different numbers");
+    }
 }

@@ -644,17 +644,25 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             .map(cell)
             .unwrap_or_else(|| "–".into())
     };
-    // Groups whose cells all read the same share one row.
+    // Groups with the same numbers whose cells all read the same share
+    // one row (never a foe whose stats differ).
     let mut body: Vec<Vec<String>> = Vec::new();
+    let mut firsts: Vec<&Group> = Vec::new();
     for g in groups {
         let foe = &g.first().name;
         let cells: Vec<String> = pcs
             .iter()
             .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe)))
             .collect();
-        match body.iter_mut().find(|row| row[1..] == cells[..]) {
-            Some(row) => row[0] = format!("{}, {}", row[0], g.short()),
-            None => body.push(std::iter::once(g.short()).chain(cells).collect()),
+        let same = |(row, first): &(&mut Vec<String>, &&Group)| {
+            row[1..] == cells[..] && first.same_numbers(g)
+        };
+        match body.iter_mut().zip(&firsts).find(same) {
+            Some((row, _)) => row[0] = format!("{}, {}", row[0], g.short()),
+            None => {
+                body.push(std::iter::once(g.short()).chain(cells).collect());
+                firsts.push(g);
+            }
         }
     }
     let head: Vec<&str> = header.iter().map(String::as_str).collect();
