@@ -290,6 +290,16 @@ pub fn placed<'a, T: Serialize>(
 /// stop's description. Keys are compared as written.
 pub trait Distinct {
     fn keys(&self) -> Vec<String>;
+
+    /// What an item should not say again while its tables have other
+    /// rows (a trap's trigger and effect): a draw that repeats one is
+    /// drawn again, but when every draw would, the first whose [`keys`]
+    /// are fresh is kept.
+    ///
+    /// [`keys`]: Distinct::keys
+    fn soft_keys(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The keys already said in a pack, by the items at lower addresses.
@@ -345,6 +355,7 @@ where
             let at = at.rerolled(rerolls.of(&at));
             let item = draw_fresh(req, library, seed, &at, said)?;
             said.add(item.keys());
+            said.add(item.soft_keys());
             Ok(item)
         })
         .collect()
@@ -362,11 +373,20 @@ fn draw_fresh<G: Generator>(
 where
     G::Item: Distinct,
 {
+    let mut hard_fresh = None;
     for attempt in 0..DRAWS {
         let item = req.make(library, seed, &at.again(attempt))?;
-        if said.fresh(&item.keys()) {
-            return Ok(item);
+        let keys = item.keys();
+        if said.fresh(&keys) {
+            let all: Vec<String> = keys.into_iter().chain(item.soft_keys()).collect();
+            if said.fresh(&all) {
+                return Ok(item);
+            }
+            hard_fresh.get_or_insert(item);
         }
+    }
+    if let Some(item) = hard_fresh {
+        return Ok(item);
     }
     Err(GenError::Request(format!(
         "{at} repeats what the pack already holds in all of {DRAWS} draws: its tables have run dry; \

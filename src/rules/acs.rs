@@ -295,8 +295,8 @@ pub(crate) fn play<T, S: DieSource>(
 /// else the party.
 pub(crate) fn first_to_lay(straight: Option<&str>, foes: bool) -> String {
     match straight {
-        Some(side) => format!("{side} (their straight lets them choose)"),
-        None if foes => "foes (they hold the centre)".into(),
+        Some(side) => format!("{side}, whose straight lets them choose"),
+        None if foes => "foes, who hold the centre".into(),
         None => "party".into(),
     }
 }
@@ -393,7 +393,7 @@ mod tests {
         );
         assert_eq!(
             first_to_lay(Some("party"), true),
-            "party (their straight lets them choose)"
+            "party, whose straight lets them choose"
         );
         assert_eq!(first_to_lay(None, false), "party");
     }

@@ -1,7 +1,11 @@
 //! One system per pack: over 50 seeds, the sample METTLE session's packs
 //! never print a Core Rules term, and the sample Core session's packs never
-//! print a METTLE term — checked on `pack.md` and on the text of
-//! `pack.pdf` (pdftotext, when poppler-utils is installed), as whole words.
+//! print a METTLE term — checked on every Markdown file of the pack and on
+//! the text of `pack.pdf` (pdftotext, when poppler-utils is installed), as
+//! whole words; no typographic slips (`((`, `))`, `with on`); and no trap
+//! (the pack's, or one lurking in an encounter) shares a trigger or an
+//! effect with another (`pack.json`). JSON keys are an API, and its values
+//! repeat the Markdown's.
 
 use std::path::Path;
 use std::process::Command;
@@ -20,7 +24,8 @@ const CORE_WORDS: [(&str, bool); 5] = [
 
 /// Words a Core Rules pack must not print (METTLE attributes, Mettle,
 /// Edge).
-const METTLE_WORDS: [(&str, bool); 7] = [
+const METTLE_WORDS: [(&str, bool); 8] = [
+    ("Soak", true),
     ("POISE", true),
     ("NATURE", true),
     ("CULTURE", true),
@@ -31,6 +36,9 @@ const METTLE_WORDS: [(&str, bool); 7] = [
 ];
 
 const SEEDS: usize = 50;
+
+/// Slips of composition no pack may print, in either system.
+const SLIPS: [&str; 3] = ["((", "))", "with on"];
 
 /// Every whole-word use of `word` in `text`, with a little context.
 /// `exact`: case counts.
@@ -93,10 +101,17 @@ fn strangers(session: &str, seed: &str, out: &Path, words: &[(&str, bool)]) -> V
                 .starts_with(&format!("{seed}-"))
         })
         .unwrap();
-    let md = std::fs::read_to_string(dir.join("pack.md")).unwrap();
-    let mut texts = vec![("pack.md", md)];
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_some_and(|x| x == "md") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            texts.push((name, std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+    texts.sort();
     if let Some(t) = pdf_text(&dir.join("pack.pdf")) {
-        texts.push(("pack.pdf", t));
+        texts.push(("pack.pdf".into(), t));
     }
     let mut found = Vec::new();
     for (file, text) in &texts {
@@ -104,6 +119,52 @@ fn strangers(session: &str, seed: &str, out: &Path, words: &[(&str, bool)]) -> V
             for context in uses(text, word, *case) {
                 found.push(format!("{seed} {file}: {word} in «{context}»"));
             }
+        }
+        for slip in SLIPS {
+            // `with on` as words (not `with one`).
+            let words = slip.chars().next().is_some_and(char::is_alphabetic);
+            let hits = text.match_indices(slip).filter(|(i, _)| {
+                !words || !text[i + slip.len()..].starts_with(char::is_alphabetic)
+            });
+            for (i, _) in hits {
+                let from = text[..i].char_indices().rev().nth(40).map_or(0, |(j, _)| j);
+                let to = (i + 40).min(text.len());
+                let to = (to..=text.len()).find(|&j| text.is_char_boundary(j)).unwrap();
+                let context = text[from..to].replace('\n', " ");
+                found.push(format!("{seed} {file}: slip {slip:?} in «{context}»"));
+            }
+        }
+    }
+    found.extend(trap_repeats(seed, &dir));
+    found
+}
+
+/// Triggers and effects said twice by the pack's traps and the traps
+/// lurking in its encounters.
+fn trap_repeats(seed: &str, dir: &Path) -> Vec<String> {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("pack.json")).unwrap()).unwrap();
+    let pack = &json["pack"];
+    let mut traps: Vec<&serde_json::Value> = pack["encounters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e.get("trap"))
+        .collect();
+    traps.extend(pack["traps"].as_array().unwrap());
+    let mut found = Vec::new();
+    for part in ["trigger", "effect"] {
+        let mut seen: Vec<String> = Vec::new();
+        for t in &traps {
+            let text = t[part].as_str().unwrap();
+            let key = match t["from"].as_str() {
+                Some("rules") => t["name"].as_str().unwrap().to_owned(),
+                _ => text.split_once(": ").map_or(text, |(k, _)| k).to_owned(),
+            };
+            if seen.contains(&key) {
+                found.push(format!("{seed} pack.json: trap {part} {key:?} twice"));
+            }
+            seen.push(key);
         }
     }
     found

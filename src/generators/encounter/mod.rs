@@ -217,7 +217,7 @@ pub fn check(e: &Encounter) -> Vec<String> {
         .iter()
         .filter(|z| z.name.ends_with(": Short"))
         .count();
-    if e.layout.kind == "acs bands" && !(2..=4).contains(&arms) {
+    if e.layout.kind == "range bands" && !(2..=4).contains(&arms) {
         out.push(format!("{arms} arms (two to four)"));
     }
     for d in &e.terrain_cards {
@@ -275,6 +275,14 @@ impl super::Distinct for Encounter {
         keys.extend(self.others.iter().flat_map(super::Distinct::keys));
         keys.extend(self.trap.iter().flat_map(super::Distinct::keys));
         keys
+    }
+
+    /// Its trap's trigger and effect.
+    fn soft_keys(&self) -> Vec<String> {
+        self.trap
+            .iter()
+            .flat_map(super::Distinct::soft_keys)
+            .collect()
     }
 }
 

@@ -12,7 +12,7 @@ use crate::seed::{DieSource, Stream};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Layout {
-    /// `quick zones` or `acs bands`.
+    /// `quick zones` or `range bands`.
     pub kind: String,
     pub zones: Vec<Zone>,
 }
@@ -78,11 +78,11 @@ pub(super) fn layout(
         },
         RulesSystem::Core => {
             let arms = 2 + s.die(3) - 1; // two to four arms
-            let mut zones = vec![zone("Close (the centre)", names(&melee))];
+            let mut zones = vec![zone("Close: the centre", names(&melee))];
             for arm in 1..=arms {
-                for band in ["Short", "Medium (−2)", "Long (−4)"] {
+                for band in ["Short", "Medium −2", "Long −4"] {
                     let starts = match (arm, band) {
-                        (1, "Medium (−2)") => party.to_vec(),
+                        (1, "Medium −2") => party.to_vec(),
                         (2, "Short") => names(&shooters),
                         _ => Vec::new(),
                     };
@@ -90,7 +90,7 @@ pub(super) fn layout(
                 }
             }
             Layout {
-                kind: "acs bands".into(),
+                kind: "range bands".into(),
                 zones,
             }
         }

@@ -256,13 +256,27 @@ fn from_parts(
     let c = library.roll_table("gen.trap.clue", parts)?;
     let e = library.roll_table(effect_table, parts)?;
     Ok(Drawn {
-        name: format!("{} with {}", e.row, t.row.to_lowercase()),
+        name: format!("{} {}", e.row, where_set(&t)),
         trigger: format!("{}: {}", t.row, t.text),
         clue: c.text.clone(),
         effect: format!("{}: {}", e.row, e.text),
         effects: e.effects.clone(),
         trail: vec![t.trail_text(), c.trail_text(), e.trail_text()],
     })
+}
+
+/// Where a trigger sets a trap, to follow its effect in the trap's name
+/// (`Darts on the way out`): the trigger row's `set:` tag, or `at the
+/// <trigger>`.
+fn where_set(trigger: &crate::tables::TableRoll) -> String {
+    trigger
+        .tags
+        .iter()
+        .find_map(|t| t.strip_prefix("set:"))
+        .map_or_else(
+            || format!("at the {}", trigger.row.to_lowercase()),
+            str::to_owned,
+        )
 }
 
 /// One of the five traps of the METTLE rules.
@@ -383,6 +397,19 @@ impl super::Distinct for Trap {
     /// A trap is set once in a pack: its name.
     fn keys(&self) -> Vec<String> {
         vec![format!("trap: {}", self.name)]
+    }
+
+    /// Its trigger and its effect, each once while the tables have others
+    /// (a rules trap's are its own, named after it).
+    fn soft_keys(&self) -> Vec<String> {
+        let part = |text: &str| match self.from {
+            Source::Rules => self.name.clone(),
+            _ => text.split_once(": ").map_or(text, |(row, _)| row).to_owned(),
+        };
+        vec![
+            format!("trap trigger: {}", part(&self.trigger)),
+            format!("trap effect: {}", part(&self.effect)),
+        ]
     }
 }
 

@@ -270,7 +270,7 @@ fn range_bands(e: &Encounter, width: f64, compact: bool, shapes: &mut Vec<Shape>
     let gap = 10.0;
     let (row_gap, min_h) = if compact { (6.0, 0.0) } else { (gap, 44.0) };
     let w = (width - 3.0 * gap) / 4.0;
-    let bands = ["Short", "Medium (−2)", "Long (−4)"];
+    let bands = ["Short", "Medium −2", "Long −4"];
     let rows: Vec<Vec<ZoneText>> = arms
         .iter()
         .map(|arm| {
@@ -287,7 +287,7 @@ fn range_bands(e: &Encounter, width: f64, compact: bool, shapes: &mut Vec<Shape>
         .iter()
         .map(|r| r.iter().map(ZoneText::height).fold(min_h, f64::max))
         .collect();
-    let centre_name = "Close (the centre)";
+    let centre_name = "Close: the centre";
     let centre = ZoneText::new(centre_name, &contents(e, centre_name), w);
     let mut total: f64 = row_h.iter().sum::<f64>() + row_gap * (row_h.len().max(1) - 1) as f64;
     total = total.max(centre.height());

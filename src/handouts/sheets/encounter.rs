@@ -625,12 +625,16 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
     }
     f.keep(fit.head() * 2.0 + fit.small * 6.0 + fit.body * 4.0);
     f.heading("Odds of one attack (exact)", fit.head());
-    let key = if fit.merge {
-        "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells."
-    } else {
-        "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after Soak (armour), and the chance one blow fells from full when above 0."
+    let after = match e.system {
+        crate::rules::RulesSystem::Mettle => "Soak",
+        crate::rules::RulesSystem::Core => "armour",
     };
-    f.para(key, fit.small, false);
+    let key = if fit.merge {
+        "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells.".to_owned()
+    } else {
+        format!("Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after {after}, and the chance one blow fells from full when above 0.")
+    };
+    f.para(&key, fit.small, false);
     let first_w = 0.22;
     let w = (1.0 - first_w) / pcs.len() as f64;
     let mut widths = vec![first_w];
