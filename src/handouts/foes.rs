@@ -52,13 +52,7 @@ pub(super) fn base_name(n: &Npc) -> String {
 pub(super) fn groups(foes: &[Npc]) -> Vec<Group<'_>> {
     let mut out: Vec<(String, Group)> = Vec::new();
     for n in foes {
-        let key = format!(
-            "{}|{}|{}|{}",
-            n.archetype,
-            n.grade,
-            numbers(n),
-            callings(n)
-        );
+        let key = format!("{}|{}|{}|{}", n.archetype, n.grade, numbers(n), callings(n));
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, g)) => g.members.push(n),
             None => out.push((key, Group { members: vec![n] })),

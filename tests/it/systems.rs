@@ -129,7 +129,9 @@ fn strangers(session: &str, seed: &str, out: &Path, words: &[(&str, bool)]) -> V
             for (i, _) in hits {
                 let from = text[..i].char_indices().rev().nth(40).map_or(0, |(j, _)| j);
                 let to = (i + 40).min(text.len());
-                let to = (to..=text.len()).find(|&j| text.is_char_boundary(j)).unwrap();
+                let to = (to..=text.len())
+                    .find(|&j| text.is_char_boundary(j))
+                    .unwrap();
                 let context = text[from..to].replace('\n', " ");
                 found.push(format!("{seed} {file}: slip {slip:?} in «{context}»"));
             }

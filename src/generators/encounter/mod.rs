@@ -368,8 +368,10 @@ mod said_numbers {
             kind.to_owned(),
             format!("{kind}s"),
             format!("{kind}es"),
-            kind.strip_suffix('f').map_or(String::new(), |s| format!("{s}ves")),
-            kind.strip_suffix('y').map_or(String::new(), |s| format!("{s}ies")),
+            kind.strip_suffix('f')
+                .map_or(String::new(), |s| format!("{s}ves")),
+            kind.strip_suffix('y')
+                .map_or(String::new(), |s| format!("{s}ies")),
         ];
         forms.iter().any(|f| !f.is_empty() && *f == w)
     }
@@ -430,8 +432,11 @@ mod said_numbers {
             let mut pin = Pin::default();
             // Every tenth pins foes of its own (the situation's text names others).
             if i % 10 == 9 {
-                pin.foes = [vec!["wolf"], vec!["bandit", "bandit-captain"], vec!["ghoul"]]
-                    [(i / 10) % 3]
+                pin.foes = [
+                    vec!["wolf"],
+                    vec!["bandit", "bandit-captain"],
+                    vec!["ghoul"],
+                ][(i / 10) % 3]
                     .iter()
                     .map(|s| s.to_string())
                     .collect();

@@ -9,8 +9,8 @@ use std::ops::Range;
 
 /// Number words read in front of a kind (and written back).
 const WORDS: [&str; 13] = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve",
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve",
 ];
 
 /// One place the text names a kind.
@@ -111,7 +111,10 @@ pub fn mentions(text: &str, kinds: &[&str]) -> Vec<Mention> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < text.len() {
-        let starts_word = text[..i].chars().next_back().is_none_or(|c| !is_word_char(c));
+        let starts_word = text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !is_word_char(c));
         let found = starts_word
             .then(|| {
                 all.iter()
@@ -252,12 +255,7 @@ pub fn renamed(text: &str, mentions: &[Mention], to: &[&str]) -> String {
 /// The text with the number in front of each kind made what the sheet
 /// holds (`on_sheet[k]`), where the text counts the kind with a number.
 /// A count of one names the kind in the singular.
-pub fn renumbered(
-    text: &str,
-    mentions: &[Mention],
-    kinds: &[&str],
-    on_sheet: &[usize],
-) -> String {
+pub fn renumbered(text: &str, mentions: &[Mention], kinds: &[&str], on_sheet: &[usize]) -> String {
     let mut edits = Vec::new();
     for (k, kind) in kinds.iter().enumerate() {
         let of: Vec<&Mention> = mentions.iter().filter(|m| m.kind == k).collect();
@@ -305,7 +303,13 @@ mod tests {
     fn names_numbers_and_articles_are_read() {
         let text = "5 drowned-ones rise; two marsh leeches wait by a goblin-chief, \
                     an ogre and goblins.";
-        let kinds = ["drowned-one", "marsh-leech", "goblin", "goblin-chief", "ogre"];
+        let kinds = [
+            "drowned-one",
+            "marsh-leech",
+            "goblin",
+            "goblin-chief",
+            "ogre",
+        ];
         let m = mentions(text, &kinds);
         let got: Vec<(usize, bool, Option<usize>, bool)> = m
             .iter()

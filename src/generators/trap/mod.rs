@@ -404,7 +404,10 @@ impl super::Distinct for Trap {
     fn soft_keys(&self) -> Vec<String> {
         let part = |text: &str| match self.from {
             Source::Rules => self.name.clone(),
-            _ => text.split_once(": ").map_or(text, |(row, _)| row).to_owned(),
+            _ => text
+                .split_once(": ")
+                .map_or(text, |(row, _)| row)
+                .to_owned(),
         };
         vec![
             format!("trap trigger: {}", part(&self.trigger)),

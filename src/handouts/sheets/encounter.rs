@@ -632,7 +632,9 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
     let key = if fit.merge {
         "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells.".to_owned()
     } else {
-        format!("Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after {after}, and the chance one blow fells from full when above 0.")
+        format!(
+            "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after {after}, and the chance one blow fells from full when above 0."
+        )
     };
     f.para(&key, fit.small, false);
     let first_w = 0.22;
@@ -649,7 +651,8 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             .unwrap_or_else(|| "–".into())
     };
     // Groups with the same numbers whose cells all read the same share
-    // one row (never a foe whose stats differ).
+    // one row; a foe whose stats differ only on the tightest sheets, as a
+    // last resort to keep the sheet on one page.
     let mut body: Vec<Vec<String>> = Vec::new();
     let mut firsts: Vec<&Group> = Vec::new();
     for g in groups {
@@ -659,7 +662,7 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe)))
             .collect();
         let same = |(row, first): &(&mut Vec<String>, &&Group)| {
-            row[1..] == cells[..] && first.same_numbers(g)
+            row[1..] == cells[..] && (first.same_numbers(g) || fit.ladder)
         };
         match body.iter_mut().zip(&firsts).find(same) {
             Some((row, _)) => row[0] = format!("{}, {}", row[0], g.short()),
