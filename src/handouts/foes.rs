@@ -30,7 +30,7 @@ impl Group<'_> {
     /// Whether `other`'s foes have this group's numbers (stats, attack,
     /// toughness): only such groups may share a row of odds (they differ
     /// at most in CALLINGs).
-    pub fn same_numbers(&self, other: &Group) -> bool {
+    pub(super) fn same_numbers(&self, other: &Group) -> bool {
         numbers(self.first()) == numbers(other.first())
     }
 

@@ -15,21 +15,21 @@ const WORDS: [&str; 13] = [
 
 /// One place the text names a kind.
 #[derive(Debug, Clone)]
-pub struct Mention {
+pub(super) struct Mention {
     /// Index into the kinds looked for.
-    pub kind: usize,
+    pub(super) kind: usize,
     /// The name as written.
-    pub at: Range<usize>,
-    pub plural: bool,
+    pub(super) at: Range<usize>,
+    pub(super) plural: bool,
     /// The number right before the name, and where it is.
-    pub number: Option<(Range<usize>, usize)>,
+    pub(super) number: Option<(Range<usize>, usize)>,
     /// An `a`/`an` right before the name.
-    pub article: Option<Range<usize>>,
+    pub(super) article: Option<Range<usize>>,
 }
 
 /// A kind's plural (`wolf` → `wolves`, `harpy` → `harpies`, `hedge-witch`
 /// → `hedge-witches`, `drowned-one` → `drowned-ones`).
-pub fn plural(kind: &str) -> String {
+pub(super) fn plural(kind: &str) -> String {
     if let Some(stem) = kind.strip_suffix('f') {
         return format!("{stem}ves");
     }
@@ -102,7 +102,7 @@ fn word_before(text: &str, at: usize) -> Option<(Range<usize>, &str)> {
 
 /// Every place the text names one of `kinds`, in text order (the longest
 /// name wins where two could be read: `goblin-chief`, not `goblin`).
-pub fn mentions(text: &str, kinds: &[&str]) -> Vec<Mention> {
+pub(super) fn mentions(text: &str, kinds: &[&str]) -> Vec<Mention> {
     let all: Vec<(usize, String, bool)> = kinds
         .iter()
         .enumerate()
@@ -158,7 +158,7 @@ pub fn mentions(text: &str, kinds: &[&str]) -> Vec<Mention> {
 /// names, and one for each `a`/`an` (`a wolf and 5 wolves`: six); one
 /// when it is only ever named as one (`the bog-horror`); `None` when the
 /// text leaves it open (`goblins riding wolves`) or does not name it.
-pub fn counts(mentions: &[Mention], kinds: usize) -> Vec<Option<usize>> {
+pub(super) fn counts(mentions: &[Mention], kinds: usize) -> Vec<Option<usize>> {
     (0..kinds)
         .map(|k| {
             let of: Vec<&Mention> = mentions.iter().filter(|m| m.kind == k).collect();
@@ -172,7 +172,7 @@ pub fn counts(mentions: &[Mention], kinds: usize) -> Vec<Option<usize>> {
 
 /// The kinds named in the plural without a number (`goblins and their
 /// wolves`): at least two of those come.
-pub fn open_plurals(mentions: &[Mention], kinds: usize) -> Vec<bool> {
+pub(super) fn open_plurals(mentions: &[Mention], kinds: usize) -> Vec<bool> {
     (0..kinds)
         .map(|k| {
             let of = || mentions.iter().filter(move |m| m.kind == k);
@@ -227,7 +227,7 @@ fn article_for(word: &str, like: &str) -> String {
 
 /// The text with each mention of the situation's kind `i` naming `to[i]`
 /// instead (singular or plural as written, `a`/`an` made to agree).
-pub fn renamed(text: &str, mentions: &[Mention], to: &[&str]) -> String {
+pub(super) fn renamed(text: &str, mentions: &[Mention], to: &[&str]) -> String {
     let mut edits = Vec::new();
     for m in mentions {
         let kind = to[m.kind];
@@ -255,7 +255,12 @@ pub fn renamed(text: &str, mentions: &[Mention], to: &[&str]) -> String {
 /// The text with the number in front of each kind made what the sheet
 /// holds (`on_sheet[k]`), where the text counts the kind with a number.
 /// A count of one names the kind in the singular.
-pub fn renumbered(text: &str, mentions: &[Mention], kinds: &[&str], on_sheet: &[usize]) -> String {
+pub(super) fn renumbered(
+    text: &str,
+    mentions: &[Mention],
+    kinds: &[&str],
+    on_sheet: &[usize],
+) -> String {
     let mut edits = Vec::new();
     for (k, kind) in kinds.iter().enumerate() {
         let of: Vec<&Mention> = mentions.iter().filter(|m| m.kind == k).collect();
