@@ -33,6 +33,19 @@ pub(crate) fn verify(
     err: &mut dyn Write,
 ) -> Result<(), Error> {
     let bundle = dir.join("bundle.toml");
+    // Never through a link: what is checked is the folder's own bundle.
+    if bundle
+        .symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink())
+    {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "{} is a link, not the pack's own bundle",
+                bundle.display()
+            ))
+            .with_hint("a pack folder holds its own files: put the bundle itself there"),
+        ));
+    }
     if !bundle.is_file() {
         return Err(Error::input(
             Diagnostic::message(format!(

@@ -33,7 +33,7 @@ use rand_seeder::SipHasher;
 
 pub use capped::Capped;
 pub use manifest::{Listed, MANIFEST, digest};
-pub use publish::{Published, Replace, Scope, check, publish, publish_as};
+pub use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
 pub use sys::{Lock, read_regular};
 
 #[derive(Debug)]

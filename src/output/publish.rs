@@ -107,6 +107,20 @@ pub fn publish_as(
     scope: Scope,
     replace: Replace,
 ) -> Result<Published, OutputError> {
+    publish_pack(dir, files, scope, replace, &|_| true)
+}
+
+/// [`publish_as`] for a pack whose files have names only a pack makes:
+/// a file the set lacks is removed only when `removable` says its name
+/// is such a name (besides being listed and unchanged), so that no
+/// manifest, however edited, can have any other file removed.
+pub fn publish_pack(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    scope: Scope,
+    replace: Replace,
+    removable: &dyn Fn(&str) -> bool,
+) -> Result<Published, OutputError> {
     if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
         return Err(OutputError::Name(bad.clone()));
     }
@@ -116,7 +130,7 @@ pub fn publish_as(
     };
     check_places(&out, dir)?;
     let created = make_folders(&out)?;
-    let result = publish_in(&out, dir, files, scope, replace);
+    let result = publish_in(&out, dir, files, (scope, replace, removable));
     if result.is_err() {
         for folder in &created {
             let _ = std::fs::remove_dir(folder);
@@ -172,15 +186,17 @@ pub fn check(
     };
     check_places(&out, dir)?;
     let current = Current::read(dir)?;
-    plan(dir, &current, files, scope, replace).map(|_| ())
+    plan(dir, &current, files, (scope, replace, &|_| true)).map(|_| ())
 }
+
+/// What a publication stands for, may replace and may remove.
+type Rules<'a> = (Scope, Replace, &'a dyn Fn(&str) -> bool);
 
 fn publish_in(
     out: &Path,
     dir: &Path,
     files: &[(String, Vec<u8>)],
-    scope: Scope,
-    replace: Replace,
+    rules: Rules<'_>,
 ) -> Result<Published, OutputError> {
     let waiting = || {
         eprintln!(
@@ -193,7 +209,7 @@ fn publish_in(
     // Checked again under the lock: another run may have made it.
     check_places(out, dir)?;
     let current = Current::read(dir)?;
-    let plan = plan(dir, &current, files, scope, replace)?;
+    let plan = plan(dir, &current, files, rules)?;
     let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
     if !plan.changed {
         return Ok(Published {
@@ -392,8 +408,7 @@ fn plan(
     dir: &Path,
     current: &Current,
     files: &[(String, Vec<u8>)],
-    scope: Scope,
-    replace: Replace,
+    (scope, replace, removable): Rules<'_>,
 ) -> Result<Plan, OutputError> {
     let mut changed = !current.exists;
     let mut conflicts = Vec::new();
@@ -456,7 +471,7 @@ fn plan(
         let was_listed = current.listed.get(name);
         if was_listed.is_some() && removing {
             changed = true;
-            if current.unchanged(dir, name) {
+            if removable(name) && current.unchanged(dir, name) {
                 removed.push(name.clone());
                 continue;
             }
@@ -749,5 +764,45 @@ mod tests {
         assert!(!old_temporary("pack.md.part"));
         assert!(!old_temporary(".notes.part"));
         assert!(!old_temporary(".notes.draft.part"));
+    }
+
+    /// A file the GM saves into the pack folder (or rewrites there) after
+    /// the plan was made and before the exchange is moved into the new
+    /// folder, never removed with the old contents.
+    #[test]
+    fn what_is_saved_while_a_run_works_is_kept() {
+        let root = std::env::temp_dir().join(format!("tw-publish-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let dir = out.join("pack");
+        let set = |f: &[(&str, &str)]| -> Vec<(String, Vec<u8>)> {
+            f.iter()
+                .map(|(n, b)| ((*n).to_owned(), b.as_bytes().to_vec()))
+                .collect()
+        };
+        publish(&dir, &set(&[("a.md", "1"), ("b.md", "2"), ("c.md", "3")]), Scope::Whole, false)
+            .unwrap();
+        let files = set(&[("a.md", "new")]);
+        let current = Current::read(&dir).unwrap();
+        let plan = plan(&dir, &current, &files, (Scope::Whole, Replace::All, &|_| true)).unwrap();
+        assert_eq!(plan.removed, ["b.md", "c.md"]);
+        let stage = make_stage(&out).unwrap();
+        fill_stage(&stage, &dir, &files, &plan).unwrap();
+        // Meanwhile the GM saves a note, rewrites a.md and writes on b.md.
+        std::fs::write(dir.join("notes.md"), "mine").unwrap();
+        std::fs::write(dir.join("a.md"), "the GM's a").unwrap();
+        std::fs::write(dir.join("b.md"), "the GM's b").unwrap();
+        let old = swap_in(&out, &stage, &dir, true).unwrap().unwrap();
+        let rescued = clear_old(&out, &old, &dir, &current);
+        let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
+        assert_eq!(read("notes.md"), "mine");
+        assert_eq!(read("a.md"), "new");
+        assert_eq!(read("a.md.kept"), "the GM's a");
+        assert_eq!(read("b.md"), "the GM's b");
+        assert!(!dir.join("c.md").exists());
+        assert_eq!(rescued.len(), 3, "{rescued:?}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().collect();
+        assert_eq!(left.len(), 1, "the old contents are gone");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -34,7 +34,7 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub(crate) use reroll::{Reroll, behind_rerolls};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`

@@ -499,3 +499,254 @@ fn finding_12_waiting_for_the_lock_says_so() {
         "{err}"
     );
 }
+
+/// Append `note` to the pack file `name`.
+fn note_on(pack: &Path, name: &str, note: &str) {
+    let path = pack.join(name);
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(note);
+    std::fs::write(path, text).unwrap();
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn finding_1_reroll_after_a_party_change_keeps_the_pack_in_step() {
+    let dir = campaign("living-1-party");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    let before = read(&pack.join("encounter-1.md"));
+    // Brannoc is hit harder and hits softer: every fight's odds move.
+    let party = read(&dir.join("party.toml"))
+        .replace("FRAME = 4", "FRAME = 2")
+        .replace("dm = 3", "dm = 1");
+    std::fs::write(dir.join("party.toml"), party).unwrap();
+    let said = ok_in(&dir, &["prep", "--reroll", "npc/1"]);
+    assert!(said.contains("rerolled npc/1 (reroll 1"), "{said}");
+    assert!(
+        said.contains("rewritten too: ")
+            && said.contains("encounter-1.md")
+            && said.contains("the party file (party.toml) changed since the pack was made"),
+        "{said}"
+    );
+    assert_ne!(read(&pack.join("encounter-1.md")), before);
+    let ok = ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+    assert!(ok.starts_with("ok: all"), "{ok}");
+}
+
+#[test]
+fn finding_2_two_rerolls_at_once_both_counted() {
+    let dir = campaign("living-2-same");
+    ok_in(&dir, &["prep"]);
+    let spawn = |a: &str| {
+        tablewright()
+            .args(["prep", "--reroll", a])
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn("encounter/1"), spawn("encounter/1"));
+    for child in [a, b] {
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let session = read(&dir.join("session.toml"));
+    assert!(session.contains("\"encounter/1\" = 2"), "{session}");
+    let pack = pack_folder(&dir);
+    ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+    // Two different items at once: both recorded, the pack in step.
+    let (a, b) = (spawn("encounter/1"), spawn("npc/2"));
+    for child in [a, b] {
+        let o = child.wait_with_output().unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let session = read(&dir.join("session.toml"));
+    assert!(
+        session.contains("\"encounter/1\" = 3") && session.contains("\"npc/2\" = 1"),
+        "{session}"
+    );
+    ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_2_a_reroll_waits_for_the_session_lock_and_says_so() {
+    use std::os::fd::AsRawFd;
+    let dir = campaign("living-2-wait");
+    ok_in(&dir, &["prep"]);
+    let folder = std::fs::File::open(&dir).unwrap();
+    // SAFETY: flock on a descriptor we own for the whole test.
+    assert_eq!(unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) }, 0);
+    let child = tablewright()
+        .args(["prep", "--reroll", "npc/1"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // Still waiting: nothing recorded yet.
+    assert!(!read(&dir.join("session.toml")).contains("[rerolls]"));
+    drop(folder);
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("waiting: another tablewright run is using session.toml or its pack"),
+        "{err}"
+    );
+}
+
+#[test]
+fn finding_3_plain_prep_after_a_rerolls_edit_keeps_a_note() {
+    let dir = campaign("living-3-note");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    note_on(&pack, "encounter-2.md", "\nGM: the leader flees at half health\n");
+    let session = read(&dir.join("session.toml")) + "\n[rerolls]\n\"npc/1\" = 1\n";
+    std::fs::write(dir.join("session.toml"), session).unwrap();
+    let npc = read(&pack.join("npc-1.md"));
+    let o = run_in(&dir, &["prep"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bringing it in step"), "{}", stderr(&o));
+    assert!(
+        read(&pack.join("encounter-2.md")).contains("GM: the leader flees"),
+        "the note on a sheet the reroll does not change is kept"
+    );
+    assert_ne!(read(&pack.join("npc-1.md")), npc, "the rerolled NPC is written");
+}
+
+#[test]
+fn finding_3_reroll_refuses_a_sheet_the_gm_wrote_on() {
+    let dir = campaign("living-3-refuse");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    note_on(&pack, "npc-1.md", "\nGM: she lies about the well\n");
+    let session = read(&dir.join("session.toml"));
+    let err = fails_in(&dir, &["prep", "--reroll", "npc/1"]);
+    assert!(
+        err.contains("not as the pack wrote them") && err.contains("npc-1.md"),
+        "{err}"
+    );
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(read(&dir.join("session.toml")), session, "nothing recorded");
+    assert!(read(&pack.join("npc-1.md")).contains("GM: she lies"));
+    // With --force the GM says so: the sheet is replaced.
+    ok_in(&dir, &["prep", "--reroll", "npc/1", "--force"]);
+    assert!(!read(&pack.join("npc-1.md")).contains("GM: she lies"));
+    ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+}
+
+#[test]
+fn finding_3_force_never_deletes_what_the_gm_wrote() {
+    let dir = campaign("living-3-force");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    note_on(&pack, "npc-3.md", "\nGM: recurring villain\n");
+    std::fs::write(pack.join("notes.md"), "my own notes\n").unwrap();
+    set_key(&dir, "npcs", "npcs = 2");
+    let o = run_in(&dir, &["prep", "--force"]);
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    // The pack has no npc-3 now, but the GM wrote on it: kept, and said.
+    assert!(read(&pack.join("npc-3.md")).contains("GM: recurring villain"));
+    assert!(
+        err.contains("note: kept npc-3.md") && err.contains("edited by hand"),
+        "{err}"
+    );
+    assert_eq!(read(&pack.join("notes.md")), "my own notes\n");
+    assert!(!pack.join("trap-2.md").exists());
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let c = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_7_verify_never_hangs_on_a_pipe_or_dev_zero() {
+    use std::os::unix::fs::symlink;
+    let dir = campaign("living-7-hang");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    std::fs::remove_file(pack.join("encounter-1.md")).unwrap();
+    mkfifo(&pack.join("encounter-1.md"));
+    std::fs::remove_file(pack.join("npc-1.md")).unwrap();
+    symlink("/dev/zero", pack.join("npc-1.md")).unwrap();
+    symlink("/dev/zero", pack.join("zero.pdf")).unwrap();
+    mkfifo(&pack.join("pipe.pdf"));
+    let o = run_within(&dir, &["verify", pack.to_str().unwrap()], 20)
+        .expect("verify finishes: no pipe waited on, no endless file read");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("encounter-1.md is not a regular file"),
+        "{err}"
+    );
+    assert!(err.contains("npc-1.md is a link, not the pack's file"), "{err}");
+    assert!(err.contains("zero.pdf is a link that is not part of the pack"), "{err}");
+    assert!(err.contains("pipe.pdf is not part of the pack"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn finding_7_verify_names_links_folders_and_an_edited_manifest() {
+    let dir = campaign("living-7-names");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    // A file swapped for a link to an identical copy.
+    let copy = dir.join("npc-2-copy.md");
+    std::fs::copy(pack.join("npc-2.md"), &copy).unwrap();
+    std::fs::remove_file(pack.join("npc-2.md")).unwrap();
+    std::os::unix::fs::symlink(&copy, pack.join("npc-2.md")).unwrap();
+    // A planted folder.
+    std::fs::create_dir(pack.join("planted")).unwrap();
+    std::fs::write(pack.join("planted/x.md"), "x").unwrap();
+    let err = fails_in(&dir, &["verify", pack.to_str().unwrap()]);
+    assert!(err.contains("npc-2.md is a link, not the pack's file"), "{err}");
+    assert!(err.contains("planted is a folder that is not part of the pack"), "{err}");
+    assert!(!err.contains(".tablewright-manifest"), "{err}");
+    // Put right, then the manifest edited to claim a GM's file.
+    std::fs::remove_file(pack.join("npc-2.md")).unwrap();
+    std::fs::copy(&copy, pack.join("npc-2.md")).unwrap();
+    std::fs::remove_dir_all(pack.join("planted")).unwrap();
+    ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+    let manifest = pack.join(".tablewright-manifest");
+    let mut text = read(&manifest);
+    text.push_str("notes.md\n");
+    std::fs::write(&manifest, text).unwrap();
+    let err = fails_in(&dir, &["verify", pack.to_str().unwrap()]);
+    assert!(
+        err.contains(".tablewright-manifest does not list the pack's files as the pack wrote them"),
+        "{err}"
+    );
+}
+
+#[test]
+fn finding_7_an_edited_manifest_cannot_widen_what_force_removes() {
+    let dir = campaign("living-7-widen");
+    ok_in(&dir, &["prep"]);
+    let pack = pack_folder(&dir);
+    // The GM's own file, and a manifest that claims it with its very hash
+    // (as if the one who edited it knew the file).
+    std::fs::write(pack.join("house-rules.md"), "shared rules\n").unwrap();
+    let manifest = pack.join(".tablewright-manifest");
+    let claim = if read(&manifest).starts_with("tablewright pack manifest 2") {
+        // SHA-256 of "shared rules\n".
+        "3ea9e4da64ebc07876f9bf33383e6b7cde86d2a7f6b475b9525f803618524069 house-rules.md\n"
+            .to_owned()
+    } else {
+        "house-rules.md\n".to_owned()
+    };
+    std::fs::write(&manifest, read(&manifest) + &claim).unwrap();
+    hand_edit(&pack);
+    ok_in(&dir, &["prep", "--force"]);
+    assert_eq!(read(&pack.join("house-rules.md")), "shared rules\n");
+}
