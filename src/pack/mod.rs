@@ -24,11 +24,12 @@ use std::path::PathBuf;
 
 use crate::content::Library;
 use crate::error::Error;
-use crate::generators::Address;
+use crate::diagnostic::Diagnostic;
+use crate::generators::{Address, GenError};
 use crate::generators::session::{self, Pack};
 use crate::handouts::markdown::Templates;
 use crate::handouts::{self, FORMAT, Flavour, ShareLine};
-use crate::input::Session;
+use crate::input::{self, Session};
 use crate::input::bundle::Bundle;
 use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
@@ -70,12 +71,48 @@ pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
-        Ok(session::generate(
+        session::generate(
             &self.library,
             &self.session.request(),
             &self.party,
             &self.seed,
-        )?)
+        )
+        .map_err(|e| match e {
+            GenError::RunDry(at) => self.run_dry(&at),
+            e => e.into(),
+        })
+    }
+
+    /// Tables that ran dry for the item at `at`, pointed at the session
+    /// file's line that asks for that many items of its kind.
+    fn run_dry(&self, at: &Address) -> Error {
+        let path = self
+            .session_path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(&self.bundle.session.name));
+        let text = &self.bundle.session.text;
+        let key = match at.kind() {
+            "encounter" => "encounters",
+            "trap" => "traps",
+            "npc" => "npcs",
+            "injury" => "injuries",
+            "mutation" => "mutations",
+            other => other,
+        };
+        let message = GenError::RunDry(at.clone()).to_string();
+        let file = path.display().to_string();
+        let place = input::locate(text, &[input::Step::Key(key)])
+            .or_else(|| input::locate(text, &[input::Step::Key(at.kind())]));
+        let diagnostic = match place {
+            Some((line, col, width)) => {
+                Diagnostic::at(file, line, col, message).with_source(text, width)
+            }
+            None => Diagnostic::at(file, 0, 0, message),
+        };
+        Error::input(diagnostic.with_hint(format!(
+            "lower `{key}` here, or add rows to the tables {kind}s are drawn from (--content)",
+            kind = at.kind()
+        )))
     }
 
     /// The pack and every file of it: the handouts, `pack.pdf` and the
