@@ -265,14 +265,59 @@ fn at_input(mut d: Diagnostic, i: &Imported) -> Diagnostic {
         .copied()
         .filter(|l| *l > 0)
         .unwrap_or(1);
-    let width = i
-        .text
+    // What the problem points at in the table file (`{Bob}`), found again
+    // in the input between the rows before and after (a Foundry result's
+    // text may sit above the line of its `range`).
+    let from = match before {
+        0 | 1 => 0,
+        n => rows.get(n - 2).copied().unwrap_or(0),
+    };
+    let to = rows.get(before).copied().unwrap_or(line + 40).max(line);
+    let token: String = i
+        .toml
         .lines()
-        .nth(line - 1)
-        .map_or(1, |l| l.chars().count().max(1));
+        .nth(d.line.saturating_sub(1))
+        .map(|l| {
+            l.chars()
+                .skip(d.column.saturating_sub(1))
+                .collect::<String>()
+        })
+        .map(|rest| match rest.find('}') {
+            Some(end) if rest.starts_with('{') => rest[..=end].to_owned(),
+            _ => rest
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '"')
+                .collect(),
+        })
+        .unwrap_or_default();
+    // Its own line first, then upwards to the row before, then down.
+    let lines: Vec<&str> = i.text.lines().collect();
+    let found = (!token.is_empty())
+        .then(|| {
+            (from..line)
+                .rev()
+                .chain(line..to)
+                .filter_map(|n| Some((n, *lines.get(n)?)))
+                .find_map(|(n, l)| {
+                    l.find(&token)
+                        .map(|at| (n + 1, l[..at].chars().count() + 1))
+                })
+        })
+        .flatten();
+    let (line, column, width) = match found {
+        Some((line, column)) => (line, column, token.chars().count()),
+        None => {
+            let width = i
+                .text
+                .lines()
+                .nth(line - 1)
+                .map_or(1, |l| l.chars().count());
+            (line, 1, width.max(1))
+        }
+    };
     d.file = Some(i.input.clone());
     d.line = line;
-    d.column = 1;
+    d.column = column;
     d.snippet = None;
     d.with_source(&i.text, width)
 }

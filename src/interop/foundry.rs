@@ -567,8 +567,18 @@ fn result_row(
         .find(|s| !s.trim().is_empty())
         .unwrap_or("");
     let converted = markup::convert(body, reading);
-    for (k, v) in &converted.counts {
-        *counts.entry(k).or_default() += v;
+    let mut flags: RowFlags =
+        serde_json::from_value(r["flags"]["tablewright"].clone()).unwrap_or_default();
+    // The text as tablewright wrote it, unless the result was edited since
+    // (then nothing of Foundry's markup was converted: it is words).
+    let as_written = flags
+        .text
+        .take()
+        .filter(|ours| markup::convert(&escape_html(ours), reading).text == converted.text);
+    if as_written.is_none() {
+        for (k, v) in &converted.counts {
+            *counts.entry(k).or_default() += v;
+        }
     }
     let label = if range.0 == range.1 {
         range.0.to_string()
@@ -589,13 +599,7 @@ fn result_row(
     } else {
         converted.text
     };
-    let mut flags: RowFlags =
-        serde_json::from_value(r["flags"]["tablewright"].clone()).unwrap_or_default();
-    // The text as tablewright wrote it, unless the result was edited since.
-    let text = match flags.text.take() {
-        Some(ours) if markup::convert(&escape_html(&ours), reading).text == text => ours,
-        _ => text,
-    };
+    let text = as_written.unwrap_or(text);
     Ok(ResultRow {
         range: Some(range),
         weight,

@@ -96,7 +96,11 @@ pub fn publish(
     scope: Scope,
     force: bool,
 ) -> Result<Published, OutputError> {
-    let replace = if force { Replace::All } else { Replace::Nothing };
+    let replace = if force {
+        Replace::All
+    } else {
+        Replace::Nothing
+    };
     publish_as(dir, files, scope, replace)
 }
 
@@ -722,7 +726,9 @@ fn clear_old(out: &Path, old: &Path, dir: &Path, current: &Current) -> Vec<(Stri
         }
     }
     if stuck {
-        let pack = dir.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let pack = dir
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         let left = out.join(format!("{pack}-left-{}", sys::unpredictable()));
         let _ = std::fs::rename(old, left);
     } else {
@@ -780,11 +786,22 @@ mod tests {
                 .map(|(n, b)| ((*n).to_owned(), b.as_bytes().to_vec()))
                 .collect()
         };
-        publish(&dir, &set(&[("a.md", "1"), ("b.md", "2"), ("c.md", "3")]), Scope::Whole, false)
-            .unwrap();
+        publish(
+            &dir,
+            &set(&[("a.md", "1"), ("b.md", "2"), ("c.md", "3")]),
+            Scope::Whole,
+            false,
+        )
+        .unwrap();
         let files = set(&[("a.md", "new")]);
         let current = Current::read(&dir).unwrap();
-        let plan = plan(&dir, &current, &files, (Scope::Whole, Replace::All, &|_| true)).unwrap();
+        let plan = plan(
+            &dir,
+            &current,
+            &files,
+            (Scope::Whole, Replace::All, &|_| true),
+        )
+        .unwrap();
         assert_eq!(plan.removed, ["b.md", "c.md"]);
         let stage = make_stage(&out).unwrap();
         fill_stage(&stage, &dir, &files, &plan).unwrap();

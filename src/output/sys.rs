@@ -95,7 +95,10 @@ pub(super) fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
     let folder = File::open(dir)?;
     let meta = folder.metadata()?;
     let key = (meta.dev(), meta.ino());
-    let held = || HELD.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let held = || {
+        HELD.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
     if held().contains(&key) {
         return Ok(Lock {
             _folder: None,
@@ -154,7 +157,10 @@ pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, "longer than expected"));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "longer than expected",
+        ));
     }
     Ok(bytes)
 }

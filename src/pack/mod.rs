@@ -23,14 +23,14 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::content::Library;
-use crate::error::Error;
 use crate::diagnostic::Diagnostic;
-use crate::generators::{Address, GenError};
+use crate::error::Error;
 use crate::generators::session::{self, Pack};
+use crate::generators::{Address, GenError};
 use crate::handouts::markdown::Templates;
 use crate::handouts::{self, FORMAT, Flavour, ShareLine};
-use crate::input::{self, Session};
 use crate::input::bundle::Bundle;
+use crate::input::{self, Session};
 use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;

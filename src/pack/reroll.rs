@@ -17,13 +17,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{PackFiles, Sources};
-use crate::output;
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::generators::Address;
 use crate::generators::session::Pack;
 use crate::input::bundle::{with_rerolls, without_rerolls};
 use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
+use crate::output;
 
 /// A reroll, ready to write.
 pub(crate) struct Reroll {
@@ -111,7 +111,12 @@ pub(crate) fn in_step(dir: &Path, files: PackFiles) -> PackFiles {
             }
             match listed.get(name) {
                 Some(Some(hash)) => *hash != output::digest(bytes),
-                _ => output::read_regular(&path, bytes.len() as u64).ok().as_ref() != Some(bytes),
+                _ => {
+                    output::read_regular(&path, bytes.len() as u64)
+                        .ok()
+                        .as_ref()
+                        != Some(bytes)
+                }
             }
         })
         .collect()
@@ -134,7 +139,11 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
         out.push(format!("the session file ({})", now.session.name));
     }
     if was.party != now.party {
-        let name = now.party.as_ref().or(was.party.as_ref()).map(|c| c.name.clone());
+        let name = now
+            .party
+            .as_ref()
+            .or(was.party.as_ref())
+            .map(|c| c.name.clone());
         out.push(format!("the party file ({})", name.unwrap_or_default()));
     }
     if was.content != now.content {

@@ -18,10 +18,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::{PackFiles, Sources};
-use crate::output;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::handouts::{self, Flavour};
+use crate::output;
 use crate::page::pdf::Paper;
 
 /// The papers a pack folder may hold PDFs on.
@@ -142,9 +142,8 @@ fn check_file(path: &Path, bytes: &[u8]) -> Option<&'static str> {
 fn check_manifest(dir: &Path, files: &PackFiles) -> Option<&'static str> {
     let path = dir.join(output::MANIFEST);
     let expected = output::manifest_of(files);
-    if check_file(&path, expected.as_bytes()).is_none() {
-        return None;
-    }
+    // The manifest as the pack writes it: nothing to say.
+    check_file(&path, expected.as_bytes())?;
     let meta = path.symlink_metadata().ok()?;
     if !meta.file_type().is_file() {
         return check_file(&path, expected.as_bytes());
@@ -189,15 +188,20 @@ pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'stati
         .filter(|n| !made.contains(n.as_str()))
         .collect();
     extra.sort();
-    out.extend(extra.into_iter().filter(|n| !folders.contains(n.as_str())).map(|n| {
-        let what = match dir.join(&n).symlink_metadata().map(|m| m.file_type()) {
-            Ok(t) if t.is_symlink() => "is a link that is not part of the pack",
-            Ok(t) if t.is_dir() => "is a folder that is not part of the pack",
-            Ok(t) if t.is_file() => "is not part of the pack",
-            _ => "is not part of the pack (nor a regular file)",
-        };
-        (n, what)
-    }));
+    out.extend(
+        extra
+            .into_iter()
+            .filter(|n| !folders.contains(n.as_str()))
+            .map(|n| {
+                let what = match dir.join(&n).symlink_metadata().map(|m| m.file_type()) {
+                    Ok(t) if t.is_symlink() => "is a link that is not part of the pack",
+                    Ok(t) if t.is_dir() => "is a folder that is not part of the pack",
+                    Ok(t) if t.is_file() => "is not part of the pack",
+                    _ => "is not part of the pack (nor a regular file)",
+                };
+                (n, what)
+            }),
+    );
     out
 }
 

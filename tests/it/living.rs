@@ -606,7 +606,11 @@ fn finding_3_plain_prep_after_a_rerolls_edit_keeps_a_note() {
     let dir = campaign("living-3-note");
     ok_in(&dir, &["prep"]);
     let pack = pack_folder(&dir);
-    note_on(&pack, "encounter-2.md", "\nGM: the leader flees at half health\n");
+    note_on(
+        &pack,
+        "encounter-2.md",
+        "\nGM: the leader flees at half health\n",
+    );
     let session = read(&dir.join("session.toml")) + "\n[rerolls]\n\"npc/1\" = 1\n";
     std::fs::write(dir.join("session.toml"), session).unwrap();
     let npc = read(&pack.join("npc-1.md"));
@@ -617,7 +621,11 @@ fn finding_3_plain_prep_after_a_rerolls_edit_keeps_a_note() {
         read(&pack.join("encounter-2.md")).contains("GM: the leader flees"),
         "the note on a sheet the reroll does not change is kept"
     );
-    assert_ne!(read(&pack.join("npc-1.md")), npc, "the rerolled NPC is written");
+    assert_ne!(
+        read(&pack.join("npc-1.md")),
+        npc,
+        "the rerolled NPC is written"
+    );
 }
 
 #[test]
@@ -690,8 +698,14 @@ fn finding_7_verify_never_hangs_on_a_pipe_or_dev_zero() {
         err.contains("encounter-1.md is not a regular file"),
         "{err}"
     );
-    assert!(err.contains("npc-1.md is a link, not the pack's file"), "{err}");
-    assert!(err.contains("zero.pdf is a link that is not part of the pack"), "{err}");
+    assert!(
+        err.contains("npc-1.md is a link, not the pack's file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("zero.pdf is a link that is not part of the pack"),
+        "{err}"
+    );
     assert!(err.contains("pipe.pdf is not part of the pack"), "{err}");
 }
 
@@ -710,8 +724,14 @@ fn finding_7_verify_names_links_folders_and_an_edited_manifest() {
     std::fs::create_dir(pack.join("planted")).unwrap();
     std::fs::write(pack.join("planted/x.md"), "x").unwrap();
     let err = fails_in(&dir, &["verify", pack.to_str().unwrap()]);
-    assert!(err.contains("npc-2.md is a link, not the pack's file"), "{err}");
-    assert!(err.contains("planted is a folder that is not part of the pack"), "{err}");
+    assert!(
+        err.contains("npc-2.md is a link, not the pack's file"),
+        "{err}"
+    );
+    assert!(
+        err.contains("planted is a folder that is not part of the pack"),
+        "{err}"
+    );
     assert!(!err.contains(".tablewright-manifest"), "{err}");
     // Put right, then the manifest edited to claim a GM's file.
     std::fs::remove_file(pack.join("npc-2.md")).unwrap();
@@ -749,4 +769,102 @@ fn finding_7_an_edited_manifest_cannot_widen_what_force_removes() {
     hand_edit(&pack);
     ok_in(&dir, &["prep", "--force"]);
     assert_eq!(read(&pack.join("house-rules.md")), "shared rules\n");
+}
+
+#[test]
+fn finding_13_tables_run_dry_named_at_the_session_line() {
+    let dir = campaign("living-13-dry");
+    set_key(&dir, "npcs", "npcs = 20");
+    let line = read(&dir.join("session.toml"))
+        .lines()
+        .position(|l| l == "npcs = 20")
+        .unwrap()
+        + 1;
+    let err = fails_in(&dir, &["prep"]);
+    assert!(
+        err.contains(&format!("session.toml:{line}:8: npc/"))
+            && err.contains("its tables have run dry"),
+        "{err}"
+    );
+    assert!(err.contains("    npcs = 20\n"), "{err}");
+}
+
+/// A table file whose rows say, as words, what Foundry reads as markup.
+fn markup_words(dir: &Path) {
+    std::fs::create_dir_all(dir.join("c")).unwrap();
+    std::fs::write(
+        dir.join("c/words.toml"),
+        "[[table]]\nid = \"x.words\"\ntitle = \"Words\"\nsystem = \"any\"\nsource = \"ours\"\n\n\
+         [[table.row]]\nweight = 1\nname = \"a\"\n\
+         text = \"See [[Wiki]], @UUID[Actor.abc]{{Bob}} and [[/r 1d4]] as written\"\n\n\
+         [[table.row]]\nweight = 1\nname = \"b\"\ntext = \"plain {1d6} here\"\n",
+    )
+    .unwrap();
+}
+
+#[test]
+fn finding_13_foundry_round_trip_keeps_markup_words() {
+    let dir = temp_dir("living-13-foundry");
+    markup_words(&dir);
+    ok_in(&dir, &["validate", "--content", "c"]);
+    let args = ["export", "x.words", "--content", "c", "--format", "foundry"];
+    ok_in(&dir, &[&args[..], &["--to", "fx"]].concat());
+    ok_in(&dir, &["import", "fx/x.words.json", "--to", "imp"]);
+    let toml = read(&dir.join("imp/x-words.toml"));
+    assert!(
+        toml.contains("text = \"See [[Wiki]], @UUID[Actor.abc]{{Bob}} and [[/r 1d4]] as written\""),
+        "{toml}"
+    );
+    assert!(toml.contains("text = \"plain {1d6} here\""), "{toml}");
+    // A result edited in Foundry is read as Foundry shows it.
+    let json = read(&dir.join("fx/x.words.json")).replace("as written", "as edited");
+    std::fs::write(dir.join("fx/x.words.json"), json).unwrap();
+    ok_in(&dir, &["import", "fx/x.words.json", "--to", "imp2"]);
+    let toml = read(&dir.join("imp2/x-words.toml"));
+    assert!(
+        toml.contains("as edited") && !toml.contains("[[Wiki]]"),
+        "{toml}"
+    );
+}
+
+#[test]
+fn finding_13_a_bom_does_not_hide_a_markdown_heading() {
+    let dir = temp_dir("living-13-bom");
+    std::fs::write(
+        dir.join("omens.md"),
+        "\u{feff}# Omens of the salt\n\n| d4 | Omen |\n|---|---|\n| 1 | a |\n| 2 | b |\n| 3 | c |\n| 4 | d |\n",
+    )
+    .unwrap();
+    ok_in(&dir, &["import", "omens.md", "--to", "imp"]);
+    let toml = read(&dir.join("imp/omens.toml"));
+    assert!(toml.contains("title = \"Omens of the salt\""), "{toml}");
+}
+
+#[test]
+fn finding_13_import_problems_point_at_the_input_line() {
+    let dir = temp_dir("living-13-lines");
+    std::fs::write(
+        dir.join("over.md"),
+        "# Omens\n\n| d4 | Omen |\n|---|---|\n| 1 | a |\n| 2 | b |\n| 3 | c |\n| 4 | d |\n| 5 | e |\n",
+    )
+    .unwrap();
+    let err = fails_in(&dir, &["import", "over.md", "--to", "imp"]);
+    assert!(err.contains("over.md:9:"), "{err}");
+    assert!(err.contains("| 5 | e |"), "{err}");
+    assert!(!err.contains(".toml"), "{err}");
+    // A Foundry document: the line of the result's text.
+    markup_words(&dir);
+    let args = ["export", "x.words", "--content", "c", "--format", "foundry"];
+    ok_in(&dir, &[&args[..], &["--to", "fx"]].concat());
+    let json =
+        read(&dir.join("fx/x.words.json")).replace("plain [[/r 1d6]] here", "plain {Bob} here");
+    let line = json
+        .lines()
+        .position(|l| l.contains("\"text\": \"plain {Bob} here\""))
+        .unwrap()
+        + 1;
+    std::fs::write(dir.join("bad.json"), json).unwrap();
+    let err = fails_in(&dir, &["import", "bad.json", "--to", "imp"]);
+    assert!(err.contains(&format!("bad.json:{line}:")), "{err}");
+    assert!(!err.contains(".toml"), "{err}");
 }
