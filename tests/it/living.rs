@@ -817,8 +817,16 @@ fn finding_13_foundry_round_trip_keeps_markup_words() {
     );
     assert!(toml.contains("text = \"plain {1d6} here\""), "{toml}");
     // A result edited in Foundry is read as Foundry shows it.
-    let json = read(&dir.join("fx/x.words.json")).replace("as written", "as edited");
-    std::fs::write(dir.join("fx/x.words.json"), json).unwrap();
+    let mut doc: serde_json::Value =
+        serde_json::from_str(&read(&dir.join("fx/x.words.json"))).unwrap();
+    for key in ["description", "text"] {
+        let edited = doc["results"][0][key]
+            .as_str()
+            .unwrap()
+            .replace("as written", "as edited");
+        doc["results"][0][key] = edited.into();
+    }
+    std::fs::write(dir.join("fx/x.words.json"), doc.to_string()).unwrap();
     ok_in(&dir, &["import", "fx/x.words.json", "--to", "imp2"]);
     let toml = read(&dir.join("imp2/x-words.toml"));
     assert!(
