@@ -137,8 +137,11 @@ fn check_file(path: &Path, bytes: &[u8]) -> Option<&'static str> {
 }
 
 /// What is wrong with the folder's manifest, if anything: it must list
-/// exactly the pack's `files` with the hashes of their bytes (a manifest
-/// of format 1, made before the hashes, only their names).
+/// every one of the pack's `files` with the hash of its bytes, and nothing
+/// else that is in the folder (a pack file the GM deleted may stay
+/// listed: nothing is there to replace or remove), and no line that is not
+/// one of those. A manifest of format 1, made before the hashes, is held
+/// to the names alone.
 fn check_manifest(dir: &Path, files: &PackFiles) -> Option<&'static str> {
     let path = dir.join(output::MANIFEST);
     let expected = output::manifest_of(files);
@@ -148,15 +151,21 @@ fn check_manifest(dir: &Path, files: &PackFiles) -> Option<&'static str> {
     if !meta.file_type().is_file() {
         return check_file(&path, expected.as_bytes());
     }
-    let text = output::read_regular(&path, 1 << 20).ok()?;
-    let text = String::from_utf8_lossy(&text);
-    let mut lines = text.lines();
-    if lines.next() == Some("tablewright pack manifest 1") {
-        let listed: BTreeSet<&str> = lines.collect();
-        let made: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
-        if listed == made {
-            return None;
-        }
+    let listed = output::listed_in(dir);
+    // A name listed without a hash (format 1) proves nothing, so it can
+    // never have a file replaced or removed: only its presence counts.
+    let made_listed = files.iter().all(|(name, bytes)| match listed.get(name) {
+        Some(Some(hash)) => *hash == output::digest(bytes),
+        Some(None) => true,
+        None => false,
+    });
+    let others_gone = listed.keys().all(|name| {
+        files.iter().any(|(n, _)| n == name) || dir.join(name).symlink_metadata().is_err()
+    });
+    let read = output::read_regular(&path, 1 << 20).ok()?;
+    let lines = String::from_utf8_lossy(&read).lines().count();
+    if made_listed && others_gone && lines == listed.len() + 1 {
+        return None;
     }
     Some(
         "does not list the pack's files as the pack wrote them (edited?): it decides what a \

@@ -1314,7 +1314,7 @@ fn interop_cases() -> Vec<Case> {
             "import a table that does not cover its die",
             "s.md",
             "| d6 | r |\n|---|---|\n| 1-3 | a |\n| 4-5 | b |\n",
-            &["tables/s.toml (imported from s.md)", "no row covers 6"],
+            &["s.md:3:1: [imported.s] no row covers 6", "| 1-3 | a |"],
         ),
         import(
             "import an unclosed CSV quote",

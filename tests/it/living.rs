@@ -820,17 +820,13 @@ fn finding_13_foundry_round_trip_keeps_markup_words() {
     let mut doc: serde_json::Value =
         serde_json::from_str(&read(&dir.join("fx/x.words.json"))).unwrap();
     for key in ["description", "text"] {
-        let edited = doc["results"][0][key]
-            .as_str()
-            .unwrap()
-            .replace("as written", "as edited");
-        doc["results"][0][key] = edited.into();
+        doc["results"][0][key] = "An omen <b>rewritten</b> in Foundry".into();
     }
     std::fs::write(dir.join("fx/x.words.json"), doc.to_string()).unwrap();
     ok_in(&dir, &["import", "fx/x.words.json", "--to", "imp2"]);
     let toml = read(&dir.join("imp2/x-words.toml"));
     assert!(
-        toml.contains("as edited") && !toml.contains("[[Wiki]]"),
+        toml.contains("text = \"An omen rewritten in Foundry\"") && !toml.contains("[[Wiki]]"),
         "{toml}"
     );
 }
