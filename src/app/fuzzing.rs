@@ -41,8 +41,8 @@ pub fn bundle(text: &str) {
         return;
     }
     if let Ok(b) = bundle::bundle_from_text(path, text) {
-        let again = bundle::bundle_from_text(path, &b.to_text())
-            .expect("a bundle written out reads back");
+        let again =
+            bundle::bundle_from_text(path, &b.to_text()).expect("a bundle written out reads back");
         // `paper` (format 1) is read and never written.
         assert_eq!(again.seed, b.seed);
         assert_eq!(again.session, b.session);

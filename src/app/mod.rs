@@ -44,8 +44,8 @@ use serde::Serialize;
 pub use request::Request;
 
 use crate::cli::Cli;
-use crate::terminal::clean::Clean;
 use crate::error::Error;
+use crate::terminal::clean::Clean;
 use crate::workspace::Workspace;
 
 /// Run one command. `out` receives the results, `err` the notes (the seed

@@ -260,10 +260,7 @@ impl Files<'_> {
         c.insert("title", &pack.title);
         // Inside a code span, where a backslash would show: the seed as it
         // is, a backtick (which would end the span) as `'`.
-        c.insert_value(
-            "seed",
-            markdown(&in_code(&self.share.seed)),
-        );
+        c.insert_value("seed", markdown(&in_code(&self.share.seed)));
         c.insert("summary", &summary(pack));
         c.insert_value("parts", markdown(&self.parts));
         c.insert("system", pack.system.label());

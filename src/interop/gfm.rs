@@ -47,10 +47,7 @@ pub(crate) fn result_cell_md(name: &str, text: &str) -> String {
 
 /// One table.
 pub(crate) fn table(t: &Table) -> String {
-    let mut out = format!(
-        "### {}\n\n",
-        crate::wording::markup::escape_md(&t.title)
-    );
+    let mut out = format!("### {}\n\n", crate::wording::markup::escape_md(&t.title));
     let head = t.dice.clone().unwrap_or_else(|| "weight".into());
     out.push_str(&format!("| {head} | result |\n| --- | --- |\n"));
     for row in &t.rows {

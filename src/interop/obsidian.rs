@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use super::{Export, block_ids, formula, gfm, ranges};
 use crate::content::Table;
-use crate::wording::markup::escape_md;
 use crate::content::template::{self, Segment};
+use crate::wording::markup::escape_md;
 
 /// Whether the Dice Roller reads `expr` as written: dice, numbers,
 /// `+ - * /`, keep and explode, nothing of tablewright's own.

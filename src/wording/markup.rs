@@ -71,7 +71,9 @@ pub(crate) fn escape_md(text: &str) -> String {
             // and Homebrewery read nothing into `: ` (a label's colon).
             ':' => next.is_some_and(|n| !n.is_whitespace()),
             // Obsidian: `%%comment%%`, `==highlight==`.
-            '%' | '=' => prev == Some(c) || next == Some(c) || (c == '=' && i == 0 && ends_marker(1)),
+            '%' | '=' => {
+                prev == Some(c) || next == Some(c) || (c == '=' && i == 0 && ends_marker(1))
+            }
             '-' | '+' => i == 0 && (ends_marker(1) || next == Some(c)),
             '.' | ')' => numbered && i == digits,
             _ => false,
@@ -109,7 +111,10 @@ mod tests {
             escape_md("</div><script>alert(1)</script>"),
             "\\</div\\>\\<script\\>alert(1)\\</script\\>"
         );
-        assert_eq!(escape_md("[x](javascript:alert(2))"), "\\[x\\](javascript\\:alert(2))");
+        assert_eq!(
+            escape_md("[x](javascript:alert(2))"),
+            "\\[x\\](javascript\\:alert(2))"
+        );
         assert_eq!(escape_md("&lt;"), "\\&lt;");
         assert_eq!(escape_md("- item"), "\\- item");
         assert_eq!(escape_md("1. first"), "1\\. first");
@@ -119,11 +124,17 @@ mod tests {
         // Obsidian.
         assert_eq!(escape_md("Zed ^npc-1"), "Zed \\^npc-1");
         assert_eq!(escape_md("[[Wiki]]"), "\\[\\[Wiki\\]\\]");
-        assert_eq!(escape_md("%%x%% ==y== $z$"), "\\%\\%x\\%\\% \\=\\=y\\=\\= \\$z\\$");
+        assert_eq!(
+            escape_md("%%x%% ==y== $z$"),
+            "\\%\\%x\\%\\% \\=\\=y\\=\\= \\$z\\$"
+        );
         assert_eq!(escape_md("50% off"), "50% off");
         // Homebrewery.
         assert_eq!(escape_md("Dana {{wide}}"), "Dana \\{\\{wide\\}\\}");
-        assert_eq!(escape_md("a :: b :fas_dice:"), "a \\:\\: b \\:fas\\_dice\\:");
+        assert_eq!(
+            escape_md("a :: b :fas_dice:"),
+            "a \\:\\: b \\:fas\\_dice\\:"
+        );
         assert_eq!(escape_md("Lead: Ada"), "Lead: Ada");
         assert_eq!(escape_md("\\page"), "\\\\page");
         // Control characters show, never act.

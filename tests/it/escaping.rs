@@ -98,7 +98,11 @@ fn walk(dir: &Path) -> Vec<(String, PathBuf)> {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         if e.file_type().unwrap().is_dir() {
-            out.extend(walk(&e.path()).into_iter().map(|(n, p)| (format!("{name}/{n}"), p)));
+            out.extend(
+                walk(&e.path())
+                    .into_iter()
+                    .map(|(n, p)| (format!("{name}/{n}"), p)),
+            );
         } else {
             out.push((name, e.path()));
         }
@@ -244,7 +248,14 @@ fn exported(format: &str) -> String {
     std::fs::write(dir.join("content/swamp.toml"), SWAMP).unwrap();
     let o = run_in(
         &dir,
-        &["export", "gen.encounter.swamp", "--format", format, "--content", "content"],
+        &[
+            "export",
+            "gen.encounter.swamp",
+            "--format",
+            format,
+            "--content",
+            "content",
+        ],
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     stdout(&o)
@@ -272,7 +283,9 @@ fn gfm_export_with_escapes_imports_back_the_same_text() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let back = std::fs::read_to_string(dir.join("back/swamp.toml")).unwrap();
     assert!(
-        back.contains("<img src=x onerror=alert(7)> [x](javascript:alert(8)) [[Wiki]] ^npc-1 {{wide}}"),
+        back.contains(
+            "<img src=x onerror=alert(7)> [x](javascript:alert(8)) [[Wiki]] ^npc-1 {{wide}}"
+        ),
         "{back}"
     );
 }
@@ -282,7 +295,15 @@ fn gfm_export_with_escapes_imports_back_the_same_text() {
 /// installed (`.ci/run` installs it, so CI always checks).
 fn cmark(md: &str) -> Option<String> {
     let child = Command::new("cmark-gfm")
-        .args(["--unsafe", "-e", "table", "-e", "strikethrough", "-e", "autolink"])
+        .args([
+            "--unsafe",
+            "-e",
+            "table",
+            "-e",
+            "strikethrough",
+            "-e",
+            "autolink",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn();
@@ -294,7 +315,12 @@ fn cmark(md: &str) -> Option<String> {
         eprintln!("cmark-gfm not installed: the rendered Markdown is not checked");
         return None;
     };
-    child.stdin.take().unwrap().write_all(md.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(md.as_bytes())
+        .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
     Some(String::from_utf8(out.stdout).unwrap())
@@ -303,7 +329,16 @@ fn cmark(md: &str) -> Option<String> {
 fn assert_no_live_html(name: &str, html: &str) {
     // The pack's own drawings are images (`<img src="map-1.svg">`); none
     // from user text.
-    for tag in ["<script", "<b ", "<b>", "<i>", "<img src=x", "<div", "</div>", "href=\"javascript"] {
+    for tag in [
+        "<script",
+        "<b ",
+        "<b>",
+        "<i>",
+        "<img src=x",
+        "<div",
+        "</div>",
+        "href=\"javascript",
+    ] {
         assert!(!html.contains(tag), "{name} renders {tag}:\n{html}");
     }
 }
