@@ -84,7 +84,7 @@ struct Imported {
 
 /// Read one input file into drafts: by its extension (`.json`, `.csv`,
 /// `.tsv`, else Markdown), or by a look at its first character.
-fn read_one(
+pub(crate) fn read_one(
     path: &Path,
     text: &str,
     taken: &mut BTreeSet<String>,

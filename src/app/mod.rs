@@ -19,10 +19,14 @@
 //! - [`shell`]: `completions` (a shell's completion script) and `manpage`
 //!   (the roff manual), both on stdout.
 //!
+//! - [`fuzzing`]: what the fuzz targets in `fuzz/` call (hidden).
+//!
 //! Randomness comes only from the seed's streams.
 
 pub(crate) mod capped;
 pub(crate) mod dice;
+#[doc(hidden)]
+pub mod fuzzing;
 pub(crate) mod generate;
 pub(crate) mod init;
 pub(crate) mod interop;
@@ -41,13 +45,26 @@ pub use request::Request;
 
 use crate::cli::Cli;
 use crate::error::Error;
+use crate::terminal::clean::Clean;
 use crate::workspace::Workspace;
 
 /// Run one command. `out` receives the results, `err` the notes (the seed
 /// that was chosen).
 pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Error> {
     let (ws, request) = request::read(cli)?;
-    run_request(&ws, request, out, err)
+    // The terminal's escaping layer: no control character a table, a
+    // name or a shared file holds reaches the terminal as itself.
+    let mut out = Clean::new(out);
+    let mut err = Clean::new(err);
+    let done = run_request(&ws, request, &mut out, &mut err);
+    let flushed = out.flush().and(err.flush());
+    done?;
+    Ok(flushed?)
+}
+
+/// An error as `main` prints it, through the terminal's escaping layer.
+pub fn error_text(e: &Error) -> String {
+    crate::terminal::clean::clean(&format!("error: {e}"))
 }
 
 /// Run one checked request in a workspace.

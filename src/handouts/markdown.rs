@@ -8,13 +8,22 @@
 //! `range` and 16 MiB of output per rendering, counted, not timed; no
 //! `set_global`; a template file that replaces no built-in one is refused.
 //!
-//! Filters for templates: `md` (escape text for a GFM table cell or inline
-//! Markdown: `|`, `*`, `_`, backticks, brackets, `<`, line breaks), `pct`
+//! Escaping is on by default in every Markdown template: whatever a
+//! template prints with `{{ … }}` goes through
+//! [`crate::wording::markup::escape_md`] (so a PC's name, a table row's
+//! text, an NPC or place name, a title or a shared file's words read as
+//! themselves in GFM, Obsidian and Homebrewery alike), except the values
+//! the code made as Markdown itself, with every name in them escaped
+//! (the share line, stat rows, weapon lines, the parts of `pack.md`),
+//! which go in as [`markdown`] values, and what a template marks `| safe`.
+//!
+//! Filters for templates: `md` (the same escape, written out; kept so
+//! that older templates read the same: it never escapes twice), `pct`
 //! (a chance as `69.68%`), `fixed2` (two decimals).
 
 use std::path::Path;
 
-use tera::{Context, Kwargs, State, Tera};
+use tera::{Context, Kwargs, State, StringInput, Tera, Value};
 
 use crate::wording::markup::escape_md;
 
@@ -35,16 +44,47 @@ impl std::fmt::Display for TemplateError {
 
 impl std::error::Error for TemplateError {}
 
-fn md(val: &str, _: Kwargs, _: &State) -> String {
-    escape_md(val)
+/// `md`: escaped once; a value already escaped (safe) as it is.
+fn md(val: StringInput, _: Kwargs, _: &State) -> Value {
+    match val.is_safe() {
+        true => val.into_value(),
+        false => Value::safe_string(&escape_md(val.as_str())),
+    }
 }
 
-fn pct(val: f64, _: Kwargs, _: &State) -> String {
-    crate::wording::lines::percent(val)
+fn pct(val: f64, _: Kwargs, _: &State) -> Value {
+    Value::safe_string(&crate::wording::lines::percent(val))
 }
 
-fn fixed2(val: f64, _: Kwargs, _: &State) -> String {
-    format!("{val:.2}")
+fn fixed2(val: f64, _: Kwargs, _: &State) -> Value {
+    Value::safe_string(&format!("{val:.2}"))
+}
+
+/// The escape every Markdown template applies by default.
+fn escape(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(escape_md(text).as_bytes())
+}
+
+/// A value the code made as Markdown, with every name in it escaped
+/// already: the templates print its strings as they are.
+pub(crate) fn markdown<T: serde::Serialize + ?Sized>(value: &T) -> Value {
+    fn safe(v: Value) -> Value {
+        if v.is_string() {
+            v.mark_safe()
+        } else if let Some(items) = v.as_array() {
+            Value::from(items.iter().cloned().map(safe).collect::<Vec<_>>())
+        } else if v.is_map() {
+            let map = v.into_map().expect("a map");
+            Value::from(
+                map.into_iter()
+                    .map(|(k, v)| (k, safe(v)))
+                    .collect::<tera::value::Map>(),
+            )
+        } else {
+            v
+        }
+    }
+    safe(Value::from_serializable(value))
 }
 
 /// The template engine with our filters and the templates in effect.
@@ -149,7 +189,10 @@ impl Templates {
         origin: Option<&str>,
     ) -> Result<Templates, TemplateError> {
         let mut tera = Tera::new();
-        tera.autoescape_on(Vec::<&str>::new());
+        // Every Markdown template escapes what it prints ([`escape`]);
+        // `wording.toml` is not Markdown.
+        tera.autoescape_on([".md"]);
+        tera.set_escape_fn(escape);
         tera.register_filter("md", md);
         tera.register_filter("pct", pct);
         tera.register_filter("fixed2", fixed2);

@@ -17,6 +17,8 @@
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
 //! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
+//! - `escaping`: issue 28 finding 4: hostile names and table rows are text
+//!   in every Markdown flavour, the SVGs and the terminal (cmark-gfm renders)
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
@@ -31,6 +33,7 @@ mod bad_input;
 mod cards;
 mod cli;
 mod common;
+mod escaping;
 mod flavours;
 mod generators;
 mod homebrew;
