@@ -55,6 +55,83 @@ pub fn pack_pdf(
     pdf::document(&pack.title, paper, &pages, &sections, fonts)
 }
 
+/// Every character of the pack that no font of the PDF has a glyph for
+/// (it prints as U+FFFD `�`), as a line naming the item, the field and the
+/// character: `party: field mettle.0.name has no glyph for 'ᚠ' (U+16A0);
+/// the PDF prints it as �`. `prep` prints them as warnings, so a name never
+/// goes missing in silence. Every text of the pack is looked at, as its
+/// JSON has it.
+pub fn missing_glyphs(pack: &Pack, fonts: &Fonts) -> Vec<String> {
+    let Ok(json) = serde_json::to_value(pack) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    if let serde_json::Value::Object(top) = &json {
+        for (key, value) in top {
+            match value {
+                serde_json::Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        let at = item
+                            .get("address")
+                            .and_then(|a| a.as_str())
+                            .map_or_else(|| format!("{key}.{i}"), str::to_owned);
+                        missing_in(item, &at, "", fonts, &mut found);
+                    }
+                }
+                _ => {
+                    let at = value.get("address").and_then(|a| a.as_str()).unwrap_or(key);
+                    let field = if value.is_object() { "" } else { key.as_str() };
+                    missing_in(value, at, field, fonts, &mut found);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// [`missing_glyphs`] in one JSON value of item `at`, at `field`.
+fn missing_in(
+    value: &serde_json::Value,
+    at: &str,
+    field: &str,
+    fonts: &Fonts,
+    found: &mut Vec<String>,
+) {
+    let join = |k: &str| {
+        if field.is_empty() {
+            k.to_owned()
+        } else {
+            format!("{field}.{k}")
+        }
+    };
+    match value {
+        serde_json::Value::String(text) => {
+            let mut seen = Vec::new();
+            for c in text.chars() {
+                if !c.is_control() && !fonts.has_glyph(c, false) && !seen.contains(&c) {
+                    seen.push(c);
+                    found.push(format!(
+                        "{at}: field {field} has no glyph for {c:?} (U+{:04X}) in {text:?}; \
+                         the PDF prints it as \u{FFFD}",
+                        u32::from(c)
+                    ));
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                missing_in(item, at, &join(&i.to_string()), fonts, found);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                missing_in(v, at, &join(k), fonts, found);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// One item's sheet as a PDF of its own (`prep --only encounter/2` writes
 /// it as `encounter-2.pdf`): an encounter sheet, the two map pages, the
 /// journey log, or the item's card; its footer is the item's share line.
