@@ -11,6 +11,7 @@ use crate::generators::npc::Npc;
 use crate::handouts::drawings::zones;
 use crate::handouts::foes::{Group, base_name, callings, groups, names};
 use crate::page::layout::Flow;
+use crate::page::pdf::LINE_HEIGHT;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
 use crate::wording::perils;
@@ -609,9 +610,12 @@ fn tile_line(t: &Tile) -> String {
     format!("{} {}{places}{text}", t.keys.join(", "), t.tile.name)
 }
 
-/// The odds of every attack as one grid, foes down and PCs across: each
-/// cell the foe's attack on the PC, then the PC's on the foe; a group of
-/// identical foes is one row, and so are foes whose odds read the same.
+/// The odds of every attack as one grid, foes down and PCs across, its
+/// legend beside it: each cell the foe's attack on the PC over the PC's on
+/// the foe; a group of identical foes is one row, and so are foes whose
+/// odds read the same. What is the same in every cell (Core's every attack
+/// hits; no blow that fells) is said once in the legend, not in a column;
+/// the PC columns are as wide as their widest text, so no cell wraps.
 fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
     if e.odds.is_empty() {
         return;
@@ -623,31 +627,16 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             pcs.push(o.defender.clone());
         }
     }
-    f.keep(fit.head() * 2.0 + fit.small * 6.0 + fit.body * 4.0);
-    f.heading("Odds of one attack (exact)", fit.head());
-    let after = match e.system {
-        crate::rules::RulesSystem::Mettle => "Soak",
-        crate::rules::RulesSystem::Core => "armour",
+    let first_hit = e.odds[0].hit;
+    let parts = OddsParts {
+        hit: e.odds.iter().any(|o| o.hit != first_hit),
+        fells: e.odds.iter().any(|o| o.fells > 0.0),
     };
-    let key = if fit.merge {
-        "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells.".to_owned()
-    } else {
-        format!(
-            "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after {after}, and the chance one blow fells from full when above 0."
-        )
-    };
-    f.para(&key, fit.small, false);
-    let first_w = 0.22;
-    let w = (1.0 - first_w) / pcs.len() as f64;
-    let mut widths = vec![first_w];
-    widths.extend(std::iter::repeat_n(w, pcs.len()));
-    let mut header = vec!["foe | PC".to_owned()];
-    header.extend(pcs.iter().cloned());
     let find = |a: &str, d: &str| {
         e.odds
             .iter()
             .find(|o| o.attacker == a && o.defender == d)
-            .map(cell)
+            .map(|o| cell(o, parts))
             .unwrap_or_else(|| "–".into())
     };
     // Groups with the same numbers whose cells all read the same share
@@ -659,7 +648,7 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
         let foe = &g.first().name;
         let cells: Vec<String> = pcs
             .iter()
-            .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe)))
+            .map(|pc| format!("{}\n{}", find(foe, pc), find(pc, foe)))
             .collect();
         let same = |(row, first): &(&mut Vec<String>, &&Group)| {
             row[1..] == cells[..] && (first.same_numbers(g) || fit.ladder)
@@ -672,18 +661,112 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             }
         }
     }
+    let mut header = vec!["foe \\ PC".to_owned()];
+    header.extend(pcs.iter().cloned());
+
+    // Each PC column as wide as its widest line (cells and header), plus
+    // the table's cell padding and a little air.
+    let size = fit.small;
+    let pad = 4.0 + 5.0;
+    let measured: Vec<f64> = (1..header.len())
+        .map(|i| {
+            let head = f.text_width(&header[i], size, true);
+            body.iter()
+                .flat_map(|row| row[i].lines())
+                .map(|l| f.text_width(l, size, false))
+                .fold(head, f64::max)
+                + pad
+        })
+        .collect();
+    let data: f64 = measured.iter().sum();
+    let total = f.content_width();
+    let gap = 10.0;
+    let widest_foe = body
+        .iter()
+        .map(|row| f.text_width(&row[0], size, false) + pad)
+        .fold(f.text_width(&header[0], size, true) + pad, f64::max);
+    // The legend takes what the grid leaves, but never less than a
+    // readable column; the foe column gets the rest.
+    let legend_min = 120.0;
+    let foe_w = widest_foe.min(total - data - gap - legend_min).max(70.0);
+    let table_w = (foe_w + data).min(total - gap - legend_min.min(total * 0.2));
+    let legend_w = total - gap - table_w;
+    let mut widths = vec![foe_w / table_w];
+    widths.extend(measured.iter().map(|w| w / table_w));
+
+    let mut legend = String::from(
+        "In each cell, above: the foe attacking the PC; below: the PC attacking the foe.",
+    );
+    legend.push_str(if parts.hit {
+        " Chance to hit, then mean damage"
+    } else {
+        " Mean damage"
+    });
+    legend.push_str(if e.system == crate::rules::RulesSystem::Core {
+        " after armour"
+    } else {
+        " after Soak"
+    });
+    legend.push_str(if parts.fells {
+        "; \"fells\": the chance one blow fells from full."
+    } else {
+        "."
+    });
+    if !parts.hit {
+        legend.push_str(&format!(" Every attack {}", hits_always(e, first_hit)));
+    }
+    if !parts.fells {
+        legend.push_str(" No single blow fells anyone from full.");
+    }
+
+    let rows = body.len() as f64;
+    f.keep(fit.head() * 2.0 + (rows.min(3.0) * 2.0 + 1.0) * size * LINE_HEIGHT + 12.0);
+    f.heading("Odds of one attack (exact)", fit.head());
     let head: Vec<&str> = header.iter().map(String::as_str).collect();
-    f.table(&head, &body, &widths, fit.small);
+    f.columns_sized(
+        gap,
+        &[table_w, legend_w],
+        &mut [
+            &mut |f: &mut Flow| f.table(&head, &body, &widths, size),
+            &mut |f: &mut Flow| f.para(&legend, size, false),
+        ],
+    );
 }
 
-/// `83% 1.8`, and `fells 5%` when one blow can fell.
-fn cell(o: &crate::generators::encounter::AttackOdds) -> String {
-    let fells = if o.fells > 0.0 {
-        format!(" fells {}", short_percent(o.fells))
+/// Which parts of an odds cell vary across the grid (a part that does
+/// not is said once in the legend).
+#[derive(Debug, Clone, Copy)]
+struct OddsParts {
+    hit: bool,
+    fells: bool,
+}
+
+/// The legend's line for a hit chance that is the same in every cell.
+fn hits_always(e: &Encounter, hit: f64) -> String {
+    let system = if e.system == crate::rules::RulesSystem::Core {
+        " (Core Rules)"
     } else {
-        String::new()
+        ""
     };
-    format!("{} {:.1}{fells}", short_percent(o.hit), o.expected_damage)
+    if hit >= 1.0 {
+        format!("hits{system}.")
+    } else {
+        format!("hits {} of the time{system}.", short_percent(hit))
+    }
+}
+
+/// `83% 1.8`, and `fells 5%` when one blow can fell; the parts that are
+/// the same in every cell left out.
+fn cell(o: &crate::generators::encounter::AttackOdds, parts: OddsParts) -> String {
+    let mut out = Vec::new();
+    if parts.hit {
+        out.push(short_percent(o.hit));
+    }
+    out.push(format!("{:.1}", o.expected_damage));
+    if parts.fells && o.fells > 0.0 {
+        out.push(format!("fells {}", short_percent(o.fells)));
+    }
+    out.join(" ")
 }
 
 /// A chance in whole percent that never rounds to a certainty it is not:
