@@ -173,9 +173,33 @@ fn trap_card(t: &Trap, address: String) -> Card {
         // The odds head names the value and the chance in the trap's own
         // system (POISE and hit, or the save's ability and failing it).
         let [by, chance, _] = perils::odds_head(t);
-        let head = vec![by, chance, "mean damage".to_owned()];
-        let rows = perils::odds_rows(t).into_iter().map(|r| r.to_vec());
-        blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
+        let rows: Vec<Vec<String>> = perils::odds_rows(t)
+            .into_iter()
+            .map(|r| r.to_vec())
+            .collect();
+        // A mean damage the same on every row is said once, not in a
+        // column (a card's table then stays on its card).
+        let same = rows.windows(2).all(|w| w[0][2] == w[1][2]);
+        if same && rows.len() > 1 {
+            let damage = match rows[0][2].as_str() {
+                "—" | "-" | "–" => "none".to_owned(),
+                d => format!("{d}, whatever the roll"),
+            };
+            // The chances then run on in one field: `STR 8: 60% · 9: 55%`.
+            let chances: Vec<String> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| match i {
+                    0 => format!("{by} {}: {}", r[0], r[1]),
+                    _ => format!("{}: {}", r[0], r[1]),
+                })
+                .collect();
+            blocks.push(Block::Field(chance, chances.join(" · ")));
+            blocks.push(Block::Field("Mean damage".into(), damage));
+        } else {
+            let head = vec![by, chance, "mean damage".to_owned()];
+            blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
+        }
     }
     Card {
         title: t.name.clone(),

@@ -1,6 +1,7 @@
-//! The map pages. The GM's: the map with its stops numbered, and under it
-//! on the same page the numbered key (number, name, kind, terrain, hook),
-//! then the paths compactly (two to a row: regions, days, Difficulty). The
+//! The map pages. The GM's: the map with its stops numbered and its paths
+//! beside it (one a row: regions, days, Difficulty), path labels at 7 pt
+//! at least, and under both the numbered key (number, name, kind, terrain,
+//! hook). The
 //! players': the map with one line style and no Difficulty, then ruled
 //! lines to write on.
 //!
@@ -24,11 +25,10 @@ const LETTER_GROWTH: f64 = 540.0 / WIDTH;
 const KEY_SIZE: f64 = 7.5;
 /// Key columns: number, stop (with kind and terrain), hook.
 const KEY_COLUMNS: [f64; 3] = [0.04, 0.28, 0.68];
-/// Paths table columns, three paths a row.
-const PATH_COLUMNS: [f64; 3] = [1.0 / 3.0; 3];
-/// Smallest share of its full size the map may be drawn at (the flow
-/// starts a new page below 0.6).
-const LEAST_SCALE: f64 = 0.62;
+/// Smallest share of its full size the GM's map may be drawn at: its path
+/// labels (8 pt at full size) print at 7 pt at least; a key that does not
+/// fit under it runs on to the next page.
+const LEAST_SCALE: f64 = 7.0 / chart::PATH_SIZE;
 /// Size of the players' map, as a share of its full size, and the ruled
 /// lines' type size (their spacing follows from it).
 const PLAYERS_SCALE: f64 = 0.84;
@@ -42,40 +42,55 @@ pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool) {
     }
 }
 
-/// The GM's map, its key and its paths on one page (long keys flow on).
+/// The GM's map with its paths beside it (one a row), the key under both
+/// (a long key flows on). The map takes the width the paths leave and the
+/// height the key leaves, never so little that a path label prints under
+/// 7 pt.
 fn gm_page(f: &mut Flow, m: &Map) {
     f.section("Point-crawl map · map/1");
     let key = key_rows(m);
     let paths = path_rows(m);
     let d = cropped(&chart::draw(m, false));
-    // The tables laid out on a probe of this paper give their height; the
-    // map takes the rest of the page (a frame drawn at `scale` comes out
-    // `scale × content width / WIDTH` of its size).
-    let room = f.room_left() - tables_height(f, &key, &paths) - 2.0 * KEY_SIZE;
-    let grow = f.content_width() / WIDTH;
-    let scale = (room / (d.height * grow)).clamp(LEAST_SCALE, 1.0);
-    f.drawing(&framed(&d, scale));
-    key_tables(f, &key, &paths);
+    let head = PATHS_HEAD;
+    // As wide as its widest path (the heading wraps to that).
+    let paths_w = paths
+        .iter()
+        .map(|r| f.text_width(&r[0], KEY_SIZE, false))
+        .fold(0.0, f64::max)
+        + 8.0;
+    let gap = 12.0;
+    let map_w = f.content_width() - paths_w - gap;
+    // The key laid out on a probe of this paper gives its height; the map
+    // takes the rest of the page.
+    let room = f.room_left() - key_height(f, &key) - 2.0 * KEY_SIZE;
+    let scale = (map_w / d.width)
+        .min(room / d.height)
+        .clamp(LEAST_SCALE.min(map_w / d.width), 1.0);
+    f.columns_sized(
+        gap,
+        &[map_w, paths_w],
+        &mut [
+            &mut |f: &mut Flow| f.drawing_scaled(&d, scale, scale),
+            &mut |f: &mut Flow| f.table(&[head], &paths, &[1.0], KEY_SIZE),
+        ],
+    );
+    f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
 }
 
-fn key_tables(f: &mut Flow, key: &[Vec<String>], paths: &[Vec<String>]) {
-    f.table(&["#", "stop", "hook"], key, &KEY_COLUMNS, KEY_SIZE);
-    let head = "path · regions · days · Difficulty";
-    f.table(&[head, head, head], paths, &PATH_COLUMNS, KEY_SIZE);
-}
+/// The paths table's heading.
+const PATHS_HEAD: &str = "path · regions · days · Difficulty";
 
-/// How tall the key and paths tables set on this paper (measured on a
-/// probe; the estimate for the shorter paper when they take more than a
-/// page).
-fn tables_height(f: &Flow, key: &[Vec<String>], paths: &[Vec<String>]) -> f64 {
+/// How tall the key sets on this paper (measured on a probe; the estimate
+/// for the shorter paper when it takes more than a page).
+fn key_height(f: &Flow, key: &[Vec<String>]) -> f64 {
     let mut probe = f.probe();
     probe.new_page();
     let top = probe.y();
-    key_tables(&mut probe, key, paths);
+    probe.table(&["#", "stop", "hook"], key, &KEY_COLUMNS, KEY_SIZE);
     if probe.page_count() == 1 {
         probe.y() - top
     } else {
-        table_height(key, &KEY_COLUMNS) + table_height(paths, &PATH_COLUMNS)
+        table_height(key, &KEY_COLUMNS)
     }
 }
 
@@ -111,7 +126,7 @@ fn key_rows(m: &Map) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The paths three to a row, each as its stops' numbers, regions, days
+/// The paths one to a row, each as its stops' numbers, regions, days
 /// and Difficulty.
 fn path_rows(m: &Map) -> Vec<Vec<String>> {
     let cell = |p: &Path| {
@@ -125,14 +140,7 @@ fn path_rows(m: &Map) -> Vec<Vec<String>> {
             p.difficulty_word
         )
     };
-    m.paths
-        .chunks(3)
-        .map(|row| {
-            let mut cells: Vec<String> = row.iter().map(cell).collect();
-            cells.resize(3, String::new());
-            cells
-        })
-        .collect()
+    m.paths.iter().map(|p| vec![cell(p)]).collect()
 }
 
 /// Height a [`Flow::table`] of these rows takes at [`KEY_SIZE`]: each row
