@@ -183,7 +183,7 @@ fn trap_card(t: &Trap, address: String) -> Card {
         if same && rows.len() > 1 {
             let damage = match rows[0][2].as_str() {
                 "—" | "-" | "–" => "none".to_owned(),
-                d => format!("{d}, whatever the roll"),
+                d => d.to_owned(),
             };
             // The chances then run on in one field: `STR 8: 60% · 9: 55%`.
             let chances: Vec<String> = rows
