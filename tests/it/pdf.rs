@@ -117,6 +117,45 @@ fn the_pack_pdf_is_a_real_printable_document() {
     }
 }
 
+/// Both samples keep their page counts on both papers: seven pages each
+/// (run sheet, two encounters, the GM's map with its whole key, the
+/// players' map, the journey, one card sheet). The METTLE sample on letter
+/// once ran to eight, two rows of the map's key alone on a page.
+#[test]
+fn both_samples_keep_seven_pages_on_a4_and_letter() {
+    let out = temp_dir("pdf-pages");
+    for sample in ["session.toml", "session-core.toml"] {
+        for paper in ["a4", "letter"] {
+            let dir = out.join(format!("{sample}-{paper}"));
+            let file = format!("{}/{sample}", env!("CARGO_MANIFEST_DIR"));
+            ok(&[
+                "prep",
+                &file,
+                "--paper",
+                paper,
+                "--out",
+                dir.to_str().unwrap(),
+            ]);
+            let name = if paper == "a4" {
+                "pack.pdf"
+            } else {
+                "pack-letter.pdf"
+            };
+            let pdf = only_entry(&dir).join(name);
+            let Some(info) = poppler("pdfinfo", &[pdf.to_str().unwrap()]) else {
+                eprintln!("poppler-utils not installed: page counts not checked");
+                return;
+            };
+            assert!(
+                info.lines()
+                    .any(|l| l.starts_with("Pages:") && l.ends_with(" 7")),
+                "{sample} on {paper}:\n{info}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(out).unwrap();
+}
+
 /// Issue 27: a party named in accented Latin, Greek, Cyrillic, Chinese and
 /// Japanese kana preps; every name comes back out of the PDF (no U+FFFD),
 /// every font is embedded, the PDF stays small, and a name in a zone box
