@@ -153,7 +153,12 @@ impl Files<'_> {
         }
         self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
         let fight = (!e.foes.is_empty()).then(|| Fight {
-            name: format!("Encounter {}: {}", at.index() + 1, e.situation.row),
+            name: format!(
+                "{} {}: {}",
+                self.templates.wording.sheet.encounter,
+                at.index() + 1,
+                e.situation.row
+            ),
             foes: e
                 .foes
                 .iter()
@@ -306,7 +311,7 @@ impl Files<'_> {
         pack: &Pack,
         c: &mut Context,
     ) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
-        let tables = roll_tables(pack);
+        let tables = roll_tables(pack, &self.templates.wording);
         let made = Made {
             sheets: &self.sheets,
             svgs: &self.svgs,
@@ -393,7 +398,7 @@ fn in_code(text: &str) -> String {
 
 /// What a GM may roll on at the table: which NPC turns up, which
 /// encounter comes next, which stop the rumour points to.
-fn roll_tables(pack: &Pack) -> Vec<RollTable> {
+fn roll_tables(pack: &Pack, w: &crate::handouts::markdown::Wording) -> Vec<RollTable> {
     let npcs = pack
         .npcs
         .iter()
@@ -403,7 +408,14 @@ fn roll_tables(pack: &Pack) -> Vec<RollTable> {
         .encounters
         .iter()
         .enumerate()
-        .map(|(i, e)| escape_md(&format!("Encounter {}: {}", i + 1, e.situation.row)))
+        .map(|(i, e)| {
+            escape_md(&format!(
+                "{} {}: {}",
+                w.sheet.encounter,
+                i + 1,
+                e.situation.row
+            ))
+        })
         .collect();
     let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
         m.stops.iter().map(|s| escape_md(&s.name)).collect()

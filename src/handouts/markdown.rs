@@ -97,15 +97,75 @@ pub struct Templates {
     pub wording: Wording,
 }
 
-/// The words the voucher cards and the injury and mutation slips print,
-/// from the template `wording.toml` (TOML, overridable like any
-/// template): the PDF's cards and the Markdown templates (as `w`) both
-/// read them, so a GM's words reach every output.
+/// The words the sheets and cards print — headings, card labels, the
+/// voucher cards and the injury and mutation slips — from the template
+/// `wording.toml` (TOML, overridable like any template): the PDF and the
+/// Markdown templates (as `w`) both read them, so a GM's words reach every
+/// output.
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Wording {
+    pub sheet: SheetWords,
+    pub npc: NpcWords,
+    pub trap: TrapWords,
     pub voucher: VoucherWords,
     pub slip: SlipWords,
+}
+
+/// The sheets' headings (run sheet, encounter sheets, maps, journey log).
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetWords {
+    /// `Contents`, `The party`, `Encounters`, `Journey`, `Initiative
+    /// ladder`: the run sheet's headings.
+    pub contents: String,
+    pub party: String,
+    pub encounters: String,
+    pub journey: String,
+    pub initiative: String,
+    /// `Notes`, over the note lines of the run and encounter sheets.
+    pub notes: String,
+    /// `Encounter` (`Encounter 1: The offering`), `Foes`, `Zones`
+    /// (`Zones (quick zones)`), `Odds of one attack (exact)`.
+    pub encounter: String,
+    pub foes: String,
+    pub zones: String,
+    pub odds: String,
+    /// `Point-crawl map`, and `players` (`Point-crawl map (players)`).
+    pub map: String,
+    pub players: String,
+    /// `Journey log` (`Journey log: A → B`), `Log` over its lines.
+    pub journey_log: String,
+    pub log: String,
+}
+
+/// An NPC card's labels.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct NpcWords {
+    /// `NPC cards`, the card sheet's bookmark.
+    pub group: String,
+    pub weapons: String,
+    pub callings: String,
+    pub attack: String,
+    pub skills: String,
+    pub traits: String,
+    pub notes: String,
+}
+
+/// A trap card's labels.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapWords {
+    /// `Trap cards`, the card sheet's bookmark.
+    pub group: String,
+    /// `Trap`: the card's kind line and the handout's heading.
+    pub kind: String,
+    pub trigger: String,
+    pub clue: String,
+    pub effect: String,
+    pub roll: String,
+    pub mean_damage: String,
 }
 
 /// A downtime voucher's words.
@@ -133,6 +193,8 @@ pub struct SlipWords {
     pub mutation: String,
     /// `Given to`, the line to write in.
     pub given: String,
+    /// `Rolled`, before the dice trail.
+    pub rolled: String,
     /// `Injury and mutation slips`, over them all.
     pub group: String,
 }

@@ -144,12 +144,17 @@ impl Sources {
     /// file of a pack that the paper changes.
     pub(crate) fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
         let share = self.share_line();
+        let fonts = Fonts::load();
+        // Never silent: a character no font has prints as U+FFFD.
+        for missing in handouts::missing_glyphs(pack, &fonts) {
+            eprintln!("warning: {missing}");
+        }
         let pdf = handouts::pack_pdf(
             pack,
             &share,
             paper,
             self.ink_saver,
-            &Fonts::load(),
+            &fonts,
             &self.templates.wording,
         );
         (paper.pack_pdf(), pdf)

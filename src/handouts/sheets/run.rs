@@ -5,6 +5,7 @@
 
 use super::ShareLine;
 use crate::generators::session::Pack;
+use crate::handouts::markdown::Wording;
 use crate::handouts::run;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
@@ -15,7 +16,13 @@ const HEAD: f64 = 11.0;
 
 /// The run sheet. `contents` holds each later section's title and page
 /// (1-based); the first layout pass gives it (see `super::pack_pdf`).
-pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(String, usize)]) {
+pub(super) fn cover(
+    f: &mut Flow,
+    pack: &Pack,
+    share: &ShareLine,
+    contents: &[(String, usize)],
+    w: &Wording,
+) {
     f.section(&pack.title);
     f.para(
         &format!(
@@ -31,18 +38,18 @@ pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(S
     f.columns(
         16.0,
         &mut [
-            &mut |f: &mut Flow| contents_table(f, contents),
-            &mut |f: &mut Flow| party(f, pack),
+            &mut |f: &mut Flow| contents_table(f, contents, w),
+            &mut |f: &mut Flow| party(f, pack, w),
         ],
     );
-    at_a_glance(f, pack, contents);
-    ladder(f, pack);
-    f.note_lines("Notes", 2);
+    at_a_glance(f, pack, contents, w);
+    ladder(f, pack, w);
+    f.note_lines(&w.sheet.notes, 2);
 }
 
 /// The contents: each section and the page it starts on.
-fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
-    f.heading("Contents", HEAD);
+fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
+    f.heading(&w.sheet.contents, HEAD);
     let rows: Vec<Vec<String>> = contents
         .iter()
         .map(|(title, page)| vec![title.clone(), page.to_string()])
@@ -51,8 +58,8 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
 }
 
 /// Each PC with the numbers the GM needs and a track to tick.
-fn party(f: &mut Flow, pack: &Pack) {
-    f.heading("The party", HEAD);
+fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
+    f.heading(&w.sheet.party, HEAD);
     for pc in run::party(pack, Markup::Plain) {
         f.para(&pc.name, 10.0, true);
         f.para(&pc.stats, BODY, false);
@@ -64,7 +71,7 @@ fn party(f: &mut Flow, pack: &Pack) {
 
 /// One line per encounter with its threat, and the journey in one line,
 /// each with the page it is on.
-fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
+fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Wording) {
     let page_of = |prefix: &str| {
         contents
             .iter()
@@ -72,9 +79,9 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
             .map_or(String::new(), |(_, p)| format!(" · p. {p}"))
     };
     if !pack.encounters.is_empty() {
-        f.heading("Encounters", HEAD);
+        f.heading(&w.sheet.encounters, HEAD);
         for (i, e) in pack.encounters.iter().enumerate() {
-            let page = page_of(&format!("Encounter {}:", i + 1));
+            let page = page_of(&format!("{} {}:", w.sheet.encounter, i + 1));
             f.para(
                 &format!("{}{page}", run::encounter_line(i + 1, e)),
                 BODY,
@@ -83,18 +90,22 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
         }
     }
     if let Some(j) = &pack.journey {
-        f.heading("Journey", HEAD);
-        let line = format!("{}{}", run::journey_line(j), page_of("Journey"));
+        f.heading(&w.sheet.journey, HEAD);
+        let line = format!(
+            "{}{}",
+            run::journey_line(j),
+            page_of(&format!("{}:", w.sheet.journey_log))
+        );
         f.para(&line, BODY, false);
     }
 }
 
 /// The initiative ladder: its rule, then a row per combatant (METTLE, a
 /// box per round) or per initiative card (Core Rules, a line to write on).
-fn ladder(f: &mut Flow, pack: &Pack) {
+fn ladder(f: &mut Flow, pack: &Pack, w: &Wording) {
     let l = run::ladder(pack);
     f.keep(HEAD * 2.0 + BODY * 10.0);
-    f.heading("Initiative ladder", HEAD);
+    f.heading(&w.sheet.initiative, HEAD);
     f.para(l.rule, BODY, false);
     f.ladder(&l.names, l.blanks, l.rounds, BODY);
 }
