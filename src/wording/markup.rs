@@ -15,7 +15,7 @@
 //! |---|---|---|
 //! | GFM | raw HTML (`<script>`, `<img onerror>`), links and images (`[x](javascript:…)`), emphasis, code, tables, headings, entities, strikethrough, a list or rule at the start of a line | `<` `>` `[` `]` `*` `_` `` ` `` `\|` `#` `&` `~` `\`; `-` `+` `=` and `1.` at the start |
 //! | Obsidian | wiki links and embeds (`[[Wiki]]`), block ids (`^npc-1`), tags, comments (`%%`), highlights (`==`), maths (`$`) | `[` `]` `^` `#` `%%` `==` `$` |
-//! | Homebrewery | blocks and spans (`{{wide}}`), style injection (`{color:red}`), definition lists and breaks (`::`), icons (`:fas_dice:`), variables (`$[x]`), super- and subscript (`^x^`), `\page` | `{` `}` `:` before a non-space, `$`, `^`, `\` |
+//! | Homebrewery | blocks and spans (`{{wide}}`), style injection (`{color:red}`), definition lists and breaks (`::`), icons (`:fas_dice:`), variables (`$[x]`), super- and subscript (`^x^`), `\page` | `{` `}` `:` before a non-space or after a `:`, `$`, `^`, `\` |
 //!
 //! Line breaks become spaces and control characters their visible
 //! pictures (ESC as ␛), so a value stays on its line and prints no
@@ -69,7 +69,7 @@ pub(crate) fn escape_md(text: &str) -> String {
             | '^' | '$' => true,
             // Homebrewery: `::`, `:name:` icons, `:-` alignment; Obsidian
             // and Homebrewery read nothing into `: ` (a label's colon).
-            ':' => next.is_some_and(|n| !n.is_whitespace()),
+            ':' => next.is_some_and(|n| !n.is_whitespace()) || prev == Some(':'),
             // Obsidian: `%%comment%%`, `==highlight==`.
             '%' | '=' => {
                 prev == Some(c) || next == Some(c) || (c == '=' && i == 0 && ends_marker(1))
@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(escape_md("Dana {{wide}}"), "Dana \\{\\{wide\\}\\}");
         assert_eq!(
             escape_md("a :: b :fas_dice:"),
-            "a \\:\\: b \\:fas\\_dice\\:"
+            "a \\:\\: b \\:fas\\_dice:"
         );
         assert_eq!(escape_md("Lead: Ada"), "Lead: Ada");
         assert_eq!(escape_md("\\page"), "\\\\page");
