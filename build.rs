@@ -1,5 +1,5 @@
 //! Embeds every `content/**/*.toml` table file and every
-//! `src/handouts/templates/*.tera` template in the binary, in sorted order, so
+//! `templates/*.tera` template in the binary, in sorted order, so
 //! the tool works with no files around it.
 
 use std::path::{Path, PathBuf};
@@ -48,10 +48,5 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
 
 fn main() {
     embed("content", "toml", "BUILTIN", "builtin_content.rs");
-    embed(
-        "src/handouts/templates",
-        "tera",
-        "TEMPLATES",
-        "builtin_templates.rs",
-    );
+    embed("templates", "tera", "TEMPLATES", "builtin_templates.rs");
 }

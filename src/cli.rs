@@ -359,6 +359,15 @@ pub enum Command {
         #[arg(long, value_name = "DIR", default_value = "content")]
         to: std::path::PathBuf,
     },
+    /// List the built-in templates; with `--to DIR`, write them into DIR
+    /// for a GM to edit (a campaign's `templates` folder, or `--templates
+    /// DIR`). A copy left as it is changes nothing: a file with the same
+    /// bytes as the built-in one is never an override.
+    Templates {
+        /// Write every built-in template into this folder.
+        #[arg(long, value_name = "DIR")]
+        to: Option<std::path::PathBuf>,
+    },
     /// Print a completion script for a shell: `tablewright completions bash
     /// > ~/.local/share/bash-completion/completions/tablewright`.
     Completions {

@@ -2,7 +2,7 @@
 //! together — the global options (seed, JSON, where handouts go, `--force`,
 //! the paper, ink saving), the table folders (`--content`, after a
 //! session's own), the template folder (`--templates`, else a session's
-//! `templates`, else a `templates/` folder where the command runs), the
+//! `templates`), the
 //! session file found where the command runs, the tables and templates
 //! loaded from them, and the choice of a seed (the one place a seed is
 //! chosen).
@@ -43,9 +43,7 @@ pub struct Workspace {
     /// The table folders in order (later ones win): a session's own,
     /// then `--content`.
     pub content: Vec<PathBuf>,
-    /// `--templates DIR` (else a session's `templates`); without either, a
-    /// `templates/` folder where the command runs is used (looked for
-    /// only by commands that render).
+    /// `--templates DIR` (else a session's `templates`).
     pub templates: Option<PathBuf>,
 }
 
@@ -108,13 +106,12 @@ impl Workspace {
         ws
     }
 
-    /// The template folder in effect: `--templates DIR` (or a session's),
-    /// else a `templates/` folder where the command runs.
+    /// The template folder in effect: `--templates DIR`, else a session's
+    /// (or campaign's) `templates`. A bare `templates/` folder where the
+    /// command runs is not read: template folders are named, as table
+    /// folders are.
     pub fn templates_dir(&self) -> Option<&Path> {
-        let local = Path::new("templates");
-        self.templates
-            .as_deref()
-            .or_else(|| local.is_dir().then_some(local))
+        self.templates.as_deref()
     }
 
     /// A `session.toml` where the command runs (as `prep` would read it),

@@ -93,6 +93,7 @@ pub fn run_request(
         }
         Request::Import { files, to } => interop::import(ws, &files, &to, out),
         Request::Completions { shell } => shell::completions(shell, out),
+        Request::Templates { to } => shell::templates(ws, to.as_deref(), out),
         Request::Manpage { to } => shell::manpage(ws, to.as_deref(), out),
     }
 }

@@ -69,6 +69,8 @@ pub enum Request {
     Import { files: Vec<PathBuf>, to: PathBuf },
     /// `completions SHELL`.
     Completions { shell: clap_complete::Shell },
+    /// `templates [--to DIR]`.
+    Templates { to: Option<PathBuf> },
     /// `manpage [--to DIR]`.
     Manpage { to: Option<PathBuf> },
 }
@@ -240,6 +242,7 @@ fn request(command: &Command) -> Result<Request, Error> {
             to: to.clone(),
         },
         Command::Completions { shell } => Request::Completions { shell: *shell },
+        Command::Templates { to } => Request::Templates { to: to.clone() },
         Command::Manpage { to } => Request::Manpage { to: to.clone() },
     })
 }

@@ -161,7 +161,7 @@ fn list_terrains(ws: &Workspace, library: &Library, out: &mut dyn Write) -> Resu
     }
     writeln!(
         out,
-        "{} terrains (every gen.encounter.<name> table makes one; see content/FORMAT.md)",
+        "{} terrains (every gen.encounter.<name> table makes one; see the guide, Table format)",
         rows.len()
     )?;
     Ok(())

@@ -1,7 +1,8 @@
 //! Markdown handouts through tera 2 (with `preserve_order`, so maps keep
-//! their order). The built-in templates (`src/handouts/templates/*.tera`) are
-//! embedded in the binary; a file of the same name in a `--templates DIR`
-//! (or a `templates/` folder where `prep` runs) replaces one. This module is
+//! their order). The built-in templates (`templates/*.tera`) are
+//! embedded in the binary; a file of the same name in the template folder
+//! in effect (`--templates DIR`, a session's or campaign's `templates`)
+//! replaces one, unless it has the built-in one's very bytes. This module is
 //! the only reader of template folders.
 //!
 //! A user's template is bounded (`budget`): at most 1,000,000 numbers from
@@ -210,6 +211,11 @@ impl Wording {
 
 impl Templates {
     /// Built-in templates, each replaced by a same-named file in `dir`.
+    /// The built-in templates, (file name, text), in their order.
+    pub(crate) fn builtin() -> impl Iterator<Item = (&'static str, &'static str)> {
+        builtin::TEMPLATES.iter().copied()
+    }
+
     pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
         Self::with_overrides(&Self::overrides(dir)?, None)
     }
@@ -229,7 +235,7 @@ impl Templates {
         if let Some(d) = dir {
             strays(d)?;
         }
-        for (name, _) in builtin::TEMPLATES {
+        for (name, builtin_text) in builtin::TEMPLATES {
             let name = name.trim_end_matches(".tera");
             // Anything at the name (a link to nowhere, a device, a pipe) is
             // read, and refused, rather than silently passed over.
@@ -237,7 +243,11 @@ impl Templates {
                 && path.symlink_metadata().is_ok()
             {
                 let t = budget::read_template(&path)?;
-                out.push((name.to_owned(), t, path.display().to_string()));
+                // A copy left as it is (`templates --to`, `init`) is no
+                // override: the pack and its bundle stay as without it.
+                if t != *builtin_text {
+                    out.push((name.to_owned(), t, path.display().to_string()));
+                }
             }
         }
         Ok(out)

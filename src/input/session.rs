@@ -670,7 +670,7 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
             headline: Some("the session file asks for what a pack cannot give:".into()),
             diagnostics,
             closing: Some(
-                "hint: fix the lines above (the README lists every session key) and run again"
+                "hint: fix the lines above (the guide's chapter The files a GM writes lists every session key) and run again"
                     .into(),
             ),
         }));

@@ -478,7 +478,7 @@ fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
     std::fs::create_dir_all(&tpl).unwrap();
     let builtin = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/src/handouts/templates/wording.toml.tera"
+        "/templates/wording.toml.tera"
     ))
     .unwrap();
     let mine = builtin
@@ -539,7 +539,7 @@ fn a_gms_headings_and_card_labels_reach_the_markdown_and_the_pdf() {
     std::fs::create_dir_all(&tpl).unwrap();
     let builtin = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/src/handouts/templates/wording.toml.tera"
+        "/templates/wording.toml.tera"
     ))
     .unwrap();
     // Built-in word → the GM's, each a key of the file.

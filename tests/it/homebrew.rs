@@ -17,7 +17,9 @@ use tablewright::page::pdf::{Fonts, Paper};
 use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
 
-use crate::common::{fails, fixture, ok, ok_json, run_in, stderr, stdout, temp_dir};
+use crate::common::{
+    Test, fails, fixture, ok, ok_json, run_in, sample_session, stderr, stdout, temp_dir,
+};
 
 fn campaign() -> String {
     fixture("campaign/content")
@@ -549,4 +551,93 @@ fn messages_name_what_was_meant() {
     std::fs::write(dir.join("trap.md.tera"), "{{ t.nonsense.deeper }}").unwrap();
     let err = fails(&["validate", "--templates", &dir.display().to_string()]);
     assert!(err.contains("trap.md"), "{err}");
+}
+
+/// `templates` lists the built-ins; `templates --to DIR` writes them out;
+/// a copy left as it is changes nothing, an edited one changes the pack.
+#[test]
+fn templates_written_out_override_only_once_edited() {
+    let t = Test::new();
+    let listed = t.run_with(&["templates"]).succeeds().stdout();
+    for name in ["pack.md.tera", "npc.md.tera", "wording.toml.tera"] {
+        assert!(listed.lines().any(|l| l == name), "{listed}");
+    }
+    t.run_with(&["templates", "--to", "tpl"]).succeeds();
+    let copy = t.read("tpl/npc.md.tera");
+    let builtin = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/npc.md.tera"),
+    )
+    .unwrap();
+    assert_eq!(copy, builtin, "the copy is the built-in template");
+    // Again: the same bytes are no conflict.
+    t.run_with(&["templates", "--to", "tpl"]).succeeds();
+    let session = sample_session();
+    let base = ["--seed", "tpl-test", "--out"];
+    let plain = t
+        .run_with(&[&["prep", session.as_str()][..], &base, &["plain"]].concat())
+        .succeeds();
+    drop(plain);
+    t.run_with(
+        &[
+            &["prep", session.as_str()][..],
+            &base,
+            &["copied", "--templates", "tpl"],
+        ]
+        .concat(),
+    )
+    .succeeds();
+    let bundle = |out: &str| {
+        let dir = std::fs::read_dir(t.path().join(out))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        std::fs::read_to_string(dir.join("bundle.toml")).unwrap()
+    };
+    assert_eq!(
+        bundle("plain"),
+        bundle("copied"),
+        "an untouched copy is no override"
+    );
+    // Edited, it is one; rewriting the built-ins over it needs --force.
+    std::fs::write(
+        t.path().join("tpl/npc.md.tera"),
+        format!("{copy}\nEDITED\n"),
+    )
+    .unwrap();
+    t.run_with(&["templates", "--to", "tpl"])
+        .fails(1)
+        .stderr_has("--force");
+    t.run_with(
+        &[
+            &["prep", session.as_str()][..],
+            &base,
+            &["edited", "--templates", "tpl"],
+        ]
+        .concat(),
+    )
+    .succeeds();
+    assert_ne!(
+        bundle("plain"),
+        bundle("edited"),
+        "an edited copy is an override"
+    );
+}
+
+/// A bare `templates/` folder where a command runs is not read: template
+/// folders are named (`--templates`, a session's `templates` key).
+#[test]
+fn a_bare_templates_folder_is_not_read() {
+    let t = Test::new().file("templates/npc.md.tera", "{{ nonsense(\n");
+    let session = sample_session();
+    t.run_with(&[
+        "prep",
+        session.as_str(),
+        "--seed",
+        "bare",
+        "--only",
+        "npc/1",
+    ])
+    .succeeds();
 }

@@ -23,6 +23,8 @@
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
+//! - `docs`: the README, CONTRIBUTING, ARCHITECTURE and the guide name only
+//!   files, paths and commands that exist
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -34,6 +36,7 @@ mod cards;
 mod cli;
 mod common;
 mod escaping;
+mod docs;
 mod flavours;
 mod generators;
 mod homebrew;

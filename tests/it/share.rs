@@ -644,7 +644,7 @@ fn a_bundle_carries_the_session_files_own_content_and_templates() {
     ok(&["init", camp.to_str().unwrap()]);
     // A template of our own in the session's templates folder.
     let npc = std::fs::read_to_string(format!(
-        "{}/src/handouts/templates/npc.md.tera",
+        "{}/templates/npc.md.tera",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
