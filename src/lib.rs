@@ -45,6 +45,7 @@
 #![warn(unreachable_pub)]
 
 pub mod app;
+mod campaign;
 pub mod cli;
 pub mod content;
 mod diagnostic;

@@ -11,20 +11,31 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use super::request::PrepWhat;
+use crate::error::{Error, UsageError};
 use crate::output::{self, Scope};
 use crate::pack::{self, Asked, Reroll, Sources};
 use crate::workspace::Workspace;
 
 pub(crate) fn run(
     ws: &Workspace,
-    path: &Path,
+    what: &PrepWhat,
     asked: &Asked,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let mut src = Sources::read(ws, path, asked, err)?;
-    let dir = ws.pack_dir(&src.seed);
+    let mut src = read(ws, what, asked, err)?;
+    let dir = pack_dir(ws, &src);
+    if let Some(c) = &src.campaign
+        && c.plan_of != c.number
+    {
+        writeln!(
+            err,
+            "note: session {} has no plan of its own, so it takes session {}'s \
+             (sessions/{}/plan.toml) without its [rerolls]",
+            c.number, c.plan_of, c.plan_of
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);
@@ -49,6 +60,42 @@ pub(crate) fn run(
     }
     let written = output::publish(&dir, &files, scope, force)?.files;
     report(ws, &dir, &written, out)
+}
+
+/// The sources of what `prep` is asked to make.
+pub(crate) fn read(
+    ws: &Workspace,
+    what: &PrepWhat,
+    asked: &Asked,
+    err: &mut dyn Write,
+) -> Result<Sources, Error> {
+    match what {
+        PrepWhat::File(path, number) => Sources::read(ws, path, *number, asked, err),
+        PrepWhat::Session(n) if ws.campaign.is_some() => Sources::read_campaign(ws, *n, asked),
+        PrepWhat::Session(None) => {
+            Sources::read(ws, Path::new("session.toml"), None, asked, err)
+        }
+        PrepWhat::Session(Some(_)) => Err(UsageError::NotInCampaign {
+            what: "`prep N` (a session's number)",
+        }
+        .into()),
+    }
+}
+
+/// Where a pack goes: OUT/<seed slug>/, or a campaign's session N to
+/// `out/session-N/` in the campaign folder (OUT/session-N/ with `--out`,
+/// or outside the campaign, as a campaign's bundle is made).
+pub(crate) fn pack_dir(ws: &Workspace, src: &Sources) -> PathBuf {
+    match &src.campaign {
+        None => ws.pack_dir(&src.seed),
+        Some(c) => {
+            let name = format!("session-{}", c.number);
+            match &ws.campaign {
+                Some(root) if ws.out == Path::new("out") => root.join("out").join(name),
+                _ => ws.out.join(name),
+            }
+        }
+    }
 }
 
 /// What was written: file names, or their paths as JSON.

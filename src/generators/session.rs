@@ -80,6 +80,19 @@ pub struct MapPlan {
     pub rations: u32,
     pub water: u32,
     pub kits: Vec<String>,
+    /// A campaign's map, made once for the whole campaign, used instead of
+    /// one drawn for the pack.
+    pub fixed: Option<Fixed>,
+}
+
+/// A campaign's map in a pack: the map itself, the stop the party is at
+/// and the stop it means to reach (a journey is made when that is another
+/// stop and the plan asks for one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fixed {
+    pub map: Map,
+    pub from: usize,
+    pub to: Option<usize>,
 }
 
 /// Most items of one kind in a pack.
@@ -444,17 +457,27 @@ fn map_and_journey(
     let Some(m) = &session.map else {
         return Ok((None, None));
     };
-    let req = map::Request {
-        stops: m.stops,
-        terrains: m.terrains.clone(),
+    let (generated, from, to) = match &m.fixed {
+        Some(f) => match f.to.filter(|&t| t != f.from) {
+            Some(to) => (f.map.clone(), f.from, to),
+            None => return Ok((Some(f.map.clone()), None)),
+        },
+        None => {
+            let req = map::Request {
+                stops: m.stops,
+                terrains: m.terrains.clone(),
+            };
+            let generated = first(library, &req, seed, &session.rerolls)?;
+            let (from, to) = (generated.start, generated.goal);
+            (generated, from, to)
+        }
     };
-    let generated = first(library, &req, seed, &session.rerolls)?;
     if !m.journey {
         return Ok((Some(generated), None));
     }
     let journey = journey::Request {
-        from: generated.start,
-        to: generated.goal,
+        from,
+        to,
         map: generated.clone(),
         party: party.clone(),
         system: session.system,

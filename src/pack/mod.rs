@@ -62,6 +62,22 @@ pub(crate) struct Sources {
     pub ink_saver: bool,
     /// Markdown flavours with a folder of their own to write.
     pub flavours: Vec<Flavour>,
+    /// A campaign's session: which one, and its map.
+    pub campaign: Option<CampaignPart>,
+}
+
+/// What a campaign's session adds to its pack's sources.
+#[derive(Debug, Clone)]
+pub(crate) struct CampaignPart {
+    /// The session's number.
+    pub number: usize,
+    /// The session whose plan it takes (`number` when it has its own).
+    pub plan_of: usize,
+    /// The region's map, with the party's stop and where it is going.
+    pub map: Option<session::Fixed>,
+    /// The day the session starts on, and the party's stop.
+    pub day: u32,
+    pub stop: Option<String>,
 }
 
 /// A pack's files: (name, bytes), in a fixed order.
@@ -72,10 +88,19 @@ impl Sources {
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
         Ok(session::generate(
             &self.library,
-            &self.session.request(),
+            &self.request(),
             &self.party,
             &self.seed,
         )?)
+    }
+
+    /// The pack request: the session's, with a campaign's map.
+    pub(crate) fn request(&self) -> session::Request {
+        let mut req = self.session.request();
+        if let (Some(c), Some(m)) = (&self.campaign, req.map.as_mut()) {
+            m.fixed = c.map.clone();
+        }
+        req
     }
 
     /// The pack and every file of it: the handouts, `pack.pdf` and the

@@ -6,14 +6,17 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Asked, Sources, short};
+use super::{Asked, CampaignPart, Sources, short};
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::handouts::FORMAT;
 use crate::handouts::markdown::Templates;
+use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
+use crate::campaign::plan;
 use crate::input::bundle::{
-    BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle,
+    BUNDLE_FORMAT, Bundle, Carried, CarriedCampaign, CarriedTables, Stamp, bundle_from_text,
+    is_bundle,
 };
 use crate::input::{self, Origin, Session};
 use crate::seed::Seed;
@@ -22,20 +25,210 @@ use crate::workspace::{Again, Workspace};
 impl Sources {
     /// Read the session file or bundle at `path`: notes (a bundle made by
     /// another version, a fresh seed) go to `err`.
+    /// `number`: with a campaign's bundle, the session to make (default:
+    /// the bundle's own, else the campaign's next).
     pub(crate) fn read(
         ws: &Workspace,
         path: &Path,
+        number: Option<usize>,
         asked: &Asked,
         err: &mut dyn Write,
     ) -> Result<Sources, Error> {
         let text = input::read_text(path, "session file")?;
         let mut src = if is_bundle(&text) {
-            from_bundle(ws, path, &text, asked, err)?
+            from_bundle(ws, path, &text, number, asked, err)?
+        } else if number.is_some() {
+            return Err(UsageError::NumberWithoutCampaign.into());
         } else {
             from_session(ws, path, text, asked, err)?
         };
         src.flavours = asked.md.clone();
         Ok(src)
+    }
+
+    /// Session `number` (default: the next, the first without a record) of
+    /// the campaign the workspace is in, read from its folder.
+    pub(crate) fn read_campaign(
+        ws: &Workspace,
+        number: Option<usize>,
+        asked: &Asked,
+    ) -> Result<Sources, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let n = number.unwrap_or_else(|| files.next_session());
+        let base = campaign_bundle(&ws, &files, &file, Some(n))?;
+        let mut src = from_campaign(&ws, base, files, &file, n, asked)?;
+        src.flavours = asked.md.clone();
+        Ok(src)
+    }
+
+    /// The whole campaign the workspace is in, as one bundle (`share`):
+    /// every plan and record, the party, the tables and templates.
+    pub(crate) fn campaign_bundle(ws: &Workspace) -> Result<Bundle, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let bundle = campaign_bundle(&ws, &files, &file, None)?;
+        Ok(bundle.bundle)
+    }
+}
+
+/// The campaign's files read from its folder, and the workspace with its
+/// tables (already in `ws`'s folders).
+fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Error> {
+    let Some(root) = &ws.campaign else {
+        return Err(UsageError::NotInCampaign {
+            what: "a session number",
+        }
+        .into());
+    };
+    let (files, file) = Files::read(root)?;
+    Ok((files, file, ws.clone()))
+}
+
+/// What a campaign's pack is made from, read: the bundle (its campaign
+/// files up to session `n`, or all of them), the tables and templates.
+struct CampaignBase {
+    bundle: Bundle,
+    library: Library,
+    templates: Templates,
+}
+
+/// The bundle of a campaign from its folder: of session `n` (its plans up
+/// to `n`, its records before `n`), or of the whole campaign (`None`).
+fn campaign_bundle(
+    ws: &Workspace,
+    files: &Files,
+    file: &CampaignFile,
+    n: Option<usize>,
+) -> Result<CampaignBase, Error> {
+    let library = ws.library()?;
+    let (user, _) = ws.table_files();
+    let overrides = ws.template_overrides()?;
+    let templates = Templates::with_overrides(&overrides, None)?;
+    let kept = match n {
+        Some(n) => files.up_to(n),
+        None => files.clone(),
+    };
+    let mut carried = vec![carry(&kept.campaign)];
+    for (k, plan) in &kept.plans {
+        carried.push(carry(plan));
+        if let Some(r) = kept.record(*k) {
+            carried.push(carry(r));
+        }
+    }
+    for (k, record) in &kept.records {
+        if kept.plan(*k).is_none() {
+            carried.push(carry(record));
+        }
+    }
+    let bundle = Bundle {
+        seed: file.seed.clone(),
+        paper: None,
+        ink_saver: ws.ink_saver,
+        tablewright: stamp(&library),
+        session: None,
+        party: files.party.as_ref().map(carry),
+        content: user.into_iter().map(|f| carried_tables(ws, f)).collect(),
+        templates: overrides
+            .into_iter()
+            .map(|(name, text, _)| Carried { name, text })
+            .collect(),
+        campaign: Some(CarriedCampaign {
+            session: n,
+            files: carried,
+        }),
+    };
+    Ok(CampaignBase {
+        bundle,
+        library,
+        templates,
+    })
+}
+
+fn carry(t: &Text) -> Carried {
+    Carried {
+        name: t.name.clone(),
+        text: t.text.clone(),
+    }
+}
+
+/// Session `n` of a campaign, from its files and what `base` read.
+fn from_campaign(
+    ws: &Workspace,
+    base: CampaignBase,
+    files: Files,
+    file: &CampaignFile,
+    n: usize,
+    asked: &Asked,
+) -> Result<Sources, Error> {
+    if !(1..=MAX_SESSIONS).contains(&n) {
+        return Err(UsageError::SessionNumber { n }.into());
+    }
+    let campaign_path = files.path_of(&files.campaign.name);
+    let origin = Origin {
+        path: &campaign_path,
+        text: &files.campaign.text,
+    };
+    let party = match &files.party {
+        Some(p) => input::party_in_file(
+            &origin,
+            &file.party,
+            file.system,
+            &files.path_of(&p.name),
+            &p.text,
+        )?,
+        None => input::summary(&file.party, file.system, Some(&origin))?,
+    };
+    let stop = last_stop(&files, n);
+    let prepared = plan::prepare(&files, file, n, &base.library, stop.as_deref())?;
+    check_addresses(&prepared.session, asked)?;
+    let mut bundle = base.bundle;
+    bundle.campaign = bundle.campaign.map(|c| CarriedCampaign {
+        session: Some(n),
+        ..c
+    });
+    Ok(Sources {
+        bundle,
+        session: prepared.session,
+        session_path: Some(prepared.plan_path),
+        library: base.library,
+        templates: base.templates,
+        party,
+        seed: prepared.seed,
+        paper: ws.paper,
+        ink_saver: ws.ink_saver,
+        flavours: Vec::new(),
+        campaign: Some(CampaignPart {
+            number: n,
+            plan_of: prepared.plan_of,
+            stop: prepared.map.as_ref().map(|f| f.map.stops[f.from].name.clone()),
+            map: prepared.map,
+            day: last_day(&files, n),
+        }),
+    })
+}
+
+/// The day session `n` starts on: the `day` of the last record before it
+/// (until the ledger says more), else 1.
+fn last_day(files: &Files, n: usize) -> u32 {
+    files
+        .records
+        .iter()
+        .filter(|(k, _)| *k < n)
+        .max_by_key(|(k, _)| *k)
+        .and_then(|(_, r)| r.text.parse::<toml::Table>().ok())
+        .and_then(|t| t.get("day")?.as_integer())
+        .and_then(|d| u32::try_from(d).ok())
+        .unwrap_or(1)
+}
+
+/// The party's stop at the start of session `n`: the `stop` of the last
+/// record before it (until the ledger says more).
+fn last_stop(files: &Files, n: usize) -> Option<String> {
+    let (_, record) = files.records.iter().filter(|(k, _)| *k < n).max_by_key(|(k, _)| *k)?;
+    let table: toml::Table = record.text.parse().ok()?;
+    match table.get("stop")? {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(i) => Some(i.to_string()),
+        _ => None,
     }
 }
 
@@ -88,7 +281,7 @@ fn from_session(
         paper: None,
         ink_saver: ws.ink_saver,
         tablewright: stamp(&library),
-        session: Carried { name, text },
+        session: Some(Carried { name, text }),
         party: party_file.map(|(_, text)| Carried {
             name: session.party.clone(),
             text,
@@ -98,6 +291,7 @@ fn from_session(
             .into_iter()
             .map(|(name, text, _)| Carried { name, text })
             .collect(),
+        campaign: None,
     };
     Ok(Sources {
         bundle,
@@ -110,6 +304,7 @@ fn from_session(
         paper: ws.paper,
         ink_saver: ws.ink_saver,
         flavours: Vec::new(),
+        campaign: None,
     })
 }
 
@@ -141,10 +336,11 @@ fn from_bundle(
     ws: &Workspace,
     path: &Path,
     text: &str,
+    number: Option<usize>,
     asked: &Asked,
     err: &mut dyn Write,
 ) -> Result<Sources, Error> {
-    if ws.seed.is_some() || !ws.content.is_empty() || ws.templates.is_some() {
+    if ws.seed.is_some() || ws.content.len() > ws.campaign_content || ws.templates.is_some() {
         return Err(UsageError::BundleSources.into());
     }
     let mut bundle = bundle_from_text(path, text)?;
@@ -163,12 +359,29 @@ fn from_bundle(
         .map(|t| (t.name.clone(), t.text.clone(), String::new()))
         .collect();
     let templates = Templates::with_overrides(&overrides, Some("from the bundle"))?;
-    let session_path = Path::new(&bundle.session.name);
-    let session = input::session_from_text(session_path, &bundle.session.text)?;
-    input::session::table_flaws(&session, session_path, &bundle.session.text, &library)?;
+    restamp(&mut bundle, &library, path, err)?;
+    check_paper(&mut bundle, path)?;
+    if bundle.campaign.is_some() {
+        return from_campaign_bundle(ws, path, bundle, library, templates, number, asked);
+    }
+    if number.is_some() {
+        return Err(UsageError::NumberWithoutCampaign.into());
+    }
+    let Some(carried) = bundle.session.clone() else {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "{}: the bundle has neither a session nor a campaign",
+                path.display()
+            ))
+            .with_hint("make the bundle again with `tablewright share`"),
+        ));
+    };
+    let session_path = Path::new(&carried.name);
+    let session = input::session_from_text(session_path, &carried.text)?;
+    input::session::table_flaws(&session, session_path, &carried.text, &library)?;
     let origin = Origin {
         path: session_path,
-        text: &bundle.session.text,
+        text: &carried.text,
     };
     let party = match &bundle.party {
         Some(c) => input::party_in_file(
@@ -181,8 +394,6 @@ fn from_bundle(
         None => input::summary(&session.party, session.system, Some(&origin))?,
     };
     check_addresses(&session, asked)?;
-    restamp(&mut bundle, &library, path, err)?;
-    check_paper(&mut bundle, path)?;
     let seed = Seed::new(&bundle.seed)?;
     Ok(Sources {
         ink_saver: bundle.ink_saver,
@@ -195,7 +406,91 @@ fn from_bundle(
         seed,
         paper: ws.paper,
         flavours: Vec::new(),
+        campaign: None,
     })
+}
+
+/// A campaign's bundle: session `number` (else the bundle's own, else the
+/// campaign's next) made from the campaign it carries.
+fn from_campaign_bundle(
+    ws: &Workspace,
+    path: &Path,
+    bundle: Bundle,
+    library: Library,
+    templates: Templates,
+    number: Option<usize>,
+    asked: &Asked,
+) -> Result<Sources, Error> {
+    let carried = bundle.campaign.clone().expect("a campaign bundle");
+    let bad = |what: String| {
+        Error::input(
+            Diagnostic::message(format!("{}: {what}", path.display()))
+                .with_hint("make the bundle again with `tablewright share` in the campaign"),
+        )
+    };
+    let mut campaign = None;
+    let mut plans = Vec::new();
+    let mut records = Vec::new();
+    for f in &carried.files {
+        let text = Text {
+            name: f.name.clone(),
+            text: f.text.clone(),
+        };
+        let parts: Vec<&str> = f.name.split('/').collect();
+        match parts[..] {
+            ["campaign.toml"] => campaign = Some(text),
+            ["sessions", k, "plan.toml"] => match k.parse() {
+                Ok(k) => plans.push((k, text)),
+                Err(_) => return Err(bad(format!("`{}` is no session's plan", f.name))),
+            },
+            ["sessions", k, "record.toml"] => match k.parse() {
+                Ok(k) => records.push((k, text)),
+                Err(_) => return Err(bad(format!("`{}` is no session's record", f.name))),
+            },
+            _ => return Err(bad(format!("`{}` is no file of a campaign", f.name))),
+        }
+    }
+    let Some(campaign) = campaign else {
+        return Err(bad("the campaign has no campaign.toml".into()));
+    };
+    plans.sort_by_key(|(k, _)| *k);
+    records.sort_by_key(|(k, _)| *k);
+    let file = CampaignFile::from_text(Path::new(&campaign.name), &campaign.text)?;
+    let files = Files {
+        root: None,
+        campaign,
+        party: bundle.party.as_ref().map(|p| Text {
+            name: p.name.clone(),
+            text: p.text.clone(),
+        }),
+        plans,
+        records,
+    };
+    let n = number
+        .or(carried.session)
+        .unwrap_or_else(|| files.next_session());
+    // The pack's own bundle carries the campaign as it stood for it.
+    let kept = files.up_to(n);
+    let mut own = bundle;
+    if let Some(c) = own.campaign.as_mut() {
+        c.files
+            .retain(|f| kept_name(&kept, &f.name));
+    }
+    let base = CampaignBase {
+        bundle: own,
+        library,
+        templates,
+    };
+    let mut src = from_campaign(ws, base, files, &file, n, asked)?;
+    src.session_path = None;
+    Ok(src)
+}
+
+/// Whether a carried file belongs to the campaign as `kept` has it.
+fn kept_name(kept: &Files, name: &str) -> bool {
+    name == kept.campaign.name
+        || kept.plans.iter().any(|(_, t)| t.name == name)
+        || kept.records.iter().any(|(_, t)| t.name == name)
 }
 
 /// A bundle made by another version, format or tables: noted on `err`,

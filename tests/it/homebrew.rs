@@ -442,6 +442,7 @@ fn generate_everything(dir: &Path, library: &Library) {
                 rations: 3,
                 water: 3,
                 kits: vec![],
+                fixed: None,
             }),
             rerolls: Default::default(),
             entries: Default::default(),
