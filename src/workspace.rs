@@ -117,7 +117,10 @@ impl Workspace {
     /// The templates: the built-in ones, with the campaign's and the
     /// template folder's replacing any of the same name.
     pub fn templates(&self) -> Result<Templates, Error> {
-        Ok(Templates::with_overrides(&self.template_overrides()?, None)?)
+        Ok(Templates::with_overrides(
+            &self.template_overrides()?,
+            None,
+        )?)
     }
 
     /// The campaign this command runs in, found walking up from the

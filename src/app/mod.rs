@@ -79,9 +79,8 @@ pub fn run_request(
         }
         Request::Check(pool) => dice::check(ws, pool, out, err),
         Request::Tables { terrains } => tables::list(ws, terrains, out),
-        Request::Table { id, times, tag } => {
-            tables::roll(ws, &id, times, tag.as_deref(), out, err).map_err(|e| naming_folders(ws, e))
-        }
+        Request::Table { id, times, tag } => tables::roll(ws, &id, times, tag.as_deref(), out, err)
+            .map_err(|e| naming_folders(ws, e)),
         Request::Validate => tables::validate(ws, out),
         Request::Prep { what, asked } => prep::run(ws, &what, &asked, out, err),
         Request::Share { session } => share::share(ws, session.as_deref(), out, err),

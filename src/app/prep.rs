@@ -72,9 +72,7 @@ pub(crate) fn read(
     match what {
         PrepWhat::File(path, number) => Sources::read(ws, path, *number, asked, err),
         PrepWhat::Session(n) if ws.campaign.is_some() => Sources::read_campaign(ws, *n, asked),
-        PrepWhat::Session(None) => {
-            Sources::read(ws, Path::new("session.toml"), None, asked, err)
-        }
+        PrepWhat::Session(None) => Sources::read(ws, Path::new("session.toml"), None, asked, err),
         PrepWhat::Session(Some(_)) => Err(UsageError::NotInCampaign {
             what: "`prep N` (a session's number)",
         }

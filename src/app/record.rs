@@ -19,17 +19,17 @@ pub(crate) fn run(
     _err: &mut dyn Write,
 ) -> Result<(), Error> {
     let Some(root) = &ws.campaign else {
-        return Err(UsageError::NotInCampaign {
-            what: "`record N`",
-        }
-        .into());
+        return Err(UsageError::NotInCampaign { what: "`record N`" }.into());
     };
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
     let c = src.campaign.as_ref().expect("a campaign's session");
-    let text = crate::campaign::prefill::Prefill::of(n, &pack, c.day, c.stop.clone(), &[])
-        .record_text();
-    let path = root.join("sessions").join(n.to_string()).join("record.toml");
+    let text =
+        crate::campaign::prefill::Prefill::of(n, &pack, c.day, c.stop.clone(), &[]).record_text();
+    let path = root
+        .join("sessions")
+        .join(n.to_string())
+        .join("record.toml");
     if path.exists() && !ws.force {
         return Err(output::OutputError::Exists(vec![path]).into());
     }

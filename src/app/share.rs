@@ -73,8 +73,16 @@ fn campaign_packs(out: &Path) -> Vec<(usize, std::path::PathBuf)> {
     let mut packs: Vec<(usize, std::path::PathBuf)> = entries
         .flatten()
         .filter_map(|e| {
-            let n = e.file_name().to_str()?.strip_prefix("session-")?.parse().ok()?;
-            e.path().join("bundle.toml").is_file().then(|| (n, e.path()))
+            let n = e
+                .file_name()
+                .to_str()?
+                .strip_prefix("session-")?
+                .parse()
+                .ok()?;
+            e.path()
+                .join("bundle.toml")
+                .is_file()
+                .then(|| (n, e.path()))
         })
         .collect();
     packs.sort();

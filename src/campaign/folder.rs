@@ -123,7 +123,12 @@ impl CampaignFile {
         let file: CampaignFile = input::from_toml(path, text, "campaign file")?;
         let mut problems = Vec::new();
         if let Err(e) = crate::seed::Seed::new(&file.seed) {
-            problems.push(input::pointed(path, text, &[Step::Key("seed")], e.to_string()));
+            problems.push(input::pointed(
+                path,
+                text,
+                &[Step::Key("seed")],
+                e.to_string(),
+            ));
         }
         if let Some(m) = &file.map {
             let (lo, hi) = crate::generators::map::STOPS;

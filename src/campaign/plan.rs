@@ -121,11 +121,7 @@ pub(crate) fn region_map(file: &CampaignFile, library: &Library) -> Result<Optio
 
 /// The stop the campaign starts at: `start` of `campaign.toml`, else the
 /// map's start.
-pub(crate) fn start_stop(
-    files: &Files,
-    file: &CampaignFile,
-    map: &Map,
-) -> Result<usize, Error> {
+pub(crate) fn start_stop(files: &Files, file: &CampaignFile, map: &Map) -> Result<usize, Error> {
     match &file.start {
         None => Ok(map.start),
         Some(name) => map.stop_named(name).map(|s| s.id).ok_or_else(|| {

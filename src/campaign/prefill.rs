@@ -1,42 +1,15 @@
-//! A session's record, pre-filled from its pack ([`Prefill`]): the day
+//! A session's record, pre-filled from its pack ([`after`]): the day
 //! and stop it started at, each item of the pack by address (none met
 //! yet), the NPCs, the planned legs, the vouchers in hand and each PC as
 //! they started. `record N` writes it as `sessions/N/record.toml`
-//! ([`Prefill::record_text`]); the pack's "After the session" sheet prints
+//! ([`record_text`]); the pack's "After the session" sheet prints
 //! the same lines to mark at the table. The keys are those of
 //! [`crate::campaign::record`].
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
-
-use crate::generators::session::Pack;
+use crate::generators::session::{After, Pack};
 use crate::rules::RulesSystem;
-
-/// What a session's record starts from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub(crate) struct Prefill {
-    pub session: usize,
-    pub system: RulesSystem,
-    /// The day the session starts on.
-    pub day: u32,
-    /// The party's stop at the start (`None`: no map).
-    pub stop: Option<String>,
-    /// Every item of the pack but the NPCs, the map and the journey, by
-    /// address, with what it is (`encounter/1`, `Crust-walkers`).
-    pub items: Vec<(String, String)>,
-    /// The pack's NPCs and those brought back (`npc/2`, `Mira Holt`).
-    pub npcs: Vec<(String, String)>,
-    /// The stops of the planned journey, in order from the party's stop.
-    pub legs: Vec<String>,
-    /// Vouchers in hand, with their holders (`KI-0042`, `Ada`).
-    pub vouchers: Vec<(String, String)>,
-    /// Each PC present, with how they start (`Mettle 7 of 7`).
-    pub pcs: Vec<(String, String)>,
-    /// The party's supplies at the start, when known.
-    pub rations: Option<u32>,
-    pub water: Option<u32>,
-}
 
 /// A PC's start as one line, from the pack's party.
 fn pc_lines(pack: &Pack) -> Vec<(String, String)> {
@@ -73,70 +46,73 @@ fn pc_lines(pack: &Pack) -> Vec<(String, String)> {
     }
 }
 
-impl Prefill {
-    /// The record of session `session` of `pack`, starting on `day` at
-    /// `stop`; `vouchers` in hand carried from earlier sessions come
-    /// before the pack's own.
-    pub(crate) fn of(
-        session: usize,
-        pack: &Pack,
-        day: u32,
-        stop: Option<String>,
-        carried: &[(String, String)],
-    ) -> Prefill {
-        let mut items = Vec::new();
-        let mut npcs = Vec::new();
-        for at in pack.addresses() {
-            let i = at.index();
-            let name = match at.kind() {
-                "encounter" => pack.encounters[i].situation.row.clone(),
-                "trap" => pack.traps[i].name.clone(),
-                "npc" => {
-                    npcs.push((at.to_string(), pack.npcs[i].name.clone()));
-                    continue;
-                }
-                "injury" => pack.injuries[i].name.clone(),
-                "mutation" => pack.mutations[i]
-                    .gained
-                    .iter()
-                    .map(|g| g.name.clone())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                _ => continue,
-            };
-            items.push((at.to_string(), name));
-        }
-        let legs = pack.journey.as_ref().map_or_else(Vec::new, |j| {
-            let mut stops: Vec<String> = j.legs.first().map(|l| l.from.clone()).into_iter().collect();
-            stops.extend(j.legs.iter().map(|l| l.to.clone()));
-            stops
-        });
-        let mut vouchers = carried.to_vec();
-        vouchers.extend(
-            pack.vouchers
+/// The record of session `session` of `pack`, starting on `day` at
+/// `stop`; vouchers in hand carried from earlier sessions (`carried`)
+/// come before the pack's own; `pcs`: each PC's state now (default: as
+/// the pack's party stands).
+pub(crate) fn after(
+    session: usize,
+    pack: &Pack,
+    day: u32,
+    stop: Option<String>,
+    carried: &[(String, String)],
+    pcs: Option<Vec<(String, String)>>,
+) -> After {
+    let mut items = Vec::new();
+    let mut npcs = Vec::new();
+    for at in pack.addresses() {
+        let i = at.index();
+        let name = match at.kind() {
+            "encounter" => pack.encounters[i].situation.row.clone(),
+            "trap" => pack.traps[i].name.clone(),
+            "npc" => {
+                npcs.push((at.to_string(), pack.npcs[i].name.clone()));
+                continue;
+            }
+            "injury" => pack.injuries[i].name.clone(),
+            "mutation" => pack.mutations[i]
+                .gained
                 .iter()
-                .map(|v| (v.serial.clone(), v.holder.clone())),
-        );
-        let (rations, water) = (None, None);
-        Prefill {
-            session,
-            system: pack.system,
-            day,
-            stop,
-            items,
-            npcs,
-            legs,
-            vouchers,
-            pcs: pc_lines(pack),
-            rations,
-            water,
-        }
+                .map(|g| g.name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => continue,
+        };
+        items.push((at.to_string(), name));
     }
+    let legs = pack.journey.as_ref().map_or_else(Vec::new, |j| {
+        let mut stops: Vec<String> = j.legs.first().map(|l| l.from.clone()).into_iter().collect();
+        stops.extend(j.legs.iter().map(|l| l.to.clone()));
+        stops
+    });
+    let mut vouchers = carried.to_vec();
+    vouchers.extend(
+        pack.vouchers
+            .iter()
+            .map(|v| (v.serial.clone(), v.holder.clone())),
+    );
+    let (rations, water) = (None, None);
+    After {
+        session,
+        system: pack.system,
+        day,
+        stop,
+        items,
+        npcs,
+        legs,
+        vouchers,
+        pcs: pcs.unwrap_or_else(|| pc_lines(pack)),
+        rations,
+        water,
+    }
+}
 
-    /// The record file, pre-filled: every key with its meaning beside it,
-    /// nothing met yet, each PC with no harm taken.
-    pub(crate) fn record_text(&self) -> String {
-        let n = self.session;
+/// The record file, pre-filled: every key with its meaning beside it,
+/// nothing met yet, each PC with no harm taken.
+pub(crate) fn record_text(a: &After) -> String {
+    {
+        let this = a;
+        let n = this.session;
         let mut t = String::new();
         let _ = writeln!(
             t,
@@ -150,10 +126,13 @@ impl Prefill {
         kv(
             &mut t,
             "day",
-            &self.day.to_string(),
-            &format!("the day the session ended on (it started on day {})", self.day),
+            &this.day.to_string(),
+            &format!(
+                "the day the session ended on (it started on day {})",
+                this.day
+            ),
         );
-        if let Some(stop) = &self.stop {
+        if let Some(stop) = &this.stop {
             kv(
                 &mut t,
                 "stop",
@@ -161,52 +140,65 @@ impl Prefill {
                 "where the party stopped (it started here)",
             );
         }
-        if !self.legs.is_empty() {
-            let _ = writeln!(t, "# the planned legs: {}", self.legs.join(" → "));
+        if !this.legs.is_empty() {
+            let _ = writeln!(t, "# the planned legs: {}", this.legs.join(" → "));
         }
         t.push('\n');
         let _ = writeln!(
             t,
             "# Items of the pack met at the table, by address; every other one was not met:"
         );
-        for (at, name) in &self.items {
+        for (at, name) in &this.items {
             let _ = writeln!(t, "#   {at}: {name} (not met)");
         }
         let _ = writeln!(t, "met = []");
-        if !self.npcs.is_empty() {
-            let _ = writeln!(t, "# The NPCs, by address (those met are remembered and can be brought back):");
-            for (at, name) in &self.npcs {
+        if !this.npcs.is_empty() {
+            let _ = writeln!(
+                t,
+                "# The NPCs, by address (those met are remembered and can be brought back):"
+            );
+            for (at, name) in &this.npcs {
                 let _ = writeln!(t, "#   {at}: {name}");
             }
         }
         let _ = writeln!(t, "npcs_met = []");
-        if self.system == RulesSystem::Mettle {
-            if !self.vouchers.is_empty() {
+        if this.system == RulesSystem::Mettle {
+            if !this.vouchers.is_empty() {
                 let _ = writeln!(t, "# Vouchers in hand, by serial:");
-                for (serial, holder) in &self.vouchers {
+                for (serial, holder) in &this.vouchers {
                     let _ = writeln!(t, "#   {serial} ({holder})");
                 }
             }
             let _ = writeln!(t, "vouchers_spent = []");
         }
-        kv(&mut t, "money", "0", "shillings gained (+) or spent (-) by the party");
+        kv(
+            &mut t,
+            "money",
+            "0",
+            "shillings gained (+) or spent (-) by the party",
+        );
         kv(
             &mut t,
             "# rations",
-            &self.rations.unwrap_or(4).to_string(),
+            &this.rations.unwrap_or(4).to_string(),
             "the party's rations left (left out: as before)",
         );
         kv(
             &mut t,
             "# water",
-            &self.water.unwrap_or(3).to_string(),
+            &this.water.unwrap_or(3).to_string(),
             "the party's units of water left",
         );
-        for (name, start) in &self.pcs {
+        for (name, start) in &this.pcs {
             t.push('\n');
             let _ = writeln!(t, "[[pc]]");
-            kv(&mut t, "name", &quoted(name), &format!("at the start: {start}"));
-            match self.system {
+            kv(
+                &mut t,
+                "name",
+                &quoted(name),
+                &format!("at the start: {start}"),
+            );
+            match this.system {
                 RulesSystem::Mettle => {
                     kv(&mut t, "damage", "0", "Mettle lost and not recovered");
                     kv(&mut t, "statuses", "[]", "statuses gained (Afflicted, …)");
@@ -224,7 +216,12 @@ impl Prefill {
                     kv(&mut t, "corruption", "0", "corruption gained");
                 }
             }
-            kv(&mut t, "# fate", "\"dead\"", "or \"left\" (the PC died or left)");
+            kv(
+                &mut t,
+                "# fate",
+                "\"dead\"",
+                "or \"left\" (the PC died or left)",
+            );
         }
         t
     }

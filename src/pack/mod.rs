@@ -78,6 +78,48 @@ pub(crate) struct CampaignPart {
     /// The day the session starts on, and the party's stop.
     pub day: u32,
     pub stop: Option<String>,
+    /// "Previously": what changed since the last session, by rule.
+    pub previously: Vec<String>,
+    /// Each PC as they start (default: as the party stands).
+    pub party_now: Option<Vec<(String, String)>>,
+    /// Vouchers in hand from earlier sessions: serial, holder, issued in.
+    pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// NPCs of earlier packs brought back.
+    pub returning: Vec<session::Returning>,
+}
+
+impl CampaignPart {
+    /// What the pack says of the campaign, the record to mark among it.
+    fn page(&self, pack: &Pack) -> session::CampaignPage {
+        let carried: Vec<(String, String)> = self
+            .vouchers_in_hand
+            .iter()
+            .map(|(serial, holder, _)| (serial.clone(), holder.clone()))
+            .collect();
+        let mut after = crate::campaign::prefill::after(
+            self.number,
+            pack,
+            self.day,
+            self.stop.clone(),
+            &carried,
+            self.party_now.clone(),
+        );
+        after.npcs.extend(
+            self.returning
+                .iter()
+                .map(|r| (format!("{} of session {}", r.address, r.session), r.npc.name.clone())),
+        );
+        session::CampaignPage {
+            session: self.number,
+            day: self.day,
+            stop: self.stop.clone(),
+            previously: self.previously.clone(),
+            party_now: after.pcs.clone(),
+            vouchers_in_hand: self.vouchers_in_hand.clone(),
+            returning: self.returning.clone(),
+            after,
+        }
+    }
 }
 
 /// A pack's files: (name, bytes), in a fixed order.
@@ -86,12 +128,11 @@ pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
-        Ok(session::generate(
-            &self.library,
-            &self.request(),
-            &self.party,
-            &self.seed,
-        )?)
+        let mut pack = session::generate(&self.library, &self.request(), &self.party, &self.seed)?;
+        if let Some(c) = &self.campaign {
+            pack.campaign = Some(c.page(&pack));
+        }
+        Ok(pack)
     }
 
     /// The pack request: the session's, with a campaign's map.

@@ -7,13 +7,13 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{Asked, CampaignPart, Sources, short};
+use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
+use crate::campaign::plan;
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::handouts::FORMAT;
 use crate::handouts::markdown::Templates;
-use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
-use crate::campaign::plan;
 use crate::input::bundle::{
     BUNDLE_FORMAT, Bundle, Carried, CarriedCampaign, CarriedTables, Stamp, bundle_from_text,
     is_bundle,
@@ -199,9 +199,16 @@ fn from_campaign(
         campaign: Some(CampaignPart {
             number: n,
             plan_of: prepared.plan_of,
-            stop: prepared.map.as_ref().map(|f| f.map.stops[f.from].name.clone()),
+            stop: prepared
+                .map
+                .as_ref()
+                .map(|f| f.map.stops[f.from].name.clone()),
             map: prepared.map,
             day: last_day(&files, n),
+            previously: Vec::new(),
+            party_now: None,
+            vouchers_in_hand: Vec::new(),
+            returning: Vec::new(),
         }),
     })
 }
@@ -223,7 +230,11 @@ fn last_day(files: &Files, n: usize) -> u32 {
 /// The party's stop at the start of session `n`: the `stop` of the last
 /// record before it (until the ledger says more).
 fn last_stop(files: &Files, n: usize) -> Option<String> {
-    let (_, record) = files.records.iter().filter(|(k, _)| *k < n).max_by_key(|(k, _)| *k)?;
+    let (_, record) = files
+        .records
+        .iter()
+        .filter(|(k, _)| *k < n)
+        .max_by_key(|(k, _)| *k)?;
     let table: toml::Table = record.text.parse().ok()?;
     match table.get("stop")? {
         toml::Value::String(s) => Some(s.clone()),
@@ -473,8 +484,7 @@ fn from_campaign_bundle(
     let kept = files.up_to(n);
     let mut own = bundle;
     if let Some(c) = own.campaign.as_mut() {
-        c.files
-            .retain(|f| kept_name(&kept, &f.name));
+        c.files.retain(|f| kept_name(&kept, &f.name));
     }
     let base = CampaignBase {
         bundle: own,

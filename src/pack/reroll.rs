@@ -40,7 +40,10 @@ impl Sources {
             return Err(UsageError::RerollBundle.into());
         };
         let Some(before) = rerolls_text(&mut self.bundle.clone()).cloned() else {
-            let (n, plan_of) = self.campaign.as_ref().map_or((0, 0), |c| (c.number, c.plan_of));
+            let (n, plan_of) = self
+                .campaign
+                .as_ref()
+                .map_or((0, 0), |c| (c.number, c.plan_of));
             return Err(UsageError::RerollNoPlan { n, plan_of }.into());
         };
         let (old_pack, old_files) = self.build()?;

@@ -139,7 +139,10 @@ fn archetypes_in_both(
 /// A region with no `gen.poi` row of its own: a warning, not a problem —
 /// everything works there but a map's stops, which fall back to the
 /// untagged places (the `gen.poi` rows tagged with no region's places).
-pub(super) fn place_warnings(tables: &BTreeMap<String, Table>, files: &[SourceFile]) -> Vec<Diagnostic> {
+pub(super) fn place_warnings(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+) -> Vec<Diagnostic> {
     let Some(poi) = tables.get("gen.poi") else {
         return Vec::new();
     };

@@ -4,7 +4,7 @@
 //! initiative ladder; a notes box filling the rest of the page.
 
 use super::ShareLine;
-use crate::generators::session::Pack;
+use crate::generators::session::{CampaignPage, Pack};
 use crate::handouts::run;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
@@ -27,6 +27,9 @@ pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(S
         true,
     );
     f.para(&share.plain(), 9.0, false);
+    if let Some(c) = &pack.campaign {
+        previously(f, c);
+    }
     f.gap(4.0);
     f.columns(
         16.0,
@@ -38,6 +41,28 @@ pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(S
     at_a_glance(f, pack, contents);
     ladder(f, pack);
     f.note_lines("Notes", 2);
+}
+
+/// A campaign's "Previously": where the party is, on which day, and what
+/// changed since the last session with the rule that changed it.
+fn previously(f: &mut Flow, c: &CampaignPage) {
+    f.heading("Previously", HEAD);
+    let at = match &c.stop {
+        Some(stop) => format!("Session {} starts on day {} at {stop}.", c.session, c.day),
+        None => format!("Session {} starts on day {}.", c.session, c.day),
+    };
+    f.para(&at, BODY, false);
+    for line in &c.previously {
+        f.para_at(&format!("• {line}"), BODY, false, 6.0);
+    }
+    if !c.vouchers_in_hand.is_empty() {
+        let held: Vec<String> = c
+            .vouchers_in_hand
+            .iter()
+            .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
+            .collect();
+        f.para(&format!("Vouchers in hand: {}.", held.join(", ")), BODY, false);
+    }
 }
 
 /// The contents: each section and the page it starts on.
@@ -53,9 +78,13 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack) {
     f.heading("The party", HEAD);
+    let now = pack.campaign.as_ref().map(|c| &c.party_now);
     for pc in run::party(pack, Markup::Plain) {
         f.para(&pc.name, 10.0, true);
         f.para(&pc.stats, BODY, false);
+        if let Some((_, line)) = now.and_then(|n| n.iter().find(|(name, _)| *name == pc.name)) {
+            f.para(&format!("Now: {line}"), BODY, false);
+        }
         let tracks: Vec<(String, usize)> =
             pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
         f.tracks(&tracks, BODY);
