@@ -35,6 +35,9 @@
 //!   nothing.
 //! - **diagnostic** ([`diagnostic`]) and **error** ([`error`]): one shape
 //!   for every problem in what a user wrote, and the typed errors.
+//! - **campaign** ([`campaign`]): a campaign's session records folded
+//!   over its starting party by the rules, into the state each pack
+//!   starts from.
 //! - **workspace** ([`workspace`]): the one place the global options, the
 //!   session file found where a command runs, the tables and the
 //!   templates are brought together; the seed is chosen there.
@@ -45,7 +48,7 @@
 #![warn(unreachable_pub)]
 
 pub mod app;
-mod campaign;
+pub mod campaign;
 pub mod cli;
 pub mod content;
 mod diagnostic;
