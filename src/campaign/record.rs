@@ -224,7 +224,12 @@ impl RecordFile {
     }
 
     /// A problem at item `index` of a top-level list (`vouchers_spent`).
-    pub(crate) fn at_item(&self, key: &str, index: usize, message: impl Into<String>) -> Diagnostic {
+    pub(crate) fn at_item(
+        &self,
+        key: &str,
+        index: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
         self.at(&[Step::Key(key), Step::Index(index)], message)
     }
 

@@ -75,7 +75,7 @@ pub enum Presence {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CorePc {
     /// The sheet as it is now: current STR/AGI/WIT (lowered ones
-    /// lowered), health (`None`: full), omens and maximum omens,
+    /// lowered), health (always given), omens and maximum omens,
     /// corruption, every condition (temporary and permanent), traits and
     /// skills gained from mutations.
     pub sheet: Sheet,
@@ -175,9 +175,7 @@ pub struct Funeral {
 impl State {
     /// The PCs with the party now.
     pub fn present(&self) -> impl Iterator<Item = &PcState> {
-        self.pcs
-            .iter()
-            .filter(|p| p.presence == Presence::Present)
+        self.pcs.iter().filter(|p| p.presence == Presence::Present)
     }
 
     /// A PC by name (any case), present or not.
@@ -205,5 +203,66 @@ impl PcState {
     /// Whether the PC is with the party.
     pub fn is_present(&self) -> bool {
         self.presence == Presence::Present
+    }
+}
+
+impl CorePc {
+    /// A PC as their sheet has them (health filled in: `None` is full).
+    pub(crate) fn new(mut sheet: Sheet) -> CorePc {
+        sheet.health = Some(sheet.current_health());
+        CorePc {
+            base: Abilities {
+                STR: sheet.STR,
+                AGI: sheet.AGI,
+                WIT: sheet.WIT,
+            },
+            sheet,
+            permanent: Vec::new(),
+            injuries: Vec::new(),
+            mutations: Vec::new(),
+        }
+    }
+
+    /// Current health.
+    pub fn health(&self) -> i64 {
+        self.sheet.current_health()
+    }
+
+    /// The conditions a full rest clears (all but the permanent ones).
+    pub fn temporary_conditions(&self) -> Vec<&str> {
+        self.sheet
+            .conditions
+            .iter()
+            .filter(|c| !self.permanent.contains(c))
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+impl Abilities {
+    /// (name, value) in sheet order.
+    pub fn each(&self) -> [(&'static str, i64); 3] {
+        [("STR", self.STR), ("AGI", self.AGI), ("WIT", self.WIT)]
+    }
+
+    /// The abilities of a sheet.
+    pub fn of(sheet: &Sheet) -> Abilities {
+        Abilities {
+            STR: sheet.STR,
+            AGI: sheet.AGI,
+            WIT: sheet.WIT,
+        }
+    }
+}
+
+impl MettlePc {
+    /// A PC as their stat block has them: Mettle full.
+    pub(crate) fn new(block: StatBlock) -> MettlePc {
+        let max = i64::from(block.mettle());
+        MettlePc {
+            block,
+            mettle: max,
+            max_mettle: max,
+        }
     }
 }

@@ -16,15 +16,22 @@
 
 use serde::Serialize;
 
+mod checks;
+mod core;
+mod mettle;
+mod play;
+pub(crate) mod road;
+pub(crate) mod rule;
+
 use super::record::RecordFile;
-use super::state::State;
+use super::state::{CorePc, MettlePc, PcState, Presence, State};
 use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::generators::injury::Injury;
 use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::rules::{Party, RulesSystem};
-use crate::seed::Seed;
+use crate::seed::{Seed, Stream};
 
 /// Where a campaign starts.
 #[derive(Debug, Clone)]
@@ -150,9 +157,10 @@ pub struct SessionLedger {
     /// What changed during the session (the record) and between it and
     /// the next (rests, soulblight, funerals, Heal, vouchers), in order.
     pub changes: Vec<Change>,
-    /// The state the session started from.
+    /// The state the session started from (`None` for a session after
+    /// the first without a record).
     #[serde(skip)]
-    pub before: State,
+    pub before: Option<State>,
 }
 
 impl Ledger {
@@ -165,7 +173,7 @@ impl Ledger {
         self.sessions
             .iter()
             .find(|s| s.number == n)
-            .map(|s| &s.before)
+            .and_then(|s| s.before.as_ref())
     }
 
     /// Session `n`'s entry.
@@ -175,12 +183,176 @@ impl Ledger {
 }
 
 /// Fold every recorded session over the start, by the rules. Sessions
-/// come in order from 1; the fold stops at the first without a record
-/// (a later record is refused). Every problem of every record up to the
-/// first faulty one is returned, pointed at.
+/// come in order of their numbers from 1; the fold stops at the first
+/// without a record (a record after it is refused). Every problem of the
+/// first faulty record is returned, pointed at; nothing after it is
+/// folded.
 pub fn fold(start: &Start, sessions: &[SessionInput]) -> Result<Ledger, Vec<Diagnostic>> {
-    let _ = (start, sessions);
-    Err(vec![Diagnostic::message("the ledger is not written yet")])
+    let first = initial(start);
+    let mut state = first.clone();
+    let mut entries = Vec::new();
+    let mut open = true;
+    let mut problems = Vec::new();
+    for s in sessions {
+        if !open || s.number != state.session {
+            if let Some(record) = &s.record {
+                problems.push(
+                    record
+                        .at_key(
+                            "session",
+                            format!(
+                                "session {} has a record, but session {} has none",
+                                s.number, state.session
+                            ),
+                        )
+                        .with_hint(format!(
+                            "record the sessions in order: `tablewright record {}` first",
+                            state.session
+                        )),
+                );
+                break;
+            }
+            open = false;
+            entries.push(SessionLedger::unplayed(s, None));
+            continue;
+        }
+        let Some(record) = &s.record else {
+            open = false;
+            entries.push(SessionLedger::unplayed(s, Some(state.clone())));
+            continue;
+        };
+        let found = checks::check(start, &state, s, record);
+        if !found.is_empty() {
+            problems.extend(found);
+            break;
+        }
+        let pack = s.pack.as_ref().expect("checked: the session was prepped");
+        let before = state.clone();
+        let mut changes = Vec::new();
+        play::session(start, &mut state, s.number, pack, record, &mut changes);
+        match start.system {
+            RulesSystem::Core => core::between(start, &mut state, s.number, record, &mut changes),
+            RulesSystem::Mettle => {
+                mettle::between(start, &mut state, s.number, record, &mut changes)
+            }
+        }
+        state.session = s.number + 1;
+        entries.push(SessionLedger {
+            number: s.number,
+            prepped: true,
+            recorded: true,
+            day_start: before.day,
+            day_end: Some(record.record.day),
+            stop_start: before.stop.clone(),
+            stop_end: state.stop.clone(),
+            met: record.record.met.clone(),
+            changes,
+            before: Some(before),
+        });
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(Ledger {
+        system: start.system,
+        start: first,
+        sessions: entries,
+        now: state,
+    })
+}
+
+/// The state before session 1: the party as its file has it.
+fn initial(start: &Start) -> State {
+    let mut pcs = Vec::new();
+    for sheet in &start.party.core {
+        pcs.push(PcState {
+            name: sheet.name.clone(),
+            presence: Presence::Present,
+            gone_in: None,
+            joined_in: 0,
+            core: Some(CorePc::new(sheet.clone())),
+            mettle: None,
+        });
+    }
+    for block in &start.party.mettle {
+        pcs.push(PcState {
+            name: block.name.clone(),
+            presence: Presence::Present,
+            gone_in: None,
+            joined_in: 0,
+            core: None,
+            mettle: Some(MettlePc::new(block.clone())),
+        });
+    }
+    // Only the system's own PCs are the party.
+    pcs.retain(|p| match start.system {
+        RulesSystem::Core => p.core.is_some(),
+        RulesSystem::Mettle => p.mettle.is_some(),
+    });
+    let stop = start.stop.clone().or_else(|| {
+        start
+            .map
+            .as_ref()
+            .and_then(|m| m.stops.get(m.start))
+            .map(|s| s.name.clone())
+    });
+    let stop = match (&start.map, stop) {
+        (Some(map), Some(s)) => Some(map.stop_named(&s).map_or(s, |found| found.name.clone())),
+        (_, s) => s,
+    };
+    State {
+        session: 1,
+        day: 1,
+        visited: stop.iter().cloned().collect(),
+        stop,
+        pcs,
+        vouchers: Vec::new(),
+        npcs_met: Vec::new(),
+        money: start.money,
+        rations: None,
+        water: None,
+        funerals_due: Vec::new(),
+        spent: Vec::new(),
+        downtime_vouchers: 0,
+    }
+}
+
+impl SessionLedger {
+    /// A session not (yet) played.
+    fn unplayed(s: &SessionInput, before: Option<State>) -> SessionLedger {
+        SessionLedger {
+            number: s.number,
+            prepped: s.pack.is_some(),
+            recorded: false,
+            day_start: before.as_ref().map_or(0, |b| b.day),
+            day_end: None,
+            stop_start: before.as_ref().and_then(|b| b.stop.clone()),
+            stop_end: None,
+            met: Vec::new(),
+            changes: Vec::new(),
+            before,
+        }
+    }
+}
+
+/// A change by a rule.
+pub(crate) fn change(who: &str, what: impl Into<String>, rule: impl Into<String>) -> Change {
+    Change {
+        who: who.to_owned(),
+        what: what.into(),
+        rule: rule.into(),
+    }
+}
+
+/// The stream for one roll of a record: `record/<N>/<pc>/<field>/<i>`
+/// under the campaign seed.
+pub(crate) fn record_stream(seed: &Seed, session: u32, pc: &str, field: &str, i: usize) -> Stream {
+    seed.stream(&record_path(session, pc, field, i))
+}
+
+/// `record/<N>/<pc>/<field>/<i>`.
+pub(crate) fn record_path(session: u32, pc: &str, field: &str, i: usize) -> String {
+    format!("record/{session}/{pc}/{field}/{i}")
 }
 
 /// Prepped sessions whose pack started from a state other than the one
