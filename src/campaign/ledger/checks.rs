@@ -171,7 +171,12 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
     let Some(from) = state.stop.as_deref().and_then(|s| map.stop_named(s)) else {
         return Vec::new();
     };
-    let elapsed = record.record.day.saturating_sub(state.day);
+    // The session's days, the first and the last included.
+    let (first, last) = (state.day, record.record.day);
+    if last < first {
+        return Vec::new();
+    }
+    let available = last - first + 1;
     match road::quickest(map, from.id, to.id) {
         None => vec![
             record
@@ -184,19 +189,17 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
                 )
                 .with_hint("name a stop connected to the party's by the map's paths"),
         ],
-        Some((_, watches)) if road::days(watches) > elapsed => vec![
+        Some((_, watches)) if road::days(watches) > available => vec![
             record
                 .at_key(
                     "stop",
                     format!(
-                        "the party could not have reached {}: it is {} watches ({} days) by road from {}, \
-                         where session {n} started on day {}, but the record ends on day {} ({elapsed} days later)",
+                        "the party could not have reached {}: it is {watches} watches ({} days) by road from {}, \
+                         where session {n} started, but the session ran from day {first} to day {last} ({available} day{})",
                         to.name,
-                        watches,
                         road::days(watches),
                         from.name,
-                        state.day,
-                        record.record.day
+                        if available == 1 { "" } else { "s" }
                     ),
                 )
                 .with_hint("fix `stop`, or `day` (the day the session ended on); the party travels two watches a day"),
