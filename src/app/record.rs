@@ -23,9 +23,8 @@ pub(crate) fn run(
     };
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
-    let c = src.campaign.as_ref().expect("a campaign's session");
-    let text =
-        crate::campaign::prefill::Prefill::of(n, &pack, c.day, c.stop.clone(), &[]).record_text();
+    let page = pack.campaign.as_ref().expect("a campaign's pack");
+    let text = crate::campaign::prefill::record_text(&page.after);
     let path = root
         .join("sessions")
         .join(n.to_string())

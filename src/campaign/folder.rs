@@ -20,6 +20,7 @@
 //!   file; `--content` and `--templates` add to them.
 //! - `start`: the stop the party starts at (a stop's name or number;
 //!   default the map's start, its first village, town or inn).
+//! - `money`: the party's purse at the start, in shillings (default 0).
 //! - `[map]`: the region, made once: `stops` (default 10), `terrains`
 //!   (default road, forest, hills, swamp, ruins), and what each PC sets
 //!   out with in session 1: `rations`, `water` (default 3 each), `kits`
@@ -68,6 +69,8 @@ pub(crate) struct CampaignFile {
     pub content: Option<Vec<String>>,
     pub templates: Option<String>,
     pub start: Option<String>,
+    #[serde(default)]
+    pub money: i64,
     pub map: Option<RegionMap>,
 }
 

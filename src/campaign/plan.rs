@@ -83,7 +83,6 @@ fn default_terrain() -> String {
 /// Session N of a campaign, ready to make its pack from.
 #[derive(Debug, Clone)]
 pub(crate) struct Prepared {
-    pub number: usize,
     /// The session whose plan this one takes (`number` when it has its
     /// own).
     pub plan_of: usize,
@@ -197,7 +196,6 @@ pub(crate) fn prepare(
         None => None,
     };
     Ok(Prepared {
-        number: n,
         plan_of,
         plan_path,
         plan_text: text.text.clone(),

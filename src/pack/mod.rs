@@ -8,6 +8,8 @@
 //! - [`read`]: [`Sources::read`], a session file (with its own folders,
 //!   party and the workspace's tables and templates) or a bundle (its own
 //!   seed, tables and templates) into the same [`Sources`].
+//! - [`history`]: where a campaign stands at the start of a session — the
+//!   earlier sessions' packs made again and folded with their records.
 //! - [`reroll`]: `prep --reroll` computed — the session text with one more
 //!   reroll per address, the files that change, the items knocked on —
 //!   and [`behind_rerolls`], a pack folder a reroll left behind.
@@ -15,6 +17,7 @@
 //!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
 //!   flavour folders a pack folder has ([`flavours_in`]).
 
+pub(crate) mod history;
 pub(crate) mod read;
 pub(crate) mod reroll;
 pub(crate) mod verify;
@@ -104,11 +107,12 @@ impl CampaignPart {
             &carried,
             self.party_now.clone(),
         );
-        after.npcs.extend(
-            self.returning
-                .iter()
-                .map(|r| (format!("{} of session {}", r.address, r.session), r.npc.name.clone())),
-        );
+        after.npcs.extend(self.returning.iter().map(|r| {
+            (
+                format!("{} of session {}", r.address, r.session),
+                r.npc.name.clone(),
+            )
+        }));
         session::CampaignPage {
             session: self.number,
             day: self.day,

@@ -6,12 +6,15 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Asked, CampaignPart, Sources, short};
+use super::{Asked, CampaignPart, Sources, history, short};
 use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
 use crate::campaign::plan;
+use crate::campaign::state::State;
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
+use crate::generators::Address;
+use crate::generators::session;
 use crate::handouts::FORMAT;
 use crate::handouts::markdown::Templates;
 use crate::input::bundle::{
@@ -19,6 +22,7 @@ use crate::input::bundle::{
     is_bundle,
 };
 use crate::input::{self, Origin, Session};
+use crate::rules::Party;
 use crate::seed::Seed;
 use crate::workspace::{Again, Workspace};
 
@@ -177,9 +181,17 @@ fn from_campaign(
         )?,
         None => input::summary(&file.party, file.system, Some(&origin))?,
     };
-    let stop = last_stop(&files, n);
-    let prepared = plan::prepare(&files, file, n, &base.library, stop.as_deref())?;
+    let map = plan::region_map(file, &base.library)?;
+    let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
+    let state = &history.state;
+    let mut prepared = plan::prepare(&files, file, n, &base.library, state.stop.as_deref())?;
+    let party = Party {
+        water_capacity: party.water_capacity,
+        ..history::party_now(state, file.system)
+    };
+    supplies(&mut prepared, state, party.mettle.len() + party.core.len());
     check_addresses(&prepared.session, asked)?;
+    let returning = bring_back(&prepared, &history)?;
     let mut bundle = base.bundle;
     bundle.campaign = bundle.campaign.map(|c| CarriedCampaign {
         session: Some(n),
@@ -202,45 +214,138 @@ fn from_campaign(
             stop: prepared
                 .map
                 .as_ref()
-                .map(|f| f.map.stops[f.from].name.clone()),
+                .map(|f| f.map.stops[f.from].name.clone())
+                .or_else(|| state.stop.clone()),
             map: prepared.map,
-            day: last_day(&files, n),
-            previously: Vec::new(),
-            party_now: None,
-            vouchers_in_hand: Vec::new(),
-            returning: Vec::new(),
+            day: state.day,
+            previously: previously(&history, n),
+            party_now: Some(party_lines(state)),
+            vouchers_in_hand: state
+                .vouchers
+                .iter()
+                .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
+                .collect(),
+            returning,
         }),
     })
 }
 
-/// The day session `n` starts on: the `day` of the last record before it
-/// (until the ledger says more), else 1.
-fn last_day(files: &Files, n: usize) -> u32 {
-    files
-        .records
-        .iter()
-        .filter(|(k, _)| *k < n)
-        .max_by_key(|(k, _)| *k)
-        .and_then(|(_, r)| r.text.parse::<toml::Table>().ok())
-        .and_then(|t| t.get("day")?.as_integer())
-        .and_then(|d| u32::try_from(d).ok())
-        .unwrap_or(1)
+/// Each PC's share of the party's supplies as last recorded (`None`:
+/// the campaign's `[map]` supplies, as in session 1).
+fn supplies(prepared: &mut plan::Prepared, state: &State, pcs: usize) {
+    let Some(m) = prepared.session.map.as_mut() else {
+        return;
+    };
+    let share =
+        |total: u32| (total / pcs.max(1) as u32).min(crate::generators::journey::MAX_SUPPLY);
+    if let Some(r) = state.rations {
+        m.rations = share(r);
+    }
+    if let Some(w) = state.water {
+        m.water = share(w);
+    }
 }
 
-/// The party's stop at the start of session `n`: the `stop` of the last
-/// record before it (until the ledger says more).
-fn last_stop(files: &Files, n: usize) -> Option<String> {
-    let (_, record) = files
-        .records
+/// "Previously": what changed after the last session, each naming its
+/// rule.
+fn previously(history: &history::History, n: usize) -> Vec<String> {
+    let Some(last) = history.ledger.session(n as u32 - 1) else {
+        return Vec::new();
+    };
+    last.changes
         .iter()
-        .filter(|(k, _)| *k < n)
-        .max_by_key(|(k, _)| *k)?;
-    let table: toml::Table = record.text.parse().ok()?;
-    match table.get("stop")? {
-        toml::Value::String(s) => Some(s.clone()),
-        toml::Value::Integer(i) => Some(i.to_string()),
-        _ => None,
+        .map(|c| format!("{}: {} ({})", c.who, c.what, c.rule))
+        .collect()
+}
+
+/// Each PC present as they start, in one line.
+fn party_lines(state: &State) -> Vec<(String, String)> {
+    state
+        .present()
+        .map(|pc| {
+            let mut line = String::new();
+            if let Some(m) = &pc.mettle {
+                line = format!("Mettle {} of {}", m.mettle, m.max_mettle);
+                if !m.block.statuses.is_empty() {
+                    line.push_str(&format!("; {}", m.block.statuses.join(", ")));
+                }
+            }
+            if let Some(c) = &pc.core {
+                let s = &c.sheet;
+                line = format!(
+                    "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
+                    s.health.unwrap_or(s.STR),
+                    s.STR,
+                    s.STR,
+                    s.AGI,
+                    s.WIT,
+                    s.omens,
+                    s.max_omens,
+                    s.corruption
+                );
+                if !s.conditions.is_empty() {
+                    line.push_str(&format!("; {}", s.conditions.join(", ")));
+                }
+                let lasting: Vec<&str> = c
+                    .injuries
+                    .iter()
+                    .chain(&c.mutations)
+                    .map(|t| t.name.as_str())
+                    .collect();
+                if !lasting.is_empty() {
+                    line.push_str(&format!("; {}", lasting.join(", ")));
+                }
+            }
+            (pc.name.clone(), line)
+        })
+        .collect()
+}
+
+/// The NPCs the plan brings back (`bring_back = ["npc/2 of session 1"]`),
+/// from the packs they were made in, their stat blocks kept.
+fn bring_back(
+    prepared: &plan::Prepared,
+    history: &history::History,
+) -> Result<Vec<session::Returning>, Error> {
+    let mut out = Vec::new();
+    for (i, text) in prepared.plan.bring_back.iter().enumerate() {
+        let found = text
+            .split_once(" of session ")
+            .and_then(|(at, k)| Some((Address::parse(at.trim())?, k.trim().parse::<usize>().ok()?)))
+            .filter(|(at, _)| at.kind() == "npc");
+        let npc = found.and_then(|(at, k)| {
+            let pack = history.packs.get(k.checked_sub(1)?)?;
+            Some((pack.npcs.get(at.index())?.clone(), at, k))
+        });
+        let Some((npc, at, k)) = npc else {
+            return Err(Error::input(
+                input::pointed(
+                    &prepared.plan_path,
+                    &prepared.plan_text,
+                    &[input::Step::Key("bring_back"), input::Step::Index(i)],
+                    format!("bring_back: `{text}` is no NPC of an earlier session's pack"),
+                )
+                .with_hint(
+                    "write an NPC of an earlier pack as \"npc/2 of session 1\" \
+                     (`tablewright campaign` lists the NPCs met)",
+                ),
+            ));
+        };
+        let address = at.to_string();
+        let met_in = history
+            .state
+            .npcs_met
+            .iter()
+            .find(|m| m.address == address && m.session as usize == k)
+            .map(|m| m.session as usize);
+        out.push(session::Returning {
+            npc,
+            session: k,
+            address,
+            met_in,
+        });
     }
+    Ok(out)
 }
 
 /// Refuse addresses the session has no item at (a usage mistake).

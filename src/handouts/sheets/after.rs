@@ -31,7 +31,11 @@ pub(super) fn after(f: &mut Flow, a: &After) {
     };
     f.para(&start, BODY, false);
     if !a.legs.is_empty() {
-        f.para(&format!("Planned legs: {}.", a.legs.join(" → ")), BODY, false);
+        f.para(
+            &format!("Planned legs: {}.", a.legs.join(" → ")),
+            BODY,
+            false,
+        );
     }
     f.tracks_then(&[("Ended on day (day)".into(), 0)], BODY, true);
     f.tracks_then(&[("Stopped at (stop)".into(), 0)], BODY, true);
@@ -53,12 +57,20 @@ pub(super) fn after(f: &mut Flow, a: &After) {
         boxes(f, &rows);
     }
     f.heading("The party's purse and supplies", HEAD);
-    f.tracks_then(&[("Shillings gained (+) or spent (−) (money)".into(), 0)], BODY, true);
+    f.tracks_then(
+        &[("Shillings gained (+) or spent (−) (money)".into(), 0)],
+        BODY,
+        true,
+    );
     f.tracks_then(&[("Rations left (rations)".into(), 0)], BODY, true);
     f.tracks_then(&[("Water left (water)".into(), 0)], BODY, true);
     f.heading("Each PC ([[pc]])", HEAD);
     let fields = match a.system {
-        RulesSystem::Mettle => vec!["Mettle lost (damage)", "statuses gained", "fate: dead / left"],
+        RulesSystem::Mettle => vec![
+            "Mettle lost (damage)",
+            "statuses gained",
+            "fate: dead / left",
+        ],
         RulesSystem::Core => vec![
             "health lost (damage)",
             "conditions",

@@ -61,7 +61,11 @@ fn previously(f: &mut Flow, c: &CampaignPage) {
             .iter()
             .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
             .collect();
-        f.para(&format!("Vouchers in hand: {}.", held.join(", ")), BODY, false);
+        f.para(
+            &format!("Vouchers in hand: {}.", held.join(", ")),
+            BODY,
+            false,
+        );
     }
 }
 
