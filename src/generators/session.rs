@@ -527,10 +527,16 @@ fn map_and_journey(
         return Ok((None, None));
     };
     let (generated, from, to) = match &m.fixed {
-        Some(f) => match f.to.filter(|&t| t != f.from) {
-            Some(to) => (f.map.clone(), f.from, to),
-            None => return Ok((Some(f.map.clone()), None)),
-        },
+        Some(f) => {
+            // The map marks where the party is and where it means to go.
+            let mut map = f.map.clone();
+            map.start = f.from;
+            map.goal = f.to.unwrap_or(f.from);
+            match f.to.filter(|&t| t != f.from) {
+                Some(to) => (map, f.from, to),
+                None => return Ok((Some(map), None)),
+            }
+        }
         None => {
             let req = map::Request {
                 stops: m.stops,

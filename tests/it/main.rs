@@ -21,6 +21,9 @@
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
+//! - `campaign_play`: issue 29: a METTLE and a Core campaign played for
+//!   three sessions (init, prep, record, prep, …), each pack and the
+//!   ledger's figures asserted, every pack rebuilt byte for byte
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -28,6 +31,7 @@
 
 mod architecture;
 mod bad_input;
+mod campaign_play;
 mod cards;
 mod cli;
 mod common;
