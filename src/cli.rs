@@ -58,6 +58,7 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "table" | "gen" => &["seed", "json", "content"],
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
+        "record" => &["force", "content"],
         "export" | "import" => &["content", "force"],
         "completions" => &[],
         "manpage" => &["force"],

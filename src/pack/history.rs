@@ -20,7 +20,11 @@ use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
 
 /// A campaign folded up to session N.
-pub(crate) struct History {
+pub(crate) struct History<'a> {
+    /// Where the campaign started.
+    pub start: Start<'a>,
+    /// Each session before N: its pack's facts and its record.
+    pub inputs: Vec<SessionInput>,
     /// The ledger of the sessions before N.
     pub ledger: Ledger,
     /// The state session N starts from.
@@ -31,14 +35,14 @@ pub(crate) struct History {
 
 /// The campaign's sessions before `n` folded over its start, each
 /// session's pack made again from the state it started from.
-pub(crate) fn before(
+pub(crate) fn before<'a>(
     files: &Files,
     file: &CampaignFile,
-    library: &Library,
+    library: &'a Library,
     party: &Party,
     map: Option<&Map>,
     n: usize,
-) -> Result<History, Error> {
+) -> Result<History<'a>, Error> {
     let start_stop = match map {
         Some(m) => Some(m.stops[plan::start_stop(files, file, m)?].name.clone()),
         None => None,
@@ -76,10 +80,39 @@ pub(crate) fn before(
     }
     let state = state_at(&ledger, n)?;
     Ok(History {
+        start,
+        inputs,
         ledger,
         state,
         packs,
     })
+}
+
+/// The ledger of every session before `next`, and of `next` itself (its
+/// pack's facts when `prepped`, no record): what `campaign` prints.
+pub(crate) fn ledger(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+    party: &Party,
+    map: Option<&Map>,
+    next: usize,
+    prepped: bool,
+) -> Result<Ledger, Error> {
+    let history = before(files, file, library, party, map, next)?;
+    if !prepped || files.plan_for(next).is_none() {
+        return Ok(history.ledger);
+    }
+    let state = &history.state;
+    let prepared = plan::prepare(files, file, next, library, state.stop.as_deref())?;
+    let made = pack_of(&prepared, library, &party_now(state, file.system))?;
+    let mut inputs = history.inputs;
+    inputs.push(SessionInput {
+        number: next as u32,
+        pack: Some(facts(&made, state.digest())),
+        record: None,
+    });
+    folded(&history.start, &inputs)
 }
 
 /// The state session `k` starts from, or why there is none: a session

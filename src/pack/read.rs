@@ -74,6 +74,41 @@ impl Sources {
     }
 }
 
+/// The party as the campaign started (`campaign.toml`'s `party`).
+fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
+    let campaign_path = files.path_of(&files.campaign.name);
+    let origin = Origin {
+        path: &campaign_path,
+        text: &files.campaign.text,
+    };
+    match &files.party {
+        Some(p) => input::party_in_file(
+            &origin,
+            &file.party,
+            file.system,
+            &files.path_of(&p.name),
+            &p.text,
+        ),
+        None => input::summary(&file.party, file.system, Some(&origin)),
+    }
+}
+
+/// The ledger of the campaign the workspace is in (`campaign`): every
+/// recorded session folded, with the next one (prepped when its pack
+/// folder is there).
+pub(crate) fn campaign_ledger(ws: &Workspace) -> Result<crate::campaign::Ledger, Error> {
+    let (files, file, ws) = campaign_files(ws)?;
+    let library = ws.library()?;
+    let party = campaign_party(&files, &file)?;
+    let map = plan::region_map(&file, &library)?;
+    let next = files.next_session();
+    let prepped = ws
+        .campaign
+        .as_ref()
+        .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
+    history::ledger(&files, &file, &library, &party, map.as_ref(), next, prepped)
+}
+
 /// The campaign's files read from its folder, and the workspace with its
 /// tables (already in `ws`'s folders).
 fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Error> {
@@ -166,21 +201,7 @@ fn from_campaign(
     if !(1..=MAX_SESSIONS).contains(&n) {
         return Err(UsageError::SessionNumber { n }.into());
     }
-    let campaign_path = files.path_of(&files.campaign.name);
-    let origin = Origin {
-        path: &campaign_path,
-        text: &files.campaign.text,
-    };
-    let party = match &files.party {
-        Some(p) => input::party_in_file(
-            &origin,
-            &file.party,
-            file.system,
-            &files.path_of(&p.name),
-            &p.text,
-        )?,
-        None => input::summary(&file.party, file.system, Some(&origin))?,
-    };
+    let party = campaign_party(&files, file)?;
     let map = plan::region_map(file, &base.library)?;
     let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
@@ -248,7 +269,7 @@ fn supplies(prepared: &mut plan::Prepared, state: &State, pcs: usize) {
 
 /// "Previously": what changed after the last session, each naming its
 /// rule.
-fn previously(history: &history::History, n: usize) -> Vec<String> {
+fn previously(history: &history::History<'_>, n: usize) -> Vec<String> {
     let Some(last) = history.ledger.session(n as u32 - 1) else {
         return Vec::new();
     };
@@ -305,7 +326,7 @@ fn party_lines(state: &State) -> Vec<(String, String)> {
 /// from the packs they were made in, their stat blocks kept.
 fn bring_back(
     prepared: &plan::Prepared,
-    history: &history::History,
+    history: &history::History<'_>,
 ) -> Result<Vec<session::Returning>, Error> {
     let mut out = Vec::new();
     for (i, text) in prepared.plan.bring_back.iter().enumerate() {
