@@ -59,6 +59,7 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
         "record" => &["force", "content"],
+        "campaign" => &["json"],
         "export" | "import" => &["content", "force"],
         "completions" => &[],
         "manpage" => &["force"],
@@ -296,6 +297,10 @@ pub enum Command {
         #[arg(value_name = "DIR", default_value = ".")]
         dir: std::path::PathBuf,
     },
+    /// Inside a campaign: the campaign now (day, the party's stop, each
+    /// PC, vouchers in hand, NPCs met, stops visited) and what each
+    /// recorded session changed, by which rule.
+    Campaign,
     /// Make a whole session pack from a session file (or a bundle) into
     /// OUT/<seed>/; in a campaign, session N's pack (the next by default)
     /// into out/session-N/.

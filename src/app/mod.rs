@@ -17,12 +17,15 @@
 //! - [`init`]: `init`, a campaign folder to start from.
 //! - [`record`]: `record N`, a campaign session's record pre-filled from
 //!   its pack.
+//! - [`campaign`]: `campaign`, the campaign's ledger: the state now and
+//!   what each recorded session changed, by which rule.
 //! - [`interop`]: `export` and `import`, tables in other tools' formats.
 //! - [`shell`]: `completions` (a shell's completion script) and `manpage`
 //!   (the roff manual), both on stdout.
 //!
 //! Randomness comes only from the seed's streams.
 
+pub(crate) mod campaign;
 pub(crate) mod capped;
 pub(crate) mod dice;
 pub(crate) mod generate;
@@ -89,6 +92,7 @@ pub fn run_request(
         Request::Gen(g) => generate::run(ws, &g, out, err).map_err(|e| naming_folders(ws, e)),
         Request::GenItem(item) => pack_item::run(ws, &item, out, err),
         Request::Init { dir } => init::run(ws, &dir, out),
+        Request::Campaign => campaign::run(ws, out),
         Request::Export { ids, format, to } => {
             interop::export(ws, &ids, format, to.as_deref(), out)
         }

@@ -48,6 +48,8 @@ pub enum Request {
     Validate,
     /// `init [DIR]`.
     Init { dir: PathBuf },
+    /// `campaign [--json]`.
+    Campaign,
     /// `prep [N|SESSION|BUNDLE [N]] [--only|--reroll ADDRESS] [--md
     /// FLAVOUR]`.
     Prep { what: PrepWhat, asked: Asked },
@@ -221,6 +223,7 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Table { id, times, tag } => table(id, *times, tag)?,
         Command::Validate => Request::Validate,
         Command::Init { dir } => Request::Init { dir: dir.clone() },
+        Command::Campaign => Request::Campaign,
         Command::Prep {
             session,
             number,

@@ -29,6 +29,6 @@ pub(crate) mod prefill;
 pub mod record;
 pub mod state;
 
-pub use ledger::{Change, Ledger, PackFacts, SessionInput, Start, fold};
+pub use ledger::{Change, Folding, Ledger, PackFacts, SessionInput, Start, fold};
 pub use record::{Record, RecordFile};
 pub use state::{PcState, State};

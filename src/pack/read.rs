@@ -93,20 +93,22 @@ fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
     }
 }
 
-/// The ledger of the campaign the workspace is in (`campaign`): every
-/// recorded session folded, with the next one (prepped when its pack
-/// folder is there).
-pub(crate) fn campaign_ledger(ws: &Workspace) -> Result<crate::campaign::Ledger, Error> {
-    let (files, file, ws) = campaign_files(ws)?;
-    let library = ws.library()?;
-    let party = campaign_party(&files, &file)?;
-    let map = plan::region_map(&file, &library)?;
-    let next = files.next_session();
-    let prepped = ws
-        .campaign
-        .as_ref()
-        .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
-    history::ledger(&files, &file, &library, &party, map.as_ref(), next, prepped)
+impl Sources {
+    /// The ledger of the campaign the workspace is in (`campaign`): every
+    /// recorded session folded, with the next one (prepped when its pack
+    /// folder is there).
+    pub(crate) fn campaign_ledger(ws: &Workspace) -> Result<crate::campaign::Ledger, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let library = ws.library()?;
+        let party = campaign_party(&files, &file)?;
+        let map = plan::region_map(&file, &library)?;
+        let next = files.next_session();
+        let prepped = ws
+            .campaign
+            .as_ref()
+            .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
+        history::ledger(&files, &file, &library, &party, map.as_ref(), next, prepped)
+    }
 }
 
 /// The campaign's files read from its folder, and the workspace with its

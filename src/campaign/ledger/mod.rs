@@ -127,7 +127,9 @@ pub struct Change {
 #[derive(Debug, Clone, Serialize)]
 pub struct Ledger {
     pub system: RulesSystem,
-    /// The state before session 1: the party as it started.
+    /// The state before session 1: the party as it started (not in the
+    /// JSON: `sessions[0]` says what changed from it).
+    #[serde(skip)]
     pub start: State,
     /// Every session the folder holds, in order, with what changed.
     pub sessions: Vec<SessionLedger>,
@@ -186,17 +188,67 @@ impl Ledger {
 /// come in order of their numbers from 1; the fold stops at the first
 /// without a record (a record after it is refused). Every problem of the
 /// first faulty record is returned, pointed at; nothing after it is
-/// folded.
+/// folded. ([`Folding`] does the same one session at a time, for a
+/// caller that needs the state before session N to make its pack.)
 pub fn fold(start: &Start, sessions: &[SessionInput]) -> Result<Ledger, Vec<Diagnostic>> {
-    let first = initial(start);
-    let mut state = first.clone();
-    let mut entries = Vec::new();
-    let mut open = true;
-    let mut problems = Vec::new();
+    let mut folding = Folding::new(start);
     for s in sessions {
-        if !open || s.number != state.session {
+        folding.push(s)?;
+    }
+    Ok(folding.finish())
+}
+
+/// A fold under way: push sessions in order, read the state the next one
+/// starts from, finish into the [`Ledger`].
+///
+/// ```text
+/// let mut f = Folding::new(&start);
+/// for n in 1.. {
+///     let before = f.state();          // session n's pack starts here
+///     let pack = /* make pack n from `before` */;
+///     f.push(&SessionInput { number: n, pack: Some(facts), record })?;
+/// }
+/// let ledger = f.finish();
+/// ```
+#[derive(Debug)]
+pub struct Folding<'s, 'a> {
+    start: &'s Start<'a>,
+    first: State,
+    state: State,
+    entries: Vec<SessionLedger>,
+    /// Whether every session so far had a record.
+    open: bool,
+}
+
+impl<'s, 'a> Folding<'s, 'a> {
+    /// The party as it started, nothing folded yet.
+    pub fn new(start: &'s Start<'a>) -> Self {
+        let first = initial(start);
+        Folding {
+            start,
+            state: first.clone(),
+            first,
+            entries: Vec::new(),
+            open: true,
+        }
+    }
+
+    /// The state the next session starts from (`state().session` is its
+    /// number): after every record pushed so far.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Fold one session: its record checked (every problem pointed at)
+    /// and applied with the rules between it and the next. A session
+    /// without a record closes the fold: later sessions are listed, and a
+    /// later record is refused.
+    pub fn push(&mut self, s: &SessionInput) -> Result<(), Vec<Diagnostic>> {
+        let start = self.start;
+        let state = &mut self.state;
+        if !self.open || s.number != state.session {
             if let Some(record) = &s.record {
-                problems.push(
+                return Err(vec![
                     record
                         .at_key(
                             "session",
@@ -209,35 +261,32 @@ pub fn fold(start: &Start, sessions: &[SessionInput]) -> Result<Ledger, Vec<Diag
                             "record the sessions in order: `tablewright record {}` first",
                             state.session
                         )),
-                );
-                break;
+                ]);
             }
-            open = false;
-            entries.push(SessionLedger::unplayed(s, None));
-            continue;
+            self.open = false;
+            self.entries.push(SessionLedger::unplayed(s, None));
+            return Ok(());
         }
         let Some(record) = &s.record else {
-            open = false;
-            entries.push(SessionLedger::unplayed(s, Some(state.clone())));
-            continue;
+            self.open = false;
+            self.entries
+                .push(SessionLedger::unplayed(s, Some(state.clone())));
+            return Ok(());
         };
-        let found = checks::check(start, &state, s, record);
+        let found = checks::check(start, state, s, record);
         if !found.is_empty() {
-            problems.extend(found);
-            break;
+            return Err(found);
         }
         let pack = s.pack.as_ref().expect("checked: the session was prepped");
         let before = state.clone();
         let mut changes = Vec::new();
-        play::session(start, &mut state, s.number, pack, record, &mut changes);
+        play::session(start, state, s.number, pack, record, &mut changes);
         match start.system {
-            RulesSystem::Core => core::between(start, &mut state, s.number, record, &mut changes),
-            RulesSystem::Mettle => {
-                mettle::between(start, &mut state, s.number, record, &mut changes)
-            }
+            RulesSystem::Core => core::between(start, state, s.number, record, &mut changes),
+            RulesSystem::Mettle => mettle::between(start, state, s.number, record, &mut changes),
         }
         state.session = s.number + 1;
-        entries.push(SessionLedger {
+        self.entries.push(SessionLedger {
             number: s.number,
             prepped: true,
             recorded: true,
@@ -249,16 +298,18 @@ pub fn fold(start: &Start, sessions: &[SessionInput]) -> Result<Ledger, Vec<Diag
             changes,
             before: Some(before),
         });
+        Ok(())
     }
-    if !problems.is_empty() {
-        return Err(problems);
+
+    /// The ledger of every session pushed.
+    pub fn finish(self) -> Ledger {
+        Ledger {
+            system: self.start.system,
+            start: self.first,
+            sessions: self.entries,
+            now: self.state,
+        }
     }
-    Ok(Ledger {
-        system: start.system,
-        start: first,
-        sessions: entries,
-        now: state,
-    })
 }
 
 /// The state before session 1: the party as its file has it.

@@ -834,3 +834,150 @@ fn records_come_in_order_and_match_their_folder() {
         ["sessions/1/record.toml:1:11: session = 2, but this is the record of session 1"]
     );
 }
+
+// ----- Every key documented -----
+
+/// A section of the README, from its heading to the next.
+fn readme_section(heading: &str) -> &'static str {
+    let readme = include_str!("../../../README.md");
+    let from = readme
+        .find(&format!("\n## {heading}\n"))
+        .unwrap_or_else(|| panic!("no README section {heading}"));
+    let rest = &readme[from + 4..];
+    let end = rest.find("\n## ").unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Every key of a JSON or TOML value, as `parent.key` paths (lists as
+/// `[]`), except below `skip`.
+fn keys(value: &serde_json::Value, path: &str, skip: &[&str], out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let here = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                out.push(here.clone());
+                if !skip.contains(&k.as_str()) {
+                    keys(v, &here, skip, out);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for v in items {
+                keys(v, &format!("{path}[]"), skip, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether the section names key `path`'s last part in backticks
+/// (`` `key` ``, `` `.key` ``, `` `now.key` ``, `` `key[]` ``, a list of
+/// keys in one cell).
+fn documented(section: &str, path: &str) -> bool {
+    let last = path.rsplit('.').next().unwrap().trim_end_matches("[]");
+    [
+        format!("`{last}`"),
+        format!(".{last}`"),
+        format!("`{last}[]"),
+        format!(".{last}[]"),
+        format!("`{last}`,"),
+        format!("`[[{last}]]`"),
+    ]
+    .iter()
+    .any(|p| section.contains(p.as_str()))
+}
+
+#[test]
+fn every_record_key_is_in_the_readme() {
+    let record = crate::campaign::record::Record {
+        session: 1,
+        day: 1,
+        stop: Some("x".into()),
+        settlement: Some(true),
+        full_rest: Some(true),
+        met: vec!["x".into()],
+        npcs_met: vec!["x".into()],
+        vouchers_spent: vec!["x".into()],
+        money: 1,
+        rations: Some(1),
+        water: Some(1),
+        pcs: vec![crate::campaign::record::PcRecord {
+            name: "x".into(),
+            damage: 1,
+            conditions: vec!["x".into()],
+            injuries: vec!["x".into()],
+            mutations: vec!["x".into()],
+            corruption: 1,
+            lowered: [("STR".to_owned(), 1)].into(),
+            statuses: vec!["x".into()],
+            cured: vec!["x".into()],
+            heal_edge: Some(1),
+            healer: Some("x".into()),
+            fate: Some(crate::campaign::record::Fate::Dead),
+            remains: true,
+        }],
+        joined: vec![toml::Table::new()],
+    };
+    let value = serde_json::to_value(&record).unwrap();
+    let mut all = Vec::new();
+    keys(&value, "", &["lowered", "joined"], &mut all);
+    assert!(all.len() >= 24, "{all:?}");
+    let section = readme_section("The session record");
+    let missing: Vec<_> = all.iter().filter(|k| !documented(section, k)).collect();
+    assert!(missing.is_empty(), "not in the README: {missing:?}");
+}
+
+#[test]
+fn every_key_of_campaign_json_is_in_the_readme() {
+    let section = readme_section("The campaign ledger");
+    let core = fold(
+        &core_start(300),
+        &[
+            played(
+                1,
+                "session = 1\nday = 3\nstop = \"Kettleby\"\nnpcs_met = [\"npc/1\"]\nrations = 2\nwater = 1\n[[pc]]\nname = \"Balthasar\"\ncorruption = 12\ninjuries = [\"injury/1\"]\n[[pc]]\nname = \"Sybilla\"\nfate = \"dead\"\n",
+            ),
+            prepped(2),
+        ],
+    )
+    .unwrap();
+    let mettle = fold(
+        &mettle_start(SEED),
+        &[played(
+            1,
+            "session = 1\nday = 2\nvouchers_spent = [\"LE-1111-2222\"]\n[[pc]]\nname = \"Brannoc\"\ndamage = 9\nheal_edge = 2\n",
+        )],
+    )
+    .unwrap();
+    let mut all = Vec::new();
+    for ledger in [&core, &mettle] {
+        let mut value = serde_json::to_value(ledger).unwrap();
+        // Funerals are paid here; show one owed too.
+        value["now"]["funerals_due"] =
+            serde_json::json!([{"pc": "x", "session": 1, "remains": false, "cost": 512}]);
+        keys(&value, "", &["sheet", "block"], &mut all);
+    }
+    all.sort();
+    all.dedup();
+    assert!(all.len() > 50, "{all:?}");
+    let missing: Vec<_> = all.iter().filter(|k| !documented(section, k)).collect();
+    assert!(missing.is_empty(), "not in the README: {missing:?}");
+}
+
+#[test]
+fn the_readme_shows_a_refusal_as_it_is_printed() {
+    let section = readme_section("The session record");
+    let from = section.find("```text\n").unwrap() + 8;
+    let shown = &section[from..from + section[from..].find("```").unwrap()];
+    let mut session = played(
+        1,
+        "session = 1\nday = 1\nvouchers_spent = [\"AC-1F0B-77C3\"]\n",
+    );
+    session.pack.as_mut().unwrap().vouchers[0].serial = "AC-1F0B-77C2".into();
+    let problems = fold(&mettle_start("across-the-salt"), &[session]).unwrap_err();
+    assert_eq!(format!("{}\n", problems[0]), shown);
+}
