@@ -147,6 +147,9 @@ pub struct CampaignPage {
     pub returning: Vec<Returning>,
     /// The record to mark.
     pub after: After,
+    /// A fingerprint of the campaign's state the pack starts from: a
+    /// record edited after the pack was made shows as a different one.
+    pub start_digest: String,
 }
 
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.

@@ -89,6 +89,8 @@ pub(crate) struct CampaignPart {
     pub vouchers_in_hand: Vec<(String, String, usize)>,
     /// NPCs of earlier packs brought back.
     pub returning: Vec<session::Returning>,
+    /// The fingerprint of the state the session starts from.
+    pub start_digest: String,
 }
 
 impl CampaignPart {
@@ -122,6 +124,7 @@ impl CampaignPart {
             vouchers_in_hand: self.vouchers_in_hand.clone(),
             returning: self.returning.clone(),
             after,
+            start_digest: self.start_digest.clone(),
         }
     }
 }

@@ -59,6 +59,9 @@ impl Sources {
     ) -> Result<Sources, Error> {
         let (files, file, ws) = campaign_files(ws)?;
         let n = number.unwrap_or_else(|| files.next_session());
+        if !ws.force {
+            stale_packs(&ws, &files, &file)?;
+        }
         let base = campaign_bundle(&ws, &files, &file, Some(n))?;
         let mut src = from_campaign(&ws, base, files, &file, n, asked)?;
         src.flavours = asked.md.clone();
@@ -71,6 +74,61 @@ impl Sources {
         let (files, file, ws) = campaign_files(ws)?;
         let bundle = campaign_bundle(&ws, &files, &file, None)?;
         Ok(bundle.bundle)
+    }
+}
+
+/// Refuse an earlier record edited after later sessions were prepped:
+/// each pack in `out/session-K/` says the state it started from
+/// (`pack.json`'s `campaign.start_digest`); when the records now give
+/// another, the record that changed is pointed at, naming the packs it
+/// changes (`--force` goes ahead).
+fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(), Error> {
+    let Some(root) = &ws.campaign else {
+        return Ok(());
+    };
+    let digest_of = |k: usize| -> Option<String> {
+        let path = root
+            .join("out")
+            .join(format!("session-{k}"))
+            .join("pack.json");
+        let text = std::fs::read_to_string(path).ok()?;
+        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+        Some(
+            json["pack"]["campaign"]["start_digest"]
+                .as_str()?
+                .to_owned(),
+        )
+    };
+    let next = files.next_session();
+    if (1..=next).all(|k| digest_of(k).is_none()) {
+        return Ok(());
+    }
+    let library = ws.library()?;
+    let party = campaign_party(files, file)?;
+    let map = plan::region_map(file, &library)?;
+    let history = history::before(files, file, &library, &party, map.as_ref(), next)?;
+    let mut inputs = history.inputs.clone();
+    inputs.push(crate::campaign::SessionInput {
+        number: next as u32,
+        pack: None,
+        record: None,
+    });
+    for input in &mut inputs {
+        let k = input.number as usize;
+        match (input.pack.as_mut(), digest_of(k)) {
+            (Some(p), d) => p.start_digest = d,
+            (None, Some(d)) => {
+                input.pack = Some(crate::campaign::PackFacts {
+                    start_digest: Some(d),
+                    ..Default::default()
+                });
+            }
+            (None, None) => {}
+        }
+    }
+    match crate::campaign::ledger::stale_problem(&history.ledger, &inputs) {
+        Some(d) => Err(Error::input(d)),
+        None => Ok(()),
     }
 }
 
@@ -249,6 +307,7 @@ fn from_campaign(
                 .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
                 .collect(),
             returning,
+            start_digest: state.digest(),
         }),
     })
 }
