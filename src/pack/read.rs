@@ -273,6 +273,27 @@ fn from_campaign(
     supplies(&mut prepared, state, party.mettle.len() + party.core.len());
     check_addresses(&prepared.session, asked)?;
     let returning = bring_back(&prepared, &history)?;
+    let campaign = CampaignPart {
+        number: n,
+        plan_of: prepared.plan_of,
+        stop: prepared
+            .map
+            .as_ref()
+            .map(|f| f.map.stops[f.from].name.clone())
+            .or_else(|| state.stop.clone()),
+        map: prepared.map.clone(),
+        day: state.day,
+        previously: previously(&history, n),
+        party_now: Some(party_lines(state)),
+        vouchers_in_hand: state
+            .vouchers
+            .iter()
+            .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
+            .collect(),
+        returning,
+        start_digest: state.digest(),
+    };
+    drop(history);
     let mut bundle = base.bundle;
     bundle.campaign = bundle.campaign.map(|c| CarriedCampaign {
         session: Some(n),
@@ -289,26 +310,7 @@ fn from_campaign(
         paper: ws.paper,
         ink_saver: ws.ink_saver,
         flavours: Vec::new(),
-        campaign: Some(CampaignPart {
-            number: n,
-            plan_of: prepared.plan_of,
-            stop: prepared
-                .map
-                .as_ref()
-                .map(|f| f.map.stops[f.from].name.clone())
-                .or_else(|| state.stop.clone()),
-            map: prepared.map,
-            day: state.day,
-            previously: previously(&history, n),
-            party_now: Some(party_lines(state)),
-            vouchers_in_hand: state
-                .vouchers
-                .iter()
-                .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
-                .collect(),
-            returning,
-            start_digest: state.digest(),
-        }),
+        campaign: Some(campaign),
     })
 }
 
