@@ -1874,7 +1874,6 @@ each_case! {
     verify_a_folder_without_a_bundle => "verify a folder without a bundle",
     typod_foe_tag => "typo'd foe tag",
     archetype_in_one_system => "archetype in one system",
-    region_without_places => "region without places",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
     region_key_out_of_range => "region key out of range",

@@ -321,7 +321,8 @@ fn a_region_without_places_warns_and_works() {
         &folder,
         "--json",
     ]);
-    let stops = map[0]["stops"].as_array().unwrap().clone();
+    let map = if map.is_array() { &map[0] } else { &map };
+    let stops = map["stops"].as_array().unwrap().clone();
     let salt: Vec<&serde_json::Value> = stops
         .iter()
         .filter(|s| s["terrain"] == "saltflats")
