@@ -329,9 +329,9 @@ fn a_bundle_rebuilds_the_pack_in_an_empty_folder() {
     assert!(bundle.contains("[party]") && bundle.contains("name = \"party.toml\""));
     let empty = temp_dir("share-bundle-empty");
     std::fs::write(empty.join("bundle.toml"), &bundle).unwrap();
-    let o = run_in(&empty, &["prep", "bundle.toml", "1", "--out", "out"]);
+    let o = run_in(&empty, &["prep", "bundle.toml", "--out", "out"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(files(&empty.join("out/session-1")), pack);
+    assert_eq!(files(&only_entry(&empty.join("out"))), pack);
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&empty).unwrap();
 }
@@ -376,9 +376,9 @@ fn a_bundle_carries_the_gms_tables_and_templates() {
     assert!(bundle.contains("name = \"injury.toml\"") && bundle.contains("name = \"trap.md\""));
     let empty = temp_dir("share-bundle-own-empty");
     std::fs::write(empty.join("bundle.toml"), &bundle).unwrap();
-    let o = run_in(&empty, &["prep", "bundle.toml", "1", "--out", "out"]);
+    let o = run_in(&empty, &["prep", "bundle.toml", "--out", "out"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(files(&empty.join("out/session-1")), pack);
+    assert_eq!(files(&only_entry(&empty.join("out"))), pack);
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&empty).unwrap();
 }
