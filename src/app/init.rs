@@ -1,9 +1,10 @@
 //! `init [DIR]`: a campaign folder that validates and preps as it stands —
-//! a session file that names its own `content` and `templates` folders, a
-//! party, one example region (`content/saltflats.toml`, with places for a
-//! map), one archetype added to the built-in ones in both systems
-//! (`content/archetypes.toml`, by `extends`), and a README of the template
-//! fields. The files are embedded from `assets/init/`.
+//! `campaign.toml` (title, seed, system, party, its `content` and
+//! `templates` folders, the region's map), a party, one example region
+//! (`content/saltflats.toml`, with places for a map), one archetype added
+//! to the built-in ones in both systems (`content/archetypes.toml`, by
+//! `extends`), a README of the template fields, and session 1's plan
+//! (`sessions/1/plan.toml`). The files are embedded from `assets/init/`.
 
 use std::io::Write;
 use std::path::Path;
@@ -13,13 +14,13 @@ use crate::output::{self, OutputError};
 use crate::workspace::Workspace;
 
 /// Each folder (relative to DIR) and its files.
-const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
+const SCAFFOLD: [(&str, &[(&str, &str)]); 4] = [
     (
         "",
         &[
             (
-                "session.toml",
-                include_str!("../../assets/init/session.toml"),
+                "campaign.toml",
+                include_str!("../../assets/init/campaign.toml"),
             ),
             ("party.toml", include_str!("../../assets/init/party.toml")),
         ],
@@ -42,6 +43,13 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
         &[(
             "README.md",
             include_str!("../../assets/init/templates/README.md"),
+        )],
+    ),
+    (
+        "sessions/1",
+        &[(
+            "plan.toml",
+            include_str!("../../assets/init/sessions/1/plan.toml"),
         )],
     ),
 ];
@@ -82,7 +90,7 @@ pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(),
     };
     writeln!(
         out,
-        "next: {at}tablewright validate && tablewright prep (the session file names its content and templates)"
+        "next: {at}tablewright validate && tablewright prep (session 1, from sessions/1/plan.toml, into out/session-1/)"
     )?;
     Ok(())
 }

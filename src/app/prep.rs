@@ -18,7 +18,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use super::request::PrepWhat;
+use crate::error::{Error, UsageError};
 use crate::handouts;
 use crate::output::{self, Replace, Scope};
 use crate::pack::{self, Asked, Reroll, Sources};
@@ -26,25 +27,31 @@ use crate::workspace::Workspace;
 
 pub(crate) fn run(
     ws: &Workspace,
-    path: &Path,
+    what: &PrepWhat,
     asked: &Asked,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let folder = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let (folder, label) = lock_folder_of(ws, what);
     let _lock = output::lock_folder(&folder, || {
         let _ = writeln!(
             err,
-            "waiting: another tablewright run is using {} or its pack; this one goes on when it \
-             is done",
-            path.display()
+            "waiting: another tablewright run is using {label} or its pack; this one goes on when \
+             it is done"
         );
     })?;
-    let mut src = Sources::read(ws, path, asked, err)?;
-    let dir = ws.pack_dir(&src.seed);
+    let mut src = read(ws, what, asked, err)?;
+    let dir = pack_dir(ws, &src);
+    if let Some(c) = &src.campaign
+        && c.plan_of != c.number
+    {
+        writeln!(
+            err,
+            "note: session {} has no plan of its own, so it takes session {}'s \
+             (sessions/{}/plan.toml) without its [rerolls]",
+            c.number, c.plan_of, c.plan_of
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);
@@ -94,6 +101,57 @@ pub(crate) fn run(
         )?;
     }
     report(ws, &dir, &published.files, out)
+}
+
+/// The folder whose lock a `prep` holds from before it reads its session
+/// (or plan) until its pack is written, and how the waiting line names it:
+/// a session file's folder, or the campaign's.
+fn lock_folder_of(ws: &Workspace, what: &PrepWhat) -> (PathBuf, String) {
+    let here = |p: Option<&Path>| match p {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match what {
+        PrepWhat::File(path, _) => (here(path.parent()), path.display().to_string()),
+        PrepWhat::Session(_) => match &ws.campaign {
+            Some(root) => (here(Some(root)), "the campaign".into()),
+            None => (PathBuf::from("."), "session.toml".into()),
+        },
+    }
+}
+
+/// The sources of what `prep` is asked to make.
+pub(crate) fn read(
+    ws: &Workspace,
+    what: &PrepWhat,
+    asked: &Asked,
+    err: &mut dyn Write,
+) -> Result<Sources, Error> {
+    match what {
+        PrepWhat::File(path, number) => Sources::read(ws, path, *number, asked, err),
+        PrepWhat::Session(n) if ws.campaign.is_some() => Sources::read_campaign(ws, *n, asked),
+        PrepWhat::Session(None) => Sources::read(ws, Path::new("session.toml"), None, asked, err),
+        PrepWhat::Session(Some(_)) => Err(UsageError::NotInCampaign {
+            what: "`prep N` (a session's number)",
+        }
+        .into()),
+    }
+}
+
+/// Where a pack goes: OUT/<seed slug>/, or a campaign's session N to
+/// `out/session-N/` in the campaign folder (OUT/session-N/ with `--out`,
+/// or outside the campaign, as a campaign's bundle is made).
+pub(crate) fn pack_dir(ws: &Workspace, src: &Sources) -> PathBuf {
+    match &src.campaign {
+        None => ws.pack_dir(&src.seed),
+        Some(c) => {
+            let name = format!("session-{}", c.number);
+            match &ws.campaign {
+                Some(root) if ws.out == Path::new("out") => root.join("out").join(name),
+                _ => ws.out.join(name),
+            }
+        }
+    }
 }
 
 /// What was written: file names, or their paths as JSON.

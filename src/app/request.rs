@@ -48,12 +48,17 @@ pub enum Request {
     Validate,
     /// `init [DIR]`.
     Init { dir: PathBuf },
-    /// `prep [SESSION] [--only|--reroll ADDRESS] [--md FLAVOUR]`.
-    Prep { session: PathBuf, asked: Asked },
-    /// `share [SESSION]`.
-    Share { session: PathBuf },
-    /// `verify DIR`.
-    Verify { dir: PathBuf },
+    /// `campaign [--json]`.
+    Campaign,
+    /// `prep [N|SESSION|BUNDLE [N]] [--only|--reroll ADDRESS] [--md
+    /// FLAVOUR]`.
+    Prep { what: PrepWhat, asked: Asked },
+    /// `share [SESSION]`: `None` in a campaign is the whole campaign.
+    Share { session: Option<PathBuf> },
+    /// `verify [DIR]`: `None` in a campaign is every session's pack.
+    Verify { dir: Option<PathBuf> },
+    /// `record N`.
+    Record { n: usize },
     /// `gen <kind>`: items of a kind.
     Gen(Gen),
     /// `gen <kind> --item N --session SESSION`: one item of a session's
@@ -73,6 +78,15 @@ pub enum Request {
     Templates { to: Option<PathBuf> },
     /// `manpage [--to DIR]`.
     Manpage { to: Option<PathBuf> },
+}
+
+/// What `prep` makes: a session file's or a bundle's pack (with a
+/// campaign's bundle, session N's), or a campaign's session (`None`: the
+/// next), or — outside a campaign, with no argument — `session.toml`'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrepWhat {
+    File(PathBuf, Option<usize>),
+    Session(Option<usize>),
 }
 
 /// Which items `gen` makes: the first `count`, or the one at `<kind>/N`.
@@ -186,6 +200,9 @@ fn workspace(g: &Global) -> Workspace {
         ink_saver: g.ink_saver,
         content: g.content.clone(),
         templates: g.templates.clone(),
+        campaign: None,
+        campaign_templates: None,
+        campaign_content: 0,
     }
 }
 
@@ -208,13 +225,15 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Table { id, times, tag } => table(id, *times, tag)?,
         Command::Validate => Request::Validate,
         Command::Init { dir } => Request::Init { dir: dir.clone() },
+        Command::Campaign => Request::Campaign,
         Command::Prep {
             session,
+            number,
             only,
             reroll,
             md,
         } => Request::Prep {
-            session: session.clone(),
+            what: prep_what(session.as_deref(), *number)?,
             asked: Asked {
                 only: only.clone(),
                 reroll: reroll.clone(),
@@ -225,6 +244,9 @@ fn request(command: &Command) -> Result<Request, Error> {
             session: session.clone(),
         },
         Command::Verify { dir } => Request::Verify { dir: dir.clone() },
+        Command::Record { n } => Request::Record {
+            n: session_number(*n)?,
+        },
         Command::Gen {
             kind,
             count,
@@ -245,6 +267,36 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Templates { to } => Request::Templates { to: to.clone() },
         Command::Manpage { to } => Request::Manpage { to: to.clone() },
     })
+}
+
+/// `prep`'s first argument: a number is a campaign's session (unless a
+/// file has that name); a number after a file is a campaign bundle's
+/// session. Whether there is a campaign is known once the working folder
+/// is looked at ([`PrepWhat::Session`] outside one is refused there).
+fn prep_what(first: Option<&Path>, number: Option<usize>) -> Result<PrepWhat, UsageError> {
+    let number = number.map(session_number).transpose()?;
+    let Some(first) = first else {
+        return Ok(PrepWhat::Session(None));
+    };
+    let as_number = first.to_str().and_then(|t| t.parse::<usize>().ok());
+    match as_number {
+        Some(n) if !first.exists() => {
+            if number.is_some() {
+                return Err(UsageError::NumberWithoutCampaign);
+            }
+            Ok(PrepWhat::Session(Some(session_number(n)?)))
+        }
+        _ => Ok(PrepWhat::File(first.to_owned(), number)),
+    }
+}
+
+/// A session number, checked to be on the scale.
+fn session_number(n: usize) -> Result<usize, UsageError> {
+    if (1..=crate::campaign::folder::MAX_SESSIONS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(UsageError::SessionNumber { n })
+    }
 }
 
 fn table(id: &str, times: usize, tag: &Option<String>) -> Result<Request, UsageError> {

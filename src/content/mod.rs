@@ -145,6 +145,9 @@ pub struct Library {
     pub overridden: Vec<Overridden>,
     /// Hash of every table file's bytes, in load order (for share lines).
     pub content_hash: String,
+    /// What works but is worth saying (`validate` prints it): a region
+    /// with no places of its own.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Library {

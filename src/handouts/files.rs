@@ -283,6 +283,7 @@ impl Files<'_> {
             c.insert_value("journey_line", markdown(&escape_md(&run::journey_line(j))));
         }
         c.insert("ladder", &run::ladder(pack));
+        c.insert("campaign", &pack.campaign);
         let md = self.templates.render("pack.md", &c)?;
         self.files.insert(0, ("pack.md".into(), md.into_bytes()));
         let flavoured = self.flavoured(pack, &mut c)?;

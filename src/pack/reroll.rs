@@ -51,17 +51,34 @@ impl Sources {
         let Some(path) = self.session_path.clone() else {
             return Err(UsageError::RerollBundle.into());
         };
+        let Some(before) = rerolls_text(&mut self.bundle.clone()).cloned() else {
+            let (n, plan_of) = self
+                .campaign
+                .as_ref()
+                .map_or((0, 0), |c| (c.number, c.plan_of));
+            return Err(UsageError::RerollNoPlan { n, plan_of }.into());
+        };
         let old_pack = self.generate()?;
-        let before = self.bundle.session.text.clone();
         let after = with_rerolls(&before, addresses).map_err(|e| {
             Error::input(
                 Diagnostic::message(format!("{}: cannot record the reroll: {e}", path.display()))
                     .with_hint("fix the session file so that it reads, then reroll again"),
             )
         })?;
-        let session = input::session_from_text(&path, &after)?;
+        let session = if self.campaign.is_some() {
+            // A plan's [rerolls] are the session's: one more for each.
+            let mut session = self.session.clone();
+            for a in addresses {
+                *session.rerolls.entry(a.clone()).or_insert(0) += 1;
+            }
+            session
+        } else {
+            input::session_from_text(&path, &after)?
+        };
         let mut bundle = self.bundle.clone();
-        bundle.session.text = after.clone();
+        if let Some(t) = rerolls_text(&mut bundle) {
+            *t = after.clone();
+        }
         let sources = Sources {
             bundle,
             session,
@@ -178,10 +195,28 @@ pub(crate) fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
         return false;
     }
     for b in [&mut was, &mut now] {
-        match without_rerolls(&b.session.text) {
-            Some(t) => b.session.text = t,
+        let Some(text) = rerolls_text(b) else {
+            return false;
+        };
+        match without_rerolls(text) {
+            Some(t) => *text = t,
             None => return false,
         }
     }
     was == now
+}
+
+/// The text in a bundle that holds the pack's `[rerolls]`: the session
+/// file's, or in a campaign's pack the session's own plan (`None` for a
+/// session that takes an earlier session's plan).
+fn rerolls_text(b: &mut Bundle) -> Option<&mut String> {
+    if let Some(s) = b.session.as_mut() {
+        return Some(&mut s.text);
+    }
+    let c = b.campaign.as_mut()?;
+    let name = format!("sessions/{}/plan.toml", c.session?);
+    c.files
+        .iter_mut()
+        .find(|f| f.name == name)
+        .map(|f| &mut f.text)
 }

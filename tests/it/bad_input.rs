@@ -1084,11 +1084,6 @@ fn cases() -> Vec<Case> {
             &["one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`"],
         ),
         content(
-            "region without places",
-            "region_places",
-            &["region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places"],
-        ),
-        content(
             "reference bomb",
             "bomb",
             &["bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average"],
@@ -1156,12 +1151,15 @@ fn cases() -> Vec<Case> {
             )],
             &["session.toml:4:11: unknown terrain `swampp` (did you mean `swamp`?)"],
         ),
-        // The folder holds a session.toml already: init writes nothing.
-        refusal(
-            "init over an existing folder",
-            args(&["init", "."]),
-            &["refusing to overwrite", "session.toml"],
-        ),
+        // The folder holds a campaign.toml already: init writes nothing.
+        Case {
+            files: vec![("campaign.toml", b"seed = \"mine\"\n".to_vec())],
+            ..refusal(
+                "init over an existing folder",
+                args(&["init", "."]),
+                &["refusing to overwrite", "campaign.toml"],
+            )
+        },
     ];
     cases.extend(link_cases());
     cases.extend(rolling_cases());
@@ -1876,7 +1874,6 @@ each_case! {
     verify_a_folder_without_a_bundle => "verify a folder without a bundle",
     typod_foe_tag => "typo'd foe tag",
     archetype_in_one_system => "archetype in one system",
-    region_without_places => "region without places",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
     region_key_out_of_range => "region key out of range",

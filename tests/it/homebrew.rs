@@ -18,7 +18,7 @@ use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
 
 use crate::common::{
-    Test, fails, fixture, ok, ok_json, run_in, sample_session, stderr, stdout, temp_dir,
+    Test, fails, fixture, ok, ok_json, run, run_in, sample_session, stderr, stdout, temp_dir,
 };
 
 fn campaign() -> String {
@@ -216,11 +216,12 @@ fn init_makes_a_folder_that_validates_and_preps() {
     assert!(made.status.success(), "{}", stderr(&made));
     let camp = dir.join("camp");
     for f in [
-        "session.toml",
+        "campaign.toml",
         "party.toml",
         "content/saltflats.toml",
         "content/archetypes.toml",
         "templates/README.md",
+        "sessions/1/plan.toml",
     ] {
         assert!(camp.join(f).is_file(), "{f}");
     }
@@ -229,15 +230,110 @@ fn init_makes_a_folder_that_validates_and_preps() {
     assert!(stdout(&v).starts_with("ok: "), "{}", stdout(&v));
     let p = run_in(&camp, &["prep"]);
     assert!(p.status.success(), "{}", stderr(&p));
-    assert!(camp.join("out").is_dir());
+    assert!(camp.join("out/session-1/pack.pdf").is_file());
     // A second init refuses to overwrite, and writes nothing.
     let again = run_in(&dir, &["init", "camp"]);
     assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
     assert!(
-        stderr(&again).contains("session.toml"),
+        stderr(&again).contains("campaign.toml"),
         "{}",
         stderr(&again)
     );
+}
+
+/// Inside a fresh campaign folder, from any folder below it, every command
+/// reads the campaign's own tables: its region is a terrain, its table
+/// rolls, its archetype is drawn; a table that is not there names the
+/// folders read.
+#[test]
+fn every_command_inside_a_campaign_uses_its_content() {
+    let dir = temp_dir("homebrew-inside");
+    let made = run_in(&dir, &["init", "camp"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let deep = dir.join("camp/sessions/1");
+    let t = run_in(&deep, &["tables", "--terrains"]);
+    assert!(stdout(&t).contains("saltflats"), "{}", stdout(&t));
+    let roll = run_in(&deep, &["table", "gen.encounter.saltflats", "--seed", "s"]);
+    assert!(roll.status.success(), "{}", stderr(&roll));
+    let npc = run_in(
+        &deep,
+        &["gen", "npc", "--archetype", "salt-wight", "--seed", "s"],
+    );
+    assert!(npc.status.success(), "{}", stderr(&npc));
+    assert!(stdout(&npc).contains("Salt wight"), "{}", stdout(&npc));
+    let missing = run_in(&deep, &["table", "gen.encounter.saltflat", "--seed", "s"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).contains("(tables read: the built-in tables, ../../content/)"),
+        "{}",
+        stderr(&missing)
+    );
+    let archetype = run_in(
+        &deep,
+        &["gen", "npc", "--archetype", "salt-wite", "--seed", "s"],
+    );
+    assert!(
+        stderr(&archetype).contains("no archetype `salt-wite`")
+            && stderr(&archetype).contains("(tables read: the built-in tables, ../../content/)"),
+        "{}",
+        stderr(&archetype)
+    );
+    // Outside the campaign, its tables are not read.
+    let outside = run_in(&dir, &["table", "gen.encounter.saltflats", "--seed", "s"]);
+    assert_eq!(outside.status.code(), Some(1), "{}", stdout(&outside));
+    assert!(stderr(&outside).contains("(tables read: the built-in tables)"));
+}
+
+/// A region with no places of its own validates with a warning, rolls and
+/// preps; only a map's stops there fall back to the untagged places.
+#[test]
+fn a_region_without_places_warns_and_works() {
+    let folder = fixture("region_places");
+    let v = run(&["validate", "--content", &folder]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let out = stdout(&v);
+    assert!(
+        out.contains("warning: ")
+            && out.contains("tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places of its own")
+            && out.contains("drawn from the untagged places"),
+        "{out}"
+    );
+    assert!(out.contains("ok: "), "{out}");
+    let roll = run(&[
+        "table",
+        "gen.encounter.saltflats",
+        "--content",
+        &folder,
+        "--seed",
+        "s",
+    ]);
+    assert!(roll.status.success(), "{}", stderr(&roll));
+    let map = ok_json(&[
+        "gen",
+        "map",
+        "--stops",
+        "5",
+        "--terrain",
+        "saltflats",
+        "--terrain",
+        "road",
+        "--seed",
+        "s",
+        "--content",
+        &folder,
+        "--json",
+    ]);
+    let map = if map.is_array() { &map[0] } else { &map };
+    let stops = map["stops"].as_array().unwrap().clone();
+    let salt: Vec<&serde_json::Value> = stops
+        .iter()
+        .filter(|s| s["terrain"] == "saltflats")
+        .collect();
+    assert!(!salt.is_empty(), "{stops:?}");
+    // The untagged places: rows of gen.poi tagged with no region.
+    for s in salt {
+        assert_eq!(s["kind"], "town", "{s}");
+    }
 }
 
 /// Problems `validate` reports for an invalid fixture folder.
@@ -272,7 +368,6 @@ macro_rules! proved {
 proved! {
     validate_proves_foe_tag: "foe_tag" => "tests/fixtures/invalid/foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`",
     validate_proves_one_system: "one_system" => "tests/fixtures/invalid/one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`",
-    validate_proves_region_places: "region_places" => "tests/fixtures/invalid/region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places: no `gen.poi` row is tagged `saltflats`, so a map cannot put a stop there",
     validate_proves_bomb: "bomb" => "tests/fixtures/invalid/bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average and up to 1.5e8 at worst",
     validate_proves_deep: "deep" => "tests/fixtures/invalid/deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep (fx.d01 → fx.d02 →",
 }
@@ -444,6 +539,7 @@ fn generate_everything(dir: &Path, library: &Library) {
                 rations: 3,
                 water: 3,
                 kits: vec![],
+                fixed: None,
             }),
             rerolls: Default::default(),
             entries: Default::default(),

@@ -36,9 +36,9 @@ fn campaign(name: &str) -> PathBuf {
     dir
 }
 
-/// The session file of `dir` with its `key = …` line replaced by `line`.
+/// The campaign file of `dir` with its `key = …` line replaced by `line`.
 fn set_key(dir: &Path, key: &str, line: &str) {
-    let path = dir.join("session.toml");
+    let path = dir.join("campaign.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let edited: Vec<String> = text
         .lines()
@@ -125,7 +125,7 @@ fn finding_6_init_never_writes_through_a_linked_folder() {
         );
         assert_eq!(std::fs::read_dir(&other).unwrap().count(), 1);
         // Nothing was written anywhere.
-        assert!(!dir.join("session.toml").exists(), "{args:?}");
+        assert!(!dir.join("campaign.toml").exists(), "{args:?}");
     }
 }
 
@@ -396,14 +396,15 @@ fn finding_10_setgid_content_group_kept_on_import() {
 fn finding_10_session_file_mode_kept_on_reroll() {
     let dir = campaign("living-10-session");
     ok_in(&dir, &["prep"]);
-    set_mode(&dir.join("session.toml"), 0o600);
+    let plan = dir.join("sessions/1/plan.toml");
+    set_mode(&plan, 0o600);
     ok_in(&dir, &["prep", "--reroll", "npc/1"]);
     assert!(
-        std::fs::read_to_string(dir.join("session.toml"))
+        std::fs::read_to_string(&plan)
             .unwrap()
             .contains("[rerolls]")
     );
-    assert_eq!(mode(&dir.join("session.toml")), 0o600);
+    assert_eq!(mode(&plan), 0o600);
 }
 
 #[cfg(unix)]
@@ -456,7 +457,7 @@ fn finding_12_unwritable_parent_is_explained() {
 fn finding_12_stale_session_temporaries_removed() {
     let dir = campaign("living-12-temps");
     ok_in(&dir, &["prep"]);
-    let stale = dir.join(".session.toml.tw-0123456789abcdef.tmp");
+    let stale = dir.join("sessions/1/.plan.toml.tw-0123456789abcdef.tmp");
     std::fs::write(&stale, "left by a killed run").unwrap();
     let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     std::fs::File::options()
@@ -466,10 +467,10 @@ fn finding_12_stale_session_temporaries_removed() {
         .set_modified(old)
         .unwrap();
     // A GM's file of a similar name is never touched.
-    std::fs::write(dir.join(".session.toml.tw-notes.tmp"), "mine").unwrap();
+    std::fs::write(dir.join("sessions/1/.plan.toml.tw-notes.tmp"), "mine").unwrap();
     ok_in(&dir, &["prep", "--reroll", "npc/1"]);
     assert!(!stale.exists());
-    assert!(dir.join(".session.toml.tw-notes.tmp").exists());
+    assert!(dir.join("sessions/1/.plan.toml.tw-notes.tmp").exists());
 }
 
 #[cfg(unix)]

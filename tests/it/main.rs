@@ -25,6 +25,9 @@
 //!   `#[test]` per case
 //! - `docs`: the README, CONTRIBUTING, ARCHITECTURE and the guide name only
 //!   files, paths and commands that exist
+//! - `campaign_play`: issue 29: a METTLE and a Core campaign played for
+//!   three sessions (init, prep, record, prep, …), each pack and the
+//!   ledger's figures asserted, every pack rebuilt byte for byte
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -32,6 +35,7 @@
 
 mod architecture;
 mod bad_input;
+mod campaign_play;
 mod cards;
 mod cli;
 mod common;

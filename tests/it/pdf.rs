@@ -6,6 +6,11 @@ use std::process::Command;
 
 use crate::common::{ok, only_entry, sample_session, temp_dir};
 
+/// A PDF's text (`pdftotext`), if poppler-utils are installed.
+pub fn text_of(pdf: &std::path::Path) -> Option<String> {
+    poppler("pdftotext", &[pdf.to_str()?, "-"])
+}
+
 /// A tool from poppler-utils, if installed (`.ci/run` installs them).
 fn poppler(tool: &str, args: &[&str]) -> Option<String> {
     let o = Command::new(tool).args(args).output().ok()?;

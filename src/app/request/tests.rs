@@ -98,6 +98,21 @@ fn check_and_table_mistakes() {
             U::TableTimes { times: 10001 },
             "table: --times 10001: ask for 1 to 10000 results",
         ),
+        (
+            &["prep", "0"],
+            U::SessionNumber { n: 0 },
+            "session 0: sessions are numbered from 1 to 1000",
+        ),
+        (
+            &["record", "1001"],
+            U::SessionNumber { n: 1001 },
+            "session 1001: sessions are numbered from 1 to 1000",
+        ),
+        (
+            &["prep", "2", "3"],
+            U::NumberWithoutCampaign,
+            "a session number after a file is for a campaign's bundle (made by `share` in a campaign); this file is one session's, so leave the number out",
+        ),
     ]);
 }
 
@@ -258,6 +273,22 @@ fn mistakes_found_after_a_read_keep_their_messages() {
             U::RerollBundle,
             "prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack, so reroll in the session file it was shared from (or copy its session out)",
         ),
+        (
+            U::RerollNoPlan { n: 3, plan_of: 1 },
+            "session 3 has no plan of its own (it takes session 1's), so there is no [rerolls] to write: copy sessions/1/plan.toml to sessions/3/plan.toml, then reroll",
+        ),
+        (
+            U::NotInCampaign { what: "`record N`" },
+            "`record N` works inside a campaign folder (one with a campaign.toml here or above), and there is none here: `tablewright init DIR` makes one",
+        ),
+        (
+            U::SessionNumber { n: 0 },
+            "session 0: sessions are numbered from 1 to 1000",
+        ),
+        (
+            U::NumberWithoutCampaign,
+            "a session number after a file is for a campaign's bundle (made by `share` in a campaign); this file is one session's, so leave the number out",
+        ),
     ];
     for (error, message) in rows {
         assert_eq!(error.to_string(), message);
@@ -285,9 +316,16 @@ fn good_arguments_make_their_requests() {
         (&["validate"], "Validate"),
         (
             &["prep", "--only", "npc/2"],
-            "Prep { session: \"session.toml\", asked: Asked { only: [\"npc/2\"]",
+            "Prep { what: Session(None), asked: Asked { only: [\"npc/2\"]",
         ),
-        (&["share"], "Share { session: \"session.toml\" }"),
+        (&["prep", "2"], "Prep { what: Session(Some(2)),"),
+        (
+            &["prep", "bundle.toml", "3"],
+            "Prep { what: File(\"bundle.toml\", Some(3)),",
+        ),
+        (&["record", "2"], "Record { n: 2 }"),
+        (&["share"], "Share { session: None }"),
+        (&["verify"], "Verify { dir: None }"),
         (&["gen", "npc", "--count", "1000"], "Gen(Gen { kind: Npc {"),
         (
             &["gen", "voucher", "--holder", "Ada"],

@@ -49,7 +49,6 @@ pub(super) fn check(
 ) {
     archetype_tags(tables, files, problems);
     archetypes_in_both(tables, files, problems);
-    places(tables, files, problems);
     growth(tables, files, problems);
 }
 
@@ -137,11 +136,17 @@ fn archetypes_in_both(
     }
 }
 
-/// Every region has a `gen.poi` row for its map stops.
-fn places(tables: &BTreeMap<String, Table>, files: &[SourceFile], problems: &mut Vec<Diagnostic>) {
+/// A region with no `gen.poi` row of its own: a warning, not a problem —
+/// everything works there but a map's stops, which fall back to the
+/// untagged places (the `gen.poi` rows tagged with no region's places).
+pub(super) fn place_warnings(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+) -> Vec<Diagnostic> {
     let Some(poi) = tables.get("gen.poi") else {
-        return;
+        return Vec::new();
     };
+    let mut out = Vec::new();
     for t in tables.values() {
         let Some(region) = &t.region else { continue };
         if poi
@@ -151,19 +156,20 @@ fn places(tables: &BTreeMap<String, Table>, files: &[SourceFile], problems: &mut
         {
             continue;
         }
-        problems.push(at_table(
+        out.push(at_table(
             files,
             t,
             format!(
-                "region `{}` has no places: no `gen.poi` row is tagged `{}`, so a map cannot put a stop there",
+                "region `{}` has no places of its own: no `gen.poi` row is tagged `{}`, so a map's stops there are drawn from the untagged places",
                 region.name, region.places
             ),
             &format!(
-                "add rows tagged `{}` to gen.poi with a [[table]] `extends = \"gen.poi\"`, or set `places` under [table.region] to another region's tag",
+                "to give it its own, add rows tagged `{}` to gen.poi with a [[table]] `extends = \"gen.poi\"`, or set `places` under [table.region] to another region's tag",
                 region.places
             ),
         ));
     }
+    out
 }
 
 /// Reference depth and expected and worst-case expansion of every table.

@@ -142,12 +142,14 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
+    let warnings = generation::place_warnings(&tables, files);
     let hash = format!("{:016x}", hasher.finish());
     (
         Library {
             tables,
             overridden,
             content_hash: hash,
+            warnings,
         },
         problems,
     )

@@ -12,22 +12,36 @@ use crate::content::{Library, Region, Table};
 use crate::seed::{DieSource, Stream};
 
 /// The `gen.poi` rows that fit a region: those tagged with its `places`
-/// tag (its name unless it says otherwise), or every row when none is
-/// (`validate` refuses a region with none).
-fn fitting(poi: &Table, region: &Region) -> Vec<usize> {
-    let tagged: Vec<usize> = (0..poi.rows.len())
-        .filter(|&i| poi.rows[i].entry.tags.contains(&region.places))
-        .collect();
-    if tagged.is_empty() {
+/// tag (its name unless it says otherwise); for a region with none of its
+/// own (`validate` warns of it), the untagged places — the rows tagged
+/// with no region's places (`all`: every region's tag) — or every row when
+/// there are none of those either.
+fn fitting(poi: &Table, region: &Region, all: &[String]) -> Vec<usize> {
+    let rows = |keep: &dyn Fn(&[String]) -> bool| -> Vec<usize> {
+        (0..poi.rows.len())
+            .filter(|&i| keep(&poi.rows[i].entry.tags))
+            .collect()
+    };
+    let tagged = rows(&|tags| tags.contains(&region.places));
+    if !tagged.is_empty() {
+        return tagged;
+    }
+    let untagged = rows(&|tags| !tags.iter().any(|t| all.contains(t)));
+    if untagged.is_empty() {
         (0..poi.rows.len()).collect()
     } else {
-        tagged
+        untagged
     }
 }
 
+/// Every region's `places` tag.
+fn place_tags(library: &Library) -> Vec<String> {
+    library.regions().map(|r| r.places.clone()).collect()
+}
+
 /// How many different points of interest the terrains offer together.
-fn offered(poi: &Table, terrains: &[Region]) -> usize {
-    let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t)).collect();
+fn offered(poi: &Table, terrains: &[Region], all: &[String]) -> usize {
+    let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t, all)).collect();
     rows.sort_unstable();
     rows.dedup();
     rows.len()
@@ -41,7 +55,7 @@ pub(super) fn check_room(
     stops: usize,
 ) -> Result<(), GenError> {
     let poi = library.table("gen.poi")?;
-    let have = offered(poi, terrains);
+    let have = offered(poi, terrains, &place_tags(library));
     if stops > have {
         return Err(GenError::Request(format!(
             "a map of {stops} stops needs {stops} different points of interest, but `gen.poi` \
@@ -62,10 +76,11 @@ pub(super) fn name_stops(
 ) -> Result<Vec<Stop>, GenError> {
     let poi = library.table("gen.poi")?;
     let mut taken = vec![false; poi.rows.len()];
+    let all = place_tags(library);
     let mut names: Vec<String> = Vec::new();
     let mut stops = Vec::with_capacity(points.len());
     for (id, (x, y)) in points.into_iter().enumerate() {
-        let (terrain, chosen) = draw_place(poi, terrains, &taken, ns)?;
+        let (terrain, chosen) = draw_place(poi, terrains, &all, &taken, ns)?;
         taken[chosen] = true;
         let row = &poi.rows[chosen];
         let hook = library.resolve("gen.poi", chosen, ns)?.text;
@@ -96,11 +111,16 @@ pub(super) fn name_stops(
 fn draw_place(
     poi: &Table,
     terrains: &[Region],
+    all: &[String],
     taken: &[bool],
     ns: &mut Stream,
 ) -> Result<(String, usize), GenError> {
-    let free =
-        |t: &Region| -> Vec<usize> { fitting(poi, t).into_iter().filter(|&i| !taken[i]).collect() };
+    let free = |t: &Region| -> Vec<usize> {
+        fitting(poi, t, all)
+            .into_iter()
+            .filter(|&i| !taken[i])
+            .collect()
+    };
     let mut terrain = &terrains[ns.die(terrains.len() as u32) as usize - 1];
     let mut rows = free(terrain);
     if rows.is_empty() {

@@ -43,7 +43,10 @@ fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
     [
         CardSet {
             title: w.npc.group.clone(),
-            cards: numbered(&pack.npcs, "npc", |n, at| npc_card(n, at, w)),
+            cards: numbered(&pack.npcs, "npc", |n, at| npc_card(n, at, w))
+                .into_iter()
+                .chain(returning(pack, w))
+                .collect(),
         },
         CardSet {
             title: w.trap.group.clone(),
@@ -75,6 +78,27 @@ fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
             cards: slips(pack, w),
         },
     ]
+}
+
+/// A campaign's NPCs brought back, their stat blocks as they were,
+/// addressed where they were made (`npc/2 of session 1`) and saying when
+/// the party met them.
+fn returning(pack: &Pack, w: &Wording) -> Vec<Card> {
+    let Some(c) = &pack.campaign else {
+        return Vec::new();
+    };
+    c.returning
+        .iter()
+        .map(|r| {
+            let mut card = npc_card(&r.npc, format!("{} of session {}", r.address, r.session), w);
+            let met = match r.met_in {
+                Some(n) => format!("Met in session {n}."),
+                None => format!("From session {}'s pack.", r.session),
+            };
+            card.blocks.insert(0, Block::Label(met));
+            card
+        })
+        .collect()
 }
 
 /// A card for each item, addressed `kind/1`, `kind/2`, ….

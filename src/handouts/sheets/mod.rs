@@ -7,7 +7,9 @@
 //! - `encounter`: one encounter sheet per encounter;
 //! - `cards`: NPC cards, trap cards, vouchers and slips on one card grid;
 //! - `maps`: the GM's and the players' map;
-//! - `journey`: the journey log.
+//! - `journey`: the journey log;
+//! - `after`: a campaign's "After the session" sheet (the record to mark),
+//!   last.
 //!
 //! Stat lines come from [`crate::wording::lines`].
 
@@ -18,6 +20,7 @@ use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
 
+mod after;
 mod cards;
 mod encounter;
 mod journey;
@@ -187,8 +190,11 @@ fn lay_out(
     if let Some(j) = &pack.journey {
         journey::journey(&mut f, j, &pack.party, w);
     }
-    // The cut-out cards last, so they can go on card stock together.
+    // The cut-out cards next, so they can go on card stock together.
     cards::card_sheets(&mut f, pack, share, w);
+    if let Some(c) = &pack.campaign {
+        after::after(&mut f, &c.after);
+    }
     f.finish()
 }
 

@@ -4,7 +4,7 @@
 //! initiative ladder; a notes box filling the rest of the page.
 
 use super::ShareLine;
-use crate::generators::session::Pack;
+use crate::generators::session::{CampaignPage, Pack};
 use crate::handouts::markdown::Wording;
 use crate::handouts::run;
 use crate::page::layout::Flow;
@@ -34,6 +34,9 @@ pub(super) fn cover(
         true,
     );
     f.para(&share.plain(), 9.0, false);
+    if let Some(c) = &pack.campaign {
+        previously(f, c);
+    }
     f.gap(4.0);
     f.columns(
         16.0,
@@ -45,6 +48,32 @@ pub(super) fn cover(
     at_a_glance(f, pack, contents, w);
     ladder(f, pack, w);
     f.note_lines(&w.sheet.notes, 2);
+}
+
+/// A campaign's "Previously": where the party is, on which day, and what
+/// changed since the last session with the rule that changed it.
+fn previously(f: &mut Flow, c: &CampaignPage) {
+    f.heading("Previously", HEAD);
+    let at = match &c.stop {
+        Some(stop) => format!("Session {} starts on day {} at {stop}.", c.session, c.day),
+        None => format!("Session {} starts on day {}.", c.session, c.day),
+    };
+    f.para(&at, BODY, false);
+    for line in &c.previously {
+        f.para_at(&format!("• {line}"), BODY, false, 6.0);
+    }
+    if !c.vouchers_in_hand.is_empty() {
+        let held: Vec<String> = c
+            .vouchers_in_hand
+            .iter()
+            .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
+            .collect();
+        f.para(
+            &format!("Vouchers in hand: {}.", held.join(", ")),
+            BODY,
+            false,
+        );
+    }
 }
 
 /// The contents: each section and the page it starts on.
@@ -60,9 +89,13 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
     f.heading(&w.sheet.party, HEAD);
+    let now = pack.campaign.as_ref().map(|c| &c.party_now);
     for pc in run::party(pack, Markup::Plain) {
         f.para(&pc.name, 10.0, true);
         f.para(&pc.stats, BODY, false);
+        if let Some((_, line)) = now.and_then(|n| n.iter().find(|(name, _)| *name == pc.name)) {
+            f.para(&format!("Now: {line}"), BODY, false);
+        }
         let tracks: Vec<(String, usize)> =
             pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
         f.tracks(&tracks, BODY);
