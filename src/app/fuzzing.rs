@@ -49,7 +49,9 @@ pub fn bundle(text: &str) {
         assert_eq!(again.party, b.party);
         assert_eq!(again.content, b.content);
         assert_eq!(again.templates, b.templates);
-        let _ = crate::input::session_from_text(Path::new(&b.session.name), &b.session.text);
+        if let Some(s) = &b.session {
+            let _ = crate::input::session_from_text(Path::new(&s.name), &s.text);
+        }
     }
 }
 

@@ -150,11 +150,15 @@ impl Sources {
     /// Tables that ran dry for the item at `at`, pointed at the session
     /// file's line that asks for that many items of its kind.
     fn run_dry(&self, at: &Address) -> Error {
+        // A campaign's plan has no session file of its own to point at.
+        let Some(carried) = &self.bundle.session else {
+            return GenError::RunDry(at.clone()).into();
+        };
         let path = self
             .session_path
             .clone()
-            .unwrap_or_else(|| PathBuf::from(&self.bundle.session.name));
-        let text = &self.bundle.session.text;
+            .unwrap_or_else(|| PathBuf::from(&carried.name));
+        let text = &carried.text;
         let key = match at.kind() {
             "encounter" => "encounters",
             "trap" => "traps",

@@ -151,9 +151,10 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let bare = |b: &Bundle| without_rerolls(&b.session.text);
+    let bare = |b: &Bundle| b.session.as_ref().map(|s| without_rerolls(&s.text));
     if bare(&was) != bare(now) {
-        out.push(format!("the session file ({})", now.session.name));
+        let name = now.session.as_ref().map_or("", |s| s.name.as_str());
+        out.push(format!("the session file ({name})"));
     }
     if was.party != now.party {
         let name = now
