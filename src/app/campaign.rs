@@ -216,3 +216,85 @@ fn ledger_here(ws: &Workspace) -> Result<Ledger, Error> {
     }
     crate::pack::Sources::campaign_ledger(ws)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::campaign::ledger::{IssuedVoucher, PackFacts, PackNpc, SessionInput, Start};
+    use crate::campaign::{RecordFile, fold};
+    use crate::rules::{Party, RulesSystem};
+    use crate::seed::Seed;
+
+    #[test]
+    fn the_campaign_reads_as_its_state_then_each_session() {
+        let library = crate::content::test_library();
+        let start = Start {
+            system: RulesSystem::Mettle,
+            seed: Seed::new("salt-road").unwrap(),
+            party: Party::from_summary("3,2,4", RulesSystem::Mettle).unwrap(),
+            stop: Some("the Salt Gate".into()),
+            map: None,
+            money: 10,
+            library: &library,
+        };
+        let pack = PackFacts {
+            items: vec!["encounter/1".into(), "npc/1".into()],
+            vouchers: vec![IssuedVoucher {
+                serial: "SA-1F0B-77C2".into(),
+                holder: "PC 1".into(),
+            }],
+            npcs: vec![PackNpc {
+                address: "npc/1".into(),
+                name: "Mara Voss".into(),
+            }],
+            ..PackFacts::default()
+        };
+        let text = "session = 1\nday = 3\nstop = \"Dry Well\"\nmet = [\"encounter/1\"]\nnpcs_met = [\"npc/1\"]\nmoney = 5\n\
+                    [[pc]]\nname = \"PC 2\"\ndamage = 6\nheal_edge = 1\n[[pc]]\nname = \"PC 1\"\nstatuses = [\"Surprised\", \"Afflicted\"]\n";
+        let sessions = [
+            SessionInput {
+                number: 1,
+                pack: Some(pack.clone()),
+                record: Some(
+                    RecordFile::from_text(Path::new("sessions/1/record.toml"), text.into())
+                        .unwrap(),
+                ),
+            },
+            SessionInput {
+                number: 2,
+                pack: Some(pack),
+                record: None,
+            },
+        ];
+        let ledger = fold(&start, &sessions).unwrap();
+        assert_eq!(
+            super::text(&ledger),
+            "\
+The campaign now (METTLE): session 2 starts on day 6, the party at Dry Well
+Money 15ʂ
+
+The party
+  PC 1  Mettle 6 of 6; Afflicted
+  PC 2  Mettle 4 of 4
+  PC 3  Mettle 8 of 8
+
+Vouchers in hand
+  SA-1F0B-77C2  PC 1 (session 1's pack)
+  SA-0001  PC 1 (downtime after session 1)
+  SA-0002  PC 3 (downtime after session 1)
+
+NPCs met
+  Mara Voss (npc/1 of session 1)
+
+Stops visited: the Salt Gate, Dry Well
+
+Session 1: day 1 → 3, the Salt Gate → Dry Well
+  met encounter/1
+  party: day 1 → 3 (2 days)
+      (record)
+"
+        );
+    }
+}

@@ -982,3 +982,46 @@ fn the_readme_shows_a_refusal_as_it_is_printed() {
     let problems = fold(&mettle_start("across-the-salt"), &[session]).unwrap_err();
     assert_eq!(format!("{}\n", problems[0]), shown);
 }
+
+#[test]
+fn fifty_recorded_sessions_fold_quickly() {
+    // As benches/ledger.rs: PC 2 falls each session and is healed in
+    // downtime, PC 1 and PC 3 take vouchers, PC 3's is spent next time.
+    let start = Start {
+        system: RulesSystem::Mettle,
+        seed: Seed::new("bench-campaign").unwrap(),
+        party: Party::from_summary("3,2,4", RulesSystem::Mettle).unwrap(),
+        stop: None,
+        map: Some(map()),
+        money: 0,
+        library: library(),
+    };
+    let mut folding = Folding::new(&start);
+    let mut sessions = Vec::new();
+    for n in 1..=50u32 {
+        let day = folding.state().day;
+        let stop = if !n.is_multiple_of(2) {
+            "Kettleby"
+        } else {
+            "Gallows Ford"
+        };
+        let mut text = format!("session = {n}\nday = {}\nstop = \"{stop}\"\n", day + 2);
+        if n > 1 {
+            text.push_str(&format!("vouchers_spent = [\"BE-{:04}\"]\n", 2 * (n - 1)));
+        }
+        text.push_str("[[pc]]\nname = \"PC 2\"\ndamage = 8\nheal_edge = 2\n");
+        let mut s = played(n, &text);
+        s.pack.as_mut().unwrap().vouchers.clear();
+        folding.push(&s).unwrap();
+        sessions.push(s);
+    }
+    let clock = std::time::Instant::now();
+    let ledger = fold(&start, &sessions).unwrap();
+    let took = clock.elapsed();
+    eprintln!("50 sessions folded in {took:?}");
+    assert_eq!(ledger.now.session, 51);
+    assert_eq!(ledger.now.downtime_vouchers, 100);
+    // Generous: the benchmark holds it to 100 ms; a loaded test machine
+    // must not fail on it.
+    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+}
