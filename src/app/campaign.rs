@@ -221,7 +221,6 @@ fn ledger_here(ws: &Workspace) -> Result<Ledger, Error> {
 mod tests {
     use std::path::Path;
 
-    use super::*;
     use crate::campaign::ledger::{IssuedVoucher, PackFacts, PackNpc, SessionInput, Start};
     use crate::campaign::{RecordFile, fold};
     use crate::rules::{Party, RulesSystem};
@@ -294,6 +293,34 @@ Session 1: day 1 → 3, the Salt Gate → Dry Well
   met encounter/1
   party: day 1 → 3 (2 days)
       (record)
+  party: travelled from the Salt Gate to Dry Well
+      (record)
+  party: met Mara Voss (npc/1 of session 1)
+      (record)
+  party: money 10ʂ → 15ʂ (+5ʂ)
+      (record)
+  PC 2: Mettle 4 → -2 (6 lost): at 0 or below
+      (METTLE Engine: taking damage — Mettle lowered)
+  PC 1: status: Surprised
+      (record)
+  PC 1: status: Afflicted
+      (record)
+  PC 1: Surprised clears: next Scene, they are no longer Surprised
+      (METTLE Scenes: Status: Surprised)
+  PC 2: Heal Check made at the table: success, Edge 1
+      (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)
+  PC 2: Mettle -2 → 1 after 3 days' rest (Edge 1: 1 a day)
+      (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)
+  party: downtime: 3 days (day 3 → 6)
+      (METTLE Scenes: Downtime — a long Scene while the fallen heal)
+  PC 1: took Downtime Voucher SA-0001
+      (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)
+  PC 3: took Downtime Voucher SA-0002
+      (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)
+  PC 2: Mettle 1 → 4
+      (METTLE Engine: Mettle — above zero, it refills when a new Scene starts)
+
+Session 2: prepped, not recorded yet
 "
         );
     }
