@@ -1015,13 +1015,9 @@ fn fifty_recorded_sessions_fold_quickly() {
         folding.push(&s).unwrap();
         sessions.push(s);
     }
-    let clock = std::time::Instant::now();
+    // Its speed is held by `cargo bench --bench ledger` (under 100 ms);
+    // this test holds what the fold gives.
     let ledger = fold(&start, &sessions).unwrap();
-    let took = clock.elapsed();
-    eprintln!("50 sessions folded in {took:?}");
     assert_eq!(ledger.now.session, 51);
     assert_eq!(ledger.now.downtime_vouchers, 100);
-    // Generous: the benchmark holds it to 100 ms; a loaded test machine
-    // must not fail on it.
-    assert!(took < std::time::Duration::from_secs(2), "{took:?}");
 }
