@@ -175,7 +175,7 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
         system,
         source: raw.source.clone().unwrap_or_default(),
         dice: raw.dice.as_ref().map(|d| d.get_ref().clone()),
-        dice_expr,
+        dice_expr: dice_expr.into(),
         notes: raw.notes.clone(),
         deck: raw.deck,
         region,
