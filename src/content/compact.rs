@@ -22,10 +22,10 @@ use std::sync::OnceLock;
 
 use super::region::Region;
 use super::schema::{Effect, Stats, System};
-use super::{Contribution, Entry, Library, Origin, Row, Table};
+use super::{Contribution, Entry, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x01\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x02\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
@@ -60,7 +60,7 @@ fn encode(library: &Library, stamp: u64) -> Vec<u8> {
 
 /// The library in `bytes`, if they are a form of this version with this
 /// stamp.
-pub(crate) fn decode(bytes: &[u8], stamp: u64) -> Option<Library> {
+pub(crate) fn decode(bytes: &'static [u8], stamp: u64) -> Option<Library> {
     let mut r = Reader { bytes, at: 0 };
     if r.take(MAGIC.len())? != MAGIC || u64::from_le_bytes(r.take(8)?.try_into().ok()?) != stamp {
         return None;
@@ -79,14 +79,24 @@ pub(crate) fn decode(bytes: &[u8], stamp: u64) -> Option<Library> {
     })
 }
 
-/// Reading the form.
-struct Reader<'a> {
-    bytes: &'a [u8],
+/// The `len` rows encoded in `bytes` (a table's rows, decoded on first
+/// use: see [`Rows`]).
+pub(crate) fn rows(bytes: &'static [u8], len: usize) -> Vec<Row> {
+    let mut r = Reader { bytes, at: 0 };
+    let rows: Option<Vec<Row>> = (0..len).map(|_| Row::get(&mut r)).collect();
+    // The form was decoded whole by its test (`decoding_gives_what_was_encoded`).
+    rows.filter(|_| r.at == bytes.len())
+        .expect("the embedded form's rows decode")
+}
+
+/// Reading the form (embedded in the binary: rows keep slices of it).
+struct Reader {
+    bytes: &'static [u8],
     at: usize,
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
+impl Reader {
+    fn take(&mut self, n: usize) -> Option<&'static [u8]> {
         let end = self.at.checked_add(n)?;
         let out = self.bytes.get(self.at..end)?;
         self.at = end;
@@ -121,14 +131,14 @@ fn put_varint(mut v: u64, w: &mut Vec<u8>) {
 trait Compact: Sized {
     #[cfg_attr(not(test), allow(dead_code))]
     fn put(&self, w: &mut Vec<u8>);
-    fn get(r: &mut Reader<'_>) -> Option<Self>;
+    fn get(r: &mut Reader) -> Option<Self>;
 }
 
 impl Compact for u64 {
     fn put(&self, w: &mut Vec<u8>) {
         put_varint(*self, w);
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         r.varint()
     }
 }
@@ -137,7 +147,7 @@ impl Compact for usize {
     fn put(&self, w: &mut Vec<u8>) {
         put_varint(*self as u64, w);
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         r.varint()?.try_into().ok()
     }
 }
@@ -146,7 +156,7 @@ impl Compact for u32 {
     fn put(&self, w: &mut Vec<u8>) {
         put_varint(u64::from(*self), w);
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         r.varint()?.try_into().ok()
     }
 }
@@ -156,7 +166,7 @@ impl Compact for i64 {
         // Zig-zag: small negative numbers stay short.
         put_varint(((*self << 1) ^ (*self >> 63)) as u64, w);
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         let v = r.varint()?;
         Some((v >> 1) as i64 ^ -((v & 1) as i64))
     }
@@ -166,7 +176,7 @@ impl Compact for bool {
     fn put(&self, w: &mut Vec<u8>) {
         w.push(u8::from(*self));
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         match r.take(1)?[0] {
             0 => Some(false),
             1 => Some(true),
@@ -180,7 +190,7 @@ impl Compact for String {
         self.len().put(w);
         w.extend_from_slice(self.as_bytes());
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         let n = usize::get(r)?;
         std::str::from_utf8(r.take(n)?).ok().map(str::to_owned)
     }
@@ -196,7 +206,7 @@ impl<T: Compact> Compact for Option<T> {
             }
         }
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         match bool::get(r)? {
             false => Some(None),
             true => T::get(r).map(Some),
@@ -211,7 +221,7 @@ impl<T: Compact> Compact for Vec<T> {
             v.put(w);
         }
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         let n = usize::get(r)?;
         // Never trust a length for more than the bytes left.
         let mut out = Vec::with_capacity(n.min(r.bytes.len() - r.at));
@@ -227,8 +237,27 @@ impl<A: Compact, B: Compact> Compact for (A, B) {
         self.0.put(w);
         self.1.put(w);
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         Some((A::get(r)?, B::get(r)?))
+    }
+}
+
+/// Rows are written as their length in bytes, their number, then each row,
+/// so that loading the form skips them.
+impl Compact for Rows {
+    fn put(&self, w: &mut Vec<u8>) {
+        let mut packed = Vec::new();
+        for row in self.iter() {
+            row.put(&mut packed);
+        }
+        packed.len().put(w);
+        self.len().put(w);
+        w.extend_from_slice(&packed);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let bytes = usize::get(r)?;
+        let len = usize::get(r)?;
+        Some(Rows::packed(r.take(bytes)?, len))
     }
 }
 
@@ -242,7 +271,7 @@ impl Compact for System {
             System::Any => 4,
         });
     }
-    fn get(r: &mut Reader<'_>) -> Option<Self> {
+    fn get(r: &mut Reader) -> Option<Self> {
         Some(match r.take(1)?[0] {
             0 => System::Mettle,
             1 => System::Core,
@@ -262,7 +291,7 @@ macro_rules! compact_struct {
             fn put(&self, w: &mut Vec<u8>) {
                 $(self.$field.put(w);)*
             }
-            fn get(r: &mut Reader<'_>) -> Option<Self> {
+            fn get(r: &mut Reader) -> Option<Self> {
                 Some($ty {
                     $($field: Compact::get(r)?,)*
                     $($($lazy: OnceLock::new(),)*)?
@@ -396,8 +425,8 @@ mod tests {
     #[test]
     fn decoding_gives_what_was_encoded() {
         let (library, _) = validate::build(&builtin_files());
-        let bytes = encode(&library, 7);
-        let back = decode(&bytes, 7).expect("decodes");
+        let bytes: &'static [u8] = encode(&library, 7).leak();
+        let back = decode(bytes, 7).expect("decodes");
         assert_eq!(encode(&back, 7), bytes);
         assert_eq!(back.content_hash, library.content_hash);
         // Parsed again on first use, as validation parsed them.
@@ -412,8 +441,8 @@ mod tests {
     #[test]
     fn another_stamp_or_truncated_bytes_are_refused() {
         let (library, _) = validate::build(&builtin_files());
-        let bytes = encode(&library, 7);
-        assert!(decode(&bytes, 8).is_none());
+        let bytes: &'static [u8] = encode(&library, 7).leak();
+        assert!(decode(bytes, 8).is_none());
         assert!(decode(&bytes[..bytes.len() - 1], 7).is_none());
         assert!(decode(&bytes[..bytes.len() / 2], 7).is_none());
         assert!(decode(b"twtbl", 7).is_none());

@@ -62,7 +62,7 @@ pub struct Table {
     /// tables only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<Region>,
-    pub rows: Vec<Row>,
+    pub rows: Rows,
     pub origin: Origin,
     /// What each `extends = "<id>"` table added to this one, in load order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -157,6 +157,85 @@ impl Row {
             (None, Some(w)) => format!("w{w}"),
             _ => String::new(),
         }
+    }
+}
+
+/// A table's rows: read and checked, or (a built-in table loaded from its
+/// compact form) decoded on first use, so a command decodes the rows of
+/// the tables it uses only. Reads as a `Vec<Row>`; `len` needs no decoding.
+#[derive(Clone, Default)]
+pub struct Rows {
+    rows: OnceLock<Vec<Row>>,
+    /// The encoded rows and how many there are.
+    packed: Option<(&'static [u8], usize)>,
+}
+
+impl Rows {
+    /// Rows encoded in the compact form, decoded on first use.
+    pub(crate) fn packed(bytes: &'static [u8], len: usize) -> Rows {
+        Rows {
+            rows: OnceLock::new(),
+            packed: Some((bytes, len)),
+        }
+    }
+
+    /// How many rows (without decoding them).
+    pub fn len(&self) -> usize {
+        match (self.rows.get(), self.packed) {
+            (Some(rows), _) => rows.len(),
+            (None, Some((_, len))) => len,
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<Row>> for Rows {
+    fn from(rows: Vec<Row>) -> Rows {
+        Rows {
+            rows: OnceLock::from(rows),
+            packed: None,
+        }
+    }
+}
+
+impl std::ops::Deref for Rows {
+    type Target = Vec<Row>;
+    fn deref(&self) -> &Vec<Row> {
+        self.rows.get_or_init(|| match self.packed {
+            Some((bytes, len)) => compact::rows(bytes, len),
+            None => Vec::new(),
+        })
+    }
+}
+
+impl std::ops::DerefMut for Rows {
+    fn deref_mut(&mut self) -> &mut Vec<Row> {
+        let _ = std::ops::Deref::deref(self);
+        self.rows.get_mut().expect("decoded just now")
+    }
+}
+
+impl<'a> IntoIterator for &'a Rows {
+    type Item = &'a Row;
+    type IntoIter = std::slice::Iter<'a, Row>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Rows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Rows {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
     }
 }
 

@@ -179,7 +179,7 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
         notes: raw.notes.clone(),
         deck: raw.deck,
         region,
-        rows,
+        rows: rows.into(),
         origin: Origin {
             file: file.name.clone(),
             line: file.line_col(head.at).0,
