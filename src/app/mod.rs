@@ -79,6 +79,7 @@ pub fn run_request(
         Request::Odds { expr } => dice::odds(ws, &expr, out),
         Request::TableOdds { id } => tables::table_odds(ws, &id, out),
         Request::Check(pool) => dice::check(ws, pool, out, err),
+        Request::CheckGrid(grid) => dice::check_grid(ws, &grid, out),
         Request::Tables { terrains } => tables::list(ws, terrains, out),
         Request::Table { id, times, tag } => tables::roll(ws, &id, times, tag.as_deref(), out, err),
         Request::Validate => tables::validate(ws, out),
