@@ -929,7 +929,7 @@ fn cases() -> Vec<Case> {
             ..refusal(
                 "check range raising more dice than its smallest pool",
                 args(&["check", "1-20", "--vs", "0-30", "--raise", "2"]),
-                &["check --raise"],
+                &["check: cannot raise 2 dice from a pool of 1; raised dice come out of the pool"],
             )
         },
         Case {
