@@ -14,8 +14,8 @@ use std::process::{Command, Stdio};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::validate::build;
 use tablewright::content::{Library, builtin_files};
-use tablewright::dice::ast::Pool;
 use tablewright::dice::odds::check_grid;
+use tablewright::dice::{self, Expr};
 
 fn builtin_tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("built-in tables");
@@ -31,14 +31,8 @@ fn builtin_tables(c: &mut Criterion) {
 }
 
 fn grid(c: &mut Criterion) {
-    let pool = Pool {
-        dice: 1,
-        extra: 0,
-        bonus: 0,
-        difficulty: Some(0),
-        raises: 0,
-        twist: false,
-        team: vec![],
+    let Ok(Expr::Pool(pool)) = dice::parse("1D vs 0") else {
+        panic!("a Check")
     };
     c.bench_function("check grid, pools 1-20 x Difficulties 0-30", |b| {
         b.iter(|| check_grid(black_box(&pool), (1, 20), (0, 30)).unwrap())
