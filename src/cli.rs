@@ -427,6 +427,10 @@ pub enum Command {
         /// every kind, its [rerolls]; --seed still wins over its seed.
         #[arg(long, global = true, value_name = "SESSION.toml")]
         session: Option<std::path::PathBuf>,
+        /// JSON Lines: each item on a line of its own (as `--json` lists
+        /// it), written as soon as it is made; --count up to 1,000,000.
+        #[arg(long, global = true, conflicts_with = "session")]
+        jsonl: bool,
     },
 }
 

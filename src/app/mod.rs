@@ -99,6 +99,7 @@ pub fn run_request(
             tables::table_odds(ws, &id, out).map_err(|e| naming_folders(ws, e))
         }
         Request::Check(pool) => dice::check(ws, pool, out, err),
+        Request::CheckGrid(grid) => dice::check_grid(ws, &grid, out),
         Request::Tables { terrains } => tables::list(ws, terrains, out),
         Request::Table { id, times, tag } => tables::roll(ws, &id, times, tag.as_deref(), out, err)
             .map_err(|e| naming_folders(ws, e)),

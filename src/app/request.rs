@@ -22,6 +22,9 @@ use crate::workspace::Workspace;
 /// Most items one `gen` makes, and the highest `--item`.
 pub(crate) const MAX_COUNT: usize = 1000;
 
+/// Most items one `gen --jsonl` makes (streamed: memory stays bounded).
+pub(crate) const MAX_JSONL_COUNT: usize = 1_000_000;
+
 /// Most results one `table` rolls.
 pub(crate) const MAX_TIMES: usize = 10_000;
 
@@ -36,6 +39,9 @@ pub enum Request {
     TableOdds { id: String },
     /// `check POOL --vs D ...`: the Check.
     Check(Pool),
+    /// `check LOW-HIGH --vs LOW-HIGH ...` (either a range): the chance of
+    /// success of every Check in the grid.
+    CheckGrid(Grid),
     /// `tables [--terrains]`.
     Tables { terrains: bool },
     /// `table ID --times N [--tag TAG]`.
@@ -103,6 +109,8 @@ pub struct Gen {
     pub kind: Kind,
     pub which: Which,
     pub reroll: u32,
+    /// `--jsonl`: one item a line, each written as it is made.
+    pub jsonl: bool,
 }
 
 /// A `gen` kind's arguments, checked; the files they name (a character
@@ -218,7 +226,7 @@ fn request(command: &Command) -> Result<Request, Error> {
             table: Some(id), ..
         } => Request::TableOdds { id: id.clone() },
         Command::Odds { .. } => return Err(UsageError::OddsNeedsInput.into()),
-        Command::Check(args) => Request::Check(check_pool(args)?),
+        Command::Check(args) => check_request(args)?,
         Command::Tables { terrains } => Request::Tables {
             terrains: *terrains,
         },
@@ -253,7 +261,8 @@ fn request(command: &Command) -> Result<Request, Error> {
             item,
             reroll,
             session,
-        } => gen_request(kind, *count, *item, *reroll, session.as_deref())?,
+            jsonl,
+        } => gen_request(kind, *count, *item, *reroll, session.as_deref(), *jsonl)?,
         Command::Export { ids, format, to } => Request::Export {
             ids: ids.clone(),
             format: (*format).into(),
@@ -308,6 +317,93 @@ fn table(id: &str, times: usize, tag: &Option<String>) -> Result<Request, UsageE
         times,
         tag: tag.clone(),
     })
+}
+
+/// A `check` grid: the Check's options, with every pool size and every
+/// Difficulty of the ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    /// The options (raises, Twist, Teamwork, bonus and penalty dice, DM);
+    /// its own dice and Difficulty are the ranges' lows.
+    pub pool: Pool,
+    pub pools: (u32, u32),
+    pub difficulties: (u32, u32),
+}
+
+/// `check`: one Check, or a grid when the pool or `--vs` is a range
+/// (`1-20`, `0-30`).
+fn check_request(args: &CheckArgs) -> Result<Request, Error> {
+    let pools = range_arg(&args.pool, true, limits::MAX_POOL, "POOL")?;
+    let difficulties = range_arg(&args.vs, false, limits::MAX_DIFFICULTY, "--vs")?;
+    if pools.is_none() && difficulties.is_none() {
+        return Ok(Request::Check(check_pool(args)?));
+    }
+    // The ranges' lows stand in for the single values; the highs are
+    // checked against the same limits.
+    let low = |r: Option<(u32, u32)>, text: &str| r.map_or(text.to_owned(), |(a, _)| a.to_string());
+    let high =
+        |r: Option<(u32, u32)>, text: &str| r.map_or(text.to_owned(), |(_, b)| b.to_string());
+    let pool = check_pool(&CheckArgs {
+        pool: low(pools, &args.pool),
+        vs: low(difficulties, &args.vs),
+        team: args.team.clone(),
+        ..*args
+    })?;
+    let top = check_pool(&CheckArgs {
+        pool: high(pools, &args.pool),
+        vs: high(difficulties, &args.vs),
+        team: args.team.clone(),
+        ..*args
+    })?;
+    let pools = pools.unwrap_or((pool.dice, pool.dice));
+    let difficulties = difficulties.unwrap_or_else(|| {
+        let d = pool.difficulty.expect("a Check");
+        (d, d)
+    });
+    debug_assert_eq!(top.dice, pools.1);
+    let cells = u64::from(pools.1 - pools.0 + 1) * u64::from(difficulties.1 - difficulties.0 + 1);
+    if cells > limits::MAX_GRID_CELLS {
+        return Err(UsageError::CheckGrid { cells }.into());
+    }
+    Ok(Request::CheckGrid(Grid {
+        pool,
+        pools,
+        difficulties,
+    }))
+}
+
+/// `LOW-HIGH` (whole numbers, low first, each at most `max`; a pool's may
+/// end in `D`): `None` for text with no `-` (a single value, read as
+/// before).
+fn range_arg(
+    text: &str,
+    pool: bool,
+    max: u64,
+    arg: &'static str,
+) -> Result<Option<(u32, u32)>, UsageError> {
+    let Some((a, b)) = text.split_once('-') else {
+        return Ok(None);
+    };
+    let number = |t: &str| {
+        let t = t.trim();
+        let t = if pool {
+            t.strip_suffix(['D', 'd']).unwrap_or(t)
+        } else {
+            t
+        };
+        (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| t.parse::<u32>().ok())
+            .flatten()
+            .filter(|&n| u64::from(n) <= max)
+    };
+    match (number(a), number(b)) {
+        (Some(a), Some(b)) if a <= b => Ok(Some((a, b))),
+        _ => Err(UsageError::CheckRange {
+            arg,
+            text: text.to_owned(),
+            max: max as u32,
+        }),
+    }
 }
 
 /// The Check a `check` command describes. The Difficulty reads like the
@@ -381,7 +477,9 @@ fn gen_request(
     item: Option<usize>,
     reroll: Option<u32>,
     session: Option<&Path>,
+    jsonl: bool,
 ) -> Result<Request, UsageError> {
+    let max_count = if jsonl { MAX_JSONL_COUNT } else { MAX_COUNT };
     if item.is_none() {
         for (given, flag) in [
             (reroll.is_some(), "--reroll"),
@@ -406,10 +504,10 @@ fn gen_request(
             });
         }
         Some(n) => Which::Item(n),
-        None if !(1..=MAX_COUNT).contains(&count) => {
+        None if !(1..=max_count).contains(&count) => {
             return Err(UsageError::GenCount {
                 count,
-                max: MAX_COUNT,
+                max: max_count,
             });
         }
         None => Which::Count(count),
@@ -418,6 +516,7 @@ fn gen_request(
         kind: gen_kind(kind, which)?,
         which,
         reroll: reroll.unwrap_or(0),
+        jsonl,
     }))
 }
 

@@ -18,6 +18,15 @@ pub enum UsageError {
     CheckPool { pool: String },
     /// `check --vs`: more than a Difficulty.
     CheckVs { vs: String },
+    /// `check POOL` or `--vs` with a `-` that is no range of whole
+    /// numbers, low first, within the limit.
+    CheckRange {
+        arg: &'static str,
+        text: String,
+        max: u32,
+    },
+    /// `check` ranges making a grid of more cells than one shows.
+    CheckGrid { cells: u64 },
     /// `check`: bonus or penalty dice, or the damage bonus, past the limits.
     CheckLimits,
     /// `check --team`: too many teammates or pools too big.
@@ -93,6 +102,17 @@ impl fmt::Display for UsageError {
                 f,
                 "check --vs `{vs}`: give only a Difficulty (a number or a ladder word); raises, \
                  Twists and teammates have their own flags"
+            ),
+            U::CheckRange { arg, text, max } => write!(
+                f,
+                "check {arg} `{text}`: a range is two whole numbers from 0 to {max}, low first, \
+                 e.g. `check 1-20 --vs 0-30`"
+            ),
+            U::CheckGrid { cells } => write!(
+                f,
+                "check: the ranges make a grid of {cells} Checks; at most {} (pools 1-20 by \
+                 Difficulties 0-30 is 620)",
+                limits::MAX_GRID_CELLS
             ),
             U::CheckLimits => write!(f, "check: {bonus_hint}"),
             U::CheckTeam => write!(

@@ -222,11 +222,21 @@ pub fn make_many<G: Generator>(
     rerolls: &Rerolls,
 ) -> Result<Vec<G::Item>, GenError> {
     (0..count)
-        .map(|i| {
-            let at = Address::new(G::KIND, i);
-            req.make(library, seed, &at.rerolled(rerolls.of(&at)))
-        })
+        .map(|i| make_nth(req, library, seed, i, rerolls))
         .collect()
+}
+
+/// Item `i` (0-based) of [`make_many`], on its own: the same whatever
+/// the count (`gen --jsonl` streams items one by one with it).
+pub fn make_nth<G: Generator>(
+    req: &G,
+    library: &Library,
+    seed: &Seed,
+    i: usize,
+    rerolls: &Rerolls,
+) -> Result<G::Item, GenError> {
+    let at = Address::new(G::KIND, i);
+    req.make(library, seed, &at.rerolled(rerolls.of(&at)))
 }
 
 /// Items `0..reqs.len()` at the kind's addresses, item `i` made by

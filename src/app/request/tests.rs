@@ -45,6 +45,29 @@ fn check_and_table_mistakes() {
             "check: `1001` is not a pool size; give a number of dice from 0 to 1000, e.g. `check 5 --vs 3`",
         ),
         (
+            &["check", "20-1", "--vs", "3"],
+            U::CheckRange {
+                arg: "POOL",
+                text: "20-1".into(),
+                max: 1000,
+            },
+            "check POOL `20-1`: a range is two whole numbers from 0 to 1000, low first, e.g. `check 1-20 --vs 0-30`",
+        ),
+        (
+            &["check", "5", "--vs", "0-x"],
+            U::CheckRange {
+                arg: "--vs",
+                text: "0-x".into(),
+                max: 10000,
+            },
+            "check --vs `0-x`: a range is two whole numbers from 0 to 10000, low first, e.g. `check 1-20 --vs 0-30`",
+        ),
+        (
+            &["check", "1-1000", "--vs", "0-10"],
+            U::CheckGrid { cells: 11000 },
+            "check: the ranges make a grid of 11000 Checks; at most 10000 (pools 1-20 by Difficulties 0-30 is 620)",
+        ),
+        (
             &["check", "5", "--vs", "3 twist"],
             U::CheckVs {
                 vs: "3 twist".into(),
@@ -136,6 +159,14 @@ fn gen_kind_mistakes() {
                 max: 1000,
             },
             "gen: --count 1001: ask for 1 to 1000 items",
+        ),
+        (
+            &["gen", "npc", "--count", "1000001", "--jsonl"],
+            U::GenCount {
+                count: 1_000_001,
+                max: 1_000_000,
+            },
+            "gen: --count 1000001: ask for 1 to 1000000 items",
         ),
         (
             &["gen", "voucher"],
@@ -307,6 +338,14 @@ fn good_arguments_make_their_requests() {
         (
             &["check", "5D", "--vs", "daunting"],
             "Check(Pool { dice: 5,",
+        ),
+        (
+            &["check", "1-20", "--vs", "0-30"],
+            "CheckGrid(Grid { pool: Pool { dice: 1,",
+        ),
+        (
+            &["check", "5", "--vs", "2-4"],
+            "CheckGrid(Grid { pool: Pool { dice: 5, extra: 0, bonus: 0, difficulty: Some(2), raises: 0, twist: false, team: [] }, pools: (5, 5), difficulties: (2, 4) })",
         ),
         (&["tables", "--terrains"], "Tables { terrains: true }"),
         (

@@ -285,14 +285,14 @@ impl Memo {
             };
         }
         self.busy.push(id.to_owned());
-        let chances = row_chances(&t.rows, t.dice_expr.as_ref());
+        let chances = row_chances(&t.rows, t.dice_expr());
         let breed = rerolls_per_roll(&t.rows, &chances);
         let (mut depth, mut below, mut worst) = (0, 0.0, 0.0f64);
         // Rolled below one draw: any row, or (past the nesting limit) a
         // plain row, drawn again until one comes up.
         let (mut rolled_below, mut plain_below, mut plain_chance) = (0.0, 0.0, 0.0);
         for (row, p) in t.rows.iter().zip(&chances) {
-            let g = self.segments(tables, &row.template);
+            let g = self.segments(tables, row.template());
             depth = depth.max(g.depth);
             below += p * g.expected;
             worst = worst.max(g.worst);
@@ -380,7 +380,7 @@ impl Memo {
             let next = t
                 .rows
                 .iter()
-                .flat_map(|r| crate::content::template::references(&r.template))
+                .flat_map(|r| crate::content::template::references(r.template()))
                 .map(|(next, _)| next.to_owned())
                 .find(|next| self.of(tables, next).depth + 1 == want);
             match next {

@@ -175,11 +175,11 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
         system,
         source: raw.source.clone().unwrap_or_default(),
         dice: raw.dice.as_ref().map(|d| d.get_ref().clone()),
-        dice_expr,
+        dice_expr: dice_expr.into(),
         notes: raw.notes.clone(),
         deck: raw.deck,
         region,
-        rows,
+        rows: rows.into(),
         origin: Origin {
             file: file.name.clone(),
             line: file.line_col(head.at).0,
