@@ -76,6 +76,8 @@ pub(crate) fn decode(bytes: &'static [u8], stamp: u64) -> Option<Library> {
         tables,
         overridden: Vec::new(),
         content_hash,
+        // Built-in regions all have places of their own: no warnings.
+        warnings: Vec::new(),
     })
 }
 
