@@ -131,10 +131,7 @@ mod tests {
         assert_eq!(escape_md("50% off"), "50% off");
         // Homebrewery.
         assert_eq!(escape_md("Dana {{wide}}"), "Dana \\{\\{wide\\}\\}");
-        assert_eq!(
-            escape_md("a :: b :fas_dice:"),
-            "a \\:\\: b \\:fas\\_dice:"
-        );
+        assert_eq!(escape_md("a :: b :fas_dice:"), "a \\:\\: b \\:fas\\_dice:");
         assert_eq!(escape_md("Lead: Ada"), "Lead: Ada");
         assert_eq!(escape_md("\\page"), "\\\\page");
         // Control characters show, never act.

@@ -53,8 +53,12 @@ fn links(text: &str) -> Vec<String> {
             let after = &rest[i + 2..];
             let Some(end) = after.find(')') else { break };
             let target = &after[..end];
-            if !target.contains("://") && !target.starts_with('#') && !target.starts_with("mailto:")
-            {
+            // Web addresses, anchors and the hostile links the guide
+            // shows as examples (`[x](javascript:…)`) lead to no file.
+            let scheme = target
+                .split_once(':')
+                .is_some_and(|(s, _)| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic()));
+            if !scheme && !target.starts_with('#') {
                 out.push(target.split('#').next().unwrap_or("").to_owned());
             }
             rest = &after[end..];

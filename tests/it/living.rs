@@ -36,9 +36,30 @@ fn campaign(name: &str) -> PathBuf {
     dir
 }
 
-/// The campaign file of `dir` with its `key = …` line replaced by `line`.
+/// A folder with a session file of its own (no campaign): `init`'s party,
+/// tables and templates beside `tests/fixtures/living/session.toml` (the
+/// session file `init` wrote before campaigns), so findings about a
+/// session file and its pack are checked as a GM without a campaign
+/// meets them.
+fn session_folder(name: &str) -> PathBuf {
+    let dir = campaign(name);
+    std::fs::remove_file(dir.join("campaign.toml")).unwrap();
+    std::fs::remove_dir_all(dir.join("sessions")).unwrap();
+    let session = std::fs::read(crate::common::fixture("living/session.toml")).unwrap();
+    std::fs::write(dir.join("session.toml"), session).unwrap();
+    dir
+}
+
+/// The session (or campaign) file of `dir` with its `key = …` line
+/// replaced by `line`.
 fn set_key(dir: &Path, key: &str, line: &str) {
-    let path = dir.join("campaign.toml");
+    // A session folder's own file, else the campaign's.
+    let session = dir.join("session.toml");
+    let path = if session.is_file() {
+        session
+    } else {
+        dir.join("campaign.toml")
+    };
     let text = std::fs::read_to_string(&path).unwrap();
     let edited: Vec<String> = text
         .lines()
@@ -515,7 +536,7 @@ fn read(path: &Path) -> String {
 
 #[test]
 fn finding_1_reroll_after_a_party_change_keeps_the_pack_in_step() {
-    let dir = campaign("living-1-party");
+    let dir = session_folder("living-1-party");
     ok_in(&dir, &["prep"]);
     let pack = pack_folder(&dir);
     let before = read(&pack.join("encounter-1.md"));
@@ -539,7 +560,7 @@ fn finding_1_reroll_after_a_party_change_keeps_the_pack_in_step() {
 
 #[test]
 fn finding_2_two_rerolls_at_once_both_counted() {
-    let dir = campaign("living-2-same");
+    let dir = session_folder("living-2-same");
     ok_in(&dir, &["prep"]);
     let spawn = |a: &str| {
         tablewright()
@@ -577,7 +598,7 @@ fn finding_2_two_rerolls_at_once_both_counted() {
 #[test]
 fn finding_2_a_reroll_waits_for_the_session_lock_and_says_so() {
     use std::os::fd::AsRawFd;
-    let dir = campaign("living-2-wait");
+    let dir = session_folder("living-2-wait");
     ok_in(&dir, &["prep"]);
     let folder = std::fs::File::open(&dir).unwrap();
     // SAFETY: flock on a descriptor we own for the whole test.
@@ -604,7 +625,7 @@ fn finding_2_a_reroll_waits_for_the_session_lock_and_says_so() {
 
 #[test]
 fn finding_3_plain_prep_after_a_rerolls_edit_keeps_a_note() {
-    let dir = campaign("living-3-note");
+    let dir = session_folder("living-3-note");
     ok_in(&dir, &["prep"]);
     let pack = pack_folder(&dir);
     note_on(
@@ -631,7 +652,7 @@ fn finding_3_plain_prep_after_a_rerolls_edit_keeps_a_note() {
 
 #[test]
 fn finding_3_reroll_refuses_a_sheet_the_gm_wrote_on() {
-    let dir = campaign("living-3-refuse");
+    let dir = session_folder("living-3-refuse");
     ok_in(&dir, &["prep"]);
     let pack = pack_folder(&dir);
     note_on(&pack, "npc-1.md", "\nGM: she lies about the well\n");
@@ -652,7 +673,7 @@ fn finding_3_reroll_refuses_a_sheet_the_gm_wrote_on() {
 
 #[test]
 fn finding_3_force_never_deletes_what_the_gm_wrote() {
-    let dir = campaign("living-3-force");
+    let dir = session_folder("living-3-force");
     ok_in(&dir, &["prep"]);
     let pack = pack_folder(&dir);
     note_on(&pack, "npc-3.md", "\nGM: recurring villain\n");
@@ -774,7 +795,7 @@ fn finding_7_an_edited_manifest_cannot_widen_what_force_removes() {
 
 #[test]
 fn finding_13_tables_run_dry_named_at_the_session_line() {
-    let dir = campaign("living-13-dry");
+    let dir = session_folder("living-13-dry");
     set_key(&dir, "npcs", "npcs = 20");
     let line = read(&dir.join("session.toml"))
         .lines()

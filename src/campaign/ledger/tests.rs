@@ -929,7 +929,10 @@ fn every_record_key_is_in_the_readme() {
     assert!(all.len() >= 24, "{all:?}");
     let section = readme_section("The session record");
     let missing: Vec<_> = all.iter().filter(|k| !documented(section, k)).collect();
-    assert!(missing.is_empty(), "not in the guide (docs/src/campaigns.md): {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "not in the guide (docs/src/campaigns.md): {missing:?}"
+    );
 }
 
 #[test]
@@ -966,7 +969,10 @@ fn every_key_of_campaign_json_is_in_the_readme() {
     all.dedup();
     assert!(all.len() > 50, "{all:?}");
     let missing: Vec<_> = all.iter().filter(|k| !documented(section, k)).collect();
-    assert!(missing.is_empty(), "not in the guide (docs/src/campaigns.md): {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "not in the guide (docs/src/campaigns.md): {missing:?}"
+    );
 }
 
 #[test]
