@@ -17,14 +17,14 @@ use crate::rules::RulesSystem;
 pub fn session(text: &str) {
     let path = Path::new("fuzz.toml");
     if crate::input::session_from_text(path, text).is_ok() {
-        if let Ok(bumped) = bundle::with_rerolls(text, &["npc/1".to_owned()]) {
-            if let Err(e) = crate::input::session_from_text(path, &bumped) {
-                let message = e.to_string();
-                assert!(
-                    message.contains("[rerolls] `npc/1`: the session asks for no npc items"),
-                    "a reroll made an accepted session file unreadable:\n{bumped}\n{message}"
-                );
-            }
+        if let Ok(bumped) = bundle::with_rerolls(text, &["npc/1".to_owned()])
+            && let Err(e) = crate::input::session_from_text(path, &bumped)
+        {
+            let message = e.to_string();
+            assert!(
+                message.contains("[rerolls] `npc/1`: the session asks for no npc items"),
+                "a reroll made an accepted session file unreadable:\n{bumped}\n{message}"
+            );
         }
         let _ = bundle::without_rerolls(text);
     }
