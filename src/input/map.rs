@@ -297,7 +297,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            e.contains("map.json:1:21: stops: the map has more than 40 stops"),
+            e.contains("map.json:1:21: stops: the map has more than 300 stops"),
             "{e}"
         );
         assert!(e.len() < 1000, "{} bytes", e.len());
