@@ -1,4 +1,5 @@
-//! The map pages. The GM's: the map with its stops numbered, and under it
+//! The map pages of a map of up to a dozen stops (a bigger one prints as
+//! an atlas: `atlas`). The GM's: the map with its stops numbered, and under it
 //! on the same page the numbered key (number, name, kind, terrain, hook),
 //! then the paths compactly (two to a row: regions, days, Difficulty). The
 //! players': the map with one line style and no Difficulty, then ruled
@@ -35,7 +36,9 @@ const PLAYERS_SCALE: f64 = 0.84;
 const RULE_SIZE: f64 = 12.0;
 
 pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool) {
-    if players {
+    if super::atlas::is_atlas(m) {
+        super::atlas::atlas_pages(f, m, players);
+    } else if players {
         players_page(f, m);
     } else {
         gm_page(f, m);
@@ -92,7 +95,7 @@ fn players_page(f: &mut Flow, m: &Map) {
 }
 
 /// One key row a stop: its number, name, kind and terrain, hook.
-fn key_rows(m: &Map) -> Vec<Vec<String>> {
+pub(super) fn key_rows(m: &Map) -> Vec<Vec<String>> {
     m.stops
         .iter()
         .map(|s| {
@@ -113,7 +116,7 @@ fn key_rows(m: &Map) -> Vec<Vec<String>> {
 
 /// The paths three to a row, each as its stops' numbers, regions, days
 /// and Difficulty.
-fn path_rows(m: &Map) -> Vec<Vec<String>> {
+pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
     let cell = |p: &Path| {
         format!(
             "{}–{} · {} · {} · D{} {}",

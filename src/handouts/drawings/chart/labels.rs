@@ -71,6 +71,11 @@ impl BoxPt {
         }
     }
 
+    /// The box grown by `by` on every side.
+    pub(crate) fn grown_by(self, by: f64) -> BoxPt {
+        self.grown(by)
+    }
+
     fn grown(self, by: f64) -> BoxPt {
         BoxPt {
             left: self.left - by,
@@ -249,15 +254,23 @@ impl Scene<'_> {
         next: usize,
     ) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
+        // The labels still to place whose candidates come near this one's,
+        // with how many free candidates each has (counted once).
+        let reach = hull(&cands[next]).map(|h| h.grown(PAD));
+        let open: Vec<(usize, usize)> = (0..cands.len())
+            .filter(|&i| i != next && chosen[i].is_none())
+            .filter(|&i| hulls[i].zip(reach).is_some_and(|(h, r)| h.overlaps(&r)))
+            .map(|i| (i, cands[i].iter().filter(|o| o.free()).count()))
+            .collect();
         for (k, c) in cands[next].iter().enumerate() {
             let mut cost = c.cost();
             let grown = c.at.grown(PAD);
-            for (i, other) in cands.iter().enumerate() {
+            for &(i, free) in &open {
+                let other = &cands[i];
                 let near = hulls[i].is_some_and(|h| h.overlaps(&grown));
-                if i == next || chosen[i].is_some() || !near {
+                if !near {
                     continue;
                 }
-                let free = other.iter().filter(|o| o.free()).count();
                 let taken = other
                     .iter()
                     .filter(|o| o.free() && o.at.overlaps(&grown))
