@@ -684,11 +684,9 @@ fn cases() -> Vec<Case> {
                 // points of interest and nothing more.
                 (
                     "content/places.toml",
-                    format!(
-                        "[[table]]\nid = \"gen.place.trouble\"\ntitle = \"T\"\nsystem = \"any\"\n\
+                    "[[table]]\nid = \"gen.place.trouble\"\ntitle = \"T\"\nsystem = \"any\"\n\
                          source = \"fixture\"\n[[table.row]]\nweight = 1\nname = \"t\"\n\
                          text = \"a trouble.\"\ntags = [\"town\"]\n"
-                    )
                     .into_bytes(),
                 ),
             ],

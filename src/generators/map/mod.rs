@@ -593,7 +593,11 @@ mod tests {
                 halves.sort_unstable();
                 halves.dedup();
                 // Some stops are safe, so Difficulty follows remoteness.
-                assert!(m.stops.iter().any(|s| SAFE_KINDS.contains(&s.kind.as_str())));
+                assert!(
+                    m.stops
+                        .iter()
+                        .any(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+                );
             }
         }
     }

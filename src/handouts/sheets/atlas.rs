@@ -31,7 +31,10 @@ pub(crate) fn drawing_area(f: &Flow) -> (f64, f64) {
     probe.new_page();
     probe.heading("Atlas", HEADING);
     // (Each drawing is 2 points wider and taller than its plan: its frame.)
-    (probe.content_width() - 2.0, probe.room_left() - LEGEND_ROOM - 2.0)
+    (
+        probe.content_width() - 2.0,
+        probe.room_left() - LEGEND_ROOM - 2.0,
+    )
 }
 
 /// The atlas: overview, tiles, index.
@@ -103,7 +106,11 @@ fn legend_lines(players: bool) -> [String; 2] {
 fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, players: bool) {
     let place = |i: usize| {
         let s = &m.stops[i];
-        format!("p. {} {}", page_of(plan.tile_of(s.x, s.y)), plan.square(s.x, s.y))
+        format!(
+            "p. {} {}",
+            page_of(plan.tile_of(s.x, s.y)),
+            plan.square(s.x, s.y)
+        )
     };
     if !players {
         f.section("Atlas key · map/1");
@@ -209,7 +216,10 @@ pub(crate) mod tests {
 
     /// Advance widths (thousandths of an em) by glyph id, per font
     /// resource name, from each Type0 font's `/W` array.
-    fn widths(doc: &Document, page: lopdf::ObjectId) -> Vec<(Vec<u8>, Vec<(u16, f64)>)> {
+    /// A font resource's name and its glyphs' advance widths.
+    type Advances = (Vec<u8>, Vec<(u16, f64)>);
+
+    fn widths(doc: &Document, page: lopdf::ObjectId) -> Vec<Advances> {
         let mut out = Vec::new();
         for (name, font) in doc.get_page_fonts(page).unwrap() {
             let desc = font.get(b"DescendantFonts").unwrap().as_array().unwrap();
@@ -219,7 +229,12 @@ pub(crate) mod tests {
                 other => panic!("{other:?}"),
             };
             let w = cid.get(b"W").unwrap().as_array().unwrap();
-            let num = |o: &Object| o.as_float().map(f64::from).or_else(|_| o.as_i64().map(|i| i as f64)).unwrap();
+            let num = |o: &Object| {
+                o.as_float()
+                    .map(f64::from)
+                    .or_else(|_| o.as_i64().map(|i| i as f64))
+                    .unwrap()
+            };
             let mut list = Vec::new();
             let mut i = 0;
             while i < w.len() {
@@ -257,7 +272,10 @@ pub(crate) mod tests {
             let mut points: Vec<(f64, f64)> = Vec::new();
             let (mut curved, mut rect) = (false, None);
             let f = |o: &Object| -> f64 {
-                o.as_float().map(f64::from).or_else(|_| o.as_i64().map(|i| i as f64)).unwrap()
+                o.as_float()
+                    .map(f64::from)
+                    .or_else(|_| o.as_i64().map(|i| i as f64))
+                    .unwrap()
             };
             for op in &content.operations {
                 let a = &op.operands;
@@ -329,7 +347,10 @@ pub(crate) mod tests {
         atlas_pages(&mut f, m, players);
         let (pages, sections) = f.finish();
         let drawn = sections[1].first_page;
-        (pdf::document("atlas", paper, &pages, &sections, fonts), drawn)
+        (
+            pdf::document("atlas", paper, &pages, &sections, fonts),
+            drawn,
+        )
     }
 
     /// What is wrong with the labels of an atlas's drawing pages, read
@@ -350,7 +371,10 @@ pub(crate) mod tests {
             for (k, (a, _, ga)) in page.texts.iter().enumerate() {
                 for (b, _, gb) in &page.texts[k + 1..] {
                     if a.overlaps(b) {
-                        bad.push(format!("page {}: text {ga:?} on {gb:?} ({a:?} {b:?})", n + 1));
+                        bad.push(format!(
+                            "page {}: text {ga:?} on {gb:?} ({a:?} {b:?})",
+                            n + 1
+                        ));
                     }
                 }
                 for m in &page.marks {
@@ -405,7 +429,12 @@ pub(crate) mod tests {
             }
         }
         eprintln!("{labels} texts on drawing pages, least size {least}, most pages {most_pages}");
-        assert!(bad.is_empty(), "{} overlaps: {:#?}", bad.len(), &bad[..bad.len().min(30)]);
+        assert!(
+            bad.is_empty(),
+            "{} overlaps: {:#?}",
+            bad.len(),
+            &bad[..bad.len().min(30)]
+        );
         assert!(least >= 7.0, "a text of {least} pt");
         assert!(most_pages <= 40, "{most_pages} pages");
     }

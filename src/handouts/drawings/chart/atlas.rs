@@ -20,7 +20,7 @@
 //! - A path that leaves a tile says where it goes at the edge: "to 57 ·
 //!   p. 6", the stop at its far end and the page whose core holds it.
 
-use super::labels::{BoxPt, FALLBACK, Scene, Want};
+use super::labels::{BoxPt, FALLBACK, Placed, Scene, Want};
 use super::{around_stop, fonts, label_shapes, mark_reach};
 use crate::generators::map::Map;
 use crate::page::{Anchor, Drawing, Shape};
@@ -118,8 +118,8 @@ impl Plan {
         let (nx, ny) = (squares.div_ceil(most_x), squares.div_ceil(most_y));
         let per_tile = (squares.div_ceil(nx), squares.div_ceil(ny));
         let span = |n: usize| n as f64 * SQUARE + 2.0 * OVERLAP;
-        let scale =
-            ((w - BAND - 2.0 * PAD) / span(per_tile.0)).min((h - BAND - 2.0 * PAD) / span(per_tile.1));
+        let scale = ((w - BAND - 2.0 * PAD) / span(per_tile.0))
+            .min((h - BAND - 2.0 * PAD) / span(per_tile.1));
         let side = squares as f64 * SQUARE;
         Plan {
             squares,
@@ -169,8 +169,7 @@ impl Plan {
         let col = |v: f64, per: usize, n: usize| {
             (((v / SQUARE).floor().max(0.0) as usize) / per).min(n - 1)
         };
-        col(y, self.per_tile.1, self.tiles.1) * self.tiles.0
-            + col(x, self.per_tile.0, self.tiles.0)
+        col(y, self.per_tile.1, self.tiles.1) * self.tiles.0 + col(x, self.per_tile.0, self.tiles.0)
     }
 
     /// The grid square of a point: "C4".
@@ -238,6 +237,9 @@ pub(crate) fn tile(
     let mut segments = Vec::new();
     let mut wants = Vec::new();
     let mut exits = Vec::new();
+    // Which labels may go when nothing else makes room: the Difficulty and
+    // days of a path cut by the page's edge (its other page shows them).
+    let mut optional = Vec::new();
     let inside: Vec<usize> = (0..map.stops.len())
         .filter(|&i| shown.holds(map.stops[i].x, map.stops[i].y))
         .collect();
@@ -246,6 +248,7 @@ pub(crate) fn tile(
         let text = super::stop_label(map, i);
         let bold = i == map.start || i == map.goal;
         let wd = fonts.width(&text, STOP_SIZE, bold);
+        optional.push(false);
         wants.push(Want {
             candidates: around_stop(c, mark_reach(map, i), wd, STOP_SIZE),
             text,
@@ -266,7 +269,9 @@ pub(crate) fn tile(
         segments.push((pa, pb));
         path_shapes.push(super::path_line(p, players, pa, pb));
         let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
-        if t0 == 0.0 && t1 == 1.0 || len > 40.0 {
+        let whole = t0 == 0.0 && t1 == 1.0;
+        if whole || len > 40.0 {
+            optional.push(!whole);
             let text = super::path_label(p, players);
             let wd = fonts.width(&text, PATH_SIZE, false);
             wants.push(Want {
@@ -286,15 +291,20 @@ pub(crate) fn tile(
                 continue;
             }
             let stop = &map.stops[far];
-            let text = format!(
-                "to {} · p. {}",
-                far + 1,
-                page(plan.tile_of(stop.x, stop.y))
-            );
-            exits.push((text, from, to, seg));
+            let text = format!("to {} · p. {}", far + 1, page(plan.tile_of(stop.x, stop.y)));
+            // Two paths to one stop leaving side by side: one label.
+            let twin = exits
+                .iter()
+                .any(|(t, _, e, _): &(String, _, (f64, f64), _)| {
+                    *t == text && (e.0 - to.0).abs() + (e.1 - to.1).abs() < 40.0
+                });
+            if !twin {
+                exits.push((text, from, to, seg));
+            }
         }
     }
     for (text, from, to, seg) in exits {
+        optional.push(false);
         // Along the last stretch before the edge.
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
@@ -354,7 +364,7 @@ pub(crate) fn tile(
             bottom: f1.1 - 1.0,
         },
     };
-    let labels = scene.place(&wants);
+    let labels = without_clashes(scene.place(&wants), &optional, &scene);
     shapes.extend(outline(f0, f1, 0.6));
     shapes.extend(label_shapes(&labels));
     Drawing {
@@ -362,6 +372,35 @@ pub(crate) fn tile(
         height: h + 2.0,
         shapes,
     }
+}
+
+/// The placed labels less each optional one that still overlaps another
+/// label or a stop (placement takes an overlap only when every place is
+/// taken).
+fn without_clashes(placed: Vec<Placed>, optional: &[bool], scene: &Scene) -> Vec<Placed> {
+    if placed.len() != optional.len() {
+        return placed;
+    }
+    let boxes: Vec<BoxPt> = placed
+        .iter()
+        .map(|l| BoxPt::of_text(scene.fonts, &l.text, l.size, l.bold, l.x, l.y))
+        .collect();
+    let mut keep = vec![true; placed.len()];
+    for i in 0..placed.len() {
+        if !optional[i] {
+            continue;
+        }
+        let clash = scene.marks.iter().any(|m| m.overlaps(&boxes[i]))
+            || (0..placed.len()).any(|j| j != i && keep[j] && boxes[j].overlaps(&boxes[i]));
+        if clash {
+            keep[i] = false;
+        }
+    }
+    placed
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| k.then_some(l))
+        .collect()
 }
 
 /// The overview: the whole region at one page, stops as numbered points,
