@@ -687,7 +687,7 @@ fn cases() -> Vec<Case> {
                     "[[table]]\nid = \"gen.place.trouble\"\ntitle = \"T\"\nsystem = \"any\"\n\
                          source = \"fixture\"\n[[table.row]]\nweight = 1\nname = \"t\"\n\
                          text = \"a trouble.\"\ntags = [\"town\"]\n"
-                    .into_bytes(),
+                    .as_bytes().to_vec(),
                 ),
             ],
             &[
