@@ -1,6 +1,8 @@
 //! Embeds every `content/**/*.toml` table file and every
-//! `src/handouts/templates/*.tera` template in the binary, in sorted order, so
-//! the tool works with no files around it.
+//! `templates/*.tera` template in the binary, in sorted order, so
+//! the tool works with no files around it; and the built-in tables' compact
+//! form (`assets/builtin-tables.bin`, see `src/content/compact.rs`) when it
+//! was made from these very files.
 
 use std::path::{Path, PathBuf};
 
@@ -46,12 +48,68 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
     std::fs::write(out, code).expect("write the embedded list");
 }
 
-fn main() {
-    embed("content", "toml", "BUILTIN", "builtin_content.rs");
-    embed(
-        "src/handouts/templates",
-        "tera",
-        "TEMPLATES",
-        "builtin_templates.rs",
+/// FNV-1a, 64 bits: the stamp of what the compact form was made from.
+fn fnv(hash: &mut u64, bytes: &[u8]) {
+    for &b in bytes {
+        *hash ^= u64::from(b);
+        *hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+/// The compact form of the built-in tables, embedded only when its stamp
+/// is that of today's table files; else the binary checks the TOML files
+/// when it runs, as before. (The form's format has its version in its
+/// first bytes, read by `src/content/compact.rs`.)
+fn compact() {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest);
+    let form = "assets/builtin-tables.bin";
+    println!("cargo:rerun-if-changed={form}");
+    let mut files = Vec::new();
+    collect(&root.join("content"), "toml", &mut files);
+    let mut stamp = 0xcbf2_9ce4_8422_2325_u64;
+    for path in &files {
+        let rel = path.strip_prefix(root).expect("under the root");
+        let text =
+            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        fnv(
+            &mut stamp,
+            rel.to_string_lossy().replace('\\', "/").as_bytes(),
+        );
+        fnv(&mut stamp, &(text.len() as u64).to_le_bytes());
+        fnv(&mut stamp, &text);
+    }
+    let kept = std::fs::read(root.join(form)).ok();
+    let kept_stamp = kept
+        .as_ref()
+        .and_then(|b| b.get(8..16))
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
+    let compact = if kept_stamp == Some(stamp) {
+        format!("Some(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{form}\")))")
+    } else {
+        let why = if kept.is_some() {
+            "was made from other table files"
+        } else {
+            "is missing"
+        };
+        println!(
+            "cargo:warning={form} {why}: the built-in tables are checked at run time until \
+             `UPDATE_GOLDEN=1 cargo test --lib compact` rewrites it"
+        );
+        "None".to_owned()
+    };
+    let code = format!(
+        "/// The stamp of the table files and the form's format.\n\
+         pub(crate) const STAMP: u64 = {stamp:#018x};\n\
+         /// The compact form, when made from these files.\n\
+         pub(crate) static COMPACT: Option<&[u8]> = {compact};\n"
     );
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_compact.rs");
+    std::fs::write(out, code).expect("write the compact form's stamp");
+}
+
+fn main() {
+    compact();
+    embed("content", "toml", "BUILTIN", "builtin_content.rs");
+    embed("templates", "tera", "TEMPLATES", "builtin_templates.rs");
 }

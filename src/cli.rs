@@ -58,6 +58,8 @@ fn uses(subcommand: &str) -> &'static [&'static str] {
         "table" | "gen" => &["seed", "json", "content"],
         "validate" => &["json", "content", "templates"],
         "init" => &["json", "force"],
+        "record" => &["force", "content"],
+        "campaign" => &["json"],
         "export" | "import" => &["content", "force"],
         "completions" => &[],
         "manpage" => &["force"],
@@ -295,13 +297,23 @@ pub enum Command {
         #[arg(value_name = "DIR", default_value = ".")]
         dir: std::path::PathBuf,
     },
+    /// Inside a campaign: the campaign now (day, the party's stop, each
+    /// PC, vouchers in hand, NPCs met, stops visited) and what each
+    /// recorded session changed, by which rule.
+    Campaign,
     /// Make a whole session pack from a session file (or a bundle) into
-    /// OUT/<seed>/.
+    /// OUT/<seed>/; in a campaign, session N's pack (the next by default)
+    /// into out/session-N/.
     Prep {
-        /// The session file or a bundle made by `share` (default:
-        /// session.toml).
-        #[arg(value_name = "SESSION.toml", default_value = "session.toml")]
-        session: std::path::PathBuf,
+        /// In a campaign, a session's number (default: the next, the first
+        /// without a record); else the session file or a bundle made by
+        /// `share` (default: session.toml).
+        #[arg(value_name = "N|SESSION.toml")]
+        session: Option<std::path::PathBuf>,
+        /// With a campaign's bundle: the session whose pack to make
+        /// (default: the bundle's own, else the next).
+        #[arg(value_name = "N")]
+        number: Option<usize>,
         /// Write only this item's handout files (an address such as
         /// `encounter/2`; repeatable).
         #[arg(long, value_name = "ADDRESS", conflicts_with = "reroll")]
@@ -322,16 +334,26 @@ pub enum Command {
     /// tables and templates, tool version and tables hash): `share
     /// session.toml > bundle.toml`, then `prep bundle.toml` anywhere.
     Share {
-        /// The session file (default: session.toml).
-        #[arg(value_name = "SESSION.toml", default_value = "session.toml")]
-        session: std::path::PathBuf,
+        /// The session file (default: session.toml; in a campaign, the
+        /// whole campaign).
+        #[arg(value_name = "SESSION.toml")]
+        session: Option<std::path::PathBuf>,
     },
     /// Rebuild a pack from its own bundle.toml and say whether every file
     /// in the folder matches (exit 0) or which differ (exit 1).
     Verify {
-        /// A pack folder made by `prep`.
+        /// A pack folder made by `prep` (in a campaign, default: every
+        /// session's pack in out/).
         #[arg(value_name = "DIR")]
-        dir: std::path::PathBuf,
+        dir: Option<std::path::PathBuf>,
+    },
+    /// Write session N's record (sessions/N/record.toml), pre-filled from
+    /// its pack, for the GM to edit after play; never over a record
+    /// without --force.
+    Record {
+        /// The session's number.
+        #[arg(value_name = "N")]
+        n: usize,
     },
     /// Print tables for another tool — Foundry VTT RollTables, Obsidian
     /// Dice Roller tables, GitHub Markdown, or tablewright JSON — or write
@@ -358,6 +380,15 @@ pub enum Command {
         /// The folder the table files go into.
         #[arg(long, value_name = "DIR", default_value = "content")]
         to: std::path::PathBuf,
+    },
+    /// List the built-in templates; with `--to DIR`, write them into DIR
+    /// for a GM to edit (a campaign's `templates` folder, or `--templates
+    /// DIR`). A copy left as it is changes nothing: a file with the same
+    /// bytes as the built-in one is never an override.
+    Templates {
+        /// Write every built-in template into this folder.
+        #[arg(long, value_name = "DIR")]
+        to: Option<std::path::PathBuf>,
     },
     /// Print a completion script for a shell: `tablewright completions bash
     /// > ~/.local/share/bash-completion/completions/tablewright`.
@@ -396,6 +427,10 @@ pub enum Command {
         /// every kind, its [rerolls]; --seed still wins over its seed.
         #[arg(long, global = true, value_name = "SESSION.toml")]
         session: Option<std::path::PathBuf>,
+        /// JSON Lines: each item on a line of its own (as `--json` lists
+        /// it), written as soon as it is made; --count up to 1,000,000.
+        #[arg(long, global = true, conflicts_with = "session")]
+        jsonl: bool,
     },
 }
 

@@ -35,9 +35,13 @@
 //!   nothing.
 //! - **diagnostic** ([`diagnostic`]) and **error** ([`error`]): one shape
 //!   for every problem in what a user wrote, and the typed errors.
+//! - **campaign** ([`campaign`]): a campaign folder (`campaign.toml`
+//!   found walking up, session plans and records) and its session records
+//!   folded over its starting party by the rules, into the state each
+//!   pack starts from.
 //! - **workspace** ([`workspace`]): the one place the global options, the
-//!   session file found where a command runs, the tables and the
-//!   templates are brought together; the seed is chosen there.
+//!   campaign or session file found where a command runs, the tables and
+//!   the templates are brought together; the seed is chosen there.
 //! - **app** ([`app`]) and **cli** ([`cli`]): the commands, each over a
 //!   typed request the arguments are checked into once; `main.rs` only
 //!   parses arguments, calls [`app::run`] and turns errors into exit codes.
@@ -45,6 +49,7 @@
 #![warn(unreachable_pub)]
 
 pub mod app;
+pub mod campaign;
 pub mod cli;
 pub mod content;
 mod diagnostic;

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", tablewright::app::error_text(&e));
             ExitCode::from(e.exit_code())
         }
     }

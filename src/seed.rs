@@ -110,6 +110,15 @@ impl Seed {
         }
     }
 
+    /// The seed `<this seed>/<path>` (a campaign's seed for one session,
+    /// `<campaign seed>/session/3`, or for one roll of a record). Derived,
+    /// never typed, so not held to [`MAX_SEED_CHARS`].
+    pub fn join(&self, path: &str) -> Seed {
+        Seed {
+            text: format!("{}/{path}", self.text),
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         &self.text
     }

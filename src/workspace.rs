@@ -2,17 +2,19 @@
 //! together — the global options (seed, JSON, where handouts go, `--force`,
 //! the paper, ink saving), the table folders (`--content`, after a
 //! session's own), the template folder (`--templates`, else a session's
-//! `templates`, else a `templates/` folder where the command runs), the
+//! `templates`), the
 //! session file found where the command runs, the tables and templates
 //! loaded from them, and the choice of a seed (the one place a seed is
 //! chosen).
 //!
-//! The campaign work (issue 29) adds `campaign.toml` discovery here: a
-//! command run anywhere inside a campaign folder finds it by walking up
-//! from the working folder (as cargo finds Cargo.toml), and its `content`
-//! and `templates` folders join the folders below, `--content` and
-//! `--templates` adding to them. Today only a session file in the working
-//! folder is looked for ([`Workspace::local_session`]).
+//! A command run anywhere inside a campaign folder finds its
+//! `campaign.toml` by walking up from the working folder (as cargo finds
+//! Cargo.toml: [`Workspace::find_campaign`]); the campaign's `content`
+//! folders come first among the table folders, `--content` adding to them,
+//! and its `templates` folder's templates are in effect, `--templates`
+//! adding to them (a template in both: `--templates`' wins). Outside a
+//! campaign, a session file in the working folder is looked for
+//! ([`Workspace::local_session`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -43,10 +45,15 @@ pub struct Workspace {
     /// The table folders in order (later ones win): a session's own,
     /// then `--content`.
     pub content: Vec<PathBuf>,
-    /// `--templates DIR` (else a session's `templates`); without either, a
-    /// `templates/` folder where the command runs is used (looked for
-    /// only by commands that render).
+    /// `--templates DIR` (else a session's `templates`).
     pub templates: Option<PathBuf>,
+    /// The campaign folder found walking up from the working folder
+    /// (written relative to it: `""`, `".."`), if any.
+    pub campaign: Option<PathBuf>,
+    /// The campaign's template folder; `--templates` adds to it.
+    pub campaign_templates: Option<PathBuf>,
+    /// How many of `content`'s first folders are the campaign's.
+    pub campaign_content: usize,
 }
 
 /// What a fresh seed lets the user do again, for the note on stderr.
@@ -87,15 +94,58 @@ impl Workspace {
         Library::user_sources(&self.content)
     }
 
-    /// The templates that replace built-in ones: (name, text, path).
+    /// The templates that replace built-in ones: (name, text, path) — the
+    /// campaign's, then the template folder's (`--templates`, a session's,
+    /// `templates/` here), which wins for a name in both.
     pub fn template_overrides(&self) -> Result<Vec<(String, String, String)>, Error> {
-        Ok(Templates::overrides(self.templates_dir())?)
+        let dir = self.templates_dir();
+        let mut all = match &self.campaign_templates {
+            Some(c) if dir != Some(c.as_path()) => Templates::overrides(Some(c))?,
+            _ => Vec::new(),
+        };
+        for t in Templates::overrides(dir)? {
+            match all.iter_mut().find(|(name, _, _)| *name == t.0) {
+                Some(same) => *same = t,
+                None => all.push(t),
+            }
+        }
+        Ok(all)
     }
 
-    /// The templates: the built-in ones, with the template folder's
-    /// replacing any of the same name.
+    /// The templates: the built-in ones, with the campaign's and the
+    /// template folder's replacing any of the same name.
     pub fn templates(&self) -> Result<Templates, Error> {
-        Ok(Templates::load(self.templates_dir())?)
+        Ok(Templates::with_overrides(
+            &self.template_overrides()?,
+            None,
+        )?)
+    }
+
+    /// The campaign this command runs in, found walking up from the
+    /// working folder: its `campaign.toml` read and checked, its table
+    /// folders put before `--content`'s and its template folder noted.
+    /// Outside a campaign, the same workspace.
+    pub fn find_campaign(mut self) -> Result<Self, Error> {
+        let Some(root) = crate::campaign::folder::find(Path::new(".")) else {
+            return Ok(self);
+        };
+        let path = root.join(crate::campaign::folder::FILE);
+        let text = crate::input::read_text(&path, "campaign file")?;
+        let file = crate::campaign::folder::CampaignFile::from_text(&path, &text)?;
+        let (content, templates) = file.folders(&root, &text)?;
+        self.campaign_content = content.len();
+        self.content = content.into_iter().chain(self.content).collect();
+        self.campaign_templates = templates;
+        self.campaign = Some(root);
+        Ok(self)
+    }
+
+    /// The table folders read, for a message about a table or archetype
+    /// that is not there: `the built-in tables, content, more`.
+    pub fn folders_read(&self) -> String {
+        let mut out = vec!["the built-in tables".to_owned()];
+        out.extend(self.content.iter().map(|d| format!("{}/", d.display())));
+        out.join(", ")
     }
 
     /// The same workspace with a session file's own folders: its `content`
@@ -109,12 +159,12 @@ impl Workspace {
     }
 
     /// The template folder in effect: `--templates DIR` (or a session's),
-    /// else a `templates/` folder where the command runs.
+    /// else the campaign's. A bare `templates/` folder where the command
+    /// runs is not read: template folders are named, as table folders are.
     pub fn templates_dir(&self) -> Option<&Path> {
-        let local = Path::new("templates");
         self.templates
             .as_deref()
-            .or_else(|| local.is_dir().then_some(local))
+            .or(self.campaign_templates.as_deref())
     }
 
     /// A `session.toml` where the command runs (as `prep` would read it),

@@ -129,3 +129,104 @@ pub(crate) fn check(
     writeln!(out, "{}", terminal::rolled_text(&rolled))?;
     Ok(())
 }
+
+#[derive(Serialize)]
+struct GridReport<'a> {
+    /// The pool sizes, one row of `chance` each.
+    pools: Vec<u32>,
+    /// The Difficulties, one column of `chance` each.
+    difficulties: Vec<u32>,
+    /// Bonus (+) or penalty (−) dice, raised dice, teammates' pools and a
+    /// Twist on a failure, as given.
+    extra_dice: i32,
+    raise: u32,
+    team: &'a [u32],
+    twist: bool,
+    /// `chance[i][j]`: the chance of success with `pools[i]` dice against
+    /// `difficulties[j]`.
+    chance: Vec<Vec<f64>>,
+}
+
+/// `check LOW-HIGH --vs LOW-HIGH`: the chance of success of every Check in
+/// the grid, each as `check` gives it alone (nothing is rolled).
+pub(crate) fn check_grid(
+    ws: &Workspace,
+    grid: &super::request::Grid,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let chance = dice::odds::check_grid(&grid.pool, grid.pools, grid.difficulties)?;
+    let pools: Vec<u32> = (grid.pools.0..=grid.pools.1).collect();
+    let difficulties: Vec<u32> = (grid.difficulties.0..=grid.difficulties.1).collect();
+    let p = &grid.pool;
+    if ws.json {
+        return super::json(
+            out,
+            &GridReport {
+                pools,
+                difficulties,
+                extra_dice: p.extra,
+                raise: p.raises,
+                team: &p.team,
+                twist: p.twist,
+                chance,
+            },
+        );
+    }
+    let mut options = Vec::new();
+    if p.extra != 0 {
+        options.push(format!("{:+}D", p.extra));
+    }
+    if p.raises > 0 {
+        options.push(format!("raise {}", p.raises));
+    }
+    if !p.team.is_empty() {
+        let team: Vec<String> = p.team.iter().map(u32::to_string).collect();
+        options.push(format!(
+            "team {} (+1D Teamwork when a teammate has more dice)",
+            team.join(",")
+        ));
+    }
+    if p.twist {
+        options.push("taking a Twist on a failure".into());
+    }
+    let options = if options.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", options.join(", "))
+    };
+    writeln!(
+        out,
+        "METTLE Check: chance of success, pools {}D-{}D (rows) against Difficulties {}-{} (columns){options}",
+        grid.pools.0, grid.pools.1, grid.difficulties.0, grid.difficulties.1
+    )?;
+    let cells: Vec<Vec<String>> = chance
+        .iter()
+        .map(|row| row.iter().map(|&c| lines::percent(c)).collect())
+        .collect();
+    let width = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .chain(difficulties.iter().map(|d| d.to_string().len()))
+        .max()
+        .unwrap_or(1);
+    let label = pools
+        .iter()
+        .map(|n| n.to_string().len() + 1)
+        .max()
+        .unwrap_or(2)
+        .max("pool".len());
+    let mut line = format!("{:>label$}", "pool");
+    for d in &difficulties {
+        line.push_str(&format!("  {d:>width$}"));
+    }
+    writeln!(out, "{line}")?;
+    for (n, row) in pools.iter().zip(&cells) {
+        let mut line = format!("{:>label$}", format!("{n}D"));
+        for c in row {
+            line.push_str(&format!("  {c:>width$}"));
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}

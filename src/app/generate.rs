@@ -20,7 +20,7 @@ use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::generators::{
     Address, Distinct, Generator, Placed, Rerolls, Said, encounter, injury, journey, make_distinct,
-    make_many, map, mutation, npc, trap,
+    make_many, make_nth, map, mutation, npc, trap,
 };
 use crate::input;
 use crate::terminal::items;
@@ -40,6 +40,7 @@ pub(crate) fn run(
         library: &library,
         which: asked.which,
         reroll: asked.reroll,
+        jsonl: asked.jsonl,
         out,
         err,
     };
@@ -161,6 +162,8 @@ struct Listing<'a> {
     which: Which,
     /// `--reroll K`: the `--item` as rerolled K times.
     reroll: u32,
+    /// `--jsonl`: one item a line, written as it is made.
+    jsonl: bool,
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
 }
@@ -183,6 +186,9 @@ impl Listing<'_> {
     ) -> Result<(), Error> {
         let seed = self.ws.roll_seed(self.err)?;
         let none = Rerolls::default();
+        if let (true, Which::Count(n)) = (self.jsonl, self.which) {
+            return self.stream(req, &seed, n);
+        }
         let (first, items) = match self.which {
             Which::Count(n) => (0, make_many(req, self.library, &seed, n, &none)?),
             Which::Item(n) => {
@@ -218,6 +224,31 @@ impl Listing<'_> {
         self.print::<G>(&seed, n - 1, vec![item], text)
     }
 
+    /// `--count N --jsonl`: items `1..=N` made and written one at a time,
+    /// each a line of JSON as `--json` lists it; nothing is kept, so memory
+    /// stays that of one item whatever N.
+    fn stream<G: Generator>(
+        &mut self,
+        req: &G,
+        seed: &crate::seed::Seed,
+        count: usize,
+    ) -> Result<(), Error> {
+        let none = Rerolls::default();
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, &mut *self.out);
+        for i in 0..count {
+            let item = make_nth(req, self.library, seed, i, &none)?;
+            let placed = Placed {
+                address: Address::new(G::KIND, i).to_string(),
+                reroll: 0,
+                item,
+            };
+            serde_json::to_writer(&mut out, &placed).map_err(std::io::Error::from)?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+
     /// Print items whose first is item `first` (0-based) of its kind.
     fn print<G: Generator>(
         &mut self,
@@ -226,6 +257,18 @@ impl Listing<'_> {
         items: Vec<G::Item>,
         text: impl Fn(&G::Item) -> String,
     ) -> Result<(), Error> {
+        if self.jsonl {
+            for (i, item) in items.into_iter().enumerate() {
+                let placed = Placed {
+                    address: Address::new(G::KIND, first + i).to_string(),
+                    reroll: self.reroll,
+                    item,
+                };
+                serde_json::to_writer(&mut *self.out, &placed).map_err(std::io::Error::from)?;
+                writeln!(self.out)?;
+            }
+            return Ok(());
+        }
         if self.ws.json {
             let items = items
                 .into_iter()

@@ -1,9 +1,12 @@
 //! `init [DIR]`: a campaign folder that validates and preps as it stands —
-//! a session file that names its own `content` and `templates` folders, a
-//! party, one example region (`content/saltflats.toml`, with places for a
-//! map), one archetype added to the built-in ones in both systems
-//! (`content/archetypes.toml`, by `extends`), and a README of the template
-//! fields. The files are embedded from `assets/init/`.
+//! `campaign.toml` (title, seed, system, party, its `content` and
+//! `templates` folders, the region's map), a party, one example region
+//! (`content/saltflats.toml`, with places for a map), one archetype added
+//! to the built-in ones in both systems (`content/archetypes.toml`, by
+//! `extends`), the built-in templates to edit (as `templates --to` writes
+//! them: a copy left as it is changes nothing) with a README of their
+//! fields, and session 1's plan (`sessions/1/plan.toml`). The files are
+//! embedded from `assets/init/` and the built-in templates.
 
 use std::io::Write;
 use std::path::Path;
@@ -13,13 +16,13 @@ use crate::output::{self, OutputError};
 use crate::workspace::Workspace;
 
 /// Each folder (relative to DIR) and its files.
-const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
+const SCAFFOLD: [(&str, &[(&str, &str)]); 4] = [
     (
         "",
         &[
             (
-                "session.toml",
-                include_str!("../../assets/init/session.toml"),
+                "campaign.toml",
+                include_str!("../../assets/init/campaign.toml"),
             ),
             ("party.toml", include_str!("../../assets/init/party.toml")),
         ],
@@ -44,7 +47,29 @@ const SCAFFOLD: [(&str, &[(&str, &str)]); 3] = [
             include_str!("../../assets/init/templates/README.md"),
         )],
     ),
+    (
+        "sessions/1",
+        &[(
+            "plan.toml",
+            include_str!("../../assets/init/sessions/1/plan.toml"),
+        )],
+    ),
 ];
+
+/// Each folder (relative to DIR) and its files: the scaffold, with the
+/// built-in templates in `templates/`.
+fn scaffold() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    SCAFFOLD
+        .iter()
+        .map(|(sub, files)| {
+            let mut files = files.to_vec();
+            if *sub == "templates" {
+                files.extend(crate::handouts::markdown::Templates::builtin());
+            }
+            (*sub, files)
+        })
+        .collect()
+}
 
 pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
     // Everything is checked before anything is written: no folder of the
@@ -82,7 +107,7 @@ pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(),
     };
     writeln!(
         out,
-        "next: {at}tablewright validate && tablewright prep (the session file names its content and templates)"
+        "next: {at}tablewright validate && tablewright prep (session 1, from sessions/1/plan.toml, into out/session-1/)"
     )?;
     Ok(())
 }
@@ -92,7 +117,7 @@ pub(crate) fn run(ws: &Workspace, dir: &Path, out: &mut dyn Write) -> Result<(),
 /// `force`) a scaffold file that exists.
 fn check(dir: &Path, force: bool) -> Result<(), OutputError> {
     let mut taken = Vec::new();
-    for (sub, files) in SCAFFOLD {
+    for (sub, files) in scaffold() {
         let folder = dir.join(sub);
         if !sub.is_empty() {
             match folder.symlink_metadata() {
@@ -101,7 +126,7 @@ fn check(dir: &Path, force: bool) -> Result<(), OutputError> {
                 _ => {}
             }
         }
-        for (name, _) in files {
+        for (name, _) in &files {
             let path = folder.join(name);
             match path.symlink_metadata() {
                 Ok(m) if m.file_type().is_symlink() => return Err(OutputError::Link(path)),
@@ -124,7 +149,7 @@ fn write_all(
     written: &mut Vec<(std::path::PathBuf, bool)>,
     made: &mut Vec<std::path::PathBuf>,
 ) -> Result<(), OutputError> {
-    for (sub, files) in SCAFFOLD {
+    for (sub, files) in scaffold() {
         let folder = dir.join(sub);
         let missing: Vec<std::path::PathBuf> = folder
             .ancestors()

@@ -74,6 +74,8 @@ pub(super) fn folder_check(dir: &Path) -> Result<(), Error> {
 /// What one input became.
 struct Imported {
     input: String,
+    /// The input's text (problems in what it became point at its lines).
+    text: String,
     name: String,
     toml: String,
     drafts: Vec<Draft>,
@@ -82,12 +84,15 @@ struct Imported {
 
 /// Read one input file into drafts: by its extension (`.json`, `.csv`,
 /// `.tsv`, else Markdown), or by a look at its first character.
-fn read_one(
+pub(crate) fn read_one(
     path: &Path,
     text: &str,
     taken: &mut BTreeSet<String>,
 ) -> Result<foundry::Read, Vec<Diagnostic>> {
     let file = path.display().to_string();
+    // A byte-order mark (Windows editors write one) is not text: left in,
+    // it hides a Markdown table's heading and JSON's first brace.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
@@ -168,6 +173,7 @@ pub(crate) fn import(
                 let input = path.display().to_string();
                 imported.push(Imported {
                     toml: draft::to_toml(&drafts, &input),
+                    text: text.clone(),
                     name: file_name(&stem, &mut names),
                     input,
                     drafts,
@@ -217,16 +223,103 @@ fn validate(ws: &Workspace, to: &Path, imported: &[Imported]) -> Result<(), Erro
     let targets: BTreeSet<PathBuf> = imported.iter().map(|i| to.join(&i.name)).collect();
     user.retain(|f| !targets.contains(Path::new(&f.name)));
     let layer = ws.content.len() + 1;
+    let mut names = BTreeMap::new();
     for i in imported {
         let name = format!("{} (imported from {})", to.join(&i.name).display(), i.input);
+        names.insert(name.clone(), i);
         user.push(SourceFile::new(name, i.toml.clone(), layer));
     }
     let (_, problems) = Library::from_user_files(user);
     if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Error::Content(problems))
+        return Ok(());
     }
+    // The table file was never written: a problem in it is pointed at
+    // the input's line its row came from.
+    let problems = problems
+        .into_iter()
+        .map(|d| match d.file.as_ref().and_then(|f| names.get(f)) {
+            Some(i) => at_input(d, i),
+            None => d,
+        })
+        .collect();
+    Err(Error::Content(problems))
+}
+
+/// A problem at a line of the table file an input became, pointed at the
+/// input's line its row (or its first row, for a table's own keys) came
+/// from, that line shown.
+fn at_input(mut d: Diagnostic, i: &Imported) -> Diagnostic {
+    let rows: Vec<usize> = i
+        .drafts
+        .iter()
+        .flat_map(|t| t.rows.iter().map(|r| r.line))
+        .collect();
+    let before = i
+        .toml
+        .lines()
+        .take(d.line)
+        .filter(|l| l.trim() == "[[table.row]]")
+        .count();
+    let line = rows
+        .get(before.saturating_sub(1))
+        .copied()
+        .filter(|l| *l > 0)
+        .unwrap_or(1);
+    // What the problem points at in the table file (`{Bob}`), found again
+    // in the input between the rows before and after (a Foundry result's
+    // text may sit above the line of its `range`).
+    let from = match before {
+        0 | 1 => 0,
+        n => rows.get(n - 2).copied().unwrap_or(0),
+    };
+    let to = rows.get(before).copied().unwrap_or(line + 40).max(line);
+    let token: String = i
+        .toml
+        .lines()
+        .nth(d.line.saturating_sub(1))
+        .map(|l| {
+            l.chars()
+                .skip(d.column.saturating_sub(1))
+                .collect::<String>()
+        })
+        .map(|rest| match rest.find('}') {
+            Some(end) if rest.starts_with('{') => rest[..=end].to_owned(),
+            _ => rest
+                .chars()
+                .take_while(|c| !c.is_whitespace() && *c != '"')
+                .collect(),
+        })
+        .unwrap_or_default();
+    // Its own line first, then upwards to the row before, then down.
+    let lines: Vec<&str> = i.text.lines().collect();
+    let found = (!token.is_empty())
+        .then(|| {
+            (from..line)
+                .rev()
+                .chain(line..to)
+                .filter_map(|n| Some((n, *lines.get(n)?)))
+                .find_map(|(n, l)| {
+                    l.find(&token)
+                        .map(|at| (n + 1, l[..at].chars().count() + 1))
+                })
+        })
+        .flatten();
+    let (line, column, width) = match found {
+        Some((line, column)) => (line, column, token.chars().count()),
+        None => {
+            let width = i
+                .text
+                .lines()
+                .nth(line - 1)
+                .map_or(1, |l| l.chars().count());
+            (line, 1, width.max(1))
+        }
+    };
+    d.file = Some(i.input.clone());
+    d.line = line;
+    d.column = column;
+    d.snippet = None;
+    d.with_source(&i.text, width)
 }
 
 /// What was written from what, and what was converted on the way.

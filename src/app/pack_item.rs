@@ -25,7 +25,7 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let mut src = Sources::read(ws, &item.session, &Asked::default(), err)?;
+    let mut src = Sources::read(ws, &item.session, None, &Asked::default(), err)?;
     let address = format!("{}/{}", item.kind, item.n);
     if let Some(flaw) = src.session.address_flaw(&address) {
         return Err(UsageError::SessionItem { flaw }.into());

@@ -7,24 +7,51 @@
 //! (a render option: not in the bundle, so it never changes the bundle's
 //! hash; `--reroll` and `verify` keep every flavour folder the pack
 //! already has).
+//!
+//! One writer at a time: a run holds a lock on the session file's folder
+//! from before it reads the session file until its pack is written, so
+//! two rerolls at once are one after the other (the second reads what the
+//! first recorded), and a run that waits says so. A file of the pack is
+//! only ever replaced without `--force` when its manifest proves it is as
+//! the pack wrote it; a sheet the GM wrote on is refused by name.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
-use crate::output::{self, Scope};
+use super::request::PrepWhat;
+use crate::error::{Error, UsageError};
+use crate::handouts;
+use crate::output::{self, Replace, Scope};
 use crate::pack::{self, Asked, Reroll, Sources};
 use crate::workspace::Workspace;
 
 pub(crate) fn run(
     ws: &Workspace,
-    path: &Path,
+    what: &PrepWhat,
     asked: &Asked,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    let mut src = Sources::read(ws, path, asked, err)?;
-    let dir = ws.pack_dir(&src.seed);
+    let (folder, label) = lock_folder_of(ws, what);
+    let _lock = output::lock_folder(&folder, || {
+        let _ = writeln!(
+            err,
+            "waiting: another tablewright run is using {label} or its pack; this one goes on when \
+             it is done"
+        );
+    })?;
+    let mut src = read(ws, what, asked, err)?;
+    let dir = pack_dir(ws, &src);
+    if let Some(c) = &src.campaign
+        && c.plan_of != c.number
+    {
+        writeln!(
+            err,
+            "note: session {} has no plan of its own, so it takes session {}'s \
+             (sessions/{}/plan.toml) without its [rerolls]",
+            c.number, c.plan_of, c.plan_of
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);
@@ -37,18 +64,94 @@ pub(crate) fn run(
         files = src.only(&made, files, &asked.only);
         Scope::Part
     };
-    let mut force = ws.force;
-    if !force && scope == Scope::Whole && pack::behind_rerolls(&dir, &src.bundle) {
+    if !ws.force && scope == Scope::Whole && pack::behind_rerolls(&dir, &src.bundle) {
+        // Only the files the [rerolls] change, and only those the pack
+        // wrote and nobody edited since: a note on another sheet stays.
+        let files = pack::in_step(&dir, files);
         writeln!(
             err,
             "note: the pack in {} was made before the session's latest [rerolls] (a reroll \
-             edited by hand, or one cut short): bringing it in step",
-            dir.display()
+             edited by hand, or one cut short): bringing it in step ({} file(s) change; files \
+             you edited that the [rerolls] do not change are left as they are)",
+            dir.display(),
+            files.len()
         )?;
-        force = true;
+        let written = output::publish_as(&dir, &files, Scope::Part, Replace::Ours)?.files;
+        return report(ws, &dir, &written, out);
     }
-    let written = output::publish(&dir, &files, scope, force)?.files;
-    report(ws, &dir, &written, out)
+    let replace = if ws.force {
+        Replace::All
+    } else {
+        Replace::Nothing
+    };
+    // Only a file of a pack's own name is ever removed (and only as the
+    // pack wrote it): an edited manifest cannot widen that.
+    let published = output::publish_pack(&dir, &files, scope, replace, &pack_shaped)?;
+    for name in &published.kept {
+        writeln!(
+            err,
+            "note: kept {name}: the new pack has no such file, but it is not as the pack wrote it \
+             (edited by hand), so it is yours now"
+        )?;
+    }
+    for (was, now) in &published.rescued {
+        writeln!(
+            err,
+            "note: kept {now}: {was} was saved into the pack folder while this run made it"
+        )?;
+    }
+    report(ws, &dir, &published.files, out)
+}
+
+/// The folder whose lock a `prep` holds from before it reads its session
+/// (or plan) until its pack is written, and how the waiting line names it:
+/// a session file's folder, or the campaign's.
+fn lock_folder_of(ws: &Workspace, what: &PrepWhat) -> (PathBuf, String) {
+    let here = |p: Option<&Path>| match p {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match what {
+        PrepWhat::File(path, _) => (here(path.parent()), path.display().to_string()),
+        PrepWhat::Session(_) => match &ws.campaign {
+            Some(root) => (here(Some(root)), "the campaign".into()),
+            None => (PathBuf::from("."), "session.toml".into()),
+        },
+    }
+}
+
+/// The sources of what `prep` is asked to make.
+pub(crate) fn read(
+    ws: &Workspace,
+    what: &PrepWhat,
+    asked: &Asked,
+    err: &mut dyn Write,
+) -> Result<Sources, Error> {
+    match what {
+        PrepWhat::File(path, number) => Sources::read(ws, path, *number, asked, err),
+        PrepWhat::Session(n) if ws.campaign.is_some() => Sources::read_campaign(ws, *n, asked),
+        PrepWhat::Session(None) => Sources::read(ws, Path::new("session.toml"), None, asked, err),
+        PrepWhat::Session(Some(_)) => Err(UsageError::NotInCampaign {
+            what: "`prep N` (a session's number)",
+        }
+        .into()),
+    }
+}
+
+/// Where a pack goes: OUT/<seed slug>/, or a campaign's session N to
+/// `out/session-N/` in the campaign folder (OUT/session-N/ with `--out`,
+/// or outside the campaign, as a campaign's bundle is made).
+pub(crate) fn pack_dir(ws: &Workspace, src: &Sources) -> PathBuf {
+    match &src.campaign {
+        None => ws.pack_dir(&src.seed),
+        Some(c) => {
+            let name = format!("session-{}", c.number);
+            match &ws.campaign {
+                Some(root) if ws.out == Path::new("out") => root.join("out").join(name),
+                _ => ws.out.join(name),
+            }
+        }
+    }
 }
 
 /// What was written: file names, or their paths as JSON.
@@ -78,8 +181,15 @@ fn report(
 /// session file back as it was. Items the reroll changed besides the
 /// rerolled ones are named.
 fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
+    // A sheet the GM wrote on is refused before the session file changes.
+    let replace = if ws.force {
+        Replace::All
+    } else {
+        Replace::Ours
+    };
+    output::check(dir, &r.changed, Scope::Part, replace)?;
     write_session(&r.path, &r.after)?;
-    let written = match output::publish(dir, &r.changed, Scope::Part, true) {
+    let written = match output::publish_as(dir, &r.changed, Scope::Part, replace) {
         Ok(p) => p.files,
         Err(e) => {
             write_session(&r.path, &r.before)?;
@@ -87,17 +197,35 @@ fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<
         }
     };
     let also: Vec<String> = r.knock_on.iter().map(ToString::to_string).collect();
+    // Files rewritten for neither a rerolled item nor a knocked-on one:
+    // those the other inputs (a party file edited since) touch.
+    let too: Vec<String> = r
+        .changed
+        .iter()
+        .map(|(n, _)| n.clone())
+        .filter(|n| !pack_wide(n))
+        .filter(|n| {
+            handouts::item_of(n).is_none_or(|a| {
+                let a = a.to_string();
+                !r.counts.contains_key(&a) && !also.contains(&a)
+            })
+        })
+        .collect();
     if ws.json {
         #[derive(serde::Serialize)]
         struct Rerolled<'a> {
             rerolled: &'a std::collections::BTreeMap<String, u32>,
             changed_too: &'a [String],
+            inputs_changed: &'a [String],
+            rewritten_too: &'a [String],
             written: Vec<String>,
         }
         let written = written.iter().map(|p| p.display().to_string()).collect();
         let report = Rerolled {
             rerolled: &r.counts,
             changed_too: &also,
+            inputs_changed: &r.inputs,
+            rewritten_too: &too,
             written,
         };
         return super::json(out, &report);
@@ -112,7 +240,27 @@ fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<
             "{at} changed too: it repeated, or no longer repeats, what a rerolled item says"
         )?;
     }
+    if !too.is_empty() {
+        let why = if r.inputs.is_empty() {
+            "they were missing or not as the pack last wrote them".to_owned()
+        } else {
+            format!("{} changed since the pack was made", r.inputs.join(", "))
+        };
+        writeln!(out, "rewritten too: {} ({why})", too.join(", "))?;
+    }
     report(ws, dir, &written, out)
+}
+
+/// A file every reroll rewrites (the whole pack's, or its bundle).
+fn pack_wide(name: &str) -> bool {
+    let name = name.rsplit('/').next().unwrap_or(name);
+    name == "bundle.toml" || name.starts_with("pack.") || name.starts_with("pack-")
+}
+
+/// A name a pack makes: the whole pack's files or an item's
+/// (`npc-3.md`, `homebrewery/encounter-1.md`, `map-1-players.svg`).
+fn pack_shaped(name: &str) -> bool {
+    pack_wide(name) || handouts::item_of(name).is_some()
 }
 
 /// The session file, edited, written in place (replaced in one step; a

@@ -22,6 +22,9 @@ use crate::workspace::Workspace;
 /// Most items one `gen` makes, and the highest `--item`.
 pub(crate) const MAX_COUNT: usize = 1000;
 
+/// Most items one `gen --jsonl` makes (streamed: memory stays bounded).
+pub(crate) const MAX_JSONL_COUNT: usize = 1_000_000;
+
 /// Most results one `table` rolls.
 pub(crate) const MAX_TIMES: usize = 10_000;
 
@@ -36,6 +39,9 @@ pub enum Request {
     TableOdds { id: String },
     /// `check POOL --vs D ...`: the Check.
     Check(Pool),
+    /// `check LOW-HIGH --vs LOW-HIGH ...` (either a range): the chance of
+    /// success of every Check in the grid.
+    CheckGrid(Grid),
     /// `tables [--terrains]`.
     Tables { terrains: bool },
     /// `table ID --times N [--tag TAG]`.
@@ -48,12 +54,17 @@ pub enum Request {
     Validate,
     /// `init [DIR]`.
     Init { dir: PathBuf },
-    /// `prep [SESSION] [--only|--reroll ADDRESS] [--md FLAVOUR]`.
-    Prep { session: PathBuf, asked: Asked },
-    /// `share [SESSION]`.
-    Share { session: PathBuf },
-    /// `verify DIR`.
-    Verify { dir: PathBuf },
+    /// `campaign [--json]`.
+    Campaign,
+    /// `prep [N|SESSION|BUNDLE [N]] [--only|--reroll ADDRESS] [--md
+    /// FLAVOUR]`.
+    Prep { what: PrepWhat, asked: Asked },
+    /// `share [SESSION]`: `None` in a campaign is the whole campaign.
+    Share { session: Option<PathBuf> },
+    /// `verify [DIR]`: `None` in a campaign is every session's pack.
+    Verify { dir: Option<PathBuf> },
+    /// `record N`.
+    Record { n: usize },
     /// `gen <kind>`: items of a kind.
     Gen(Gen),
     /// `gen <kind> --item N --session SESSION`: one item of a session's
@@ -69,8 +80,19 @@ pub enum Request {
     Import { files: Vec<PathBuf>, to: PathBuf },
     /// `completions SHELL`.
     Completions { shell: clap_complete::Shell },
+    /// `templates [--to DIR]`.
+    Templates { to: Option<PathBuf> },
     /// `manpage [--to DIR]`.
     Manpage { to: Option<PathBuf> },
+}
+
+/// What `prep` makes: a session file's or a bundle's pack (with a
+/// campaign's bundle, session N's), or a campaign's session (`None`: the
+/// next), or — outside a campaign, with no argument — `session.toml`'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PrepWhat {
+    File(PathBuf, Option<usize>),
+    Session(Option<usize>),
 }
 
 /// Which items `gen` makes: the first `count`, or the one at `<kind>/N`.
@@ -87,6 +109,8 @@ pub struct Gen {
     pub kind: Kind,
     pub which: Which,
     pub reroll: u32,
+    /// `--jsonl`: one item a line, each written as it is made.
+    pub jsonl: bool,
 }
 
 /// A `gen` kind's arguments, checked; the files they name (a character
@@ -184,6 +208,9 @@ fn workspace(g: &Global) -> Workspace {
         ink_saver: g.ink_saver,
         content: g.content.clone(),
         templates: g.templates.clone(),
+        campaign: None,
+        campaign_templates: None,
+        campaign_content: 0,
     }
 }
 
@@ -199,20 +226,22 @@ fn request(command: &Command) -> Result<Request, Error> {
             table: Some(id), ..
         } => Request::TableOdds { id: id.clone() },
         Command::Odds { .. } => return Err(UsageError::OddsNeedsInput.into()),
-        Command::Check(args) => Request::Check(check_pool(args)?),
+        Command::Check(args) => check_request(args)?,
         Command::Tables { terrains } => Request::Tables {
             terrains: *terrains,
         },
         Command::Table { id, times, tag } => table(id, *times, tag)?,
         Command::Validate => Request::Validate,
         Command::Init { dir } => Request::Init { dir: dir.clone() },
+        Command::Campaign => Request::Campaign,
         Command::Prep {
             session,
+            number,
             only,
             reroll,
             md,
         } => Request::Prep {
-            session: session.clone(),
+            what: prep_what(session.as_deref(), *number)?,
             asked: Asked {
                 only: only.clone(),
                 reroll: reroll.clone(),
@@ -223,13 +252,17 @@ fn request(command: &Command) -> Result<Request, Error> {
             session: session.clone(),
         },
         Command::Verify { dir } => Request::Verify { dir: dir.clone() },
+        Command::Record { n } => Request::Record {
+            n: session_number(*n)?,
+        },
         Command::Gen {
             kind,
             count,
             item,
             reroll,
             session,
-        } => gen_request(kind, *count, *item, *reroll, session.as_deref())?,
+            jsonl,
+        } => gen_request(kind, *count, *item, *reroll, session.as_deref(), *jsonl)?,
         Command::Export { ids, format, to } => Request::Export {
             ids: ids.clone(),
             format: (*format).into(),
@@ -240,8 +273,39 @@ fn request(command: &Command) -> Result<Request, Error> {
             to: to.clone(),
         },
         Command::Completions { shell } => Request::Completions { shell: *shell },
+        Command::Templates { to } => Request::Templates { to: to.clone() },
         Command::Manpage { to } => Request::Manpage { to: to.clone() },
     })
+}
+
+/// `prep`'s first argument: a number is a campaign's session (unless a
+/// file has that name); a number after a file is a campaign bundle's
+/// session. Whether there is a campaign is known once the working folder
+/// is looked at ([`PrepWhat::Session`] outside one is refused there).
+fn prep_what(first: Option<&Path>, number: Option<usize>) -> Result<PrepWhat, UsageError> {
+    let number = number.map(session_number).transpose()?;
+    let Some(first) = first else {
+        return Ok(PrepWhat::Session(None));
+    };
+    let as_number = first.to_str().and_then(|t| t.parse::<usize>().ok());
+    match as_number {
+        Some(n) if !first.exists() => {
+            if number.is_some() {
+                return Err(UsageError::NumberWithoutCampaign);
+            }
+            Ok(PrepWhat::Session(Some(session_number(n)?)))
+        }
+        _ => Ok(PrepWhat::File(first.to_owned(), number)),
+    }
+}
+
+/// A session number, checked to be on the scale.
+fn session_number(n: usize) -> Result<usize, UsageError> {
+    if (1..=crate::campaign::folder::MAX_SESSIONS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(UsageError::SessionNumber { n })
+    }
 }
 
 fn table(id: &str, times: usize, tag: &Option<String>) -> Result<Request, UsageError> {
@@ -253,6 +317,93 @@ fn table(id: &str, times: usize, tag: &Option<String>) -> Result<Request, UsageE
         times,
         tag: tag.clone(),
     })
+}
+
+/// A `check` grid: the Check's options, with every pool size and every
+/// Difficulty of the ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grid {
+    /// The options (raises, Twist, Teamwork, bonus and penalty dice, DM);
+    /// its own dice and Difficulty are the ranges' lows.
+    pub pool: Pool,
+    pub pools: (u32, u32),
+    pub difficulties: (u32, u32),
+}
+
+/// `check`: one Check, or a grid when the pool or `--vs` is a range
+/// (`1-20`, `0-30`).
+fn check_request(args: &CheckArgs) -> Result<Request, Error> {
+    let pools = range_arg(&args.pool, true, limits::MAX_POOL, "POOL")?;
+    let difficulties = range_arg(&args.vs, false, limits::MAX_DIFFICULTY, "--vs")?;
+    if pools.is_none() && difficulties.is_none() {
+        return Ok(Request::Check(check_pool(args)?));
+    }
+    // The ranges' lows stand in for the single values; the highs are
+    // checked against the same limits.
+    let low = |r: Option<(u32, u32)>, text: &str| r.map_or(text.to_owned(), |(a, _)| a.to_string());
+    let high =
+        |r: Option<(u32, u32)>, text: &str| r.map_or(text.to_owned(), |(_, b)| b.to_string());
+    let pool = check_pool(&CheckArgs {
+        pool: low(pools, &args.pool),
+        vs: low(difficulties, &args.vs),
+        team: args.team.clone(),
+        ..*args
+    })?;
+    let top = check_pool(&CheckArgs {
+        pool: high(pools, &args.pool),
+        vs: high(difficulties, &args.vs),
+        team: args.team.clone(),
+        ..*args
+    })?;
+    let pools = pools.unwrap_or((pool.dice, pool.dice));
+    let difficulties = difficulties.unwrap_or_else(|| {
+        let d = pool.difficulty.expect("a Check");
+        (d, d)
+    });
+    debug_assert_eq!(top.dice, pools.1);
+    let cells = u64::from(pools.1 - pools.0 + 1) * u64::from(difficulties.1 - difficulties.0 + 1);
+    if cells > limits::MAX_GRID_CELLS {
+        return Err(UsageError::CheckGrid { cells }.into());
+    }
+    Ok(Request::CheckGrid(Grid {
+        pool,
+        pools,
+        difficulties,
+    }))
+}
+
+/// `LOW-HIGH` (whole numbers, low first, each at most `max`; a pool's may
+/// end in `D`): `None` for text with no `-` (a single value, read as
+/// before).
+fn range_arg(
+    text: &str,
+    pool: bool,
+    max: u64,
+    arg: &'static str,
+) -> Result<Option<(u32, u32)>, UsageError> {
+    let Some((a, b)) = text.split_once('-') else {
+        return Ok(None);
+    };
+    let number = |t: &str| {
+        let t = t.trim();
+        let t = if pool {
+            t.strip_suffix(['D', 'd']).unwrap_or(t)
+        } else {
+            t
+        };
+        (!t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+            .then(|| t.parse::<u32>().ok())
+            .flatten()
+            .filter(|&n| u64::from(n) <= max)
+    };
+    match (number(a), number(b)) {
+        (Some(a), Some(b)) if a <= b => Ok(Some((a, b))),
+        _ => Err(UsageError::CheckRange {
+            arg,
+            text: text.to_owned(),
+            max: max as u32,
+        }),
+    }
 }
 
 /// The Check a `check` command describes. The Difficulty reads like the
@@ -326,7 +477,9 @@ fn gen_request(
     item: Option<usize>,
     reroll: Option<u32>,
     session: Option<&Path>,
+    jsonl: bool,
 ) -> Result<Request, UsageError> {
+    let max_count = if jsonl { MAX_JSONL_COUNT } else { MAX_COUNT };
     if item.is_none() {
         for (given, flag) in [
             (reroll.is_some(), "--reroll"),
@@ -351,10 +504,10 @@ fn gen_request(
             });
         }
         Some(n) => Which::Item(n),
-        None if !(1..=MAX_COUNT).contains(&count) => {
+        None if !(1..=max_count).contains(&count) => {
             return Err(UsageError::GenCount {
                 count,
-                max: MAX_COUNT,
+                max: max_count,
             });
         }
         None => Which::Count(count),
@@ -363,6 +516,7 @@ fn gen_request(
         kind: gen_kind(kind, which)?,
         which,
         reroll: reroll.unwrap_or(0),
+        jsonl,
     }))
 }
 

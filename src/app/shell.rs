@@ -45,6 +45,42 @@ pub(crate) fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) ->
     Ok(())
 }
 
+/// `templates`: the built-in templates' names, one a line, on `out`; with
+/// `to`, every built-in template written into that folder through
+/// [`output::publish`] (all or nothing; a file there with other bytes is
+/// a GM's edit and is replaced only with `--force`).
+pub(crate) fn templates(
+    ws: &Workspace,
+    to: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let files: Vec<(String, Vec<u8>)> = crate::handouts::markdown::Templates::builtin()
+        .map(|(name, text)| (name.to_owned(), text.as_bytes().to_vec()))
+        .collect();
+    let Some(dir) = to else {
+        for (name, _) in &files {
+            writeln!(out, "{name}")?;
+        }
+        return Ok(());
+    };
+    super::interop::folder_check(dir)?;
+    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
+    writeln!(
+        out,
+        "wrote {} templates to {}:",
+        written.len(),
+        dir.display()
+    )?;
+    for (name, _) in &files {
+        writeln!(out, "  {name}")?;
+    }
+    writeln!(
+        out,
+        "edit any of them; a file left as it is changes nothing (use the folder as `templates` in campaign.toml or with --templates)"
+    )?;
+    Ok(())
+}
+
 /// Every manual page, as clap_mangen's `generate_to` names them but made in
 /// memory: the top page `tablewright.1`, then one per subcommand, nested
 /// ones too (`tablewright-prep.1`, `tablewright-gen-npc.1`), which the

@@ -161,7 +161,7 @@ fn list_terrains(ws: &Workspace, library: &Library, out: &mut dyn Write) -> Resu
     }
     writeln!(
         out,
-        "{} terrains (every gen.encounter.<name> table makes one; see content/FORMAT.md)",
+        "{} terrains (every gen.encounter.<name> table makes one; see the guide, Table format)",
         rows.len()
     )?;
     Ok(())
@@ -205,6 +205,10 @@ pub(crate) fn table_odds(ws: &Workspace, id: &str, out: &mut dyn Write) -> Resul
 struct ValidateReport<'a> {
     tables: usize,
     problems: Vec<crate::content::ProblemJson<'a>>,
+    /// What works but is worth knowing (a region with no places of its
+    /// own).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<crate::content::ProblemJson<'a>>,
 }
 
 /// The GM's templates, when a folder is in effect (`--templates`, the
@@ -216,7 +220,7 @@ fn check_templates(ws: &Workspace, library: &Library) -> Result<(), Error> {
     let Some(dir) = ws.templates_dir() else {
         return Ok(());
     };
-    let templates = crate::handouts::markdown::Templates::load(Some(dir))?;
+    let templates = ws.templates()?;
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         let (req, party) = sample_pack(library, system)?;
         let seed = crate::seed::Seed::new("validate-templates")?;
@@ -273,6 +277,7 @@ fn sample_pack(
             rations: 3,
             water: 3,
             kits: vec![],
+            fixed: None,
         }),
         rerolls: crate::generators::Rerolls::default(),
         entries: session::Entries::default(),
@@ -304,9 +309,13 @@ pub(crate) fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error>
             &ValidateReport {
                 tables: library.tables.len(),
                 problems: problems.iter().map(Into::into).collect(),
+                warnings: library.warnings.iter().map(Into::into).collect(),
             },
         )?;
     } else if problems.is_empty() {
+        for w in &library.warnings {
+            writeln!(out, "warning: {w}")?;
+        }
         writeln!(
             out,
             "ok: {} tables, no problems (content hash {})",

@@ -4,6 +4,8 @@
 //! collects every problem at once, each a [`Diagnostic`].
 //!
 //! - [`source`]: reading the files (built in and from user folders).
+//! - [`compact`]: the built-in tables checked once and embedded in a
+//!   compact form, loaded without parsing or checking them again.
 //! - [`schema`]: the TOML shape (unknown keys are errors).
 //! - [`template`]: inline `{d4}`, `{table:ID}`, `{pick: a | b}` text.
 //! - [`validate`]: turning raw tables into checked [`Table`]s, and the
@@ -11,6 +13,7 @@
 //! - [`region`]: regions as data — every `gen.encounter.<region>` table
 //!   makes a terrain, with the properties the generators need.
 
+pub(crate) mod compact;
 pub(crate) mod region;
 pub(crate) mod schema;
 pub(crate) mod source;
@@ -19,6 +22,7 @@ pub mod validate;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
@@ -48,15 +52,17 @@ pub struct Table {
     pub source: String,
     /// The roll that picks a row (`None` for weighted tables).
     pub dice: Option<String>,
+    /// `dice` parsed: by validation, or on first use for a table loaded
+    /// from the compact built-in form ([`Table::dice_expr`]).
     #[serde(skip)]
-    pub dice_expr: Option<crate::dice::ast::Roll>,
+    pub(crate) dice_expr: OnceLock<Option<Roll>>,
     pub notes: Option<String>,
     pub deck: bool,
     /// What the generators need of the region (`gen.encounter.<region>`
     /// tables only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<Region>,
-    pub rows: Vec<Row>,
+    pub rows: Rows,
     pub origin: Origin,
     /// What each `extends = "<id>"` table added to this one, in load order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -101,8 +107,10 @@ pub struct Entry {
 pub struct Row {
     #[serde(flatten)]
     pub entry: Entry,
+    /// `entry.text` parsed: by validation, or on first use for a row loaded
+    /// from the compact built-in form ([`Row::template`]).
     #[serde(skip)]
-    pub template: Vec<Segment>,
+    pub(crate) template: OnceLock<Vec<Segment>>,
     pub line: usize,
     /// The file of a row added by an extension (`None`: the table's own).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -118,7 +126,29 @@ pub struct Row {
     pub width: usize,
 }
 
+impl Table {
+    /// The roll that picks a row (`None` for weighted tables), parsed once.
+    pub fn dice_expr(&self) -> Option<&Roll> {
+        self.dice_expr
+            .get_or_init(|| match crate::dice::parse(self.dice.as_deref()?) {
+                Ok(crate::dice::Expr::Roll(r)) => Some(r),
+                // Validation refuses such a table: it is never rolled.
+                _ => None,
+            })
+            .as_ref()
+    }
+}
+
 impl Row {
+    /// The row's text as segments (plain text, dice, table references,
+    /// picks), parsed once.
+    pub fn template(&self) -> &[Segment] {
+        // Validation refuses a text that does not parse: such a row is
+        // never rolled (empty, as validation leaves it).
+        self.template
+            .get_or_init(|| template::parse(&self.entry.text).unwrap_or_default())
+    }
+
     /// `"13-14"`, `"3"` or `"w2"`.
     pub fn label(&self) -> String {
         match (self.entry.range, self.entry.weight) {
@@ -127,6 +157,85 @@ impl Row {
             (None, Some(w)) => format!("w{w}"),
             _ => String::new(),
         }
+    }
+}
+
+/// A table's rows: read and checked, or (a built-in table loaded from its
+/// compact form) decoded on first use, so a command decodes the rows of
+/// the tables it uses only. Reads as a `Vec<Row>`; `len` needs no decoding.
+#[derive(Clone, Default)]
+pub struct Rows {
+    rows: OnceLock<Vec<Row>>,
+    /// The encoded rows and how many there are.
+    packed: Option<(&'static [u8], usize)>,
+}
+
+impl Rows {
+    /// Rows encoded in the compact form, decoded on first use.
+    pub(crate) fn packed(bytes: &'static [u8], len: usize) -> Rows {
+        Rows {
+            rows: OnceLock::new(),
+            packed: Some((bytes, len)),
+        }
+    }
+
+    /// How many rows (without decoding them).
+    pub fn len(&self) -> usize {
+        match (self.rows.get(), self.packed) {
+            (Some(rows), _) => rows.len(),
+            (None, Some((_, len))) => len,
+            (None, None) => 0,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl From<Vec<Row>> for Rows {
+    fn from(rows: Vec<Row>) -> Rows {
+        Rows {
+            rows: OnceLock::from(rows),
+            packed: None,
+        }
+    }
+}
+
+impl std::ops::Deref for Rows {
+    type Target = Vec<Row>;
+    fn deref(&self) -> &Vec<Row> {
+        self.rows.get_or_init(|| match self.packed {
+            Some((bytes, len)) => compact::rows(bytes, len),
+            None => Vec::new(),
+        })
+    }
+}
+
+impl std::ops::DerefMut for Rows {
+    fn deref_mut(&mut self) -> &mut Vec<Row> {
+        let _ = std::ops::Deref::deref(self);
+        self.rows.get_mut().expect("decoded just now")
+    }
+}
+
+impl<'a> IntoIterator for &'a Rows {
+    type Item = &'a Row;
+    type IntoIter = std::slice::Iter<'a, Row>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Rows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Rows {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
     }
 }
 
@@ -145,6 +254,9 @@ pub struct Library {
     pub overridden: Vec<Overridden>,
     /// Hash of every table file's bytes, in load order (for share lines).
     pub content_hash: String,
+    /// What works but is worth saying (`validate` prints it): a region
+    /// with no places of its own.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Library {
@@ -230,10 +342,21 @@ impl Library {
 
     /// The built-in content with `user` files layered over it (files read
     /// from folders, or carried in a bundle).
+    ///
+    /// The built-in tables come from their compact form when the binary
+    /// has it (checked when it was made): alone, as they are; under user
+    /// files, only the user files are read and checked, then every check
+    /// across tables runs on them all.
     pub fn from_user_files(user: Vec<SourceFile>) -> (Library, Vec<Diagnostic>) {
+        let base = compact::builtin();
+        if user.is_empty()
+            && let Some(library) = base
+        {
+            return (library, Vec::new());
+        }
         let mut files = builtin_files();
         files.extend(user);
-        let (library, mut problems) = validate::build(&files);
+        let (library, mut problems) = validate::build_over(base, &files);
         problems.sort_by(|a, b| order(a).cmp(&order(b)));
         problems.dedup();
         (library, problems)

@@ -2,7 +2,7 @@
 //! `--content`, makes `<region>` a terrain for encounters, maps, journeys
 //! and foraging. What the generators need of a region is declared under the
 //! table's `[table.region]` (every key optional, defaults below and in
-//! `content/FORMAT.md`), never in code:
+//! the guide's Table format chapter (`docs/src/table-format.md`)), never in code:
 //!
 //! - `danger` (0-3, default 2): rungs of the Difficulty ladder the land
 //!   adds to a map path whose wilder end lies in the region; 3 alone lets a

@@ -1,5 +1,5 @@
 //! The TOML shape of a table file, exactly as a GM writes it (see
-//! `content/FORMAT.md`). Every struct denies unknown keys, and the fields a
+//! the guide's Table format chapter (`docs/src/table-format.md`)). Every struct denies unknown keys, and the fields a
 //! message may point at keep their byte span.
 
 use serde::{Deserialize, Serialize};
@@ -57,7 +57,7 @@ pub(crate) struct TableRaw {
 }
 
 /// A region's properties as written under `[table.region]` (every key
-/// optional; see `content/FORMAT.md` for the defaults).
+/// optional; see the guide's Table format chapter (`docs/src/table-format.md`) for the defaults).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RegionRaw {

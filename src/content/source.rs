@@ -200,7 +200,7 @@ pub fn user_files(dir: &Path, layer: usize) -> Result<Vec<SourceFile>, Vec<Diagn
         problems.push(unreadable(
             shown.clone(),
             format!("no tables found in `{shown}`: it holds no .toml file"),
-            "table files end in .toml (see content/FORMAT.md); tablewright init makes an example",
+            "table files end in .toml (see the guide, Table format); tablewright init makes an example",
         ));
     }
     if problems.is_empty() {

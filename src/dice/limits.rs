@@ -11,6 +11,9 @@ pub const MAX_POOL: u64 = 1_000;
 pub const MAX_BONUS: u64 = 1_000_000;
 /// A Check's Difficulty.
 pub const MAX_DIFFICULTY: u64 = 10_000;
+/// Checks in one `check` grid (a range of pools by a range of
+/// Difficulties).
+pub const MAX_GRID_CELLS: u64 = 10_000;
 /// A save target, ability score or degree of success.
 pub const MAX_TARGET: u64 = 1_000_000;
 /// Terms in one Roll.

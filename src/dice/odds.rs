@@ -324,6 +324,45 @@ pub fn success_table(max_pool: u32, max_difficulty: u32) -> Vec<Vec<f64>> {
         .collect()
 }
 
+/// The chance of success of the Check `pool` with each pool size in
+/// `pools` and each Difficulty in `difficulties` (its own dice and
+/// Difficulty replaced): `grid[i][j]` for the `i`-th size and the `j`-th
+/// Difficulty, each the chance `check` gives for that one Check. Priced
+/// before any cell is worked out: the whole grid within the limits.
+pub fn check_grid(
+    pool: &Pool,
+    pools: (u32, u32),
+    difficulties: (u32, u32),
+) -> Result<Vec<Vec<f64>>, TooLarge> {
+    let cell = |n: u32, d: u32| Pool {
+        dice: n,
+        difficulty: Some(d),
+        ..pool.clone()
+    };
+    let mut work = 0u64;
+    for n in pools.0..=pools.1 {
+        for d in difficulties.0..=difficulties.1 {
+            let p = cell(n, d);
+            let total = u64::from(p.rolled_dice() + p.raised_dice());
+            let t_max = u64::from(d).min(3 * total + 1);
+            work = work.saturating_add((t_max + 2).pow(2) * (total + 1));
+        }
+    }
+    if work > super::limits::MAX_WORK {
+        return Err(TooLarge::work(format!(
+            "about {work} steps for pools {}-{} against Difficulties {}-{}",
+            pools.0, pools.1, difficulties.0, difficulties.1
+        )));
+    }
+    (pools.0..=pools.1)
+        .map(|n| {
+            (difficulties.0..=difficulties.1)
+                .map(|d| Ok(check_by_edge(&cell(n, d))?.0.iter().sum()))
+                .collect()
+        })
+        .collect()
+}
+
 /// Chance of success with each final Edge (index = Edge), for a Check.
 fn check_by_edge(p: &Pool) -> Result<(Vec<f64>, f64), TooLarge> {
     let n = p.rolled_dice() as usize;

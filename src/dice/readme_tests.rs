@@ -119,15 +119,13 @@ fn agree(text: &str) -> usize {
     walked.len()
 }
 
-/// The backquoted examples in the first column of the README's notation
-/// table.
+/// The backquoted examples in the first column of the guide's notation
+/// table (docs/src/dice.md, before its "Exact odds" section).
 fn readme_examples() -> Vec<String> {
-    let readme = include_str!("../../README.md");
-    let start = readme
-        .find("## Dice notation")
-        .expect("the notation section");
-    let section = &readme[start..];
-    let end = section[3..].find("\n## ").map_or(section.len(), |e| e + 3);
+    let guide = include_str!("../../docs/src/dice.md");
+    let start = guide.find("# Dice notation").expect("the notation chapter");
+    let section = &guide[start..];
+    let end = section.find("\n## Exact odds").unwrap_or(section.len());
     let mut out = Vec::new();
     for line in section[..end].lines().filter(|l| l.starts_with("| `")) {
         let first = line.split(" | ").next().unwrap_or("");

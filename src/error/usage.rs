@@ -18,6 +18,15 @@ pub enum UsageError {
     CheckPool { pool: String },
     /// `check --vs`: more than a Difficulty.
     CheckVs { vs: String },
+    /// `check POOL` or `--vs` with a `-` that is no range of whole
+    /// numbers, low first, within the limit.
+    CheckRange {
+        arg: &'static str,
+        text: String,
+        max: u32,
+    },
+    /// `check` ranges making a grid of more cells than one shows.
+    CheckGrid { cells: u64 },
     /// `check`: bonus or penalty dice, or the damage bonus, past the limits.
     CheckLimits,
     /// `check --team`: too many teammates or pools too big.
@@ -68,6 +77,14 @@ pub enum UsageError {
     BundleSources,
     /// `prep --reroll` of a bundle.
     RerollBundle,
+    /// `prep --reroll` of a campaign's session that has no plan of its own.
+    RerollNoPlan { n: usize, plan_of: usize },
+    /// `prep N`, `record N`, `share`/`verify` without DIR outside a campaign.
+    NotInCampaign { what: &'static str },
+    /// A session number off the scale.
+    SessionNumber { n: usize },
+    /// `prep BUNDLE N` with a bundle of one session (not a campaign).
+    NumberWithoutCampaign,
 }
 
 impl fmt::Display for UsageError {
@@ -85,6 +102,17 @@ impl fmt::Display for UsageError {
                 f,
                 "check --vs `{vs}`: give only a Difficulty (a number or a ladder word); raises, \
                  Twists and teammates have their own flags"
+            ),
+            U::CheckRange { arg, text, max } => write!(
+                f,
+                "check {arg} `{text}`: a range is two whole numbers from 0 to {max}, low first, \
+                 e.g. `check 1-20 --vs 0-30`"
+            ),
+            U::CheckGrid { cells } => write!(
+                f,
+                "check: the ranges make a grid of {cells} Checks; at most {} (pools 1-20 by \
+                 Difficulties 0-30 is 620)",
+                limits::MAX_GRID_CELLS
             ),
             U::CheckLimits => write!(f, "check: {bonus_hint}"),
             U::CheckTeam => write!(
@@ -157,6 +185,26 @@ impl fmt::Display for UsageError {
             U::RerollBundle => f.write_str(
                 "prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack, \
                  so reroll in the session file it was shared from (or copy its session out)",
+            ),
+            U::RerollNoPlan { n, plan_of } => write!(
+                f,
+                "session {n} has no plan of its own (it takes session {plan_of}'s), so there is no \
+                 [rerolls] to write: copy sessions/{plan_of}/plan.toml to sessions/{n}/plan.toml, \
+                 then reroll"
+            ),
+            U::NotInCampaign { what } => write!(
+                f,
+                "{what} works inside a campaign folder (one with a campaign.toml here or above), \
+                 and there is none here: `tablewright init DIR` makes one"
+            ),
+            U::SessionNumber { n } => write!(
+                f,
+                "session {n}: sessions are numbered from 1 to {}",
+                crate::campaign::folder::MAX_SESSIONS
+            ),
+            U::NumberWithoutCampaign => f.write_str(
+                "a session number after a file is for a campaign's bundle (made by `share` in a \
+                 campaign); this file is one session's, so leave the number out",
             ),
         }
     }

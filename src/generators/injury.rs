@@ -67,6 +67,15 @@ fn injury_condition(roll: &TableRoll) -> impl Fn(&Sheet, &str) -> String + '_ {
     }
 }
 
+impl Injury {
+    /// Apply this injury (a pack's slip, rolled without a sheet) to a
+    /// sheet, as if it had been rolled for it: the other arm or eye the
+    /// second time, lost ability points, health following STR.
+    pub(crate) fn apply_to(&self, sheet: &mut Sheet) -> Vec<Change> {
+        sheet::apply(sheet, &self.roll, &injury_condition(&self.roll))
+    }
+}
+
 /// The injury's text for one that never heals: "until a full rest" and
 /// "for now" become "for good", so the slip says what is applied.
 fn permanent_text(text: &str) -> String {

@@ -50,6 +50,10 @@ pub enum GenError {
     Request(String),
     /// A table roll failed.
     Table(RollError),
+    /// The item at this address repeats what the pack holds in every
+    /// draw: its tables have run dry (the session's count for its kind
+    /// asks for more than they hold).
+    RunDry(Address),
 }
 
 impl fmt::Display for GenError {
@@ -57,6 +61,12 @@ impl fmt::Display for GenError {
         match self {
             GenError::Request(m) => f.write_str(m),
             GenError::Table(e) => e.fmt(f),
+            GenError::RunDry(at) => write!(
+                f,
+                "{at} repeats what the pack already holds in all of {DRAWS} draws: its tables \
+                 have run dry; ask for fewer {kind}s, or add rows to its tables with --content",
+                kind = at.kind()
+            ),
         }
     }
 }
@@ -212,11 +222,21 @@ pub fn make_many<G: Generator>(
     rerolls: &Rerolls,
 ) -> Result<Vec<G::Item>, GenError> {
     (0..count)
-        .map(|i| {
-            let at = Address::new(G::KIND, i);
-            req.make(library, seed, &at.rerolled(rerolls.of(&at)))
-        })
+        .map(|i| make_nth(req, library, seed, i, rerolls))
         .collect()
+}
+
+/// Item `i` (0-based) of [`make_many`], on its own: the same whatever
+/// the count (`gen --jsonl` streams items one by one with it).
+pub fn make_nth<G: Generator>(
+    req: &G,
+    library: &Library,
+    seed: &Seed,
+    i: usize,
+    rerolls: &Rerolls,
+) -> Result<G::Item, GenError> {
+    let at = Address::new(G::KIND, i);
+    req.make(library, seed, &at.rerolled(rerolls.of(&at)))
 }
 
 /// Items `0..reqs.len()` at the kind's addresses, item `i` made by
@@ -388,11 +408,7 @@ where
     if let Some(item) = hard_fresh {
         return Ok(item);
     }
-    Err(GenError::Request(format!(
-        "{at} repeats what the pack already holds in all of {DRAWS} draws: its tables have run dry; \
-         ask for fewer {kind}s, or add rows to its tables with --content",
-        kind = at.kind()
-    )))
+    Err(GenError::RunDry(at.clone()))
 }
 
 /// Results of inline rolls in a table result's own trail, in order, whose

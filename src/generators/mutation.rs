@@ -43,6 +43,23 @@ pub struct Mutation {
     pub character: Option<Applied>,
 }
 
+impl Mutation {
+    /// Apply this mutation's entries (a pack's slip, rolled without a
+    /// sheet) to a sheet, within the bounds `sheet::apply` keeps. A curse
+    /// on maximum omens that are already 0 changes nothing (a slip rolled
+    /// for the sheet would have rolled again).
+    pub(crate) fn apply_to(&self, sheet: &mut Sheet) -> Vec<Change> {
+        let mut changes = Vec::new();
+        for leaf in self.roll.leaves() {
+            let entry = leaf.nested.first().unwrap_or(leaf);
+            for result in all_results(entry) {
+                changes.extend(sheet::apply(sheet, result, &|_, c| c.to_owned()));
+            }
+        }
+        changes
+    }
+}
+
 /// Whether a result asks to be rolled again on this sheet.
 fn must_reroll(result: &TableRoll, sheet: &Sheet) -> bool {
     result.effects.iter().any(|e| {

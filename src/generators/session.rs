@@ -80,6 +80,19 @@ pub struct MapPlan {
     pub rations: u32,
     pub water: u32,
     pub kits: Vec<String>,
+    /// A campaign's map, made once for the whole campaign, used instead of
+    /// one drawn for the pack.
+    pub fixed: Option<Fixed>,
+}
+
+/// A campaign's map in a pack: the map itself, the stop the party is at
+/// and the stop it means to reach (a journey is made when that is another
+/// stop and the plan asks for one).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fixed {
+    pub map: Map,
+    pub from: usize,
+    pub to: Option<usize>,
 }
 
 /// Most items of one kind in a pack.
@@ -104,6 +117,74 @@ pub struct Pack {
     pub mutations: Vec<Mutation>,
     /// How many times each item was rerolled.
     pub rerolls: Rerolls,
+    /// A campaign's session: where the campaign is and the record to mark
+    /// (`None` for a session file's pack).
+    pub campaign: Option<CampaignPage>,
+}
+
+/// What a campaign's pack says besides its items: where the campaign is
+/// at its start (the run sheet's "Previously"), the party as it is now,
+/// vouchers in hand, NPCs brought back, and the record to mark at the
+/// table (the "After the session" sheet, the same lines as `record N`
+/// writes).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CampaignPage {
+    pub session: usize,
+    /// The day the session starts on.
+    pub day: u32,
+    /// The party's stop at the start (`None`: no map).
+    pub stop: Option<String>,
+    /// "Previously": what changed since the last session, each line
+    /// naming its rule.
+    pub previously: Vec<String>,
+    /// Each PC as they start the session: name and their state in one
+    /// line (`Mettle 4 of 7; Afflicted`).
+    pub party_now: Vec<(String, String)>,
+    /// Vouchers in hand from earlier sessions: serial, holder and the
+    /// session that issued it.
+    pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// NPCs of earlier packs brought back, their stat blocks kept.
+    pub returning: Vec<Returning>,
+    /// The record to mark.
+    pub after: After,
+    /// A fingerprint of the campaign's state the pack starts from: a
+    /// record edited after the pack was made shows as a different one.
+    pub start_digest: String,
+}
+
+/// An NPC of an earlier pack brought back by a plan's `bring_back`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Returning {
+    pub npc: Npc,
+    /// The session whose pack made them, and their address there.
+    pub session: usize,
+    pub address: String,
+    /// The session the party met them in (`None`: not recorded as met).
+    pub met_in: Option<usize>,
+}
+
+/// A session's record pre-filled from its pack: what the "After the
+/// session" sheet prints and `record N` writes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct After {
+    pub session: usize,
+    pub system: RulesSystem,
+    pub day: u32,
+    pub stop: Option<String>,
+    /// Every encounter, trap and slip of the pack by address, with what
+    /// it is (`encounter/1`, `Crust-walkers`).
+    pub items: Vec<(String, String)>,
+    /// The pack's NPCs and those brought back (`npc/2`, `Mira Holt`).
+    pub npcs: Vec<(String, String)>,
+    /// The stops of the planned journey, in order from the party's stop.
+    pub legs: Vec<String>,
+    /// Vouchers in hand (carried, then the pack's), with their holders.
+    pub vouchers: Vec<(String, String)>,
+    /// Each PC present, with how they start.
+    pub pcs: Vec<(String, String)>,
+    /// The party's supplies at the start, when known.
+    pub rations: Option<u32>,
+    pub water: Option<u32>,
 }
 
 /// The pack as its JSON shows it: every item placed at its address.
@@ -121,6 +202,8 @@ struct PackView<'a> {
     vouchers: Vec<Placed<&'a Voucher>>,
     injuries: Vec<Placed<&'a Injury>>,
     mutations: Vec<Placed<&'a Mutation>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    campaign: Option<&'a CampaignPage>,
 }
 
 impl Serialize for Pack {
@@ -139,6 +222,7 @@ impl Serialize for Pack {
             vouchers: placed("voucher", &self.vouchers, r),
             injuries: placed("injury", &self.injuries, r),
             mutations: placed("mutation", &self.mutations, r),
+            campaign: self.campaign.as_ref(),
         }
         .serialize(s)
     }
@@ -366,6 +450,7 @@ pub fn generate(
         injuries: make_each(&injury_requests(session), library, seed, rerolls)?,
         mutations: make_many(&mutation, library, seed, session.mutations, rerolls)?,
         rerolls: rerolls.clone(),
+        campaign: None,
     })
 }
 
@@ -444,17 +529,33 @@ fn map_and_journey(
     let Some(m) = &session.map else {
         return Ok((None, None));
     };
-    let req = map::Request {
-        stops: m.stops,
-        terrains: m.terrains.clone(),
+    let (generated, from, to) = match &m.fixed {
+        Some(f) => {
+            // The map marks where the party is and where it means to go.
+            let mut map = f.map.clone();
+            map.start = f.from;
+            map.goal = f.to.unwrap_or(f.from);
+            match f.to.filter(|&t| t != f.from) {
+                Some(to) => (map, f.from, to),
+                None => return Ok((Some(map), None)),
+            }
+        }
+        None => {
+            let req = map::Request {
+                stops: m.stops,
+                terrains: m.terrains.clone(),
+            };
+            let generated = first(library, &req, seed, &session.rerolls)?;
+            let (from, to) = (generated.start, generated.goal);
+            (generated, from, to)
+        }
     };
-    let generated = first(library, &req, seed, &session.rerolls)?;
     if !m.journey {
         return Ok((Some(generated), None));
     }
     let journey = journey::Request {
-        from: generated.start,
-        to: generated.goal,
+        from,
+        to,
         map: generated.clone(),
         party: party.clone(),
         system: session.system,

@@ -67,8 +67,9 @@ impl super::Distinct for Voucher {
 }
 
 /// The serials' prefix: the seed's first two letters or digits, in
-/// capitals (`TW` if it has none).
-fn prefix(seed: &Seed) -> String {
+/// capitals (`TW` if it has none). A campaign's Downtime Vouchers use
+/// the campaign seed's (`campaign::ledger`).
+pub(crate) fn prefix(seed: &Seed) -> String {
     let prefix: String = seed
         .as_str()
         .chars()

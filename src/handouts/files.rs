@@ -29,7 +29,7 @@ use crate::generators::session::Pack;
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
-use crate::handouts::markdown::{TemplateError, Templates};
+use crate::handouts::markdown::{TemplateError, Templates, markdown};
 use crate::page::svg;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
@@ -57,7 +57,7 @@ impl Files<'_> {
     /// A template context for a pack-wide file, with the pack's share line.
     fn ctx(&self) -> Context {
         let mut c = Context::new();
-        c.insert("share", &format!("*{}*", self.share.text()));
+        c.insert_value("share", markdown(&format!("*{}*", self.share.text())));
         c.insert("w", &self.templates.wording);
         c
     }
@@ -68,7 +68,10 @@ impl Files<'_> {
     fn item_ctx(&self, at: &Address) -> Context {
         let mut c = Context::new();
         let reroll = self.rerolls.of(at);
-        c.insert("share", &format!("*{}*", self.share.item(at, reroll)));
+        c.insert_value(
+            "share",
+            markdown(&format!("*{}*", self.share.item(at, reroll))),
+        );
         c.insert("plain_share", &self.share.item_plain(at, reroll));
         c.insert("address", &at.to_string());
         c.insert("w", &self.templates.wording);
@@ -138,7 +141,7 @@ impl Files<'_> {
         c.insert("trail", &e.situation.trail_text());
         c.insert("zones_file", &zones_file);
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
-        c.insert("foe_rows", &foes);
+        c.insert_value("foe_rows", markdown(&foes));
         c.insert("sporadics", &lines::sporadics(e));
         c.insert("initiative", lines::initiative(e.system));
         c.insert("tile_rules", &lines::tile_rules(e));
@@ -150,7 +153,12 @@ impl Files<'_> {
         }
         self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
         let fight = (!e.foes.is_empty()).then(|| Fight {
-            name: format!("Encounter {}: {}", at.index() + 1, e.situation.row),
+            name: format!(
+                "{} {}: {}",
+                self.templates.wording.sheet.encounter,
+                at.index() + 1,
+                e.situation.row
+            ),
             foes: e
                 .foes
                 .iter()
@@ -178,14 +186,17 @@ impl Files<'_> {
         let mut c = self.item_ctx(at);
         c.insert("n", n);
         c.insert("kind", &display_name(&n.archetype));
-        c.insert("stats", &lines::npc_row(n));
+        c.insert_value("stats", markdown(&lines::npc_row(n)));
         c.insert("track", &lines::foe_cells(n).toughness);
         if let Some(m) = &n.mettle {
-            c.insert(
+            c.insert_value(
                 "weapons",
-                &lines::weapons_ranged(&m.block, Markup::Markdown),
+                markdown(&lines::weapons_ranged(&m.block, Markup::Markdown)),
             );
-            c.insert("callings", &lines::callings(&m.block, Markup::Markdown));
+            c.insert_value(
+                "callings",
+                markdown(&lines::callings(&m.block, Markup::Markdown)),
+            );
         }
         self.part("npc.md", format!("{}.md", at.file_stem()), &c, 2)?;
         if let Some(item) = self.last_item() {
@@ -252,23 +263,27 @@ impl Files<'_> {
     fn finish(mut self, pack: &Pack) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
         let mut c = self.ctx();
         c.insert("title", &pack.title);
-        c.insert("seed", &self.share.seed);
+        // Inside a code span, where a backslash would show: the seed as it
+        // is, a backtick (which would end the span) as `'`.
+        c.insert_value("seed", markdown(&in_code(&self.share.seed)));
         c.insert("summary", &summary(pack));
-        c.insert("parts", &self.parts);
+        c.insert_value("parts", markdown(&self.parts));
         c.insert("system", pack.system.label());
-        c.insert("contents", &contents(&self.parts));
-        c.insert("party", &run::party(pack, Markup::Markdown));
+        c.insert_value("contents", markdown(&contents(&self.parts)));
+        // Plain: the template's escaping covers names and words alike.
+        c.insert("party", &run::party(pack, Markup::Plain));
         let glance: Vec<String> = pack
             .encounters
             .iter()
             .enumerate()
-            .map(|(i, e)| escape_md(&run::encounter_line(i + 1, e)))
+            .map(|(i, e)| format!("{}. {}", i + 1, escape_md(&run::encounter_text(e))))
             .collect();
-        c.insert("glance", &glance);
+        c.insert_value("glance", markdown(&glance));
         if let Some(j) = &pack.journey {
-            c.insert("journey_line", &escape_md(&run::journey_line(j)));
+            c.insert_value("journey_line", markdown(&escape_md(&run::journey_line(j))));
         }
         c.insert("ladder", &run::ladder(pack));
+        c.insert("campaign", &pack.campaign);
         let md = self.templates.render("pack.md", &c)?;
         self.files.insert(0, ("pack.md".into(), md.into_bytes()));
         let flavoured = self.flavoured(pack, &mut c)?;
@@ -297,7 +312,7 @@ impl Files<'_> {
         pack: &Pack,
         c: &mut Context,
     ) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
-        let tables = roll_tables(pack);
+        let tables = roll_tables(pack, &self.templates.wording);
         let made = Made {
             sheets: &self.sheets,
             svgs: &self.svgs,
@@ -311,8 +326,8 @@ impl Files<'_> {
             let parts = flavour::parts(f, &made, |text, depth| {
                 (0..depth).fold(text.to_owned(), |md, _| demote(&md))
             });
-            c.insert("parts", &parts);
-            c.insert("contents", &contents(&parts));
+            c.insert_value("parts", markdown(&parts));
+            c.insert_value("contents", markdown(&contents(&parts)));
             let md = self.templates.render("pack.md", c)?;
             let folder = f.name();
             let note = f.pack_note(&self.share.seed);
@@ -369,9 +384,22 @@ fn monster(g: &foes::Group) -> Monster {
     }
 }
 
+/// Text for a code span (`` `seed` ``), where a backslash would show:
+/// as it is, but a backtick (which would end the span) as `'`, a line
+/// break as a space and a control character as its picture.
+fn in_code(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '`' => '\'',
+            '\n' | '\r' | '\t' => ' ',
+            c => crate::wording::markup::control_picture(c).unwrap_or(c),
+        })
+        .collect()
+}
+
 /// What a GM may roll on at the table: which NPC turns up, which
 /// encounter comes next, which stop the rumour points to.
-fn roll_tables(pack: &Pack) -> Vec<RollTable> {
+fn roll_tables(pack: &Pack, w: &crate::handouts::markdown::Wording) -> Vec<RollTable> {
     let npcs = pack
         .npcs
         .iter()
@@ -381,7 +409,14 @@ fn roll_tables(pack: &Pack) -> Vec<RollTable> {
         .encounters
         .iter()
         .enumerate()
-        .map(|(i, e)| escape_md(&format!("Encounter {}: {}", i + 1, e.situation.row)))
+        .map(|(i, e)| {
+            escape_md(&format!(
+                "{} {}: {}",
+                w.sheet.encounter,
+                i + 1,
+                e.situation.row
+            ))
+        })
         .collect();
     let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
         m.stops.iter().map(|s| escape_md(&s.name)).collect()

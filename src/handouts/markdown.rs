@@ -1,20 +1,30 @@
 //! Markdown handouts through tera 2 (with `preserve_order`, so maps keep
-//! their order). The built-in templates (`src/handouts/templates/*.tera`) are
-//! embedded in the binary; a file of the same name in a `--templates DIR`
-//! (or a `templates/` folder where `prep` runs) replaces one. This module is
+//! their order). The built-in templates (`templates/*.tera`) are
+//! embedded in the binary; a file of the same name in the template folder
+//! in effect (`--templates DIR`, a session's or campaign's `templates`)
+//! replaces one, unless it has the built-in one's very bytes. This module is
 //! the only reader of template folders.
 //!
 //! A user's template is bounded (`budget`): at most 1,000,000 numbers from
 //! `range` and 16 MiB of output per rendering, counted, not timed; no
 //! `set_global`; a template file that replaces no built-in one is refused.
 //!
-//! Filters for templates: `md` (escape text for a GFM table cell or inline
-//! Markdown: `|`, `*`, `_`, backticks, brackets, `<`, line breaks), `pct`
+//! Escaping is on by default in every Markdown template: whatever a
+//! template prints with `{{ … }}` goes through
+//! [`crate::wording::markup::escape_md`] (so a PC's name, a table row's
+//! text, an NPC or place name, a title or a shared file's words read as
+//! themselves in GFM, Obsidian and Homebrewery alike), except the values
+//! the code made as Markdown itself, with every name in them escaped
+//! (the share line, stat rows, weapon lines, the parts of `pack.md`),
+//! which go in as [`markdown`] values, and what a template marks `| safe`.
+//!
+//! Filters for templates: `md` (the same escape, written out; kept so
+//! that older templates read the same: it never escapes twice), `pct`
 //! (a chance as `69.68%`), `fixed2` (two decimals).
 
 use std::path::Path;
 
-use tera::{Context, Kwargs, State, Tera};
+use tera::{Context, Kwargs, State, StringInput, Tera, Value};
 
 use crate::wording::markup::escape_md;
 
@@ -35,16 +45,47 @@ impl std::fmt::Display for TemplateError {
 
 impl std::error::Error for TemplateError {}
 
-fn md(val: &str, _: Kwargs, _: &State) -> String {
-    escape_md(val)
+/// `md`: escaped once; a value already escaped (safe) as it is.
+fn md(val: StringInput, _: Kwargs, _: &State) -> Value {
+    match val.is_safe() {
+        true => val.into_value(),
+        false => Value::safe_string(&escape_md(val.as_str())),
+    }
 }
 
-fn pct(val: f64, _: Kwargs, _: &State) -> String {
-    crate::wording::lines::percent(val)
+fn pct(val: f64, _: Kwargs, _: &State) -> Value {
+    Value::safe_string(&crate::wording::lines::percent(val))
 }
 
-fn fixed2(val: f64, _: Kwargs, _: &State) -> String {
-    format!("{val:.2}")
+fn fixed2(val: f64, _: Kwargs, _: &State) -> Value {
+    Value::safe_string(&format!("{val:.2}"))
+}
+
+/// The escape every Markdown template applies by default.
+fn escape(text: &str, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(escape_md(text).as_bytes())
+}
+
+/// A value the code made as Markdown, with every name in it escaped
+/// already: the templates print its strings as they are.
+pub(crate) fn markdown<T: serde::Serialize + ?Sized>(value: &T) -> Value {
+    fn safe(v: Value) -> Value {
+        if v.is_string() {
+            v.mark_safe()
+        } else if let Some(items) = v.as_array() {
+            Value::from(items.iter().cloned().map(safe).collect::<Vec<_>>())
+        } else if v.is_map() {
+            let map = v.into_map().expect("a map");
+            Value::from(
+                map.into_iter()
+                    .map(|(k, v)| (k, safe(v)))
+                    .collect::<tera::value::Map>(),
+            )
+        } else {
+            v
+        }
+    }
+    safe(Value::from_serializable(value))
 }
 
 /// The template engine with our filters and the templates in effect.
@@ -57,15 +98,75 @@ pub struct Templates {
     pub wording: Wording,
 }
 
-/// The words the voucher cards and the injury and mutation slips print,
-/// from the template `wording.toml` (TOML, overridable like any
-/// template): the PDF's cards and the Markdown templates (as `w`) both
-/// read them, so a GM's words reach every output.
+/// The words the sheets and cards print — headings, card labels, the
+/// voucher cards and the injury and mutation slips — from the template
+/// `wording.toml` (TOML, overridable like any template): the PDF and the
+/// Markdown templates (as `w`) both read them, so a GM's words reach every
+/// output.
 #[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Wording {
+    pub sheet: SheetWords,
+    pub npc: NpcWords,
+    pub trap: TrapWords,
     pub voucher: VoucherWords,
     pub slip: SlipWords,
+}
+
+/// The sheets' headings (run sheet, encounter sheets, maps, journey log).
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SheetWords {
+    /// `Contents`, `The party`, `Encounters`, `Journey`, `Initiative
+    /// ladder`: the run sheet's headings.
+    pub contents: String,
+    pub party: String,
+    pub encounters: String,
+    pub journey: String,
+    pub initiative: String,
+    /// `Notes`, over the note lines of the run and encounter sheets.
+    pub notes: String,
+    /// `Encounter` (`Encounter 1: The offering`), `Foes`, `Zones`
+    /// (`Zones (quick zones)`), `Odds of one attack (exact)`.
+    pub encounter: String,
+    pub foes: String,
+    pub zones: String,
+    pub odds: String,
+    /// `Point-crawl map`, and `players` (`Point-crawl map (players)`).
+    pub map: String,
+    pub players: String,
+    /// `Journey log` (`Journey log: A → B`), `Log` over its lines.
+    pub journey_log: String,
+    pub log: String,
+}
+
+/// An NPC card's labels.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct NpcWords {
+    /// `NPC cards`, the card sheet's bookmark.
+    pub group: String,
+    pub weapons: String,
+    pub callings: String,
+    pub attack: String,
+    pub skills: String,
+    pub traits: String,
+    pub notes: String,
+}
+
+/// A trap card's labels.
+#[derive(Debug, Clone, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapWords {
+    /// `Trap cards`, the card sheet's bookmark.
+    pub group: String,
+    /// `Trap`: the card's kind line and the handout's heading.
+    pub kind: String,
+    pub trigger: String,
+    pub clue: String,
+    pub effect: String,
+    pub roll: String,
+    pub mean_damage: String,
 }
 
 /// A downtime voucher's words.
@@ -93,6 +194,8 @@ pub struct SlipWords {
     pub mutation: String,
     /// `Given to`, the line to write in.
     pub given: String,
+    /// `Rolled`, before the dice trail.
+    pub rolled: String,
     /// `Injury and mutation slips`, over them all.
     pub group: String,
 }
@@ -108,6 +211,11 @@ impl Wording {
 
 impl Templates {
     /// Built-in templates, each replaced by a same-named file in `dir`.
+    /// The built-in templates, (file name, text), in their order.
+    pub(crate) fn builtin() -> impl Iterator<Item = (&'static str, &'static str)> {
+        builtin::TEMPLATES.iter().copied()
+    }
+
     pub fn load(dir: Option<&Path>) -> Result<Templates, TemplateError> {
         Self::with_overrides(&Self::overrides(dir)?, None)
     }
@@ -127,7 +235,7 @@ impl Templates {
         if let Some(d) = dir {
             strays(d)?;
         }
-        for (name, _) in builtin::TEMPLATES {
+        for (name, builtin_text) in builtin::TEMPLATES {
             let name = name.trim_end_matches(".tera");
             // Anything at the name (a link to nowhere, a device, a pipe) is
             // read, and refused, rather than silently passed over.
@@ -135,7 +243,11 @@ impl Templates {
                 && path.symlink_metadata().is_ok()
             {
                 let t = budget::read_template(&path)?;
-                out.push((name.to_owned(), t, path.display().to_string()));
+                // A copy left as it is (`templates --to`, `init`) is no
+                // override: the pack and its bundle stay as without it.
+                if t != *builtin_text {
+                    out.push((name.to_owned(), t, path.display().to_string()));
+                }
             }
         }
         Ok(out)
@@ -149,7 +261,10 @@ impl Templates {
         origin: Option<&str>,
     ) -> Result<Templates, TemplateError> {
         let mut tera = Tera::new();
-        tera.autoescape_on(Vec::<&str>::new());
+        // Every Markdown template escapes what it prints ([`escape`]);
+        // `wording.toml` is not Markdown.
+        tera.autoescape_on([".md"]);
+        tera.set_escape_fn(escape);
         tera.register_filter("md", md);
         tera.register_filter("pct", pct);
         tera.register_filter("fixed2", fixed2);

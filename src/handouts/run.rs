@@ -93,12 +93,18 @@ fn track(label: &str, boxes: i64) -> Track {
 /// Encounter `number` (1-based) in one line: `2. Sleeper by the spring —
 /// threat hard (1.40) · Marsh leech ×8, Bog horror`.
 pub(super) fn encounter_line(number: usize, e: &Encounter) -> String {
+    format!("{number}. {}", encounter_text(e))
+}
+
+/// [`encounter_line`] without its number: `Sleeper by the spring —
+/// threat hard (1.40) · Marsh leech ×8, Bog horror`.
+pub(super) fn encounter_text(e: &Encounter) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
         format!("threat {} ({:.2})", e.threat.verdict, e.threat.ratio)
     };
-    format!("{number}. {} — {threat}{}", e.situation.row, foe_summary(e))
+    format!("{} — {threat}{}", e.situation.row, foe_summary(e))
 }
 
 /// ` · Marsh leech ×8, Bog horror`: the foes grouped by kind, in order of

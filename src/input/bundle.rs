@@ -42,8 +42,10 @@ pub(crate) struct Bundle {
     pub ink_saver: bool,
     /// What made the bundle.
     pub tablewright: Stamp,
-    /// The session file, as written (its name as given to `prep`).
-    pub session: Carried,
+    /// The session file, as written (its name as given to `prep`); a
+    /// campaign's bundle has none (its plans are in `campaign`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<Carried>,
     /// The party file the session names, unless its party is a summary.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub party: Option<Carried>,
@@ -53,6 +55,21 @@ pub(crate) struct Bundle {
     /// Every template that replaces a built-in one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub templates: Vec<Carried>,
+    /// A campaign: its files, and which session's pack this is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<CarriedCampaign>,
+}
+
+/// A campaign in a bundle: `campaign.toml`, each session's plan and
+/// record (named as in the folder: `sessions/2/plan.toml`), and the
+/// session whose pack this is (none in `share`'s bundle of the whole
+/// campaign: `prep BUNDLE N` makes any session's pack).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CarriedCampaign {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<usize>,
+    pub files: Vec<Carried>,
 }
 
 /// The tool that made a bundle.
@@ -221,10 +238,10 @@ mod tests {
                 format: 1,
                 tables: "abc".into(),
             },
-            session: Carried {
+            session: Some(Carried {
                 name: "session.toml".into(),
                 text: "# a \"quoted\" comment\nparty = '3,3'\n\ttab = 1\n".into(),
-            },
+            }),
             party: None,
             content: vec![CarriedTables {
                 name: "t.toml".into(),
@@ -232,6 +249,7 @@ mod tests {
                 text: "[[table]]\nid = \"x\"\n".into(),
             }],
             templates: Vec::new(),
+            campaign: None,
         };
         let text = b.to_text();
         assert!(is_bundle(&text));

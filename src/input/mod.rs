@@ -151,7 +151,7 @@ pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
 
 /// A diagnostic pointing at the value at `steps` (with its line and a
 /// caret), or at the file alone when nothing there matches.
-fn pointed(path: &Path, text: &str, steps: &[Step], message: String) -> Diagnostic {
+pub(crate) fn pointed(path: &Path, text: &str, steps: &[Step], message: String) -> Diagnostic {
     at_place(path, text, locate(text, steps), message)
 }
 

@@ -214,6 +214,7 @@ impl Session {
                 rations: m.rations,
                 water: m.water,
                 kits: m.kits.clone(),
+                fixed: None,
             }),
             rerolls: Rerolls(self.rerolls.clone()),
             entries: self.entries(),
@@ -492,7 +493,7 @@ const COUNTED: [(&str, &str, &str); 4] = [
 
 /// A type error at a count written as a list of entries, or at a list of
 /// entries written as a count, gets a hint naming the other key.
-fn count_or_list_hint(e: Error, text: &str) -> Error {
+pub(crate) fn count_or_list_hint(e: Error, text: &str) -> Error {
     let Error::Input(mut report) = e else {
         return e;
     };
@@ -644,6 +645,13 @@ pub fn session(path: &Path) -> Result<(Session, String), Error> {
 pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
     let session: Session =
         from_toml(path, text, "session file").map_err(|e| count_or_list_hint(e, text))?;
+    check(&session, path, text)?;
+    Ok(session)
+}
+
+/// A session's keys checked, each flaw pointed at in `text` (the session
+/// file's, or a campaign plan's: the keys are the same).
+pub(crate) fn check(session: &Session, path: &Path, text: &str) -> Result<(), Error> {
     let mut diagnostics: Vec<_> = session
         .request()
         .flaws()
@@ -653,7 +661,7 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
             super::pointed(path, text, &flaw_steps(&prefix, &f), f.message)
         })
         .collect();
-    diagnostics.extend(reroll_flaws(&session, path, text));
+    diagnostics.extend(reroll_flaws(session, path, text));
     // The file's seed is checked here, where its line is known (a bad
     // `--seed` is reported as such by the command).
     if let Some(Err(e)) = session.seed.as_deref().map(crate::seed::Seed::new) {
@@ -664,16 +672,16 @@ pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
             e.to_string(),
         ));
     }
-    diagnostics.extend(entry_flaws(&session, path, text));
+    diagnostics.extend(entry_flaws(session, path, text));
     if !diagnostics.is_empty() {
         return Err(Error::Input(Report {
             headline: Some("the session file asks for what a pack cannot give:".into()),
             diagnostics,
             closing: Some(
-                "hint: fix the lines above (the README lists every session key) and run again"
+                "hint: fix the lines above (the guide's chapter The files a GM writes lists every session key) and run again"
                     .into(),
             ),
         }));
     }
-    Ok(session)
+    Ok(())
 }

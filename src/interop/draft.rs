@@ -1,5 +1,5 @@
 //! A table read from another format, before it is a table file: the keys
-//! of `content/FORMAT.md`, each row with the line of the input it came
+//! of the guide's Table format chapter (`docs/src/table-format.md`), each row with the line of the input it came
 //! from. [`Draft::check_rows`] points at overlapping and missing ranges in
 //! the input; [`to_toml`] writes drafts as one table file.
 
@@ -211,5 +211,5 @@ pub(crate) fn to_toml(drafts: &[Draft], from: &str) -> String {
     };
     let body = toml::to_string(&file).expect("a draft serializes as TOML");
     let from: String = from.chars().filter(|c| !c.is_control()).collect();
-    format!("# Imported by tablewright from {from}; see content/FORMAT.md.\n\n{body}")
+    format!("# Imported by tablewright from {from}; see the guide, Table format.\n\n{body}")
 }

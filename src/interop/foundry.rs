@@ -74,11 +74,18 @@ struct RowFlags {
     effects: Vec<Effect>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     stats: Option<Stats>,
+    /// The row's text as tablewright wrote it, when it holds words that
+    /// Foundry reads as its own markup (`[[Wiki]]`, `@UUID[…]`,
+    /// `[[/r 1d4]]` written as words): read back in their place while the
+    /// result's text is still what the export wrote.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
 }
 
 impl RowFlags {
     fn is_empty(&self) -> bool {
-        self.tags.is_empty()
+        self.text.is_none()
+            && self.tags.is_empty()
             && self.reroll.is_none()
             && !self.distinct
             && self.effects.is_empty()
@@ -179,6 +186,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                         distinct: row.entry.distinct,
                         effects: row.entry.effects.clone(),
                         stats: row.entry.stats.clone(),
+                        text: looks_like_markup(&row.entry.text).then(|| row.entry.text.clone()),
                     },
                 },
             }
@@ -209,6 +217,21 @@ fn doc(ex: &Export, table: &Table) -> Doc {
             },
         },
     }
+}
+
+/// Whether a row's text holds words Foundry would read as its markup: an
+/// inline roll or link (`[[…]]`), a document link (`@UUID[…]`,
+/// `@Check[…]`) or a reference (`&Reference[…]`).
+fn looks_like_markup(text: &str) -> bool {
+    let b = text.as_bytes();
+    text.contains("[[")
+        || b.iter().enumerate().any(|(i, &c)| {
+            (c == b'@' || c == b'&') && {
+                let rest = &b[i + 1..];
+                let word = rest.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+                word > 0 && rest.get(word) == Some(&b'[')
+            }
+        })
 }
 
 fn pretty(value: &impl Serialize) -> String {
@@ -544,8 +567,18 @@ fn result_row(
         .find(|s| !s.trim().is_empty())
         .unwrap_or("");
     let converted = markup::convert(body, reading);
-    for (k, v) in &converted.counts {
-        *counts.entry(k).or_default() += v;
+    let mut flags: RowFlags =
+        serde_json::from_value(r["flags"]["tablewright"].clone()).unwrap_or_default();
+    // The text as tablewright wrote it, unless the result was edited since
+    // (then nothing of Foundry's markup was converted: it is words).
+    let as_written = flags
+        .text
+        .take()
+        .filter(|ours| markup::convert(&escape_html(ours), reading).text == converted.text);
+    if as_written.is_none() {
+        for (k, v) in &converted.counts {
+            *counts.entry(k).or_default() += v;
+        }
     }
     let label = if range.0 == range.1 {
         range.0.to_string()
@@ -566,7 +599,7 @@ fn result_row(
     } else {
         converted.text
     };
-    let flags = serde_json::from_value(r["flags"]["tablewright"].clone()).unwrap_or_default();
+    let text = as_written.unwrap_or(text);
     Ok(ResultRow {
         range: Some(range),
         weight,

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use super::{Export, block_ids, formula, gfm, ranges};
 use crate::content::Table;
 use crate::content::template::{self, Segment};
+use crate::wording::markup::escape_md;
 
 /// Whether the Dice Roller reads `expr` as written: dice, numbers,
 /// `+ - * /`, keep and explode, nothing of tablewright's own.
@@ -27,7 +28,7 @@ fn text(ex: &Export, apart: bool, ids: &BTreeMap<String, String>, segments: &[Se
     let mut out = String::new();
     for s in segments {
         match s {
-            Segment::Text { text } => out.push_str(text),
+            Segment::Text { text } => out.push_str(&escape_md(text)),
             Segment::Dice { expr, .. } if roller_reads(expr) => {
                 out.push_str(&format!("`dice: {}`", expr.trim()));
             }
@@ -57,9 +58,9 @@ pub(crate) fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
     let ids = block_ids(ex.tables.iter().map(|t| t.id.as_str()));
     let mut out = String::new();
     for t in tables {
-        out.push_str(&format!("## {}\n\n", t.title.replace('\n', " ")));
+        out.push_str(&format!("## {}\n\n", escape_md(&t.title)));
         if let Some(n) = &t.notes {
-            out.push_str(&format!("{}\n\n", n.replace('\n', " ")));
+            out.push_str(&format!("{}\n\n", escape_md(n)));
         }
         out.push_str(&format!(
             "| dice: {} | {} |\n| --- | --- |\n",
@@ -76,7 +77,7 @@ pub(crate) fn note(ex: &Export, tables: &[&Table], apart: bool) -> String {
             };
             out.push_str(&format!(
                 "| {range} | {} |\n",
-                gfm::result_cell(&row.entry.name, &body)
+                gfm::result_cell_md(&row.entry.name, &body)
             ));
         }
         out.push_str(&format!("\n^{}\n\n", ids[&t.id]));

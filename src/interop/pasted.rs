@@ -50,7 +50,8 @@ fn one(file: &str, line: usize, message: impl Into<String>, hint: &str) -> Vec<D
 }
 
 /// Cells of a Markdown table row: split on `|` not escaped, trimmed,
-/// `\|` and `<br>` read back.
+/// a backslash-escaped ASCII punctuation character (`\|`, `\<`, `\*`)
+/// read as itself, and `<br>` (not escaped) as a line break.
 fn md_cells(line: &str) -> Vec<String> {
     let inner = line.trim().trim_start_matches('|');
     let inner = inner
@@ -63,7 +64,7 @@ fn md_cells(line: &str) -> Vec<String> {
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
-                Some(n @ ('|' | '\\')) => cell.push(n),
+                Some(n) if n.is_ascii_punctuation() => cell.push(n),
                 Some(n) => {
                     cell.push('\\');
                     cell.push(n);
@@ -71,14 +72,21 @@ fn md_cells(line: &str) -> Vec<String> {
                 None => cell.push('\\'),
             },
             '|' => cells.push(std::mem::take(&mut cell)),
+            '<' => {
+                let rest = chars.as_str();
+                match ["br>", "br/>"].iter().find(|b| rest.starts_with(**b)) {
+                    Some(b) => {
+                        cell.push('\n');
+                        chars = rest[b.len()..].chars();
+                    }
+                    None => cell.push('<'),
+                }
+            }
             c => cell.push(c),
         }
     }
     cells.push(cell);
-    cells
-        .into_iter()
-        .map(|c| c.trim().replace("<br>", "\n").replace("<br/>", "\n"))
-        .collect()
+    cells.into_iter().map(|c| c.trim().to_owned()).collect()
 }
 
 fn is_separator(line: &str) -> bool {

@@ -32,8 +32,9 @@ use std::path::{Path, PathBuf};
 use rand_seeder::SipHasher;
 
 pub use capped::Capped;
-pub use manifest::MANIFEST;
-pub use publish::{Published, Scope, publish};
+pub use manifest::{Listed, MANIFEST, digest};
+pub use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
+pub use sys::{Lock, read_regular};
 
 #[derive(Debug)]
 pub enum OutputError {
@@ -53,6 +54,9 @@ pub enum OutputError {
     Stage(PathBuf, std::io::Error),
     /// A file name that cannot be a pack's (a bug, never user text).
     Name(String),
+    /// Files a run would replace that are not as the pack wrote them
+    /// (edited by hand, or never the pack's).
+    Edited(Vec<PathBuf>),
 }
 
 impl fmt::Display for OutputError {
@@ -111,6 +115,18 @@ impl fmt::Display for OutputError {
                 p.display()
             ),
             OutputError::Name(n) => write!(f, "`{n}` cannot be the name of a file in a pack"),
+            OutputError::Edited(files) => {
+                let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
+                write!(
+                    f,
+                    "refusing to overwrite {} file(s) that are not as the pack wrote them (edited \
+                     by hand, or not the pack's): {}; nothing was changed. Move your edits \
+                     elsewhere and run again, or pass --force to replace them (your edits are \
+                     lost)",
+                    files.len(),
+                    list.join(", ")
+                )
+            }
         }
     }
 }
@@ -142,6 +158,27 @@ pub fn slug(seed: &str) -> String {
     } else {
         format!("{base}-{tag}")
     }
+}
+
+/// The files the manifest in the pack folder `dir` lists, with the hash
+/// of the bytes the pack wrote (empty when there is no manifest).
+pub fn listed_in(dir: &Path) -> Listed {
+    read_regular(&dir.join(MANIFEST), 1 << 20)
+        .map(|b| manifest::listed(&String::from_utf8_lossy(&b)))
+        .unwrap_or_default()
+}
+
+/// The manifest a pack folder holding exactly `files`, as written, has.
+pub fn manifest_of(files: &[(String, Vec<u8>)]) -> String {
+    manifest::of_files(files)
+}
+
+/// Lock the folder `dir` for one writer at a time (a session file's
+/// folder, held across a whole read-modify-write); `waiting` is called
+/// once, before waiting, when another run holds it. Released when the
+/// lock is dropped or the process ends.
+pub fn lock_folder(dir: &Path, waiting: impl FnOnce()) -> Result<Lock, OutputError> {
+    sys::lock(dir, waiting).map_err(|e| OutputError::Lock(dir.to_owned(), e))
 }
 
 /// Replace the file at `path` with `bytes` in one step (for files outside

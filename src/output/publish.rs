@@ -12,6 +12,17 @@
 //! publication into that OUT, which holds OUT's lock while it works, so
 //! two runs never publish into one OUT at once.
 //!
+//! What may be replaced or removed is decided by the manifest
+//! ([`manifest`]): a file is the pack's *and unchanged* only when the
+//! manifest lists it with the hash of the bytes it holds now. Without
+//! `--force` a file that differs is replaced only when so proven
+//! ([`Replace::Ours`]); with it, the set's files replace whatever is at
+//! their names, but a file the set lacks is removed only when proven, never
+//! because the manifest names it. The old contents are removed entry by
+//! entry after the exchange: an entry that is not as it was when the plan
+//! was made (a note the GM saved into the folder while this run worked) is
+//! moved into the new folder, never deleted.
+//!
 //! A file of the set may sit one folder down (`homebrewery/pack.md`, see
 //! [`manifest::valid_path`]); such a folder is the pack's while the set
 //! writes into it or the manifest lists a file in it, and goes with its
@@ -34,6 +45,21 @@ pub enum Scope {
     Part,
 }
 
+/// Which files that differ from the set a publication may replace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replace {
+    /// None: every file whose bytes differ is a conflict (a plain run).
+    Nothing,
+    /// Those the manifest proves are the pack's and unchanged since it
+    /// wrote them; a file edited by hand (or not the pack's) is a
+    /// conflict. With [`Scope::Whole`], such files the set lacks are
+    /// removed.
+    Ours,
+    /// All (`--force`); with [`Scope::Whole`], the files the set lacks
+    /// that the manifest proves are the pack's and unchanged are removed.
+    All,
+}
+
 /// What a publication did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Published {
@@ -44,6 +70,14 @@ pub struct Published {
     /// False when the folder already held exactly this: nothing was
     /// written.
     pub changed: bool,
+    /// Files of the previous pack the set lacks that were not removed
+    /// because they are not as the pack wrote them (edited by hand): kept,
+    /// and no longer listed as the pack's.
+    pub kept: Vec<String>,
+    /// Entries that appeared in (or changed in) the pack folder while
+    /// this run worked, moved into the new folder: (where they were,
+    /// where they are now), both named from the pack folder.
+    pub rescued: Vec<(String, String)>,
 }
 
 /// Prefix of staging folders in OUT.
@@ -62,6 +96,35 @@ pub fn publish(
     scope: Scope,
     force: bool,
 ) -> Result<Published, OutputError> {
+    let replace = if force {
+        Replace::All
+    } else {
+        Replace::Nothing
+    };
+    publish_as(dir, files, scope, replace)
+}
+
+/// [`publish`], with what may be replaced said by [`Replace`].
+pub fn publish_as(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    scope: Scope,
+    replace: Replace,
+) -> Result<Published, OutputError> {
+    publish_pack(dir, files, scope, replace, &|_| true)
+}
+
+/// [`publish_as`] for a pack whose files have names only a pack makes:
+/// a file the set lacks is removed only when `removable` says its name
+/// is such a name (besides being listed and unchanged), so that no
+/// manifest, however edited, can have any other file removed.
+pub fn publish_pack(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    scope: Scope,
+    replace: Replace,
+    removable: &dyn Fn(&str) -> bool,
+) -> Result<Published, OutputError> {
     if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
         return Err(OutputError::Name(bad.clone()));
     }
@@ -71,7 +134,7 @@ pub fn publish(
     };
     check_places(&out, dir)?;
     let created = make_folders(&out)?;
-    let result = publish_in(&out, dir, files, scope, force);
+    let result = publish_in(&out, dir, files, (scope, replace, removable));
     if result.is_err() {
         for folder in &created {
             let _ = std::fs::remove_dir(folder);
@@ -109,12 +172,35 @@ fn make_folders(out: &Path) -> Result<Vec<PathBuf>, OutputError> {
     Ok(created)
 }
 
+/// Whether [`publish_as`] would refuse (a conflict, a foreign entry),
+/// checked without writing anything: a command that must change another
+/// file first (`--reroll`, the session file) asks before it does.
+pub fn check(
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+    scope: Scope,
+    replace: Replace,
+) -> Result<(), OutputError> {
+    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
+        return Err(OutputError::Name(bad.clone()));
+    }
+    let out = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    check_places(&out, dir)?;
+    let current = Current::read(dir)?;
+    plan(dir, &current, files, (scope, replace, &|_| true)).map(|_| ())
+}
+
+/// What a publication stands for, may replace and may remove.
+type Rules<'a> = (Scope, Replace, &'a dyn Fn(&str) -> bool);
+
 fn publish_in(
     out: &Path,
     dir: &Path,
     files: &[(String, Vec<u8>)],
-    scope: Scope,
-    force: bool,
+    rules: Rules<'_>,
 ) -> Result<Published, OutputError> {
     let waiting = || {
         eprintln!(
@@ -127,13 +213,15 @@ fn publish_in(
     // Checked again under the lock: another run may have made it.
     check_places(out, dir)?;
     let current = Current::read(dir)?;
-    let plan = plan(dir, &current, files, scope, force)?;
+    let plan = plan(dir, &current, files, rules)?;
     let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
     if !plan.changed {
         return Ok(Published {
             files: paths,
             removed: Vec::new(),
             changed: false,
+            kept: Vec::new(),
+            rescued: Vec::new(),
         });
     }
     let stage = make_stage(out)?;
@@ -141,11 +229,15 @@ fn publish_in(
         let _ = sys::remove_tree(&stage);
         return Err(e);
     }
-    swap_in(out, &stage, dir, current.exists)?;
+    let old = swap_in(out, &stage, dir, current.exists)?;
+    let rescued = old.map_or_else(Vec::new, |old| clear_old(out, &old, dir, &current));
+    sys::sync_dir(out).map_err(|e| OutputError::Write(out.to_owned(), e))?;
     Ok(Published {
         files: paths,
         removed: plan.removed,
         changed: true,
+        kept: plan.kept,
+        rescued,
     })
 }
 
@@ -172,21 +264,62 @@ fn remove_stale_stages(out: &Path) {
     }
 }
 
-/// One entry of the current pack folder.
+/// One entry of the current pack folder; a file or link with what tells
+/// it from another at the same name or the same one changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Entry {
-    File(u64),
-    Link,
+    File(Ident),
+    Link(Ident),
     Folder,
     Other,
+}
+
+/// A file's identity and state: its device and inode, length and
+/// modification time. The same `Ident` later means the same, unchanged
+/// file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Ident {
+    len: u64,
+    dev: u64,
+    ino: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Ident {
+    fn of(meta: &std::fs::Metadata) -> Ident {
+        #[cfg(unix)]
+        let (dev, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        };
+        #[cfg(not(unix))]
+        let (dev, ino) = (0, 0);
+        Ident {
+            len: meta.len(),
+            dev,
+            ino,
+            modified: meta.modified().ok(),
+        }
+    }
+}
+
+/// What is at `path` (a link not followed).
+fn entry_at(path: &Path) -> Entry {
+    match path.symlink_metadata() {
+        Ok(m) if m.file_type().is_symlink() => Entry::Link(Ident::of(&m)),
+        Ok(m) if m.is_file() => Entry::File(Ident::of(&m)),
+        Ok(m) if m.is_dir() => Entry::Folder,
+        _ => Entry::Other,
+    }
 }
 
 /// The pack folder as it is now.
 struct Current {
     exists: bool,
     entries: BTreeMap<String, Entry>,
-    /// The previous pack's files, from its manifest.
-    ours: BTreeSet<String>,
+    /// The previous pack's files, from its manifest, with the hash of the
+    /// bytes it wrote.
+    listed: manifest::Listed,
     /// The folders in the pack folder (their entries are in `entries` as
     /// `folder/name`).
     folders: BTreeSet<String>,
@@ -198,7 +331,7 @@ impl Current {
         let mut current = Current {
             exists: false,
             entries: BTreeMap::new(),
-            ours: BTreeSet::new(),
+            listed: manifest::Listed::new(),
             folders: BTreeSet::new(),
             manifest: None,
         };
@@ -221,14 +354,25 @@ impl Current {
                 .extend(entries(&dir.join(&folder), &format!("{folder}/"))?);
             current.folders.insert(folder);
         }
-        if let Some(Entry::File(len)) = current.entries.get(MANIFEST)
-            && *len < 1 << 20
-            && let Ok(bytes) = std::fs::read(dir.join(MANIFEST))
+        if let Some(Entry::File(_)) = current.entries.get(MANIFEST)
+            && let Ok(bytes) = sys::read_regular(&dir.join(MANIFEST), 1 << 20)
         {
-            current.ours = manifest::names(&String::from_utf8_lossy(&bytes));
+            current.listed = manifest::listed(&String::from_utf8_lossy(&bytes));
             current.manifest = Some(bytes);
         }
         Ok(current)
+    }
+
+    /// Whether the file at `name` is the previous pack's as it wrote it:
+    /// a plain file the manifest lists with the hash of its bytes.
+    fn unchanged(&self, dir: &Path, name: &str) -> bool {
+        let (Some(Entry::File(id)), Some(Some(hash))) =
+            (self.entries.get(name), self.listed.get(name))
+        else {
+            return false;
+        };
+        sys::read_regular(&dir.join(name), id.len)
+            .is_ok_and(|bytes| manifest::digest(&bytes) == *hash)
     }
 }
 
@@ -240,12 +384,7 @@ fn entries(dir: &Path, prefix: &str) -> Result<BTreeMap<String, Entry>, OutputEr
     for entry in list {
         let entry = entry.map_err(|e| OutputError::Write(dir.to_owned(), e))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let kind = match entry.path().symlink_metadata() {
-            Ok(m) if m.file_type().is_symlink() => Entry::Link,
-            Ok(m) if m.is_file() => Entry::File(m.len()),
-            Ok(m) if m.is_dir() => Entry::Folder,
-            _ => Entry::Other,
-        };
+        let kind = entry_at(&entry.path());
         out.insert(format!("{prefix}{name}"), kind);
     }
     Ok(out)
@@ -265,6 +404,7 @@ struct Plan {
     folders: BTreeSet<String>,
     manifest: String,
     removed: Vec<String>,
+    kept: Vec<String>,
     changed: bool,
 }
 
@@ -272,15 +412,14 @@ fn plan(
     dir: &Path,
     current: &Current,
     files: &[(String, Vec<u8>)],
-    scope: Scope,
-    force: bool,
+    (scope, replace, removable): Rules<'_>,
 ) -> Result<Plan, OutputError> {
     let mut changed = !current.exists;
     let mut conflicts = Vec::new();
     for folder in files.iter().filter_map(|(n, _)| folder_of(n)) {
         match current.entries.get(folder) {
             None | Some(Entry::Folder) => {}
-            Some(Entry::Link) => return Err(OutputError::Link(dir.join(folder))),
+            Some(Entry::Link(_)) => return Err(OutputError::Link(dir.join(folder))),
             Some(_) => return Err(OutputError::NotAFolder(dir.join(folder))),
         }
     }
@@ -288,27 +427,38 @@ fn plan(
         match current.entries.get(name) {
             None => changed = true,
             Some(Entry::Folder) => return Err(OutputError::NotAFile(dir.join(name))),
-            Some(Entry::File(len)) if same_bytes(&dir.join(name), *len, bytes) => {}
+            Some(Entry::File(id)) if same_bytes(&dir.join(name), id.len, bytes) => {}
+            Some(Entry::File(_)) if replace == Replace::Ours && current.unchanged(dir, name) => {
+                changed = true;
+            }
             Some(_) => {
                 changed = true;
                 conflicts.push(dir.join(name));
             }
         }
     }
-    if !conflicts.is_empty() && !force {
-        return Err(OutputError::Exists(conflicts));
+    match replace {
+        _ if conflicts.is_empty() => {}
+        Replace::Nothing => return Err(OutputError::Exists(conflicts)),
+        Replace::Ours => return Err(OutputError::Edited(conflicts)),
+        Replace::All => {}
     }
     let in_set: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     let mut carry = Vec::new();
     let mut removed = Vec::new();
-    let mut listed: BTreeSet<String> = in_set.iter().map(|n| (*n).to_owned()).collect();
+    let mut kept = Vec::new();
+    let mut listed: manifest::Listed = files
+        .iter()
+        .map(|(n, b)| (n.clone(), Some(manifest::digest(b))))
+        .collect();
+    let removing = scope == Scope::Whole && replace != Replace::Nothing;
     // A folder is the pack's while the set writes into it or the previous
     // manifest lists a file in it.
     let ours_folder = |f: &str| {
         in_set
             .iter()
             .copied()
-            .chain(current.ours.iter().map(String::as_str))
+            .chain(current.listed.keys().map(String::as_str))
             .any(|n| folder_of(n) == Some(f))
     };
     for (name, kind) in &current.entries {
@@ -322,23 +472,30 @@ fn plan(
             // Inside a folder that is refused as a whole below.
             continue;
         }
-        if current.ours.contains(name) && scope == Scope::Whole && force {
-            removed.push(name.clone());
+        let was_listed = current.listed.get(name);
+        if was_listed.is_some() && removing {
             changed = true;
-            continue;
+            if removable(name) && current.unchanged(dir, name) {
+                removed.push(name.clone());
+                continue;
+            }
+            // Not as the pack wrote it: the GM's now, kept and unlisted.
+            kept.push(name.clone());
         }
         if old_temporary(name) {
             changed = true;
             continue;
         }
         match kind {
-            Entry::File(_) | Entry::Link => carry.push((name.clone(), *kind)),
+            Entry::File(_) | Entry::Link(_) => carry.push((name.clone(), *kind)),
             Entry::Folder | Entry::Other => {
                 return Err(OutputError::Foreign(dir.join(name)));
             }
         }
-        if current.ours.contains(name) {
-            listed.insert(name.clone());
+        if let Some(hash) = was_listed
+            && !removing
+        {
+            listed.insert(name.clone(), hash.clone());
         }
     }
     let manifest = manifest::text(&listed);
@@ -360,13 +517,14 @@ fn plan(
         folders,
         manifest,
         removed,
+        kept,
         changed,
     })
 }
 
 /// Whether the file at `path` (`len` bytes long) holds exactly `bytes`.
 fn same_bytes(path: &Path, len: u64, bytes: &[u8]) -> bool {
-    len == bytes.len() as u64 && std::fs::read(path).is_ok_and(|b| b == bytes)
+    len == bytes.len() as u64 && sys::read_regular(path, len).is_ok_and(|b| b == bytes)
 }
 
 /// A temporary file of the versions that wrote handouts one by one
@@ -480,7 +638,7 @@ pub(super) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// Keep one entry of the old folder in the new one: a file by a hard link
 /// (or a copy read without following links), a link as the same link.
 fn carry(from: &Path, to: &Path, kind: Entry) -> std::io::Result<()> {
-    if kind == Entry::Link {
+    if matches!(kind, Entry::Link(_)) {
         #[cfg(unix)]
         {
             return std::os::unix::fs::symlink(std::fs::read_link(from)?, to);
@@ -493,48 +651,112 @@ fn carry(from: &Path, to: &Path, kind: Entry) -> std::io::Result<()> {
     if std::fs::hard_link(from, to).is_ok() {
         return Ok(());
     }
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    let mut source = options.open(from)?;
-    let mut bytes = Vec::new();
-    std::io::Read::read_to_end(&mut source, &mut bytes)?;
-    write_new(to, &bytes)
+    let len = match kind {
+        Entry::File(id) => id.len,
+        _ => 0,
+    };
+    write_new(to, &sys::read_regular(from, len)?)
 }
 
-/// Put the staged folder at the pack's name in one step and remove the
-/// old contents.
-fn swap_in(out: &Path, stage: &Path, dir: &Path, exists: bool) -> Result<(), OutputError> {
+/// Put the staged folder at the pack's name in one step; where the old
+/// contents now are (`None` when there were none).
+fn swap_in(
+    out: &Path,
+    stage: &Path,
+    dir: &Path,
+    exists: bool,
+) -> Result<Option<PathBuf>, OutputError> {
     let failed = |e| {
         let _ = sys::remove_tree(stage);
         OutputError::Write(dir.to_owned(), e)
     };
     if !exists {
         std::fs::rename(stage, dir).map_err(failed)?;
-    } else {
-        match sys::exchange(stage, dir) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
-                // Two renames: between them the pack's name is empty for
-                // an instant (documented; Linux never comes here).
-                let old = out.join(format!("{STAGE}{}", sys::unpredictable()));
-                std::fs::rename(dir, &old).map_err(failed)?;
-                if let Err(e) = std::fs::rename(stage, dir) {
-                    let _ = std::fs::rename(&old, dir);
-                    return Err(failed(e));
-                }
-                let _ = sys::remove_tree(&old);
-            }
-            Err(e) => return Err(failed(e)),
-        }
-        // The old contents now sit at the staging name.
-        let _ = sys::remove_tree(stage);
+        return Ok(None);
     }
-    sys::sync_dir(out).map_err(|e| OutputError::Write(out.to_owned(), e))
+    match sys::exchange(stage, dir) {
+        // The old contents now sit at the staging name.
+        Ok(()) => Ok(Some(stage.to_owned())),
+        Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {
+            // Two renames: between them the pack's name is empty for
+            // an instant (documented; Linux never comes here).
+            let old = out.join(format!("{STAGE}{}", sys::unpredictable()));
+            std::fs::rename(dir, &old).map_err(failed)?;
+            if let Err(e) = std::fs::rename(stage, dir) {
+                let _ = std::fs::rename(&old, dir);
+                return Err(failed(e));
+            }
+            Ok(Some(old))
+        }
+        Err(e) => Err(failed(e)),
+    }
+}
+
+/// Remove the old contents at `old`, entry by entry: what is as it was
+/// when the plan was made goes; anything else (a file the GM saved into
+/// the pack folder, or edited, while this run worked) is moved into the
+/// new folder `dir` — at its own name when that is free, else beside it
+/// as `NAME.kept`, `NAME.kept-2`… When something cannot be moved, the old
+/// folder is left in OUT as `<pack>-left-<16 hex>` rather than lose it.
+/// What was moved, named from the pack folder.
+fn clear_old(out: &Path, old: &Path, dir: &Path, current: &Current) -> Vec<(String, String)> {
+    let mut rescued = Vec::new();
+    let mut stuck = false;
+    let mut folders = vec![String::new()];
+    while let Some(prefix) = folders.pop() {
+        let Ok(list) = std::fs::read_dir(old.join(&prefix)) else {
+            stuck = true;
+            continue;
+        };
+        for entry in list.flatten() {
+            let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+            let now = entry_at(&entry.path());
+            let was = current.entries.get(&name);
+            if now == Entry::Folder && was == Some(&Entry::Folder) && prefix.is_empty() {
+                folders.push(format!("{name}/"));
+                continue;
+            }
+            if was == Some(&now) || same_file(&now, &dir.join(&name)) {
+                continue;
+            }
+            match rescue(&entry.path(), dir, &name) {
+                Some(to) => rescued.push((name, to)),
+                None => stuck = true,
+            }
+        }
+    }
+    if stuck {
+        let pack = dir
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let left = out.join(format!("{pack}-left-{}", sys::unpredictable()));
+        let _ = std::fs::rename(old, left);
+    } else {
+        let _ = sys::remove_tree(old);
+    }
+    rescued.sort();
+    rescued
+}
+
+/// Whether `entry` (of the old folder) is the very file at `path` (a file
+/// carried into the new folder by a hard link).
+fn same_file(entry: &Entry, path: &Path) -> bool {
+    match (entry, entry_at(path)) {
+        (Entry::File(a), Entry::File(b)) => a.dev == b.dev && a.ino == b.ino,
+        _ => false,
+    }
+}
+
+/// Move `from` into `dir` at `name`, or beside it when that is taken; the
+/// name it got.
+fn rescue(from: &Path, dir: &Path, name: &str) -> Option<String> {
+    (1..=100)
+        .map(|i| match i {
+            1 => name.to_owned(),
+            2 => format!("{name}.kept"),
+            _ => format!("{name}.kept-{}", i - 1),
+        })
+        .find(|to| sys::rename_new(from, &dir.join(to)).is_ok())
 }
 
 #[cfg(test)]
@@ -548,5 +770,56 @@ mod tests {
         assert!(!old_temporary("pack.md.part"));
         assert!(!old_temporary(".notes.part"));
         assert!(!old_temporary(".notes.draft.part"));
+    }
+
+    /// A file the GM saves into the pack folder (or rewrites there) after
+    /// the plan was made and before the exchange is moved into the new
+    /// folder, never removed with the old contents.
+    #[test]
+    fn what_is_saved_while_a_run_works_is_kept() {
+        let root = std::env::temp_dir().join(format!("tw-publish-race-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let out = root.join("out");
+        let dir = out.join("pack");
+        let set = |f: &[(&str, &str)]| -> Vec<(String, Vec<u8>)> {
+            f.iter()
+                .map(|(n, b)| ((*n).to_owned(), b.as_bytes().to_vec()))
+                .collect()
+        };
+        publish(
+            &dir,
+            &set(&[("a.md", "1"), ("b.md", "2"), ("c.md", "3")]),
+            Scope::Whole,
+            false,
+        )
+        .unwrap();
+        let files = set(&[("a.md", "new")]);
+        let current = Current::read(&dir).unwrap();
+        let plan = plan(
+            &dir,
+            &current,
+            &files,
+            (Scope::Whole, Replace::All, &|_| true),
+        )
+        .unwrap();
+        assert_eq!(plan.removed, ["b.md", "c.md"]);
+        let stage = make_stage(&out).unwrap();
+        fill_stage(&stage, &dir, &files, &plan).unwrap();
+        // Meanwhile the GM saves a note, rewrites a.md and writes on b.md.
+        std::fs::write(dir.join("notes.md"), "mine").unwrap();
+        std::fs::write(dir.join("a.md"), "the GM's a").unwrap();
+        std::fs::write(dir.join("b.md"), "the GM's b").unwrap();
+        let old = swap_in(&out, &stage, &dir, true).unwrap().unwrap();
+        let rescued = clear_old(&out, &old, &dir, &current);
+        let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
+        assert_eq!(read("notes.md"), "mine");
+        assert_eq!(read("a.md"), "new");
+        assert_eq!(read("a.md.kept"), "the GM's a");
+        assert_eq!(read("b.md"), "the GM's b");
+        assert!(!dir.join("c.md").exists());
+        assert_eq!(rescued.len(), 3, "{rescued:?}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().collect();
+        assert_eq!(left.len(), 1, "the old contents are gone");
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -65,9 +65,25 @@ pub fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 }
 
 /// An exclusive lock on a folder, held until dropped (or the process
-/// ends, whatever way it ends).
-pub(super) struct Lock {
-    _folder: File,
+/// ends, whatever way it ends). A folder this process already holds is
+/// not locked twice (a second `flock` on it would wait on ourselves): the
+/// inner lock is then a no-op and the outer one keeps holding it.
+pub struct Lock {
+    _folder: Option<File>,
+    key: Option<(u64, u64)>,
+}
+
+/// The folders (device, inode) this process holds a [`Lock`] on.
+static HELD: std::sync::Mutex<Vec<(u64, u64)>> = std::sync::Mutex::new(Vec::new());
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        if let Some(key) = self.key
+            && let Ok(mut held) = HELD.lock()
+        {
+            held.retain(|k| *k != key);
+        }
+    }
 }
 
 /// Lock `dir`, waiting while another process holds it; `waiting` is
@@ -75,30 +91,112 @@ pub(super) struct Lock {
 #[cfg(unix)]
 pub(super) fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
     use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
     let folder = File::open(dir)?;
+    let meta = folder.metadata()?;
+    let key = (meta.dev(), meta.ino());
+    let held = || {
+        HELD.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    if held().contains(&key) {
+        return Ok(Lock {
+            _folder: None,
+            key: None,
+        });
+    }
     // SAFETY: flock on a descriptor we own for the whole call.
-    if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-        return Ok(Lock { _folder: folder });
-    }
-    waiting();
-    loop {
-        // SAFETY: flock on a descriptor we own for the whole call.
-        let rc = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) };
-        if rc == 0 {
-            return Ok(Lock { _folder: folder });
+    if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        waiting();
+        loop {
+            // SAFETY: flock on a descriptor we own for the whole call.
+            let rc = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) };
+            if rc == 0 {
+                break;
+            }
+            let e = io::Error::last_os_error();
+            if e.kind() != io::ErrorKind::Interrupted {
+                return Err(e);
+            }
         }
-        let e = io::Error::last_os_error();
-        if e.kind() != io::ErrorKind::Interrupted {
-            return Err(e);
-        }
     }
+    held().push(key);
+    Ok(Lock {
+        _folder: Some(folder),
+        key: Some(key),
+    })
 }
 
 #[cfg(not(unix))]
 pub fn lock(dir: &Path, _waiting: impl FnOnce()) -> io::Result<Lock> {
     Ok(Lock {
-        _folder: File::open(dir)?,
+        _folder: Some(File::open(dir)?),
+        key: None,
     })
+}
+
+/// The bytes of the regular file at `path` — never through a link, never
+/// waiting on a pipe, at most `max` bytes (a longer file is an error).
+pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    #[cfg(not(unix))]
+    if path.symlink_metadata()?.file_type().is_symlink() {
+        return Err(io::Error::other("a link"));
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "longer than expected",
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Rename `from` to `to` unless something is at `to` already (then an
+/// `AlreadyExists` error and nothing moved).
+pub(super) fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::ffi::CString;
+        use std::os::unix::ffi::OsStrExt;
+        let ca = CString::new(from.as_os_str().as_bytes())?;
+        let cb = CString::new(to.as_os_str().as_bytes())?;
+        // SAFETY: two NUL-terminated paths that outlive the call.
+        let rc = unsafe {
+            libc::syscall(
+                libc::SYS_renameat2,
+                libc::AT_FDCWD,
+                ca.as_ptr(),
+                libc::AT_FDCWD,
+                cb.as_ptr(),
+                libc::RENAME_NOREPLACE,
+            )
+        };
+        if rc == 0 {
+            return Ok(());
+        }
+        let e = io::Error::last_os_error();
+        if !matches!(e.raw_os_error(), Some(libc::ENOSYS | libc::EINVAL)) {
+            return Err(e);
+        }
+    }
+    if to.symlink_metadata().is_ok() {
+        return Err(io::Error::from(io::ErrorKind::AlreadyExists));
+    }
+    std::fs::rename(from, to)
 }
 
 /// The permissions (and group) of something about to be replaced, to

@@ -8,6 +8,8 @@
 //! - [`read`]: [`Sources::read`], a session file (with its own folders,
 //!   party and the workspace's tables and templates) or a bundle (its own
 //!   seed, tables and templates) into the same [`Sources`].
+//! - [`history`]: where a campaign stands at the start of a session — the
+//!   earlier sessions' packs made again and folded with their records.
 //! - [`reroll`]: `prep --reroll` computed — the session text with one more
 //!   reroll per address, the files that change, the items knocked on —
 //!   and [`behind_rerolls`], a pack folder a reroll left behind.
@@ -15,6 +17,7 @@
 //!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
 //!   flavour folders a pack folder has ([`flavours_in`]).
 
+pub(crate) mod history;
 pub(crate) mod read;
 pub(crate) mod reroll;
 pub(crate) mod verify;
@@ -23,18 +26,19 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::content::Library;
+use crate::diagnostic::Diagnostic;
 use crate::error::Error;
-use crate::generators::Address;
 use crate::generators::session::{self, Pack};
+use crate::generators::{Address, GenError};
 use crate::handouts::markdown::Templates;
 use crate::handouts::{self, FORMAT, Flavour, ShareLine};
-use crate::input::Session;
 use crate::input::bundle::Bundle;
+use crate::input::{self, Session};
 use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub(crate) use reroll::{Reroll, behind_rerolls};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`
@@ -62,6 +66,68 @@ pub(crate) struct Sources {
     pub ink_saver: bool,
     /// Markdown flavours with a folder of their own to write.
     pub flavours: Vec<Flavour>,
+    /// A campaign's session: which one, and its map.
+    pub campaign: Option<CampaignPart>,
+}
+
+/// What a campaign's session adds to its pack's sources.
+#[derive(Debug, Clone)]
+pub(crate) struct CampaignPart {
+    /// The session's number.
+    pub number: usize,
+    /// The session whose plan it takes (`number` when it has its own).
+    pub plan_of: usize,
+    /// The region's map, with the party's stop and where it is going.
+    pub map: Option<session::Fixed>,
+    /// The day the session starts on, and the party's stop.
+    pub day: u32,
+    pub stop: Option<String>,
+    /// "Previously": what changed since the last session, by rule.
+    pub previously: Vec<String>,
+    /// Each PC as they start (default: as the party stands).
+    pub party_now: Option<Vec<(String, String)>>,
+    /// Vouchers in hand from earlier sessions: serial, holder, issued in.
+    pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// NPCs of earlier packs brought back.
+    pub returning: Vec<session::Returning>,
+    /// The fingerprint of the state the session starts from.
+    pub start_digest: String,
+}
+
+impl CampaignPart {
+    /// What the pack says of the campaign, the record to mark among it.
+    fn page(&self, pack: &Pack) -> session::CampaignPage {
+        let carried: Vec<(String, String)> = self
+            .vouchers_in_hand
+            .iter()
+            .map(|(serial, holder, _)| (serial.clone(), holder.clone()))
+            .collect();
+        let mut after = crate::campaign::prefill::after(
+            self.number,
+            pack,
+            self.day,
+            self.stop.clone(),
+            &carried,
+            self.party_now.clone(),
+        );
+        after.npcs.extend(self.returning.iter().map(|r| {
+            (
+                format!("{} of session {}", r.address, r.session),
+                r.npc.name.clone(),
+            )
+        }));
+        session::CampaignPage {
+            session: self.number,
+            day: self.day,
+            stop: self.stop.clone(),
+            previously: self.previously.clone(),
+            party_now: after.pcs.clone(),
+            vouchers_in_hand: self.vouchers_in_hand.clone(),
+            returning: self.returning.clone(),
+            after,
+            start_digest: self.start_digest.clone(),
+        }
+    }
 }
 
 /// A pack's files: (name, bytes), in a fixed order.
@@ -70,12 +136,60 @@ pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
-        Ok(session::generate(
-            &self.library,
-            &self.session.request(),
-            &self.party,
-            &self.seed,
-        )?)
+        let mut pack = session::generate(&self.library, &self.request(), &self.party, &self.seed)
+            .map_err(|e| match e {
+            GenError::RunDry(at) => self.run_dry(&at),
+            e => e.into(),
+        })?;
+        if let Some(c) = &self.campaign {
+            pack.campaign = Some(c.page(&pack));
+        }
+        Ok(pack)
+    }
+
+    /// Tables that ran dry for the item at `at`, pointed at the session
+    /// file's line that asks for that many items of its kind.
+    fn run_dry(&self, at: &Address) -> Error {
+        // A campaign's plan has no session file of its own to point at.
+        let Some(carried) = &self.bundle.session else {
+            return GenError::RunDry(at.clone()).into();
+        };
+        let path = self
+            .session_path
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(&carried.name));
+        let text = &carried.text;
+        let key = match at.kind() {
+            "encounter" => "encounters",
+            "trap" => "traps",
+            "npc" => "npcs",
+            "injury" => "injuries",
+            "mutation" => "mutations",
+            other => other,
+        };
+        let message = GenError::RunDry(at.clone()).to_string();
+        let file = path.display().to_string();
+        let place = input::locate(text, &[input::Step::Key(key)])
+            .or_else(|| input::locate(text, &[input::Step::Key(at.kind())]));
+        let diagnostic = match place {
+            Some((line, col, width)) => {
+                Diagnostic::at(file, line, col, message).with_source(text, width)
+            }
+            None => Diagnostic::at(file, 0, 0, message),
+        };
+        Error::input(diagnostic.with_hint(format!(
+            "lower `{key}` here, or add rows to the tables {kind}s are drawn from (--content)",
+            kind = at.kind()
+        )))
+    }
+
+    /// The pack request: the session's, with a campaign's map.
+    pub(crate) fn request(&self) -> session::Request {
+        let mut req = self.session.request();
+        if let (Some(c), Some(m)) = (&self.campaign, req.map.as_mut()) {
+            m.fixed = c.map.clone();
+        }
+        req
     }
 
     /// The pack and every file of it: the handouts, `pack.pdf` and the
@@ -107,12 +221,17 @@ impl Sources {
     /// file of a pack that the paper changes.
     pub(crate) fn pack_pdf(&self, pack: &Pack, paper: Paper) -> (String, Vec<u8>) {
         let share = self.share_line();
+        let fonts = Fonts::load();
+        // Never silent: a character no font has prints as U+FFFD.
+        for missing in handouts::missing_glyphs(pack, &fonts) {
+            eprintln!("warning: {missing}");
+        }
         let pdf = handouts::pack_pdf(
             pack,
             &share,
             paper,
             self.ink_saver,
-            &Fonts::load(),
+            &fonts,
             &self.templates.wording,
         );
         (paper.pack_pdf(), pdf)

@@ -6,37 +6,430 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Asked, Sources, short};
+use super::{Asked, CampaignPart, Sources, history, short};
+use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
+use crate::campaign::plan;
+use crate::campaign::state::State;
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
+use crate::generators::Address;
+use crate::generators::session;
 use crate::handouts::FORMAT;
 use crate::handouts::markdown::Templates;
 use crate::input::bundle::{
-    BUNDLE_FORMAT, Bundle, Carried, CarriedTables, Stamp, bundle_from_text, is_bundle,
+    BUNDLE_FORMAT, Bundle, Carried, CarriedCampaign, CarriedTables, Stamp, bundle_from_text,
+    is_bundle,
 };
 use crate::input::{self, Origin, Session};
+use crate::rules::Party;
 use crate::seed::Seed;
 use crate::workspace::{Again, Workspace};
 
 impl Sources {
     /// Read the session file or bundle at `path`: notes (a bundle made by
     /// another version, a fresh seed) go to `err`.
+    /// `number`: with a campaign's bundle, the session to make (default:
+    /// the bundle's own, else the campaign's next).
     pub(crate) fn read(
         ws: &Workspace,
         path: &Path,
+        number: Option<usize>,
         asked: &Asked,
         err: &mut dyn Write,
     ) -> Result<Sources, Error> {
         let text = input::read_text(path, "session file")?;
         let mut src = if is_bundle(&text) {
-            from_bundle(ws, path, &text, asked, err)?
+            from_bundle(ws, path, &text, number, asked, err)?
+        } else if number.is_some() {
+            return Err(UsageError::NumberWithoutCampaign.into());
         } else {
             from_session(ws, path, text, asked, err)?
         };
         src.flavours = asked.md.clone();
         Ok(src)
     }
+
+    /// Session `number` (default: the next, the first without a record) of
+    /// the campaign the workspace is in, read from its folder.
+    pub(crate) fn read_campaign(
+        ws: &Workspace,
+        number: Option<usize>,
+        asked: &Asked,
+    ) -> Result<Sources, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let n = number.unwrap_or_else(|| files.next_session());
+        if !ws.force {
+            stale_packs(&ws, &files, &file)?;
+        }
+        let base = campaign_bundle(&ws, &files, &file, Some(n))?;
+        let mut src = from_campaign(&ws, base, files, &file, n, asked)?;
+        src.flavours = asked.md.clone();
+        Ok(src)
+    }
+
+    /// The whole campaign the workspace is in, as one bundle (`share`):
+    /// every plan and record, the party, the tables and templates.
+    pub(crate) fn campaign_bundle(ws: &Workspace) -> Result<Bundle, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let bundle = campaign_bundle(&ws, &files, &file, None)?;
+        Ok(bundle.bundle)
+    }
+}
+
+/// Refuse an earlier record edited after later sessions were prepped:
+/// each pack in `out/session-K/` says the state it started from
+/// (`pack.json`'s `campaign.start_digest`); when the records now give
+/// another, the record that changed is pointed at, naming the packs it
+/// changes (`--force` goes ahead).
+fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(), Error> {
+    let Some(root) = &ws.campaign else {
+        return Ok(());
+    };
+    let digest_of = |k: usize| -> Option<String> {
+        let path = root
+            .join("out")
+            .join(format!("session-{k}"))
+            .join("pack.json");
+        let text = std::fs::read_to_string(path).ok()?;
+        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+        Some(
+            json["pack"]["campaign"]["start_digest"]
+                .as_str()?
+                .to_owned(),
+        )
+    };
+    let next = files.next_session();
+    if (1..=next).all(|k| digest_of(k).is_none()) {
+        return Ok(());
+    }
+    let library = ws.library()?;
+    let party = campaign_party(files, file)?;
+    let map = plan::region_map(file, &library)?;
+    let history = history::before(files, file, &library, &party, map.as_ref(), next)?;
+    let mut inputs = history.inputs.clone();
+    inputs.push(crate::campaign::SessionInput {
+        number: next as u32,
+        pack: None,
+        record: None,
+    });
+    for input in &mut inputs {
+        let k = input.number as usize;
+        match (input.pack.as_mut(), digest_of(k)) {
+            (Some(p), d) => p.start_digest = d,
+            (None, Some(d)) => {
+                input.pack = Some(crate::campaign::PackFacts {
+                    start_digest: Some(d),
+                    ..Default::default()
+                });
+            }
+            (None, None) => {}
+        }
+    }
+    match crate::campaign::ledger::stale_problem(&history.ledger, &inputs) {
+        Some(d) => Err(Error::input(d)),
+        None => Ok(()),
+    }
+}
+
+/// The party as the campaign started (`campaign.toml`'s `party`).
+fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
+    let campaign_path = files.path_of(&files.campaign.name);
+    let origin = Origin {
+        path: &campaign_path,
+        text: &files.campaign.text,
+    };
+    match &files.party {
+        Some(p) => input::party_in_file(
+            &origin,
+            &file.party,
+            file.system,
+            &files.path_of(&p.name),
+            &p.text,
+        ),
+        None => input::summary(&file.party, file.system, Some(&origin)),
+    }
+}
+
+impl Sources {
+    /// The ledger of the campaign the workspace is in (`campaign`): every
+    /// recorded session folded, with the next one (prepped when its pack
+    /// folder is there).
+    pub(crate) fn campaign_ledger(ws: &Workspace) -> Result<crate::campaign::Ledger, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let library = ws.library()?;
+        let party = campaign_party(&files, &file)?;
+        let map = plan::region_map(&file, &library)?;
+        let next = files.next_session();
+        let prepped = ws
+            .campaign
+            .as_ref()
+            .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
+        history::ledger(&files, &file, &library, &party, map.as_ref(), next, prepped)
+    }
+}
+
+/// The campaign's files read from its folder, and the workspace with its
+/// tables (already in `ws`'s folders).
+fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Error> {
+    let Some(root) = &ws.campaign else {
+        return Err(UsageError::NotInCampaign {
+            what: "a session number",
+        }
+        .into());
+    };
+    let (files, file) = Files::read(root)?;
+    Ok((files, file, ws.clone()))
+}
+
+/// What a campaign's pack is made from, read: the bundle (its campaign
+/// files up to session `n`, or all of them), the tables and templates.
+struct CampaignBase {
+    bundle: Bundle,
+    library: Library,
+    templates: Templates,
+}
+
+/// The bundle of a campaign from its folder: of session `n` (its plans up
+/// to `n`, its records before `n`), or of the whole campaign (`None`).
+fn campaign_bundle(
+    ws: &Workspace,
+    files: &Files,
+    file: &CampaignFile,
+    n: Option<usize>,
+) -> Result<CampaignBase, Error> {
+    let library = ws.library()?;
+    let (user, _) = ws.table_files();
+    let overrides = ws.template_overrides()?;
+    let templates = Templates::with_overrides(&overrides, None)?;
+    let kept = match n {
+        Some(n) => files.up_to(n),
+        None => files.clone(),
+    };
+    let mut carried = vec![carry(&kept.campaign)];
+    for (k, plan) in &kept.plans {
+        carried.push(carry(plan));
+        if let Some(r) = kept.record(*k) {
+            carried.push(carry(r));
+        }
+    }
+    for (k, record) in &kept.records {
+        if kept.plan(*k).is_none() {
+            carried.push(carry(record));
+        }
+    }
+    let bundle = Bundle {
+        seed: file.seed.clone(),
+        paper: None,
+        ink_saver: ws.ink_saver,
+        tablewright: stamp(&library),
+        session: None,
+        party: files.party.as_ref().map(carry),
+        content: user.into_iter().map(|f| carried_tables(ws, f)).collect(),
+        templates: overrides
+            .into_iter()
+            .map(|(name, text, _)| Carried { name, text })
+            .collect(),
+        campaign: Some(CarriedCampaign {
+            session: n,
+            files: carried,
+        }),
+    };
+    Ok(CampaignBase {
+        bundle,
+        library,
+        templates,
+    })
+}
+
+fn carry(t: &Text) -> Carried {
+    Carried {
+        name: t.name.clone(),
+        text: t.text.clone(),
+    }
+}
+
+/// Session `n` of a campaign, from its files and what `base` read.
+fn from_campaign(
+    ws: &Workspace,
+    base: CampaignBase,
+    files: Files,
+    file: &CampaignFile,
+    n: usize,
+    asked: &Asked,
+) -> Result<Sources, Error> {
+    if !(1..=MAX_SESSIONS).contains(&n) {
+        return Err(UsageError::SessionNumber { n }.into());
+    }
+    let party = campaign_party(&files, file)?;
+    let map = plan::region_map(file, &base.library)?;
+    let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
+    let state = &history.state;
+    let mut prepared = plan::prepare(&files, file, n, &base.library, state.stop.as_deref())?;
+    let party = Party {
+        water_capacity: party.water_capacity,
+        ..history::party_now(state, file.system)
+    };
+    supplies(&mut prepared, state, party.mettle.len() + party.core.len());
+    check_addresses(&prepared.session, asked)?;
+    let returning = bring_back(&prepared, &history)?;
+    let campaign = CampaignPart {
+        number: n,
+        plan_of: prepared.plan_of,
+        stop: prepared
+            .map
+            .as_ref()
+            .map(|f| f.map.stops[f.from].name.clone())
+            .or_else(|| state.stop.clone()),
+        map: prepared.map.clone(),
+        day: state.day,
+        previously: previously(&history, n),
+        party_now: Some(party_lines(state)),
+        vouchers_in_hand: state
+            .vouchers
+            .iter()
+            .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
+            .collect(),
+        returning,
+        start_digest: state.digest(),
+    };
+    drop(history);
+    let mut bundle = base.bundle;
+    bundle.campaign = bundle.campaign.map(|c| CarriedCampaign {
+        session: Some(n),
+        ..c
+    });
+    Ok(Sources {
+        bundle,
+        session: prepared.session,
+        session_path: Some(prepared.plan_path),
+        library: base.library,
+        templates: base.templates,
+        party,
+        seed: prepared.seed,
+        paper: ws.paper,
+        ink_saver: ws.ink_saver,
+        flavours: Vec::new(),
+        campaign: Some(campaign),
+    })
+}
+
+/// Each PC's share of the party's supplies as last recorded (`None`:
+/// the campaign's `[map]` supplies, as in session 1).
+fn supplies(prepared: &mut plan::Prepared, state: &State, pcs: usize) {
+    let Some(m) = prepared.session.map.as_mut() else {
+        return;
+    };
+    let share =
+        |total: u32| (total / pcs.max(1) as u32).min(crate::generators::journey::MAX_SUPPLY);
+    if let Some(r) = state.rations {
+        m.rations = share(r);
+    }
+    if let Some(w) = state.water {
+        m.water = share(w);
+    }
+}
+
+/// "Previously": what changed after the last session, each naming its
+/// rule.
+fn previously(history: &history::History<'_>, n: usize) -> Vec<String> {
+    let Some(last) = history.ledger.session(n as u32 - 1) else {
+        return Vec::new();
+    };
+    last.changes
+        .iter()
+        .map(|c| format!("{}: {} ({})", c.who, c.what, c.rule))
+        .collect()
+}
+
+/// Each PC present as they start, in one line.
+fn party_lines(state: &State) -> Vec<(String, String)> {
+    state
+        .present()
+        .map(|pc| {
+            let mut line = String::new();
+            if let Some(m) = &pc.mettle {
+                line = format!("Mettle {} of {}", m.mettle, m.max_mettle);
+                if !m.block.statuses.is_empty() {
+                    line.push_str(&format!("; {}", m.block.statuses.join(", ")));
+                }
+            }
+            if let Some(c) = &pc.core {
+                let s = &c.sheet;
+                line = format!(
+                    "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
+                    s.health.unwrap_or(s.STR),
+                    s.STR,
+                    s.STR,
+                    s.AGI,
+                    s.WIT,
+                    s.omens,
+                    s.max_omens,
+                    s.corruption
+                );
+                if !s.conditions.is_empty() {
+                    line.push_str(&format!("; {}", s.conditions.join(", ")));
+                }
+                let lasting: Vec<&str> = c
+                    .injuries
+                    .iter()
+                    .chain(&c.mutations)
+                    .map(|t| t.name.as_str())
+                    .collect();
+                if !lasting.is_empty() {
+                    line.push_str(&format!("; {}", lasting.join(", ")));
+                }
+            }
+            (pc.name.clone(), line)
+        })
+        .collect()
+}
+
+/// The NPCs the plan brings back (`bring_back = ["npc/2 of session 1"]`),
+/// from the packs they were made in, their stat blocks kept.
+fn bring_back(
+    prepared: &plan::Prepared,
+    history: &history::History<'_>,
+) -> Result<Vec<session::Returning>, Error> {
+    let mut out = Vec::new();
+    for (i, text) in prepared.plan.bring_back.iter().enumerate() {
+        let found = text
+            .split_once(" of session ")
+            .and_then(|(at, k)| Some((Address::parse(at.trim())?, k.trim().parse::<usize>().ok()?)))
+            .filter(|(at, _)| at.kind() == "npc");
+        let npc = found.and_then(|(at, k)| {
+            let pack = history.packs.get(k.checked_sub(1)?)?;
+            Some((pack.npcs.get(at.index())?.clone(), at, k))
+        });
+        let Some((npc, at, k)) = npc else {
+            return Err(Error::input(
+                input::pointed(
+                    &prepared.plan_path,
+                    &prepared.plan_text,
+                    &[input::Step::Key("bring_back"), input::Step::Index(i)],
+                    format!("bring_back: `{text}` is no NPC of an earlier session's pack"),
+                )
+                .with_hint(
+                    "write an NPC of an earlier pack as \"npc/2 of session 1\" \
+                     (`tablewright campaign` lists the NPCs met)",
+                ),
+            ));
+        };
+        let address = at.to_string();
+        let met_in = history
+            .state
+            .npcs_met
+            .iter()
+            .find(|m| m.address == address && m.session as usize == k)
+            .map(|m| m.session as usize);
+        out.push(session::Returning {
+            npc,
+            session: k,
+            address,
+            met_in,
+        });
+    }
+    Ok(out)
 }
 
 /// Refuse addresses the session has no item at (a usage mistake).
@@ -88,7 +481,7 @@ fn from_session(
         paper: None,
         ink_saver: ws.ink_saver,
         tablewright: stamp(&library),
-        session: Carried { name, text },
+        session: Some(Carried { name, text }),
         party: party_file.map(|(_, text)| Carried {
             name: session.party.clone(),
             text,
@@ -98,6 +491,7 @@ fn from_session(
             .into_iter()
             .map(|(name, text, _)| Carried { name, text })
             .collect(),
+        campaign: None,
     };
     Ok(Sources {
         bundle,
@@ -110,6 +504,7 @@ fn from_session(
         paper: ws.paper,
         ink_saver: ws.ink_saver,
         flavours: Vec::new(),
+        campaign: None,
     })
 }
 
@@ -141,10 +536,11 @@ fn from_bundle(
     ws: &Workspace,
     path: &Path,
     text: &str,
+    number: Option<usize>,
     asked: &Asked,
     err: &mut dyn Write,
 ) -> Result<Sources, Error> {
-    if ws.seed.is_some() || !ws.content.is_empty() || ws.templates.is_some() {
+    if ws.seed.is_some() || ws.content.len() > ws.campaign_content || ws.templates.is_some() {
         return Err(UsageError::BundleSources.into());
     }
     let mut bundle = bundle_from_text(path, text)?;
@@ -163,12 +559,29 @@ fn from_bundle(
         .map(|t| (t.name.clone(), t.text.clone(), String::new()))
         .collect();
     let templates = Templates::with_overrides(&overrides, Some("from the bundle"))?;
-    let session_path = Path::new(&bundle.session.name);
-    let session = input::session_from_text(session_path, &bundle.session.text)?;
-    input::session::table_flaws(&session, session_path, &bundle.session.text, &library)?;
+    restamp(&mut bundle, &library, path, err)?;
+    check_paper(&mut bundle, path)?;
+    if bundle.campaign.is_some() {
+        return from_campaign_bundle(ws, path, bundle, library, templates, number, asked);
+    }
+    if number.is_some() {
+        return Err(UsageError::NumberWithoutCampaign.into());
+    }
+    let Some(carried) = bundle.session.clone() else {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "{}: the bundle has neither a session nor a campaign",
+                path.display()
+            ))
+            .with_hint("make the bundle again with `tablewright share`"),
+        ));
+    };
+    let session_path = Path::new(&carried.name);
+    let session = input::session_from_text(session_path, &carried.text)?;
+    input::session::table_flaws(&session, session_path, &carried.text, &library)?;
     let origin = Origin {
         path: session_path,
-        text: &bundle.session.text,
+        text: &carried.text,
     };
     let party = match &bundle.party {
         Some(c) => input::party_in_file(
@@ -181,8 +594,6 @@ fn from_bundle(
         None => input::summary(&session.party, session.system, Some(&origin))?,
     };
     check_addresses(&session, asked)?;
-    restamp(&mut bundle, &library, path, err)?;
-    check_paper(&mut bundle, path)?;
     let seed = Seed::new(&bundle.seed)?;
     Ok(Sources {
         ink_saver: bundle.ink_saver,
@@ -195,7 +606,90 @@ fn from_bundle(
         seed,
         paper: ws.paper,
         flavours: Vec::new(),
+        campaign: None,
     })
+}
+
+/// A campaign's bundle: session `number` (else the bundle's own, else the
+/// campaign's next) made from the campaign it carries.
+fn from_campaign_bundle(
+    ws: &Workspace,
+    path: &Path,
+    bundle: Bundle,
+    library: Library,
+    templates: Templates,
+    number: Option<usize>,
+    asked: &Asked,
+) -> Result<Sources, Error> {
+    let carried = bundle.campaign.clone().expect("a campaign bundle");
+    let bad = |what: String| {
+        Error::input(
+            Diagnostic::message(format!("{}: {what}", path.display()))
+                .with_hint("make the bundle again with `tablewright share` in the campaign"),
+        )
+    };
+    let mut campaign = None;
+    let mut plans = Vec::new();
+    let mut records = Vec::new();
+    for f in &carried.files {
+        let text = Text {
+            name: f.name.clone(),
+            text: f.text.clone(),
+        };
+        let parts: Vec<&str> = f.name.split('/').collect();
+        match parts[..] {
+            ["campaign.toml"] => campaign = Some(text),
+            ["sessions", k, "plan.toml"] => match k.parse() {
+                Ok(k) => plans.push((k, text)),
+                Err(_) => return Err(bad(format!("`{}` is no session's plan", f.name))),
+            },
+            ["sessions", k, "record.toml"] => match k.parse() {
+                Ok(k) => records.push((k, text)),
+                Err(_) => return Err(bad(format!("`{}` is no session's record", f.name))),
+            },
+            _ => return Err(bad(format!("`{}` is no file of a campaign", f.name))),
+        }
+    }
+    let Some(campaign) = campaign else {
+        return Err(bad("the campaign has no campaign.toml".into()));
+    };
+    plans.sort_by_key(|(k, _)| *k);
+    records.sort_by_key(|(k, _)| *k);
+    let file = CampaignFile::from_text(Path::new(&campaign.name), &campaign.text)?;
+    let files = Files {
+        root: None,
+        campaign,
+        party: bundle.party.as_ref().map(|p| Text {
+            name: p.name.clone(),
+            text: p.text.clone(),
+        }),
+        plans,
+        records,
+    };
+    let n = number
+        .or(carried.session)
+        .unwrap_or_else(|| files.next_session());
+    // The pack's own bundle carries the campaign as it stood for it.
+    let kept = files.up_to(n);
+    let mut own = bundle;
+    if let Some(c) = own.campaign.as_mut() {
+        c.files.retain(|f| kept_name(&kept, &f.name));
+    }
+    let base = CampaignBase {
+        bundle: own,
+        library,
+        templates,
+    };
+    let mut src = from_campaign(ws, base, files, &file, n, asked)?;
+    src.session_path = None;
+    Ok(src)
+}
+
+/// Whether a carried file belongs to the campaign as `kept` has it.
+fn kept_name(kept: &Files, name: &str) -> bool {
+    name == kept.campaign.name
+        || kept.plans.iter().any(|(_, t)| t.name == name)
+        || kept.records.iter().any(|(_, t)| t.name == name)
 }
 
 /// A bundle made by another version, format or tables: noted on `err`,

@@ -4,6 +4,14 @@
 //! command writes the session file, then the files, and prints.
 //! [`behind_rerolls`]: a pack folder that a reroll cut short (or a
 //! `[rerolls]` edited by hand) left behind its session.
+//!
+//! Which files change is decided against the pack folder as it is, never
+//! against what today's inputs made before the reroll: a file is written
+//! when its new bytes are not the bytes the pack wrote there (the hash its
+//! manifest keeps, [`in_step`]). So a reroll after the party file (or the
+//! tables, or the templates) changed rewrites every file those touch too,
+//! and the pack stays what its new `bundle.toml` makes; [`inputs_changed`]
+//! names what changed, for the command to say why.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -15,6 +23,7 @@ use crate::generators::Address;
 use crate::generators::session::Pack;
 use crate::input::bundle::{with_rerolls, without_rerolls};
 use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
+use crate::output;
 
 /// A reroll, ready to write.
 pub(crate) struct Reroll {
@@ -24,9 +33,12 @@ pub(crate) struct Reroll {
     pub before: String,
     /// Its text with the rerolls recorded.
     pub after: String,
-    /// The pack's files that differ from before (or are missing in the
-    /// pack folder).
+    /// The pack's files whose bytes are not those the pack folder's
+    /// manifest says were written (or that are missing there).
     pub changed: PackFiles,
+    /// What the pack was made from that changed since, besides the
+    /// session's `[rerolls]` (`party.toml`, "the tables"…).
+    pub inputs: Vec<String>,
     /// Items that changed without being rerolled.
     pub knock_on: Vec<Address>,
     /// Each rerolled address and its reroll count now.
@@ -39,30 +51,42 @@ impl Sources {
         let Some(path) = self.session_path.clone() else {
             return Err(UsageError::RerollBundle.into());
         };
-        let (old_pack, old_files) = self.build()?;
-        let before = self.bundle.session.text.clone();
+        let Some(before) = rerolls_text(&mut self.bundle.clone()).cloned() else {
+            let (n, plan_of) = self
+                .campaign
+                .as_ref()
+                .map_or((0, 0), |c| (c.number, c.plan_of));
+            return Err(UsageError::RerollNoPlan { n, plan_of }.into());
+        };
+        let old_pack = self.generate()?;
         let after = with_rerolls(&before, addresses).map_err(|e| {
             Error::input(
                 Diagnostic::message(format!("{}: cannot record the reroll: {e}", path.display()))
                     .with_hint("fix the session file so that it reads, then reroll again"),
             )
         })?;
-        let session = input::session_from_text(&path, &after)?;
+        let session = if self.campaign.is_some() {
+            // A plan's [rerolls] are the session's: one more for each.
+            let mut session = self.session.clone();
+            for a in addresses {
+                *session.rerolls.entry(a.clone()).or_insert(0) += 1;
+            }
+            session
+        } else {
+            input::session_from_text(&path, &after)?
+        };
         let mut bundle = self.bundle.clone();
-        bundle.session.text = after.clone();
+        if let Some(t) = rerolls_text(&mut bundle) {
+            *t = after.clone();
+        }
         let sources = Sources {
             bundle,
             session,
             ..self
         };
         let (new_pack, new_files) = sources.build()?;
-        let changed: PackFiles = new_files
-            .into_iter()
-            .filter(|(name, bytes)| {
-                let was = old_files.iter().find(|(n, _)| n == name).map(|(_, b)| b);
-                was != Some(bytes) || !dir.join(name).exists()
-            })
-            .collect();
+        let changed = in_step(dir, new_files);
+        let inputs = inputs_changed(dir, &sources.bundle);
         let counts = addresses
             .iter()
             .map(|a| (a.clone(), new_pack.rerolls.0.get(a).copied().unwrap_or(0)))
@@ -73,6 +97,7 @@ impl Sources {
             after,
             knock_on: knock_on(&old_pack, &new_pack, addresses),
             changed,
+            inputs,
             counts,
         })
     }
@@ -85,6 +110,73 @@ fn knock_on(old: &Pack, new: &Pack, rerolled: &[String]) -> Vec<Address> {
         .filter(|at| !rerolled.contains(&at.to_string()))
         .filter(|at| old.item_json(at) != new.item_json(at))
         .collect()
+}
+
+/// Of a pack's `files`, those the pack folder `dir` does not hold as the
+/// pack last wrote them: missing there, or whose bytes are not the ones
+/// its manifest lists (a file the manifest lists without a hash, or not
+/// at all, is compared with what is there). A file the GM edited whose
+/// pack bytes did not change is not among them, so it is left alone.
+pub(crate) fn in_step(dir: &Path, files: PackFiles) -> PackFiles {
+    let listed = output::listed_in(dir);
+    files
+        .into_iter()
+        .filter(|(name, bytes)| {
+            let path = dir.join(name);
+            if path.symlink_metadata().is_err() {
+                return true;
+            }
+            match listed.get(name) {
+                Some(Some(hash)) => *hash != output::digest(bytes),
+                _ => {
+                    output::read_regular(&path, bytes.len() as u64)
+                        .ok()
+                        .as_ref()
+                        != Some(bytes)
+                }
+            }
+        })
+        .collect()
+}
+
+/// What the pack in `dir` was made from that `now` makes it from
+/// differently, but for the session's `[rerolls]`: the session file, the
+/// party file, the tables, the templates, the tool (by name). Empty when
+/// the folder has no bundle that reads.
+pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
+    let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
+        return Vec::new();
+    };
+    let Ok(was) = bundle_from_text(&dir.join("bundle.toml"), &text) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let bare = |b: &Bundle| b.session.as_ref().map(|s| without_rerolls(&s.text));
+    if bare(&was) != bare(now) {
+        let name = now.session.as_ref().map_or("", |s| s.name.as_str());
+        out.push(format!("the session file ({name})"));
+    }
+    if was.party != now.party {
+        let name = now
+            .party
+            .as_ref()
+            .or(was.party.as_ref())
+            .map(|c| c.name.clone());
+        out.push(format!("the party file ({})", name.unwrap_or_default()));
+    }
+    if was.content != now.content {
+        out.push("the tables".into());
+    }
+    if was.templates != now.templates {
+        out.push("the templates".into());
+    }
+    if was.tablewright != now.tablewright {
+        out.push("the tablewright version".into());
+    }
+    if was.seed != now.seed || was.ink_saver != now.ink_saver {
+        out.push("the seed or --ink-saver".into());
+    }
+    out
 }
 
 /// Whether the pack folder `dir` holds this very pack but for the
@@ -104,10 +196,28 @@ pub(crate) fn behind_rerolls(dir: &Path, now: &Bundle) -> bool {
         return false;
     }
     for b in [&mut was, &mut now] {
-        match without_rerolls(&b.session.text) {
-            Some(t) => b.session.text = t,
+        let Some(text) = rerolls_text(b) else {
+            return false;
+        };
+        match without_rerolls(text) {
+            Some(t) => *text = t,
             None => return false,
         }
     }
     was == now
+}
+
+/// The text in a bundle that holds the pack's `[rerolls]`: the session
+/// file's, or in a campaign's pack the session's own plan (`None` for a
+/// session that takes an earlier session's plan).
+fn rerolls_text(b: &mut Bundle) -> Option<&mut String> {
+    if let Some(s) = b.session.as_mut() {
+        return Some(&mut s.text);
+    }
+    let c = b.campaign.as_mut()?;
+    let name = format!("sessions/{}/plan.toml", c.session?);
+    c.files
+        .iter_mut()
+        .find(|f| f.name == name)
+        .map(|f| &mut f.text)
 }

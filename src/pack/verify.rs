@@ -3,6 +3,16 @@
 //! the pack PDF on each paper it holds one on, the one-item PDFs `prep
 //! --only` wrote — and [`differences`] names each file that differs, is
 //! missing or is not part of the pack.
+//!
+//! Nothing in the folder is trusted: an entry is looked at without
+//! following a link, only a regular file is read, and never past the
+//! length the file it stands for has, so a pipe, a device or a link to
+//! `/dev/zero` is named, never waited on or read. A link (even to an
+//! identical copy), a folder that is not a flavour's and any other entry
+//! the pack does not make are named too, and so is a manifest
+//! (`.tablewright-manifest`, which decides what a later run may replace or
+//! remove) that does not list exactly the pack's files with the hashes of
+//! their bytes.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -11,6 +21,7 @@ use super::{PackFiles, Sources};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::handouts::{self, Flavour};
+use crate::output;
 use crate::page::pdf::Paper;
 
 /// The papers a pack folder may hold PDFs on.
@@ -37,7 +48,7 @@ impl Sources {
         files.retain(|(name, _)| !is_pack_pdf(name));
         let papers: Vec<Paper> = PAPERS
             .into_iter()
-            .filter(|p| dir.join(p.pack_pdf()).is_file())
+            .filter(|p| is_entry(&dir.join(p.pack_pdf()), |t| t.is_file()))
             .collect();
         let papers = if papers.is_empty() {
             vec![Paper::A4]
@@ -75,6 +86,7 @@ fn item_pdfs(dir: &Path) -> Vec<String> {
         .into_iter()
         .flatten()
         .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.ends_with(".pdf") && !is_pack_pdf(n))
         .collect();
@@ -86,8 +98,79 @@ fn item_pdfs(dir: &Path) -> Vec<String> {
 pub(crate) fn flavours_in(dir: &Path) -> Vec<Flavour> {
     Flavour::FOLDERS
         .into_iter()
-        .filter(|f| dir.join(f.name()).is_dir())
+        .filter(|f| is_entry(&dir.join(f.name()), |t| t.is_dir()))
         .collect()
+}
+
+/// Whether `path` itself (a link not followed) is of the type `is`.
+fn is_entry(path: &Path, is: impl Fn(&std::fs::FileType) -> bool) -> bool {
+    path.symlink_metadata().is_ok_and(|m| is(&m.file_type()))
+}
+
+/// What is wrong with the entry at `path` that should hold `bytes`, if
+/// anything. A link, a folder or anything but a regular file is named
+/// without being followed or read; a regular file is read only when its
+/// length is the one expected, and never past it.
+fn check_file(path: &Path, bytes: &[u8]) -> Option<&'static str> {
+    let meta = match path.symlink_metadata() {
+        Ok(m) => m,
+        Err(_) => return Some("is missing"),
+    };
+    let t = meta.file_type();
+    if t.is_symlink() {
+        return Some("is a link, not the pack's file (a pack holds its own files)");
+    }
+    if t.is_dir() {
+        return Some("is a folder, not the pack's file");
+    }
+    if !t.is_file() {
+        return Some("is not a regular file (a pipe, a socket or a device)");
+    }
+    if meta.len() != bytes.len() as u64 {
+        return Some("differs");
+    }
+    match output::read_regular(path, bytes.len() as u64) {
+        Ok(b) if b == bytes => None,
+        Ok(_) => Some("differs"),
+        Err(_) => Some("cannot be read as a regular file"),
+    }
+}
+
+/// What is wrong with the folder's manifest, if anything: it must list
+/// every one of the pack's `files` with the hash of its bytes, and nothing
+/// else that is in the folder (a pack file the GM deleted may stay
+/// listed: nothing is there to replace or remove), and no line that is not
+/// one of those. A manifest of format 1, made before the hashes, is held
+/// to the names alone.
+fn check_manifest(dir: &Path, files: &PackFiles) -> Option<&'static str> {
+    let path = dir.join(output::MANIFEST);
+    let expected = output::manifest_of(files);
+    // The manifest as the pack writes it: nothing to say.
+    check_file(&path, expected.as_bytes())?;
+    let meta = path.symlink_metadata().ok()?;
+    if !meta.file_type().is_file() {
+        return check_file(&path, expected.as_bytes());
+    }
+    let listed = output::listed_in(dir);
+    // A name listed without a hash (format 1) proves nothing, so it can
+    // never have a file replaced or removed: only its presence counts.
+    let made_listed = files.iter().all(|(name, bytes)| match listed.get(name) {
+        Some(Some(hash)) => *hash == output::digest(bytes),
+        Some(None) => true,
+        None => false,
+    });
+    let others_gone = listed.keys().all(|name| {
+        files.iter().any(|(n, _)| n == name) || dir.join(name).symlink_metadata().is_err()
+    });
+    let read = output::read_regular(&path, 1 << 20).ok()?;
+    let lines = String::from_utf8_lossy(&read).lines().count();
+    if made_listed && others_gone && lines == listed.len() + 1 {
+        return None;
+    }
+    Some(
+        "does not list the pack's files as the pack wrote them (edited?): it decides what a \
+         later run may replace or remove",
+    )
 }
 
 /// Every file of a pack folder that does not match `files` (what its
@@ -95,11 +178,12 @@ pub(crate) fn flavours_in(dir: &Path) -> Vec<Flavour> {
 pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for (name, bytes) in files {
-        match std::fs::read(dir.join(name)) {
-            Ok(b) if &b == bytes => {}
-            Ok(_) => out.push((name.clone(), "differs")),
-            Err(_) => out.push((name.clone(), "is missing")),
+        if let Some(what) = check_file(&dir.join(name), bytes) {
+            out.push((name.clone(), what));
         }
+    }
+    if let Some(what) = check_manifest(dir, files) {
+        out.push((output::MANIFEST.to_owned(), what));
     }
     let made: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
     // The pack's own folders (a Markdown flavour's) are read too.
@@ -108,27 +192,43 @@ pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'stati
         .filter_map(|n| n.split_once('/').map(|(f, _)| f))
         .collect();
     let mut extra: Vec<String> = std::iter::once("")
-        .chain(folders)
+        .chain(folders.iter().copied())
         .flat_map(|f| files_in(dir, f))
         .filter(|n| !made.contains(n.as_str()))
         .collect();
     extra.sort();
-    out.extend(extra.into_iter().map(|n| (n, "is not part of the pack")));
+    out.extend(
+        extra
+            .into_iter()
+            .filter(|n| !folders.contains(n.as_str()))
+            .map(|n| {
+                let what = match dir.join(&n).symlink_metadata().map(|m| m.file_type()) {
+                    Ok(t) if t.is_symlink() => "is a link that is not part of the pack",
+                    Ok(t) if t.is_dir() => "is a folder that is not part of the pack",
+                    Ok(t) if t.is_file() => "is not part of the pack",
+                    _ => "is not part of the pack (nor a regular file)",
+                };
+                (n, what)
+            }),
+    );
     out
 }
 
-/// The visible files in `dir`'s folder `folder` (`""`: `dir` itself),
-/// named from `dir` (`homebrewery/pack.md`).
+/// The visible entries in `dir`'s folder `folder` (`""`: `dir` itself),
+/// of every kind, named from `dir` (`homebrewery/pack.md`); a link is
+/// never followed (a flavour folder that is a link is not entered).
 fn files_in(dir: &Path, folder: &str) -> Vec<String> {
     let prefix = match folder {
         "" => String::new(),
         f => format!("{f}/"),
     };
+    if !folder.is_empty() && !is_entry(&dir.join(folder), |t| t.is_dir()) {
+        return Vec::new();
+    }
     std::fs::read_dir(dir.join(folder))
         .into_iter()
         .flatten()
         .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| !n.starts_with('.'))
         .map(|n| format!("{prefix}{n}"))

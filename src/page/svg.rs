@@ -4,11 +4,30 @@ use std::fmt::Write;
 
 use super::{Anchor, Canvas, Drawing, TextStyle, halo_box, text_left, text_width};
 
+/// Text for an SVG text node or attribute: XML's five, and, as numeric
+/// references, what Markdown tools read inside an SVG pasted into a page
+/// (Homebrewery's `{{…}}` blocks, `{…}` style injection, `$[…]`
+/// variables, `\page`, `^…^`; Obsidian's `[[…]]`, `%%`, `==`), so
+/// a name on a drawing is only text there too; control characters (not
+/// allowed in XML) as their pictures (ESC as ␛).
 fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '{' | '}' | '[' | ']' | '$' | '\\' | '^' | '%' | '=' | '`' | '*' | '_' | '|' | '~' => {
+                out.push_str(&format!("&#{};", c as u32));
+            }
+            '\0'..='\u{1f}' => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('\u{fffd}')),
+            '\u{7f}' => out.push('\u{2421}'),
+            '\u{80}'..='\u{9f}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// An SVG document being written.

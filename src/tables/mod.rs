@@ -320,7 +320,7 @@ impl Library {
         // Weighted tables draw among the allowed rows directly (exact, and
         // no rare tag can run out of tries); dice tables reject and reroll,
         // which keeps the allowed rows' odds in proportion.
-        if table.dice_expr.is_none() {
+        if table.dice_expr().is_none() {
             let index = stream
                 .pick_weighted(&weights(table, allowed))
                 .expect("an allowed row exists");
@@ -343,7 +343,7 @@ impl Library {
 
     /// Throw the table's die (or weighted pick): (row index, result shown).
     fn draw(&self, table: &Table, stream: &mut Stream) -> (usize, i64) {
-        match &table.dice_expr {
+        match table.dice_expr() {
             Some(roll) => {
                 let v = roll.total(stream);
                 let index = table
@@ -384,7 +384,7 @@ impl Library {
         let mut rerolls = Vec::new();
         let mut text = String::new();
         self.render(
-            &row.template,
+            row.template(),
             stream,
             depth,
             &mut text,

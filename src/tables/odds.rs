@@ -41,7 +41,7 @@ pub struct RowOdds {
 
 /// Chance of each row of a table per roll.
 pub(crate) fn row_chances(table: &Table) -> Vec<f64> {
-    content::row_chances(&table.rows, table.dice_expr.as_ref())
+    content::row_chances(&table.rows, table.dice_expr())
 }
 
 impl Library {
@@ -73,7 +73,7 @@ impl Library {
         let mut rows = Vec::with_capacity(table.rows.len());
         for (row, &p) in table.rows.iter().zip(&chances) {
             let mut sub = Vec::new();
-            for (sub_id, _) in template::references(&row.template) {
+            for (sub_id, _) in template::references(row.template()) {
                 // Rows reached through a `{pick: …}` share its chance;
                 // listing them under the row is what a GM reads.
                 sub.push(self.odds_at(self.table(sub_id)?, overall * p, here * p, depth + 1)?);

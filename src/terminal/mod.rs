@@ -6,7 +6,10 @@
 //! - [`odds`]: exact odds of expressions, checks and tables.
 //! - [`items`]: generated items (`gen`): stat blocks, slips, trap cards,
 //!   encounter sheets, maps and journeys.
+//! - [`clean`]: the terminal's escaping layer, which everything printed
+//!   goes through (control characters shown, never sent).
 
+pub(crate) mod clean;
 pub(crate) mod items;
 pub(crate) mod odds;
 pub(crate) mod rolls;

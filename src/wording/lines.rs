@@ -184,7 +184,9 @@ pub(crate) fn npc_row(n: &Npc) -> String {
             let sh = &c.sheet;
             let numbers = [sh.STR, sh.AGI, sh.WIT, c.max_health, sh.armour];
             let numbers = numbers.iter().map(i64::to_string);
-            numbers.chain([sh.damage.clone()]).collect()
+            numbers
+                .chain([super::markup::escape_md(&sh.damage)])
+                .collect()
         }
         _ => return String::new(),
     };

@@ -887,6 +887,63 @@ fn cases() -> Vec<Case> {
             )],
             &["session.toml:8:11: the session file is not valid"],
         ),
+        // `check` ranges (issue 32): LOW-HIGH, whole numbers, low first.
+        Case {
+            code: 2,
+            ..refusal(
+                "check range high before low",
+                args(&["check", "20-1", "--vs", "3"]),
+                &["check POOL `20-1`: a range is two whole numbers from 0 to 1000, low first, e.g. `check 1-20 --vs 0-30`"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check range missing its end",
+                args(&["check", "5", "--vs", "0-"]),
+                &["check --vs `0-`: a range is two whole numbers from 0 to 10000, low first"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check range of ladder words",
+                args(&["check", "5", "--vs", "routine-daunting"]),
+                &["check --vs `routine-daunting`: a range is two whole numbers"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check range of three numbers",
+                args(&["check", "1-5-9", "--vs", "3"]),
+                &["check POOL `1-5-9`: a range is two whole numbers"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check range past the limit",
+                args(&["check", "1-2000", "--vs", "3"]),
+                &["check POOL `1-2000`: a range is two whole numbers from 0 to 1000"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check grid of too many Checks",
+                args(&["check", "0-1000", "--vs", "0-100"]),
+                &["check: the ranges make a grid of 101101 Checks; at most 10000 (pools 1-20 by Difficulties 0-30 is 620)"],
+            )
+        },
+        Case {
+            code: 2,
+            ..refusal(
+                "check range raising more dice than its smallest pool",
+                args(&["check", "1-20", "--vs", "0-30", "--raise", "2"]),
+                &["check: cannot raise 2 dice from a pool of 1; raised dice come out of the pool"],
+            )
+        },
         Case {
             code: 2,
             ..refusal(
@@ -1096,11 +1153,6 @@ fn cases() -> Vec<Case> {
             &["one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`"],
         ),
         content(
-            "region without places",
-            "region_places",
-            &["region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places"],
-        ),
-        content(
             "reference bomb",
             "bomb",
             &["bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average"],
@@ -1168,12 +1220,15 @@ fn cases() -> Vec<Case> {
             )],
             &["session.toml:4:11: unknown terrain `swampp` (did you mean `swamp`?)"],
         ),
-        // The folder holds a session.toml already: init writes nothing.
-        refusal(
-            "init over an existing folder",
-            args(&["init", "."]),
-            &["refusing to overwrite", "session.toml"],
-        ),
+        // The folder holds a campaign.toml already: init writes nothing.
+        Case {
+            files: vec![("campaign.toml", b"seed = \"mine\"\n".to_vec())],
+            ..refusal(
+                "init over an existing folder",
+                args(&["init", "."]),
+                &["refusing to overwrite", "campaign.toml"],
+            )
+        },
     ];
     cases.extend(link_cases());
     cases.extend(rolling_cases());
@@ -1326,7 +1381,7 @@ fn interop_cases() -> Vec<Case> {
             "import a table that does not cover its die",
             "s.md",
             "| d6 | r |\n|---|---|\n| 1-3 | a |\n| 4-5 | b |\n",
-            &["tables/s.toml (imported from s.md)", "no row covers 6"],
+            &["s.md:3:1: [imported.s] no row covers 6", "| 1-3 | a |"],
         ),
         import(
             "import an unclosed CSV quote",
@@ -1863,6 +1918,13 @@ each_case! {
     rerolls_naming_no_item => "[rerolls] naming no item",
     rerolls_count_past_the_limit => "[rerolls] count past the limit",
     rerolls_that_is_not_a_table_of_counts => "[rerolls] that is not a table of counts",
+    check_range_high_before_low => "check range high before low",
+    check_range_missing_its_end => "check range missing its end",
+    check_range_of_ladder_words => "check range of ladder words",
+    check_range_of_three_numbers => "check range of three numbers",
+    check_range_past_the_limit => "check range past the limit",
+    check_grid_of_too_many_checks => "check grid of too many Checks",
+    check_range_raising_more_dice_than_its_smallest_pool => "check range raising more dice than its smallest pool",
     gen_item_0 => "gen --item 0",
     gen_item_with_count => "gen --item with --count",
     gen_session_with_the_kinds_own_options => "gen --session with the kind's own options",
@@ -1888,7 +1950,6 @@ each_case! {
     verify_a_folder_without_a_bundle => "verify a folder without a bundle",
     typod_foe_tag => "typo'd foe tag",
     archetype_in_one_system => "archetype in one system",
-    region_without_places => "region without places",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
     region_key_out_of_range => "region key out of range",

@@ -478,7 +478,7 @@ fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
     std::fs::create_dir_all(&tpl).unwrap();
     let builtin = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/src/handouts/templates/wording.toml.tera"
+        "/templates/wording.toml.tera"
     ))
     .unwrap();
     let mine = builtin
@@ -523,6 +523,110 @@ fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
             !flat.contains("Downtime voucher"),
             "the PDF keeps the built-in words"
         );
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// Issue 27, item 8: the words the sheets and cards print come from
+/// `wording.toml.tera` for the PDF and the Markdown alike — a GM's
+/// headings (run sheet, encounter sheet, maps, journey log) and card
+/// labels (NPC, trap) reach `pack.pdf`, `pack.md` and the items' files,
+/// and none of the built-in words they replace is left.
+#[test]
+fn a_gms_headings_and_card_labels_reach_the_markdown_and_the_pdf() {
+    let base = crate::common::temp_dir("wording-headings");
+    let tpl = base.join("tpl");
+    std::fs::create_dir_all(&tpl).unwrap();
+    let builtin = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/wording.toml.tera"
+    ))
+    .unwrap();
+    // Built-in word → the GM's, each a key of the file.
+    let words = [
+        ("contents = \"Contents\"", "Inhalt"),
+        ("initiative = \"Initiative ladder\"", "Zugfolge"),
+        ("encounter = \"Encounter\"", "Begegnung"),
+        ("foes = \"Foes\"", "Gegner"),
+        ("zones = \"Zones\"", "Zonen"),
+        ("odds = \"Odds of one attack (exact)\"", "Trefferchancen"),
+        ("map = \"Point-crawl map\"", "Wegekarte"),
+        ("journey_log = \"Journey log\"", "Reisebuch"),
+        ("group = \"NPC cards\"", "Figurenkarten"),
+        ("weapons = \"Weapons\"", "Waffen"),
+        ("group = \"Trap cards\"", "Fallenkarten"),
+        ("trigger = \"Trigger\"", "Ausloeser"),
+        ("effect = \"Effect\"", "Wirkung"),
+    ];
+    let mut mine = builtin.clone();
+    for (line, word) in words {
+        assert!(mine.contains(line), "{line} is not in the built-in file");
+        let key = line.split(" = ").next().unwrap();
+        mine = mine.replacen(line, &format!("{key} = \"{word}\""), 1);
+    }
+    std::fs::write(tpl.join("wording.toml.tera"), mine).unwrap();
+    let out = base.join("out");
+    crate::common::ok(&[
+        "prep",
+        &crate::common::sample_session(),
+        "--templates",
+        tpl.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let dir = crate::common::only_entry(&out);
+    let pack = std::fs::read_to_string(dir.join("pack.md")).unwrap();
+    for md in [
+        "### Inhalt\n",
+        "### Zugfolge\n",
+        "# Begegnung 1: ",
+        "## Gegner\n",
+    ] {
+        assert!(pack.contains(md), "pack.md lacks {md:?}");
+    }
+    let encounter = std::fs::read_to_string(dir.join("encounter-1.md")).unwrap();
+    assert!(encounter.starts_with("# Begegnung 1: "), "{encounter}");
+    assert!(encounter.contains("## Zonen ("), "{encounter}");
+    let map = std::fs::read_to_string(dir.join("map-1.md")).unwrap();
+    assert!(map.starts_with("# Wegekarte\n"), "{map}");
+    let trap = std::fs::read_to_string(dir.join("trap-1.md")).unwrap();
+    assert!(trap.contains("- **Ausloeser**: "), "{trap}");
+    let npc = std::fs::read_to_string(dir.join("npc-1.md")).unwrap();
+    assert!(npc.contains("Waffen: "), "{npc}");
+    for (file, old) in [
+        ("pack.md", "### Contents"),
+        ("pack.md", "# Encounter 1"),
+        ("encounter-1.md", "## Foes"),
+        ("trap-1.md", "**Trigger**"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        assert!(!text.contains(old), "{file} keeps {old:?}");
+    }
+    let text = pdftotext(&dir.join("pack.pdf"));
+    if !text.is_empty() {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (_, word) in words {
+            // Card labels print in capitals.
+            assert!(
+                flat.to_lowercase().contains(&word.to_lowercase()),
+                "the PDF lacks {word:?}"
+            );
+        }
+        for old in [
+            "Contents",
+            "Initiative ladder",
+            "Encounter 1:",
+            "Odds of one attack",
+            "Point-crawl map",
+            "Journey log",
+            "NPC cards",
+            "Trap cards",
+            "WEAPONS",
+            "TRIGGER",
+            "EFFECT",
+        ] {
+            assert!(!flat.contains(old), "the PDF keeps {old:?}");
+        }
     }
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -105,6 +105,85 @@ fn odds_for_a_roll() {
     assert!(out.contains("left out of this table"), "{out}");
 }
 
+/// `check 1-20 --vs 0-30`: every cell of the grid, in text and JSON, each
+/// the chance `check N --vs D` gives alone; nothing rolled, no seed asked.
+#[test]
+fn check_ranges_print_the_whole_grid() {
+    let json = ok_json(&["--json", "check", "1-20", "--vs", "0-30"]);
+    let pools: Vec<u64> = json["pools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let vs: Vec<u64> = json["difficulties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(pools, (1..=20).collect::<Vec<_>>());
+    assert_eq!(vs, (0..=30).collect::<Vec<_>>());
+    let grid = json["chance"].as_array().unwrap();
+    assert_eq!(grid.len(), 20);
+    for row in grid {
+        assert_eq!(row.as_array().unwrap().len(), 31);
+    }
+    let cell = |n: usize, d: usize| grid[n - 1][d].as_f64().unwrap();
+    // Cells against the single Check, at the corners and inside.
+    for (n, d) in [(1, 0), (1, 30), (5, 3), (20, 30), (12, 17), (20, 0)] {
+        let one = ok_json(&[
+            "--json",
+            "check",
+            &n.to_string(),
+            "--vs",
+            &d.to_string(),
+            "--seed",
+            "g",
+        ]);
+        assert_eq!(cell(n, d), one["chance"].as_f64().unwrap(), "{n}D vs {d}");
+    }
+    // A bigger pool never does worse; a higher Difficulty never better.
+    for n in 1..=20 {
+        for d in 0..=30 {
+            if n < 20 {
+                assert!(cell(n + 1, d) >= cell(n, d) - 1e-15, "{n}D vs {d}");
+            }
+            if d < 30 {
+                assert!(cell(n, d + 1) <= cell(n, d) + 1e-15, "{n}D vs {d}");
+            }
+        }
+    }
+    let text = run(&["check", "1-20", "--vs", "0-30"]);
+    assert!(text.status.success());
+    assert_eq!(stderr(&text), "", "no seed is chosen for odds alone");
+    let text = stdout(&text);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22, "{text}");
+    assert!(
+        lines[0].contains("pools 1D-20D (rows) against Difficulties 0-30 (columns)"),
+        "{text}"
+    );
+    assert_eq!(lines[1].split_whitespace().count(), 32, "{}", lines[1]);
+    for (i, line) in lines[2..].iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], format!("{}D", i + 1));
+        assert_eq!(words.len(), 32, "{line}");
+    }
+    assert!(lines[6].contains("69.68%"), "5D vs 3: {}", lines[6]);
+    // One range is enough; the options hold for every cell.
+    let json = ok_json(&[
+        "--json", "check", "5", "--vs", "0-6", "--raise", "1", "--twist",
+    ]);
+    assert_eq!(json["pools"], serde_json::json!([5]));
+    let one = ok_json(&[
+        "--json", "check", "5", "--vs", "4", "--raise", "1", "--twist", "--seed", "g",
+    ]);
+    assert_eq!(json["chance"][0][4], one["chance"]);
+    assert_eq!(json["raise"], 1);
+    assert_eq!(json["twist"], true);
+}
+
 #[test]
 fn check_rolls_and_states_the_chance_first() {
     let out = ok(&["check", "5", "--vs", "3", "--seed", "viktor"]);

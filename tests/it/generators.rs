@@ -22,6 +22,44 @@ fn gen_json(kind: &[&str], seed: &str, count: usize) -> serde_json::Value {
     ok_json(&args)
 }
 
+/// `gen --jsonl`: one JSON item a line, each what `--json` lists as that
+/// item; line i is the same whatever the count (up to 1,000,000 allowed;
+/// 2,000 here, past the 1,000 of a `--json` list).
+#[test]
+fn jsonl_lines_are_the_items_whatever_the_count() {
+    for kind in KINDS {
+        let lines = |count: usize| -> Vec<serde_json::Value> {
+            let count = count.to_string();
+            let mut args = vec!["gen"];
+            args.extend_from_slice(kind);
+            args.extend(["--seed", "goblin-night", "--count", &count, "--jsonl"]);
+            ok(&args)
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{kind:?}: {e}: {l}")))
+                .collect()
+        };
+        let three = lines(3);
+        let five = lines(5);
+        assert_eq!(three.len(), 3, "{kind:?}");
+        assert_eq!(five.len(), 5, "{kind:?}");
+        assert_eq!(&five[..3], &three[..], "{kind:?}");
+        let json = gen_json(kind, "goblin-night", 5);
+        assert_eq!(json["items"].as_array().unwrap(), &five, "{kind:?}");
+        assert_eq!(five[4]["address"], format!("{}/5", kind[0]), "{kind:?}");
+    }
+    let many = ok(&["gen", "npc", "--seed", "s", "--count", "2000", "--jsonl"]);
+    let many: Vec<&str> = many.lines().collect();
+    assert_eq!(many.len(), 2000);
+    let few = ok(&["gen", "npc", "--seed", "s", "--count", "2", "--jsonl"]);
+    assert_eq!(few.lines().collect::<Vec<_>>(), many[..2]);
+    let last: serde_json::Value = serde_json::from_str(many[1999]).unwrap();
+    assert_eq!(last["address"], "npc/2000");
+    // --item N: the one item, on one line.
+    let item = ok(&["gen", "npc", "--seed", "s", "--item", "2", "--jsonl"]);
+    let item: serde_json::Value = serde_json::from_str(item.trim_end()).unwrap();
+    assert_eq!(item["address"], "npc/2");
+}
+
 #[test]
 fn more_items_never_change_the_first_ones() {
     for kind in KINDS {

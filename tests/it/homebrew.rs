@@ -17,7 +17,9 @@ use tablewright::page::pdf::{Fonts, Paper};
 use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
 
-use crate::common::{fails, fixture, ok, ok_json, run_in, stderr, stdout, temp_dir};
+use crate::common::{
+    Test, fails, fixture, ok, ok_json, run, run_in, sample_session, stderr, stdout, temp_dir,
+};
 
 fn campaign() -> String {
     fixture("campaign/content")
@@ -214,11 +216,12 @@ fn init_makes_a_folder_that_validates_and_preps() {
     assert!(made.status.success(), "{}", stderr(&made));
     let camp = dir.join("camp");
     for f in [
-        "session.toml",
+        "campaign.toml",
         "party.toml",
         "content/saltflats.toml",
         "content/archetypes.toml",
         "templates/README.md",
+        "sessions/1/plan.toml",
     ] {
         assert!(camp.join(f).is_file(), "{f}");
     }
@@ -227,15 +230,112 @@ fn init_makes_a_folder_that_validates_and_preps() {
     assert!(stdout(&v).starts_with("ok: "), "{}", stdout(&v));
     let p = run_in(&camp, &["prep"]);
     assert!(p.status.success(), "{}", stderr(&p));
-    assert!(camp.join("out").is_dir());
+    assert!(camp.join("out/session-1/pack.pdf").is_file());
     // A second init refuses to overwrite, and writes nothing.
     let again = run_in(&dir, &["init", "camp"]);
     assert_eq!(again.status.code(), Some(1), "{}", stderr(&again));
     assert!(
-        stderr(&again).contains("session.toml"),
+        stderr(&again).contains("campaign.toml"),
         "{}",
         stderr(&again)
     );
+}
+
+/// Inside a fresh campaign folder, from any folder below it, every command
+/// reads the campaign's own tables: its region is a terrain, its table
+/// rolls, its archetype is drawn; a table that is not there names the
+/// folders read.
+#[test]
+fn every_command_inside_a_campaign_uses_its_content() {
+    let dir = temp_dir("homebrew-inside");
+    let made = run_in(&dir, &["init", "camp"]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let deep = dir.join("camp/sessions/1");
+    let t = run_in(&deep, &["tables", "--terrains"]);
+    assert!(stdout(&t).contains("saltflats"), "{}", stdout(&t));
+    let roll = run_in(&deep, &["table", "gen.encounter.saltflats", "--seed", "s"]);
+    assert!(roll.status.success(), "{}", stderr(&roll));
+    let npc = run_in(
+        &deep,
+        &["gen", "npc", "--archetype", "salt-wight", "--seed", "s"],
+    );
+    assert!(npc.status.success(), "{}", stderr(&npc));
+    assert!(stdout(&npc).contains("Salt wight"), "{}", stdout(&npc));
+    let missing = run_in(&deep, &["table", "gen.encounter.saltflat", "--seed", "s"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        stderr(&missing).contains("(tables read: the built-in tables, ../../content/)"),
+        "{}",
+        stderr(&missing)
+    );
+    let archetype = run_in(
+        &deep,
+        &["gen", "npc", "--archetype", "salt-wite", "--seed", "s"],
+    );
+    assert!(
+        stderr(&archetype).contains("no archetype `salt-wite`")
+            && stderr(&archetype).contains("(tables read: the built-in tables, ../../content/)"),
+        "{}",
+        stderr(&archetype)
+    );
+    // Outside the campaign, its tables are not read.
+    let outside = run_in(&dir, &["table", "gen.encounter.saltflats", "--seed", "s"]);
+    assert_eq!(outside.status.code(), Some(1), "{}", stdout(&outside));
+    assert!(stderr(&outside).contains("(tables read: the built-in tables)"));
+}
+
+/// A region with no places of its own validates with a warning, rolls and
+/// preps; only a map's stops there fall back to the untagged places.
+#[test]
+fn a_region_without_places_warns_and_works() {
+    let folder = fixture("region_places");
+    let v = run(&["validate", "--content", &folder]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let out = stdout(&v);
+    assert!(
+        out.contains("warning: ")
+            && out.contains("tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places of its own")
+            && out.contains("drawn from the untagged places"),
+        "{out}"
+    );
+    assert!(out.contains("ok: "), "{out}");
+    let roll = run(&[
+        "table",
+        "gen.encounter.saltflats",
+        "--content",
+        &folder,
+        "--seed",
+        "s",
+    ]);
+    assert!(roll.status.success(), "{}", stderr(&roll));
+    let map = ok_json(&[
+        "gen",
+        "map",
+        "--stops",
+        "5",
+        "--terrain",
+        "saltflats",
+        "--terrain",
+        "road",
+        "--seed",
+        "s",
+        "--content",
+        &folder,
+        "--json",
+    ]);
+    // `gen --json` prints `{seed, kind, items: [...]}`.
+    let map = &map["items"][0];
+    let stops = map["stops"].as_array().unwrap().clone();
+    let salt: Vec<&serde_json::Value> = stops
+        .iter()
+        .filter(|s| s["terrain"] == "saltflats")
+        .collect();
+    assert!(!salt.is_empty(), "{stops:?}");
+    // Places drawn for a region without its own: named and with a hook.
+    for s in salt {
+        assert!(s["name"].as_str().is_some_and(|n| !n.is_empty()), "{s}");
+        assert!(s["hook"].as_str().is_some_and(|h| !h.is_empty()), "{s}");
+    }
 }
 
 /// Problems `validate` reports for an invalid fixture folder.
@@ -270,7 +370,6 @@ macro_rules! proved {
 proved! {
     validate_proves_foe_tag: "foe_tag" => "tests/fixtures/invalid/foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`",
     validate_proves_one_system: "one_system" => "tests/fixtures/invalid/one_system/tables.toml:5:1: [gen.npc.core] archetype `salt-wight` is in `gen.npc.core` but not in `gen.npc.mettle`",
-    validate_proves_region_places: "region_places" => "tests/fixtures/invalid/region_places/tables.toml:3:1: [gen.encounter.saltflats] region `saltflats` has no places: no `gen.poi` row is tagged `saltflats`, so a map cannot put a stop there",
     validate_proves_bomb: "bomb" => "tests/fixtures/invalid/bomb/tables.toml:3:1: [fx.b01] one roll on this table makes 1.5e8 table rolls on average and up to 1.5e8 at worst",
     validate_proves_deep: "deep" => "tests/fixtures/invalid/deep/tables.toml:3:1: [fx.d01] a roll on this table follows 13 references deep (fx.d01 → fx.d02 →",
 }
@@ -442,6 +541,7 @@ fn generate_everything(dir: &Path, library: &Library) {
                 rations: 3,
                 water: 3,
                 kits: vec![],
+                fixed: None,
             }),
             rerolls: Default::default(),
             entries: Default::default(),
@@ -549,4 +649,93 @@ fn messages_name_what_was_meant() {
     std::fs::write(dir.join("trap.md.tera"), "{{ t.nonsense.deeper }}").unwrap();
     let err = fails(&["validate", "--templates", &dir.display().to_string()]);
     assert!(err.contains("trap.md"), "{err}");
+}
+
+/// `templates` lists the built-ins; `templates --to DIR` writes them out;
+/// a copy left as it is changes nothing, an edited one changes the pack.
+#[test]
+fn templates_written_out_override_only_once_edited() {
+    let t = Test::new();
+    let listed = t.run_with(&["templates"]).succeeds().stdout();
+    for name in ["pack.md.tera", "npc.md.tera", "wording.toml.tera"] {
+        assert!(listed.lines().any(|l| l == name), "{listed}");
+    }
+    t.run_with(&["templates", "--to", "tpl"]).succeeds();
+    let copy = t.read("tpl/npc.md.tera");
+    let builtin = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/npc.md.tera"),
+    )
+    .unwrap();
+    assert_eq!(copy, builtin, "the copy is the built-in template");
+    // Again: the same bytes are no conflict.
+    t.run_with(&["templates", "--to", "tpl"]).succeeds();
+    let session = sample_session();
+    let base = ["--seed", "tpl-test", "--out"];
+    let plain = t
+        .run_with(&[&["prep", session.as_str()][..], &base, &["plain"]].concat())
+        .succeeds();
+    drop(plain);
+    t.run_with(
+        &[
+            &["prep", session.as_str()][..],
+            &base,
+            &["copied", "--templates", "tpl"],
+        ]
+        .concat(),
+    )
+    .succeeds();
+    let bundle = |out: &str| {
+        let dir = std::fs::read_dir(t.path().join(out))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
+        std::fs::read_to_string(dir.join("bundle.toml")).unwrap()
+    };
+    assert_eq!(
+        bundle("plain"),
+        bundle("copied"),
+        "an untouched copy is no override"
+    );
+    // Edited, it is one; rewriting the built-ins over it needs --force.
+    std::fs::write(
+        t.path().join("tpl/npc.md.tera"),
+        format!("{copy}\nEDITED\n"),
+    )
+    .unwrap();
+    t.run_with(&["templates", "--to", "tpl"])
+        .fails(1)
+        .stderr_has("--force");
+    t.run_with(
+        &[
+            &["prep", session.as_str()][..],
+            &base,
+            &["edited", "--templates", "tpl"],
+        ]
+        .concat(),
+    )
+    .succeeds();
+    assert_ne!(
+        bundle("plain"),
+        bundle("edited"),
+        "an edited copy is an override"
+    );
+}
+
+/// A bare `templates/` folder where a command runs is not read: template
+/// folders are named (`--templates`, a session's `templates` key).
+#[test]
+fn a_bare_templates_folder_is_not_read() {
+    let t = Test::new().file("templates/npc.md.tera", "{{ nonsense(\n");
+    let session = sample_session();
+    t.run_with(&[
+        "prep",
+        session.as_str(),
+        "--seed",
+        "bare",
+        "--only",
+        "npc/1",
+    ])
+    .succeeds();
 }

@@ -17,10 +17,17 @@
 //! - `systems`: one system per pack (no other system's words over 50 seeds)
 //! - `cards`: the card sheets' geometry, measured in the pack PDF
 //! - `share`: `--only`, `--reroll`, bundles, `verify`, `gen --item`, 20 pinned packs
+//! - `escaping`: issue 28 finding 4: hostile names and table rows are text
+//!   in every Markdown flavour, the SVGs and the terminal (cmark-gfm renders)
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
+//! - `docs`: the README, CONTRIBUTING, ARCHITECTURE and the guide name only
+//!   files, paths and commands that exist
+//! - `campaign_play`: issue 29: a METTLE and a Core campaign played for
+//!   three sessions (init, prep, record, prep, …), each pack and the
+//!   ledger's figures asserted, every pack rebuilt byte for byte
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -28,9 +35,12 @@
 
 mod architecture;
 mod bad_input;
+mod campaign_play;
 mod cards;
 mod cli;
 mod common;
+mod docs;
+mod escaping;
 mod flavours;
 mod generators;
 mod homebrew;

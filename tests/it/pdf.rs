@@ -6,6 +6,11 @@ use std::process::Command;
 
 use crate::common::{ok, only_entry, sample_session, temp_dir};
 
+/// A PDF's text (`pdftotext`), if poppler-utils are installed.
+pub fn text_of(pdf: &std::path::Path) -> Option<String> {
+    poppler("pdftotext", &[pdf.to_str()?, "-"])
+}
+
 /// A tool from poppler-utils, if installed (`.ci/run` installs them).
 fn poppler(tool: &str, args: &[&str]) -> Option<String> {
     let o = Command::new(tool).args(args).output().ok()?;
@@ -115,4 +120,135 @@ fn the_pack_pdf_is_a_real_printable_document() {
     for d in [out, again, letter] {
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+/// Both samples keep their page counts on both papers: seven pages each
+/// (run sheet, two encounters, the GM's map with its whole key, the
+/// players' map, the journey, one card sheet). The METTLE sample on letter
+/// once ran to eight, two rows of the map's key alone on a page.
+#[test]
+fn both_samples_keep_seven_pages_on_a4_and_letter() {
+    let out = temp_dir("pdf-pages");
+    for sample in ["session.toml", "session-core.toml"] {
+        for paper in ["a4", "letter"] {
+            let dir = out.join(format!("{sample}-{paper}"));
+            let file = format!("{}/{sample}", env!("CARGO_MANIFEST_DIR"));
+            ok(&[
+                "prep",
+                &file,
+                "--paper",
+                paper,
+                "--out",
+                dir.to_str().unwrap(),
+            ]);
+            let name = if paper == "a4" {
+                "pack.pdf"
+            } else {
+                "pack-letter.pdf"
+            };
+            let pdf = only_entry(&dir).join(name);
+            let Some(info) = poppler("pdfinfo", &[pdf.to_str().unwrap()]) else {
+                eprintln!("poppler-utils not installed: page counts not checked");
+                return;
+            };
+            assert!(
+                info.lines()
+                    .any(|l| l.starts_with("Pages:") && l.ends_with(" 7")),
+                "{sample} on {paper}:\n{info}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+/// Issue 27: a party named in accented Latin, Greek, Cyrillic, Chinese and
+/// Japanese kana preps; every name comes back out of the PDF (no U+FFFD),
+/// every font is embedded, the PDF stays small, and a name in a zone box
+/// is never split across lines.
+#[test]
+fn every_name_prints_in_every_script() {
+    let out = temp_dir("pdf-world");
+    let names = ["Élodie Ærø", "Η Ελένη", "Фёдор", "李雷", "さくら"];
+    let session = std::fs::read_to_string(sample_session())
+        .unwrap()
+        .replace(
+            "tests/fixtures/party-mettle.toml",
+            &crate::common::fixture("party-world.toml"),
+        )
+        .replace(r#"["Viktor", "Kirin"]"#, r#"["李雷", "さくら"]"#);
+    let file = out.join("session.toml");
+    std::fs::write(&file, session).unwrap();
+    let o = crate::common::run(&[
+        "prep",
+        file.to_str().unwrap(),
+        "--out",
+        out.join("packs").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    assert!(
+        !crate::common::stderr(&o).contains("no glyph"),
+        "{}",
+        crate::common::stderr(&o)
+    );
+    let pdf = only_entry(&out.join("packs")).join("pack.pdf");
+    let size = std::fs::metadata(&pdf).unwrap().len();
+    assert!(size < 2_000_000, "the pack PDF is {size} bytes");
+    let p = pdf.to_str().unwrap();
+    let Some(text) = poppler("pdftotext", &[p, "-"]) else {
+        eprintln!("poppler-utils not installed: PDF text not checked");
+        return;
+    };
+    assert!(!text.contains('\u{FFFD}'), "U+FFFD in the PDF:\n{text}");
+    for name in names {
+        // The run sheet, the zone box, the journey, the vouchers: many times.
+        let times = text.matches(name).count();
+        assert!(times >= 4, "{name} printed {times} times");
+    }
+    // Greek and Cyrillic come from DejaVu Serif, the rest from the fallback.
+    let fonts = poppler("pdffonts", &[p]).unwrap();
+    let embedded: Vec<&str> = fonts.lines().skip(2).collect();
+    assert_eq!(embedded.len(), 3, "{fonts}");
+    assert!(fonts.contains("DroidSansFallback"), "{fonts}");
+    for line in embedded {
+        assert!(
+            line.contains(" yes yes yes "),
+            "not embedded and subset: {line}"
+        );
+    }
+    // "Η Ελένη" is never split (pdftotext keeps a line's words together).
+    assert!(!text.contains("Η\n"), "a name split across lines:\n{text}");
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+/// A character no bundled font has (an Egyptian hieroglyph) still preps,
+/// and `prep` warns naming the item, the field and the character.
+#[test]
+fn a_name_without_a_glyph_is_warned_about() {
+    let out = temp_dir("pdf-no-glyph");
+    let party = std::fs::read_to_string(crate::common::fixture("party-world.toml"))
+        .unwrap()
+        .replace("Фёдор", "Ф𓀀");
+    std::fs::write(out.join("party.toml"), party).unwrap();
+    let session = std::fs::read_to_string(sample_session())
+        .unwrap()
+        .replace(
+            "tests/fixtures/party-mettle.toml",
+            out.join("party.toml").to_str().unwrap(),
+        )
+        .replace(r#"["Viktor", "Kirin"]"#, r#"["李雷"]"#);
+    let file = out.join("session.toml");
+    std::fs::write(&file, session).unwrap();
+    let o = crate::common::run(&[
+        "prep",
+        file.to_str().unwrap(),
+        "--out",
+        out.join("packs").to_str().unwrap(),
+    ]);
+    let err = crate::common::stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("warning: party: field mettle.2.name has no glyph for '𓀀' (U+13000)"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(out).unwrap();
 }

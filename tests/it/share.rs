@@ -634,17 +634,17 @@ fn gen_item_from_the_session_is_every_item_of_the_pack() {
     std::fs::remove_dir_all(&out).unwrap();
 }
 
-/// The folder `tablewright init` makes names its own `content` and
-/// `templates` in its session file: `share` carries those tables and
-/// templates, and the bundle alone rebuilds the pack in an empty folder.
+/// The campaign `tablewright init` makes names its own `content` and
+/// `templates`: `share` carries those tables and templates with the
+/// campaign, and the bundle alone rebuilds the pack in an empty folder.
 #[test]
-fn a_bundle_carries_the_session_files_own_content_and_templates() {
+fn a_bundle_carries_the_campaigns_own_content_and_templates() {
     let base = temp_dir("share-init-bundle");
     let camp = base.join("camp");
     ok(&["init", camp.to_str().unwrap()]);
     // A template of our own in the session's templates folder.
     let npc = std::fs::read_to_string(format!(
-        "{}/src/handouts/templates/npc.md.tera",
+        "{}/templates/npc.md.tera",
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
@@ -653,27 +653,29 @@ fn a_bundle_carries_the_session_files_own_content_and_templates() {
         format!("Our own NPC card\n{npc}"),
     )
     .unwrap();
-    let o = run_in(&camp, &["prep", "session.toml", "--out", "out"]);
+    let o = run_in(&camp, &["prep"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let pack = files(&only_entry(&camp.join("out")));
     let npc1 = String::from_utf8(pack["npc-1.md"].clone()).unwrap();
     assert!(npc1.starts_with("Our own NPC card"), "{npc1}");
-    let o = run_in(&camp, &["share", "session.toml"]);
+    let o = run_in(&camp, &["share"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let bundle = stdout(&o);
     for carried in [
         "name = \"saltflats.toml\"",
         "name = \"archetypes.toml\"",
         "name = \"npc.md\"",
+        "name = \"campaign.toml\"",
+        "name = \"sessions/1/plan.toml\"",
     ] {
         assert!(bundle.contains(carried), "{carried} not in the bundle");
     }
     let empty = base.join("empty");
     std::fs::create_dir(&empty).unwrap();
     std::fs::write(empty.join("bundle.toml"), &bundle).unwrap();
-    let o = run_in(&empty, &["prep", "bundle.toml", "--out", "out"]);
+    let o = run_in(&empty, &["prep", "bundle.toml", "1", "--out", "out"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(files(&only_entry(&empty.join("out"))), pack);
+    assert_eq!(files(&empty.join("out/session-1")), pack);
     std::fs::remove_dir_all(&base).unwrap();
 }
 

@@ -45,6 +45,29 @@ fn check_and_table_mistakes() {
             "check: `1001` is not a pool size; give a number of dice from 0 to 1000, e.g. `check 5 --vs 3`",
         ),
         (
+            &["check", "20-1", "--vs", "3"],
+            U::CheckRange {
+                arg: "POOL",
+                text: "20-1".into(),
+                max: 1000,
+            },
+            "check POOL `20-1`: a range is two whole numbers from 0 to 1000, low first, e.g. `check 1-20 --vs 0-30`",
+        ),
+        (
+            &["check", "5", "--vs", "0-x"],
+            U::CheckRange {
+                arg: "--vs",
+                text: "0-x".into(),
+                max: 10000,
+            },
+            "check --vs `0-x`: a range is two whole numbers from 0 to 10000, low first, e.g. `check 1-20 --vs 0-30`",
+        ),
+        (
+            &["check", "1-1000", "--vs", "0-10"],
+            U::CheckGrid { cells: 11000 },
+            "check: the ranges make a grid of 11000 Checks; at most 10000 (pools 1-20 by Difficulties 0-30 is 620)",
+        ),
+        (
             &["check", "5", "--vs", "3 twist"],
             U::CheckVs {
                 vs: "3 twist".into(),
@@ -98,6 +121,21 @@ fn check_and_table_mistakes() {
             U::TableTimes { times: 10001 },
             "table: --times 10001: ask for 1 to 10000 results",
         ),
+        (
+            &["prep", "0"],
+            U::SessionNumber { n: 0 },
+            "session 0: sessions are numbered from 1 to 1000",
+        ),
+        (
+            &["record", "1001"],
+            U::SessionNumber { n: 1001 },
+            "session 1001: sessions are numbered from 1 to 1000",
+        ),
+        (
+            &["prep", "2", "3"],
+            U::NumberWithoutCampaign,
+            "a session number after a file is for a campaign's bundle (made by `share` in a campaign); this file is one session's, so leave the number out",
+        ),
     ]);
 }
 
@@ -121,6 +159,14 @@ fn gen_kind_mistakes() {
                 max: 1000,
             },
             "gen: --count 1001: ask for 1 to 1000 items",
+        ),
+        (
+            &["gen", "npc", "--count", "1000001", "--jsonl"],
+            U::GenCount {
+                count: 1_000_001,
+                max: 1_000_000,
+            },
+            "gen: --count 1000001: ask for 1 to 1000000 items",
         ),
         (
             &["gen", "voucher"],
@@ -258,6 +304,22 @@ fn mistakes_found_after_a_read_keep_their_messages() {
             U::RerollBundle,
             "prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack, so reroll in the session file it was shared from (or copy its session out)",
         ),
+        (
+            U::RerollNoPlan { n: 3, plan_of: 1 },
+            "session 3 has no plan of its own (it takes session 1's), so there is no [rerolls] to write: copy sessions/1/plan.toml to sessions/3/plan.toml, then reroll",
+        ),
+        (
+            U::NotInCampaign { what: "`record N`" },
+            "`record N` works inside a campaign folder (one with a campaign.toml here or above), and there is none here: `tablewright init DIR` makes one",
+        ),
+        (
+            U::SessionNumber { n: 0 },
+            "session 0: sessions are numbered from 1 to 1000",
+        ),
+        (
+            U::NumberWithoutCampaign,
+            "a session number after a file is for a campaign's bundle (made by `share` in a campaign); this file is one session's, so leave the number out",
+        ),
     ];
     for (error, message) in rows {
         assert_eq!(error.to_string(), message);
@@ -277,6 +339,14 @@ fn good_arguments_make_their_requests() {
             &["check", "5D", "--vs", "daunting"],
             "Check(Pool { dice: 5,",
         ),
+        (
+            &["check", "1-20", "--vs", "0-30"],
+            "CheckGrid(Grid { pool: Pool { dice: 1,",
+        ),
+        (
+            &["check", "5", "--vs", "2-4"],
+            "CheckGrid(Grid { pool: Pool { dice: 5, extra: 0, bonus: 0, difficulty: Some(2), raises: 0, twist: false, team: [] }, pools: (5, 5), difficulties: (2, 4) })",
+        ),
         (&["tables", "--terrains"], "Tables { terrains: true }"),
         (
             &["table", "core.injury", "--times", "10000"],
@@ -285,9 +355,16 @@ fn good_arguments_make_their_requests() {
         (&["validate"], "Validate"),
         (
             &["prep", "--only", "npc/2"],
-            "Prep { session: \"session.toml\", asked: Asked { only: [\"npc/2\"]",
+            "Prep { what: Session(None), asked: Asked { only: [\"npc/2\"]",
         ),
-        (&["share"], "Share { session: \"session.toml\" }"),
+        (&["prep", "2"], "Prep { what: Session(Some(2)),"),
+        (
+            &["prep", "bundle.toml", "3"],
+            "Prep { what: File(\"bundle.toml\", Some(3)),",
+        ),
+        (&["record", "2"], "Record { n: 2 }"),
+        (&["share"], "Share { session: None }"),
+        (&["verify"], "Verify { dir: None }"),
         (&["gen", "npc", "--count", "1000"], "Gen(Gen { kind: Npc {"),
         (
             &["gen", "voucher", "--holder", "Ada"],

@@ -58,7 +58,7 @@ fn merge(
     if let Some(d) = &p.raw.dice {
         let die = table_die(spot, d, problems);
         merged.dice = Some(d.get_ref().clone());
-        merged.dice_expr = die.map(|(roll, _)| roll);
+        merged.dice_expr = die.map(|(roll, _)| roll).into();
     }
     if let Some(n) = &p.raw.notes {
         merged.notes = Some(match &table.notes {
@@ -145,7 +145,7 @@ fn check_merged(
         ));
         return;
     }
-    if let (Some(expr), Some(dice)) = (&merged.dice_expr, &merged.dice)
+    if let (Some(expr), Some(dice)) = (merged.dice_expr(), &merged.dice)
         && let Ok(support) = coverage::die_support(expr)
     {
         let die = coverage::Die {
@@ -164,7 +164,7 @@ fn check_merged(
         head,
         &merged.rows,
         &spot_of,
-        merged.dice_expr.as_ref(),
+        merged.dice_expr(),
         problems,
     );
 }

@@ -49,7 +49,6 @@ pub(super) fn check(
 ) {
     archetype_tags(tables, files, problems);
     archetypes_in_both(tables, files, problems);
-    places(tables, files, problems);
     growth(tables, files, problems);
 }
 
@@ -137,11 +136,17 @@ fn archetypes_in_both(
     }
 }
 
-/// Every region has a `gen.poi` row for its map stops.
-fn places(tables: &BTreeMap<String, Table>, files: &[SourceFile], problems: &mut Vec<Diagnostic>) {
+/// A region with no `gen.poi` row of its own: a warning, not a problem —
+/// everything works there but a map's stops, which fall back to the
+/// untagged places (the `gen.poi` rows tagged with no region's places).
+pub(super) fn place_warnings(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+) -> Vec<Diagnostic> {
     let Some(poi) = tables.get("gen.poi") else {
-        return;
+        return Vec::new();
     };
+    let mut out = Vec::new();
     for t in tables.values() {
         let Some(region) = &t.region else { continue };
         if poi
@@ -151,19 +156,20 @@ fn places(tables: &BTreeMap<String, Table>, files: &[SourceFile], problems: &mut
         {
             continue;
         }
-        problems.push(at_table(
+        out.push(at_table(
             files,
             t,
             format!(
-                "region `{}` has no places: no `gen.poi` row is tagged `{}`, so a map cannot put a stop there",
+                "region `{}` has no places of its own: no `gen.poi` row is tagged `{}`, so a map's stops there are drawn from the untagged places",
                 region.name, region.places
             ),
             &format!(
-                "add rows tagged `{}` to gen.poi with a [[table]] `extends = \"gen.poi\"`, or set `places` under [table.region] to another region's tag",
+                "to give it its own, add rows tagged `{}` to gen.poi with a [[table]] `extends = \"gen.poi\"`, or set `places` under [table.region] to another region's tag",
                 region.places
             ),
         ));
     }
+    out
 }
 
 /// Reference depth and expected and worst-case expansion of every table.
@@ -279,14 +285,14 @@ impl Memo {
             };
         }
         self.busy.push(id.to_owned());
-        let chances = row_chances(&t.rows, t.dice_expr.as_ref());
+        let chances = row_chances(&t.rows, t.dice_expr());
         let breed = rerolls_per_roll(&t.rows, &chances);
         let (mut depth, mut below, mut worst) = (0, 0.0, 0.0f64);
         // Rolled below one draw: any row, or (past the nesting limit) a
         // plain row, drawn again until one comes up.
         let (mut rolled_below, mut plain_below, mut plain_chance) = (0.0, 0.0, 0.0);
         for (row, p) in t.rows.iter().zip(&chances) {
-            let g = self.segments(tables, &row.template);
+            let g = self.segments(tables, row.template());
             depth = depth.max(g.depth);
             below += p * g.expected;
             worst = worst.max(g.worst);
@@ -374,7 +380,7 @@ impl Memo {
             let next = t
                 .rows
                 .iter()
-                .flat_map(|r| crate::content::template::references(&r.template))
+                .flat_map(|r| crate::content::template::references(r.template()))
                 .map(|(next, _)| next.to_owned())
                 .find(|next| self.of(tables, next).depth + 1 == want);
             match next {

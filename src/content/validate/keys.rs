@@ -36,7 +36,7 @@ pub(super) fn parse_file(
                 span.start,
                 spot.width(span),
                 e.message().trim().to_owned(),
-                "see content/FORMAT.md for each key's type",
+                "see the guide, Table format, for each key's type",
             ));
             Vec::new()
         }
@@ -49,7 +49,7 @@ fn not_toml(spot: Spot, e: &toml::de::Error) -> Diagnostic {
         span.start,
         spot.width(span),
         format!("this is not valid TOML: {}", e.message().trim()),
-        "fix the syntax at this line and column (see content/FORMAT.md)",
+        "fix the syntax at this line and column (see the guide, Table format)",
     )
 }
 

@@ -121,6 +121,17 @@ fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Dia
 
 /// Parse, check and layer every file.
 pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
+    build_over(None, files)
+}
+
+/// Parse, check and layer every file, over `base` (the built-in tables,
+/// checked already) when given: then the files of layer 0 are hashed and
+/// shown in messages but not read again.
+pub(crate) fn build_over(
+    base: Option<Library>,
+    files: &[SourceFile],
+) -> (Library, Vec<Diagnostic>) {
+    let skip_builtin = base.is_some();
     let mut problems = Vec::new();
     let mut compiled: Vec<Table> = Vec::new();
     let mut pending = Vec::new();
@@ -128,6 +139,9 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
     for file in files {
         hasher.write_u64(file.text.len() as u64);
         hasher.write(file.text.as_bytes());
+        if skip_builtin && file.layer == 0 {
+            continue;
+        }
         for raw in keys::parse_file(file, &mut problems) {
             let at = raw.span().start;
             match table::compile(file, at, raw.into_inner(), &mut problems) {
@@ -137,30 +151,33 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
             }
         }
     }
-    let (mut tables, overridden) = layer(compiled, files, &mut problems);
+    let start = base.map(|b| b.tables).unwrap_or_default();
+    let (mut tables, overridden) = layer(start, compiled, files, &mut problems);
     extend::apply(pending, &mut tables, files, &mut problems);
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
+    let warnings = generation::place_warnings(&tables, files);
     let hash = format!("{:016x}", hasher.finish());
     (
         Library {
             tables,
             overridden,
             content_hash: hash,
+            warnings,
         },
         problems,
     )
 }
 
-/// Layering: the highest layer wins; two tables with one id in the same
+/// Layering (over `tables`, already layered): the highest layer wins; two tables with one id in the same
 /// layer are a mistake.
 fn layer(
+    mut tables: BTreeMap<String, Table>,
     compiled: Vec<Table>,
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) -> (BTreeMap<String, Table>, Vec<Overridden>) {
-    let mut tables: BTreeMap<String, Table> = BTreeMap::new();
     let mut overridden = Vec::new();
     for t in compiled {
         match tables.get(&t.id) {

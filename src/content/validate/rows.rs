@@ -60,7 +60,7 @@ pub(super) fn compile(
             effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
             stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
         },
-        template,
+        template: template.into(),
         line: spot.file.line_col(row_at).0,
         from: ctx.from.map(str::to_owned),
         at: row_at,

@@ -41,7 +41,7 @@ pub(super) fn compile<'a>(
                 id.span().start,
                 spot.width(id.span()),
                 "a [[table]] has either `id` (a table of its own) or `extends` (rows for another)",
-                "remove one of them (see content/FORMAT.md, Extending a table)",
+                "remove one of them (see the guide, Table format › Extending a table)",
             ));
             None
         }
@@ -125,7 +125,7 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
                 head.at,
                 head.width,
                 format!("the table has no `{key}`"),
-                "every table has `id`, `title`, `system` and `source` (see content/FORMAT.md)",
+                "every table has `id`, `title`, `system` and `source` (see the guide, Table format)",
             ));
         }
     }
@@ -175,11 +175,11 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
         system,
         source: raw.source.clone().unwrap_or_default(),
         dice: raw.dice.as_ref().map(|d| d.get_ref().clone()),
-        dice_expr,
+        dice_expr: dice_expr.into(),
         notes: raw.notes.clone(),
         deck: raw.deck,
         region,
-        rows,
+        rows: rows.into(),
         origin: Origin {
             file: file.name.clone(),
             line: file.line_col(head.at).0,

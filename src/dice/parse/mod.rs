@@ -106,7 +106,7 @@ impl Parser<'_> {
         self.error_here(
             format!("unexpected `{c}` after a complete expression"),
             Some(
-                "remove it, or check the notation table in `tablewright --help` / the README"
+                "remove it, or check the notation table in the guide, Dice notation and exact odds"
                     .into(),
             ),
         )

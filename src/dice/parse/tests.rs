@@ -54,7 +54,7 @@ fn carets_count_characters_stop_at_forty_and_show_one_at_the_end() {
 fn control_characters_show_as_spaces_under_the_caret_line() {
     assert_eq!(
         error_text("1d6\tx"),
-        "cannot read `1d6\tx` (column 5): unexpected `x` after a complete expression\n    1d6 x\n        ^\n    hint: remove it, or check the notation table in `tablewright --help` / the README"
+        "cannot read `1d6\tx` (column 5): unexpected `x` after a complete expression\n    1d6 x\n        ^\n    hint: remove it, or check the notation table in the guide, Dice notation and exact odds"
     );
 }
 

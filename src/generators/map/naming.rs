@@ -31,22 +31,36 @@ pub(super) const TROUBLES: &str = "gen.place.trouble";
 const STEM: &str = "~";
 
 /// The `gen.poi` rows that fit a region: those tagged with its `places`
-/// tag (its name unless it says otherwise), or every row when none is
-/// (`validate` refuses a region with none).
-fn fitting(poi: &Table, region: &Region) -> Vec<usize> {
-    let tagged: Vec<usize> = (0..poi.rows.len())
-        .filter(|&i| poi.rows[i].entry.tags.contains(&region.places))
-        .collect();
-    if tagged.is_empty() {
+/// tag (its name unless it says otherwise); for a region with none of its
+/// own (`validate` warns of it), the untagged places — the rows tagged
+/// with no region's places (`all`: every region's tag) — or every row when
+/// there are none of those either.
+fn fitting(poi: &Table, region: &Region, all: &[String]) -> Vec<usize> {
+    let rows = |keep: &dyn Fn(&[String]) -> bool| -> Vec<usize> {
+        (0..poi.rows.len())
+            .filter(|&i| keep(&poi.rows[i].entry.tags))
+            .collect()
+    };
+    let tagged = rows(&|tags| tags.contains(&region.places));
+    if !tagged.is_empty() {
+        return tagged;
+    }
+    let untagged = rows(&|tags| !tags.iter().any(|t| all.contains(t)));
+    if untagged.is_empty() {
         (0..poi.rows.len()).collect()
     } else {
-        tagged
+        untagged
     }
 }
 
+/// Every region's `places` tag.
+fn place_tags(library: &Library) -> Vec<String> {
+    library.regions().map(|r| r.places.clone()).collect()
+}
+
 /// How many different points of interest the terrains offer together.
-fn offered(poi: &Table, terrains: &[Region]) -> usize {
-    let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t)).collect();
+fn offered(poi: &Table, terrains: &[Region], all: &[String]) -> usize {
+    let mut rows: Vec<usize> = terrains.iter().flat_map(|t| fitting(poi, t, all)).collect();
     rows.sort_unstable();
     rows.dedup();
     rows.len()
@@ -56,6 +70,8 @@ fn offered(poi: &Table, terrains: &[Region]) -> usize {
 struct Parts<'a> {
     sites: &'a Table,
     troubles: &'a Table,
+    /// Every region's `places` tag.
+    all: Vec<String>,
 }
 
 impl<'a> Parts<'a> {
@@ -63,13 +79,14 @@ impl<'a> Parts<'a> {
         Some(Parts {
             sites: library.get(SITES).filter(|t| !t.rows.is_empty())?,
             troubles: library.get(TROUBLES).filter(|t| !t.rows.is_empty())?,
+            all: place_tags(library),
         })
     }
 
-    /// The sites that suit a region: tagged with its `places` tag, or
-    /// every site when none is.
+    /// The sites that suit a region, as [`fitting`] finds points of
+    /// interest.
     fn sites(&self, region: &Region) -> Vec<usize> {
-        fitting(self.sites, region)
+        fitting(self.sites, region, &self.all)
     }
 
     /// The troubles that suit a region: untagged ones, and those tagged
@@ -105,7 +122,7 @@ pub(super) fn check_room(
 ) -> Result<(), GenError> {
     let poi = library.table("gen.poi")?;
     let composed = Parts::of(library).map_or(0, |p| p.pairs(terrains).len());
-    let have = offered(poi, terrains) + composed;
+    let have = offered(poi, terrains, &place_tags(library)) + composed;
     if stops > have {
         return Err(GenError::Request(format!(
             "a map of {stops} stops needs {stops} different places, but `gen.poi`, \
@@ -127,20 +144,21 @@ pub(super) fn name_stops(
     let poi = library.table("gen.poi")?;
     let parts = Parts::of(library);
     let mut taken = vec![false; poi.rows.len()];
+    let all = place_tags(library);
     let mut used = BTreeSet::new();
     let mut names: BTreeSet<String> = BTreeSet::new();
     let mut stops = Vec::with_capacity(points.len());
     for (id, (x, y)) in points.into_iter().enumerate() {
         let all_taken = terrains
             .iter()
-            .all(|t| fitting(poi, t).iter().all(|&i| taken[i]));
+            .all(|t| fitting(poi, t, &all).iter().all(|&i| taken[i]));
         if let (true, Some(parts)) = (all_taken, &parts) {
             let stop = compose(library, parts, terrains, &mut used, &names, ns, (id, x, y))?;
             names.insert(stop.name.clone());
             stops.push(stop);
             continue;
         }
-        let (terrain, chosen) = draw_place(poi, terrains, &taken, ns)?;
+        let (terrain, chosen) = draw_place(poi, terrains, &all, &taken, ns)?;
         taken[chosen] = true;
         let row = &poi.rows[chosen];
         let hook = library.resolve("gen.poi", chosen, ns)?.text;
@@ -171,11 +189,16 @@ pub(super) fn name_stops(
 fn draw_place(
     poi: &Table,
     terrains: &[Region],
+    all: &[String],
     taken: &[bool],
     ns: &mut Stream,
 ) -> Result<(String, usize), GenError> {
-    let free =
-        |t: &Region| -> Vec<usize> { fitting(poi, t).into_iter().filter(|&i| !taken[i]).collect() };
+    let free = |t: &Region| -> Vec<usize> {
+        fitting(poi, t, all)
+            .into_iter()
+            .filter(|&i| !taken[i])
+            .collect()
+    };
     let mut terrain = &terrains[ns.die(terrains.len() as u32) as usize - 1];
     let mut rows = free(terrain);
     if rows.is_empty() {

@@ -76,8 +76,9 @@ fn collapse(names: &[String]) -> Vec<String> {
 }
 
 /// Who starts in a zone (one run of names, `Viktor, Kirin, Marsh leech
-/// 1–3, Bandit ×6`, wrapped to the box) and the keys of what lies in it, a line each.
-fn contents(e: &Encounter, zone: &str) -> Vec<String> {
+/// 1–3, Bandit ×6`, wrapped to the box between names, never inside one)
+/// and the keys of what lies in it, a line each.
+fn contents(e: &Encounter, zone: &str) -> (Vec<String>, Vec<String>) {
     let starts = e
         .layout
         .zones
@@ -85,16 +86,15 @@ fn contents(e: &Encounter, zone: &str) -> Vec<String> {
         .find(|z| z.name == zone)
         .map(|z| z.starts.clone())
         .unwrap_or_default();
-    let starts = by_kind(e, &starts);
-    let mut lines = vec![collapse(&starts).join(", ")];
-    lines.retain(|l| !l.is_empty());
+    let names = collapse(&by_kind(e, &starts));
+    let mut lines = Vec::new();
     for (key, p) in keyed(e) {
         if p.at == zone {
             let benny = if p.benny { " (benny)" } else { "" };
             lines.push(format!("{key} {}{benny}", p.name));
         }
     }
-    lines
+    (names, lines)
 }
 
 /// Named foes of one kind, three or more, who all start in this zone, as
@@ -127,19 +127,46 @@ fn by_kind(e: &Encounter, starts: &[String]) -> Vec<String> {
     out
 }
 
-/// `text` broken into lines that fit `width` at `size` (an estimate from
-/// the average glyph width, generous for DejaVu Serif).
+/// Whether `text` fits `width` at `size`: an estimate from the average
+/// glyph width (generous for DejaVu Serif), or the real width where that is
+/// more (a CJK or kana name, whose glyphs are a full em wide).
+fn fits(text: &str, size: f64, width: f64) -> bool {
+    let real = super::chart::fonts().width(text, size, false);
+    (text_width(text, size) * 1.1).max(real) <= width
+}
+
+/// `text` broken into lines that fit `width` at `size`, between words.
 fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
-    let fits = |s: &str| text_width(s, size) * 1.1 <= width;
+    let words: Vec<&str> = text.split_whitespace().collect();
+    pack_lines(&words, " ", size, width)
+}
+
+/// Names run together (`Viktor, Η Ελένη, Bandit ×6`) and broken into lines
+/// that fit `width` at `size` only after a comma: a name is never split,
+/// and one wider than the box gets a line of its own.
+fn wrap_names(names: &[String], size: f64, width: f64) -> Vec<String> {
+    let last = names.len().saturating_sub(1);
+    let items: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| if i < last { format!("{n},") } else { n.clone() })
+        .collect();
+    let items: Vec<&str> = items.iter().map(String::as_str).collect();
+    pack_lines(&items, " ", size, width)
+}
+
+/// `items` joined by `sep` into as few lines as fit `width`, in order; an
+/// item is never broken.
+fn pack_lines(items: &[&str], sep: &str, size: f64, width: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for &word in items {
         let candidate = if line.is_empty() {
             word.to_owned()
         } else {
-            format!("{line} {word}")
+            format!("{line}{sep}{word}")
         };
-        if fits(&candidate) || line.is_empty() {
+        if fits(&candidate, size, width) || line.is_empty() {
             line = candidate;
         } else {
             lines.push(std::mem::replace(&mut line, word.to_owned()));
@@ -158,13 +185,13 @@ struct ZoneText {
 }
 
 impl ZoneText {
-    fn new(title: &str, lines: &[String], w: f64) -> ZoneText {
+    fn new(title: &str, (names, lines): &(Vec<String>, Vec<String>), w: f64) -> ZoneText {
+        let inner = w - 2.0 * PAD;
+        let mut wrapped = wrap_names(names, TEXT, inner);
+        wrapped.extend(lines.iter().flat_map(|l| wrap(l, TEXT, inner)));
         ZoneText {
-            title: wrap(title, TITLE, w - 2.0 * PAD),
-            lines: lines
-                .iter()
-                .flat_map(|l| wrap(l, TEXT, w - 2.0 * PAD))
-                .collect(),
+            title: wrap(title, TITLE, inner),
+            lines: wrapped,
         }
     }
 

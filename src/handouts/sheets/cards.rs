@@ -38,16 +38,19 @@ pub(super) fn one_card(
         .then(|| f.card_sheets(&share.seed, &sets))
 }
 
-/// Every card of the pack, by kind; vouchers and slips in the GM's words.
+/// Every card of the pack, by kind, in the GM's words.
 fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
     [
         CardSet {
-            title: "NPC cards".into(),
-            cards: numbered(&pack.npcs, "npc", npc_card),
+            title: w.npc.group.clone(),
+            cards: numbered(&pack.npcs, "npc", |n, at| npc_card(n, at, w))
+                .into_iter()
+                .chain(returning(pack, w))
+                .collect(),
         },
         CardSet {
-            title: "Trap cards".into(),
-            cards: numbered(&pack.traps, "trap", trap_card),
+            title: w.trap.group.clone(),
+            cards: numbered(&pack.traps, "trap", |t, at| trap_card(t, at, w)),
         },
         CardSet {
             title: w.voucher.group.clone(),
@@ -77,6 +80,27 @@ fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
     ]
 }
 
+/// A campaign's NPCs brought back, their stat blocks as they were,
+/// addressed where they were made (`npc/2 of session 1`) and saying when
+/// the party met them.
+fn returning(pack: &Pack, w: &Wording) -> Vec<Card> {
+    let Some(c) = &pack.campaign else {
+        return Vec::new();
+    };
+    c.returning
+        .iter()
+        .map(|r| {
+            let mut card = npc_card(&r.npc, format!("{} of session {}", r.address, r.session), w);
+            let met = match r.met_in {
+                Some(n) => format!("Met in session {n}."),
+                None => format!("From session {}'s pack.", r.session),
+            };
+            card.blocks.insert(0, Block::Label(met));
+            card
+        })
+        .collect()
+}
+
 /// A card for each item, addressed `kind/1`, `kind/2`, ….
 fn numbered<T>(items: &[T], kind: &str, card: impl Fn(&T, String) -> Card) -> Vec<Card> {
     items
@@ -88,7 +112,7 @@ fn numbered<T>(items: &[T], kind: &str, card: impl Fn(&T, String) -> Card) -> Ve
 
 /// An NPC: name and archetype, concept, stat block, weapons, CALLINGs or
 /// skills and traits, a Mettle or health track and a note line.
-fn npc_card(n: &Npc, address: String) -> Card {
+fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     let archetype = display_name(&n.archetype);
     let subtitle = if n.name == archetype {
         format!("tier {}", n.tier)
@@ -117,7 +141,7 @@ fn npc_card(n: &Npc, address: String) -> Card {
             .collect();
         // A weapon or a calling a line under its label: run in after the
         // label, a weapon's numbers broke over two lines (`melee,` / `2D`).
-        blocks.push(Block::Label("Weapons".into()));
+        blocks.push(Block::Label(w.npc.weapons.clone()));
         blocks.push(Block::Text(weapons.join("\n")));
         if !b.callings.is_empty() {
             let callings: Vec<String> = b
@@ -125,7 +149,7 @@ fn npc_card(n: &Npc, address: String) -> Card {
                 .iter()
                 .map(|c| lines::calling(c, Markup::Plain))
                 .collect();
-            blocks.push(Block::Label("Callings".into()));
+            blocks.push(Block::Label(w.npc.callings.clone()));
             blocks.push(Block::Text(callings.join("\n")));
         }
         blocks.push(Block::Label(format!("Mettle {}", m.mettle)));
@@ -141,16 +165,16 @@ fn npc_card(n: &Npc, address: String) -> Card {
             ("Omens".into(), sh.omens.to_string()),
         ];
         blocks.push(Block::Grid(grid));
-        blocks.push(Block::Field("Attack".into(), core_attack(sh)));
-        for (label, words) in [("Skills", &sh.skills), ("Traits", &sh.traits)] {
+        blocks.push(Block::Field(w.npc.attack.clone(), core_attack(sh)));
+        for (label, words) in [(&w.npc.skills, &sh.skills), (&w.npc.traits, &sh.traits)] {
             if !words.is_empty() {
-                blocks.push(Block::Field(label.into(), words.join(", ")));
+                blocks.push(Block::Field(label.clone(), words.join(", ")));
             }
         }
         blocks.push(Block::Label(format!("Health {}", c.max_health)));
         blocks.push(Block::Track(c.max_health.max(0) as usize));
     }
-    blocks.push(Block::Label("Notes".into()));
+    blocks.push(Block::Label(w.npc.notes.clone()));
     blocks.push(Block::Notes);
     Card {
         title: n.name.clone(),
@@ -162,24 +186,48 @@ fn npc_card(n: &Npc, address: String) -> Card {
 
 /// A trap: trigger, clue, effect, its roll (in the trap's system) and its
 /// odds for each value the item carries (POISE, or the save's ability).
-fn trap_card(t: &Trap, address: String) -> Card {
+fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
     let mut blocks = vec![
-        Block::Field("Trigger".into(), t.trigger.clone()),
-        Block::Field("Clue".into(), t.clue.clone()),
-        Block::Field("Effect".into(), t.effect.clone()),
-        Block::Field("Roll".into(), perils::roll(t)),
+        Block::Field(w.trap.trigger.clone(), t.trigger.clone()),
+        Block::Field(w.trap.clue.clone(), t.clue.clone()),
+        Block::Field(w.trap.effect.clone(), t.effect.clone()),
+        Block::Field(w.trap.roll.clone(), perils::roll(t)),
     ];
     if !t.odds.is_empty() {
         // The odds head names the value and the chance in the trap's own
         // system (POISE and hit, or the save's ability and failing it).
         let [by, chance, _] = perils::odds_head(t);
-        let head = vec![by, chance, "mean damage".to_owned()];
-        let rows = perils::odds_rows(t).into_iter().map(|r| r.to_vec());
-        blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
+        let rows: Vec<Vec<String>> = perils::odds_rows(t)
+            .into_iter()
+            .map(|r| r.to_vec())
+            .collect();
+        // A mean damage the same on every row is said once, not in a
+        // column (a card's table then stays on its card).
+        let same = rows.windows(2).all(|w| w[0][2] == w[1][2]);
+        if same && rows.len() > 1 {
+            let damage = match rows[0][2].as_str() {
+                "—" | "-" | "–" => "none".to_owned(),
+                d => d.to_owned(),
+            };
+            // The chances then run on in one field: `STR 8: 60% · 9: 55%`.
+            let chances: Vec<String> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| match i {
+                    0 => format!("{by} {}: {}", r[0], r[1]),
+                    _ => format!("{}: {}", r[0], r[1]),
+                })
+                .collect();
+            blocks.push(Block::Field(chance, chances.join(" · ")));
+            blocks.push(Block::Field(w.trap.mean_damage.clone(), damage));
+        } else {
+            let head = vec![by, chance, "mean damage".to_owned()];
+            blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
+        }
     }
     Card {
         title: t.name.clone(),
-        subtitle: "Trap".into(),
+        subtitle: w.trap.kind.clone(),
         address,
         blocks,
     }
@@ -205,7 +253,7 @@ fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
         address,
         blocks: vec![
             Block::Text(i.text.clone()),
-            Block::Field("Rolled".into(), i.roll.trail_text()),
+            Block::Field(w.slip.rolled.clone(), i.roll.trail_text()),
             Block::Label(w.slip.given.clone()),
             Block::Notes,
         ],
@@ -220,7 +268,7 @@ fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
                 blocks.push(Block::Text(g.text.clone()));
             }
         }
-        blocks.push(Block::Field("Rolled".into(), m.roll.trail_text()));
+        blocks.push(Block::Field(w.slip.rolled.clone(), m.roll.trail_text()));
         blocks.push(Block::Label(w.slip.given.clone()));
         blocks.push(Block::Notes);
         Card {

@@ -10,7 +10,9 @@ use crate::generators::encounter::{Encounter, Placed};
 use crate::generators::npc::Npc;
 use crate::handouts::drawings::zones;
 use crate::handouts::foes::{Group, base_name, callings, groups, names};
+use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
+use crate::page::pdf::LINE_HEIGHT;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
 use crate::wording::perils;
@@ -21,7 +23,7 @@ const HEAD: f64 = 11.0;
 /// How tightly a sheet is set: type sizes and spacing. A sheet takes the
 /// first of [`FITS`] that keeps it on one page.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Fit {
+pub(super) struct Fit {
     /// The situation.
     lead: f64,
     /// Foes, hazards, trap, terrain cards.
@@ -46,7 +48,7 @@ struct Fit {
 
 /// From roomy to tight; body text never goes under 8 pt (zone text stays
 /// at 8.5 pt at least, whatever the fit).
-const FITS: [Fit; 6] = [
+pub(super) const FITS: [Fit; 6] = [
     fit((10.0, 9.5, 9.0), 3.0, 0),
     fit((9.5, 9.0, 8.5), 2.0, 1),
     fit((9.0, 8.5, 8.5), 1.0, 1),
@@ -83,29 +85,32 @@ impl Fit {
 
 /// An encounter's sheet, set as roomy as still fits one page (the tightest
 /// fit when none does).
-pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter) {
+pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
     let fit = FITS
         .iter()
         .copied()
         .find(|fit| {
             let mut probe = f.probe();
-            sheet(&mut probe, number, e, *fit);
+            sheet(&mut probe, number, e, *fit, w);
             probe.page_count() <= 1
         })
         .unwrap_or(FITS[FITS.len() - 1]);
-    sheet(f, number, e, fit);
+    sheet(f, number, e, fit, w);
 }
 
 /// The sheet at one fit.
-fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit) {
-    let title = format!("Encounter {number}: {}", e.situation.row);
+fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit, w: &Wording) {
+    let title = format!("{} {number}: {}", w.sheet.encounter, e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
     f.para(&headline(number, e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
-    foe_section(f, e, &groups, fit);
-    odds(f, e, &groups, fit);
-    f.heading(&format!("Zones ({})", e.layout.kind), fit.head());
+    foe_section(f, e, &groups, fit, w);
+    odds(f, e, &groups, fit, w);
+    f.heading(
+        &format!("{} ({})", w.sheet.zones, e.layout.kind),
+        fit.head(),
+    );
     let width = f.content_width();
     let style = zones::Style {
         no_key: fit.ladder,
@@ -121,17 +126,17 @@ fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit) {
         rules(f, e, fit, Vec::new());
         paras(f, &[table], fit.body);
     }
-    f.note_lines("Notes", 2);
+    f.note_lines(&w.sheet.notes, 2);
 }
 
 /// The foes: first each kind rolled as several groups (see [`kinds`]) in
 /// the full width, its foes in two columns; then the single groups in two
 /// columns of about the same height, those on stage who are not foes
 /// after them.
-fn foe_section(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
+fn foe_section(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit, w: &Wording) {
     let (many, single): (Vec<_>, Vec<_>) = kinds(groups).into_iter().partition(|k| k.len() > 1);
     if !groups.is_empty() {
-        f.heading("Foes", fit.head());
+        f.heading(&w.sheet.foes, fit.head());
     }
     for kind in &many {
         kind_block(f, kind, fit);
@@ -609,12 +614,51 @@ fn tile_line(t: &Tile) -> String {
     format!("{} {}{places}{text}", t.keys.join(", "), t.tile.name)
 }
 
-/// The odds of every attack as one grid, foes down and PCs across: each
-/// cell the foe's attack on the PC, then the PC's on the foe; a group of
-/// identical foes is one row, and so are foes whose odds read the same.
-fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
-    if e.odds.is_empty() {
+/// The odds of every attack as one grid, foes down and PCs across, its
+/// legend beside it: each cell the foe's attack on the PC over the PC's on
+/// the foe; a group of identical foes is one row, and so are foes whose
+/// odds read the same. What is the same in every cell (Core's every attack
+/// hits; no blow that fells) is said once in the legend, not in a column;
+/// the PC columns are as wide as their widest text, so no cell wraps.
+fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit, w: &Wording) {
+    let Some(g) = odds_grid(f, e, groups, fit) else {
         return;
+    };
+    let rows = g.body.len() as f64;
+    f.keep(fit.head() * 2.0 + (rows.min(3.0) * 2.0 + 1.0) * g.size * LINE_HEIGHT + 12.0);
+    f.heading(&w.sheet.odds, fit.head());
+    let head: Vec<&str> = g.header.iter().map(String::as_str).collect();
+    f.columns_sized(
+        ODDS_GAP,
+        &[g.table_w, g.legend_w],
+        &mut [
+            &mut |f: &mut Flow| f.table(&head, &g.body, &g.widths, g.size),
+            &mut |f: &mut Flow| f.para(&g.legend, g.size, false),
+        ],
+    );
+}
+
+/// Room between the odds grid and its legend.
+const ODDS_GAP: f64 = 10.0;
+
+/// The odds grid as laid out: its header and rows (each PC cell two
+/// lines), the columns' shares of the table's width, the table's and the
+/// legend's widths in points, the legend and the type size.
+#[derive(Debug)]
+pub(super) struct OddsGrid {
+    pub(super) header: Vec<String>,
+    pub(super) body: Vec<Vec<String>>,
+    pub(super) widths: Vec<f64>,
+    pub(super) table_w: f64,
+    pub(super) legend_w: f64,
+    pub(super) legend: String,
+    pub(super) size: f64,
+}
+
+/// The grid of [`odds`] for this flow's column (`None` with no odds).
+pub(super) fn odds_grid(f: &Flow, e: &Encounter, groups: &[Group], fit: Fit) -> Option<OddsGrid> {
+    if e.odds.is_empty() {
+        return None;
     }
     let mut pcs: Vec<String> = Vec::new();
     for o in &e.odds {
@@ -623,31 +667,16 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             pcs.push(o.defender.clone());
         }
     }
-    f.keep(fit.head() * 2.0 + fit.small * 6.0 + fit.body * 4.0);
-    f.heading("Odds of one attack (exact)", fit.head());
-    let after = match e.system {
-        crate::rules::RulesSystem::Mettle => "Soak",
-        crate::rules::RulesSystem::Core => "armour",
+    let first_hit = e.odds[0].hit;
+    let parts = OddsParts {
+        hit: e.odds.iter().any(|o| o.hit != first_hit),
+        fells: e.odds.iter().any(|o| o.fells > 0.0),
     };
-    let key = if fit.merge {
-        "Cell: foe on PC | PC on foe — hit chance, mean damage, chance one blow fells.".to_owned()
-    } else {
-        format!(
-            "Each cell: the foe attacking the PC | the PC attacking the foe — chance to hit, mean damage after {after}, and the chance one blow fells from full when above 0."
-        )
-    };
-    f.para(&key, fit.small, false);
-    let first_w = 0.22;
-    let w = (1.0 - first_w) / pcs.len() as f64;
-    let mut widths = vec![first_w];
-    widths.extend(std::iter::repeat_n(w, pcs.len()));
-    let mut header = vec!["foe | PC".to_owned()];
-    header.extend(pcs.iter().cloned());
     let find = |a: &str, d: &str| {
         e.odds
             .iter()
             .find(|o| o.attacker == a && o.defender == d)
-            .map(cell)
+            .map(|o| cell(o, parts))
             .unwrap_or_else(|| "–".into())
     };
     // Groups with the same numbers whose cells all read the same share
@@ -659,7 +688,7 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
         let foe = &g.first().name;
         let cells: Vec<String> = pcs
             .iter()
-            .map(|pc| format!("{} | {}", find(foe, pc), find(pc, foe)))
+            .map(|pc| format!("{}\n{}", find(foe, pc), find(pc, foe)))
             .collect();
         let same = |(row, first): &(&mut Vec<String>, &&Group)| {
             row[1..] == cells[..] && (first.same_numbers(g) || fit.ladder)
@@ -672,18 +701,110 @@ fn odds(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit) {
             }
         }
     }
-    let head: Vec<&str> = header.iter().map(String::as_str).collect();
-    f.table(&head, &body, &widths, fit.small);
+    let mut header = vec!["foe \\ PC".to_owned()];
+    header.extend(pcs.iter().cloned());
+
+    // Each PC column as wide as its widest line (cells and header), plus
+    // the table's cell padding and a little air (less when the grid is
+    // wide: many PCs).
+    let size = fit.small;
+    let total = f.content_width();
+    let gap = ODDS_GAP;
+    let widest = |i: usize| {
+        let head = f.text_width(&header[i], size, true);
+        body.iter()
+            .flat_map(|row| row[i].lines())
+            .map(|l| f.text_width(l, size, false))
+            .fold(head, f64::max)
+    };
+    let text: Vec<f64> = (1..header.len()).map(widest).collect();
+    let (legend_min, foe_min) = (120.0, 60.0);
+    let roomy = text.iter().map(|t| t + 9.0).sum::<f64>() + foe_min + gap + legend_min <= total;
+    let pad = if roomy { 4.0 + 5.0 } else { 4.0 + 1.0 };
+    let measured: Vec<f64> = text.iter().map(|t| t + pad).collect();
+    let data: f64 = measured.iter().sum();
+    let widest_foe = body
+        .iter()
+        .map(|row| f.text_width(&row[0], size, false) + pad)
+        .fold(f.text_width(&header[0], size, true) + pad, f64::max);
+    // The legend takes what the grid leaves, but never less than a
+    // readable column; the foe column (whose names may wrap) the rest.
+    let foe_w = widest_foe.min(total - data - gap - legend_min).max(foe_min);
+    let table_w = foe_w + data;
+    let legend_w = total - gap - table_w;
+    let mut widths = vec![foe_w / table_w];
+    widths.extend(measured.iter().map(|w| w / table_w));
+
+    let mut legend = String::from(
+        "In each cell, above: the foe attacking the PC; below: the PC attacking the foe.",
+    );
+    legend.push_str(if parts.hit {
+        " Chance to hit, then mean damage"
+    } else {
+        " Mean damage"
+    });
+    legend.push_str(if e.system == crate::rules::RulesSystem::Core {
+        " after armour"
+    } else {
+        " after Soak"
+    });
+    legend.push_str(if parts.fells {
+        "; \"fells\": the chance one blow fells from full."
+    } else {
+        "."
+    });
+    if !parts.hit {
+        legend.push_str(&format!(" Every attack {}", hits_always(e, first_hit)));
+    }
+    if !parts.fells {
+        legend.push_str(" No single blow fells anyone from full.");
+    }
+
+    Some(OddsGrid {
+        header,
+        body,
+        widths,
+        table_w,
+        legend_w,
+        legend,
+        size,
+    })
 }
 
-/// `83% 1.8`, and `fells 5%` when one blow can fell.
-fn cell(o: &crate::generators::encounter::AttackOdds) -> String {
-    let fells = if o.fells > 0.0 {
-        format!(" fells {}", short_percent(o.fells))
+/// Which parts of an odds cell vary across the grid (a part that does
+/// not is said once in the legend).
+#[derive(Debug, Clone, Copy)]
+struct OddsParts {
+    hit: bool,
+    fells: bool,
+}
+
+/// The legend's line for a hit chance that is the same in every cell.
+fn hits_always(e: &Encounter, hit: f64) -> String {
+    let system = if e.system == crate::rules::RulesSystem::Core {
+        " (Core Rules)"
     } else {
-        String::new()
+        ""
     };
-    format!("{} {:.1}{fells}", short_percent(o.hit), o.expected_damage)
+    if hit >= 1.0 {
+        format!("hits{system}.")
+    } else {
+        format!("hits {} of the time{system}.", short_percent(hit))
+    }
+}
+
+/// `83% 1.8`, and `fells 5%` when one blow can fell; the parts that are
+/// the same in every cell left out.
+fn cell(o: &crate::generators::encounter::AttackOdds, parts: OddsParts) -> String {
+    let mut out = Vec::new();
+    if parts.hit {
+        out.push(short_percent(o.hit));
+    }
+    out.push(format!("{:.1}", o.expected_damage));
+    if parts.fells && o.fells > 0.0 {
+        out.push(format!("fells {}", short_percent(o.fells)));
+    }
+    out.join(" ")
 }
 
 /// A chance in whole percent that never rounds to a certainty it is not:

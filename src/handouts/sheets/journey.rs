@@ -4,6 +4,7 @@
 //! way, and blank log lines (the day-by-day account is in `journey.md`).
 
 use crate::generators::journey::Journey;
+use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::rules::Party;
 use crate::rules::RulesSystem;
@@ -14,8 +15,8 @@ const BODY: f64 = 9.5;
 const HEAD: f64 = 11.0;
 
 /// The journey log.
-pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party) {
-    f.section(&format!("Journey log: {} → {}", j.from, j.to));
+pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party, w: &Wording) {
+    f.section(&format!("{}: {} → {}", w.sheet.journey_log, j.from, j.to));
     f.para(
         &format!(
             "journey/1 · {}, the {} route · chance of no encounter on the whole way: {} · {}",
@@ -33,7 +34,7 @@ pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party) {
     legs(f, j);
     supplies(f, j, party);
     rolled(f, j);
-    f.note_lines("Log", 3);
+    f.note_lines(&w.sheet.log, 3);
 }
 
 fn route(j: &Journey) -> &'static str {

@@ -1,7 +1,8 @@
 //! The map pages of a map of up to a dozen stops (a bigger one prints as
-//! an atlas: `atlas`). The GM's: the map with its stops numbered, and under it
-//! on the same page the numbered key (number, name, kind, terrain, hook),
-//! then the paths compactly (two to a row: regions, days, Difficulty). The
+//! an atlas: `atlas`). The GM's: the map with its stops numbered and its paths
+//! beside it (one a row: regions, days, Difficulty) over the map's legend,
+//! path labels at 7 pt at least, and under both the numbered key (number,
+//! name, kind, terrain, hook). The
 //! players': the map with one line style and no Difficulty, then ruled
 //! lines to write on.
 //!
@@ -10,88 +11,162 @@
 
 use crate::generators::map::{Map, Path};
 use crate::handouts::drawings::chart;
+use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{LINE_HEIGHT, wrap};
 use crate::page::{Drawing, Shape};
 
-/// Height for the page's body under the section heading on letter paper
-/// (792 pt less margins, footer and heading), the shorter of the two.
-const BODY: f64 = 792.0 - 36.0 - 20.0 - 36.0 - (16.0 * LINE_HEIGHT + 6.0);
 /// Content width on A4 (the narrower), for measuring wrapped cells.
 const WIDTH: f64 = 595.28 - 72.0;
-/// How much larger the flow draws a frame on letter than on A4.
-const LETTER_GROWTH: f64 = 540.0 / WIDTH;
 /// Type size of the key and the paths table.
 const KEY_SIZE: f64 = 7.5;
 /// Key columns: number, stop (with kind and terrain), hook.
 const KEY_COLUMNS: [f64; 3] = [0.04, 0.28, 0.68];
-/// Paths table columns, three paths a row.
-const PATH_COLUMNS: [f64; 3] = [1.0 / 3.0; 3];
-/// Smallest share of its full size the map may be drawn at (the flow
-/// starts a new page below 0.6).
-const LEAST_SCALE: f64 = 0.62;
-/// Size of the players' map, as a share of its full size, and the ruled
-/// lines' type size (their spacing follows from it).
-const PLAYERS_SCALE: f64 = 0.84;
+/// Smallest share of its full size the GM's map may be drawn at: its path
+/// labels (8 pt at full size) print at 7 pt at least; a key that does not
+/// fit under it runs on to the next page.
+const LEAST_SCALE: f64 = 7.0 / chart::PATH_SIZE;
+/// Largest share of its full size the GM's map is drawn at across the
+/// page (path labels at 10 pt).
+const MOST_SCALE: f64 = 1.25;
+/// Size of the players' map, as a share of its full size (its path labels
+/// and legend print at 7 pt), and the ruled lines' type size (their
+/// spacing follows from it).
+const PLAYERS_SCALE: f64 = 7.0 / chart::PATH_SIZE;
 const RULE_SIZE: f64 = 12.0;
 
-pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool) {
+pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool, w: &Wording) {
     if super::atlas::is_atlas(m) {
         super::atlas::atlas_pages(f, m, players);
     } else if players {
-        players_page(f, m);
+        players_page(f, m, w);
     } else {
-        gm_page(f, m);
+        gm_page(f, m, w);
     }
 }
 
-/// The GM's map, its key and its paths on one page (long keys flow on).
-fn gm_page(f: &mut Flow, m: &Map) {
-    f.section("Point-crawl map · map/1");
+/// The GM's map with its paths beside it (one a row) and its legend under
+/// the paths, the key under both (a long key flows on). The map takes the
+/// width the paths leave and the height the key leaves, never so little
+/// that a path label prints under 7 pt. A map too wide for that (a wide
+/// region) takes the full width instead, with its paths in three columns
+/// and its legend beside them under it: whichever draws it larger, and
+/// always when beside its paths it would print under 7 pt.
+fn gm_page(f: &mut Flow, m: &Map, w: &Wording) {
+    f.section(&format!("{} · map/1", w.sheet.map));
     let key = key_rows(m);
     let paths = path_rows(m);
-    let d = cropped(&chart::draw(m, false));
-    // The tables laid out on a probe of this paper give their height; the
-    // map takes the rest of the page (a frame drawn at `scale` comes out
-    // `scale × content width / WIDTH` of its size).
-    let room = f.room_left() - tables_height(f, &key, &paths) - 2.0 * KEY_SIZE;
-    let grow = f.content_width() / WIDTH;
-    let scale = (room / (d.height * grow)).clamp(LEAST_SCALE, 1.0);
-    f.drawing(&framed(&d, scale));
-    key_tables(f, &key, &paths);
+    let d = cropped(&chart::draw_bare(m, false));
+    let legend = chart::legend_lines(m, false);
+    // As wide as its widest path (the heading wraps to that).
+    let paths_w = paths
+        .iter()
+        .map(|r| f.text_width(&r[0], KEY_SIZE, false))
+        .fold(0.0, f64::max)
+        + 8.0;
+    let gap = 12.0;
+    let map_w = f.content_width() - paths_w - gap;
+    let columns = path_columns(&paths);
+    let legend_w = f.content_width() - 3.0 * paths_w - gap;
+    let beside = |f: &mut Flow| {
+        f.table(&[PATHS_HEAD], &paths, &[1.0], KEY_SIZE);
+        map_legend(f, &legend);
+    };
+    let under = |f: &mut Flow| {
+        f.columns_sized(
+            gap,
+            &[3.0 * paths_w, legend_w],
+            &mut [
+                &mut |f: &mut Flow| {
+                    let head = [PATHS_HEAD; 3];
+                    f.table(&head, &columns, &[1.0 / 3.0; 3], KEY_SIZE);
+                },
+                &mut |f: &mut Flow| map_legend(f, &legend),
+            ],
+        );
+    };
+    // The key (and what goes between it and the map) laid out on a probe
+    // of this paper gives its height; the map takes the rest of the page.
+    let room = f.room_left() - probed_height(f, &key, None) - 2.0 * KEY_SIZE;
+    let narrow = (map_w / d.width).min(room / d.height).min(1.0);
+    let wide_room = f.room_left() - probed_height(f, &key, Some(&under)) - 2.0 * KEY_SIZE - 8.0;
+    let wide = (f.content_width() / d.width)
+        .min(wide_room / d.height)
+        .min(MOST_SCALE);
+    if map_w / d.width < LEAST_SCALE || wide > narrow * 1.05 {
+        let scale = wide.max(LEAST_SCALE);
+        f.drawing_scaled(&d, scale, scale);
+        under(f);
+    } else {
+        let scale = narrow.max(LEAST_SCALE);
+        f.columns_sized(
+            gap,
+            &[map_w, paths_w],
+            &mut [
+                &mut |f: &mut Flow| f.drawing_scaled(&d, scale, scale),
+                &mut |f: &mut Flow| beside(f),
+            ],
+        );
+    }
+    f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
 }
 
-fn key_tables(f: &mut Flow, key: &[Vec<String>], paths: &[Vec<String>]) {
-    f.table(&["#", "stop", "hook"], key, &KEY_COLUMNS, KEY_SIZE);
-    let head = "path · regions · days · Difficulty";
-    f.table(&[head, head, head], paths, &PATH_COLUMNS, KEY_SIZE);
+/// The map's legend in a column: the start's and goal's marks, then what
+/// a path's label and line say, and the scale.
+fn map_legend(f: &mut Flow, lines: &[String]) {
+    f.drawing_scaled(&chart::legend_marks(f.content_width()), 1.0, 1.0);
+    for line in lines {
+        f.para(line, KEY_SIZE, false);
+    }
 }
 
-/// How tall the key and paths tables set on this paper (measured on a
-/// probe; the estimate for the shorter paper when they take more than a
-/// page).
-fn tables_height(f: &Flow, key: &[Vec<String>], paths: &[Vec<String>]) -> f64 {
+/// The paths three to a row (the wide layout's table), in reading order
+/// down the rows.
+fn path_columns(paths: &[Vec<String>]) -> Vec<Vec<String>> {
+    paths
+        .chunks(3)
+        .map(|row| {
+            let mut cells: Vec<String> = row.iter().map(|r| r[0].clone()).collect();
+            cells.resize(3, String::new());
+            cells
+        })
+        .collect()
+}
+
+/// The paths table's heading (each column's, when in three).
+const PATHS_HEAD: &str = "path · regions · days · Difficulty";
+
+/// How tall the key (and `between`, when given, over it) sets on this
+/// paper (measured on a probe; the estimate for the shorter paper when
+/// the key takes more than a page).
+fn probed_height(f: &Flow, key: &[Vec<String>], between: Option<&dyn Fn(&mut Flow)>) -> f64 {
     let mut probe = f.probe();
     probe.new_page();
     let top = probe.y();
-    key_tables(&mut probe, key, paths);
+    let mut over = 0.0;
+    if let Some(between) = between {
+        between(&mut probe);
+        over = probe.y() - top;
+    }
+    probe.table(&["#", "stop", "hook"], key, &KEY_COLUMNS, KEY_SIZE);
     if probe.page_count() == 1 {
         probe.y() - top
     } else {
-        table_height(key, &KEY_COLUMNS) + table_height(paths, &PATH_COLUMNS)
+        over + table_height(key, &KEY_COLUMNS)
     }
 }
 
 /// The players' map, then ruled lines for their notes to the foot.
-fn players_page(f: &mut Flow, m: &Map) {
-    f.section("Point-crawl map (players) · map/1");
+fn players_page(f: &mut Flow, m: &Map, w: &Wording) {
+    f.section(&format!("{} ({}) · map/1", w.sheet.map, w.sheet.players));
     let d = cropped(&chart::draw(m, true));
     f.drawing(&framed(&d, PLAYERS_SCALE));
     let row = LINE_HEIGHT * RULE_SIZE + 3.0;
-    let left = BODY - d.height * PLAYERS_SCALE * LETTER_GROWTH - 8.0 - row - RULE_SIZE;
+    // As many lines as the page has room for under the map, on either paper.
+    let left = f.room_left() - row - RULE_SIZE;
     let lines = (left / row).floor().max(3.0) as usize;
     let rows = vec![vec![String::new()]; lines];
-    f.table(&["Notes"], &rows, &[1.0], RULE_SIZE);
+    f.table(&[w.sheet.notes.as_str()], &rows, &[1.0], RULE_SIZE);
 }
 
 /// One key row a stop: its number, name, kind and terrain, hook.
@@ -114,7 +189,7 @@ pub(super) fn key_rows(m: &Map) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The paths three to a row, each as its stops' numbers, regions, days
+/// The paths one to a row, each as its stops' numbers, regions, days
 /// and Difficulty.
 pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
     let cell = |p: &Path| {
@@ -128,14 +203,7 @@ pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
             p.difficulty_word
         )
     };
-    m.paths
-        .chunks(3)
-        .map(|row| {
-            let mut cells: Vec<String> = row.iter().map(cell).collect();
-            cells.resize(3, String::new());
-            cells
-        })
-        .collect()
+    m.paths.iter().map(|p| vec![cell(p)]).collect()
 }
 
 /// Height a [`Flow::table`] of these rows takes at [`KEY_SIZE`]: each row

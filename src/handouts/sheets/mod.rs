@@ -9,7 +9,9 @@
 //! - `maps`: the GM's and the players' map;
 //! - `atlas`: a map of more than a dozen stops as an overview, detail
 //!   tiles and an index, GM's and players';
-//! - `journey`: the journey log.
+//! - `journey`: the journey log;
+//! - `after`: a campaign's "After the session" sheet (the record to mark),
+//!   last.
 //!
 //! Stat lines come from [`crate::wording::lines`].
 
@@ -21,6 +23,7 @@ use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
 
+mod after;
 mod atlas;
 mod cards;
 mod encounter;
@@ -59,6 +62,83 @@ pub fn pack_pdf(
     pdf::document(&pack.title, paper, &pages, &sections, fonts)
 }
 
+/// Every character of the pack that no font of the PDF has a glyph for
+/// (it prints as U+FFFD `�`), as a line naming the item, the field and the
+/// character: `party: field mettle.0.name has no glyph for 'ᚠ' (U+16A0);
+/// the PDF prints it as �`. `prep` prints them as warnings, so a name never
+/// goes missing in silence. Every text of the pack is looked at, as its
+/// JSON has it.
+pub fn missing_glyphs(pack: &Pack, fonts: &Fonts) -> Vec<String> {
+    let Ok(json) = serde_json::to_value(pack) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    if let serde_json::Value::Object(top) = &json {
+        for (key, value) in top {
+            match value {
+                serde_json::Value::Array(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        let at = item
+                            .get("address")
+                            .and_then(|a| a.as_str())
+                            .map_or_else(|| format!("{key}.{i}"), str::to_owned);
+                        missing_in(item, &at, "", fonts, &mut found);
+                    }
+                }
+                _ => {
+                    let at = value.get("address").and_then(|a| a.as_str()).unwrap_or(key);
+                    let field = if value.is_object() { "" } else { key.as_str() };
+                    missing_in(value, at, field, fonts, &mut found);
+                }
+            }
+        }
+    }
+    found
+}
+
+/// [`missing_glyphs`] in one JSON value of item `at`, at `field`.
+fn missing_in(
+    value: &serde_json::Value,
+    at: &str,
+    field: &str,
+    fonts: &Fonts,
+    found: &mut Vec<String>,
+) {
+    let join = |k: &str| {
+        if field.is_empty() {
+            k.to_owned()
+        } else {
+            format!("{field}.{k}")
+        }
+    };
+    match value {
+        serde_json::Value::String(text) => {
+            let mut seen = Vec::new();
+            for c in text.chars() {
+                if !c.is_control() && !fonts.has_glyph(c, false) && !seen.contains(&c) {
+                    seen.push(c);
+                    found.push(format!(
+                        "{at}: field {field} has no glyph for {c:?} (U+{:04X}) in {text:?}; \
+                         the PDF prints it as \u{FFFD}",
+                        u32::from(c)
+                    ));
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                missing_in(item, at, &join(&i.to_string()), fonts, found);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                missing_in(v, at, &join(k), fonts, found);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// One item's sheet as a PDF of its own (`prep --only encounter/2` writes
 /// it as `encounter-2.pdf`): an encounter sheet, the two map pages, the
 /// journey log, or the item's card; its footer is the item's share line.
@@ -76,14 +156,14 @@ pub fn item_pdf(
     let mut f = Flow::new(fonts, paper, footer, ink_saver);
     let i = at.index();
     match at.kind() {
-        "encounter" => encounter::encounter(&mut f, i + 1, pack.encounters.get(i)?),
+        "encounter" => encounter::encounter(&mut f, i + 1, pack.encounters.get(i)?, w),
         "map" if i == 0 => {
             let m = pack.map.as_ref()?;
             for players in [false, true] {
-                maps::map_pages(&mut f, m, players);
+                maps::map_pages(&mut f, m, players, w);
             }
         }
-        "journey" if i == 0 => journey::journey(&mut f, pack.journey.as_ref()?, &pack.party),
+        "journey" if i == 0 => journey::journey(&mut f, pack.journey.as_ref()?, &pack.party, w),
         _ => cards::one_card(&mut f, pack, share, w, &at.to_string())?,
     }
     let (pages, sections) = f.finish();
@@ -93,11 +173,12 @@ pub fn item_pdf(
 
 /// A map's pages alone as a PDF: the GM's then the players' (one page
 /// each, or each an atlas for a map of more than a dozen stops), with
-/// `footer` on every page.
+/// `footer` on every page and the built-in wording.
 pub fn map_pdf(m: &Map, title: &str, footer: String, paper: Paper, fonts: &Fonts) -> Vec<u8> {
     let mut f = Flow::new(fonts, paper, footer, false);
+    let w = Wording::builtin();
     for players in [false, true] {
-        maps::map_pages(&mut f, m, players);
+        maps::map_pages(&mut f, m, players, &w);
     }
     let (pages, sections) = f.finish();
     pdf::document(title, paper, &pages, &sections, fonts)
@@ -114,20 +195,23 @@ fn lay_out(
     contents: &[(String, usize)],
 ) -> (Vec<pdf::Page>, Vec<pdf::Section>) {
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
-    run::cover(&mut f, pack, share, contents);
+    run::cover(&mut f, pack, share, contents, w);
     for (i, e) in pack.encounters.iter().enumerate() {
-        encounter::encounter(&mut f, i + 1, e);
+        encounter::encounter(&mut f, i + 1, e, w);
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {
-            maps::map_pages(&mut f, m, players);
+            maps::map_pages(&mut f, m, players, w);
         }
     }
     if let Some(j) = &pack.journey {
-        journey::journey(&mut f, j, &pack.party);
+        journey::journey(&mut f, j, &pack.party, w);
     }
-    // The cut-out cards last, so they can go on card stock together.
+    // The cut-out cards next, so they can go on card stock together.
     cards::card_sheets(&mut f, pack, share, w);
+    if let Some(c) = &pack.campaign {
+        after::after(&mut f, &c.after);
+    }
     f.finish()
 }
 
@@ -261,5 +345,196 @@ mod tests {
             }
         }
         assert!(sheets >= 100, "only {sheets} encounter sheets checked");
+    }
+
+    /// The map pages of both sample sessions, 25 seeds each, A4 and letter:
+    /// every word on them (labels, legend, paths, key) prints at 7 pt at
+    /// least; the GM's map and its key take one page (or, on letter, the
+    /// key of a tall map drawn at its least scale runs on), and that page
+    /// is used (its lowest line in the lower quarter of the page: no empty
+    /// half page under a small map).
+    #[test]
+    fn map_pages_print_at_7_pt_and_use_their_page() {
+        let fonts = Fonts::load();
+        let share = test_share("maps");
+        let mut checked = 0;
+        let mut ran_on = 0;
+        let mut wrong = Vec::new();
+        for (seed, pack) in sample_packs("10,12,14", "maps", 25) {
+            for paper in [Paper::A4, Paper::Letter] {
+                let (pages, sections) = lay_out(
+                    &pack,
+                    &share,
+                    paper,
+                    false,
+                    &fonts,
+                    &Wording::builtin(),
+                    &[],
+                );
+                let (_, height) = paper.size();
+                for (k, s) in sections.iter().enumerate() {
+                    if !s.title.starts_with("Point-crawl map") {
+                        continue;
+                    }
+                    let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
+                    let page = &pages[s.first_page];
+                    let mut lowest: f64 = 0.0;
+                    let mut least: f64 = f64::MAX;
+                    for shape in &page.items {
+                        if let crate::page::Shape::Text { size, text, y, .. } = shape {
+                            least = least.min(*size);
+                            assert!(
+                                *size >= 7.0 - 1e-9,
+                                "{seed} {paper:?} {}: {text:?} at {size:.2} pt",
+                                s.title
+                            );
+                            // The share line and page number are the footer.
+                            if *y < height - 40.0 {
+                                lowest = lowest.max(*y);
+                            }
+                        }
+                    }
+                    if s.title.contains("(players)") {
+                        continue;
+                    }
+                    // A key may run on only when the map gave all it could:
+                    // drawn at its least scale, its labels at 7 pt.
+                    if next - s.first_page != 1 {
+                        ran_on += 1;
+                        if (least - 7.0).abs() > 1e-6 {
+                            wrong.push(format!("{seed} {paper:?}: the key runs on beside a map whose least text is {least:.2} pt"));
+                        }
+                    } else if lowest <= height * 0.75 {
+                        wrong.push(format!(
+                            "{seed} {paper:?}: the map page ends at {lowest:.0} of {height:.0} pt"
+                        ));
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            wrong.is_empty(),
+            "{} of {checked}:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+        assert!(checked >= 100, "only {checked} GM map pages checked");
+        // Most keys stay with their map (the tallest ten-stop maps on
+        // letter are the exception).
+        assert!(ran_on * 5 <= checked, "{ran_on} of {checked} keys run on");
+    }
+
+    /// Issue 27, item 5: the odds grid of every encounter of both sample
+    /// sessions (25 seeds each, a five-PC Core party), on A4 and letter, at
+    /// every fit: no PC cell wraps (each is two lines, foe on PC over PC on
+    /// foe, each as wide as its column allows), no column says the same in
+    /// every row (Core's hit chance is in the legend, not the cells), the
+    /// legend stands beside the grid at a readable width, and the grid
+    /// stays within its own column.
+    #[test]
+    fn odds_grid_reads_at_a_glance() {
+        use crate::page::pdf::wrap;
+        let fonts = Fonts::load();
+        let mut grids = [0, 0];
+        for (seed, pack) in sample_packs("10,12,14,9,11", "odds", 25) {
+            for paper in [Paper::A4, Paper::Letter] {
+                let f = Flow::new(&fonts, paper, String::new(), false);
+                for e in &pack.encounters {
+                    let groups = crate::handouts::foes::groups(&e.foes);
+                    for fit in encounter::FITS {
+                        let Some(g) = encounter::odds_grid(&f, e, &groups, fit) else {
+                            continue;
+                        };
+                        let at = format!("{seed} {paper:?} {}", e.situation.row);
+                        let total = f.content_width();
+                        assert!(g.legend_w >= 100.0, "{at}: legend {:.0} pt", g.legend_w);
+                        assert!(g.table_w + g.legend_w < total, "{at}: beside");
+                        let share: f64 = g.widths.iter().sum();
+                        assert!(
+                            share <= 1.0 + 1e-9,
+                            "{at}: the grid is {share} of its column"
+                        );
+                        for (i, pc) in g.header.iter().enumerate().skip(1) {
+                            let w = g.widths[i] * g.table_w - 4.0;
+                            assert_eq!(wrap(&fonts, pc, g.size, true, w).len(), 1, "{at}: {pc}");
+                            for row in &g.body {
+                                let lines: Vec<&str> = row[i].lines().collect();
+                                assert_eq!(lines.len(), 2, "{at}: {:?}", row[i]);
+                                for l in lines {
+                                    let n = wrap(&fonts, l, g.size, false, w).len();
+                                    assert_eq!(n, 1, "{at}: {l:?} wraps in {w:.1} pt");
+                                }
+                            }
+                        }
+                        // The first part of every cell line: a hit chance
+                        // when the chances differ, never one said everywhere.
+                        let firsts: std::collections::BTreeSet<&str> = g
+                            .body
+                            .iter()
+                            .flat_map(|r| r[1..].iter().flat_map(|c| c.lines()))
+                            .filter_map(|l| l.split(' ').next())
+                            .filter(|t| t.ends_with('%'))
+                            .collect();
+                        assert!(firsts.len() != 1, "{at}: every cell says {firsts:?}");
+                        let core = e.system == crate::rules::RulesSystem::Core;
+                        if core {
+                            assert!(firsts.is_empty(), "{at}: {firsts:?}");
+                            assert!(g.legend.contains("Every attack hits (Core Rules)."));
+                            assert!(!g.legend.contains("Soak"), "{at}: {}", g.legend);
+                        }
+                        grids[usize::from(core)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            grids[0] >= 100 && grids[1] >= 100,
+            "{grids:?} grids checked"
+        );
+    }
+
+    /// Issue 27, item 6: no card is spent on two rows of a table — across
+    /// both sample sessions, 25 seeds each, no trap card (nor any other)
+    /// runs on to a "(cont.)" card.
+    #[test]
+    fn no_card_runs_on() {
+        let fonts = Fonts::load();
+        let share = test_share("cards");
+        let mut traps = 0;
+        let mut wrong = Vec::new();
+        for (seed, pack) in sample_packs("10,12,14", "cards", 25) {
+            traps += pack.traps.len();
+            for paper in [Paper::A4, Paper::Letter] {
+                let (pages, _) = lay_out(
+                    &pack,
+                    &share,
+                    paper,
+                    false,
+                    &fonts,
+                    &Wording::builtin(),
+                    &[],
+                );
+                for page in &pages {
+                    let texts: Vec<&str> = page
+                        .items
+                        .iter()
+                        .filter_map(|s| match s {
+                            crate::page::Shape::Text { text, .. } => Some(text.as_str()),
+                            _ => None,
+                        })
+                        .collect();
+                    for (i, t) in texts.iter().enumerate() {
+                        if t.contains("(cont.)") {
+                            let around =
+                                texts[i.saturating_sub(2)..(i + 3).min(texts.len())].join(" | ");
+                            wrong.push(format!("{seed} {paper:?}: {around}"));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+        assert!(traps >= 50, "only {traps} trap cards");
     }
 }

@@ -4,7 +4,8 @@
 //! initiative ladder; a notes box filling the rest of the page.
 
 use super::ShareLine;
-use crate::generators::session::Pack;
+use crate::generators::session::{CampaignPage, Pack};
+use crate::handouts::markdown::Wording;
 use crate::handouts::run;
 use crate::page::layout::Flow;
 use crate::wording::markup::Markup;
@@ -15,7 +16,13 @@ const HEAD: f64 = 11.0;
 
 /// The run sheet. `contents` holds each later section's title and page
 /// (1-based); the first layout pass gives it (see `super::pack_pdf`).
-pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(String, usize)]) {
+pub(super) fn cover(
+    f: &mut Flow,
+    pack: &Pack,
+    share: &ShareLine,
+    contents: &[(String, usize)],
+    w: &Wording,
+) {
     f.section(&pack.title);
     f.para(
         &format!(
@@ -27,22 +34,51 @@ pub(super) fn cover(f: &mut Flow, pack: &Pack, share: &ShareLine, contents: &[(S
         true,
     );
     f.para(&share.plain(), 9.0, false);
+    if let Some(c) = &pack.campaign {
+        previously(f, c);
+    }
     f.gap(4.0);
     f.columns(
         16.0,
         &mut [
-            &mut |f: &mut Flow| contents_table(f, contents),
-            &mut |f: &mut Flow| party(f, pack),
+            &mut |f: &mut Flow| contents_table(f, contents, w),
+            &mut |f: &mut Flow| party(f, pack, w),
         ],
     );
-    at_a_glance(f, pack, contents);
-    ladder(f, pack);
-    f.note_lines("Notes", 2);
+    at_a_glance(f, pack, contents, w);
+    ladder(f, pack, w);
+    f.note_lines(&w.sheet.notes, 2);
+}
+
+/// A campaign's "Previously": where the party is, on which day, and what
+/// changed since the last session with the rule that changed it.
+fn previously(f: &mut Flow, c: &CampaignPage) {
+    f.heading("Previously", HEAD);
+    let at = match &c.stop {
+        Some(stop) => format!("Session {} starts on day {} at {stop}.", c.session, c.day),
+        None => format!("Session {} starts on day {}.", c.session, c.day),
+    };
+    f.para(&at, BODY, false);
+    for line in &c.previously {
+        f.para_at(&format!("• {line}"), BODY, false, 6.0);
+    }
+    if !c.vouchers_in_hand.is_empty() {
+        let held: Vec<String> = c
+            .vouchers_in_hand
+            .iter()
+            .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
+            .collect();
+        f.para(
+            &format!("Vouchers in hand: {}.", held.join(", ")),
+            BODY,
+            false,
+        );
+    }
 }
 
 /// The contents: each section and the page it starts on.
-fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
-    f.heading("Contents", HEAD);
+fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
+    f.heading(&w.sheet.contents, HEAD);
     let rows: Vec<Vec<String>> = contents
         .iter()
         .map(|(title, page)| vec![title.clone(), page.to_string()])
@@ -51,11 +87,15 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)]) {
 }
 
 /// Each PC with the numbers the GM needs and a track to tick.
-fn party(f: &mut Flow, pack: &Pack) {
-    f.heading("The party", HEAD);
+fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
+    f.heading(&w.sheet.party, HEAD);
+    let now = pack.campaign.as_ref().map(|c| &c.party_now);
     for pc in run::party(pack, Markup::Plain) {
         f.para(&pc.name, 10.0, true);
         f.para(&pc.stats, BODY, false);
+        if let Some((_, line)) = now.and_then(|n| n.iter().find(|(name, _)| *name == pc.name)) {
+            f.para(&format!("Now: {line}"), BODY, false);
+        }
         let tracks: Vec<(String, usize)> =
             pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
         f.tracks(&tracks, BODY);
@@ -64,7 +104,7 @@ fn party(f: &mut Flow, pack: &Pack) {
 
 /// One line per encounter with its threat, and the journey in one line,
 /// each with the page it is on.
-fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
+fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Wording) {
     let page_of = |prefix: &str| {
         contents
             .iter()
@@ -72,9 +112,9 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
             .map_or(String::new(), |(_, p)| format!(" · p. {p}"))
     };
     if !pack.encounters.is_empty() {
-        f.heading("Encounters", HEAD);
+        f.heading(&w.sheet.encounters, HEAD);
         for (i, e) in pack.encounters.iter().enumerate() {
-            let page = page_of(&format!("Encounter {}:", i + 1));
+            let page = page_of(&format!("{} {}:", w.sheet.encounter, i + 1));
             f.para(
                 &format!("{}{page}", run::encounter_line(i + 1, e)),
                 BODY,
@@ -83,18 +123,22 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)]) {
         }
     }
     if let Some(j) = &pack.journey {
-        f.heading("Journey", HEAD);
-        let line = format!("{}{}", run::journey_line(j), page_of("Journey"));
+        f.heading(&w.sheet.journey, HEAD);
+        let line = format!(
+            "{}{}",
+            run::journey_line(j),
+            page_of(&format!("{}:", w.sheet.journey_log))
+        );
         f.para(&line, BODY, false);
     }
 }
 
 /// The initiative ladder: its rule, then a row per combatant (METTLE, a
 /// box per round) or per initiative card (Core Rules, a line to write on).
-fn ladder(f: &mut Flow, pack: &Pack) {
+fn ladder(f: &mut Flow, pack: &Pack, w: &Wording) {
     let l = run::ladder(pack);
     f.keep(HEAD * 2.0 + BODY * 10.0);
-    f.heading("Initiative ladder", HEAD);
+    f.heading(&w.sheet.initiative, HEAD);
     f.para(l.rule, BODY, false);
     f.ladder(&l.names, l.blanks, l.rounds, BODY);
 }

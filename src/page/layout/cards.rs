@@ -11,9 +11,12 @@
 //! of content ([`Block`]) and a footer line with the seed and the address.
 //! Its body is set at the largest size from [`BODY_MAX`] down to
 //! [`MIN_TYPE`] at which it fits; a card whose closing note lines are all
-//! that will not fit goes without them; what does not fit even at
-//! [`MIN_TYPE`] carries on onto the next card, titled "(cont.)", a table
-//! with its header again. No text on a card is smaller than [`MIN_TYPE`].
+//! that will not fit goes without them; then, rather than spend a second
+//! card on a line or two, its body text goes down to [`LAST_TYPE`] (labels,
+//! title and footer stay at [`MIN_TYPE`] at least); what does not fit even
+//! then carries on onto the next card, titled "(cont.)", a table with its
+//! header again, at [`MIN_TYPE`]. No text on a card is smaller than
+//! [`LAST_TYPE`].
 
 use super::Flow;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
@@ -29,6 +32,9 @@ pub(super) const COLS: usize = 3;
 pub(super) const ROWS: usize = 3;
 /// The smallest type on a card, in points.
 pub(crate) const MIN_TYPE: f64 = 8.0;
+/// The smallest body type a card is set at before it carries on onto a
+/// second card, in points.
+pub(crate) const LAST_TYPE: f64 = 7.0;
 /// The largest body type on a card, in points.
 pub(super) const BODY_MAX: f64 = 10.0;
 
@@ -211,10 +217,12 @@ impl Flow<'_> {
             _ => 0,
         };
         let kept = &card.blocks[..card.blocks.len() - notes];
-        let tries = std::iter::once(&card.blocks[..]).chain((notes > 0).then_some(kept));
-        for blocks in tries {
-            let mut size = BODY_MAX;
-            while size >= MIN_TYPE {
+        let tries = std::iter::once((&card.blocks[..], BODY_MAX, MIN_TYPE))
+            .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)))
+            .chain(std::iter::once((kept, MIN_TYPE - STEP, LAST_TYPE)));
+        for (blocks, largest, least) in tries {
+            let mut size = largest;
+            while size >= least - 1e-9 {
                 let rows = self.rows(blocks, size);
                 if total(&rows, size) <= room(false) + 1e-6 {
                     return vec![Placed {
@@ -817,7 +825,7 @@ mod tests {
                         text,
                         ..
                     } => {
-                        assert!(*size >= MIN_TYPE, "{text} at {size} pt");
+                        assert!(*size >= LAST_TYPE, "{text} at {size} pt");
                         let w = fonts.width(text, *size, *bold);
                         let left = crate::page::text_left(*x, w, *anchor);
                         let top = *y - 0.8 * size;

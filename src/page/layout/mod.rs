@@ -110,6 +110,18 @@ impl<'a> Flow<'a> {
     /// off the page carries on in its column on the next page, and the
     /// blocks after it start at the top of that page.
     pub(crate) fn columns(&mut self, gap: f64, blocks: &mut [&mut dyn FnMut(&mut Flow)]) {
+        let n = blocks.len();
+        self.columns_sized(gap, &vec![1.0; n], blocks);
+    }
+
+    /// [`Flow::columns`] with columns of unequal widths: `shares` of the
+    /// width left after the gaps, one a block (a table beside its legend).
+    pub(crate) fn columns_sized(
+        &mut self,
+        gap: f64,
+        shares: &[f64],
+        blocks: &mut [&mut dyn FnMut(&mut Flow)],
+    ) {
         if blocks.is_empty() {
             return;
         }
@@ -118,12 +130,21 @@ impl<'a> Flow<'a> {
         }
         let (left, width) = (self.left, self.col_w);
         let n = blocks.len() as f64;
-        let col_w = (width - gap * (n - 1.0)) / n;
+        let total: f64 = shares.iter().take(blocks.len()).sum();
+        let room = width - gap * (n - 1.0);
         let (start, top) = (self.pages.len(), self.y);
         let (mut last_page, mut lowest) = (start, top);
+        let mut x = left;
         for (i, block) in blocks.iter_mut().enumerate() {
-            self.left = left + i as f64 * (col_w + gap);
+            let share = shares.get(i).copied().unwrap_or(1.0);
+            let col_w = if total > 0.0 {
+                room * share / total
+            } else {
+                room / n
+            };
+            self.left = x;
             self.col_w = col_w;
+            x += col_w + gap;
             // On the page the columns began, every block starts at their
             // top; once an earlier block broke the page, at this page's top.
             self.y = if self.pages.len() == start {

@@ -37,6 +37,7 @@
 //! on, `ParsedFont` is a different type and this module does not compile).
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use allsorts::binary::read::ReadScope;
 use allsorts::font_data::FontData;
@@ -54,6 +55,10 @@ use painter::Painter;
 const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif.ttf");
 /// DejaVu Serif, bold (see `assets/fonts/LICENSE`).
 const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif-Bold.ttf");
+/// Droid Sans Fallback (see `assets/fonts/LICENSE-DroidSansFallback`): the
+/// glyphs DejaVu Serif lacks — CJK ideographs, kana, Hangul — for regular
+/// and bold text alike.
+const FALLBACK_TTF: &[u8] = include_bytes!("../../../assets/fonts/DroidSansFallbackFull.ttf");
 
 /// Line height as a multiple of the font size, used by [`fit`] and
 /// [`paragraph`].
@@ -65,9 +70,11 @@ const FIT_STEP: f64 = 0.25;
 /// Slack for floating-point comparisons of lengths, in points.
 const EPSILON: f64 = 1e-6;
 
-/// Resource names of the two fonts in every page's `/Font` dictionary.
+/// Resource names of the fonts in every page's `/Font` dictionary.
 const REGULAR_RESOURCE: &str = "F1";
 const BOLD_RESOURCE: &str = "F2";
+/// Resource name of the fallback font, on pages that use it.
+const FALLBACK_RESOURCE: &str = "F3";
 
 /// Written into the document information dictionary.
 const CREATOR: &str = "tablewright";
@@ -128,14 +135,15 @@ struct Face {
     /// (glyph id, advance in design units) by code point, below
     /// [`FAST_CHARS`]; glyph 0 where the font has no glyph.
     fast: Vec<(u16, u16)>,
-    /// Glyph id and advance of [`REPLACEMENT`].
+    /// Glyph id and advance of [`REPLACEMENT`] (0, 0 for the fallback,
+    /// which never draws it).
     replacement: (u16, u16),
 }
 
 impl Face {
     fn load(bytes: &'static [u8], ps_name: &'static str) -> Face {
         let parsed = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
-            .expect("the embedded DejaVu Serif font should parse");
+            .expect("the embedded fonts should parse");
         let units_per_em = f64::from(parsed.units_per_em.max(1));
         let advance = |glyph| parsed.get_glyph_width(glyph).unwrap_or(0);
         let mut fast = vec![(0, 0); FAST_CHARS];
@@ -144,8 +152,7 @@ impl Face {
         }
         let replacement = parsed
             .lookup_glyph_index(u32::from(REPLACEMENT))
-            .expect("the embedded DejaVu Serif font should have U+FFFD");
-        let replacement = (replacement, advance(replacement));
+            .map_or((0, 0), |glyph| (glyph, advance(glyph)));
         Face {
             bytes,
             ps_name,
@@ -176,24 +183,6 @@ impl Face {
                 None => self.replacement,
             },
         }
-    }
-
-    /// The character drawn for `c`: `c` itself, or [`REPLACEMENT`] when the
-    /// font lacks it (so the PDF shows, and copies out as, U+FFFD rather
-    /// than an empty box that extracts as nothing).
-    fn printable(&self, c: char) -> char {
-        if self.glyph(c).is_some() {
-            c
-        } else {
-            REPLACEMENT
-        }
-    }
-
-    /// Advance width of `text` in em (no kerning: the PDF does not kern
-    /// either, so measured and drawn widths agree).
-    fn advance_em(&self, text: &str) -> f64 {
-        let units: u64 = text.chars().map(|c| u64::from(self.metrics(c).1)).sum();
-        units as f64 / self.units_per_em
     }
 
     /// Ascender and descender (negative) from `hhea`, in em.
@@ -247,11 +236,22 @@ impl Face {
 }
 
 /// The document fonts, DejaVu Serif regular and bold, parsed once from the
-/// bytes embedded in the binary. Load them once and share them: parsing
-/// takes a few milliseconds.
+/// bytes embedded in the binary, and Droid Sans Fallback for the characters
+/// DejaVu Serif lacks (CJK, kana, Hangul), parsed the first time a text
+/// needs it. Load them once and share them: parsing takes a few
+/// milliseconds.
 pub struct Fonts {
     regular: Face,
     bold: Face,
+    fallback: OnceLock<Face>,
+}
+
+/// Which embedded font draws a run of text: DejaVu Serif (regular or bold,
+/// as the text is) or the fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Main,
+    Fallback,
 }
 
 impl std::fmt::Debug for Fonts {
@@ -269,18 +269,73 @@ impl Fonts {
         Fonts {
             regular: Face::load(REGULAR_TTF, "DejaVuSerif"),
             bold: Face::load(BOLD_TTF, "DejaVuSerif-Bold"),
+            fallback: OnceLock::new(),
         }
+    }
+
+    fn fallback(&self) -> &Face {
+        self.fallback
+            .get_or_init(|| Face::load(FALLBACK_TTF, "DroidSansFallback"))
+    }
+
+    /// The font that draws `c` and the character it draws: DejaVu Serif's
+    /// own glyph, else the fallback's, else DejaVu Serif's U+FFFD `�` (so
+    /// the PDF shows, and copies out as, U+FFFD rather than an empty box).
+    fn source(&self, c: char, bold: bool) -> (Source, char) {
+        if self.face(bold).glyph(c).is_some() {
+            (Source::Main, c)
+        } else if self.fallback().glyph(c).is_some() {
+            (Source::Fallback, c)
+        } else {
+            (Source::Main, REPLACEMENT)
+        }
+    }
+
+    /// `text` as it is drawn: runs set in one font each, in order, with
+    /// U+FFFD for characters no font has.
+    fn runs(&self, text: &str, bold: bool) -> Vec<(Source, String)> {
+        let mut runs: Vec<(Source, String)> = Vec::new();
+        for c in text.chars() {
+            let (source, c) = self.source(c, bold);
+            match runs.last_mut() {
+                Some((last, run)) if *last == source => run.push(c),
+                _ => runs.push((source, c.to_string())),
+            }
+        }
+        runs
     }
 
     fn face(&self, bold: bool) -> &Face {
         if bold { &self.bold } else { &self.regular }
     }
 
-    /// Width of `text` set at `size` points, in points, from the font's
-    /// real advance widths. Characters the font lacks count as U+FFFD `�`,
-    /// which is what the PDF shows for them.
+    /// Width of `text` set at `size` points, in points, from the real
+    /// advance widths of the font that draws each character (DejaVu Serif,
+    /// else the fallback; no kerning: the PDF does not kern either, so
+    /// measured and drawn widths agree). Characters no font has count as
+    /// U+FFFD `�`, which is what the PDF shows for them.
     pub fn width(&self, text: &str, size: f64, bold: bool) -> f64 {
-        self.face(bold).advance_em(text) * size
+        let main = self.face(bold);
+        let (mut units, mut fallback_units) = (0u64, 0u64);
+        for c in text.chars() {
+            if let Some(&(glyph, advance)) = main.fast.get(c as usize)
+                && glyph != 0
+            {
+                units += u64::from(advance);
+            } else if main.glyph(c).is_some() {
+                units += u64::from(main.metrics(c).1);
+            } else if let Some(glyph) = self.fallback().glyph(c) {
+                let face = self.fallback();
+                fallback_units += u64::from(face.parsed.get_glyph_width(glyph).unwrap_or(0));
+            } else {
+                units += u64::from(main.replacement.1);
+            }
+        }
+        let mut em = units as f64 / main.units_per_em;
+        if fallback_units > 0 {
+            em += fallback_units as f64 / self.fallback().units_per_em;
+        }
+        em * size
     }
 
     /// The white box behind a text set in these fonts with its baseline at
@@ -298,10 +353,10 @@ impl Fonts {
         halo_box(text_left(x, w, anchor), y, size, w)
     }
 
-    /// Whether the font has a glyph for `c`; [`document`] draws U+FFFD `�`
-    /// for characters it lacks.
+    /// Whether a font has a glyph for `c` (DejaVu Serif or the fallback);
+    /// [`document`] draws U+FFFD `�` for characters none has.
     pub fn has_glyph(&self, c: char, bold: bool) -> bool {
-        self.face(bold).glyph(c).is_some()
+        self.face(bold).glyph(c).is_some() || self.fallback().glyph(c).is_some()
     }
 
     /// Distance from the top of a line box ([`LINE_HEIGHT`] × `size` tall)
@@ -476,22 +531,33 @@ pub fn document(
     // Only the characters the document draws go into the embedded fonts.
     let mut used_regular = BTreeSet::new();
     let mut used_bold = BTreeSet::new();
+    let mut used_fallback = BTreeSet::new();
     for shape in pages.iter().flat_map(|page| &page.items) {
         if let Shape::Text { bold, text, .. } = shape {
-            let (used, face) = if *bold {
-                (&mut used_bold, &fonts.bold)
-            } else {
-                (&mut used_regular, &fonts.regular)
-            };
-            used.extend(text.chars().map(|c| face.printable(c)));
+            for (source, run) in fonts.runs(text, *bold) {
+                let used = match (source, *bold) {
+                    (Source::Fallback, _) => &mut used_fallback,
+                    (Source::Main, true) => &mut used_bold,
+                    (Source::Main, false) => &mut used_regular,
+                };
+                used.extend(run.chars());
+            }
         }
     }
 
     let mut doc = PdfDocument::new(title);
-    for (face, used, resource) in [
-        (&fonts.regular, &used_regular, REGULAR_RESOURCE),
-        (&fonts.bold, &used_bold, BOLD_RESOURCE),
-    ] {
+    let fallback = if used_fallback.is_empty() {
+        None
+    } else {
+        Some(fonts.fallback())
+    };
+    let faces = [
+        (Some(&fonts.regular), &used_regular, REGULAR_RESOURCE),
+        (Some(&fonts.bold), &used_bold, BOLD_RESOURCE),
+        (fallback, &used_fallback, FALLBACK_RESOURCE),
+    ];
+    for (face, used, resource) in faces {
+        let Some(face) = face else { continue };
         if !used.is_empty() {
             doc.resources.fonts.map.insert(
                 FontId(resource.to_string()),

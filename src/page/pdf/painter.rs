@@ -6,7 +6,7 @@ use printpdf::{
     Point, Polygon, PolygonRing, Pt, Rect, TextItem, TextMatrix, WindingOrder,
 };
 
-use super::{BOLD_RESOURCE, Fonts, REGULAR_RESOURCE};
+use super::{BOLD_RESOURCE, FALLBACK_RESOURCE, Fonts, REGULAR_RESOURCE, Source};
 use crate::page::{Canvas, Shape, TextStyle, halo_box, text_left};
 
 /// Dash pattern of dashed lines (on, off), the same as the SVG's
@@ -204,26 +204,31 @@ impl Canvas for Painter<'_> {
             self.rectangle(hx, hy, hw, hh, PaintMode::Fill);
         }
         self.set_fill(self.text_grey);
-        let (resource, face) = if bold {
-            (BOLD_RESOURCE, &self.fonts.bold)
-        } else {
-            (REGULAR_RESOURCE, &self.fonts.regular)
-        };
-        let printable: String = text.chars().map(|c| face.printable(c)).collect();
-        let origin = self.point((left, y));
-        self.ops.extend([
-            Op::StartTextSection,
-            Op::SetFont {
-                font: PdfFontHandle::External(FontId(resource.to_string())),
-                size: Pt(size as f32),
-            },
-            Op::SetTextMatrix {
-                matrix: TextMatrix::Translate(origin.x, origin.y),
-            },
-            Op::ShowText {
-                items: vec![TextItem::Text(printable)],
-            },
-            Op::EndTextSection,
-        ]);
+        // A run per font: DejaVu Serif, and the fallback where it lacks a
+        // glyph, each placed where the runs before it end.
+        self.ops.push(Op::StartTextSection);
+        let mut run_left = left;
+        for (source, run) in self.fonts.runs(text, bold) {
+            let resource = match (source, bold) {
+                (Source::Fallback, _) => FALLBACK_RESOURCE,
+                (Source::Main, true) => BOLD_RESOURCE,
+                (Source::Main, false) => REGULAR_RESOURCE,
+            };
+            let origin = self.point((run_left, y));
+            run_left += self.fonts.width(&run, size, bold);
+            self.ops.extend([
+                Op::SetFont {
+                    font: PdfFontHandle::External(FontId(resource.to_string())),
+                    size: Pt(size as f32),
+                },
+                Op::SetTextMatrix {
+                    matrix: TextMatrix::Translate(origin.x, origin.y),
+                },
+                Op::ShowText {
+                    items: vec![TextItem::Text(run)],
+                },
+            ]);
+        }
+        self.ops.push(Op::EndTextSection);
     }
 }

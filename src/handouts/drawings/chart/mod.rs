@@ -45,15 +45,23 @@ pub fn fonts() -> &'static Fonts {
 /// A region wider than a 40-stop map's is drawn larger, at that map's
 /// scale, so the whole of it fits one SVG with labels as big.
 pub fn draw(map: &Map, players: bool) -> Drawing {
+    let mut d = draw_bare(map, players);
+    d.shapes.extend(legend(map, players));
+    d.height += LEGEND;
+    d
+}
+
+/// The map without its legend strip (the GM's page sets the legend
+/// beside it, under the paths: [`legend_marks`] and [`legend_lines`]).
+pub fn draw_bare(map: &Map, players: bool) -> Drawing {
     let at = place_fn(map);
     let mut shapes = path_lines(map, players, &at);
     shapes.extend(stop_marks(map, &at));
     shapes.extend(label_shapes(&labels(map, players)));
-    shapes.extend(legend(map, players));
     let side = side(map);
     Drawing {
         width: side,
-        height: side + LEGEND,
+        height: side,
         shapes,
     }
 }
@@ -323,24 +331,44 @@ fn legend(map: &Map, players: bool) -> Vec<Shape> {
     ];
     shapes.extend(goal_mark(MARGIN + 85.0, ly + 5.0));
     shapes.push(text(MARGIN + 97.0, ly + 9.0, "goal"));
+    let [key, second, scale] = legend_lines(map, players);
+    shapes.push(text(MARGIN + 140.0, ly + 9.0, &key));
+    shapes.push(text(MARGIN + 140.0, ly + 21.0, &second));
+    shapes.push(text(MARGIN, ly + 36.0, &scale));
+    shapes
+}
+
+/// The legend's marks alone, `width` wide and left-aligned: the start's
+/// square and the goal's ring, each with its word.
+pub fn legend_marks(width: f64) -> Drawing {
+    let mut shapes = vec![start_mark(1.0, 2.0), text(15.0, 11.0, "start")];
+    shapes.extend(goal_mark(60.0, 7.0));
+    shapes.push(text(71.0, 11.0, "goal"));
+    Drawing {
+        width: width.max(100.0),
+        height: 16.0,
+        shapes,
+    }
+}
+
+/// The legend's words: what a path's label says, what its line says, and
+/// the scale.
+pub fn legend_lines(map: &Map, players: bool) -> [String; 3] {
     let key = if players {
         "Nd: days on foot (two watches of travel a day, the third for rest)"
     } else {
         "DN · Nd: the way's Difficulty · days on foot (two watches a day)"
     };
-    shapes.push(text(MARGIN + 140.0, ly + 9.0, key));
     let second = if players {
         "stops are numbered: name them by number in your notes"
     } else {
         "dashed: Daunting or worse · thin: Formidable or worse"
     };
-    shapes.push(text(MARGIN + 140.0, ly + 21.0, second));
-    shapes.push(text(
-        MARGIN,
-        ly + 36.0,
-        &format!("1 region ≈ 10 km; the map is {} regions across", map.size),
-    ));
-    shapes
+    [
+        key.to_owned(),
+        second.to_owned(),
+        format!("1 region ≈ 10 km; the map is {} regions across", map.size),
+    ]
 }
 
 /// The start's mark: a black square with its top left corner at (x, y).

@@ -1,0 +1,79 @@
+//! Entry points for the fuzz targets in `fuzz/` (a crate of its own, which
+//! reaches the crate only through `pub` paths): each reads any text the
+//! way a command reads that kind of file and checks what must hold of
+//! whatever it accepts. Not part of the tool's interface.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use crate::input::bundle;
+use crate::interop::draft;
+use crate::rules::RulesSystem;
+
+/// A session file as `prep` reads one; one accepted must take a reroll
+/// in place (its `[rerolls]` edited with the rest kept) and lose it again.
+pub fn session(text: &str) {
+    let path = Path::new("fuzz.toml");
+    if crate::input::session_from_text(path, text).is_ok() {
+        if let Ok(bumped) = bundle::with_rerolls(text, &["npc/1".to_owned()]) {
+            assert!(
+                crate::input::session_from_text(path, &bumped).is_ok(),
+                "a reroll made an accepted session file unreadable:\n{bumped}"
+            );
+        }
+        let _ = bundle::without_rerolls(text);
+    }
+}
+
+/// A party file in both systems.
+pub fn party(text: &str) {
+    let path = Path::new("party.toml");
+    for system in [RulesSystem::Mettle, RulesSystem::Core] {
+        let _ = crate::input::party_from_text(path, text, system);
+    }
+}
+
+/// A bundle as `prep` and `verify` read one; one accepted must be
+/// written out and read back the same.
+pub fn bundle(text: &str) {
+    let path = Path::new("bundle.toml");
+    if !bundle::is_bundle(text) {
+        return;
+    }
+    if let Ok(b) = bundle::bundle_from_text(path, text) {
+        let again =
+            bundle::bundle_from_text(path, &b.to_text()).expect("a bundle written out reads back");
+        // `paper` (format 1) is read and never written.
+        assert_eq!(again.seed, b.seed);
+        assert_eq!(again.session, b.session);
+        assert_eq!(again.party, b.party);
+        assert_eq!(again.content, b.content);
+        assert_eq!(again.templates, b.templates);
+        if let Some(s) = &b.session {
+            let _ = crate::input::session_from_text(Path::new(&s.name), &s.text);
+        }
+    }
+}
+
+/// An importer: `import` reading a file named `name` (its extension
+/// chooses the reader: `.json` Foundry or tablewright JSON, `.csv` and
+/// `.tsv` CSV, else a Markdown table). What it reads must become a table
+/// file that is TOML; every refusal names the file and a line.
+pub fn import(name: &str, text: &str) {
+    let path = Path::new(name);
+    let mut taken = BTreeSet::new();
+    match super::interop::read_one(path, text, &mut taken) {
+        Ok(read) => {
+            let toml = draft::to_toml(&read.drafts, name);
+            if let Err(e) = toml.parse::<toml::Table>() {
+                panic!("an import wrote a table file that is not TOML: {e}\n{toml}");
+            }
+        }
+        Err(problems) => {
+            assert!(!problems.is_empty(), "a refusal with no problem");
+            for p in problems {
+                assert!(p.line >= 1, "a refusal without a line: {p:?}");
+            }
+        }
+    }
+}

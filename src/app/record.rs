@@ -1,0 +1,47 @@
+//! `record N`: session N's record (`sessions/N/record.toml`) written for
+//! the GM to edit after play, pre-filled from its pack — the day and stop
+//! it started at, each item of the pack by address (none met yet), the
+//! planned legs, the vouchers in hand, each PC as they started — never
+//! over a record without `--force`. The pack's "After the session" sheet
+//! prints the same record to mark at the table.
+
+use std::io::Write;
+
+use crate::error::{Error, UsageError};
+use crate::output;
+use crate::pack::Sources;
+use crate::workspace::Workspace;
+
+pub(crate) fn run(
+    ws: &Workspace,
+    n: usize,
+    out: &mut dyn Write,
+    _err: &mut dyn Write,
+) -> Result<(), Error> {
+    let Some(root) = &ws.campaign else {
+        return Err(UsageError::NotInCampaign { what: "`record N`" }.into());
+    };
+    let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
+    let pack = src.generate()?;
+    let page = pack.campaign.as_ref().expect("a campaign's pack");
+    let text = crate::campaign::prefill::record_text(&page.after);
+    let path = root
+        .join("sessions")
+        .join(n.to_string())
+        .join("record.toml");
+    if path.exists() && !ws.force {
+        return Err(output::OutputError::Exists(vec![path]).into());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| output::OutputError::CannotCreate(dir.to_owned(), e))?;
+    }
+    output::write_file(&path, text.as_bytes())?;
+    writeln!(
+        out,
+        "wrote {}: mark what happened at the table, then `tablewright prep` makes session {}",
+        path.display(),
+        n + 1
+    )?;
+    Ok(())
+}

@@ -1,0 +1,615 @@
+//! The Core Rules in the ledger: a PC's record (conditions, lowered
+//! abilities, injuries, mutations, damage, corruption and its soulblight
+//! check) and what happens between sessions (funerals and the full rest).
+
+use super::{Change, PackFacts, Start, change, play, record_path, record_stream, road, rule};
+use crate::campaign::record::{PcRecord, ROLL, RecordFile};
+use crate::campaign::state::{Abilities, CorePc, State, Taken};
+use crate::generators::sheet::Change as SheetChange;
+use crate::generators::{Address, Generator, injury, mutation};
+use crate::rules::core_d20::{Harm, Sheet, suffer_corruption, take_damage};
+use crate::seed::DieSource;
+
+/// Apply `[[pc]]` entry `entry` to PC `k` in session `n`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn pc_record(
+    start: &Start,
+    state: &mut State,
+    k: usize,
+    n: u32,
+    pack: &PackFacts,
+    _entry_index: usize,
+    entry: &PcRecord,
+    changes: &mut Vec<Change>,
+) {
+    let name = state.pcs[k].name.clone();
+    let Some(c) = state.pcs[k].core.as_mut() else {
+        return;
+    };
+    for cured in &entry.cured {
+        c.sheet.conditions.retain(|x| x != cured);
+        c.permanent.retain(|x| x != cured);
+        changes.push(change(
+            &name,
+            format!("condition ended: {cured}"),
+            rule::RECORD,
+        ));
+    }
+    for cond in &entry.conditions {
+        if !c.sheet.conditions.contains(cond) {
+            c.sheet.conditions.push(cond.clone());
+        }
+        changes.push(change(
+            &name,
+            format!("condition: {cond} (until a full rest)"),
+            rule::RECORD,
+        ));
+    }
+    for (ability, by) in &entry.lowered {
+        if let Some(score) = c.sheet.ability_mut(ability) {
+            let before = *score;
+            *score = (before - by).max(0);
+            let after = *score;
+            c.sheet.settle_health();
+            changes.push(change(
+                &name,
+                format!("{ability} {before} → {after} until a full rest"),
+                rule::ABILITY,
+            ));
+        }
+    }
+    for (j, item) in entry.injuries.iter().enumerate() {
+        let made = if item == ROLL {
+            rolled_injury(start, n, &name, "injuries", j, None, false)
+                .map(|i| (i, "rolled from the record".to_owned()))
+        } else if let Some(slip) = pack.injuries.iter().find(|s| &s.address == item) {
+            Ok((slip.item.clone(), format!("{item} of session {n}")))
+        } else {
+            rolled_injury(start, n, &name, "injuries", j, Some(item.clone()), false)
+                .map(|i| (i, "named in the record".to_owned()))
+        };
+        match made {
+            Ok((injury, from)) => take_injury(c, &name, n, &injury, from, changes),
+            Err(e) => changes.push(change(
+                &name,
+                format!("injury {item} not rolled: {e}"),
+                rule::INJURY,
+            )),
+        }
+    }
+    for (j, item) in entry.mutations.iter().enumerate() {
+        let made = if item == ROLL {
+            rolled_mutation(start, &c.sheet, &record_path(n, &name, "mutations", j))
+                .map(|m| (m, "rolled from the record".to_owned()))
+        } else if let Some(slip) = pack.mutations.iter().find(|s| &s.address == item) {
+            Ok((slip.item.clone(), format!("{item} of session {n}")))
+        } else {
+            continue;
+        };
+        match made {
+            Ok((m, from)) => take_mutation(c, &name, n, &m, from, changes),
+            Err(e) => changes.push(change(
+                &name,
+                format!("mutation {item} not rolled: {e}"),
+                rule::MUTATION,
+            )),
+        }
+    }
+    if entry.damage > 0 {
+        let before = c.health();
+        let (after, harm) = take_damage(before, c.sheet.max_health(), entry.damage);
+        c.sheet.health = Some(after);
+        changes.push(change(
+            &name,
+            format!(
+                "health {before} → {after} ({} damage{})",
+                entry.damage,
+                harm_words(harm)
+            ),
+            rule::DAMAGE,
+        ));
+    }
+    if entry.corruption > 0 && soulblight(start, c, &name, n, entry.corruption, changes) {
+        play::die(
+            start,
+            state,
+            k,
+            n,
+            true,
+            "died of soulblight (no omen left to cheat death)",
+            rule::DEATH,
+            changes,
+        );
+    }
+}
+
+/// What a blow did, in words after the figures.
+fn harm_words(harm: Harm) -> &'static str {
+    match harm {
+        Harm::None | Harm::Hurt => "",
+        Harm::Critical => ": critical damage",
+        Harm::MortalWound => ": a mortal wound",
+        Harm::InstantDeath => ": enough to kill on the spot",
+    }
+}
+
+/// Suffer `gained` corruption and roll the soulblight check (a d12 from
+/// `record/<N>/<pc>/soulblight/0`); critical damage from it brings a
+/// mutation, death an omen spent (health 1, a permanent injury) if one is
+/// left. Returns whether the PC died.
+fn soulblight(
+    start: &Start,
+    c: &mut CorePc,
+    name: &str,
+    n: u32,
+    gained: i64,
+    changes: &mut Vec<Change>,
+) -> bool {
+    let roll = i64::from(record_stream(&start.seed, n, name, "soulblight", 0).die(12));
+    let health = c.health();
+    let out = suffer_corruption(
+        c.sheet.corruption,
+        gained,
+        roll,
+        health,
+        c.sheet.max_health(),
+    );
+    let total = out.before + out.gained;
+    c.sheet.corruption = out.after;
+    c.sheet.health = Some(out.health_after);
+    let what = if out.soulblight {
+        format!(
+            "corruption {} + {} = {total}; soulblight check d12 = {roll}, at or under {total}: soulblight — \
+             {} direct damage (health {health} → {}{}), corruption {total} → {}",
+            out.before,
+            out.gained,
+            out.damage,
+            out.health_after,
+            harm_words(out.harm),
+            out.after
+        )
+    } else {
+        format!(
+            "corruption {} + {} = {total}; soulblight check d12 = {roll}, above {total}: no soulblight",
+            out.before, out.gained
+        )
+    };
+    changes.push(change(name, what, rule::SOULBLIGHT));
+    if out.mutation {
+        let path = format!("{}/mutation", record_path(n, name, "soulblight", 0));
+        match rolled_mutation(start, &c.sheet, &path) {
+            Ok(m) => {
+                let before = changes.len();
+                take_mutation(c, name, n, &m, "soulblight".into(), changes);
+                for ch in &mut changes[before..] {
+                    ch.rule = rule::SOULBLIGHT_MUTATION.into();
+                }
+            }
+            Err(e) => changes.push(change(
+                name,
+                format!("mutation not rolled: {e}"),
+                rule::SOULBLIGHT_MUTATION,
+            )),
+        }
+    }
+    if matches!(out.harm, Harm::MortalWound | Harm::InstantDeath) {
+        if c.sheet.omens > 0 {
+            let omens = c.sheet.omens;
+            c.sheet.omens -= 1;
+            c.sheet.health = Some(1);
+            changes.push(change(
+                name,
+                format!(
+                    "spent an omen to cheat death: omens {omens} → {}, health 0 → 1",
+                    omens - 1
+                ),
+                rule::OMEN_SAVE,
+            ));
+            let path = format!("{}/injury", record_path(n, name, "soulblight", 0));
+            if let Ok(injury) = injury_at(start, &path, None, true) {
+                let before = changes.len();
+                take_injury(
+                    c,
+                    name,
+                    n,
+                    &injury,
+                    "an omen spent to cheat death".into(),
+                    changes,
+                );
+                for ch in &mut changes[before..] {
+                    ch.rule = rule::OMEN_SAVE.into();
+                }
+            }
+        } else {
+            return true;
+        }
+    }
+    false
+}
+
+/// An injury rolled for a record (`name`: a row pinned by its name).
+fn rolled_injury(
+    start: &Start,
+    n: u32,
+    pc: &str,
+    field: &str,
+    j: usize,
+    name: Option<String>,
+    permanent: bool,
+) -> Result<injury::Injury, String> {
+    injury_at(start, &record_path(n, pc, field, j), name, permanent)
+}
+
+/// The injury generator's first item under `<campaign seed>/<path>`.
+fn injury_at(
+    start: &Start,
+    path: &str,
+    name: Option<String>,
+    permanent: bool,
+) -> Result<injury::Injury, String> {
+    let req = injury::Request {
+        character: None,
+        permanent,
+        name,
+    };
+    req.make(
+        start.library,
+        &start.seed.join(path),
+        &Address::new("injury", 0),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// The mutation generator's first item under `<campaign seed>/<path>`,
+/// rolled for `sheet` (a curse on omens already 0 rolls again).
+fn rolled_mutation(start: &Start, sheet: &Sheet, path: &str) -> Result<mutation::Mutation, String> {
+    let req = mutation::Request {
+        character: Some(sheet.clone()),
+    };
+    req.make(
+        start.library,
+        &start.seed.join(path),
+        &Address::new("mutation", 0),
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// Conditions `sheet::apply` adds for a lowered ability (`STR -2 until a
+/// full rest`): the ledger keeps those as current below base instead.
+fn ability_note(condition: &str) -> bool {
+    ["STR ", "AGI ", "WIT "]
+        .iter()
+        .any(|a| condition.starts_with(a))
+        && condition.ends_with("until a full rest")
+}
+
+/// The sheet's changes in words.
+fn describe(list: &[SheetChange]) -> String {
+    list.iter()
+        .map(|ch| {
+            if ch.before == ch.after || ch.what.contains(':') {
+                ch.what.clone()
+            } else {
+                format!("{} ({} → {})", ch.what, ch.before, ch.after)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// An injury taken: applied to the sheet; a permanent one moves the base
+/// abilities and its conditions never clear.
+fn take_injury(
+    c: &mut CorePc,
+    name: &str,
+    n: u32,
+    injury: &injury::Injury,
+    from: String,
+    changes: &mut Vec<Change>,
+) {
+    let before = Abilities::of(&c.sheet);
+    let conditions_before = c.sheet.conditions.clone();
+    let applied = injury.apply_to(&mut c.sheet);
+    c.sheet.conditions.retain(|x| !ability_note(x));
+    if injury.permanent {
+        shift_base(c, before);
+        for cond in &c.sheet.conditions {
+            if !conditions_before.contains(cond) && !c.permanent.contains(cond) {
+                c.permanent.push(cond.clone());
+            }
+        }
+    }
+    c.injuries.push(Taken {
+        name: injury.name.clone(),
+        text: injury.text.clone(),
+        session: n,
+        from: from.clone(),
+        permanent: injury.permanent,
+    });
+    let effects = describe(&applied);
+    changes.push(change(
+        name,
+        format!(
+            "injury: {} ({from}){}{}",
+            injury.name,
+            if injury.permanent { ", for good" } else { "" },
+            if effects.is_empty() {
+                String::new()
+            } else {
+                format!(" — {effects}")
+            }
+        ),
+        rule::INJURY,
+    ));
+}
+
+/// A mutation gained: applied, every change for good.
+fn take_mutation(
+    c: &mut CorePc,
+    name: &str,
+    n: u32,
+    m: &mutation::Mutation,
+    from: String,
+    changes: &mut Vec<Change>,
+) {
+    let before = Abilities::of(&c.sheet);
+    let conditions_before = c.sheet.conditions.clone();
+    let applied = match &m.character {
+        Some(a) => {
+            c.sheet = a.after.clone();
+            a.changes.clone()
+        }
+        None => m.apply_to(&mut c.sheet),
+    };
+    c.sheet.settle_health();
+    shift_base(c, before);
+    for cond in &c.sheet.conditions {
+        if !conditions_before.contains(cond) && !c.permanent.contains(cond) {
+            c.permanent.push(cond.clone());
+        }
+    }
+    for g in &m.gained {
+        c.mutations.push(Taken {
+            name: g.name.clone(),
+            text: g.text.clone(),
+            session: n,
+            from: from.clone(),
+            permanent: true,
+        });
+    }
+    let names: Vec<&str> = m.gained.iter().map(|g| g.name.as_str()).collect();
+    let effects = describe(&applied);
+    changes.push(change(
+        name,
+        format!(
+            "mutation: {} ({from}), for good{}",
+            names.join(", "),
+            if effects.is_empty() {
+                String::new()
+            } else {
+                format!(" — {effects}")
+            }
+        ),
+        rule::MUTATION,
+    ));
+}
+
+/// A change for good: the base abilities move with the sheet.
+fn shift_base(c: &mut CorePc, before: Abilities) {
+    let after = Abilities::of(&c.sheet);
+    c.base.STR += after.STR - before.STR;
+    c.base.AGI += after.AGI - before.AGI;
+    c.base.WIT += after.WIT - before.WIT;
+}
+
+/// Between session `n` and the next: the funerals due and the full rest,
+/// in a settlement with the money; otherwise the party carries its state,
+/// and the ledger says why.
+pub(super) fn between(
+    start: &Start,
+    state: &mut State,
+    _n: u32,
+    record: &RecordFile,
+    changes: &mut Vec<Change>,
+) {
+    let r = &record.record;
+    let at = state
+        .stop
+        .clone()
+        .unwrap_or_else(|| "where it stopped".into());
+    let settlement = r.settlement.unwrap_or_else(|| {
+        let map = start.map.as_ref();
+        match (map, &state.stop) {
+            (Some(map), Some(stop)) => map
+                .stop_named(stop)
+                .is_some_and(|s| road::SETTLEMENT_KINDS.contains(&s.kind.as_str())),
+            _ => false,
+        }
+    });
+    if !settlement {
+        changes.push(change(
+            "party",
+            format!("no full rest: {at} is not a settlement, so everyone carries their state"),
+            rule::FULL_REST_WILD,
+        ));
+        return;
+    }
+    if r.full_rest == Some(false) {
+        changes.push(change(
+            "party",
+            "no full rest (the record says full_rest = false): everyone carries their state",
+            rule::RECORD,
+        ));
+        return;
+    }
+    let present: Vec<usize> = (0..state.pcs.len())
+        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].core.is_some())
+        .collect();
+    let prices: Vec<(usize, usize, i64)> = present
+        .iter()
+        .map(|&k| {
+            let cleared = state.pcs[k]
+                .core
+                .as_ref()
+                .map_or(0, |c| c.temporary_conditions().len());
+            (k, cleared, rule::full_rest_cost(cleared))
+        })
+        .collect();
+    let rest: i64 = prices.iter().map(|p| p.2).sum();
+    let funerals: i64 = state.funerals_due.iter().map(|f| f.cost).sum();
+    let pay_funerals = funerals > 0 && state.money >= funerals;
+    let left = if pay_funerals {
+        state.money - funerals
+    } else {
+        state.money
+    };
+    if pay_funerals {
+        for f in std::mem::take(&mut state.funerals_due) {
+            changes.push(change(
+                "party",
+                format!(
+                    "paid {}ʂ for {}'s funeral (money {}ʂ → {}ʂ)",
+                    f.cost,
+                    f.pc,
+                    state.money,
+                    state.money - f.cost
+                ),
+                rule::FUNERAL_PAID,
+            ));
+            state.money -= f.cost;
+        }
+    }
+    if left < rest {
+        changes.push(change(
+            "party",
+            format!(
+                "no full rest: it costs {rest}ʂ ({}), the party has {left}ʂ; everyone carries their state",
+                breakdown(state, &prices)
+            ),
+            rule::FULL_REST_PRICE,
+        ));
+        return;
+    }
+    // The rest is taken: a funeral still owed is now unpaid.
+    for f in std::mem::take(&mut state.funerals_due) {
+        for &k in &present {
+            let pc = &mut state.pcs[k];
+            let Some(c) = pc.core.as_mut() else { continue };
+            let before = c.sheet.max_omens;
+            if before > 0 {
+                c.sheet.max_omens -= 1;
+                c.sheet.omens = c.sheet.omens.min(c.sheet.max_omens);
+                changes.push(change(
+                    &pc.name,
+                    format!(
+                        "{}'s funeral ({}ʂ) unpaid: maximum omens {before} → {} for good",
+                        f.pc,
+                        f.cost,
+                        before - 1
+                    ),
+                    rule::FUNERAL_UNPAID,
+                ));
+            } else {
+                changes.push(change(
+                    &pc.name,
+                    format!(
+                        "{}'s funeral ({}ʂ) unpaid: maximum omens already 0, no further penalty",
+                        f.pc, f.cost
+                    ),
+                    rule::FUNERAL_UNPAID,
+                ));
+            }
+        }
+    }
+    for &(k, cleared, price) in &prices {
+        let pc = &mut state.pcs[k];
+        let Some(c) = pc.core.as_mut() else { continue };
+        changes.push(change(
+            &pc.name,
+            format!(
+                "full rest: {price}ʂ (32ʂ + 16ʂ × {cleared} condition{})",
+                if cleared == 1 { "" } else { "s" }
+            ),
+            rule::FULL_REST_PRICE,
+        ));
+        let restored = restore(c);
+        if !restored.is_empty() {
+            changes.push(change(&pc.name, restored, rule::FULL_REST));
+        }
+    }
+    changes.push(change(
+        "party",
+        format!(
+            "a week of full rest at {at}: {rest}ʂ (money {}ʂ → {}ʂ), day {} → {}",
+            state.money,
+            state.money - rest,
+            state.day,
+            state.day + rule::FULL_REST_DAYS
+        ),
+        rule::FULL_REST,
+    ));
+    state.money -= rest;
+    state.day += rule::FULL_REST_DAYS;
+}
+
+/// `32ʂ + 16ʂ × 1 (Viktor), 32ʂ (Ada)`.
+fn breakdown(state: &State, prices: &[(usize, usize, i64)]) -> String {
+    prices
+        .iter()
+        .map(|&(k, cleared, _)| {
+            let who = &state.pcs[k].name;
+            if cleared == 0 {
+                format!("32ʂ {who}")
+            } else {
+                format!("32ʂ + 16ʂ × {cleared} {who}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A full rest on one PC: abilities back to base, health and omens to
+/// their maximum, temporary conditions and injuries gone. What changed,
+/// in words.
+fn restore(c: &mut CorePc) -> String {
+    let mut what = Vec::new();
+    for (ability, base) in c.base.each() {
+        if let Some(score) = c.sheet.ability_mut(ability)
+            && *score != base
+        {
+            what.push(format!("{ability} {} → {base}", *score));
+            *score = base;
+        }
+    }
+    let health = c.health();
+    let max = c.sheet.max_health();
+    if health != max {
+        what.push(format!("health {health} → {max}"));
+    }
+    c.sheet.health = Some(max);
+    if c.sheet.omens != c.sheet.max_omens {
+        what.push(format!("omens {} → {}", c.sheet.omens, c.sheet.max_omens));
+        c.sheet.omens = c.sheet.max_omens;
+    }
+    let cleared: Vec<String> = c
+        .temporary_conditions()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    if !cleared.is_empty() {
+        what.push(format!("cleared {}", cleared.join(", ")));
+    }
+    let permanent = c.permanent.clone();
+    c.sheet.conditions.retain(|x| permanent.contains(x));
+    let healed: Vec<String> = c
+        .injuries
+        .iter()
+        .filter(|i| !i.permanent)
+        .map(|i| i.name.clone())
+        .collect();
+    if !healed.is_empty() {
+        what.push(format!("injuries healed: {}", healed.join(", ")));
+    }
+    c.injuries.retain(|i| i.permanent);
+    what.join(", ")
+}

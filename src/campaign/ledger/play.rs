@@ -1,0 +1,255 @@
+//! What a checked record says happened during its session, applied to
+//! the state: the day, the stop and the stops passed, NPCs met, vouchers
+//! printed and spent, the purse and the supplies, PCs who joined, and
+//! each PC's own entry (by the system's rules), then who died or left.
+
+use super::{Change, PackFacts, Start, change, checks, core, mettle, road, rule};
+use crate::campaign::record::{Fate, RecordFile};
+use crate::campaign::state::{Funeral, HeldVoucher, MetNpc, Presence, SpentVoucher, State};
+use crate::rules::RulesSystem;
+
+/// Apply session `n`'s record.
+pub(super) fn session(
+    start: &Start,
+    state: &mut State,
+    n: u32,
+    pack: &PackFacts,
+    record: &RecordFile,
+    changes: &mut Vec<Change>,
+) {
+    let r = &record.record;
+    if r.day != state.day {
+        changes.push(change(
+            "party",
+            format!("day {} → {} ({} days)", state.day, r.day, r.day - state.day),
+            rule::RECORD,
+        ));
+        state.day = r.day;
+    }
+    travel(start, state, pack, record, changes);
+    for address in &r.npcs_met {
+        if let Some(npc) = pack.npcs.iter().find(|p| &p.address == address)
+            && !state
+                .npcs_met
+                .iter()
+                .any(|m| &m.address == address && m.session == n)
+        {
+            changes.push(change(
+                "party",
+                format!("met {} ({address} of session {n})", npc.name),
+                rule::RECORD,
+            ));
+            state.npcs_met.push(MetNpc {
+                address: address.clone(),
+                name: npc.name.clone(),
+                session: n,
+            });
+        }
+    }
+    for v in &pack.vouchers {
+        state.vouchers.push(HeldVoucher {
+            serial: v.serial.clone(),
+            holder: v.holder.clone(),
+            issued_in: n,
+            downtime: false,
+        });
+    }
+    for serial in &r.vouchers_spent {
+        if let Some(i) = state.vouchers.iter().position(|v| &v.serial == serial) {
+            let v = state.vouchers.remove(i);
+            changes.push(change(
+                &v.holder,
+                format!("spent voucher {serial}"),
+                rule::VOUCHER_SPENT,
+            ));
+            state.spent.push(SpentVoucher {
+                serial: serial.clone(),
+                session: n,
+            });
+        }
+    }
+    if r.money != 0 {
+        changes.push(change(
+            "party",
+            format!(
+                "money {}ʂ → {}ʂ ({:+}ʂ)",
+                state.money,
+                state.money + r.money,
+                r.money
+            ),
+            rule::RECORD,
+        ));
+        state.money += r.money;
+    }
+    for (what, left, now) in [
+        ("rations", r.rations, &mut state.rations),
+        ("water", r.water, &mut state.water),
+    ] {
+        if let Some(v) = left
+            && *now != Some(v)
+        {
+            changes.push(change("party", format!("{what} left: {v}"), rule::RECORD));
+            *now = Some(v);
+        }
+    }
+    if let Ok(joined) = checks::joined(start, state, record) {
+        for pc in joined {
+            changes.push(change(&pc.name, "joined the party", rule::JOINED));
+            state.pcs.push(pc);
+        }
+    }
+    for (i, entry) in r.pcs.iter().enumerate() {
+        let Some(k) = state
+            .pcs
+            .iter()
+            .position(|p| p.is_present() && p.name.eq_ignore_ascii_case(entry.name.trim()))
+        else {
+            continue;
+        };
+        match start.system {
+            RulesSystem::Core => core::pc_record(start, state, k, n, pack, i, entry, changes),
+            RulesSystem::Mettle => mettle::pc_record(state, k, entry, changes),
+        }
+    }
+    for entry in &r.pcs {
+        let Some(fate) = entry.fate else { continue };
+        let Some(k) = state
+            .pcs
+            .iter()
+            .position(|p| p.is_present() && p.name.eq_ignore_ascii_case(entry.name.trim()))
+        else {
+            continue;
+        };
+        match fate {
+            Fate::Dead => die(
+                start,
+                state,
+                k,
+                n,
+                entry.remains,
+                "died",
+                rule::RECORD,
+                changes,
+            ),
+            Fate::Left => {
+                let pc = &mut state.pcs[k];
+                pc.presence = Presence::Left;
+                pc.gone_in = Some(n);
+                changes.push(change(&pc.name.clone(), "left the party", rule::LEFT));
+                retire_vouchers(state, k, changes);
+            }
+        }
+    }
+}
+
+/// PC `k` dies in session `n` (`how` and `why` say how): out of the
+/// party; a Core funeral falls due; their vouchers go.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn die(
+    start: &Start,
+    state: &mut State,
+    k: usize,
+    n: u32,
+    remains: bool,
+    how: &str,
+    why: &str,
+    changes: &mut Vec<Change>,
+) {
+    let name = state.pcs[k].name.clone();
+    state.pcs[k].presence = Presence::Dead;
+    state.pcs[k].gone_in = Some(n);
+    changes.push(change(&name, how, why));
+    if start.system == RulesSystem::Core {
+        let cost = rule::funeral_cost(remains);
+        changes.push(change(
+            "party",
+            format!(
+                "a funeral for {name} is due by the next full rest: {cost}ʂ{}",
+                if remains {
+                    " (512ʂ halved: the remains were brought back)"
+                } else {
+                    ""
+                }
+            ),
+            rule::FUNERAL_DUE,
+        ));
+        state.funerals_due.push(Funeral {
+            pc: name,
+            session: n,
+            remains,
+            cost,
+        });
+    }
+    retire_vouchers(state, k, changes);
+}
+
+/// The vouchers PC `k` held go with them.
+fn retire_vouchers(state: &mut State, k: usize, changes: &mut Vec<Change>) {
+    let name = state.pcs[k].name.clone();
+    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut state.vouchers)
+        .into_iter()
+        .partition(|v| v.holder.eq_ignore_ascii_case(&name));
+    state.vouchers = kept;
+    for v in gone {
+        changes.push(change(
+            &name,
+            format!("voucher {} retired unspent", v.serial),
+            rule::VOUCHER_GONE,
+        ));
+    }
+}
+
+/// The record's stop: where the party is now, and the stops it passed
+/// (along the planned journey when the stop is on it, else along the
+/// quickest road) added to those visited.
+fn travel(
+    start: &Start,
+    state: &mut State,
+    pack: &PackFacts,
+    record: &RecordFile,
+    changes: &mut Vec<Change>,
+) {
+    let Some(stop) = &record.record.stop else {
+        return;
+    };
+    let (name, passed) = match &start.map {
+        Some(map) => {
+            let to = map
+                .stop_named(stop)
+                .expect("checked: the stop is on the map");
+            let from = state.stop.as_deref().and_then(|s| map.stop_named(s));
+            let along_legs = pack
+                .legs
+                .iter()
+                .position(|l| l.eq_ignore_ascii_case(&to.name))
+                .map(|i| pack.legs[..=i].to_vec());
+            let passed = along_legs.unwrap_or_else(|| match from {
+                Some(f) => road::quickest(map, f.id, to.id)
+                    .map(|(stops, _)| stops.iter().map(|&s| map.stops[s].name.clone()).collect())
+                    .unwrap_or_else(|| vec![to.name.clone()]),
+                None => vec![to.name.clone()],
+            });
+            (to.name.clone(), passed)
+        }
+        None => (stop.trim().to_owned(), vec![stop.trim().to_owned()]),
+    };
+    if state.stop.as_deref() != Some(name.as_str()) {
+        changes.push(change(
+            "party",
+            match &state.stop {
+                Some(from) => format!("travelled from {from} to {name}"),
+                None => format!("stopped at {name}"),
+            },
+            rule::RECORD,
+        ));
+    }
+    for s in passed {
+        if !state.visited.contains(&s) {
+            state.visited.push(s);
+        }
+    }
+    if !state.visited.contains(&name) {
+        state.visited.push(name.clone());
+    }
+    state.stop = Some(name);
+}

@@ -1,0 +1,115 @@
+//! The campaign map as the ledger reads it: which stops are settlements,
+//! and how long the road between two stops is.
+//!
+//! A path takes its `watches` (two regions a watch); the party travels two
+//! watches a day (the third is the daily rest), so a trip of `w` watches
+//! over any number of paths takes `⌈w / 2⌉` days.
+
+use crate::generators::map::Map;
+
+/// Kinds of stop that are settlements, where a Core full rest can be
+/// taken (an inn is a roof on the road, not a settlement).
+pub(crate) const SETTLEMENT_KINDS: [&str; 2] = ["village", "town"];
+
+/// The quickest road from `from` to `to`: the stops along it (both ends
+/// included) and its watches; `None` when no road connects them.
+pub(crate) fn quickest(map: &Map, from: usize, to: usize) -> Option<(Vec<usize>, u32)> {
+    let n = map.stops.len();
+    if from >= n || to >= n {
+        return None;
+    }
+    let mut best = vec![u32::MAX; n];
+    let mut came = vec![usize::MAX; n];
+    let mut done = vec![false; n];
+    best[from] = 0;
+    for _ in 0..n {
+        let Some(v) = (0..n)
+            .filter(|&i| !done[i] && best[i] != u32::MAX)
+            .min_by_key(|&i| (best[i], i))
+        else {
+            break;
+        };
+        done[v] = true;
+        for (p, w) in map.neighbours(v) {
+            let d = best[v] + map.paths[p].watches;
+            if d < best[w] {
+                best[w] = d;
+                came[w] = v;
+            }
+        }
+    }
+    if best[to] == u32::MAX {
+        return None;
+    }
+    let mut stops = vec![to];
+    while let Some(&last) = stops.last()
+        && last != from
+    {
+        stops.push(came[last]);
+    }
+    stops.reverse();
+    Some((stops, best[to]))
+}
+
+/// Days a trip of `watches` takes: two travelling watches a day.
+pub(crate) fn days(watches: u32) -> u32 {
+    watches.div_ceil(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::map::{Path, Stop};
+
+    fn stop(id: usize, kind: &str) -> Stop {
+        Stop {
+            id,
+            name: format!("S{id}"),
+            kind: kind.into(),
+            terrain: "road".into(),
+            hook: String::new(),
+            x: id as f64,
+            y: 0.0,
+        }
+    }
+
+    fn path(a: usize, b: usize, watches: u32) -> Path {
+        Path {
+            a,
+            b,
+            regions: watches * 2,
+            watches,
+            days: days(watches),
+            terrain: "road".into(),
+            difficulty: 1,
+            difficulty_word: "Routine".into(),
+        }
+    }
+
+    /// S0 —3— S1 —1— S2, S0 —5— S2, S3 alone.
+    pub(crate) fn line() -> Map {
+        Map {
+            size: 10.0,
+            stops: vec![
+                stop(0, "village"),
+                stop(1, "ford"),
+                stop(2, "town"),
+                stop(3, "ruin"),
+            ],
+            paths: vec![path(0, 1, 3), path(1, 2, 1), path(0, 2, 5)],
+            start: 0,
+            goal: 2,
+        }
+    }
+
+    #[test]
+    fn the_quickest_road_counts_watches_and_days_for_the_whole_trip() {
+        let map = line();
+        // Through the ford: 3 + 1 = 4 watches (2 days), not the 5-watch path.
+        assert_eq!(quickest(&map, 0, 2), Some((vec![0, 1, 2], 4)));
+        assert_eq!(days(4), 2);
+        assert_eq!(days(3), 2);
+        assert_eq!(quickest(&map, 1, 1), Some((vec![1], 0)));
+        assert_eq!(quickest(&map, 0, 3), None);
+    }
+}

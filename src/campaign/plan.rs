@@ -1,0 +1,277 @@
+//! A session's plan (`sessions/<N>/plan.toml`): what to prep, read and
+//! checked, and the session it makes ([`prepare`]) — the plan's settings
+//! (its own, or the last plan's before it), the campaign's title, system
+//! and party, the session seed `"<campaign seed>/session/<N>"`, and the
+//! region's map made once under `"<campaign seed>/map"`, with the journey
+//! from the party's stop to where the plan says the party means to go.
+//!
+//! A plan's keys are a session file's without `title`, `seed`, `system`,
+//! `party`, `content`, `templates` and `[map]` (the campaign's), and three
+//! of its own:
+//!
+//! - `to`: where the party means to go this session — a stop of the
+//!   campaign map by name or number, or `"goal"` (the map's goal, the stop
+//!   farthest from its start). The pack's journey runs from the party's
+//!   stop to there; without `to` (or at it already) there is no journey.
+//! - `route`: `"safest"` (default) or `"shortest"`, as a session's `[map]`.
+//! - `bring_back`: NPCs of earlier packs to bring back, each
+//!   `"npc/<K> of session <M>"`; they keep their stat blocks.
+//!
+//! The rest — `terrain`, `encounters`, `traps`, `npcs`, `injuries`,
+//! `mutations`, `vouchers`, `[[encounter]]`, `[[trap]]`, `[[npc]]`,
+//! `[[injury]]`, `[rerolls]` — mean what they mean in a session file. A
+//! session without a plan of its own takes the last plan's settings but
+//! not its `[rerolls]` (those name that session's items).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::Deserialize;
+
+use super::folder::{CampaignFile, Files, Text};
+use crate::content::Library;
+use crate::diagnostic::Diagnostic;
+use crate::error::Error;
+use crate::generators::journey::Route;
+use crate::generators::map::{self, Map};
+use crate::generators::session::Fixed;
+use crate::generators::{Address, Generator};
+use crate::input::session::{
+    EncounterEntry, InjuryEntry, MapRequest, NpcEntry, TrapEntry, count_or_list_hint,
+};
+use crate::input::{self, Session, Step};
+use crate::seed::Seed;
+
+/// A plan, as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Plan {
+    #[serde(default = "default_terrain")]
+    pub terrain: String,
+    #[serde(default)]
+    pub encounters: usize,
+    #[serde(default)]
+    pub traps: usize,
+    #[serde(default)]
+    pub npcs: usize,
+    #[serde(default)]
+    pub injuries: usize,
+    #[serde(default)]
+    pub mutations: usize,
+    #[serde(default)]
+    pub vouchers: Vec<String>,
+    #[serde(default)]
+    pub rerolls: BTreeMap<String, u32>,
+    #[serde(default, rename = "encounter")]
+    pub encounter_entries: Vec<EncounterEntry>,
+    #[serde(default, rename = "trap")]
+    pub trap_entries: Vec<TrapEntry>,
+    #[serde(default, rename = "npc")]
+    pub npc_entries: Vec<NpcEntry>,
+    #[serde(default, rename = "injury")]
+    pub injury_entries: Vec<InjuryEntry>,
+    pub to: Option<String>,
+    pub route: Option<Route>,
+    #[serde(default)]
+    pub bring_back: Vec<String>,
+}
+
+fn default_terrain() -> String {
+    "road".into()
+}
+
+/// Session N of a campaign, ready to make its pack from.
+#[derive(Debug, Clone)]
+pub(crate) struct Prepared {
+    /// The session whose plan this one takes (`number` when it has its
+    /// own).
+    pub plan_of: usize,
+    /// The plan file (as named in messages) and its text.
+    pub plan_path: PathBuf,
+    pub plan_text: String,
+    pub plan: Plan,
+    /// The plan as a session (the campaign's title, system and party).
+    pub session: Session,
+    /// `"<campaign seed>/session/<N>"`.
+    pub seed: Seed,
+    /// The region's map with the party's stop and where it means to go.
+    pub map: Option<Fixed>,
+}
+
+/// The session seed of session `n`.
+pub(crate) fn session_seed(campaign: &str, n: usize) -> String {
+    format!("{campaign}/session/{n}")
+}
+
+/// The region's map, made once for the campaign under
+/// `"<campaign seed>/map"` (at `map/1`'s streams), or `None` when
+/// `campaign.toml` has no `[map]`.
+pub(crate) fn region_map(file: &CampaignFile, library: &Library) -> Result<Option<Map>, Error> {
+    let Some(m) = &file.map else {
+        return Ok(None);
+    };
+    let seed = Seed::new(&format!("{}/map", file.seed))?;
+    let req = map::Request {
+        stops: m.stops,
+        terrains: m.terrains.iter().map(|t| t.trim().to_lowercase()).collect(),
+    };
+    Ok(Some(req.make(library, &seed, &Address::new("map", 0))?))
+}
+
+/// The stop the campaign starts at: `start` of `campaign.toml`, else the
+/// map's start.
+pub(crate) fn start_stop(files: &Files, file: &CampaignFile, map: &Map) -> Result<usize, Error> {
+    match &file.start {
+        None => Ok(map.start),
+        Some(name) => map.stop_named(name).map(|s| s.id).ok_or_else(|| {
+            let path = files.path_of(&files.campaign.name);
+            Error::input(
+                input::pointed(
+                    &path,
+                    &files.campaign.text,
+                    &[Step::Key("start")],
+                    format!("start = \"{name}\": the campaign map has no such stop"),
+                )
+                .with_hint(stops_hint(map)),
+            )
+        }),
+    }
+}
+
+/// The map's stops, for a hint.
+fn stops_hint(map: &Map) -> String {
+    let names: Vec<String> = map
+        .stops
+        .iter()
+        .map(|s| format!("{} {}", s.id + 1, s.name))
+        .collect();
+    format!("the stops are: {}", names.join(", "))
+}
+
+/// Session `n` of the campaign, from its plan (or the last plan before
+/// it), checked against the tables; `stop` is the party's stop at its
+/// start (the ledger's; `None`: where the campaign starts).
+pub(crate) fn prepare(
+    files: &Files,
+    file: &CampaignFile,
+    n: usize,
+    library: &Library,
+    stop: Option<&str>,
+) -> Result<Prepared, Error> {
+    let Some((plan_of, text)) = files.plan_for(n) else {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "session {n} has no plan: there is no sessions/{n}/plan.toml and no plan before it"
+            ))
+            .with_hint(format!(
+                "write sessions/{n}/plan.toml (`tablewright init` writes an example for session 1)"
+            )),
+        ));
+    };
+    let plan_path = files.path_of(&text.name);
+    let mut plan: Plan = input::from_toml(&plan_path, &text.text, "session plan")
+        .map_err(|e| count_or_list_hint(e, &text.text))?;
+    if plan_of != n {
+        plan.rerolls.clear();
+    }
+    let session = session_of(&plan, file, n);
+    // The plan's keys are a session file's: the same checks, pointed at
+    // the plan.
+    crate::input::session::check(&session, &plan_path, &text.text)?;
+    input::session_terrains(&plan_path, &text.text, &session, library)?;
+    input::session::table_flaws(&session, &plan_path, &text.text, library)?;
+    let map = match region_map(file, library)? {
+        Some(map) => Some(fixed(files, file, map, &plan, &plan_path, text, stop)?),
+        None if plan.to.is_some() => {
+            return Err(Error::input(
+                input::pointed(
+                    &plan_path,
+                    &text.text,
+                    &[Step::Key("to")],
+                    "the campaign has no map, so the party cannot go anywhere on it".into(),
+                )
+                .with_hint("give campaign.toml a [map] (stops, terrains), or leave `to` out"),
+            ));
+        }
+        None => None,
+    };
+    Ok(Prepared {
+        plan_of,
+        plan_path,
+        plan_text: text.text.clone(),
+        plan,
+        session,
+        seed: Seed::new(&session_seed(&file.seed, n))?,
+        map,
+    })
+}
+
+/// The campaign map with the party at `stop` (else the start) going to
+/// the plan's `to`.
+fn fixed(
+    files: &Files,
+    file: &CampaignFile,
+    map: Map,
+    plan: &Plan,
+    plan_path: &std::path::Path,
+    text: &Text,
+    stop: Option<&str>,
+) -> Result<Fixed, Error> {
+    let from = match stop.and_then(|s| map.stop_named(s)) {
+        Some(s) => s.id,
+        None => start_stop(files, file, &map)?,
+    };
+    let to = match plan.to.as_deref() {
+        None => None,
+        Some(t) if t.trim().eq_ignore_ascii_case("goal") => Some(map.goal),
+        Some(t) => match map.stop_named(t) {
+            Some(s) => Some(s.id),
+            None => {
+                return Err(Error::input(
+                    input::pointed(
+                        plan_path,
+                        &text.text,
+                        &[Step::Key("to")],
+                        format!("to = \"{t}\": the campaign map has no such stop"),
+                    )
+                    .with_hint(stops_hint(&map)),
+                ));
+            }
+        },
+    };
+    Ok(Fixed { map, from, to })
+}
+
+/// The plan as a session: the campaign's title (with the session's
+/// number), system and party; the map's numbers from `campaign.toml`.
+fn session_of(plan: &Plan, file: &CampaignFile, n: usize) -> Session {
+    Session {
+        title: format!("{}: session {n}", file.title),
+        seed: None,
+        system: file.system,
+        terrain: plan.terrain.clone(),
+        party: file.party.clone(),
+        encounters: plan.encounters,
+        traps: plan.traps,
+        npcs: plan.npcs,
+        injuries: plan.injuries,
+        mutations: plan.mutations,
+        vouchers: plan.vouchers.clone(),
+        map: file.map.as_ref().map(|m| MapRequest {
+            stops: m.stops,
+            terrains: m.terrains.clone(),
+            journey: plan.to.is_some(),
+            route: plan.route.unwrap_or(Route::Safest),
+            rations: m.rations,
+            water: m.water,
+            kits: m.kits.clone(),
+        }),
+        rerolls: plan.rerolls.clone(),
+        encounter_entries: plan.encounter_entries.clone(),
+        trap_entries: plan.trap_entries.clone(),
+        npc_entries: plan.npc_entries.clone(),
+        injury_entries: plan.injury_entries.clone(),
+        content: Vec::new(),
+        templates: None,
+    }
+}

@@ -1,0 +1,240 @@
+//! A session's record, pre-filled from its pack ([`after`]): the day
+//! and stop it started at, each item of the pack by address (none met
+//! yet), the NPCs, the planned legs, the vouchers in hand and each PC as
+//! they started. `record N` writes it as `sessions/N/record.toml`
+//! ([`record_text`]); the pack's "After the session" sheet prints
+//! the same lines to mark at the table. The keys are those of
+//! [`crate::campaign::record`].
+
+use std::fmt::Write as _;
+
+use crate::generators::session::{After, Pack};
+use crate::rules::RulesSystem;
+
+/// A PC's start as one line, from the pack's party.
+fn pc_lines(pack: &Pack) -> Vec<(String, String)> {
+    match pack.system {
+        RulesSystem::Mettle => pack
+            .party
+            .mettle
+            .iter()
+            .map(|b| {
+                let max = b.mettle();
+                let mut line = format!("Mettle {max} of {max}");
+                if !b.statuses.is_empty() {
+                    let _ = write!(line, "; {}", b.statuses.join(", "));
+                }
+                (b.name.clone(), line)
+            })
+            .collect(),
+        RulesSystem::Core => pack
+            .party
+            .core
+            .iter()
+            .map(|s| {
+                let health = s.health.unwrap_or(s.STR);
+                let mut line = format!(
+                    "health {health} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
+                    s.STR, s.STR, s.AGI, s.WIT, s.omens, s.max_omens, s.corruption
+                );
+                if !s.conditions.is_empty() {
+                    let _ = write!(line, "; {}", s.conditions.join(", "));
+                }
+                (s.name.clone(), line)
+            })
+            .collect(),
+    }
+}
+
+/// The record of session `session` of `pack`, starting on `day` at
+/// `stop`; vouchers in hand carried from earlier sessions (`carried`)
+/// come before the pack's own; `pcs`: each PC's state now (default: as
+/// the pack's party stands).
+pub(crate) fn after(
+    session: usize,
+    pack: &Pack,
+    day: u32,
+    stop: Option<String>,
+    carried: &[(String, String)],
+    pcs: Option<Vec<(String, String)>>,
+) -> After {
+    let mut items = Vec::new();
+    let mut npcs = Vec::new();
+    for at in pack.addresses() {
+        let i = at.index();
+        let name = match at.kind() {
+            "encounter" => pack.encounters[i].situation.row.clone(),
+            "trap" => pack.traps[i].name.clone(),
+            "npc" => {
+                npcs.push((at.to_string(), pack.npcs[i].name.clone()));
+                continue;
+            }
+            "injury" => pack.injuries[i].name.clone(),
+            "mutation" => pack.mutations[i]
+                .gained
+                .iter()
+                .map(|g| g.name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => continue,
+        };
+        items.push((at.to_string(), name));
+    }
+    let legs = pack.journey.as_ref().map_or_else(Vec::new, |j| {
+        let mut stops: Vec<String> = j.legs.first().map(|l| l.from.clone()).into_iter().collect();
+        stops.extend(j.legs.iter().map(|l| l.to.clone()));
+        stops
+    });
+    let mut vouchers = carried.to_vec();
+    vouchers.extend(
+        pack.vouchers
+            .iter()
+            .map(|v| (v.serial.clone(), v.holder.clone())),
+    );
+    let (rations, water) = (None, None);
+    After {
+        session,
+        system: pack.system,
+        day,
+        stop,
+        items,
+        npcs,
+        legs,
+        vouchers,
+        pcs: pcs.unwrap_or_else(|| pc_lines(pack)),
+        rations,
+        water,
+    }
+}
+
+/// The record file, pre-filled: every key with its meaning beside it,
+/// nothing met yet, each PC with no harm taken.
+pub(crate) fn record_text(a: &After) -> String {
+    {
+        let this = a;
+        let n = this.session;
+        let mut t = String::new();
+        let _ = writeln!(
+            t,
+            "# Session {n}'s record: what happened at the table. Edit it after play (the\n\
+             # pack's \"After the session\" sheet has the same lines to mark), then\n\
+             # `tablewright prep` makes session {}. Every key is in the guide\n\
+             # (chapter Campaigns, \"The session record\").",
+            n + 1
+        );
+        let _ = writeln!(t, "session = {n}");
+        kv(
+            &mut t,
+            "day",
+            &this.day.to_string(),
+            &format!(
+                "the day the session ended on (it started on day {})",
+                this.day
+            ),
+        );
+        if let Some(stop) = &this.stop {
+            kv(
+                &mut t,
+                "stop",
+                &quoted(stop),
+                "where the party stopped (it started here)",
+            );
+        }
+        if !this.legs.is_empty() {
+            let _ = writeln!(t, "# the planned legs: {}", this.legs.join(" → "));
+        }
+        t.push('\n');
+        let _ = writeln!(
+            t,
+            "# Items of the pack met at the table, by address; every other one was not met:"
+        );
+        for (at, name) in &this.items {
+            let _ = writeln!(t, "#   {at}: {name} (not met)");
+        }
+        let _ = writeln!(t, "met = []");
+        if !this.npcs.is_empty() {
+            let _ = writeln!(
+                t,
+                "# The NPCs, by address (those met are remembered and can be brought back):"
+            );
+            for (at, name) in &this.npcs {
+                let _ = writeln!(t, "#   {at}: {name}");
+            }
+        }
+        let _ = writeln!(t, "npcs_met = []");
+        if this.system == RulesSystem::Mettle {
+            if !this.vouchers.is_empty() {
+                let _ = writeln!(t, "# Vouchers in hand, by serial:");
+                for (serial, holder) in &this.vouchers {
+                    let _ = writeln!(t, "#   {serial} ({holder})");
+                }
+            }
+            let _ = writeln!(t, "vouchers_spent = []");
+        }
+        kv(
+            &mut t,
+            "money",
+            "0",
+            "shillings gained (+) or spent (-) by the party",
+        );
+        kv(
+            &mut t,
+            "# rations",
+            &this.rations.unwrap_or(4).to_string(),
+            "the party's rations left (left out: as before)",
+        );
+        kv(
+            &mut t,
+            "# water",
+            &this.water.unwrap_or(3).to_string(),
+            "the party's units of water left",
+        );
+        for (name, start) in &this.pcs {
+            t.push('\n');
+            let _ = writeln!(t, "[[pc]]");
+            kv(
+                &mut t,
+                "name",
+                &quoted(name),
+                &format!("at the start: {start}"),
+            );
+            match this.system {
+                RulesSystem::Mettle => {
+                    kv(&mut t, "damage", "0", "Mettle lost and not recovered");
+                    kv(&mut t, "statuses", "[]", "statuses gained (Afflicted, …)");
+                }
+                RulesSystem::Core => {
+                    kv(&mut t, "damage", "0", "health lost and not healed");
+                    kv(&mut t, "conditions", "[]", "conditions gained");
+                    kv(
+                        &mut t,
+                        "injuries",
+                        "[]",
+                        "a slip by address (\"injury/1\"), a row's name, or \"roll\"",
+                    );
+                    kv(&mut t, "mutations", "[]", "a slip by address, or \"roll\"");
+                    kv(&mut t, "corruption", "0", "corruption gained");
+                }
+            }
+            kv(
+                &mut t,
+                "# fate",
+                "\"dead\"",
+                "or \"left\" (the PC died or left)",
+            );
+        }
+        t
+    }
+}
+
+/// `key = value` and its comment, the comments lined up.
+fn kv(t: &mut String, key: &str, value: &str, comment: &str) {
+    let line = format!("{key} = {value}");
+    let pad = 25usize.saturating_sub(line.chars().count()).max(1);
+    let _ = writeln!(t, "{line}{}# {comment}", " ".repeat(pad));
+}
+
+/// A TOML basic string.
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}

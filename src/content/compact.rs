@@ -1,0 +1,452 @@
+//! The built-in tables in a compact form, checked once and embedded in the
+//! binary, so that a command loads them without parsing TOML or checking
+//! them again (issue 32).
+//!
+//! The form is `assets/builtin-tables.bin`: the [`Library`] that loading
+//! and checking every `content/**/*.toml` file gives, written field by
+//! field (lengths and integers as LEB128 varints, strings as UTF-8 bytes).
+//! Row texts and table dice are kept as written and parsed again on first
+//! use ([`super::Row::template`], [`super::Table::dice_expr`]).
+//!
+//! The file is made by the crate's own loader, which refuses it when a
+//! built-in table has a problem: `UPDATE_GOLDEN=1 cargo test --lib
+//! compact` rewrites it, and the test `compact::tests::builtin_form_is_current`
+//! fails while it is out of date. Its header carries the form's version
+//! ([`MAGIC`]: change it with the format) and the stamp `build.rs` computes
+//! over the table files; a binary built with a stale form (a table edited,
+//! the form not yet rewritten) does not use it and loads the TOML files as
+//! before, with a build warning.
+
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+use super::region::Region;
+use super::schema::{Effect, Stats, System};
+use super::{Contribution, Entry, Library, Origin, Row, Rows, Table};
+
+/// The first bytes of the form: a name and this format's version.
+const MAGIC: &[u8; 8] = b"twtbl\x00\x02\x00";
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
+}
+
+/// The built-in tables from the embedded form, or `None` when the binary
+/// was built with a stale form (or none): the caller loads the TOML files.
+pub(crate) fn builtin() -> Option<Library> {
+    decode(embedded::COMPACT?, embedded::STAMP)
+}
+
+/// The stamp of the table files this binary embeds (see `build.rs`).
+#[cfg(test)]
+fn stamp() -> u64 {
+    embedded::STAMP
+}
+
+/// `library` (every table checked, none overridden) as bytes, stamped
+/// (by the test that writes the form).
+#[cfg(test)]
+fn encode(library: &Library, stamp: u64) -> Vec<u8> {
+    let mut w = Vec::with_capacity(1 << 18);
+    w.extend_from_slice(MAGIC);
+    w.extend_from_slice(&stamp.to_le_bytes());
+    library.content_hash.put(&mut w);
+    library.tables.len().put(&mut w);
+    for table in library.tables.values() {
+        table.put(&mut w);
+    }
+    w
+}
+
+/// The library in `bytes`, if they are a form of this version with this
+/// stamp.
+pub(crate) fn decode(bytes: &'static [u8], stamp: u64) -> Option<Library> {
+    let mut r = Reader { bytes, at: 0 };
+    if r.take(MAGIC.len())? != MAGIC || u64::from_le_bytes(r.take(8)?.try_into().ok()?) != stamp {
+        return None;
+    }
+    let content_hash = String::get(&mut r)?;
+    let n = usize::get(&mut r)?;
+    let mut tables = BTreeMap::new();
+    for _ in 0..n {
+        let t = Table::get(&mut r)?;
+        tables.insert(t.id.clone(), t);
+    }
+    (r.at == bytes.len()).then_some(Library {
+        tables,
+        overridden: Vec::new(),
+        content_hash,
+        // Built-in regions all have places of their own: no warnings.
+        warnings: Vec::new(),
+    })
+}
+
+/// The `len` rows encoded in `bytes` (a table's rows, decoded on first
+/// use: see [`Rows`]).
+pub(crate) fn rows(bytes: &'static [u8], len: usize) -> Vec<Row> {
+    let mut r = Reader { bytes, at: 0 };
+    let rows: Option<Vec<Row>> = (0..len).map(|_| Row::get(&mut r)).collect();
+    // The form was decoded whole by its test (`decoding_gives_what_was_encoded`).
+    rows.filter(|_| r.at == bytes.len())
+        .expect("the embedded form's rows decode")
+}
+
+/// Reading the form (embedded in the binary: rows keep slices of it).
+struct Reader {
+    bytes: &'static [u8],
+    at: usize,
+}
+
+impl Reader {
+    fn take(&mut self, n: usize) -> Option<&'static [u8]> {
+        let end = self.at.checked_add(n)?;
+        let out = self.bytes.get(self.at..end)?;
+        self.at = end;
+        Some(out)
+    }
+
+    fn varint(&mut self) -> Option<u64> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = *self.bytes.get(self.at)?;
+            self.at += 1;
+            value |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Some(value);
+            }
+        }
+        None
+    }
+}
+
+#[cfg_attr(not(test), allow(dead_code))]
+fn put_varint(mut v: u64, w: &mut Vec<u8>) {
+    while v >= 0x80 {
+        w.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    w.push(v as u8);
+}
+
+/// A value written to and read from the form (written only by the test
+/// that makes it).
+trait Compact: Sized {
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn put(&self, w: &mut Vec<u8>);
+    fn get(r: &mut Reader) -> Option<Self>;
+}
+
+impl Compact for u64 {
+    fn put(&self, w: &mut Vec<u8>) {
+        put_varint(*self, w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        r.varint()
+    }
+}
+
+impl Compact for usize {
+    fn put(&self, w: &mut Vec<u8>) {
+        put_varint(*self as u64, w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        r.varint()?.try_into().ok()
+    }
+}
+
+impl Compact for u32 {
+    fn put(&self, w: &mut Vec<u8>) {
+        put_varint(u64::from(*self), w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        r.varint()?.try_into().ok()
+    }
+}
+
+impl Compact for i64 {
+    fn put(&self, w: &mut Vec<u8>) {
+        // Zig-zag: small negative numbers stay short.
+        put_varint(((*self << 1) ^ (*self >> 63)) as u64, w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let v = r.varint()?;
+        Some((v >> 1) as i64 ^ -((v & 1) as i64))
+    }
+}
+
+impl Compact for bool {
+    fn put(&self, w: &mut Vec<u8>) {
+        w.push(u8::from(*self));
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        match r.take(1)?[0] {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl Compact for String {
+    fn put(&self, w: &mut Vec<u8>) {
+        self.len().put(w);
+        w.extend_from_slice(self.as_bytes());
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let n = usize::get(r)?;
+        std::str::from_utf8(r.take(n)?).ok().map(str::to_owned)
+    }
+}
+
+impl<T: Compact> Compact for Option<T> {
+    fn put(&self, w: &mut Vec<u8>) {
+        match self {
+            None => w.push(0),
+            Some(v) => {
+                w.push(1);
+                v.put(w);
+            }
+        }
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        match bool::get(r)? {
+            false => Some(None),
+            true => T::get(r).map(Some),
+        }
+    }
+}
+
+impl<T: Compact> Compact for Vec<T> {
+    fn put(&self, w: &mut Vec<u8>) {
+        self.len().put(w);
+        for v in self {
+            v.put(w);
+        }
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let n = usize::get(r)?;
+        // Never trust a length for more than the bytes left.
+        let mut out = Vec::with_capacity(n.min(r.bytes.len() - r.at));
+        for _ in 0..n {
+            out.push(T::get(r)?);
+        }
+        Some(out)
+    }
+}
+
+impl<A: Compact, B: Compact> Compact for (A, B) {
+    fn put(&self, w: &mut Vec<u8>) {
+        self.0.put(w);
+        self.1.put(w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        Some((A::get(r)?, B::get(r)?))
+    }
+}
+
+/// Rows are written as their length in bytes, their number, then each row,
+/// so that loading the form skips them.
+impl Compact for Rows {
+    fn put(&self, w: &mut Vec<u8>) {
+        let mut packed = Vec::new();
+        for row in self.iter() {
+            row.put(&mut packed);
+        }
+        packed.len().put(w);
+        self.len().put(w);
+        w.extend_from_slice(&packed);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let bytes = usize::get(r)?;
+        let len = usize::get(r)?;
+        Some(Rows::packed(r.take(bytes)?, len))
+    }
+}
+
+impl Compact for System {
+    fn put(&self, w: &mut Vec<u8>) {
+        w.push(match self {
+            System::Mettle => 0,
+            System::Core => 1,
+            System::Acs => 2,
+            System::Cp => 3,
+            System::Any => 4,
+        });
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        Some(match r.take(1)?[0] {
+            0 => System::Mettle,
+            1 => System::Core,
+            2 => System::Acs,
+            3 => System::Cp,
+            4 => System::Any,
+            _ => return None,
+        })
+    }
+}
+
+/// A struct written field by field in the order given; the fields after
+/// `lazy` are not written and start empty (parsed again on first use).
+macro_rules! compact_struct {
+    ($ty:ident { $($field:ident),* $(,)? } $(lazy { $($lazy:ident),* })?) => {
+        impl Compact for $ty {
+            fn put(&self, w: &mut Vec<u8>) {
+                $(self.$field.put(w);)*
+            }
+            fn get(r: &mut Reader) -> Option<Self> {
+                Some($ty {
+                    $($field: Compact::get(r)?,)*
+                    $($($lazy: OnceLock::new(),)*)?
+                })
+            }
+        }
+    };
+}
+
+compact_struct!(Table {
+    id, title, system, source, dice, notes, deck, region, rows, origin, extended_by
+} lazy { dice_expr });
+compact_struct!(Row { entry, line, from, at, roll_at, width } lazy { template });
+compact_struct!(Entry {
+    range,
+    weight,
+    name,
+    text,
+    tags,
+    reroll,
+    distinct,
+    effects,
+    stats
+});
+compact_struct!(Origin { file, line, layer });
+compact_struct!(Contribution {
+    file,
+    line,
+    added,
+    replaced
+});
+compact_struct!(Region {
+    name,
+    table,
+    danger,
+    forage,
+    water,
+    encounter_chance,
+    places
+});
+compact_struct!(Effect {
+    ability,
+    change,
+    lasts,
+    max,
+    condition,
+    status,
+    trait_,
+    skill,
+    omens_max,
+    reroll_if_zero,
+    damage,
+    direct,
+    armour,
+    hazard,
+    per,
+    cap,
+    vs,
+    difficulty,
+    modifier,
+    soak,
+    interval,
+    duration,
+    raise,
+    rations,
+    perishable,
+    needs,
+    save,
+    min_damage,
+    chance,
+    value
+});
+compact_struct!(Stats {
+    NATURE,
+    CULTURE,
+    POISE,
+    MOTIVE,
+    FRAME,
+    STR,
+    AGI,
+    WIT,
+    armor,
+    weapon,
+    dm,
+    damage,
+    callings,
+    skills,
+    traits,
+    omens
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{builtin_files, validate};
+
+    /// The file the form is kept in.
+    const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/builtin-tables.bin");
+
+    /// The built-in tables loaded from TOML and checked, as the form.
+    fn fresh() -> Vec<u8> {
+        let (library, problems) = validate::build(&builtin_files());
+        assert!(
+            problems.is_empty(),
+            "the built-in tables have problems: {problems:?}"
+        );
+        assert!(library.overridden.is_empty());
+        encode(&library, stamp())
+    }
+
+    #[test]
+    fn builtin_form_is_current() {
+        let fresh = fresh();
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(PATH, &fresh).expect("write assets/builtin-tables.bin");
+            return;
+        }
+        let kept = std::fs::read(PATH).unwrap_or_default();
+        assert!(
+            kept == fresh,
+            "assets/builtin-tables.bin is not the built-in tables as they are now \
+             (a table or the form changed): run `UPDATE_GOLDEN=1 cargo test --lib compact` \
+             and commit it"
+        );
+        assert!(
+            builtin().is_some(),
+            "this build did not embed the form: rebuild after rewriting it"
+        );
+    }
+
+    #[test]
+    fn decoding_gives_what_was_encoded() {
+        let (library, _) = validate::build(&builtin_files());
+        let bytes: &'static [u8] = encode(&library, 7).leak();
+        let back = decode(bytes, 7).expect("decodes");
+        assert_eq!(encode(&back, 7), bytes);
+        assert_eq!(back.content_hash, library.content_hash);
+        // Parsed again on first use, as validation parsed them.
+        for (t, u) in library.tables.values().zip(back.tables.values()) {
+            assert_eq!(t.dice_expr(), u.dice_expr(), "{}", t.id);
+            for (a, b) in t.rows.iter().zip(&u.rows) {
+                assert_eq!(a.template(), b.template(), "{} {}", t.id, a.entry.name);
+            }
+        }
+    }
+
+    #[test]
+    fn another_stamp_or_truncated_bytes_are_refused() {
+        let (library, _) = validate::build(&builtin_files());
+        let bytes: &'static [u8] = encode(&library, 7).leak();
+        assert!(decode(bytes, 8).is_none());
+        assert!(decode(&bytes[..bytes.len() - 1], 7).is_none());
+        assert!(decode(&bytes[..bytes.len() / 2], 7).is_none());
+        assert!(decode(b"twtbl", 7).is_none());
+    }
+}

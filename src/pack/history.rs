@@ -1,0 +1,231 @@
+//! Where a campaign is at the start of session N: each earlier session's
+//! pack made again (its items only, no files) from the state it started
+//! from, its facts ([`PackFacts`]: addresses, vouchers issued, slips, NPCs,
+//! planned legs) folded with its record by the rules
+//! ([`crate::campaign::fold`]), one session after another — so session N
+//! starts from the state the records give, and its draws stay its own
+//! (`"<campaign seed>/session/<N>"`), whatever the records say.
+
+use crate::campaign::folder::{CampaignFile, Files};
+use crate::campaign::ledger::{IssuedVoucher, PackNpc, Slip};
+use crate::campaign::plan::{self, Prepared};
+use crate::campaign::state::State;
+use crate::campaign::{Ledger, PackFacts, RecordFile, SessionInput, Start, fold};
+use crate::content::Library;
+use crate::diagnostic::{Diagnostic, Report};
+use crate::error::Error;
+use crate::generators::map::Map;
+use crate::generators::session::{self, Pack};
+use crate::rules::{Party, RulesSystem};
+use crate::seed::Seed;
+
+/// A campaign folded up to session N.
+pub(crate) struct History<'a> {
+    /// Where the campaign started.
+    pub start: Start<'a>,
+    /// Each session before N: its pack's facts and its record.
+    pub inputs: Vec<SessionInput>,
+    /// The ledger of the sessions before N.
+    pub ledger: Ledger,
+    /// The state session N starts from.
+    pub state: State,
+    /// The packs of the sessions before N, in order (items only).
+    pub packs: Vec<Pack>,
+}
+
+/// The campaign's sessions before `n` folded over its start, each
+/// session's pack made again from the state it started from.
+pub(crate) fn before<'a>(
+    files: &Files,
+    file: &CampaignFile,
+    library: &'a Library,
+    party: &Party,
+    map: Option<&Map>,
+    n: usize,
+) -> Result<History<'a>, Error> {
+    let start_stop = match map {
+        Some(m) => Some(m.stops[plan::start_stop(files, file, m)?].name.clone()),
+        None => None,
+    };
+    let start = Start {
+        system: file.system,
+        seed: Seed::new(&file.seed)?,
+        party: party.clone(),
+        stop: start_stop,
+        map: map.cloned(),
+        money: file.money,
+        library,
+    };
+    let mut inputs: Vec<SessionInput> = Vec::new();
+    let mut packs = Vec::new();
+    let mut ledger = folded(&start, &inputs)?;
+    for k in 1..n {
+        let state = state_at(&ledger, k)?;
+        let prepared = plan::prepare(files, file, k, library, state.stop.as_deref())?;
+        let made = pack_of(&prepared, library, &party_now(&state, file.system))?;
+        let record = match files.record(k) {
+            Some(t) => Some(RecordFile::from_text(
+                &files.path_of(&t.name),
+                t.text.clone(),
+            )?),
+            None => None,
+        };
+        inputs.push(SessionInput {
+            number: k as u32,
+            pack: Some(facts(&made, state.digest())),
+            record,
+        });
+        packs.push(made);
+        ledger = folded(&start, &inputs)?;
+    }
+    let state = state_at(&ledger, n)?;
+    Ok(History {
+        start,
+        inputs,
+        ledger,
+        state,
+        packs,
+    })
+}
+
+/// The ledger of every session before `next`, and of `next` itself (its
+/// pack's facts when `prepped`, no record): what `campaign` prints.
+pub(crate) fn ledger(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+    party: &Party,
+    map: Option<&Map>,
+    next: usize,
+    prepped: bool,
+) -> Result<Ledger, Error> {
+    let history = before(files, file, library, party, map, next)?;
+    if !prepped || files.plan_for(next).is_none() {
+        return Ok(history.ledger);
+    }
+    let state = &history.state;
+    let prepared = plan::prepare(files, file, next, library, state.stop.as_deref())?;
+    let made = pack_of(&prepared, library, &party_now(state, file.system))?;
+    let mut inputs = history.inputs;
+    inputs.push(SessionInput {
+        number: next as u32,
+        pack: Some(facts(&made, state.digest())),
+        record: None,
+    });
+    folded(&history.start, &inputs)
+}
+
+/// The state session `k` starts from, or why there is none: a session
+/// before it without a record.
+fn state_at(ledger: &Ledger, k: usize) -> Result<State, Error> {
+    ledger.state_before(k as u32).cloned().ok_or_else(|| {
+        let last = ledger.now.session;
+        Error::input(
+            Diagnostic::message(format!(
+                "session {k} cannot start yet: session {last} has no record, so where the \
+                 campaign stands after it is not known"
+            ))
+            .with_hint(format!(
+                "play session {last}, then `tablewright record {last}` and fill it in; \
+                 `tablewright prep` makes the next session"
+            )),
+        )
+    })
+}
+
+/// The fold, its problems as one report.
+fn folded(start: &Start, inputs: &[SessionInput]) -> Result<Ledger, Error> {
+    fold(start, inputs).map_err(|diagnostics| {
+        Error::Input(Report {
+            headline: Some("the session records do not fit the campaign:".into()),
+            diagnostics,
+            closing: Some(
+                "hint: fix the records (the guide's Campaigns chapter lists every key) and run \
+                 again"
+                    .into(),
+            ),
+        })
+    })
+}
+
+/// A session's pack, items only, for its party as the state has it.
+pub(crate) fn pack_of(
+    prepared: &Prepared,
+    library: &Library,
+    party: &Party,
+) -> Result<Pack, Error> {
+    let mut req = prepared.session.request();
+    if let Some(m) = req.map.as_mut() {
+        m.fixed = prepared.map.clone();
+    }
+    Ok(session::generate(library, &req, party, &prepared.seed)?)
+}
+
+/// The party as the state has it: the PCs present, each stat block or
+/// sheet as it is now.
+pub(crate) fn party_now(state: &State, system: RulesSystem) -> Party {
+    let mut party = Party {
+        mettle: Vec::new(),
+        core: Vec::new(),
+        water_capacity: None,
+    };
+    for pc in state.present() {
+        match system {
+            RulesSystem::Mettle => party
+                .mettle
+                .extend(pc.mettle.as_ref().map(|m| m.block.clone())),
+            RulesSystem::Core => party.core.extend(pc.core.as_ref().map(|c| c.sheet.clone())),
+        }
+    }
+    party
+}
+
+/// What a pack holds that its record may name.
+pub(crate) fn facts(pack: &Pack, digest: String) -> PackFacts {
+    let addressed = |kind: &str, i: usize| crate::generators::Address::new(kind, i).to_string();
+    PackFacts {
+        items: pack.addresses().iter().map(ToString::to_string).collect(),
+        vouchers: pack
+            .vouchers
+            .iter()
+            .map(|v| IssuedVoucher {
+                serial: v.serial.clone(),
+                holder: v.holder.clone(),
+            })
+            .collect(),
+        injuries: pack
+            .injuries
+            .iter()
+            .enumerate()
+            .map(|(i, item)| Slip {
+                address: addressed("injury", i),
+                item: item.clone(),
+            })
+            .collect(),
+        mutations: pack
+            .mutations
+            .iter()
+            .enumerate()
+            .map(|(i, item)| Slip {
+                address: addressed("mutation", i),
+                item: item.clone(),
+            })
+            .collect(),
+        npcs: pack
+            .npcs
+            .iter()
+            .enumerate()
+            .map(|(i, n)| PackNpc {
+                address: addressed("npc", i),
+                name: n.name.clone(),
+            })
+            .collect(),
+        legs: pack.journey.as_ref().map_or_else(Vec::new, |j| {
+            let mut stops: Vec<String> =
+                j.legs.first().map(|l| l.from.clone()).into_iter().collect();
+            stops.extend(j.legs.iter().map(|l| l.to.clone()));
+            stops
+        }),
+        start_digest: Some(digest),
+    }
+}

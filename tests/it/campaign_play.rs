@@ -1,0 +1,449 @@
+//! Issue 29: a campaign played for three sessions through the real binary,
+//! in each system — `init`, `prep` (session 1), `record 1` filled in as a
+//! GM would, `prep` (session 2, from the ledger's state), `record 2`,
+//! `prep` (session 3) — each pack's campaign page and sheets asserted
+//! against the rules with exact figures, every pack rebuilt byte for byte
+//! by `prep N`, by `verify` and from the campaign's bundle.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::{run_in, stderr, stdout, temp_dir};
+
+/// Run in `dir`, expect success, return stdout.
+fn ok_in(dir: &Path, args: &[&str]) -> String {
+    let o = run_in(dir, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Every file of a pack folder, by name (flavour folders aside).
+fn pack_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Session `n`'s pack.json: its pack.
+fn pack(camp: &Path, n: usize) -> Value {
+    let text = std::fs::read_to_string(camp.join(format!("out/session-{n}/pack.json"))).unwrap();
+    serde_json::from_str::<Value>(&text).unwrap()["pack"].clone()
+}
+
+/// The lines of a pack's "Previously".
+fn previously(p: &Value) -> Vec<String> {
+    p["campaign"]["previously"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// A PC's line on the party as it starts.
+fn now_of(p: &Value, name: &str) -> String {
+    p["campaign"]["party_now"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|pc| pc[0] == name)
+        .unwrap_or_else(|| panic!("{name} is not in the party: {p}"))[1]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// The stops of a pack's journey, in order.
+fn legs(p: &Value) -> Vec<String> {
+    let legs = p["journey"]["legs"].as_array().unwrap();
+    let mut out = vec![legs[0]["from"].as_str().unwrap().to_owned()];
+    out.extend(legs.iter().map(|l| l["to"].as_str().unwrap().to_owned()));
+    out
+}
+
+/// `record N` written, then its keys replaced as the GM fills it in:
+/// each `(line start, new line)` replaces the first line starting so.
+fn record(camp: &Path, n: usize, edits: &[(&str, String)]) -> PathBuf {
+    ok_in(camp, &["record", &n.to_string()]);
+    let path = camp.join(format!("sessions/{n}/record.toml"));
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    for (start, new) in edits {
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line starts with {start:?}"));
+        lines[at] = new.clone();
+    }
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// The `[[pc]]` block of `name` in a record, with its keys replaced.
+fn pc_edits(text: &str, name: &str, keys: &[(&str, &str)]) -> String {
+    let start = text.find(&format!("name = \"{name}\"")).unwrap();
+    let end = text[start..]
+        .find("[[pc]]")
+        .map_or(text.len(), |e| start + e);
+    let mut block = text[start..end].to_owned();
+    for (key, value) in keys {
+        let line = block
+            .lines()
+            .find(|l| l.starts_with(&format!("{key} =")))
+            .unwrap_or_else(|| panic!("no {key} for {name}"))
+            .to_owned();
+        block = block.replace(&line, &format!("{key} = {value}"));
+    }
+    format!("{}{block}{}", &text[..start], &text[end..])
+}
+
+/// Edit a record's `[[pc]]` entries in place.
+fn edit_pcs(path: &Path, pcs: &[(&str, &[(&str, &str)])]) {
+    let mut text = std::fs::read_to_string(path).unwrap();
+    for (name, keys) in pcs {
+        text = pc_edits(&text, name, keys);
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+/// Every session's pack rebuilt byte for byte: `prep N` again, `verify`
+/// in the campaign, and `prep BUNDLE N` from `share`'s bundle in an
+/// empty folder.
+fn rebuilt_byte_for_byte(base: &Path, camp: &Path, sessions: usize) {
+    let before: Vec<_> = (1..=sessions)
+        .map(|n| pack_files(&camp.join(format!("out/session-{n}"))))
+        .collect();
+    for n in 1..=sessions {
+        ok_in(camp, &["prep", &n.to_string()]);
+        assert_eq!(
+            pack_files(&camp.join(format!("out/session-{n}"))),
+            before[n - 1],
+            "prep {n} again"
+        );
+    }
+    let verified = ok_in(camp, &["verify"]);
+    assert_eq!(verified.matches("ok: all").count(), sessions, "{verified}");
+    let bundle = ok_in(camp, &["share"]);
+    let elsewhere = base.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("campaign-bundle.toml"), &bundle).unwrap();
+    for n in 1..=sessions {
+        ok_in(
+            &elsewhere,
+            &["prep", "campaign-bundle.toml", &n.to_string()],
+        );
+        assert_eq!(
+            pack_files(&elsewhere.join(format!("out/session-{n}"))),
+            before[n - 1],
+            "session {n} from the campaign's bundle"
+        );
+    }
+}
+
+#[test]
+fn a_mettle_campaign_of_three_sessions() {
+    let base = temp_dir("campaign-mettle");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+
+    // Session 1: the party as it started, at the map's start.
+    ok_in(&camp, &["prep"]);
+    let p1 = pack(&camp, 1);
+    let c1 = &p1["campaign"];
+    assert_eq!(c1["session"], 1);
+    assert_eq!(c1["day"], 1);
+    assert_eq!(now_of(&p1, "Ada"), "Mettle 7 of 7");
+    assert_eq!(now_of(&p1, "Cress"), "Mettle 8 of 8");
+    assert!(previously(&p1).is_empty());
+    let legs1 = legs(&p1);
+    assert_eq!(c1["stop"], legs1[0].as_str());
+    let serials1: Vec<String> = p1["vouchers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["serial"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(serials1.len(), 3);
+    // The record pre-filled from the pack, and the pack's "After the
+    // session" sheet with the same lines.
+    let path = record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 5".into()),
+            ("stop =", format!("stop = \"{}\"", legs1[1])),
+            ("met =", "met = [\"encounter/1\"]".into()),
+            ("npcs_met =", "npcs_met = [\"npc/2\"]".into()),
+            (
+                "vouchers_spent =",
+                format!("vouchers_spent = [\"{}\"]", serials1[0]),
+            ),
+        ],
+    );
+    let prefilled = std::fs::read_to_string(&path).unwrap();
+    assert!(prefilled.contains("#   encounter/1: "), "{prefilled}");
+    assert!(prefilled.contains(&format!("#   {} (Ada)", serials1[0])));
+    edit_pcs(
+        &path,
+        &[
+            ("Ada", &[("damage", "5")]),
+            ("Cress", &[("statuses", "[\"Afflicted\"]")]),
+        ],
+    );
+    // A record is never overwritten without --force.
+    let again = run_in(&camp, &["record", "1"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("record.toml"), "{}", stderr(&again));
+
+    // Session 2: the next (the first without a record), from the ledger.
+    let said = run_in(&camp, &["prep"]);
+    assert!(said.status.success(), "{}", stderr(&said));
+    assert!(
+        stderr(&said).contains("session 2 has no plan of its own, so it takes session 1's"),
+        "{}",
+        stderr(&said)
+    );
+    let p2 = pack(&camp, 2);
+    let c2 = &p2["campaign"];
+    assert_eq!(c2["session"], 2);
+    assert_eq!(c2["day"], 5);
+    assert_eq!(c2["stop"], legs1[1].as_str());
+    assert_eq!(p2["journey"]["from"], legs1[1].as_str());
+    // Mettle above zero refills for the new session.
+    assert_eq!(now_of(&p2, "Ada"), "Mettle 7 of 7");
+    let prev2 = previously(&p2);
+    for line in [
+        "Ada: Mettle 7 → 2 (5 lost) (METTLE Engine: taking damage — Mettle lowered)",
+        "Ada: Mettle 2 → 7 (METTLE Engine: Mettle — above zero, it refills when a new Scene starts)",
+    ] {
+        assert!(prev2.iter().any(|l| l == line), "{line} not in {prev2:#?}");
+    }
+    assert!(
+        prev2
+            .iter()
+            .any(|l| l.contains(&serials1[0]) && l.contains("spent in play, then retired")),
+        "{prev2:#?}"
+    );
+    // The spent voucher retired; the others carry with their serials.
+    let held: Vec<(String, String)> = c2["vouchers_in_hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| (v[0].as_str().unwrap().into(), v[1].as_str().unwrap().into()))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            (serials1[1].clone(), "Brannoc".to_owned()),
+            (serials1[2].clone(), "Cress".to_owned())
+        ]
+    );
+    // Session 2's draws are its own: not session 1's.
+    assert_ne!(p2["encounters"], p1["encounters"]);
+
+    // Session 2's record: Brannoc falls (Mettle 7 − 9 = −2 stays until
+    // healed: the Heal Check in downtime), and spends the voucher he has
+    // carried since session 1.
+    let legs2 = legs(&p2);
+    let path = record(
+        &camp,
+        2,
+        &[
+            ("day =", "day = 9".into()),
+            ("stop =", format!("stop = \"{}\"", legs2[1])),
+            (
+                "vouchers_spent =",
+                format!("vouchers_spent = [\"{}\"]", serials1[1]),
+            ),
+        ],
+    );
+    edit_pcs(&path, &[("Brannoc", &[("damage", "9")])]);
+
+    // Session 3.
+    ok_in(&camp, &["prep"]);
+    let p3 = pack(&camp, 3);
+    let c3 = &p3["campaign"];
+    assert_eq!(c3["session"], 3);
+    assert_eq!(c3["stop"], legs2[1].as_str());
+    let prev3 = previously(&p3);
+    // Mettle 7 − 9 = −2: at 0 or below it stays until healed; the Heal
+    // Check in downtime (Cress's CULTURE 4: 4D vs 3) fails on this seed,
+    // and a failed Heal is death: his unspent voucher goes with him, and
+    // the others take Downtime Vouchers, serials from AC-0001.
+    for line in [
+        "Brannoc: Mettle 7 → -2 (9 lost): at 0 or below (METTLE Engine: taking damage — Mettle lowered)",
+        "Brannoc: Heal Check by Cress: 4D vs 3 — dice [1, 4, 5, 5], Score 1, Edge 3: failure (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)",
+        "Brannoc: died: the Heal Check failed (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)",
+        "Ada: took Downtime Voucher AC-0001 (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)",
+    ] {
+        assert!(prev3.iter().any(|l| l == line), "{line} not in {prev3:#?}");
+    }
+    let held3: Vec<String> = c3["vouchers_in_hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v[0].as_str().unwrap().to_owned())
+        .collect();
+    assert!(!held3.contains(&serials1[0]) && !held3.contains(&serials1[1]));
+    assert!(held3.contains(&serials1[2]), "{held3:?}");
+    assert_eq!(now_of(&p3, "Ada"), "Mettle 7 of 7");
+
+    // The pack prints it: Previously on the run sheet, After the session
+    // last.
+    let pdf = camp.join("out/session-3/pack.pdf");
+    if let Some(text) = crate::pdf::text_of(&pdf) {
+        assert!(text.contains("Previously"), "{text}");
+        assert!(text.contains("After the session"), "{text}");
+        assert!(text.contains(&serials1[2]), "{text}");
+    }
+    rebuilt_byte_for_byte(&base, &camp, 3);
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+const CORE_PARTY: &str = "[[core]]\nname = \"Sybilla\"\nSTR = 8\nAGI = 10\nWIT = 12\narmour = 1\ndamage = \"d6\"\nomens = 2\nmax_omens = 2\n\n\
+[[core]]\nname = \"Theobald\"\nSTR = 9\nAGI = 6\nWIT = 11\narmour = 2\ndamage = \"d8\"\nomens = 2\nmax_omens = 2\n";
+
+#[test]
+fn a_core_campaign_of_three_sessions() {
+    let base = temp_dir("campaign-core");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    let campaign = std::fs::read_to_string(camp.join("campaign.toml"))
+        .unwrap()
+        .replace("system = \"mettle\" ", "system = \"core\"   ")
+        .replace("seed = \"across-the-salt\"", "seed = \"core-salt\"")
+        .replace(
+            "party = \"party.toml\"",
+            "party = \"party.toml\"\nmoney = 300",
+        );
+    std::fs::write(camp.join("campaign.toml"), campaign).unwrap();
+    std::fs::write(camp.join("party.toml"), CORE_PARTY).unwrap();
+    std::fs::write(
+        camp.join("sessions/1/plan.toml"),
+        "terrain = \"saltflats\"\nencounters = 1\ntraps = 1\nnpcs = 2\ninjuries = 1\nto = \"goal\"\n",
+    )
+    .unwrap();
+    ok_in(&camp, &["prep"]);
+    let p1 = pack(&camp, 1);
+    assert_eq!(
+        now_of(&p1, "Sybilla"),
+        "health 8 of 8, STR 8 AGI 10 WIT 12, omens 2 of 2, corruption 0"
+    );
+    let injury = p1["injuries"][0]["name"].as_str().unwrap().to_owned();
+    // The party moves to a settlement on the map (a full rest is taken
+    // only there).
+    let stops = p1["map"]["stops"].as_array().unwrap();
+    let here = p1["campaign"]["stop"].as_str().unwrap();
+    let settlement = stops
+        .iter()
+        .filter(|s| s["kind"] == "village" || s["kind"] == "town")
+        .map(|s| s["name"].as_str().unwrap())
+        .find(|s| *s != here)
+        .unwrap_or(here)
+        .to_owned();
+    let path = record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 10".into()),
+            ("stop =", format!("stop = \"{settlement}\"")),
+            ("met =", "met = [\"encounter/1\", \"trap/1\"]".into()),
+        ],
+    );
+    edit_pcs(
+        &path,
+        &[
+            (
+                "Sybilla",
+                &[
+                    ("damage", "3"),
+                    ("injuries", "[\"injury/1\"]"),
+                    ("corruption", "2"),
+                ],
+            ),
+            ("Theobald", &[("conditions", "[\"frightened\"]")]),
+        ],
+    );
+    ok_in(&camp, &["prep"]);
+    let p2 = pack(&camp, 2);
+    let prev2 = previously(&p2);
+    // The full rest: a week in a settlement, 32ʂ a PC plus 16ʂ for the
+    // condition it clears: 2 × 32 + 16 = 80ʂ, from 300ʂ.
+    assert!(
+        prev2
+            .iter()
+            .any(|l| l.contains("full rest: 48ʂ (32ʂ + 16ʂ × 1 condition)")),
+        "{prev2:#?}"
+    );
+    assert!(
+        prev2.iter().any(|l| l.contains(&format!(
+            "a week of full rest at {settlement}: 80ʂ (money 300ʂ → 220ʂ), day 10 → 17"
+        ))),
+        "{prev2:#?}"
+    );
+    // The soulblight check for the corruption gained.
+    assert!(
+        prev2
+            .iter()
+            .any(|l| l.starts_with("Sybilla: corruption 0 + 2 = 2; soulblight check d12 = ")),
+        "{prev2:#?}"
+    );
+    assert!(prev2.iter().any(|l| l.contains(&injury)), "{prev2:#?}");
+    assert_eq!(p2["campaign"]["day"], 17);
+    assert_eq!(p2["campaign"]["stop"], settlement.as_str());
+    // Health back to its maximum after the full rest; the condition gone.
+    assert!(
+        now_of(&p2, "Theobald").starts_with("health 9 of 9"),
+        "{}",
+        now_of(&p2, "Theobald")
+    );
+    assert!(!now_of(&p2, "Theobald").contains("frightened"));
+
+    // Session 2's record: in the wild, Theobald hurt; no full rest.
+    let legs2 = legs(&p2);
+    let path = record(
+        &camp,
+        2,
+        &[
+            ("day =", "day = 30".into()),
+            ("stop =", format!("stop = \"{}\"", legs2[1])),
+        ],
+    );
+    edit_pcs(&path, &[("Theobald", &[("damage", "4")])]);
+    ok_in(&camp, &["prep"]);
+    let p3 = pack(&camp, 3);
+    assert_eq!(p3["campaign"]["day"], 30);
+    assert_eq!(p3["journey"]["from"], legs2[1].as_str());
+    let kind = stops
+        .iter()
+        .find(|s| s["name"] == legs2[1].as_str())
+        .unwrap()["kind"]
+        .clone();
+    if kind != "village" && kind != "town" {
+        assert!(
+            now_of(&p3, "Theobald").starts_with("health 5 of 9"),
+            "{}",
+            now_of(&p3, "Theobald")
+        );
+        assert!(
+            previously(&p3).iter().any(|l| l.contains("no full rest")),
+            "{:#?}",
+            previously(&p3)
+        );
+    }
+    rebuilt_byte_for_byte(&base, &camp, 3);
+    std::fs::remove_dir_all(&base).unwrap();
+}
