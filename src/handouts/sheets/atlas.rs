@@ -153,9 +153,10 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, p
     );
     if !players {
         let head = "path · regions · days · Difficulty";
+        let cells: Vec<String> = super::maps::path_rows(m).into_iter().flatten().collect();
         f.table(
             &[head, head, head],
-            &super::maps::path_rows(m),
+            &in_columns(&cells, 3, f),
             &[1.0 / 3.0; 3],
             TABLE,
         );
@@ -385,6 +386,53 @@ pub(crate) mod tests {
             }
         }
         (bad, least, labels)
+    }
+
+    /// The measure can fail: a page drawn with a label on another, a label
+    /// on a stop's dot and a 6 pt label is read back with all three found
+    /// (the clash of two labels counted once).
+    #[test]
+    fn the_label_measure_finds_overlaps_and_small_type() {
+        use crate::page::{Anchor, Drawing, Shape};
+        let fonts = Fonts::load();
+        let text = |x: f64, y: f64, size: f64, t: &str| Shape::Text {
+            x,
+            y,
+            size,
+            anchor: Anchor::Middle,
+            bold: false,
+            halo: true,
+            text: t.into(),
+        };
+        let drawing = Drawing {
+            width: 300.0,
+            height: 200.0,
+            shapes: vec![
+                text(60.0, 40.0, 7.5, "Ashwick Mill"),
+                text(66.0, 43.0, 7.0, "D3 · 1d"),
+                Shape::Circle {
+                    cx: 200.0,
+                    cy: 100.0,
+                    r: 3.0,
+                    filled: true,
+                    width: 0.5,
+                },
+                text(200.0, 102.0, 7.5, "Kettleby"),
+                text(100.0, 160.0, 6.0, "to 9 · p. 3"),
+            ],
+        };
+        let mut f = Flow::new(&fonts, Paper::A4, "seed test".into(), false);
+        f.drawing_scaled(&drawing, 1.0, 1.0);
+        let (pages, sections) = f.finish();
+        let bytes = pdf::document("faults", Paper::A4, &pages, &sections, &fonts);
+        let (faults, least, labels) = label_faults(&read_pdf(&bytes), 1);
+        assert!(labels >= 5, "five labels and the foot's: {labels}");
+        assert_eq!(faults.len(), 2, "{faults:#?}");
+        assert!(
+            faults.iter().any(|f| f.contains("on a stop")),
+            "{faults:#?}"
+        );
+        assert!(least <= 6.0, "{least}");
     }
 
     /// Issue 30: over 50 seeds each of regions of 100 and 300 stops, the

@@ -237,8 +237,8 @@ pub(crate) fn tile(
     let mut segments = Vec::new();
     let mut wants = Vec::new();
     let mut exits = Vec::new();
-    // Which labels may go when nothing else makes room: the Difficulty and
-    // days of a path cut by the page's edge (its other page shows them).
+    // Which labels may go when nothing else makes room: a path's
+    // Difficulty and days (`CUT_PATH`, `WHOLE_PATH`).
     let mut optional = Vec::new();
     let inside: Vec<usize> = (0..map.stops.len())
         .filter(|&i| shown.holds(map.stops[i].x, map.stops[i].y))
@@ -248,7 +248,7 @@ pub(crate) fn tile(
         let text = super::stop_label(map, i);
         let bold = i == map.start || i == map.goal;
         let wd = fonts.width(&text, STOP_SIZE, bold);
-        optional.push(false);
+        optional.push(KEEP);
         wants.push(Want {
             candidates: around_stop(c, mark_reach(map, i), wd, STOP_SIZE),
             text,
@@ -271,7 +271,7 @@ pub(crate) fn tile(
         let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
         let whole = t0 == 0.0 && t1 == 1.0;
         if whole || len > 40.0 {
-            optional.push(!whole);
+            optional.push(if whole { WHOLE_PATH } else { CUT_PATH });
             let text = super::path_label(p, players);
             let wd = fonts.width(&text, PATH_SIZE, false);
             wants.push(Want {
@@ -304,7 +304,7 @@ pub(crate) fn tile(
         }
     }
     for (text, from, to, seg) in exits {
-        optional.push(false);
+        optional.push(KEEP);
         // Along the last stretch before the edge.
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
@@ -364,7 +364,7 @@ pub(crate) fn tile(
             bottom: f1.1 - 1.0,
         },
     };
-    let labels = without_clashes(scene.place(&wants), &optional, &scene);
+    let labels = without_clashes(scene.place_each(&wants), &optional, &scene);
     shapes.extend(outline(f0, f1, 0.6));
     shapes.extend(label_shapes(&labels));
     Drawing {
@@ -374,32 +374,47 @@ pub(crate) fn tile(
     }
 }
 
-/// The placed labels less each optional one that still overlaps another
-/// label or a stop (placement takes an overlap only when every place is
-/// taken).
-fn without_clashes(placed: Vec<Placed>, optional: &[bool], scene: &Scene) -> Vec<Placed> {
-    if placed.len() != optional.len() {
-        return placed;
-    }
-    let boxes: Vec<BoxPt> = placed
+/// Labels never dropped (stop names, "to N · p. P").
+const KEEP: u8 = 0;
+/// The label of a path cut by the page's edge (its other page shows it):
+/// dropped first when it still overlaps something.
+const CUT_PATH: u8 = 1;
+/// The label of a path wholly on the page: dropped next (the GM's index
+/// lists every path with its Difficulty and days).
+const WHOLE_PATH: u8 = 2;
+
+/// The placed labels (one entry a label, `None` for one without a
+/// place) less the droppable ones that still overlap another label or a
+/// stop (placement and its repair leave an overlap only when every place
+/// is taken): first the labels of cut paths, then of whole ones, each
+/// kept when what it overlaps has already gone.
+fn without_clashes(placed: Vec<Option<Placed>>, optional: &[u8], scene: &Scene) -> Vec<Placed> {
+    let boxes: Vec<Option<BoxPt>> = placed
         .iter()
-        .map(|l| BoxPt::of_text(scene.fonts, &l.text, l.size, l.bold, l.x, l.y))
+        .map(|l| {
+            l.as_ref()
+                .map(|l| BoxPt::of_text(scene.fonts, &l.text, l.size, l.bold, l.x, l.y))
+        })
         .collect();
-    let mut keep = vec![true; placed.len()];
-    for i in 0..placed.len() {
-        if !optional[i] {
-            continue;
-        }
-        let clash = scene.marks.iter().any(|m| m.overlaps(&boxes[i]))
-            || (0..placed.len()).any(|j| j != i && keep[j] && boxes[j].overlaps(&boxes[i]));
-        if clash {
-            keep[i] = false;
+    let mut keep: Vec<bool> = placed.iter().map(Option::is_some).collect();
+    for level in [CUT_PATH, WHOLE_PATH] {
+        for i in 0..placed.len() {
+            let Some(b) = boxes[i] else { continue };
+            if optional.get(i).copied().unwrap_or(KEEP) != level || !keep[i] {
+                continue;
+            }
+            let clash = scene.marks.iter().any(|m| m.overlaps(&b))
+                || (0..placed.len())
+                    .any(|j| j != i && keep[j] && boxes[j].is_some_and(|o| o.overlaps(&b)));
+            if clash {
+                keep[i] = false;
+            }
         }
     }
     placed
         .into_iter()
         .zip(keep)
-        .filter_map(|(l, k)| k.then_some(l))
+        .filter_map(|(l, k)| l.filter(|_| k))
         .collect()
 }
 
