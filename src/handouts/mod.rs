@@ -38,7 +38,7 @@ pub const FORMAT: u32 = 3;
 
 pub use files::{item_of, pack_files, pack_files_in};
 pub use flavour::Flavour;
-pub use sheets::{item_pdf, missing_glyphs, pack_pdf};
+pub use sheets::{item_pdf, map_pdf, missing_glyphs, pack_pdf};
 
 /// What every handout carries so a table can reproduce it.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -548,7 +548,7 @@ fn cases() -> Vec<Case> {
         journey_case(
             "saved map without stops",
             b"{\"size\":6.0,\n \"stops\": [],\"paths\":[],\"start\":0,\"goal\":0}".to_vec(),
-            &["map.json:2:11: stops: the map has 0 stops; a map has 4 to 40"],
+            &["map.json:2:11: stops: the map has 0 stops; a map has 4 to 300"],
         ),
         journey_case(
             "saved map with more paths than a flat map holds",
@@ -668,18 +668,30 @@ fn cases() -> Vec<Case> {
             )],
             &[
                 "session.toml:8:9: traps = 100000: a pack holds at most 50",
-                "session.toml:10:9: stops = 3: a map has 4 to 40 stops",
+                "session.toml:10:9: stops = 3: a map has 4 to 300 stops",
                 "hint:",
             ],
         ),
         session_case(
             "session map with more stops than its terrains have places",
-            vec![(
-                "session.toml",
-                format!("{SESSION}[map]\nstops = 40\nterrains = [\"road\"]\n").into_bytes(),
-            )],
+            vec![
+                (
+                    "session.toml",
+                    format!("content = \"content\"\n{SESSION}[map]\nstops = 40\nterrains = [\"road\"]\n")
+                        .into_bytes(),
+                ),
+                // Composed places only for towns: the road has its 15
+                // points of interest and nothing more.
+                (
+                    "content/places.toml",
+                    "[[table]]\nid = \"gen.place.trouble\"\ntitle = \"T\"\nsystem = \"any\"\n\
+                         source = \"fixture\"\n[[table.row]]\nweight = 1\nname = \"t\"\n\
+                         text = \"a trouble.\"\ntags = [\"town\"]\n"
+                    .as_bytes().to_vec(),
+                ),
+            ],
             &[
-                "session.toml:9:9: a map of 40 stops needs 40 different points of interest, but `gen.poi` has only 15 for road",
+                "session.toml:10:9: a map of 40 stops needs 40 different places, but `gen.poi`, `gen.place.site` and `gen.place.trouble` make only 15 for road",
                 "stops = 40",
             ],
         ),

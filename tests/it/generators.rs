@@ -242,7 +242,7 @@ fn maps_in_json_markdown_and_svg() {
             && !players_svg.contains(">D6 ")
     );
     let err = fails(&["gen", "map", "--stops", "2", "--seed", "x"]);
-    assert!(err.contains("a map has 4 to 40 stops"), "{err}");
+    assert!(err.contains("a map has 4 to 300 stops"), "{err}");
 }
 
 #[test]

@@ -8,16 +8,22 @@ use super::placement::dist;
 use crate::seed::{DieSource, Stream};
 
 /// Edges of the Gabriel graph: no third stop inside the circle on the edge.
+/// (Squared distances are worked out once, as `dist(..).powi(2)` so every
+/// comparison is the same arithmetic whatever the map's size.)
 fn gabriel(stops: &[Stop]) -> Vec<(usize, usize)> {
+    let n = stops.len();
+    let mut sq = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..n {
+            sq[i * n + j] = dist(&stops[i], &stops[j]).powi(2);
+        }
+    }
     let mut edges = Vec::new();
-    for i in 0..stops.len() {
-        for j in i + 1..stops.len() {
-            let d = dist(&stops[i], &stops[j]).powi(2);
-            let blocked = (0..stops.len()).any(|k| {
-                k != i
-                    && k != j
-                    && dist(&stops[i], &stops[k]).powi(2) + dist(&stops[j], &stops[k]).powi(2) <= d
-            });
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = sq[i * n + j];
+            let (row_i, row_j) = (&sq[i * n..(i + 1) * n], &sq[j * n..(j + 1) * n]);
+            let blocked = (0..n).any(|k| k != i && k != j && row_i[k] + row_j[k] <= d);
             if !blocked {
                 edges.push((i, j));
             }
@@ -88,20 +94,18 @@ pub(super) fn thin(stops: &[Stop], es: &mut Stream) -> Vec<(usize, usize)> {
 /// Hops from the nearest safe stop, for every stop (breadth first).
 pub(super) fn hops_from_safety(n: usize, edges: &[(usize, usize)], safe: &[usize]) -> Vec<u32> {
     let mut hops = vec![u32::MAX; n];
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        next[a].push(b);
+        next[b].push(a);
+    }
     let mut queue = std::collections::VecDeque::new();
     for &s in safe {
         hops[s] = 0;
         queue.push_back(s);
     }
     while let Some(v) = queue.pop_front() {
-        for &(a, b) in edges {
-            let w = if a == v {
-                b
-            } else if b == v {
-                a
-            } else {
-                continue;
-            };
+        for &w in &next[v] {
             if hops[w] == u32::MAX {
                 hops[w] = hops[v] + 1;
                 queue.push_back(w);
@@ -111,23 +115,32 @@ pub(super) fn hops_from_safety(n: usize, edges: &[(usize, usize)], safe: &[usize
     hops
 }
 
-/// Shortest road distance (regions) from `from` to every stop.
+/// Shortest road distance (regions) from `from` to every stop: Dijkstra
+/// with a binary heap over the paths' adjacency lists, O(E log V). Path
+/// ends past the stops are skipped (a saved map's checks name them).
 pub fn road_distances(map: &Map, from: usize) -> Vec<u32> {
-    let mut best = vec![u32::MAX; map.stops.len()];
-    let mut done = vec![false; map.stops.len()];
+    use std::cmp::Reverse;
+    let n = map.stops.len();
+    let mut next: Vec<Vec<(usize, u32)>> = vec![Vec::new(); n];
+    for p in map.paths.iter().filter(|p| p.a < n && p.b < n) {
+        next[p.a].push((p.b, p.regions));
+        next[p.b].push((p.a, p.regions));
+    }
+    let mut best = vec![u32::MAX; n];
+    if from >= n {
+        return best;
+    }
     best[from] = 0;
-    for _ in 0..map.stops.len() {
-        let Some(v) = (0..map.stops.len())
-            .filter(|&i| !done[i] && best[i] != u32::MAX)
-            .min_by_key(|&i| (best[i], i))
-        else {
-            break;
-        };
-        done[v] = true;
-        for (p, w) in map.neighbours(v) {
-            let d = best[v] + map.paths[p].regions;
-            if d < best[w] {
-                best[w] = d;
+    let mut heap = std::collections::BinaryHeap::from([Reverse((0u32, from))]);
+    while let Some(Reverse((d, v))) = heap.pop() {
+        if d > best[v] {
+            continue;
+        }
+        for &(w, len) in &next[v] {
+            let through = d.saturating_add(len);
+            if through < best[w] {
+                best[w] = through;
+                heap.push(Reverse((through, w)));
             }
         }
     }

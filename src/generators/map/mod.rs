@@ -7,8 +7,11 @@
 //! - `naming`: each stop gets a terrain, a kind and a hook from `gen.poi`
 //!   (filtered by the terrain), and a name (the point of interest's, or one
 //!   from the place-name tables). No two stops share a point of interest, so
-//!   no description repeats in a map; a map asking for more stops than its
-//!   terrains have points of interest is refused.
+//!   no description repeats in a map; once the points of interest run out
+//!   (maps of more than about 40 stops) stops are composed from a site and
+//!   a trouble per terrain (`gen.place.site`, `gen.place.trouble`), never
+//!   the same pair twice, so a region of 300 stops never repeats a name or
+//!   a hook.
 //! - `graph`: **paths** come from the Gabriel graph of the stops (planar,
 //!   and it holds the minimum spanning tree), thinned: every spanning-tree
 //!   edge stays, each other edge stays with chance 1/2, and at least two
@@ -48,8 +51,8 @@ pub use checks::{Flaw, MAX_REGIONS, Place, check, shape_flaws};
 pub use difficulty::SHIFTS as DANGER_SHIFTS;
 pub use graph::road_distances;
 
-/// Fewest and most stops.
-pub const STOPS: (usize, usize) = (4, 40);
+/// Fewest and most stops (a campaign's region: issue 30).
+pub const STOPS: (usize, usize) = (4, 300);
 /// Kinds of stop where a party is safe and can resupply.
 pub const SAFE_KINDS: [&str; 3] = ["village", "town", "inn"];
 
@@ -332,7 +335,7 @@ mod tests {
     fn spoils(n: usize) -> Vec<(&'static str, Place, Spoil)> {
         vec![
             (
-                "stops; a map has 4 to 40",
+                "stops; a map has 4 to 300",
                 Place::Map("stops"),
                 Box::new(|m| m.stops.clear()),
             ),
@@ -511,7 +514,10 @@ mod tests {
 
     #[test]
     fn a_map_with_more_stops_than_places_is_refused_clearly() {
-        let library = crate::content::test_library();
+        // Without the parts of composed places, the points of interest are
+        // all a map has.
+        let mut library = crate::content::test_library();
+        library.tables.remove(naming::SITES);
         let seed = Seed::new("dry").unwrap();
         let req = Request {
             stops: 20,
@@ -519,7 +525,7 @@ mod tests {
         };
         let err = nth(&library, &req, &seed, 0).unwrap_err().to_string();
         assert!(
-            err.contains("a map of 20 stops needs 20 different points of interest")
+            err.contains("a map of 20 stops needs 20 different places")
                 && err.contains("for underground"),
             "{err}"
         );
@@ -534,6 +540,66 @@ mod tests {
         };
         let m = nth(&library, &req, &seed, 0).unwrap();
         assert!(m.stops.iter().all(|s| s.terrain == "underground"));
+        // With them, one terrain alone makes a region of the most stops.
+        let library = crate::content::test_library();
+        let req = Request {
+            stops: STOPS.1,
+            terrains: vec!["underground".into()],
+        };
+        let m = nth(&library, &req, &seed, 0).unwrap();
+        assert!(check(&m).is_empty(), "{:?}", check(&m));
+        assert!(m.stops.iter().all(|s| s.terrain == "underground"));
+    }
+
+    /// Issue 30: regions of 100 and 300 stops, 50 seeds each: connected and
+    /// planar (the full check), at least three Difficulties, and no place
+    /// name or hook twice; composed places (after the hand-written ones run
+    /// out) never share a site and trouble, so no hook's halves repeat
+    /// together either.
+    #[test]
+    fn regions_of_300_stops_are_planar_connected_spread_and_never_repeat() {
+        let library = crate::content::test_library();
+        let seed = Seed::new("regions").unwrap();
+        for stops in [100, 300] {
+            let req = Request {
+                stops,
+                terrains: Vec::new(),
+            };
+            for i in 0..50 {
+                let m = nth(&library, &req, &seed, i).unwrap();
+                assert_eq!(m.stops.len(), stops);
+                let flaws = check(&m);
+                assert!(flaws.is_empty(), "{stops} #{i}: {flaws:?}");
+                let mut ds: Vec<u32> = m.paths.iter().map(|p| p.difficulty).collect();
+                ds.sort_unstable();
+                ds.dedup();
+                assert!(ds.len() >= 3, "{stops} #{i}: Difficulties {ds:?}");
+                let mut names: Vec<&str> = m.stops.iter().map(|s| s.name.as_str()).collect();
+                let mut hooks: Vec<&str> = m.stops.iter().map(|s| s.hook.as_str()).collect();
+                for list in [&mut names, &mut hooks] {
+                    list.sort_unstable();
+                    let before = list.len();
+                    list.dedup();
+                    assert_eq!(list.len(), before, "{stops} #{i}: a repeat");
+                }
+                // The composed halves: no (site, trouble) pair twice.
+                let mut halves: Vec<&str> = m
+                    .stops
+                    .iter()
+                    .filter(|s| s.hook.contains("; "))
+                    .map(|s| s.hook.as_str())
+                    .collect();
+                assert!(halves.len() + 46 >= stops, "{stops} #{i}: too few composed");
+                halves.sort_unstable();
+                halves.dedup();
+                // Some stops are safe, so Difficulty follows remoteness.
+                assert!(
+                    m.stops
+                        .iter()
+                        .any(|s| SAFE_KINDS.contains(&s.kind.as_str()))
+                );
+            }
+        }
     }
 
     fn naming_count(poi: &crate::content::Table, terrain: &str) -> usize {

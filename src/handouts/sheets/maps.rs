@@ -1,4 +1,5 @@
-//! The map pages. The GM's: the map with its stops numbered and its paths
+//! The map pages of a map of up to a dozen stops (a bigger one prints as
+//! an atlas: `atlas`). The GM's: the map with its stops numbered and its paths
 //! beside it (one a row: regions, days, Difficulty) over the map's legend,
 //! path labels at 7 pt at least, and under both the numbered key (number,
 //! name, kind, terrain, hook). The
@@ -35,7 +36,9 @@ const PLAYERS_SCALE: f64 = 7.0 / chart::PATH_SIZE;
 const RULE_SIZE: f64 = 12.0;
 
 pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool, w: &Wording) {
-    if players {
+    if super::atlas::is_atlas(m) {
+        super::atlas::atlas_pages(f, m, players);
+    } else if players {
         players_page(f, m, w);
     } else {
         gm_page(f, m, w);
@@ -167,7 +170,7 @@ fn players_page(f: &mut Flow, m: &Map, w: &Wording) {
 }
 
 /// One key row a stop: its number, name, kind and terrain, hook.
-fn key_rows(m: &Map) -> Vec<Vec<String>> {
+pub(super) fn key_rows(m: &Map) -> Vec<Vec<String>> {
     m.stops
         .iter()
         .map(|s| {
@@ -188,7 +191,7 @@ fn key_rows(m: &Map) -> Vec<Vec<String>> {
 
 /// The paths one to a row, each as its stops' numbers, regions, days
 /// and Difficulty.
-fn path_rows(m: &Map) -> Vec<Vec<String>> {
+pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
     let cell = |p: &Path| {
         format!(
             "{}–{} · {} · {} · D{} {}",

@@ -7,6 +7,8 @@
 //! - `encounter`: one encounter sheet per encounter;
 //! - `cards`: NPC cards, trap cards, vouchers and slips on one card grid;
 //! - `maps`: the GM's and the players' map;
+//! - `atlas`: a map of more than a dozen stops as an overview, detail
+//!   tiles and an index, GM's and players';
 //! - `journey`: the journey log;
 //! - `after`: a campaign's "After the session" sheet (the record to mark),
 //!   last.
@@ -15,12 +17,14 @@
 
 use super::ShareLine;
 use crate::generators::Address;
+use crate::generators::map::Map;
 use crate::generators::session::Pack;
 use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
 
 mod after;
+mod atlas;
 mod cards;
 mod encounter;
 mod journey;
@@ -165,6 +169,19 @@ pub fn item_pdf(
     let (pages, sections) = f.finish();
     let title = format!("{} · {at}", pack.title);
     Some(pdf::document(&title, paper, &pages, &sections, fonts))
+}
+
+/// A map's pages alone as a PDF: the GM's then the players' (one page
+/// each, or each an atlas for a map of more than a dozen stops), with
+/// `footer` on every page and the built-in wording.
+pub fn map_pdf(m: &Map, title: &str, footer: String, paper: Paper, fonts: &Fonts) -> Vec<u8> {
+    let mut f = Flow::new(fonts, paper, footer, false);
+    let w = Wording::builtin();
+    for players in [false, true] {
+        maps::map_pages(&mut f, m, players, &w);
+    }
+    let (pages, sections) = f.finish();
+    pdf::document(title, paper, &pages, &sections, fonts)
 }
 
 /// Every sheet of the pack, in order, with `contents` on the run sheet.

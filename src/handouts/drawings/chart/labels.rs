@@ -71,6 +71,11 @@ impl BoxPt {
         }
     }
 
+    /// The box grown by `by` on every side.
+    pub(crate) fn grown_by(self, by: f64) -> BoxPt {
+        self.grown(by)
+    }
+
     fn grown(self, by: f64) -> BoxPt {
         BoxPt {
             left: self.left - by,
@@ -158,6 +163,8 @@ struct Candidate {
     y: f64,
     at: BoxPt,
     base: f64,
+    /// Whether it leaves the frame or lies on a stop's mark.
+    hard: bool,
     /// Labels already placed that it would overlap.
     blocked: usize,
 }
@@ -198,10 +205,19 @@ const URGENT: usize = 4;
 impl Scene<'_> {
     /// Every label at its best candidate. Labels go in order (stops, then
     /// paths), except that one running out of free candidates (fewer than
-    /// [`URGENT`]) jumps the queue, fewest first.
+    /// [`URGENT`]) jumps the queue, fewest first. A label left on another
+    /// label or a mark (every place was taken when its turn came) is then
+    /// moved, or a neighbour moved for it ([`Scene::repair`]).
     pub(crate) fn place(&self, wants: &[Want]) -> Vec<Placed> {
+        self.place_each(wants).into_iter().flatten().collect()
+    }
+
+    /// As [`Scene::place`], one entry a label in the order given: `None`
+    /// for a label without a candidate.
+    pub(crate) fn place_each(&self, wants: &[Want]) -> Vec<Option<Placed>> {
         let mut cands: Vec<Vec<Candidate>> = wants.iter().map(|w| self.measure(w)).collect();
         let mut chosen: Vec<Option<(f64, f64)>> = vec![None; wants.len()];
+        let mut picked: Vec<Option<usize>> = vec![None; wants.len()];
         let hulls: Vec<Option<BoxPt>> = cands.iter().map(|c| hull(c)).collect();
         for _ in 0..wants.len() {
             let Some(next) = self.next_label(&cands, &chosen) else {
@@ -213,6 +229,7 @@ impl Scene<'_> {
             };
             let placed = cands[next][best].at.grown(PAD);
             chosen[next] = Some((cands[next][best].x, cands[next][best].y));
+            picked[next] = Some(best);
             for (i, list) in cands.iter_mut().enumerate() {
                 if chosen[i].is_none() {
                     for c in list.iter_mut().filter(|c| c.at.overlaps(&placed)) {
@@ -221,20 +238,91 @@ impl Scene<'_> {
                 }
             }
         }
+        self.repair(&cands, &mut picked);
         wants
             .iter()
-            .zip(chosen)
-            .filter_map(|(w, at)| {
-                let (x, y) = at?;
-                (!x.is_nan()).then(|| Placed {
+            .zip(picked)
+            .enumerate()
+            .map(|(i, (w, k))| {
+                let c = &cands[i][k?];
+                Some(Placed {
                     text: w.text.clone(),
                     size: w.size,
                     bold: w.bold,
-                    x,
-                    y,
+                    x: c.x,
+                    y: c.y,
                 })
             })
             .collect()
+    }
+
+    /// Labels left clashing (on another label, or on a mark) after the
+    /// placement in order: each is moved to its cheapest candidate clear
+    /// of every other label, the frame and the marks; when it has none, a
+    /// label it lies on is moved so, clear of it too. A few rounds, each
+    /// only moving clashing labels, so a drawing without a clash is left
+    /// exactly as placed.
+    fn repair(&self, cands: &[Vec<Candidate>], picked: &mut [Option<usize>]) {
+        let n = cands.len();
+        let box_of = |picked: &[Option<usize>], i: usize| picked[i].map(|k| cands[i][k].at);
+        let clear = |picked: &[Option<usize>], i: usize, c: &Candidate| {
+            !c.hard
+                && (0..n).all(|j| {
+                    j == i || box_of(picked, j).is_none_or(|b| !b.grown(PAD).overlaps(&c.at))
+                })
+        };
+        let spot = |picked: &[Option<usize>], i: usize| -> Option<usize> {
+            let mut best: Option<(f64, usize)> = None;
+            for (k, c) in cands[i].iter().enumerate() {
+                if clear(picked, i, c) && best.is_none_or(|(b, _)| c.base < b) {
+                    best = Some((c.base, k));
+                }
+            }
+            best.map(|(_, k)| k)
+        };
+        for _ in 0..4 {
+            let clashing: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    picked[i].is_some_and(|k| {
+                        let c = &cands[i][k];
+                        self.marks.iter().any(|m| m.overlaps(&c.at))
+                            || (0..n).any(|j| {
+                                j != i && box_of(picked, j).is_some_and(|b| b.overlaps(&c.at))
+                            })
+                    })
+                })
+                .collect();
+            if clashing.is_empty() {
+                return;
+            }
+            let mut moved = false;
+            for i in clashing {
+                let Some(k) = picked[i] else { continue };
+                if clear(picked, i, &cands[i][k]) {
+                    continue;
+                }
+                if let Some(k) = spot(picked, i) {
+                    picked[i] = Some(k);
+                    moved = true;
+                    continue;
+                }
+                // Make room: move a label it lies on, if that label has a
+                // place clear of everything, this one included.
+                let here = cands[i][k].at.grown(PAD);
+                for j in 0..n {
+                    if j == i || box_of(picked, j).is_none_or(|b| !b.overlaps(&here)) {
+                        continue;
+                    }
+                    if let Some(kj) = spot(picked, j) {
+                        picked[j] = Some(kj);
+                        moved = true;
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
     }
 
     /// The cheapest candidate of label `next`, counting besides its own
@@ -249,15 +337,28 @@ impl Scene<'_> {
         next: usize,
     ) -> Option<usize> {
         let mut best: Option<(f64, usize)> = None;
+        // The labels still to place whose candidates come near this one's,
+        // with how many free candidates each has (counted once).
+        let reach = hull(&cands[next]).map(|h| h.grown(PAD));
+        let open: Vec<(usize, usize)> = (0..cands.len())
+            .filter(|&i| i != next && chosen[i].is_none())
+            .filter(|&i| hulls[i].zip(reach).is_some_and(|(h, r)| h.overlaps(&r)))
+            .map(|i| (i, cands[i].iter().filter(|o| o.free()).count()))
+            .collect();
         for (k, c) in cands[next].iter().enumerate() {
             let mut cost = c.cost();
+            // What it takes from others only adds: a candidate already
+            // dearer than the best so far cannot win.
+            if best.is_some_and(|(b, _)| cost >= b) {
+                continue;
+            }
             let grown = c.at.grown(PAD);
-            for (i, other) in cands.iter().enumerate() {
+            for &(i, free) in &open {
+                let other = &cands[i];
                 let near = hulls[i].is_some_and(|h| h.overlaps(&grown));
-                if i == next || chosen[i].is_some() || !near {
+                if !near {
                     continue;
                 }
-                let free = other.iter().filter(|o| o.free()).count();
                 let taken = other
                     .iter()
                     .filter(|o| o.free() && o.at.overlaps(&grown))
@@ -297,6 +398,7 @@ impl Scene<'_> {
                     y,
                     at,
                     base: self.base_cost(&at, w.own_path) + pref,
+                    hard: !at.inside(&self.frame) || self.marks.iter().any(|m| m.overlaps(&at)),
                     blocked: 0,
                 }
             })

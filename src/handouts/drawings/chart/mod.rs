@@ -4,6 +4,8 @@
 //! labelled marks (the start a square, the goal a double ring), and a
 //! legend. The handouts' PDF page draws the same shapes; the SVG writes them.
 //!
+//! - `atlas`: a region too big for one page as an overview and detail
+//!   tiles with grid references.
 //! - `labels`: where each label goes — candidate positions scored against
 //!   the marks, the lines and the labels already placed, measured with the
 //!   PDF font's real glyph advances.
@@ -17,6 +19,7 @@ use crate::generators::map::Map;
 use crate::page::pdf::Fonts;
 use crate::page::{Anchor, Drawing, Shape};
 
+pub(crate) mod atlas;
 pub(crate) mod labels;
 
 use labels::{BoxPt, Placed, Scene, Want};
@@ -39,6 +42,8 @@ pub fn fonts() -> &'static Fonts {
 }
 
 /// Draw a map. `players`: leave out Difficulties (for the players' copy).
+/// A region wider than a 40-stop map's is drawn larger, at that map's
+/// scale, so the whole of it fits one SVG with labels as big.
 pub fn draw(map: &Map, players: bool) -> Drawing {
     let mut d = draw_bare(map, players);
     d.shapes.extend(legend(map, players));
@@ -53,16 +58,27 @@ pub fn draw_bare(map: &Map, players: bool) -> Drawing {
     let mut shapes = path_lines(map, players, &at);
     shapes.extend(stop_marks(map, &at));
     shapes.extend(label_shapes(&labels(map, players)));
+    let side = side(map);
     Drawing {
-        width: SIDE,
-        height: SIDE,
+        width: side,
+        height: side,
         shapes,
     }
 }
 
+/// Widest field drawn at [`SIDE`]: a map of 40 stops.
+const SIDE_FIELD: f64 = 20.0;
+
+/// The drawing's side: [`SIDE`], or more for a region wider than
+/// [`SIDE_FIELD`] regions.
+fn side(map: &Map) -> f64 {
+    let per_region = (SIDE - 2.0 * MARGIN) / SIDE_FIELD;
+    SIDE.max(2.0 * MARGIN + map.size * per_region)
+}
+
 /// Map coordinates (regions) to drawing points.
 fn place_fn(map: &Map) -> impl Fn(f64, f64) -> (f64, f64) {
-    let scale = (SIDE - 2.0 * MARGIN) / map.size.max(1.0);
+    let scale = (side(map) - 2.0 * MARGIN) / map.size.max(1.0);
     move |x: f64, y: f64| (MARGIN + x * scale, MARGIN + y * scale)
 }
 
@@ -109,8 +125,8 @@ pub fn labels(map: &Map, players: bool) -> Vec<Placed> {
         frame: BoxPt {
             left: 2.0,
             top: 2.0,
-            right: SIDE - 2.0,
-            bottom: SIDE - 2.0,
+            right: side(map) - 2.0,
+            bottom: side(map) - 2.0,
         },
     };
     let mut wants: Vec<Want> = (0..map.stops.len())
@@ -251,22 +267,30 @@ fn path_lines(map: &Map, players: bool, at: &impl Fn(f64, f64) -> (f64, f64)) ->
         .iter()
         .map(|p| {
             let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
-            let (x1, y1) = at(a.x, a.y);
-            let (x2, y2) = at(b.x, b.y);
-            let (width, dashed) = match (players, p.difficulty) {
-                (true, _) => (PLAIN_WIDTH, false),
-                (false, d) => (if d >= 10 { 0.8 } else { 1.4 }, d >= 6),
-            };
-            Shape::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                dashed,
-            }
+            path_line(p, players, at(a.x, a.y), at(b.x, b.y))
         })
         .collect()
+}
+
+/// One path's line from `a` to `b` (points), in its style.
+fn path_line(
+    p: &crate::generators::map::Path,
+    players: bool,
+    (x1, y1): (f64, f64),
+    (x2, y2): (f64, f64),
+) -> Shape {
+    let (width, dashed) = match (players, p.difficulty) {
+        (true, _) => (PLAIN_WIDTH, false),
+        (false, d) => (if d >= 10 { 0.8 } else { 1.4 }, d >= 6),
+    };
+    Shape::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        width,
+        dashed,
+    }
 }
 
 /// Each stop's mark: the start a square, the goal a double ring, the rest
@@ -275,27 +299,32 @@ fn stop_marks(map: &Map, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     let mut shapes = Vec::new();
     for s in &map.stops {
         let (x, y) = at(s.x, s.y);
-        if s.id == map.start {
-            shapes.push(start_mark(x - 5.0, y - 5.0));
-        } else if s.id == map.goal {
-            shapes.extend(goal_mark(x, y));
-        } else {
-            shapes.push(Shape::Circle {
-                cx: x,
-                cy: y,
-                r: 4.0,
-                filled: false,
-                width: 1.2,
-            });
-        }
+        shapes.extend(stop_mark(map, s.id, x, y));
     }
     shapes
+}
+
+/// Stop `i`'s mark centred on (`x`, `y`).
+fn stop_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
+    if i == map.start {
+        vec![start_mark(x - 5.0, y - 5.0)]
+    } else if i == map.goal {
+        goal_mark(x, y).to_vec()
+    } else {
+        vec![Shape::Circle {
+            cx: x,
+            cy: y,
+            r: 4.0,
+            filled: false,
+            width: 1.2,
+        }]
+    }
 }
 
 /// The legend strip under the map: the marks, what the labels mean, the
 /// scale.
 fn legend(map: &Map, players: bool) -> Vec<Shape> {
-    let ly = SIDE + 12.0;
+    let ly = side(map) + 12.0;
     let mut shapes = vec![
         start_mark(MARGIN, ly),
         text(MARGIN + 16.0, ly + 9.0, "start"),

@@ -1,0 +1,675 @@
+//! The map as an atlas, for regions too big for one page (more than
+//! [`ONE_PAGE`] stops): an **overview** of the whole region (stops as
+//! numbered points, the detail pages' outlines and page numbers over it)
+//! and **detail tiles**, each a block of grid squares drawn at a scale
+//! where every label prints at [`STOP_SIZE`] or [`PATH_SIZE`] points (7 pt
+//! or more) and is placed clear of every other label and every stop
+//! (the same placement as the one-page map, `labels`).
+//!
+//! - The region is cut into grid **squares** of [`SQUARE`] regions,
+//!   columns lettered from A (west) and rows numbered from 1 (north), so
+//!   "C4" names one square on every page.
+//! - A **tile** (one detail page) is a block of whole squares, its
+//!   **core**, drawn with [`OVERLAP`] regions of its neighbours round it
+//!   (tinted), so a stop near an edge is seen with its roads on both
+//!   pages. The stop belongs to the page whose core holds it: that is the
+//!   page the index gives.
+//! - Tiles are as many squares as fit the page at the least scale
+//!   ([`LEAST_SCALE`] points a region), then shared out evenly and drawn
+//!   as large as the page allows.
+//! - A path that leaves a tile says where it goes at the edge: "to 57 ·
+//!   p. 6", the stop at its far end and the page whose core holds it.
+
+use super::labels::{BoxPt, FALLBACK, Placed, Scene, Want};
+use super::{around_stop, fonts, label_shapes, mark_reach};
+use crate::generators::map::Map;
+use crate::page::{Anchor, Drawing, Shape};
+
+/// Maps of up to this many stops print on one page, as before the atlas.
+pub(crate) const ONE_PAGE: usize = 12;
+/// Side of a grid square, in regions (about 50 km).
+pub(crate) const SQUARE: f64 = 5.0;
+/// Regions of the neighbouring tiles drawn round a tile's core.
+pub(crate) const OVERLAP: f64 = 1.5;
+/// Least scale of a detail tile, points a region.
+pub(crate) const LEAST_SCALE: f64 = 24.0;
+/// Type sizes: stop names and path labels on the tiles, stop numbers on
+/// the overview, grid references, page numbers on the overview.
+pub(crate) const STOP_SIZE: f64 = 7.5;
+pub(crate) const PATH_SIZE: f64 = 7.0;
+pub(crate) const NUMBER_SIZE: f64 = 7.0;
+const REF_SIZE: f64 = 8.0;
+const PAGE_SIZE: f64 = 11.0;
+/// Band along the top and left edges for the grid references, points.
+const BAND: f64 = 12.0;
+/// Room inside the frame round the region shown, points: a stop's mark
+/// on the edge stays inside, clear of the grid references.
+const PAD: f64 = 9.0;
+/// Grey of the overlap band (white with the ink saver).
+const OVERLAP_GREY: f64 = 0.9;
+
+/// A rectangle of the region, in regions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Area {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+}
+
+impl Area {
+    fn holds(&self, x: f64, y: f64) -> bool {
+        x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
+    }
+
+    /// The part (`t0`, `t1`) of the segment `a`–`b` inside the area, if
+    /// any (Liang–Barsky).
+    fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(f64, f64)> {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+        for (p, q) in [
+            (-dx, a.0 - self.x0),
+            (dx, self.x1 - a.0),
+            (-dy, a.1 - self.y0),
+            (dy, self.y1 - a.1),
+        ] {
+            if p == 0.0 {
+                if q < 0.0 {
+                    return None;
+                }
+            } else {
+                let r = q / p;
+                if p < 0.0 {
+                    t0 = t0.max(r);
+                } else {
+                    t1 = t1.min(r);
+                }
+            }
+        }
+        (t1 > t0).then_some((t0, t1))
+    }
+}
+
+/// How the region is cut into pages.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Plan {
+    /// Grid squares along each side of the region.
+    pub squares: usize,
+    /// Squares in a tile's core: across, down.
+    pub per_tile: (usize, usize),
+    /// Tiles: across, down.
+    pub tiles: (usize, usize),
+    /// Scale of the tiles, points a region.
+    pub scale: f64,
+    /// Scale of the overview, points a region.
+    pub overview_scale: f64,
+}
+
+impl Plan {
+    /// The plan for a map whose pages have `area` (width, height in
+    /// points) for a drawing.
+    pub(crate) fn new(map: &Map, (w, h): (f64, f64)) -> Plan {
+        let squares = ((map.size / SQUARE).ceil() as usize).max(1);
+        let fit = |room: f64| {
+            let most = ((room - BAND - 2.0 * PAD) / LEAST_SCALE - 2.0 * OVERLAP) / SQUARE;
+            (most.floor() as usize).max(1)
+        };
+        let (most_x, most_y) = (fit(w), fit(h));
+        let (nx, ny) = (squares.div_ceil(most_x), squares.div_ceil(most_y));
+        let per_tile = (squares.div_ceil(nx), squares.div_ceil(ny));
+        let span = |n: usize| n as f64 * SQUARE + 2.0 * OVERLAP;
+        let scale = ((w - BAND - 2.0 * PAD) / span(per_tile.0))
+            .min((h - BAND - 2.0 * PAD) / span(per_tile.1));
+        let side = squares as f64 * SQUARE;
+        Plan {
+            squares,
+            per_tile,
+            tiles: (nx, ny),
+            scale,
+            overview_scale: ((w.min(h) - BAND - 2.0 * PAD) / side).max(1.0),
+        }
+    }
+
+    /// How many detail tiles.
+    pub(crate) fn count(&self) -> usize {
+        self.tiles.0 * self.tiles.1
+    }
+
+    /// Tile `k`'s core (tiles run west to east, then north to south).
+    pub(crate) fn core(&self, k: usize) -> Area {
+        let (c, r) = (k % self.tiles.0, k / self.tiles.0);
+        let side = self.squares as f64 * SQUARE;
+        let (w, h) = (
+            self.per_tile.0 as f64 * SQUARE,
+            self.per_tile.1 as f64 * SQUARE,
+        );
+        Area {
+            x0: c as f64 * w,
+            y0: r as f64 * h,
+            x1: ((c + 1) as f64 * w).min(side),
+            y1: ((r + 1) as f64 * h).min(side),
+        }
+    }
+
+    /// What tile `k` shows: its core with the overlap round it, within
+    /// the region.
+    pub(crate) fn shown(&self, k: usize) -> Area {
+        let core = self.core(k);
+        let side = self.squares as f64 * SQUARE;
+        Area {
+            x0: (core.x0 - OVERLAP).max(0.0),
+            y0: (core.y0 - OVERLAP).max(0.0),
+            x1: (core.x1 + OVERLAP).min(side),
+            y1: (core.y1 + OVERLAP).min(side),
+        }
+    }
+
+    /// The tile whose core holds a point.
+    pub(crate) fn tile_of(&self, x: f64, y: f64) -> usize {
+        let col = |v: f64, per: usize, n: usize| {
+            (((v / SQUARE).floor().max(0.0) as usize) / per).min(n - 1)
+        };
+        col(y, self.per_tile.1, self.tiles.1) * self.tiles.0 + col(x, self.per_tile.0, self.tiles.0)
+    }
+
+    /// The grid square of a point: "C4".
+    pub(crate) fn square(&self, x: f64, y: f64) -> String {
+        let at = |v: f64| ((v / SQUARE).floor().max(0.0) as usize).min(self.squares - 1);
+        format!("{}{}", column(at(x)), at(y) + 1)
+    }
+
+    /// The squares of tile `k`'s core, as "A1–D6".
+    pub(crate) fn squares_of(&self, k: usize) -> String {
+        let core = self.core(k);
+        let e = 1e-9;
+        format!(
+            "{}–{}",
+            self.square(core.x0 + e, core.y0 + e),
+            self.square(core.x1 - e, core.y1 - e)
+        )
+    }
+}
+
+/// A grid column's letter: A … Z, then AA, AB …
+fn column(i: usize) -> String {
+    let letter = |n: usize| char::from(b'A' + (n % 26) as u8);
+    if i < 26 {
+        letter(i).to_string()
+    } else {
+        format!("{}{}", letter(i / 26 - 1), letter(i))
+    }
+}
+
+/// Detail tile `k`. `page` gives the printed page number of a tile.
+pub(crate) fn tile(
+    map: &Map,
+    plan: &Plan,
+    k: usize,
+    players: bool,
+    page: &dyn Fn(usize) -> usize,
+) -> Drawing {
+    let shown = plan.shown(k);
+    let core = plan.core(k);
+    let s = plan.scale;
+    let at = |x: f64, y: f64| {
+        (
+            BAND + PAD + (x - shown.x0) * s,
+            BAND + PAD + (y - shown.y0) * s,
+        )
+    };
+    let (w, h) = (
+        BAND + 2.0 * PAD + (shown.x1 - shown.x0) * s,
+        BAND + 2.0 * PAD + (shown.y1 - shown.y0) * s,
+    );
+    // The frame, in regions: the area shown and the room round it.
+    let framed = Area {
+        x0: shown.x0 - PAD / s,
+        y0: shown.y0 - PAD / s,
+        x1: shown.x1 + PAD / s,
+        y1: shown.y1 + PAD / s,
+    };
+    let mut shapes = overlap_band(&at, framed, core);
+    shapes.extend(grid(plan, &at, framed, (w, h)));
+    let (c0, c1) = (at(core.x0, core.y0), at(core.x1, core.y1));
+    shapes.extend(outline(c0, c1, 0.8));
+    // Paths: the part of each inside the tile.
+    let fonts = fonts();
+    let mut segments = Vec::new();
+    let mut wants = Vec::new();
+    let mut exits = Vec::new();
+    // Which labels may go when nothing else makes room: a path's
+    // Difficulty and days (`CUT_PATH`, `WHOLE_PATH`).
+    let mut optional = Vec::new();
+    let inside: Vec<usize> = (0..map.stops.len())
+        .filter(|&i| shown.holds(map.stops[i].x, map.stops[i].y))
+        .collect();
+    for &i in &inside {
+        let c = at(map.stops[i].x, map.stops[i].y);
+        let text = super::stop_label(map, i);
+        let bold = i == map.start || i == map.goal;
+        let wd = fonts.width(&text, STOP_SIZE, bold);
+        optional.push(KEEP);
+        wants.push(Want {
+            candidates: around_stop(c, mark_reach(map, i), wd, STOP_SIZE),
+            text,
+            size: STOP_SIZE,
+            bold,
+            own_path: None,
+        });
+    }
+    let mut path_shapes = Vec::new();
+    for p in &map.paths {
+        let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
+        let Some((t0, t1)) = framed.clip((a.x, a.y), (b.x, b.y)) else {
+            continue;
+        };
+        let along = |t: f64| at(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+        let (pa, pb) = (along(t0), along(t1));
+        let seg = segments.len();
+        segments.push((pa, pb));
+        path_shapes.push(super::path_line(p, players, pa, pb));
+        let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
+        let whole = t0 == 0.0 && t1 == 1.0;
+        if whole || len > 40.0 {
+            optional.push(if whole { WHOLE_PATH } else { CUT_PATH });
+            let text = super::path_label(p, players);
+            let wd = fonts.width(&text, PATH_SIZE, false);
+            wants.push(Want {
+                candidates: super::along_path(pa, pb, wd, PATH_SIZE),
+                text,
+                size: PATH_SIZE,
+                bold: false,
+                own_path: Some(seg),
+            });
+        }
+        // Where a path from a stop of this page leaves it: the stop it
+        // leads to and its page. (A path only passing through, neither end
+        // shown, is drawn without labels.)
+        let from_here = shown.holds(a.x, a.y) || shown.holds(b.x, b.y);
+        for (cut, from, to, far) in [(t0, pb, pa, p.a), (t1, pa, pb, p.b)] {
+            if cut == 0.0 || cut == 1.0 || !from_here {
+                continue;
+            }
+            let stop = &map.stops[far];
+            let text = format!("to {} · p. {}", far + 1, page(plan.tile_of(stop.x, stop.y)));
+            // Two paths to one stop leaving side by side: one label.
+            let twin = exits
+                .iter()
+                .any(|(t, _, e, _): &(String, _, (f64, f64), _)| {
+                    *t == text && (e.0 - to.0).abs() + (e.1 - to.1).abs() < 40.0
+                });
+            if !twin {
+                exits.push((text, from, to, seg));
+            }
+        }
+    }
+    for (text, from, to, seg) in exits {
+        optional.push(KEEP);
+        // Along the last stretch before the edge.
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+        let reach = len.min(70.0);
+        let start = (to.0 - dx / len * reach, to.1 - dy / len * reach);
+        let wd = fonts.width(&text, PATH_SIZE, false);
+        let mut candidates = super::along_path(start, to, wd, PATH_SIZE);
+        // Nearer the edge is better; anywhere along the line will do.
+        for (i, c) in candidates.iter_mut().enumerate() {
+            let d = ((c.0 - to.0).powi(2) + (c.1 - to.1).powi(2)).sqrt();
+            c.2 += d * 0.5 + i as f64 * 0.01;
+        }
+        if len > reach + 20.0 {
+            let mut further = super::along_path(from, to, wd, PATH_SIZE);
+            for c in &mut further {
+                c.2 += 40.0;
+            }
+            candidates.extend(further);
+        }
+        // Last resort, when every place by the line is taken: round the
+        // point where it leaves, further and further out.
+        candidates.extend(
+            around_stop(to, 0.0, wd, PATH_SIZE)
+                .into_iter()
+                .map(|(x, y, c)| (x, y, c + FALLBACK)),
+        );
+        wants.push(Want {
+            candidates,
+            text,
+            size: PATH_SIZE,
+            bold: false,
+            own_path: Some(seg),
+        });
+    }
+    shapes.extend(path_shapes);
+    let centres: Vec<(f64, f64)> = inside
+        .iter()
+        .map(|&i| at(map.stops[i].x, map.stops[i].y))
+        .collect();
+    let marks: Vec<BoxPt> = inside
+        .iter()
+        .zip(&centres)
+        .map(|(&i, c)| BoxPt::around(c.0, c.1, mark_reach(map, i)))
+        .collect();
+    for (&i, &(x, y)) in inside.iter().zip(&centres) {
+        shapes.extend(super::stop_mark(map, i, x, y));
+    }
+    let (f0, f1) = (at(framed.x0, framed.y0), at(framed.x1, framed.y1));
+    let scene = Scene {
+        fonts,
+        marks: marks.iter().map(|m| m.grown_by(1.0)).collect(),
+        segments,
+        frame: BoxPt {
+            left: f0.0 + 1.0,
+            top: f0.1 + 1.0,
+            right: f1.0 - 1.0,
+            bottom: f1.1 - 1.0,
+        },
+    };
+    let labels = without_clashes(scene.place_each(&wants), &optional, &scene);
+    shapes.extend(outline(f0, f1, 0.6));
+    shapes.extend(label_shapes(&labels));
+    Drawing {
+        width: w + 2.0,
+        height: h + 2.0,
+        shapes,
+    }
+}
+
+/// Labels never dropped (stop names, "to N · p. P").
+const KEEP: u8 = 0;
+/// The label of a path cut by the page's edge (its other page shows it):
+/// dropped first when it still overlaps something.
+const CUT_PATH: u8 = 1;
+/// The label of a path wholly on the page: dropped next (the GM's index
+/// lists every path with its Difficulty and days).
+const WHOLE_PATH: u8 = 2;
+
+/// The placed labels (one entry a label, `None` for one without a
+/// place) less the droppable ones that still overlap another label or a
+/// stop (placement and its repair leave an overlap only when every place
+/// is taken): first the labels of cut paths, then of whole ones, each
+/// kept when what it overlaps has already gone.
+fn without_clashes(placed: Vec<Option<Placed>>, optional: &[u8], scene: &Scene) -> Vec<Placed> {
+    let boxes: Vec<Option<BoxPt>> = placed
+        .iter()
+        .map(|l| {
+            l.as_ref()
+                .map(|l| BoxPt::of_text(scene.fonts, &l.text, l.size, l.bold, l.x, l.y))
+        })
+        .collect();
+    let mut keep: Vec<bool> = placed.iter().map(Option::is_some).collect();
+    for level in [CUT_PATH, WHOLE_PATH] {
+        for i in 0..placed.len() {
+            let Some(b) = boxes[i] else { continue };
+            if optional.get(i).copied().unwrap_or(KEEP) != level || !keep[i] {
+                continue;
+            }
+            let clash = scene.marks.iter().any(|m| m.overlaps(&b))
+                || (0..placed.len())
+                    .any(|j| j != i && keep[j] && boxes[j].is_some_and(|o| o.overlaps(&b)));
+            if clash {
+                keep[i] = false;
+            }
+        }
+    }
+    placed
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(l, k)| l.filter(|_| k))
+        .collect()
+}
+
+/// The overview: the whole region at one page, stops as numbered points,
+/// each detail tile's core outlined with its page number.
+pub(crate) fn overview(
+    map: &Map,
+    plan: &Plan,
+    players: bool,
+    page: &dyn Fn(usize) -> usize,
+) -> Drawing {
+    let s = plan.overview_scale;
+    let side = plan.squares as f64 * SQUARE;
+    let at = |x: f64, y: f64| (BAND + PAD + x * s, BAND + PAD + y * s);
+    let all = Area {
+        x0: -PAD / s,
+        y0: -PAD / s,
+        x1: side + PAD / s,
+        y1: side + PAD / s,
+    };
+    let (w, h) = (BAND + 2.0 * PAD + side * s, BAND + 2.0 * PAD + side * s);
+    let mut shapes = grid(plan, &at, all, (w, h));
+    shapes.extend(outline(at(all.x0, all.y0), at(all.x1, all.y1), 0.6));
+    let fonts = fonts();
+    let centres: Vec<(f64, f64)> = map.stops.iter().map(|p| at(p.x, p.y)).collect();
+    let segments: Vec<((f64, f64), (f64, f64))> = map
+        .paths
+        .iter()
+        .map(|p| (centres[p.a], centres[p.b]))
+        .collect();
+    for (p, &(a, b)) in map.paths.iter().zip(&segments) {
+        let mut line = super::path_line(p, players, a, b);
+        if let Shape::Line { width, .. } = &mut line {
+            *width *= 0.6;
+        }
+        shapes.push(line);
+    }
+    let reach = |i: usize| {
+        if i == map.goal {
+            4.0
+        } else if i == map.start {
+            3.0
+        } else {
+            2.0
+        }
+    };
+    for (i, &(x, y)) in centres.iter().enumerate() {
+        shapes.extend(small_mark(map, i, x, y));
+    }
+    let mut wants: Vec<Want> = (0..map.stops.len())
+        .map(|i| {
+            let text = (i + 1).to_string();
+            let bold = i == map.start || i == map.goal;
+            let wd = fonts.width(&text, NUMBER_SIZE, bold);
+            Want {
+                candidates: around_stop(centres[i], reach(i), wd, NUMBER_SIZE),
+                text,
+                size: NUMBER_SIZE,
+                bold,
+                own_path: None,
+            }
+        })
+        .collect();
+    // The tiles' cores, each with its page number inside a corner.
+    for k in 0..plan.count() {
+        let core = plan.core(k);
+        let (a, b) = (at(core.x0, core.y0), at(core.x1, core.y1));
+        shapes.extend(outline(a, b, 1.6));
+        let text = format!("p. {}", page(k));
+        let wd = fonts.width(&text, PAGE_SIZE, true);
+        let (hw, hh) = (wd / 2.0 + 4.0, PAGE_SIZE * 0.55 + 3.0);
+        let mut candidates = Vec::new();
+        for step in 0..6 {
+            let inset = step as f64 * 6.0;
+            for (cx, cy) in [
+                (a.0 + hw + inset, a.1 + hh + inset),
+                (b.0 - hw - inset, a.1 + hh + inset),
+                (a.0 + hw + inset, b.1 - hh - inset),
+                (b.0 - hw - inset, b.1 - hh - inset),
+            ] {
+                candidates.push((cx, cy + 0.275 * PAGE_SIZE, step as f64 * 10.0));
+            }
+        }
+        wants.push(Want {
+            candidates,
+            text,
+            size: PAGE_SIZE,
+            bold: true,
+            own_path: None,
+        });
+    }
+    let marks: Vec<BoxPt> = centres
+        .iter()
+        .enumerate()
+        .map(|(i, c)| BoxPt::around(c.0, c.1, reach(i)))
+        .collect();
+    let scene = Scene {
+        fonts,
+        marks: marks.iter().map(|m| m.grown_by(0.5)).collect(),
+        segments,
+        frame: BoxPt {
+            left: BAND + 1.0,
+            top: BAND + 1.0,
+            right: w - 1.0,
+            bottom: h - 1.0,
+        },
+    };
+    let labels = scene.place(&wants);
+    shapes.extend(label_shapes(&labels));
+    Drawing {
+        width: w + 2.0,
+        height: h + 2.0,
+        shapes,
+    }
+}
+
+/// A stop's mark on the overview: the start a small black square, the
+/// goal a ring round a dot, the rest a dot.
+fn small_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
+    if i == map.start {
+        vec![Shape::Rect {
+            x: x - 3.0,
+            y: y - 3.0,
+            w: 6.0,
+            h: 6.0,
+            filled: true,
+            width: 0.5,
+        }]
+    } else if i == map.goal {
+        vec![
+            Shape::Circle {
+                cx: x,
+                cy: y,
+                r: 3.5,
+                filled: false,
+                width: 0.8,
+            },
+            Shape::Circle {
+                cx: x,
+                cy: y,
+                r: 1.6,
+                filled: true,
+                width: 0.5,
+            },
+        ]
+    } else {
+        vec![Shape::Circle {
+            cx: x,
+            cy: y,
+            r: 1.6,
+            filled: true,
+            width: 0.5,
+        }]
+    }
+}
+
+/// The tinted band round a tile's core: the neighbours' overlap.
+fn overlap_band(at: &impl Fn(f64, f64) -> (f64, f64), shown: Area, core: Area) -> Vec<Shape> {
+    let (s0, s1) = (at(shown.x0, shown.y0), at(shown.x1, shown.y1));
+    let (c0, c1) = (at(core.x0, core.y0), at(core.x1, core.y1));
+    let mut out = Vec::new();
+    let mut tint = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        if x1 - x0 > 0.01 && y1 - y0 > 0.01 {
+            out.push(Shape::Tint {
+                x: x0,
+                y: y0,
+                w: x1 - x0,
+                h: y1 - y0,
+                grey: OVERLAP_GREY,
+            });
+        }
+    };
+    tint(s0.0, s0.1, s1.0, c0.1);
+    tint(s0.0, c1.1, s1.0, s1.1);
+    tint(s0.0, c0.1, c0.0, c1.1);
+    tint(c1.0, c0.1, s1.0, c1.1);
+    out
+}
+
+/// Grid lines over `area` and the squares' references in the bands
+/// along its top and left edges.
+fn grid(
+    plan: &Plan,
+    at: &impl Fn(f64, f64) -> (f64, f64),
+    area: Area,
+    (w, h): (f64, f64),
+) -> Vec<Shape> {
+    let mut out = Vec::new();
+    let (a, b) = (at(area.x0, area.y0), at(area.x1, area.y1));
+    for i in 0..=plan.squares {
+        let v = i as f64 * SQUARE;
+        if v > area.x0 && v < area.x1 {
+            let x = at(v, 0.0).0;
+            out.push(thin(x, a.1, x, b.1));
+        }
+        if v > area.y0 && v < area.y1 {
+            let y = at(0.0, v).1;
+            out.push(thin(a.0, y, b.0, y));
+        }
+    }
+    for i in 0..plan.squares {
+        let (lo, hi) = (i as f64 * SQUARE, (i + 1) as f64 * SQUARE);
+        // A reference for each square more than half shown.
+        let mid = |l: f64, h: f64| (l.max(lo) + h.min(hi)) / 2.0;
+        if area.x1.min(hi) - area.x0.max(lo) >= SQUARE / 2.0 {
+            let x = at(mid(area.x0, area.x1), 0.0).0;
+            out.push(reference(x, BAND - 3.0, &column(i), Anchor::Middle));
+        }
+        if area.y1.min(hi) - area.y0.max(lo) >= SQUARE / 2.0 {
+            let y = at(0.0, mid(area.y0, area.y1)).1 + REF_SIZE * 0.35;
+            out.push(reference(BAND - 3.0, y, &(i + 1).to_string(), Anchor::End));
+        }
+    }
+    let _ = (w, h);
+    out
+}
+
+/// A rectangle's outline as four lines (an unfilled [`Shape::Rect`] is
+/// painted white inside, over what lies beneath).
+fn outline(a: (f64, f64), b: (f64, f64), width: f64) -> [Shape; 4] {
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64| Shape::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        width,
+        dashed: false,
+    };
+    [
+        line(a.0, a.1, b.0, a.1),
+        line(b.0, a.1, b.0, b.1),
+        line(b.0, b.1, a.0, b.1),
+        line(a.0, b.1, a.0, a.1),
+    ]
+}
+
+fn thin(x1: f64, y1: f64, x2: f64, y2: f64) -> Shape {
+    Shape::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        width: 0.3,
+        dashed: true,
+    }
+}
+
+fn reference(x: f64, y: f64, text: &str, anchor: Anchor) -> Shape {
+    Shape::Text {
+        x,
+        y,
+        size: REF_SIZE,
+        anchor,
+        bold: true,
+        halo: false,
+        text: text.to_owned(),
+    }
+}

@@ -1,0 +1,489 @@
+//! The atlas pages of a map of more than [`ONE_PAGE`] stops (issue 30):
+//! the overview (left out when one tile holds the whole region), a page
+//! per detail tile, then the index. The GM's index is the key by number
+//! (name, kind and terrain, page and square, hook), an alphabetical index
+//! of stops (name → number, page and square) and the paths; the players'
+//! is the alphabetical index alone, and their pages show no Difficulty.
+//!
+//! Page numbers are the PDF's own (the footer's): the overview's page is
+//! known when the section starts and every tile takes exactly one page.
+
+use crate::generators::map::Map;
+use crate::handouts::drawings::chart::atlas::{self, ONE_PAGE, Plan};
+use crate::page::layout::Flow;
+
+/// Type size of the headings of the atlas pages, the legend and tables.
+const HEADING: f64 = 12.0;
+const LEGEND: f64 = 8.0;
+const TABLE: f64 = 7.5;
+/// Room kept under each drawing for its two legend lines.
+const LEGEND_ROOM: f64 = 2.0 * 1.2 * LEGEND + LEGEND * 0.8 + 10.0;
+
+/// Whether a map prints as an atlas rather than one page.
+pub(super) fn is_atlas(m: &Map) -> bool {
+    m.stops.len() > ONE_PAGE
+}
+
+/// The room a tile or the overview has on a page of this paper: the
+/// column width, and the height under a heading less the legend.
+pub(crate) fn drawing_area(f: &Flow) -> (f64, f64) {
+    let mut probe = f.probe();
+    probe.new_page();
+    probe.heading("Atlas", HEADING);
+    // (Each drawing is 2 points wider and taller than its plan: its frame.)
+    (
+        probe.content_width() - 2.0,
+        probe.room_left() - LEGEND_ROOM - 2.0,
+    )
+}
+
+/// The atlas: overview, tiles, index.
+pub(super) fn atlas_pages(f: &mut Flow, m: &Map, players: bool) {
+    let plan = Plan::new(m, drawing_area(f));
+    let who = if players { " (players)" } else { "" };
+    f.section_sized(&format!("Atlas{who} · map/1"), HEADING);
+    // Printed page numbers count from 1: the section's page is the count.
+    let first = f.page_count();
+    let single = plan.count() == 1;
+    let page_of = move |k: usize| if single { first + k } else { first + 1 + k };
+    let legend = legend_lines(players);
+    if !single {
+        let o = atlas::overview(m, &plan, players, &page_of);
+        f.drawing_scaled(&o, 1.0, 1.0);
+        f.para(
+            &format!(
+                "The whole region: stops by number, each detail page's part outlined with its \
+                 page number. Squares are {} regions (about {} km) across: {} gives each stop's \
+                 page and square.",
+                atlas::SQUARE,
+                atlas::SQUARE * 10.0,
+                if players {
+                    "the index"
+                } else {
+                    "the key and index"
+                }
+            ),
+            LEGEND,
+            false,
+        );
+    }
+    for k in 0..plan.count() {
+        let title = format!(
+            "Atlas{who} p. {}: squares {}",
+            page_of(k),
+            plan.squares_of(k)
+        );
+        if single {
+            // The section's own page.
+        } else {
+            f.new_page();
+            f.heading(&title, HEADING);
+        }
+        let t = atlas::tile(m, &plan, k, players, &page_of);
+        f.drawing_scaled(&t, 1.0, 1.0);
+        for line in &legend {
+            f.para(line, LEGEND, false);
+        }
+    }
+    index(f, m, &plan, &page_of, players);
+}
+
+/// The two lines under each tile.
+fn legend_lines(players: bool) -> [String; 2] {
+    let paths = if players {
+        "Nd: days on foot (two watches of travel a day); \"to N · p. P\": the path goes on to stop N on page P"
+    } else {
+        "DN · Nd: Difficulty · days on foot; dashed: Daunting or worse, thin: Formidable or worse; \"to N · p. P\": on to stop N, page P"
+    };
+    [
+        paths.to_owned(),
+        "Square mark: the start; ring round a dot: the goal. Tinted edge: the neighbouring page's part, shown again.".to_owned(),
+    ]
+}
+
+/// The index pages: for the GM the key by number, then the index by name
+/// and the paths; for the players the index by name.
+fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, players: bool) {
+    let place = |i: usize| {
+        let s = &m.stops[i];
+        format!(
+            "p. {} {}",
+            page_of(plan.tile_of(s.x, s.y)),
+            plan.square(s.x, s.y)
+        )
+    };
+    if !players {
+        f.section("Atlas key · map/1");
+        let rows: Vec<Vec<String>> = super::maps::key_rows(m)
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut r)| {
+                r.insert(2, place(i));
+                r
+            })
+            .collect();
+        f.table(
+            &["#", "stop", "page", "hook"],
+            &rows,
+            &[0.05, 0.26, 0.09, 0.60],
+            TABLE,
+        );
+    }
+    let who = if players { " (players)" } else { "" };
+    f.section(&format!("Index of stops{who} · map/1"));
+    let mut by_name: Vec<usize> = (0..m.stops.len()).collect();
+    by_name.sort_by(|&a, &b| {
+        m.stops[a]
+            .name
+            .to_lowercase()
+            .cmp(&m.stops[b].name.to_lowercase())
+            .then(a.cmp(&b))
+    });
+    let cells: Vec<String> = by_name
+        .iter()
+        .map(|&i| format!("{} — {} · {}", m.stops[i].name, i + 1, place(i)))
+        .collect();
+    // Down the columns, as an index reads: three columns a page.
+    let rows = in_columns(&cells, 3, f);
+    f.table(
+        &["stop — number · page and square"; 3],
+        &rows,
+        &[1.0 / 3.0; 3],
+        TABLE,
+    );
+    if !players {
+        let head = "path · regions · days · Difficulty";
+        let cells: Vec<String> = super::maps::path_rows(m).into_iter().flatten().collect();
+        f.table(
+            &[head, head, head],
+            &in_columns(&cells, 3, f),
+            &[1.0 / 3.0; 3],
+            TABLE,
+        );
+    }
+}
+
+/// Cells laid out in `n` columns, reading down each column a page at a
+/// time (as many rows a page as a probe of this paper holds).
+fn in_columns(cells: &[String], n: usize, f: &Flow) -> Vec<Vec<String>> {
+    let per_page = {
+        let mut probe = f.probe();
+        probe.new_page();
+        probe.heading("Index", 16.0);
+        let row = crate::page::pdf::LINE_HEIGHT * TABLE + 3.0;
+        (((probe.room_left() - row - TABLE) / row).floor() as usize).max(1)
+    };
+    let mut rows = Vec::new();
+    for page in cells.chunks(per_page * n) {
+        let down = page.len().div_ceil(n);
+        for r in 0..down {
+            rows.push(
+                (0..n)
+                    .map(|c| page.get(c * down + r).cloned().unwrap_or_default())
+                    .collect(),
+            );
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::generators::map::Request;
+    use crate::generators::nth;
+    use crate::page::pdf::{self, Fonts, Paper};
+    use crate::seed::Seed;
+    use lopdf::{Document, Object};
+
+    /// A box on a PDF page (y up): left, bottom, right, top.
+    #[derive(Debug, Clone, Copy)]
+    pub(crate) struct Ink(f64, f64, f64, f64);
+
+    impl Ink {
+        fn overlaps(&self, o: &Ink) -> bool {
+            self.0 < o.2 && o.0 < self.2 && self.1 < o.3 && o.1 < self.3
+        }
+    }
+
+    /// One PDF page read back: each text run (its box from the embedded
+    /// font's advance widths, its size, its glyphs) and each stop mark (a
+    /// closed shape of curves, or a small stroked and filled square).
+    #[derive(Debug, Default)]
+    pub(crate) struct ReadPage {
+        pub texts: Vec<(Ink, f64, Vec<u16>)>,
+        pub marks: Vec<Ink>,
+    }
+
+    /// Advance widths (thousandths of an em) by glyph id, per font
+    /// resource name, from each Type0 font's `/W` array.
+    /// A font resource's name and its glyphs' advance widths.
+    type Advances = (Vec<u8>, Vec<(u16, f64)>);
+
+    fn widths(doc: &Document, page: lopdf::ObjectId) -> Vec<Advances> {
+        let mut out = Vec::new();
+        for (name, font) in doc.get_page_fonts(page).unwrap() {
+            let desc = font.get(b"DescendantFonts").unwrap().as_array().unwrap();
+            let cid = match &desc[0] {
+                Object::Reference(r) => doc.get_dictionary(*r).unwrap(),
+                Object::Dictionary(d) => d,
+                other => panic!("{other:?}"),
+            };
+            let w = cid.get(b"W").unwrap().as_array().unwrap();
+            let num = |o: &Object| {
+                o.as_float()
+                    .map(f64::from)
+                    .or_else(|_| o.as_i64().map(|i| i as f64))
+                    .unwrap()
+            };
+            let mut list = Vec::new();
+            let mut i = 0;
+            while i < w.len() {
+                let first = num(&w[i]) as u16;
+                match &w[i + 1] {
+                    Object::Array(ws) => {
+                        for (k, v) in ws.iter().enumerate() {
+                            list.push((first + k as u16, num(v)));
+                        }
+                        i += 2;
+                    }
+                    last => {
+                        let (last, v) = (num(last) as u16, num(&w[i + 2]));
+                        for g in first..=last {
+                            list.push((g, v));
+                        }
+                        i += 3;
+                    }
+                }
+            }
+            out.push((name, list));
+        }
+        out
+    }
+
+    /// Every page of a PDF read back.
+    pub(crate) fn read_pdf(bytes: &[u8]) -> Vec<ReadPage> {
+        let doc = Document::load_mem(bytes).unwrap();
+        let mut pages = Vec::new();
+        for (_, id) in doc.get_pages() {
+            let fonts = widths(&doc, id);
+            let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
+            let mut page = ReadPage::default();
+            let (mut font, mut size, mut at) = (Vec::new(), 0.0, (0.0, 0.0));
+            let mut points: Vec<(f64, f64)> = Vec::new();
+            let (mut curved, mut rect) = (false, None);
+            let f = |o: &Object| -> f64 {
+                o.as_float()
+                    .map(f64::from)
+                    .or_else(|_| o.as_i64().map(|i| i as f64))
+                    .unwrap()
+            };
+            for op in &content.operations {
+                let a = &op.operands;
+                match op.operator.as_str() {
+                    "Tf" => {
+                        font = a[0].as_name().unwrap().to_vec();
+                        size = f(&a[1]);
+                    }
+                    "Tm" => at = (f(&a[4]), f(&a[5])),
+                    "Tj" => {
+                        let bytes = a[0].as_str().unwrap();
+                        let glyphs: Vec<u16> = bytes
+                            .chunks(2)
+                            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                            .collect();
+                        let table = &fonts.iter().find(|(n, _)| *n == font).unwrap().1;
+                        let advance: f64 = glyphs
+                            .iter()
+                            .map(|g| table.iter().find(|(k, _)| k == g).map_or(1000.0, |w| w.1))
+                            .sum();
+                        let w = advance / 1000.0 * size;
+                        // The ink of the line: descenders to cap height.
+                        let ink = Ink(at.0, at.1 - 0.22 * size, at.0 + w, at.1 + 0.74 * size);
+                        page.texts.push((ink, size, glyphs));
+                    }
+                    "m" => {
+                        points = vec![(f(&a[0]), f(&a[1]))];
+                        (curved, rect) = (false, None);
+                    }
+                    "c" => {
+                        curved = true;
+                        points.extend(a.chunks(2).map(|p| (f(&p[0]), f(&p[1]))));
+                    }
+                    "l" => points.push((f(&a[0]), f(&a[1]))),
+                    "re" => {
+                        let (x, y, w, h) = (f(&a[0]), f(&a[1]), f(&a[2]), f(&a[3]));
+                        rect = Some(Ink(x, y, x + w, y + h));
+                        curved = false;
+                    }
+                    // Filled and stroked: a ring or dot (curves) or the
+                    // start's square; halos and tints are filled only.
+                    "b" | "B" | "b*" | "B*" => {
+                        if curved {
+                            let xs = points.iter().map(|p| p.0);
+                            let ys = points.iter().map(|p| p.1);
+                            page.marks.push(Ink(
+                                xs.clone().fold(f64::MAX, f64::min),
+                                ys.clone().fold(f64::MAX, f64::min),
+                                xs.fold(f64::MIN, f64::max),
+                                ys.fold(f64::MIN, f64::max),
+                            ));
+                        } else if let Some(r) = rect.filter(|r| r.2 - r.0 < 14.0) {
+                            page.marks.push(r);
+                        }
+                        (curved, rect) = (false, None);
+                    }
+                    _ => {}
+                }
+            }
+            pages.push(page);
+        }
+        pages
+    }
+
+    /// The atlas of a map alone as a PDF, with the number of its drawing
+    /// pages (overview and tiles, before the key or index).
+    fn atlas_pdf(m: &Map, players: bool, paper: Paper, fonts: &Fonts) -> (Vec<u8>, usize) {
+        let mut f = Flow::new(fonts, paper, "seed test · atlas".into(), false);
+        atlas_pages(&mut f, m, players);
+        let (pages, sections) = f.finish();
+        let drawn = sections[1].first_page;
+        (
+            pdf::document("atlas", paper, &pages, &sections, fonts),
+            drawn,
+        )
+    }
+
+    /// What is wrong with the labels of an atlas's drawing pages, read
+    /// from its PDF: texts overlapping texts or stop marks, and the
+    /// smallest type size on any page.
+    fn label_faults(pages: &[ReadPage], drawn: usize) -> (Vec<String>, f64, usize) {
+        let mut bad = Vec::new();
+        let mut least = f64::MAX;
+        let mut labels = 0;
+        for (n, page) in pages.iter().enumerate() {
+            for (_, size, _) in &page.texts {
+                least = least.min(*size);
+            }
+            if n >= drawn {
+                continue;
+            }
+            labels += page.texts.len();
+            for (k, (a, _, ga)) in page.texts.iter().enumerate() {
+                for (b, _, gb) in &page.texts[k + 1..] {
+                    if a.overlaps(b) {
+                        bad.push(format!(
+                            "page {}: text {ga:?} on {gb:?} ({a:?} {b:?})",
+                            n + 1
+                        ));
+                    }
+                }
+                for m in &page.marks {
+                    if a.overlaps(m) {
+                        bad.push(format!("page {}: text {ga:?} on a stop {m:?}", n + 1));
+                    }
+                }
+            }
+        }
+        (bad, least, labels)
+    }
+
+    /// The measure can fail: a page drawn with a label on another, a label
+    /// on a stop's dot and a 6 pt label is read back with all three found
+    /// (the clash of two labels counted once).
+    #[test]
+    fn the_label_measure_finds_overlaps_and_small_type() {
+        use crate::page::{Anchor, Drawing, Shape};
+        let fonts = Fonts::load();
+        let text = |x: f64, y: f64, size: f64, t: &str| Shape::Text {
+            x,
+            y,
+            size,
+            anchor: Anchor::Middle,
+            bold: false,
+            halo: true,
+            text: t.into(),
+        };
+        let drawing = Drawing {
+            width: 300.0,
+            height: 200.0,
+            shapes: vec![
+                text(60.0, 40.0, 7.5, "Ashwick Mill"),
+                text(66.0, 43.0, 7.0, "D3 · 1d"),
+                Shape::Circle {
+                    cx: 200.0,
+                    cy: 100.0,
+                    r: 3.0,
+                    filled: true,
+                    width: 0.5,
+                },
+                text(200.0, 102.0, 7.5, "Kettleby"),
+                text(100.0, 160.0, 6.0, "to 9 · p. 3"),
+            ],
+        };
+        let mut f = Flow::new(&fonts, Paper::A4, "seed test".into(), false);
+        f.drawing_scaled(&drawing, 1.0, 1.0);
+        let (pages, sections) = f.finish();
+        let bytes = pdf::document("faults", Paper::A4, &pages, &sections, &fonts);
+        let (faults, least, labels) = label_faults(&read_pdf(&bytes), 1);
+        assert!(labels >= 5, "five labels and the foot's: {labels}");
+        assert_eq!(faults.len(), 2, "{faults:#?}");
+        assert!(
+            faults.iter().any(|f| f.contains("on a stop")),
+            "{faults:#?}"
+        );
+        assert!(least <= 6.0, "{least}");
+    }
+
+    /// Issue 30: over 50 seeds each of regions of 100 and 300 stops, the
+    /// GM's and the players' atlas on A4 (and on letter for ten seeds of
+    /// each): no text overlaps another or a stop, measured from the PDF's
+    /// own text positions, sizes and font widths; no text under 7 pt; at
+    /// most 40 pages for 300 stops.
+    #[test]
+    fn atlas_labels_never_overlap_and_never_shrink_below_7_pt() {
+        let library = crate::content::test_library();
+        let fonts = Fonts::load();
+        let mut bad = Vec::new();
+        let (mut least, mut most_pages, mut labels) = (f64::MAX, 0, 0);
+        for stops in [100, 300] {
+            let req = Request {
+                stops,
+                terrains: Vec::new(),
+            };
+            for i in 0..50 {
+                let seed = Seed::new(&format!("atlas-{i}")).unwrap();
+                let m = nth(&library, &req, &seed, 0).unwrap();
+                let papers: &[Paper] = if i < 10 {
+                    &[Paper::A4, Paper::Letter]
+                } else {
+                    &[Paper::A4]
+                };
+                for &paper in papers {
+                    for players in [false, true] {
+                        let (bytes, drawn) = atlas_pdf(&m, players, paper, &fonts);
+                        let pages = read_pdf(&bytes);
+                        if stops == 300 {
+                            most_pages = most_pages.max(pages.len());
+                        }
+                        let (faults, small, n) = label_faults(&pages, drawn);
+                        least = least.min(small);
+                        labels += n;
+                        bad.extend(faults.into_iter().map(|f| {
+                            format!("{stops} stops, seed {i}, {paper:?}, players {players}: {f}")
+                        }));
+                    }
+                }
+            }
+        }
+        eprintln!("{labels} texts on drawing pages, least size {least}, most pages {most_pages}");
+        assert!(
+            bad.is_empty(),
+            "{} overlaps: {:#?}",
+            bad.len(),
+            &bad[..bad.len().min(30)]
+        );
+        assert!(least >= 7.0, "a text of {least} pt");
+        assert!(most_pages <= 40, "{most_pages} pages");
+    }
+}
