@@ -144,13 +144,8 @@ pub(crate) fn read(
 pub(crate) fn pack_dir(ws: &Workspace, src: &Sources) -> PathBuf {
     match &src.campaign {
         None => ws.pack_dir(&src.seed),
-        Some(c) => {
-            let name = format!("session-{}", c.number);
-            match &ws.campaign {
-                Some(root) if ws.out == Path::new("out") => root.join("out").join(name),
-                _ => ws.out.join(name),
-            }
-        }
+        Some(c) => pack::campaign_pack_dir(ws, c.number)
+            .unwrap_or_else(|| ws.out.join(format!("session-{}", c.number))),
     }
 }
 

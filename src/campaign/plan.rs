@@ -70,6 +70,7 @@ pub(crate) struct Plan {
     pub npc_entries: Vec<NpcEntry>,
     #[serde(default, rename = "injury")]
     pub injury_entries: Vec<InjuryEntry>,
+    #[serde(default, deserialize_with = "crate::input::name_or_number")]
     pub to: Option<String>,
     pub route: Option<Route>,
     #[serde(default)]
@@ -106,10 +107,43 @@ pub(crate) fn session_seed(campaign: &str, n: usize) -> String {
 /// The region's map, made once for the campaign under
 /// `"<campaign seed>/map"` (at `map/1`'s streams), or `None` when
 /// `campaign.toml` has no `[map]`.
-pub(crate) fn region_map(file: &CampaignFile, library: &Library) -> Result<Option<Map>, Error> {
+pub(crate) fn region_map(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+) -> Result<Option<Map>, Error> {
     let Some(m) = &file.map else {
         return Ok(None);
     };
+    // Each terrain a region of the tables in effect, pointed at its line.
+    let path = files.path_of(&files.campaign.name);
+    let unknown: Vec<Diagnostic> = m
+        .terrains
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let message = library.region(t).err()?;
+            Some(
+                input::pointed(
+                    &path,
+                    &files.campaign.text,
+                    &[Step::Key("map"), Step::Key("terrains"), Step::Index(i)],
+                    message,
+                )
+                .with_hint(
+                    "`tablewright tables --terrains` lists the terrains; a region of your own \
+                     is a `gen.encounter.<name>` table in the campaign's content folder",
+                ),
+            )
+        })
+        .collect();
+    if !unknown.is_empty() {
+        return Err(Error::Input(crate::diagnostic::Report {
+            headline: Some("the campaign's map names terrains the tables lack:".into()),
+            diagnostics: unknown,
+            closing: None,
+        }));
+    }
     let seed = Seed::new(&format!("{}/map", file.seed))?;
     let req = map::Request {
         stops: m.stops,
@@ -138,6 +172,15 @@ pub(crate) fn start_stop(files: &Files, file: &CampaignFile, map: &Map) -> Resul
     }
 }
 
+/// A stop as the GM wrote it: a number bare, a name quoted.
+fn shown(t: &str) -> String {
+    if t.parse::<u64>().is_ok() {
+        t.to_owned()
+    } else {
+        format!("\"{t}\"")
+    }
+}
+
 /// The map's stops, for a hint.
 fn stops_hint(map: &Map) -> String {
     let names: Vec<String> = map
@@ -146,6 +189,42 @@ fn stops_hint(map: &Map) -> String {
         .map(|s| format!("{} {}", s.id + 1, s.name))
         .collect();
     format!("the stops are: {}", names.join(", "))
+}
+
+/// A key of `campaign.toml` written in a plan: say where it goes.
+fn campaign_key_hint(e: Error) -> Error {
+    let Error::Input(mut report) = e else {
+        return e;
+    };
+    if let [d] = report.diagnostics.as_mut_slice() {
+        if d.message.contains("expected a stop's name") {
+            d.hint = Some(
+                "write a stop of the campaign map by name (`to = \"Brinewell\"`) or number \
+                 (`to = 3`), or `to = \"goal\"`"
+                    .into(),
+            );
+        }
+        for key in [
+            "title",
+            "seed",
+            "system",
+            "party",
+            "content",
+            "templates",
+            "map",
+            "start",
+            "money",
+        ] {
+            if d.message.contains(&format!("unknown field `{key}`")) {
+                d.suggestion = None;
+                d.hint = Some(format!(
+                    "`{key}` is the campaign's, not a session's: set it in campaign.toml (a plan \
+                     says only what to prep)"
+                ));
+            }
+        }
+    }
+    Error::Input(report)
 }
 
 /// Session `n` of the campaign, from its plan (or the last plan before
@@ -170,7 +249,7 @@ pub(crate) fn prepare(
     };
     let plan_path = files.path_of(&text.name);
     let mut plan: Plan = input::from_toml(&plan_path, &text.text, "session plan")
-        .map_err(|e| count_or_list_hint(e, &text.text))?;
+        .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))?;
     if plan_of != n {
         plan.rerolls.clear();
     }
@@ -180,7 +259,7 @@ pub(crate) fn prepare(
     crate::input::session::check(&session, &plan_path, &text.text)?;
     input::session_terrains(&plan_path, &text.text, &session, library)?;
     input::session::table_flaws(&session, &plan_path, &text.text, library)?;
-    let map = match region_map(file, library)? {
+    let map = match region_map(files, file, library)? {
         Some(map) => Some(fixed(files, file, map, &plan, &plan_path, text, stop)?),
         None if plan.to.is_some() => {
             return Err(Error::input(
@@ -232,7 +311,7 @@ fn fixed(
                         plan_path,
                         &text.text,
                         &[Step::Key("to")],
-                        format!("to = \"{t}\": the campaign map has no such stop"),
+                        format!("to = {}: the campaign map has no such stop", shown(t)),
                     )
                     .with_hint(stops_hint(&map)),
                 ));

@@ -38,6 +38,7 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
+pub(crate) use read::campaign_pack_dir;
 pub(crate) use reroll::{Reroll, behind_rerolls, in_step};
 pub(crate) use verify::{flavours_in, mismatch};
 
