@@ -249,7 +249,10 @@ fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<
 /// A file every reroll rewrites (the whole pack's, or its bundle).
 fn pack_wide(name: &str) -> bool {
     let name = name.rsplit('/').next().unwrap_or(name);
-    name == "bundle.toml" || name.starts_with("pack.") || name.starts_with("pack-")
+    name == "bundle.toml"
+        || name.starts_with("pack.")
+        || name.starts_with("pack-")
+        || name.starts_with("downtime-")
 }
 
 /// A name a pack makes: the whole pack's files or an item's

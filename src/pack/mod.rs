@@ -89,6 +89,9 @@ pub(crate) struct CampaignPart {
     pub party_now: Option<Vec<(String, String)>>,
     /// Vouchers in hand from earlier sessions: serial, holder, issued in.
     pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// The Downtime Vouchers the ledger issued after the last session, to
+    /// print as cards.
+    pub downtime_vouchers: Vec<crate::generators::voucher::Voucher>,
     /// NPCs of earlier packs brought back.
     pub returning: Vec<session::Returning>,
     /// The fingerprint of the state the session starts from.
@@ -124,6 +127,7 @@ impl CampaignPart {
             previously: self.previously.clone(),
             party_now: after.pcs.clone(),
             vouchers_in_hand: self.vouchers_in_hand.clone(),
+            downtime_vouchers: self.downtime_vouchers.clone(),
             returning: self.returning.clone(),
             after,
             start_digest: self.start_digest.clone(),

@@ -364,6 +364,16 @@ fn from_campaign(
             .iter()
             .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
             .collect(),
+        downtime_vouchers: state
+            .vouchers
+            .iter()
+            .filter(|v| v.downtime && v.issued_in as usize + 1 == n)
+            .map(|v| crate::generators::voucher::Voucher {
+                holder: v.holder.clone(),
+                serial: v.serial.clone(),
+                text: crate::generators::voucher::VOUCHER_TEXT.into(),
+            })
+            .collect(),
         returning,
         start_digest: state.digest(),
     };

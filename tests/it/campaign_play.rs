@@ -300,6 +300,33 @@ fn a_mettle_campaign_of_three_sessions() {
     assert!(!held3.contains(&serials1[0]) && !held3.contains(&serials1[1]));
     assert!(held3.contains(&serials1[2]), "{held3:?}");
     assert_eq!(now_of(&p3, "Ada"), "Mettle 7 of 7");
+    // The Downtime Voucher the ledger issued after session 2 prints in
+    // session 3's pack as a card, like the pack's own: a Markdown handout
+    // named by its serial, a part of pack.md, and a card in pack.pdf.
+    // Session 2's pack had none to print (no downtime after session 1).
+    assert_eq!(
+        c3["downtime_vouchers"],
+        serde_json::json!([{
+            "holder": "Ada",
+            "serial": "AC-0001",
+            "text": p1["vouchers"][0]["text"].clone(),
+        }])
+    );
+    assert!(c2.get("downtime_vouchers").is_none(), "{c2}");
+    let names2 = pack_files(&camp.join("out/session-2"));
+    assert!(
+        !names2.keys().any(|n| n.starts_with("downtime-")),
+        "{names2:?}"
+    );
+    let card = std::fs::read_to_string(camp.join("out/session-3/downtime-AC-0001.md")).unwrap();
+    assert!(
+        card.starts_with("# Downtime voucher No. AC-0001\n"),
+        "{card}"
+    );
+    assert!(card.contains("Ada"), "{card}");
+    assert!(card.contains("· downtime after session 2 ·"), "{card}");
+    let md3 = std::fs::read_to_string(camp.join("out/session-3/pack.md")).unwrap();
+    assert!(md3.contains("Downtime voucher No. AC-0001"), "{md3}");
 
     // The pack prints it: Previously on the run sheet, After the session
     // last.
@@ -308,6 +335,8 @@ fn a_mettle_campaign_of_three_sessions() {
         assert!(text.contains("Previously"), "{text}");
         assert!(text.contains("After the session"), "{text}");
         assert!(text.contains(&serials1[2]), "{text}");
+        assert!(text.contains("downtime after session 2"), "{text}");
+        assert!(text.contains("No. AC-0001"), "{text}");
     }
     rebuilt_byte_for_byte(&base, &camp, 3);
     std::fs::remove_dir_all(&base).unwrap();
