@@ -86,7 +86,22 @@ pub(crate) fn run(
     };
     // Only a file of a pack's own name is ever removed (and only as the
     // pack wrote it): an edited manifest cannot widen that.
-    let published = output::publish_pack(&dir, &files, scope, replace, &pack_shaped)?;
+    let published = match output::publish_pack(&dir, &files, scope, replace, &pack_shaped) {
+        Ok(p) => p,
+        Err(e) => {
+            // Say why the pack there differs: what it was made from changed.
+            let changed = pack::inputs_changed(&dir, &src.bundle);
+            if !changed.is_empty() {
+                writeln!(
+                    err,
+                    "note: the pack in {} was made before {} changed",
+                    dir.display(),
+                    join_and(&changed)
+                )?;
+            }
+            return Err(e.into());
+        }
+    };
     for name in &published.kept {
         writeln!(
             err,
@@ -244,6 +259,15 @@ fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<
         writeln!(out, "rewritten too: {} ({why})", too.join(", "))?;
     }
     report(ws, dir, &written, out)
+}
+
+/// `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A file every reroll rewrites (the whole pack's, or its bundle).

@@ -39,7 +39,7 @@ use crate::rules::Party;
 use crate::seed::Seed;
 
 pub(crate) use read::campaign_pack_dir;
-pub(crate) use reroll::{Reroll, behind_rerolls, in_step};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`

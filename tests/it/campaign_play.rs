@@ -476,3 +476,52 @@ fn a_core_campaign_of_three_sessions() {
     rebuilt_byte_for_byte(&base, &camp, 3);
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// A pack made before its plan (or `campaign.toml`) changed says so: a
+/// plain `prep` refuses to overwrite it and names what changed; a reroll
+/// lists it under `inputs_changed` (the plan's own `[rerolls]` aside).
+#[test]
+fn a_changed_plan_is_named_as_what_the_pack_was_made_before() {
+    let base = temp_dir("campaign-stale-plan");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    let plan = camp.join("sessions/1/plan.toml");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    std::fs::write(&plan, text.replace("encounters = 2", "encounters = 3")).unwrap();
+    let o = run_in(&camp, &["prep"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "note: the pack in out/session-1 was made before the session plan (sessions/1/plan.toml) changed"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // campaign.toml too, named with the plan.
+    let campaign = camp.join("campaign.toml");
+    let c = std::fs::read_to_string(&campaign).unwrap();
+    std::fs::write(&campaign, c.replace("Across the Salt", "Over the Salt")).unwrap();
+    let o = run_in(&camp, &["prep"]);
+    assert!(
+        stderr(&o).contains(
+            "made before the campaign file (campaign.toml) and the session plan (sessions/1/plan.toml) changed"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&campaign, c).unwrap();
+    let json = ok_in(&camp, &["prep", "--reroll", "npc/1", "--json"]);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        report["inputs_changed"],
+        serde_json::json!(["the session plan (sessions/1/plan.toml)"]),
+        "{json}"
+    );
+    // The reroll recorded in the plan is no change of the plan: a second
+    // reroll names nothing.
+    let json = ok_in(&camp, &["prep", "--reroll", "npc/1", "--json"]);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["inputs_changed"], serde_json::json!([]), "{json}");
+    std::fs::remove_dir_all(&base).unwrap();
+}
