@@ -52,6 +52,17 @@ pub(crate) fn run(
             c.number, c.plan_of, c.plan_of
         )?;
     }
+    if let Some(c) = &src.campaign
+        && !c.gone_holders.is_empty()
+    {
+        writeln!(
+            err,
+            "note: no voucher for {}: the plan (sessions/{}/plan.toml) names them, but they are \
+             out of the party (`tablewright campaign` says when and why)",
+            join_and(&c.gone_holders),
+            c.plan_of
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);

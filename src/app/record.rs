@@ -22,8 +22,8 @@ pub(crate) fn run(
     let Some(root) = &ws.campaign else {
         return Err(UsageError::NotInCampaign { what: "`record N`" }.into());
     };
-    if let Some(dir) = crate::pack::campaign_pack_dir(ws, n)
-        && !dir.is_dir()
+    if !crate::pack::campaign_prepped(ws, n)
+        && let Some(dir) = crate::pack::campaign_pack_dir(ws, n)
     {
         return Err(Error::input(
             Diagnostic::message(format!(

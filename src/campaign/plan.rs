@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::folder::{CampaignFile, Files, Text};
+use crate::campaign::state::{Presence, State};
 use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
@@ -97,6 +98,9 @@ pub(crate) struct Prepared {
     pub seed: Seed,
     /// The region's map with the party's stop and where it means to go.
     pub map: Option<Fixed>,
+    /// Voucher holders the plan names who are out of the party (dead or
+    /// gone): no voucher is printed for them.
+    pub gone_holders: Vec<String>,
 }
 
 /// The session seed of session `n`.
@@ -235,8 +239,9 @@ pub(crate) fn prepare(
     file: &CampaignFile,
     n: usize,
     library: &Library,
-    stop: Option<&str>,
+    state: &State,
 ) -> Result<Prepared, Error> {
+    let stop = state.stop.as_deref();
     let Some((plan_of, text)) = files.plan_for(n) else {
         return Err(Error::input(
             Diagnostic::message(format!(
@@ -253,7 +258,16 @@ pub(crate) fn prepare(
     if plan_of != n {
         plan.rerolls.clear();
     }
-    let session = session_of(&plan, file, n);
+    let mut session = session_of(&plan, file, n);
+    // A PC who died or left holds no new voucher (a plan taken from an
+    // earlier session still names them).
+    let gone_holders: Vec<String> = session
+        .vouchers
+        .iter()
+        .filter(|h| state.pc(h).is_some_and(|p| p.presence != Presence::Present))
+        .cloned()
+        .collect();
+    session.vouchers.retain(|h| !gone_holders.contains(h));
     // The plan's keys are a session file's: the same checks, pointed at
     // the plan.
     crate::input::session::check(&session, &plan_path, &text.text)?;
@@ -275,6 +289,7 @@ pub(crate) fn prepare(
         None => None,
     };
     Ok(Prepared {
+        gone_holders,
         plan_of,
         plan_path,
         plan_text: text.text.clone(),

@@ -38,7 +38,7 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub(crate) use read::campaign_pack_dir;
+pub(crate) use read::{campaign_pack_dir, campaign_prepped};
 pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed};
 pub(crate) use verify::{flavours_in, mismatch};
 
@@ -78,6 +78,8 @@ pub(crate) struct CampaignPart {
     pub number: usize,
     /// The session whose plan it takes (`number` when it has its own).
     pub plan_of: usize,
+    /// Voucher holders of the plan out of the party: no voucher for them.
+    pub gone_holders: Vec<String>,
     /// The region's map, with the party's stop and where it is going.
     pub map: Option<session::Fixed>,
     /// The day the session starts on, and the party's stop.

@@ -90,6 +90,25 @@ pub(crate) fn campaign_pack_dir(ws: &Workspace, k: usize) -> Option<std::path::P
     })
 }
 
+/// Where session `k`'s pack may be: the folder this run writes to
+/// ([`campaign_pack_dir`]), then the campaign's own `out/session-K/` (a
+/// run with `--out` elsewhere still finds the packs made without it).
+pub(crate) fn campaign_pack_dirs(ws: &Workspace, k: usize) -> Vec<std::path::PathBuf> {
+    let mut dirs: Vec<std::path::PathBuf> = campaign_pack_dir(ws, k).into_iter().collect();
+    if let Some(root) = &ws.campaign {
+        let own = root.join("out").join(format!("session-{k}"));
+        if !dirs.contains(&own) {
+            dirs.push(own);
+        }
+    }
+    dirs
+}
+
+/// Whether session `k` was prepped: its pack folder is there.
+pub(crate) fn campaign_prepped(ws: &Workspace, k: usize) -> bool {
+    campaign_pack_dirs(ws, k).iter().any(|d| d.is_dir())
+}
+
 /// Refuse records the campaign folder cannot have, each pointed at its
 /// `session` line: a record after a session that has none (the ledger
 /// would never reach it), and the last record when its session was never
@@ -120,8 +139,8 @@ fn records_in_place(ws: &Workspace, files: &Files, making: Option<usize>) -> Res
             );
         } else if *k + 1 == next
             && making != Some(*k)
+            && !campaign_prepped(ws, *k)
             && let Some(dir) = campaign_pack_dir(ws, *k)
-            && !dir.is_dir()
         {
             problems.push(
                 record
@@ -163,7 +182,10 @@ fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(),
         return Ok(());
     }
     let digest_of = |k: usize| -> Option<String> {
-        let path = campaign_pack_dir(ws, k)?.join("pack.json");
+        let path = campaign_pack_dirs(ws, k)
+            .into_iter()
+            .map(|d| d.join("pack.json"))
+            .find(|p| p.is_file())?;
         let text = std::fs::read_to_string(path).ok()?;
         let json: serde_json::Value = serde_json::from_str(&text).ok()?;
         Some(
@@ -339,7 +361,7 @@ fn from_campaign(
     let map = plan::region_map(&files, file, &base.library)?;
     let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
-    let mut prepared = plan::prepare(&files, file, n, &base.library, state.stop.as_deref())?;
+    let mut prepared = plan::prepare(&files, file, n, &base.library, state)?;
     let party = Party {
         water_capacity: party.water_capacity,
         ..history::party_now(state, file.system)
@@ -350,6 +372,7 @@ fn from_campaign(
     let campaign = CampaignPart {
         number: n,
         plan_of: prepared.plan_of,
+        gone_holders: prepared.gone_holders.clone(),
         stop: prepared
             .map
             .as_ref()

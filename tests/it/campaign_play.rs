@@ -273,8 +273,25 @@ fn a_mettle_campaign_of_three_sessions() {
     edit_pcs(&path, &[("Brannoc", &[("damage", "9")])]);
 
     // Session 3.
-    ok_in(&camp, &["prep"]);
+    let said = run_in(&camp, &["prep"]);
+    assert!(said.status.success(), "{}", stderr(&said));
     let p3 = pack(&camp, 3);
+    // Brannoc died after session 2: the plan session 3 takes over still
+    // names him, but he holds no new voucher.
+    assert!(
+        stderr(&said).contains(
+            "note: no voucher for Brannoc: the plan (sessions/1/plan.toml) names them, but they are out of the party"
+        ),
+        "{}",
+        stderr(&said)
+    );
+    let holders3: Vec<&str> = p3["vouchers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["holder"].as_str().unwrap())
+        .collect();
+    assert_eq!(holders3, ["Ada", "Cress"]);
     let c3 = &p3["campaign"];
     assert_eq!(c3["session"], 3);
     assert_eq!(c3["stop"], legs2[1].as_str());
@@ -325,6 +342,8 @@ fn a_mettle_campaign_of_three_sessions() {
     );
     assert!(card.contains("Ada"), "{card}");
     assert!(card.contains("· downtime after session 2 ·"), "{card}");
+    let names3 = pack_files(&camp.join("out/session-3"));
+    assert!(names3.contains_key("downtime-AC-0001.md"), "{names3:?}");
     let md3 = std::fs::read_to_string(camp.join("out/session-3/pack.md")).unwrap();
     assert!(md3.contains("Downtime voucher No. AC-0001"), "{md3}");
 

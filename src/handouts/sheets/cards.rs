@@ -59,7 +59,14 @@ fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
                 .into_iter()
                 .chain(pack.campaign.iter().flat_map(|c| {
                     c.downtime_vouchers.iter().map(|v| {
-                        voucher_card(v, crate::handouts::files::downtime_label(c.session), w)
+                        // No item of the pack: `downtime` at the card's foot
+                        // (short, beside the seed), the session above.
+                        let mut card = voucher_card(v, "downtime".into(), w);
+                        card.blocks.insert(
+                            0,
+                            Block::Label(crate::handouts::files::downtime_label(c.session)),
+                        );
+                        card
                     })
                 }))
                 .collect(),
