@@ -354,7 +354,8 @@ fn a_mettle_campaign_of_three_sessions() {
         assert!(text.contains("Previously"), "{text}");
         assert!(text.contains("After the session"), "{text}");
         assert!(text.contains(&serials1[2]), "{text}");
-        assert!(text.contains("downtime after session 2"), "{text}");
+        // The card's label prints in capitals.
+        assert!(text.contains("DOWNTIME AFTER SESSION 2"), "{text}");
         assert!(text.contains("No. AC-0001"), "{text}");
     }
     rebuilt_byte_for_byte(&base, &camp, 3);
