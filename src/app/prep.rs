@@ -52,6 +52,17 @@ pub(crate) fn run(
             c.number, c.plan_of, c.plan_of
         )?;
     }
+    if let Some(c) = &src.campaign
+        && !c.gone_holders.is_empty()
+    {
+        writeln!(
+            err,
+            "note: no voucher for {}: the plan (sessions/{}/plan.toml) names them, but they are \
+             out of the party (`tablewright campaign` says when and why)",
+            join_and(&c.gone_holders),
+            c.plan_of
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);
@@ -86,7 +97,22 @@ pub(crate) fn run(
     };
     // Only a file of a pack's own name is ever removed (and only as the
     // pack wrote it): an edited manifest cannot widen that.
-    let published = output::publish_pack(&dir, &files, scope, replace, &pack_shaped)?;
+    let published = match output::publish_pack(&dir, &files, scope, replace, &pack_shaped) {
+        Ok(p) => p,
+        Err(e) => {
+            // Say why the pack there differs: what it was made from changed.
+            let changed = pack::inputs_changed(&dir, &src.bundle);
+            if !changed.is_empty() {
+                writeln!(
+                    err,
+                    "note: the pack in {} was made before {} changed",
+                    dir.display(),
+                    join_and(&changed)
+                )?;
+            }
+            return Err(e.into());
+        }
+    };
     for name in &published.kept {
         writeln!(
             err,
@@ -144,13 +170,8 @@ pub(crate) fn read(
 pub(crate) fn pack_dir(ws: &Workspace, src: &Sources) -> PathBuf {
     match &src.campaign {
         None => ws.pack_dir(&src.seed),
-        Some(c) => {
-            let name = format!("session-{}", c.number);
-            match &ws.campaign {
-                Some(root) if ws.out == Path::new("out") => root.join("out").join(name),
-                _ => ws.out.join(name),
-            }
-        }
+        Some(c) => pack::campaign_pack_dir(ws, c.number)
+            .unwrap_or_else(|| ws.out.join(format!("session-{}", c.number))),
     }
 }
 
@@ -251,10 +272,22 @@ fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<
     report(ws, dir, &written, out)
 }
 
+/// `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// A file every reroll rewrites (the whole pack's, or its bundle).
 fn pack_wide(name: &str) -> bool {
     let name = name.rsplit('/').next().unwrap_or(name);
-    name == "bundle.toml" || name.starts_with("pack.") || name.starts_with("pack-")
+    name == "bundle.toml"
+        || name.starts_with("pack.")
+        || name.starts_with("pack-")
+        || name.starts_with("downtime-")
 }
 
 /// A name a pack makes: the whole pack's files or an item's

@@ -7,6 +7,7 @@
 
 use std::io::Write;
 
+use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::output;
 use crate::pack::Sources;
@@ -21,6 +22,19 @@ pub(crate) fn run(
     let Some(root) = &ws.campaign else {
         return Err(UsageError::NotInCampaign { what: "`record N`" }.into());
     };
+    if !crate::pack::campaign_prepped(ws, n)
+        && let Some(dir) = crate::pack::campaign_pack_dir(ws, n)
+    {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "session {n} was never prepped: there is no pack in {} to record",
+                dir.display()
+            ))
+            .with_hint(format!(
+                "prep it first (`tablewright prep {n}`), play it, then `tablewright record {n}`"
+            )),
+        ));
+    }
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
     let page = pack.campaign.as_ref().expect("a campaign's pack");

@@ -126,22 +126,37 @@ impl CampaignFile {
         let file: CampaignFile = input::from_toml(path, text, "campaign file")?;
         let mut problems = Vec::new();
         if let Err(e) = crate::seed::Seed::new(&file.seed) {
-            problems.push(input::pointed(
-                path,
-                text,
-                &[Step::Key("seed")],
-                e.to_string(),
-            ));
+            problems.push(
+                input::pointed(path, text, &[Step::Key("seed")], e.to_string())
+                    .with_hint("the seed is any text without control characters, up to its limit"),
+            );
+        }
+        if file.money < 0 {
+            problems.push(
+                input::pointed(
+                    path,
+                    text,
+                    &[Step::Key("money")],
+                    format!(
+                        "money = {}: the party's purse never goes below zero",
+                        file.money
+                    ),
+                )
+                .with_hint("write what the party sets out with, 0 or more shillings"),
+            );
         }
         if let Some(m) = &file.map {
             let (lo, hi) = crate::generators::map::STOPS;
             if !(lo..=hi).contains(&m.stops) {
-                problems.push(input::pointed(
-                    path,
-                    text,
-                    &[Step::Key("map"), Step::Key("stops")],
-                    format!("stops = {}: a map has {lo} to {hi} stops", m.stops),
-                ));
+                problems.push(
+                    input::pointed(
+                        path,
+                        text,
+                        &[Step::Key("map"), Step::Key("stops")],
+                        format!("stops = {}: a map has {lo} to {hi} stops", m.stops),
+                    )
+                    .with_hint(format!("write a number from {lo} to {hi} under [map]")),
+                );
             }
         }
         if problems.is_empty() {

@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 use super::folder::{CampaignFile, Files, Text};
+use crate::campaign::state::{Presence, State};
 use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
@@ -70,6 +71,7 @@ pub(crate) struct Plan {
     pub npc_entries: Vec<NpcEntry>,
     #[serde(default, rename = "injury")]
     pub injury_entries: Vec<InjuryEntry>,
+    #[serde(default, deserialize_with = "crate::input::name_or_number")]
     pub to: Option<String>,
     pub route: Option<Route>,
     #[serde(default)]
@@ -96,6 +98,9 @@ pub(crate) struct Prepared {
     pub seed: Seed,
     /// The region's map with the party's stop and where it means to go.
     pub map: Option<Fixed>,
+    /// Voucher holders the plan names who are out of the party (dead or
+    /// gone): no voucher is printed for them.
+    pub gone_holders: Vec<String>,
 }
 
 /// The session seed of session `n`.
@@ -106,10 +111,43 @@ pub(crate) fn session_seed(campaign: &str, n: usize) -> String {
 /// The region's map, made once for the campaign under
 /// `"<campaign seed>/map"` (at `map/1`'s streams), or `None` when
 /// `campaign.toml` has no `[map]`.
-pub(crate) fn region_map(file: &CampaignFile, library: &Library) -> Result<Option<Map>, Error> {
+pub(crate) fn region_map(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+) -> Result<Option<Map>, Error> {
     let Some(m) = &file.map else {
         return Ok(None);
     };
+    // Each terrain a region of the tables in effect, pointed at its line.
+    let path = files.path_of(&files.campaign.name);
+    let unknown: Vec<Diagnostic> = m
+        .terrains
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let message = library.region(t).err()?;
+            Some(
+                input::pointed(
+                    &path,
+                    &files.campaign.text,
+                    &[Step::Key("map"), Step::Key("terrains"), Step::Index(i)],
+                    message,
+                )
+                .with_hint(
+                    "`tablewright tables --terrains` lists the terrains; a region of your own \
+                     is a `gen.encounter.<name>` table in the campaign's content folder",
+                ),
+            )
+        })
+        .collect();
+    if !unknown.is_empty() {
+        return Err(Error::Input(crate::diagnostic::Report {
+            headline: Some("the campaign's map names terrains the tables lack:".into()),
+            diagnostics: unknown,
+            closing: None,
+        }));
+    }
     let seed = Seed::new(&format!("{}/map", file.seed))?;
     let req = map::Request {
         stops: m.stops,
@@ -138,6 +176,15 @@ pub(crate) fn start_stop(files: &Files, file: &CampaignFile, map: &Map) -> Resul
     }
 }
 
+/// A stop as the GM wrote it: a number bare, a name quoted.
+fn shown(t: &str) -> String {
+    if t.parse::<u64>().is_ok() {
+        t.to_owned()
+    } else {
+        format!("\"{t}\"")
+    }
+}
+
 /// The map's stops, for a hint.
 fn stops_hint(map: &Map) -> String {
     let names: Vec<String> = map
@@ -148,6 +195,42 @@ fn stops_hint(map: &Map) -> String {
     format!("the stops are: {}", names.join(", "))
 }
 
+/// A key of `campaign.toml` written in a plan: say where it goes.
+fn campaign_key_hint(e: Error) -> Error {
+    let Error::Input(mut report) = e else {
+        return e;
+    };
+    if let [d] = report.diagnostics.as_mut_slice() {
+        if d.message.contains("expected a stop's name") {
+            d.hint = Some(
+                "write a stop of the campaign map by name (`to = \"Brinewell\"`) or number \
+                 (`to = 3`), or `to = \"goal\"`"
+                    .into(),
+            );
+        }
+        for key in [
+            "title",
+            "seed",
+            "system",
+            "party",
+            "content",
+            "templates",
+            "map",
+            "start",
+            "money",
+        ] {
+            if d.message.contains(&format!("unknown field `{key}`")) {
+                d.suggestion = None;
+                d.hint = Some(format!(
+                    "`{key}` is the campaign's, not a session's: set it in campaign.toml (a plan \
+                     says only what to prep)"
+                ));
+            }
+        }
+    }
+    Error::Input(report)
+}
+
 /// Session `n` of the campaign, from its plan (or the last plan before
 /// it), checked against the tables; `stop` is the party's stop at its
 /// start (the ledger's; `None`: where the campaign starts).
@@ -156,8 +239,9 @@ pub(crate) fn prepare(
     file: &CampaignFile,
     n: usize,
     library: &Library,
-    stop: Option<&str>,
+    state: &State,
 ) -> Result<Prepared, Error> {
+    let stop = state.stop.as_deref();
     let Some((plan_of, text)) = files.plan_for(n) else {
         return Err(Error::input(
             Diagnostic::message(format!(
@@ -170,17 +254,26 @@ pub(crate) fn prepare(
     };
     let plan_path = files.path_of(&text.name);
     let mut plan: Plan = input::from_toml(&plan_path, &text.text, "session plan")
-        .map_err(|e| count_or_list_hint(e, &text.text))?;
+        .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))?;
     if plan_of != n {
         plan.rerolls.clear();
     }
-    let session = session_of(&plan, file, n);
+    let mut session = session_of(&plan, file, n);
+    // A PC who died or left holds no new voucher (a plan taken from an
+    // earlier session still names them).
+    let gone_holders: Vec<String> = session
+        .vouchers
+        .iter()
+        .filter(|h| state.pc(h).is_some_and(|p| p.presence != Presence::Present))
+        .cloned()
+        .collect();
+    session.vouchers.retain(|h| !gone_holders.contains(h));
     // The plan's keys are a session file's: the same checks, pointed at
     // the plan.
     crate::input::session::check(&session, &plan_path, &text.text)?;
     input::session_terrains(&plan_path, &text.text, &session, library)?;
     input::session::table_flaws(&session, &plan_path, &text.text, library)?;
-    let map = match region_map(file, library)? {
+    let map = match region_map(files, file, library)? {
         Some(map) => Some(fixed(files, file, map, &plan, &plan_path, text, stop)?),
         None if plan.to.is_some() => {
             return Err(Error::input(
@@ -196,6 +289,7 @@ pub(crate) fn prepare(
         None => None,
     };
     Ok(Prepared {
+        gone_holders,
         plan_of,
         plan_path,
         plan_text: text.text.clone(),
@@ -232,7 +326,7 @@ fn fixed(
                         plan_path,
                         &text.text,
                         &[Step::Key("to")],
-                        format!("to = \"{t}\": the campaign map has no such stop"),
+                        format!("to = {}: the campaign map has no such stop", shown(t)),
                     )
                     .with_hint(stops_hint(&map)),
                 ));

@@ -66,7 +66,11 @@ pub struct Record {
     /// Where the party stopped: a stop of the campaign map by name (any
     /// case) or by its number on the map; free text when the campaign has
     /// no map. Left out: where it was.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        deserialize_with = "crate::input::name_or_number",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub stop: Option<String>,
     /// Whether the party stopped in a settlement (only there a Core full
     /// rest can be taken). Left out: a village or town on the map is one;

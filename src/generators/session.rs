@@ -143,6 +143,11 @@ pub struct CampaignPage {
     /// Vouchers in hand from earlier sessions: serial, holder and the
     /// session that issued it.
     pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// The Downtime Vouchers the ledger issued after the last session
+    /// (serials continuing the campaign's series), printed as voucher
+    /// cards in this pack, since no pack printed them before.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub downtime_vouchers: Vec<super::voucher::Voucher>,
     /// NPCs of earlier packs brought back, their stat blocks kept.
     pub returning: Vec<Returning>,
     /// The record to mark.

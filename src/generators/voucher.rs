@@ -19,7 +19,7 @@ pub struct Voucher {
     pub text: String,
 }
 
-const VOUCHER_TEXT: &str = "While the others were busy with a long task, this character was up to something useful. \
+pub(crate) const VOUCHER_TEXT: &str = "While the others were busy with a long task, this character was up to something useful. \
 Hand this in during play to reveal one helpful thing they did back then — a purchase, a contact, \
 a preparation, an upgrade — if the Guide agrees it fits. One use.";
 

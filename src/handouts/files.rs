@@ -246,6 +246,23 @@ impl Files<'_> {
         self.part("voucher.md", format!("{}.md", at.file_stem()), &c, 2)
     }
 
+    /// A Downtime Voucher the ledger issued after session `session - 1`:
+    /// the voucher template, named by its serial (`downtime-AC-0001.md`),
+    /// its share line labelled, not addressed (it is no item of the pack).
+    fn downtime_voucher(&mut self, v: &Voucher, session: usize) -> Result<(), TemplateError> {
+        let label = downtime_label(session);
+        let mut c = Context::new();
+        c.insert_value(
+            "share",
+            markdown(&format!("*{}*", self.share.labelled(&label))),
+        );
+        c.insert("plain_share", &self.share.labelled(&label));
+        c.insert("address", &label);
+        c.insert("w", &self.templates.wording);
+        c.insert("v", v);
+        self.part("voucher.md", format!("downtime-{}.md", v.serial), &c, 2)
+    }
+
     fn injury(&mut self, at: &Address, i: &Injury) -> Result<(), TemplateError> {
         let mut c = self.item_ctx(at);
         c.insert("i", i);
@@ -552,11 +569,19 @@ pub fn pack_files_in(
     if let Some(j) = &pack.journey {
         f.journey(&at("journey", 0), j)?;
     }
-    if !pack.vouchers.is_empty() {
+    let downtime = pack
+        .campaign
+        .as_ref()
+        .map_or(&[][..], |c| &c.downtime_vouchers[..]);
+    if !pack.vouchers.is_empty() || !downtime.is_empty() {
         f.group(&templates.wording.voucher.group);
     }
     for (i, v) in pack.vouchers.iter().enumerate() {
         f.voucher(&at("voucher", i), v)?;
+    }
+    for v in downtime {
+        let session = pack.campaign.as_ref().map_or(0, |c| c.session);
+        f.downtime_voucher(v, session)?;
     }
     if !pack.injuries.is_empty() || !pack.mutations.is_empty() {
         f.group(&templates.wording.slip.group);
@@ -568,6 +593,12 @@ pub fn pack_files_in(
         f.mutation(&at("mutation", i), m)?;
     }
     f.finish(pack)
+}
+
+/// What a campaign's Downtime Voucher says in place of an address: the
+/// session after which the ledger issued it.
+pub(crate) fn downtime_label(session: usize) -> String {
+    format!("downtime after session {}", session.saturating_sub(1))
 }
 
 /// The item a handout file belongs to, read from its name

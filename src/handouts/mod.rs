@@ -76,6 +76,18 @@ impl ShareLine {
         self.item_after(&format!("Seed {}", code(&self.seed)), at, reroll)
     }
 
+    /// The line of a handout that is no item of the pack (a campaign's
+    /// Downtime Voucher: `downtime after session 2`): the seed, the label,
+    /// version and tables.
+    pub fn labelled(&self, label: &str) -> String {
+        format!(
+            "Seed {} · {} · {}",
+            code(&self.seed),
+            escape_md(label),
+            self.tool()
+        )
+    }
+
     /// [`Self::item`] without Markdown.
     pub fn item_plain(&self, at: &Address, reroll: u32) -> String {
         self.item_after(&format!("seed {}", self.seed), at, reroll)

@@ -112,11 +112,37 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
 
 /// For serde's "unknown field `x`, expected one of `a`, `b`": the known
 /// field closest to `x`, when it is close enough to be a typo.
+/// The same for "unknown variant `x`, expected `a` or `b`" (a `system`
+/// or `route` misspelled).
 fn meant(message: &str) -> Option<String> {
-    let rest = message.split("unknown field `").nth(1)?;
+    let rest = message
+        .split("unknown field `")
+        .nth(1)
+        .or_else(|| message.split("unknown variant `").nth(1))?;
     let (word, rest) = rest.split_once('`')?;
     let known: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
     crate::content::validate::closest(word, known.into_iter()).map(str::to_owned)
+}
+
+/// A stop written by name (`"Brinewell"`) or by its number on the map
+/// (`3` or `"3"`), as text.
+pub(crate) fn name_or_number<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<String>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Name(String),
+        Number(u64),
+    }
+    Ok(Some(
+        match <Either as serde::Deserialize>::deserialize(d).map_err(|_| {
+            serde::de::Error::custom("expected a stop's name (a string) or its number on the map")
+        })? {
+            Either::Name(s) => s,
+            Either::Number(n) => n.to_string(),
+        },
+    ))
 }
 
 /// One step into a TOML or JSON document: a key or a list index.

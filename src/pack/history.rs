@@ -61,7 +61,7 @@ pub(crate) fn before<'a>(
     let mut ledger = folded(&start, &inputs)?;
     for k in 1..n {
         let state = state_at(&ledger, k)?;
-        let prepared = plan::prepare(files, file, k, library, state.stop.as_deref())?;
+        let prepared = plan::prepare(files, file, k, library, &state)?;
         let made = pack_of(&prepared, library, &party_now(&state, file.system))?;
         let record = match files.record(k) {
             Some(t) => Some(RecordFile::from_text(
@@ -104,7 +104,7 @@ pub(crate) fn ledger(
         return Ok(history.ledger);
     }
     let state = &history.state;
-    let prepared = plan::prepare(files, file, next, library, state.stop.as_deref())?;
+    let prepared = plan::prepare(files, file, next, library, state)?;
     let made = pack_of(&prepared, library, &party_now(state, file.system))?;
     let mut inputs = history.inputs;
     inputs.push(SessionInput {

@@ -38,7 +38,8 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub(crate) use reroll::{Reroll, behind_rerolls, in_step};
+pub(crate) use read::{campaign_pack_dir, campaign_prepped};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`
@@ -77,6 +78,8 @@ pub(crate) struct CampaignPart {
     pub number: usize,
     /// The session whose plan it takes (`number` when it has its own).
     pub plan_of: usize,
+    /// Voucher holders of the plan out of the party: no voucher for them.
+    pub gone_holders: Vec<String>,
     /// The region's map, with the party's stop and where it is going.
     pub map: Option<session::Fixed>,
     /// The day the session starts on, and the party's stop.
@@ -88,6 +91,9 @@ pub(crate) struct CampaignPart {
     pub party_now: Option<Vec<(String, String)>>,
     /// Vouchers in hand from earlier sessions: serial, holder, issued in.
     pub vouchers_in_hand: Vec<(String, String, usize)>,
+    /// The Downtime Vouchers the ledger issued after the last session, to
+    /// print as cards.
+    pub downtime_vouchers: Vec<crate::generators::voucher::Voucher>,
     /// NPCs of earlier packs brought back.
     pub returning: Vec<session::Returning>,
     /// The fingerprint of the state the session starts from.
@@ -123,6 +129,7 @@ impl CampaignPart {
             previously: self.previously.clone(),
             party_now: after.pcs.clone(),
             vouchers_in_hand: self.vouchers_in_hand.clone(),
+            downtime_vouchers: self.downtime_vouchers.clone(),
             returning: self.returning.clone(),
             after,
             start_digest: self.start_digest.clone(),

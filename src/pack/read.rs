@@ -59,6 +59,7 @@ impl Sources {
     ) -> Result<Sources, Error> {
         let (files, file, ws) = campaign_files(ws)?;
         let n = number.unwrap_or_else(|| files.next_session());
+        records_in_place(&ws, &files, Some(n))?;
         if !ws.force {
             stale_packs(&ws, &files, &file)?;
         }
@@ -77,20 +78,114 @@ impl Sources {
     }
 }
 
+/// Where session `k`'s pack folder is: `out/session-K/` in the campaign
+/// folder, or OUT/session-K/ with `--out` (as `prep` writes it).
+pub(crate) fn campaign_pack_dir(ws: &Workspace, k: usize) -> Option<std::path::PathBuf> {
+    let root = ws.campaign.as_ref()?;
+    let name = format!("session-{k}");
+    Some(if ws.out == Path::new("out") {
+        root.join("out").join(name)
+    } else {
+        ws.out.join(name)
+    })
+}
+
+/// Where session `k`'s pack may be: the folder this run writes to
+/// ([`campaign_pack_dir`]), then the campaign's own `out/session-K/` (a
+/// run with `--out` elsewhere still finds the packs made without it).
+pub(crate) fn campaign_pack_dirs(ws: &Workspace, k: usize) -> Vec<std::path::PathBuf> {
+    let mut dirs: Vec<std::path::PathBuf> = campaign_pack_dir(ws, k).into_iter().collect();
+    if let Some(root) = &ws.campaign {
+        let own = root.join("out").join(format!("session-{k}"));
+        if !dirs.contains(&own) {
+            dirs.push(own);
+        }
+    }
+    dirs
+}
+
+/// Whether session `k` was prepped: its pack folder is there.
+pub(crate) fn campaign_prepped(ws: &Workspace, k: usize) -> bool {
+    campaign_pack_dirs(ws, k).iter().any(|d| d.is_dir())
+}
+
+/// Refuse records the campaign folder cannot have, each pointed at its
+/// `session` line: a record after a session that has none (the ledger
+/// would never reach it), and the last record when its session was never
+/// prepped (no pack folder: there was no pack to play from) — unless that
+/// session is the one being prepped (`making`). Earlier sessions' packs
+/// may be gone (a campaign copied without `out/`): later sessions were
+/// played from them, and `prep K` makes any of them again.
+fn records_in_place(ws: &Workspace, files: &Files, making: Option<usize>) -> Result<(), Error> {
+    if ws.campaign.is_none() {
+        return Ok(());
+    }
+    let next = files.next_session();
+    let mut problems = Vec::new();
+    for (k, text) in &files.records {
+        let record =
+            crate::campaign::RecordFile::from_text(&files.path_of(&text.name), text.text.clone())?;
+        if *k > next {
+            problems.push(
+                record
+                    .at_key(
+                        "session",
+                        format!("session {k} has a record, but session {next} has none"),
+                    )
+                    .with_hint(format!(
+                        "record the sessions in order: `tablewright record {next}` first (or \
+                         move this record to the session it is of)"
+                    )),
+            );
+        } else if *k + 1 == next
+            && making != Some(*k)
+            && !campaign_prepped(ws, *k)
+            && let Some(dir) = campaign_pack_dir(ws, *k)
+        {
+            problems.push(
+                record
+                    .at_key(
+                        "session",
+                        format!(
+                            "a record of session {k}, which was never prepped: there is no pack \
+                             in {}",
+                            dir.display()
+                        ),
+                    )
+                    .with_hint(format!(
+                        "prep it first (`tablewright prep {k}`; a pack deleted since is made \
+                         again byte for byte), then record what happened at the table"
+                    )),
+            );
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Input(crate::diagnostic::Report {
+        headline: Some("the session records do not fit the campaign:".into()),
+        diagnostics: problems,
+        closing: Some(
+            "hint: fix the records (the guide's Campaigns chapter lists every key) and run again"
+                .into(),
+        ),
+    }))
+}
+
 /// Refuse an earlier record edited after later sessions were prepped:
 /// each pack in `out/session-K/` says the state it started from
 /// (`pack.json`'s `campaign.start_digest`); when the records now give
 /// another, the record that changed is pointed at, naming the packs it
 /// changes (`--force` goes ahead).
 fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(), Error> {
-    let Some(root) = &ws.campaign else {
+    if ws.campaign.is_none() {
         return Ok(());
-    };
+    }
     let digest_of = |k: usize| -> Option<String> {
-        let path = root
-            .join("out")
-            .join(format!("session-{k}"))
-            .join("pack.json");
+        let path = campaign_pack_dirs(ws, k)
+            .into_iter()
+            .map(|d| d.join("pack.json"))
+            .find(|p| p.is_file())?;
         let text = std::fs::read_to_string(path).ok()?;
         let json: serde_json::Value = serde_json::from_str(&text).ok()?;
         Some(
@@ -105,7 +200,7 @@ fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(),
     }
     let library = ws.library()?;
     let party = campaign_party(files, file)?;
-    let map = plan::region_map(file, &library)?;
+    let map = plan::region_map(files, file, &library)?;
     let history = history::before(files, file, &library, &party, map.as_ref(), next)?;
     let mut inputs = history.inputs.clone();
     inputs.push(crate::campaign::SessionInput {
@@ -157,9 +252,10 @@ impl Sources {
     /// folder is there).
     pub(crate) fn campaign_ledger(ws: &Workspace) -> Result<crate::campaign::Ledger, Error> {
         let (files, file, ws) = campaign_files(ws)?;
+        records_in_place(&ws, &files, None)?;
         let library = ws.library()?;
         let party = campaign_party(&files, &file)?;
-        let map = plan::region_map(&file, &library)?;
+        let map = plan::region_map(&files, &file, &library)?;
         let next = files.next_session();
         let prepped = ws
             .campaign
@@ -262,10 +358,10 @@ fn from_campaign(
         return Err(UsageError::SessionNumber { n }.into());
     }
     let party = campaign_party(&files, file)?;
-    let map = plan::region_map(file, &base.library)?;
+    let map = plan::region_map(&files, file, &base.library)?;
     let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
-    let mut prepared = plan::prepare(&files, file, n, &base.library, state.stop.as_deref())?;
+    let mut prepared = plan::prepare(&files, file, n, &base.library, state)?;
     let party = Party {
         water_capacity: party.water_capacity,
         ..history::party_now(state, file.system)
@@ -276,6 +372,7 @@ fn from_campaign(
     let campaign = CampaignPart {
         number: n,
         plan_of: prepared.plan_of,
+        gone_holders: prepared.gone_holders.clone(),
         stop: prepared
             .map
             .as_ref()
@@ -289,6 +386,16 @@ fn from_campaign(
             .vouchers
             .iter()
             .map(|v| (v.serial.clone(), v.holder.clone(), v.issued_in as usize))
+            .collect(),
+        downtime_vouchers: state
+            .vouchers
+            .iter()
+            .filter(|v| v.downtime && v.issued_in as usize + 1 == n)
+            .map(|v| crate::generators::voucher::Voucher {
+                holder: v.holder.clone(),
+                serial: v.serial.clone(),
+                text: crate::generators::voucher::VOUCHER_TEXT.into(),
+            })
             .collect(),
         returning,
         start_digest: state.digest(),

@@ -140,8 +140,9 @@ pub(crate) fn in_step(dir: &Path, files: PackFiles) -> PackFiles {
 }
 
 /// What the pack in `dir` was made from that `now` makes it from
-/// differently, but for the session's `[rerolls]`: the session file, the
-/// party file, the tables, the templates, the tool (by name). Empty when
+/// differently, but for the session's `[rerolls]`: the session file (in a
+/// campaign: `campaign.toml`, a plan, a record), the party file, the
+/// tables, the templates, the tool (by name). Empty when
 /// the folder has no bundle that reads.
 pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
     let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
@@ -164,6 +165,7 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
             .map(|c| c.name.clone());
         out.push(format!("the party file ({})", name.unwrap_or_default()));
     }
+    out.extend(campaign_changed(&was, now));
     if was.content != now.content {
         out.push("the tables".into());
     }
@@ -177,6 +179,44 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
         out.push("the seed or --ink-saver".into());
     }
     out
+}
+
+/// A campaign's files that differ between two of its packs' bundles, by
+/// name: `campaign.toml`, a session's plan (but for its `[rerolls]`), a
+/// record — each added, removed or edited.
+fn campaign_changed(was: &Bundle, now: &Bundle) -> Vec<String> {
+    let files = |b: &Bundle| -> BTreeMap<String, Option<String>> {
+        b.campaign
+            .iter()
+            .flat_map(|c| &c.files)
+            .map(|f| {
+                let text = if f.name.ends_with("/plan.toml") {
+                    without_rerolls(&f.text)
+                } else {
+                    Some(f.text.clone())
+                };
+                (f.name.clone(), text)
+            })
+            .collect()
+    };
+    let (was, now) = (files(was), files(now));
+    let mut names: Vec<&String> = was.keys().chain(now.keys()).collect();
+    names.sort();
+    names.dedup();
+    names
+        .into_iter()
+        .filter(|n| was.get(*n) != now.get(*n))
+        .map(|n| {
+            let what = if n.ends_with("/plan.toml") {
+                "the session plan"
+            } else if n.ends_with("/record.toml") {
+                "the session record"
+            } else {
+                "the campaign file"
+            };
+            format!("{what} ({n})")
+        })
+        .collect()
 }
 
 /// Whether the pack folder `dir` holds this very pack but for the

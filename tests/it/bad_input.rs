@@ -35,8 +35,11 @@ struct Case {
     files: Vec<(&'static str, Vec<u8>)>,
     /// Commands run first that must succeed (to make existing files).
     before: Vec<Vec<OsString>>,
-    /// Last touches to the folder before the run.
+    /// Last touches to the folder before the run (after `before`).
     prepare: Option<fn(&Path)>,
+    /// Files written last, after `before` and `prepare` (a record edited
+    /// after the commands that made the campaign's packs).
+    after: Vec<(&'static str, Vec<u8>)>,
     args: Vec<OsString>,
     code: i32,
     /// Every piece must appear in stderr.
@@ -77,6 +80,7 @@ fn refusal(class: &'static str, args: Vec<OsString>, expect: &[&str]) -> Case {
         files: vec![("session.toml", SESSION.into())],
         before: vec![],
         prepare: None,
+        after: vec![],
         args,
         code: 1,
         expect: strings(expect),
@@ -1230,6 +1234,7 @@ fn cases() -> Vec<Case> {
             )
         },
     ];
+    cases.extend(campaign_cases());
     cases.extend(link_cases());
     cases.extend(rolling_cases());
     cases.extend(bounded_cases());
@@ -1237,6 +1242,360 @@ fn cases() -> Vec<Case> {
     cases.extend(manpage_cases());
     cases.push(unwritable_case());
     cases
+}
+
+/// A METTLE campaign of two PCs on a six-stop map of swamp and road
+/// (seed `bad-records`). Its map starts at Reedmere (stop 2); The Lantern
+/// Causeway is 6 watches away by road; session 1's pack prints vouchers
+/// BA-B637-15B6 (Ada) and BA-231D-AF73 (Brannoc) and one NPC.
+const CAMPAIGN: &str = "title = \"Bad records\"\nseed = \"bad-records\"\nsystem = \"mettle\"\nparty = \"party.toml\"\n\n\
+[map]\nstops = 6\nterrains = [\"swamp\", \"road\"]\n";
+const CAMPAIGN_PARTY: &str = "[[mettle]]\nname = \"Ada\"\nNATURE = 3\nCULTURE = 3\nPOISE = 4\nMOTIVE = 3\nFRAME = 2\n\n\
+[[mettle]]\nname = \"Brannoc\"\nNATURE = 4\nCULTURE = 2\nPOISE = 2\nMOTIVE = 3\nFRAME = 4\n";
+const CAMPAIGN_PLAN: &str = "terrain = \"swamp\"\nencounters = 1\nnpcs = 1\nvouchers = [\"Ada\", \"Brannoc\"]\nto = \"goal\"\n";
+/// The same campaign in the Core Rules: one PC, 100ʂ, an injury slip.
+const CORE_PARTY: &str = "[[core]]\nname = \"Sybilla\"\nSTR = 8\nAGI = 10\nWIT = 12\narmour = 1\ndamage = \"d6\"\nomens = 2\nmax_omens = 2\n";
+const CORE_PLAN: &str = "terrain = \"swamp\"\nencounters = 1\ninjuries = 1\nto = \"goal\"\n";
+
+/// The campaign's files (Core: its system, party and plan), with
+/// `campaign.toml` and the plan as given.
+fn campaign_folder(core: bool, campaign: &str, plan: &str) -> Vec<(&'static str, Vec<u8>)> {
+    let (campaign, party, plan) = if core {
+        (
+            campaign
+                .replace("system = \"mettle\"", "system = \"core\"")
+                .replace(
+                    "party = \"party.toml\"",
+                    "party = \"party.toml\"\nmoney = 100",
+                ),
+            CORE_PARTY,
+            plan.replace(CAMPAIGN_PLAN, CORE_PLAN),
+        )
+    } else {
+        (campaign.to_owned(), CAMPAIGN_PARTY, plan.to_owned())
+    };
+    vec![
+        ("campaign.toml", campaign.into_bytes()),
+        ("party.toml", party.into()),
+        ("sessions/1/plan.toml", plan.into_bytes()),
+    ]
+}
+
+/// `prep` (session 2) after session 1 was prepped and its record written
+/// as `record`: refused, and nothing written.
+fn record_case(class: &'static str, core: bool, record: &str, expect: &[&str]) -> Case {
+    Case {
+        files: campaign_folder(core, CAMPAIGN, CAMPAIGN_PLAN),
+        before: vec![args(&["prep"])],
+        after: vec![("sessions/1/record.toml", record.as_bytes().to_vec())],
+        ..refusal(class, args(&["prep"]), expect)
+    }
+}
+
+/// `prep` in a campaign whose `campaign.toml` or session 1's plan is as
+/// given: refused before anything is written.
+fn campaign_file_case(class: &'static str, campaign: &str, plan: &str, expect: &[&str]) -> Case {
+    Case {
+        files: campaign_folder(false, campaign, plan),
+        ..refusal(class, args(&["prep"]), expect)
+    }
+}
+
+/// Every refusal of a campaign's records (issue 29, item 6), of
+/// `campaign.toml` and of a plan's own keys, through the real binary.
+fn campaign_cases() -> Vec<Case> {
+    const FIX: &str =
+        "hint: fix the records (the guide's Campaigns chapter lists every key) and run again";
+    vec![
+        record_case(
+            "record spending a voucher twice",
+            false,
+            "session = 1\nday = 1\nvouchers_spent = [\"BA-B637-15B6\", \"BA-B637-15B6\"]\n",
+            &[
+                "sessions/1/record.toml:3:35: voucher BA-B637-15B6 is spent twice",
+                "hint: a voucher has one use; list it once",
+                FIX,
+            ],
+        ),
+        Case {
+            // Session 1 spends Ada's voucher, session 2 spends it again.
+            prepare: Some(|dir| {
+                std::fs::write(
+                    dir.join("sessions/1/record.toml"),
+                    "session = 1\nday = 1\nvouchers_spent = [\"BA-B637-15B6\"]\n",
+                )
+                .unwrap();
+                let o = crate::common::run_in(dir, &["prep"]);
+                assert!(o.status.success(), "{}", crate::common::stderr(&o));
+            }),
+            after: vec![(
+                "sessions/2/record.toml",
+                b"session = 2\nday = 2\nvouchers_spent = [\"BA-B637-15B6\"]\n".to_vec(),
+            )],
+            ..record_case(
+                "record spending a voucher spent in an earlier session",
+                false,
+                "",
+                &[
+                    "sessions/2/record.toml:3:19: voucher BA-B637-15B6 was already spent in session 1",
+                    "hint: a voucher has one use; remove it from this list",
+                ],
+            )
+        },
+        record_case(
+            "record spending a voucher never held",
+            false,
+            "session = 1\nday = 1\nvouchers_spent = [\"BA-B637-15B7\"]\n",
+            &[
+                "sessions/1/record.toml:3:19: voucher BA-B637-15B7 was never held: no voucher in hand has that serial",
+                "hint: did you mean `BA-B637-15B6`?",
+            ],
+        ),
+        record_case(
+            "record of a PC not in the party",
+            false,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Adda\"\ndamage = 2\n",
+            &[
+                "sessions/1/record.toml:5:8: Adda is not in the party",
+                "hint: did you mean `Ada`? the party is Ada, Brannoc",
+            ],
+        ),
+        record_case(
+            "record of an injury row that does not exist",
+            true,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Sybilla\"\ninjuries = [\"Broken nose\"]\n",
+            &[
+                "sessions/1/record.toml:6:13: no injury `Broken nose` in the injury table",
+                "hint: give a slip's address (`injury/1`), a row's name or \"roll\"",
+            ],
+        ),
+        record_case(
+            "record of an injury slip the pack lacks",
+            true,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Sybilla\"\ninjuries = [\"injury/2\"]\n",
+            &[
+                "sessions/1/record.toml:6:13: the pack of session 1 has no injury slip `injury/2`",
+                "hint: its injury slips are injury/1; or write \"roll\"",
+            ],
+        ),
+        record_case(
+            "record of a mutation slip the pack lacks",
+            true,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Sybilla\"\nmutations = [\"mutation/1\"]\n",
+            &[
+                "sessions/1/record.toml:6:14: the pack of session 1 has no mutation slip `mutation/1`",
+                "hint: name a mutation slip of the pack, or write \"roll\" to roll one",
+            ],
+        ),
+        record_case(
+            "record of a stop the party could not have reached",
+            false,
+            "session = 1\nday = 1\nstop = \"The Lantern Causeway\"\n",
+            &[
+                "sessions/1/record.toml:3:8: the party could not have reached The Lantern Causeway: it is 6 watches (3 days) by road from Reedmere, where session 1 started, but the session ran from day 1 to day 1 (1 day)",
+                "hint: fix `stop`, or `day` (the day the session ended on); the party travels two watches a day",
+            ],
+        ),
+        record_case(
+            "record of a stop not on the map",
+            false,
+            "session = 1\nday = 1\nstop = \"Nowhere\"\n",
+            &[
+                "sessions/1/record.toml:3:8: the campaign map has no stop `Nowhere`",
+                "hint: name a stop of the map or give its number (1 to 6)",
+            ],
+        ),
+        record_case(
+            "record lowering an ability out of range",
+            true,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Sybilla\"\nlowered = { STR = 9 }\n",
+            &[
+                "sessions/1/record.toml:6:19: STR 8 lowered by 9 is -1, out of range (0-19)",
+                "hint: an ability never goes below 0",
+            ],
+        ),
+        record_case(
+            "record of money below zero",
+            false,
+            "session = 1\nday = 1\nmoney = -5\n",
+            &[
+                "sessions/1/record.toml:3:9: money = -5: the party had 0ʂ, which leaves -5ʂ — money never goes below zero",
+                "hint: the party can spend at most 0ʂ",
+            ],
+        ),
+        record_case(
+            "record of a Core key in a METTLE campaign",
+            false,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Ada\"\ninjuries = [\"injury/1\"]\n",
+            &[
+                "sessions/1/record.toml:6:12: `injuries` is not a key of METTLE records",
+                "hint: this campaign plays METTLE; remove the line",
+            ],
+        ),
+        Case {
+            // Written by hand; session 1 never prepped.
+            files: {
+                let mut files = campaign_folder(false, CAMPAIGN, CAMPAIGN_PLAN);
+                files.push(("sessions/1/record.toml", b"session = 1\nday = 1\n".to_vec()));
+                files
+            },
+            ..refusal(
+                "record of a session never prepped",
+                args(&["prep"]),
+                &[
+                    "sessions/1/record.toml:1:11: a record of session 1, which was never prepped: there is no pack in out/session-1",
+                    "hint: prep it first (`tablewright prep 1`",
+                ],
+            )
+        },
+        Case {
+            files: campaign_folder(false, CAMPAIGN, CAMPAIGN_PLAN),
+            ..refusal(
+                "record N of a session never prepped",
+                args(&["record", "1"]),
+                &[
+                    "session 1 was never prepped: there is no pack in out/session-1 to record",
+                    "hint: prep it first (`tablewright prep 1`), play it, then `tablewright record 1`",
+                ],
+            )
+        },
+        Case {
+            after: vec![("sessions/2/record.toml", b"session = 2\nday = 1\n".to_vec())],
+            ..record_case(
+                "record after a session that has none",
+                false,
+                "",
+                &[
+                    "sessions/2/record.toml:1:11: session 2 has a record, but session 1 has none",
+                    "hint: record the sessions in order: `tablewright record 1` first",
+                ],
+            )
+        },
+        Case {
+            // Session 2 was prepped from session 1's record; then that
+            // record changed.
+            before: vec![args(&["prep"]), args(&["record", "1"]), args(&["prep"])],
+            ..record_case(
+                "earlier record edited after later sessions were prepped",
+                false,
+                "session = 1\nday = 1\nmoney = 5\n",
+                &[
+                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the pack of session 2 now starts from a different state",
+                    "hint: run again with --force to keep the edit, then `tablewright prep 2` to remake what changed",
+                ],
+            )
+        },
+        campaign_file_case(
+            "unknown campaign.toml key",
+            &CAMPAIGN.replace("seed =", "seeed ="),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:2:1: the campaign file is not valid: unknown field `seeed`",
+                "hint: did you mean `seed`?",
+            ],
+        ),
+        campaign_file_case(
+            "campaign.toml system misspelled",
+            &CAMPAIGN.replace("\"mettle\"", "\"mettel\""),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:3:10: the campaign file is not valid: unknown variant `mettel`, expected `mettle` or `core`",
+                "hint: did you mean `mettle`?",
+            ],
+        ),
+        campaign_file_case(
+            "campaign.toml money below zero",
+            &CAMPAIGN.replace("party =", "money = -3\nparty ="),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:4:9: money = -3: the party's purse never goes below zero",
+                "hint: write what the party sets out with, 0 or more shillings",
+            ],
+        ),
+        campaign_file_case(
+            "campaign.toml start not on the map",
+            &CAMPAIGN.replace("party =", "start = \"Nowhere\"\nparty ="),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:4:9: start = \"Nowhere\": the campaign map has no such stop",
+                "hint: the stops are: 1 Tinkers' Field, 2 Reedmere,",
+            ],
+        ),
+        campaign_file_case(
+            "campaign.toml map of too few stops",
+            &CAMPAIGN.replace("stops = 6", "stops = 0"),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:7:9: stops = 0: a map has 4 to 40 stops",
+                "hint: write a number from 4 to 40 under [map]",
+            ],
+        ),
+        campaign_file_case(
+            "campaign.toml map of an unknown terrain",
+            &CAMPAIGN.replace("\"road\"]", "\"rode\"]"),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:8:22: unknown terrain `rode` (did you mean `road`?)",
+                "hint: `tablewright tables --terrains` lists the terrains",
+            ],
+        ),
+        campaign_file_case(
+            "plan to a stop not on the map",
+            CAMPAIGN,
+            &CAMPAIGN_PLAN.replace("\"goal\"", "\"Reedmeer\""),
+            &[
+                "sessions/1/plan.toml:5:6: to = \"Reedmeer\": the campaign map has no such stop",
+                "hint: the stops are: 1 Tinkers' Field, 2 Reedmere,",
+            ],
+        ),
+        campaign_file_case(
+            "plan to a stop number past the map",
+            CAMPAIGN,
+            &CAMPAIGN_PLAN.replace("\"goal\"", "9"),
+            &[
+                "sessions/1/plan.toml:5:6: to = 9: the campaign map has no such stop",
+                "6 Hermit's Tower",
+            ],
+        ),
+        campaign_file_case(
+            "plan to that is no stop",
+            CAMPAIGN,
+            &CAMPAIGN_PLAN.replace("\"goal\"", "[3]"),
+            &[
+                "sessions/1/plan.toml:5:6: the session plan is not valid: expected a stop's name (a string) or its number on the map",
+                "hint: write a stop of the campaign map by name",
+            ],
+        ),
+        campaign_file_case(
+            "plan bring_back naming no NPC of an earlier pack",
+            CAMPAIGN,
+            &format!("{CAMPAIGN_PLAN}bring_back = [\"npc/1 of session 1\"]\n"),
+            &[
+                "sessions/1/plan.toml:6:15: bring_back: `npc/1 of session 1` is no NPC of an earlier session's pack",
+                "hint: write an NPC of an earlier pack as \"npc/2 of session 1\"",
+            ],
+        ),
+        campaign_file_case(
+            "plan with a key of the campaign's",
+            CAMPAIGN,
+            &format!("{CAMPAIGN_PLAN}seed = \"mine\"\n"),
+            &[
+                "sessions/1/plan.toml:6:1: the session plan is not valid: unknown field `seed`",
+                "hint: `seed` is the campaign's, not a session's: set it in campaign.toml",
+            ],
+        ),
+        Case {
+            files: vec![("afile", Vec::new())],
+            ..refusal(
+                "templates --to a file",
+                args(&["templates", "--to", "afile"]),
+                &[
+                    "--to afile: this is a file, not a folder",
+                    "hint: give --to a folder",
+                ],
+            )
+        },
+    ]
 }
 
 /// `manpage --to DIR`: a file in DIR's place, and a page there that
@@ -1803,6 +2162,9 @@ fn check(class: &str) {
     if let Some(prepare) = case.prepare {
         prepare(t.path());
     }
+    for (name, bytes) in &case.after {
+        t.write(name, bytes);
+    }
     let before = snapshot(t.path());
     let run: Run = t.run();
     let after = snapshot(t.path());
@@ -1961,6 +2323,34 @@ each_case! {
     session_templates_folder_missing => "session templates folder missing",
     unknown_terrain_in_the_session => "unknown terrain in the session",
     init_over_an_existing_folder => "init over an existing folder",
+    record_spending_a_voucher_twice => "record spending a voucher twice",
+    record_spending_a_voucher_spent_in_an_earlier_session => "record spending a voucher spent in an earlier session",
+    record_spending_a_voucher_never_held => "record spending a voucher never held",
+    record_of_a_pc_not_in_the_party => "record of a PC not in the party",
+    record_of_an_injury_row_that_does_not_exist => "record of an injury row that does not exist",
+    record_of_an_injury_slip_the_pack_lacks => "record of an injury slip the pack lacks",
+    record_of_a_mutation_slip_the_pack_lacks => "record of a mutation slip the pack lacks",
+    record_of_a_stop_the_party_could_not_have_reached => "record of a stop the party could not have reached",
+    record_of_a_stop_not_on_the_map => "record of a stop not on the map",
+    record_lowering_an_ability_out_of_range => "record lowering an ability out of range",
+    record_of_money_below_zero => "record of money below zero",
+    record_of_a_core_key_in_a_mettle_campaign => "record of a Core key in a METTLE campaign",
+    record_of_a_session_never_prepped => "record of a session never prepped",
+    record_n_of_a_session_never_prepped => "record N of a session never prepped",
+    record_after_a_session_that_has_none => "record after a session that has none",
+    earlier_record_edited_after_later_sessions_were_prepped => "earlier record edited after later sessions were prepped",
+    unknown_campaign_toml_key => "unknown campaign.toml key",
+    campaign_toml_system_misspelled => "campaign.toml system misspelled",
+    campaign_toml_money_below_zero => "campaign.toml money below zero",
+    campaign_toml_start_not_on_the_map => "campaign.toml start not on the map",
+    campaign_toml_map_of_too_few_stops => "campaign.toml map of too few stops",
+    campaign_toml_map_of_an_unknown_terrain => "campaign.toml map of an unknown terrain",
+    plan_to_a_stop_not_on_the_map => "plan to a stop not on the map",
+    plan_to_a_stop_number_past_the_map => "plan to a stop number past the map",
+    plan_to_that_is_no_stop => "plan to that is no stop",
+    plan_bring_back_naming_no_npc_of_an_earlier_pack => "plan bring_back naming no NPC of an earlier pack",
+    plan_with_a_key_of_the_campaigns => "plan with a key of the campaign's",
+    templates_to_a_file => "templates --to a file",
     manpage_to_a_file => "manpage --to a file",
     manpage_over_a_differing_page => "manpage over a differing page",
     export_with_an_unknown_format => "export with an unknown format",
@@ -2124,6 +2514,18 @@ fn the_suite_covers_every_class() {
         "import --to a file",
         "import over a differing file",
         "import into a folder with sub-folders",
+        // Issue 29, item 6: every refusal of a record.
+        "record spending a voucher twice",
+        "record spending a voucher spent in an earlier session",
+        "record spending a voucher never held",
+        "record of a PC not in the party",
+        "record of an injury row that does not exist",
+        "record of a mutation slip the pack lacks",
+        "record of a stop the party could not have reached",
+        "record lowering an ability out of range",
+        "record of money below zero",
+        "record of a session never prepped",
+        "earlier record edited after later sessions were prepped",
     ] {
         assert!(classes.contains(&needed), "no case for {needed}");
     }

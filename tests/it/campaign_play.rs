@@ -273,8 +273,25 @@ fn a_mettle_campaign_of_three_sessions() {
     edit_pcs(&path, &[("Brannoc", &[("damage", "9")])]);
 
     // Session 3.
-    ok_in(&camp, &["prep"]);
+    let said = run_in(&camp, &["prep"]);
+    assert!(said.status.success(), "{}", stderr(&said));
     let p3 = pack(&camp, 3);
+    // Brannoc died after session 2: the plan session 3 takes over still
+    // names him, but he holds no new voucher.
+    assert!(
+        stderr(&said).contains(
+            "note: no voucher for Brannoc: the plan (sessions/1/plan.toml) names them, but they are out of the party"
+        ),
+        "{}",
+        stderr(&said)
+    );
+    let holders3: Vec<&str> = p3["vouchers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["holder"].as_str().unwrap())
+        .collect();
+    assert_eq!(holders3, ["Ada", "Cress"]);
     let c3 = &p3["campaign"];
     assert_eq!(c3["session"], 3);
     assert_eq!(c3["stop"], legs2[1].as_str());
@@ -300,6 +317,35 @@ fn a_mettle_campaign_of_three_sessions() {
     assert!(!held3.contains(&serials1[0]) && !held3.contains(&serials1[1]));
     assert!(held3.contains(&serials1[2]), "{held3:?}");
     assert_eq!(now_of(&p3, "Ada"), "Mettle 7 of 7");
+    // The Downtime Voucher the ledger issued after session 2 prints in
+    // session 3's pack as a card, like the pack's own: a Markdown handout
+    // named by its serial, a part of pack.md, and a card in pack.pdf.
+    // Session 2's pack had none to print (no downtime after session 1).
+    assert_eq!(
+        c3["downtime_vouchers"],
+        serde_json::json!([{
+            "holder": "Ada",
+            "serial": "AC-0001",
+            "text": p1["vouchers"][0]["text"].clone(),
+        }])
+    );
+    assert!(c2.get("downtime_vouchers").is_none(), "{c2}");
+    let names2 = pack_files(&camp.join("out/session-2"));
+    assert!(
+        !names2.keys().any(|n| n.starts_with("downtime-")),
+        "{names2:?}"
+    );
+    let card = std::fs::read_to_string(camp.join("out/session-3/downtime-AC-0001.md")).unwrap();
+    assert!(
+        card.starts_with("# Downtime voucher No. AC-0001\n"),
+        "{card}"
+    );
+    assert!(card.contains("Ada"), "{card}");
+    assert!(card.contains("· downtime after session 2 ·"), "{card}");
+    let names3 = pack_files(&camp.join("out/session-3"));
+    assert!(names3.contains_key("downtime-AC-0001.md"), "{names3:?}");
+    let md3 = std::fs::read_to_string(camp.join("out/session-3/pack.md")).unwrap();
+    assert!(md3.contains("Downtime voucher No. AC-0001"), "{md3}");
 
     // The pack prints it: Previously on the run sheet, After the session
     // last.
@@ -308,6 +354,9 @@ fn a_mettle_campaign_of_three_sessions() {
         assert!(text.contains("Previously"), "{text}");
         assert!(text.contains("After the session"), "{text}");
         assert!(text.contains(&serials1[2]), "{text}");
+        // The card's label prints in capitals.
+        assert!(text.contains("DOWNTIME AFTER SESSION 2"), "{text}");
+        assert!(text.contains("No. AC-0001"), "{text}");
     }
     rebuilt_byte_for_byte(&base, &camp, 3);
     std::fs::remove_dir_all(&base).unwrap();
@@ -445,5 +494,54 @@ fn a_core_campaign_of_three_sessions() {
         );
     }
     rebuilt_byte_for_byte(&base, &camp, 3);
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// A pack made before its plan (or `campaign.toml`) changed says so: a
+/// plain `prep` refuses to overwrite it and names what changed; a reroll
+/// lists it under `inputs_changed` (the plan's own `[rerolls]` aside).
+#[test]
+fn a_changed_plan_is_named_as_what_the_pack_was_made_before() {
+    let base = temp_dir("campaign-stale-plan");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    let plan = camp.join("sessions/1/plan.toml");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    std::fs::write(&plan, text.replace("encounters = 2", "encounters = 3")).unwrap();
+    let o = run_in(&camp, &["prep"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "note: the pack in out/session-1 was made before the session plan (sessions/1/plan.toml) changed"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // campaign.toml too, named with the plan.
+    let campaign = camp.join("campaign.toml");
+    let c = std::fs::read_to_string(&campaign).unwrap();
+    std::fs::write(&campaign, c.replace("Across the Salt", "Over the Salt")).unwrap();
+    let o = run_in(&camp, &["prep"]);
+    assert!(
+        stderr(&o).contains(
+            "made before the campaign file (campaign.toml) and the session plan (sessions/1/plan.toml) changed"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::write(&campaign, c).unwrap();
+    let json = ok_in(&camp, &["prep", "--reroll", "npc/1", "--json"]);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        report["inputs_changed"],
+        serde_json::json!(["the session plan (sessions/1/plan.toml)"]),
+        "{json}"
+    );
+    // The reroll recorded in the plan is no change of the plan: a second
+    // reroll names nothing.
+    let json = ok_in(&camp, &["prep", "--reroll", "npc/1", "--json"]);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["inputs_changed"], serde_json::json!([]), "{json}");
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -16,9 +16,9 @@ pub(super) fn after(f: &mut Flow, a: &After) {
     f.section("After the session");
     f.para(
         &format!(
-            "Mark what happened, then copy it into sessions/{n}/record.toml: `tablewright \
-             record {n}` writes the file with these lines, nothing met yet. Every item not \
-             ticked was not met.",
+            "Mark what happened, then copy it into sessions/{n}/record.toml (the command \
+             \u{201c}tablewright record {n}\u{201d} writes the file with these lines, nothing met \
+             yet). Every item not ticked was not met.",
             n = a.session
         ),
         BODY,

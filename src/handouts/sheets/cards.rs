@@ -7,6 +7,7 @@ use super::ShareLine;
 use crate::generators::npc::Npc;
 use crate::generators::session::Pack;
 use crate::generators::trap::Trap;
+use crate::generators::voucher::Voucher;
 use crate::generators::{Address, display_name};
 use crate::handouts::markdown::Wording;
 use crate::page::layout::{Block, Card, CardSet, Flow};
@@ -54,30 +55,50 @@ fn sets(pack: &Pack, w: &Wording) -> [CardSet; 4] {
         },
         CardSet {
             title: w.voucher.group.clone(),
-            cards: numbered(&pack.vouchers, "voucher", |v, at| Card {
-                title: w.voucher.title.clone(),
-                subtitle: format!("{} {}", w.voucher.number, v.serial),
-                address: at,
-                blocks: vec![
-                    Block::Field(
-                        w.voucher.holder.clone(),
-                        if v.holder.is_empty() {
-                            "____________________".into()
-                        } else {
-                            v.holder.clone()
-                        },
-                    ),
-                    Block::Text(v.text.clone()),
-                    Block::Label(w.voucher.spent.clone()),
-                    Block::Notes,
-                ],
-            }),
+            cards: numbered(&pack.vouchers, "voucher", |v, at| voucher_card(v, at, w))
+                .into_iter()
+                .chain(pack.campaign.iter().flat_map(|c| {
+                    c.downtime_vouchers.iter().map(|v| {
+                        // No item of the pack: `downtime` at the card's foot
+                        // (short, beside the seed), the session above.
+                        let mut card = voucher_card(v, "downtime".into(), w);
+                        card.blocks.insert(
+                            0,
+                            Block::Label(crate::handouts::files::downtime_label(c.session)),
+                        );
+                        card
+                    })
+                }))
+                .collect(),
         },
         CardSet {
             title: w.slip.group.clone(),
             cards: slips(pack, w),
         },
     ]
+}
+
+/// A downtime voucher: its serial, holder, what it does and a box for
+/// when it is spent.
+fn voucher_card(v: &Voucher, address: String, w: &Wording) -> Card {
+    Card {
+        title: w.voucher.title.clone(),
+        subtitle: format!("{} {}", w.voucher.number, v.serial),
+        address,
+        blocks: vec![
+            Block::Field(
+                w.voucher.holder.clone(),
+                if v.holder.is_empty() {
+                    "____________________".into()
+                } else {
+                    v.holder.clone()
+                },
+            ),
+            Block::Text(v.text.clone()),
+            Block::Label(w.voucher.spent.clone()),
+            Block::Notes,
+        ],
+    }
 }
 
 /// A campaign's NPCs brought back, their stat blocks as they were,
