@@ -17,13 +17,16 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// Parse the process's arguments (exits with clap's message on a
-    /// usage mistake), with each subcommand's help listing only the global
-    /// flags it uses.
+    /// Parse the process's arguments, with each subcommand's help listing
+    /// only the global flags it uses. On a usage mistake, exits with
+    /// clap's message shown through the terminal's escaping layer (the
+    /// message quotes the argument, which may hold control characters).
     pub fn parse_args() -> Cli {
         let args = with_dice_args(std::env::args_os());
-        let matches = command().get_matches_from(args);
-        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+        command()
+            .try_get_matches_from(args)
+            .and_then(|m| Cli::from_arg_matches(&m))
+            .unwrap_or_else(|e| exit_on_usage(e))
     }
 
     /// [`Cli::parse_args`] from given arguments (for tests).
@@ -34,6 +37,18 @@ impl Cli {
     {
         Cli::from_arg_matches(&command().try_get_matches_from(args)?)
     }
+}
+
+/// Print a usage error (or help, or the version) and exit as clap does,
+/// but with the error's text cleaned: help and version are the tool's own
+/// words and keep clap's styling.
+fn exit_on_usage(e: clap::Error) -> ! {
+    if !e.use_stderr() {
+        e.exit()
+    }
+    let text = crate::terminal::clean::clean(&e.render().to_string());
+    eprint!("{text}");
+    std::process::exit(e.exit_code())
 }
 
 /// The global flags, by id (every command that does not say otherwise

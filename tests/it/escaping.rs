@@ -362,3 +362,31 @@ fn finding_11_terminal_shows_control_characters_and_never_sends_them() {
     assert!(!all.contains(&0x1b) && !all.contains(&0x07), "{text}");
     assert!(text.contains("1d6\u{241b}]0;owned\u{2407}"), "{text}");
 }
+
+#[test]
+fn finding_11_usage_errors_show_control_characters_and_never_send_them() {
+    // clap's message quotes the argument it could not place. In a pipe
+    // clap strips control characters itself; in a colour terminal
+    // (CLICOLOR_FORCE stands in for one) it used to send them on, so a
+    // stray argument could retitle the window or back over the text.
+    let evil = "ab\u{8}\u{8}cd\u{7}e\u{1b}]0;owned\u{7}";
+    for args in [
+        &["validate", evil][..],
+        &["gen", "npc", "--count", evil][..],
+        &["roll", "1d6", "--seed"][..],
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tablewright"))
+            .args(args)
+            .env("CLICOLOR_FORCE", "1")
+            .output()
+            .expect("the binary runs");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !o.stderr.iter().any(|b| *b < 0x20 && *b != b'\n'),
+            "{args:?}: {text:?}"
+        );
+        assert!(text.starts_with("error: "), "{args:?}: {text}");
+        assert!(text.contains("--help"), "{args:?}: {text}");
+    }
+}
