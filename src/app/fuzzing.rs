@@ -12,13 +12,18 @@ use crate::rules::RulesSystem;
 
 /// A session file as `prep` reads one; one accepted must take a reroll
 /// in place (its `[rerolls]` edited with the rest kept) and lose it again.
+/// The edited file must read again, unless it asks to reroll an NPC the
+/// session has none of — then the refusal must point at that reroll.
 pub fn session(text: &str) {
     let path = Path::new("fuzz.toml");
     if crate::input::session_from_text(path, text).is_ok() {
-        if let Ok(bumped) = bundle::with_rerolls(text, &["npc/1".to_owned()]) {
+        if let Ok(bumped) = bundle::with_rerolls(text, &["npc/1".to_owned()])
+            && let Err(e) = crate::input::session_from_text(path, &bumped)
+        {
+            let message = e.to_string();
             assert!(
-                crate::input::session_from_text(path, &bumped).is_ok(),
-                "a reroll made an accepted session file unreadable:\n{bumped}"
+                message.contains("[rerolls] `npc/1`: the session asks for no npc items"),
+                "a reroll made an accepted session file unreadable:\n{bumped}\n{message}"
             );
         }
         let _ = bundle::without_rerolls(text);
@@ -75,5 +80,27 @@ pub fn import(name: &str, text: &str) {
                 assert!(p.line >= 1, "a refusal without a line: {p:?}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The fuzzer's first find (fuzz/artifacts, 2026-11-26): a session
+    /// with no NPCs, rerolled at `npc/1`, is refused at the reroll — a
+    /// refusal, not a file the edit broke.
+    #[test]
+    fn a_reroll_of_an_npc_the_session_lacks_is_refused_at_the_reroll() {
+        let text = "title = \"T\"\nseed = \"s\"\nsystem = \"mettle\"\n\
+                    terrain = \"swamp\"\nparty = \"3,4,4,5\"\nencounters = 2\n";
+        let path = std::path::Path::new("s.toml");
+        assert!(crate::input::session_from_text(path, text).is_ok());
+        super::session(text);
+        let with_npc = format!("{text}npcs = 2\n");
+        super::session(&with_npc);
+        let bumped = crate::input::bundle::with_rerolls(&with_npc, &["npc/1".to_owned()])
+            .expect("a reroll edits the file");
+        let session =
+            crate::input::session_from_text(path, &bumped).expect("the edited file reads");
+        assert_eq!(session.rerolls.get("npc/1"), Some(&1));
     }
 }
