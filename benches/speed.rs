@@ -2,8 +2,10 @@
 //! the built-in tables loaded from their compact form against checking the
 //! TOML (what every table command paid before), whole `tablewright`
 //! processes of every table command against `roll`, the whole METTLE odds
-//! grid in the library and as one `check 1-20 --vs 0-30` process, and
-//! `gen npc --jsonl` streaming.
+//! grid in the library and as one `check 1-20 --vs 0-30` process,
+//! `gen npc --jsonl` streaming, and a 100,000-row `--content` table read
+//! in the library and rolled once by a whole process (its peak memory is
+//! measured with `/usr/bin/time -v`: see CONTRIBUTING.md).
 //!
 //! `TW_BENCH_EXE=/path/to/tablewright cargo bench --bench speed` runs the
 //! process benchmarks on another build (an older one, for before/after).
@@ -13,7 +15,7 @@ use std::process::{Command, Stdio};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::validate::build;
-use tablewright::content::{Library, builtin_files};
+use tablewright::content::{Library, SourceFile, builtin_files};
 use tablewright::dice::odds::check_grid;
 use tablewright::dice::{self, Expr};
 
@@ -39,6 +41,41 @@ fn grid(c: &mut Criterion) {
     });
 }
 
+/// One weighted table of `rows` rows (`benches/load.rs` reads the same).
+fn many_rows(rows: usize) -> String {
+    use std::fmt::Write;
+    let mut s = String::from(
+        "[[table]]\nid = \"bench.rows\"\ntitle = \"Rows\"\nsystem = \"any\"\nsource = \"bench\"\n",
+    );
+    for i in 0..rows {
+        let _ = write!(
+            s,
+            "\n[[table.row]]\nweight = {}\nname = \"Row {i}\"\ntext = \"Row {i} rolls {{d6}} and says so.\"\ntags = [\"t{}\"]\n",
+            1 + i % 5,
+            i % 7
+        );
+    }
+    s
+}
+
+/// A folder holding the 100,000-row table (10.2 MB of TOML).
+fn big_table_folder() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tw-bench-rows-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("rows.toml"), many_rows(100_000)).unwrap();
+    dir
+}
+
+fn big_table(c: &mut Criterion) {
+    let mut group = c.benchmark_group("100,000-row table");
+    group.sample_size(10);
+    let file = SourceFile::new("rows.toml", many_rows(100_000), 1);
+    group.bench_function("read and checked (validate::build)", |b| {
+        b.iter(|| build(black_box(std::slice::from_ref(&file))))
+    });
+    group.finish();
+}
+
 fn processes(c: &mut Criterion) {
     let exe = std::env::var("TW_BENCH_EXE")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_tablewright").to_owned());
@@ -49,6 +86,8 @@ fn processes(c: &mut Criterion) {
         &["tables"],
         &["table", "core.injury", "--seed", "bench"],
         &["gen", "npc", "--seed", "bench"],
+        &["gen", "encounter", "--seed", "bench"],
+        &["odds", "--table", "core.mutation"],
         &["validate"],
         &["check", "1-20", "--vs", "0-30"],
         &[
@@ -73,8 +112,23 @@ fn processes(c: &mut Criterion) {
         }
         group.bench_function(args.join(" "), |b| b.iter(|| assert!(run(args))));
     }
+    let big = big_table_folder();
+    let content = big.display().to_string();
+    let args: &[&str] = &[
+        "--content",
+        &content,
+        "table",
+        "bench.rows",
+        "--seed",
+        "bench",
+    ];
+    group.sample_size(10);
+    group.bench_function("table bench.rows (100,000 rows)", |b| {
+        b.iter(|| assert!(run(args)))
+    });
     group.finish();
+    let _ = std::fs::remove_dir_all(big);
 }
 
-criterion_group!(benches, builtin_tables, grid, processes);
+criterion_group!(benches, builtin_tables, grid, big_table, processes);
 criterion_main!(benches);

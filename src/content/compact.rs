@@ -187,6 +187,15 @@ impl Compact for bool {
     }
 }
 
+impl<T: Compact> Compact for Box<T> {
+    fn put(&self, w: &mut Vec<u8>) {
+        (**self).put(w);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        T::get(r).map(Box::new)
+    }
+}
+
 impl Compact for String {
     fn put(&self, w: &mut Vec<u8>) {
         self.len().put(w);

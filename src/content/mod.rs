@@ -98,7 +98,9 @@ pub struct Entry {
     pub distinct: bool,
     #[serde(default)]
     pub effects: Vec<Effect>,
-    pub stats: Option<Stats>,
+    /// Boxed: most rows have none (a row of a 100,000-row table is a
+    /// quarter of the size without it inline).
+    pub stats: Option<Box<Stats>>,
 }
 
 /// A row of a loaded table: its [`Entry`], its parsed text and where it
@@ -147,6 +149,17 @@ impl Row {
         // never rolled (empty, as validation leaves it).
         self.template
             .get_or_init(|| template::parse(&self.entry.text).unwrap_or_default())
+    }
+
+    /// The row's text as segments without keeping them: parsed once
+    /// already, or parsed now and let go (the checks across tables read
+    /// every row of every table; a big table's parsed texts would take
+    /// several times its rows).
+    pub(crate) fn segments(&self) -> std::borrow::Cow<'_, [Segment]> {
+        match self.template.get() {
+            Some(t) => std::borrow::Cow::Borrowed(t),
+            None => std::borrow::Cow::Owned(template::parse(&self.entry.text).unwrap_or_default()),
+        }
     }
 
     /// `"13-14"`, `"3"` or `"w2"`.

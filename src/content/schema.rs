@@ -82,7 +82,8 @@ pub(crate) struct RowRaw {
     pub distinct: bool,
     #[serde(default)]
     pub effects: Vec<Spanned<Effect>>,
-    pub stats: Option<Spanned<Stats>>,
+    /// Boxed: most rows have none, and a row read is small without it.
+    pub stats: Option<Box<Spanned<Stats>>>,
 }
 
 /// Structured data a generator applies. All keys optional.

@@ -51,9 +51,10 @@ impl SourceFile {
     /// A file named `name` (as messages show it) in `layer`.
     pub fn new(name: impl Into<String>, text: impl Into<String>, layer: usize) -> SourceFile {
         let text = text.into();
-        let lines = std::iter::once(0)
+        let mut lines: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
+        lines.shrink_to_fit();
         SourceFile {
             name: name.into(),
             text,

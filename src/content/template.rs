@@ -69,9 +69,13 @@ fn parse_at(text: &str, base: usize) -> Result<Vec<Segment>, TextError> {
             });
         }
         if c != b'{' {
-            let ch = text[i..].chars().next().expect("char");
-            plain.push(ch);
-            i += ch.len_utf8();
+            // Plain text up to the next brace, at once.
+            let run = bytes[i..]
+                .iter()
+                .position(|&b| b == b'{' || b == b'}')
+                .map_or(text.len(), |n| i + n);
+            plain.push_str(&text[i..run]);
+            i = run;
             continue;
         }
         // Find the matching close brace.

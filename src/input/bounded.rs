@@ -41,7 +41,9 @@ pub(crate) fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
             ),
         ));
     }
-    let mut bytes = Vec::new();
+    // The file's size (as far as the limit) up front: a read that grows
+    // as it goes holds up to twice the bytes.
+    let mut bytes = Vec::with_capacity(meta.len().min(MAX_FILE_BYTES + 1) as usize + 1);
     file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(std::io::Error::new(

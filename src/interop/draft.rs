@@ -203,7 +203,7 @@ pub(crate) fn to_toml(drafts: &[Draft], from: &str) -> String {
                         reroll: r.entry.reroll,
                         distinct: r.entry.distinct,
                         effects: &r.entry.effects,
-                        stats: r.entry.stats.as_ref(),
+                        stats: r.entry.stats.as_deref(),
                     })
                     .collect(),
             })

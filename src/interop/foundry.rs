@@ -185,7 +185,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                         reroll: row.entry.reroll,
                         distinct: row.entry.distinct,
                         effects: row.entry.effects.clone(),
-                        stats: row.entry.stats.clone(),
+                        stats: row.entry.stats.as_deref().cloned(),
                         text: looks_like_markup(&row.entry.text).then(|| row.entry.text.clone()),
                     },
                 },
@@ -483,7 +483,7 @@ fn table(
                 row.entry.reroll = r.flags.reroll;
                 row.entry.distinct = r.flags.distinct;
                 row.entry.effects = r.flags.effects;
-                row.entry.stats = r.flags.stats;
+                row.entry.stats = r.flags.stats.map(Box::new);
                 row
             })
             .collect(),

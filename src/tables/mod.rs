@@ -408,7 +408,7 @@ impl Library {
             text,
             tags: row.entry.tags.clone(),
             effects: row.entry.effects.clone(),
-            stats: row.entry.stats.clone(),
+            stats: row.entry.stats.as_deref().cloned(),
             nested,
             rerolls,
             trail,

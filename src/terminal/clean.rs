@@ -38,8 +38,20 @@ fn picture(b: u8) -> char {
     }
 }
 
+/// Whether [`Clean`] writes `b` otherwise than as it is (or waits to see
+/// the byte after it).
+fn shown_otherwise(b: u8) -> bool {
+    matches!(b, 0x00..=0x08 | 0x0a..=0x1f | 0x7f | 0xc2) && b != b'\n'
+}
+
 impl<W: Write> Write for Clean<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // Most writes (a formatted line, its padding a character at a
+        // time) hold nothing to show otherwise: passed on as they are.
+        if !self.pending && !buf.iter().any(|&b| shown_otherwise(b)) {
+            self.inner.write_all(buf)?;
+            return Ok(buf.len());
+        }
         let mut out = Vec::with_capacity(buf.len() + 8);
         let mut bytes = buf.iter().copied().peekable();
         if self.pending {
@@ -99,5 +111,11 @@ mod tests {
         w.write_all(&[0xa9]).unwrap();
         w.flush().unwrap();
         assert_eq!(String::from_utf8(w.inner).unwrap(), "a\u{fffd}b©");
+        // Every byte: shown otherwise exactly when the slow path would
+        // change it or wait on it.
+        for b in 0..=255u8 {
+            let same = b == b'\n' || b == b'\t' || !(b < 0x20 || b == 0x7f || b == 0xc2);
+            assert_eq!(shown_otherwise(b), !same, "{b:#x}");
+        }
     }
 }

@@ -20,8 +20,14 @@ pub(super) fn apply(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
-    for p in pending {
-        let target = p.raw.extends.as_ref().expect("an extension").get_ref();
+    for mut p in pending {
+        let target = p
+            .raw
+            .extends
+            .as_ref()
+            .expect("an extension")
+            .get_ref()
+            .clone();
         let spot = Spot {
             file: p.file,
             table: Some(target.as_str()),
@@ -34,11 +40,11 @@ pub(super) fn apply(
                     format!("`extends = \"{target}\"`: there is no table `{target}`"),
                     "run `tablewright tables` to list the ids",
                 )
-                .with_suggestion(suggest(target, tables.keys().map(String::as_str))),
+                .with_suggestion(suggest(&target, tables.keys().map(String::as_str))),
             );
             continue;
         };
-        if let Some(merged) = merge(&p, spot, table, files, problems) {
+        if let Some(merged) = merge(&mut p, spot, table, files, problems) {
             tables.insert(target.clone(), merged);
         }
     }
@@ -47,7 +53,7 @@ pub(super) fn apply(
 /// The table with the extension's rows (and die, notes and region) in; `None`
 /// after reporting why they do not fit.
 fn merge(
-    p: &Pending,
+    p: &mut Pending,
     spot: Spot,
     table: &Table,
     files: &[SourceFile],
@@ -77,7 +83,7 @@ fn merge(
         added: Vec::new(),
         replaced: Vec::new(),
     };
-    for raw in &p.raw.row {
+    for raw in std::mem::take(&mut p.raw.row) {
         let Some(row) = rows::compile(spot, ctx, raw, problems) else {
             continue;
         };

@@ -292,7 +292,7 @@ impl Memo {
         // plain row, drawn again until one comes up.
         let (mut rolled_below, mut plain_below, mut plain_chance) = (0.0, 0.0, 0.0);
         for (row, p) in t.rows.iter().zip(&chances) {
-            let g = self.segments(tables, row.template());
+            let g = self.segments(tables, &row.segments());
             depth = depth.max(g.depth);
             below += p * g.expected;
             worst = worst.max(g.worst);
@@ -380,8 +380,12 @@ impl Memo {
             let next = t
                 .rows
                 .iter()
-                .flat_map(|r| crate::content::template::references(r.template()))
-                .map(|(next, _)| next.to_owned())
+                .flat_map(|r| {
+                    crate::content::template::references(&r.segments())
+                        .into_iter()
+                        .map(|(next, _)| next.to_owned())
+                        .collect::<Vec<_>>()
+                })
                 .find(|next| self.of(tables, next).depth + 1 == want);
             match next {
                 Some(n) => {

@@ -17,6 +17,14 @@ pub(super) fn parse_file(
     file: &SourceFile,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Spanned<TableRaw>> {
+    match super::parts::read(file) {
+        Some(tables) => tables,
+        None => whole(file, problems),
+    }
+}
+
+/// The raw tables of one file read whole.
+pub(super) fn whole(file: &SourceFile, problems: &mut Vec<Diagnostic>) -> Vec<Spanned<TableRaw>> {
     let spot = Spot { file, table: None };
     let mut root = match DeTable::parse(&file.text) {
         Ok(v) => v,
@@ -57,25 +65,49 @@ fn not_toml(spot: Spot, e: &toml::de::Error) -> Diagnostic {
 fn prune_file(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diagnostic>) {
     prune(spot, root, schema::FILE_KEYS, "the file", problems);
     for t in tables_in(root.get_mut("table")) {
-        prune(spot, t, schema::TABLE_KEYS, "a [[table]]", problems);
-        if let Some(DeValue::Table(region)) = t.get_mut("region").map(Spanned::get_mut) {
-            prune(
-                spot,
-                region,
-                schema::REGION_KEYS,
-                "[table.region]",
-                problems,
-            );
-        }
+        prune_table(spot, t, problems);
+    }
+}
+
+/// The same for a part of a file (see [`super::parts`]): a `[[table]]`
+/// section, or `[[table.row]]` sections (`table` is then a table holding
+/// `row`).
+pub(super) fn prune_part(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+    prune(spot, root, schema::FILE_KEYS, "the file", problems);
+    if let Some(DeValue::Table(t)) = root.get_mut("table").map(Spanned::get_mut) {
         for r in tables_in(t.get_mut("row")) {
-            prune(spot, r, schema::ROW_KEYS, "a [[table.row]]", problems);
-            for e in tables_in(r.get_mut("effects")) {
-                prune(spot, e, schema::EFFECT_KEYS, "an effect", problems);
-            }
-            if let Some(DeValue::Table(s)) = r.get_mut("stats").map(Spanned::get_mut) {
-                prune(spot, s, schema::STATS_KEYS, "stats", problems);
-            }
+            prune_row(spot, r, problems);
         }
+    } else {
+        for t in tables_in(root.get_mut("table")) {
+            prune_table(spot, t, problems);
+        }
+    }
+}
+
+fn prune_table(spot: Spot, t: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+    prune(spot, t, schema::TABLE_KEYS, "a [[table]]", problems);
+    if let Some(DeValue::Table(region)) = t.get_mut("region").map(Spanned::get_mut) {
+        prune(
+            spot,
+            region,
+            schema::REGION_KEYS,
+            "[table.region]",
+            problems,
+        );
+    }
+    for r in tables_in(t.get_mut("row")) {
+        prune_row(spot, r, problems);
+    }
+}
+
+fn prune_row(spot: Spot, r: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+    prune(spot, r, schema::ROW_KEYS, "a [[table.row]]", problems);
+    for e in tables_in(r.get_mut("effects")) {
+        prune(spot, e, schema::EFFECT_KEYS, "an effect", problems);
+    }
+    if let Some(DeValue::Table(s)) = r.get_mut("stats").map(Spanned::get_mut) {
+        prune(spot, s, schema::STATS_KEYS, "stats", problems);
     }
 }
 

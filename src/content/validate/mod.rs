@@ -4,6 +4,8 @@
 //! tables in effect.
 //!
 //! - [`keys`]: TOML syntax, every unknown key, then the typed read.
+//! - [`parts`]: a big file read in parts, so the TOML reader never holds
+//!   the whole of it (what reading it whole gives).
 //! - [`table`]: one table: its id, its die, its rows, its weights and
 //!   roll-again rows that could never stop.
 //! - [`coverage`]: which results of the table's die each row covers (gaps,
@@ -26,6 +28,7 @@ mod effects;
 mod extend;
 pub(crate) mod generation;
 mod keys;
+mod parts;
 mod references;
 mod regions;
 mod rows;

@@ -42,7 +42,7 @@ fn references<'a>(
     for t in tables.values() {
         let edges = graph.entry(t.id.as_str()).or_default();
         for row in &t.rows {
-            for (id, _) in template::references(row.template()) {
+            for (id, _) in template::references(&row.segments()) {
                 match tables.get_key_value(id) {
                     Some((known, _)) => {
                         edges.insert(known.as_str());

@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::{Spot, effects};
 use crate::content::schema::{RowRaw, System};
-use crate::content::template::{self, Segment};
+use crate::content::template;
 use crate::content::{Entry, Row};
 use crate::diagnostic::Diagnostic;
 
@@ -25,15 +25,15 @@ pub(super) struct Ctx<'a> {
 pub(super) fn compile(
     spot: Spot,
     ctx: Ctx,
-    spanned: &Spanned<RowRaw>,
+    spanned: Spanned<RowRaw>,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Row> {
-    let raw = spanned.get_ref();
     let row_at = spanned.span().start;
+    let raw = spanned.into_inner();
     let before = problems.len();
-    let (range, weight) = roll_or_weight(spot, ctx.dice, raw, row_at, problems);
-    let template = text(spot, &raw.text, problems);
-    let reroll = reroll(spot, raw, row_at, problems);
+    let (range, weight) = roll_or_weight(spot, ctx.dice, &raw, row_at, problems);
+    text(spot, &raw.text, problems);
+    let reroll = reroll(spot, &raw, row_at, problems);
     for e in &raw.effects {
         effects::check_effect(spot, ctx.system, e.span().start, e.get_ref(), problems);
     }
@@ -52,15 +52,17 @@ pub(super) fn compile(
         entry: Entry {
             range,
             weight,
-            name: raw.name.clone(),
-            text: raw.text.get_ref().clone(),
-            tags: raw.tags.clone(),
+            name: raw.name,
+            text: raw.text.into_inner(),
+            tags: raw.tags,
             reroll,
             distinct: raw.distinct,
-            effects: raw.effects.iter().map(|e| e.get_ref().clone()).collect(),
-            stats: raw.stats.as_ref().map(|s| s.get_ref().clone()),
+            effects: raw.effects.into_iter().map(Spanned::into_inner).collect(),
+            stats: raw.stats.map(|s| Box::new(s.into_inner())),
         },
-        template: template.into(),
+        // Parsed again on first use: a big table's parsed texts would
+        // take several times its rows (see `Row::segments`).
+        template: std::sync::OnceLock::new(),
         line: spot.file.line_col(row_at).0,
         from: ctx.from.map(str::to_owned),
         at: row_at,
@@ -132,8 +134,8 @@ fn roll_or_weight(
     (None, None)
 }
 
-/// The row's text, parsed into segments (empty after a problem).
-fn text(spot: Spot, text: &Spanned<String>, problems: &mut Vec<Diagnostic>) -> Vec<Segment> {
+/// The row's text, which must parse into segments.
+fn text(spot: Spot, text: &Spanned<String>, problems: &mut Vec<Diagnostic>) {
     let text_at = text.span().start;
     let written = &spot.file.text[text_at..];
     let quote = if written.starts_with("\"\"\"") || written.starts_with("'''") {
@@ -141,16 +143,12 @@ fn text(spot: Spot, text: &Spanned<String>, problems: &mut Vec<Diagnostic>) -> V
     } else {
         1
     };
-    match template::parse(text.get_ref()) {
-        Ok(t) => t,
-        Err(e) => {
-            let mut d =
-                spot.file
-                    .diagnostic(text_at + quote + e.at, e.width, spot.table, e.message);
-            d.hint = e.hint;
-            problems.push(d);
-            Vec::new()
-        }
+    if let Err(e) = template::parse(text.get_ref()) {
+        let mut d = spot
+            .file
+            .diagnostic(text_at + quote + e.at, e.width, spot.table, e.message);
+        d.hint = e.hint;
+        problems.push(d);
     }
 }
 

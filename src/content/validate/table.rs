@@ -94,7 +94,7 @@ fn extension_keys(spot: Spot, head: Head, raw: &TableRaw, problems: &mut Vec<Dia
 }
 
 /// A table of its own (`id`).
-fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Option<Table> {
+fn own(file: &SourceFile, mut raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Option<Table> {
     let id_spanned = raw.id.as_ref().expect("a table with an id");
     let id = id_spanned.get_ref().clone();
     let spot = Spot {
@@ -139,16 +139,6 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
             "add [[table.row]] entries under it",
         ));
     }
-    let ctx = rows::Ctx {
-        dice: raw.dice.is_some(),
-        system,
-        from: None,
-    };
-    let rows: Vec<Row> = raw
-        .row
-        .iter()
-        .filter_map(|r| rows::compile(spot, ctx, r, problems))
-        .collect();
     if let (Some((_, support)), Some(dice)) = (&die, &raw.dice) {
         let die = coverage::Die {
             name: dice.get_ref(),
@@ -163,6 +153,18 @@ fn own(file: &SourceFile, raw: TableRaw, problems: &mut Vec<Diagnostic>) -> Opti
             .collect();
         coverage::check(spot, head, &die, &entries, problems);
     }
+    let ctx = rows::Ctx {
+        dice: raw.dice.is_some(),
+        system,
+        from: None,
+    };
+    // The rows read are moved into the table's, one by one.
+    let read = std::mem::take(&mut raw.row);
+    let mut rows: Vec<Row> = Vec::with_capacity(read.len());
+    rows.extend(
+        read.into_iter()
+            .filter_map(|r| rows::compile(spot, ctx, r, problems)),
+    );
     let dice_expr = die.map(|(roll, _)| roll);
     roll_again(spot, head, &rows, &|_| spot, dice_expr.as_ref(), problems);
     let region = regions::compile(spot, &id, raw.region.as_ref(), None, problems);

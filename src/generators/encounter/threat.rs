@@ -120,12 +120,84 @@ fn request_error(e: impl std::fmt::Display) -> GenError {
     GenError::Request(e.to_string())
 }
 
-/// Exact odds of one attack.
+/// What one attack's odds depend on: the two fighters' numbers, not
+/// their names.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Matchup {
+    Mettle {
+        pool: u32,
+        dm: u32,
+        poise: u32,
+        soak: u32,
+        toughness: u64,
+    },
+    Core {
+        damage: String,
+        armour: i64,
+        health: i64,
+    },
+}
+
+impl Matchup {
+    fn of(system: RulesSystem, a: &Fighter, d: &Fighter) -> Matchup {
+        match system {
+            RulesSystem::Mettle => Matchup::Mettle {
+                pool: a.pool,
+                dm: a.dm,
+                poise: d.poise,
+                soak: d.soak,
+                toughness: d.toughness.to_bits(),
+            },
+            RulesSystem::Core => Matchup::Core {
+                damage: a.damage.clone(),
+                armour: d.armour,
+                health: d.health,
+            },
+        }
+    }
+}
+
+/// Matchups whose odds are known, at most this many: fitting a threat
+/// measures the same attackers against the same defenders again and again.
+const MEMO_SIZE: usize = 4096;
+
+thread_local! {
+    /// The odds of each matchup worked out so far (names left empty).
+    static MEMO: std::cell::RefCell<std::collections::BTreeMap<Matchup, AttackOdds>> =
+        const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
+}
+
+/// Exact odds of one attack (worked out once per matchup: the odds are
+/// the same numbers whenever the fighters' numbers are).
 fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
-    match system {
+    let key = Matchup::of(system, a, d);
+    let named = |o: &AttackOdds| AttackOdds {
+        attacker: a.name.clone(),
+        defender: d.name.clone(),
+        ..o.clone()
+    };
+    if let Some(known) = MEMO.with(|m| m.borrow().get(&key).map(named)) {
+        return Ok(known);
+    }
+    let odds = match system {
         RulesSystem::Mettle => mettle_attack(a, d),
         RulesSystem::Core => core_attack(a, d),
-    }
+    }?;
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_SIZE {
+            m.clear();
+        }
+        m.insert(
+            key,
+            AttackOdds {
+                attacker: String::new(),
+                defender: String::new(),
+                ..odds.clone()
+            },
+        );
+    });
+    Ok(odds)
 }
 
 /// METTLE: the attack pool vs the defender's POISE, DM + Edge − Soak.
