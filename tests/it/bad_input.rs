@@ -1526,8 +1526,8 @@ fn campaign_cases() -> Vec<Case> {
             &CAMPAIGN.replace("stops = 6", "stops = 0"),
             CAMPAIGN_PLAN,
             &[
-                "campaign.toml:7:9: stops = 0: a map has 4 to 40 stops",
-                "hint: write a number from 4 to 40 under [map]",
+                "campaign.toml:7:9: stops = 0: a map has 4 to 300 stops",
+                "hint: write a number from 4 to 300 under [map]",
             ],
         ),
         campaign_file_case(
