@@ -288,6 +288,7 @@ fn pack_wide(name: &str) -> bool {
         || name.starts_with("pack.")
         || name.starts_with("pack-")
         || name.starts_with("downtime-")
+        || name.starts_with("returning-")
 }
 
 /// A name a pack makes: the whole pack's files or an item's

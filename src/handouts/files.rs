@@ -25,7 +25,7 @@ use crate::generators::journey::Journey;
 use crate::generators::map::Map;
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
-use crate::generators::session::Pack;
+use crate::generators::session::{Pack, Returning};
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::generators::{Address, Rerolls, count, display_name};
@@ -183,7 +183,34 @@ impl Files<'_> {
     }
 
     fn npc(&mut self, at: &Address, n: &Npc) -> Result<(), TemplateError> {
-        let mut c = self.item_ctx(at);
+        let c = self.item_ctx(at);
+        self.npc_part(c, n, format!("{}.md", at.file_stem()))
+    }
+
+    /// An NPC of an earlier pack brought back by the plan's `bring_back`:
+    /// the NPC template, named `returning-1.md`, `returning-2.md`, …, its
+    /// share line labelled where the NPC was made and when the party met
+    /// them (`npc/2 of session 1, met in session 1`), as its card says.
+    fn returning(&mut self, i: usize, r: &Returning) -> Result<(), TemplateError> {
+        let made = format!("{} of session {}", r.address, r.session);
+        let label = match r.met_in {
+            Some(n) => format!("{made}, met in session {n}"),
+            None => format!("{made}, not yet met"),
+        };
+        let mut c = Context::new();
+        c.insert_value(
+            "share",
+            markdown(&format!("*{}*", self.share.labelled(&label))),
+        );
+        c.insert("plain_share", &self.share.labelled(&label));
+        c.insert("address", &made);
+        c.insert("w", &self.templates.wording);
+        self.npc_part(c, &r.npc, format!("returning-{}.md", i + 1))
+    }
+
+    /// An NPC's sheet from the NPC template, with `c` holding its share
+    /// line and address.
+    fn npc_part(&mut self, mut c: Context, n: &Npc, name: String) -> Result<(), TemplateError> {
         c.insert("n", n);
         c.insert("kind", &display_name(&n.archetype));
         c.insert_value("stats", markdown(&lines::npc_row(n)));
@@ -198,7 +225,7 @@ impl Files<'_> {
                 markdown(&lines::callings(&m.block, Markup::Markdown)),
             );
         }
-        self.part("npc.md", format!("{}.md", at.file_stem()), &c, 2)?;
+        self.part("npc.md", name, &c, 2)?;
         if let Some(item) = self.last_item() {
             item.npc = true;
         }
@@ -554,11 +581,15 @@ pub fn pack_files_in(
     for (i, e) in pack.encounters.iter().enumerate() {
         f.encounter(&at("encounter", i), e)?;
     }
-    if !pack.npcs.is_empty() {
+    let returning = pack.campaign.as_ref().map_or(&[][..], |c| &c.returning[..]);
+    if !pack.npcs.is_empty() || !returning.is_empty() {
         f.group("NPCs");
     }
     for (i, n) in pack.npcs.iter().enumerate() {
         f.npc(&at("npc", i), n)?;
+    }
+    for (i, r) in returning.iter().enumerate() {
+        f.returning(i, r)?;
     }
     for (i, t) in pack.traps.iter().enumerate() {
         f.trap(&at("trap", i), t)?;

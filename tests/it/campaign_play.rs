@@ -545,3 +545,32 @@ fn a_changed_plan_is_named_as_what_the_pack_was_made_before() {
     assert_eq!(report["inputs_changed"], serde_json::json!([]), "{json}");
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+#[test]
+fn an_npc_brought_back_prints_in_the_markdown_as_on_the_card() {
+    let base = temp_dir("campaign-bring-back");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    let name = pack(&camp, 1)["npcs"][0]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    record(&camp, 1, &[]);
+    let plan = std::fs::read_to_string(camp.join("sessions/1/plan.toml")).unwrap();
+    std::fs::create_dir_all(camp.join("sessions/2")).unwrap();
+    std::fs::write(
+        camp.join("sessions/2/plan.toml"),
+        format!("{plan}\nbring_back = [\"npc/1 of session 1\"]\n"),
+    )
+    .unwrap();
+    ok_in(&camp, &["prep"]);
+    let out = camp.join("out/session-2");
+    let sheet = std::fs::read_to_string(out.join("returning-1.md")).unwrap();
+    assert!(sheet.contains(&format!("# {name}")), "{sheet}");
+    assert!(sheet.contains("npc/1 of session 1, not yet met"), "{sheet}");
+    let whole = std::fs::read_to_string(out.join("pack.md")).unwrap();
+    assert!(whole.contains(&format!("## {name}")), "{whole}");
+    assert!(stdout(&run_in(&camp, &["verify"])).contains("match"));
+    std::fs::remove_dir_all(&base).unwrap();
+}
