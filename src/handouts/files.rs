@@ -78,6 +78,18 @@ impl Files<'_> {
         c
     }
 
+    /// [`Self::item_ctx`] for a sheet that is no item of the pack: its
+    /// share line carries `label` in place of an address.
+    fn labelled_ctx(&self, label: &str, address: &str) -> Context {
+        let mut c = Context::new();
+        let share = self.share.labelled(label);
+        c.insert_value("share", markdown(&format!("*{share}*")));
+        c.insert("plain_share", &share);
+        c.insert("address", address);
+        c.insert("w", &self.templates.wording);
+        c
+    }
+
     /// Add a file; `part`: `pack.md` binds it too, `depth` heading levels
     /// down.
     fn add(&mut self, name: String, text: String, part: Option<usize>) {
@@ -197,14 +209,7 @@ impl Files<'_> {
             Some(n) => format!("{made}, met in session {n}"),
             None => format!("{made}, not yet met"),
         };
-        let mut c = Context::new();
-        c.insert_value(
-            "share",
-            markdown(&format!("*{}*", self.share.labelled(&label))),
-        );
-        c.insert("plain_share", &self.share.labelled(&label));
-        c.insert("address", &made);
-        c.insert("w", &self.templates.wording);
+        let c = self.labelled_ctx(&label, &made);
         self.npc_part(c, &r.npc, format!("returning-{}.md", i + 1))
     }
 
@@ -278,14 +283,7 @@ impl Files<'_> {
     /// its share line labelled, not addressed (it is no item of the pack).
     fn downtime_voucher(&mut self, v: &Voucher, session: usize) -> Result<(), TemplateError> {
         let label = downtime_label(session);
-        let mut c = Context::new();
-        c.insert_value(
-            "share",
-            markdown(&format!("*{}*", self.share.labelled(&label))),
-        );
-        c.insert("plain_share", &self.share.labelled(&label));
-        c.insert("address", &label);
-        c.insert("w", &self.templates.wording);
+        let mut c = self.labelled_ctx(&label, &label);
         c.insert("v", v);
         self.part("voucher.md", format!("downtime-{}.md", v.serial), &c, 2)
     }
