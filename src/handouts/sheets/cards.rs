@@ -102,8 +102,9 @@ fn voucher_card(v: &Voucher, address: String, w: &Wording) -> Card {
 }
 
 /// A campaign's NPCs brought back, their stat blocks as they were,
-/// addressed where they were made (`npc/2 of session 1`) and saying when
-/// the party met them.
+/// addressed where they were made (`npc/2 · s1`: the long form, `npc/2 of
+/// session 1`, cut the card's seed short) and saying when the party met
+/// them.
 fn returning(pack: &Pack, w: &Wording) -> Vec<Card> {
     let Some(c) = &pack.campaign else {
         return Vec::new();
@@ -111,7 +112,7 @@ fn returning(pack: &Pack, w: &Wording) -> Vec<Card> {
     c.returning
         .iter()
         .map(|r| {
-            let mut card = npc_card(&r.npc, format!("{} of session {}", r.address, r.session), w);
+            let mut card = npc_card(&r.npc, format!("{} · s{}", r.address, r.session), w);
             let met = match r.met_in {
                 Some(n) => format!("Met in session {n}."),
                 None => format!("From session {}'s pack.", r.session),
