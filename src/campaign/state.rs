@@ -1,11 +1,13 @@
 //! Where a campaign is at the start of a session: the day, the party's
 //! stop, each PC as they are now, the vouchers in hand, the NPCs met, the
-//! stops visited, the purse and the supplies. A [`State`] is made only by
+//! stops visited, the paths travelled and the party's trail, the purse and
+//! the supplies. A [`State`] is made only by
 //! [`crate::campaign::ledger::fold`]; packs start from it and `campaign
 //! --json` prints it (the guide's Campaigns chapter, "The campaign ledger", lists every key).
 
 use serde::Serialize;
 
+use crate::generators::map::{Map, Reveal, TrailStep};
 use crate::rules::core_d20::Sheet;
 use crate::rules::mettle::StatBlock;
 
@@ -28,6 +30,11 @@ pub struct State {
     pub npcs_met: Vec<MetNpc>,
     /// Stops the party has been at, in the order first reached.
     pub visited: Vec<String>,
+    /// Paths of the campaign map the party has travelled, in the order
+    /// first travelled (each once, whichever way; empty without a map).
+    pub travelled: Vec<Travelled>,
+    /// The party's trail: one leg a recorded session, in order.
+    pub trail: Vec<TrailLeg>,
     /// The party's purse in shillings (never below zero).
     pub money: i64,
     /// The party's rations and units of water left, as last recorded
@@ -159,6 +166,27 @@ pub struct MetNpc {
     pub session: u32,
 }
 
+/// A path of the campaign map the party has travelled: its ends, by stop
+/// name, the way it first went, and the session it first went that way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Travelled {
+    pub from: String,
+    pub to: String,
+    pub session: u32,
+}
+
+/// One session of the party's trail: the days it ran and the stops the
+/// party passed, in order, from where it started the session to where the
+/// record says it stopped (one stop when it stayed put). The records say
+/// the day a session ended, not the day each stop was reached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TrailLeg {
+    pub session: u32,
+    pub day_start: u32,
+    pub day_end: u32,
+    pub stops: Vec<String>,
+}
+
 /// A funeral owed for a dead Core PC.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Funeral {
@@ -182,6 +210,30 @@ impl State {
     pub fn pc(&self, name: &str) -> Option<&PcState> {
         let lower = name.trim().to_lowercase();
         self.pcs.iter().find(|p| p.name.to_lowercase() == lower)
+    }
+
+    /// What the party knows of the campaign's map at this point, and its
+    /// trail (stop names read as the map's stops; a name not on it is
+    /// left out), setting out for `heading`.
+    pub fn reveal(&self, map: &Map, heading: Option<usize>) -> Reveal {
+        let id = |name: &String| map.stop_named(name).map(|s| s.id);
+        let visited = self.visited.iter().filter_map(id).collect();
+        let travelled = self
+            .travelled
+            .iter()
+            .filter_map(|t| map.path_between(id(&t.from)?, id(&t.to)?))
+            .collect();
+        let trail = self
+            .trail
+            .iter()
+            .map(|leg| TrailStep {
+                session: leg.session,
+                day_start: leg.day_start,
+                day_end: leg.day_end,
+                stops: leg.stops.iter().filter_map(id).collect(),
+            })
+            .collect();
+        Reveal::new(map, visited, travelled, heading, trail)
     }
 
     /// A short fingerprint of the whole state (16 hex digits of FNV-1a

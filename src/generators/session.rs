@@ -155,6 +155,11 @@ pub struct CampaignPage {
     /// A fingerprint of the campaign's state the pack starts from: a
     /// record edited after the pack was made shows as a different one.
     pub start_digest: String,
+    /// What the party knows of the region at the start, and its trail
+    /// (`None`: no map): the players' map shows only what it knows, the
+    /// GM's the trail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reveal: Option<super::map::Reveal>,
 }
 
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.

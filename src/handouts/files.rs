@@ -22,7 +22,7 @@ use super::{foes, run};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
 use crate::generators::journey::Journey;
-use crate::generators::map::Map;
+use crate::generators::map::{Map, Reveal};
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::session::{Pack, Returning};
@@ -248,19 +248,56 @@ impl Files<'_> {
 
     /// The GM's map, then the players' (only the GM's goes in `pack.md`):
     /// `map-1.md`, `map-1.svg`, `map-1-players.md`, `map-1-players.svg`.
-    fn map(&mut self, at: &Address, m: &Map) -> Result<(), TemplateError> {
+    /// In a campaign (`reveal`) the players' files hold only the stops the
+    /// party knows and the paths it has travelled (their `m` too), and
+    /// the GM's list the party's trail.
+    fn map(&mut self, at: &Address, m: &Map, reveal: Option<&Reveal>) -> Result<(), TemplateError> {
         for players in [false, true] {
+            let view = chart::View { players, reveal };
             let stem = match players {
                 false => at.file_stem(),
                 true => format!("{}-players", at.file_stem()),
             };
             let svg_name = format!("{stem}.svg");
             let mut c = self.item_ctx(at);
-            c.insert("m", m);
+            let known = |i: usize| view.shows_stop(i);
+            let name = |i: usize| known(i).then(|| m.stops[i].name.clone());
+            let stops: Vec<serde_json::Value> = m
+                .stops
+                .iter()
+                .filter(|s| known(s.id))
+                .map(|s| {
+                    let mut v = serde_json::to_value(s).expect("a stop serialises");
+                    v["heard"] = view.heard(s.id).into();
+                    v
+                })
+                .collect();
+            let paths: Vec<serde_json::Value> = m
+                .paths
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| view.shows_path(k))
+                .map(|(_, p)| {
+                    let mut v = serde_json::to_value(p).expect("a path serialises");
+                    v["from"] = m.stops[p.a].name.clone().into();
+                    v["to"] = m.stops[p.b].name.clone().into();
+                    v
+                })
+                .collect();
+            if players && reveal.is_some() {
+                c.insert("m", &known_part(m, view));
+            } else {
+                c.insert("m", m);
+            }
+            c.insert("stops", &stops);
+            c.insert("paths", &paths);
+            c.insert("start", &name(m.start));
+            c.insert("goal", &name(m.goal));
+            c.insert("trail", &trail_lines(m, view));
             c.insert("players", &players);
             c.insert("svg_file", &svg_name);
             let md = self.templates.render("map.md", &c)?;
-            self.add(svg_name, svg::document(&chart::draw(m, players)), None);
+            self.add(svg_name, svg::document(&chart::draw_view(m, view)), None);
             self.add(format!("{stem}.md"), md, (!players).then_some(1));
         }
         Ok(())
@@ -386,6 +423,58 @@ impl Files<'_> {
         }
         Ok(out)
     }
+}
+
+/// The part of a map the players know in a campaign, for a template's
+/// `m`: the stops they know and the paths they have travelled, each
+/// path's `a` and `b` counted in the stops kept (a stop's `id` is still
+/// its number on the GM's map, less one); `start` and `goal` point at the
+/// first stop kept when the party does not know them.
+fn known_part(m: &Map, view: chart::View) -> Map {
+    let kept: Vec<usize> = (0..m.stops.len()).filter(|&i| view.shows_stop(i)).collect();
+    let at = |i: usize| kept.iter().position(|&k| k == i);
+    Map {
+        size: m.size,
+        stops: kept.iter().map(|&i| m.stops[i].clone()).collect(),
+        paths: m
+            .paths
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| view.shows_path(k))
+            .filter_map(|(_, p)| {
+                let mut p = p.clone();
+                (p.a, p.b) = (at(p.a)?, at(p.b)?);
+                Some(p)
+            })
+            .collect(),
+        start: at(m.start).unwrap_or(0),
+        goal: at(m.goal).unwrap_or(0),
+    }
+}
+
+/// The GM's lines of the party's trail, a line a session (empty but on
+/// the GM's map in a campaign).
+fn trail_lines(m: &Map, view: chart::View) -> Vec<String> {
+    let Some(r) = view.trail() else {
+        return Vec::new();
+    };
+    r.trail
+        .iter()
+        .map(|step| {
+            let days = if step.day_start == step.day_end {
+                format!("day {}", step.day_end)
+            } else {
+                format!("days {}–{}", step.day_start, step.day_end)
+            };
+            let stops: Vec<String> = step
+                .stops
+                .iter()
+                .filter_map(|&i| m.stops.get(i))
+                .map(|s| format!("{} {}", s.id + 1, s.name))
+                .collect();
+            format!("Session {}, {days}: {}", step.session, stops.join(" → "))
+        })
+        .collect()
 }
 
 /// A group of an encounter's identical foes as one stat block: `Cultist
@@ -593,7 +682,8 @@ pub fn pack_files_in(
         f.trap(&at("trap", i), t)?;
     }
     if let Some(m) = &pack.map {
-        f.map(&at("map", 0), m)?;
+        let reveal = pack.campaign.as_ref().and_then(|c| c.reveal.as_ref());
+        f.map(&at("map", 0), m, reveal)?;
     }
     if let Some(j) = &pack.journey {
         f.journey(&at("journey", 0), j)?;

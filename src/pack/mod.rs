@@ -98,6 +98,8 @@ pub(crate) struct CampaignPart {
     pub returning: Vec<session::Returning>,
     /// The fingerprint of the state the session starts from.
     pub start_digest: String,
+    /// What the party knows of the region, and its trail (with a map).
+    pub reveal: Option<crate::generators::map::Reveal>,
 }
 
 impl CampaignPart {
@@ -133,6 +135,7 @@ impl CampaignPart {
             returning: self.returning.clone(),
             after,
             start_digest: self.start_digest.clone(),
+            reveal: self.reveal.clone(),
         }
     }
 }

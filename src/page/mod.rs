@@ -60,6 +60,17 @@ pub enum Shape {
         h: f64,
         grey: f64,
     },
+    /// A broad grey stroke from one point to another, `width` wide, with
+    /// square ends (`grey` 0 black … 1 white): a highlighter's mark under
+    /// a line.
+    Band {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        grey: f64,
+    },
     /// Text with a white halo behind it when `halo` (labels on lines).
     Text {
         x: f64,
@@ -86,6 +97,13 @@ impl Shape {
             Shape::Line { x1, y1, x2, y2, .. } => {
                 at(x1, y1);
                 at(x2, y2);
+            }
+            Shape::Band {
+                x1, y1, x2, y2, width, ..
+            } => {
+                at(x1, y1);
+                at(x2, y2);
+                *width *= scale;
             }
             Shape::Circle {
                 cx, cy, r, filled, ..
@@ -152,6 +170,8 @@ pub trait Canvas {
     fn rect(&mut self, corner: (f64, f64), size: (f64, f64), filled: bool, width: f64);
     /// Filled with a grey (0 black … 1 white), no outline.
     fn tint(&mut self, corner: (f64, f64), size: (f64, f64), grey: f64);
+    /// A broad grey stroke with square ends (0 black … 1 white).
+    fn band(&mut self, from: (f64, f64), to: (f64, f64), width: f64, grey: f64);
     /// Text with its baseline at `at`.
     fn text(&mut self, at: (f64, f64), style: TextStyle, text: &str);
 }
@@ -184,6 +204,14 @@ impl Shape {
                 width,
             } => canvas.rect((*x, *y), (*w, *h), *filled, *width),
             Shape::Tint { x, y, w, h, grey } => canvas.tint((*x, *y), (*w, *h), *grey),
+            Shape::Band {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey,
+            } => canvas.band((*x1, *y1), (*x2, *y2), *width, *grey),
             Shape::Text {
                 x,
                 y,

@@ -70,6 +70,14 @@ impl Canvas for Svg {
         );
     }
 
+    fn band(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64, grey: f64) {
+        let level = (grey.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let _ = writeln!(
+            self.0,
+            r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" stroke="rgb({level},{level},{level})" stroke-width="{width:.2}" stroke-linecap="square"/>"#
+        );
+    }
+
     fn text(&mut self, (x, y): (f64, f64), style: TextStyle, text: &str) {
         let TextStyle { size, anchor, .. } = style;
         let weight = if style.bold {

@@ -355,6 +355,8 @@ fn initial(start: &Start) -> State {
         session: 1,
         day: 1,
         visited: stop.iter().cloned().collect(),
+        travelled: Vec::new(),
+        trail: Vec::new(),
         stop,
         pcs,
         vouchers: Vec::new(),

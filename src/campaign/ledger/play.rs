@@ -5,7 +5,9 @@
 
 use super::{Change, PackFacts, Start, change, checks, core, mettle, road, rule};
 use crate::campaign::record::{Fate, RecordFile};
-use crate::campaign::state::{Funeral, HeldVoucher, MetNpc, Presence, SpentVoucher, State};
+use crate::campaign::state::{
+    Funeral, HeldVoucher, MetNpc, Presence, SpentVoucher, State, TrailLeg, Travelled,
+};
 use crate::rules::RulesSystem;
 
 /// Apply session `n`'s record.
@@ -18,6 +20,7 @@ pub(super) fn session(
     changes: &mut Vec<Change>,
 ) {
     let r = &record.record;
+    let day_start = state.day;
     if r.day != state.day {
         changes.push(change(
             "party",
@@ -26,7 +29,13 @@ pub(super) fn session(
         ));
         state.day = r.day;
     }
-    travel(start, state, pack, record, changes);
+    let walked = travel(start, state, pack, record, changes);
+    state.trail.push(TrailLeg {
+        session: n,
+        day_start,
+        day_end: r.day,
+        stops: walked,
+    });
     for address in &r.npcs_met {
         if let Some(npc) = pack.npcs.iter().find(|p| &p.address == address)
             && !state
@@ -201,16 +210,19 @@ fn retire_vouchers(state: &mut State, k: usize, changes: &mut Vec<Change>) {
 
 /// The record's stop: where the party is now, and the stops it passed
 /// (along the planned journey when the stop is on it, else along the
-/// quickest road) added to those visited.
+/// quickest road) added to those visited, the paths between them to those
+/// travelled. Returns the stops walked, in order, from where the session
+/// started (just that stop when the record names none or the same one;
+/// empty when the party has no stop).
 fn travel(
     start: &Start,
     state: &mut State,
     pack: &PackFacts,
     record: &RecordFile,
     changes: &mut Vec<Change>,
-) {
+) -> Vec<String> {
     let Some(stop) = &record.record.stop else {
-        return;
+        return state.stop.iter().cloned().collect();
     };
     let (name, passed) = match &start.map {
         Some(map) => {
@@ -243,13 +255,39 @@ fn travel(
             rule::RECORD,
         ));
     }
-    for s in passed {
-        if !state.visited.contains(&s) {
-            state.visited.push(s);
+    let mut walked: Vec<String> = Vec::new();
+    if let Some(from) = &state.stop
+        && passed.first() != Some(from)
+        && start.map.is_none()
+    {
+        walked.push(from.clone());
+    }
+    walked.extend(passed);
+    if walked.last() != Some(&name) {
+        walked.push(name.clone());
+    }
+    if let Some(map) = &start.map {
+        for pair in walked.windows(2) {
+            let (Some(a), Some(b)) = (map.stop_named(&pair[0]), map.stop_named(&pair[1])) else {
+                continue;
+            };
+            let known = state.travelled.iter().any(|t| {
+                (t.from == a.name && t.to == b.name) || (t.from == b.name && t.to == a.name)
+            });
+            if a.id != b.id && map.path_between(a.id, b.id).is_some() && !known {
+                state.travelled.push(Travelled {
+                    from: a.name.clone(),
+                    to: b.name.clone(),
+                    session: state.session,
+                });
+            }
         }
     }
-    if !state.visited.contains(&name) {
-        state.visited.push(name.clone());
+    for s in &walked {
+        if !state.visited.contains(s) {
+            state.visited.push(s.clone());
+        }
     }
     state.stop = Some(name);
+    walked
 }

@@ -29,6 +29,9 @@
 //! - The **start** is the first village, town or inn (else the first stop);
 //!   the **goal** is the stop farthest from it by road.
 //! - `checks`: what a saved or generated map must satisfy.
+//! - `reveal`: what a campaign's party knows of its map (stops visited and
+//!   heard of, paths travelled) and its trail, for the players' and GM's
+//!   atlas.
 //!
 //! All geometry is integer-seeded `f64` arithmetic (`+ − × ÷ √`, which IEEE
 //! rounds the same everywhere) — no trigonometry — so a map is the same
@@ -46,10 +49,12 @@ mod difficulty;
 mod graph;
 mod naming;
 mod placement;
+mod reveal;
 
 pub use checks::{Flaw, MAX_REGIONS, Place, check, shape_flaws};
 pub use difficulty::SHIFTS as DANGER_SHIFTS;
 pub use graph::road_distances;
+pub use reveal::{Reveal, TrailStep};
 
 /// Fewest and most stops (a campaign's region: issue 30).
 pub const STOPS: (usize, usize) = (4, 300);
@@ -163,6 +168,13 @@ impl Map {
                     .and_then(|i| i.checked_sub(1))
                     .and_then(|i| self.stops.get(i))
             })
+    }
+
+    /// The path between two stops (either way round), by index.
+    pub fn path_between(&self, a: usize, b: usize) -> Option<usize> {
+        self.paths
+            .iter()
+            .position(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
     }
 
     /// Paths touching a stop, as (path index, other end).

@@ -5,10 +5,17 @@
 //! of stops (name → number, page and square) and the paths; the players'
 //! is the alphabetical index alone, and their pages show no Difficulty.
 //!
+//! In a campaign (issue 30, the reveal) the players' atlas draws only the
+//! stops the party has visited or heard of and the paths it has
+//! travelled, prints only the detail pages that hold a stop it knows, and
+//! indexes only those stops; the GM's draws the party's trail over the
+//! map and lists it, session by session, after the key.
+//!
 //! Page numbers are the PDF's own (the footer's): the overview's page is
 //! known when the section starts and every tile takes exactly one page.
 
-use crate::generators::map::Map;
+use crate::generators::map::{Map, Reveal};
+use crate::handouts::drawings::chart::View;
 use crate::handouts::drawings::chart::atlas::{self, ONE_PAGE, Plan};
 use crate::page::layout::Flow;
 
@@ -38,17 +45,33 @@ pub(crate) fn drawing_area(f: &Flow) -> (f64, f64) {
 }
 
 /// The atlas: overview, tiles, index.
-pub(super) fn atlas_pages(f: &mut Flow, m: &Map, players: bool) {
+pub(super) fn atlas_pages(f: &mut Flow, m: &Map, view: View) {
+    let players = view.players;
     let plan = Plan::new(m, drawing_area(f));
     let who = if players { " (players)" } else { "" };
     f.section_sized(&format!("Atlas{who} · map/1"), HEADING);
+    // The tiles printed: every one, but for the players in a campaign only
+    // those whose part holds a stop the party knows.
+    let tiles: Vec<usize> = (0..plan.count())
+        .filter(|&k| {
+            !players
+                || view.reveal.is_none()
+                || m.stops
+                    .iter()
+                    .any(|s| view.shows_stop(s.id) && plan.tile_of(s.x, s.y) == k)
+        })
+        .collect();
     // Printed page numbers count from 1: the section's page is the count.
     let first = f.page_count();
     let single = plan.count() == 1;
-    let page_of = move |k: usize| if single { first + k } else { first + 1 + k };
-    let legend = legend_lines(players);
+    let order = tiles.clone();
+    let page_of = move |k: usize| {
+        let n = order.iter().position(|&t| t == k).unwrap_or(k);
+        if single { first + n } else { first + 1 + n }
+    };
+    let legend = legend_lines(view);
     if !single {
-        let o = atlas::overview(m, &plan, players, &page_of);
+        let o = atlas::overview(m, &plan, view, &page_of, &tiles);
         f.drawing_scaled(&o, 1.0, 1.0);
         f.para(
             &format!(
@@ -67,7 +90,7 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, players: bool) {
             false,
         );
     }
-    for k in 0..plan.count() {
+    for &k in &tiles {
         let title = format!(
             "Atlas{who} p. {}: squares {}",
             page_of(k),
@@ -79,31 +102,42 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, players: bool) {
             f.new_page();
             f.heading(&title, HEADING);
         }
-        let t = atlas::tile(m, &plan, k, players, &page_of);
+        let t = atlas::tile(m, &plan, k, view, &page_of);
         f.drawing_scaled(&t, 1.0, 1.0);
         for line in &legend {
             f.para(line, LEGEND, false);
         }
     }
-    index(f, m, &plan, &page_of, players);
+    index(f, m, &plan, &page_of, view);
 }
 
 /// The two lines under each tile.
-fn legend_lines(players: bool) -> [String; 2] {
-    let paths = if players {
+fn legend_lines(view: View) -> [String; 2] {
+    let paths = if view.players {
         "Nd: days on foot (two watches of travel a day); \"to N · p. P\": the path goes on to stop N on page P"
     } else {
         "DN · Nd: Difficulty · days on foot; dashed: Daunting or worse, thin: Formidable or worse; \"to N · p. P\": on to stop N, page P"
     };
-    [
-        paths.to_owned(),
-        "Square mark: the start; ring round a dot: the goal. Tinted edge: the neighbouring page's part, shown again.".to_owned(),
-    ]
+    let marks = match (view.players, view.reveal.is_some()) {
+        (true, true) => {
+            "Square mark: the start; small ring: heard of, not yet visited; only roads travelled are drawn. Tinted edge: the neighbouring page's part, shown again."
+        }
+        (false, true) => {
+            "Square mark: the start; ring round a dot: the goal. Grey band: the party's trail, \"s2 · d9\": where session 2 ended, on day 9. Tinted edge: the neighbouring page's part."
+        }
+        _ => {
+            "Square mark: the start; ring round a dot: the goal. Tinted edge: the neighbouring page's part, shown again."
+        }
+    };
+    [paths.to_owned(), marks.to_owned()]
 }
 
-/// The index pages: for the GM the key by number, then the index by name
-/// and the paths; for the players the index by name.
-fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, players: bool) {
+/// The index pages: for the GM the key by number (then, in a campaign,
+/// the party's trail), then the index by name and the paths; for the
+/// players the index by name (in a campaign, of the stops the party
+/// knows).
+fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, view: View) {
+    let players = view.players;
     let place = |i: usize| {
         let s = &m.stops[i];
         format!(
@@ -128,10 +162,13 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, p
             &[0.05, 0.26, 0.09, 0.60],
             TABLE,
         );
+        if let Some(r) = view.trail() {
+            trail_table(f, m, r, TABLE);
+        }
     }
     let who = if players { " (players)" } else { "" };
     f.section(&format!("Index of stops{who} · map/1"));
-    let mut by_name: Vec<usize> = (0..m.stops.len()).collect();
+    let mut by_name: Vec<usize> = (0..m.stops.len()).filter(|&i| view.shows_stop(i)).collect();
     by_name.sort_by(|&a, &b| {
         m.stops[a]
             .name
@@ -141,7 +178,10 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, p
     });
     let cells: Vec<String> = by_name
         .iter()
-        .map(|&i| format!("{} — {} · {}", m.stops[i].name, i + 1, place(i)))
+        .map(|&i| {
+            let heard = if view.heard(i) { " (heard of)" } else { "" };
+            format!("{} — {} · {}{heard}", m.stops[i].name, i + 1, place(i))
+        })
         .collect();
     // Down the columns, as an index reads: three columns a page.
     let rows = in_columns(&cells, 3, f);
@@ -161,6 +201,43 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, p
             TABLE,
         );
     }
+}
+
+/// The party's trail as a table, a row a session: its days and the stops
+/// passed, by number and name (the GM's map in a campaign).
+pub(super) fn trail_table(f: &mut Flow, m: &Map, r: &Reveal, size: f64) {
+    if r.trail.is_empty() {
+        return;
+    }
+    let rows: Vec<Vec<String>> = r
+        .trail
+        .iter()
+        .map(|step| {
+            let days = if step.day_start == step.day_end {
+                format!("day {}", step.day_end)
+            } else {
+                format!("days {}–{}", step.day_start, step.day_end)
+            };
+            let stops: Vec<String> = step
+                .stops
+                .iter()
+                .filter_map(|&i| m.stops.get(i))
+                .map(|s| format!("{} {}", s.id + 1, s.name))
+                .collect();
+            let walked = if stops.len() == 1 {
+                format!("stayed at {}", stops[0])
+            } else {
+                stops.join(" → ")
+            };
+            vec![format!("session {}", step.session), days, walked]
+        })
+        .collect();
+    f.table(
+        &["the party's trail", "days", "stops passed"],
+        &rows,
+        &[0.14, 0.12, 0.74],
+        size,
+    );
 }
 
 /// Cells laid out in `n` columns, reading down each column a page at a
@@ -345,7 +422,7 @@ pub(crate) mod tests {
     /// pages (overview and tiles, before the key or index).
     fn atlas_pdf(m: &Map, players: bool, paper: Paper, fonts: &Fonts) -> (Vec<u8>, usize) {
         let mut f = Flow::new(fonts, paper, "seed test · atlas".into(), false);
-        atlas_pages(&mut f, m, players);
+        atlas_pages(&mut f, m, View::plain(players));
         let (pages, sections) = f.finish();
         let drawn = sections[1].first_page;
         (

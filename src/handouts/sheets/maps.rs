@@ -10,7 +10,7 @@
 //! paper (letter); the key's height is measured with the PDF fonts.
 
 use crate::generators::map::{Map, Path};
-use crate::handouts::drawings::chart;
+use crate::handouts::drawings::chart::{self, View};
 use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{LINE_HEIGHT, wrap};
@@ -35,13 +35,13 @@ const MOST_SCALE: f64 = 1.25;
 const PLAYERS_SCALE: f64 = 7.0 / chart::PATH_SIZE;
 const RULE_SIZE: f64 = 12.0;
 
-pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool, w: &Wording) {
+pub(super) fn map_pages(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     if super::atlas::is_atlas(m) {
-        super::atlas::atlas_pages(f, m, players);
-    } else if players {
-        players_page(f, m, w);
+        super::atlas::atlas_pages(f, m, view);
+    } else if view.players {
+        players_page(f, m, view, w);
     } else {
-        gm_page(f, m, w);
+        gm_page(f, m, view, w);
     }
 }
 
@@ -52,12 +52,12 @@ pub(super) fn map_pages(f: &mut Flow, m: &Map, players: bool, w: &Wording) {
 /// region) takes the full width instead, with its paths in three columns
 /// and its legend beside them under it: whichever draws it larger, and
 /// always when beside its paths it would print under 7 pt.
-fn gm_page(f: &mut Flow, m: &Map, w: &Wording) {
+fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     f.section(&format!("{} · map/1", w.sheet.map));
     let key = key_rows(m);
     let paths = path_rows(m);
-    let d = cropped(&chart::draw_bare(m, false));
-    let legend = chart::legend_lines(m, false);
+    let d = cropped(&chart::draw_bare_view(m, view));
+    let legend = chart::legend_lines(m, view);
     // As wide as its widest path (the heading wraps to that).
     let paths_w = paths
         .iter()
@@ -109,6 +109,9 @@ fn gm_page(f: &mut Flow, m: &Map, w: &Wording) {
         );
     }
     f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
+    if let Some(r) = view.trail() {
+        super::atlas::trail_table(f, m, r, KEY_SIZE);
+    }
 }
 
 /// The map's legend in a column: the start's and goal's marks, then what
@@ -157,9 +160,9 @@ fn probed_height(f: &Flow, key: &[Vec<String>], between: Option<&dyn Fn(&mut Flo
 }
 
 /// The players' map, then ruled lines for their notes to the foot.
-fn players_page(f: &mut Flow, m: &Map, w: &Wording) {
+fn players_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     f.section(&format!("{} ({}) · map/1", w.sheet.map, w.sheet.players));
-    let d = cropped(&chart::draw(m, true));
+    let d = cropped(&chart::draw_view(m, view));
     f.drawing(&framed(&d, PLAYERS_SCALE));
     let row = LINE_HEIGHT * RULE_SIZE + 3.0;
     // As many lines as the page has room for under the map, on either paper.
@@ -237,6 +240,22 @@ fn cropped(d: &Drawing) -> Drawing {
         match s {
             Shape::Line { x1, y1, x2, y2, .. } => {
                 take(x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2))
+            }
+            Shape::Band {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                ..
+            } => {
+                let h = width / 2.0;
+                take(
+                    x1.min(*x2) - h,
+                    y1.min(*y2) - h,
+                    x1.max(*x2) + h,
+                    y1.max(*y2) + h,
+                )
             }
             Shape::Circle { cx, cy, r, .. } => take(cx - r, cy - r, cx + r, cy + r),
             Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {

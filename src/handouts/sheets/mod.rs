@@ -19,6 +19,7 @@ use super::ShareLine;
 use crate::generators::Address;
 use crate::generators::map::Map;
 use crate::generators::session::Pack;
+use crate::handouts::drawings::chart::View;
 use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::page::pdf::{self, Fonts, Paper};
@@ -160,7 +161,7 @@ pub fn item_pdf(
         "map" if i == 0 => {
             let m = pack.map.as_ref()?;
             for players in [false, true] {
-                maps::map_pages(&mut f, m, players, w);
+                maps::map_pages(&mut f, m, view_of(pack, players), w);
             }
         }
         "journey" if i == 0 => journey::journey(&mut f, pack.journey.as_ref()?, &pack.party, w),
@@ -178,10 +179,19 @@ pub fn map_pdf(m: &Map, title: &str, footer: String, paper: Paper, fonts: &Fonts
     let mut f = Flow::new(fonts, paper, footer, false);
     let w = Wording::builtin();
     for players in [false, true] {
-        maps::map_pages(&mut f, m, players, &w);
+        maps::map_pages(&mut f, m, View::plain(players), &w);
     }
     let (pages, sections) = f.finish();
     pdf::document(title, paper, &pages, &sections, fonts)
+}
+
+/// The GM's or the players' view of the pack's map: in a campaign, with
+/// what the party knows of it.
+pub(crate) fn view_of(pack: &Pack, players: bool) -> View<'_> {
+    View {
+        players,
+        reveal: pack.campaign.as_ref().and_then(|c| c.reveal.as_ref()),
+    }
 }
 
 /// Every sheet of the pack, in order, with `contents` on the run sheet.
@@ -201,7 +211,7 @@ fn lay_out(
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {
-            maps::map_pages(&mut f, m, players, w);
+            maps::map_pages(&mut f, m, view_of(pack, players), w);
         }
     }
     if let Some(j) = &pack.journey {

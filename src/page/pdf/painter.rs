@@ -188,6 +188,42 @@ impl Canvas for Painter<'_> {
         self.rectangle(x, y, w, h, PaintMode::Fill);
     }
 
+    /// A band as a filled quadrilateral: the segment widened by `width`
+    /// across and by half of it at each end.
+    fn band(&mut self, from: (f64, f64), to: (f64, f64), width: f64, grey: f64) {
+        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len < 1e-9 || width <= 0.0 {
+            return;
+        }
+        let h = width / 2.0;
+        let (ux, uy) = (dx / len * h, dy / len * h);
+        let (nx, ny) = (-uy, ux);
+        let corners = [
+            (from.0 - ux + nx, from.1 - uy + ny),
+            (to.0 + ux + nx, to.1 + uy + ny),
+            (to.0 + ux - nx, to.1 + uy - ny),
+            (from.0 - ux - nx, from.1 - uy - ny),
+        ];
+        self.set_fill(grey.clamp(0.0, 1.0) as f32);
+        let ring = PolygonRing {
+            points: corners
+                .iter()
+                .map(|&c| LinePoint {
+                    p: self.point(c),
+                    bezier: false,
+                })
+                .collect(),
+        };
+        self.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![ring],
+                mode: PaintMode::Fill,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
+
     /// Text with its baseline at `y`, placed by `anchor` at `x` using the
     /// real glyph widths, over an optional white halo box (the same box as
     /// the SVG's, but as wide as the actual text).

@@ -21,7 +21,7 @@
 //!   p. 6", the stop at its far end and the page whose core holds it.
 
 use super::labels::{BoxPt, FALLBACK, Placed, Scene, Want};
-use super::{around_stop, fonts, label_shapes, mark_reach};
+use super::{View, around_stop, fonts, label_shapes, mark_reach};
 use crate::generators::map::Map;
 use crate::page::{Anchor, Drawing, Shape};
 
@@ -200,14 +200,18 @@ fn column(i: usize) -> String {
     }
 }
 
-/// Detail tile `k`. `page` gives the printed page number of a tile.
+/// Detail tile `k` as `view` sees it. `page` gives the printed page
+/// number of a tile. The GM's in a campaign draws the party's trail under
+/// the paths, each session's last stop marked with the session and its
+/// last day ("s2 · d9").
 pub(crate) fn tile(
     map: &Map,
     plan: &Plan,
     k: usize,
-    players: bool,
+    view: View,
     page: &dyn Fn(usize) -> usize,
 ) -> Drawing {
+    let players = view.players;
     let shown = plan.shown(k);
     let core = plan.core(k);
     let s = plan.scale;
@@ -241,16 +245,16 @@ pub(crate) fn tile(
     // Difficulty and days (`CUT_PATH`, `WHOLE_PATH`).
     let mut optional = Vec::new();
     let inside: Vec<usize> = (0..map.stops.len())
-        .filter(|&i| shown.holds(map.stops[i].x, map.stops[i].y))
+        .filter(|&i| view.shows_stop(i) && shown.holds(map.stops[i].x, map.stops[i].y))
         .collect();
     for &i in &inside {
         let c = at(map.stops[i].x, map.stops[i].y);
         let text = super::stop_label(map, i);
-        let bold = i == map.start || i == map.goal;
+        let bold = (i == map.start || i == map.goal) && !view.heard(i);
         let wd = fonts.width(&text, STOP_SIZE, bold);
         optional.push(KEEP);
         wants.push(Want {
-            candidates: around_stop(c, mark_reach(map, i), wd, STOP_SIZE),
+            candidates: around_stop(c, mark_reach(map, i, view), wd, STOP_SIZE),
             text,
             size: STOP_SIZE,
             bold,
@@ -258,7 +262,10 @@ pub(crate) fn tile(
         });
     }
     let mut path_shapes = Vec::new();
-    for p in &map.paths {
+    for (n, p) in map.paths.iter().enumerate() {
+        if !view.shows_path(n) {
+            continue;
+        }
         let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
         let Some((t0, t1)) = framed.clip((a.x, a.y), (b.x, b.y)) else {
             continue;
@@ -267,6 +274,9 @@ pub(crate) fn tile(
         let (pa, pb) = (along(t0), along(t1));
         let seg = segments.len();
         segments.push((pa, pb));
+        if view.trail().is_some_and(|r| r.knows_path(n)) {
+            shapes.push(super::band(pa, pb, super::TRAIL_WIDTH));
+        }
         path_shapes.push(super::path_line(p, players, pa, pb));
         let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
         let whole = t0 == 0.0 && t1 == 1.0;
@@ -347,10 +357,30 @@ pub(crate) fn tile(
     let marks: Vec<BoxPt> = inside
         .iter()
         .zip(&centres)
-        .map(|(&i, c)| BoxPt::around(c.0, c.1, mark_reach(map, i)))
+        .map(|(&i, c)| BoxPt::around(c.0, c.1, mark_reach(map, i, view)))
         .collect();
     for (&i, &(x, y)) in inside.iter().zip(&centres) {
-        shapes.extend(super::stop_mark(map, i, x, y));
+        shapes.extend(super::stop_mark(map, i, view, x, y));
+    }
+    // The trail's session marks, beside each session's last stop.
+    if let Some(r) = view.trail() {
+        for (i, text) in trail_marks(r) {
+            let Some(at_k) = inside.iter().position(|&s| s == i) else {
+                continue;
+            };
+            let wd = fonts.width(&text, PATH_SIZE, true);
+            optional.push(KEEP);
+            wants.push(Want {
+                candidates: around_stop(centres[at_k], mark_reach(map, i, view), wd, PATH_SIZE)
+                    .into_iter()
+                    .map(|(x, y, c)| (x, y, c + 3.0))
+                    .collect(),
+                text,
+                size: PATH_SIZE,
+                bold: true,
+                own_path: None,
+            });
+        }
     }
     let (f0, f1) = (at(framed.x0, framed.y0), at(framed.x1, framed.y1));
     let scene = Scene {
@@ -423,9 +453,11 @@ fn without_clashes(placed: Vec<Option<Placed>>, optional: &[u8], scene: &Scene) 
 pub(crate) fn overview(
     map: &Map,
     plan: &Plan,
-    players: bool,
+    view: View,
     page: &dyn Fn(usize) -> usize,
+    tiles: &[usize],
 ) -> Drawing {
+    let players = view.players;
     let s = plan.overview_scale;
     let side = plan.squares as f64 * SQUARE;
     let at = |x: f64, y: f64| (BAND + PAD + x * s, BAND + PAD + y * s);
@@ -440,13 +472,26 @@ pub(crate) fn overview(
     shapes.extend(outline(at(all.x0, all.y0), at(all.x1, all.y1), 0.6));
     let fonts = fonts();
     let centres: Vec<(f64, f64)> = map.stops.iter().map(|p| at(p.x, p.y)).collect();
-    let segments: Vec<((f64, f64), (f64, f64))> = map
-        .paths
-        .iter()
-        .map(|p| (centres[p.a], centres[p.b]))
+    let roads: Vec<usize> = (0..map.paths.len())
+        .filter(|&p| view.shows_path(p))
         .collect();
-    for (p, &(a, b)) in map.paths.iter().zip(&segments) {
-        let mut line = super::path_line(p, players, a, b);
+    let segments: Vec<((f64, f64), (f64, f64))> = roads
+        .iter()
+        .map(|&p| (centres[map.paths[p].a], centres[map.paths[p].b]))
+        .collect();
+    if let Some(r) = view.trail() {
+        for &p in &r.travelled {
+            if let Some(path) = map.paths.get(p) {
+                shapes.push(super::band(
+                    centres[path.a],
+                    centres[path.b],
+                    super::TRAIL_WIDTH * 0.6,
+                ));
+            }
+        }
+    }
+    for (&p, &(a, b)) in roads.iter().zip(&segments) {
+        let mut line = super::path_line(&map.paths[p], players, a, b);
         if let Shape::Line { width, .. } = &mut line {
             *width *= 0.6;
         }
@@ -461,13 +506,18 @@ pub(crate) fn overview(
             2.0
         }
     };
-    for (i, &(x, y)) in centres.iter().enumerate() {
-        shapes.extend(small_mark(map, i, x, y));
+    let shown: Vec<usize> = (0..map.stops.len())
+        .filter(|&i| view.shows_stop(i))
+        .collect();
+    for &i in &shown {
+        let (x, y) = centres[i];
+        shapes.extend(small_mark(map, i, view, x, y));
     }
-    let mut wants: Vec<Want> = (0..map.stops.len())
-        .map(|i| {
+    let mut wants: Vec<Want> = shown
+        .iter()
+        .map(|&i| {
             let text = (i + 1).to_string();
-            let bold = i == map.start || i == map.goal;
+            let bold = (i == map.start || i == map.goal) && !view.heard(i);
             let wd = fonts.width(&text, NUMBER_SIZE, bold);
             Want {
                 candidates: around_stop(centres[i], reach(i), wd, NUMBER_SIZE),
@@ -479,7 +529,7 @@ pub(crate) fn overview(
         })
         .collect();
     // The tiles' cores, each with its page number inside a corner.
-    for k in 0..plan.count() {
+    for &k in tiles {
         let core = plan.core(k);
         let (a, b) = (at(core.x0, core.y0), at(core.x1, core.y1));
         shapes.extend(outline(a, b, 1.6));
@@ -506,10 +556,9 @@ pub(crate) fn overview(
             own_path: None,
         });
     }
-    let marks: Vec<BoxPt> = centres
+    let marks: Vec<BoxPt> = shown
         .iter()
-        .enumerate()
-        .map(|(i, c)| BoxPt::around(c.0, c.1, reach(i)))
+        .map(|&i| BoxPt::around(centres[i].0, centres[i].1, reach(i)))
         .collect();
     let scene = Scene {
         fonts,
@@ -532,9 +581,18 @@ pub(crate) fn overview(
 }
 
 /// A stop's mark on the overview: the start a small black square, the
-/// goal a ring round a dot, the rest a dot.
-fn small_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
-    if i == map.start {
+/// goal a ring round a dot, the rest a dot; a stop only heard of (the
+/// players' in a campaign) a small ring.
+fn small_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
+    if view.heard(i) {
+        vec![Shape::Circle {
+            cx: x,
+            cy: y,
+            r: 1.8,
+            filled: false,
+            width: 0.5,
+        }]
+    } else if i == map.start {
         vec![Shape::Rect {
             x: x - 3.0,
             y: y - 3.0,
@@ -569,6 +627,28 @@ fn small_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
             width: 0.5,
         }]
     }
+}
+
+/// The trail's marks: for each stop where a session ended, its sessions
+/// and their last days ("s1 · d5", "s2, s3 · d9, d12"), by stop.
+pub(crate) fn trail_marks(r: &crate::generators::map::Reveal) -> Vec<(usize, String)> {
+    let mut ends: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
+    for step in &r.trail {
+        let Some(&last) = step.stops.last() else {
+            continue;
+        };
+        match ends.iter_mut().find(|(s, _)| *s == last) {
+            Some((_, list)) => list.push((step.session, step.day_end)),
+            None => ends.push((last, vec![(step.session, step.day_end)])),
+        }
+    }
+    ends.into_iter()
+        .map(|(stop, list)| {
+            let sessions: Vec<String> = list.iter().map(|(s, _)| format!("s{s}")).collect();
+            let days: Vec<String> = list.iter().map(|(_, d)| format!("d{d}")).collect();
+            (stop, format!("{} · {}", sessions.join(", "), days.join(", ")))
+        })
+        .collect()
 }
 
 /// The tinted band round a tile's core: the neighbours' overlap.

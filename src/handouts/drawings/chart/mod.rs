@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use crate::generators::map::Map;
+use crate::generators::map::{Map, Reveal};
 use crate::page::pdf::Fonts;
 use crate::page::{Anchor, Drawing, Shape};
 
@@ -23,6 +23,53 @@ pub(crate) mod atlas;
 pub(crate) mod labels;
 
 use labels::{BoxPt, Placed, Scene, Want};
+
+/// Whose map a drawing is, and what it may show: the GM's (everything,
+/// and in a campaign the party's trail over it) or the players' (no
+/// Difficulty; in a campaign only the stops the party has visited or
+/// heard of and the paths it has travelled).
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    pub players: bool,
+    /// A campaign's reveal (`None` outside a campaign: all is shown).
+    pub reveal: Option<&'a Reveal>,
+}
+
+impl<'a> View<'a> {
+    /// Outside a campaign.
+    pub fn plain(players: bool) -> View<'static> {
+        View {
+            players,
+            reveal: None,
+        }
+    }
+
+    /// Whether stop `i` is drawn.
+    pub fn shows_stop(&self, i: usize) -> bool {
+        !self.players || self.reveal.is_none_or(|r| r.knows_stop(i))
+    }
+
+    /// Whether path `p` is drawn.
+    pub fn shows_path(&self, p: usize) -> bool {
+        !self.players || self.reveal.is_none_or(|r| r.knows_path(p))
+    }
+
+    /// Whether stop `i` is drawn as heard of, not visited (the players'
+    /// map in a campaign).
+    pub fn heard(&self, i: usize) -> bool {
+        self.players && self.reveal.is_some_and(|r| !r.visited(i))
+    }
+
+    /// The trail to draw (the GM's map in a campaign).
+    pub fn trail(&self) -> Option<&'a Reveal> {
+        self.reveal.filter(|_| !self.players)
+    }
+}
+
+/// Grey and width of the party's trail on the GM's map: a highlighter's
+/// band under the paths travelled.
+pub const TRAIL_GREY: f64 = 0.72;
+pub const TRAIL_WIDTH: f64 = 6.0;
 
 /// Drawing size in points: a map fits a 7 × 7 inch square with a legend
 /// strip below.
@@ -45,24 +92,63 @@ pub fn fonts() -> &'static Fonts {
 /// A region wider than a 40-stop map's is drawn larger, at that map's
 /// scale, so the whole of it fits one SVG with labels as big.
 pub fn draw(map: &Map, players: bool) -> Drawing {
-    let mut d = draw_bare(map, players);
-    d.shapes.extend(legend(map, players));
+    draw_view(map, View::plain(players))
+}
+
+/// Draw a map as `view` sees it, with its legend.
+pub fn draw_view(map: &Map, view: View) -> Drawing {
+    let mut d = draw_bare_view(map, view);
+    d.shapes.extend(legend(map, view));
     d.height += LEGEND;
     d
 }
 
 /// The map without its legend strip (the GM's page sets the legend
 /// beside it, under the paths: [`legend_marks`] and [`legend_lines`]).
-pub fn draw_bare(map: &Map, players: bool) -> Drawing {
+pub fn draw_bare_view(map: &Map, view: View) -> Drawing {
     let at = place_fn(map);
-    let mut shapes = path_lines(map, players, &at);
-    shapes.extend(stop_marks(map, &at));
-    shapes.extend(label_shapes(&labels(map, players)));
+    let mut shapes = trail_bands(map, view, &at, TRAIL_WIDTH);
+    shapes.extend(path_lines(map, view, &at));
+    shapes.extend(stop_marks(map, view, &at));
+    shapes.extend(label_shapes(&labels_view(map, view)));
     let side = side(map);
     Drawing {
         width: side,
         height: side,
         shapes,
+    }
+}
+
+/// The party's trail (the GM's map in a campaign): a grey band under each
+/// path travelled, `width` wide.
+fn trail_bands(
+    map: &Map,
+    view: View,
+    at: &impl Fn(f64, f64) -> (f64, f64),
+    width: f64,
+) -> Vec<Shape> {
+    let Some(r) = view.trail() else {
+        return Vec::new();
+    };
+    r.travelled
+        .iter()
+        .filter_map(|&p| map.paths.get(p))
+        .map(|p| {
+            let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
+            band(at(a.x, a.y), at(b.x, b.y), width)
+        })
+        .collect()
+}
+
+/// The trail's band from `a` to `b`.
+fn band((x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64) -> Shape {
+    Shape::Band {
+        x1,
+        y1,
+        x2,
+        y2,
+        width,
+        grey: TRAIL_GREY,
     }
 }
 
@@ -97,8 +183,10 @@ fn path_label(p: &crate::generators::map::Path, players: bool) -> String {
 }
 
 /// How far a stop's mark reaches from its centre (outline included).
-pub fn mark_reach(map: &Map, stop: usize) -> f64 {
-    if stop == map.goal {
+pub fn mark_reach(map: &Map, stop: usize, view: View) -> f64 {
+    if view.heard(stop) {
+        HEARD_R + 0.6
+    } else if stop == map.goal {
         7.6
     } else if stop == map.start {
         5.5
@@ -109,18 +197,30 @@ pub fn mark_reach(map: &Map, stop: usize) -> f64 {
 
 /// Every label placed: stops first, then paths.
 pub fn labels(map: &Map, players: bool) -> Vec<Placed> {
+    labels_view(map, View::plain(players))
+}
+
+/// Every label `view` shows placed: stops first, then paths.
+pub fn labels_view(map: &Map, view: View) -> Vec<Placed> {
+    let players = view.players;
     let at = place_fn(map);
+    let shown: Vec<usize> = (0..map.stops.len())
+        .filter(|&i| view.shows_stop(i))
+        .collect();
+    let roads: Vec<usize> = (0..map.paths.len())
+        .filter(|&p| view.shows_path(p))
+        .collect();
     let fonts = fonts();
     let centres: Vec<(f64, f64)> = map.stops.iter().map(|s| at(s.x, s.y)).collect();
     let scene = Scene {
         fonts,
-        marks: (0..map.stops.len())
-            .map(|i| BoxPt::around(centres[i].0, centres[i].1, mark_reach(map, i) + 1.0))
-            .collect(),
-        segments: map
-            .paths
+        marks: shown
             .iter()
-            .map(|p| (centres[p.a], centres[p.b]))
+            .map(|&i| BoxPt::around(centres[i].0, centres[i].1, mark_reach(map, i, view) + 1.0))
+            .collect(),
+        segments: roads
+            .iter()
+            .map(|&p| (centres[map.paths[p].a], centres[map.paths[p].b]))
             .collect(),
         frame: BoxPt {
             left: 2.0,
@@ -129,13 +229,14 @@ pub fn labels(map: &Map, players: bool) -> Vec<Placed> {
             bottom: side(map) - 2.0,
         },
     };
-    let mut wants: Vec<Want> = (0..map.stops.len())
-        .map(|i| {
+    let mut wants: Vec<Want> = shown
+        .iter()
+        .map(|&i| {
             let text = stop_label(map, i);
-            let bold = i == map.start || i == map.goal;
+            let bold = (i == map.start || i == map.goal) && !view.heard(i);
             let w = fonts.width(&text, STOP_SIZE, bold);
             Want {
-                candidates: around_stop(centres[i], mark_reach(map, i), w, STOP_SIZE),
+                candidates: around_stop(centres[i], mark_reach(map, i, view), w, STOP_SIZE),
                 text,
                 size: STOP_SIZE,
                 bold,
@@ -143,7 +244,8 @@ pub fn labels(map: &Map, players: bool) -> Vec<Placed> {
             }
         })
         .collect();
-    for (i, p) in map.paths.iter().enumerate() {
+    for (i, &k) in roads.iter().enumerate() {
+        let p = &map.paths[k];
         let text = path_label(p, players);
         let w = fonts.width(&text, PATH_SIZE, false);
         wants.push(Want {
@@ -262,12 +364,14 @@ fn label_shapes(placed: &[Placed]) -> Vec<Shape> {
 
 /// Each path as a line: for the GM dashed from Daunting and thin from
 /// Formidable; for the players all alike.
-fn path_lines(map: &Map, players: bool, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
+fn path_lines(map: &Map, view: View, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     map.paths
         .iter()
-        .map(|p| {
+        .enumerate()
+        .filter(|&(k, _)| view.shows_path(k))
+        .map(|(_, p)| {
             let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
-            path_line(p, players, at(a.x, a.y), at(b.x, b.y))
+            path_line(p, view.players, at(a.x, a.y), at(b.x, b.y))
         })
         .collect()
 }
@@ -294,19 +398,31 @@ fn path_line(
 }
 
 /// Each stop's mark: the start a square, the goal a double ring, the rest
-/// a ring.
-fn stop_marks(map: &Map, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
+/// a ring; on the players' map in a campaign a stop only heard of a small
+/// thin ring.
+fn stop_marks(map: &Map, view: View, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     let mut shapes = Vec::new();
-    for s in &map.stops {
+    for s in map.stops.iter().filter(|s| view.shows_stop(s.id)) {
         let (x, y) = at(s.x, s.y);
-        shapes.extend(stop_mark(map, s.id, x, y));
+        shapes.extend(stop_mark(map, s.id, view, x, y));
     }
     shapes
 }
 
+/// Radius of the mark of a stop heard of, not visited.
+const HEARD_R: f64 = 2.6;
+
 /// Stop `i`'s mark centred on (`x`, `y`).
-fn stop_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
-    if i == map.start {
+fn stop_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
+    if view.heard(i) {
+        vec![Shape::Circle {
+            cx: x,
+            cy: y,
+            r: HEARD_R,
+            filled: false,
+            width: 0.6,
+        }]
+    } else if i == map.start {
         vec![start_mark(x - 5.0, y - 5.0)]
     } else if i == map.goal {
         goal_mark(x, y).to_vec()
@@ -323,7 +439,7 @@ fn stop_mark(map: &Map, i: usize, x: f64, y: f64) -> Vec<Shape> {
 
 /// The legend strip under the map: the marks, what the labels mean, the
 /// scale.
-fn legend(map: &Map, players: bool) -> Vec<Shape> {
+fn legend(map: &Map, view: View) -> Vec<Shape> {
     let ly = side(map) + 12.0;
     let mut shapes = vec![
         start_mark(MARGIN, ly),
@@ -331,7 +447,7 @@ fn legend(map: &Map, players: bool) -> Vec<Shape> {
     ];
     shapes.extend(goal_mark(MARGIN + 85.0, ly + 5.0));
     shapes.push(text(MARGIN + 97.0, ly + 9.0, "goal"));
-    let [key, second, scale] = legend_lines(map, players);
+    let [key, second, scale] = legend_lines(map, view);
     shapes.push(text(MARGIN + 140.0, ly + 9.0, &key));
     shapes.push(text(MARGIN + 140.0, ly + 21.0, &second));
     shapes.push(text(MARGIN, ly + 36.0, &scale));
@@ -353,16 +469,18 @@ pub fn legend_marks(width: f64) -> Drawing {
 
 /// The legend's words: what a path's label says, what its line says, and
 /// the scale.
-pub fn legend_lines(map: &Map, players: bool) -> [String; 3] {
+pub fn legend_lines(map: &Map, view: View) -> [String; 3] {
+    let players = view.players;
     let key = if players {
         "Nd: days on foot (two watches of travel a day, the third for rest)"
     } else {
         "DN · Nd: the way's Difficulty · days on foot (two watches a day)"
     };
-    let second = if players {
-        "stops are numbered: name them by number in your notes"
-    } else {
-        "dashed: Daunting or worse · thin: Formidable or worse"
+    let second = match (players, view.reveal.is_some()) {
+        (true, false) => "stops are numbered: name them by number in your notes",
+        (true, true) => "small ring: heard of, not yet visited; only roads travelled are drawn",
+        (false, false) => "dashed: Daunting or worse · thin: Formidable or worse",
+        (false, true) => "dashed: Daunting or worse · thin: Formidable · grey band: the party's trail",
     };
     [
         key.to_owned(),
@@ -474,7 +592,7 @@ mod tests {
                 let marks: Vec<BoxPt> = (0..m.stops.len())
                     .map(|s| {
                         let (x, y) = at(m.stops[s].x, m.stops[s].y);
-                        BoxPt::around(x, y, mark_reach(&m, s))
+                        BoxPt::around(x, y, mark_reach(&m, s, View::plain(false)))
                     })
                     .collect();
                 let lines: Vec<((f64, f64), (f64, f64))> = m
