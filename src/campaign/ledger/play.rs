@@ -230,10 +230,18 @@ fn travel(
                 .stop_named(stop)
                 .expect("checked: the stop is on the map");
             let from = state.stop.as_deref().and_then(|s| map.stop_named(s));
+            // The planned journey, when it set out from where the party is.
             let along_legs = pack
                 .legs
                 .iter()
                 .position(|l| l.eq_ignore_ascii_case(&to.name))
+                .filter(|_| {
+                    from.is_some_and(|f| {
+                        pack.legs
+                            .first()
+                            .is_some_and(|l| l.eq_ignore_ascii_case(&f.name))
+                    })
+                })
                 .map(|i| pack.legs[..=i].to_vec());
             let passed = along_legs.unwrap_or_else(|| match from {
                 Some(f) => road::quickest(map, f.id, to.id)

@@ -1027,3 +1027,114 @@ fn fifty_recorded_sessions_fold_quickly() {
     assert_eq!(ledger.now.session, 51);
     assert_eq!(ledger.now.downtime_vouchers, 100);
 }
+
+// ----- The reveal (issue 30): paths travelled and the trail -----
+
+/// A session played with its own planned journey (`legs`, from the
+/// party's stop; empty: none).
+fn played_along(n: u32, legs: &[&str], text: &str) -> SessionInput {
+    let mut pack = pack();
+    pack.legs = legs.iter().map(|s| s.to_string()).collect();
+    SessionInput {
+        number: n,
+        pack: Some(pack),
+        record: Some(record(n, text)),
+    }
+}
+
+#[test]
+fn the_ledger_keeps_the_paths_travelled_and_the_trail_session_by_session() {
+    let start = core_start(0);
+    let ledger = fold(
+        &start,
+        &[
+            // Along the planned journey: Ashford → Gallows Ford → Kettleby.
+            played_along(
+                1,
+                &["Ashford", "Gallows Ford", "Kettleby"],
+                "session = 1\nday = 3\nstop = \"Kettleby\"\nfull_rest = false\n",
+            ),
+            // Back by the direct road the plan took.
+            played_along(
+                2,
+                &["Kettleby", "Ashford"],
+                "session = 2\nday = 6\nstop = \"Ashford\"\n",
+            ),
+            // No journey: the quickest road (through the ford, 4 watches
+            // against the direct road's 5), every path already travelled.
+            played_along(3, &[], "session = 3\nday = 8\nstop = \"Kettleby\"\nfull_rest = false\n"),
+            // Stayed put.
+            played_along(4, &[], "session = 4\nday = 9\n"),
+        ],
+    )
+    .unwrap();
+    let now = &ledger.now;
+    let paths: Vec<(&str, &str, u32)> = now
+        .travelled
+        .iter()
+        .map(|t| (t.from.as_str(), t.to.as_str(), t.session))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("Ashford", "Gallows Ford", 1),
+            ("Gallows Ford", "Kettleby", 1),
+            ("Kettleby", "Ashford", 2),
+        ]
+    );
+    let trail: Vec<(u32, u32, u32, Vec<&str>)> = now
+        .trail
+        .iter()
+        .map(|l| {
+            let stops = l.stops.iter().map(String::as_str).collect();
+            (l.session, l.day_start, l.day_end, stops)
+        })
+        .collect();
+    assert_eq!(
+        trail,
+        [
+            (1, 1, 3, vec!["Ashford", "Gallows Ford", "Kettleby"]),
+            (2, 3, 6, vec!["Kettleby", "Ashford"]),
+            (3, 6, 8, vec!["Ashford", "Gallows Ford", "Kettleby"]),
+            (4, 8, 9, vec!["Kettleby"]),
+        ]
+    );
+    assert_eq!(now.visited, ["Ashford", "Gallows Ford", "Kettleby"]);
+    // The state before session 2 holds session 1's alone.
+    let before2 = ledger.state_before(2).unwrap();
+    assert_eq!(before2.travelled.len(), 2);
+    assert_eq!(before2.trail.len(), 1);
+    // As the atlas reads it: stops by id, paths by index; Old Keep, on no
+    // road, is neither visited nor heard of.
+    let m = map();
+    let r = now.reveal(&m, None);
+    assert_eq!(r.visited, [0, 1, 2]);
+    assert!(r.heard.is_empty());
+    assert_eq!(r.travelled, [0, 1, 2]);
+    assert_eq!(r.trail[1].stops, [2, 0]);
+    let r1 = before2.reveal(&m, Some(3));
+    assert_eq!((r1.travelled.clone(), r1.heard.clone()), (vec![0, 1], vec![3]));
+    assert!(!r1.knows_path(2));
+}
+
+#[test]
+fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
+    // The pack's journey starts at Ashford, but the party is at Kettleby
+    // (a pack made from an older state): the quickest road is walked.
+    let ledger = fold(
+        &core_start(0),
+        &[
+            played_along(1, &[], "session = 1\nday = 2\nstop = \"Kettleby\"\nfull_rest = false\n"),
+            played_along(
+                2,
+                &["Ashford", "Gallows Ford"],
+                "session = 2\nday = 3\nstop = \"Gallows Ford\"\n",
+            ),
+        ],
+    )
+    .unwrap();
+    assert_eq!(
+        ledger.now.trail[1].stops,
+        ["Kettleby".to_owned(), "Gallows Ford".to_owned()]
+    );
+}

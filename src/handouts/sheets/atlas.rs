@@ -179,7 +179,7 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
     let cells: Vec<String> = by_name
         .iter()
         .map(|&i| {
-            let heard = if view.heard(i) { " (heard of)" } else { "" };
+            let heard = if view.heard(i) { " (heard)" } else { "" };
             format!("{} — {} · {}{heard}", m.stops[i].name, i + 1, place(i))
         })
         .collect();
