@@ -574,3 +574,221 @@ fn an_npc_brought_back_prints_in_the_markdown_as_on_the_card() {
     assert!(stdout(&run_in(&camp, &["verify"])).contains("match"));
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// The texts of an SVG document, unescaped as far as stop names need.
+fn svg_texts(svg: &str) -> Vec<String> {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..t.find("</text>")?];
+            Some(body.replace("&amp;", "&").replace("&#39;", "'"))
+        })
+        .collect()
+}
+
+/// Issue 30, the reveal: a campaign over a region of 40 stops (an atlas)
+/// played for three sessions. Session 3's players' atlas (the PDF's
+/// players' pages), map (its SVG) and Markdown show exactly the stops the
+/// records say the party visited, those it heard of (the far ends of the
+/// roads out of a stop it visited, and where it sets out for) and the
+/// paths it travelled, with the GM's numbers; nothing of the rest. The
+/// GM's show the whole map and the trail, session by session.
+#[test]
+fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_travelled() {
+    let base = temp_dir("campaign-reveal");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    let toml = camp.join("campaign.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    let bigger = text.replacen("\nstops = 8\n", "\nstops = 40\n", 1);
+    assert_ne!(bigger, text, "{text}");
+    std::fs::write(&toml, bigger).unwrap();
+
+    ok_in(&camp, &["prep"]);
+    let legs1 = legs(&pack(&camp, 1));
+    assert!(legs1.len() > 3, "{legs1:?}");
+    record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 4".into()),
+            ("stop =", format!("stop = \"{}\"", legs1[2])),
+        ],
+    );
+    ok_in(&camp, &["prep"]);
+    let legs2 = legs(&pack(&camp, 2));
+    assert!(legs2.len() > 3, "{legs2:?}");
+    record(
+        &camp,
+        2,
+        &[
+            ("day =", "day = 9".into()),
+            ("stop =", format!("stop = \"{}\"", legs2[3])),
+        ],
+    );
+    ok_in(&camp, &["prep"]);
+    let p3 = pack(&camp, 3);
+
+    // What the records say, worked out here from the map alone.
+    let map = &p3["map"];
+    let names: Vec<String> = map["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(names.len(), 40);
+    let id = |name: &str| names.iter().position(|n| n == name).unwrap();
+    let ends: Vec<(usize, usize)> = map["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["a"].as_u64().unwrap() as usize,
+                p["b"].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    let walked: Vec<usize> = legs1[..=2]
+        .iter()
+        .chain(&legs2[1..=3])
+        .map(|n| id(n))
+        .collect();
+    let mut visited: Vec<usize> = Vec::new();
+    for &s in &walked {
+        if !visited.contains(&s) {
+            visited.push(s);
+        }
+    }
+    let mut travelled: Vec<usize> = Vec::new();
+    for w in walked.windows(2) {
+        let p = ends
+            .iter()
+            .position(|&(a, b)| (a, b) == (w[0], w[1]) || (b, a) == (w[0], w[1]))
+            .unwrap();
+        if !travelled.contains(&p) {
+            travelled.push(p);
+        }
+    }
+    let heading = id(legs(&p3).last().unwrap());
+    let mut heard: Vec<usize> = ends
+        .iter()
+        .filter_map(|&(a, b)| match (visited.contains(&a), visited.contains(&b)) {
+            (true, false) => Some(b),
+            (false, true) => Some(a),
+            _ => None,
+        })
+        .chain([heading])
+        .filter(|s| !visited.contains(s))
+        .collect();
+    heard.sort();
+    heard.dedup();
+    let known = |s: usize| visited.contains(&s) || heard.contains(&s);
+    assert!(heard.len() >= 3 && 40 - visited.len() - heard.len() >= 10);
+
+    // The pack says the same.
+    let reveal = &p3["campaign"]["reveal"];
+    assert_eq!(reveal["visited"], serde_json::json!(visited));
+    assert_eq!(reveal["heard"], serde_json::json!(heard));
+    assert_eq!(reveal["travelled"], serde_json::json!(travelled));
+    assert_eq!(
+        reveal["trail"],
+        serde_json::json!([
+            {"session": 1, "day_start": 1, "day_end": 4, "stops": walked[..3]},
+            {"session": 2, "day_start": 4, "day_end": 9, "stops": walked[2..]},
+        ])
+    );
+
+    let out = camp.join("out/session-3");
+    // A name of an unknown stop found in a text is a leak, unless it is
+    // part of a known stop's name.
+    let leaks = |what: &str, text: &str| {
+        for (s, name) in names.iter().enumerate() {
+            let inside_known = names
+                .iter()
+                .enumerate()
+                .any(|(k, n)| known(k) && k != s && n.contains(name.as_str()));
+            if !known(s) && !inside_known {
+                assert!(!text.contains(name.as_str()), "{what} shows {} {name}", s + 1);
+            }
+        }
+    };
+
+    // The players' SVG: a label for every known stop, by the GM's number;
+    // a line for each path travelled and for nothing else.
+    let svg = std::fs::read_to_string(out.join("map-1-players.svg")).unwrap();
+    let texts = svg_texts(&svg);
+    for (s, name) in names.iter().enumerate() {
+        let label = format!("{} {name}", s + 1);
+        assert_eq!(texts.contains(&label), known(s), "{label} in {texts:#?}");
+    }
+    assert_eq!(svg.matches("<line").count(), travelled.len(), "{svg}");
+    leaks("map-1-players.svg", &svg);
+    // The GM's SVG: every stop and path, and the trail's band under each
+    // path travelled.
+    let gm_svg = std::fs::read_to_string(out.join("map-1.svg")).unwrap();
+    assert!(svg_texts(&gm_svg).contains(&format!("1 {}", names[0])));
+    assert_eq!(gm_svg.matches("stroke-linecap").count(), travelled.len());
+
+    // The players' Markdown: a row for each known stop (those heard of
+    // said so), a row for each path travelled.
+    let md = std::fs::read_to_string(out.join("map-1-players.md")).unwrap();
+    for (s, name) in names.iter().enumerate() {
+        let row = format!("\n| {} | {name}", s + 1);
+        assert_eq!(md.contains(&row), known(s), "{row} in {md}");
+        if heard.contains(&s) {
+            assert!(md.contains(&format!("{row} (heard of) |")), "{md}");
+        }
+    }
+    assert_eq!(md.matches(" – ").count(), travelled.len(), "{md}");
+    leaks("map-1-players.md", &md);
+    // The GM's Markdown lists the trail.
+    let gm_md = std::fs::read_to_string(out.join("map-1.md")).unwrap();
+    let first = format!(
+        "- Session 1, days 1–4: {} {} → {} {} → {} {}",
+        walked[0] + 1,
+        names[walked[0]],
+        walked[1] + 1,
+        names[walked[1]],
+        walked[2] + 1,
+        names[walked[2]]
+    );
+    assert!(gm_md.contains(&first), "{first} not in {gm_md}");
+
+    // The PDF: the players' atlas pages (from the players' overview to
+    // their index) index exactly the known stops, and name no other.
+    let pdf = out.join("pack.pdf");
+    if let Some(text) = crate::pdf::text_of(&pdf) {
+        let pages: Vec<&str> = text.split('\u{c}').collect();
+        // (A section's page starts with its title; the run sheet's
+        // contents name them all.)
+        let page_of = |title: &str| {
+            pages
+                .iter()
+                .position(|p| p.trim_start().starts_with(title))
+                .unwrap_or_else(|| panic!("no page starts with {title}"))
+        };
+        let (gm_from, from, to) = (
+            page_of("Atlas · map/1"),
+            page_of("Atlas (players) · map/1"),
+            page_of("Index of stops (players) · map/1"),
+        );
+        let players = pages[from..=to].join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        for (s, name) in names.iter().enumerate() {
+            let entry = format!("{name} — {} · p.", s + 1);
+            assert_eq!(players.contains(&entry), known(s), "{entry} in {players}");
+        }
+        leaks("the players' atlas", &players);
+        assert!(players.contains("small ring: heard of"), "{players}");
+        // The GM's atlas: every stop, and the trail listed and marked.
+        let gm = pages[gm_from..from].join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        for (s, name) in names.iter().enumerate() {
+            assert!(gm.contains(&format!("{name} — {} · p.", s + 1)), "{name}");
+        }
+        assert!(gm.contains("the party's trail"), "{gm}");
+        assert!(gm.contains("session 2 days 4–9"), "{gm}");
+        assert!(gm.contains("s1 · d4") && gm.contains("s2 · d9"), "{gm}");
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}
