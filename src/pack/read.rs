@@ -399,10 +399,7 @@ fn from_campaign(
             .collect(),
         returning,
         start_digest: state.digest(),
-        reveal: prepared
-            .map
-            .as_ref()
-            .map(|f| state.reveal(&f.map, f.to)),
+        reveal: prepared.map.as_ref().map(|f| state.reveal(&f.map, f.to)),
     };
     drop(history);
     let mut bundle = base.bundle;

@@ -99,7 +99,12 @@ impl Shape {
                 at(x2, y2);
             }
             Shape::Band {
-                x1, y1, x2, y2, width, ..
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                ..
             } => {
                 at(x1, y1);
                 at(x2, y2);

@@ -674,11 +674,13 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
     let heading = id(legs(&p3).last().unwrap());
     let mut heard: Vec<usize> = ends
         .iter()
-        .filter_map(|&(a, b)| match (visited.contains(&a), visited.contains(&b)) {
-            (true, false) => Some(b),
-            (false, true) => Some(a),
-            _ => None,
-        })
+        .filter_map(
+            |&(a, b)| match (visited.contains(&a), visited.contains(&b)) {
+                (true, false) => Some(b),
+                (false, true) => Some(a),
+                _ => None,
+            },
+        )
         .chain([heading])
         .filter(|s| !visited.contains(s))
         .collect();
@@ -710,7 +712,11 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
                 .enumerate()
                 .any(|(k, n)| known(k) && k != s && n.contains(name.as_str()));
             if !known(s) && !inside_known {
-                assert!(!text.contains(name.as_str()), "{what} shows {} {name}", s + 1);
+                assert!(
+                    !text.contains(name.as_str()),
+                    "{what} shows {} {name}",
+                    s + 1
+                );
             }
         }
     };
@@ -774,7 +780,11 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
             page_of("Atlas (players) · map/1"),
             page_of("Index of stops (players) · map/1"),
         );
-        let players = pages[from..=to].join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        let players = pages[from..=to]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         for (s, name) in names.iter().enumerate() {
             let entry = format!("{name} — {} · p.", s + 1);
             assert_eq!(players.contains(&entry), known(s), "{entry} in {players}");
@@ -782,7 +792,11 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
         leaks("the players' atlas", &players);
         assert!(players.contains("small ring: heard of"), "{players}");
         // The GM's atlas: every stop, and the trail listed and marked.
-        let gm = pages[gm_from..from].join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        let gm = pages[gm_from..from]
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         for (s, name) in names.iter().enumerate() {
             assert!(gm.contains(&format!("{name} — {} · p.", s + 1)), "{name}");
         }

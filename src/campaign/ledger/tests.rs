@@ -1062,7 +1062,11 @@ fn the_ledger_keeps_the_paths_travelled_and_the_trail_session_by_session() {
             ),
             // No journey: the quickest road (through the ford, 4 watches
             // against the direct road's 5), every path already travelled.
-            played_along(3, &[], "session = 3\nday = 8\nstop = \"Kettleby\"\nfull_rest = false\n"),
+            played_along(
+                3,
+                &[],
+                "session = 3\nday = 8\nstop = \"Kettleby\"\nfull_rest = false\n",
+            ),
             // Stayed put.
             played_along(4, &[], "session = 4\nday = 9\n"),
         ],
@@ -1113,7 +1117,10 @@ fn the_ledger_keeps_the_paths_travelled_and_the_trail_session_by_session() {
     assert_eq!(r.travelled, [0, 1, 2]);
     assert_eq!(r.trail[1].stops, [2, 0]);
     let r1 = before2.reveal(&m, Some(3));
-    assert_eq!((r1.travelled.clone(), r1.heard.clone()), (vec![0, 1], vec![3]));
+    assert_eq!(
+        (r1.travelled.clone(), r1.heard.clone()),
+        (vec![0, 1], vec![3])
+    );
     assert!(!r1.knows_path(2));
 }
 
@@ -1124,7 +1131,11 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
     let ledger = fold(
         &core_start(0),
         &[
-            played_along(1, &[], "session = 1\nday = 2\nstop = \"Kettleby\"\nfull_rest = false\n"),
+            played_along(
+                1,
+                &[],
+                "session = 1\nday = 2\nstop = \"Kettleby\"\nfull_rest = false\n",
+            ),
             played_along(
                 2,
                 &["Ashford", "Gallows Ford"],

@@ -646,7 +646,10 @@ pub(crate) fn trail_marks(r: &crate::generators::map::Reveal) -> Vec<(usize, Str
         .map(|(stop, list)| {
             let sessions: Vec<String> = list.iter().map(|(s, _)| format!("s{s}")).collect();
             let days: Vec<String> = list.iter().map(|(_, d)| format!("d{d}")).collect();
-            (stop, format!("{} · {}", sessions.join(", "), days.join(", ")))
+            (
+                stop,
+                format!("{} · {}", sessions.join(", "), days.join(", ")),
+            )
         })
         .collect()
 }

@@ -480,7 +480,9 @@ pub fn legend_lines(map: &Map, view: View) -> [String; 3] {
         (true, false) => "stops are numbered: name them by number in your notes",
         (true, true) => "small ring: heard of, not yet visited; only roads travelled are drawn",
         (false, false) => "dashed: Daunting or worse · thin: Formidable or worse",
-        (false, true) => "dashed: Daunting or worse · thin: Formidable · grey band: the party's trail",
+        (false, true) => {
+            "dashed: Daunting or worse · thin: Formidable · grey band: the party's trail"
+        }
     };
     [
         key.to_owned(),
