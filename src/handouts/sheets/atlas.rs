@@ -120,10 +120,10 @@ fn legend_lines(view: View) -> [String; 2] {
     };
     let marks = match (view.players, view.reveal.is_some()) {
         (true, true) => {
-            "Square mark: the start; small ring: heard of, not yet visited; only roads travelled are drawn. Tinted edge: the neighbouring page's part, shown again."
+            "Square mark: the party's stop; ring round a dot: where it is going; small ring: heard of, not yet visited. Only roads travelled are drawn. Tinted edge: the neighbouring page's part."
         }
         (false, true) => {
-            "Square mark: the start; ring round a dot: the goal. Grey band: the party's trail, \"s2 · d9\": where session 2 ended, on day 9. Tinted edge: the neighbouring page's part."
+            "Square mark: the party's stop; ring round a dot: where it is going. Grey band: the party's trail; \"· s2 d9\": session 2 ended there, on day 9. Tinted edge: the neighbouring page's part."
         }
         _ => {
             "Square mark: the start; ring round a dot: the goal. Tinted edge: the neighbouring page's part, shown again."

@@ -70,7 +70,7 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     let legend_w = f.content_width() - 3.0 * paths_w - gap;
     let beside = |f: &mut Flow| {
         f.table(&[PATHS_HEAD], &paths, &[1.0], KEY_SIZE);
-        map_legend(f, &legend);
+        map_legend(f, &legend, view);
     };
     let under = |f: &mut Flow| {
         f.columns_sized(
@@ -81,7 +81,7 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
                     let head = [PATHS_HEAD; 3];
                     f.table(&head, &columns, &[1.0 / 3.0; 3], KEY_SIZE);
                 },
-                &mut |f: &mut Flow| map_legend(f, &legend),
+                &mut |f: &mut Flow| map_legend(f, &legend, view),
             ],
         );
     };
@@ -116,8 +116,8 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
 
 /// The map's legend in a column: the start's and goal's marks, then what
 /// a path's label and line say, and the scale.
-fn map_legend(f: &mut Flow, lines: &[String]) {
-    f.drawing_scaled(&chart::legend_marks(f.content_width()), 1.0, 1.0);
+fn map_legend(f: &mut Flow, lines: &[String], view: View) {
+    f.drawing_scaled(&chart::legend_marks(f.content_width(), view), 1.0, 1.0);
     for line in lines {
         f.para(line, KEY_SIZE, false);
     }

@@ -202,8 +202,8 @@ fn column(i: usize) -> String {
 
 /// Detail tile `k` as `view` sees it. `page` gives the printed page
 /// number of a tile. The GM's in a campaign draws the party's trail under
-/// the paths, each session's last stop marked with the session and its
-/// last day ("s2 · d9").
+/// the paths, each session's last stop labelled with the session and its
+/// last day ("37 Stonestead Tor · s2 d9").
 pub(crate) fn tile(
     map: &Map,
     plan: &Plan,
@@ -249,8 +249,8 @@ pub(crate) fn tile(
         .collect();
     for &i in &inside {
         let c = at(map.stops[i].x, map.stops[i].y);
-        let text = super::stop_label(map, i);
-        let bold = (i == map.start || i == map.goal) && !view.heard(i);
+        let text = super::stop_text(map, i, view);
+        let bold = i == map.start || i == map.goal;
         let wd = fonts.width(&text, STOP_SIZE, bold);
         optional.push(KEEP);
         wants.push(Want {
@@ -361,26 +361,6 @@ pub(crate) fn tile(
         .collect();
     for (&i, &(x, y)) in inside.iter().zip(&centres) {
         shapes.extend(super::stop_mark(map, i, view, x, y));
-    }
-    // The trail's session marks, beside each session's last stop.
-    if let Some(r) = view.trail() {
-        for (i, text) in trail_marks(r) {
-            let Some(at_k) = inside.iter().position(|&s| s == i) else {
-                continue;
-            };
-            let wd = fonts.width(&text, PATH_SIZE, true);
-            optional.push(KEEP);
-            wants.push(Want {
-                candidates: around_stop(centres[at_k], mark_reach(map, i, view), wd, PATH_SIZE)
-                    .into_iter()
-                    .map(|(x, y, c)| (x, y, c + 3.0))
-                    .collect(),
-                text,
-                size: PATH_SIZE,
-                bold: true,
-                own_path: None,
-            });
-        }
     }
     let (f0, f1) = (at(framed.x0, framed.y0), at(framed.x1, framed.y1));
     let scene = Scene {
@@ -517,7 +497,7 @@ pub(crate) fn overview(
         .iter()
         .map(|&i| {
             let text = (i + 1).to_string();
-            let bold = (i == map.start || i == map.goal) && !view.heard(i);
+            let bold = i == map.start || i == map.goal;
             let wd = fonts.width(&text, NUMBER_SIZE, bold);
             Want {
                 candidates: around_stop(centres[i], reach(i), wd, NUMBER_SIZE),
@@ -584,15 +564,7 @@ pub(crate) fn overview(
 /// goal a ring round a dot, the rest a dot; a stop only heard of (the
 /// players' in a campaign) a small ring.
 fn small_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
-    if view.heard(i) {
-        vec![Shape::Circle {
-            cx: x,
-            cy: y,
-            r: 1.8,
-            filled: false,
-            width: 0.5,
-        }]
-    } else if i == map.start {
+    if i == map.start {
         vec![Shape::Rect {
             x: x - 3.0,
             y: y - 3.0,
@@ -618,6 +590,14 @@ fn small_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
                 width: 0.5,
             },
         ]
+    } else if view.heard(i) {
+        vec![Shape::Circle {
+            cx: x,
+            cy: y,
+            r: 1.8,
+            filled: false,
+            width: 0.5,
+        }]
     } else {
         vec![Shape::Circle {
             cx: x,
@@ -627,31 +607,6 @@ fn small_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
             width: 0.5,
         }]
     }
-}
-
-/// The trail's marks: for each stop where a session ended, its sessions
-/// and their last days ("s1 · d5", "s2, s3 · d9, d12"), by stop.
-pub(crate) fn trail_marks(r: &crate::generators::map::Reveal) -> Vec<(usize, String)> {
-    let mut ends: Vec<(usize, Vec<(u32, u32)>)> = Vec::new();
-    for step in &r.trail {
-        let Some(&last) = step.stops.last() else {
-            continue;
-        };
-        match ends.iter_mut().find(|(s, _)| *s == last) {
-            Some((_, list)) => list.push((step.session, step.day_end)),
-            None => ends.push((last, vec![(step.session, step.day_end)])),
-        }
-    }
-    ends.into_iter()
-        .map(|(stop, list)| {
-            let sessions: Vec<String> = list.iter().map(|(s, _)| format!("s{s}")).collect();
-            let days: Vec<String> = list.iter().map(|(_, d)| format!("d{d}")).collect();
-            (
-                stop,
-                format!("{} · {}", sessions.join(", "), days.join(", ")),
-            )
-        })
-        .collect()
 }
 
 /// The tinted band round a tile's core: the neighbours' overlap.

@@ -173,6 +173,27 @@ pub fn stop_label(map: &Map, stop: usize) -> String {
     format!("{} {}", stop + 1, map.stops[stop].name)
 }
 
+/// A stop's label as `view` shows it: on the GM's map in a campaign, a
+/// stop where sessions ended says which and on what day ("37 Stonestead
+/// Tor · s2 d9", "4 Brinewell · s1 d5, s3 d12").
+pub fn stop_text(map: &Map, stop: usize, view: View) -> String {
+    let label = stop_label(map, stop);
+    let Some(r) = view.trail() else {
+        return label;
+    };
+    let ends: Vec<String> = r
+        .trail
+        .iter()
+        .filter(|step| step.stops.last() == Some(&stop))
+        .map(|step| format!("s{} d{}", step.session, step.day_end))
+        .collect();
+    if ends.is_empty() {
+        label
+    } else {
+        format!("{label} · {}", ends.join(", "))
+    }
+}
+
 /// A path's label: Difficulty and days for the GM, days for the players.
 fn path_label(p: &crate::generators::map::Path, players: bool) -> String {
     if players {
@@ -184,12 +205,12 @@ fn path_label(p: &crate::generators::map::Path, players: bool) -> String {
 
 /// How far a stop's mark reaches from its centre (outline included).
 pub fn mark_reach(map: &Map, stop: usize, view: View) -> f64 {
-    if view.heard(stop) {
-        HEARD_R + 0.6
-    } else if stop == map.goal {
+    if stop == map.goal {
         7.6
     } else if stop == map.start {
         5.5
+    } else if view.heard(stop) {
+        HEARD_R + 0.6
     } else {
         4.6
     }
@@ -232,8 +253,8 @@ pub fn labels_view(map: &Map, view: View) -> Vec<Placed> {
     let mut wants: Vec<Want> = shown
         .iter()
         .map(|&i| {
-            let text = stop_label(map, i);
-            let bold = (i == map.start || i == map.goal) && !view.heard(i);
+            let text = stop_text(map, i, view);
+            let bold = i == map.start || i == map.goal;
             let w = fonts.width(&text, STOP_SIZE, bold);
             Want {
                 candidates: around_stop(centres[i], mark_reach(map, i, view), w, STOP_SIZE),
@@ -399,7 +420,8 @@ fn path_line(
 
 /// Each stop's mark: the start a square, the goal a double ring, the rest
 /// a ring; on the players' map in a campaign a stop only heard of a small
-/// thin ring.
+/// thin ring. (In a campaign's pack the start is the party's stop and the
+/// goal where it is going.)
 fn stop_marks(map: &Map, view: View, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     let mut shapes = Vec::new();
     for s in map.stops.iter().filter(|s| view.shows_stop(s.id)) {
@@ -414,7 +436,11 @@ const HEARD_R: f64 = 2.6;
 
 /// Stop `i`'s mark centred on (`x`, `y`).
 fn stop_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
-    if view.heard(i) {
+    if i == map.start {
+        vec![start_mark(x - 5.0, y - 5.0)]
+    } else if i == map.goal {
+        goal_mark(x, y).to_vec()
+    } else if view.heard(i) {
         vec![Shape::Circle {
             cx: x,
             cy: y,
@@ -422,10 +448,6 @@ fn stop_mark(map: &Map, i: usize, view: View, x: f64, y: f64) -> Vec<Shape> {
             filled: false,
             width: 0.6,
         }]
-    } else if i == map.start {
-        vec![start_mark(x - 5.0, y - 5.0)]
-    } else if i == map.goal {
-        goal_mark(x, y).to_vec()
     } else {
         vec![Shape::Circle {
             cx: x,
@@ -443,10 +465,10 @@ fn legend(map: &Map, view: View) -> Vec<Shape> {
     let ly = side(map) + 12.0;
     let mut shapes = vec![
         start_mark(MARGIN, ly),
-        text(MARGIN + 16.0, ly + 9.0, "start"),
+        text(MARGIN + 16.0, ly + 9.0, mark_words(view)[0]),
     ];
     shapes.extend(goal_mark(MARGIN + 85.0, ly + 5.0));
-    shapes.push(text(MARGIN + 97.0, ly + 9.0, "goal"));
+    shapes.push(text(MARGIN + 97.0, ly + 9.0, mark_words(view)[1]));
     let [key, second, scale] = legend_lines(map, view);
     shapes.push(text(MARGIN + 140.0, ly + 9.0, &key));
     shapes.push(text(MARGIN + 140.0, ly + 21.0, &second));
@@ -456,14 +478,25 @@ fn legend(map: &Map, view: View) -> Vec<Shape> {
 
 /// The legend's marks alone, `width` wide and left-aligned: the start's
 /// square and the goal's ring, each with its word.
-pub fn legend_marks(width: f64) -> Drawing {
-    let mut shapes = vec![start_mark(1.0, 2.0), text(15.0, 11.0, "start")];
+pub fn legend_marks(width: f64, view: View) -> Drawing {
+    let [start, goal] = mark_words(view);
+    let mut shapes = vec![start_mark(1.0, 2.0), text(15.0, 11.0, start)];
     shapes.extend(goal_mark(60.0, 7.0));
-    shapes.push(text(71.0, 11.0, "goal"));
+    shapes.push(text(71.0, 11.0, goal));
     Drawing {
         width: width.max(100.0),
         height: 16.0,
         shapes,
+    }
+}
+
+/// The words beside the start's and the goal's marks: in a campaign's
+/// pack the map's start is the party's stop and its goal where the plan
+/// sends it.
+fn mark_words(view: View) -> [&'static str; 2] {
+    match view.reveal {
+        Some(_) => ["party", "going to"],
+        None => ["start", "goal"],
     }
 }
 
@@ -478,10 +511,10 @@ pub fn legend_lines(map: &Map, view: View) -> [String; 3] {
     };
     let second = match (players, view.reveal.is_some()) {
         (true, false) => "stops are numbered: name them by number in your notes",
-        (true, true) => "small ring: heard of, not yet visited; only roads travelled are drawn",
+        (true, true) => "small ring: heard of, not visited · only roads travelled are drawn",
         (false, false) => "dashed: Daunting or worse · thin: Formidable or worse",
         (false, true) => {
-            "dashed: Daunting or worse · thin: Formidable · grey band: the party's trail"
+            "dashed: Daunting+ · thin: Formidable+ · grey: trail, \"s2 d9\": session 2's end"
         }
     };
     [
