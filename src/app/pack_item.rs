@@ -51,7 +51,11 @@ pub(crate) fn run(
     }
     if item.svg {
         let map = pack.map.as_ref().expect("checked");
-        let drawing = crate::handouts::drawings::chart::draw(map, item.players);
+        let view = crate::handouts::drawings::chart::View {
+            players: item.players,
+            reveal: pack.campaign.as_ref().and_then(|c| c.reveal.as_ref()),
+        };
+        let drawing = crate::handouts::drawings::chart::draw_view(map, view);
         write!(out, "{}", crate::page::svg::document(&drawing))?;
         return Ok(());
     }
@@ -65,7 +69,11 @@ fn text(pack: &Pack, item: &SessionItem, i: usize) -> String {
         "encounter" => items::encounter(&pack.encounters[i]),
         "trap" => items::trap(&pack.traps[i]),
         "npc" => items::npc(&pack.npcs[i]),
-        "map" => items::map(pack.map.as_ref().expect("checked"), item.players),
+        "map" => items::map_known(
+            pack.map.as_ref().expect("checked"),
+            item.players,
+            pack.campaign.as_ref().and_then(|c| c.reveal.as_ref()),
+        ),
         "journey" => items::journey(pack.journey.as_ref().expect("checked")),
         "voucher" => items::voucher(&pack.vouchers[i]),
         "injury" => items::injury(&pack.injuries[i]),

@@ -7,7 +7,7 @@ use crate::generators::encounter::Encounter;
 use crate::generators::forage::Forage;
 use crate::generators::injury::{Applied, Injury};
 use crate::generators::journey::{Journey, count};
-use crate::generators::map::Map;
+use crate::generators::map::{Map, Reveal};
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
 use crate::generators::trap::Trap;
@@ -312,12 +312,25 @@ fn attack_odds(e: &Encounter, out: &mut String) {
 
 /// A map as a Markdown listing: stops, then paths.
 pub(crate) fn map(m: &Map, players: bool) -> String {
+    map_known(m, players, None)
+}
+
+/// [`map`], for the players in a campaign (`reveal`) only the stops the
+/// party has visited or heard of and the paths it has travelled.
+pub(crate) fn map_known(m: &Map, players: bool, reveal: Option<&Reveal>) -> String {
+    let hidden = |stop: usize| players && reveal.is_some_and(|r| !r.knows_stop(stop));
+    let heard = |stop: usize| players && reveal.is_some_and(|r| !r.visited(stop));
+    let unwalked = |path: usize| players && reveal.is_some_and(|r| !r.knows_path(path));
+    let count = match (players, reveal) {
+        (true, Some(_)) => format!(
+            "{} stops known",
+            (0..m.stops.len()).filter(|&i| !hidden(i)).count()
+        ),
+        _ => format!("{} stops", m.stops.len()),
+    };
     let mut s = format!(
-        "## Point-crawl map ({} stops, {} regions across)\nStart: **{}** · Goal: **{}**\n\n",
-        m.stops.len(),
-        m.size,
-        m.stops[m.start].name,
-        m.stops[m.goal].name
+        "## Point-crawl map ({count}, {} regions across)\nStart: **{}** · Goal: **{}**\n\n",
+        m.size, m.stops[m.start].name, m.stops[m.goal].name
     );
     if players {
         let _ = writeln!(s, "| # | stop | kind | terrain |\n|---|---|---|---|");
@@ -327,13 +340,14 @@ pub(crate) fn map(m: &Map, players: bool) -> String {
             "| # | stop | kind | terrain | hook |\n|---|---|---|---|---|"
         );
     }
-    for st in &m.stops {
+    for st in m.stops.iter().filter(|st| !hidden(st.id)) {
         if players {
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} |",
+                "| {} | {}{} | {} | {} |",
                 st.id + 1,
                 st.name,
+                if heard(st.id) { " (heard of)" } else { "" },
                 st.kind,
                 st.terrain
             );
@@ -360,7 +374,10 @@ pub(crate) fn map(m: &Map, players: bool) -> String {
             "\n| path | regions | watches | days | terrain | Difficulty |\n|---|---|---|---|---|---|"
         );
     }
-    for p in &m.paths {
+    for (k, p) in m.paths.iter().enumerate() {
+        if unwalked(k) {
+            continue;
+        }
         let name = format!("{} – {}", m.stops[p.a].name, m.stops[p.b].name);
         if players {
             let _ = writeln!(s, "| {name} | {} | {} | {} |", p.regions, p.watches, p.days);

@@ -737,6 +737,21 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
     assert!(svg_texts(&gm_svg).contains(&format!("1 {}", names[0])));
     assert_eq!(gm_svg.matches("stroke-linecap").count(), travelled.len());
 
+    // `gen map --item 1 --session` over the campaign's bundle (its next
+    // session, 3) prints the players' map as the pack has it.
+    let bundle = ok_in(&camp, &["share"]);
+    std::fs::write(base.join("campaign-bundle.toml"), &bundle).unwrap();
+    let b = base.join("campaign-bundle.toml");
+    let b = b.to_str().unwrap();
+    let item = ["gen", "map", "--item", "1", "--session", b, "--players"];
+    assert_eq!(ok_in(&base, &[&item[..], &["--svg"]].concat()), svg);
+    let listed = ok_in(&base, &item);
+    for (s, name) in names.iter().enumerate() {
+        let row = format!("\n| {} | {name}", s + 1);
+        assert_eq!(listed.contains(&row), known(s), "{row} in {listed}");
+    }
+    leaks("gen map --players", &listed);
+
     // The players' Markdown: a row for each known stop (those heard of
     // said so), a row for each path travelled.
     let md = std::fs::read_to_string(out.join("map-1-players.md")).unwrap();
