@@ -83,21 +83,25 @@ fn merge(
         added: Vec::new(),
         replaced: Vec::new(),
     };
+    // Each row's place by name (the first row of a name, as a search from
+    // the top finds it): an extension of n rows costs n lookups, not n
+    // scans of the table.
+    let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, r) in merged.rows.iter().enumerate() {
+        by_name.entry(r.entry.name.clone()).or_insert(i);
+    }
     for raw in std::mem::take(&mut p.raw.row) {
         let Some(row) = rows::compile(spot, ctx, raw, problems) else {
             continue;
         };
-        match merged
-            .rows
-            .iter_mut()
-            .find(|r| r.entry.name == row.entry.name)
-        {
-            Some(old) => {
+        match by_name.get(&row.entry.name) {
+            Some(&i) => {
                 contribution.replaced.push(row.entry.name.clone());
-                *old = row;
+                merged.rows[i] = row;
             }
             None => {
                 contribution.added.push(row.entry.name.clone());
+                by_name.insert(row.entry.name.clone(), merged.rows.len());
                 merged.rows.push(row);
             }
         }
