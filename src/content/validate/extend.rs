@@ -20,6 +20,10 @@ pub(super) fn apply(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
+    // Each extended table's rows by name (the first row of a name, as a
+    // search from the top finds it), made once and kept across its
+    // extensions: an extension of n rows costs n lookups, not n scans.
+    let mut names: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
     for mut p in pending {
         let target = p
             .raw
@@ -44,18 +48,33 @@ pub(super) fn apply(
             );
             continue;
         };
-        if let Some(merged) = merge(&mut p, spot, table, files, problems) {
+        let index = names
+            .entry(target.clone())
+            .or_insert_with(|| first_of_each_name(&table.rows));
+        if let Some(merged) = merge(&mut p, spot, table, index, files, problems) {
             tables.insert(target.clone(), merged);
         }
     }
 }
 
+/// Where the first row of each name is.
+fn first_of_each_name(rows: &[Row]) -> BTreeMap<String, usize> {
+    let mut index = BTreeMap::new();
+    for (i, r) in rows.iter().enumerate() {
+        index.entry(r.entry.name.clone()).or_insert(i);
+    }
+    index
+}
+
 /// The table with the extension's rows (and die, notes and region) in; `None`
-/// after reporting why they do not fit.
+/// after reporting why they do not fit. `index` is the table's rows by
+/// name, and is kept so (names added are taken out again when the
+/// extension does not fit).
 fn merge(
     p: &mut Pending,
     spot: Spot,
     table: &Table,
+    index: &mut BTreeMap<String, usize>,
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Table> {
@@ -83,25 +102,18 @@ fn merge(
         added: Vec::new(),
         replaced: Vec::new(),
     };
-    // Each row's place by name (the first row of a name, as a search from
-    // the top finds it): an extension of n rows costs n lookups, not n
-    // scans of the table.
-    let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
-    for (i, r) in merged.rows.iter().enumerate() {
-        by_name.entry(r.entry.name.clone()).or_insert(i);
-    }
     for raw in std::mem::take(&mut p.raw.row) {
         let Some(row) = rows::compile(spot, ctx, raw, problems) else {
             continue;
         };
-        match by_name.get(&row.entry.name) {
+        match index.get(&row.entry.name) {
             Some(&i) => {
                 contribution.replaced.push(row.entry.name.clone());
                 merged.rows[i] = row;
             }
             None => {
                 contribution.added.push(row.entry.name.clone());
-                by_name.insert(row.entry.name.clone(), merged.rows.len());
+                index.insert(row.entry.name.clone(), merged.rows.len());
                 merged.rows.push(row);
             }
         }
@@ -114,8 +126,14 @@ fn merge(
         problems,
     );
     check_merged(spot, p.head, &merged, files, problems);
+    if problems.len() != before {
+        for name in &contribution.added {
+            index.remove(name);
+        }
+        return None;
+    }
     merged.extended_by.push(contribution);
-    (problems.len() == before).then_some(merged)
+    Some(merged)
 }
 
 /// The merged rows against the (possibly new) die, or as weights.
