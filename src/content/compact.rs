@@ -207,6 +207,18 @@ impl Compact for String {
     }
 }
 
+/// Borrowed from the form (which is embedded in the binary).
+impl Compact for std::borrow::Cow<'static, str> {
+    fn put(&self, w: &mut Vec<u8>) {
+        self.len().put(w);
+        w.extend_from_slice(self.as_bytes());
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let n = usize::get(r)?;
+        std::str::from_utf8(r.take(n)?).ok().map(Self::Borrowed)
+    }
+}
+
 impl<T: Compact> Compact for Option<T> {
     fn put(&self, w: &mut Vec<u8>) {
         match self {

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use serde::Serialize;
 
 pub use region::Region;
-pub use schema::{Effect, Stats, System};
+pub use schema::{Effect, Stats, System, Text, owned};
 pub use source::{SourceFile, builtin_files, line_col, user_files};
 use template::Segment;
 
@@ -92,7 +92,7 @@ pub struct Entry {
     pub name: String,
     pub text: String,
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: Vec<Text>,
     pub reroll: Option<u32>,
     #[serde(default)]
     pub distinct: bool,

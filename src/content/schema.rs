@@ -86,68 +86,78 @@ pub(crate) struct RowRaw {
     pub stats: Option<Box<Spanned<Stats>>>,
 }
 
+/// A text of a table row's effects and stats: borrowed from the binary
+/// for a built-in table read from its compact form (no copy to make or
+/// free), owned for one read from a file.
+pub type Text = std::borrow::Cow<'static, str>;
+
+/// An optional [`Text`] as a `String` of its own.
+pub fn owned(text: &Option<Text>) -> Option<String> {
+    text.as_deref().map(str::to_owned)
+}
+
 /// Structured data a generator applies. All keys optional.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Effect {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ability: Option<String>,
+    pub ability: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub change: Option<String>,
+    pub change: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub lasts: Option<String>,
+    pub lasts: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub condition: Option<String>,
+    pub condition: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<String>,
+    pub status: Option<Text>,
     #[serde(rename = "trait", skip_serializing_if = "Option::is_none")]
-    pub trait_: Option<String>,
+    pub trait_: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub skill: Option<String>,
+    pub skill: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omens_max: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reroll_if_zero: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub damage: Option<String>,
+    pub damage: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub direct: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub armour: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hazard: Option<String>,
+    pub hazard: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub per: Option<String>,
+    pub per: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub cap: Option<String>,
+    pub cap: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vs: Option<String>,
+    pub vs: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub modifier: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub soak: Option<String>,
+    pub soak: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub interval: Option<String>,
+    pub interval: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub duration: Option<String>,
+    pub duration: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub raise: Option<String>,
+    pub raise: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rations: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub perishable: Option<bool>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub needs: Vec<String>,
+    pub needs: Vec<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub save: Option<String>,
+    pub save: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub min_damage: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chance: Option<String>,
+    pub chance: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<i64>,
 }
@@ -158,35 +168,35 @@ pub struct Effect {
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub NATURE: Option<String>,
+    pub NATURE: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub CULTURE: Option<String>,
+    pub CULTURE: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub POISE: Option<String>,
+    pub POISE: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub MOTIVE: Option<String>,
+    pub MOTIVE: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub FRAME: Option<String>,
+    pub FRAME: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub STR: Option<String>,
+    pub STR: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub AGI: Option<String>,
+    pub AGI: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub WIT: Option<String>,
+    pub WIT: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub armor: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub weapon: Option<String>,
+    pub weapon: Option<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dm: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub damage: Option<String>,
+    pub damage: Option<Text>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub callings: Vec<String>,
+    pub callings: Vec<Text>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub skills: Vec<String>,
+    pub skills: Vec<Text>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub traits: Vec<String>,
+    pub traits: Vec<Text>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omens: Option<i64>,
 }

@@ -116,7 +116,7 @@ fn ration_effect(row: &Row) -> Option<&Effect> {
 /// P(d20 ≤ WIT) × P(damage ≥ min) for rows with a save, 1 otherwise; 0 when
 /// something is missing.
 fn success_chance(e: &Effect, has: &[String], req: &Request) -> f64 {
-    if e.rations.unwrap_or(0) == 0 || !e.needs.iter().all(|n| has.contains(n)) {
+    if e.rations.unwrap_or(0) == 0 || !e.needs.iter().all(|n| has.iter().any(|h| h == n)) {
         return 0.0;
     }
     let mut p = 1.0;
@@ -183,14 +183,18 @@ fn resolve(
     let Some(e) = ration_effect(row) else {
         return (0, None);
     };
-    let missing: Vec<&String> = e.needs.iter().filter(|n| !has.contains(n)).collect();
+    let missing: Vec<&str> = e
+        .needs
+        .iter()
+        .map(|n| n.as_ref())
+        .filter(|n| !has.iter().any(|h| h == n))
+        .collect();
     if e.rations.unwrap_or(0) == 0 {
         steps.push("nothing edible this watch".into());
         return (0, None);
     }
     if !missing.is_empty() {
-        let list: Vec<&str> = missing.iter().map(|m| m.as_str()).collect();
-        steps.push(format!("no luck: this needs {}", list.join(" and ")));
+        steps.push(format!("no luck: this needs {}", missing.join(" and ")));
         return (0, None);
     }
     if let Some(ability) = &e.save

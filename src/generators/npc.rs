@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use super::{Address, GenError, Generator, display_name};
-use crate::content::{Library, Row, Stats};
+use crate::content::{Library, Row, Stats, Text, owned};
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::{self, Sheet};
 use crate::rules::mettle::{self, Calling, StatBlock, Weapon};
@@ -99,8 +99,7 @@ fn kind_of(row: &Row) -> String {
         .tags
         .iter()
         .find(|t| !t.contains(':'))
-        .cloned()
-        .unwrap_or_else(|| "creature".into())
+        .map_or_else(|| "creature".into(), |t| t.to_string())
 }
 
 /// A value uniformly within a range written `"2-4"` (or `"3"`).
@@ -276,7 +275,7 @@ fn terrain_archetypes<'a>(library: &'a Library, terrain: Option<&str>) -> Vec<&'
 
 /// A METTLE stat block within the archetype's ranges (the `stats` stream).
 fn mettle_npc(stats: &Stats, tier: u8, kind: &str, name: &str, s: &mut Stream) -> MettleNpc {
-    let mut roll = |r: &Option<String>| in_range(r.as_deref().unwrap_or("2"), s) as u32;
+    let mut roll = |r: &Option<Text>| in_range(r.as_deref().unwrap_or("2"), s) as u32;
     let (n, c, p, m, f) = (
         roll(&stats.NATURE),
         roll(&stats.CULTURE),
@@ -289,7 +288,7 @@ fn mettle_npc(stats: &Stats, tier: u8, kind: &str, name: &str, s: &mut Stream) -
         .callings
         .iter()
         .map(|name| Calling {
-            name: name.clone(),
+            name: name.to_string(),
             dice: (2 + u32::from(tier)).min(highest + 1).min(mettle::MAX_POOL),
         })
         .collect();
@@ -322,7 +321,7 @@ fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
     } else {
         core_d20::ABILITY_MAX
     };
-    let mut roll = |r: &Option<String>| in_range(r.as_deref().unwrap_or("10"), s).clamp(1, cap);
+    let mut roll = |r: &Option<Text>| in_range(r.as_deref().unwrap_or("10"), s).clamp(1, cap);
     let (st, ag, wi) = (roll(&stats.STR), roll(&stats.AGI), roll(&stats.WIT));
     let omens = stats.omens.unwrap_or(0).clamp(0, 2);
     let sheet = Sheet {
@@ -333,13 +332,13 @@ fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
         WIT: wi,
         health: None,
         armour: stats.armor.unwrap_or(0).clamp(0, core_d20::ARMOUR_MAX),
-        damage: stats.damage.clone().unwrap_or_else(|| "d6".into()),
-        weapon: stats.weapon.clone(),
+        damage: stats.damage.as_deref().unwrap_or("d6").to_owned(),
+        weapon: owned(&stats.weapon),
         omens,
         max_omens: omens,
         corruption: 0,
-        skills: stats.skills.clone(),
-        traits: stats.traits.clone(),
+        skills: stats.skills.iter().map(|s| s.to_string()).collect(),
+        traits: stats.traits.iter().map(|s| s.to_string()).collect(),
         conditions: Vec::new(),
     };
     let max_health = sheet.max_health();

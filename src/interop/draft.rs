@@ -155,8 +155,8 @@ struct RowOut<'a> {
     weight: Option<u64>,
     name: &'a str,
     text: &'a str,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    tags: &'a [String],
+    #[serde(skip_serializing_if = "<[crate::content::Text]>::is_empty")]
+    tags: &'a [crate::content::Text],
     #[serde(skip_serializing_if = "Option::is_none")]
     reroll: Option<u32>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]

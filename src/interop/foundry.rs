@@ -181,7 +181,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                 drawn: false,
                 flags: ResultFlags {
                     tablewright: RowFlags {
-                        tags: row.entry.tags.clone(),
+                        tags: row.entry.tags.iter().map(|t| t.to_string()).collect(),
                         reroll: row.entry.reroll,
                         distinct: row.entry.distinct,
                         effects: row.entry.effects.clone(),
@@ -479,7 +479,12 @@ fn table(
                     (r.range, None)
                 };
                 let mut row = DraftRow::plain(range, weight, r.name, r.text, r.line);
-                row.entry.tags = r.flags.tags;
+                row.entry.tags = r
+                    .flags
+                    .tags
+                    .into_iter()
+                    .map(crate::content::Text::Owned)
+                    .collect();
                 row.entry.reroll = r.flags.reroll;
                 row.entry.distinct = r.flags.distinct;
                 row.entry.effects = r.flags.effects;

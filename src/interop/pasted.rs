@@ -422,14 +422,18 @@ fn roll_or_weight(
                 .with_hint("each row's roll is one number or a range, low to high"),
             )),
         },
+        // A table's weights add up to 2^53 at most (the odds stay exact).
         Column::Weight(_) => match keyed.parse::<u64>() {
-            Ok(w) if w > 0 => Ok((None, Some(w))),
+            Ok(w) if w > 0 && w <= 1 << 53 => Ok((None, Some(w))),
             _ => Err(Box::new(
                 Diagnostic::at(
                     file,
                     line,
                     1,
-                    format!("`{keyed}` is not a weight: write a whole number from 1"),
+                    format!(
+                        "`{keyed}` is not a weight: write a whole number from 1 to 2^53 \
+                         (9007199254740992)"
+                    ),
                 )
                 .with_hint("a weight says how many times likelier a row is than a row of weight 1"),
             )),

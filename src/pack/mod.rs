@@ -59,7 +59,7 @@ pub(crate) struct Sources {
     pub session: Session,
     /// The session file on disk (`None` when read from a bundle).
     pub session_path: Option<PathBuf>,
-    pub library: Library,
+    pub library: &'static Library,
     pub templates: Templates,
     pub party: Party,
     pub seed: Seed,

@@ -282,7 +282,7 @@ fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Er
 /// files up to session `n`, or all of them), the tables and templates.
 struct CampaignBase {
     bundle: Bundle,
-    library: Library,
+    library: &'static Library,
     templates: Templates,
 }
 
@@ -661,6 +661,8 @@ fn from_bundle(
     if !problems.is_empty() {
         return Err(Error::Content(problems));
     }
+    // Kept until the process ends, as `Workspace::library` keeps its own.
+    let library: &'static Library = Box::leak(Box::new(library));
     let overrides: Vec<(String, String, String)> = bundle
         .templates
         .iter()
@@ -724,7 +726,7 @@ fn from_campaign_bundle(
     ws: &Workspace,
     path: &Path,
     bundle: Bundle,
-    library: Library,
+    library: &'static Library,
     templates: Templates,
     number: Option<usize>,
     asked: &Asked,

@@ -96,12 +96,12 @@ pub(crate) struct Call {
 /// Which tiles may answer a call, from their tags: the call's suit, its
 /// strength (or `any-level`), and for a whole-field call its field tag. A
 /// spot call prefers tiles that are not whole-field ones, if there are any.
-pub(crate) fn tiles_for<'a, T>(
+pub(crate) fn tiles_for<'a, T, S: AsRef<str>>(
     tiles: &'a [T],
-    tags: impl Fn(&T) -> &[String],
+    tags: impl Fn(&T) -> &[S],
     call: &Call,
 ) -> Vec<&'a T> {
-    let has = |t: &T, tag: &str| tags(t).iter().any(|x| x == tag);
+    let has = |t: &T, tag: &str| tags(t).iter().any(|x| x.as_ref() == tag);
     let fits = |t: &&T| has(t, call.suit) && (has(t, call.level) || has(t, "any-level"));
     match call.field {
         Some(f) => tiles.iter().filter(fits).filter(|t| has(t, f)).collect(),

@@ -292,16 +292,19 @@ impl Library {
             filter
                 .tag
                 .as_ref()
-                .is_none_or(|t| row.entry.tags.contains(t))
+                .is_none_or(|t| row.entry.tags.iter().any(|x| x == t))
                 && !filter.drawn.contains(&i)
         };
         if let Some(tag) = &filter.tag
-            && !table.rows.iter().any(|r| r.entry.tags.contains(tag))
+            && !table
+                .rows
+                .iter()
+                .any(|r| r.entry.tags.iter().any(|x| x == tag))
         {
             let mut tags: Vec<String> = table
                 .rows
                 .iter()
-                .flat_map(|r| r.entry.tags.clone())
+                .flat_map(|r| r.entry.tags.iter().map(|t| t.to_string()))
                 .collect();
             tags.sort();
             tags.dedup();
@@ -406,7 +409,7 @@ impl Library {
             row: row.entry.name.clone(),
             label: row.label(),
             text,
-            tags: row.entry.tags.clone(),
+            tags: row.entry.tags.iter().map(|t| t.to_string()).collect(),
             effects: row.entry.effects.clone(),
             stats: row.entry.stats.as_deref().cloned(),
             nested,

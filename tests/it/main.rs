@@ -30,6 +30,8 @@
 //!   ledger's figures asserted, every pack rebuilt byte for byte
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
+//! - `memory`: issue 32: a big table file loaded, or refused, in memory
+//!   within ten times its bytes (the child's peak resident set)
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
@@ -46,6 +48,7 @@ mod generators;
 mod homebrew;
 mod interop;
 mod living;
+mod memory;
 mod pdf;
 mod prep;
 mod safety;

@@ -63,7 +63,7 @@ pub(super) fn check_effect(
         check_change(&mut found, system, e, change);
     }
     if let Some(l) = &e.lasts
-        && !LASTS.contains(&l.as_str())
+        && !LASTS.contains(&l.as_ref())
     {
         found.push(
             format!("`lasts = \"{l}\"` is not a known duration"),
@@ -93,7 +93,7 @@ fn ability_names(found: &mut Found, system: System, e: &Effect) {
             continue;
         }
         if let Some(a) = name
-            && !known.contains(&a.as_str())
+            && !known.contains(&a.as_ref())
         {
             let suggestion = suggest(a, known.iter().copied());
             // After a "did you mean `x`?" the list starts a new sentence.
@@ -226,7 +226,7 @@ pub(super) fn check_stats(
     let mut found = Found { spot, at, problems };
     stat_ranges(&mut found, system, s, tags);
     if let Some(d) = &s.damage
-        && !["d4", "d6", "d8", "d10", "d12"].contains(&d.as_str())
+        && !["d4", "d6", "d8", "d10", "d12"].contains(&d.as_ref())
     {
         found.push(
             format!("`damage = \"{d}\"` is not a Core Rules damage die"),

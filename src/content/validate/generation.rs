@@ -152,7 +152,7 @@ pub(super) fn place_warnings(
         if poi
             .rows
             .iter()
-            .any(|r| r.entry.tags.contains(&region.places))
+            .any(|r| r.entry.tags.iter().any(|t| *t == region.places))
         {
             continue;
         }

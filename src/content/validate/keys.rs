@@ -17,7 +17,7 @@ pub(super) fn parse_file(
     file: &SourceFile,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Spanned<TableRaw>> {
-    match super::parts::read(file) {
+    match super::parts::read(file, problems) {
         Some(tables) => tables,
         None => whole(file, problems),
     }
@@ -29,7 +29,7 @@ pub(super) fn whole(file: &SourceFile, problems: &mut Vec<Diagnostic>) -> Vec<Sp
     let mut root = match DeTable::parse(&file.text) {
         Ok(v) => v,
         Err(e) => {
-            problems.push(not_toml(spot, &e));
+            problems.push(not_toml(spot, &e, 0));
             return Vec::new();
         }
     };
@@ -39,20 +39,28 @@ pub(super) fn whole(file: &SourceFile, problems: &mut Vec<Diagnostic>) -> Vec<Sp
     match <FileRaw as serde::Deserialize>::deserialize(de) {
         Ok(raw) => raw.table,
         Err(e) => {
-            let span = e.span().unwrap_or(0..0);
-            problems.push(spot.at(
-                span.start,
-                spot.width(span),
-                e.message().trim().to_owned(),
-                "see the guide, Table format, for each key's type",
-            ));
+            problems.push(wrong_type(spot, &e));
             Vec::new()
         }
     }
 }
 
-fn not_toml(spot: Spot, e: &toml::de::Error) -> Diagnostic {
+/// A value of the wrong type (or a key missing), as the TOML reader put it.
+pub(super) fn wrong_type(spot: Spot, e: &toml::de::Error) -> Diagnostic {
     let span = e.span().unwrap_or(0..0);
+    spot.at(
+        span.start,
+        spot.width(span),
+        e.message().trim().to_owned(),
+        "see the guide, Table format, for each key's type",
+    )
+}
+
+/// A syntax error in TOML read from byte `offset` of the file on.
+pub(super) fn not_toml(spot: Spot, e: &toml::de::Error, offset: usize) -> Diagnostic {
+    let span = e
+        .span()
+        .map_or(offset..offset, |s| s.start + offset..s.end + offset);
     spot.at(
         span.start,
         spot.width(span),
@@ -63,16 +71,23 @@ fn not_toml(spot: Spot, e: &toml::de::Error) -> Diagnostic {
 
 /// Report and remove every key that is not in the format, at every level.
 fn prune_file(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diagnostic>) {
-    prune(spot, root, schema::FILE_KEYS, "the file", problems);
+    prune((spot, 0), root, schema::FILE_KEYS, "the file", problems);
     for t in tables_in(root.get_mut("table")) {
-        prune_table(spot, t, problems);
+        prune_table((spot, 0), t, problems);
     }
 }
 
 /// The same for a part of a file (see [`super::parts`]): a `[[table]]`
 /// section, or `[[table.row]]` sections (`table` is then a table holding
-/// `row`).
-pub(super) fn prune_part(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+/// `row`), read from byte `base` of the file on (its keys' positions are
+/// the part's own).
+pub(super) fn prune_part(
+    spot: Spot,
+    base: usize,
+    root: &mut DeTable,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let spot = (spot, base);
     prune(spot, root, schema::FILE_KEYS, "the file", problems);
     if let Some(DeValue::Table(t)) = root.get_mut("table").map(Spanned::get_mut) {
         for r in tables_in(t.get_mut("row")) {
@@ -85,7 +100,7 @@ pub(super) fn prune_part(spot: Spot, root: &mut DeTable, problems: &mut Vec<Diag
     }
 }
 
-fn prune_table(spot: Spot, t: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+fn prune_table(spot: (Spot, usize), t: &mut DeTable, problems: &mut Vec<Diagnostic>) {
     prune(spot, t, schema::TABLE_KEYS, "a [[table]]", problems);
     if let Some(DeValue::Table(region)) = t.get_mut("region").map(Spanned::get_mut) {
         prune(
@@ -101,7 +116,7 @@ fn prune_table(spot: Spot, t: &mut DeTable, problems: &mut Vec<Diagnostic>) {
     }
 }
 
-fn prune_row(spot: Spot, r: &mut DeTable, problems: &mut Vec<Diagnostic>) {
+fn prune_row(spot: (Spot, usize), r: &mut DeTable, problems: &mut Vec<Diagnostic>) {
     prune(spot, r, schema::ROW_KEYS, "a [[table.row]]", problems);
     for e in tables_in(r.get_mut("effects")) {
         prune(spot, e, schema::EFFECT_KEYS, "an effect", problems);
@@ -128,8 +143,10 @@ fn tables_in<'a, 'i>(
 /// Report every key of `table` not in `allowed`, and drop it — or, when
 /// it is close to a key the table lacks, read it as that key, so that a
 /// typo'd required key (`nmae`) does not also make the row lack one.
+///
+/// `spot` is the file and where the keys' positions start in it.
 fn prune(
-    spot: Spot,
+    spot: (Spot, usize),
     table: &mut DeTable,
     allowed: &[&str],
     place: &str,
@@ -158,7 +175,7 @@ fn prune(
 
 /// One key that is not in the format.
 fn unknown_key(
-    spot: Spot,
+    (spot, base): (Spot, usize),
     key: &Spanned<std::borrow::Cow<str>>,
     allowed: &[&str],
     place: &str,
@@ -168,7 +185,7 @@ fn unknown_key(
     // After a "did you mean `x`?" the list starts a new sentence.
     let lead = if suggestion.is_some() { "Keys" } else { "keys" };
     spot.at(
-        key.span().start,
+        base + key.span().start,
         name.chars().count().max(1),
         format!("unknown key `{name}` in {place}"),
         format!("{lead} here: {}", allowed.join(", ")),

@@ -10,10 +10,14 @@
 //! could differ, the file is read whole: keys before the first
 //! `[[table]]`; a header other than `[[table]]`, `[[table.row]]`,
 //! `[table.region]` in a table's own section or `[table.row.<key>]` (or
-//! `[[table.row.<key>]]`) in a row's; quoted or spaced header keys; a table
-//! with `row` keys of its own before its `[[table.row]]`s; and any problem
-//! at all (TOML syntax, a control character, an unknown key, a wrong
-//! type), so that every message is the one the whole file gives.
+//! `[[table.row.<key>]]`) in a row's; quoted or spaced header keys; and a
+//! table with `row` keys of its own before its `[[table.row]]`s.
+//!
+//! A file with problems is read in parts too, and gives the problems
+//! reading it whole gives: only the first TOML syntax error; else every
+//! control character and unknown key, and the first value of the wrong
+//! type (after which no table is read). Problems are printed sorted by
+//! place, so the order they are found in does not show.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -24,6 +28,7 @@ use toml_parser::lexer::{Token, TokenKind};
 use super::{Spot, clean, keys};
 use crate::content::SourceFile;
 use crate::content::schema::{FileRaw, RowRaw, TableRaw};
+use crate::diagnostic::Diagnostic;
 
 /// A run of row sections is read as one part once it holds this many
 /// bytes (a part's TOML tokens, events and tree take ~30× its bytes).
@@ -38,9 +43,13 @@ enum Kind {
     Row,
 }
 
-/// The raw tables of `file`, read in parts; `None` when it must be read
-/// whole (see the module's doc).
-pub(super) fn read(file: &SourceFile) -> Option<Vec<Spanned<TableRaw>>> {
+/// The raw tables of `file`, read in parts, with the problems reading it
+/// whole would give put in `problems`; `None` when it must be read whole
+/// (see the module's doc).
+pub(super) fn read(
+    file: &SourceFile,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Vec<Spanned<TableRaw>>> {
     let text = file.text.as_str();
     let sections = sections(text)?;
     // Nothing before the first `[[table]]` but blank lines and comments.
@@ -50,50 +59,100 @@ pub(super) fn read(file: &SourceFile) -> Option<Vec<Spanned<TableRaw>>> {
             return None;
         }
     }
-    let mut tables: Vec<Spanned<TableRaw>> = Vec::new();
+    let spot = Spot { file, table: None };
+    let mut read = Reading::default();
     let mut i = 0;
     while i < sections.len() {
         let (start, kind) = sections[i];
-        // A table's own section alone; a run of row sections up to
-        // PART_BYTES together.
-        let mut next = i + 1;
-        if kind == Kind::Row {
-            while next < sections.len()
-                && sections[next].1 == Kind::Row
-                && sections[next].0 - start < PART_BYTES
-            {
-                next += 1;
-            }
-        }
+        let next = part_end(&sections, i);
         let end = sections.get(next).map_or(text.len(), |&(at, _)| at);
         let rows_follow = sections.get(next).is_some_and(|&(_, k)| k == Kind::Row);
-        let root = part(file, start, end)?;
-        match kind {
-            Kind::Table => {
-                if rows_follow && own_rows(root.get_ref()) {
-                    return None;
-                }
-                let mut raw = FileRaw::deserialize(toml::de::Deserializer::from(root)).ok()?;
-                if raw.table.len() != 1 {
-                    return None;
-                }
-                // One row for each `[[table.row]]` that follows.
-                let rows = sections[next..]
-                    .iter()
-                    .take_while(|&&(_, k)| k == Kind::Row)
-                    .count();
-                raw.table[0].get_mut().row.reserve_exact(rows);
-                tables.append(&mut raw.table);
-            }
-            Kind::Row => {
-                let raw = RowsPart::deserialize(toml::de::Deserializer::from(root)).ok()?;
-                let table = tables.last_mut()?;
-                table.get_mut().row.extend(raw.table.row);
-            }
+        let Some(root) = part(spot, start, end, &mut read.found) else {
+            // A syntax error: reading whole stops at the first, with no
+            // other problem (`read.found` holds just that one now).
+            problems.append(&mut read.found);
+            return Some(Vec::new());
+        };
+        if kind == Kind::Table && rows_follow && own_rows(root.get_ref()) {
+            return None;
+        }
+        if read.wrong.is_none() {
+            let rows_after = sections[next..]
+                .iter()
+                .take_while(|&&(_, k)| k == Kind::Row)
+                .count();
+            read.take(spot, kind, root, rows_after)?;
         }
         i = next;
     }
-    Some(tables)
+    // Reading whole reports every key and character problem, then the
+    // first value of the wrong type (and gives no tables after it).
+    problems.append(&mut read.found);
+    match read.wrong {
+        Some(d) => {
+            problems.push(d);
+            Some(Vec::new())
+        }
+        None => Some(read.tables),
+    }
+}
+
+/// The section after the part starting at section `i`: a table's own
+/// section is a part alone; a run of row sections makes one part up to
+/// [`PART_BYTES`].
+fn part_end(sections: &[(usize, Kind)], i: usize) -> usize {
+    let (start, kind) = sections[i];
+    let mut next = i + 1;
+    if kind == Kind::Row {
+        while next < sections.len()
+            && sections[next].1 == Kind::Row
+            && sections[next].0 - start < PART_BYTES
+        {
+            next += 1;
+        }
+    }
+    next
+}
+
+/// What the parts read so far gave.
+#[derive(Default)]
+struct Reading {
+    tables: Vec<Spanned<TableRaw>>,
+    /// Key and character problems, in the order found.
+    found: Vec<Diagnostic>,
+    /// The first value of the wrong type: the tables are not read on.
+    wrong: Option<Diagnostic>,
+}
+
+impl Reading {
+    /// Add a part's tables or rows; `None` when the file must be read whole.
+    fn take(
+        &mut self,
+        spot: Spot,
+        kind: Kind,
+        root: Spanned<DeTable<'_>>,
+        rows_after: usize,
+    ) -> Option<()> {
+        let de = toml::de::Deserializer::from(root);
+        match kind {
+            Kind::Table => match FileRaw::deserialize(de) {
+                Ok(mut raw) => {
+                    if raw.table.len() != 1 {
+                        return None;
+                    }
+                    // One row for each `[[table.row]]` that follows.
+                    raw.table[0].get_mut().row.reserve_exact(rows_after);
+                    self.tables.append(&mut raw.table);
+                }
+                Err(e) => self.wrong = Some(keys::wrong_type(spot, &e)),
+            },
+            Kind::Row => match RowsPart::deserialize(de) {
+                Ok(raw) => self.tables.last_mut()?.get_mut().row.extend(raw.table.row),
+                Err(e) => self.wrong = Some(keys::wrong_type(spot, &e)),
+            },
+        }
+        Some(())
+    }
 }
 
 /// A run of `[[table.row]]` sections read on its own.
@@ -109,19 +168,29 @@ struct RowsOf {
     row: Vec<Spanned<RowRaw>>,
 }
 
-/// The bytes `start..end` of `file` parsed as TOML, with every position
-/// moved to the file's, its control characters and unknown keys looked
-/// for; `None` on any problem.
-fn part(file: &SourceFile, start: usize, end: usize) -> Option<Spanned<DeTable<'_>>> {
-    let mut root = DeTable::parse(&file.text[start..end]).ok()?;
+/// The bytes `start..end` of the file parsed as TOML, with every position
+/// moved to the file's, its control characters and unknown keys reported
+/// (and pruned) into `found`; `None` on a syntax error, which `found` then
+/// holds alone.
+fn part<'a>(
+    spot: Spot<'a>,
+    start: usize,
+    end: usize,
+    found: &mut Vec<Diagnostic>,
+) -> Option<Spanned<DeTable<'a>>> {
+    let mut root = match DeTable::parse(&spot.file.text[start..end]) {
+        Ok(root) => root,
+        Err(e) => {
+            *found = vec![keys::not_toml(spot, &e, start)];
+            return None;
+        }
+    };
     for (_, value) in root.get_mut().iter_mut() {
         shift(value, start);
     }
-    let spot = Spot { file, table: None };
-    let mut problems = Vec::new();
-    clean::check(spot, root.get_ref(), &mut problems);
-    keys::prune_part(spot, root.get_mut(), &mut problems);
-    problems.is_empty().then_some(root)
+    clean::check(spot, root.get_ref(), found);
+    keys::prune_part(spot, start, root.get_mut(), found);
+    Some(root)
 }
 
 /// Whether the table of a `[[table]]` section has a `row` key of its own
@@ -264,18 +333,28 @@ mod tests {
     use super::*;
     use crate::content::builtin_files;
 
-    /// `text` read in parts, which must give what reading it whole gives.
+    /// `text` read in parts, which must give what reading it whole gives:
+    /// the same tables and the same problems (in the order they are
+    /// printed); whether it was read in parts.
     fn same(name: &str, text: &str) -> bool {
         let file = SourceFile::new(name, text, 1);
         let mut problems = Vec::new();
         let whole = keys::whole(&file, &mut problems);
-        match read(&file) {
+        let mut found = Vec::new();
+        match read(&file, &mut found) {
             Some(parts) => {
-                assert!(problems.is_empty(), "{name}: {problems:?}");
                 assert_eq!(format!("{parts:?}"), format!("{whole:?}"), "{name}");
+                let printed = |p: &mut Vec<Diagnostic>| {
+                    p.sort_by_key(|d| format!("{d:?}"));
+                    format!("{p:?}")
+                };
+                assert_eq!(printed(&mut found), printed(&mut problems), "{name}");
                 true
             }
-            None => false,
+            None => {
+                assert!(found.is_empty(), "{name}: {found:?}");
+                false
+            }
         }
     }
 
@@ -352,14 +431,43 @@ mod tests {
             format!("{HEAD}[table.row.stats]\n{row}"),
             format!("{HEAD}[[\"table\".row]]\n{row}"),
             format!("{HEAD}{row}[other]\n"),
-            // Problems: every message comes from the whole file.
-            format!("{HEAD}{row}[[table.row]]\nweight = \n"),
-            format!("{HEAD}{row}[[table.row]]\nwieght = 1\nname = \"n\"\ntext = \"t\"\n"),
-            format!("{HEAD}{row}[[table.row]]\nweight = \"1\"\nname = \"n\"\ntext = \"t\"\n"),
-            format!("{HEAD}{row}[[table.row]]\nweight = 1\nname = \"n\\u0007\"\ntext = \"t\"\n"),
         ] {
             let file = SourceFile::new("t.toml", text.as_str(), 1);
-            assert!(read(&file).is_none(), "{text}");
+            assert!(read(&file, &mut Vec::new()).is_none(), "{text}");
+        }
+    }
+
+    /// A big file with problems is read in parts too (issue 32: it was read
+    /// whole, 30 times its size), and every problem is the one, at the
+    /// place, reading it whole gives.
+    #[test]
+    fn a_file_with_problems_reads_in_parts_with_the_same_problems() {
+        let many = rows(300, "\n");
+        let bad = |row: &str| format!("{HEAD}{many}[[table.row]]\n{row}{many}");
+        let key = "weight = 1\nname = \"n\"\ntext = \"t\"\n";
+        for text in [
+            // TOML syntax: only the first error, as whole.
+            bad("weight = \n"),
+            format!("{}{HEAD}[[table.row]]\nname = \"a\n", bad("weight = \n")),
+            // Unknown keys (one read as the key meant), everywhere.
+            bad("wieght = 1\nname = \"n\"\ntext = \"t\"\n"),
+            format!("{HEAD}colour = 1\n{}", bad(&format!("{key}shade = 2\n"))),
+            // A value of the wrong type: the first, after every key problem.
+            bad("weight = \"1\"\nname = \"n\"\ntext = \"t\"\n"),
+            format!(
+                "{}{HEAD}[[table.row]]\nweight = 1\nname = 2\ntext = \"t\"\nsize = 1\n",
+                bad("weight = \"1\"\nname = \"n\"\ntext = \"t\"\n")
+            ),
+            format!("{}{many}{many}", HEAD.replace("title = \"A\"", "title = 3")),
+            bad("weight = 1\ntext = \"t\"\n"),
+            // Control characters.
+            bad("weight = 1\nname = \"n\\u0007\"\ntext = \"t\\u001b\"\n"),
+        ] {
+            assert!(sections(&text).unwrap().len() > 600);
+            assert!(same("t.toml", &text), "read whole: {text}");
+            let mut problems = Vec::new();
+            read(&SourceFile::new("t.toml", text.as_str(), 1), &mut problems);
+            assert!(!problems.is_empty(), "{text}");
         }
     }
 }

@@ -54,7 +54,11 @@ pub(super) fn compile(
             weight,
             name: raw.name,
             text: raw.text.into_inner(),
-            tags: raw.tags,
+            tags: raw
+                .tags
+                .into_iter()
+                .map(crate::content::Text::Owned)
+                .collect(),
             reroll,
             distinct: raw.distinct,
             effects: raw.effects.into_iter().map(Spanned::into_inner).collect(),

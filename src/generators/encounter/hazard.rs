@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::super::GenError;
 use super::super::trap::{self, TrapOdds};
-use crate::content::Effect;
+use crate::content::{Effect, owned};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
 use crate::rules::{Party, RulesSystem};
@@ -81,16 +81,16 @@ fn mettle_note(e: &Effect) -> Result<HazardNote, GenError> {
         return Err(GenError::Request(format!("`{h}` is not a hazard")));
     };
     Ok(HazardNote::Mettle {
-        hazard: h,
-        soak: e.soak.clone(),
-        status: e.status.clone(),
+        hazard: h.into_owned(),
+        soak: owned(&e.soak),
+        status: owned(&e.status),
         damage: o.damage.table.iter().map(|r| (r.value, r.chance)).collect(),
         ends: o.ends,
     })
 }
 
 fn core_note(e: &Effect, party: &Party) -> Result<HazardNote, GenError> {
-    let save = e.save.clone().unwrap_or_default();
+    let save = e.save.as_deref().unwrap_or_default().to_owned();
     let trap::Against::Abilities(scores) =
         trap::Request::for_party(RulesSystem::Core, party).against
     else {
@@ -99,7 +99,7 @@ fn core_note(e: &Effect, party: &Party) -> Result<HazardNote, GenError> {
     Ok(HazardNote::Core {
         odds: trap::save_odds(e.damage.as_deref(), scores.of(&save))?,
         save,
-        damage: e.damage.clone(),
+        damage: owned(&e.damage),
         direct: e.direct.unwrap_or(false),
         condition: trap::condition_text(e),
     })

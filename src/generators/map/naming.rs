@@ -36,16 +36,16 @@ const STEM: &str = "~";
 /// with no region's places (`all`: every region's tag) — or every row when
 /// there are none of those either.
 fn fitting(poi: &Table, region: &Region, all: &[String]) -> Vec<usize> {
-    let rows = |keep: &dyn Fn(&[String]) -> bool| -> Vec<usize> {
+    let rows = |keep: &dyn Fn(&[crate::content::Text]) -> bool| -> Vec<usize> {
         (0..poi.rows.len())
             .filter(|&i| keep(&poi.rows[i].entry.tags))
             .collect()
     };
-    let tagged = rows(&|tags| tags.contains(&region.places));
+    let tagged = rows(&|tags| tags.iter().any(|t| *t == region.places));
     if !tagged.is_empty() {
         return tagged;
     }
-    let untagged = rows(&|tags| !tags.iter().any(|t| all.contains(t)));
+    let untagged = rows(&|tags| !tags.iter().any(|t| all.iter().any(|a| a == t)));
     if untagged.is_empty() {
         (0..poi.rows.len()).collect()
     } else {
@@ -95,7 +95,7 @@ impl<'a> Parts<'a> {
         (0..self.troubles.rows.len())
             .filter(|&i| {
                 let tags = &self.troubles.rows[i].entry.tags;
-                tags.is_empty() || tags.contains(&region.places)
+                tags.is_empty() || tags.iter().any(|t| *t == region.places)
             })
             .collect()
     }
@@ -166,8 +166,7 @@ pub(super) fn name_stops(
             .entry
             .tags
             .first()
-            .cloned()
-            .unwrap_or_else(|| "camp".into());
+            .map_or_else(|| "camp".into(), |t| t.to_string());
         let name = unique_name(library, &row.entry.name, id, &names, ns)?;
         names.insert(name.clone());
         stops.push(Stop {
@@ -277,8 +276,7 @@ fn compose(
         .entry
         .tags
         .first()
-        .cloned()
-        .unwrap_or_else(|| "camp".into());
+        .map_or_else(|| "camp".into(), |t| t.to_string());
     let mut name = String::new();
     for tries in 0.. {
         let prefix = library.roll_table("gen.names.place.prefix", ns)?;

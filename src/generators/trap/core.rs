@@ -7,7 +7,7 @@
 //! on a failure.
 
 use super::{Abilities, Source, Trap, TrapOdds, from_parts};
-use crate::content::{Effect, Library};
+use crate::content::{Effect, Library, owned};
 use crate::dice::ast::Expr;
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
@@ -59,10 +59,10 @@ pub(super) fn trap(
         clue: drawn.clue,
         effect: drawn.effect,
         hazard: None,
-        vs: save,
+        vs: save.into_owned(),
         soak: None,
         status: None,
-        damage: effect.damage.clone(),
+        damage: owned(&effect.damage),
         direct: effect.direct.unwrap_or(false),
         condition: condition_text(&effect),
         odds,

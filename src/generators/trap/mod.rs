@@ -20,7 +20,7 @@ pub use core::{condition_text, save_odds};
 use serde::Serialize;
 
 use super::{Address, GenError, Generator};
-use crate::content::{Effect, Library};
+use crate::content::{Effect, Library, owned};
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
@@ -327,10 +327,10 @@ fn mettle_trap(
         trigger: drawn.trigger,
         clue: drawn.clue,
         effect: drawn.effect,
-        hazard: effect.hazard.clone(),
-        vs: effect.vs.clone().unwrap_or_else(|| "POISE".into()),
-        soak: effect.soak.clone(),
-        status: effect.status.clone(),
+        hazard: owned(&effect.hazard),
+        vs: effect.vs.as_deref().unwrap_or("POISE").to_owned(),
+        soak: owned(&effect.soak),
+        status: owned(&effect.status),
         damage: None,
         direct: false,
         condition: None,
