@@ -37,7 +37,7 @@ pub(crate) fn run(
     let library = ws.library()?;
     let mut list = Listing {
         ws,
-        library: &library,
+        library,
         which: asked.which,
         reroll: asked.reroll,
         jsonl: asked.jsonl,
@@ -45,7 +45,7 @@ pub(crate) fn run(
         err,
     };
     match &asked.kind {
-        Kind::Npc { .. } => list.show_distinct(&npc_request(&library, &asked.kind)?, items::npc),
+        Kind::Npc { .. } => list.show_distinct(&npc_request(library, &asked.kind)?, items::npc),
         Kind::Injury {
             character,
             permanent,

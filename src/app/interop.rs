@@ -35,7 +35,7 @@ pub(crate) fn export(
         }
     }
     let ex = Export {
-        library: &library,
+        library,
         tables,
     };
     let Some(dir) = to else {

@@ -14,10 +14,10 @@ use crate::workspace::Workspace;
 pub(crate) fn list(ws: &Workspace, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
     let library = ws.library()?;
     if terrains {
-        return list_terrains(ws, &library, out);
+        return list_terrains(ws, library, out);
     }
     if ws.json {
-        let doc = crate::interop::json::document(&library, library.tables.values());
+        let doc = crate::interop::json::document(library, library.tables.values());
         return super::json(out, &doc);
     }
     let overrides = |t: &Table| library.overridden_origin(&t.id);
@@ -182,7 +182,7 @@ pub(crate) fn roll(
     library.price(id, times)?;
     let seed = ws.roll_seed(err)?;
     let ask = super::capped::Ask {
-        library: &library,
+        library,
         id,
         times,
         tag,

@@ -146,7 +146,7 @@ pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
-        let mut pack = session::generate(&self.library, &self.request(), &self.party, &self.seed)
+        let mut pack = session::generate(self.library, &self.request(), &self.party, &self.seed)
             .map_err(|e| match e {
             GenError::RunDry(at) => self.run_dry(&at),
             e => e.into(),

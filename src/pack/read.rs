@@ -200,8 +200,8 @@ fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(),
     }
     let library = ws.library()?;
     let party = campaign_party(files, file)?;
-    let map = plan::region_map(files, file, &library)?;
-    let history = history::before(files, file, &library, &party, map.as_ref(), next)?;
+    let map = plan::region_map(files, file, library)?;
+    let history = history::before(files, file, library, &party, map.as_ref(), next)?;
     let mut inputs = history.inputs.clone();
     inputs.push(crate::campaign::SessionInput {
         number: next as u32,
@@ -255,13 +255,13 @@ impl Sources {
         records_in_place(&ws, &files, None)?;
         let library = ws.library()?;
         let party = campaign_party(&files, &file)?;
-        let map = plan::region_map(&files, &file, &library)?;
+        let map = plan::region_map(&files, &file, library)?;
         let next = files.next_session();
         let prepped = ws
             .campaign
             .as_ref()
             .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
-        history::ledger(&files, &file, &library, &party, map.as_ref(), next, prepped)
+        history::ledger(&files, &file, library, &party, map.as_ref(), next, prepped)
     }
 }
 
@@ -318,7 +318,7 @@ fn campaign_bundle(
         seed: file.seed.clone(),
         paper: None,
         ink_saver: ws.ink_saver,
-        tablewright: stamp(&library),
+        tablewright: stamp(library),
         session: None,
         party: files.party.as_ref().map(carry),
         content: user.into_iter().map(|f| carried_tables(ws, f)).collect(),
@@ -358,10 +358,10 @@ fn from_campaign(
         return Err(UsageError::SessionNumber { n }.into());
     }
     let party = campaign_party(&files, file)?;
-    let map = plan::region_map(&files, file, &base.library)?;
-    let history = history::before(&files, file, &base.library, &party, map.as_ref(), n)?;
+    let map = plan::region_map(&files, file, base.library)?;
+    let history = history::before(&files, file, base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
-    let mut prepared = plan::prepare(&files, file, n, &base.library, state)?;
+    let mut prepared = plan::prepare(&files, file, n, base.library, state)?;
     let party = Party {
         water_capacity: party.water_capacity,
         ..history::party_now(state, file.system)
@@ -567,8 +567,8 @@ fn from_session(
     let (content, template_dir) = input::session_folders(path, &text, &session)?;
     let ws = &ws.with_session_folders(&content, template_dir);
     let library = ws.library()?;
-    input::session_terrains(path, &text, &session, &library)?;
-    input::session::table_flaws(&session, path, &text, &library)?;
+    input::session_terrains(path, &text, &session, library)?;
+    input::session::table_flaws(&session, path, &text, library)?;
     let (user, _) = ws.table_files();
     let overrides = ws.template_overrides()?;
     let templates = Templates::with_overrides(&overrides, None)?;
@@ -588,7 +588,7 @@ fn from_session(
         seed: seed.as_str().to_owned(),
         paper: None,
         ink_saver: ws.ink_saver,
-        tablewright: stamp(&library),
+        tablewright: stamp(library),
         session: Some(Carried { name, text }),
         party: party_file.map(|(_, text)| Carried {
             name: session.party.clone(),
@@ -669,7 +669,7 @@ fn from_bundle(
         .map(|t| (t.name.clone(), t.text.clone(), String::new()))
         .collect();
     let templates = Templates::with_overrides(&overrides, Some("from the bundle"))?;
-    restamp(&mut bundle, &library, path, err)?;
+    restamp(&mut bundle, library, path, err)?;
     check_paper(&mut bundle, path)?;
     if bundle.campaign.is_some() {
         return from_campaign_bundle(ws, path, bundle, library, templates, number, asked);
@@ -688,7 +688,7 @@ fn from_bundle(
     };
     let session_path = Path::new(&carried.name);
     let session = input::session_from_text(session_path, &carried.text)?;
-    input::session::table_flaws(&session, session_path, &carried.text, &library)?;
+    input::session::table_flaws(&session, session_path, &carried.text, library)?;
     let origin = Origin {
         path: session_path,
         text: &carried.text,

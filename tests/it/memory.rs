@@ -29,6 +29,8 @@ fn many_rows(rows: usize) -> String {
 #[cfg(unix)]
 fn peak(dir: &Path, args: &[&str]) -> (i32, String, u64) {
     let err = dir.join("stderr.txt");
+    // Reaped below by `wait4`, which also gives its resource use.
+    #[allow(clippy::zombie_processes)]
     let child = Command::new(env!("CARGO_BIN_EXE_tablewright"))
         .args(args)
         .current_dir(dir)

@@ -252,7 +252,10 @@ mod tests {
         s
     }
 
-    fn rows(library: &Library) -> Vec<(Option<(i64, i64)>, String, String)> {
+    /// A row as the test looks at it: its roll, name and text.
+    type Seen = (Option<(i64, i64)>, String, String);
+
+    fn rows(library: &Library) -> Vec<Seen> {
         let t = library.get("t.base").expect("the table");
         t.rows
             .iter()
