@@ -34,10 +34,7 @@ pub(crate) fn export(
             tables.push(table);
         }
     }
-    let ex = Export {
-        library,
-        tables,
-    };
+    let ex = Export { library, tables };
     let Some(dir) = to else {
         write!(out, "{}", interop::stream(&ex, format))?;
         return Ok(());

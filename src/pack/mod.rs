@@ -148,9 +148,9 @@ impl Sources {
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
         let mut pack = session::generate(self.library, &self.request(), &self.party, &self.seed)
             .map_err(|e| match e {
-            GenError::RunDry(at) => self.run_dry(&at),
-            e => e.into(),
-        })?;
+                GenError::RunDry(at) => self.run_dry(&at),
+                e => e.into(),
+            })?;
         if let Some(c) = &self.campaign {
             pack.campaign = Some(c.page(&pack));
         }

@@ -281,7 +281,7 @@ fn compose(
     for tries in 0.. {
         let prefix = library.roll_table("gen.names.place.prefix", ns)?;
         let suffix = library.roll_table("gen.names.place.suffix", ns)?;
-        let stem = format!("{}{}", prefix.row, suffix.row);
+        let stem = stem(&prefix.row, &suffix.row);
         name = if row.entry.name.contains(STEM) {
             row.entry.name.replacen(STEM, &stem, 1)
         } else {
@@ -314,6 +314,21 @@ fn names_of(regions: &[Region]) -> String {
         .join(", ")
 }
 
+/// A place name's stem: a prefix and a suffix joined, without three of
+/// one letter in a row ("Mill" and "ley" make "Milley", not "Millley").
+fn stem(prefix: &str, suffix: &str) -> String {
+    let mut tail = prefix.chars().rev();
+    let doubled = match (tail.next(), tail.next()) {
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(&b).then_some(a),
+        _ => None,
+    };
+    let suffix = match (doubled, suffix.chars().next()) {
+        (Some(a), Some(c)) if a.eq_ignore_ascii_case(&c) => &suffix[c.len_utf8()..],
+        _ => suffix,
+    };
+    format!("{prefix}{suffix}")
+}
+
 /// `name`, or while another stop has it a name from the place-name tables
 /// (with the stop's number after twenty tries).
 fn unique_name(
@@ -329,10 +344,51 @@ fn unique_name(
         tries += 1;
         let prefix = library.roll_table("gen.names.place.prefix", ns)?;
         let suffix = library.roll_table("gen.names.place.suffix", ns)?;
-        name = format!("{}{}", prefix.row, suffix.row);
+        name = stem(&prefix.row, &suffix.row);
         if tries > 20 {
             name = format!("{name} {id}");
         }
     }
     Ok(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stem;
+    use crate::content::Library;
+
+    /// Whether `s` holds one letter three times in a row.
+    fn tripled(s: &str) -> bool {
+        let c: Vec<char> = s.chars().map(|c| c.to_ascii_lowercase()).collect();
+        c.windows(3).any(|w| w[0] == w[1] && w[1] == w[2])
+    }
+
+    #[test]
+    fn a_stem_never_holds_one_letter_three_times_in_a_row() {
+        assert_eq!(stem("Mill", "ley"), "Milley");
+        assert_eq!(stem("Ash", "ford"), "Ashford");
+        let (library, _) = Library::load(&[]);
+        let rows = |id: &str| -> Vec<String> {
+            let t = library.get(id).expect(id);
+            t.rows.iter().map(|r| r.entry.text.clone()).collect()
+        };
+        let (prefixes, suffixes) = (
+            rows("gen.names.place.prefix"),
+            rows("gen.names.place.suffix"),
+        );
+        let mut joined_with_a_cut = 0;
+        for p in &prefixes {
+            for s in &suffixes {
+                let name = stem(p, s);
+                assert!(!tripled(&name), "{p} + {s} = {name}");
+                if !tripled(&format!("{p}{s}")) {
+                    assert_eq!(name, format!("{p}{s}"), "joined as written");
+                } else {
+                    joined_with_a_cut += 1;
+                }
+            }
+        }
+        // The built-in parts do meet so (Mill + ley, among others).
+        assert!(joined_with_a_cut > 0);
+    }
 }
