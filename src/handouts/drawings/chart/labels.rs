@@ -28,8 +28,8 @@
 //! up in the same order as by scanning everything (lines in path order,
 //! labels in label order), so the choices, to the last bit, are the same.
 
-use crate::page::Anchor;
 use crate::page::pdf::Fonts;
+use crate::page::{Anchor, halo_box, text_left};
 
 /// Cost of breaking a must-not rule.
 const HARD: f64 = 1_000_000.0;
@@ -63,7 +63,13 @@ impl BoxPt {
         x: f64,
         y: f64,
     ) -> BoxPt {
-        let ((l, t), (bw, bh)) = fonts.halo_box(text, size, bold, Anchor::Middle, (x, y));
+        BoxPt::of_width(fonts.width(text, size, bold), size, x, y)
+    }
+
+    /// As [`BoxPt::of_text`] for a text `width` points wide (measured
+    /// once for all of a label's candidates).
+    fn of_width(width: f64, size: f64, x: f64, y: f64) -> BoxPt {
+        let ((l, t), (bw, bh)) = halo_box(text_left(x, width, Anchor::Middle), y, size, width);
         BoxPt {
             left: l,
             top: t,
@@ -224,7 +230,9 @@ impl Grid {
     /// to the grid (a box off the grid covers its edge cells).
     fn span(&self, b: &BoxPt) -> (usize, usize, usize, usize) {
         let at = |v: f64, from: f64, n: usize| {
-            (((v - from) / self.cell).floor().max(0.0) as usize).min(n - 1)
+            // (Rounding a non-negative number towards zero is rounding it
+            // down: no call to `floor`.)
+            (((v - from) / self.cell).max(0.0) as usize).min(n - 1)
         };
         (
             at(b.left, self.x0, self.nx),
@@ -534,10 +542,11 @@ impl Scene<'_> {
 
     /// A label's candidates with their boxes and base costs.
     fn measure(&self, w: &Want, near: &Near, scratch: &mut Vec<u32>) -> Vec<Candidate> {
+        let width = self.fonts.width(&w.text, w.size, w.bold);
         w.candidates
             .iter()
             .map(|&(x, y, pref)| {
-                let at = BoxPt::of_text(self.fonts, &w.text, w.size, w.bold, x, y);
+                let at = BoxPt::of_width(width, w.size, x, y);
                 let (base, on_mark) = self.base_cost(&at, w.own_path, near, scratch);
                 Candidate {
                     x,
