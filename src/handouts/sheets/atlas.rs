@@ -23,6 +23,9 @@ use crate::page::layout::Flow;
 const HEADING: f64 = 12.0;
 const LEGEND: f64 = 8.0;
 const TABLE: f64 = 7.5;
+/// The label of the ruled lines for notes under a drawing, where the
+/// page has room for three or more.
+const NOTES: &str = "Notes";
 /// Room kept under each drawing for its two legend lines.
 const LEGEND_ROOM: f64 = 2.0 * 1.2 * LEGEND + LEGEND * 0.8 + 10.0;
 
@@ -89,6 +92,7 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, view: View) {
             LEGEND,
             false,
         );
+        f.note_lines(NOTES, 3);
     }
     for &k in &tiles {
         let title = format!(
@@ -107,6 +111,7 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, view: View) {
         for line in &legend {
             f.para(line, LEGEND, false);
         }
+        f.note_lines(NOTES, 3);
     }
     index(f, m, &plan, &page_of, view);
 }

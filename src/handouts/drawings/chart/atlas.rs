@@ -15,8 +15,10 @@
 //!   pages. The stop belongs to the page whose core holds it: that is the
 //!   page the index gives.
 //! - Tiles are as many squares as fit the page at the least scale
-//!   ([`LEAST_SCALE`] points a region), then shared out evenly and drawn
-//!   as large as the page allows.
+//!   ([`LEAST_SCALE`] points a region), then shared out evenly (tiles of
+//!   one row or column differ by one square at most, the larger first:
+//!   seven squares across three pages are 3, 2 and 2, not 3, 3 and a
+//!   sliver of 1) and drawn as large as the page allows.
 //! - A path that leaves a tile says where it goes at the edge: "to 57 ·
 //!   p. 6", the stop at its far end and the page whose core holds it.
 
@@ -95,7 +97,7 @@ impl Area {
 pub(crate) struct Plan {
     /// Grid squares along each side of the region.
     pub squares: usize,
-    /// Squares in a tile's core: across, down.
+    /// Squares in the largest tile's core (the first's): across, down.
     pub per_tile: (usize, usize),
     /// Tiles: across, down.
     pub tiles: (usize, usize),
@@ -135,19 +137,23 @@ impl Plan {
         self.tiles.0 * self.tiles.1
     }
 
+    /// The first square of tile column (or row) `c` of `n`: the squares
+    /// shared out as evenly as whole squares go, the larger tiles first.
+    fn first_square(&self, c: usize, n: usize) -> usize {
+        let (each, more) = (self.squares / n, self.squares % n);
+        c * each + c.min(more)
+    }
+
     /// Tile `k`'s core (tiles run west to east, then north to south).
     pub(crate) fn core(&self, k: usize) -> Area {
         let (c, r) = (k % self.tiles.0, k / self.tiles.0);
         let side = self.squares as f64 * SQUARE;
-        let (w, h) = (
-            self.per_tile.0 as f64 * SQUARE,
-            self.per_tile.1 as f64 * SQUARE,
-        );
+        let at = |i: usize, n: usize| (self.first_square(i, n) as f64 * SQUARE).min(side);
         Area {
-            x0: c as f64 * w,
-            y0: r as f64 * h,
-            x1: ((c + 1) as f64 * w).min(side),
-            y1: ((r + 1) as f64 * h).min(side),
+            x0: at(c, self.tiles.0),
+            y0: at(r, self.tiles.1),
+            x1: at(c + 1, self.tiles.0),
+            y1: at(r + 1, self.tiles.1),
         }
     }
 
@@ -166,10 +172,13 @@ impl Plan {
 
     /// The tile whose core holds a point.
     pub(crate) fn tile_of(&self, x: f64, y: f64) -> usize {
-        let col = |v: f64, per: usize, n: usize| {
-            (((v / SQUARE).floor().max(0.0) as usize) / per).min(n - 1)
+        let col = |v: f64, n: usize| {
+            let square = (v / SQUARE).floor().max(0.0) as usize;
+            (1..n)
+                .filter(|&c| self.first_square(c, n) <= square)
+                .count()
         };
-        col(y, self.per_tile.1, self.tiles.1) * self.tiles.0 + col(x, self.per_tile.0, self.tiles.0)
+        col(y, self.tiles.1) * self.tiles.0 + col(x, self.tiles.0)
     }
 
     /// The grid square of a point: "C4".
@@ -709,5 +718,41 @@ fn reference(x: f64, y: f64, text: &str, anchor: Anchor) -> Shape {
         bold: true,
         halo: false,
         text: text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seven squares across three pages are 3, 2 and 2 (not 3, 3 and a
+    /// page for a sliver of 1), and every square's tile is the one whose
+    /// core holds it.
+    #[test]
+    fn squares_are_shared_out_evenly_and_each_lies_in_its_tiles_core() {
+        let plan = Plan {
+            squares: 7,
+            per_tile: (3, 4),
+            tiles: (3, 2),
+            scale: LEAST_SCALE,
+            overview_scale: 1.0,
+        };
+        let across: Vec<f64> = (0..3)
+            .map(|k| (plan.core(k).x1 - plan.core(k).x0) / SQUARE)
+            .collect();
+        assert_eq!(across, [3.0, 2.0, 2.0]);
+        let down: Vec<f64> = [0, 3]
+            .map(|k| (plan.core(k).y1 - plan.core(k).y0) / SQUARE)
+            .to_vec();
+        assert_eq!(down, [4.0, 3.0]);
+        for sx in 0..7 {
+            for sy in 0..7 {
+                let (x, y) = ((sx as f64 + 0.5) * SQUARE, (sy as f64 + 0.5) * SQUARE);
+                let k = plan.tile_of(x, y);
+                assert!(plan.core(k).holds(x, y), "square {sx},{sy} in tile {k}");
+            }
+        }
+        assert_eq!(plan.squares_of(1), "D1–E4");
+        assert_eq!(plan.squares_of(5), "F5–G7");
     }
 }
