@@ -818,6 +818,10 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
         assert!(gm.contains("the party's trail"), "{gm}");
         assert!(gm.contains("session 2 days 4–9"), "{gm}");
         assert!(gm.contains("· s1 d4") && gm.contains("· s2 d9"), "{gm}");
+        // The key marks the party's stop and where it is going as the
+        // legend does, not as a map's start and goal.
+        assert!(gm.contains("(party)") && gm.contains("(going to)"), "{gm}");
+        assert!(!gm.contains("(start)") && !gm.contains("(goal)"), "{gm}");
     }
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -153,7 +153,7 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
     };
     if !players {
         f.section("Atlas key · map/1");
-        let rows: Vec<Vec<String>> = super::maps::key_rows(m)
+        let rows: Vec<Vec<String>> = super::maps::key_rows(m, view)
             .into_iter()
             .enumerate()
             .map(|(i, mut r)| {

@@ -54,7 +54,7 @@ pub(super) fn map_pages(f: &mut Flow, m: &Map, view: View, w: &Wording) {
 /// always when beside its paths it would print under 7 pt.
 fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     f.section(&format!("{} · map/1", w.sheet.map));
-    let key = key_rows(m);
+    let key = key_rows(m, view);
     let paths = path_rows(m);
     let d = cropped(&chart::draw_bare_view(m, view));
     let legend = chart::legend_lines(m, view);
@@ -172,16 +172,19 @@ fn players_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     f.table(&[w.sheet.notes.as_str()], &rows, &[1.0], RULE_SIZE);
 }
 
-/// One key row a stop: its number, name, kind and terrain, hook.
-pub(super) fn key_rows(m: &Map) -> Vec<Vec<String>> {
+/// One key row a stop: its number, name, kind and terrain, hook. The
+/// start and the goal are marked in the legend's words (in a campaign's
+/// pack: the party's stop and where it is going).
+pub(super) fn key_rows(m: &Map, view: View) -> Vec<Vec<String>> {
+    let [start, goal] = chart::mark_words(view);
     m.stops
         .iter()
         .map(|s| {
             let mut name = s.name.clone();
             if s.id == m.start {
-                name.push_str(" (start)");
+                name.push_str(&format!(" ({start})"));
             } else if s.id == m.goal {
-                name.push_str(" (goal)");
+                name.push_str(&format!(" ({goal})"));
             }
             vec![
                 (s.id + 1).to_string(),

@@ -493,7 +493,7 @@ pub fn legend_marks(width: f64, view: View) -> Drawing {
 /// The words beside the start's and the goal's marks: in a campaign's
 /// pack the map's start is the party's stop and its goal where the plan
 /// sends it.
-fn mark_words(view: View) -> [&'static str; 2] {
+pub fn mark_words(view: View) -> [&'static str; 2] {
     match view.reveal {
         Some(_) => ["party", "going to"],
         None => ["start", "goal"],
