@@ -293,6 +293,10 @@ impl Files<'_> {
             c.insert("paths", &paths);
             c.insert("start", &name(m.start));
             c.insert("goal", &name(m.goal));
+            // In a campaign's pack: the party's stop and where it is going.
+            let [start_word, goal_word] = chart::mark_words(view).map(capitalised);
+            c.insert("start_word", &start_word);
+            c.insert("goal_word", &goal_word);
             c.insert("trail", &trail_lines(m, view));
             c.insert("players", &players);
             c.insert("svg_file", &svg_name);
@@ -730,4 +734,12 @@ pub fn item_of(name: &str) -> Option<Address> {
     let mut parts = stem.splitn(3, '-');
     let (kind, n) = (parts.next()?, parts.next()?);
     Address::parse(&format!("{kind}/{n}"))
+}
+
+/// `word` with its first letter a capital.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

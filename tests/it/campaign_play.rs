@@ -766,6 +766,14 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
     leaks("map-1-players.md", &md);
     // The GM's Markdown lists the trail.
     let gm_md = std::fs::read_to_string(out.join("map-1.md")).unwrap();
+    // Both name the party's stop and where it is going as such.
+    for text in [&md, &gm_md] {
+        assert!(
+            text.contains("Party: **") && text.contains("Going to: **"),
+            "{text}"
+        );
+        assert!(!text.contains("Start: **"), "{text}");
+    }
     let first = format!(
         "- Session 1, days 1–4: {} {} → {} {} → {} {}",
         walked[0] + 1,
