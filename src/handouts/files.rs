@@ -465,18 +465,12 @@ fn trail_lines(m: &Map, view: chart::View) -> Vec<String> {
     r.trail
         .iter()
         .map(|step| {
-            let days = if step.day_start == step.day_end {
-                format!("day {}", step.day_end)
-            } else {
-                format!("days {}–{}", step.day_start, step.day_end)
-            };
-            let stops: Vec<String> = step
-                .stops
-                .iter()
-                .filter_map(|&i| m.stops.get(i))
-                .map(|s| format!("{} {}", s.id + 1, s.name))
-                .collect();
-            format!("Session {}, {days}: {}", step.session, stops.join(" → "))
+            format!(
+                "Session {}, {}: {}",
+                step.session,
+                step.days(),
+                step.stop_labels(m).join(" → ")
+            )
         })
         .collect()
 }

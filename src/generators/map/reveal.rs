@@ -36,6 +36,26 @@ pub struct TrailStep {
     pub stops: Vec<usize>,
 }
 
+impl TrailStep {
+    /// The days it ran, as printed: `day 4` or `days 1–4`.
+    pub fn days(&self) -> String {
+        if self.day_start == self.day_end {
+            format!("day {}", self.day_end)
+        } else {
+            format!("days {}–{}", self.day_start, self.day_end)
+        }
+    }
+
+    /// The stops passed, each by its number and name.
+    pub fn stop_labels(&self, map: &Map) -> Vec<String> {
+        self.stops
+            .iter()
+            .filter_map(|&i| map.stops.get(i))
+            .map(|s| format!("{} {}", s.id + 1, s.name))
+            .collect()
+    }
+}
+
 impl Reveal {
     /// What a party knows that has visited `visited`, travelled
     /// `travelled` (both in the order first done) and sets out for

@@ -218,23 +218,13 @@ pub(super) fn trail_table(f: &mut Flow, m: &Map, r: &Reveal, size: f64) {
         .trail
         .iter()
         .map(|step| {
-            let days = if step.day_start == step.day_end {
-                format!("day {}", step.day_end)
-            } else {
-                format!("days {}–{}", step.day_start, step.day_end)
-            };
-            let stops: Vec<String> = step
-                .stops
-                .iter()
-                .filter_map(|&i| m.stops.get(i))
-                .map(|s| format!("{} {}", s.id + 1, s.name))
-                .collect();
+            let stops = step.stop_labels(m);
             let walked = if stops.len() == 1 {
                 format!("stayed at {}", stops[0])
             } else {
                 stops.join(" → ")
             };
-            vec![format!("session {}", step.session), days, walked]
+            vec![format!("session {}", step.session), step.days(), walked]
         })
         .collect();
     f.table(
