@@ -12,6 +12,14 @@ use crate::terminal;
 use crate::workspace::Workspace;
 
 pub(crate) fn list(ws: &Workspace, terrains: bool, out: &mut dyn Write) -> Result<(), Error> {
+    // The columns are padded a character at a time: the list is made in
+    // memory and written at once.
+    let mut text = Vec::with_capacity(16 * 1024);
+    list_into(ws, terrains, &mut text)?;
+    Ok(out.write_all(&text)?)
+}
+
+fn list_into(ws: &Workspace, terrains: bool, out: &mut Vec<u8>) -> Result<(), Error> {
     let library = ws.library()?;
     if terrains {
         return list_terrains(ws, library, out);
@@ -111,7 +119,7 @@ struct TerrainJson<'a> {
 
 /// `tables --terrains`: every region, what the generators take from it
 /// and where it came from.
-fn list_terrains(ws: &Workspace, library: &Library, out: &mut dyn Write) -> Result<(), Error> {
+fn list_terrains(ws: &Workspace, library: &Library, out: &mut Vec<u8>) -> Result<(), Error> {
     let rows: Vec<TerrainJson> = library
         .regions()
         .map(|r| TerrainJson {

@@ -25,7 +25,7 @@ use super::schema::{Effect, Stats, System};
 use super::{Contribution, Entry, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x02\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x03\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
@@ -324,6 +324,89 @@ macro_rules! compact_struct {
     };
 }
 
+/// A field of a struct written sparsely ([`compact_sparse`]): an
+/// `Option` or a `Vec`, left out of the form when `None` or empty.
+trait Sparse: Sized {
+    fn is_empty(&self) -> bool;
+    fn empty() -> Self;
+    #[cfg_attr(not(test), allow(dead_code))]
+    fn put_inner(&self, w: &mut Vec<u8>);
+    fn get_inner(r: &mut Reader) -> Option<Self>;
+}
+
+impl<T: Compact> Sparse for Option<T> {
+    fn is_empty(&self) -> bool {
+        self.is_none()
+    }
+    fn empty() -> Self {
+        None
+    }
+    fn put_inner(&self, w: &mut Vec<u8>) {
+        if let Some(v) = self {
+            v.put(w);
+        }
+    }
+    fn get_inner(r: &mut Reader) -> Option<Self> {
+        T::get(r).map(Some)
+    }
+}
+
+impl<T: Compact> Sparse for Vec<T> {
+    fn is_empty(&self) -> bool {
+        self.is_empty()
+    }
+    fn empty() -> Self {
+        Vec::new()
+    }
+    fn put_inner(&self, w: &mut Vec<u8>) {
+        self.put(w);
+    }
+    fn get_inner(r: &mut Reader) -> Option<Self> {
+        Vec::get(r)
+    }
+}
+
+/// A struct of optional fields (at most 64) written as a bit mask of the
+/// fields it has, then those fields in the order given: an effect uses
+/// two or three of its thirty keys, and reading thirty "none" marks cost
+/// more than the rest of its row.
+macro_rules! compact_sparse {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Compact for $ty {
+            fn put(&self, w: &mut Vec<u8>) {
+                let mut mask = 0u64;
+                let mut bit = 1u64;
+                $(
+                    if !Sparse::is_empty(&self.$field) {
+                        mask |= bit;
+                    }
+                    bit <<= 1;
+                )*
+                let _ = bit;
+                mask.put(w);
+                $(
+                    if !Sparse::is_empty(&self.$field) {
+                        Sparse::put_inner(&self.$field, w);
+                    }
+                )*
+            }
+            fn get(r: &mut Reader) -> Option<Self> {
+                let mask = u64::get(r)?;
+                let mut bit = 1u64;
+                let out = $ty {
+                    $($field: {
+                        let here = mask & bit != 0;
+                        bit <<= 1;
+                        if here { Sparse::get_inner(r)? } else { Sparse::empty() }
+                    },)*
+                };
+                // A bit past the last field: not a form of this version.
+                (bit.trailing_zeros() == 64 || mask >> bit.trailing_zeros() == 0).then_some(out)
+            }
+        }
+    };
+}
+
 compact_struct!(Table {
     id, title, system, source, dice, notes, deck, region, rows, origin, extended_by
 } lazy { dice_expr });
@@ -355,7 +438,7 @@ compact_struct!(Region {
     encounter_chance,
     places
 });
-compact_struct!(Effect {
+compact_sparse!(Effect {
     ability,
     change,
     lasts,
@@ -387,7 +470,7 @@ compact_struct!(Effect {
     chance,
     value
 });
-compact_struct!(Stats {
+compact_sparse!(Stats {
     NATURE,
     CULTURE,
     POISE,

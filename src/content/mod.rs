@@ -38,7 +38,7 @@ use crate::dice::odds::roll_dist;
 /// Where a table came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Origin {
-    pub file: String,
+    pub file: Text,
     pub line: usize,
     pub layer: usize,
 }
@@ -47,16 +47,16 @@ pub struct Origin {
 #[derive(Debug, Clone, Serialize)]
 pub struct Table {
     pub id: String,
-    pub title: String,
+    pub title: Text,
     pub system: System,
-    pub source: String,
+    pub source: Text,
     /// The roll that picks a row (`None` for weighted tables).
-    pub dice: Option<String>,
+    pub dice: Option<Text>,
     /// `dice` parsed: by validation, or on first use for a table loaded
     /// from the compact built-in form ([`Table::dice_expr`]).
     #[serde(skip)]
     pub(crate) dice_expr: OnceLock<Option<Roll>>,
-    pub notes: Option<String>,
+    pub notes: Option<Text>,
     pub deck: bool,
     /// What the generators need of the region (`gen.encounter.<region>`
     /// tables only).
@@ -89,8 +89,8 @@ pub struct Entry {
     pub range: Option<(i64, i64)>,
     /// Weight (weighted tables).
     pub weight: Option<u64>,
-    pub name: String,
-    pub text: String,
+    pub name: Text,
+    pub text: Text,
     #[serde(default)]
     pub tags: Vec<Text>,
     pub reroll: Option<u32>,

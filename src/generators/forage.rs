@@ -311,7 +311,7 @@ impl Generator for Request {
                             "choice: takes {} (the most food expected)",
                             best.entry.name
                         ));
-                        chose = Some(best.entry.name.clone());
+                        chose = Some(best.entry.name.to_string());
                         best
                     }
                     None => {
@@ -329,7 +329,7 @@ impl Generator for Request {
                 .region(&self.terrain)
                 .map_or_else(|_| self.terrain.clone(), |r| r.name.clone()),
             has,
-            result: taken.entry.name.clone(),
+            result: taken.entry.name.to_string(),
             roll,
             chose,
             rations,

@@ -99,7 +99,7 @@ impl Generator for Request {
             gained.push(Gained {
                 name: entry.row.clone(),
                 band: leaf.row.clone(),
-                text: entry.text.clone(),
+                text: entry.text.to_string(),
                 trail: format!(
                     "{} → {}",
                     leaf.trail

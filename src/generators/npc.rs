@@ -81,7 +81,7 @@ pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>,
         .table(table_for(system))?
         .rows
         .iter()
-        .map(|r| r.entry.name.clone())
+        .map(|r| r.entry.name.to_string())
         .collect())
 }
 
@@ -177,7 +177,7 @@ fn choose_row<'a>(
         .filter(|(_, r)| !req.people_only || is_person(r))
         .collect();
     if candidates.is_empty() {
-        let names: Vec<&str> = table.rows.iter().map(|r| r.entry.name.as_str()).collect();
+        let names: Vec<&str> = table.rows.iter().map(|r| r.entry.name.as_ref()).collect();
         let hint = match (&req.archetype, req.tier) {
             (Some(a), _) if !names.contains(&a.as_str()) => {
                 let close = crate::content::validate::closest(a, names.iter().copied());
@@ -214,7 +214,7 @@ fn choose_row<'a>(
     let weights: Vec<u64> = candidates
         .iter()
         .map(|(_, r)| {
-            let fit = if fits.contains(&r.entry.name.as_str()) {
+            let fit = if fits.contains(&r.entry.name.as_ref()) {
                 FIT
             } else {
                 1
@@ -246,10 +246,10 @@ impl Generator for Request {
         };
         Ok(Npc {
             name,
-            archetype: row.entry.name.clone(),
+            archetype: row.entry.name.to_string(),
             kind,
             tier,
-            concept: row.entry.text.clone(),
+            concept: row.entry.text.to_string(),
             system: self.system,
             grade: 0,
             mettle,

@@ -397,7 +397,7 @@ pub(crate) fn table_flaws(
     let names = |id: &str| -> Vec<String> {
         library
             .get(id)
-            .map(|t| t.rows.iter().map(|r| r.entry.name.clone()).collect())
+            .map(|t| t.rows.iter().map(|r| r.entry.name.to_string()).collect())
             .unwrap_or_default()
     };
     let mut unknown = |steps: &[Step], what: String, word: &str, known: &[String]| {

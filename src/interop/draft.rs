@@ -52,8 +52,8 @@ impl DraftRow {
         let entry = Entry {
             range,
             weight,
-            name,
-            text,
+            name: name.into(),
+            text: text.into(),
             tags: Vec::new(),
             reroll: None,
             distinct: false,

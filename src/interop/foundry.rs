@@ -173,7 +173,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
             ResultDoc {
                 _id: doc_id(&format!("{}#{i}", table.id)),
                 kind: "text",
-                name: row.entry.name.clone(),
+                name: row.entry.name.to_string(),
                 description: text.clone(),
                 text,
                 range: [a, b],
@@ -186,7 +186,8 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                         distinct: row.entry.distinct,
                         effects: row.entry.effects.clone(),
                         stats: row.entry.stats.as_deref().cloned(),
-                        text: looks_like_markup(&row.entry.text).then(|| row.entry.text.clone()),
+                        text: looks_like_markup(&row.entry.text)
+                            .then(|| row.entry.text.to_string()),
                     },
                 },
             }
@@ -194,7 +195,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
         .collect();
     Doc {
         _id: doc_id(&table.id),
-        name: table.title.clone(),
+        name: table.title.to_string(),
         description: table.notes.as_deref().map(escape_html).unwrap_or_default(),
         formula: super::formula(table),
         replacement: !table.deck,
@@ -204,8 +205,8 @@ fn doc(ex: &Export, table: &Table) -> Doc {
             tablewright: Ours {
                 id: table.id.clone(),
                 system: table.system.as_str(),
-                source: table.source.clone(),
-                dice: table.dice.clone(),
+                source: table.source.to_string(),
+                dice: table.dice.as_deref().map(str::to_owned),
                 weighted,
                 region: table.region.as_ref().map(|g| DraftRegion {
                     danger: g.danger,

@@ -64,7 +64,7 @@ impl Export<'_> {
 
     /// The title of table `id` (its id when it is unknown).
     pub(crate) fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
-        self.library.get(id).map_or(id, |t| t.title.as_str())
+        self.library.get(id).map_or(id, |t| t.title.as_ref())
     }
 }
 

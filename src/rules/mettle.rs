@@ -107,6 +107,42 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_calling_names_a_weapon_as_the_lower_case_comparison_says() {
+        let slow = |calling: &str, weapon: &str| {
+            let name = calling.to_lowercase();
+            weapon
+                .to_lowercase()
+                .split_whitespace()
+                .any(|w| w.len() > 3 && name.contains(w))
+        };
+        let callings = [
+            "Bowyer",
+            "Swordsman",
+            "Spear-dancer",
+            "AXE",
+            "Bogenschütze",
+            "",
+        ];
+        let weapons = [
+            "Long Bow",
+            "longbow",
+            "Sword",
+            "SPEAR",
+            "Hand axe",
+            "Bogen",
+            "bow",
+            "Spear-dancer's pike",
+        ];
+        for c in callings {
+            for w in weapons {
+                assert_eq!(names_weapon(c, w), slow(c, w), "{c} / {w}");
+            }
+        }
+        assert!(names_weapon("Swordsman", "Short SWORD"));
+        assert!(!names_weapon("Bowyer", "Bow"), "three letters are too few");
+    }
+
+    #[test]
     fn engine_example_reading_the_dice() {
         // Engine, Checks: [4, 1, 3, 5, 2, 2] → Score 8, Edge 2.
         assert_eq!(tally(&[4, 1, 3, 5, 2, 2]), Tally { score: 8, edge: 2 });
@@ -261,17 +297,32 @@ impl StatBlock {
         } else {
             self.NATURE
         };
-        let word = weapon.name.to_lowercase();
         self.callings
             .iter()
-            .filter(|c| {
-                let name = c.name.to_lowercase();
-                word.split_whitespace()
-                    .any(|w| w.len() > 3 && name.contains(w))
-            })
+            .filter(|c| names_weapon(&c.name, &weapon.name))
             .map(|c| c.dice)
             .fold(base, u32::max)
     }
+}
+
+/// Whether a CALLING's name holds a word of the weapon's name longer than
+/// three bytes, letter case aside (ASCII names, the usual case, compared
+/// without making lower-case copies).
+fn names_weapon(calling: &str, weapon: &str) -> bool {
+    if !(calling.is_ascii() && weapon.is_ascii()) {
+        let name = calling.to_lowercase();
+        return weapon
+            .to_lowercase()
+            .split_whitespace()
+            .any(|w| w.len() > 3 && name.contains(w));
+    }
+    let name = calling.as_bytes();
+    weapon.split_ascii_whitespace().any(|w| {
+        w.len() > 3
+            && name
+                .windows(w.len())
+                .any(|at| at.eq_ignore_ascii_case(w.as_bytes()))
+    })
 }
 
 /// Everything that makes a stat block illegal under the rules core.

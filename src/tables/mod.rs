@@ -380,7 +380,7 @@ impl Library {
         let row = &table.rows[index];
         let mut trail = vec![Step::Table {
             id: table.id.clone(),
-            dice: table.dice.clone().unwrap_or_else(|| "weights".into()),
+            dice: table.dice.as_deref().unwrap_or("weights").to_owned(),
             result,
         }];
         let mut nested = Vec::new();
@@ -404,9 +404,9 @@ impl Library {
         }
         Ok(TableRoll {
             table: table.id.clone(),
-            title: table.title.clone(),
+            title: table.title.to_string(),
             result,
-            row: row.entry.name.clone(),
+            row: row.entry.name.to_string(),
             label: row.label(),
             text,
             tags: row.entry.tags.iter().map(|t| t.to_string()).collect(),

@@ -80,7 +80,7 @@ impl Library {
             }
             rows.push(RowOdds {
                 label: row.label(),
-                name: row.entry.name.clone(),
+                name: row.entry.name.to_string(),
                 chance: p,
                 overall: overall * p,
                 expected: here * p,
@@ -90,8 +90,8 @@ impl Library {
         }
         Ok(TableOdds {
             id: table.id.clone(),
-            title: table.title.clone(),
-            dice: table.dice.clone().unwrap_or_else(|| "weights".into()),
+            title: table.title.to_string(),
+            dice: table.dice.as_deref().unwrap_or("weights").to_owned(),
             rows,
             draws_per_result: draws,
         })

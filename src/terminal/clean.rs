@@ -8,18 +8,48 @@
 use std::io::{self, Write};
 
 /// A writer that shows control characters instead of sending them.
+///
+/// It passes its text on a line at a time (or [`HELD_MAX`] bytes at a
+/// time, for a line longer than that): a line written in pieces — a
+/// formatted table row, its padding a character at a time — reaches the
+/// writer under it as one write, and a line on standard output still
+/// comes before a note on standard error written after it.
 pub(crate) struct Clean<W: Write> {
     inner: W,
     /// A 0xC2 byte that ended the last write (a C1 control starts so).
     pending: bool,
+    /// What was written since the last line feed, shown as it will be.
+    held: Vec<u8>,
 }
+
+/// The most [`Clean`] holds back waiting for a line feed.
+const HELD_MAX: usize = 8 * 1024;
 
 impl<W: Write> Clean<W> {
     pub(crate) fn new(inner: W) -> Self {
         Clean {
             inner,
             pending: false,
+            held: Vec::new(),
         }
+    }
+
+    /// Pass on every whole line held (everything, when `all`).
+    fn pass_on(&mut self, all: bool) -> io::Result<()> {
+        let end = if all || self.held.len() >= HELD_MAX {
+            self.held.len()
+        } else {
+            match self.held.iter().rposition(|&b| b == b'\n') {
+                Some(i) => i + 1,
+                None => return Ok(()),
+            }
+        };
+        if end > 0 {
+            let written = self.inner.write_all(&self.held[..end]);
+            self.held.drain(..end);
+            written?;
+        }
+        Ok(())
     }
 }
 
@@ -28,7 +58,7 @@ pub(crate) fn clean(text: &str) -> String {
     let mut out = Clean::new(Vec::new());
     out.write_all(text.as_bytes()).expect("writes to memory");
     out.flush().expect("flushes to memory");
-    String::from_utf8(out.inner).expect("UTF-8 in, UTF-8 out")
+    String::from_utf8(std::mem::take(&mut out.inner)).expect("UTF-8 in, UTF-8 out")
 }
 
 fn picture(b: u8) -> char {
@@ -46,13 +76,32 @@ fn shown_otherwise(b: u8) -> bool {
 
 impl<W: Write> Write for Clean<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        // Most writes (a formatted line, its padding a character at a
-        // time) hold nothing to show otherwise: passed on as they are.
+        // Most writes hold nothing to show otherwise: kept as they are.
         if !self.pending && !buf.iter().any(|&b| shown_otherwise(b)) {
-            self.inner.write_all(buf)?;
-            return Ok(buf.len());
+            self.held.extend_from_slice(buf);
+        } else {
+            self.show(buf);
         }
-        let mut out = Vec::with_capacity(buf.len() + 8);
+        if buf.contains(&b'\n') || self.held.len() >= HELD_MAX {
+            self.pass_on(false)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.pending {
+            self.pending = false;
+            self.held.push(0xc2);
+        }
+        self.pass_on(true)?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Clean<W> {
+    /// Hold `buf` with its control characters shown as pictures.
+    fn show(&mut self, buf: &[u8]) {
+        let out = &mut self.held;
         let mut bytes = buf.iter().copied().peekable();
         if self.pending {
             self.pending = false;
@@ -82,16 +131,14 @@ impl<W: Write> Write for Clean<W> {
                 b => out.push(b),
             }
         }
-        self.inner.write_all(&out)?;
-        Ok(buf.len())
     }
+}
 
-    fn flush(&mut self) -> io::Result<()> {
-        if self.pending {
-            self.pending = false;
-            self.inner.write_all(&[0xc2])?;
-        }
-        self.inner.flush()
+/// What is still held is passed on (best effort: a write that fails here
+/// has nowhere to report to; `run` flushes and reports).
+impl<W: Write> Drop for Clean<W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
     }
 }
 
@@ -110,12 +157,55 @@ mod tests {
         w.write_all(&[0x9b, b'b', 0xc2]).unwrap();
         w.write_all(&[0xa9]).unwrap();
         w.flush().unwrap();
-        assert_eq!(String::from_utf8(w.inner).unwrap(), "a\u{fffd}b©");
+        assert_eq!(
+            String::from_utf8(std::mem::take(&mut w.inner)).unwrap(),
+            "a\u{fffd}b©"
+        );
         // Every byte: shown otherwise exactly when the slow path would
         // change it or wait on it.
         for b in 0..=255u8 {
             let same = b == b'\n' || b == b'\t' || !(b < 0x20 || b == 0x7f || b == 0xc2);
             assert_eq!(shown_otherwise(b), !same, "{b:#x}");
         }
+    }
+
+    /// Records each write it is given.
+    #[derive(Default)]
+    struct Writes(Vec<Vec<u8>>);
+
+    impl Write for Writes {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.push(buf.to_vec());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_line_written_in_pieces_is_passed_on_whole() {
+        let mut w = Clean::new(Writes::default());
+        write!(w, "{:<8}|{:>4}", "id", 7).unwrap();
+        assert!(w.inner.0.is_empty(), "nothing before the line ends");
+        writeln!(w, " end").unwrap();
+        write!(w, "two\nthree\u{1b}").unwrap();
+        assert_eq!(
+            w.inner.0,
+            [b"id      |   7 end\n".to_vec(), b"two\n".to_vec()]
+        );
+        w.flush().unwrap();
+        assert_eq!(w.inner.0[2], "three␛".as_bytes());
+        // A line longer than what is held back goes on in parts, whole.
+        let mut w = Clean::new(Writes::default());
+        let long = "x".repeat(3 * HELD_MAX);
+        for chunk in long.as_bytes().chunks(100) {
+            w.write_all(chunk).unwrap();
+        }
+        assert!(w.held.len() < HELD_MAX);
+        drop(w.flush());
+        let passed: Vec<u8> = w.inner.0.concat();
+        assert_eq!(passed, long.as_bytes());
+        assert!(w.inner.0.iter().all(|p| p.len() <= HELD_MAX + 100));
     }
 }

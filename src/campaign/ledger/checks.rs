@@ -517,7 +517,7 @@ fn core_pc_problems(
     let rows: Vec<String> = start
         .library
         .get(crate::generators::injury::TABLE)
-        .map(|t| t.rows.iter().map(|r| r.entry.name.clone()).collect())
+        .map(|t| t.rows.iter().map(|r| r.entry.name.to_string()).collect())
         .unwrap_or_default();
     for (key, kind) in [("injuries", "injury"), ("mutations", "mutation")] {
         let list = if kind == "injury" {

@@ -59,7 +59,7 @@ pub(super) fn apply(
 fn first_of_each_name(rows: &[Row]) -> BTreeMap<String, usize> {
     let mut index = BTreeMap::new();
     for (i, r) in rows.iter().enumerate() {
-        index.entry(r.entry.name.clone()).or_insert(i);
+        index.entry(r.entry.name.to_string()).or_insert(i);
     }
     index
 }
@@ -68,9 +68,9 @@ fn first_of_each_name(rows: &[Row]) -> BTreeMap<String, usize> {
 /// fit (the table is changed in place, not copied: a table extended by
 /// many files would be copied once for each).
 struct Undo {
-    dice: Option<String>,
+    dice: Option<crate::content::Text>,
     dice_expr: Option<std::sync::OnceLock<Option<crate::dice::ast::Roll>>>,
-    notes: Option<String>,
+    notes: Option<crate::content::Text>,
     region: Option<crate::content::Region>,
     /// How many rows the table had.
     len: usize,
@@ -118,14 +118,14 @@ fn merge(
     };
     if let Some(d) = &p.raw.dice {
         let die = table_die(spot, d, problems);
-        table.dice = Some(d.get_ref().clone());
+        table.dice = Some(d.get_ref().clone().into());
         let expr = die.map(|(roll, _)| roll).into();
         undo.dice_expr = Some(std::mem::replace(&mut table.dice_expr, expr));
     }
     if let Some(n) = &p.raw.notes {
         table.notes = Some(match &table.notes {
-            Some(old) => format!("{old} {n}"),
-            None => n.clone(),
+            Some(old) => format!("{old} {n}").into(),
+            None => n.clone().into(),
         });
     }
     let ctx = rows::Ctx {
@@ -143,15 +143,15 @@ fn merge(
         let Some(row) = rows::compile(spot, ctx, raw, problems) else {
             continue;
         };
-        match index.get(&row.entry.name) {
+        match index.get(&*row.entry.name) {
             Some(&i) => {
-                contribution.replaced.push(row.entry.name.clone());
+                contribution.replaced.push(row.entry.name.to_string());
                 undo.replaced
                     .push((i, std::mem::replace(&mut table.rows[i], row)));
             }
             None => {
-                contribution.added.push(row.entry.name.clone());
-                index.insert(row.entry.name.clone(), table.rows.len());
+                contribution.added.push(row.entry.name.to_string());
+                index.insert(row.entry.name.to_string(), table.rows.len());
                 table.rows.push(row);
             }
         }
@@ -259,7 +259,13 @@ mod tests {
         let t = library.get("t.base").expect("the table");
         t.rows
             .iter()
-            .map(|r| (r.entry.range, r.entry.name.clone(), r.entry.text.clone()))
+            .map(|r| {
+                (
+                    r.entry.range,
+                    r.entry.name.to_string(),
+                    r.entry.text.to_string(),
+                )
+            })
             .collect()
     }
 

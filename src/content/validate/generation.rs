@@ -84,7 +84,7 @@ fn archetype_tags(
                     if archetypes.rows.iter().any(|r| r.entry.name == name) {
                         continue;
                     }
-                    let names = archetypes.rows.iter().map(|r| r.entry.name.as_str());
+                    let names = archetypes.rows.iter().map(|r| r.entry.name.as_ref());
                     let d = at_row(
                         files,
                         t,

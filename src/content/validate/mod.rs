@@ -113,7 +113,7 @@ fn at_row(
 
 /// A problem pointing at a table's header line.
 fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Diagnostic {
-    let d = Diagnostic::at(&t.origin.file, t.origin.line, 1, message)
+    let d = Diagnostic::at(&*t.origin.file, t.origin.line, 1, message)
         .in_table(Some(t.id.clone()))
         .with_hint(hint);
     match file_of(files, t) {

@@ -73,7 +73,7 @@ fn unknown(
         .unwrap_or((line, 1));
     let suggestion = suggest(id, tables.keys().map(String::as_str));
     let mut d = Diagnostic::at(
-        &t.origin.file,
+        &*t.origin.file,
         line,
         column,
         format!("row `{row}` refers to `{{table:{id}}}`, which does not exist"),

@@ -52,8 +52,8 @@ pub(super) fn compile(
         entry: Entry {
             range,
             weight,
-            name: raw.name,
-            text: raw.text.into_inner(),
+            name: raw.name.into(),
+            text: raw.text.into_inner().into(),
             tags: raw
                 .tags
                 .into_iter()

@@ -173,17 +173,17 @@ fn own(file: &SourceFile, mut raw: TableRaw, problems: &mut Vec<Diagnostic>) -> 
     }
     Some(Table {
         id: id.clone(),
-        title: raw.title.clone().unwrap_or_default(),
+        title: raw.title.clone().unwrap_or_default().into(),
         system,
-        source: raw.source.clone().unwrap_or_default(),
-        dice: raw.dice.as_ref().map(|d| d.get_ref().clone()),
+        source: raw.source.clone().unwrap_or_default().into(),
+        dice: raw.dice.as_ref().map(|d| d.get_ref().clone().into()),
         dice_expr: dice_expr.into(),
-        notes: raw.notes.clone(),
+        notes: raw.notes.clone().map(Into::into),
         deck: raw.deck,
         region,
         rows: rows.into(),
         origin: Origin {
-            file: file.name.clone(),
+            file: file.name.clone().into(),
             line: file.line_col(head.at).0,
             layer: file.layer,
         },

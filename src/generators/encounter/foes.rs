@@ -18,7 +18,7 @@ use super::super::npc::{self, Npc};
 use super::super::{Address, GenError, Generator};
 use super::Request;
 use super::said;
-use super::threat::{FAIR, Threat, distance, measure};
+use super::threat::{FAIR, Threat, distance, threat as measure_threat};
 use crate::content::Library;
 use crate::rules::RulesSystem;
 use crate::seed::Seed;
@@ -295,7 +295,7 @@ fn choose_foes(
         .collect();
     extras.sort_by_key(|k| cast.tier(k));
     let (system, party) = (cast.req.system, &cast.req.party);
-    let (_, mut threat) = measure(system, party, &foes)?;
+    let mut threat = measure_threat(system, party, &foes)?;
     if foes.is_empty() {
         return Ok(foes);
     }
@@ -311,7 +311,7 @@ fn choose_foes(
         if (FAIR.0..=FAIR.1).contains(&threat.ratio) || !fit.step(cast, &threat)? {
             break;
         }
-        threat = measure(system, party, &fit.foes)?.1;
+        threat = measure_threat(system, party, &fit.foes)?;
         if better(&threat, &best.1) {
             best = (fit.foes.clone(), threat.clone());
         }

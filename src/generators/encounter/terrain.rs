@@ -64,9 +64,9 @@ pub(super) fn play_cards(
             .tiles
             .into_iter()
             .map(|l| Placed {
-                name: l.tile.0.entry.name.clone(),
-                text: l.tile.0.entry.text.clone(),
-                acs: l.tile.0.entry.text.clone(),
+                name: l.tile.0.entry.name.to_string(),
+                text: l.tile.0.entry.text.to_string(),
+                acs: l.tile.0.entry.text.to_string(),
                 at: l.tile.1,
                 benny: l.benny,
                 from: l.from,
@@ -116,9 +116,9 @@ pub(super) fn sporadics(
     rows.into_iter()
         .take(n)
         .map(|r| Placed {
-            name: r.entry.name.clone(),
-            text: r.entry.text.clone(),
-            acs: r.entry.text.clone(),
+            name: r.entry.name.to_string(),
+            text: r.entry.text.to_string(),
+            acs: r.entry.text.to_string(),
             at: pick(zones, &mut ss).cloned().unwrap_or_default(),
             benny: false,
             from: "acs.sporadics".into(),
@@ -153,7 +153,7 @@ pub(super) fn word_for(
                     p.name, p.name
                 ))
             })?;
-        p.text = row.entry.text.clone();
+        p.text = row.entry.text.to_string();
     }
     Ok(())
 }

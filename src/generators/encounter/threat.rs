@@ -67,22 +67,22 @@ pub(super) fn distance(ratio: f64) -> f64 {
     (ratio / middle).max(middle / ratio)
 }
 
-/// Combat numbers of one combatant.
+/// Combat numbers of one combatant (borrowing its name and damage die).
 #[derive(Debug, Clone)]
-struct Fighter {
-    name: String,
+struct Fighter<'a> {
+    name: &'a str,
     toughness: f64,
     /// METTLE: (pool, DM) of the best attack; Core: damage die.
     pool: u32,
     dm: u32,
-    damage: String,
+    damage: &'a str,
     poise: u32,
     soak: u32,
     armour: i64,
     health: i64,
 }
 
-fn mettle_fighter(b: &StatBlock) -> Fighter {
+fn mettle_fighter(b: &StatBlock) -> Fighter<'_> {
     let (pool, dm) = b
         .weapons
         .iter()
@@ -90,11 +90,11 @@ fn mettle_fighter(b: &StatBlock) -> Fighter {
         .max()
         .unwrap_or((b.NATURE, 0));
     Fighter {
-        name: b.name.clone(),
+        name: &b.name,
         toughness: f64::from(b.mettle()),
         pool,
         dm,
-        damage: String::new(),
+        damage: "",
         poise: b.POISE,
         soak: b.soak(),
         armour: 0,
@@ -102,13 +102,13 @@ fn mettle_fighter(b: &StatBlock) -> Fighter {
     }
 }
 
-fn core_fighter(s: &Sheet) -> Fighter {
+fn core_fighter(s: &Sheet) -> Fighter<'_> {
     Fighter {
-        name: s.name.clone(),
+        name: &s.name,
         toughness: s.current_health() as f64,
         pool: 0,
         dm: 0,
-        damage: s.damage.clone(),
+        damage: &s.damage,
         poise: 0,
         soak: 0,
         armour: s.armour,
@@ -149,10 +149,32 @@ impl Matchup {
                 toughness: d.toughness.to_bits(),
             },
             RulesSystem::Core => Matchup::Core {
-                damage: a.damage.clone(),
+                damage: a.damage.to_owned(),
                 armour: d.armour,
                 health: d.health,
             },
+        }
+    }
+}
+
+/// One attack's odds as numbers, and the attack as printed.
+#[derive(Clone)]
+struct Known {
+    attack: std::rc::Rc<str>,
+    hit: f64,
+    expected_damage: f64,
+    fells: f64,
+}
+
+impl Known {
+    fn named(&self, a: &Fighter, d: &Fighter) -> AttackOdds {
+        AttackOdds {
+            attacker: a.name.to_owned(),
+            defender: d.name.to_owned(),
+            attack: self.attack.to_string(),
+            hit: self.hit,
+            expected_damage: self.expected_damage,
+            fells: self.fells,
         }
     }
 }
@@ -162,21 +184,17 @@ impl Matchup {
 const MEMO_SIZE: usize = 4096;
 
 thread_local! {
-    /// The odds of each matchup worked out so far (names left empty).
-    static MEMO: std::cell::RefCell<std::collections::BTreeMap<Matchup, AttackOdds>> =
+    /// The odds of each matchup worked out so far.
+    static MEMO: std::cell::RefCell<std::collections::BTreeMap<Matchup, Known>> =
         const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
 }
 
 /// Exact odds of one attack (worked out once per matchup: the odds are
-/// the same numbers whenever the fighters' numbers are).
-fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+/// the same numbers whenever the fighters' numbers are). Fitting a cast
+/// reads the numbers only; the odds rows are named for the cast chosen.
+fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<Known, GenError> {
     let key = Matchup::of(system, a, d);
-    let named = |o: &AttackOdds| AttackOdds {
-        attacker: a.name.clone(),
-        defender: d.name.clone(),
-        ..o.clone()
-    };
-    if let Some(known) = MEMO.with(|m| m.borrow().get(&key).map(named)) {
+    if let Some(known) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
         return Ok(known);
     }
     let odds = match system {
@@ -188,20 +206,13 @@ fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<AttackOd
         if m.len() >= MEMO_SIZE {
             m.clear();
         }
-        m.insert(
-            key,
-            AttackOdds {
-                attacker: String::new(),
-                defender: String::new(),
-                ..odds.clone()
-            },
-        );
+        m.insert(key, odds.clone());
     });
     Ok(odds)
 }
 
 /// METTLE: the attack pool vs the defender's POISE, DM + Edge − Soak.
-fn mettle_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+fn mettle_attack(a: &Fighter, d: &Fighter) -> Result<Known, GenError> {
     let pool = Pool {
         dice: a.pool,
         extra: 0,
@@ -229,10 +240,8 @@ fn mettle_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
             fells += r.chance;
         }
     }
-    Ok(AttackOdds {
-        attacker: a.name.clone(),
-        defender: d.name.clone(),
-        attack: format!("{text} (DM {})", a.dm),
+    Ok(Known {
+        attack: format!("{text} (DM {})", a.dm).into(),
         hit: c.success,
         expected_damage: expected,
         fells,
@@ -240,9 +249,9 @@ fn mettle_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
 }
 
 /// Core Rules: the attack lands; exploding damage minus armour.
-fn core_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
+fn core_attack(a: &Fighter, d: &Fighter) -> Result<Known, GenError> {
     let die = if a.damage.ends_with('!') {
-        a.damage.clone()
+        a.damage.to_owned()
     } else {
         format!("{}!", a.damage)
     };
@@ -269,10 +278,8 @@ fn core_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
     let dist = roll_dist(&after).map_err(request_error)?;
     // Critical damage: half or more of the remaining health at once.
     let half = (d.health + 1) / 2;
-    Ok(AttackOdds {
-        attacker: a.name.clone(),
-        defender: d.name.clone(),
-        attack: format!("{die} − armour {}", d.armour),
+    Ok(Known {
+        attack: format!("{die} − armour {}", d.armour).into(),
         hit: 1.0,
         expected_damage: dist.mean() * dist.mass() + dist.tail * dist.max() as f64,
         fells: if d.health > 0 {
@@ -283,7 +290,11 @@ fn core_attack(a: &Fighter, d: &Fighter) -> Result<AttackOdds, GenError> {
     })
 }
 
-fn fighters(system: RulesSystem, party: &Party, foes: &[Npc]) -> (Vec<Fighter>, Vec<Fighter>) {
+fn fighters<'a>(
+    system: RulesSystem,
+    party: &'a Party,
+    foes: &'a [Npc],
+) -> (Vec<Fighter<'a>>, Vec<Fighter<'a>>) {
     match system {
         RulesSystem::Mettle => (
             party.mettle.iter().map(mettle_fighter).collect(),
@@ -300,14 +311,14 @@ fn fighters(system: RulesSystem, party: &Party, foes: &[Npc]) -> (Vec<Fighter>, 
     }
 }
 
-/// Every attacker against every defender, in order (pushed onto `odds`),
-/// and the attackers' expected damage per round: each attacker's mean over
-/// the defenders, summed (0 without defenders).
+/// The attackers' expected damage per round: each attacker's mean over
+/// the defenders, summed (0 without defenders). Each attack's odds go to
+/// `each`, attacker by attacker, defender by defender.
 fn side_damage(
     system: RulesSystem,
     attackers: &[Fighter],
     defenders: &[Fighter],
-    odds: &mut Vec<AttackOdds>,
+    each: &mut dyn FnMut(&Fighter, &Fighter, &Known),
 ) -> Result<f64, GenError> {
     let mut per_round = 0.0;
     for a in attackers {
@@ -315,7 +326,7 @@ fn side_damage(
         for d in defenders {
             let o = attack_odds(system, a, d)?;
             sum += o.expected_damage;
-            odds.push(o);
+            each(a, d, &o);
         }
         if !defenders.is_empty() {
             per_round += sum / defenders.len() as f64;
@@ -324,16 +335,34 @@ fn side_damage(
     Ok(per_round)
 }
 
+/// The threat of `foes` to the party, without the odds rows (fitting a
+/// cast measures many casts and keeps one).
+pub(super) fn threat(system: RulesSystem, party: &Party, foes: &[Npc]) -> Result<Threat, GenError> {
+    weigh(system, party, foes, &mut |_, _, _| {})
+}
+
 /// Odds both ways and the threat they add up to.
 pub(super) fn measure(
     system: RulesSystem,
     party: &Party,
     foes: &[Npc],
 ) -> Result<(Vec<AttackOdds>, Threat), GenError> {
-    let (pcs, enemies) = fighters(system, party, foes);
     let mut odds = Vec::new();
-    let foe_dpr = side_damage(system, &enemies, &pcs, &mut odds)?;
-    let party_dpr = side_damage(system, &pcs, &enemies, &mut odds)?;
+    let threat = weigh(system, party, foes, &mut |a, d, o| odds.push(o.named(a, d)))?;
+    Ok((odds, threat))
+}
+
+/// Both sides' damage per round and the threat they add up to, each
+/// attack's odds (foes' attacks first) going to `each`.
+fn weigh(
+    system: RulesSystem,
+    party: &Party,
+    foes: &[Npc],
+    each: &mut dyn FnMut(&Fighter, &Fighter, &Known),
+) -> Result<Threat, GenError> {
+    let (pcs, enemies) = fighters(system, party, foes);
+    let foe_dpr = side_damage(system, &enemies, &pcs, each)?;
+    let party_dpr = side_damage(system, &pcs, &enemies, each)?;
     // `+ 0.0` turns the empty sum's −0 into 0.
     let party_tough: f64 = pcs.iter().map(|p| p.toughness).sum::<f64>() + 0.0;
     let foe_tough: f64 = enemies.iter().map(|f| f.toughness).sum::<f64>() + 0.0;
@@ -345,19 +374,16 @@ pub(super) fn measure(
     } else {
         (foe_dpr / party_tough.max(1.0)) / (party_dpr / foe_tough.max(1.0))
     };
-    Ok((
-        odds,
-        Threat {
-            party_toughness: party_tough,
-            foe_toughness: foe_tough,
-            party_damage_per_round: party_dpr,
-            foe_damage_per_round: foe_dpr,
-            ratio,
-            verdict: if enemies.is_empty() {
-                "none".into()
-            } else {
-                verdict(ratio).into()
-            },
+    Ok(Threat {
+        party_toughness: party_tough,
+        foe_toughness: foe_tough,
+        party_damage_per_round: party_dpr,
+        foe_damage_per_round: foe_dpr,
+        ratio,
+        verdict: if enemies.is_empty() {
+            "none".into()
+        } else {
+            verdict(ratio).into()
         },
-    ))
+    })
 }

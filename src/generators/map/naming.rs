@@ -370,7 +370,7 @@ mod tests {
         let (library, _) = Library::load(&[]);
         let rows = |id: &str| -> Vec<String> {
             let t = library.get(id).expect(id);
-            t.rows.iter().map(|r| r.entry.text.clone()).collect()
+            t.rows.iter().map(|r| r.entry.text.to_string()).collect()
         };
         let (prefixes, suffixes) = (
             rows("gen.names.place.prefix"),
