@@ -64,7 +64,9 @@ fn compact() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest);
     let form = "assets/builtin-tables.bin";
+    let texts = "assets/builtin-tables.txt";
     println!("cargo:rerun-if-changed={form}");
+    println!("cargo:rerun-if-changed={texts}");
     let mut files = Vec::new();
     collect(&root.join("content"), "toml", &mut files);
     let mut stamp = 0xcbf2_9ce4_8422_2325_u64;
@@ -84,10 +86,16 @@ fn compact() {
         .as_ref()
         .and_then(|b| b.get(8..16))
         .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
-    let compact = if kept_stamp == Some(stamp) {
-        format!("Some(include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{form}\")))")
+    let has_texts = root.join(texts).is_file();
+    let compact = if kept_stamp == Some(stamp) && has_texts {
+        format!(
+            "Some((include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{form}\")), \
+             include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{texts}\"))))"
+        )
     } else {
-        let why = if kept.is_some() {
+        let why = if !has_texts {
+            "has no texts file (assets/builtin-tables.txt)"
+        } else if kept.is_some() {
             "was made from other table files"
         } else {
             "is missing"
@@ -101,8 +109,8 @@ fn compact() {
     let code = format!(
         "/// The stamp of the table files and the form's format.\n\
          pub(crate) const STAMP: u64 = {stamp:#018x};\n\
-         /// The compact form, when made from these files.\n\
-         pub(crate) static COMPACT: Option<&[u8]> = {compact};\n"
+         /// The compact form (its bytes and its texts), when made from these files.\n\
+         pub(crate) static COMPACT: Option<(&[u8], &str)> = {compact};\n"
     );
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_compact.rs");
     std::fs::write(out, code).expect("write the compact form's stamp");

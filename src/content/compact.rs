@@ -4,7 +4,11 @@
 //!
 //! The form is `assets/builtin-tables.bin`: the [`Library`] that loading
 //! and checking every `content/**/*.toml` file gives, written field by
-//! field (lengths and integers as LEB128 varints, strings as UTF-8 bytes).
+//! field (lengths and integers as LEB128 varints, each text as where it
+//! lies in `assets/builtin-tables.txt`). The texts are kept apart, each
+//! once, so that the binary embeds them with `include_str!`: the compiler
+//! checks them as UTF-8 once, and loading takes each as a slice of them
+//! without checking it again.
 //! Row texts and table dice are kept as written and parsed again on first
 //! use ([`super::Row::template`], [`super::Table::dice_expr`]).
 //!
@@ -25,7 +29,7 @@ use super::schema::{Effect, Stats, System};
 use super::{Contribution, Entry, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x03\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x04\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
@@ -34,7 +38,8 @@ mod embedded {
 /// The built-in tables from the embedded form, or `None` when the binary
 /// was built with a stale form (or none): the caller loads the TOML files.
 pub(crate) fn builtin() -> Option<Library> {
-    decode(embedded::COMPACT?, embedded::STAMP)
+    let (bytes, text) = embedded::COMPACT?;
+    decode(bytes, text, embedded::STAMP)
 }
 
 /// The stamp of the table files this binary embeds (see `build.rs`).
@@ -43,11 +48,11 @@ fn stamp() -> u64 {
     embedded::STAMP
 }
 
-/// `library` (every table checked, none overridden) as bytes, stamped
-/// (by the test that writes the form).
+/// `library` (every table checked, none overridden) as bytes, stamped,
+/// and the texts they point into (by the test that writes the form).
 #[cfg(test)]
-fn encode(library: &Library, stamp: u64) -> Vec<u8> {
-    let mut w = Vec::with_capacity(1 << 18);
+fn encode(library: &Library, stamp: u64) -> (Vec<u8>, String) {
+    let mut w = Writer::default();
     w.extend_from_slice(MAGIC);
     w.extend_from_slice(&stamp.to_le_bytes());
     library.content_hash.put(&mut w);
@@ -55,13 +60,13 @@ fn encode(library: &Library, stamp: u64) -> Vec<u8> {
     for table in library.tables.values() {
         table.put(&mut w);
     }
-    w
+    (w.bytes, w.text)
 }
 
 /// The library in `bytes`, if they are a form of this version with this
 /// stamp.
-pub(crate) fn decode(bytes: &'static [u8], stamp: u64) -> Option<Library> {
-    let mut r = Reader { bytes, at: 0 };
+pub(crate) fn decode(bytes: &'static [u8], text: &'static str, stamp: u64) -> Option<Library> {
+    let mut r = Reader { bytes, at: 0, text };
     if r.take(MAGIC.len())? != MAGIC || u64::from_le_bytes(r.take(8)?.try_into().ok()?) != stamp {
         return None;
     }
@@ -81,20 +86,65 @@ pub(crate) fn decode(bytes: &'static [u8], stamp: u64) -> Option<Library> {
     })
 }
 
-/// The `len` rows encoded in `bytes` (a table's rows, decoded on first
-/// use: see [`Rows`]).
-pub(crate) fn rows(bytes: &'static [u8], len: usize) -> Vec<Row> {
-    let mut r = Reader { bytes, at: 0 };
+/// A table's rows in the form, decoded on first use (see [`Rows`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Packed {
+    bytes: &'static [u8],
+    /// How many rows.
+    pub(crate) len: usize,
+    text: &'static str,
+}
+
+/// The rows in `packed`.
+pub(crate) fn rows(packed: Packed) -> Vec<Row> {
+    let Packed { bytes, len, text } = packed;
+    let mut r = Reader { bytes, at: 0, text };
     let rows: Option<Vec<Row>> = (0..len).map(|_| Row::get(&mut r)).collect();
     // The form was decoded whole by its test (`decoding_gives_what_was_encoded`).
     rows.filter(|_| r.at == bytes.len())
         .expect("the embedded form's rows decode")
 }
 
-/// Reading the form (embedded in the binary: rows keep slices of it).
+/// Reading the form (embedded in the binary: rows keep slices of it, and
+/// texts are slices of its texts).
 struct Reader {
     bytes: &'static [u8],
     at: usize,
+    text: &'static str,
+}
+
+/// Writing the form: its bytes, and its texts, each written once.
+#[cfg(test)]
+#[derive(Default)]
+struct Writer {
+    bytes: Vec<u8>,
+    text: String,
+    /// Where each text written so far starts in `text`.
+    at: BTreeMap<String, usize>,
+}
+
+#[cfg(test)]
+impl Writer {
+    fn push(&mut self, b: u8) {
+        self.bytes.push(b);
+    }
+    fn extend_from_slice(&mut self, b: &[u8]) {
+        self.bytes.extend_from_slice(b);
+    }
+    /// A text as where it lies in the texts, and its length in bytes.
+    fn text(&mut self, s: &str) {
+        let at = match self.at.get(s) {
+            Some(&at) => at,
+            None => {
+                let at = self.text.len();
+                self.text.push_str(s);
+                self.at.insert(s.to_owned(), at);
+                at
+            }
+        };
+        at.put(self);
+        s.len().put(self);
+    }
 }
 
 impl Reader {
@@ -103,6 +153,15 @@ impl Reader {
         let out = self.bytes.get(self.at..end)?;
         self.at = end;
         Some(out)
+    }
+
+    /// A text of the form (no copy, no check: the compiler checked the
+    /// texts as UTF-8 when it embedded them; a slice that would split a
+    /// character is refused).
+    fn text(&mut self) -> Option<&'static str> {
+        let at = usize::get(self)?;
+        let len = usize::get(self)?;
+        self.text.get(at..at.checked_add(len)?)
     }
 
     fn varint(&mut self) -> Option<u64> {
@@ -119,8 +178,8 @@ impl Reader {
     }
 }
 
-#[cfg_attr(not(test), allow(dead_code))]
-fn put_varint(mut v: u64, w: &mut Vec<u8>) {
+#[cfg(test)]
+fn put_varint(mut v: u64, w: &mut Writer) {
     while v >= 0x80 {
         w.push((v as u8) | 0x80);
         v >>= 7;
@@ -131,13 +190,14 @@ fn put_varint(mut v: u64, w: &mut Vec<u8>) {
 /// A value written to and read from the form (written only by the test
 /// that makes it).
 trait Compact: Sized {
-    #[cfg_attr(not(test), allow(dead_code))]
-    fn put(&self, w: &mut Vec<u8>);
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer);
     fn get(r: &mut Reader) -> Option<Self>;
 }
 
 impl Compact for u64 {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         put_varint(*self, w);
     }
     fn get(r: &mut Reader) -> Option<Self> {
@@ -146,7 +206,8 @@ impl Compact for u64 {
 }
 
 impl Compact for usize {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         put_varint(*self as u64, w);
     }
     fn get(r: &mut Reader) -> Option<Self> {
@@ -155,7 +216,8 @@ impl Compact for usize {
 }
 
 impl Compact for u32 {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         put_varint(u64::from(*self), w);
     }
     fn get(r: &mut Reader) -> Option<Self> {
@@ -164,7 +226,8 @@ impl Compact for u32 {
 }
 
 impl Compact for i64 {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         // Zig-zag: small negative numbers stay short.
         put_varint(((*self << 1) ^ (*self >> 63)) as u64, w);
     }
@@ -175,7 +238,8 @@ impl Compact for i64 {
 }
 
 impl Compact for bool {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         w.push(u8::from(*self));
     }
     fn get(r: &mut Reader) -> Option<Self> {
@@ -188,7 +252,8 @@ impl Compact for bool {
 }
 
 impl<T: Compact> Compact for Box<T> {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         (**self).put(w);
     }
     fn get(r: &mut Reader) -> Option<Self> {
@@ -197,30 +262,29 @@ impl<T: Compact> Compact for Box<T> {
 }
 
 impl Compact for String {
-    fn put(&self, w: &mut Vec<u8>) {
-        self.len().put(w);
-        w.extend_from_slice(self.as_bytes());
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
+        w.text(self);
     }
     fn get(r: &mut Reader) -> Option<Self> {
-        let n = usize::get(r)?;
-        std::str::from_utf8(r.take(n)?).ok().map(str::to_owned)
+        r.text().map(str::to_owned)
     }
 }
 
 /// Borrowed from the form (which is embedded in the binary).
 impl Compact for std::borrow::Cow<'static, str> {
-    fn put(&self, w: &mut Vec<u8>) {
-        self.len().put(w);
-        w.extend_from_slice(self.as_bytes());
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
+        w.text(self);
     }
     fn get(r: &mut Reader) -> Option<Self> {
-        let n = usize::get(r)?;
-        std::str::from_utf8(r.take(n)?).ok().map(Self::Borrowed)
+        r.text().map(Self::Borrowed)
     }
 }
 
 impl<T: Compact> Compact for Option<T> {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         match self {
             None => w.push(0),
             Some(v) => {
@@ -238,7 +302,8 @@ impl<T: Compact> Compact for Option<T> {
 }
 
 impl<T: Compact> Compact for Vec<T> {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         self.len().put(w);
         for v in self {
             v.put(w);
@@ -256,7 +321,8 @@ impl<T: Compact> Compact for Vec<T> {
 }
 
 impl<A: Compact, B: Compact> Compact for (A, B) {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         self.0.put(w);
         self.1.put(w);
     }
@@ -268,11 +334,14 @@ impl<A: Compact, B: Compact> Compact for (A, B) {
 /// Rows are written as their length in bytes, their number, then each row,
 /// so that loading the form skips them.
 impl Compact for Rows {
-    fn put(&self, w: &mut Vec<u8>) {
-        let mut packed = Vec::new();
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
+        // The rows' bytes are made apart (their texts go with the rest).
+        let outer = std::mem::take(&mut w.bytes);
         for row in self.iter() {
-            row.put(&mut packed);
+            row.put(w);
         }
+        let packed = std::mem::replace(&mut w.bytes, outer);
         packed.len().put(w);
         self.len().put(w);
         w.extend_from_slice(&packed);
@@ -280,12 +349,17 @@ impl Compact for Rows {
     fn get(r: &mut Reader) -> Option<Self> {
         let bytes = usize::get(r)?;
         let len = usize::get(r)?;
-        Some(Rows::packed(r.take(bytes)?, len))
+        Some(Rows::packed(Packed {
+            bytes: r.take(bytes)?,
+            len,
+            text: r.text,
+        }))
     }
 }
 
 impl Compact for System {
-    fn put(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
         w.push(match self {
             System::Mettle => 0,
             System::Core => 1,
@@ -311,7 +385,8 @@ impl Compact for System {
 macro_rules! compact_struct {
     ($ty:ident { $($field:ident),* $(,)? } $(lazy { $($lazy:ident),* })?) => {
         impl Compact for $ty {
-            fn put(&self, w: &mut Vec<u8>) {
+            #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
                 $(self.$field.put(w);)*
             }
             fn get(r: &mut Reader) -> Option<Self> {
@@ -327,21 +402,24 @@ macro_rules! compact_struct {
 /// A field of a struct written sparsely ([`compact_sparse`]): an
 /// `Option` or a `Vec`, left out of the form when `None` or empty.
 trait Sparse: Sized {
+    #[cfg(test)]
     fn is_empty(&self) -> bool;
     fn empty() -> Self;
-    #[cfg_attr(not(test), allow(dead_code))]
-    fn put_inner(&self, w: &mut Vec<u8>);
+    #[cfg(test)]
+    fn put_inner(&self, w: &mut Writer);
     fn get_inner(r: &mut Reader) -> Option<Self>;
 }
 
 impl<T: Compact> Sparse for Option<T> {
+    #[cfg(test)]
     fn is_empty(&self) -> bool {
         self.is_none()
     }
     fn empty() -> Self {
         None
     }
-    fn put_inner(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put_inner(&self, w: &mut Writer) {
         if let Some(v) = self {
             v.put(w);
         }
@@ -352,13 +430,15 @@ impl<T: Compact> Sparse for Option<T> {
 }
 
 impl<T: Compact> Sparse for Vec<T> {
+    #[cfg(test)]
     fn is_empty(&self) -> bool {
         self.is_empty()
     }
     fn empty() -> Self {
         Vec::new()
     }
-    fn put_inner(&self, w: &mut Vec<u8>) {
+    #[cfg(test)]
+    fn put_inner(&self, w: &mut Writer) {
         self.put(w);
     }
     fn get_inner(r: &mut Reader) -> Option<Self> {
@@ -373,7 +453,8 @@ impl<T: Compact> Sparse for Vec<T> {
 macro_rules! compact_sparse {
     ($ty:ident { $($field:ident),* $(,)? }) => {
         impl Compact for $ty {
-            fn put(&self, w: &mut Vec<u8>) {
+            #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
                 let mut mask = 0u64;
                 let mut bit = 1u64;
                 $(
@@ -494,11 +575,12 @@ mod tests {
     use super::*;
     use crate::content::{builtin_files, validate};
 
-    /// The file the form is kept in.
+    /// The files the form is kept in: its bytes and its texts.
     const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/builtin-tables.bin");
+    const TEXT_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/builtin-tables.txt");
 
     /// The built-in tables loaded from TOML and checked, as the form.
-    fn fresh() -> Vec<u8> {
+    fn fresh() -> (Vec<u8>, String) {
         let (library, problems) = validate::build(&builtin_files());
         assert!(
             problems.is_empty(),
@@ -510,14 +592,16 @@ mod tests {
 
     #[test]
     fn builtin_form_is_current() {
-        let fresh = fresh();
+        let (fresh, text) = fresh();
         if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(TEXT_PATH, &text).expect("write assets/builtin-tables.txt");
             std::fs::write(PATH, &fresh).expect("write assets/builtin-tables.bin");
             return;
         }
         let kept = std::fs::read(PATH).unwrap_or_default();
+        let kept_text = std::fs::read_to_string(TEXT_PATH).unwrap_or_default();
         assert!(
-            kept == fresh,
+            kept == fresh && kept_text == text,
             "assets/builtin-tables.bin is not the built-in tables as they are now \
              (a table or the form changed): run `UPDATE_GOLDEN=1 cargo test --lib compact` \
              and commit it"
@@ -531,9 +615,10 @@ mod tests {
     #[test]
     fn decoding_gives_what_was_encoded() {
         let (library, _) = validate::build(&builtin_files());
-        let bytes: &'static [u8] = encode(&library, 7).leak();
-        let back = decode(bytes, 7).expect("decodes");
-        assert_eq!(encode(&back, 7), bytes);
+        let (bytes, text) = encode(&library, 7);
+        let (bytes, text): (&'static [u8], &'static str) = (bytes.leak(), text.leak());
+        let back = decode(bytes, text, 7).expect("decodes");
+        assert_eq!(encode(&back, 7), (bytes.to_vec(), text.to_owned()));
         assert_eq!(back.content_hash, library.content_hash);
         // Parsed again on first use, as validation parsed them.
         for (t, u) in library.tables.values().zip(back.tables.values()) {
@@ -545,12 +630,42 @@ mod tests {
     }
 
     #[test]
+    fn each_text_is_kept_once_and_read_back_in_place() {
+        let mut w = Writer::default();
+        for t in ["bandit", "camp", "bandit", "", "é·"] {
+            w.text(t);
+        }
+        assert_eq!(w.text, "banditcampé·");
+        let text: &'static str = w.text.leak();
+        let mut r = Reader {
+            bytes: w.bytes.leak(),
+            at: 0,
+            text,
+        };
+        let back: Vec<&str> = (0..5).map_while(|_| r.text()).collect();
+        assert_eq!(back, ["bandit", "camp", "bandit", "", "é·"]);
+        // A text that would split a character is refused.
+        let mut w = Writer::default();
+        11usize.put(&mut w);
+        1usize.put(&mut w);
+        let mut r = Reader {
+            bytes: w.bytes.leak(),
+            at: 0,
+            text,
+        };
+        assert_eq!(r.text(), None);
+    }
+
+    #[test]
     fn another_stamp_or_truncated_bytes_are_refused() {
         let (library, _) = validate::build(&builtin_files());
-        let bytes: &'static [u8] = encode(&library, 7).leak();
-        assert!(decode(bytes, 8).is_none());
-        assert!(decode(&bytes[..bytes.len() - 1], 7).is_none());
-        assert!(decode(&bytes[..bytes.len() / 2], 7).is_none());
-        assert!(decode(b"twtbl", 7).is_none());
+        let (bytes, text) = encode(&library, 7);
+        let (bytes, text): (&'static [u8], &'static str) = (bytes.leak(), text.leak());
+        assert!(decode(bytes, text, 8).is_none());
+        assert!(decode(&bytes[..bytes.len() - 1], text, 7).is_none());
+        assert!(decode(&bytes[..bytes.len() / 2], text, 7).is_none());
+        assert!(decode(b"twtbl", text, 7).is_none());
+        // Texts cut short: a text past their end is refused.
+        assert!(decode(bytes, &text[..text.len() / 2], 7).is_none());
     }
 }

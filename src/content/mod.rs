@@ -179,16 +179,16 @@ impl Row {
 #[derive(Clone, Default)]
 pub struct Rows {
     rows: OnceLock<Vec<Row>>,
-    /// The encoded rows and how many there are.
-    packed: Option<(&'static [u8], usize)>,
+    /// The encoded rows.
+    packed: Option<compact::Packed>,
 }
 
 impl Rows {
     /// Rows encoded in the compact form, decoded on first use.
-    pub(crate) fn packed(bytes: &'static [u8], len: usize) -> Rows {
+    pub(crate) fn packed(packed: compact::Packed) -> Rows {
         Rows {
             rows: OnceLock::new(),
-            packed: Some((bytes, len)),
+            packed: Some(packed),
         }
     }
 
@@ -196,7 +196,7 @@ impl Rows {
     pub fn len(&self) -> usize {
         match (self.rows.get(), self.packed) {
             (Some(rows), _) => rows.len(),
-            (None, Some((_, len))) => len,
+            (None, Some(packed)) => packed.len,
             (None, None) => 0,
         }
     }
@@ -219,7 +219,7 @@ impl std::ops::Deref for Rows {
     type Target = Vec<Row>;
     fn deref(&self) -> &Vec<Row> {
         self.rows.get_or_init(|| match self.packed {
-            Some((bytes, len)) => compact::rows(bytes, len),
+            Some(packed) => compact::rows(packed),
             None => Vec::new(),
         })
     }
