@@ -18,7 +18,7 @@ use super::super::npc::{self, Npc};
 use super::super::{Address, GenError, Generator};
 use super::Request;
 use super::said;
-use super::threat::{FAIR, Threat, distance, threat as measure_threat};
+use super::threat::{FAIR, Gauge, Threat, distance};
 use crate::content::Library;
 use crate::rules::RulesSystem;
 use crate::seed::Seed;
@@ -294,12 +294,14 @@ fn choose_foes(
         .map(|(k, _)| *k)
         .collect();
     extras.sort_by_key(|k| cast.tier(k));
-    let (system, party) = (cast.req.system, &cast.req.party);
-    let mut threat = measure_threat(system, party, &foes)?;
+    let gauge = Gauge::new(cast.req.system, &cast.req.party);
+    let mut threat = gauge.threat(&foes)?;
     if foes.is_empty() {
         return Ok(foes);
     }
-    let mut best = (foes.clone(), threat.clone());
+    // The closest fit so far: the foes being fitted (`None`), or a copy
+    // made when a step moved away from them.
+    let mut best: (Option<Vec<Npc>>, Threat) = (None, threat.clone());
     let mut fit = Fitting {
         base: foes.len(),
         foes,
@@ -308,13 +310,20 @@ fn choose_foes(
         turn: 0,
     };
     for _ in 0..MAX_STEPS {
-        if (FAIR.0..=FAIR.1).contains(&threat.ratio) || !fit.step(cast, &threat)? {
+        if (FAIR.0..=FAIR.1).contains(&threat.ratio) {
             break;
         }
-        threat = measure_threat(system, party, &fit.foes)?;
+        let before = best.0.is_none().then(|| fit.foes.clone());
+        if !fit.step(cast, &threat)? {
+            break;
+        }
+        if let Some(kept) = before {
+            best.0 = Some(kept);
+        }
+        threat = gauge.threat(&fit.foes)?;
         if better(&threat, &best.1) {
-            best = (fit.foes.clone(), threat.clone());
+            best = (None, threat.clone());
         }
     }
-    Ok(best.0)
+    Ok(best.0.unwrap_or(fit.foes))
 }

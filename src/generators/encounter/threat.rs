@@ -189,26 +189,38 @@ thread_local! {
         const { std::cell::RefCell::new(std::collections::BTreeMap::new()) };
 }
 
-/// Exact odds of one attack (worked out once per matchup: the odds are
-/// the same numbers whenever the fighters' numbers are). Fitting a cast
-/// reads the numbers only; the odds rows are named for the cast chosen.
-fn attack_odds(system: RulesSystem, a: &Fighter, d: &Fighter) -> Result<Known, GenError> {
+/// Exact odds of one attack, handed to `use_odds` (worked out once per
+/// matchup: the odds are the same numbers whenever the fighters' numbers
+/// are). Fitting a cast reads the numbers only; the odds rows are named
+/// for the cast chosen.
+fn with_attack_odds<T>(
+    system: RulesSystem,
+    a: &Fighter,
+    d: &Fighter,
+    use_odds: impl FnOnce(&Known) -> T,
+) -> Result<T, GenError> {
     let key = Matchup::of(system, a, d);
-    if let Some(known) = MEMO.with(|m| m.borrow().get(&key).cloned()) {
-        return Ok(known);
+    let mut use_odds = Some(use_odds);
+    let known = MEMO.with(|m| {
+        let m = m.borrow();
+        m.get(&key).map(|k| use_odds.take().map(|f| f(k)))
+    });
+    if let Some(Some(out)) = known {
+        return Ok(out);
     }
     let odds = match system {
         RulesSystem::Mettle => mettle_attack(a, d),
         RulesSystem::Core => core_attack(a, d),
     }?;
+    let out = use_odds.take().map(|f| f(&odds));
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= MEMO_SIZE {
             m.clear();
         }
-        m.insert(key, odds.clone());
+        m.insert(key, odds);
     });
-    Ok(odds)
+    Ok(out.expect("used once"))
 }
 
 /// METTLE: the attack pool vs the defender's POISE, DM + Edge − Soak.
@@ -290,24 +302,23 @@ fn core_attack(a: &Fighter, d: &Fighter) -> Result<Known, GenError> {
     })
 }
 
-fn fighters<'a>(
-    system: RulesSystem,
-    party: &'a Party,
-    foes: &'a [Npc],
-) -> (Vec<Fighter<'a>>, Vec<Fighter<'a>>) {
+fn party_fighters(system: RulesSystem, party: &Party) -> Vec<Fighter<'_>> {
     match system {
-        RulesSystem::Mettle => (
-            party.mettle.iter().map(mettle_fighter).collect(),
-            foes.iter()
-                .filter_map(|f| f.mettle.as_ref().map(|m| mettle_fighter(&m.block)))
-                .collect(),
-        ),
-        RulesSystem::Core => (
-            party.core.iter().map(core_fighter).collect(),
-            foes.iter()
-                .filter_map(|f| f.core.as_ref().map(|c| core_fighter(&c.sheet)))
-                .collect(),
-        ),
+        RulesSystem::Mettle => party.mettle.iter().map(mettle_fighter).collect(),
+        RulesSystem::Core => party.core.iter().map(core_fighter).collect(),
+    }
+}
+
+fn foe_fighters(system: RulesSystem, foes: &[Npc]) -> Vec<Fighter<'_>> {
+    match system {
+        RulesSystem::Mettle => foes
+            .iter()
+            .filter_map(|f| f.mettle.as_ref().map(|m| mettle_fighter(&m.block)))
+            .collect(),
+        RulesSystem::Core => foes
+            .iter()
+            .filter_map(|f| f.core.as_ref().map(|c| core_fighter(&c.sheet)))
+            .collect(),
     }
 }
 
@@ -324,9 +335,10 @@ fn side_damage(
     for a in attackers {
         let mut sum = 0.0;
         for d in defenders {
-            let o = attack_odds(system, a, d)?;
-            sum += o.expected_damage;
-            each(a, d, &o);
+            sum += with_attack_odds(system, a, d, |o| {
+                each(a, d, o);
+                o.expected_damage
+            })?;
         }
         if !defenders.is_empty() {
             per_round += sum / defenders.len() as f64;
@@ -335,10 +347,26 @@ fn side_damage(
     Ok(per_round)
 }
 
-/// The threat of `foes` to the party, without the odds rows (fitting a
-/// cast measures many casts and keeps one).
-pub(super) fn threat(system: RulesSystem, party: &Party, foes: &[Npc]) -> Result<Threat, GenError> {
-    weigh(system, party, foes, &mut |_, _, _| {})
+/// Measures casts of foes against one party, the party's fighting numbers
+/// worked out once (fitting a cast measures many casts and keeps one).
+pub(super) struct Gauge<'a> {
+    system: RulesSystem,
+    pcs: Vec<Fighter<'a>>,
+}
+
+impl<'a> Gauge<'a> {
+    pub(super) fn new(system: RulesSystem, party: &'a Party) -> Gauge<'a> {
+        Gauge {
+            system,
+            pcs: party_fighters(system, party),
+        }
+    }
+
+    /// The threat of `foes` to the party, without the odds rows.
+    pub(super) fn threat(&self, foes: &[Npc]) -> Result<Threat, GenError> {
+        let enemies = foe_fighters(self.system, foes);
+        weigh(self.system, &self.pcs, &enemies, &mut |_, _, _| {})
+    }
 }
 
 /// Odds both ways and the threat they add up to.
@@ -347,8 +375,11 @@ pub(super) fn measure(
     party: &Party,
     foes: &[Npc],
 ) -> Result<(Vec<AttackOdds>, Threat), GenError> {
+    let (pcs, enemies) = (party_fighters(system, party), foe_fighters(system, foes));
     let mut odds = Vec::new();
-    let threat = weigh(system, party, foes, &mut |a, d, o| odds.push(o.named(a, d)))?;
+    let threat = weigh(system, &pcs, &enemies, &mut |a, d, o| {
+        odds.push(o.named(a, d))
+    })?;
     Ok((odds, threat))
 }
 
@@ -356,13 +387,12 @@ pub(super) fn measure(
 /// attack's odds (foes' attacks first) going to `each`.
 fn weigh(
     system: RulesSystem,
-    party: &Party,
-    foes: &[Npc],
+    pcs: &[Fighter],
+    enemies: &[Fighter],
     each: &mut dyn FnMut(&Fighter, &Fighter, &Known),
 ) -> Result<Threat, GenError> {
-    let (pcs, enemies) = fighters(system, party, foes);
-    let foe_dpr = side_damage(system, &enemies, &pcs, each)?;
-    let party_dpr = side_damage(system, &pcs, &enemies, each)?;
+    let foe_dpr = side_damage(system, enemies, pcs, each)?;
+    let party_dpr = side_damage(system, pcs, enemies, each)?;
     // `+ 0.0` turns the empty sum's −0 into 0.
     let party_tough: f64 = pcs.iter().map(|p| p.toughness).sum::<f64>() + 0.0;
     let foe_tough: f64 = enemies.iter().map(|f| f.toughness).sum::<f64>() + 0.0;
