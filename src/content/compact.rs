@@ -26,10 +26,10 @@ use std::sync::OnceLock;
 
 use super::region::Region;
 use super::schema::{Effect, Stats, System};
-use super::{Contribution, Entry, Library, Origin, Row, Rows, Table};
+use super::{Contribution, Entry, Lazy, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x04\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x05\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
@@ -357,6 +357,38 @@ impl Compact for Rows {
     }
 }
 
+/// A lazy field is written as its length in bytes, then the value, so
+/// that loading a row skips it; it is decoded when first read.
+impl<T: Compact + Default> Compact for Lazy<T> {
+    #[cfg(test)]
+    fn put(&self, w: &mut Writer) {
+        let outer = std::mem::take(&mut w.bytes);
+        (**self).put(w);
+        let packed = std::mem::replace(&mut w.bytes, outer);
+        packed.len().put(w);
+        w.extend_from_slice(&packed);
+    }
+    fn get(r: &mut Reader) -> Option<Self> {
+        let bytes = usize::get(r)?;
+        let packed = Packed {
+            bytes: r.take(bytes)?,
+            len: 1,
+            text: r.text,
+        };
+        Some(Lazy::packed(packed, decode_whole::<T>))
+    }
+}
+
+/// The one value `packed` holds (a lazy field, on first use).
+fn decode_whole<T: Compact>(packed: Packed) -> T {
+    let Packed { bytes, text, .. } = packed;
+    let mut r = Reader { bytes, at: 0, text };
+    // The form was decoded whole by its test (`decoding_gives_what_was_encoded`).
+    T::get(&mut r)
+        .filter(|_| r.at == bytes.len())
+        .expect("the embedded form's fields decode")
+}
+
 impl Compact for System {
     #[cfg(test)]
     fn put(&self, w: &mut Writer) {
@@ -654,6 +686,24 @@ mod tests {
             text,
         };
         assert_eq!(r.text(), None);
+    }
+
+    #[test]
+    fn a_rows_effects_and_stats_are_decoded_when_first_read() {
+        let (library, _) = validate::build(&builtin_files());
+        let (bytes, text) = encode(&library, 7);
+        let back = decode(bytes.leak(), text.leak(), 7).expect("decodes");
+        let tiles = &back.tables["acs.tiles"].rows;
+        let npcs = &back.tables["gen.npc.mettle"].rows;
+        assert!(tiles.iter().all(|r| !r.entry.effects.is_made()));
+        assert!(npcs.iter().all(|r| !r.entry.stats.is_made()));
+        assert!(!tiles[0].entry.effects.is_empty());
+        assert!(tiles[0].entry.effects.is_made() && !tiles[1].entry.effects.is_made());
+        assert!(npcs[0].entry.stats.is_some());
+        assert!(npcs[0].entry.stats.is_made() && !npcs[1].entry.stats.is_made());
+        // As read from the files.
+        let own = &library.tables["acs.tiles"].rows;
+        assert_eq!(tiles[5].entry.effects, own[5].entry.effects);
     }
 
     #[test]

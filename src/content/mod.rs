@@ -14,6 +14,7 @@
 //!   makes a terrain, with the properties the generators need.
 
 pub(crate) mod compact;
+pub mod lazy;
 pub(crate) mod region;
 pub(crate) mod schema;
 pub(crate) mod source;
@@ -26,6 +27,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
+pub use lazy::Lazy;
 pub use region::Region;
 pub use schema::{Effect, Stats, System, Text, owned};
 pub use source::{SourceFile, builtin_files, line_col, user_files};
@@ -96,11 +98,14 @@ pub struct Entry {
     pub reroll: Option<u32>,
     #[serde(default)]
     pub distinct: bool,
+    /// Decoded on first use for a built-in table ([`Lazy`]).
     #[serde(default)]
-    pub effects: Vec<Effect>,
+    pub effects: Lazy<Vec<Effect>>,
     /// Boxed: most rows have none (a row of a 100,000-row table is a
-    /// quarter of the size without it inline).
-    pub stats: Option<Box<Stats>>,
+    /// quarter of the size without it inline). Decoded on first use for a
+    /// built-in table.
+    #[serde(default)]
+    pub stats: Lazy<Option<Box<Stats>>>,
 }
 
 /// A row of a loaded table: its [`Entry`], its parsed text and where it

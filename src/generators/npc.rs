@@ -235,7 +235,7 @@ impl Generator for Request {
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Npc, GenError> {
         let mut pick = at.stream(seed, "archetype");
         let row = choose_row(library, self, &mut pick)?;
-        let stats = row.entry.stats.clone().unwrap_or_default();
+        let stats = (*row.entry.stats).clone().unwrap_or_default();
         let tier = tier_of(row);
         let kind = kind_of(row);
         let name = name_for(library, row, seed, at)?;

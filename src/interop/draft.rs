@@ -57,8 +57,8 @@ impl DraftRow {
             tags: Vec::new(),
             reroll: None,
             distinct: false,
-            effects: Vec::new(),
-            stats: None,
+            effects: Vec::new().into(),
+            stats: None.into(),
         };
         DraftRow { entry, line }
     }

@@ -184,7 +184,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                         tags: row.entry.tags.iter().map(|t| t.to_string()).collect(),
                         reroll: row.entry.reroll,
                         distinct: row.entry.distinct,
-                        effects: row.entry.effects.clone(),
+                        effects: row.entry.effects.to_vec(),
                         stats: row.entry.stats.as_deref().cloned(),
                         text: looks_like_markup(&row.entry.text)
                             .then(|| row.entry.text.to_string()),
@@ -488,8 +488,8 @@ fn table(
                     .collect();
                 row.entry.reroll = r.flags.reroll;
                 row.entry.distinct = r.flags.distinct;
-                row.entry.effects = r.flags.effects;
-                row.entry.stats = r.flags.stats.map(Box::new);
+                row.entry.effects = r.flags.effects.into();
+                row.entry.stats = r.flags.stats.map(Box::new).into();
                 row
             })
             .collect(),

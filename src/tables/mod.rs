@@ -410,7 +410,7 @@ impl Library {
             label: row.label(),
             text,
             tags: row.entry.tags.iter().map(|t| t.to_string()).collect(),
-            effects: row.entry.effects.clone(),
+            effects: row.entry.effects.to_vec(),
             stats: row.entry.stats.as_deref().cloned(),
             nested,
             rerolls,

@@ -61,8 +61,13 @@ pub(super) fn compile(
                 .collect(),
             reroll,
             distinct: raw.distinct,
-            effects: raw.effects.into_iter().map(Spanned::into_inner).collect(),
-            stats: raw.stats.map(|s| Box::new(s.into_inner())),
+            effects: raw
+                .effects
+                .into_iter()
+                .map(Spanned::into_inner)
+                .collect::<Vec<_>>()
+                .into(),
+            stats: raw.stats.map(|s| Box::new(s.into_inner())).into(),
         },
         // Parsed again on first use: a big table's parsed texts would
         // take several times its rows (see `Row::segments`).
