@@ -11,15 +11,18 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::compact::Packed;
 
+/// What makes a value from its bytes.
+type Decode<T> = fn(Packed) -> T;
+
 /// A value, or the bytes it decodes from on first use.
 pub struct Lazy<T> {
     value: OnceLock<T>,
-    packed: Option<(Packed, fn(Packed) -> T)>,
+    packed: Option<(Packed, Decode<T>)>,
 }
 
 impl<T> Lazy<T> {
     /// A value kept encoded: `decode` makes it from `packed` when read.
-    pub(crate) fn packed(packed: Packed, decode: fn(Packed) -> T) -> Lazy<T> {
+    pub(crate) fn packed(packed: Packed, decode: Decode<T>) -> Lazy<T> {
         Lazy {
             value: OnceLock::new(),
             packed: Some((packed, decode)),
