@@ -3,7 +3,10 @@
 # @dice-roller/rpg-dice-roller (npm) and avrae's d20 (PyPI), and the exact
 # METTLE success table (pools 1-20 x Difficulties 0-30) through icepool
 # (PyPI), in one run. Prints rolls per second, microseconds per table and
-# the ratios. Peers are installed into a scratch folder, not the project.
+# the ratios; then the same grid as a whole command — `tablewright check
+# 1-20 --vs 0-30` against a Python script printing it with icepool — in
+# milliseconds per process. Peers are installed into a scratch folder, not
+# the project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work="${TMPDIR:-/tmp}/tablewright-peers"
@@ -15,6 +18,7 @@ python3 -m pip install -q --target "$work/py" d20 icepool >/dev/null 2>&1 || tru
 export PYTHONPATH="$work/py:${PYTHONPATH:-}"
 
 cargo run --quiet --release --example throughput > "$work/ours.tsv"
+cargo build --quiet --release
 
 cat > "$work/rpg.mjs" <<'JS'
 import { DiceRoller } from '@dice-roller/rpg-dice-roller';
@@ -51,7 +55,29 @@ for _ in range(runs):
 print(f"icepool\tmettle-table\t{(time.perf_counter() - start) / runs * 1e6:.1f}")
 PY
 
-python3 - "$work/ours.tsv" "$work/rpg.tsv" "$work/py.tsv" <<'PY'
+# The whole grid from the command line: one process each, timed end to end
+# (start-up included), the median of 15 runs.
+cat > "$work/grid.py" <<'PY'
+import icepool
+score = icepool.Die([1, 2, 3, 0, 0, 0])
+print("pool " + " ".join(f"{d:>7}" for d in range(31)))
+for n in range(1, 21):
+    print(f"{n:>3}D " + " ".join(f"{float((n @ score).probability('>', d)) * 100:6.2f}%" for d in range(31)))
+PY
+python3 - "$PWD/target/release/tablewright" "$work/grid.py" > "$work/grid.tsv" <<'PY'
+import statistics, subprocess, sys, time
+ours, script = sys.argv[1], sys.argv[2]
+for who, argv in [("tablewright", [ours, "check", "1-20", "--vs", "0-30"]),
+                  ("icepool", [sys.executable, script])]:
+    times = []
+    for _ in range(15):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        times.append((time.perf_counter() - start) * 1000)
+    print(f"{who}\tgrid-process\t{statistics.median(times):.2f}")
+PY
+
+python3 - "$work/ours.tsv" "$work/rpg.tsv" "$work/py.tsv" "$work/grid.tsv" <<'PY'
 import sys, collections
 rates = collections.defaultdict(dict)
 for path in sys.argv[1:]:
@@ -65,4 +91,7 @@ for what in ["3d6", "2d6+4", "4d6kh3", "d6!", "4d6dl1", "2d6ro<3", "5d10>=8", "3
 t = rates["mettle-table"]
 print(f"METTLE table (µs): tablewright {t['tablewright']:.1f}, icepool {t.get('icepool', float('nan')):.0f} "
       f"({t.get('icepool', 0) / t['tablewright']:.0f}x)")
+g = rates["grid-process"]
+print(f"METTLE grid as a command (ms per process): tablewright {g['tablewright']:.2f}, "
+      f"icepool script {g.get('icepool', float('nan')):.1f} ({g.get('icepool', 0) / g['tablewright']:.0f}x)")
 PY
