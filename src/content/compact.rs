@@ -29,7 +29,7 @@ use super::schema::{Effect, Stats, System};
 use super::{Contribution, Entry, Lazy, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x05\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x06\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));
@@ -358,10 +358,15 @@ impl Compact for Rows {
 }
 
 /// A lazy field is written as its length in bytes, then the value, so
-/// that loading a row skips it; it is decoded when first read.
-impl<T: Compact + Default> Compact for Lazy<T> {
+/// that loading a row skips it; it is decoded when first read. An empty
+/// value (no effects, no stats: most rows) is written as length 0 and
+/// read back as itself.
+impl<T: Compact + Default + PartialEq> Compact for Lazy<T> {
     #[cfg(test)]
     fn put(&self, w: &mut Writer) {
+        if **self == T::default() {
+            return 0usize.put(w);
+        }
         let outer = std::mem::take(&mut w.bytes);
         (**self).put(w);
         let packed = std::mem::replace(&mut w.bytes, outer);
@@ -370,6 +375,9 @@ impl<T: Compact + Default> Compact for Lazy<T> {
     }
     fn get(r: &mut Reader) -> Option<Self> {
         let bytes = usize::get(r)?;
+        if bytes == 0 {
+            return Some(T::default().into());
+        }
         let packed = Packed {
             bytes: r.take(bytes)?,
             len: 1,
@@ -695,14 +703,24 @@ mod tests {
         let back = decode(bytes.leak(), text.leak(), 7).expect("decodes");
         let tiles = &back.tables["acs.tiles"].rows;
         let npcs = &back.tables["gen.npc.mettle"].rows;
-        assert!(tiles.iter().all(|r| !r.entry.effects.is_made()));
+        let own = &library.tables["acs.tiles"].rows;
+        // Effects wait to be read; a row without any holds its none.
+        for (r, o) in tiles.iter().zip(own.iter()) {
+            assert_eq!(r.entry.effects.is_made(), o.entry.effects.is_empty());
+        }
+        assert!(tiles.iter().filter(|r| !r.entry.effects.is_made()).count() > 30);
+        // Rows without stats hold their none from the start.
+        assert!(
+            tiles
+                .iter()
+                .all(|r| r.entry.stats.is_made() && r.entry.stats.is_none())
+        );
         assert!(npcs.iter().all(|r| !r.entry.stats.is_made()));
         assert!(!tiles[0].entry.effects.is_empty());
         assert!(tiles[0].entry.effects.is_made() && !tiles[1].entry.effects.is_made());
         assert!(npcs[0].entry.stats.is_some());
         assert!(npcs[0].entry.stats.is_made() && !npcs[1].entry.stats.is_made());
         // As read from the files.
-        let own = &library.tables["acs.tiles"].rows;
         assert_eq!(tiles[5].entry.effects, own[5].entry.effects);
     }
 

@@ -14,10 +14,12 @@ use super::compact::Packed;
 /// What makes a value from its bytes.
 type Decode<T> = fn(Packed) -> T;
 
-/// A value, or the bytes it decodes from on first use.
+/// A value, or the bytes it decodes from on first use (boxed: a row read
+/// from a file, and a built-in row without effects or stats, has none,
+/// and pays one pointer for them).
 pub struct Lazy<T> {
     value: OnceLock<T>,
-    packed: Option<(Packed, Decode<T>)>,
+    packed: Option<Box<(Packed, Decode<T>)>>,
 }
 
 impl<T> Lazy<T> {
@@ -25,7 +27,7 @@ impl<T> Lazy<T> {
     pub(crate) fn packed(packed: Packed, decode: Decode<T>) -> Lazy<T> {
         Lazy {
             value: OnceLock::new(),
-            packed: Some((packed, decode)),
+            packed: Some(Box::new((packed, decode))),
         }
     }
 }
@@ -33,8 +35,8 @@ impl<T> Lazy<T> {
 impl<T: Default> std::ops::Deref for Lazy<T> {
     type Target = T;
     fn deref(&self) -> &T {
-        self.value.get_or_init(|| match self.packed {
-            Some((packed, decode)) => decode(packed),
+        self.value.get_or_init(|| match self.packed.as_deref() {
+            Some(&(packed, decode)) => decode(packed),
             None => T::default(),
         })
     }
@@ -66,7 +68,7 @@ impl<T: Clone> Clone for Lazy<T> {
     fn clone(&self) -> Lazy<T> {
         Lazy {
             value: self.value.clone(),
-            packed: self.packed,
+            packed: self.packed.clone(),
         }
     }
 }
