@@ -9,21 +9,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::SourceFile;
 use tablewright::content::validate::build;
 
-/// One weighted table of `rows` rows.
-fn many_rows(rows: usize) -> String {
-    let mut s = String::from(
-        "[[table]]\nid = \"bench.rows\"\ntitle = \"Rows\"\nsystem = \"any\"\nsource = \"bench\"\n",
-    );
-    for i in 0..rows {
-        let _ = write!(
-            s,
-            "\n[[table.row]]\nweight = {}\nname = \"Row {i}\"\ntext = \"Row {i} rolls {{d6}} and says so.\"\ntags = [\"t{}\"]\n",
-            1 + i % 5,
-            i % 7
-        );
-    }
-    s
-}
+#[path = "../tests/shared/many_rows.rs"]
+mod shared;
+use shared::many_rows;
 
 /// `tables` small d6 tables, each referring to the next.
 fn many_tables(tables: usize) -> String {

@@ -41,22 +41,9 @@ fn grid(c: &mut Criterion) {
     });
 }
 
-/// One weighted table of `rows` rows (`benches/load.rs` reads the same).
-fn many_rows(rows: usize) -> String {
-    use std::fmt::Write;
-    let mut s = String::from(
-        "[[table]]\nid = \"bench.rows\"\ntitle = \"Rows\"\nsystem = \"any\"\nsource = \"bench\"\n",
-    );
-    for i in 0..rows {
-        let _ = write!(
-            s,
-            "\n[[table.row]]\nweight = {}\nname = \"Row {i}\"\ntext = \"Row {i} rolls {{d6}} and says so.\"\ntags = [\"t{}\"]\n",
-            1 + i % 5,
-            i % 7
-        );
-    }
-    s
-}
+#[path = "../tests/shared/many_rows.rs"]
+mod shared;
+use shared::many_rows;
 
 /// A folder holding the 100,000-row table (10.2 MB of TOML).
 fn big_table_folder() -> std::path::PathBuf {

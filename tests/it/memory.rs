@@ -2,27 +2,14 @@
 //! child's peak resident set (`ru_maxrss` from `wait4`), not a timing.
 //! A user's table file is loaded in memory within ten times its bytes.
 
-use std::fmt::Write as _;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 use crate::common::TempDir;
 
-/// One weighted table of `rows` rows (the rows of `benches/load.rs`).
-fn many_rows(rows: usize) -> String {
-    let mut s = String::from(
-        "[[table]]\nid = \"bench.rows\"\ntitle = \"Rows\"\nsystem = \"any\"\nsource = \"bench\"\n",
-    );
-    for i in 0..rows {
-        let _ = write!(
-            s,
-            "\n[[table.row]]\nweight = {}\nname = \"Row {i}\"\ntext = \"Row {i} rolls {{d6}} and says so.\"\ntags = [\"t{}\"]\n",
-            1 + i % 5,
-            i % 7
-        );
-    }
-    s
-}
+#[path = "../shared/many_rows.rs"]
+mod shared;
+use shared::many_rows;
 
 /// Run the binary in `dir` with `args`; its exit code, its standard error
 /// and its peak resident set in bytes.
@@ -56,6 +43,18 @@ fn peak(dir: &Path, args: &[&str]) -> (i32, String, u64) {
     (code, stderr, kib * 1024)
 }
 
+/// The peak sees the load (the file itself is read into memory) and stays
+/// under ten times the file's bytes.
+fn within_ten_times(peak: u64, bytes: u64) {
+    assert!(peak > bytes, "peak {peak} B under the file's {bytes} B");
+    assert!(
+        peak < 10 * bytes,
+        "peak {} MB for a {} MB file: more than ten times",
+        peak >> 20,
+        bytes >> 20
+    );
+}
+
 /// A fresh folder holding `text` as `content/rows.toml`, and its size.
 fn folder_with(label: &str, text: &str) -> (TempDir, u64) {
     let dir = TempDir::new(label);
@@ -73,14 +72,7 @@ fn a_100000_row_table_is_rolled_in_under_ten_times_its_bytes() {
         &["--content", "content", "table", "bench.rows", "--seed", "s"],
     );
     assert_eq!(code, 0, "{stderr}");
-    // The measure sees the load: the file itself is read into memory.
-    assert!(peak > bytes, "peak {peak} B under the file's {bytes} B");
-    assert!(
-        peak < 10 * bytes,
-        "peak {} MB for a {} MB file: more than ten times",
-        peak >> 20,
-        bytes >> 20
-    );
+    within_ten_times(peak, bytes);
 }
 
 #[cfg(unix)]
@@ -102,11 +94,5 @@ fn a_100000_row_table_with_a_typo_is_refused_in_under_ten_times_its_bytes() {
         stderr.contains(&format!("rows.toml:{line}:")),
         "the refusal names the line ({line}):\n{stderr}"
     );
-    assert!(peak > bytes, "peak {peak} B under the file's {bytes} B");
-    assert!(
-        peak < 10 * bytes,
-        "peak {} MB for a {} MB file: more than ten times",
-        peak >> 20,
-        bytes >> 20
-    );
+    within_ten_times(peak, bytes);
 }
