@@ -90,7 +90,7 @@ pub(crate) fn decode(bytes: &'static [u8], text: &'static str, stamp: u64) -> Op
 #[derive(Clone, Copy)]
 pub(crate) struct Packed {
     bytes: &'static [u8],
-    /// How many rows.
+    /// How many rows (1 for a lazy field's one value).
     pub(crate) len: usize,
     text: &'static str,
 }

@@ -139,7 +139,7 @@ impl Generator for Request {
             at,
         };
         let foes = cast.foes(&mut situation)?;
-        let (odds, threat) = threat::measure(self.system, &self.party, &foes)?;
+        let (odds, threat) = threat::Gauge::new(self.system, &self.party).measure(&foes)?;
         let others = cast.others(&situation)?;
         let party_names: Vec<String> = match self.system {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),

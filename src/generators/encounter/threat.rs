@@ -197,22 +197,17 @@ fn with_attack_odds<T>(
     system: RulesSystem,
     a: &Fighter,
     d: &Fighter,
-    use_odds: impl FnOnce(&Known) -> T,
+    mut use_odds: impl FnMut(&Known) -> T,
 ) -> Result<T, GenError> {
     let key = Matchup::of(system, a, d);
-    let mut use_odds = Some(use_odds);
-    let known = MEMO.with(|m| {
-        let m = m.borrow();
-        m.get(&key).map(|k| use_odds.take().map(|f| f(k)))
-    });
-    if let Some(Some(out)) = known {
+    if let Some(out) = MEMO.with(|m| m.borrow().get(&key).map(&mut use_odds)) {
         return Ok(out);
     }
     let odds = match system {
         RulesSystem::Mettle => mettle_attack(a, d),
         RulesSystem::Core => core_attack(a, d),
     }?;
-    let out = use_odds.take().map(|f| f(&odds));
+    let out = use_odds(&odds);
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= MEMO_SIZE {
@@ -220,7 +215,7 @@ fn with_attack_odds<T>(
         }
         m.insert(key, odds);
     });
-    Ok(out.expect("used once"))
+    Ok(out)
 }
 
 /// METTLE: the attack pool vs the defender's POISE, DM + Edge − Soak.
@@ -367,20 +362,16 @@ impl<'a> Gauge<'a> {
         let enemies = foe_fighters(self.system, foes);
         weigh(self.system, &self.pcs, &enemies, &mut |_, _, _| {})
     }
-}
 
-/// Odds both ways and the threat they add up to.
-pub(super) fn measure(
-    system: RulesSystem,
-    party: &Party,
-    foes: &[Npc],
-) -> Result<(Vec<AttackOdds>, Threat), GenError> {
-    let (pcs, enemies) = (party_fighters(system, party), foe_fighters(system, foes));
-    let mut odds = Vec::new();
-    let threat = weigh(system, &pcs, &enemies, &mut |a, d, o| {
-        odds.push(o.named(a, d))
-    })?;
-    Ok((odds, threat))
+    /// Odds both ways, named, and the threat they add up to.
+    pub(super) fn measure(&self, foes: &[Npc]) -> Result<(Vec<AttackOdds>, Threat), GenError> {
+        let enemies = foe_fighters(self.system, foes);
+        let mut odds = Vec::new();
+        let threat = weigh(self.system, &self.pcs, &enemies, &mut |a, d, o| {
+            odds.push(o.named(a, d))
+        })?;
+        Ok((odds, threat))
+    }
 }
 
 /// Both sides' damage per round and the threat they add up to, each
