@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
@@ -44,7 +44,7 @@ fn modules(src: &Path) -> BTreeMap<String, Vec<PathBuf>> {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(super) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -119,7 +119,7 @@ fn table(text: &str) -> Result<Vec<Row>, String> {
 
 /// `text` with comments, string literals and character literals blanked
 /// out byte for byte (newlines kept), so offsets and lines still match.
-fn code_only(text: &str) -> Vec<u8> {
+pub(super) fn code_only(text: &str) -> Vec<u8> {
     let b = text.as_bytes();
     let mut out = b.to_vec();
     let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
@@ -213,7 +213,7 @@ fn raw_string_len(s: &[u8]) -> Option<usize> {
 
 /// Blank out every item under `#[cfg(test)]` in `code`; the names of the
 /// test-only modules declared as files (`#[cfg(test)] mod x;`).
-fn without_tests(code: &mut [u8]) -> Vec<String> {
+pub(super) fn without_tests(code: &mut [u8]) -> Vec<String> {
     const ATTR: &[u8] = b"#[cfg(test)]";
     let mut files = Vec::new();
     let mut i = 0;
@@ -261,7 +261,7 @@ fn without_tests(code: &mut [u8]) -> Vec<String> {
 }
 
 /// Where the files of `name`, a module declared in `file`, live.
-fn module_files(file: &Path, name: &str) -> [PathBuf; 2] {
+pub(super) fn module_files(file: &Path, name: &str) -> [PathBuf; 2] {
     let stem = file.file_stem().unwrap();
     let dir = if ["mod", "main", "lib"].contains(&stem.to_str().unwrap()) {
         file.parent().unwrap().to_owned()
