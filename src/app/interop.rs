@@ -12,7 +12,7 @@ use crate::content::{Library, SourceFile};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::interop::{self, Draft, Export, Format, draft, foundry, pasted};
-use crate::output::{self, Scope};
+use crate::output::{self, Replace};
 use crate::workspace::Workspace;
 
 /// `export ID... --format F [--to DIR]`.
@@ -41,7 +41,7 @@ pub(crate) fn export(
     };
     let files = interop::files(&ex, format);
     folder_check(dir)?;
-    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
+    let written = output::publish_into(dir, &files, replace(ws.force))?.files;
     writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
     for p in &written {
         let name = p
@@ -51,6 +51,16 @@ pub(crate) fn export(
         writeln!(out, "  {name}")?;
     }
     Ok(())
+}
+
+/// What `--to` may replace: with `--force`, files that differ; without,
+/// nothing (identical bytes are never a conflict).
+fn replace(force: bool) -> Replace {
+    if force {
+        Replace::All
+    } else {
+        Replace::Nothing
+    }
 }
 
 /// `--to DIR` must be a folder (or not exist yet): a file there is
@@ -195,7 +205,9 @@ pub(crate) fn import(
         .iter()
         .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
         .collect();
-    output::publish(to, &set, Scope::Part, ws.force).map_err(|e| match e {
+    // Staged inside --to and moved in, so a folder that is writable in a
+    // parent that is not (a shared content folder) takes the import.
+    output::publish_into(to, &set, replace(ws.force)).map_err(|e| match e {
         // The folder is written whole: a sub-folder cannot be carried.
         output::OutputError::Foreign(p) => Error::input(
             Diagnostic::message(format!(

@@ -40,6 +40,10 @@ pub(crate) fn run(
              it is done"
         );
     })?;
+    remove_temporaries(
+        &folder,
+        ws.campaign.is_some() && matches!(what, PrepWhat::Session(_)),
+    );
     let mut src = read(ws, what, asked, err)?;
     let dir = pack_dir(ws, &src);
     if let Some(c) = &src.campaign
@@ -143,6 +147,26 @@ fn lock_folder_of(ws: &Workspace, what: &PrepWhat) -> (PathBuf, String) {
             Some(root) => (here(Some(root)), "the campaign".into()),
             None => (PathBuf::from("."), "session.toml".into()),
         },
+    }
+}
+
+/// Remove what killed writes of a session file, plan or record left
+/// (`.NAME.tw-<16 hex>.tmp`, [`output::remove_temporaries`]) in `folder`,
+/// whose lock this run holds, and, for a campaign's root, in each
+/// `sessions/N/` below it: every writer of those files holds that lock,
+/// so none is a live run's.
+pub(super) fn remove_temporaries(folder: &Path, campaign: bool) {
+    output::remove_temporaries(folder);
+    if !campaign {
+        return;
+    }
+    let Ok(sessions) = std::fs::read_dir(folder.join("sessions")) else {
+        return;
+    };
+    for entry in sessions.flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            output::remove_temporaries(&entry.path());
+        }
     }
 }
 

@@ -17,7 +17,7 @@ pub(crate) fn run(
     ws: &Workspace,
     n: usize,
     out: &mut dyn Write,
-    _err: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), Error> {
     let Some(root) = &ws.campaign else {
         return Err(UsageError::NotInCampaign { what: "`record N`" }.into());
@@ -35,6 +35,20 @@ pub(crate) fn run(
             )),
         ));
     }
+    // One writer at a time in the campaign, as `prep N` (which takes the
+    // same lock): what killed writes left is removed, none is live.
+    let folder = match root.as_os_str().is_empty() {
+        true => std::path::Path::new("."),
+        false => root.as_path(),
+    };
+    let _lock = output::lock_folder(folder, || {
+        let _ = writeln!(
+            err,
+            "waiting: another tablewright run is using the campaign; this one goes on when it is \
+             done"
+        );
+    })?;
+    super::prep::remove_temporaries(folder, true);
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
     let page = pack.campaign.as_ref().expect("a campaign's pack");

@@ -30,7 +30,7 @@ use serde::Serialize;
 pub use lazy::Lazy;
 pub use region::Region;
 pub use schema::{Effect, Stats, System, Text, owned};
-pub use source::{SourceFile, builtin_files, line_col, user_files};
+pub use source::{LineIndex, SourceFile, builtin_files, line_col, user_files};
 use template::Segment;
 
 use crate::diagnostic::Diagnostic;

@@ -21,7 +21,69 @@ pub struct SourceFile {
     pub layer: usize,
     /// Byte offset of each line's start, so that finding a line is a
     /// binary search (loading stays linear in the size of the content).
-    lines: Vec<usize>,
+    lines: LineIndex,
+}
+
+/// Where each line of a text starts, found in one pass: a byte offset's
+/// line is then a binary search, so finding the lines of N places in a
+/// text is linear in the text, not N rescans of it (issue 39: a Foundry
+/// import looked up each result's line with [`line_col`]).
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    /// The index of `text`'s lines.
+    pub fn new(text: &str) -> LineIndex {
+        #[cfg(test)]
+        scanned::add(text.len());
+        let mut starts: Vec<usize> = std::iter::once(0).chain(line_breaks(text)).collect();
+        starts.shrink_to_fit();
+        LineIndex { starts }
+    }
+
+    /// 1-based line of byte offset `offset`.
+    pub fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset)
+    }
+
+    /// 1-based line and column (in characters) of byte offset `offset` of
+    /// `text`, the text this index was made from.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = char_floor(text, offset);
+        let line = self.line(offset);
+        let start = self.starts[line - 1];
+        (line, text[start..offset].chars().count() + 1)
+    }
+
+    /// Byte offset where 1-based line `line` starts.
+    pub fn start(&self, line: usize) -> Option<usize> {
+        self.starts.get(line.checked_sub(1)?).copied()
+    }
+}
+
+/// Each line break's next offset.
+fn line_breaks(text: &str) -> impl Iterator<Item = usize> + '_ {
+    text.match_indices('\n').map(|(i, _)| i + 1)
+}
+
+/// Bytes of text scanned to find lines, counted in tests: finding the
+/// lines of a file's places must scan it a bounded number of times.
+#[cfg(test)]
+pub(crate) mod scanned {
+    use std::cell::Cell;
+
+    thread_local!(static BYTES: Cell<usize> = const { Cell::new(0) });
+
+    pub(crate) fn add(n: usize) {
+        BYTES.with(|b| b.set(b.get() + n));
+    }
+
+    /// The bytes counted on this thread so far.
+    pub(crate) fn bytes() -> usize {
+        BYTES.with(Cell::get)
+    }
 }
 
 /// How far [`SourceFile::find_from`] looks: a row's text is far shorter.
@@ -29,8 +91,12 @@ const SEARCH_WINDOW: usize = 64 << 10;
 
 /// 1-based line and column of a byte offset in `text` (columns count
 /// characters).
+/// Each call scans the text up to `offset`: for many places in one text,
+/// build a [`LineIndex`] once.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = char_floor(text, offset);
+    #[cfg(test)]
+    scanned::add(offset);
     let before = &text[..offset];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -51,10 +117,7 @@ impl SourceFile {
     /// A file named `name` (as messages show it) in `layer`.
     pub fn new(name: impl Into<String>, text: impl Into<String>, layer: usize) -> SourceFile {
         let text = text.into();
-        let mut lines: Vec<usize> = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        lines.shrink_to_fit();
+        let lines = LineIndex::new(&text);
         SourceFile {
             name: name.into(),
             text,
@@ -66,10 +129,7 @@ impl SourceFile {
     /// 1-based line and column of a byte offset (the same as [`line_col`],
     /// in time logarithmic in the file's lines and linear in the line's).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = char_floor(&self.text, offset);
-        let line = self.lines.partition_point(|&start| start <= offset);
-        let start = self.lines[line - 1];
-        (line, self.text[start..offset].chars().count() + 1)
+        self.lines.line_col(&self.text, offset)
     }
 
     /// A problem at a byte offset of this file, in `table` when known, with
@@ -92,10 +152,10 @@ impl SourceFile {
     /// the line index: constant time, so a file with 100,000 problems is
     /// read once, not once per problem.
     pub fn line_text(&self, line: usize) -> Option<&str> {
-        let start = *self.lines.get(line.checked_sub(1)?)?;
+        let start = self.lines.start(line)?;
         let end = self
             .lines
-            .get(line)
+            .start(line + 1)
             .map_or(self.text.len(), |next| next - 1);
         let text = &self.text[start..end.max(start)];
         Some(text.strip_suffix('\r').unwrap_or(text))
@@ -105,11 +165,7 @@ impl SourceFile {
     /// line `line` (the file's start for 0), looking no further than
     /// [`SEARCH_WINDOW`] bytes on.
     pub fn find_from(&self, line: usize, needle: &str) -> Option<usize> {
-        let start = line
-            .checked_sub(1)
-            .and_then(|i| self.lines.get(i))
-            .copied()
-            .unwrap_or(0);
+        let start = self.lines.start(line).unwrap_or(0);
         let end = char_floor(&self.text, start.saturating_add(SEARCH_WINDOW));
         self.text[start..end].find(needle).map(|at| start + at)
     }

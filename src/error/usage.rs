@@ -75,6 +75,15 @@ pub enum UsageError {
     PrepAddresses { flaws: Vec<String> },
     /// A bundle given `--seed`, `--content` or `--templates`.
     BundleSources,
+    /// `prep --reroll ADDRESS` asked more times than `[rerolls]` has
+    /// left for it (the count the file holds, `recorded`, plus `asked`
+    /// would pass the limit): named by the flag, since the edit that would
+    /// hold the count is never written.
+    RerollsPast {
+        address: String,
+        asked: u32,
+        recorded: u32,
+    },
     /// `prep --reroll` of a bundle.
     RerollBundle,
     /// `prep --reroll` of a campaign's session that has no plan of its own.
@@ -181,6 +190,17 @@ impl fmt::Display for UsageError {
             U::BundleSources => f.write_str(
                 "a bundle carries its own seed, tables and templates: leave out --seed, --content \
                  and --templates",
+            ),
+            U::RerollsPast {
+                address,
+                asked,
+                recorded,
+            } => write!(
+                f,
+                "prep: --reroll {address} is asked {asked} time(s) on the command line, and the \
+                 session's [rerolls] counts {recorded} for it: an item is rerolled at most \
+                 {MAX_REROLLS} times, so at most {} more; ask fewer (nothing was written)",
+                MAX_REROLLS.saturating_sub(*recorded)
             ),
             U::RerollBundle => f.write_str(
                 "prep --reroll edits a session file's [rerolls]; a bundle is a record of one pack, \

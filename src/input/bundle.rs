@@ -140,15 +140,15 @@ pub(crate) fn bundle_from_text(path: &Path, text: &str) -> Result<Bundle, Error>
 /// count already at [`MAX_REROLLS`] is refused, with its line in the
 /// file as it is.
 pub(crate) fn with_rerolls(text: &str, bump: &[String]) -> Result<String, String> {
+    // Read once, not once per address: a command line may ask thousands.
+    let parsed = text.parse::<toml::Table>().ok();
     for address in bump {
-        let steps = [Step::Key("rerolls"), Step::Key(address)];
-        let at = locate(text, &steps);
-        let now = text
-            .parse::<toml::Table>()
-            .ok()
+        let now = parsed
+            .as_ref()
             .and_then(|t| t.get("rerolls")?.get(address)?.as_integer());
-        if let (Some(now), Some((line, _, _))) = (now, at)
-            && now >= i64::from(MAX_REROLLS)
+        let at = || locate(text, &[Step::Key("rerolls"), Step::Key(address)]);
+        if let Some(now) = now.filter(|&n| n >= i64::from(MAX_REROLLS))
+            && let Some((line, _, _)) = at()
         {
             return Err(format!(
                 "line {line}: `{address}` = {now} in [rerolls]: an item is rerolled at most {MAX_REROLLS} times; \

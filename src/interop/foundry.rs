@@ -265,16 +265,18 @@ pub(crate) struct Read {
 }
 
 /// Lines of every `"key":` in a JSON text, in order (a key inside a
-/// string has its quotes escaped, so it is never counted).
+/// string has its quotes escaped, so it is never counted), found in one
+/// line index of the text: linear in the text, however many keys.
 pub(crate) fn key_lines(text: &str, key: &str) -> Vec<usize> {
     let needle = format!("\"{key}\"");
+    let index = crate::content::LineIndex::new(text);
     let mut lines = Vec::new();
     let mut from = 0;
     while let Some(at) = text[from..].find(&needle) {
         let at = from + at;
         from = at + needle.len();
         if text[from..].trim_start().starts_with(':') {
-            lines.push(crate::content::line_col(text, at).0);
+            lines.push(index.line(at));
         }
     }
     lines

@@ -84,3 +84,42 @@ fn formulas_are_what_other_rollers_read() {
     assert_eq!(common_dice("2d6"), "2d6");
     assert_eq!(common_dice("d66"), "1d6*10+1d6");
 }
+
+/// A Foundry RollTable of `n` results, one key a line as Foundry writes.
+pub(crate) fn foundry_table(n: usize) -> String {
+    let results: Vec<String> = (1..=n)
+        .map(|i| {
+            format!(
+                "    {{\n      \"type\": \"text\",\n      \"text\": \"Result number {i}, with a few words\",\n      \"range\": [\n        {i},\n        {i}\n      ],\n      \"weight\": 1\n    }}"
+            )
+        })
+        .collect();
+    format!(
+        "{{\n  \"name\": \"Many\",\n  \"formula\": \"1d{n}\",\n  \"results\": [\n{}\n  ]\n}}\n",
+        results.join(",\n")
+    )
+}
+
+/// Issue 39: a Foundry import finds its results' lines in one pass over
+/// the text (a line index), not one scan of the text per result — a
+/// count of the bytes scanned to find lines, not a timing. Before, 4,000
+/// results scanned the text about 2,000 times over.
+#[test]
+fn a_foundry_import_scans_its_text_a_bounded_number_of_times() {
+    use crate::content::source::scanned;
+    for n in [500, 4_000] {
+        let text = foundry_table(n);
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let before = scanned::bytes();
+        let read = foundry::read(&value, "many.json", &text, &mut Default::default()).unwrap();
+        let scanned = scanned::bytes() - before;
+        assert_eq!(read.drafts[0].rows.len(), n);
+        // Each result's line is its `range`'s: 10 lines a result from line 5.
+        assert_eq!(read.drafts[0].rows[n - 1].line, 10 * n - 2);
+        assert!(
+            scanned <= 2 * text.len(),
+            "{n} results: {scanned} bytes scanned to find lines in a text of {}",
+            text.len()
+        );
+    }
+}

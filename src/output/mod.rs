@@ -17,10 +17,14 @@
 //! text.
 //!
 //! - `publish`: staging, the exchange, stale staging folders, the plan.
+//! - `into`: a set published into a folder in place ([`publish_into`],
+//!   `import --to`), staged inside it, for a folder whose parent is not
+//!   writable.
 //! - `manifest`: the pack folder's list of its own files.
 //! - `sys`: the exchange, the lock, syncing folders, unguessable names.
 
 mod capped;
+mod into;
 mod manifest;
 mod publish;
 mod sys;
@@ -32,6 +36,7 @@ use std::path::{Path, PathBuf};
 use rand_seeder::SipHasher;
 
 pub use capped::Capped;
+pub use into::publish_into;
 pub use manifest::{Listed, MANIFEST, digest};
 pub use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
 pub use sys::{Lock, read_regular};
@@ -231,36 +236,65 @@ const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Remove the temporary files a killed [`write_file`] of `name` left in
 /// `dir`: exactly our names (`.NAME.tw-<16 hex>.tmp`), plain files (never
-/// links), older than a minute.
+/// links), older than a minute (a run that holds no lock cannot tell a
+/// killed run's file from a live one's).
 fn remove_stale_temporaries(dir: &Path, name: &str) {
-    let Ok(list) = std::fs::read_dir(dir) else {
-        return;
+    sweep_temporaries(dir, Some(name), STALE_AFTER);
+}
+
+/// Remove every temporary file a killed [`write_file`] left in `dir`,
+/// whatever its age: exactly our names (`.NAME.tw-<16 hex>.tmp`, any
+/// NAME), plain files only (never a link, never a folder). Call it only
+/// while holding [`lock_folder`] on the folder that every writer of the
+/// files in `dir` locks (as `prep` and `record` do), so no live run is
+/// writing one of them. Returns how many were removed.
+pub fn remove_temporaries(dir: &Path) -> usize {
+    sweep_temporaries(dir, None, std::time::Duration::ZERO)
+}
+
+/// Whether `file` is a temporary name of [`write_file`]'s, for a file
+/// named `name` (`None`: any name).
+fn is_temporary(file: &str, name: Option<&str>) -> bool {
+    let Some(rest) = file.strip_suffix(TEMP_SUFFIX) else {
+        return false;
     };
-    let prefix = format!(".{name}{TEMP_INFIX}");
+    let Some((head, hex)) = rest.rsplit_once(TEMP_INFIX) else {
+        return false;
+    };
+    let of = match head.strip_prefix('.') {
+        Some(of) if !of.is_empty() => of,
+        _ => return false,
+    };
+    hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit()) && name.is_none_or(|n| n == of)
+}
+
+fn sweep_temporaries(dir: &Path, name: Option<&str>, min_age: std::time::Duration) -> usize {
+    let Ok(list) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
     for entry in list.flatten() {
-        let file = entry.file_name();
-        let Some(rest) = file
+        if !entry
+            .file_name()
             .to_str()
-            .and_then(|f| f.strip_prefix(&prefix))
-            .and_then(|f| f.strip_suffix(TEMP_SUFFIX))
-        else {
-            continue;
-        };
-        if rest.len() != 16 || !rest.bytes().all(|b| b.is_ascii_hexdigit()) {
+            .is_some_and(|f| is_temporary(f, name))
+        {
             continue;
         }
         let path = entry.path();
-        let stale = path.symlink_metadata().is_ok_and(|m| {
+        let old_enough = path.symlink_metadata().is_ok_and(|m| {
             m.is_file()
-                && m.modified()
-                    .ok()
-                    .and_then(|t| t.elapsed().ok())
-                    .is_some_and(|age| age >= STALE_AFTER)
+                && (min_age.is_zero()
+                    || m.modified()
+                        .ok()
+                        .and_then(|t| t.elapsed().ok())
+                        .is_some_and(|age| age >= min_age))
         });
-        if stale {
-            let _ = std::fs::remove_file(&path);
+        if old_enough && std::fs::remove_file(&path).is_ok() {
+            removed += 1;
         }
     }
+    removed
 }
 
 #[cfg(test)]

@@ -194,7 +194,7 @@ pub fn check(
 }
 
 /// What a publication stands for, may replace and may remove.
-type Rules<'a> = (Scope, Replace, &'a dyn Fn(&str) -> bool);
+pub(super) type Rules<'a> = (Scope, Replace, &'a dyn Fn(&str) -> bool);
 
 fn publish_in(
     out: &Path,
@@ -244,7 +244,7 @@ fn publish_in(
 /// Staging folders left by runs that were killed (no run holds OUT's lock
 /// but this one, so every one of them is stale). A link is removed, never
 /// followed.
-fn remove_stale_stages(out: &Path) {
+pub(super) fn remove_stale_stages(out: &Path) {
     let Ok(entries) = std::fs::read_dir(out) else {
         return;
     };
@@ -314,7 +314,7 @@ fn entry_at(path: &Path) -> Entry {
 }
 
 /// The pack folder as it is now.
-struct Current {
+pub(super) struct Current {
     exists: bool,
     entries: BTreeMap<String, Entry>,
     /// The previous pack's files, from its manifest, with the hash of the
@@ -327,7 +327,7 @@ struct Current {
 }
 
 impl Current {
-    fn read(dir: &Path) -> Result<Current, OutputError> {
+    pub(super) fn read(dir: &Path) -> Result<Current, OutputError> {
         let mut current = Current {
             exists: false,
             entries: BTreeMap::new(),
@@ -397,18 +397,18 @@ fn folder_of(name: &str) -> Option<&str> {
 }
 
 /// How the new folder is made from the set and the current folder.
-struct Plan {
+pub(super) struct Plan {
     /// Entries of the current folder kept (name, what it is).
     carry: Vec<(String, Entry)>,
     /// Folders to make in the new folder (`homebrewery`).
     folders: BTreeSet<String>,
-    manifest: String,
+    pub(super) manifest: String,
     removed: Vec<String>,
     kept: Vec<String>,
-    changed: bool,
+    pub(super) changed: bool,
 }
 
-fn plan(
+pub(super) fn plan(
     dir: &Path,
     current: &Current,
     files: &[(String, Vec<u8>)],
@@ -540,7 +540,7 @@ fn old_temporary(name: &str) -> bool {
 }
 
 /// A new, empty staging folder in OUT, at a name no one could guess.
-fn make_stage(out: &Path) -> Result<PathBuf, OutputError> {
+pub(super) fn make_stage(out: &Path) -> Result<PathBuf, OutputError> {
     let mut last = None;
     for _ in 0..TRIES {
         let stage = out.join(format!("{STAGE}{}", sys::unpredictable()));
@@ -617,7 +617,7 @@ fn fill_stage(
 
 /// What to keep of the regular file (not a link) at `path`, if one is
 /// there.
-fn regular_file(path: &Path) -> Option<sys::Keep> {
+pub(super) fn regular_file(path: &Path) -> Option<sys::Keep> {
     path.symlink_metadata()
         .ok()
         .filter(std::fs::Metadata::is_file)

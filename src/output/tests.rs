@@ -250,3 +250,46 @@ fn one_file_is_replaced_in_one_step_never_through_a_link() {
     assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// Issue 39: exactly our temporary names are ours (`.NAME.tw-<16 hex>.tmp`),
+/// and a run holding the lock removes them whatever their age — files only.
+#[test]
+fn our_temporaries_are_known_by_their_exact_name() {
+    for ours in [
+        ".session.toml.tw-0123456789abcdef.tmp",
+        ".a.tw-FFFFFFFFFFFFFFFF.tmp",
+    ] {
+        assert!(is_temporary(ours, None), "{ours}");
+    }
+    assert!(is_temporary(
+        ".a.toml.tw-0123456789abcdef.tmp",
+        Some("a.toml")
+    ));
+    assert!(!is_temporary(
+        ".a.toml.tw-0123456789abcdef.tmp",
+        Some("b.toml")
+    ));
+    for theirs in [
+        "session.toml.tw-0123456789abcdef.tmp",
+        ".tw-0123456789abcdef.tmp",
+        "..tw-0123456789abcdef.tmp",
+        ".s.tw-0123456789abcde.tmp",
+        ".s.tw-0123456789abcdef0.tmp",
+        ".s.tw-0123456789abcdeg.tmp",
+        ".s.tw-0123456789abcdef.tmp~",
+        ".s.tw-0123456789abcdef",
+    ] {
+        assert!(!is_temporary(theirs, None), "{theirs}");
+    }
+    let root = base("temporaries");
+    std::fs::write(root.join(".s.toml.tw-0123456789abcdef.tmp"), "x").unwrap();
+    std::fs::write(root.join("s.toml"), "kept").unwrap();
+    std::fs::create_dir(root.join(".d.tw-0123456789abcdef.tmp")).unwrap();
+    // A fresh one is left by a writer that holds no lock…
+    remove_stale_temporaries(&root, "s.toml");
+    assert!(root.join(".s.toml.tw-0123456789abcdef.tmp").exists());
+    // …and removed by one that does.
+    assert_eq!(remove_temporaries(&root), 1);
+    assert_eq!(names(&root), [".d.tw-0123456789abcdef.tmp", "s.toml"]);
+    std::fs::remove_dir_all(&root).unwrap();
+}

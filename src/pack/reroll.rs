@@ -22,6 +22,7 @@ use crate::error::{Error, UsageError};
 use crate::generators::Address;
 use crate::generators::session::Pack;
 use crate::input::bundle::{with_rerolls, without_rerolls};
+use crate::input::session::MAX_REROLLS;
 use crate::input::{self, bundle::Bundle, bundle::bundle_from_text};
 use crate::output;
 
@@ -58,6 +59,7 @@ impl Sources {
                 .map_or((0, 0), |c| (c.number, c.plan_of));
             return Err(UsageError::RerollNoPlan { n, plan_of }.into());
         };
+        within_limit(&self.session.rerolls, addresses)?;
         let old_pack = self.generate()?;
         let after = with_rerolls(&before, addresses).map_err(|e| {
             Error::input(
@@ -101,6 +103,30 @@ impl Sources {
             counts,
         })
     }
+}
+
+/// Each address's count in `[rerolls]` (`recorded`) plus the times the
+/// command line asks for it must stay within [`MAX_REROLLS`]. Refused by
+/// the flag: a count past the limit is in no line of the file on disk (the
+/// edit that would hold it is never written). A count already at the limit
+/// is left to [`with_rerolls`], which points at its line in the file.
+fn within_limit(recorded: &BTreeMap<String, u32>, addresses: &[String]) -> Result<(), UsageError> {
+    let mut asked: BTreeMap<&str, u32> = BTreeMap::new();
+    for a in addresses {
+        let n = asked.entry(a).or_default();
+        *n = n.saturating_add(1);
+    }
+    for (address, asked) in asked {
+        let recorded = recorded.get(address).copied().unwrap_or(0);
+        if recorded < MAX_REROLLS && recorded.saturating_add(asked) > MAX_REROLLS {
+            return Err(UsageError::RerollsPast {
+                address: address.to_owned(),
+                asked,
+                recorded,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Items that changed with a reroll without being rerolled themselves.

@@ -883,6 +883,32 @@ fn cases() -> Vec<Case> {
             )],
             &["`encounter/1` = 99999: an item is rerolled at most 10000 times"],
         ),
+        // Issue 39: a count past the limit made by the command line is in
+        // no line of the file on disk: the flag is named, not a line.
+        Case {
+            code: 2,
+            ..refusal(
+                "--reroll asked past the limit",
+                prep(&["--reroll", "npc/1"].repeat(10_001)),
+                &["prep: --reroll npc/1 is asked 10001 time(s) on the command line, and the \
+                   session's [rerolls] counts 0 for it: an item is rerolled at most 10000 \
+                   times, so at most 10000 more; ask fewer (nothing was written)"],
+            )
+        },
+        Case {
+            code: 2,
+            files: vec![(
+                "session.toml",
+                format!("{SESSION}\n[rerolls]\n\"npc/1\" = 9999\n").into_bytes(),
+            )],
+            ..refusal(
+                "--reroll asked past what [rerolls] has left",
+                prep(&["--reroll", "npc/1", "--reroll", "npc/1"]),
+                &["prep: --reroll npc/1 is asked 2 time(s) on the command line, and the \
+                   session's [rerolls] counts 9999 for it: an item is rerolled at most 10000 \
+                   times, so at most 1 more"],
+            )
+        },
         session_case(
             "[rerolls] that is not a table of counts",
             vec![(
@@ -2143,6 +2169,7 @@ fn what_went_wrong(case: &Case, o: &Output, before: &Snapshot, after: &Snapshot)
             wrong.push(format!("stderr lacks {piece:?}"));
         }
     }
+    wrong.extend(lines_past_the_end(&err, after));
     if before != after {
         let added: Vec<_> = after.keys().filter(|k| !before.contains_key(*k)).collect();
         let changed: Vec<_> = after
@@ -2153,6 +2180,39 @@ fn what_went_wrong(case: &Case, o: &Output, before: &Snapshot, after: &Snapshot)
         wrong.push(format!(
             "the folder changed: added {added:?}, changed {changed:?}"
         ));
+    }
+    wrong
+}
+
+/// Every `FILE:LINE:` the message cites, for a file of the folder, that
+/// is past the lines the file on disk has (issue 39: a refusal pointed at
+/// lines of an edit it never wrote). A file of N line breaks has N + 1
+/// lines as an editor counts them (the last may be empty).
+fn lines_past_the_end(err: &str, files: &Snapshot) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (rel, bytes) in files {
+        let Some(bytes) = bytes else { continue };
+        let name = format!("{}:", rel.display());
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        for (at, _) in err.match_indices(&name) {
+            let own = err[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| c.is_whitespace() || c == '`');
+            let digits: String = err[at + name.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if let Ok(line) = digits.parse::<usize>()
+                && own
+                && line > lines
+            {
+                wrong.push(format!(
+                    "cites {}{line}, but the file has {lines} line(s)",
+                    name
+                ));
+            }
+        }
     }
     wrong
 }
@@ -2296,6 +2356,8 @@ each_case! {
     reroll_a_voucher_the_session_lacks => "--reroll a voucher the session lacks",
     rerolls_naming_no_item => "[rerolls] naming no item",
     rerolls_count_past_the_limit => "[rerolls] count past the limit",
+    reroll_asked_past_the_limit => "--reroll asked past the limit",
+    reroll_asked_past_what_rerolls_has_left => "--reroll asked past what [rerolls] has left",
     rerolls_that_is_not_a_table_of_counts => "[rerolls] that is not a table of counts",
     check_range_high_before_low => "check range high before low",
     check_range_missing_its_end => "check range missing its end",

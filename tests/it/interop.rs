@@ -488,3 +488,116 @@ fn pasted_csv_and_markdown_tables_import() {
     assert!(o.status.success(), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Undoes what made a folder's parent unwritable, even when a test fails.
+struct Unwritable {
+    parent: std::path::PathBuf,
+    immutable: bool,
+}
+
+impl Unwritable {
+    /// `parent` made unwritable: by its mode, or, for root (whom modes
+    /// do not stop), by the immutable flag where `chattr` can set it.
+    /// `None` when neither holds (then permissions say nothing here).
+    fn make(parent: &std::path::Path) -> Option<Unwritable> {
+        use std::os::unix::fs::PermissionsExt;
+        let writable = |p: &std::path::Path| {
+            let probe = p.join(".probe");
+            let ok = std::fs::write(&probe, "x").is_ok();
+            let _ = std::fs::remove_file(&probe);
+            ok
+        };
+        std::fs::set_permissions(parent, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let mut guard = Unwritable {
+            parent: parent.to_owned(),
+            immutable: false,
+        };
+        if !writable(parent) {
+            return Some(guard);
+        }
+        guard.immutable = std::process::Command::new("chattr")
+            .arg("+i")
+            .arg(parent)
+            .output()
+            .is_ok_and(|o| o.status.success());
+        (guard.immutable && !writable(parent)).then_some(guard)
+    }
+}
+
+impl Drop for Unwritable {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        if self.immutable {
+            let _ = std::process::Command::new("chattr")
+                .arg("-i")
+                .arg(&self.parent)
+                .output();
+        }
+        let _ = std::fs::set_permissions(&self.parent, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+/// Issue 39: `import --to DIR` and `export --to DIR` work in a folder that
+/// is writable when the folder holding it is not (a GM's shared content
+/// folder): the set is staged inside DIR, then moved in; nothing of the
+/// stage is left, a stage a killed run left is removed, the same import
+/// again writes nothing, and a changed one needs --force.
+#[cfg(unix)]
+#[test]
+fn import_to_a_writable_folder_in_a_read_only_parent() {
+    let dir = temp_dir("import-read-only-parent");
+    let shared = dir.join("parent/shared");
+    std::fs::create_dir_all(&shared).unwrap();
+    std::fs::write(dir.join("loot.csv"), "d4,Result\n1-2,Copper\n3-4,Silver\n").unwrap();
+    std::fs::create_dir(shared.join(".tw-stage-00112233aabbccdd")).unwrap();
+    std::fs::write(shared.join("mine.toml.bak"), "a GM's file").unwrap();
+    let Some(guard) = Unwritable::make(&dir.join("parent")) else {
+        eprintln!(
+            "skipped: this process writes in a folder of mode 0555 and cannot set the \
+             immutable flag (root without CAP_LINUX_IMMUTABLE?), so a read-only parent \
+             cannot be made"
+        );
+        return;
+    };
+    let to = "parent/shared";
+    let o = run_in(&dir, &["import", "loot.csv", "--to", to]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let names = |p: &std::path::Path| -> BTreeSet<String> {
+        std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    };
+    let want = |extra: &[&str]| -> BTreeSet<String> {
+        [".tablewright-manifest", "loot.toml", "mine.toml.bak"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string())
+            .collect()
+    };
+    assert_eq!(names(&shared), want(&[]));
+    let first = std::fs::read(shared.join("loot.toml")).unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("Silver"));
+    // The same again: nothing to write.
+    let o = run_in(&dir, &["import", "loot.csv", "--to", to]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Changed: refused without --force, replaced with it.
+    std::fs::write(dir.join("loot.csv"), "d4,Result\n1-2,Copper\n3-4,Gold\n").unwrap();
+    let o = run_in(&dir, &["import", "loot.csv", "--to", to]);
+    assert!(!o.status.success());
+    assert_eq!(std::fs::read(shared.join("loot.toml")).unwrap(), first);
+    let o = run_in(&dir, &["--force", "import", "loot.csv", "--to", to]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&std::fs::read(shared.join("loot.toml")).unwrap()).contains("Gold")
+    );
+    // `export --to` the same way.
+    let o = run_in(
+        &dir,
+        &["export", "core.injury", "--format", "gfm", "--to", to],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(&shared), want(&["core.injury.md"]));
+    drop(guard);
+    let _ = std::fs::remove_dir_all(&dir);
+}

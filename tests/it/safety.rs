@@ -351,3 +351,57 @@ fn seeds_that_shared_a_folder_no_longer_do() {
     assert_eq!(std::fs::read_dir(base.join("out")).unwrap().count(), 2);
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// What a write killed mid-way leaves (`.NAME.tw-<16 hex>.tmp`, issue 39:
+/// a SIGKILL during the session file's write) is removed by the next run
+/// that holds the folder's lock, however fresh it is — and nothing else:
+/// a GM's file that only looks like ours stays. The same in a campaign,
+/// where `prep` and `record` hold the campaign's lock.
+#[test]
+fn temporaries_a_killed_write_left_go_with_the_next_run() {
+    let base = temp_dir("killed-temporaries");
+    let session = session(&base, "session.toml", "Temporaries", SMALLER);
+    let ours = [
+        ".session.toml.tw-0123456789abcdef.tmp",
+        ".plan.toml.tw-fedcba9876543210.tmp",
+    ];
+    // Not ours: a short or long tag, no dot in front, not hex, no suffix.
+    let theirs = [
+        ".session.toml.tw-0123.tmp",
+        ".session.toml.tw-0123456789abcdef0.tmp",
+        "session.toml.tw-0123456789abcdef.tmp",
+        ".session.toml.tw-0123456789abcdeg.tmp",
+        ".session.toml.tw-0123456789abcdef",
+        ".tw-0123456789abcdef.tmp",
+    ];
+    for name in ours.iter().chain(&theirs) {
+        std::fs::write(base.join(name), "half a session").unwrap();
+    }
+    // A folder at our name is no file of ours: left alone.
+    std::fs::create_dir(base.join(".notes.tw-00000000000000aa.tmp")).unwrap();
+    prep_in(&base, &session, "out", &[]).succeeds();
+    for name in ours {
+        assert!(!base.join(name).exists(), "{name} outlived the run");
+    }
+    for name in theirs {
+        assert!(base.join(name).exists(), "the GM's {name} was removed");
+    }
+    assert!(base.join(".notes.tw-00000000000000aa.tmp").is_dir());
+
+    let o = run_in(&base, &["init", "camp"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let camp = base.join("camp");
+    let plan_tmp = camp.join("sessions/1/.plan.toml.tw-00112233445566ff.tmp");
+    let root_tmp = camp.join(".campaign.toml.tw-a0b1c2d3e4f50617.tmp");
+    std::fs::write(&plan_tmp, "half a plan").unwrap();
+    std::fs::write(&root_tmp, "half a campaign").unwrap();
+    let o = run_in(&camp, &["prep"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!plan_tmp.exists() && !root_tmp.exists());
+    let record_tmp = camp.join("sessions/1/.record.toml.tw-0f0f0f0f0f0f0f0f.tmp");
+    std::fs::write(&record_tmp, "half a record").unwrap();
+    let o = run_in(&camp, &["record", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!record_tmp.exists());
+    let _ = std::fs::remove_dir_all(&base);
+}
