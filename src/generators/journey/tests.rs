@@ -25,6 +25,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         kits: vec!["trapping".into()],
         twist: true,
         used: Vec::new(),
+        first_day: 1,
     }
 }
 
