@@ -168,7 +168,11 @@ pub(super) fn between(
                     &name,
                     format!(
                         "Mettle {mettle_now} → {after} after {} rest (Edge {edge}: {edge} a day)",
-                        if days == 1 { "1 day's".to_owned() } else { format!("{days} days'") }
+                        if days == 1 {
+                            "1 day's".to_owned()
+                        } else {
+                            format!("{days} days'")
+                        }
                     ),
                     rule::HEAL,
                 ));

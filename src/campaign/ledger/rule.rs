@@ -51,8 +51,7 @@ pub(crate) const SOULBLIGHT: &str = "Core Rules: corruption — a d12 at or unde
 pub(crate) const SOULBLIGHT_MUTATION: &str =
     "Core Rules: corruption — critical damage from soulblight brings a permanent mutation";
 pub(crate) const MUTATION: &str = "Core Rules: mutations — permanent";
-pub(crate) const OMENS_SPENT: &str =
-    "Core Rules: omens — spent to re-roll, to cheat death or on sacred powers; recovered on a full rest";
+pub(crate) const OMENS_SPENT: &str = "Core Rules: omens — spent to re-roll, to cheat death or on sacred powers; recovered on a full rest";
 pub(crate) const OMEN_SAVE: &str =
     "Core Rules: omens — an omen spent to save from death: health 1 and a permanent injury";
 pub(crate) const DEATH: &str = "Core Rules: health and damage — death";

@@ -45,10 +45,16 @@ pub(super) fn problems(state: &State, pack: &PackFacts, record: &RecordFile) -> 
                 ))
                 .with_hint("a voucher has one use; remove it from this list"),
             );
-        } else if let Some(gone) = state.retired.iter().find(|v| same_serial(&v.serial, serial)) {
-            out.push(at(gone_with_holder(state, &gone.serial, &gone.holder)).with_hint(
-                "a voucher is its holder's and goes with them; remove it from this list",
-            ));
+        } else if let Some(gone) = state
+            .retired
+            .iter()
+            .find(|v| same_serial(&v.serial, serial))
+        {
+            out.push(
+                at(gone_with_holder(state, &gone.serial, &gone.holder)).with_hint(
+                    "a voucher is its holder's and goes with them; remove it from this list",
+                ),
+            );
         } else if !held.iter().any(|h| same_serial(h, serial)) {
             let d = at(format!(
                 "voucher {serial} was never held: no voucher in hand has that serial"

@@ -356,10 +356,7 @@ impl<'a> Trip<'a> {
             legs,
             no_encounter,
             passages,
-            days_taken: clock
-                .days
-                .last()
-                .map_or(1, |d| d.day + 1 - clock.first_day),
+            days_taken: clock.days.last().map_or(1, |d| d.day + 1 - clock.first_day),
             supplies: clock::supplies(&clock.states),
             arrived,
             arrival,

@@ -11,7 +11,8 @@ use super::*;
 fn omens_spent_in_play_come_off_the_sheet_until_a_full_rest() {
     // Session 1 ends at Gallows Ford (a ford: no full rest), session 2 in
     // Kettleby (a town: the full rest brings the omen back).
-    let one = "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Sybilla\"\nomens = 1\n";
+    let one =
+        "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Sybilla\"\nomens = 1\n";
     let two = "session = 2\nday = 3\nstop = \"Kettleby\"\nmoney = 100\n";
     let ledger = fold(&core_start(0), &[played(1, one), played(2, two)]).unwrap();
     let said1 = said(&ledger, 1);
@@ -45,7 +46,10 @@ fn omens_spent_at_the_table_leave_none_to_cheat_death_from_soulblight() {
     )
     .unwrap();
     let said = said(&ledger, 1);
-    assert_eq!(said[1], "Balthasar: omens 2 → 0 (2 omens spent in play)");
+    assert!(
+        said.contains(&"Balthasar: omens 2 → 0 (2 omens spent in play)".into()),
+        "{said:#?}"
+    );
     assert!(
         said.contains(&"Balthasar: died of soulblight (no omen left to cheat death)".into()),
         "{said:#?}"
@@ -73,7 +77,8 @@ fn omens_spent_negative_or_beyond_those_held_or_in_mettle_are_refused() {
         ]
     );
     // Spent in session 1 (no full rest in the wild), one is left.
-    let one = "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Sybilla\"\nomens = 1\n";
+    let one =
+        "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Sybilla\"\nomens = 1\n";
     let two = "session = 2\nday = 2\n[[pc]]\nname = \"Sybilla\"\nomens = 2\n";
     assert_eq!(
         refused(&core, &[played(1, one), played(2, two)]),
@@ -99,10 +104,7 @@ fn omens_spent_negative_or_beyond_those_held_or_in_mettle_are_refused() {
     )
     .unwrap_err()
     .to_string();
-    assert!(
-        err.starts_with("sessions/1/record.toml:5:9: "),
-        "{err}"
-    );
+    assert!(err.starts_with("sessions/1/record.toml:5:9: "), "{err}");
 }
 
 #[test]
@@ -160,7 +162,10 @@ fn one_day_is_a_day_and_one_days_rest_a_days_rest() {
     )
     .unwrap();
     let said = said(&ledger, 1);
-    assert!(said.contains(&"party: day 1 → 2 (1 day)".into()), "{said:#?}");
+    assert!(
+        said.contains(&"party: day 1 → 2 (1 day)".into()),
+        "{said:#?}"
+    );
     // −2 needs 3 points: one day at 3 a day.
     assert!(
         said.contains(&"Brannoc: Mettle -2 → 1 after 1 day's rest (Edge 3: 3 a day)".into()),
