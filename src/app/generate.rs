@@ -352,6 +352,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         kits: kits.clone(),
         twist: *twist,
         used: Vec::new(),
+        first_day: 1,
     })
 }
 

@@ -42,7 +42,12 @@ pub(crate) fn export(
     let files = interop::files(&ex, format);
     folder_check(dir)?;
     let written = output::publish_into(dir, &files, replace(ws.force))?.files;
-    writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
+    writeln!(
+        out,
+        "wrote {} to {}:",
+        crate::generators::count(written.len(), "file", "files"),
+        dir.display()
+    )?;
     for p in &written {
         let name = p
             .file_name()

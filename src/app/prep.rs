@@ -210,7 +210,12 @@ fn report(
         let names: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
         return super::json(out, &names);
     }
-    writeln!(out, "wrote {} files to {}:", written.len(), dir.display())?;
+    writeln!(
+        out,
+        "wrote {} to {}:",
+        crate::generators::count(written.len(), "file", "files"),
+        dir.display()
+    )?;
     for p in written {
         // Named from the pack folder (`homebrewery/pack.md`).
         let name = p.strip_prefix(dir).unwrap_or(p).to_string_lossy();

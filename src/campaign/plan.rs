@@ -274,7 +274,10 @@ pub(crate) fn prepare(
     input::session_terrains(&plan_path, &text.text, &session, library)?;
     input::session::table_flaws(&session, &plan_path, &text.text, library)?;
     let map = match region_map(files, file, library)? {
-        Some(map) => Some(fixed(files, file, map, &plan, &plan_path, text, stop)?),
+        Some(map) => Some(Fixed {
+            day: state.day,
+            ..fixed(files, file, map, &plan, &plan_path, text, stop)?
+        }),
         None if plan.to.is_some() => {
             return Err(Error::input(
                 input::pointed(
@@ -333,7 +336,12 @@ fn fixed(
             }
         },
     };
-    Ok(Fixed { map, from, to })
+    Ok(Fixed {
+        map,
+        from,
+        to,
+        day: 1,
+    })
 }
 
 /// The plan as a session: the campaign's title (with the session's

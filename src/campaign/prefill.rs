@@ -214,6 +214,7 @@ pub(crate) fn record_text(a: &After) -> String {
                     );
                     kv(&mut t, "mutations", "[]", "a slip by address, or \"roll\"");
                     kv(&mut t, "corruption", "0", "corruption gained");
+                    kv(&mut t, "omens", "0", "omens spent (back at a full rest)");
                 }
             }
             kv(

@@ -23,11 +23,12 @@
 //!
 //! [[pc]]
 //! name = "Viktor"
-//! damage = 5                 # Core: health lost; METTLE: Mettle lost
+//! damage = 5                 # Core: health lost (in all); METTLE: Mettle lost
 //! conditions = ["frightened"]       # Core: conditions gained
 //! injuries = ["injury/1", "roll"]   # Core: a slip, a row's name, or rolled
 //! mutations = ["roll"]              # Core: a slip or rolled
 //! corruption = 1             # Core: corruption gained
+//! omens = 1                  # Core: omens spent
 //! lowered = { STR = 1 }      # Core: abilities lowered until a full rest
 //! statuses = ["Afflicted"]   # METTLE: statuses gained
 //! cured = ["frightened"]     # conditions or statuses that ended in play
@@ -123,9 +124,10 @@ pub struct PcRecord {
     /// The PC's name as in the party (or a `[[joined]]` PC of an earlier
     /// record).
     pub name: String,
-    /// Core Rules: health lost and not healed by the end; METTLE: Mettle
-    /// lost (a PC whose Mettle ends at 0 or below stays there until
-    /// healed). Never negative.
+    /// Core Rules: health lost and not healed by the end, the session's
+    /// total (over many blows, so not read as critical damage, which is
+    /// damage taken at once); METTLE: Mettle lost (a PC whose Mettle ends
+    /// at 0 or below stays there until healed). Never negative.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage: i64,
     /// Core Rules: conditions gained (they last until a full rest).
@@ -144,6 +146,11 @@ pub struct PcRecord {
     /// check for it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub corruption: i64,
+    /// Core Rules: omens spent during the session (re-rolls, cheating
+    /// death, sacred powers); never more than the PC has at its start. A
+    /// full rest brings them back to the maximum.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub omens: i64,
     /// Core Rules: abilities lowered until a full rest (a day without
     /// food, water or sleep), by how much: `{ STR = 1 }`.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]

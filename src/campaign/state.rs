@@ -45,6 +45,12 @@ pub struct State {
     pub funerals_due: Vec<Funeral>,
     /// Vouchers spent so far, by serial (a serial spent again is refused).
     pub spent: Vec<SpentVoucher>,
+    /// Vouchers that went unspent with a PC who died or left (a serial
+    /// spent afterwards is refused, saying so). Not in the JSON, so not
+    /// in [`State::digest`]: the death or departure that retired them is
+    /// (`pcs`, `vouchers`), and the ledger's changes list them.
+    #[serde(skip)]
+    pub retired: Vec<RetiredVoucher>,
     /// Downtime Vouchers issued by the ledger so far; the next one's
     /// serial number is this plus one.
     pub downtime_vouchers: u32,
@@ -155,6 +161,14 @@ pub struct SpentVoucher {
     pub serial: String,
     /// The session it was spent in.
     pub session: u32,
+}
+
+/// A voucher that went with its holder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RetiredVoucher {
+    pub serial: String,
+    /// The PC who held it, who died or left.
+    pub holder: String,
 }
 
 /// An NPC the party met.

@@ -93,6 +93,9 @@ pub struct Fixed {
     pub map: Map,
     pub from: usize,
     pub to: Option<usize>,
+    /// The campaign's day the session starts on: the journey's log counts
+    /// its days from it.
+    pub day: u32,
 }
 
 /// Most items of one kind in a pack.
@@ -539,6 +542,7 @@ fn map_and_journey(
     let Some(m) = &session.map else {
         return Ok((None, None));
     };
+    let first_day = m.fixed.as_ref().map_or(1, |f| f.day);
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
@@ -576,6 +580,7 @@ fn map_and_journey(
         kits: m.kits.clone(),
         twist: true,
         used: used.to_vec(),
+        first_day,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))

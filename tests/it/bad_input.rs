@@ -1261,6 +1261,7 @@ fn cases() -> Vec<Case> {
         },
     ];
     cases.extend(campaign_cases());
+    cases.extend(omen_and_voucher_cases());
     cases.extend(link_cases());
     cases.extend(rolling_cases());
     cases.extend(bounded_cases());
@@ -1325,6 +1326,78 @@ fn campaign_file_case(class: &'static str, campaign: &str, plan: &str, expect: &
         files: campaign_folder(false, campaign, plan),
         ..refusal(class, args(&["prep"]), expect)
     }
+}
+
+/// Issue 38's smaller findings: a Core record's `omens` (spent) below
+/// zero, beyond those the PC has, not a number, or in a METTLE record;
+/// and a voucher that went with its dead holder.
+fn omen_and_voucher_cases() -> Vec<Case> {
+    let omens = |omens: &str| {
+        format!("session = 1\nday = 1\n\n[[pc]]\nname = \"Sybilla\"\nomens = {omens}\n")
+    };
+    vec![
+        record_case(
+            "record spending omens below zero",
+            true,
+            &omens("-1"),
+            &[
+                "sessions/1/record.toml:6:9: omens = -1: omens spent are never negative",
+                "hint: write how many omens the PC spent in the session, 0 or more",
+            ],
+        ),
+        record_case(
+            "record spending more omens than the PC has",
+            true,
+            &omens("3"),
+            &[
+                "sessions/1/record.toml:6:9: omens = 3, but Sybilla has 2 omens of 2 at the start of session 1",
+                "hint: a PC spends only the omens they have (at most 2)",
+            ],
+        ),
+        record_case(
+            "record of omens that are not a number",
+            true,
+            &omens("\"one\""),
+            &[
+                "sessions/1/record.toml:6:9: the session record is not valid: invalid type: string \"one\"",
+            ],
+        ),
+        record_case(
+            "record of omens in a METTLE campaign",
+            false,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Ada\"\nomens = 1\n",
+            &[
+                "sessions/1/record.toml:6:9: `omens` is not a key of METTLE records",
+                "hint: this campaign plays METTLE; remove the line",
+            ],
+        ),
+        Case {
+            // Brannoc dies in session 1 holding BA-231D-AF73; session 2's
+            // record spends it, written in lower case.
+            prepare: Some(|dir| {
+                std::fs::write(
+                    dir.join("sessions/1/record.toml"),
+                    "session = 1\nday = 1\n\n[[pc]]\nname = \"Brannoc\"\nfate = \"dead\"\n",
+                )
+                .unwrap();
+                let o = crate::common::run_in(dir, &["prep"]);
+                assert!(o.status.success(), "{}", crate::common::stderr(&o));
+            }),
+            after: vec![(
+                "sessions/2/record.toml",
+                b"session = 2\nday = 2\nvouchers_spent = [\"ba-231d-af73\"]\n".to_vec(),
+            )],
+            ..record_case(
+                "record spending a dead PC's voucher",
+                false,
+                "",
+                &[
+                    "sessions/2/record.toml:3:19: voucher BA-231D-AF73 went with Brannoc, who died in session 1: it is no longer in hand",
+                    "hint: a voucher is its holder's and goes with them; remove it from this list",
+                ],
+            )
+        },
+    ]
 }
 
 /// Every refusal of a campaign's records (issue 29, item 6), of
@@ -2418,6 +2491,11 @@ each_case! {
     record_n_of_a_session_never_prepped => "record N of a session never prepped",
     record_after_a_session_that_has_none => "record after a session that has none",
     earlier_record_edited_after_later_sessions_were_prepped => "earlier record edited after later sessions were prepped",
+    record_spending_omens_below_zero => "record spending omens below zero",
+    record_spending_more_omens_than_the_pc_has => "record spending more omens than the PC has",
+    record_of_omens_that_are_not_a_number => "record of omens that are not a number",
+    record_of_omens_in_a_mettle_campaign => "record of omens in a METTLE campaign",
+    record_spending_a_dead_pcs_voucher => "record spending a dead PC's voucher",
     unknown_campaign_toml_key => "unknown campaign.toml key",
     campaign_toml_system_misspelled => "campaign.toml system misspelled",
     campaign_toml_money_below_zero => "campaign.toml money below zero",

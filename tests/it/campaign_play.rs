@@ -221,6 +221,11 @@ fn a_mettle_campaign_of_three_sessions() {
     assert_eq!(c2["session"], 2);
     assert_eq!(c2["day"], 5);
     assert_eq!(c2["stop"], legs1[1].as_str());
+    // Its journey counts the campaign's days: it sets out on day 5.
+    assert_eq!(p2["journey"]["days"][0]["day"], 5);
+    let journey2 = std::fs::read_to_string(camp.join("out/session-2/journey-1.md")).unwrap();
+    assert!(journey2.contains("**Day 5**"), "{journey2}");
+    assert!(!journey2.contains("**Day 1**"), "{journey2}");
     assert_eq!(p2["journey"]["from"], legs1[1].as_str());
     // Mettle above zero refills for the new session.
     assert_eq!(now_of(&p2, "Ada"), "Mettle 7 of 7");
@@ -412,6 +417,15 @@ fn a_core_campaign_of_three_sessions() {
             ("met =", "met = [\"encounter/1\", \"trap/1\"]".into()),
         ],
     );
+    // The record and the After-the-session sheet have a place for the
+    // omens spent.
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains("\nomens = 0 ")
+    );
+    let md1 = std::fs::read_to_string(camp.join("out/session-1/pack.md")).unwrap();
+    assert!(md1.contains("omens spent"), "{md1}");
     edit_pcs(
         &path,
         &[
@@ -421,6 +435,7 @@ fn a_core_campaign_of_three_sessions() {
                     ("damage", "3"),
                     ("injuries", "[\"injury/1\"]"),
                     ("corruption", "2"),
+                    ("omens", "1"),
                 ],
             ),
             ("Theobald", &[("conditions", "[\"frightened\"]")]),
@@ -451,6 +466,26 @@ fn a_core_campaign_of_three_sessions() {
         "{prev2:#?}"
     );
     assert!(prev2.iter().any(|l| l.contains(&injury)), "{prev2:#?}");
+    // The omen spent in play, and the full rest that brings it back.
+    assert!(
+        prev2.iter().any(
+            |l| l.starts_with("Sybilla: omens 2 → 1 (1 omen spent in play) (Core Rules: omens")
+        ),
+        "{prev2:#?}"
+    );
+    assert!(
+        prev2
+            .iter()
+            .any(|l| l.starts_with("Sybilla: ") && l.contains("health 5 → 8, omens 1 → 2")),
+        "{prev2:#?}"
+    );
+    // The session's damage is health lost, not critical damage.
+    assert!(
+        prev2
+            .iter()
+            .any(|l| l.starts_with("Sybilla: health 8 → 5 (3 damage over the session)")),
+        "{prev2:#?}"
+    );
     assert_eq!(p2["campaign"]["day"], 17);
     assert_eq!(p2["campaign"]["stop"], settlement.as_str());
     // Health back to its maximum after the full rest; the condition gone.

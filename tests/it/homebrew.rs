@@ -513,6 +513,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             kits: vec![],
             twist: true,
             used: vec![],
+            first_day: 1,
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }

@@ -7,7 +7,7 @@ use crate::campaign::record::{Fate, PcRecord, ROLL, RecordFile};
 use crate::campaign::state::{CorePc, MettlePc, PcState, Presence, State};
 use crate::content::validate::closest;
 use crate::diagnostic::Diagnostic;
-use crate::generators::Address;
+use crate::generators::{Address, count};
 use crate::input::Step;
 use crate::rules::core_d20::{self, Sheet};
 use crate::rules::mettle::{self, StatBlock};
@@ -78,46 +78,7 @@ pub(crate) fn check(
             out.push(unknown_item(record, "npcs_met", i, a, s.number, &npcs));
         }
     }
-    // Vouchers: each in hand (carried, or printed in this pack), once.
-    let mut held: Vec<String> = state.vouchers.iter().map(|v| v.serial.clone()).collect();
-    held.extend(pack.vouchers.iter().map(|v| v.serial.clone()));
-    for (i, serial) in r.vouchers_spent.iter().enumerate() {
-        if r.vouchers_spent[..i].contains(serial) {
-            out.push(
-                record
-                    .at_item(
-                        "vouchers_spent",
-                        i,
-                        format!("voucher {serial} is spent twice"),
-                    )
-                    .with_hint("a voucher has one use; list it once"),
-            );
-        } else if let Some(spent) = state.spent.iter().find(|v| &v.serial == serial) {
-            out.push(
-                record
-                    .at_item(
-                        "vouchers_spent",
-                        i,
-                        format!(
-                            "voucher {serial} was already spent in session {}",
-                            spent.session
-                        ),
-                    )
-                    .with_hint("a voucher has one use; remove it from this list"),
-            );
-        } else if !held.contains(serial) {
-            let d = record.at_item(
-                "vouchers_spent",
-                i,
-                format!("voucher {serial} was never held: no voucher in hand has that serial"),
-            );
-            out.push(match closest(serial, held.iter().map(String::as_str)) {
-                Some(c) => d.with_suggestion(Some(c.to_owned())),
-                None if held.is_empty() => d.with_hint("the party holds no vouchers"),
-                None => d.with_hint(format!("the vouchers in hand are {}", held.join(", "))),
-            });
-        }
-    }
+    out.extend(super::vouchers::problems(state, pack, record));
     if state.money + r.money < 0 {
         out.push(
             record
@@ -144,8 +105,12 @@ pub(crate) fn check(
             Vec::new()
         }
     };
+    let joined_pcs: &[PcState] = joined.as_deref().unwrap_or(&[]);
     for (i, pc) in r.pcs.iter().enumerate() {
         out.extend(pc_problems(start, state, s, record, i, pc, &joined_names));
+        if start.system == RulesSystem::Core {
+            out.extend(super::omens::problems(state, joined_pcs, record, i, pc));
+        }
     }
     out
 }
@@ -194,12 +159,13 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
                 .at_key(
                     "stop",
                     format!(
-                        "the party could not have reached {}: it is {watches} watches ({} days) by road from {}, \
-                         where session {n} started, but the session ran from day {first} to day {last} ({available} day{})",
+                        "the party could not have reached {}: it is {} ({}) by road from {}, \
+                         where session {n} started, but the session ran from day {first} to day {last} ({})",
                         to.name,
-                        road::days(watches),
+                        count(watches, "watch", "watches"),
+                        count(road::days(watches), "day", "days"),
                         from.name,
-                        if available == 1 { "" } else { "s" }
+                        count(available, "day", "days")
                     ),
                 )
                 .with_hint("fix `stop`, or `day` (the day the session ended on); the party travels two watches a day"),
@@ -351,11 +317,12 @@ fn pc_of(name: String, n: u32, core: Option<CorePc>, mettle: Option<MettlePc>) -
 }
 
 /// Keys of `[[pc]]` only one system has, with that system.
-const CORE_KEYS: [&str; 6] = [
+const CORE_KEYS: [&str; 7] = [
     "conditions",
     "injuries",
     "mutations",
     "corruption",
+    "omens",
     "lowered",
     "remains",
 ];
@@ -368,6 +335,7 @@ fn given(pc: &PcRecord, key: &str) -> bool {
         "injuries" => !pc.injuries.is_empty(),
         "mutations" => !pc.mutations.is_empty(),
         "corruption" => pc.corruption != 0,
+        "omens" => pc.omens != 0,
         "lowered" => !pc.lowered.is_empty(),
         "remains" => pc.remains,
         "statuses" => !pc.statuses.is_empty(),

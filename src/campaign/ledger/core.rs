@@ -7,7 +7,7 @@ use crate::campaign::record::{PcRecord, ROLL, RecordFile};
 use crate::campaign::state::{Abilities, CorePc, State, Taken};
 use crate::generators::sheet::Change as SheetChange;
 use crate::generators::{Address, Generator, injury, mutation};
-use crate::rules::core_d20::{Harm, Sheet, suffer_corruption, take_damage};
+use crate::rules::core_d20::{Harm, Sheet, suffer_corruption};
 use crate::seed::DieSource;
 
 /// Apply `[[pc]]` entry `entry` to PC `k` in session `n`.
@@ -95,16 +95,19 @@ pub(super) fn pc_record(
             )),
         }
     }
+    super::omens::spend(c, &name, entry.omens, changes);
+    // The record's damage is the session's total, taken over many blows:
+    // critical damage, a mortal wound and instant death are each about
+    // damage taken at once, so none of them is read from it.
     if entry.damage > 0 {
         let before = c.health();
-        let (after, harm) = take_damage(before, c.sheet.max_health(), entry.damage);
+        let after = (before - entry.damage).max(0);
         c.sheet.health = Some(after);
         changes.push(change(
             &name,
             format!(
-                "health {before} → {after} ({} damage{})",
-                entry.damage,
-                harm_words(harm)
+                "health {before} → {after} ({} damage over the session)",
+                entry.damage
             ),
             rule::DAMAGE,
         ));

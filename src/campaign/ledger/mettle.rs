@@ -167,8 +167,12 @@ pub(super) fn between(
                 changes.push(change(
                     &name,
                     format!(
-                        "Mettle {mettle_now} → {after} after {days} day{}' rest (Edge {edge}: {edge} a day)",
-                        if days == 1 { "" } else { "s" }
+                        "Mettle {mettle_now} → {after} after {} rest (Edge {edge}: {edge} a day)",
+                        if days == 1 {
+                            "1 day's".to_owned()
+                        } else {
+                            format!("{days} days'")
+                        }
                     ),
                     rule::HEAL,
                 ));

@@ -19,9 +19,11 @@ use serde::Serialize;
 mod checks;
 mod core;
 mod mettle;
+mod omens;
 mod play;
 pub(crate) mod road;
 pub(crate) mod rule;
+mod vouchers;
 
 use super::record::RecordFile;
 use super::state::{CorePc, MettlePc, PcState, Presence, State};
@@ -366,6 +368,7 @@ fn initial(start: &Start) -> State {
         water: None,
         funerals_due: Vec::new(),
         spent: Vec::new(),
+        retired: Vec::new(),
         downtime_vouchers: 0,
     }
 }

@@ -3,11 +3,12 @@
 //! printed and spent, the purse and the supplies, PCs who joined, and
 //! each PC's own entry (by the system's rules), then who died or left.
 
-use super::{Change, PackFacts, Start, change, checks, core, mettle, road, rule};
+use super::{Change, PackFacts, Start, change, checks, core, mettle, road, rule, vouchers};
 use crate::campaign::record::{Fate, RecordFile};
 use crate::campaign::state::{
-    Funeral, HeldVoucher, MetNpc, Presence, SpentVoucher, State, TrailLeg, Travelled,
+    Funeral, HeldVoucher, MetNpc, Presence, RetiredVoucher, State, TrailLeg, Travelled,
 };
+use crate::generators::count;
 use crate::rules::RulesSystem;
 
 /// Apply session `n`'s record.
@@ -24,7 +25,12 @@ pub(super) fn session(
     if r.day != state.day {
         changes.push(change(
             "party",
-            format!("day {} → {} ({} days)", state.day, r.day, r.day - state.day),
+            format!(
+                "day {} → {} ({})",
+                state.day,
+                r.day,
+                count(r.day - state.day, "day", "days")
+            ),
             rule::RECORD,
         ));
         state.day = r.day;
@@ -63,20 +69,7 @@ pub(super) fn session(
             downtime: false,
         });
     }
-    for serial in &r.vouchers_spent {
-        if let Some(i) = state.vouchers.iter().position(|v| &v.serial == serial) {
-            let v = state.vouchers.remove(i);
-            changes.push(change(
-                &v.holder,
-                format!("spent voucher {serial}"),
-                rule::VOUCHER_SPENT,
-            ));
-            state.spent.push(SpentVoucher {
-                serial: serial.clone(),
-                session: n,
-            });
-        }
-    }
+    vouchers::spend(state, n, record, changes);
     if r.money != 0 {
         changes.push(change(
             "party",
@@ -205,6 +198,10 @@ fn retire_vouchers(state: &mut State, k: usize, changes: &mut Vec<Change>) {
             format!("voucher {} retired unspent", v.serial),
             rule::VOUCHER_GONE,
         ));
+        state.retired.push(RetiredVoucher {
+            serial: v.serial,
+            holder: v.holder,
+        });
     }
 }
 

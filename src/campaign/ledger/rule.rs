@@ -10,6 +10,8 @@
 //!   was just suffered) is soulblight — direct damage equal to the roll,
 //!   corruption lowered by it; critical damage from it brings a permanent
 //!   mutation ([`crate::rules::core_d20::suffer_corruption`]).
+//! - Core Rules, Omens: omens spent in play come off the sheet until a
+//!   full rest restores them to the maximum.
 //! - METTLE Engine, Mettle: above zero it refills when a new Scene starts;
 //!   at zero or below the PC stays so until healed.
 //! - METTLE Scenes, Heal: CULTURE vs Difficulty 3; success keeps the
@@ -49,6 +51,7 @@ pub(crate) const SOULBLIGHT: &str = "Core Rules: corruption — a d12 at or unde
 pub(crate) const SOULBLIGHT_MUTATION: &str =
     "Core Rules: corruption — critical damage from soulblight brings a permanent mutation";
 pub(crate) const MUTATION: &str = "Core Rules: mutations — permanent";
+pub(crate) const OMENS_SPENT: &str = "Core Rules: omens — spent to re-roll, to cheat death or on sacred powers; recovered on a full rest";
 pub(crate) const OMEN_SAVE: &str =
     "Core Rules: omens — an omen spent to save from death: health 1 and a permanent injury";
 pub(crate) const DEATH: &str = "Core Rules: health and damage — death";

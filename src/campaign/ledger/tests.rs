@@ -913,6 +913,7 @@ fn every_record_key_is_in_the_readme() {
             injuries: vec!["x".into()],
             mutations: vec!["x".into()],
             corruption: 1,
+            omens: 1,
             lowered: [("STR".to_owned(), 1)].into(),
             statuses: vec!["x".into()],
             cured: vec!["x".into()],
@@ -1149,3 +1150,5 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
         ["Kettleby".to_owned(), "Gallows Ford".to_owned()]
     );
 }
+
+mod findings;

@@ -138,6 +138,8 @@ impl Larder {
 pub struct WatchState {
     /// 1-based, since setting out.
     pub watch: u32,
+    /// The day, by the calendar the journey counts in
+    /// ([`super::Request::first_day`]).
     pub day: u32,
     /// 1 morning, 2 afternoon, 3 night.
     pub of_day: u32,
@@ -187,6 +189,8 @@ pub struct DaySupply {
 /// The clock: watches, the log by day, and the state after every watch.
 #[derive(Debug, Clone)]
 pub(super) struct Clock {
+    /// The day of the first watch, by the calendar the log counts in.
+    pub first_day: u32,
     /// Watches since the start.
     pub watch: u32,
     /// Waking watches since the last rest.
@@ -197,8 +201,9 @@ pub(super) struct Clock {
 }
 
 impl Clock {
-    pub(super) fn new(larder: Larder) -> Self {
+    pub(super) fn new(larder: Larder, first_day: u32) -> Self {
         Clock {
+            first_day,
             watch: 0,
             awake: 0,
             days: Vec::new(),
@@ -207,9 +212,9 @@ impl Clock {
         }
     }
 
-    /// The day of the current watch (1-based).
+    /// The day of the current watch, counted from the first day.
     pub(super) fn day(&self) -> u32 {
-        self.watch / 3 + 1
+        self.first_day + self.watch / 3
     }
 
     pub(super) fn log(&mut self, entry: String) {
@@ -284,7 +289,7 @@ impl Clock {
         let w = self.watch - 1;
         self.states.push(WatchState {
             watch: self.watch,
-            day: w / 3 + 1,
+            day: self.first_day + w / 3,
             of_day: w % 3 + 1,
             doing: doing.to_owned(),
             at: at.to_owned(),
@@ -365,8 +370,9 @@ impl Clock {
         let drank = l.water.min(n);
         l.water -= drank;
         let mut note = format!(
-            "Daily rest in camp: {fed} of {n} eat ({fresh} foraged), {drank} drink; {} rations and {} water left.",
-            l.rations, l.water
+            "Daily rest in camp: {fed} of {n} eat ({fresh} foraged), {drank} drink; {} and {} water left.",
+            super::count(l.rations, "ration", "rations"),
+            l.water
         );
         if spoiled > 0 {
             note.push_str(&format!(

@@ -83,6 +83,11 @@ pub struct Request {
     /// Encounter situations already used (the pack's encounters): an
     /// encounter on the way is drawn again rather than repeat one.
     pub used: Vec<String>,
+    /// The day the party sets out on, by the calendar the log counts in:
+    /// 1 for a journey of its own, the campaign's day in a campaign's
+    /// pack. Every day of the log, the arrival and each encounter's day
+    /// are numbered from it.
+    pub first_day: u32,
 }
 
 impl Request {
@@ -120,7 +125,8 @@ pub struct Journey {
     pub watches: Vec<WatchState>,
     /// Rations and water at the end of each day (for tick boxes).
     pub supplies: Vec<DaySupply>,
-    /// The day the journey ends on (the last day of the log).
+    /// How many days the journey took (the days of the log, the first
+    /// and the last counted).
     pub days_taken: u32,
     pub arrived: bool,
     pub arrival: Option<String>,

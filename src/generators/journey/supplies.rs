@@ -84,8 +84,8 @@ impl Trip<'_> {
         }
         let result = if found {
             format!(
-                "a clean source: water filled to capacity ({} units)",
-                self.clock.larder.water
+                "a clean source: water filled to capacity ({})",
+                super::count(self.clock.larder.water, "unit", "units")
             )
         } else {
             "no water found".into()

@@ -25,6 +25,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         kits: vec!["trapping".into()],
         twist: true,
         used: Vec::new(),
+        first_day: 1,
     }
 }
 
@@ -372,4 +373,83 @@ fn ten_thousand_journeys_keep_the_rules() {
     }
     // Every Twist came up and was priced.
     assert_eq!(twists.len(), 6, "{twists:?}");
+}
+
+#[test]
+fn a_journey_counts_its_days_from_its_first_day() {
+    // The same journey set out on day 9 of a campaign: the same watches,
+    // legs and rolls, every day 8 later, and as many days taken.
+    let library = crate::content::test_library();
+    let seed = Seed::new("calendar").unwrap();
+    let later = |days: Vec<u32>| days.into_iter().map(|d| d + 8).collect::<Vec<_>>();
+    for i in 0..20 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let first = nth(&library, &request(m.clone(), system), &seed, i).unwrap();
+        let ninth = Request {
+            first_day: 9,
+            ..request(m, system)
+        };
+        let ninth = nth(&library, &ninth, &seed, i).unwrap();
+        assert_eq!(ninth.days[0].day, 9, "#{i}");
+        assert_eq!(ninth.days_taken, first.days_taken, "#{i}");
+        assert_eq!(ninth.passages, first.passages, "#{i}");
+        assert_eq!(
+            later(first.days.iter().map(|d| d.day).collect()),
+            ninth.days.iter().map(|d| d.day).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            later(first.watches.iter().map(|w| w.day).collect()),
+            ninth.watches.iter().map(|w| w.day).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            later(first.supplies.iter().map(|s| s.day).collect()),
+            ninth.supplies.iter().map(|s| s.day).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            later(first.encounters.iter().map(|e| e.day).collect()),
+            ninth.encounters.iter().map(|e| e.day).collect::<Vec<_>>()
+        );
+        if let (Some(a), Some(b)) = (&first.arrival, &ninth.arrival) {
+            let day = |s: &str| {
+                s["day ".len()..s.find(',').unwrap()]
+                    .parse::<u32>()
+                    .unwrap()
+            };
+            assert_eq!(day(a) + 8, day(b), "{a} / {b}");
+        }
+    }
+}
+
+#[test]
+fn one_ration_and_one_unit_of_water_are_counted_in_the_singular() {
+    // One PC who carries 2 rations and 1 unit of water (room for 1): the
+    // log says "1 ration" left and fills "(1 unit)".
+    let library = crate::content::test_library();
+    let seed = Seed::new("singular").unwrap();
+    let mut said = Vec::new();
+    for i in 0..40 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let req = Request {
+            party: Party::from_summary(["3", "10"][i % 2], system).unwrap(),
+            rations: 2,
+            water: 1,
+            capacity: 1,
+            kits: Vec::new(),
+            ..request(m, system)
+        };
+        let j = nth(&library, &req, &seed, i).unwrap();
+        said.extend(j.days.into_iter().flat_map(|d| d.entries));
+    }
+    for line in &said {
+        for wrong in ["1 rations", "1 units", "(1 units)"] {
+            assert!(!line.contains(wrong), "{line}");
+        }
+    }
+    assert!(
+        said.iter().any(|l| l.contains("; 1 ration and")),
+        "{said:#?}"
+    );
+    assert!(said.iter().any(|l| l.contains("(1 unit)")), "{said:#?}");
 }

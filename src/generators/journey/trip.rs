@@ -125,7 +125,7 @@ impl<'a> Trip<'a> {
             seed,
             at,
             lead,
-            clock: Clock::new(larder),
+            clock: Clock::new(larder, req.first_day),
             encounters: Vec::new(),
             used: req.used.clone(),
             said: BTreeSet::new(),
@@ -293,8 +293,9 @@ impl<'a> Trip<'a> {
             self.clock.larder.fill_water();
             let water = self.clock.larder.water;
             self.clock.log(format!(
-                "{} has clean water: they fill their skins ({water} units).",
-                s.name
+                "{} has clean water: they fill their skins ({}).",
+                s.name,
+                super::count(water, "unit", "units")
             ));
         }
     }
@@ -355,7 +356,7 @@ impl<'a> Trip<'a> {
             legs,
             no_encounter,
             passages,
-            days_taken: clock.days.last().map_or(1, |d| d.day),
+            days_taken: clock.days.last().map_or(1, |d| d.day + 1 - clock.first_day),
             supplies: clock::supplies(&clock.states),
             arrived,
             arrival,

@@ -77,6 +77,7 @@ pub(super) fn after(f: &mut Flow, a: &After) {
             "injuries (slip or roll)",
             "mutations",
             "corruption gained",
+            "omens spent (omens)",
             "fate: dead / left",
         ],
     };

@@ -139,8 +139,9 @@ fn supplies(f: &mut Flow, j: &Journey, party: &Party) {
     }
     f.para(
         &format!(
-            "As rolled, they end with {} rations and {} water.",
-            j.rations_left, j.water_left
+            "As rolled, they end with {} and {} water.",
+            crate::generators::count(j.rations_left, "ration", "rations"),
+            j.water_left
         ),
         9.0,
         false,
