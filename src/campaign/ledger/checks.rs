@@ -359,7 +359,7 @@ const CORE_KEYS: [&str; 6] = [
     "lowered",
     "remains",
 ];
-const METTLE_KEYS: [&str; 3] = ["statuses", "heal_edge", "healer"];
+const METTLE_KEYS: [&str; 4] = ["statuses", "heal_edge", "heal_twist", "healer"];
 
 /// Whether a `[[pc]]` key is given (non-default).
 fn given(pc: &PcRecord, key: &str) -> bool {
@@ -372,6 +372,7 @@ fn given(pc: &PcRecord, key: &str) -> bool {
         "remains" => pc.remains,
         "statuses" => !pc.statuses.is_empty(),
         "heal_edge" => pc.heal_edge.is_some(),
+        "heal_twist" => pc.heal_twist,
         "healer" => pc.healer.is_some(),
         _ => false,
     }
@@ -711,6 +712,7 @@ fn mettle_pc_problems(
             }
         }
     }
+    out.extend(super::heal::record_problems(record, i, pc));
     if let Some(h) = &pc.healer {
         let standing = state
             .present()

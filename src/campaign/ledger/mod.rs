@@ -18,6 +18,7 @@ use serde::Serialize;
 
 mod checks;
 mod core;
+pub(crate) mod heal;
 mod mettle;
 mod play;
 pub(crate) mod road;
