@@ -67,6 +67,16 @@ pub(crate) fn run(
             c.plan_of
         )?;
     }
+    if let Some(c) = &src.campaign
+        && !c.down_holders.is_empty()
+    {
+        writeln!(
+            err,
+            "note: no voucher for {}: the plan names them, but they are at 0 Mettle or below and \
+             sit out until healed",
+            join_and(&c.down_holders)
+        )?;
+    }
     if !asked.reroll.is_empty() {
         src.flavours.extend(pack::flavours_in(&dir));
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);

@@ -21,7 +21,8 @@
 //! `mutations`, `vouchers`, `[[encounter]]`, `[[trap]]`, `[[npc]]`,
 //! `[[injury]]`, `[rerolls]` — mean what they mean in a session file. A
 //! session without a plan of its own takes the last plan's settings but
-//! not its `[rerolls]` (those name that session's items).
+//! not its `[rerolls]` (those name that session's items) nor its
+//! `vouchers` (those are for the session whose plan names them).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -101,6 +102,18 @@ pub(crate) struct Prepared {
     /// Voucher holders the plan names who are out of the party (dead or
     /// gone): no voucher is printed for them.
     pub gone_holders: Vec<String>,
+    /// Voucher holders the plan names who are at 0 Mettle or below: they
+    /// sit out, so no voucher is printed for them.
+    pub down_holders: Vec<String>,
+    /// The PCs present at 0 Mettle or below: they sit out the pack's
+    /// journey roles and encounter fitting.
+    pub sitting_out: Vec<String>,
+}
+
+/// Whether a PC present is at 0 Mettle or below (METTLE: they sit out
+/// everything that assumes they act until healed).
+pub(crate) fn is_down(pc: &crate::campaign::state::PcState) -> bool {
+    pc.is_present() && pc.mettle.as_ref().is_some_and(|m| m.mettle <= 0)
 }
 
 /// The session seed of session `n`.
@@ -257,6 +270,10 @@ pub(crate) fn prepare(
         .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))?;
     if plan_of != n {
         plan.rerolls.clear();
+        // A plan's vouchers are for the session whose plan names them: a
+        // plan taken from an earlier session issues none again (Downtime
+        // Vouchers come from downtime, in the ledger).
+        plan.vouchers.clear();
     }
     let mut session = session_of(&plan, file, n);
     // A PC who died or left holds no new voucher (a plan taken from an
@@ -268,6 +285,14 @@ pub(crate) fn prepare(
         .cloned()
         .collect();
     session.vouchers.retain(|h| !gone_holders.contains(h));
+    // A PC at 0 Mettle or below sits out: no voucher either.
+    let down_holders: Vec<String> = session
+        .vouchers
+        .iter()
+        .filter(|h| state.pc(h).is_some_and(is_down))
+        .cloned()
+        .collect();
+    session.vouchers.retain(|h| !down_holders.contains(h));
     // The plan's keys are a session file's: the same checks, pointed at
     // the plan.
     crate::input::session::check(&session, &plan_path, &text.text)?;
@@ -293,6 +318,13 @@ pub(crate) fn prepare(
     };
     Ok(Prepared {
         gone_holders,
+        down_holders,
+        sitting_out: state
+            .pcs
+            .iter()
+            .filter(|p| is_down(p))
+            .map(|p| p.name.clone())
+            .collect(),
         plan_of,
         plan_path,
         plan_text: text.text.clone(),

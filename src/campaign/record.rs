@@ -33,6 +33,7 @@
 //! statuses = ["Afflicted"]   # METTLE: statuses gained
 //! cured = ["frightened"]     # conditions or statuses that ended in play
 //! heal_edge = 2              # METTLE: the Edge of a Heal made at the table
+//! heal_twist = true          # METTLE: that Heal passed after a Twist
 //! healer = "Cress"           # METTLE: who makes the Heal Check in downtime
 //! fate = "dead"              # or "left"; with remains = true (Core)
 //!
@@ -165,9 +166,14 @@ pub struct PcRecord {
     pub cured: Vec<String>,
     /// METTLE: the Edge of a Heal Check that succeeded at the table for a
     /// PC at 0 Mettle or below; left out, the Heal Check is rolled in
-    /// downtime.
+    /// downtime (a failure at the table is `fate = "dead"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heal_edge: Option<u32>,
+    /// METTLE: the Heal Check made at the table passed after a Twist (the
+    /// Edge dice rerolled; the group chose its price); only with
+    /// `heal_edge`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub heal_twist: bool,
     /// METTLE: the PC who makes this PC's Heal Check in downtime; left
     /// out, the standing PC with the largest CULTURE (or the PC alone).
     #[serde(default, skip_serializing_if = "Option::is_none")]

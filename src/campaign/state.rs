@@ -140,6 +140,11 @@ pub struct MettlePc {
     pub mettle: i64,
     /// Maximum Mettle: MOTIVE + the highest attribute but FRAME.
     pub max_mettle: i64,
+    /// Passed a Heal Check with no Edge: alive at 0 or below, and not
+    /// rolled for again until hurt again (new damage recorded). Left out
+    /// of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stable: bool,
 }
 
 /// A voucher in hand.
@@ -329,6 +334,7 @@ impl MettlePc {
             block,
             mettle: max,
             max_mettle: max,
+            stable: false,
         }
     }
 }

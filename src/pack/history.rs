@@ -158,7 +158,28 @@ pub(crate) fn pack_of(
     if let Some(m) = req.map.as_mut() {
         m.fixed = prepared.map.clone();
     }
-    Ok(session::generate(library, &req, party, &prepared.seed)?)
+    Ok(generate_for(library, &req, party, &prepared.sitting_out, &prepared.seed)?)
+}
+
+/// A pack's items for `party`, made for those of it who act: the PCs in
+/// `sitting_out` (at 0 Mettle or below) take no journey role and count in
+/// no encounter or trap fitting or zones, but stay on the run sheet. When
+/// nobody acts, the pack is made for the whole party.
+pub(crate) fn generate_for(
+    library: &Library,
+    req: &session::Request,
+    party: &Party,
+    sitting_out: &[String],
+    seed: &crate::seed::Seed,
+) -> Result<Pack, crate::generators::GenError> {
+    let mut acting = party.clone();
+    acting.mettle.retain(|b| !sitting_out.contains(&b.name));
+    if acting.mettle.is_empty() && acting.core.is_empty() {
+        acting = party.clone();
+    }
+    let mut pack = session::generate(library, req, &acting, seed)?;
+    pack.party = party.clone();
+    Ok(pack)
 }
 
 /// The party as the state has it: the PCs present, each stat block or

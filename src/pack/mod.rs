@@ -80,6 +80,11 @@ pub(crate) struct CampaignPart {
     pub plan_of: usize,
     /// Voucher holders of the plan out of the party: no voucher for them.
     pub gone_holders: Vec<String>,
+    /// Voucher holders of the plan at 0 Mettle or below: no voucher.
+    pub down_holders: Vec<String>,
+    /// PCs at 0 Mettle or below: no journey role, encounter fitting or
+    /// zones ([`history::generate_for`]).
+    pub sitting_out: Vec<String>,
     /// The region's map, with the party's stop and where it is going.
     pub map: Option<session::Fixed>,
     /// The day the session starts on, and the party's stop.
@@ -146,7 +151,12 @@ pub(crate) type PackFiles = Vec<(String, Vec<u8>)>;
 impl Sources {
     /// The pack's items (no files).
     pub(crate) fn generate(&self) -> Result<Pack, Error> {
-        let mut pack = session::generate(self.library, &self.request(), &self.party, &self.seed)
+        let sitting_out = self
+            .campaign
+            .as_ref()
+            .map_or(&[][..], |c| c.sitting_out.as_slice());
+        let mut pack =
+            history::generate_for(self.library, &self.request(), &self.party, sitting_out, &self.seed)
             .map_err(|e| match e {
                 GenError::RunDry(at) => self.run_dry(&at),
                 e => e.into(),

@@ -373,6 +373,8 @@ fn from_campaign(
         number: n,
         plan_of: prepared.plan_of,
         gone_holders: prepared.gone_holders.clone(),
+        down_holders: prepared.down_holders.clone(),
+        sitting_out: prepared.sitting_out.clone(),
         stop: prepared
             .map
             .as_ref()

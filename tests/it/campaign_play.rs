@@ -281,33 +281,22 @@ fn a_mettle_campaign_of_three_sessions() {
     let said = run_in(&camp, &["prep"]);
     assert!(said.status.success(), "{}", stderr(&said));
     let p3 = pack(&camp, 3);
-    // Brannoc died after session 2: the plan session 3 takes over still
-    // names him, but he holds no new voucher.
-    assert!(
-        stderr(&said).contains(
-            "note: no voucher for Brannoc: the plan (sessions/1/plan.toml) names them, but they are out of the party"
-        ),
-        "{}",
-        stderr(&said)
-    );
-    let holders3: Vec<&str> = p3["vouchers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["holder"].as_str().unwrap())
-        .collect();
-    assert_eq!(holders3, ["Ada", "Cress"]);
+    // Session 3 takes session 1's plan: its vouchers were for session 1,
+    // so it issues none (session 2, which took it too, issued none).
+    assert_eq!(p3["vouchers"], serde_json::json!([]), "{}", p3["vouchers"]);
+    assert_eq!(p2["vouchers"], serde_json::json!([]), "{}", p2["vouchers"]);
     let c3 = &p3["campaign"];
     assert_eq!(c3["session"], 3);
     assert_eq!(c3["stop"], legs2[1].as_str());
     let prev3 = previously(&p3);
     // Mettle 7 − 9 = −2: at 0 or below it stays until healed; the Heal
-    // Check in downtime (Cress's CULTURE 4: 4D vs 3) fails on this seed,
-    // and a failed Heal is death: his unspent voucher goes with him, and
+    // Check in downtime (Cress's CULTURE 4: 4D vs 3) fails on this seed
+    // with Edge, so the Twist rerolls the Edge dice — and fails again; a
+    // failed Heal is death: his unspent voucher goes with him, and
     // the others take Downtime Vouchers, serials from AC-0001.
     for line in [
         "Brannoc: Mettle 7 → -2 (9 lost): at 0 or below (METTLE Engine: taking damage — Mettle lowered)",
-        "Brannoc: Heal Check by Cress: 4D vs 3 — dice [1, 4, 5, 5], Score 1, Edge 3: failure (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)",
+        "Brannoc: Heal Check by Cress: 4D vs 3, 55.32% to live (86.33% with a Twist) — dice [1, 4, 5, 5], Score 1, Edge 3: failure with Edge, so a Twist (Disfigured: They live, but the patient carries a lasting mark: a bad scar, a twisted feature, something people will notice.) rerolls the Edge dice [6, 1, 5] → Score 2, Edge 2: failure (METTLE Scenes: Heal, and Engine: Twists — a failure with Edge calls a Twist: the Edge dice rerolled, the price from the Heal Twists)",
         "Brannoc: died: the Heal Check failed (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)",
         "Ada: took Downtime Voucher AC-0001 (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)",
     ] {
@@ -866,5 +855,61 @@ fn the_players_atlas_shows_exactly_the_stops_visited_and_heard_of_and_the_paths_
         assert!(gm.contains("(party)") && gm.contains("(going to)"), "{gm}");
         assert!(!gm.contains("(start)") && !gm.contains("(goal)"), "{gm}");
     }
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// A PC at 0 Mettle or below sits out the next pack: no journey role, no
+/// place in the encounters' fitting and zones, no voucher; still on the
+/// run sheet.
+#[test]
+fn a_pc_at_zero_mettle_sits_out_the_next_pack() {
+    let base = temp_dir("campaign-sits-out");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    let p1 = pack(&camp, 1);
+    let acts = |p: &Value| {
+        p["encounters"].to_string().contains("Brannoc")
+            || p["journey"].to_string().contains("Brannoc")
+    };
+    assert!(acts(&p1), "Brannoc acts in session 1's pack");
+    let legs1 = legs(&p1);
+    let path = record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 5".into()),
+            ("stop =", format!("stop = \"{}\"", legs1[1])),
+        ],
+    );
+    // Brannoc falls and is made stable at the table, with no Edge.
+    edit_pcs(&path, &[("Brannoc", &[("damage", "9\nheal_edge = 0")])]);
+    // Session 2 has a plan of its own naming a voucher for him.
+    std::fs::create_dir_all(camp.join("sessions/2")).unwrap();
+    std::fs::write(
+        camp.join("sessions/2/plan.toml"),
+        "to = \"goal\"\nencounters = 2\nvouchers = [\"Ada\", \"Brannoc\"]\n",
+    )
+    .unwrap();
+    let said = run_in(&camp, &["prep"]);
+    assert!(said.status.success(), "{}", stderr(&said));
+    assert!(
+        stderr(&said).contains(
+            "note: no voucher for Brannoc: the plan names them, but they are at 0 Mettle or below"
+        ),
+        "{}",
+        stderr(&said)
+    );
+    let p2 = pack(&camp, 2);
+    assert_eq!(now_of(&p2, "Brannoc"), "Mettle -2 of 7");
+    assert!(!acts(&p2), "Brannoc acts in session 2's pack: {p2}");
+    assert!(p2["party"].to_string().contains("Brannoc"), "{}", p2["party"]);
+    let holders: Vec<&str> = p2["vouchers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["holder"].as_str().unwrap())
+        .collect();
+    assert_eq!(holders, ["Ada"]);
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -326,7 +326,7 @@ const CORE_KEYS: [&str; 7] = [
     "lowered",
     "remains",
 ];
-const METTLE_KEYS: [&str; 3] = ["statuses", "heal_edge", "healer"];
+const METTLE_KEYS: [&str; 4] = ["statuses", "heal_edge", "heal_twist", "healer"];
 
 /// Whether a `[[pc]]` key is given (non-default).
 fn given(pc: &PcRecord, key: &str) -> bool {
@@ -340,6 +340,7 @@ fn given(pc: &PcRecord, key: &str) -> bool {
         "remains" => pc.remains,
         "statuses" => !pc.statuses.is_empty(),
         "heal_edge" => pc.heal_edge.is_some(),
+        "heal_twist" => pc.heal_twist,
         "healer" => pc.healer.is_some(),
         _ => false,
     }
@@ -679,6 +680,7 @@ fn mettle_pc_problems(
             }
         }
     }
+    out.extend(super::heal::record_problems(record, i, pc));
     if let Some(h) = &pc.healer {
         let standing = state
             .present()

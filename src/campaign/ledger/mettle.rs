@@ -1,9 +1,10 @@
 //! METTLE in the ledger: a PC's record (statuses, Mettle lost) and what
-//! happens between sessions — statuses carried or cleared, the Heal Check
-//! in downtime for those at 0 Mettle or below, Downtime Vouchers for the
-//! others, and Mettle refilled above zero.
+//! happens between sessions, a small function a rule — statuses carried
+//! or cleared, the Heal Check in downtime for those at 0 Mettle or below
+//! ([`super::heal`]), Downtime Vouchers for the others, and Mettle
+//! refilled above zero.
 
-use super::{Change, Start, change, play, record_stream, rule};
+use super::{Change, Start, change, heal, rule};
 use crate::campaign::record::{PcRecord, RecordFile};
 use crate::campaign::state::{HeldVoucher, State};
 use crate::generators::voucher;
@@ -31,6 +32,8 @@ pub(super) fn pc_record(state: &mut State, k: usize, entry: &PcRecord, changes: 
     if entry.damage > 0 {
         let before = m.mettle;
         m.mettle -= entry.damage;
+        // Hurt again: a stable PC is due a Heal Check again.
+        m.stable = false;
         changes.push(change(
             &name,
             format!(
@@ -51,7 +54,10 @@ pub(crate) fn downtime_serial(start: &Start, n: u32) -> String {
     format!("{}-{n:04}", voucher::prefix(&start.seed))
 }
 
-/// Between session `n` and the next.
+/// Between session `n` and the next: the Scene's statuses end, those at
+/// 0 or below are healed or die ([`heal::downtime`]), the others take
+/// Downtime Vouchers for the days that took, and Mettle above zero
+/// refills.
 pub(super) fn between(
     start: &Start,
     state: &mut State,
@@ -62,8 +68,18 @@ pub(super) fn between(
     let present: Vec<usize> = (0..state.pcs.len())
         .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle.is_some())
         .collect();
-    // Statuses bound to the Scene end with it.
-    for &k in &present {
+    end_scene_statuses(state, &present, changes);
+    let downtime = heal::downtime(start, state, n, record, &present, changes);
+    if downtime.days > 0 {
+        rest_days(state, downtime.days, changes);
+        vouchers(start, state, n, &present, &downtime.involved, changes);
+    }
+    refill(state, &present, changes);
+}
+
+/// Statuses bound to the Scene end with it.
+fn end_scene_statuses(state: &mut State, present: &[usize], changes: &mut Vec<Change>) {
+    for &k in present {
         let name = state.pcs[k].name.clone();
         let Some(m) = state.pcs[k].mettle.as_mut() else {
             continue;
@@ -81,148 +97,58 @@ pub(super) fn between(
         }
         m.block.statuses = kept;
     }
-    // Those at 0 or below: the Heal Check in downtime.
-    let mut involved: Vec<usize> = Vec::new();
-    let mut downtime = 0u32;
-    for &k in &present {
-        let Some(m) = state.pcs[k].mettle.as_ref() else {
-            continue;
-        };
-        if m.mettle > 0 {
+}
+
+/// The long Scene of the healing: `days` pass.
+fn rest_days(state: &mut State, days: u32, changes: &mut Vec<Change>) {
+    changes.push(change(
+        "party",
+        format!(
+            "downtime: {days} day{} (day {} → {})",
+            if days == 1 { "" } else { "s" },
+            state.day,
+            state.day + days
+        ),
+        rule::DOWNTIME,
+    ));
+    state.day += days;
+}
+
+/// Downtime: a Downtime Voucher for each PC present not involved in the
+/// healing (patients and healers are), serials continuing the campaign's.
+fn vouchers(
+    start: &Start,
+    state: &mut State,
+    n: u32,
+    present: &[usize],
+    involved: &[usize],
+    changes: &mut Vec<Change>,
+) {
+    for &k in present {
+        if involved.contains(&k) || !state.pcs[k].is_present() {
             continue;
         }
-        let name = state.pcs[k].name.clone();
-        let mettle_now = m.mettle;
-        let entry = record
-            .record
-            .pcs
-            .iter()
-            .find(|p| p.name.trim().eq_ignore_ascii_case(&name));
-        involved.push(k);
-        let edge = match entry.and_then(|e| e.heal_edge) {
-            Some(edge) => {
-                changes.push(change(
-                    &name,
-                    format!("Heal Check made at the table: success, Edge {edge}"),
-                    rule::HEAL,
-                ));
-                edge
-            }
-            None => {
-                let healer = healer(state, &present, k, entry.and_then(|e| e.healer.as_deref()));
-                if !involved.contains(&healer) {
-                    involved.push(healer);
-                }
-                let h = &state.pcs[healer];
-                let hm = h.mettle.as_ref().expect("a METTLE PC");
-                let culture = hm.block.CULTURE;
-                // A Staggered healer (themselves, or another at 0 or
-                // below) suffers a die penalty equal to negative Mettle.
-                let penalty = u32::try_from((-hm.mettle).max(0)).unwrap_or(u32::MAX);
-                let pool = culture.saturating_sub(penalty);
-                let mut dice = record_stream(&start.seed, n, &name, "heal", 0);
-                let heal = rule::heal(pool, &mut dice);
-                let by = if healer == k {
-                    format!("{name} alone")
-                } else {
-                    h.name.clone()
-                };
-                let penalty_words = if penalty > 0 {
-                    format!(" (CULTURE {culture} − {penalty} for negative Mettle)")
-                } else {
-                    String::new()
-                };
-                changes.push(change(
-                    &name,
-                    format!(
-                        "Heal Check by {by}: {pool}D{penalty_words} vs 3 — dice {:?}, Score {}, Edge {}: {}",
-                        heal.dice,
-                        heal.tally.score,
-                        heal.tally.edge,
-                        if heal.success { "success" } else { "failure" }
-                    ),
-                    rule::HEAL,
-                ));
-                if !heal.success {
-                    play::die(
-                        start,
-                        state,
-                        k,
-                        n,
-                        false,
-                        "died: the Heal Check failed",
-                        rule::HEAL,
-                        changes,
-                    );
-                    downtime = downtime.max(1);
-                    continue;
-                }
-                heal.tally.edge
-            }
-        };
-        let m = state.pcs[k].mettle.as_mut().expect("a METTLE PC");
-        match rule::recovery_days(mettle_now, edge) {
-            Some(days) => {
-                let after = mettle_now + i64::from(edge) * i64::from(days);
-                changes.push(change(
-                    &name,
-                    format!(
-                        "Mettle {mettle_now} → {after} after {} rest (Edge {edge}: {edge} a day)",
-                        if days == 1 {
-                            "1 day's".to_owned()
-                        } else {
-                            format!("{days} days'")
-                        }
-                    ),
-                    rule::HEAL,
-                ));
-                m.mettle = after;
-                downtime = downtime.max(days);
-            }
-            None => {
-                changes.push(change(
-                    &name,
-                    format!("stable, but no Edge: Mettle stays at {mettle_now} until healed"),
-                    rule::METTLE_STAYS,
-                ));
-                downtime = downtime.max(1);
-            }
-        }
-    }
-    if downtime > 0 {
+        state.downtime_vouchers += 1;
+        let serial = downtime_serial(start, state.downtime_vouchers);
+        let holder = state.pcs[k].name.clone();
         changes.push(change(
-            "party",
-            format!(
-                "downtime: {downtime} day{} (day {} → {})",
-                if downtime == 1 { "" } else { "s" },
-                state.day,
-                state.day + downtime
-            ),
-            rule::DOWNTIME,
+            &holder,
+            format!("took Downtime Voucher {serial}"),
+            rule::DOWNTIME_VOUCHER,
         ));
-        state.day += downtime;
-        for &k in &present {
-            if involved.contains(&k) || !state.pcs[k].is_present() {
-                continue;
-            }
-            state.downtime_vouchers += 1;
-            let serial = downtime_serial(start, state.downtime_vouchers);
-            let holder = state.pcs[k].name.clone();
-            changes.push(change(
-                &holder,
-                format!("took Downtime Voucher {serial}"),
-                rule::DOWNTIME_VOUCHER,
-            ));
-            state.vouchers.push(HeldVoucher {
-                serial,
-                holder,
-                issued_in: n,
-                downtime: true,
-            });
-        }
+        state.vouchers.push(HeldVoucher {
+            serial,
+            holder,
+            issued_in: n,
+            downtime: true,
+        });
     }
-    // A new Scene: Mettle above zero refills.
-    for &k in &present {
+}
+
+/// A new Scene: Mettle above zero refills (and Staggered clears); at 0 or
+/// below it stays, and the PC sits out.
+fn refill(state: &mut State, present: &[usize], changes: &mut Vec<Change>) {
+    for &k in present {
         if !state.pcs[k].is_present() {
             continue;
         }
@@ -231,54 +157,30 @@ pub(super) fn between(
             continue;
         };
         m.max_mettle = i64::from(m.block.mettle());
-        if m.mettle > 0 {
-            if m.mettle != m.max_mettle {
-                changes.push(change(
-                    &name,
-                    format!("Mettle {} → {}", m.mettle, m.max_mettle),
-                    rule::METTLE_REFILL,
-                ));
-            }
-            m.mettle = m.max_mettle;
-            if m.block.statuses.iter().any(|s| s == "Staggered") {
-                m.block.statuses.retain(|s| s != "Staggered");
-                changes.push(change(
-                    &name,
-                    "Staggered clears: Mettle is above zero",
-                    format!("{}: Staggered", rule::STATUS),
-                ));
-            }
-        } else {
+        if m.mettle <= 0 {
             changes.push(change(
                 &name,
                 format!("Mettle stays at {}: the PC sits out until healed", m.mettle),
                 rule::METTLE_STAYS,
             ));
+            continue;
+        }
+        if m.mettle != m.max_mettle {
+            changes.push(change(
+                &name,
+                format!("Mettle {} → {}", m.mettle, m.max_mettle),
+                rule::METTLE_REFILL,
+            ));
+        }
+        m.mettle = m.max_mettle;
+        m.stable = false;
+        if m.block.statuses.iter().any(|s| s == "Staggered") {
+            m.block.statuses.retain(|s| s != "Staggered");
+            changes.push(change(
+                &name,
+                "Staggered clears: Mettle is above zero",
+                format!("{}: Staggered", rule::STATUS),
+            ));
         }
     }
-}
-
-/// Who makes PC `k`'s Heal Check: the PC the record names, else the
-/// standing PC (Mettle above zero) with the largest CULTURE (the first in
-/// party order on a tie), else the patient alone.
-fn healer(state: &State, present: &[usize], k: usize, named: Option<&str>) -> usize {
-    if let Some(name) = named
-        && let Some(&h) = present
-            .iter()
-            .find(|&&h| state.pcs[h].name.eq_ignore_ascii_case(name.trim()))
-    {
-        return h;
-    }
-    present
-        .iter()
-        .copied()
-        .filter(|&h| h != k && state.pcs[h].mettle.as_ref().is_some_and(|m| m.mettle > 0))
-        .fold(None, |best: Option<usize>, h| {
-            let culture = |i: usize| state.pcs[i].mettle.as_ref().map_or(0, |m| m.block.CULTURE);
-            match best {
-                Some(b) if culture(b) >= culture(h) => Some(b),
-                _ => Some(h),
-            }
-        })
-        .unwrap_or(k)
 }

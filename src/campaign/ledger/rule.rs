@@ -17,14 +17,13 @@
 //! - METTLE Scenes, Heal: CULTURE vs Difficulty 3; success keeps the
 //!   patient alive and each Edge restores a point of Mettle per day's
 //!   rest; failure is death. Staggered characters may Heal themselves
-//!   with a die penalty equal to their negative Mettle.
+//!   with a die penalty equal to their negative Mettle. METTLE Engine,
+//!   Twists: a failure with Edge may call a Twist and reroll the Edge
+//!   dice ([`super::heal`] rolls it; the price from `mettle.twists.heal`).
 //! - METTLE Scenes, Downtime: those not involved in a long Scene (the
 //!   patients and their healers are) take a Downtime Voucher.
 //! - METTLE Scenes and Engine, Status: each status carries or clears
 //!   between sessions as [`STATUS_RULES`] says.
-
-use crate::rules::mettle::{Tally, tally};
-use crate::seed::DieSource;
 
 /// What a record says happened.
 pub(crate) const RECORD: &str = "record";
@@ -65,6 +64,8 @@ pub(crate) const METTLE_STAYS: &str =
     "METTLE Engine: Mettle — at 0 or below, it stays until healed";
 pub(crate) const METTLE_DAMAGE: &str = "METTLE Engine: taking damage — Mettle lowered";
 pub(crate) const HEAL: &str = "METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death";
+pub(crate) const HEAL_TWIST: &str = "METTLE Scenes: Heal, and Engine: Twists — a failure with Edge calls a Twist: the Edge dice rerolled, the price from the Heal Twists";
+pub(crate) const HEAL_STABLE: &str = "METTLE Scenes: Heal — success keeps the patient stable; rolled again only when hurt again";
 pub(crate) const DOWNTIME: &str = "METTLE Scenes: Downtime — a long Scene while the fallen heal";
 pub(crate) const DOWNTIME_VOUCHER: &str =
     "METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher";
@@ -85,30 +86,6 @@ pub(crate) fn full_rest_cost(conditions: usize) -> i64 {
 /// A funeral's price: 512ʂ, or 256ʂ when the remains were returned.
 pub(crate) fn funeral_cost(remains: bool) -> i64 {
     if remains { FUNERAL / 2 } else { FUNERAL }
-}
-
-/// A Heal Check rolled.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Heal {
-    /// Dice thrown (the healer's CULTURE, less a Staggered patient's
-    /// negative Mettle when they heal themselves; never below 0).
-    pub pool: u32,
-    pub dice: Vec<u32>,
-    pub tally: Tally,
-    /// Score beats Difficulty 3.
-    pub success: bool,
-}
-
-/// Roll a Heal Check of `pool` dice against Difficulty 3.
-pub(crate) fn heal(pool: u32, dice: &mut dyn DieSource) -> Heal {
-    let faces: Vec<u32> = (0..pool).map(|_| dice.die(6)).collect();
-    let t = tally(&faces);
-    Heal {
-        pool,
-        success: t.score > HEAL_DIFFICULTY,
-        dice: faces,
-        tally: t,
-    }
 }
 
 /// Days of rest until Mettle `mettle` (0 or below) is above zero at
@@ -172,15 +149,6 @@ pub(crate) fn status_rule(status: &str) -> Option<(bool, &'static str)> {
 mod tests {
     use super::*;
 
-    /// Dice in a fixed order.
-    struct Faces(Vec<u32>);
-
-    impl DieSource for Faces {
-        fn die(&mut self, _: u32) -> u32 {
-            self.0.remove(0)
-        }
-    }
-
     #[test]
     fn a_full_rest_costs_32_plus_16_per_condition() {
         assert_eq!(full_rest_cost(0), 32);
@@ -192,20 +160,6 @@ mod tests {
     fn a_funeral_costs_512_or_half_with_the_remains() {
         assert_eq!(funeral_cost(false), 512);
         assert_eq!(funeral_cost(true), 256);
-    }
-
-    #[test]
-    fn heal_succeeds_when_the_score_beats_3_and_counts_edge() {
-        // CULTURE 4: 1, 3, 5, 6 → Score 4 beats 3, Edge 2.
-        let h = heal(4, &mut Faces(vec![1, 3, 5, 6]));
-        assert!(h.success);
-        assert_eq!((h.tally.score, h.tally.edge), (4, 2));
-        // 2, 1, 4 → Score 3 does not beat 3: the patient dies.
-        let h = heal(3, &mut Faces(vec![2, 1, 4]));
-        assert!(!h.success);
-        assert_eq!(h.tally.score, 3);
-        // No dice: Score 0, a failure.
-        assert!(!heal(0, &mut Faces(vec![])).success);
     }
 
     #[test]

@@ -551,9 +551,9 @@ fn the_heal_check_in_downtime_is_cultures_dice_against_3() {
         assert_eq!(
             check,
             if success {
-                "Brannoc: Heal Check by Cress: 4D vs 3 — dice [4, 3, 1, 4], Score 4, Edge 2: success"
+                "Brannoc: Heal Check by Cress: 4D vs 3, 55.32% to live (86.33% with a Twist) — dice [4, 3, 1, 4], Score 4, Edge 2: success"
             } else {
-                "Brannoc: Heal Check by Cress: 4D vs 3 — dice [6, 5, 6, 2], Score 2, Edge 3: failure"
+                "Brannoc: Heal Check by Cress: 4D vs 3, 55.32% to live (86.33% with a Twist) — dice [4, 1, 1, 5], Score 2, Edge 2: failure with Edge, so a Twist (Wasted supplies: Bandages, drugs or surgical tools are used up or ruined in the effort.) rerolls the Edge dice [4, 6] → Score 2, Edge 2: failure"
             }
         );
         let brannoc = ledger.now.pc("Brannoc").unwrap();
@@ -571,9 +571,10 @@ fn the_heal_check_in_downtime_is_cultures_dice_against_3() {
     }
 }
 
-/// Seeds whose Heal Check for Brannoc passes and fails.
+/// Seeds whose Heal Check for Brannoc passes, and fails even with the
+/// Twist.
 const HEAL_PASSES: &str = "heal-1";
-const HEAL_FAILS: &str = "heal-0";
+const HEAL_FAILS: &str = "heal-5";
 
 #[test]
 fn voucher_serials_continue_and_spent_vouchers_retire() {
@@ -918,6 +919,7 @@ fn every_record_key_is_in_the_readme() {
             statuses: vec!["x".into()],
             cured: vec!["x".into()],
             heal_edge: Some(1),
+            heal_twist: true,
             healer: Some("x".into()),
             fate: Some(crate::campaign::record::Fate::Dead),
             remains: true,
@@ -1152,3 +1154,4 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
 }
 
 mod findings;
+mod heal;
