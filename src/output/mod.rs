@@ -17,9 +17,12 @@
 //! text.
 //!
 //! - `publish`: staging, the exchange, stale staging folders, the plan.
+//! - `beside`: where a pack's new version of a file the GM edited goes
+//!   (`npc-1.new.md`).
 //! - `manifest`: the pack folder's list of its own files.
 //! - `sys`: the exchange, the lock, syncing folders, unguessable names.
 
+mod beside;
 mod capped;
 mod manifest;
 mod publish;
@@ -119,10 +122,10 @@ impl fmt::Display for OutputError {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
                 write!(
                     f,
-                    "refusing to overwrite {} file(s) that are not as the pack wrote them (edited \
-                     by hand, or not the pack's): {}; nothing was changed. Move your edits \
-                     elsewhere and run again, or pass --force to replace them (your edits are \
-                     lost)",
+                    "refusing to overwrite {} file(s) you edited (not as the pack wrote them): \
+                     {}; nothing was changed. Pass --force to keep yours and write the pack's \
+                     new version beside each (as NAME.new.EXT), or move your edits elsewhere \
+                     and run again",
                     files.len(),
                     list.join(", ")
                 )
@@ -158,6 +161,12 @@ pub fn slug(seed: &str) -> String {
     } else {
         format!("{base}-{tag}")
     }
+}
+
+/// The pack file a new version written beside a GM's file stands beside
+/// (`npc-1.new.md` → `npc-1.md`), or `None` for any other name.
+pub fn beside_of(name: &str) -> Option<String> {
+    beside::base(name)
 }
 
 /// The files the manifest in the pack folder `dir` lists, with the hash
