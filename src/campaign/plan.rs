@@ -267,7 +267,15 @@ pub(crate) fn prepare(
         .cloned()
         .collect();
     session.vouchers.retain(|h| !gone_holders.contains(h));
-    let map = check_session(files, file, library, (&plan, &session), &plan_path, text, stop)?;
+    let map = check_session(
+        files,
+        file,
+        library,
+        (&plan, &session),
+        &plan_path,
+        text,
+        stop,
+    )?;
     Ok(Prepared {
         gone_holders,
         plan_of,
@@ -330,7 +338,15 @@ pub(crate) fn check_plans(
         let plan_path = files.path_of(&text.name);
         let plan = read_plan(&plan_path, text)?;
         let session = session_of(&plan, file, *k);
-        check_session(files, file, library, (&plan, &session), &plan_path, text, None)?;
+        check_session(
+            files,
+            file,
+            library,
+            (&plan, &session),
+            &plan_path,
+            text,
+            None,
+        )?;
     }
     Ok(files.plans.len())
 }

@@ -587,8 +587,7 @@ fn sort_set(
             // The GM's edit of a file whose pack version is the one the
             // manifest lists: nothing new to write, so it stays.
             Some(Entry::File(_))
-                if gentle
-                    && current.listed.get(name) == Some(&Some(manifest::digest(bytes))) =>
+                if gentle && current.listed.get(name) == Some(&Some(manifest::digest(bytes))) =>
             {
                 left.push(name.clone());
             }
@@ -613,7 +612,10 @@ fn sort_set(
         Replace::Ours => return Err(OutputError::Edited(paths())),
         Replace::Beside => {
             for name in &conflicts {
-                let taken: Vec<&str> = beside.iter().map(|(_, b): &(String, String)| b.as_str()).collect();
+                let taken: Vec<&str> = beside
+                    .iter()
+                    .map(|(_, b): &(String, String)| b.as_str())
+                    .collect();
                 let free = (0..beside::TRIES)
                     .map(|i| beside::name(name, i))
                     .find(|b| {

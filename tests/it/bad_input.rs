@@ -1224,6 +1224,14 @@ fn cases() -> Vec<Case> {
             )],
             &["session.toml:4:11: unknown terrain `swampp` (did you mean `swamp`?)"],
         ),
+        Case {
+            code: 2,
+            ..refusal(
+                "init for an unknown system",
+                args(&["init", "camp", "--system", "coar"]),
+                &["invalid value 'coar'", "mettle", "core"],
+            )
+        },
         // The folder holds a campaign.toml already: init writes nothing.
         Case {
             files: vec![("campaign.toml", b"seed = \"mine\"\n".to_vec())],
@@ -1480,8 +1488,24 @@ fn campaign_cases() -> Vec<Case> {
                 false,
                 "session = 1\nday = 1\nmoney = 5\n",
                 &[
-                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the pack of session 2 now starts from a different state",
-                    "hint: run again with --force to keep the edit, then `tablewright prep 2` to remake what changed",
+                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the pack of session 2 is made from an older campaign state",
+                    "hint: run `tablewright prep --force` to make it again in order, from the campaign as it is now (a file you edited in a pack is kept, its new version written beside it); or put session 1's record back as it was",
+                ],
+            )
+        },
+        // `validate` passes no plan that `prep` refuses: the one check.
+        Case {
+            files: campaign_folder(
+                true,
+                CAMPAIGN,
+                "terrain = \"swamp\"\nencounters = 1\nvouchers = [\"Sybilla\"]\n",
+            ),
+            ..refusal(
+                "validate: vouchers in a Core campaign's plan",
+                args(&["validate"]),
+                &[
+                    "sessions/1/plan.toml:3:12: downtime vouchers are METTLE's",
+                    "make this a METTLE session",
                 ],
             )
         },

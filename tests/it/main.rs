@@ -45,6 +45,7 @@ mod docs;
 mod escaping;
 mod flavours;
 mod generators;
+mod gm_files;
 mod homebrew;
 mod interop;
 mod living;
