@@ -139,12 +139,21 @@ fn make(
     // The pack's own files, as it wrote them, are replaced when what it is
     // made from changed; a file the GM edited is refused by name, or with
     // --force kept, the new version written beside it.
-    let replace = if ws.force {
-        Replace::Beside
-    } else {
-        Replace::Ours
+    let replace = match ws.force {
+        true => Replace::Beside,
+        false if pack::same_source(&dir, &src.bundle) => Replace::Ours,
+        // Another session file's pack (the same seed): nothing of it is
+        // replaced without --force.
+        false => Replace::Nothing,
     };
     let changed = pack::inputs_changed(&dir, &src.bundle);
+    // The same inputs (another paper, a missing file): the pack's files
+    // are written, none removed (an A4 `pack.pdf` stays beside
+    // `pack-letter.pdf`).
+    let scope = match scope {
+        Scope::Whole if !ws.force && changed.is_empty() => Scope::Part,
+        s => s,
+    };
     // Only a file of a pack's own name is ever removed (and only as the
     // pack wrote it): an edited manifest cannot widen that.
     let published = match output::publish_pack(&dir, &files, scope, replace, &pack_shaped) {

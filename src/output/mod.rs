@@ -122,10 +122,10 @@ impl fmt::Display for OutputError {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
                 write!(
                     f,
-                    "refusing to overwrite {} file(s) you edited (not as the pack wrote them): \
-                     {}; nothing was changed. Pass --force to keep yours and write the pack's \
-                     new version beside each (as NAME.new.EXT), or move your edits elsewhere \
-                     and run again",
+                    "refusing to overwrite {} file(s) that are not as the pack wrote them \
+                     (edited by hand, or not the pack's): {}; nothing was changed. To keep them, \
+                     pass --force: the pack's new version of each is written beside it (as \
+                     NAME.new.EXT); or move them elsewhere and run again",
                     files.len(),
                     list.join(", ")
                 )

@@ -594,6 +594,14 @@ fn sort_set(
             Some(Entry::Other) if replace == Replace::Beside => {
                 return Err(OutputError::Foreign(dir.join(name)));
             }
+            // A link is never written through; with --force it is
+            // replaced, as a link (its target is untouched).
+            Some(Entry::Link(_)) => {
+                changed = true;
+                if replace != Replace::Beside {
+                    conflicts.push(name.clone());
+                }
+            }
             // The GM's file with the pack's version already beside it
             // (an earlier --force): both stay.
             Some(_) => match already_beside(dir, current, name, bytes).filter(|_| gentle) {

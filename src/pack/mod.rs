@@ -42,7 +42,7 @@ use crate::rules::Party;
 use crate::seed::Seed;
 
 pub(crate) use read::{campaign_pack_dir, campaign_prepped};
-pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed, same_source};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`

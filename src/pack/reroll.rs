@@ -178,6 +178,23 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
     out
 }
 
+/// Whether the pack folder `dir` holds a pack made from the same source
+/// as `now` — the same session file (by name), or the same session of a
+/// campaign — or no pack that says otherwise: only then does `prep`
+/// replace its own files without `--force` when its inputs changed. A
+/// folder another session file's pack took (two session files with one
+/// seed) is not written over silently.
+pub(crate) fn same_source(dir: &Path, now: &Bundle) -> bool {
+    let Some(was) = bundle_in(dir) else {
+        return true;
+    };
+    match (&was.session, &now.session, &was.campaign, &now.campaign) {
+        (Some(a), Some(b), _, _) => a.name == b.name,
+        (None, None, Some(a), Some(b)) => a.session == b.session,
+        _ => false,
+    }
+}
+
 /// The bundle of the pack folder `dir`, if it has one that reads.
 pub(super) fn bundle_in(dir: &Path) -> Option<Bundle> {
     let text = input::read_text(&dir.join("bundle.toml"), "bundle").ok()?;

@@ -69,7 +69,8 @@ fn the_gms_note_on_a_sheet_survives_a_changed_plan_and_force() {
         .collect();
     let err = fails_in(&camp, &["prep"]);
     assert!(
-        err.contains("refusing to overwrite 1 file(s) you edited") && err.contains("npc-1.md"),
+        err.contains("refusing to overwrite 1 file(s) that are not as the pack wrote them")
+            && err.contains("npc-1.md"),
         "{err}"
     );
     // Only the GM's file: none of the pack's own.
@@ -82,7 +83,7 @@ fn the_gms_note_on_a_sheet_survives_a_changed_plan_and_force() {
     ] {
         assert!(!err.contains(own), "{own} named: {err}");
     }
-    assert!(err.contains("--force to keep yours"), "{err}");
+    assert!(err.contains("To keep them, pass --force"), "{err}");
     // Nothing was written.
     assert_eq!(read(&sheet), noted);
     for (n, bytes) in ["pack.md", "pack.json", "bundle.toml", "npc-2.md"]
