@@ -316,6 +316,11 @@ pub enum Command {
         /// The folder (default: here).
         #[arg(value_name = "DIR", default_value = ".")]
         dir: std::path::PathBuf,
+        /// The campaign's rules: METTLE (a party of stat blocks, Downtime
+        /// Vouchers) or the Core Rules (a party of sheets, injuries, full
+        /// rests).
+        #[arg(long, value_enum, default_value = "mettle")]
+        system: SystemArg,
     },
     /// Inside a campaign: the campaign now (day, the party's stop, each
     /// PC, vouchers in hand, NPCs met, stops visited) and what each

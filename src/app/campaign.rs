@@ -1,8 +1,10 @@
 //! `campaign [--json]`: the campaign now — the day, the party's stop,
 //! each PC as they are, the vouchers in hand with their serials, the
 //! funerals owed, the NPCs met, the stops visited — and, session by
-//! session, what changed and by which rule. The JSON is the ledger itself
-//! (the README's "The campaign ledger" lists every key).
+//! session, what changed and by which rule; then the packs made from an
+//! older campaign state (an earlier record edited since they were
+//! prepped). The JSON is the ledger itself with `stale_packs` (the
+//! README's "The campaign ledger" lists every key).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -11,15 +13,57 @@ use crate::campaign::state::Presence;
 use crate::campaign::{Ledger, PcState};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
+use crate::pack::stale::Stale;
 use crate::workspace::Workspace;
 
-/// Print the ledger as text or JSON.
-pub(crate) fn show(ledger: &Ledger, json: bool, out: &mut dyn Write) -> Result<(), Error> {
+/// Print the ledger as text or JSON, with the packs made from an older
+/// campaign state (JSON: `stale_packs`, each `session`, `folder`,
+/// `changed`).
+pub(crate) fn show(
+    ledger: &Ledger,
+    stale: &[Stale],
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
     if json {
-        return super::json(out, ledger);
+        #[derive(serde::Serialize)]
+        struct Shown<'a> {
+            #[serde(flatten)]
+            ledger: &'a Ledger,
+            stale_packs: &'a [Stale],
+        }
+        return super::json(
+            out,
+            &Shown {
+                ledger,
+                stale_packs: stale,
+            },
+        );
     }
     out.write_all(text(ledger).as_bytes())?;
+    out.write_all(stale_text(stale).as_bytes())?;
     Ok(())
+}
+
+/// The stale packs, each with what changed since it was made.
+fn stale_text(stale: &[Stale]) -> String {
+    if stale.is_empty() {
+        return String::new();
+    }
+    let mut t = String::from(
+        "\nStale packs (made from an older campaign state; `tablewright prep --force` makes them \
+         again in order)\n",
+    );
+    for s in stale {
+        let changed = crate::pack::stale::join_and(&s.changed);
+        let _ = writeln!(
+            t,
+            "  session {} ({}): {changed} changed since",
+            s.session,
+            s.folder.display()
+        );
+    }
+    t
 }
 
 /// The ledger as the terminal shows it.
@@ -199,7 +243,8 @@ fn pc_line(pc: &PcState) -> String {
 /// `campaign`: the ledger of the campaign the command runs in.
 pub(crate) fn run(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error> {
     let ledger = ledger_here(ws)?;
-    show(&ledger, ws.json, out)
+    let stale = crate::pack::stale::find(ws)?.packs;
+    show(&ledger, &stale, ws.json, out)
 }
 
 /// The ledger of the campaign found walking up from the working folder:

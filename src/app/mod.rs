@@ -110,7 +110,7 @@ pub fn run_request(
         Request::Record { n } => record::run(ws, n, out, err),
         Request::Gen(g) => generate::run(ws, &g, out, err).map_err(|e| naming_folders(ws, e)),
         Request::GenItem(item) => pack_item::run(ws, &item, out, err),
-        Request::Init { dir } => init::run(ws, &dir, out),
+        Request::Init { dir, system } => init::run(ws, &dir, system, out),
         Request::Campaign => campaign::run(ws, out),
         Request::Export { ids, format, to } => {
             interop::export(ws, &ids, format, to.as_deref(), out)

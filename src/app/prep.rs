@@ -12,8 +12,11 @@
 //! from before it reads the session file until its pack is written, so
 //! two rerolls at once are one after the other (the second reads what the
 //! first recorded), and a run that waits says so. A file of the pack is
-//! only ever replaced without `--force` when its manifest proves it is as
-//! the pack wrote it; a sheet the GM wrote on is refused by name.
+//! replaced when its manifest proves it is as the pack wrote it; a sheet
+//! the GM wrote on is refused by name, and with `--force` kept, the new
+//! version written beside it (`npc-1.new.md`). In a campaign, `prep
+//! --force` first makes again, in order, every pack made from an older
+//! campaign state (an earlier record edited since: [`pack::stale`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -44,8 +47,148 @@ pub(crate) fn run(
         &folder,
         ws.campaign.is_some() && matches!(what, PrepWhat::Session(_)),
     );
+    let Some(n) = remaking(ws, what, asked) else {
+        return make(ws, what, asked, out, err);
+    };
+    // `prep [N] --force` in a campaign: every stale pack before N made
+    // again, in order, then N; those after N are named.
+    let found = pack::stale::find(ws)?;
+    let n = n.unwrap_or(found.next);
+    let plain = Asked {
+        md: asked.md.clone(),
+        ..Asked::default()
+    };
+    for s in found.packs.iter().filter(|s| s.session < n) {
+        writeln!(
+            out,
+            "session {}'s pack was made from an older campaign state ({} changed since): making \
+             it again",
+            s.session,
+            join_and(&s.changed)
+        )?;
+        make(ws, &PrepWhat::Session(Some(s.session)), &plain, out, err)?;
+    }
+    make(ws, &PrepWhat::Session(Some(n)), asked, out, err)?;
+    let later: Vec<String> = found
+        .packs
+        .iter()
+        .filter(|s| s.session > n)
+        .map(|s| s.session.to_string())
+        .collect();
+    if !later.is_empty() {
+        writeln!(
+            err,
+            "note: the packs of session(s) {} are still made from an older campaign state: \
+             `tablewright prep --force` makes them again",
+            join_and(&later)
+        )?;
+    }
+    Ok(())
+}
+
+/// In a campaign, a plain `prep [N] --force` (no `--only`, `--reroll`)
+/// makes the stale packs again first: `Some(N)` (`None`: the next).
+fn remaking(ws: &Workspace, what: &PrepWhat, asked: &Asked) -> Option<Option<usize>> {
+    match what {
+        PrepWhat::Session(n)
+            if ws.force
+                && ws.campaign.is_some()
+                && asked.only.is_empty()
+                && asked.reroll.is_empty() =>
+        {
+            Some(*n)
+        }
+        _ => None,
+    }
+}
+
+/// One pack: read, built and written (the lock is held by [`run`]).
+fn make(
+    ws: &Workspace,
+    what: &PrepWhat,
+    asked: &Asked,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
     let mut src = read(ws, what, asked, err)?;
     let dir = pack_dir(ws, &src);
+    notes(&src, err)?;
+    if !asked.reroll.is_empty() {
+        src.flavours.extend(pack::flavours_in(&dir));
+        return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out, err);
+    }
+    let (made, mut files) = src.build()?;
+    // `--only` writes part of a pack; without it the set is the whole pack.
+    let scope = if asked.only.is_empty() {
+        Scope::Whole
+    } else {
+        files = src.only(&made, files, &asked.only);
+        Scope::Part
+    };
+    if !ws.force && scope == Scope::Whole && pack::behind_rerolls(&dir, &src.bundle) {
+        // Only the files the [rerolls] change, and only those the pack
+        // wrote and nobody edited since: a note on another sheet stays.
+        let files = pack::in_step(&dir, files);
+        writeln!(
+            err,
+            "note: the pack in {} was made before the session's latest [rerolls] (a reroll \
+             edited by hand, or one cut short): bringing it in step ({} file(s) change; files \
+             you edited that the [rerolls] do not change are left as they are)",
+            dir.display(),
+            files.len()
+        )?;
+        let written = output::publish_as(&dir, &files, Scope::Part, Replace::Ours)?.files;
+        return report(ws, &dir, &written, out);
+    }
+    // The pack's own files, as it wrote them, are replaced when what it is
+    // made from changed; a file the GM edited is refused by name, or with
+    // --force kept, the new version written beside it.
+    let replace = match ws.force {
+        true => Replace::Beside,
+        false if pack::same_source(&dir, &src.bundle) => Replace::Ours,
+        // Another session file's pack (the same seed): nothing of it is
+        // replaced without --force.
+        false => Replace::Nothing,
+    };
+    let changed = pack::inputs_changed(&dir, &src.bundle);
+    // The same inputs (another paper, a missing file): the pack's files
+    // are written, none removed (an A4 `pack.pdf` stays beside
+    // `pack-letter.pdf`).
+    let scope = match scope {
+        Scope::Whole if !ws.force && changed.is_empty() => Scope::Part,
+        s => s,
+    };
+    // Only a file of a pack's own name is ever removed (and only as the
+    // pack wrote it): an edited manifest cannot widen that.
+    let published = match output::publish_pack(&dir, &files, scope, replace, &pack_shaped) {
+        Ok(p) => p,
+        Err(e) => {
+            // Say why the pack there differs: what it was made from changed.
+            if !changed.is_empty() {
+                writeln!(
+                    err,
+                    "note: the pack in {} was made before {} changed",
+                    dir.display(),
+                    join_and(&changed)
+                )?;
+            }
+            return Err(e.into());
+        }
+    };
+    if published.changed && !changed.is_empty() {
+        writeln!(
+            err,
+            "note: the pack in {} was made before {} changed: its own files are made again",
+            dir.display(),
+            join_and(&changed)
+        )?;
+    }
+    published_notes(&published, err)?;
+    report(ws, &dir, &published.files, out)
+}
+
+/// The notes a campaign's session reads with.
+fn notes(src: &Sources, err: &mut dyn Write) -> Result<(), Error> {
     if let Some(c) = &src.campaign
         && c.plan_of != c.number
     {
@@ -77,56 +220,24 @@ pub(crate) fn run(
             join_and(&c.down_holders)
         )?;
     }
-    if !asked.reroll.is_empty() {
-        src.flavours.extend(pack::flavours_in(&dir));
-        return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out);
-    }
-    let (made, mut files) = src.build()?;
-    // `--only` writes part of a pack; without it the set is the whole pack.
-    let scope = if asked.only.is_empty() {
-        Scope::Whole
-    } else {
-        files = src.only(&made, files, &asked.only);
-        Scope::Part
-    };
-    if !ws.force && scope == Scope::Whole && pack::behind_rerolls(&dir, &src.bundle) {
-        // Only the files the [rerolls] change, and only those the pack
-        // wrote and nobody edited since: a note on another sheet stays.
-        let files = pack::in_step(&dir, files);
+    Ok(())
+}
+
+/// What a publication kept of the GM's, each named.
+fn published_notes(published: &output::Published, err: &mut dyn Write) -> Result<(), Error> {
+    for (theirs, new) in &published.beside {
         writeln!(
             err,
-            "note: the pack in {} was made before the session's latest [rerolls] (a reroll \
-             edited by hand, or one cut short): bringing it in step ({} file(s) change; files \
-             you edited that the [rerolls] do not change are left as they are)",
-            dir.display(),
-            files.len()
+            "kept {theirs}: you edited it, so the pack's new version is beside it as {new} \
+             (compare the two, keep what you want, delete the other)"
         )?;
-        let written = output::publish_as(&dir, &files, Scope::Part, Replace::Ours)?.files;
-        return report(ws, &dir, &written, out);
     }
-    let replace = if ws.force {
-        Replace::All
-    } else {
-        Replace::Nothing
-    };
-    // Only a file of a pack's own name is ever removed (and only as the
-    // pack wrote it): an edited manifest cannot widen that.
-    let published = match output::publish_pack(&dir, &files, scope, replace, &pack_shaped) {
-        Ok(p) => p,
-        Err(e) => {
-            // Say why the pack there differs: what it was made from changed.
-            let changed = pack::inputs_changed(&dir, &src.bundle);
-            if !changed.is_empty() {
-                writeln!(
-                    err,
-                    "note: the pack in {} was made before {} changed",
-                    dir.display(),
-                    join_and(&changed)
-                )?;
-            }
-            return Err(e.into());
-        }
-    };
+    for name in &published.left {
+        writeln!(
+            err,
+            "note: left {name} as you edited it: the pack's version of it did not change"
+        )?;
+    }
     for name in &published.kept {
         writeln!(
             err,
@@ -140,7 +251,7 @@ pub(crate) fn run(
             "note: kept {now}: {was} was saved into the pack folder while this run made it"
         )?;
     }
-    report(ws, &dir, &published.files, out)
+    Ok(())
 }
 
 /// The folder whose lock a `prep` holds from before it reads its session
@@ -240,22 +351,31 @@ fn report(
 /// ([`pack::behind_rerolls`]). A pack that cannot be written puts the
 /// session file back as it was. Items the reroll changed besides the
 /// rerolled ones are named.
-fn reroll(ws: &Workspace, r: Reroll, dir: &Path, out: &mut dyn Write) -> Result<(), Error> {
-    // A sheet the GM wrote on is refused before the session file changes.
+fn reroll(
+    ws: &Workspace,
+    r: Reroll,
+    dir: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    // A sheet the GM wrote on is refused before the session file changes
+    // (with --force, kept: the new version goes beside it).
     let replace = if ws.force {
-        Replace::All
+        Replace::Beside
     } else {
         Replace::Ours
     };
     output::check(dir, &r.changed, Scope::Part, replace)?;
     write_session(&r.path, &r.after)?;
-    let written = match output::publish_as(dir, &r.changed, Scope::Part, replace) {
-        Ok(p) => p.files,
+    let published = match output::publish_as(dir, &r.changed, Scope::Part, replace) {
+        Ok(p) => p,
         Err(e) => {
             write_session(&r.path, &r.before)?;
             return Err(e.into());
         }
     };
+    published_notes(&published, err)?;
+    let written = published.files;
     let also: Vec<String> = r.knock_on.iter().map(ToString::to_string).collect();
     // Files rewritten for neither a rerolled item nor a knocked-on one:
     // those the other inputs (a party file edited since) touch.
@@ -331,7 +451,9 @@ fn pack_wide(name: &str) -> bool {
 }
 
 /// A name a pack makes: the whole pack's files or an item's
-/// (`npc-3.md`, `homebrewery/encounter-1.md`, `map-1-players.svg`).
+/// (`npc-3.md`, `homebrewery/encounter-1.md`, `map-1-players.svg`); a
+/// new version written beside a GM's file (`npc-3.new.md`) is one too
+/// (`output` asks about the name it stands beside).
 fn pack_shaped(name: &str) -> bool {
     pack_wide(name) || handouts::item_of(name).is_some()
 }

@@ -52,8 +52,8 @@ pub enum Request {
     },
     /// `validate`.
     Validate,
-    /// `init [DIR]`.
-    Init { dir: PathBuf },
+    /// `init [DIR] [--system core]`.
+    Init { dir: PathBuf, system: RulesSystem },
     /// `campaign [--json]`.
     Campaign,
     /// `prep [N|SESSION|BUNDLE [N]] [--only|--reroll ADDRESS] [--md
@@ -232,7 +232,10 @@ fn request(command: &Command) -> Result<Request, Error> {
         },
         Command::Table { id, times, tag } => table(id, *times, tag)?,
         Command::Validate => Request::Validate,
-        Command::Init { dir } => Request::Init { dir: dir.clone() },
+        Command::Init { dir, system } => Request::Init {
+            dir: dir.clone(),
+            system: (*system).into(),
+        },
         Command::Campaign => Request::Campaign,
         Command::Prep {
             session,

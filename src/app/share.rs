@@ -5,13 +5,17 @@
 //! `bundle.toml` and name every file that does not match (one-item PDFs
 //! that `prep --only` wrote included, and the pack PDF on each paper the
 //! folder holds it on) — the comparison is [`Sources::compare`]; in a
-//! campaign without a folder named, every session's pack in `out/`.
+//! campaign without a folder named, every session's pack in `out/`, each
+//! said to be ok, stale (made from an older campaign state,
+//! [`pack::stale`]) or damaged (files changed or missing).
 
 use std::io::Write;
 use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
+use crate::pack::stale::Stale;
+use crate::pack::verify::Comparison;
 use crate::pack::{self, Asked, Sources};
 use crate::workspace::Workspace;
 
@@ -33,7 +37,9 @@ pub(crate) fn share(
     Ok(())
 }
 
-/// `verify [DIR]`: without DIR in a campaign, every `out/session-N/`.
+/// `verify [DIR]`: without DIR in a campaign, every `out/session-N/`,
+/// each told ok, stale (made from an older campaign state: an earlier
+/// record edited since) or damaged (files changed or missing).
 pub(crate) fn verify(
     ws: &Workspace,
     dir: Option<&Path>,
@@ -59,10 +65,95 @@ pub(crate) fn verify(
             .with_hint("`tablewright prep` makes the next session's pack"),
         ));
     }
-    for (_, dir) in packs {
-        verify_one(ws, &dir, out, err)?;
+    let stale = match pack::stale::find(ws) {
+        Ok(found) => found.packs,
+        Err(e) => {
+            writeln!(
+                err,
+                "note: which packs are stale is not known (the records do not fold: \
+                 `tablewright campaign` says why): {}",
+                e.to_string().lines().next().unwrap_or_default()
+            )?;
+            Vec::new()
+        }
+    };
+    let mut problems = Vec::new();
+    for (k, dir) in &packs {
+        let compared = compared(ws, dir, err)?;
+        let old = stale.iter().find(|s| s.session == *k);
+        problems.extend(status(dir, &compared, old, out)?);
     }
-    Ok(())
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Input(crate::diagnostic::Report {
+        headline: Some(format!(
+            "{} problem(s) in the campaign's {} pack(s):",
+            problems.len(),
+            packs.len()
+        )),
+        diagnostics: problems,
+        closing: Some(
+            "hint: a stale pack is as its bundle made it, from the campaign as it stood: \
+             `tablewright prep --force` makes every stale pack again in order. A damaged one is \
+             not as its bundle makes it: `tablewright prep N` puts its missing files back and \
+             names the ones you changed"
+                .into(),
+        ),
+    }))
+}
+
+/// One campaign pack's problems (damaged, stale), or its ok line.
+fn status(
+    dir: &Path,
+    compared: &Comparison,
+    stale: Option<&Stale>,
+    out: &mut dyn Write,
+) -> Result<Vec<Diagnostic>, Error> {
+    let mut problems = Vec::new();
+    let d = dir.display();
+    if compared.differences.is_empty() && stale.is_none() {
+        writeln!(
+            out,
+            "ok: all {} files in {d} match its bundle.toml{}",
+            compared.files,
+            yours_note(compared)
+        )?;
+    }
+    if !compared.differences.is_empty() {
+        let what: Vec<String> = compared
+            .differences
+            .iter()
+            .map(|(n, w)| format!("{n} {w}"))
+            .collect();
+        problems.extend(
+            what.iter()
+                .map(|w| Diagnostic::message(format!("damaged: {d}: {w}"))),
+        );
+    }
+    if let Some(s) = stale {
+        let changed = pack::stale::join_and(&s.changed);
+        let line = format!(
+            "{d} was made from an older campaign state: {changed} changed since session {}'s \
+             pack was made",
+            s.session
+        );
+        problems.push(Diagnostic::message(format!("stale: {line}")));
+    }
+    Ok(problems)
+}
+
+/// The GM's files a pack folder keeps beside the pack's, for its ok line.
+fn yours_note(compared: &Comparison) -> String {
+    if compared.yours.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = compared
+        .yours
+        .iter()
+        .map(|(theirs, ours)| format!("{theirs} is yours, the pack's is {ours}"))
+        .collect();
+    format!(" ({})", each.join("; "))
 }
 
 /// The campaign's pack folders in `out` (`session-N`), by session.
@@ -97,6 +188,22 @@ fn verify_one(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
+    let compared = compared(ws, dir, err)?;
+    if !compared.differences.is_empty() {
+        return Err(pack::mismatch(dir, compared.differences));
+    }
+    writeln!(
+        out,
+        "ok: all {} files in {} match its bundle.toml{}",
+        compared.files,
+        dir.display(),
+        yours_note(&compared)
+    )?;
+    Ok(())
+}
+
+/// The pack folder `dir` compared with what its own `bundle.toml` makes.
+fn compared(ws: &Workspace, dir: &Path, err: &mut dyn Write) -> Result<Comparison, Error> {
     let bundle = dir.join("bundle.toml");
     // Never through a link: what is checked is the folder's own bundle.
     if bundle
@@ -120,15 +227,5 @@ fn verify_one(
             .with_hint("verify checks a pack folder made by `tablewright prep`, which writes its bundle.toml"),
         ));
     }
-    let compared = Sources::read(ws, &bundle, None, &Asked::default(), err)?.compare(dir)?;
-    if !compared.differences.is_empty() {
-        return Err(pack::mismatch(dir, compared.differences));
-    }
-    writeln!(
-        out,
-        "ok: all {} files in {} match its bundle.toml",
-        compared.files,
-        dir.display()
-    )?;
-    Ok(())
+    Sources::read(ws, &bundle, None, &Asked::default(), err)?.compare(dir)
 }

@@ -311,6 +311,12 @@ pub(crate) fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error>
         }
         check_templates(ws, &library)?;
     }
+    // In a campaign, its party and plans as `prep` reads them: validate
+    // passes no plan that `prep` refuses.
+    let plans = match &ws.campaign {
+        Some(_) if problems.is_empty() => Some(crate::pack::Sources::check_campaign(ws)?),
+        _ => None,
+    };
     if ws.json {
         super::json(
             out,
@@ -330,6 +336,12 @@ pub(crate) fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error>
             library.tables.len(),
             &library.content_hash[..8]
         )?;
+        if let Some(n) = plans {
+            writeln!(
+                out,
+                "ok: the campaign's party and {n} session plan(s) check as `prep` reads them"
+            )?;
+        }
     }
     if problems.is_empty() {
         Ok(())

@@ -266,8 +266,7 @@ pub(crate) fn prepare(
         ));
     };
     let plan_path = files.path_of(&text.name);
-    let mut plan: Plan = input::from_toml(&plan_path, &text.text, "session plan")
-        .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))?;
+    let mut plan: Plan = read_plan(&plan_path, text)?;
     if plan_of != n {
         plan.rerolls.clear();
         // A plan's vouchers are for the session whose plan names them: a
@@ -293,29 +292,19 @@ pub(crate) fn prepare(
         .cloned()
         .collect();
     session.vouchers.retain(|h| !down_holders.contains(h));
-    // The plan's keys are a session file's: the same checks, pointed at
-    // the plan.
-    crate::input::session::check(&session, &plan_path, &text.text)?;
-    input::session_terrains(&plan_path, &text.text, &session, library)?;
-    input::session::table_flaws(&session, &plan_path, &text.text, library)?;
-    let map = match region_map(files, file, library)? {
-        Some(map) => Some(Fixed {
-            day: state.day,
-            ..fixed(files, file, map, &plan, &plan_path, text, stop)?
-        }),
-        None if plan.to.is_some() => {
-            return Err(Error::input(
-                input::pointed(
-                    &plan_path,
-                    &text.text,
-                    &[Step::Key("to")],
-                    "the campaign has no map, so the party cannot go anywhere on it".into(),
-                )
-                .with_hint("give campaign.toml a [map] (stops, terrains), or leave `to` out"),
-            ));
-        }
-        None => None,
-    };
+    let map = check_session(
+        files,
+        file,
+        library,
+        (&plan, &session),
+        &plan_path,
+        text,
+        stop,
+    )?
+    .map(|fixed| Fixed {
+        day: state.day,
+        ..fixed
+    });
     Ok(Prepared {
         gone_holders,
         down_holders,
@@ -333,6 +322,69 @@ pub(crate) fn prepare(
         seed: Seed::new(&session_seed(&file.seed, n))?,
         map,
     })
+}
+
+/// A plan file read (its keys checked, a campaign's key in it pointed
+/// at).
+fn read_plan(plan_path: &std::path::Path, text: &Text) -> Result<Plan, Error> {
+    input::from_toml(plan_path, &text.text, "session plan")
+        .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))
+}
+
+/// The checks a plan's session passes before its pack is made — the
+/// same for `prep` and `validate`: a session file's checks pointed at the
+/// plan (the system's: no vouchers in a Core campaign, no injuries in a
+/// METTLE one), its terrains and tables, and `to` on the campaign's map
+/// (the map fixed from `stop`, else the campaign's start).
+fn check_session(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+    (plan, session): (&Plan, &Session),
+    plan_path: &std::path::Path,
+    text: &Text,
+    stop: Option<&str>,
+) -> Result<Option<Fixed>, Error> {
+    crate::input::session::check(session, plan_path, &text.text)?;
+    input::session_terrains(plan_path, &text.text, session, library)?;
+    input::session::table_flaws(session, plan_path, &text.text, library)?;
+    match region_map(files, file, library)? {
+        Some(map) => Ok(Some(fixed(files, file, map, plan, plan_path, text, stop)?)),
+        None if plan.to.is_some() => Err(Error::input(
+            input::pointed(
+                plan_path,
+                &text.text,
+                &[Step::Key("to")],
+                "the campaign has no map, so the party cannot go anywhere on it".into(),
+            )
+            .with_hint("give campaign.toml a [map] (stops, terrains), or leave `to` out"),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// Every plan of the campaign checked as `prep` checks it (`validate` in
+/// a campaign): how many there are.
+pub(crate) fn check_plans(
+    files: &Files,
+    file: &CampaignFile,
+    library: &Library,
+) -> Result<usize, Error> {
+    for (k, text) in &files.plans {
+        let plan_path = files.path_of(&text.name);
+        let plan = read_plan(&plan_path, text)?;
+        let session = session_of(&plan, file, *k);
+        check_session(
+            files,
+            file,
+            library,
+            (&plan, &session),
+            &plan_path,
+            text,
+            None,
+        )?;
+    }
+    Ok(files.plans.len())
 }
 
 /// The campaign map with the party at `stop` (else the start) going to

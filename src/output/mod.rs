@@ -20,9 +20,12 @@
 //! - `into`: a set published into a folder in place ([`publish_into`],
 //!   `import --to`), staged inside it, for a folder whose parent is not
 //!   writable.
+//! - `beside`: where a pack's new version of a file the GM edited goes
+//!   (`npc-1.new.md`).
 //! - `manifest`: the pack folder's list of its own files.
 //! - `sys`: the exchange, the lock, syncing folders, unguessable names.
 
+mod beside;
 mod capped;
 mod into;
 mod manifest;
@@ -124,10 +127,10 @@ impl fmt::Display for OutputError {
                 let list: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
                 write!(
                     f,
-                    "refusing to overwrite {} file(s) that are not as the pack wrote them (edited \
-                     by hand, or not the pack's): {}; nothing was changed. Move your edits \
-                     elsewhere and run again, or pass --force to replace them (your edits are \
-                     lost)",
+                    "refusing to overwrite {} file(s) that are not as the pack wrote them \
+                     (edited by hand, or not the pack's): {}; nothing was changed. To keep them, \
+                     pass --force: the pack's new version of each is written beside it (as \
+                     NAME.new.EXT); or move them elsewhere and run again",
                     files.len(),
                     list.join(", ")
                 )
@@ -163,6 +166,12 @@ pub fn slug(seed: &str) -> String {
     } else {
         format!("{base}-{tag}")
     }
+}
+
+/// The pack file a new version written beside a GM's file stands beside
+/// (`npc-1.new.md` → `npc-1.md`), or `None` for any other name.
+pub fn beside_of(name: &str) -> Option<String> {
+    beside::base(name)
 }
 
 /// The files the manifest in the pack folder `dir` lists, with the hash

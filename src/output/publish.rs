@@ -14,11 +14,14 @@
 //!
 //! What may be replaced or removed is decided by the manifest
 //! ([`manifest`]): a file is the pack's *and unchanged* only when the
-//! manifest lists it with the hash of the bytes it holds now. Without
-//! `--force` a file that differs is replaced only when so proven
-//! ([`Replace::Ours`]); with it, the set's files replace whatever is at
-//! their names, but a file the set lacks is removed only when proven, never
-//! because the manifest names it. The old contents are removed entry by
+//! manifest lists it with the hash of the bytes it holds now. A pack
+//! (`prep`) replaces a file that differs only when so proven
+//! ([`Replace::Ours`]); a file the GM edited whose pack version did not
+//! change is left as it is; with `--force` ([`Replace::Beside`]) a file the
+//! GM edited is still kept, the pack's new version written beside it
+//! (`npc-1.new.md`, see `beside.rs`). [`Replace::All`] (other commands'
+//! `--force`) replaces whatever is at the set's names. A file the set lacks
+//! is removed only when proven, never because the manifest names it. The old contents are removed entry by
 //! entry after the exchange: an entry that is not as it was when the plan
 //! was made (a note the GM saved into the folder while this run worked) is
 //! moved into the new folder, never deleted.
@@ -33,7 +36,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::manifest::{self, MANIFEST};
-use super::{OutputError, sys};
+use super::{OutputError, beside, sys};
 
 /// What a set of files stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,19 +55,35 @@ pub enum Replace {
     Nothing,
     /// Those the manifest proves are the pack's and unchanged since it
     /// wrote them; a file edited by hand (or not the pack's) is a
-    /// conflict. With [`Scope::Whole`], such files the set lacks are
+    /// conflict, unless the pack's bytes for it are the ones the manifest
+    /// lists (its pack version did not change): then it is left as the GM
+    /// has it. With [`Scope::Whole`], proven files the set lacks are
     /// removed.
     Ours,
-    /// All (`--force`); with [`Scope::Whole`], the files the set lacks
-    /// that the manifest proves are the pack's and unchanged are removed.
+    /// As [`Replace::Ours`], but a file edited by hand (or not the pack's)
+    /// is kept and the set's new version written beside it
+    /// (`npc-1.new.md`): a pack's `--force`, which never loses what the GM
+    /// wrote.
+    Beside,
+    /// All (other commands' `--force`); with [`Scope::Whole`], the files
+    /// the set lacks that the manifest proves are the pack's and unchanged
+    /// are removed.
     All,
 }
 
 /// What a publication did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Published {
-    /// The set's files, in the set's order, at their place in the folder.
+    /// The set's files written (or already there), in the set's order, at
+    /// their place in the folder (a file written beside the GM's at its
+    /// beside name).
     pub files: Vec<PathBuf>,
+    /// Files of the set the GM edited, kept, with the name the pack's new
+    /// version was written at beside each ([`Replace::Beside`]).
+    pub beside: Vec<(String, String)>,
+    /// Files of the set the GM edited whose pack version did not change:
+    /// left as they are, not written.
+    pub left: Vec<String>,
     /// The previous pack's files removed (`Scope::Whole` with `force`).
     pub removed: Vec<String>,
     /// False when the folder already held exactly this: nothing was
@@ -214,10 +233,12 @@ fn publish_in(
     check_places(out, dir)?;
     let current = Current::read(dir)?;
     let plan = plan(dir, &current, files, rules)?;
-    let paths: Vec<PathBuf> = files.iter().map(|(n, _)| dir.join(n)).collect();
+    let paths: Vec<PathBuf> = plan.writes.iter().map(|(n, _)| dir.join(n)).collect();
     if !plan.changed {
         return Ok(Published {
             files: paths,
+            beside: plan.beside,
+            left: plan.left,
             removed: Vec::new(),
             changed: false,
             kept: Vec::new(),
@@ -234,6 +255,8 @@ fn publish_in(
     sys::sync_dir(out).map_err(|e| OutputError::Write(out.to_owned(), e))?;
     Ok(Published {
         files: paths,
+        beside: plan.beside,
+        left: plan.left,
         removed: plan.removed,
         changed: true,
         kept: plan.kept,
@@ -398,6 +421,12 @@ fn folder_of(name: &str) -> Option<&str> {
 
 /// How the new folder is made from the set and the current folder.
 pub(super) struct Plan {
+    /// What is written: (name in the folder, index of the set's file).
+    writes: Vec<(String, usize)>,
+    /// The GM's files kept with the pack's version beside: (name, beside).
+    beside: Vec<(String, String)>,
+    /// The GM's files whose pack version did not change.
+    left: Vec<String>,
     /// Entries of the current folder kept (name, what it is).
     carry: Vec<(String, Entry)>,
     /// Folders to make in the new folder (`homebrewery`).
@@ -414,8 +443,6 @@ pub(super) fn plan(
     files: &[(String, Vec<u8>)],
     (scope, replace, removable): Rules<'_>,
 ) -> Result<Plan, OutputError> {
-    let mut changed = !current.exists;
-    let mut conflicts = Vec::new();
     for folder in files.iter().filter_map(|(n, _)| folder_of(n)) {
         match current.entries.get(folder) {
             None | Some(Entry::Folder) => {}
@@ -423,33 +450,31 @@ pub(super) fn plan(
             Some(_) => return Err(OutputError::NotAFolder(dir.join(folder))),
         }
     }
-    for (name, bytes) in files {
-        match current.entries.get(name) {
-            None => changed = true,
-            Some(Entry::Folder) => return Err(OutputError::NotAFile(dir.join(name))),
-            Some(Entry::File(id)) if same_bytes(&dir.join(name), id.len, bytes) => {}
-            Some(Entry::File(_)) if replace == Replace::Ours && current.unchanged(dir, name) => {
-                changed = true;
-            }
-            Some(_) => {
-                changed = true;
-                conflicts.push(dir.join(name));
-            }
-        }
-    }
-    match replace {
-        _ if conflicts.is_empty() => {}
-        Replace::Nothing => return Err(OutputError::Exists(conflicts)),
-        Replace::Ours => return Err(OutputError::Edited(conflicts)),
-        Replace::All => {}
-    }
-    let in_set: BTreeSet<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    let sorted = sort_set(dir, current, files, replace)?;
+    let mut changed = sorted.changed;
+    let (writes, beside, left) = (sorted.writes, sorted.beside, sorted.left);
+    let in_set: BTreeSet<&str> = writes.iter().map(|(n, _)| n.as_str()).collect();
+    // The GM's files at the set's names, kept as they are.
+    let theirs: BTreeSet<&str> = left
+        .iter()
+        .map(String::as_str)
+        .chain(beside.iter().map(|(n, _)| n.as_str()))
+        .collect();
     let mut carry = Vec::new();
     let mut removed = Vec::new();
     let mut kept = Vec::new();
-    let mut listed: manifest::Listed = files
+    let index: BTreeMap<&str, usize> = files
         .iter()
-        .map(|(n, b)| (n.clone(), Some(manifest::digest(b))))
+        .enumerate()
+        .map(|(i, (n, _))| (n.as_str(), i))
+        .collect();
+    let mut listed: manifest::Listed = writes
+        .iter()
+        .map(|(n, i)| (n.clone(), Some(manifest::digest(&files[*i].1))))
+        .chain(left.iter().map(|n| {
+            let bytes = &files[index[n.as_str()]].1;
+            (n.clone(), Some(manifest::digest(bytes)))
+        }))
         .collect();
     let removing = scope == Scope::Whole && replace != Replace::Nothing;
     // A folder is the pack's while the set writes into it or the previous
@@ -465,6 +490,10 @@ pub(super) fn plan(
         if name == MANIFEST || in_set.contains(name.as_str()) {
             continue;
         }
+        if theirs.contains(name.as_str()) {
+            carry.push((name.clone(), *kind));
+            continue;
+        }
         if current.folders.contains(name) && ours_folder(name) {
             continue;
         }
@@ -475,7 +504,8 @@ pub(super) fn plan(
         let was_listed = current.listed.get(name);
         if was_listed.is_some() && removing {
             changed = true;
-            if removable(name) && current.unchanged(dir, name) {
+            let pack_name = removable(name) || beside::base(name).is_some_and(|b| removable(&b));
+            if pack_name && current.unchanged(dir, name) {
                 removed.push(name.clone());
                 continue;
             }
@@ -513,6 +543,9 @@ pub(super) fn plan(
         changed = true;
     }
     Ok(Plan {
+        writes,
+        beside,
+        left,
         carry,
         folders,
         manifest,
@@ -520,6 +553,114 @@ pub(super) fn plan(
         kept,
         changed,
     })
+}
+
+/// The set sorted against the folder: what is written where, the GM's
+/// files kept (with the new version beside, or left as they are), and
+/// whether anything changes.
+struct Sorted {
+    writes: Vec<(String, usize)>,
+    beside: Vec<(String, String)>,
+    left: Vec<String>,
+    changed: bool,
+}
+
+fn sort_set(
+    dir: &Path,
+    current: &Current,
+    files: &[(String, Vec<u8>)],
+    replace: Replace,
+) -> Result<Sorted, OutputError> {
+    let gentle = matches!(replace, Replace::Ours | Replace::Beside);
+    let mut changed = !current.exists;
+    let mut conflicts = Vec::new();
+    let mut left = Vec::new();
+    let mut beside: Vec<(String, String)> = Vec::new();
+    for (name, bytes) in files {
+        match current.entries.get(name) {
+            None => changed = true,
+            Some(Entry::Folder) => return Err(OutputError::NotAFile(dir.join(name))),
+            Some(Entry::File(id)) if same_bytes(&dir.join(name), id.len, bytes) => {}
+            Some(Entry::File(_)) if replace != Replace::Nothing && current.unchanged(dir, name) => {
+                changed = true;
+            }
+            // The GM's edit of a file whose pack version is the one the
+            // manifest lists: nothing new to write, so it stays.
+            Some(Entry::File(_))
+                if gentle && current.listed.get(name) == Some(&Some(manifest::digest(bytes))) =>
+            {
+                left.push(name.clone());
+            }
+            Some(Entry::Other) if replace == Replace::Beside => {
+                return Err(OutputError::Foreign(dir.join(name)));
+            }
+            // A link is never written through; with --force it is
+            // replaced, as a link (its target is untouched).
+            Some(Entry::Link(_)) => {
+                changed = true;
+                if replace != Replace::Beside {
+                    conflicts.push(name.clone());
+                }
+            }
+            // The GM's file with the pack's version already beside it
+            // (an earlier --force): both stay.
+            Some(_) => match already_beside(dir, current, name, bytes).filter(|_| gentle) {
+                Some(b) => beside.push((name.clone(), b)),
+                None => {
+                    changed = true;
+                    conflicts.push(name.clone());
+                }
+            },
+        }
+    }
+    let paths = || conflicts.iter().map(|n| dir.join(n)).collect();
+    match replace {
+        _ if conflicts.is_empty() => {}
+        Replace::Nothing => return Err(OutputError::Exists(paths())),
+        Replace::Ours => return Err(OutputError::Edited(paths())),
+        Replace::Beside => {
+            for name in &conflicts {
+                let taken: Vec<&str> = beside
+                    .iter()
+                    .map(|(_, b): &(String, String)| b.as_str())
+                    .collect();
+                let free = (0..beside::TRIES)
+                    .map(|i| beside::name(name, i))
+                    .find(|b| {
+                        !taken.contains(&b.as_str())
+                            && (!current.entries.contains_key(b) || current.unchanged(dir, b))
+                    })
+                    .ok_or_else(|| OutputError::Exists(vec![dir.join(name)]))?;
+                beside.push((name.clone(), free));
+            }
+        }
+        Replace::All => {}
+    }
+    let writes = files
+        .iter()
+        .enumerate()
+        .filter(|(_, (n, _))| !left.contains(n))
+        .map(|(i, (n, _))| {
+            let at = beside.iter().find(|(g, _)| g == n).map_or(n, |(_, b)| b);
+            (at.clone(), i)
+        })
+        .collect();
+    Ok(Sorted {
+        writes,
+        beside,
+        left,
+        changed,
+    })
+}
+
+/// The beside name of `name` that the manifest lists, unchanged, with
+/// exactly `bytes`: the pack's version put there by an earlier `--force`.
+fn already_beside(dir: &Path, current: &Current, name: &str, bytes: &[u8]) -> Option<String> {
+    let hash = manifest::digest(bytes);
+    (0..beside::TRIES)
+        .map(|i| beside::name(name, i))
+        .take_while(|b| current.entries.contains_key(b))
+        .find(|b| current.listed.get(b) == Some(&Some(hash.clone())) && current.unchanged(dir, b))
 }
 
 /// Whether the file at `path` (`len` bytes long) holds exactly `bytes`.
@@ -579,8 +720,9 @@ fn fill_stage(
             folders_kept.push((path, keep));
         }
     }
-    for (name, bytes) in files {
+    for (name, i) in &plan.writes {
         let path = stage.join(name);
+        let bytes = &files[*i].1;
         write_new(&path, bytes).map_err(|e| OutputError::Write(dir.join(name), e))?;
         // A file replaced keeps its permissions (a handout the GM made
         // private stays private).

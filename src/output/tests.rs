@@ -293,3 +293,62 @@ fn our_temporaries_are_known_by_their_exact_name() {
     assert_eq!(names(&root), [".d.tw-0123456789abcdef.tmp", "s.toml"]);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// What the GM wrote in a pack folder is never overwritten: `Ours`
+/// replaces the pack's own files, leaves an edited file whose pack bytes
+/// did not change and refuses (naming it alone) one whose bytes did;
+/// `Beside` keeps it and writes the new bytes beside it, listed as the
+/// pack's, and a later run leaves both; once the GM's copy is gone the
+/// pack's goes back to its name and the beside file is removed.
+#[test]
+fn the_gms_edits_are_left_refused_or_kept_beside() {
+    let out = base("beside").join("out");
+    let dir = out.join("pack");
+    let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
+    publish(
+        &dir,
+        &set(&[("p.md", "1"), ("n.md", "npc"), ("e.md", "e")]),
+        Scope::Whole,
+        false,
+    )
+    .unwrap();
+    std::fs::write(dir.join("e.md"), "e + the GM's note").unwrap();
+    // The pack's p.md changes; the GM's e.md has the same pack bytes.
+    let next = set(&[("p.md", "2"), ("n.md", "npc"), ("e.md", "e")]);
+    let done = publish_as(&dir, &next, Scope::Whole, Replace::Ours).unwrap();
+    assert_eq!(done.left, ["e.md"]);
+    assert_eq!(
+        (read("p.md"), read("e.md")),
+        ("2".into(), "e + the GM's note".into())
+    );
+    // Now n.md is the GM's and its pack bytes change: refused, by name.
+    std::fs::write(dir.join("n.md"), "npc + note").unwrap();
+    let changed = set(&[("p.md", "3"), ("n.md", "veteran"), ("e.md", "e")]);
+    let err = publish_as(&dir, &changed, Scope::Whole, Replace::Ours).unwrap_err();
+    assert!(
+        matches!(&err, OutputError::Edited(f) if f == &[dir.join("n.md")]),
+        "{err}"
+    );
+    assert_eq!(read("p.md"), "2", "refused: untouched");
+    let done = publish_as(&dir, &changed, Scope::Whole, Replace::Beside).unwrap();
+    assert_eq!(done.beside, [("n.md".to_owned(), "n.new.md".to_owned())]);
+    assert_eq!(
+        (read("n.md"), read("n.new.md")),
+        ("npc + note".into(), "veteran".into())
+    );
+    assert_eq!(read("p.md"), "3");
+    let listed = manifest::listed(&read(MANIFEST));
+    assert_eq!(listed.get("n.new.md"), Some(&Some(digest(b"veteran"))));
+    assert!(!listed.contains_key("n.md"));
+    // Again, plainly: nothing to do, both kept.
+    let again = publish_as(&dir, &changed, Scope::Whole, Replace::Ours).unwrap();
+    assert!(!again.changed);
+    // The GM's copy gone: the pack's back at its name, no beside file.
+    std::fs::remove_file(dir.join("n.md")).unwrap();
+    // Only the pack's names are removable: n.new.md goes as n.md's.
+    let removable = |n: &str| ["p.md", "n.md", "e.md"].contains(&n);
+    publish_pack(&dir, &changed, Scope::Whole, Replace::Ours, &removable).unwrap();
+    assert_eq!(read("n.md"), "veteran");
+    assert!(!dir.join("n.new.md").exists());
+    std::fs::remove_dir_all(out.parent().unwrap()).unwrap();
+}

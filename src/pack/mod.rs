@@ -13,6 +13,8 @@
 //! - [`reroll`]: `prep --reroll` computed — the session text with one more
 //!   reroll per address, the files that change, the items knocked on —
 //!   and [`behind_rerolls`], a pack folder a reroll left behind.
+//! - [`stale`]: a campaign's packs made from an older campaign state
+//!   (an earlier record edited since), each with what changed.
 //! - [`verify`]: a pack folder compared with what its bundle makes
 //!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
 //!   flavour folders a pack folder has ([`flavours_in`]).
@@ -20,6 +22,7 @@
 pub(crate) mod history;
 pub(crate) mod read;
 pub(crate) mod reroll;
+pub(crate) mod stale;
 pub(crate) mod verify;
 
 use std::collections::BTreeSet;
@@ -39,7 +42,7 @@ use crate::rules::Party;
 use crate::seed::Seed;
 
 pub(crate) use read::{campaign_pack_dir, campaign_prepped};
-pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed};
+pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed, same_source};
 pub(crate) use verify::{flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`

@@ -61,7 +61,7 @@ impl Sources {
         let n = number.unwrap_or_else(|| files.next_session());
         records_in_place(&ws, &files, Some(n))?;
         if !ws.force {
-            stale_packs(&ws, &files, &file)?;
+            super::stale::refuse(&ws, &files, &file, n)?;
         }
         let base = campaign_bundle(&ws, &files, &file, Some(n))?;
         let mut src = from_campaign(&ws, base, files, &file, n, asked)?;
@@ -172,63 +172,8 @@ fn records_in_place(ws: &Workspace, files: &Files, making: Option<usize>) -> Res
     }))
 }
 
-/// Refuse an earlier record edited after later sessions were prepped:
-/// each pack in `out/session-K/` says the state it started from
-/// (`pack.json`'s `campaign.start_digest`); when the records now give
-/// another, the record that changed is pointed at, naming the packs it
-/// changes (`--force` goes ahead).
-fn stale_packs(ws: &Workspace, files: &Files, file: &CampaignFile) -> Result<(), Error> {
-    if ws.campaign.is_none() {
-        return Ok(());
-    }
-    let digest_of = |k: usize| -> Option<String> {
-        let path = campaign_pack_dirs(ws, k)
-            .into_iter()
-            .map(|d| d.join("pack.json"))
-            .find(|p| p.is_file())?;
-        let text = std::fs::read_to_string(path).ok()?;
-        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-        Some(
-            json["pack"]["campaign"]["start_digest"]
-                .as_str()?
-                .to_owned(),
-        )
-    };
-    let next = files.next_session();
-    if (1..=next).all(|k| digest_of(k).is_none()) {
-        return Ok(());
-    }
-    let library = ws.library()?;
-    let party = campaign_party(files, file)?;
-    let map = plan::region_map(files, file, library)?;
-    let history = history::before(files, file, library, &party, map.as_ref(), next)?;
-    let mut inputs = history.inputs.clone();
-    inputs.push(crate::campaign::SessionInput {
-        number: next as u32,
-        pack: None,
-        record: None,
-    });
-    for input in &mut inputs {
-        let k = input.number as usize;
-        match (input.pack.as_mut(), digest_of(k)) {
-            (Some(p), d) => p.start_digest = d,
-            (None, Some(d)) => {
-                input.pack = Some(crate::campaign::PackFacts {
-                    start_digest: Some(d),
-                    ..Default::default()
-                });
-            }
-            (None, None) => {}
-        }
-    }
-    match crate::campaign::ledger::stale_problem(&history.ledger, &inputs) {
-        Some(d) => Err(Error::input(d)),
-        None => Ok(()),
-    }
-}
-
 /// The party as the campaign started (`campaign.toml`'s `party`).
-fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
+pub(super) fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
     let campaign_path = files.path_of(&files.campaign.name);
     let origin = Origin {
         path: &campaign_path,
@@ -247,6 +192,15 @@ fn campaign_party(files: &Files, file: &CampaignFile) -> Result<Party, Error> {
 }
 
 impl Sources {
+    /// The campaign the workspace is in checked as `prep` reads it
+    /// (`validate`): its party file and every session's plan; how many
+    /// plans there are.
+    pub(crate) fn check_campaign(ws: &Workspace) -> Result<usize, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        campaign_party(&files, &file)?;
+        plan::check_plans(&files, &file, ws.library()?)
+    }
+
     /// The ledger of the campaign the workspace is in (`campaign`): every
     /// recorded session folded, with the next one (prepped when its pack
     /// folder is there).
@@ -267,7 +221,7 @@ impl Sources {
 
 /// The campaign's files read from its folder, and the workspace with its
 /// tables (already in `ws`'s folders).
-fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Error> {
+pub(super) fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Error> {
     let Some(root) = &ws.campaign else {
         return Err(UsageError::NotInCampaign {
             what: "a session number",
@@ -280,15 +234,15 @@ fn campaign_files(ws: &Workspace) -> Result<(Files, CampaignFile, Workspace), Er
 
 /// What a campaign's pack is made from, read: the bundle (its campaign
 /// files up to session `n`, or all of them), the tables and templates.
-struct CampaignBase {
-    bundle: Bundle,
+pub(super) struct CampaignBase {
+    pub(super) bundle: Bundle,
     library: &'static Library,
     templates: Templates,
 }
 
 /// The bundle of a campaign from its folder: of session `n` (its plans up
 /// to `n`, its records before `n`), or of the whole campaign (`None`).
-fn campaign_bundle(
+pub(super) fn campaign_bundle(
     ws: &Workspace,
     files: &Files,
     file: &CampaignFile,

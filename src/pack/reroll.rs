@@ -171,10 +171,7 @@ pub(crate) fn in_step(dir: &Path, files: PackFiles) -> PackFiles {
 /// tables, the templates, the tool (by name). Empty when
 /// the folder has no bundle that reads.
 pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
-    let Ok(text) = input::read_text(&dir.join("bundle.toml"), "bundle") else {
-        return Vec::new();
-    };
-    let Ok(was) = bundle_from_text(&dir.join("bundle.toml"), &text) else {
+    let Some(was) = bundle_in(dir) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -207,10 +204,51 @@ pub(crate) fn inputs_changed(dir: &Path, now: &Bundle) -> Vec<String> {
     out
 }
 
-/// A campaign's files that differ between two of its packs' bundles, by
-/// name: `campaign.toml`, a session's plan (but for its `[rerolls]`), a
+/// Whether the pack folder `dir` holds a pack made from the same source
+/// as `now` — the same session file (by name), or the same session of a
+/// campaign — or no pack that says otherwise: only then does `prep`
+/// replace its own files without `--force` when its inputs changed. A
+/// folder another session file's pack took (two session files with one
+/// seed) is not written over silently.
+pub(crate) fn same_source(dir: &Path, now: &Bundle) -> bool {
+    let Some(was) = bundle_in(dir) else {
+        return true;
+    };
+    match (&was.session, &now.session, &was.campaign, &now.campaign) {
+        (Some(a), Some(b), _, _) => a.name == b.name,
+        (None, None, Some(a), Some(b)) => a.session == b.session,
+        _ => false,
+    }
+}
+
+/// The bundle of the pack folder `dir`, if it has one that reads.
+pub(super) fn bundle_in(dir: &Path) -> Option<Bundle> {
+    let text = input::read_text(&dir.join("bundle.toml"), "bundle").ok()?;
+    bundle_from_text(&dir.join("bundle.toml"), &text).ok()
+}
+
+/// A campaign's files that differ between two of its packs' bundles, in
+/// words: `campaign.toml`, a session's plan (but for its `[rerolls]`), a
 /// record — each added, removed or edited.
 fn campaign_changed(was: &Bundle, now: &Bundle) -> Vec<String> {
+    campaign_files_changed(was, now)
+        .into_iter()
+        .map(|n| {
+            let what = if n.ends_with("/plan.toml") {
+                "the session plan"
+            } else if n.ends_with("/record.toml") {
+                "the session record"
+            } else {
+                "the campaign file"
+            };
+            format!("{what} ({n})")
+        })
+        .collect()
+}
+
+/// The names of the campaign files that differ between two bundles
+/// (`sessions/1/record.toml`), in order.
+pub(super) fn campaign_files_changed(was: &Bundle, now: &Bundle) -> Vec<String> {
     let files = |b: &Bundle| -> BTreeMap<String, Option<String>> {
         b.campaign
             .iter()
@@ -232,16 +270,7 @@ fn campaign_changed(was: &Bundle, now: &Bundle) -> Vec<String> {
     names
         .into_iter()
         .filter(|n| was.get(*n) != now.get(*n))
-        .map(|n| {
-            let what = if n.ends_with("/plan.toml") {
-                "the session plan"
-            } else if n.ends_with("/record.toml") {
-                "the session record"
-            } else {
-                "the campaign file"
-            };
-            format!("{what} ({n})")
-        })
+        .cloned()
         .collect()
 }
 

@@ -33,6 +33,10 @@ pub(crate) struct Comparison {
     pub files: usize,
     /// Each file that does not match: (name, what is wrong).
     pub differences: Vec<(String, &'static str)>,
+    /// Files the GM edited that `prep --force` kept, each with the name
+    /// the pack's own version is beside it at (`npc-1.new.md`), holding
+    /// exactly the bytes the bundle makes: (the GM's, the pack's).
+    pub yours: Vec<(String, String)>,
 }
 
 impl Sources {
@@ -69,9 +73,13 @@ impl Sources {
                 files.extend(self.item_pdf(&pack, &at, paper));
             }
         }
+        let (files, yours) = beside_kept(dir, files);
+        let mut differences = differences(dir, &files);
+        differences.retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n));
         Ok(Comparison {
             files: files.len(),
-            differences: differences(dir, &files),
+            differences,
+            yours,
         })
     }
 }
@@ -171,6 +179,38 @@ fn check_manifest(dir: &Path, files: &PackFiles) -> Option<&'static str> {
         "does not list the pack's files as the pack wrote them (edited?): it decides what a \
          later run may replace or remove",
     )
+}
+
+/// The pack's `files` as the folder holds them when `prep --force` kept
+/// a file the GM edited: a file that differs whose new version the
+/// manifest lists beside it (`npc-1.new.md`) with exactly the bytes the
+/// bundle makes is looked for there. The files so named, and each
+/// (the GM's name, the pack's).
+fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)>) {
+    let listed = output::listed_in(dir);
+    let mut yours = Vec::new();
+    let files = files
+        .into_iter()
+        .map(|(name, bytes)| {
+            if check_file(&dir.join(&name), &bytes).is_none() {
+                return (name, bytes);
+            }
+            let hash = output::digest(&bytes);
+            let beside = listed.iter().find(|(l, h)| {
+                output::beside_of(l).as_deref() == Some(name.as_str())
+                    && h.as_deref() == Some(hash.as_str())
+                    && check_file(&dir.join(l.as_str()), &bytes).is_none()
+            });
+            match beside {
+                Some((l, _)) => {
+                    yours.push((name, l.clone()));
+                    (l.clone(), bytes)
+                }
+                None => (name, bytes),
+            }
+        })
+        .collect();
+    (files, yours)
 }
 
 /// Every file of a pack folder that does not match `files` (what its

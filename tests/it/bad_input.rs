@@ -739,14 +739,18 @@ fn cases() -> Vec<Case> {
                 &["is a folder, so no handout can be written there"],
             )
         },
-        // An existing pack: refused without --force, untouched.
+        // An existing pack of another session file with the same seed:
+        // refused without --force, untouched (a pack's own session file
+        // changed, its files are made again).
         Case {
+            files: vec![
+                ("session.toml", SESSION.into()),
+                ("other.toml", SESSION.replace("npcs = 1", "npcs = 2").into_bytes()),
+            ],
             before: vec![prep(&[])],
-            // Different bytes (the ink saver's PDF) at a taken name; the
-            // same bytes again would need no --force.
             ..refusal(
                 "existing files",
-                prep(&["--ink-saver"]),
+                prep_args("other.toml", "out", &[]),
                 &[
                     "refusing to overwrite",
                     "pack.pdf",
@@ -1250,6 +1254,14 @@ fn cases() -> Vec<Case> {
             )],
             &["session.toml:4:11: unknown terrain `swampp` (did you mean `swamp`?)"],
         ),
+        Case {
+            code: 2,
+            ..refusal(
+                "init for an unknown system",
+                args(&["init", "camp", "--system", "coar"]),
+                &["invalid value 'coar'", "mettle", "core"],
+            )
+        },
         // The folder holds a campaign.toml already: init writes nothing.
         Case {
             files: vec![("campaign.toml", b"seed = \"mine\"\n".to_vec())],
@@ -1573,14 +1585,36 @@ fn campaign_cases() -> Vec<Case> {
         Case {
             // Session 2 was prepped from session 1's record; then that
             // record changed.
-            before: vec![args(&["prep"]), args(&["record", "1"]), args(&["prep"])],
+            before: vec![
+                args(&["prep"]),
+                args(&["record", "1"]),
+                args(&["prep"]),
+                args(&["record", "2"]),
+                args(&["prep"]),
+            ],
             ..record_case(
                 "earlier record edited after later sessions were prepped",
                 false,
                 "session = 1\nday = 1\nmoney = 5\n",
                 &[
-                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the pack of session 2 now starts from a different state",
-                    "hint: run again with --force to keep the edit, then `tablewright prep 2` to remake what changed",
+                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the packs of sessions 2 and 3 are made from an older campaign state",
+                    "hint: run `tablewright prep --force` to make them again in order, from the campaign as it is now (a file you edited in a pack is kept, its new version written beside it); or put session 1's record back as it was",
+                ],
+            )
+        },
+        // `validate` passes no plan that `prep` refuses: the one check.
+        Case {
+            files: campaign_folder(
+                true,
+                CAMPAIGN,
+                "terrain = \"swamp\"\nencounters = 1\nvouchers = [\"Sybilla\"]\n",
+            ),
+            ..refusal(
+                "validate: vouchers in a Core campaign's plan",
+                args(&["validate"]),
+                &[
+                    "sessions/1/plan.toml:3:12: downtime vouchers are METTLE's",
+                    "make this a METTLE session",
                 ],
             )
         },
@@ -2475,6 +2509,8 @@ each_case! {
     session_templates_folder_missing => "session templates folder missing",
     unknown_terrain_in_the_session => "unknown terrain in the session",
     init_over_an_existing_folder => "init over an existing folder",
+    init_for_an_unknown_system => "init for an unknown system",
+    validate_vouchers_in_a_core_campaigns_plan => "validate: vouchers in a Core campaign's plan",
     record_spending_a_voucher_twice => "record spending a voucher twice",
     record_spending_a_voucher_spent_in_an_earlier_session => "record spending a voucher spent in an earlier session",
     record_spending_a_voucher_never_held => "record spending a voucher never held",

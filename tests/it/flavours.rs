@@ -334,7 +334,10 @@ fn verify_reroll_and_the_bundle_keep_flavour_folders() {
         "{err}"
     );
     std::fs::remove_file(pack.join("homebrewery/mine.md")).unwrap();
-    ok(&["prep", s, "--out", o, "--md", "homebrewery", "--force"]);
+    // The changed copy removed, a plain prep puts the pack's back (an
+    // edited file is never overwritten, not even with --force).
+    std::fs::remove_file(&npc).unwrap();
+    ok(&["prep", s, "--out", o, "--md", "homebrewery"]);
     // A reroll without --md rewrites the flavour's copy of the item.
     let before = std::fs::read(pack.join("homebrewery/npc-2.md")).unwrap();
     ok(&["prep", s, "--out", o, "--reroll", "npc/2"]);

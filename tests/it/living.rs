@@ -327,12 +327,19 @@ fn pack_folder(dir: &Path) -> PathBuf {
     crate::common::only_entry(&dir.join("out"))
 }
 
-/// A note the GM appended to the pack's `pack.md`, so that `--force`
-/// has something to replace.
+/// What the pack in `pack` (OUT/<name>/) is made from, changed (a
+/// comment added to its session file, or its campaign's plan), so that a
+/// run has the pack's own files to replace.
 fn hand_edit(pack: &Path) {
-    let path = pack.join("pack.md");
+    let dir = pack.parent().unwrap().parent().unwrap();
+    let session = dir.join("session.toml");
+    let path = if session.is_file() {
+        session
+    } else {
+        dir.join("sessions/1/plan.toml")
+    };
     let mut text = std::fs::read_to_string(&path).unwrap();
-    text.push_str("\nmy note\n");
+    text.push_str("\n# my note\n");
     std::fs::write(path, text).unwrap();
 }
 
@@ -379,9 +386,9 @@ fn finding_10_pack_folder_mode_kept() {
     assert_eq!(mode(&pack), 0o700);
     assert_eq!(mode(&pack.join("pack.md")), 0o600);
     assert!(
-        !std::fs::read_to_string(pack.join("pack.md"))
+        std::fs::read_to_string(pack.join("bundle.toml"))
             .unwrap()
-            .contains("my note")
+            .contains("# my note")
     );
 }
 
@@ -665,10 +672,16 @@ fn finding_3_reroll_refuses_a_sheet_the_gm_wrote_on() {
     assert!(err.contains("--force"), "{err}");
     assert_eq!(read(&dir.join("session.toml")), session, "nothing recorded");
     assert!(read(&pack.join("npc-1.md")).contains("GM: she lies"));
-    // With --force the GM says so: the sheet is replaced.
+    // With --force the sheet is kept and the rerolled one written beside
+    // it; verify says whose is whose.
     ok_in(&dir, &["prep", "--reroll", "npc/1", "--force"]);
-    assert!(!read(&pack.join("npc-1.md")).contains("GM: she lies"));
-    ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+    assert!(read(&pack.join("npc-1.md")).contains("GM: she lies"));
+    assert!(!read(&pack.join("npc-1.new.md")).contains("GM: she lies"));
+    let verified = ok_in(&dir, &["verify", pack.to_str().unwrap()]);
+    assert!(
+        verified.contains("(npc-1.md is yours, the pack's is npc-1.new.md)"),
+        "{verified}"
+    );
 }
 
 #[test]

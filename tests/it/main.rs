@@ -47,6 +47,7 @@ mod docs;
 mod escaping;
 mod flavours;
 mod generators;
+mod gm_files;
 mod homebrew;
 mod house;
 mod interop;

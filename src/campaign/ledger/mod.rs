@@ -414,8 +414,7 @@ pub(crate) fn record_path(session: u32, pc: &str, field: &str, i: usize) -> Stri
 
 /// Prepped sessions whose pack started from a state other than the one
 /// the records give now (an earlier record was edited after they were
-/// prepped), each with the record that changed: refused unless `--force`,
-/// then prepped again.
+/// prepped): `crate::pack::stale` names what changed for each.
 pub fn stale_packs(ledger: &Ledger, sessions: &[SessionInput]) -> Vec<u32> {
     sessions
         .iter()
@@ -425,55 +424,6 @@ pub fn stale_packs(ledger: &Ledger, sessions: &[SessionInput]) -> Vec<u32> {
             (now.digest() != *digest).then_some(s.number)
         })
         .collect()
-}
-
-/// An earlier record edited after later sessions were prepped, as a
-/// refusal: pointed at the record that changed (the last one before the
-/// first stale pack), naming every pack it changes; `None` when every
-/// pack still starts from the state the records give. `record N` and
-/// `prep` refuse it unless `--force`.
-pub fn stale_problem(ledger: &Ledger, sessions: &[SessionInput]) -> Option<Diagnostic> {
-    let stale = stale_packs(ledger, sessions);
-    let first = *stale.first()?;
-    let record = sessions
-        .iter()
-        .filter(|s| s.number < first)
-        .filter_map(|s| s.record.as_ref())
-        .next_back()?;
-    let packs: Vec<String> = stale.iter().map(u32::to_string).collect();
-    let (word, list) = match packs.len() {
-        1 => ("pack", packs[0].clone()),
-        _ => ("packs", join_and(&packs)),
-    };
-    let prep: Vec<String> = stale
-        .iter()
-        .map(|n| format!("`tablewright prep {n}`"))
-        .collect();
-    Some(
-        record
-            .at_key(
-                "session",
-                format!(
-                    "session {}'s record changed after session {first} was prepped: the {word} of session{} {list} now start{} from a different state",
-                    record.record.session,
-                    if packs.len() == 1 { "" } else { "s" },
-                    if packs.len() == 1 { "s" } else { "" },
-                ),
-            )
-            .with_hint(format!(
-                "run again with --force to keep the edit, then {} to remake what changed",
-                join_and(&prep)
-            )),
-    )
-}
-
-/// `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

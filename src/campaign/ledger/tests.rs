@@ -806,7 +806,6 @@ fn an_earlier_record_edited_after_later_sessions_were_prepped_names_the_packs() 
     let sessions = [first, two.clone(), three.clone()];
     let ledger = fold(&start, &sessions).unwrap();
     assert!(stale_packs(&ledger, &sessions).is_empty());
-    assert!(stale_problem(&ledger, &sessions).is_none());
     // Session 1's record now says the party took damage.
     let edited = played(
         1,
@@ -815,12 +814,6 @@ fn an_earlier_record_edited_after_later_sessions_were_prepped_names_the_packs() 
     let sessions = [edited, two, three];
     let ledger = fold(&start, &sessions).unwrap();
     assert_eq!(stale_packs(&ledger, &sessions), [2, 3]);
-    let d = stale_problem(&ledger, &sessions).unwrap().to_string();
-    assert_eq!(
-        d.lines().next().unwrap(),
-        "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the packs of sessions 2 and 3 now start from a different state"
-    );
-    assert!(d.contains("run again with --force"), "{d}");
 }
 
 #[test]
