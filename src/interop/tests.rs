@@ -115,7 +115,7 @@ fn a_foundry_import_scans_its_text_a_bounded_number_of_times() {
         let scanned = scanned::bytes() - before;
         assert_eq!(read.drafts[0].rows.len(), n);
         // Each result's line is its `range`'s: 10 lines a result from line 5.
-        assert_eq!(read.drafts[0].rows[n - 1].line, 10 * n - 2);
+        assert_eq!(read.drafts[0].rows[n - 1].line, 9 * n - 1);
         assert!(
             scanned <= 2 * text.len(),
             "{n} results: {scanned} bytes scanned to find lines in a text of {}",

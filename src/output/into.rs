@@ -64,6 +64,8 @@ pub fn publish_into(
         changed,
         kept: Vec::new(),
         rescued: Vec::new(),
+        beside: Vec::new(),
+        left: Vec::new(),
     };
     if !plan.changed {
         return Ok(published(false));
