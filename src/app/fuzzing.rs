@@ -67,7 +67,7 @@ pub fn bundle(text: &str) {
 pub fn import(name: &str, text: &str) {
     let path = Path::new(name);
     let mut taken = BTreeSet::new();
-    match super::interop::read_one(path, text, &mut taken) {
+    match super::interop::read_one(path, text, &mut taken, None) {
         Ok(read) => {
             let toml = draft::to_toml(&read.drafts, name);
             if let Err(e) = toml.parse::<toml::Table>() {
