@@ -317,15 +317,20 @@ fn clip(t: &mut SrcTable, lo: i64, hi: i64) {
     let mut next = lo;
     for (a, b, line) in sorted {
         if a > next {
-            t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: no row for {next}-{}, which its die can roll (IPP gives nothing there)", t.name, a - 1), "add a row for those results, or import the rest with --skip-unsupported"));
+            t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, a - 1)), "add a row for those results, or import the rest with --skip-unsupported"));
         } else if a < next {
             t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: the range {a}-{b} overlaps the row before", t.name), "make each result pick one row"));
         }
         next = next.max(b + 1);
     }
     if next <= hi {
-        t.refused.push(Refusal::new(t.line, 1, format!("Lookup table `{}`: no row for {next}-{hi}, which its die can roll (IPP gives nothing there)", t.name), "add a row for those results, or import the rest with --skip-unsupported"));
+        t.refused.push(Refusal::new(t.line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, hi)), "add a row for those results, or import the rest with --skip-unsupported"));
     }
+}
+
+/// `3` or `3-5`.
+fn span(a: i64, b: i64) -> String {
+    if a == b { a.to_string() } else { format!("{a}-{b}") }
 }
 
 /// The tables the rows' choices made go after the file's own (their

@@ -19,6 +19,8 @@ pub(crate) struct TextCtx {
     /// Tables the file's reader made before this text's.
     base: usize,
     calls: usize,
+    /// A conditional was met: the rest of the text is not read.
+    stop: bool,
     /// Tables this text needs (a rolled count, a choice with an empty
     /// option), called as `Frag::Local(base + n)`.
     pub tables: Vec<SrcTable>,
@@ -32,6 +34,7 @@ impl TextCtx {
             column,
             base,
             calls: 0,
+            stop: false,
             tables: Vec::new(),
             refused: Vec::new(),
         }
@@ -101,7 +104,7 @@ impl Reader<'_, '_> {
         let mut out = Vec::new();
         let mut words = String::new();
         let mut i = start;
-        while i < end {
+        while i < end && !self.ctx.stop {
             let b = self.text.as_bytes()[i];
             let close = self.pairs[i].filter(|&j| j < end);
             match (b, close) {
@@ -169,11 +172,10 @@ impl Reader<'_, '_> {
                 format!("`[{shown}]`: a lookup of one row by its key or number"),
                 "write that row's text in place",
             ),
-            _ if inner.to_ascii_lowercase().starts_with("when") => refuse(
-                self.ctx,
-                "`[when]…[end]`: a conditional".into(),
-                "make a table for each branch",
-            ),
+            _ if inner.to_ascii_lowercase().starts_with("when") => {
+                refuse(self.ctx, "`[when]…[end]`: a conditional".into(), "make a table for each branch");
+                self.ctx.stop = true;
+            }
             _ => refuse(
                 self.ctx,
                 format!("`[{shown}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`)"),

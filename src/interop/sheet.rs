@@ -120,7 +120,7 @@ impl Refusal {
 /// never below zero, since our rolls are floored at 0, and no division,
 /// which rounds differently).
 pub(crate) fn dice_problem(expr: &str) -> Option<String> {
-    let lower = expr.trim().to_ascii_lowercase();
+    let lower = our_dice(expr);
     let e = lower.as_str();
     if e.is_empty() {
         return Some("an empty dice expression".into());
@@ -132,6 +132,9 @@ pub(crate) fn dice_problem(expr: &str) -> Option<String> {
         return Some(format!(
             "the dice expression `{e}` uses `{c}`, which tablewright's notation reads differently or not at all"
         ));
+    }
+    if let Some(p) = product_problem(e) {
+        return Some(p);
     }
     match dice::parse(e) {
         Ok(Expr::Roll(r)) => {
@@ -147,9 +150,22 @@ pub(crate) fn dice_problem(expr: &str) -> Option<String> {
 }
 
 /// A dice expression as our notation writes it (`3D6` is `3d6`: an
-/// uppercase `D` is a METTLE pool in ours).
+/// uppercase `D` is a METTLE pool in ours; no spaces).
 pub(crate) fn our_dice(expr: &str) -> String {
-    expr.trim().to_ascii_lowercase()
+    expr.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+/// Our notation multiplies a whole roll (`2d6+1*3` is (2d6+1)×3), other
+/// tools the term before the `*`: only a product both read alike — one
+/// `*` by a number, last, after a single term or brackets — is taken.
+fn product_problem(e: &str) -> Option<String> {
+    let (left, right) = e.rsplit_once('*')?;
+    let single = !left.contains(['+', '-']) || (left.starts_with('(') && left.ends_with(')') && left[1..].find(')') == Some(left.len() - 2));
+    let ok = !left.contains('*') && !right.is_empty() && right.chars().all(|c| c.is_ascii_digit()) && single;
+    (!ok).then(|| format!("the dice expression `{e}` multiplies in a way tablewright's notation reads with other precedence"))
 }
 
 /// The smallest and largest result of a dice expression [`dice_problem`]
@@ -211,10 +227,10 @@ mod tests {
 
     #[test]
     fn dice_our_notation_rolls_alike_are_accepted() {
-        for ok in ["2d6", "1d4+2", "(3d6)*5", "4d6kh3", "1d100", "3D6"] {
+        for ok in ["2d6", "1d4+2", "(3d6)*5", "4d6kh3", "1d100", "3D6", "1d6 * 100"] {
             assert_eq!(dice_problem(ok), None, "{ok}");
         }
-        for bad in ["1d4-2", "1d6/2", "1d6!", "$x", "", "prompt1", "2d6+totMod"] {
+        for bad in ["1d4-2", "1d6/2", "1d6!", "$x", "", "prompt1", "2d6+totMod", "1d6+2*3", "(1d6)+(2)*3", "2*1d6"] {
             assert!(dice_problem(bad).is_some(), "{bad}");
         }
     }

@@ -20,6 +20,9 @@
 //! - `escaping`: issue 28 finding 4: hostile names and table rows are text
 //!   in every Markdown flavour, the SVGs and the terminal (cmark-gfm renders)
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
+//! - `generator_files`: issue 41: Inspiration Pad Pro and TableSmith files
+//!   imported with the original odds (own fixtures, and the shared real
+//!   files when present), every refused construct, the IPP round trip
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
@@ -44,6 +47,7 @@ mod common;
 mod docs;
 mod escaping;
 mod flavours;
+mod generator_files;
 mod generators;
 mod homebrew;
 mod interop;
