@@ -102,7 +102,8 @@ pub(crate) fn read_one(
     // it hides a Markdown table's heading and JSON's first brace.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(reader) = interop::reader_for(path, from) {
-        let sheet = interop::read_sheet(reader, &file, &stem_of(path), text).map_err(|d| vec![d])?;
+        let sheet =
+            interop::read_sheet(reader, &file, &stem_of(path), text).map_err(|d| vec![d])?;
         let mut all = assemble::assemble(vec![sheet], false, taken)?;
         return Ok(all.remove(0).read);
     }
@@ -210,7 +211,10 @@ pub(crate) fn import(
     folder_check(to)?;
     let mut texts = Vec::new();
     for path in files {
-        texts.push((path.clone(), crate::input::read_text(path, "table to import")?));
+        texts.push((
+            path.clone(),
+            crate::input::read_text(path, "table to import")?,
+        ));
     }
     let mut taken = BTreeSet::new();
     let mut names = BTreeSet::new();
@@ -390,7 +394,11 @@ fn report(to: &Path, imported: &[Imported], out: &mut dyn Write) -> Result<(), E
         let rows: usize = i.drafts.iter().map(|d| d.rows.len()).sum();
         let ids: Vec<&str> = i.drafts.iter().map(|d| d.id.as_str()).collect();
         if i.drafts.is_empty() {
-            writeln!(out, "{}: nothing imported (every table was skipped)", i.input)?;
+            writeln!(
+                out,
+                "{}: nothing imported (every table was skipped)",
+                i.input
+            )?;
         } else {
             writeln!(
                 out,

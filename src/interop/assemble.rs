@@ -60,13 +60,21 @@ fn name_index(sheets: &[Sheet]) -> Vec<BTreeMap<String, usize>> {
 
 /// The file a stem names, ignoring case.
 fn sheet_named(sheets: &[Sheet], stem: &str) -> Option<usize> {
-    sheets.iter().position(|s| s.stem.eq_ignore_ascii_case(stem))
+    sheets
+        .iter()
+        .position(|s| s.stem.eq_ignore_ascii_case(stem))
 }
 
 /// Where `call` (made in file `si`) goes: a table of the file it names;
 /// else of this file, then of the files it uses; else the first table of
 /// a file of that name (TableSmith's `[Table]`).
-fn target(sheets: &[Sheet], index: &[BTreeMap<String, usize>], si: usize, file: Option<&str>, table: &str) -> Option<Key> {
+fn target(
+    sheets: &[Sheet],
+    index: &[BTreeMap<String, usize>],
+    si: usize,
+    file: Option<&str>,
+    table: &str,
+) -> Option<Key> {
     let name = table.to_lowercase();
     if let Some(f) = file {
         let sj = sheet_named(sheets, f)?;
@@ -119,7 +127,13 @@ fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<
 }
 
 /// The refusal of a call to a table no file given holds.
-fn unresolved(sheet: &Sheet, file: Option<&str>, table: &str, line: usize, column: usize) -> Refusal {
+fn unresolved(
+    sheet: &Sheet,
+    file: Option<&str>,
+    table: &str,
+    line: usize,
+    column: usize,
+) -> Refusal {
     let (what, hint) = match file {
         Some(f) => (
             format!("a roll on `{f}.{table}`, a table in no file given to import"),
@@ -137,7 +151,12 @@ fn unresolved(sheet: &Sheet, file: Option<&str>, table: &str, line: usize, colum
             "give the files its `Use:` lines name on the same command line".to_owned(),
         ),
     };
-    Refusal::new(line, column, what, format!("{hint}, or import the rest with --skip-unsupported"))
+    Refusal::new(
+        line,
+        column,
+        what,
+        format!("{hint}, or import the rest with --skip-unsupported"),
+    )
 }
 
 /// A call found in a row: by name (with its place), or to a table of the
@@ -208,7 +227,11 @@ fn skipped_tables(sheets: &[Sheet], edges: &BTreeMap<Key, Vec<Key>>) -> BTreeMap
 }
 
 /// An id for every table imported, unique among `taken`.
-fn table_ids(sheets: &[Sheet], dead: &BTreeMap<Key, Option<Key>>, taken: &mut BTreeSet<String>) -> BTreeMap<Key, String> {
+fn table_ids(
+    sheets: &[Sheet],
+    dead: &BTreeMap<Key, Option<Key>>,
+    taken: &mut BTreeSet<String>,
+) -> BTreeMap<Key, String> {
     let mut ids = BTreeMap::new();
     for (si, s) in sheets.iter().enumerate() {
         for (ti, t) in s.tables.iter().enumerate() {
@@ -249,12 +272,20 @@ fn build(
     for (ti, t) in sheet.tables.iter().enumerate() {
         match dead.get(&(si, ti)) {
             Some(None) => skipped.extend(t.refused.iter().map(|r| {
-                (r.line, r.column, format!("{} (table `{}` skipped)", r.what, t.name))
+                (
+                    r.line,
+                    r.column,
+                    format!("{} (table `{}` skipped)", r.what, t.name),
+                )
             })),
             Some(Some(k)) => skipped.push((
                 t.line,
                 1,
-                format!("table `{}` skipped: it rolls on `{}`, which was skipped", t.name, name_of(k, sheet, si, t)),
+                format!(
+                    "table `{}` skipped: it rolls on `{}`, which was skipped",
+                    t.name,
+                    name_of(k, sheet, si, t)
+                ),
             )),
             None => {
                 let calls = edges.get(&(si, ti)).cloned().unwrap_or_default();
@@ -281,7 +312,10 @@ fn build(
 /// another file).
 fn name_of(k: &Key, sheet: &Sheet, si: usize, fallback: &super::sheet::SrcTable) -> String {
     if k.0 == si {
-        sheet.tables.get(k.1).map_or(fallback.name.clone(), |t| t.name.clone())
+        sheet
+            .tables
+            .get(k.1)
+            .map_or(fallback.name.clone(), |t| t.name.clone())
     } else {
         format!("table {} of another file", k.1 + 1)
     }
@@ -313,7 +347,13 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
                 derived.push(Some((plain, roll)));
             }
         }
-        rows.push(DraftRow::plain(r.range, r.weight, String::new(), text, r.line));
+        rows.push(DraftRow::plain(
+            r.range,
+            r.weight,
+            String::new(),
+            text,
+            r.line,
+        ));
     }
     distinct_names(&mut names, &derived);
     for (row, name) in rows.iter_mut().zip(names) {
@@ -324,7 +364,10 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
         title: t.title.clone().unwrap_or_else(|| t.name.clone()),
         system: System::Any,
         source: if t.synthetic {
-            format!("{}, line {}: a table made for a roll in the line", sheet.file, t.line)
+            format!(
+                "{}, line {}: a table made for a roll in the line",
+                sheet.file, t.line
+            )
         } else {
             format!("{}, table {}", sheet.file, t.name)
         },
@@ -337,14 +380,21 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
 }
 
 /// A row's text in our notation, each call taking the next resolved id.
-fn render<'a>(frags: &[Frag], calls: &mut impl Iterator<Item = &'a Key>, ids: &BTreeMap<Key, String>) -> String {
+fn render<'a>(
+    frags: &[Frag],
+    calls: &mut impl Iterator<Item = &'a Key>,
+    ids: &BTreeMap<Key, String>,
+) -> String {
     let mut out = String::new();
     for f in frags {
         match f {
             Frag::Words(w) => out.push_str(&w.replace('{', "{{").replace('}', "}}")),
             Frag::Dice(d) => out.push_str(&format!("{{{d}}}")),
             Frag::Call { .. } | Frag::Local(_) => {
-                let id = calls.next().and_then(|k| ids.get(k)).map_or("", String::as_str);
+                let id = calls
+                    .next()
+                    .and_then(|k| ids.get(k))
+                    .map_or("", String::as_str);
                 out.push_str(&format!("{{table:{id}}}"));
             }
             Frag::Pick(options) => {

@@ -48,30 +48,50 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let mut title = None;
     for (line_no, line) in logical_lines(text) {
         if line.chars().count() > sheet::MAX_LINE {
-            sheet.refused.push(Refusal::new(line_no, 1, "a line longer than 65,536 characters", "split the line"));
+            sheet.refused.push(Refusal::new(
+                line_no,
+                1,
+                "a line longer than 65,536 characters",
+                "split the line",
+            ));
             continue;
         }
         let trimmed = line.trim();
         if trimmed.is_empty() || ["#", ";", "//"].iter().any(|c| trimmed.starts_with(c)) {
             // In a file `export` wrote, the comment above a table is its title.
-            title = sheet.own_ids.then(|| trimmed.trim_start_matches('#').trim().to_owned());
+            title = sheet
+                .own_ids
+                .then(|| trimmed.trim_start_matches('#').trim().to_owned());
             continue;
         }
         let lead = line.len() - line.trim_start().len();
         if let Some((cmd, value, at)) = command(trimmed) {
             let col = sheet::column(&line, lead + at);
-            let ctx = Place { line: line_no, column: col };
+            let ctx = Place {
+                line: line_no,
+                column: col,
+            };
             match cmd.as_str() {
                 "table" => {
                     if let Some(o) = open.take() {
                         sheet.tables.push(close(o));
                     }
                     if sheet.tables.len() >= sheet::MAX_TABLES {
-                        sheet.refused.push(Refusal::new(line_no, 1, "more than 10,000 tables in one file", "split the file"));
+                        sheet.refused.push(Refusal::new(
+                            line_no,
+                            1,
+                            "more than 10,000 tables in one file",
+                            "split the file",
+                        ));
                         break;
                     }
                     open = Some(Open {
-                        table: SrcTable { name: value.trim().to_owned(), title: title.take(), line: line_no, ..SrcTable::default() },
+                        table: SrcTable {
+                            name: value.trim().to_owned(),
+                            title: title.take(),
+                            line: line_no,
+                            ..SrcTable::default()
+                        },
                         kind: Kind::Plain,
                         roll: None,
                     });
@@ -87,15 +107,28 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
             continue;
         }
         let Some(o) = open.as_mut() else {
-            sheet.refused.push(Refusal::new(line_no, lead + 1, "a row before the first `Table:` line", "start the file's first table with `Table: Name`"));
+            sheet.refused.push(Refusal::new(
+                line_no,
+                lead + 1,
+                "a row before the first `Table:` line",
+                "start the file's first table with `Table: Name`",
+            ));
             continue;
         };
         rows += 1;
         if rows > sheet::MAX_ROWS {
-            o.table.refused.push(Refusal::new(line_no, 1, "more than 200,000 rows in one file", "split the file"));
+            o.table.refused.push(Refusal::new(
+                line_no,
+                1,
+                "more than 200,000 rows in one file",
+                "split the file",
+            ));
             break;
         }
-        let ctx = Place { line: line_no, column: sheet::column(&line, lead) };
+        let ctx = Place {
+            line: line_no,
+            column: sheet::column(&line, lead),
+        };
         row(o, trimmed, &ctx, &mut extra);
     }
     if let Some(o) = open.take() {
@@ -137,7 +170,18 @@ fn command(line: &str) -> Option<(String, &str, usize)> {
     let colon = line.find(':')?;
     let word = line[..colon].trim().to_ascii_lowercase();
     const COMMANDS: [&str; 12] = [
-        "table", "type", "roll", "use", "header", "footer", "maxreps", "prompt", "set", "define", "title", "formatting",
+        "table",
+        "type",
+        "roll",
+        "use",
+        "header",
+        "footer",
+        "maxreps",
+        "prompt",
+        "set",
+        "define",
+        "title",
+        "formatting",
     ];
     COMMANDS.contains(&word.as_str()).then(|| {
         let rest = &line[colon + 1..];
@@ -216,12 +260,23 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
         Kind::Lookup => match range_prefix(line) {
             Some((a, b, off)) => (Some((a, b)), None, None, &line[off..], off),
             None => {
-                o.table.refused.push(Refusal::new(at.line, at.column + 1, "a row without a range (`1-3:`) in a Lookup table", "give the row its range, e.g. `4-6: text`"));
+                o.table.refused.push(Refusal::new(
+                    at.line,
+                    at.column + 1,
+                    "a row without a range (`1-3:`) in a Lookup table",
+                    "give the row its range, e.g. `4-6: text`",
+                ));
                 return;
             }
         },
         Kind::Dictionary => match line.split_once(':') {
-            Some((key, _)) => (None, Some(1), Some(key.trim().to_owned()), &line[key.len() + 1..], key.len() + 1),
+            Some((key, _)) => (
+                None,
+                Some(1),
+                Some(key.trim().to_owned()),
+                &line[key.len() + 1..],
+                key.len() + 1,
+            ),
             None => (None, Some(1), Some(line.to_owned()), "", line.len()),
         },
         Kind::Plain => match weight_prefix(line) {
@@ -238,7 +293,13 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     if weight == Some(0) {
         return;
     }
-    o.table.rows.push(SrcRow { range, weight, text, name, line: at.line });
+    o.table.rows.push(SrcRow {
+        range,
+        weight,
+        text,
+        name,
+        line: at.line,
+    });
 }
 
 /// `A-B:` or `N:` at the start of a Lookup row (either may be negative),
@@ -257,7 +318,9 @@ fn range_prefix(line: &str) -> Option<(i64, i64, usize)> {
 fn signed(s: &str) -> Option<(i64, &str)> {
     let s = s.trim_start();
     let digits_from = usize::from(s.starts_with('-'));
-    let end = s[digits_from..].find(|c: char| !c.is_ascii_digit()).map_or(s.len(), |n| n + digits_from);
+    let end = s[digits_from..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(s.len(), |n| n + digits_from);
     if end == digits_from || end - digits_from > 9 {
         return None;
     }
@@ -280,14 +343,27 @@ fn weight_prefix(line: &str) -> Option<(u64, usize)> {
 fn close(mut o: Open) -> SrcTable {
     if o.kind != Kind::Lookup {
         if o.table.rows.is_empty() {
-            o.table.rows.push(SrcRow { range: None, weight: Some(1), text: Vec::new(), name: Some("(nothing)".into()), line: o.table.line });
+            o.table.rows.push(SrcRow {
+                range: None,
+                weight: Some(1),
+                text: Vec::new(),
+                name: Some("(nothing)".into()),
+                line: o.table.line,
+            });
         }
         return o.table;
     }
     let (roll_line, dice) = match &o.roll {
         Some((l, d)) => (*l, d.clone()),
         None => {
-            let top = o.table.rows.iter().filter_map(|r| r.range).map(|r| r.1).max().unwrap_or(1);
+            let top = o
+                .table
+                .rows
+                .iter()
+                .filter_map(|r| r.range)
+                .map(|r| r.1)
+                .max()
+                .unwrap_or(1);
             (o.table.line, format!("1d{}", top.max(1)))
         }
     };
@@ -308,18 +384,31 @@ fn close(mut o: Open) -> SrcTable {
 /// Rows cut to the die's results `lo..=hi` (a row wholly outside never
 /// comes up), and a refusal for a result no row covers or two rows do.
 fn clip(t: &mut SrcTable, lo: i64, hi: i64) {
-    t.rows.retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
+    t.rows
+        .retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
     for r in &mut t.rows {
         r.range = r.range.map(|(a, b)| (a.max(lo), b.min(hi)));
     }
-    let mut sorted: Vec<(i64, i64, usize)> = t.rows.iter().filter_map(|r| r.range.map(|(a, b)| (a, b, r.line))).collect();
+    let mut sorted: Vec<(i64, i64, usize)> = t
+        .rows
+        .iter()
+        .filter_map(|r| r.range.map(|(a, b)| (a, b, r.line)))
+        .collect();
     sorted.sort();
     let mut next = lo;
     for (a, b, line) in sorted {
         if a > next {
             t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, a - 1)), "add a row for those results, or import the rest with --skip-unsupported"));
         } else if a < next {
-            t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: the range {a}-{b} overlaps the row before", t.name), "make each result pick one row"));
+            t.refused.push(Refusal::new(
+                line,
+                1,
+                format!(
+                    "Lookup table `{}`: the range {a}-{b} overlaps the row before",
+                    t.name
+                ),
+                "make each result pick one row",
+            ));
         }
         next = next.max(b + 1);
     }
@@ -330,7 +419,11 @@ fn clip(t: &mut SrcTable, lo: i64, hi: i64) {
 
 /// `3` or `3-5`.
 fn span(a: i64, b: i64) -> String {
-    if a == b { a.to_string() } else { format!("{a}-{b}") }
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}-{b}")
+    }
 }
 
 /// The tables the rows' choices made go after the file's own (their
@@ -347,24 +440,29 @@ fn finish(sheet: &mut Sheet, extra: Vec<SrcTable>, header_footer: [Option<(usize
     }
     let [header, footer] = header_footer;
     let line = header.as_ref().or(footer.as_ref()).map_or(1, |h| h.0);
+    // The header, a new line, the main table, a new line, the footer.
     let mut text = Vec::new();
-    for (part, main) in [(header, false), (None, true), (footer, false)] {
-        if main {
-            text.push(Frag::Local(0));
-        } else if let Some((_, mut frags)) = part {
-            shift_frags(&mut frags, own);
-            text.push(Frag::Words("\n".into()));
-            text.append(&mut frags);
-        }
+    if let Some((_, mut frags)) = header {
+        shift_frags(&mut frags, own);
+        text.append(&mut frags);
+        text.push(Frag::Words("\n".into()));
     }
-    // The header goes before the main table: its newline after it.
-    if let Some(Frag::Words(w)) = text.first() && w == "\n" {
-        text.remove(0);
+    text.push(Frag::Local(0));
+    if let Some((_, mut frags)) = footer {
+        shift_frags(&mut frags, own);
+        text.push(Frag::Words("\n".into()));
+        text.append(&mut frags);
     }
     sheet.tables.push(SrcTable {
         name: sheet.stem.clone(),
         line,
-        rows: vec![SrcRow { range: None, weight: Some(1), text, name: Some("Header and footer".into()), line }],
+        rows: vec![SrcRow {
+            range: None,
+            weight: Some(1),
+            text,
+            name: Some("Header and footer".into()),
+            line,
+        }],
         ..SrcTable::default()
     });
 }

@@ -35,16 +35,28 @@ pub(crate) fn file(ex: &Export, tables: &[&Table], apart: bool) -> Result<String
 }
 
 /// One table's block.
-fn table(ex: &Export, t: &Table, out: &mut String, uses: &mut BTreeSet<String>) -> Result<(), Diagnostic> {
+fn table(
+    ex: &Export,
+    t: &Table,
+    out: &mut String,
+    uses: &mut BTreeSet<String>,
+) -> Result<(), Diagnostic> {
     let refuse = |what: String| {
-        Err(Diagnostic::message(format!("{} ({}): {what}", t.id, t.title))
-            .with_hint("export it in another format (json keeps everything), or change the table"))
+        Err(
+            Diagnostic::message(format!("{} ({}): {what}", t.id, t.title)).with_hint(
+                "export it in another format (json keeps everything), or change the table",
+            ),
+        )
     };
     if t.deck {
-        return refuse("a deck (rows drawn without replacement), which IPP has no way to write".into());
+        return refuse(
+            "a deck (rows drawn without replacement), which IPP has no way to write".into(),
+        );
     }
     if t.rows.iter().any(|r| r.entry.reroll.is_some()) {
-        return refuse("a roll-again row (`reroll`), which IPP has no way to write with the same odds".into());
+        return refuse(
+            "a roll-again row (`reroll`), which IPP has no way to write with the same odds".into(),
+        );
     }
     out.push_str(&format!("# {}\nTable: {}\n", one_line(&t.title), t.id));
     if t.dice.is_some() {
@@ -57,8 +69,11 @@ fn table(ex: &Export, t: &Table, out: &mut String, uses: &mut BTreeSet<String>) 
     for row in t.rows.iter() {
         let segments = template::parse(&row.entry.text).unwrap_or_default();
         let text = text(ex, &segments, uses).map_err(|p| {
-            Diagnostic::message(format!("{} ({}), row {}: {p}", t.id, t.title, row.entry.name))
-                .with_hint("export it in another format (json keeps everything), or change the row")
+            Diagnostic::message(format!(
+                "{} ({}), row {}: {p}",
+                t.id, t.title, row.entry.name
+            ))
+            .with_hint("export it in another format (json keeps everything), or change the row")
         })?;
         let prefix = match (row.entry.range, row.entry.weight) {
             (Some((a, b)), _) if a == b => a.to_string(),
@@ -92,9 +107,12 @@ fn text(ex: &Export, segments: &[Segment], uses: &mut BTreeSet<String>) -> Resul
                 uses.insert(id.clone());
                 out.push_str(&format!("[@{id}]"));
             }
-            Segment::Table { id, .. } => out.push_str(&escape(&format!("roll on {}", ex.title_of(id)))),
+            Segment::Table { id, .. } => {
+                out.push_str(&escape(&format!("roll on {}", ex.title_of(id))))
+            }
             Segment::Pick { options } => {
-                let opts: Result<Vec<String>, String> = options.iter().map(|o| text(ex, o, uses)).collect();
+                let opts: Result<Vec<String>, String> =
+                    options.iter().map(|o| text(ex, o, uses)).collect();
                 out.push_str(&format!("[|{}]", opts?.join("|")));
             }
         }

@@ -150,7 +150,8 @@ impl Reader<'_, '_> {
         self.ctx.calls += 1;
         if self.ctx.calls == sheet::MAX_CALLS + 1 {
             let what = "more than 256 calls and choices in one row";
-            self.ctx.refuse(self.text, open, what, "split the row into tables");
+            self.ctx
+                .refuse(self.text, open, what, "split the row into tables");
         }
         if self.ctx.calls > sheet::MAX_CALLS {
             return Vec::new();
@@ -158,13 +159,16 @@ impl Reader<'_, '_> {
         let inner = &self.text[open + 1..close];
         let first = inner.chars().next().unwrap_or(' ');
         let shown: String = inner.chars().take(30).collect();
-        let refuse = |ctx: &mut TextCtx, what: String, hint: &str| ctx.refuse(self.text, open, what, hint);
+        let refuse =
+            |ctx: &mut TextCtx, what: String, hint: &str| ctx.refuse(self.text, open, what, hint);
         match first {
             '@' => return self.call(open, close),
             '|' => return self.choice(open, close, depth),
             '!' => refuse(
                 self.ctx,
-                format!("`[{shown}]`: a pick without repeats (IPP keeps what it drew for the whole run and starts again when all are drawn; tablewright has no such pick)"),
+                format!(
+                    "`[{shown}]`: a pick without repeats (IPP keeps what it drew for the whole run and starts again when all are drawn; tablewright has no such pick)"
+                ),
                 "write `[@…]` if repeats are fine",
             ),
             '#' => refuse(
@@ -173,7 +177,11 @@ impl Reader<'_, '_> {
                 "write that row's text in place",
             ),
             _ if inner.to_ascii_lowercase().starts_with("when") => {
-                refuse(self.ctx, "`[when]…[end]`: a conditional".into(), "make a table for each branch");
+                refuse(
+                    self.ctx,
+                    "`[when]…[end]`: a conditional".into(),
+                    "make a table for each branch",
+                );
                 self.ctx.stop = true;
             }
             _ => refuse(
@@ -191,13 +199,19 @@ impl Reader<'_, '_> {
         let body = &self.text[body_at..close];
         if let Some(f) = body.find(">>") {
             let what = "`>> …`: a filter on a call's result";
-            self.ctx.refuse(self.text, body_at + f, what, "remove the filter");
+            self.ctx
+                .refuse(self.text, body_at + f, what, "remove the filter");
             return Vec::new();
         }
         let (count, name_at) = match self.pairs.get(body_at).copied().flatten() {
-            Some(j) if body.starts_with('{') => (Count::Dice(self.text[body_at + 1..j].trim().to_owned()), j + 1),
+            Some(j) if body.starts_with('{') => (
+                Count::Dice(self.text[body_at + 1..j].trim().to_owned()),
+                j + 1,
+            ),
             _ => {
-                let digits = body.find(|c: char| !c.is_ascii_digit()).unwrap_or(body.len());
+                let digits = body
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(body.len());
                 match body[..digits].parse::<i64>() {
                     Ok(n) if digits > 0 && digits < 10 => (Count::Times(n), body_at + digits),
                     _ => (Count::Times(1), body_at),
@@ -206,8 +220,12 @@ impl Reader<'_, '_> {
         };
         let name = self.text[name_at..close].trim();
         if name.is_empty() || name.contains(['{', '[', '$']) {
-            let what = format!("`[@{}]`: a table named by a variable or a roll", body.chars().take(30).collect::<String>());
-            self.ctx.refuse(self.text, open, what, "call the table by its name");
+            let what = format!(
+                "`[@{}]`: a table named by a variable or a roll",
+                body.chars().take(30).collect::<String>()
+            );
+            self.ctx
+                .refuse(self.text, open, what, "call the table by its name");
             return Vec::new();
         }
         let call = Frag::Call {
@@ -230,7 +248,12 @@ impl Reader<'_, '_> {
             }
             Count::Dice(d) => {
                 if let Some(p) = sheet::dice_problem(&d) {
-                    self.ctx.refuse(self.text, open, format!("the count of `[@{{{d}}} {name}]`: {p}"), "roll the count with dice tablewright reads the same way");
+                    self.ctx.refuse(
+                        self.text,
+                        open,
+                        format!("the count of `[@{{{d}}} {name}]`: {p}"),
+                        "roll the count with dice tablewright reads the same way",
+                    );
                     return Vec::new();
                 }
                 let title = format!("{name} ×{{{d}}}");
@@ -238,7 +261,8 @@ impl Reader<'_, '_> {
                     Some(t) => vec![self.ctx.local(t)],
                     None => {
                         let what = format!("`[@{{{d}}} {name}]`: a count that can pass 20");
-                        self.ctx.refuse(self.text, open, what, "roll a smaller count");
+                        self.ctx
+                            .refuse(self.text, open, what, "roll a smaller count");
                         Vec::new()
                     }
                 }
@@ -264,18 +288,36 @@ impl Reader<'_, '_> {
             }
         }
         bounds.push((start, close));
-        let options: Vec<Vec<Frag>> = bounds.iter().map(|&(a, b)| self.range(a, b, depth + 1)).collect();
-        let blank = |o: &Vec<Frag>| o.iter().all(|f| matches!(f, Frag::Words(w) if w.trim().is_empty()));
+        let options: Vec<Vec<Frag>> = bounds
+            .iter()
+            .map(|&(a, b)| self.range(a, b, depth + 1))
+            .collect();
+        let blank = |o: &Vec<Frag>| {
+            o.iter()
+                .all(|f| matches!(f, Frag::Words(w) if w.trim().is_empty()))
+        };
         if !options.iter().any(blank) {
             return vec![Frag::Pick(options)];
         }
         let line = self.ctx.line;
         let rows = options
             .into_iter()
-            .map(|text| SrcRow { range: None, weight: Some(1), name: None, text, line })
+            .map(|text| SrcRow {
+                range: None,
+                weight: Some(1),
+                name: None,
+                text,
+                line,
+            })
             .collect();
         let name = format!("choice on line {line}");
-        vec![self.ctx.local(SrcTable { name, line, rows, synthetic: true, ..SrcTable::default() })]
+        vec![self.ctx.local(SrcTable {
+            name,
+            line,
+            rows,
+            synthetic: true,
+            ..SrcTable::default()
+        })]
     }
 
     /// `{…}` from `open` to `close`: dice, or a refused variable.
@@ -285,15 +327,31 @@ impl Reader<'_, '_> {
             return vec![Frag::Dice(sheet::our_dice(inner))];
         };
         let shown: String = inner.chars().take(30).collect();
-        let variable = inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
+        let variable =
+            inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
         if variable {
             let what = format!("`{{{shown}}}`: a variable (set by `Set:` or a `Prompt:`)");
-            self.ctx.refuse(self.text, open, what, "write its value or the roll in place");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write its value or the roll in place",
+            );
         } else if inner.contains('{') {
             let what = format!("`{{{shown}}}`: arithmetic on rolls or variables inside `{{…}}`");
-            self.ctx.refuse(self.text, open, what, "write one dice expression, e.g. `{2d6+3}`");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write one dice expression, e.g. `{2d6+3}`",
+            );
         } else {
-            self.ctx.refuse(self.text, open, problem, "write dice tablewright's notation reads the same way (NdM, + and -, *)");
+            self.ctx.refuse(
+                self.text,
+                open,
+                problem,
+                "write dice tablewright's notation reads the same way (NdM, + and -, *)",
+            );
         }
         Vec::new()
     }

@@ -91,7 +91,12 @@ pub(crate) fn reader_for(path: &std::path::Path, from: Option<Reader>) -> Option
 
 /// Read one generator file (`file` as given, `stem` its name without
 /// extension) into a [`sheet::Sheet`]: the one place each reader plugs in.
-pub(crate) fn read_sheet(reader: Reader, file: &str, stem: &str, text: &str) -> Result<sheet::Sheet, Diagnostic> {
+pub(crate) fn read_sheet(
+    reader: Reader,
+    file: &str,
+    stem: &str,
+    text: &str,
+) -> Result<sheet::Sheet, Diagnostic> {
     match reader {
         Reader::Ipt => Ok(ipt::read(file, stem, text)),
         Reader::TableSmith => Ok(tablesmith::read(file, stem, text)),
@@ -99,7 +104,14 @@ pub(crate) fn read_sheet(reader: Reader, file: &str, stem: &str, text: &str) -> 
             file,
             1,
             1,
-            format!("--from {}: not built in this branch", if reader == Reader::Perchance { "perchance" } else { "obsidian" }),
+            format!(
+                "--from {}: not built in this branch",
+                if reader == Reader::Perchance {
+                    "perchance"
+                } else {
+                    "obsidian"
+                }
+            ),
         )
         .with_hint("import it with a build that reads this format")),
     }

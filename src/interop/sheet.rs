@@ -104,7 +104,12 @@ pub(crate) struct Refusal {
 }
 
 impl Refusal {
-    pub(crate) fn new(line: usize, column: usize, what: impl Into<String>, hint: impl Into<String>) -> Refusal {
+    pub(crate) fn new(
+        line: usize,
+        column: usize,
+        what: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Refusal {
         Refusal {
             line,
             column,
@@ -141,7 +146,9 @@ pub(crate) fn dice_problem(expr: &str) -> Option<String> {
             let (lo, _) = dice::bounds::roll_bounds(&r);
             let (raw_lo, _) = dice::bounds::sum_bounds(&r.terms);
             (raw_lo < 0 || lo < 0).then(|| {
-                format!("the dice expression `{e}` can go below 0, and tablewright's rolls stop at 0")
+                format!(
+                    "the dice expression `{e}` can go below 0, and tablewright's rolls stop at 0"
+                )
             })
         }
         Ok(_) => Some(format!("`{e}` is not a plain dice roll")),
@@ -163,8 +170,14 @@ pub(crate) fn our_dice(expr: &str) -> String {
 /// `*` by a number, last, after a single term or brackets — is taken.
 fn product_problem(e: &str) -> Option<String> {
     let (left, right) = e.rsplit_once('*')?;
-    let single = !left.contains(['+', '-']) || (left.starts_with('(') && left.ends_with(')') && left[1..].find(')') == Some(left.len() - 2));
-    let ok = !left.contains('*') && !right.is_empty() && right.chars().all(|c| c.is_ascii_digit()) && single;
+    let single = !left.contains(['+', '-'])
+        || (left.starts_with('(')
+            && left.ends_with(')')
+            && left[1..].find(')') == Some(left.len() - 2));
+    let ok = !left.contains('*')
+        && !right.is_empty()
+        && right.chars().all(|c| c.is_ascii_digit())
+        && single;
     (!ok).then(|| format!("the dice expression `{e}` multiplies in a way tablewright's notation reads with other precedence"))
 }
 
@@ -180,7 +193,13 @@ pub(crate) fn dice_bounds(expr: &str) -> Option<(i64, i64)> {
 /// A table whose rows are `call` made `k` times for each `k` a rolled
 /// count gives (`[@{1d4} t]`: a d4 table whose row 3 calls `t` three
 /// times), `joiner` between the results.
-pub(crate) fn counted_table(name: String, dice: &str, call: &Frag, joiner: &str, line: usize) -> Option<SrcTable> {
+pub(crate) fn counted_table(
+    name: String,
+    dice: &str,
+    call: &Frag,
+    joiner: &str,
+    line: usize,
+) -> Option<SrcTable> {
     let (lo, hi) = dice_bounds(dice)?;
     if lo < 0 || hi > MAX_REPEAT {
         return None;
@@ -227,10 +246,29 @@ mod tests {
 
     #[test]
     fn dice_our_notation_rolls_alike_are_accepted() {
-        for ok in ["2d6", "1d4+2", "(3d6)*5", "4d6kh3", "1d100", "3D6", "1d6 * 100"] {
+        for ok in [
+            "2d6",
+            "1d4+2",
+            "(3d6)*5",
+            "4d6kh3",
+            "1d100",
+            "3D6",
+            "1d6 * 100",
+        ] {
             assert_eq!(dice_problem(ok), None, "{ok}");
         }
-        for bad in ["1d4-2", "1d6/2", "1d6!", "$x", "", "prompt1", "2d6+totMod", "1d6+2*3", "(1d6)+(2)*3", "2*1d6"] {
+        for bad in [
+            "1d4-2",
+            "1d6/2",
+            "1d6!",
+            "$x",
+            "",
+            "prompt1",
+            "2d6+totMod",
+            "1d6+2*3",
+            "(1d6)+(2)*3",
+            "2*1d6",
+        ] {
             assert!(dice_problem(bad).is_some(), "{bad}");
         }
     }

@@ -41,7 +41,12 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
         if line.chars().count() > sheet::MAX_LINE {
-            sheet.refused.push(Refusal::new(line_no, 1, "a line longer than 65,536 characters", "split the line"));
+            sheet.refused.push(Refusal::new(
+                line_no,
+                1,
+                "a line longer than 65,536 characters",
+                "split the line",
+            ));
             continue;
         }
         if line.trim().is_empty() || line.starts_with('#') {
@@ -116,7 +121,12 @@ fn in_group(g: &mut Group, line: &str, line_no: usize) {
         let frags = parse(rest, 1, &mut ctx);
         match g.table.rows.last_mut() {
             Some(r) => r.text.extend(frags),
-            None => ctx.refuse(line, 0, "a `_` line with no row before it to go on with", "join it to a row"),
+            None => ctx.refuse(
+                line,
+                0,
+                "a `_` line with no row before it to go on with",
+                "join it to a row",
+            ),
         }
     } else {
         row(g, line, &mut ctx);
@@ -127,12 +137,27 @@ fn in_group(g: &mut Group, line: &str, line_no: usize) {
 /// `N,text` or `A-B,text`.
 fn row(g: &mut Group, line: &str, ctx: &mut Ctx) {
     let Some((head, body)) = line.split_once(',') else {
-        ctx.refuse(line, 0, "a row without its number (`N,text`)", "write the row as `N,text`");
+        ctx.refuse(
+            line,
+            0,
+            "a row without its number (`N,text`)",
+            "write the row as `N,text`",
+        );
         return;
     };
-    let high = head.rsplit('-').next().map(str::trim).and_then(|n| n.parse::<i64>().ok()).filter(|n| (0..1_000_000_000).contains(n));
+    let high = head
+        .rsplit('-')
+        .next()
+        .map(str::trim)
+        .and_then(|n| n.parse::<i64>().ok())
+        .filter(|n| (0..1_000_000_000).contains(n));
     let Some(high) = high else {
-        ctx.refuse(line, 0, format!("`{head}`: not a row number (`N` or `A-B`)"), "start the row with its number, e.g. `3,text` or `4-6,text`");
+        ctx.refuse(
+            line,
+            0,
+            format!("`{head}`: not a row number (`N` or `A-B`)"),
+            "start the row with its number, e.g. `3,text` or `4-6,text`",
+        );
         return;
     };
     let text = parse(body, head.len() + 1, ctx);
@@ -151,14 +176,26 @@ fn row(g: &mut Group, line: &str, ctx: &mut Ctx) {
         }
         (None, Some(high as u64))
     };
-    g.table.rows.push(SrcRow { range, weight, text, name: None, line: ctx.line });
+    g.table.rows.push(SrcRow {
+        range,
+        weight,
+        text,
+        name: None,
+        line: ctx.line,
+    });
 }
 
 /// A group whose rows are read: prefix and suffix around every row, and
 /// the die of a ranged group.
 fn close(mut g: Group) -> SrcTable {
     if g.table.rows.is_empty() {
-        g.table.rows.push(SrcRow { range: None, weight: Some(1), text: Vec::new(), name: Some("(nothing)".into()), line: g.table.line });
+        g.table.rows.push(SrcRow {
+            range: None,
+            weight: Some(1),
+            text: Vec::new(),
+            name: Some("(nothing)".into()),
+            line: g.table.line,
+        });
         g.ranged = false;
     }
     for r in &mut g.table.rows {
@@ -182,7 +219,11 @@ struct Ctx {
 
 impl Ctx {
     fn new(line: usize) -> Ctx {
-        Ctx { line, refused: Vec::new(), calls: 0 }
+        Ctx {
+            line,
+            refused: Vec::new(),
+            calls: 0,
+        }
     }
 
     fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
@@ -192,7 +233,8 @@ impl Ctx {
         } else {
             format!("{hint}, or import the rest with --skip-unsupported")
         };
-        self.refused.push(Refusal::new(self.line, column, what, hint));
+        self.refused
+            .push(Refusal::new(self.line, column, what, hint));
     }
 }
 
@@ -210,7 +252,11 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
             }
             '[' | '{' => {
                 let (close, kind) = if c == '[' { (']', 0) } else { ('}', 1) };
-                let found = if unclosed[kind] { None } else { text[i..].find(close).map(|n| i + n) };
+                let found = if unclosed[kind] {
+                    None
+                } else {
+                    text[i..].find(close).map(|n| i + n)
+                };
                 let Some(end) = found else {
                     unclosed[kind] = true;
                     words.push(c);
@@ -225,7 +271,10 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
                 } else if c == '[' {
                     call(text, i, end, base, ctx)
                 } else {
-                    (function(&text[i + 1..end], base_column(text, base, i), ctx), end + 1)
+                    (
+                        function(&text[i + 1..end], base_column(text, base, i), ctx),
+                        end + 1,
+                    )
                 };
                 out.extend(frags);
                 while chars.peek().is_some_and(|(j, _)| *j < skip_to) {
@@ -233,7 +282,11 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
                 }
             }
             '%' | '|' => {
-                let what = if c == '%' { "`%…%`: a variable" } else { "`|…|`: a variable assignment" };
+                let what = if c == '%' {
+                    "`%…%`: a variable"
+                } else {
+                    "`|…|`: a variable assignment"
+                };
                 ctx.refused.push(Refusal::new(ctx.line, base_column(text, base, i), what, "tablewright's tables have no variables: write the value in place, or import the rest with --skip-unsupported"));
                 return Vec::new();
             }
@@ -257,35 +310,64 @@ fn base_column(text: &str, base: usize, i: usize) -> usize {
 fn call(text: &str, open: usize, close: usize, base: usize, ctx: &mut Ctx) -> (Vec<Frag>, usize) {
     let inner = &text[open + 1..close];
     let column = base_column(text, base, open);
-    let name_end = inner.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == ' ')).unwrap_or(inner.len());
+    let name_end = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == ' '))
+        .unwrap_or(inner.len());
     let (name, modifier) = inner.split_at(name_end);
     let refuse = |ctx: &mut Ctx, what: String, hint: &str| {
-        ctx.refused.push(Refusal::new(ctx.line, column, what, format!("{hint}, or import the rest with --skip-unsupported")));
+        ctx.refused.push(Refusal::new(
+            ctx.line,
+            column,
+            what,
+            format!("{hint}, or import the rest with --skip-unsupported"),
+        ));
     };
     if name.trim().is_empty() || !modifier.is_empty() {
         let what = match modifier.chars().next() {
             Some('(') => format!("`[{inner}]`: a call with parameters"),
-            Some('+' | '-' | '=') => format!("`[{inner}]`: a call with a modifier (the roll moved or fixed)"),
+            Some('+' | '-' | '=') => {
+                format!("`[{inner}]`: a call with a modifier (the roll moved or fixed)")
+            }
             Some('%') => format!("`[{inner}]`: a call naming a variable"),
             _ => format!("`[{inner}]`: not a call tablewright reads"),
         };
-        refuse(ctx, what, "call the group plainly, `[Group]` or `[Table.Group]`");
+        refuse(
+            ctx,
+            what,
+            "call the group plainly, `[Group]` or `[Table.Group]`",
+        );
         return (Vec::new(), close + 1);
     }
     let (file, table) = match name.trim().split_once('.') {
         Some((f, g)) => (Some(f.trim().to_owned()), g.trim().to_owned()),
         None => (None, name.trim().to_owned()),
     };
-    let frag = Frag::Call { file, table, line: ctx.line, column };
+    let frag = Frag::Call {
+        file,
+        table,
+        line: ctx.line,
+        column,
+    };
     let rest = &text[close + 1..];
     let Some(count) = rest.strip_prefix(':') else {
         return (vec![frag], close + 1);
     };
-    let digits = count.find(|c: char| !c.is_ascii_digit()).unwrap_or(count.len());
+    let digits = count
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(count.len());
     match count[..digits].parse::<i64>() {
-        Ok(n) if digits < 10 && n <= sheet::MAX_REPEAT => (sheet::repeated(&frag, n, JOIN), close + 2 + digits),
+        Ok(n) if digits < 10 && n <= sheet::MAX_REPEAT => {
+            (sheet::repeated(&frag, n, JOIN), close + 2 + digits)
+        }
         Ok(_) => {
-            refuse(ctx, format!("`[{inner}]:{}`: more than 20 rolls in one call", &count[..digits]), "roll fewer times");
+            refuse(
+                ctx,
+                format!(
+                    "`[{inner}]:{}`: more than 20 rolls in one call",
+                    &count[..digits]
+                ),
+                "roll fewer times",
+            );
             (Vec::new(), close + 2 + digits)
         }
         // A colon not followed by a number is the row's own text.
@@ -300,7 +382,14 @@ fn function(inner: &str, column: usize, ctx: &mut Ctx) -> Vec<Frag> {
     match name.trim().to_ascii_lowercase().as_str() {
         "dice" | "calc" => match sheet::dice_problem(args) {
             None => return vec![Frag::Dice(sheet::our_dice(args))],
-            Some(p) => ctx.refused.push(Refusal::new(ctx.line, column, format!("`{{{name}~{args}}}`: {p}"), format!("write dice tablewright's notation reads the same way (NdM, + and -, *){hint}"))),
+            Some(p) => ctx.refused.push(Refusal::new(
+                ctx.line,
+                column,
+                format!("`{{{name}~{args}}}`: {p}"),
+                format!(
+                    "write dice tablewright's notation reads the same way (NdM, + and -, *){hint}"
+                ),
+            )),
         },
         "cr" if args.trim().is_empty() => return vec![Frag::Words("\n".into())],
         _ => {
@@ -317,8 +406,15 @@ mod tests {
 
     #[test]
     fn ranged_and_weighted_groups_with_prefix_suffix_and_continuation() {
-        let s = read("f.tab", "f", ":Start\n<Before \n>, after\n1,One\n3-4,Two\n# c\n_ more\n;W\n2,x [Start]:2 {Dice~2d6}{CR~}\n0,never\n");
-        assert!(s.refused.is_empty() && s.tables.iter().all(|t| t.refused.is_empty()), "{s:?}");
+        let s = read(
+            "f.tab",
+            "f",
+            ":Start\n<Before \n>, after\n1,One\n3-4,Two\n# c\n_ more\n;W\n2,x [Start]:2 {Dice~2d6}{CR~}\n0,never\n",
+        );
+        assert!(
+            s.refused.is_empty() && s.tables.iter().all(|t| t.refused.is_empty()),
+            "{s:?}"
+        );
         let start = &s.tables[0];
         assert_eq!(start.dice.as_deref(), Some("1d4"));
         assert_eq!(start.rows[1].range, Some((2, 4)));
@@ -342,7 +438,11 @@ mod tests {
             (":S\n1,|a+1|\n", 2, 3, "assignment"),
         ] {
             let s = read("f.tab", "f", text);
-            let all: Vec<&Refusal> = s.refused.iter().chain(s.tables.iter().flat_map(|t| &t.refused)).collect();
+            let all: Vec<&Refusal> = s
+                .refused
+                .iter()
+                .chain(s.tables.iter().flat_map(|t| &t.refused))
+                .collect();
             let r = all.first().unwrap_or_else(|| panic!("{text}"));
             assert!(r.what.contains(what), "{text}: {}", r.what);
             assert_eq!((r.line, r.column), (line, column), "{text}");
