@@ -73,28 +73,9 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
             };
             match cmd.as_str() {
                 "table" => {
-                    if let Some(o) = open.take() {
-                        sheet.tables.push(close(o));
-                    }
-                    if sheet.tables.len() >= sheet::MAX_TABLES {
-                        sheet.refused.push(Refusal::new(
-                            line_no,
-                            1,
-                            "more than 10,000 tables in one file",
-                            "split the file",
-                        ));
+                    if !open_table(&mut sheet, &mut open, value, line_no, title.take()) {
                         break;
                     }
-                    open = Some(Open {
-                        table: SrcTable {
-                            name: value.trim().to_owned(),
-                            title: title.take(),
-                            line: line_no,
-                            ..SrcTable::default()
-                        },
-                        kind: Kind::Plain,
-                        roll: None,
-                    });
                 }
                 "header" | "footer" => {
                     let slot = usize::from(cmd == "footer");
@@ -136,6 +117,38 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
     }
     finish(&mut sheet, extra, header_footer);
     sheet
+}
+
+/// A `Table:` line: the open table closed and a new one opened (`false`:
+/// the file has too many tables, and is read no further).
+fn open_table(
+    sheet: &mut Sheet,
+    open: &mut Option<Open>,
+    name: &str,
+    line: usize,
+    title: Option<String>,
+) -> bool {
+    if let Some(o) = open.take() {
+        sheet.tables.push(close(o));
+    }
+    if sheet.tables.len() >= sheet::MAX_TABLES {
+        let what = "more than 10,000 tables in one file";
+        sheet
+            .refused
+            .push(Refusal::new(line, 1, what, "split the file"));
+        return false;
+    }
+    *open = Some(Open {
+        table: SrcTable {
+            name: name.trim().to_owned(),
+            title,
+            line,
+            ..SrcTable::default()
+        },
+        kind: Kind::Plain,
+        roll: None,
+    });
+    true
 }
 
 /// Where a text starts: its line and column.

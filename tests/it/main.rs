@@ -22,7 +22,8 @@
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
 //! - `generator_files`: issue 41: Inspiration Pad Pro and TableSmith files
 //!   imported with the original odds (own fixtures, and the shared real
-//!   files when present), every refused construct, the IPP round trip
+//!   files when present); `generator_refusals`: every refused construct,
+//!   `--from`, the IPP round trip
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
@@ -48,6 +49,7 @@ mod docs;
 mod escaping;
 mod flavours;
 mod generator_files;
+mod generator_refusals;
 mod generators;
 mod homebrew;
 mod interop;
