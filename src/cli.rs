@@ -159,6 +159,32 @@ pub enum ExportFormat {
     Gfm,
     /// Every row, tag, note and effect (the `tables --json` schema).
     Json,
+    /// Inspiration Pad Pro generator files (`.ipt`).
+    Ipt,
+}
+
+/// `import --from`: the generator format of files whatever their names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImportFrom {
+    /// Inspiration Pad Pro (`.ipt`).
+    Ipt,
+    /// TableSmith (`.tab`).
+    Tablesmith,
+    /// Perchance generator text (`.perchance`).
+    Perchance,
+    /// Obsidian Dice Roller / Randomness Markdown.
+    Obsidian,
+}
+
+impl From<ImportFrom> for crate::interop::Reader {
+    fn from(a: ImportFrom) -> Self {
+        match a {
+            ImportFrom::Ipt => Self::Ipt,
+            ImportFrom::Tablesmith => Self::TableSmith,
+            ImportFrom::Perchance => Self::Perchance,
+            ImportFrom::Obsidian => Self::Obsidian,
+        }
+    }
 }
 
 impl From<ExportFormat> for crate::interop::Format {
@@ -168,6 +194,7 @@ impl From<ExportFormat> for crate::interop::Format {
             ExportFormat::Obsidian => Self::Obsidian,
             ExportFormat::Gfm => Self::Gfm,
             ExportFormat::Json => Self::Json,
+            ExportFormat::Ipt => Self::Ipt,
         }
     }
 }
@@ -395,16 +422,25 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         to: Option<std::path::PathBuf>,
     },
-    /// Read Foundry VTT RollTables (JSON), tablewright JSON, or pasted
-    /// Markdown or CSV tables with a die or weight column, and write each
-    /// file as a validated table file.
+    /// Read Foundry VTT RollTables (JSON), tablewright JSON, pasted
+    /// Markdown or CSV tables with a die or weight column, Inspiration Pad
+    /// Pro (`.ipt`) or TableSmith (`.tab`) files, and write each file as a
+    /// validated table file.
     Import {
-        /// Files to read (`.json`, `.md`, `.csv`).
+        /// Files to read (`.json`, `.md`, `.csv`, `.ipt`, `.tab`).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<std::path::PathBuf>,
         /// The folder the table files go into.
         #[arg(long, value_name = "DIR", default_value = "content")]
         to: std::path::PathBuf,
+        /// Read every file in this generator format, whatever its name.
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        from: Option<ImportFrom>,
+        /// Import what can be carried exactly and list every construct
+        /// left out (a table using one is left out whole, and every table
+        /// that rolls on it).
+        #[arg(long)]
+        skip_unsupported: bool,
     },
     /// List the built-in templates; with `--to DIR`, write them into DIR
     /// for a GM to edit (a campaign's `templates` folder, or `--templates

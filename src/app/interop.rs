@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
-use crate::interop::{self, Draft, Export, Format, draft, foundry, pasted};
+use crate::interop::{self, Draft, Export, Format, assemble, draft, foundry, pasted};
 use crate::output::{self, Replace};
 use crate::workspace::Workspace;
 
@@ -36,10 +36,11 @@ pub(crate) fn export(
     }
     let ex = Export { library, tables };
     let Some(dir) = to else {
-        write!(out, "{}", interop::stream(&ex, format))?;
+        let text = interop::stream(&ex, format).map_err(Error::input)?;
+        write!(out, "{text}")?;
         return Ok(());
     };
-    let files = interop::files(&ex, format);
+    let files = interop::files(&ex, format).map_err(Error::input)?;
     folder_check(dir)?;
     let written = output::publish_into(dir, &files, replace(ws.force))?.files;
     writeln!(
@@ -83,8 +84,17 @@ pub(super) fn folder_check(dir: &Path) -> Result<(), Error> {
     }
 }
 
+/// How `import` reads generator files: `--from`, `--skip-unsupported`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Generators {
+    pub from: Option<interop::Reader>,
+    pub skip: bool,
+}
+
 /// What one input became.
 struct Imported {
+    /// What `--skip-unsupported` left out, `file:line:column: what`.
+    skipped: Vec<String>,
     input: String,
     /// The input's text (problems in what it became point at its lines).
     text: String,
@@ -100,19 +110,23 @@ pub(crate) fn read_one(
     path: &Path,
     text: &str,
     taken: &mut BTreeSet<String>,
+    from: Option<interop::Reader>,
 ) -> Result<foundry::Read, Vec<Diagnostic>> {
     let file = path.display().to_string();
     // A byte-order mark (Windows editors write one) is not text: left in,
     // it hides a Markdown table's heading and JSON's first brace.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(reader) = interop::reader_for(path, from) {
+        let sheet =
+            interop::read_sheet(reader, &file, &stem_of(path), text).map_err(|d| vec![d])?;
+        let mut all = assemble::assemble(vec![sheet], false, taken)?;
+        return Ok(all.remove(0).read);
+    }
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "table".into());
+    let stem = stem_of(path);
     let first = text.trim_start().chars().next();
     let json = ext == "json" || (ext.is_empty() && matches!(first, Some('{' | '[')));
     let mut counts = BTreeMap::new();
@@ -148,6 +162,45 @@ pub(crate) fn read_one(
     foundry::read(&value, &file, text, taken)
 }
 
+/// A file's name without its extension (`table` when it has none).
+fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "table".into())
+}
+
+/// The generator files among `texts` (path and text), read and resolved
+/// together (a file's `Use:` or `[Table.Group]` calls find each other):
+/// what each became, by its place among `texts`.
+fn read_generators(
+    texts: &[(PathBuf, String)],
+    how: Generators,
+    taken: &mut BTreeSet<String>,
+) -> Result<BTreeMap<usize, assemble::Assembled>, Vec<Diagnostic>> {
+    let mut places = Vec::new();
+    let mut sheets = Vec::new();
+    let mut problems = Vec::new();
+    for (n, (path, text)) in texts.iter().enumerate() {
+        let Some(reader) = interop::reader_for(path, how.from) else {
+            continue;
+        };
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let file = path.display().to_string();
+        match interop::read_sheet(reader, &file, &stem_of(path), text) {
+            Ok(sheet) => {
+                places.push(n);
+                sheets.push(sheet);
+            }
+            Err(d) => problems.push(d),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let all = assemble::assemble(sheets, how.skip, taken)?;
+    Ok(places.into_iter().zip(all).collect())
+}
+
 /// A file name in DIR for input `stem`, not taken yet.
 fn file_name(stem: &str, names: &mut BTreeSet<String>) -> String {
     let base = interop::slug(stem);
@@ -167,29 +220,41 @@ pub(crate) fn import(
     ws: &Workspace,
     files: &[PathBuf],
     to: &Path,
+    how: Generators,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     folder_check(to)?;
+    let mut texts = Vec::new();
+    for path in files {
+        texts.push((
+            path.clone(),
+            crate::input::read_text(path, "table to import")?,
+        ));
+    }
     let mut taken = BTreeSet::new();
     let mut names = BTreeSet::new();
     let mut imported = Vec::new();
-    let mut problems = Vec::new();
-    for path in files {
-        let text = crate::input::read_text(path, "table to import")?;
-        match read_one(path, &text, &mut taken) {
+    let (mut generated, mut problems) = match read_generators(&texts, how, &mut taken) {
+        Ok(g) => (g, Vec::new()),
+        Err(p) => (BTreeMap::new(), p),
+    };
+    for (n, (path, text)) in texts.iter().enumerate() {
+        let (read, skipped) = match generated.remove(&n) {
+            Some(a) => (Ok(a.read), a.skipped),
+            None if interop::reader_for(path, how.from).is_some() => continue,
+            None => (read_one(path, text, &mut taken, None), Vec::new()),
+        };
+        match read {
             Ok(foundry::Read { drafts, counts }) => {
-                let stem = path
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
                 let input = path.display().to_string();
                 imported.push(Imported {
                     toml: draft::to_toml(&drafts, &input),
                     text: text.clone(),
-                    name: file_name(&stem, &mut names),
+                    name: file_name(&stem_of(path), &mut names),
                     input,
                     drafts,
                     counts,
+                    skipped,
                 });
             }
             Err(mut p) => problems.append(&mut p),
@@ -202,12 +267,16 @@ pub(crate) fn import(
                 problems.len()
             )),
             diagnostics: problems,
-            closing: Some("nothing was written; fix the files and import again".into()),
+            closing: Some(
+                "nothing was written; fix the files and import again (or, for constructs tablewright cannot carry, import the rest with --skip-unsupported)"
+                    .into(),
+            ),
         }));
     }
     validate(ws, to, &imported)?;
     let set: Vec<(String, Vec<u8>)> = imported
         .iter()
+        .filter(|i| !i.drafts.is_empty())
         .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
         .collect();
     // Staged inside --to and moved in, so a folder that is writable in a
@@ -238,7 +307,7 @@ fn validate(ws: &Workspace, to: &Path, imported: &[Imported]) -> Result<(), Erro
     user.retain(|f| !targets.contains(Path::new(&f.name)));
     let layer = ws.content.len() + 1;
     let mut names = BTreeMap::new();
-    for i in imported {
+    for i in imported.iter().filter(|i| !i.drafts.is_empty()) {
         let name = format!("{} (imported from {})", to.join(&i.name).display(), i.input);
         names.insert(name.clone(), i);
         user.push(SourceFile::new(name, i.toml.clone(), layer));
@@ -341,16 +410,30 @@ fn report(to: &Path, imported: &[Imported], out: &mut dyn Write) -> Result<(), E
     for i in imported {
         let rows: usize = i.drafts.iter().map(|d| d.rows.len()).sum();
         let ids: Vec<&str> = i.drafts.iter().map(|d| d.id.as_str()).collect();
-        writeln!(
-            out,
-            "{} → {}: {} table(s), {rows} rows ({})",
-            i.input,
-            to.join(&i.name).display(),
-            i.drafts.len(),
-            ids.join(", ")
-        )?;
+        if i.drafts.is_empty() {
+            writeln!(
+                out,
+                "{}: nothing imported (every table was skipped)",
+                i.input
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{} → {}: {} table(s), {rows} rows ({})",
+                i.input,
+                to.join(&i.name).display(),
+                i.drafts.len(),
+                ids.join(", ")
+            )?;
+        }
         for (what, n) in &i.counts {
             writeln!(out, "  {n} × {what}")?;
+        }
+        if !i.skipped.is_empty() {
+            writeln!(out, "  skipped (--skip-unsupported):")?;
+            for s in &i.skipped {
+                writeln!(out, "    {s}")?;
+            }
         }
     }
     Ok(())

@@ -115,7 +115,12 @@ pub fn run_request(
         Request::Export { ids, format, to } => {
             interop::export(ws, &ids, format, to.as_deref(), out)
         }
-        Request::Import { files, to } => interop::import(ws, &files, &to, out),
+        Request::Import {
+            files,
+            to,
+            from,
+            skip,
+        } => interop::import(ws, &files, &to, interop::Generators { from, skip }, out),
         Request::Completions { shell } => shell::completions(shell, out),
         Request::Templates { to } => shell::templates(ws, to.as_deref(), out),
         Request::Manpage { to } => shell::manpage(ws, to.as_deref(), out),

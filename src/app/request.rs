@@ -76,8 +76,13 @@ pub enum Request {
         format: Format,
         to: Option<PathBuf>,
     },
-    /// `import FILE... [--to DIR]`.
-    Import { files: Vec<PathBuf>, to: PathBuf },
+    /// `import FILE... [--to DIR] [--from F] [--skip-unsupported]`.
+    Import {
+        files: Vec<PathBuf>,
+        to: PathBuf,
+        from: Option<crate::interop::Reader>,
+        skip: bool,
+    },
     /// `completions SHELL`.
     Completions { shell: clap_complete::Shell },
     /// `templates [--to DIR]`.
@@ -271,9 +276,16 @@ fn request(command: &Command) -> Result<Request, Error> {
             format: (*format).into(),
             to: to.clone(),
         },
-        Command::Import { files, to } => Request::Import {
+        Command::Import {
+            files,
+            to,
+            from,
+            skip_unsupported,
+        } => Request::Import {
             files: files.clone(),
             to: to.clone(),
+            from: from.map(Into::into),
+            skip: *skip_unsupported,
         },
         Command::Completions { shell } => Request::Completions { shell: *shell },
         Command::Templates { to } => Request::Templates { to: to.clone() },

@@ -14,20 +14,33 @@
 //! - [`gfm`]: plain `| d12 | result |` Markdown tables.
 //! - [`pasted`]: Markdown or CSV tables with a die or weight column.
 //! - [`draft`]: a table read from elsewhere, and its table file.
+//! - [`ipt`], [`ipt_text`]: Inspiration Pad Pro generator files;
+//!   [`ipt_export`] writes them.
+//! - [`tablesmith`]: TableSmith `.tab` files.
+//! - [`sheet`]: what a generator-file reader reads a file into, and the
+//!   bounds every reader keeps; [`assemble`] makes those files, given
+//!   together, into drafts.
 
+pub(crate) mod assemble;
 pub(crate) mod draft;
 pub(crate) mod foundry;
 pub(crate) mod gfm;
+pub(crate) mod ipt;
+pub(crate) mod ipt_export;
+pub(crate) mod ipt_text;
 pub(crate) mod json;
 pub(crate) mod markup;
 pub(crate) mod obsidian;
 pub(crate) mod pasted;
+pub(crate) mod sheet;
+pub(crate) mod tablesmith;
 
 use std::collections::BTreeMap;
 
 pub(crate) use draft::{Draft, DraftRow};
 
 use crate::content::{Library, Table};
+use crate::diagnostic::Diagnostic;
 
 /// What `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +49,7 @@ pub enum Format {
     Obsidian,
     Gfm,
     Json,
+    Ipt,
 }
 
 impl Format {
@@ -44,7 +58,62 @@ impl Format {
         match self {
             Format::Foundry | Format::Json => "json",
             Format::Obsidian | Format::Gfm => "md",
+            Format::Ipt => "ipt",
         }
+    }
+}
+
+/// The generator formats `import` reads (`--from`, or by extension).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// Inspiration Pad Pro (`.ipt`).
+    Ipt,
+    /// TableSmith (`.tab`).
+    TableSmith,
+    /// Perchance generator text (`.perchance`).
+    Perchance,
+    /// Obsidian Dice Roller / Randomness Markdown.
+    Obsidian,
+}
+
+/// The generator-file reader for `path`: `from` when given, else by its
+/// extension (`None`: one of the table readers, by extension).
+pub(crate) fn reader_for(path: &std::path::Path, from: Option<Reader>) -> Option<Reader> {
+    from.or_else(|| {
+        let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
+        match ext.as_str() {
+            "ipt" => Some(Reader::Ipt),
+            "tab" => Some(Reader::TableSmith),
+            _ => None,
+        }
+    })
+}
+
+/// Read one generator file (`file` as given, `stem` its name without
+/// extension) into a [`sheet::Sheet`]: the one place each reader plugs in.
+pub(crate) fn read_sheet(
+    reader: Reader,
+    file: &str,
+    stem: &str,
+    text: &str,
+) -> Result<sheet::Sheet, Diagnostic> {
+    match reader {
+        Reader::Ipt => Ok(ipt::read(file, stem, text)),
+        Reader::TableSmith => Ok(tablesmith::read(file, stem, text)),
+        Reader::Perchance | Reader::Obsidian => Err(Diagnostic::at(
+            file,
+            1,
+            1,
+            format!(
+                "--from {}: not built in this branch",
+                if reader == Reader::Perchance {
+                    "perchance"
+                } else {
+                    "obsidian"
+                }
+            ),
+        )
+        .with_hint("import it with a build that reads this format")),
     }
 }
 
@@ -68,23 +137,25 @@ impl Export<'_> {
     }
 }
 
-/// Everything in one text, for stdout.
-pub(crate) fn stream(ex: &Export, format: Format) -> String {
-    match format {
+/// Everything in one text, for stdout (a format that cannot carry a
+/// table says which and why).
+pub(crate) fn stream(ex: &Export, format: Format) -> Result<String, Diagnostic> {
+    Ok(match format {
         Format::Json => json::to_text(&json::document(ex.library, ex.tables.iter().copied())),
         Format::Foundry => foundry::stream(ex),
         Format::Obsidian => obsidian::note(ex, &ex.tables, false),
+        Format::Ipt => ipt_export::file(ex, &ex.tables, false)?,
         Format::Gfm => ex
             .tables
             .iter()
             .map(|t| gfm::table(t))
             .collect::<Vec<_>>()
             .join("\n"),
-    }
+    })
 }
 
 /// One file per table (`<id>.<ext>`), for `--to DIR`.
-pub(crate) fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn files(ex: &Export, format: Format) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
     ex.tables
         .iter()
         .map(|t| {
@@ -93,11 +164,12 @@ pub(crate) fn files(ex: &Export, format: Format) -> Vec<(String, Vec<u8>)> {
                 Format::Foundry => foundry::file(ex, t),
                 Format::Obsidian => obsidian::note(ex, &[*t], true),
                 Format::Gfm => gfm::table(t),
+                Format::Ipt => ipt_export::file(ex, &[*t], true)?,
             };
-            (
+            Ok((
                 format!("{}.{}", file_stem(&t.id), format.extension()),
                 text.into_bytes(),
-            )
+            ))
         })
         .collect()
 }

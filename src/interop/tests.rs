@@ -114,7 +114,7 @@ fn a_foundry_import_scans_its_text_a_bounded_number_of_times() {
         let read = foundry::read(&value, "many.json", &text, &mut Default::default()).unwrap();
         let scanned = scanned::bytes() - before;
         assert_eq!(read.drafts[0].rows.len(), n);
-        // Each result's line is its `range`'s: 10 lines a result from line 5.
+        // Each result's line is its `range`'s: 9 lines a result, the last at 9n - 1.
         assert_eq!(read.drafts[0].rows[n - 1].line, 9 * n - 1);
         assert!(
             scanned <= 2 * text.len(),

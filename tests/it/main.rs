@@ -22,6 +22,10 @@
 //! - `escaping`: issue 28 finding 4: hostile names and table rows are text
 //!   in every Markdown flavour, the SVGs and the terminal (cmark-gfm renders)
 //! - `flavours`: `prep --md` obsidian and homebrewery folders, verify, reroll
+//! - `generator_files`: issue 41: Inspiration Pad Pro and TableSmith files
+//!   imported with the original odds (own fixtures, and the shared real
+//!   files when present); `generator_refusals`: every refused construct,
+//!   `--from`, the IPP round trip
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
@@ -46,6 +50,8 @@ mod common;
 mod docs;
 mod escaping;
 mod flavours;
+mod generator_files;
+mod generator_refusals;
 mod generators;
 mod gm_files;
 mod homebrew;

@@ -1,0 +1,427 @@
+//! The text of an Inspiration Pad Pro row, read into [`Frag`]s: calls
+//! `[@t]`, `[@3 t]` and `[@{1d4} t]` (a count rolled becomes a table of
+//! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
+//! options when one is empty), dice `{2d6}`, and the escapes `\n` (a new
+//! line) and `\z` (nothing). Brackets are paired in one pass over the
+//! text, and nesting, calls and counts are bounded, so a text is read in
+//! time linear in its length.
+
+use super::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
+
+/// Between the results of a repeated call, as the Randomness reader joins
+/// them (its reference: "results joined with blank lines").
+pub(crate) const JOIN: &str = "\n\n";
+
+/// Where a text is and what reading it made.
+pub(crate) struct TextCtx {
+    line: usize,
+    column: usize,
+    /// Tables the file's reader made before this text's.
+    base: usize,
+    calls: usize,
+    /// A conditional was met: the rest of the text is not read.
+    stop: bool,
+    /// Tables this text needs (a rolled count, a choice with an empty
+    /// option), called as `Frag::Local(base + n)`.
+    pub tables: Vec<SrcTable>,
+    pub refused: Vec<Refusal>,
+}
+
+impl TextCtx {
+    pub(crate) fn new(line: usize, column: usize, base: usize) -> TextCtx {
+        TextCtx {
+            line,
+            column,
+            base,
+            calls: 0,
+            stop: false,
+            tables: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
+
+    fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
+        let column = self.column + text[..at].chars().count();
+        self.refused.push(Refusal::new(
+            self.line,
+            column,
+            what,
+            format!("{hint}, or import the rest with --skip-unsupported"),
+        ));
+    }
+
+    fn local(&mut self, table: SrcTable) -> Frag {
+        self.tables.push(table);
+        Frag::Local(self.base + self.tables.len() - 1)
+    }
+}
+
+/// Read a row's text.
+pub(crate) fn parse(text: &str, ctx: &mut TextCtx) -> Vec<Frag> {
+    let pairs = pairs(text);
+    let mut r = Reader { text, pairs, ctx };
+    r.range(0, text.len(), 0)
+}
+
+/// For each `[` and `{`, the byte offset of its closing bracket (a
+/// closing bracket of the other kind, or none, leaves it open: plain).
+fn pairs(text: &str) -> Vec<Option<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = vec![None; bytes.len()];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut escaped = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if std::mem::take(&mut escaped) {
+            continue;
+        }
+        match b {
+            b'\\' => escaped = true,
+            b'[' | b'{' => stack.push(i),
+            b']' | b'}' => {
+                let open = if b == b']' { b'[' } else { b'{' };
+                if let Some(&top) = stack.last()
+                    && bytes[top] == open
+                {
+                    stack.pop();
+                    out[top] = Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+struct Reader<'a, 'c> {
+    text: &'a str,
+    pairs: Vec<Option<usize>>,
+    ctx: &'c mut TextCtx,
+}
+
+impl Reader<'_, '_> {
+    /// The text from `start` to `end`, at nesting `depth`.
+    fn range(&mut self, start: usize, end: usize, depth: usize) -> Vec<Frag> {
+        let mut out = Vec::new();
+        let mut words = String::new();
+        let mut i = start;
+        while i < end && !self.ctx.stop {
+            let b = self.text.as_bytes()[i];
+            let close = self.pairs[i].filter(|&j| j < end);
+            match (b, close) {
+                (b'\\', _) if i + 1 < end => {
+                    let next = self.text[i + 1..].chars().next().unwrap_or('\\');
+                    match next {
+                        'n' => words.push('\n'),
+                        't' => words.push('\t'),
+                        'z' => {}
+                        c => words.push(c),
+                    }
+                    i += 1 + next.len_utf8();
+                }
+                (b'[' | b'{', Some(j)) => {
+                    if !words.is_empty() {
+                        out.push(Frag::Words(std::mem::take(&mut words)));
+                    }
+                    if depth >= sheet::MAX_DEPTH {
+                        let what = "brackets nested more than 16 deep";
+                        self.ctx.refuse(self.text, i, what, "flatten the text");
+                    } else if b == b'[' {
+                        out.extend(self.bracket(i, j, depth));
+                    } else {
+                        out.extend(self.braced(i, j));
+                    }
+                    i = j + 1;
+                }
+                _ => {
+                    let c = self.text[i..].chars().next().unwrap_or(' ');
+                    words.push(c);
+                    i += c.len_utf8();
+                }
+            }
+        }
+        if !words.is_empty() {
+            out.push(Frag::Words(words));
+        }
+        out
+    }
+
+    /// `[…]` from `open` to `close`.
+    fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        self.ctx.calls += 1;
+        if self.ctx.calls == sheet::MAX_CALLS + 1 {
+            let what = "more than 256 calls and choices in one row";
+            self.ctx
+                .refuse(self.text, open, what, "split the row into tables");
+        }
+        if self.ctx.calls > sheet::MAX_CALLS {
+            return Vec::new();
+        }
+        let inner = &self.text[open + 1..close];
+        let first = inner.chars().next().unwrap_or(' ');
+        let shown: String = inner.chars().take(30).collect();
+        let refuse =
+            |ctx: &mut TextCtx, what: String, hint: &str| ctx.refuse(self.text, open, what, hint);
+        match first {
+            '@' => return self.call(open, close),
+            '|' => return self.choice(open, close, depth),
+            '!' => refuse(
+                self.ctx,
+                format!(
+                    "`[{shown}]`: a pick without repeats (IPP keeps what it drew for the whole run and starts again when all are drawn; tablewright has no such pick)"
+                ),
+                "write `[@…]` if repeats are fine",
+            ),
+            '#' => refuse(
+                self.ctx,
+                format!("`[{shown}]`: a lookup of one row by its key or number"),
+                "write that row's text in place",
+            ),
+            _ if inner.to_ascii_lowercase().starts_with("when") => {
+                refuse(
+                    self.ctx,
+                    "`[when]…[end]`: a conditional".into(),
+                    "make a table for each branch",
+                );
+                self.ctx.stop = true;
+            }
+            _ => refuse(
+                self.ctx,
+                format!("`[{shown}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`)"),
+                "remove the brackets, or make it a call `[@Table]`",
+            ),
+        }
+        Vec::new()
+    }
+
+    /// `[@t]`, `[@N t]`, `[@{dice} t]`.
+    fn call(&mut self, open: usize, close: usize) -> Vec<Frag> {
+        let body_at = open + 2;
+        let body = &self.text[body_at..close];
+        if let Some(f) = body.find(">>") {
+            let what = "`>> …`: a filter on a call's result";
+            self.ctx
+                .refuse(self.text, body_at + f, what, "remove the filter");
+            return Vec::new();
+        }
+        let (count, name_at) = match self.pairs.get(body_at).copied().flatten() {
+            Some(j) if body.starts_with('{') => (
+                Count::Dice(self.text[body_at + 1..j].trim().to_owned()),
+                j + 1,
+            ),
+            _ => {
+                let digits = body
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(body.len());
+                match body[..digits].parse::<i64>() {
+                    Ok(n) if digits > 0 && digits < 10 => (Count::Times(n), body_at + digits),
+                    _ => (Count::Times(1), body_at),
+                }
+            }
+        };
+        let name = self.text[name_at..close].trim();
+        if name.is_empty() || name.contains(['{', '[', '$']) {
+            let what = format!(
+                "`[@{}]`: a table named by a variable or a roll",
+                body.chars().take(30).collect::<String>()
+            );
+            self.ctx
+                .refuse(self.text, open, what, "call the table by its name");
+            return Vec::new();
+        }
+        let call = Frag::Call {
+            file: None,
+            table: name.to_owned(),
+            line: self.ctx.line,
+            column: self.ctx.column + self.text[..open].chars().count(),
+        };
+        self.counted(call, count, name, open)
+    }
+
+    /// A call made a number of times, or a rolled number of times.
+    fn counted(&mut self, call: Frag, count: Count, name: &str, open: usize) -> Vec<Frag> {
+        match count {
+            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, JOIN),
+            Count::Times(n) => {
+                let what = format!("`[@{n} {name}]`: more than 20 rolls in one call");
+                self.ctx.refuse(self.text, open, what, "roll fewer times");
+                Vec::new()
+            }
+            Count::Dice(d) => {
+                if let Some(p) = sheet::dice_problem(&d) {
+                    self.ctx.refuse(
+                        self.text,
+                        open,
+                        format!("the count of `[@{{{d}}} {name}]`: {p}"),
+                        "roll the count with dice tablewright reads the same way",
+                    );
+                    return Vec::new();
+                }
+                let title = format!("{name} ×{{{d}}}");
+                match sheet::counted_table(title, &d, &call, JOIN, self.ctx.line) {
+                    Some(t) => vec![self.ctx.local(t)],
+                    None => {
+                        let what = format!("`[@{{{d}}} {name}]`: a count that can pass 20");
+                        self.ctx
+                            .refuse(self.text, open, what, "roll a smaller count");
+                        Vec::new()
+                    }
+                }
+            }
+        }
+    }
+
+    /// `[|a|b|c]`: a pick, or (an option empty) a table of the options.
+    fn choice(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        let mut bounds = Vec::new();
+        let mut start = open + 2;
+        let mut i = start;
+        while i < close {
+            match self.pairs[i] {
+                Some(j) if j < close => i = j + 1,
+                _ if self.text.as_bytes()[i] == b'\\' => i += 2,
+                _ if self.text.as_bytes()[i] == b'|' => {
+                    bounds.push((start, i));
+                    start = i + 1;
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        bounds.push((start, close));
+        let options: Vec<Vec<Frag>> = bounds
+            .iter()
+            .map(|&(a, b)| self.range(a, b, depth + 1))
+            .collect();
+        let blank = |o: &Vec<Frag>| {
+            o.iter()
+                .all(|f| matches!(f, Frag::Words(w) if w.trim().is_empty()))
+        };
+        if !options.iter().any(blank) {
+            return vec![Frag::Pick(options)];
+        }
+        let line = self.ctx.line;
+        let rows = options
+            .into_iter()
+            .map(|text| SrcRow {
+                range: None,
+                weight: Some(1),
+                name: None,
+                text,
+                line,
+            })
+            .collect();
+        let name = format!("choice on line {line}");
+        vec![self.ctx.local(SrcTable {
+            name,
+            line,
+            rows,
+            synthetic: true,
+            ..SrcTable::default()
+        })]
+    }
+
+    /// `{…}` from `open` to `close`: dice, or a refused variable.
+    fn braced(&mut self, open: usize, close: usize) -> Vec<Frag> {
+        let inner = self.text[open + 1..close].trim();
+        let Some(problem) = sheet::dice_problem(inner) else {
+            return vec![Frag::Dice(sheet::our_dice(inner))];
+        };
+        let shown: String = inner.chars().take(30).collect();
+        let variable =
+            inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if variable {
+            let what = format!("`{{{shown}}}`: a variable (set by `Set:` or a `Prompt:`)");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write its value or the roll in place",
+            );
+        } else if inner.contains('{') {
+            let what = format!("`{{{shown}}}`: arithmetic on rolls or variables inside `{{…}}`");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write one dice expression, e.g. `{2d6+3}`",
+            );
+        } else {
+            self.ctx.refuse(
+                self.text,
+                open,
+                problem,
+                "write dice tablewright's notation reads the same way (NdM, + and -, *)",
+            );
+        }
+        Vec::new()
+    }
+}
+
+/// How many times a call rolls.
+enum Count {
+    Times(i64),
+    Dice(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<Frag>, TextCtx) {
+        let mut ctx = TextCtx::new(3, 5, 0);
+        let frags = parse(text, &mut ctx);
+        (frags, ctx)
+    }
+
+    #[test]
+    fn calls_choices_and_dice_become_pieces() {
+        let (f, ctx) = read("a [@T] b [|x|y [@U]] {2d6}\\n\\z");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        assert_eq!(f.len(), 7, "{f:?}");
+        assert!(matches!(&f[1], Frag::Call { table, column: 7, .. } if table == "T"));
+        assert!(matches!(&f[3], Frag::Pick(o) if o.len() == 2 && o[1].len() == 2));
+        assert_eq!(f[5], Frag::Dice("2d6".into()));
+        assert_eq!(f[6], Frag::Words("\n".into()));
+    }
+
+    #[test]
+    fn counts_repeat_or_become_tables() {
+        let (f, _) = read("[@3 T]");
+        assert_eq!(f.len(), 5);
+        let (f, ctx) = read("[@{1d4} T] [|a||b]");
+        assert_eq!(f[0], Frag::Local(0));
+        assert_eq!(f[2], Frag::Local(1));
+        assert_eq!(ctx.tables[0].rows.len(), 4);
+        assert_eq!(ctx.tables[1].rows.len(), 3);
+    }
+
+    #[test]
+    fn what_cannot_be_carried_is_refused_at_its_column() {
+        for (text, column, what) in [
+            ("x [!T]", 7, "a pick without repeats"),
+            ("[#2 T]", 5, "a lookup of one row"),
+            ("ab [@T >> implode]", 12, "a filter"),
+            ("{$name}", 5, "a variable"),
+            ("[when]{$a}>1[do]x[end]", 5, "a conditional"),
+            ("{{1d4} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{1d6/2}", 5, "uses `/`"),
+            ("[@{$n} T]", 5, "the count of"),
+        ] {
+            let (_, ctx) = read(text);
+            let r = ctx.refused.first().unwrap_or_else(|| panic!("{text}"));
+            assert!(r.what.contains(what), "{text}: {}", r.what);
+            assert_eq!(r.column, column, "{text}");
+        }
+    }
+
+    #[test]
+    fn deep_or_many_brackets_are_bounded() {
+        let deep = "[|".repeat(40) + &"]".repeat(40);
+        let (_, ctx) = read(&deep);
+        assert!(ctx.refused[0].what.contains("16 deep"));
+        let many = "[@T]".repeat(300);
+        let (f, ctx) = read(&many);
+        assert_eq!(f.len(), 256);
+        assert_eq!(ctx.refused.len(), 1);
+    }
+}

@@ -1,0 +1,205 @@
+//! Issue 41: every construct the generator-file readers refuse, one test
+//! each pinned to its message and place; `--from`; and the round trip
+//! `export --format ipt` → `import` giving the same tables and odds.
+
+use super::generator_files::{assert_chances, chances, rows, tables};
+use crate::common::{run_in, stderr, stdout, temp_dir};
+
+/// One refused construct per test: `import FILE` in a fresh folder fails
+/// (exit 1) with this message at this place, and writes nothing.
+macro_rules! refused {
+    ($($name:ident: $file:literal, $text:literal => $place:literal, $what:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            let dir = temp_dir("gen-refused");
+            std::fs::write(dir.join($file), $text).unwrap();
+            let o = run_in(&dir, &["import", $file, "--to", "out"]);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{err}");
+            let want = format!("{}: {}", $place, $what);
+            assert!(err.contains(&want), "want {want} in\n{err}");
+            assert!(err.contains("--skip-unsupported"), "{err}");
+            assert!(!dir.join("out").exists());
+        }
+    )*};
+}
+
+refused! {
+    ipt_prompt_is_refused: "g.ipt", "Prompt: Size {Big|Small} Big\nTable: T\nx\n" => "g.ipt:1:1", "`Prompt:`: a choice the GM makes each time the generator runs";
+    ipt_set_is_refused: "g.ipt", "Table: T\nSet: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
+    ipt_define_is_refused: "g.ipt", "Table: T\nDefine: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable";
+    ipt_variable_is_refused: "g.ipt", "Table: T\nhello {$name}\n" => "g.ipt:2:7", "`{$name}`: a variable (set by `Set:` or a `Prompt:`)";
+    ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
+    ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";
+    ipt_lookup_by_key_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`: a lookup of one row by its key or number";
+    ipt_filter_is_refused: "g.ipt", "Table: T\n[@U >> upper]\nTable: U\nx\n" => "g.ipt:2:5", "`>> …`: a filter on a call's result";
+    ipt_dice_below_zero_are_refused: "g.ipt", "Table: T\n{1d4-2}\n" => "g.ipt:2:1", "the dice expression `1d4-2` can go below 0";
+    ipt_missing_table_is_refused: "g.ipt", "Table: T\n[@Nowhere]\n" => "g.ipt:2:1", "a roll on the table `Nowhere`, which is not in this file";
+    ipt_lookup_gap_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n1-3:a\n5-6:b\n" => "g.ipt:5:1", "Lookup table `T`: no row for 4,";
+    ipt_large_rolled_count_is_refused: "g.ipt", "Table: T\n[@{1d100} U]\nTable: U\nx\n" => "g.ipt:2:1", "`[@{1d100} U]`: a count that can pass 20";
+    ipt_row_before_any_table_is_refused: "g.ipt", "x\nTable: T\ny\n" => "g.ipt:1:1", "a row before the first `Table:` line";
+    tab_variable_is_refused: "t.tab", "%v%,1\n:S\n1,a\n" => "t.tab:1:1", "`%var%,default`: a variable, kept from one roll to another";
+    tab_variable_use_is_refused: "t.tab", ":S\n1,a %v%\n" => "t.tab:2:5", "`%…%`: a variable";
+    tab_parameter_is_refused: "t.tab", "@v,1,Ask\n:S\n1,a\n" => "t.tab:1:1", "`@param,…`: a parameter the GM is asked for";
+    tab_used_is_refused: "t.tab", ":S\n1,{Used~S,1}\n" => "t.tab:2:3", "`{Used~S,1}`: the TableSmith function Used";
+    tab_if_is_refused: "t.tab", ":S\n1,{If~1=1?a/b}\n" => "t.tab:2:3", "`{If~1=1?a/b}`: the TableSmith function If";
+    tab_non_repeating_group_is_refused: "t.tab", ":!S\n1,a\n" => "t.tab:1:2", "`!`: a non-repeating group";
+    tab_call_modifier_is_refused: "t.tab", ":S\n1,[S+1]\n" => "t.tab:2:3", "`[S+1]`: a call with a modifier";
+    tab_call_parameters_are_refused: "t.tab", ":S\n1,[S(1)]\n" => "t.tab:2:3", "`[S(1)]`: a call with parameters";
+    tab_assignment_is_refused: "t.tab", ":S\n1,|a+1|\n" => "t.tab:2:3", "`|…|`: a variable assignment";
+    tab_call_to_a_missing_file_is_refused: "t.tab", ":S\n1,[Other.G]\n" => "t.tab:2:3", "a roll on `Other.G`, a table in no file given to import";
+    tab_dice_tablewright_reads_otherwise_are_refused: "t.tab", ":S\n1,{Dice~1d6/2}\n" => "t.tab:2:3", "`{Dice~1d6/2}`: the dice expression `1d6/2` uses `/`";
+}
+
+#[test]
+fn from_reads_any_file_name_and_formats_not_built_here_say_so() {
+    let dir = temp_dir("gen-from");
+    std::fs::write(dir.join("names.txt"), "Table: Names\nAda\nBo\n").unwrap();
+    let o = run_in(
+        &dir,
+        &["import", "names.txt", "--from", "ipt", "--to", "out"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "names.toml");
+    assert_chances(&all[0], &[("Ada", 1, 2), ("Bo", 1, 2)]);
+    for from in ["perchance", "obsidian"] {
+        let o = run_in(
+            &dir,
+            &["import", "names.txt", "--from", from, "--to", "out2"],
+        );
+        assert_eq!(o.status.code(), Some(1));
+        assert!(
+            stderr(&o).contains(&format!("--from {from}: not built in this branch")),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
+
+/// Tables of every shape IPP can carry, in a content folder of their own.
+const ROUND_TRIP: &str = r#"
+[[table]]
+id = "rt.main"
+title = "Round trip: main"
+system = "any"
+source = "tests"
+dice = "d12"
+
+[[table.row]]
+roll = "1-5"
+name = "Cart"
+text = "A {pick: red | blue | {table:rt.weights}} cart with {2d6} sacks"
+
+[[table.row]]
+roll = "6"
+name = "Marks"
+text = "Marks {{like this}} [and | these] \\ here"
+
+[[table.row]]
+roll = "7-12"
+name = "Twice"
+text = "{table:rt.weights} then {table:rt.two}\non a new line"
+
+
+[[table]]
+id = "rt.weights"
+title = "Round trip: weights"
+system = "any"
+source = "tests"
+
+[[table.row]]
+weight = 3
+name = "Boar"
+text = "a boar"
+
+[[table.row]]
+weight = 1
+name = "Bear"
+text = "a bear ({1d4+1} of them)"
+
+[[table]]
+id = "rt.two"
+title = "Round trip: 2d6"
+system = "any"
+source = "tests"
+dice = "2d6"
+
+[[table.row]]
+roll = "2-6"
+name = "Low"
+text = "low"
+
+[[table.row]]
+roll = "7-12"
+name = "High"
+text = "high, see {table:rt.weights}"
+"#;
+
+#[test]
+fn ipt_export_imports_back_as_the_same_tables_and_odds() {
+    let dir = temp_dir("ipt-round-trip");
+    std::fs::create_dir_all(dir.join("rt")).unwrap();
+    let source = ROUND_TRIP;
+    std::fs::write(dir.join("rt/tables.toml"), source).unwrap();
+    let o = run_in(
+        &dir,
+        &[
+            "--content",
+            "rt",
+            "export",
+            "rt.main",
+            "rt.weights",
+            "rt.two",
+            "--format",
+            "ipt",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ipt = stdout(&o);
+    assert!(
+        ipt.contains(
+            "Type: Lookup\nRoll: 1d12\n1-5:A [|red|blue|[@rt.weights]] cart with {2d6} sacks\n"
+        ),
+        "{ipt}"
+    );
+    assert!(
+        ipt.contains("3:a boar\n1:a bear ({1d4+1} of them)\n"),
+        "{ipt}"
+    );
+    std::fs::write(dir.join("all.ipt"), &ipt).unwrap();
+    let o = run_in(&dir, &["import", "all.ipt", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let back = tables(&dir, "all.toml");
+    let doc: toml::Table = source.parse().unwrap();
+    let orig = doc["table"].as_array().unwrap();
+    assert_eq!(back.len(), orig.len());
+    for (t, b) in orig.iter().zip(&back) {
+        for key in ["id", "title"] {
+            assert_eq!(b[key].as_str(), t[key].as_str());
+        }
+        let dice = t.get("dice").and_then(|d| d.as_str()).map(|d| {
+            if d.starts_with('d') {
+                format!("1{d}")
+            } else {
+                d.to_owned()
+            }
+        });
+        assert_eq!(b.get("dice").and_then(|d| d.as_str()), dice.as_deref());
+        assert_eq!(chances(b), chances(t), "{}", t["id"]);
+        let normal = |s: &str| s.replace("{pick: ", "{pick:").replace(" | ", "|");
+        for (r, rb) in rows(t).iter().zip(rows(b)) {
+            assert_eq!(
+                normal(rb["text"].as_str().unwrap()),
+                normal(r["text"].as_str().unwrap())
+            );
+        }
+    }
+    // What IPP cannot roll the same way is refused, the table named.
+    std::fs::write(dir.join("rt/deck.toml"), "[[table]]\nid = \"rt.deck\"\ntitle = \"D\"\nsystem = \"any\"\nsource = \"t\"\ndeck = true\n\n[[table.row]]\nweight = 1\nname = \"a\"\ntext = \"a\"\n").unwrap();
+    let o = run_in(
+        &dir,
+        &["--content", "rt", "export", "rt.deck", "--format", "ipt"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("rt.deck (D): a deck"), "{}", stderr(&o));
+}
