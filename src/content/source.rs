@@ -68,24 +68,6 @@ fn line_breaks(text: &str) -> impl Iterator<Item = usize> + '_ {
     text.match_indices('\n').map(|(i, _)| i + 1)
 }
 
-/// Bytes of text scanned to find lines, counted in tests: finding the
-/// lines of a file's places must scan it a bounded number of times.
-#[cfg(test)]
-pub(crate) mod scanned {
-    use std::cell::Cell;
-
-    thread_local!(static BYTES: Cell<usize> = const { Cell::new(0) });
-
-    pub(crate) fn add(n: usize) {
-        BYTES.with(|b| b.set(b.get() + n));
-    }
-
-    /// The bytes counted on this thread so far.
-    pub(crate) fn bytes() -> usize {
-        BYTES.with(Cell::get)
-    }
-}
-
 /// How far [`SourceFile::find_from`] looks: a row's text is far shorter.
 const SEARCH_WINDOW: usize = 64 << 10;
 
@@ -415,4 +397,22 @@ fn read_file(path: &Path, layer: usize, dir: &Path) -> Result<SourceFile, Box<Di
                     .with_hint("save it as UTF-8 (any text editor can)"),
             )
         })
+}
+
+/// Bytes of text scanned to find lines, counted in tests: finding the
+/// lines of a file's places must scan it a bounded number of times.
+#[cfg(test)]
+pub(crate) mod scanned {
+    use std::cell::Cell;
+
+    thread_local!(static BYTES: Cell<usize> = const { Cell::new(0) });
+
+    pub(crate) fn add(n: usize) {
+        BYTES.with(|b| b.set(b.get() + n));
+    }
+
+    /// The bytes counted on this thread so far.
+    pub(crate) fn bytes() -> usize {
+        BYTES.with(Cell::get)
+    }
 }

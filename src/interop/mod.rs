@@ -21,6 +21,10 @@
 //!   bounds every reader keeps; [`assemble`] makes those files, given
 //!   together, into drafts.
 
+// A refusal is a `Diagnostic` (file, line, column, hint), made once per
+// run when it is made at all: boxing it would only add noise.
+#![allow(clippy::result_large_err)]
+
 pub(crate) mod assemble;
 pub(crate) mod draft;
 pub(crate) mod foundry;

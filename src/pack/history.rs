@@ -158,7 +158,13 @@ pub(crate) fn pack_of(
     if let Some(m) = req.map.as_mut() {
         m.fixed = prepared.map.clone();
     }
-    Ok(generate_for(library, &req, party, &prepared.sitting_out, &prepared.seed)?)
+    Ok(generate_for(
+        library,
+        &req,
+        party,
+        &prepared.sitting_out,
+        &prepared.seed,
+    )?)
 }
 
 /// A pack's items for `party`, made for those of it who act: the PCs in

@@ -158,12 +158,17 @@ impl Sources {
             .campaign
             .as_ref()
             .map_or(&[][..], |c| c.sitting_out.as_slice());
-        let mut pack =
-            history::generate_for(self.library, &self.request(), &self.party, sitting_out, &self.seed)
-            .map_err(|e| match e {
-                GenError::RunDry(at) => self.run_dry(&at),
-                e => e.into(),
-            })?;
+        let mut pack = history::generate_for(
+            self.library,
+            &self.request(),
+            &self.party,
+            sitting_out,
+            &self.seed,
+        )
+        .map_err(|e| match e {
+            GenError::RunDry(at) => self.run_dry(&at),
+            e => e.into(),
+        })?;
         if let Some(c) = &self.campaign {
             pack.campaign = Some(c.page(&pack));
         }

@@ -906,7 +906,11 @@ fn a_pc_at_zero_mettle_sits_out_the_next_pack() {
     let p2 = pack(&camp, 2);
     assert_eq!(now_of(&p2, "Brannoc"), "Mettle -2 of 7");
     assert!(!acts(&p2), "Brannoc acts in session 2's pack: {p2}");
-    assert!(p2["party"].to_string().contains("Brannoc"), "{}", p2["party"]);
+    assert!(
+        p2["party"].to_string().contains("Brannoc"),
+        "{}",
+        p2["party"]
+    );
     let holders: Vec<&str> = p2["vouchers"]
         .as_array()
         .unwrap()

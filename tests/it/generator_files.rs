@@ -258,13 +258,17 @@ fn every_tablesmith_construct_becomes_tables_with_the_same_odds() {
     assert_chances(&town[0], &[("the mayor", 2, 4), ("the priest", 2, 4)]);
 }
 
+/// A table's rows, each with its chance as a fraction: (text, numerator,
+/// denominator).
+type Chances = &'static [(&'static str, u64, u64)];
+
 /// A file that imports whole: its tables and each row's chance.
 struct Whole {
     files: &'static [&'static str],
     written: &'static str,
     tables: usize,
     rows: usize,
-    check: &'static [(&'static str, &'static [(&'static str, u64, u64)])],
+    check: &'static [(&'static str, Chances)],
 }
 
 #[test]

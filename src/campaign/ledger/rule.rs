@@ -65,7 +65,8 @@ pub(crate) const METTLE_STAYS: &str =
 pub(crate) const METTLE_DAMAGE: &str = "METTLE Engine: taking damage — Mettle lowered";
 pub(crate) const HEAL: &str = "METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death";
 pub(crate) const HEAL_TWIST: &str = "METTLE Scenes: Heal, and Engine: Twists — a failure with Edge calls a Twist: the Edge dice rerolled, the price from the Heal Twists";
-pub(crate) const HEAL_STABLE: &str = "METTLE Scenes: Heal — success keeps the patient stable; rolled again only when hurt again";
+pub(crate) const HEAL_STABLE: &str =
+    "METTLE Scenes: Heal — success keeps the patient stable; rolled again only when hurt again";
 pub(crate) const DOWNTIME: &str = "METTLE Scenes: Downtime — a long Scene while the fallen heal";
 pub(crate) const DOWNTIME_VOUCHER: &str =
     "METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher";

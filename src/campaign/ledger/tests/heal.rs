@@ -58,11 +58,20 @@ fn a_stable_pc_is_not_rolled_for_again_until_hurt_again() {
         &[
             played(1, STABLE),
             played(2, "session = 2\nday = 3\n"),
-            played(3, "session = 3\nday = 4\n[[pc]]\nname = \"Brannoc\"\ndamage = 1\n"),
+            played(
+                3,
+                "session = 3\nday = 4\n[[pc]]\nname = \"Brannoc\"\ndamage = 1\n",
+            ),
         ],
     )
     .unwrap();
-    assert!(mettle_pc(&ledger.session(2).unwrap().before.clone().unwrap(), "Brannoc").stable);
+    assert!(
+        mettle_pc(
+            &ledger.session(2).unwrap().before.clone().unwrap(),
+            "Brannoc"
+        )
+        .stable
+    );
     let two = said(&ledger, 2);
     assert!(
         two.contains(&"Brannoc: stable at -2 and not hurt again: no new Heal Check".into()),
@@ -74,7 +83,9 @@ fn a_stable_pc_is_not_rolled_for_again_until_hurt_again() {
     // Hurt again in session 3: the Heal Check is due again.
     let three = said(&ledger, 3);
     assert!(
-        three.iter().any(|s| s.starts_with("Brannoc: Heal Check by Cress: 4D vs 3")),
+        three
+            .iter()
+            .any(|s| s.starts_with("Brannoc: Heal Check by Cress: 4D vs 3")),
         "{three:#?}"
     );
 }
@@ -91,10 +102,15 @@ fn a_heal_made_at_the_table_with_a_twist_is_taken_as_recorded() {
     .unwrap();
     let said = said(&ledger, 1);
     assert!(
-        said.contains(&"Brannoc: Heal Check made at the table: success after a Twist, Edge 1".into()),
+        said.contains(
+            &"Brannoc: Heal Check made at the table: success after a Twist, Edge 1".into()
+        ),
         "{said:#?}"
     );
-    assert!(!said.iter().any(|s| s.contains("Heal Check by")), "{said:#?}");
+    assert!(
+        !said.iter().any(|s| s.contains("Heal Check by")),
+        "{said:#?}"
+    );
 }
 
 #[test]
@@ -154,8 +170,11 @@ fn the_death_rate_at_each_mettle_below_zero_is_the_heal_checks_with_the_twist() 
         };
         let mut deaths = 0u32;
         for i in 0..LEDGERS {
-            let ledger = fold(&alone(&format!("death-rate-{i}")), std::slice::from_ref(&session))
-                .unwrap();
+            let ledger = fold(
+                &alone(&format!("death-rate-{i}")),
+                std::slice::from_ref(&session),
+            )
+            .unwrap();
             if !ledger.now.pcs[0].is_present() {
                 deaths += 1;
             }
