@@ -231,7 +231,9 @@ fn an_edited_record_names_itself_and_force_remakes_every_stale_pack() {
     let three = out
         .find("session 3's pack was made from an older campaign state (session 1's record changed since): making it again")
         .unwrap_or_else(|| panic!("{out}"));
-    let four = out.find("wrote 20 files to out/session-4").unwrap();
+    let four = out
+        .find(" files to out/session-4")
+        .unwrap_or_else(|| panic!("{out}"));
     assert!(three < four, "{out}");
     ok_in(&camp, &["prep", "1"]);
     let (out, _) = ok_in(&camp, &["verify"]);
