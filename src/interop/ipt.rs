@@ -47,13 +47,8 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let mut rows = 0usize;
     let mut title = None;
     for (line_no, line) in logical_lines(text) {
-        if line.chars().count() > sheet::MAX_LINE {
-            sheet.refused.push(Refusal::new(
-                line_no,
-                1,
-                "a line longer than 65,536 characters",
-                "split the line",
-            ));
+        if let Some(refusal) = sheet::too_long(line_no, &line) {
+            sheet.refused.push(refusal);
             continue;
         }
         let trimmed = line.trim();

@@ -103,6 +103,19 @@ pub(crate) struct Refusal {
     pub hint: String,
 }
 
+/// A refusal for line `line_no` when it is longer than [`MAX_LINE`]
+/// characters (every reader keeps the same bound).
+pub(crate) fn too_long(line_no: usize, line: &str) -> Option<Refusal> {
+    (line.chars().count() > MAX_LINE).then(|| {
+        Refusal::new(
+            line_no,
+            1,
+            "a line longer than 65,536 characters",
+            "split the line",
+        )
+    })
+}
+
 impl Refusal {
     pub(crate) fn new(
         line: usize,

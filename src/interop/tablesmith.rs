@@ -40,13 +40,8 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw.trim_end_matches('\r');
-        if line.chars().count() > sheet::MAX_LINE {
-            sheet.refused.push(Refusal::new(
-                line_no,
-                1,
-                "a line longer than 65,536 characters",
-                "split the line",
-            ));
+        if let Some(refusal) = sheet::too_long(line_no, line) {
+            sheet.refused.push(refusal);
             continue;
         }
         if line.trim().is_empty() || line.starts_with('#') {
