@@ -71,7 +71,6 @@ const CIRCLES: &[&str] = &[
     "src/content/validate/effects.rs ↔ src/content/validate/rows.rs",
     "src/content/validate/keys.rs ↔ src/content/validate/parts.rs",
     "src/generators/journey/trip.rs ↔ src/generators/journey/twists.rs",
-    "src/handouts/sheets/atlas.rs ↔ src/handouts/sheets/maps.rs",
     "src/pack/read.rs ↔ src/pack/stale.rs",
 ];
 

@@ -9,7 +9,8 @@
 //! The map is drawn as large as leaves room for the key on the shorter
 //! paper (letter); the key's height is measured with the PDF fonts.
 
-use crate::generators::map::{Map, Path};
+use super::map_rows::{key_rows, path_rows};
+use crate::generators::map::Map;
 use crate::handouts::drawings::chart::{self, View};
 use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
@@ -170,46 +171,6 @@ fn players_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     let lines = (left / row).floor().max(3.0) as usize;
     let rows = vec![vec![String::new()]; lines];
     f.table(&[w.sheet.notes.as_str()], &rows, &[1.0], RULE_SIZE);
-}
-
-/// One key row a stop: its number, name, kind and terrain, hook. The
-/// start and the goal are marked in the legend's words (in a campaign's
-/// pack: the party's stop and where it is going).
-pub(super) fn key_rows(m: &Map, view: View) -> Vec<Vec<String>> {
-    let [start, goal] = chart::mark_words(view);
-    m.stops
-        .iter()
-        .map(|s| {
-            let mut name = s.name.clone();
-            if s.id == m.start {
-                name.push_str(&format!(" ({start})"));
-            } else if s.id == m.goal {
-                name.push_str(&format!(" ({goal})"));
-            }
-            vec![
-                (s.id + 1).to_string(),
-                format!("{name}\n{}, {}", s.kind, s.terrain),
-                s.hook.clone(),
-            ]
-        })
-        .collect()
-}
-
-/// The paths one to a row, each as its stops' numbers, regions, days
-/// and Difficulty.
-pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
-    let cell = |p: &Path| {
-        format!(
-            "{}–{} · {} · {} · D{} {}",
-            p.a + 1,
-            p.b + 1,
-            p.regions,
-            p.days,
-            p.difficulty,
-            p.difficulty_word
-        )
-    };
-    m.paths.iter().map(|p| vec![cell(p)]).collect()
 }
 
 /// Height a [`Flow::table`] of these rows takes at [`KEY_SIZE`]: each row

@@ -29,6 +29,7 @@ mod atlas;
 mod cards;
 mod encounter;
 mod journey;
+mod map_rows;
 mod maps;
 mod run;
 

@@ -207,6 +207,19 @@ impl<'a> Flow<'a> {
         self.heading(title, size);
     }
 
+    /// [`Flow::section`] that goes on under what is on this page when at
+    /// least `keep` points are left there (a fresh page otherwise): for a
+    /// section that follows on from the one before, as an atlas's index
+    /// follows its key.
+    pub(crate) fn section_on(&mut self, title: &str, keep: f64) {
+        self.room(keep);
+        self.sections.push(Section {
+            title: title.to_owned(),
+            first_page: self.pages.len() - 1,
+        });
+        self.heading(title, 16.0);
+    }
+
     pub(crate) fn heading(&mut self, text: &str, size: f64) {
         let lines = pdf::wrap(self.fonts, text, size, true, self.content_width());
         let h = lines.len() as f64 * LINE_HEIGHT * size + 6.0;
@@ -285,14 +298,19 @@ impl<'a> Flow<'a> {
 
     /// Height of one table row: its tallest cell, wrapped to its column.
     fn row_height(&self, cells: &[String], cols: &[f64], size: f64, bold: bool) -> f64 {
-        let lines = cells
+        cells
             .iter()
             .zip(cols)
-            .map(|(c, w)| pdf::wrap(self.fonts, c, size, bold, w - 4.0).len())
-            .max()
-            .unwrap_or(1)
-            .max(1);
-        lines as f64 * LINE_HEIGHT * size + 3.0
+            .map(|(c, w)| self.cell_height(c, *w, size, bold))
+            .fold(LINE_HEIGHT * size, f64::max)
+            + 3.0
+    }
+
+    /// Height of the text of a table cell `width` points wide (a row is
+    /// its tallest cell and 3 points).
+    pub(crate) fn cell_height(&self, text: &str, width: f64, size: f64, bold: bool) -> f64 {
+        let lines = pdf::wrap(self.fonts, text, size, bold, width - 4.0).len();
+        lines.max(1) as f64 * LINE_HEIGHT * size
     }
 
     /// One table row at the current height, ruled underneath (a heavier
