@@ -299,7 +299,8 @@ fn most_that_fit(heights: &[f64], n: usize, room: f64) -> usize {
         let used: f64 = (0..down)
             .map(|r| {
                 (0..n)
-                    .filter_map(|c| (c * down + r < k).then(|| heights[c * down + r]))
+                    .filter(|&c| c * down + r < k)
+                    .map(|c| heights[c * down + r])
                     .fold(0.0, f64::max)
                     + 3.0
             })
