@@ -204,7 +204,9 @@ impl Record<'_> {
             .map_or(self.text.len(), |e| start + e);
         let mut block = self.text[start..end].to_owned();
         for (key, value) in keys {
-            if block.lines().any(|l| l.starts_with(&format!("{key} ="))) {
+            if block.lines().any(|l| {
+                l.starts_with(&format!("{key} =")) || l.starts_with(&format!("# {key} ="))
+            }) {
                 block = set_key(&block, key, value);
             } else {
                 let eol = block.find('\n').unwrap_or(block.len());
@@ -222,14 +224,25 @@ impl Record<'_> {
         self
     }
 
+    /// Text taken out (a slip undone).
+    fn remove(mut self, text: &str) -> Self {
+        assert!(self.text.contains(text), "{text:?} not in {}", self.text);
+        self.text = self.text.replacen(text, "", 1);
+        self
+    }
+
     /// The GM's slip: `from` written as `to`, refused as
     /// [`Record::refused_at`] says; then the fix (the record as it was
     /// before the slip).
     #[track_caller]
     fn mistake(mut self, from: &str, to: &str, at: &str, says: &[&str]) -> Self {
         assert!(self.text.contains(from), "{from:?} not in {}", self.text);
-        let fixed = std::mem::replace(&mut self.text, String::new());
-        self.text = fixed.replacen(from, to, 1);
+        let fixed = std::mem::take(&mut self.text);
+        // The slip is in a line of its own, not in a comment.
+        let i = fixed
+            .find(&format!("\n{from}"))
+            .map_or_else(|| fixed.find(from).unwrap(), |i| i + 1);
+        self.text = format!("{}{to}{}", &fixed[..i], &fixed[i + from.len()..]);
         self = self.refused_at(at, says);
         self.text = fixed;
         self
@@ -890,4 +903,254 @@ fn mettle_one_prep_force_remakes_every_stale_pack_then_verify_is_clean() {
     let json = camp.ledger();
     assert_eq!(json["now"]["money"], 15, "the edit counts");
     assert!(json["stale_packs"].as_array().is_none_or(|s| s.is_empty()), "{}", json["stale_packs"]);
+}
+
+// ----------------------------------------------------------------------
+// The Core campaign: six sessions.
+// ----------------------------------------------------------------------
+
+/// The Core campaign as played (`init --system core`, its own seed).
+struct Core {
+    camp: Camp,
+    played: Vec<Played>,
+    ledger: Value,
+}
+
+fn core() -> &'static Core {
+    static CELL: OnceLock<Result<Core, String>> = OnceLock::new();
+    shared(&CELL, play_core)
+}
+
+/// A sheet for a PC who joins in session 5.
+const ODA: &str = "\n[[joined]]\nname = \"Oda\"\nSTR = 10\nAGI = 11\nWIT = 9\narmour = 1\ndamage = \"d6\"\nomens = 2\nmax_omens = 2\n";
+
+/// Six sessions: hurt, injured, an omen spent, two deaths and their
+/// funerals, corruption, a PC who joins; what each record says is in its
+/// comment.
+fn play_core() -> Core {
+    let camp = Camp::init("long-core", &["--system", "core"]);
+    camp.ok(&["prep"]);
+    let mut played = Vec::new();
+
+    // 1: Ada takes 3 and the pack's injury slip and spends an omen; Cress
+    // is frightened; 200ʂ found. The GM first writes 3 omens spent (she
+    // has 2).
+    let p = camp.pack(1);
+    played.push(
+        camp.record(1)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .set("met", "[\"encounter/1\", \"trap/1\"]")
+            .set("money", "200")
+            .pc("Ada", &[("damage", "3"), ("injuries", "[\"injury/1\"]"), ("omens", "1")])
+            .pc("Cress", &[("conditions", "[\"frightened\"]")])
+            .mistake(
+                "omens = 1",
+                "omens = 3",
+                "omens = |3",
+                &["omens = 3, but Ada has 2 omens of 2 at the start of session 1"],
+            )
+            .played(),
+    );
+
+    // 2: Brannoc dies; his remains are brought back. The GM first writes
+    // the fate as "died".
+    let p = camp.pack(2);
+    played.push(
+        camp.record(2)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .pc("Brannoc", &[("fate", "\"dead\""), ("remains", "true")])
+            .mistake(
+                "fate = \"dead\"",
+                "fate = \"died\"",
+                "fate = |\"died\"",
+                &["unknown variant `died`, expected `dead` or `left`", "did you mean `dead`?"],
+            )
+            .played(),
+    );
+
+    // 3: 300ʂ found. The GM first writes an entry for Brannoc, who died
+    // in session 2. Session 4 gets a plan of its own: to the first stop of
+    // the map that is not where session 3 ends.
+    let p = camp.pack(3);
+    let here = onward(&p);
+    let there = p["map"]["stops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .find(|s| here.trim_matches('"') != *s)
+        .unwrap();
+    camp.plan(
+        4,
+        &format!("terrain = \"saltflats\"\nencounters = 2\ntraps = 1\nnpcs = 3\ninjuries = 1\nto = \"{there}\"\n"),
+    );
+    played.push(
+        camp.record(3)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .set("money", "300")
+            .append("\n[[pc]]\nname = \"Brannoc\"\ndamage = 2\n")
+            .refused_at(
+                "name = |\"Brannoc\"",
+                &["Brannoc is not in the party: they died in session 2"],
+            )
+            .remove("\n[[pc]]\nname = \"Brannoc\"\ndamage = 2\n")
+            .played(),
+    );
+
+    // 4: Cress gains 2 corruption: the soulblight check. The GM first
+    // gives her a METTLE key.
+    let p = camp.pack(4);
+    played.push(
+        camp.record(4)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .pc("Cress", &[("corruption", "2")])
+            .mistake(
+                "corruption = 2",
+                "corruption = 2\nheal_edge = 1",
+                "heal_edge = |1",
+                &["`heal_edge` is not a key of the Core Rules records", "remove the line"],
+            )
+            .played(),
+    );
+
+    // 5: Oda joins; Ada takes 2.
+    let p = camp.pack(5);
+    played.push(
+        camp.record(5)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .pc("Ada", &[("damage", "2")])
+            .append(ODA)
+            .played(),
+    );
+
+    // 6: Ada dies; her remains are left behind.
+    let p = camp.pack(6);
+    played.push(
+        camp.record(6)
+            .set("day", &end_day(&p))
+            .set("stop", &onward(&p))
+            .pc("Ada", &[("fate", "\"dead\"")])
+            .recorded(),
+    );
+    let ledger = camp.ledger();
+    Core {
+        camp,
+        played,
+        ledger,
+    }
+}
+
+#[test]
+fn core_six_sessions_are_played_with_every_slip_refused_then_fixed() {
+    let c = core();
+    let sessions = c.ledger["sessions"].as_array().unwrap();
+    assert_eq!(sessions.len(), 6, "{}", c.ledger["sessions"]);
+    assert!(sessions.iter().all(|s| s["recorded"] == true), "{sessions:?}");
+    assert_eq!(c.played.len(), 6);
+    let pcs: Vec<(String, String)> = c.ledger["now"]["pcs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|pc| (pc["name"].as_str().unwrap().to_owned(), pc["presence"].as_str().unwrap().to_owned()))
+        .collect();
+    let want = [("Ada", "dead"), ("Brannoc", "dead"), ("Cress", "present"), ("Oda", "present")];
+    assert_eq!(
+        pcs,
+        want.map(|(n, p)| (n.to_owned(), p.to_owned())),
+        "{pcs:?}"
+    );
+}
+
+/// Two deaths by the rules: Brannoc's funeral (remains brought back:
+/// half of 512ʂ) paid at the next full rest; Ada's (512ʂ) due, the party
+/// in the wild. The dead act in no later pack; an omen spent comes off
+/// the sheet until the full rest.
+#[test]
+fn core_deaths_funerals_and_omens_by_the_rules() {
+    let c = core();
+    let has = |n: usize, line: &str| {
+        let all = changes(&c.ledger, n);
+        assert!(all.iter().any(|c| c == line), "session {n}: {line} not in {all:#?}");
+    };
+    has(1, "Ada: omens 2 → 1 (1 omen spent in play)");
+    has(2, "Brannoc: died");
+    has(
+        2,
+        "party: a funeral for Brannoc is due by the next full rest: 256ʂ (512ʂ halved: the remains were brought back)",
+    );
+    assert!(
+        changes(&c.ledger, 3)
+            .iter()
+            .any(|l| l.starts_with("party: paid 256ʂ for Brannoc's funeral")),
+        "{:#?}",
+        changes(&c.ledger, 3)
+    );
+    has(6, "Ada: died");
+    has(6, "party: a funeral for Ada is due by the next full rest: 512ʂ");
+    // Session 6 ends in the wild: no full rest, so Ada's funeral is
+    // still due (and nobody's omens are lost for it yet).
+    let due = &c.ledger["now"]["funerals_due"];
+    assert_eq!(due.as_array().map(Vec::len), Some(1), "{due}");
+    assert_eq!(
+        (&due[0]["pc"], &due[0]["session"], &due[0]["remains"], &due[0]["cost"]),
+        (&"Ada".into(), &6.into(), &false.into(), &512.into()),
+        "{due}"
+    );
+    assert!(!changes(&c.ledger, 6).iter().any(|l| l.contains("unpaid")));
+    // Brannoc acted while alive, and in no pack after his death.
+    assert!(!acts_in(&c.camp.pack(1), "Brannoc").is_empty());
+    for n in 3..=6 {
+        let p = c.camp.pack(n);
+        assert_eq!(acts_in(&p, "Brannoc"), Vec::<String>::new(), "session {n}");
+        assert!(!p["campaign"]["party_now"].to_string().contains("Brannoc"), "session {n}");
+    }
+    // Oda, who joined in session 5, is in session 6's party.
+    assert!(c.camp.pack(6)["campaign"]["party_now"].to_string().contains("\"Oda\""));
+}
+
+/// Session 6 unplayed again (its record set aside): the GM writes a
+/// note on its `npc-1.md`, then gives the session a plan of its own that
+/// changes that NPC. `prep` refuses naming the GM's sheet alone; `prep
+/// --force` keeps it and writes the pack's version beside it as
+/// `npc-1.new.md`; `verify` knows whose is whose.
+#[test]
+fn core_the_gms_edited_sheet_is_kept_by_force() {
+    let camp = core().camp.copy("long-core-gm-file");
+    std::fs::remove_file(camp.path("sessions/6/record.toml")).unwrap();
+    let sheet = "out/session-6/npc-1.md";
+    let noted = format!("{}\nOwes Cress a favour since the ford.\n", camp.read(sheet));
+    camp.write(sheet, &noted);
+    let plan = format!("{}\n[[npc]]\ntier = 2\n", camp.read("sessions/4/plan.toml"));
+    camp.plan(6, &plan);
+    let said = camp.refused(&["prep"]);
+    assert!(
+        said.err.contains("refusing to overwrite 1 file(s)") && said.err.contains("npc-1.md"),
+        "{}",
+        said.context()
+    );
+    for own in ["pack.md", "pack.pdf", "pack.json", "bundle.toml", "npc-2.md"] {
+        assert!(!said.err.contains(own), "{own} named: {}", said.context());
+    }
+    assert_eq!(camp.read(sheet), noted, "a refused prep wrote the sheet");
+    let said = camp.ok(&["prep", "--force"]);
+    assert_eq!(camp.read(sheet), noted, "--force lost the GM's note");
+    let new = camp.read("out/session-6/npc-1.new.md");
+    assert!(new.contains("tier 2") && !new.contains("Owes Cress"), "{new}");
+    assert!(
+        said.err.contains("kept npc-1.md: you edited it, so the pack's new version is beside it as npc-1.new.md"),
+        "{}",
+        said.context()
+    );
+    let said = camp.ok(&["verify"]);
+    assert!(
+        said.out.contains("(npc-1.md is yours, the pack's is npc-1.new.md)"),
+        "{}",
+        said.context()
+    );
+    assert_eq!(said.out.matches("ok: all").count(), 6, "{}", said.context());
 }
