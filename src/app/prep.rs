@@ -69,7 +69,13 @@ pub(crate) fn run(
             s.session,
             join_and(&s.changed)
         )?;
-        make(ws, &PrepWhat::Session(Some(s.session)), &plain, &mut said, err)?;
+        make(
+            ws,
+            &PrepWhat::Session(Some(s.session)),
+            &plain,
+            &mut said,
+            err,
+        )?;
         out.write_all(&said)?;
     }
     make(ws, &PrepWhat::Session(Some(n)), asked, out, err)?;

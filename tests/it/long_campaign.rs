@@ -205,9 +205,10 @@ impl Record<'_> {
             .map_or(self.text.len(), |e| start + e);
         let mut block = self.text[start..end].to_owned();
         for (key, value) in keys {
-            if block.lines().any(|l| {
-                l.starts_with(&format!("{key} =")) || l.starts_with(&format!("# {key} ="))
-            }) {
+            if block
+                .lines()
+                .any(|l| l.starts_with(&format!("{key} =")) || l.starts_with(&format!("# {key} =")))
+            {
                 block = set_key(&block, key, value);
             } else {
                 let eol = block.find('\n').unwrap_or(block.len());
@@ -405,7 +406,13 @@ fn changes(ledger: &Value, n: usize) -> Vec<String> {
         .as_array()
         .unwrap_or_else(|| panic!("session {n} has no changes: {ledger}"))
         .iter()
-        .map(|c| format!("{}: {}", c["who"].as_str().unwrap(), c["what"].as_str().unwrap()))
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["who"].as_str().unwrap(),
+                c["what"].as_str().unwrap()
+            )
+        })
         .collect()
 }
 
@@ -527,7 +534,10 @@ fn play_mettle() -> Mettle {
             .refused_at(
                 &home,
                 &[
-                    &format!("the party could not have reached {}", home.trim_matches('"')),
+                    &format!(
+                        "the party could not have reached {}",
+                        home.trim_matches('"')
+                    ),
                     "fix `stop`, or `day`",
                 ],
             )
@@ -546,7 +556,12 @@ fn play_mettle() -> Mettle {
             .set("day", &end_day(&p))
             .set("stop", &next_stop(&p))
             .pc("Brannoc", &[("damage", "2")])
-            .mistake("damage = 2", "damgae = 2", "damgae", &["unknown field `damgae`", "did you mean `damage`?"])
+            .mistake(
+                "damage = 2",
+                "damgae = 2",
+                "damgae",
+                &["unknown field `damgae`", "did you mean `damage`?"],
+            )
             .played(),
     );
 
@@ -564,7 +579,10 @@ fn play_mettle() -> Mettle {
                 &format!("stop = {stop5}"),
                 &format!("stop = {typo}"),
                 &typo,
-                &["the campaign map has no stop", &format!("did you mean `{}`?", stop5.trim_matches('"'))],
+                &[
+                    "the campaign map has no stop",
+                    &format!("did you mean `{}`?", stop5.trim_matches('"')),
+                ],
             )
             .played(),
     );
@@ -583,8 +601,17 @@ fn play_mettle() -> Mettle {
     let ada = in_hand(&ledger)
         .into_iter()
         .find(|(s, h)| h == "Ada" && s.len() == 7)
-        .unwrap_or_else(|| panic!("Ada holds no Downtime Voucher: {}", ledger["now"]["vouchers"]));
-    let wrong = format!("{}{}", &ada.0[..6], if ada.0.ends_with('9') { '8' } else { '9' });
+        .unwrap_or_else(|| {
+            panic!(
+                "Ada holds no Downtime Voucher: {}",
+                ledger["now"]["vouchers"]
+            )
+        });
+    let wrong = format!(
+        "{}{}",
+        &ada.0[..6],
+        if ada.0.ends_with('9') { '8' } else { '9' }
+    );
     played.push(
         camp.record(6)
             .set("day", &end_day(&p))
@@ -595,7 +622,10 @@ fn play_mettle() -> Mettle {
                 &ada.0.to_lowercase(),
                 &wrong,
                 &format!("\"{wrong}\""),
-                &[&format!("voucher {wrong} was never held"), &format!("did you mean `{}`?", ada.0)],
+                &[
+                    &format!("voucher {wrong} was never held"),
+                    &format!("did you mean `{}`?", ada.0),
+                ],
             )
             .played(),
     );
@@ -607,8 +637,16 @@ fn play_mettle() -> Mettle {
         camp.record(7)
             .set("day", &end_day(&p))
             .set("stop", &next_stop(&p))
-            .pc("Cress", &[("damage", "12"), ("heal_edge", "1"), ("heal_twist", "true")])
-            .mistake("heal_edge = 1\n", "", "heal_twist = |true", &["heal_twist = true, but Cress has no `heal_edge`"])
+            .pc(
+                "Cress",
+                &[("damage", "12"), ("heal_edge", "1"), ("heal_twist", "true")],
+            )
+            .mistake(
+                "heal_edge = 1\n",
+                "",
+                "heal_twist = |true",
+                &["heal_twist = true, but Cress has no `heal_edge`"],
+            )
             .played(),
     );
 
@@ -670,7 +708,10 @@ fn acts_in(p: &Value, pc: &str) -> Vec<String> {
             found.push(format!("stands in {at}'s zones"));
         }
         let odds = e["odds"].as_array().unwrap();
-        if odds.iter().any(|o| o["attacker"] == pc || o["defender"] == pc) {
+        if odds
+            .iter()
+            .any(|o| o["attacker"] == pc || o["defender"] == pc)
+        {
             found.push(format!("is in {at}'s odds"));
         }
     }
@@ -698,7 +739,11 @@ fn mettle_ten_sessions_are_played_with_every_slip_refused_then_fixed() {
     // The party's money: 30 gained in session 1, 10 spent in session 8.
     assert_eq!(m.ledger["now"]["money"], 20);
     assert_eq!(m.ledger["now"]["rations"], 6);
-    assert!(m.prep1.out.contains("out/session-1"), "{}", m.prep1.context());
+    assert!(
+        m.prep1.out.contains("out/session-1"),
+        "{}",
+        m.prep1.context()
+    );
 }
 
 /// Session 2: Brannoc at -2; Cress's Heal Check (4D vs 3) fails with
@@ -724,12 +769,20 @@ fn mettle_the_twist_on_a_failed_heal_with_edge_saves_brannoc() {
         twist.contains(") rerolls the Edge dice [") && twist.ends_with(": success"),
         "the Twist did not save him: {check}"
     );
-    assert!(!two.iter().any(|c| c.starts_with("Brannoc: died")), "{two:#?}");
+    assert!(
+        !two.iter().any(|c| c.starts_with("Brannoc: died")),
+        "{two:#?}"
+    );
     let rule = m.ledger["sessions"][1]["changes"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["what"].as_str().unwrap().starts_with("Heal Check by Cress"))
+        .find(|c| {
+            c["what"]
+                .as_str()
+                .unwrap()
+                .starts_with("Heal Check by Cress")
+        })
         .unwrap()["rule"]
         .clone();
     assert!(rule.to_string().contains("Twists"), "{rule}");
@@ -776,7 +829,10 @@ fn mettle_a_stable_pc_gets_no_second_heal_roll() {
         !four.iter().any(|c| c.starts_with("Ada: Heal Check")),
         "a second Heal Check for Ada: {four:#?}"
     );
-    assert!(!four.iter().any(|c| c.starts_with("Ada: died")), "{four:#?}");
+    assert!(
+        !four.iter().any(|c| c.starts_with("Ada: died")),
+        "{four:#?}"
+    );
     let p5 = m.camp.pack(5);
     assert!(
         p5["campaign"]["party_now"]
@@ -815,26 +871,35 @@ fn mettle_a_pc_at_zero_sits_out_journey_roles_and_fitting() {
             p["campaign"]["party_now"]
         );
         assert_eq!(acts_in(&p, "Ada"), Vec::<String>::new(), "session {n}");
-        assert!(p["journey"]["lead"].is_string(), "session {n} has no journey");
+        assert!(
+            p["journey"]["lead"].is_string(),
+            "session {n} has no journey"
+        );
         for pc in ["Brannoc", "Cress"] {
-            assert!(!acts_in(&p, pc).is_empty(), "session {n}: {pc} does nothing");
+            assert!(
+                !acts_in(&p, pc).is_empty(),
+                "session {n}: {pc} does nothing"
+            );
         }
         let md = m.camp.pack_md(n);
         assert!(!md.contains("Lead: Ada"), "session {n}'s pack.md");
         assert!(
-            !md.lines().any(|l| l.starts_with("| Ada | ") && l.contains('%')),
+            !md.lines()
+                .any(|l| l.starts_with("| Ada | ") && l.contains('%')),
             "session {n}'s pack.md has odds for Ada"
         );
-        assert!(md.contains("**Ada** Mettle -3 of 7"), "session {n}'s run sheet");
+        assert!(
+            md.contains("**Ada** Mettle -3 of 7"),
+            "session {n}'s run sheet"
+        );
     }
     // Session 4's own plan names vouchers for Ada and Cress: Cress's only.
     let holders: Vec<String> = vouchers(&m.camp.pack(4)).into_iter().map(|v| v.1).collect();
     assert_eq!(holders, ["Cress"]);
     assert!(
-        m.played[2]
-            .prep
-            .err
-            .contains("note: no voucher for Ada: the plan names them, but they are at 0 Mettle or below"),
+        m.played[2].prep.err.contains(
+            "note: no voucher for Ada: the plan names them, but they are at 0 Mettle or below"
+        ),
         "{}",
         m.played[2].prep.context()
     );
@@ -874,7 +939,9 @@ fn mettle_one_prep_force_remakes_every_stale_pack_then_verify_is_clean() {
     assert_eq!(said.code, Some(1), "{}", said.context());
     for k in 2..=10 {
         assert!(
-            said.err.contains(&format!("stale: out/session-{k} was made from an older campaign state")),
+            said.err.contains(&format!(
+                "stale: out/session-{k} was made from an older campaign state"
+            )),
             "session {k}: {}",
             said.context()
         );
@@ -892,18 +959,31 @@ fn mettle_one_prep_force_remakes_every_stale_pack_then_verify_is_clean() {
                  changed since): making it again"
             ))
             .unwrap_or_else(|| panic!("session {k} not made again: {}", remade.context()));
-        assert!(at > last || k == 2, "session {k} out of order: {}", remade.context());
+        assert!(
+            at > last || k == 2,
+            "session {k} out of order: {}",
+            remade.context()
+        );
         last = at;
     }
     assert!(camp.path("out/session-11/pack.json").exists());
     let verified = camp.ok(&["verify"]);
-    assert_eq!(verified.out.matches("ok: all").count(), 11, "{}", verified.context());
+    assert_eq!(
+        verified.out.matches("ok: all").count(),
+        11,
+        "{}",
+        verified.context()
+    );
     assert!(!verified.err.contains("stale"), "{}", verified.context());
     let listed = camp.ok(&["campaign"]).out;
     assert!(!listed.contains("Stale packs"), "{listed}");
     let json = camp.ledger();
     assert_eq!(json["now"]["money"], 15, "the edit counts");
-    assert!(json["stale_packs"].as_array().is_none_or(|s| s.is_empty()), "{}", json["stale_packs"]);
+    assert!(
+        json["stale_packs"].as_array().is_none_or(|s| s.is_empty()),
+        "{}",
+        json["stale_packs"]
+    );
 }
 
 // ----------------------------------------------------------------------
@@ -943,7 +1023,14 @@ fn play_core() -> Core {
             .set("stop", &onward(&p))
             .set("met", "[\"encounter/1\", \"trap/1\"]")
             .set("money", "200")
-            .pc("Ada", &[("damage", "3"), ("injuries", "[\"injury/1\"]"), ("omens", "1")])
+            .pc(
+                "Ada",
+                &[
+                    ("damage", "3"),
+                    ("injuries", "[\"injury/1\"]"),
+                    ("omens", "1"),
+                ],
+            )
             .pc("Cress", &[("conditions", "[\"frightened\"]")])
             .mistake(
                 "omens = 1",
@@ -966,7 +1053,10 @@ fn play_core() -> Core {
                 "fate = \"dead\"",
                 "fate = \"died\"",
                 "fate = |\"died\"",
-                &["unknown variant `died`, expected `dead` or `left`", "did you mean `dead`?"],
+                &[
+                    "unknown variant `died`, expected `dead` or `left`",
+                    "did you mean `dead`?",
+                ],
             )
             .played(),
     );
@@ -1013,7 +1103,10 @@ fn play_core() -> Core {
                 "corruption = 2",
                 "corruption = 2\nheal_edge = 1",
                 "heal_edge = |1",
-                &["`heal_edge` is not a key of the Core Rules records", "remove the line"],
+                &[
+                    "`heal_edge` is not a key of the Core Rules records",
+                    "remove the line",
+                ],
             )
             .played(),
     );
@@ -1051,15 +1144,28 @@ fn core_six_sessions_are_played_with_every_slip_refused_then_fixed() {
     let c = core();
     let sessions = c.ledger["sessions"].as_array().unwrap();
     assert_eq!(sessions.len(), 6, "{}", c.ledger["sessions"]);
-    assert!(sessions.iter().all(|s| s["recorded"] == true), "{sessions:?}");
+    assert!(
+        sessions.iter().all(|s| s["recorded"] == true),
+        "{sessions:?}"
+    );
     assert_eq!(c.played.len(), 6);
     let pcs: Vec<(String, String)> = c.ledger["now"]["pcs"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|pc| (pc["name"].as_str().unwrap().to_owned(), pc["presence"].as_str().unwrap().to_owned()))
+        .map(|pc| {
+            (
+                pc["name"].as_str().unwrap().to_owned(),
+                pc["presence"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
-    let want = [("Ada", "dead"), ("Brannoc", "dead"), ("Cress", "present"), ("Oda", "present")];
+    let want = [
+        ("Ada", "dead"),
+        ("Brannoc", "dead"),
+        ("Cress", "present"),
+        ("Oda", "present"),
+    ];
     assert_eq!(
         pcs,
         want.map(|(n, p)| (n.to_owned(), p.to_owned())),
@@ -1076,7 +1182,10 @@ fn core_deaths_funerals_and_omens_by_the_rules() {
     let c = core();
     let has = |n: usize, line: &str| {
         let all = changes(&c.ledger, n);
-        assert!(all.iter().any(|c| c == line), "session {n}: {line} not in {all:#?}");
+        assert!(
+            all.iter().any(|c| c == line),
+            "session {n}: {line} not in {all:#?}"
+        );
     };
     has(1, "Ada: omens 2 → 1 (1 omen spent in play)");
     has(2, "Brannoc: died");
@@ -1092,13 +1201,21 @@ fn core_deaths_funerals_and_omens_by_the_rules() {
         changes(&c.ledger, 3)
     );
     has(6, "Ada: died");
-    has(6, "party: a funeral for Ada is due by the next full rest: 512ʂ");
+    has(
+        6,
+        "party: a funeral for Ada is due by the next full rest: 512ʂ",
+    );
     // Session 6 ends in the wild: no full rest, so Ada's funeral is
     // still due (and nobody's omens are lost for it yet).
     let due = &c.ledger["now"]["funerals_due"];
     assert_eq!(due.as_array().map(Vec::len), Some(1), "{due}");
     assert_eq!(
-        (&due[0]["pc"], &due[0]["session"], &due[0]["remains"], &due[0]["cost"]),
+        (
+            &due[0]["pc"],
+            &due[0]["session"],
+            &due[0]["remains"],
+            &due[0]["cost"]
+        ),
         (&"Ada".into(), &6.into(), &false.into(), &512.into()),
         "{due}"
     );
@@ -1108,10 +1225,17 @@ fn core_deaths_funerals_and_omens_by_the_rules() {
     for n in 3..=6 {
         let p = c.camp.pack(n);
         assert_eq!(acts_in(&p, "Brannoc"), Vec::<String>::new(), "session {n}");
-        assert!(!p["campaign"]["party_now"].to_string().contains("Brannoc"), "session {n}");
+        assert!(
+            !p["campaign"]["party_now"].to_string().contains("Brannoc"),
+            "session {n}"
+        );
     }
     // Oda, who joined in session 5, is in session 6's party.
-    assert!(c.camp.pack(6)["campaign"]["party_now"].to_string().contains("\"Oda\""));
+    assert!(
+        c.camp.pack(6)["campaign"]["party_now"]
+            .to_string()
+            .contains("\"Oda\"")
+    );
 }
 
 /// Session 6 unplayed again (its record set aside): the GM writes a
@@ -1124,7 +1248,10 @@ fn core_the_gms_edited_sheet_is_kept_by_force() {
     let camp = core().camp.copy("long-core-gm-file");
     std::fs::remove_file(camp.path("sessions/6/record.toml")).unwrap();
     let sheet = "out/session-6/npc-1.md";
-    let noted = format!("{}\nOwes Cress a favour since the ford.\n", camp.read(sheet));
+    let noted = format!(
+        "{}\nOwes Cress a favour since the ford.\n",
+        camp.read(sheet)
+    );
     camp.write(sheet, &noted);
     let plan = format!("{}\n[[npc]]\ntier = 2\n", camp.read("sessions/4/plan.toml"));
     camp.plan(6, &plan);
@@ -1134,22 +1261,34 @@ fn core_the_gms_edited_sheet_is_kept_by_force() {
         "{}",
         said.context()
     );
-    for own in ["pack.md", "pack.pdf", "pack.json", "bundle.toml", "npc-2.md"] {
+    for own in [
+        "pack.md",
+        "pack.pdf",
+        "pack.json",
+        "bundle.toml",
+        "npc-2.md",
+    ] {
         assert!(!said.err.contains(own), "{own} named: {}", said.context());
     }
     assert_eq!(camp.read(sheet), noted, "a refused prep wrote the sheet");
     let said = camp.ok(&["prep", "--force"]);
     assert_eq!(camp.read(sheet), noted, "--force lost the GM's note");
     let new = camp.read("out/session-6/npc-1.new.md");
-    assert!(new.contains("tier 2") && !new.contains("Owes Cress"), "{new}");
     assert!(
-        said.err.contains("kept npc-1.md: you edited it, so the pack's new version is beside it as npc-1.new.md"),
+        new.contains("tier 2") && !new.contains("Owes Cress"),
+        "{new}"
+    );
+    assert!(
+        said.err.contains(
+            "kept npc-1.md: you edited it, so the pack's new version is beside it as npc-1.new.md"
+        ),
         "{}",
         said.context()
     );
     let said = camp.ok(&["verify"]);
     assert!(
-        said.out.contains("(npc-1.md is yours, the pack's is npc-1.new.md)"),
+        said.out
+            .contains("(npc-1.md is yours, the pack's is npc-1.new.md)"),
         "{}",
         said.context()
     );
@@ -1167,7 +1306,12 @@ fn row_counts(camp: &Camp) -> BTreeMap<String, u64> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| (t["id"].as_str().unwrap().to_owned(), t["rows"].as_u64().unwrap_or(0)))
+        .map(|t| {
+            (
+                t["id"].as_str().unwrap().to_owned(),
+                t["rows"].as_u64().unwrap_or(0),
+            )
+        })
         .collect()
 }
 
@@ -1200,23 +1344,48 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
         let p = camp.pack(n);
         for e in p["encounters"].as_array().unwrap() {
             let s = &e["situation"];
-            draw(s["table"].as_str().unwrap().into(), s["row"].as_str().unwrap().into(), n, &mut broken);
-            for who in e["foes"].as_array().unwrap().iter().chain(e["others"].as_array().unwrap()) {
+            draw(
+                s["table"].as_str().unwrap().into(),
+                s["row"].as_str().unwrap().into(),
+                n,
+                &mut broken,
+            );
+            for who in e["foes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(e["others"].as_array().unwrap())
+            {
                 names.extend(who["name"].as_str().map(|s| (s.to_owned(), n)));
             }
         }
         for e in p["journey"]["encounters"].as_array().map_or(&[][..], |v| v) {
             let (table, row) = match e["situation"]["table"].as_str() {
-                Some(t) => (t.to_owned(), e["situation"]["row"].as_str().unwrap().to_owned()),
-                None => ("journey encounters".to_owned(), e["name"].as_str().unwrap().to_owned()),
+                Some(t) => (
+                    t.to_owned(),
+                    e["situation"]["row"].as_str().unwrap().to_owned(),
+                ),
+                None => (
+                    "journey encounters".to_owned(),
+                    e["name"].as_str().unwrap().to_owned(),
+                ),
             };
             draw(table, row, n, &mut broken);
             for who in e["foes"].as_array().unwrap() {
-                names.extend(who.as_str().or(who["name"].as_str()).map(|s| (s.to_owned(), n)));
+                names.extend(
+                    who.as_str()
+                        .or(who["name"].as_str())
+                        .map(|s| (s.to_owned(), n)),
+                );
             }
         }
         for t in p["traps"].as_array().unwrap() {
-            draw("traps".into(), t["name"].as_str().unwrap().into(), n, &mut broken);
+            draw(
+                "traps".into(),
+                t["name"].as_str().unwrap().into(),
+                n,
+                &mut broken,
+            );
         }
         for npc in p["npcs"].as_array().unwrap() {
             names.push((npc["name"].as_str().unwrap().to_owned(), n));
@@ -1226,9 +1395,14 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
     names.retain(|(name, _)| !name.chars().any(|c| c.is_ascii_digit()));
     for (i, (name, n)) in names.iter().enumerate() {
         if let Some((_, first)) = names[..i].iter().find(|(m, _)| m == name) {
-            broken.push(format!("the name {name} in session {first} and again in {n}"));
+            broken.push(format!(
+                "the name {name} in session {first} and again in {n}"
+            ));
         }
-        if let Some(pc) = pcs.iter().find(|pc| name.split(' ').any(|w| w.eq_ignore_ascii_case(pc))) {
+        if let Some(pc) = pcs
+            .iter()
+            .find(|pc| name.split(' ').any(|w| w.eq_ignore_ascii_case(pc)))
+        {
             broken.push(format!("{name} in session {n} is named like the PC {pc}"));
         }
     }
@@ -1278,18 +1452,31 @@ fn mettle_a_journey_encounter_is_recorded_by_its_address() {
     let m = mettle();
     let (n, encounter, address) = journey_encounter(m);
     let foe = &encounter["foes"][0];
-    assert!(foe.is_object(), "session {n}'s journey encounter has no stat block: {encounter}");
-    let md = m.camp.pack_md(n);
-    let after = &md[md.find("After the session").expect("no After-the-session sheet")..];
-    assert!(after.contains(&address), "session {n}'s After-the-session sheet lacks {address}");
     assert!(
-        m.played[n - 1].prefilled.contains(&format!("#   {address}: ")),
+        foe.is_object(),
+        "session {n}'s journey encounter has no stat block: {encounter}"
+    );
+    let md = m.camp.pack_md(n);
+    let after = &md[md
+        .find("After the session")
+        .expect("no After-the-session sheet")..];
+    assert!(
+        after.contains(&address),
+        "session {n}'s After-the-session sheet lacks {address}"
+    );
+    assert!(
+        m.played[n - 1]
+            .prefilled
+            .contains(&format!("#   {address}: ")),
         "record {n} lacks {address}: {}",
         m.played[n - 1].prefilled
     );
     let camp = m.camp.copy("long-mettle-journey-met");
     let rel = format!("sessions/{n}/record.toml");
-    camp.write(&rel, &set_key(&camp.read(&rel), "met", &format!("[\"{address}\"]")));
+    camp.write(
+        &rel,
+        &set_key(&camp.read(&rel), "met", &format!("[\"{address}\"]")),
+    );
     camp.ok(&["prep", "--force"]);
     let ledger = camp.ledger();
     let met = &ledger["sessions"][n - 1]["met"];
@@ -1307,14 +1494,22 @@ fn mettle_a_returning_npc_is_recorded_as_met_by_the_address_the_sheet_prints() {
     let (address, name) = prefilled
         .lines()
         .filter_map(|l| l.strip_prefix("#   "))
-        .find_map(|l| l.split_once(": ").filter(|(a, _)| a.ends_with(" of session 1")))
+        .find_map(|l| {
+            l.split_once(": ")
+                .filter(|(a, _)| a.ends_with(" of session 1"))
+        })
         .unwrap_or_else(|| panic!("record 7 lists no NPC of session 1: {prefilled}"));
     let md = m.camp.pack_md(7);
-    let after = &md[md.find("After the session").expect("no After-the-session sheet")..];
+    let after = &md[md
+        .find("After the session")
+        .expect("no After-the-session sheet")..];
     assert!(after.contains(address), "session 7's sheet lacks {address}");
     let camp = m.camp.copy("long-mettle-returning-met");
     let rel = "sessions/7/record.toml";
-    camp.write(rel, &set_key(&camp.read(rel), "npcs_met", &format!("[\"{address}\"]")));
+    camp.write(
+        rel,
+        &set_key(&camp.read(rel), "npcs_met", &format!("[\"{address}\"]")),
+    );
     camp.ok(&["prep", "--force"]);
     let ledger = camp.ledger();
     let met = ledger["now"]["npcs_met"].as_array().unwrap();
@@ -1338,10 +1533,17 @@ fn mettle_prep_force_with_a_bad_record_prints_nothing_and_makes_nothing() {
     let said = camp.refused(&["prep", "--force"]);
     let (line, col) = line_col(&text, "npcs_met = [|\"npc/9\"]");
     assert!(
-        said.err.contains(&format!("{rel}:{line}:{col}: the pack of session 7 has no item `npc/9`")),
+        said.err.contains(&format!(
+            "{rel}:{line}:{col}: the pack of session 7 has no item `npc/9`"
+        )),
         "{}",
         said.context()
     );
-    assert_eq!(said.out, "", "a refused prep printed results: {}", said.context());
+    assert_eq!(
+        said.out,
+        "",
+        "a refused prep printed results: {}",
+        said.context()
+    );
     assert_eq!(camp.read("out/session-8/pack.json"), before);
 }
