@@ -1329,14 +1329,14 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
         let seen = used.entry(table.clone()).or_default();
         let all = rows.get(&table).copied();
         let distinct: std::collections::BTreeSet<&String> = seen.iter().map(|(r, _)| r).collect();
-        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == row) {
-            if all.is_none_or(|all| (distinct.len() as u64) < all) {
-                let of = all.map_or_else(|| "its".to_owned(), |all| format!("its {all}"));
-                broken.push(format!(
-                    "{table}: {row} in session {first} and again in {n}, with {} of {of} rows used",
-                    distinct.len()
-                ));
-            }
+        if let Some((_, first)) = seen.iter().find(|(r, _)| *r == row)
+            && all.is_none_or(|all| (distinct.len() as u64) < all)
+        {
+            let of = all.map_or_else(|| "its".to_owned(), |all| format!("its {all}"));
+            broken.push(format!(
+                "{table}: {row} in session {first} and again in {n}, with {} of {of} rows used",
+                distinct.len()
+            ));
         }
         seen.push((row, n));
     };
