@@ -59,14 +59,24 @@ pub(crate) fn run(
         ..Asked::default()
     };
     for s in found.packs.iter().filter(|s| s.session < n) {
+        // Said once the pack is made: a record refused while reading it
+        // prints no results.
+        let mut said = Vec::new();
         writeln!(
-            out,
+            said,
             "session {}'s pack was made from an older campaign state ({} changed since): making \
              it again",
             s.session,
             join_and(&s.changed)
         )?;
-        make(ws, &PrepWhat::Session(Some(s.session)), &plain, out, err)?;
+        make(
+            ws,
+            &PrepWhat::Session(Some(s.session)),
+            &plain,
+            &mut said,
+            err,
+        )?;
+        out.write_all(&said)?;
     }
     make(ws, &PrepWhat::Session(Some(n)), asked, out, err)?;
     let later: Vec<String> = found

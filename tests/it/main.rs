@@ -36,6 +36,9 @@
 //!   ledger's figures asserted, every pack rebuilt byte for byte
 //! - `living`: issue 28: hand edits, links, permissions, control
 //!   characters, stray state; one test per finding
+//! - `long_campaign`: issue 38: a ten-session METTLE and a six-session Core
+//!   campaign played with the GM's mistakes, shared by the tests of its
+//!   promises (Twist, stable PCs, sitting out, stale packs, GM files)
 //! - `memory`: issue 32: a big table file loaded, or refused, in memory
 //!   within ten times its bytes (the child's peak resident set)
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -58,6 +61,7 @@ mod homebrew;
 mod house;
 mod interop;
 mod living;
+mod long_campaign;
 mod memory;
 mod pdf;
 mod prep;

@@ -156,11 +156,79 @@ fn alone(seed: &str) -> Start<'static> {
     }
 }
 
+/// The chance that `pool` dice beat Difficulty 3, without and with the
+/// Twist, worked out here from the METTLE Engine's words alone — the
+/// Score adds the faces 1-3, the Edge counts the dice showing 4-6, the
+/// Check succeeds when the Score beats the Difficulty, and a failure with
+/// Edge rerolls the Edge dice and adds their Score — by exact sums over
+/// the faces, not through the dice module the ledger rolls with.
+fn heal_by_hand(pool: u32) -> (f64, f64) {
+    // p[s][e]: the chance of Score s (4: more than 3) and Edge e.
+    let table = |dice: u32| {
+        let mut p = vec![vec![0.0; dice as usize + 1]; 5];
+        p[0][0] = 1.0;
+        for _ in 0..dice {
+            let mut next = vec![vec![0.0; dice as usize + 1]; 5];
+            for (s, row) in p.iter().enumerate() {
+                for (e, &q) in row.iter().enumerate() {
+                    if q == 0.0 {
+                        // (Not reached yet: at most one Edge a die.)
+                        continue;
+                    }
+                    for face in 1..=6 {
+                        let (s2, e2) = if face <= 3 {
+                            ((s + face).min(4), e)
+                        } else {
+                            (s, e + 1)
+                        };
+                        next[s2][e2] += q / 6.0;
+                    }
+                }
+            }
+            p = next;
+        }
+        p
+    };
+    let first = table(pool);
+    let plain: f64 = first[4].iter().sum();
+    let mut twist = plain;
+    for (s, row) in first.iter().enumerate().take(4) {
+        for (e, &q) in row.iter().enumerate().skip(1) {
+            // The rerolled Edge dice must add at least 4 - s to the Score.
+            let again = table(e as u32);
+            let beats: f64 = again[4 - s..].iter().flatten().sum();
+            twist += q * beats;
+        }
+    }
+    (plain, twist)
+}
+
+#[test]
+fn the_heal_odds_are_those_worked_out_by_hand() {
+    for pool in 1..=8 {
+        let (plain, twist) = heal_by_hand(pool);
+        let o = heal::odds(pool);
+        assert!((o.plain - plain).abs() < 1e-12, "{pool}D: {o:?} vs {plain}");
+        assert!(
+            (o.with_twist - twist).abs() < 1e-12,
+            "{pool}D: {o:?} vs {twist}"
+        );
+    }
+    // The figures the ledger prints for 4D.
+    let (plain, twist) = heal_by_hand(4);
+    assert_eq!(
+        (format!("{plain:.4}"), format!("{twist:.4}")),
+        ("0.5532".into(), "0.8633".into())
+    );
+}
+
 #[test]
 fn the_death_rate_at_each_mettle_below_zero_is_the_heal_checks_with_the_twist() {
     const LEDGERS: u32 = 10_000;
     let facts = PackFacts::default();
-    for mettle in [0_i64, -1, -2, -3, -4] {
+    // From 0 down to -6, where the pool of CULTURE 6 less the negative
+    // Mettle runs out.
+    for mettle in [0_i64, -1, -2, -3, -4, -5, -6] {
         let damage = 8 - mettle;
         let text = format!("session = 1\nday = 2\n[[pc]]\nname = \"Solo\"\ndamage = {damage}\n");
         let session = SessionInput {
@@ -180,7 +248,12 @@ fn the_death_rate_at_each_mettle_below_zero_is_the_heal_checks_with_the_twist() 
             }
         }
         let pool = u32::try_from(6 + mettle).unwrap();
-        let p = 1.0 - heal::odds(pool).with_twist;
+        // The exact odds, worked out by hand (no dice: no chance).
+        let p = if pool == 0 {
+            1.0
+        } else {
+            1.0 - heal_by_hand(pool).1
+        };
         let rate = f64::from(deaths) / f64::from(LEDGERS);
         // Five standard errors of a rate over 10,000 ledgers (at least
         // one death's worth, for odds near 0 or 1).
