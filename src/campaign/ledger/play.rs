@@ -43,21 +43,32 @@ pub(super) fn session(
         stops: walked,
     });
     for address in &r.npcs_met {
-        if let Some(npc) = pack.npcs.iter().find(|p| &p.address == address)
-            && !state
-                .npcs_met
-                .iter()
-                .any(|m| &m.address == address && m.session == n)
-        {
-            changes.push(change(
-                "party",
-                format!("met {} ({address} of session {n})", npc.name),
-                rule::RECORD,
-            ));
+        let Some(npc) = pack.npcs.iter().find(|p| &p.address == address) else {
+            continue;
+        };
+        // A returning NPC (`npc/2 of session 1`) is remembered by where
+        // their pack made them; met again, they are not met twice.
+        let (own, made_in) = match address.split_once(" of session ") {
+            Some((at, k)) => (at.to_owned(), k.parse().unwrap_or(n)),
+            None => (address.clone(), n),
+        };
+        let known = state
+            .npcs_met
+            .iter()
+            .any(|m| m.address == own && m.session == made_in);
+        let what = if made_in == n {
+            format!("met {} ({own} of session {n})", npc.name)
+        } else {
+            format!("met {} again ({own} of session {made_in})", npc.name)
+        };
+        if !known || made_in != n {
+            changes.push(change("party", what, rule::RECORD));
+        }
+        if !known {
             state.npcs_met.push(MetNpc {
-                address: address.clone(),
+                address: own,
                 name: npc.name.clone(),
-                session: n,
+                session: made_in,
             });
         }
     }

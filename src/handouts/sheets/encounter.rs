@@ -86,24 +86,50 @@ impl Fit {
 /// An encounter's sheet, set as roomy as still fits one page (the tightest
 /// fit when none does).
 pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
+    let label = Label {
+        title: format!("{} {number}", w.sheet.encounter),
+        address: format!("encounter/{number}"),
+    };
+    fitted(f, &label, e, w);
+}
+
+/// An encounter met on the pack's journey, its sheet as any encounter's:
+/// titled by when it was met and headed by its address
+/// (`journey/1/encounter/2`), which a record's `met` names.
+pub(super) fn on_the_way(f: &mut Flow, address: &str, day: u32, e: &Encounter, w: &Wording) {
+    let label = Label {
+        title: format!("{} on the way, day {day}", w.sheet.encounter),
+        address: address.to_owned(),
+    };
+    fitted(f, &label, e, w);
+}
+
+/// What a sheet is called and the address its headline gives.
+struct Label {
+    title: String,
+    address: String,
+}
+
+/// The sheet set as roomy as still fits one page.
+fn fitted(f: &mut Flow, label: &Label, e: &Encounter, w: &Wording) {
     let fit = FITS
         .iter()
         .copied()
         .find(|fit| {
             let mut probe = f.probe();
-            sheet(&mut probe, number, e, *fit, w);
+            sheet(&mut probe, label, e, *fit, w);
             probe.page_count() <= 1
         })
         .unwrap_or(FITS[FITS.len() - 1]);
-    sheet(f, number, e, fit, w);
+    sheet(f, label, e, fit, w);
 }
 
 /// The sheet at one fit.
-fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit, w: &Wording) {
-    let title = format!("{} {number}: {}", w.sheet.encounter, e.situation.row);
+fn sheet(f: &mut Flow, label: &Label, e: &Encounter, fit: Fit, w: &Wording) {
+    let title = format!("{}: {}", label.title, e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
-    f.para(&headline(number, e, !fit.ladder), fit.small, false);
+    f.para(&headline(&label.address, e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);
     odds(f, e, &groups, fit, w);
@@ -178,7 +204,7 @@ fn balanced_split(groups: &[&Group]) -> usize {
 
 /// The item's address (`encounter/2`), terrain, threat and (with `trail`)
 /// where the situation came from.
-fn headline(number: usize, e: &Encounter, trail: bool) -> String {
+fn headline(address: &str, e: &Encounter, trail: bool) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
@@ -187,7 +213,7 @@ fn headline(number: usize, e: &Encounter, trail: bool) -> String {
             e.threat.verdict, e.threat.ratio
         )
     };
-    let head = format!("encounter/{number} · {} · {threat}", e.terrain);
+    let head = format!("{address} · {} · {threat}", e.terrain);
     if trail {
         format!("{head} · {}", e.situation.trail_text())
     } else {

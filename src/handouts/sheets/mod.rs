@@ -216,6 +216,9 @@ fn lay_out(
     }
     if let Some(j) = &pack.journey {
         journey::journey(&mut f, j, &pack.party, w);
+        for (note, (at, e)) in j.encounters.iter().zip(pack.journey_encounters()) {
+            encounter::on_the_way(&mut f, &at, note.day, e, w);
+        }
     }
     // The cut-out cards next, so they can go on card stock together.
     cards::card_sheets(&mut f, pack, share, w);
