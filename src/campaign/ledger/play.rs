@@ -56,10 +56,13 @@ pub(super) fn session(
             .npcs_met
             .iter()
             .any(|m| m.address == own && m.session == made_in);
-        let what = if made_in == n {
-            format!("met {} ({own} of session {n})", npc.name)
-        } else {
-            format!("met {} again ({own} of session {made_in})", npc.name)
+        let what = match (made_in == n, known) {
+            (true, _) => format!("met {} ({own} of session {n})", npc.name),
+            (false, false) => format!(
+                "met {}, brought back ({own} of session {made_in})",
+                npc.name
+            ),
+            (false, true) => format!("met {} again ({own} of session {made_in})", npc.name),
         };
         if !known || made_in != n {
             changes.push(change("party", what, rule::RECORD));
