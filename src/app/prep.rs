@@ -226,7 +226,10 @@ fn notes(src: &Sources, err: &mut dyn Write) -> Result<(), Error> {
 
 /// The situation tables a campaign's pack used up, said once: by the pack
 /// that used their last unused rows.
-fn used_up_notes(made: &crate::generators::session::Pack, err: &mut dyn Write) -> Result<(), Error> {
+fn used_up_notes(
+    made: &crate::generators::session::Pack,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
     for table in made.campaign.iter().flat_map(|c| &c.used_up) {
         writeln!(
             err,

@@ -517,7 +517,7 @@ mod tests {
                     tier: None,
                     terrain: None,
                     people_only: false,
-                shun: Vec::new(),
+                    shun: Vec::new(),
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
@@ -574,7 +574,7 @@ mod tests {
             tier: None,
             terrain: None,
             people_only: false,
-                shun: Vec::new(),
+            shun: Vec::new(),
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

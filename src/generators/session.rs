@@ -19,11 +19,11 @@ use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
+use super::memory::{Memory, situation_key};
 use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
-use super::memory::{Memory, situation_key};
 use super::{
     Address, GenError, Placed, Rerolls, Said, make_distinct, make_each, make_many, placed,
 };
@@ -269,13 +269,15 @@ impl Pack {
     /// The encounters on the pack's journey, each with its address
     /// (`journey/1/encounter/2`), in the order met.
     pub fn journey_encounters(&self) -> Vec<(String, &Encounter)> {
-        self.journey.iter().flat_map(|j| {
-            j.encounters
-                .iter()
-                .enumerate()
-                .map(|(k, n)| (journey::EncounterNote::address(k), &n.encounter))
-        })
-        .collect()
+        self.journey
+            .iter()
+            .flat_map(|j| {
+                j.encounters
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (journey::EncounterNote::address(k), &n.encounter))
+            })
+            .collect()
     }
 
     /// What the pack used that a campaign remembers: every encounter's

@@ -79,13 +79,12 @@ fn situations(p: &Value) -> Vec<String> {
         .map(|e| e["situation"]["row"].as_str().unwrap().to_owned())
         .collect();
     if let Some(j) = p["journey"].as_object() {
-        out.extend(
-            j["encounters"]
-                .as_array()
+        out.extend(j["encounters"].as_array().unwrap().iter().map(|e| {
+            e["encounter"]["situation"]["row"]
+                .as_str()
                 .unwrap()
-                .iter()
-                .map(|e| e["encounter"]["situation"]["row"].as_str().unwrap().to_owned()),
-        );
+                .to_owned()
+        }));
     }
     out
 }
@@ -95,11 +94,21 @@ fn situations(p: &Value) -> Vec<String> {
 fn names(p: &Value) -> Vec<String> {
     let mut encounters: Vec<&Value> = p["encounters"].as_array().unwrap().iter().collect();
     if let Some(j) = p["journey"].as_object() {
-        encounters.extend(j["encounters"].as_array().unwrap().iter().map(|e| &e["encounter"]));
+        encounters.extend(
+            j["encounters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| &e["encounter"]),
+        );
     }
-    let people = encounters
-        .iter()
-        .flat_map(|e| e["foes"].as_array().unwrap().iter().chain(e["others"].as_array().unwrap()));
+    let people = encounters.iter().flat_map(|e| {
+        e["foes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(e["others"].as_array().unwrap())
+    });
     p["npcs"]
         .as_array()
         .unwrap()
@@ -184,7 +193,10 @@ fn six_sessions_repeat_no_situation_while_rows_remain_and_say_once_when_used_up(
         record(&camp, n, &[("day =", format!("day = {}", day(&p) + 1))]);
     }
     assert_eq!(seen, rows, "six sessions use every row");
-    assert!(repeats_allowed > 0, "the table never ran out: the test tests nothing");
+    assert!(
+        repeats_allowed > 0,
+        "the table never ran out: the test tests nothing"
+    );
     assert_eq!(notes.len(), 1, "said once: {notes:?}");
     assert!(notes[0].1.contains("may repeat"), "{notes:?}");
     // The same note, and the same packs, when session 2 is made again.
@@ -202,7 +214,11 @@ fn a_journey_encounter_is_an_item_recorded_by_its_address() {
     let on_the_way = p["journey"]["encounters"].as_array().unwrap();
     assert!(!on_the_way.is_empty(), "session 1 meets nothing on the way");
     let first = &on_the_way[0]["encounter"];
-    assert!(first["layout"]["zones"].as_array().is_some_and(|z| !z.is_empty()));
+    assert!(
+        first["layout"]["zones"]
+            .as_array()
+            .is_some_and(|z| !z.is_empty())
+    );
     assert!(first["threat"]["verdict"].is_string());
     // The After-the-session sheet lists it by address, as `record` does.
     let after = &p["campaign"]["after"]["items"];
@@ -232,7 +248,10 @@ fn a_journey_encounter_is_an_item_recorded_by_its_address() {
             && err.contains("no item `journey/1/encounter/9`"),
         "{err}"
     );
-    assert!(err.contains("did you mean `journey/1/encounter/1`?"), "{err}");
+    assert!(
+        err.contains("did you mean `journey/1/encounter/1`?"),
+        "{err}"
+    );
     record(
         &camp,
         1,
@@ -254,7 +273,10 @@ fn a_journey_encounter_is_an_item_recorded_by_its_address() {
 fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
     let camp = campaign("memory-returning");
     ok_in(&camp, &["prep"]);
-    let rook = pack(&camp, 1)["npcs"][1]["name"].as_str().unwrap().to_owned();
+    let rook = pack(&camp, 1)["npcs"][1]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     record(&camp, 1, &[("day =", "day = 2".into())]);
     let plan = std::fs::read_to_string(camp.join("sessions/1/plan.toml")).unwrap();
     std::fs::create_dir_all(camp.join("sessions/2")).unwrap();
@@ -272,7 +294,10 @@ fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
         .iter()
         .map(|e| (e[0].as_str().unwrap().into(), e[1].as_str().unwrap().into()))
         .collect();
-    assert!(printed.contains(&(address.into(), rook.clone())), "{printed:?}");
+    assert!(
+        printed.contains(&(address.into(), rook.clone())),
+        "{printed:?}"
+    );
     // A wrong session is refused, and the hint offers the printed address
     // (not `npc/2`, the session's own second NPC).
     let path = record(
@@ -283,7 +308,11 @@ fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
             ("npcs_met =", "npcs_met = [\"npc/2 of session 3\"]".into()),
         ],
     );
-    assert!(std::fs::read_to_string(&path).unwrap().contains(&format!("#   {address}: {rook}")));
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains(&format!("#   {address}: {rook}"))
+    );
     let err = refused_in(&camp, &["prep"]);
     assert!(err.contains("sessions/2/record.toml:"), "{err}");
     assert!(err.contains(&format!("did you mean `{address}`?")), "{err}");
@@ -300,9 +329,13 @@ fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
     let ledger: Value = serde_json::from_str(&json).unwrap();
     let met = ledger["now"]["npcs_met"].as_array().unwrap();
     assert!(
-        met.iter().any(|m| m["name"] == rook.as_str() && m["address"] == "npc/2" && m["session"] == 1),
+        met.iter()
+            .any(|m| m["name"] == rook.as_str() && m["address"] == "npc/2" && m["session"] == 1),
         "{met:?}"
     );
     let changes = ledger["sessions"][1]["changes"].to_string();
-    assert!(changes.contains(&format!("met {rook}, brought back")), "{changes}");
+    assert!(
+        changes.contains(&format!("met {rook}, brought back")),
+        "{changes}"
+    );
 }

@@ -86,32 +86,13 @@ impl Fit {
 /// An encounter's sheet, set as roomy as still fits one page (the tightest
 /// fit when none does).
 pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
-    let label = Label {
-        title: format!("{} {number}", w.sheet.encounter),
-        address: format!("encounter/{number}"),
-    };
-    fitted(f, &label, e, w);
+    let title = format!("{} {number}", w.sheet.encounter);
+    labelled(f, [&title, &format!("encounter/{number}")], e, w);
 }
 
-/// An encounter met on the pack's journey, its sheet as any encounter's:
-/// titled by when it was met and headed by its address
-/// (`journey/1/encounter/2`), which a record's `met` names.
-pub(super) fn on_the_way(f: &mut Flow, address: &str, day: u32, e: &Encounter, w: &Wording) {
-    let label = Label {
-        title: format!("{} on the way, day {day}", w.sheet.encounter),
-        address: address.to_owned(),
-    };
-    fitted(f, &label, e, w);
-}
-
-/// What a sheet is called and the address its headline gives.
-struct Label {
-    title: String,
-    address: String,
-}
-
-/// The sheet set as roomy as still fits one page.
-fn fitted(f: &mut Flow, label: &Label, e: &Encounter, w: &Wording) {
+/// The sheet titled `label[0]`, its headline giving the address
+/// `label[1]`, set as roomy as still fits one page.
+pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {
     let fit = FITS
         .iter()
         .copied()
@@ -125,11 +106,11 @@ fn fitted(f: &mut Flow, label: &Label, e: &Encounter, w: &Wording) {
 }
 
 /// The sheet at one fit.
-fn sheet(f: &mut Flow, label: &Label, e: &Encounter, fit: Fit, w: &Wording) {
-    let title = format!("{}: {}", label.title, e.situation.row);
+fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
+    let title = format!("{}: {}", label[0], e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
-    f.para(&headline(&label.address, e, !fit.ladder), fit.small, false);
+    f.para(&headline(label[1], e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);
     odds(f, e, &groups, fit, w);

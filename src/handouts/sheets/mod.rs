@@ -10,6 +10,8 @@
 //! - `atlas`: a map of more than a dozen stops as an overview, detail
 //!   tiles and an index, GM's and players';
 //! - `journey`: the journey log;
+//! - `way`: a campaign pack's encounters on the way, a sheet each after
+//!   the log (`journey/1/encounter/2`);
 //! - `after`: a campaign's "After the session" sheet (the record to mark),
 //!   last.
 //!
@@ -31,6 +33,7 @@ mod encounter;
 mod journey;
 mod maps;
 mod run;
+mod way;
 
 /// The whole pack as one PDF. The pack is laid out once to learn the page
 /// each section starts on, then again with those pages in the run sheet's
@@ -216,9 +219,7 @@ fn lay_out(
     }
     if let Some(j) = &pack.journey {
         journey::journey(&mut f, j, &pack.party, w);
-        for (note, (at, e)) in j.encounters.iter().zip(pack.journey_encounters()) {
-            encounter::on_the_way(&mut f, &at, note.day, e, w);
-        }
+        way::sheets(&mut f, pack, w);
     }
     // The cut-out cards next, so they can go on card stock together.
     cards::card_sheets(&mut f, pack, share, w);
