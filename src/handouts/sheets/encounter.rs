@@ -83,13 +83,6 @@ impl Fit {
     }
 }
 
-/// An encounter's sheet, set as roomy as still fits one page (the tightest
-/// fit when none does).
-pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
-    let title = format!("{} {number}", w.sheet.encounter);
-    labelled(f, [&title, &format!("encounter/{number}")], e, w);
-}
-
 /// The sheet titled `label[0]`, its headline giving the address
 /// `label[1]`, set as roomy as still fits one page.
 pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {

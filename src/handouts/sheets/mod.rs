@@ -160,7 +160,7 @@ pub fn item_pdf(
     let mut f = Flow::new(fonts, paper, footer, ink_saver);
     let i = at.index();
     match at.kind() {
-        "encounter" => encounter::encounter(&mut f, i + 1, pack.encounters.get(i)?, w),
+        "encounter" => way::numbered(&mut f, i + 1, pack.encounters.get(i)?, w),
         "map" if i == 0 => {
             let m = pack.map.as_ref()?;
             for players in [false, true] {
@@ -210,7 +210,7 @@ fn lay_out(
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
     run::cover(&mut f, pack, share, contents, w);
     for (i, e) in pack.encounters.iter().enumerate() {
-        encounter::encounter(&mut f, i + 1, e, w);
+        way::numbered(&mut f, i + 1, e, w);
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {
