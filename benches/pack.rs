@@ -67,6 +67,7 @@ fn generators(c: &mut Criterion) {
         tier: None,
         terrain: None,
         people_only: false,
+        shun: Vec::new(),
     };
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {
@@ -80,6 +81,7 @@ fn generators(c: &mut Criterion) {
         system: RulesSystem::Mettle,
         party: Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
         pin: encounter::Pin::default(),
+        shun: Vec::new(),
     };
     group.bench_function("100 encounters", |b| {
         b.iter(|| {

@@ -104,6 +104,7 @@ fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
         system: *system,
         party: input::party(party.as_deref(), *system)?,
         pin: encounter::Pin::default(),
+        shun: Vec::new(),
     })
 }
 
@@ -138,6 +139,7 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
         tier: *tier,
         terrain,
         people_only: *people,
+        shun: Vec::new(),
     })
 }
 
@@ -352,6 +354,8 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         kits: kits.clone(),
         twist: *twist,
         used: Vec::new(),
+        remembered: Vec::new(),
+        shun: Vec::new(),
         first_day: 1,
     })
 }

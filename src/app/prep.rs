@@ -128,6 +128,7 @@ fn make(
         return reroll(ws, src.reroll(&asked.reroll, &dir)?, &dir, out, err);
     }
     let (made, mut files) = src.build()?;
+    used_up_notes(&made, err)?;
     // `--only` writes part of a pack; without it the set is the whole pack.
     let scope = if asked.only.is_empty() {
         Scope::Whole
@@ -228,6 +229,22 @@ fn notes(src: &Sources, err: &mut dyn Write) -> Result<(), Error> {
             "note: no voucher for {}: the plan names them, but they are at 0 Mettle or below and \
              sit out until healed",
             join_and(&c.down_holders)
+        )?;
+    }
+    Ok(())
+}
+
+/// The situation tables a campaign's pack used up, said once: by the pack
+/// that used their last unused rows.
+fn used_up_notes(
+    made: &crate::generators::session::Pack,
+    err: &mut dyn Write,
+) -> Result<(), Error> {
+    for table in made.campaign.iter().flat_map(|c| &c.used_up) {
+        writeln!(
+            err,
+            "note: this pack uses the last situations of `{table}` the campaign had not used: \
+             from the next encounter on they may repeat (add rows to the table to keep them fresh)"
         )?;
     }
     Ok(())

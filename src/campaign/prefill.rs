@@ -80,6 +80,18 @@ pub(crate) fn after(
         };
         items.push((at.to_string(), name));
     }
+    // Encounters on the way are items too, after the pack's own.
+    for (note, (at, _)) in pack
+        .journey
+        .iter()
+        .flat_map(|j| &j.encounters)
+        .zip(pack.journey_encounters())
+    {
+        items.push((
+            at,
+            format!("{} (on the way, day {}: {})", note.name, note.day, note.leg),
+        ));
+    }
     let legs = pack.journey.as_ref().map_or_else(Vec::new, |j| {
         let mut stops: Vec<String> = j.legs.first().map(|l| l.from.clone()).into_iter().collect();
         stops.extend(j.legs.iter().map(|l| l.to.clone()));

@@ -27,6 +27,7 @@ pub mod forage;
 pub mod injury;
 pub mod journey;
 pub mod map;
+pub mod memory;
 pub mod mutation;
 pub mod npc;
 pub mod session;
@@ -322,13 +323,30 @@ pub trait Distinct {
     }
 }
 
-/// The keys already said in a pack, by the items at lower addresses.
+/// The keys already said in a pack, by the items at lower addresses, and
+/// what a campaign's earlier packs said ([`memory::Memory::keys`]).
 #[derive(Debug, Default, Clone)]
 pub struct Said {
     keys: BTreeSet<String>,
+    /// Keys earlier packs said: an item avoids them while its draws
+    /// allow, and repeats one rather than run dry.
+    remembered: BTreeSet<String>,
 }
 
 impl Said {
+    /// Nothing said yet in the pack; `remembered` said by earlier packs.
+    pub fn remembering(remembered: Vec<String>) -> Said {
+        Said {
+            keys: BTreeSet::new(),
+            remembered: remembered.into_iter().collect(),
+        }
+    }
+
+    /// Whether `keys` repeat nothing earlier packs said.
+    pub fn new_to_the_campaign(&self, keys: &[String]) -> bool {
+        keys.iter().all(|k| !self.remembered.contains(k))
+    }
+
     /// Whether `keys` repeat nothing said and nothing among themselves.
     pub fn fresh(&self, keys: &[String]) -> bool {
         let mut own = BTreeSet::new();
@@ -393,22 +411,29 @@ fn draw_fresh<G: Generator>(
 where
     G::Item: Distinct,
 {
-    let mut hard_fresh = None;
+    // The first draw fresh in every way is kept; failing that, the best
+    // of the others: new to the campaign before fresh in its soft keys.
+    let mut kept: [Option<G::Item>; 3] = [None, None, None];
     for attempt in 0..DRAWS {
         let item = req.make(library, seed, &at.again(attempt))?;
         let keys = item.keys();
         if said.fresh(&keys) {
+            let new = said.new_to_the_campaign(&keys);
             let all: Vec<String> = keys.into_iter().chain(item.soft_keys()).collect();
-            if said.fresh(&all) {
-                return Ok(item);
-            }
-            hard_fresh.get_or_insert(item);
+            let soft = said.fresh(&all);
+            let rank = match (new, soft) {
+                (true, true) => return Ok(item),
+                (true, false) => 0,
+                (false, true) => 1,
+                (false, false) => 2,
+            };
+            kept[rank].get_or_insert(item);
         }
     }
-    if let Some(item) = hard_fresh {
-        return Ok(item);
-    }
-    Err(GenError::RunDry(at.clone()))
+    kept.into_iter()
+        .flatten()
+        .next()
+        .ok_or_else(|| GenError::RunDry(at.clone()))
 }
 
 /// Results of inline rolls in a table result's own trail, in order, whose

@@ -38,6 +38,10 @@ pub struct Request {
     /// Draw only people (`human` and `townsfolk` archetypes), never beasts
     /// or monsters: a pack's NPC cards.
     pub people_only: bool,
+    /// Words no personal name may hold while the name tables have others:
+    /// the PCs' given and family names (lowercase), so that no NPC is
+    /// named like a PC ([`super::memory::name_words`]).
+    pub shun: Vec<String>,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -151,15 +155,35 @@ pub fn is_person(row: &Row) -> bool {
 }
 
 /// A personal name for people; beasts and monsters go by their kind.
-fn name_for(library: &Library, row: &Row, seed: &Seed, at: &Address) -> Result<String, GenError> {
+fn name_for(
+    library: &Library,
+    row: &Row,
+    seed: &Seed,
+    at: &Address,
+    shun: &[String],
+) -> Result<String, GenError> {
     if !is_person(row) {
         return Ok(display_name(&row.entry.name));
     }
     let mut s = at.stream(seed, "name");
-    let given = library.roll_table("gen.names.given", &mut s)?;
-    let family = library.roll_table("gen.names.family", &mut s)?;
-    Ok(format!("{} {}", given.row, family.row))
+    let mut first = None;
+    // A name holding a PC's word is drawn again on the same stream: the
+    // names left keep their odds among themselves.
+    for _ in 0..NAME_DRAWS {
+        let given = library.roll_table("gen.names.given", &mut s)?;
+        let family = library.roll_table("gen.names.family", &mut s)?;
+        let name = format!("{} {}", given.row, family.row);
+        if !super::memory::shares_a_word(&name, shun) {
+            return Ok(name);
+        }
+        first.get_or_insert(name);
+    }
+    Ok(first.expect("at least one draw"))
 }
+
+/// Most draws of a personal name that holds a PC's word before the first
+/// is kept (the name tables would be all but made of the party's names).
+const NAME_DRAWS: usize = 256;
 
 /// The archetype row a request asks for (or one drawn by weight).
 fn choose_row<'a>(
@@ -238,7 +262,7 @@ impl Generator for Request {
         let stats = (*row.entry.stats).clone().unwrap_or_default();
         let tier = tier_of(row);
         let kind = kind_of(row);
-        let name = name_for(library, row, seed, at)?;
+        let name = name_for(library, row, seed, at, &self.shun)?;
         let mut s = at.stream(seed, "stats");
         let (mettle, core) = match self.system {
             RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
@@ -465,6 +489,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: false,
+                shun: Vec::new(),
             };
             for i in 0..5_000 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
@@ -492,6 +517,7 @@ mod tests {
                     tier: None,
                     terrain: None,
                     people_only: false,
+                    shun: Vec::new(),
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
@@ -517,6 +543,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: true,
+                shun: Vec::new(),
             };
             let table = library.table(table_for(system)).unwrap();
             for i in 0..300 {
@@ -547,6 +574,7 @@ mod tests {
             tier: None,
             terrain: None,
             people_only: false,
+            shun: Vec::new(),
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

@@ -19,6 +19,7 @@ use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
+use super::memory::{Memory, situation_key};
 use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
@@ -163,6 +164,10 @@ pub struct CampaignPage {
     /// GM's the trail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reveal: Option<super::map::Reveal>,
+    /// The situation tables (by id) whose last unused rows this pack
+    /// used: from it on, their rows may repeat in the campaign.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub used_up: Vec<String>,
 }
 
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.
@@ -259,6 +264,41 @@ impl Pack {
             .iter()
             .flat_map(|(kind, n)| (0..*n).map(|i| Address::new(kind, i)))
             .collect()
+    }
+
+    /// The encounters on the pack's journey, each with its address
+    /// (`journey/1/encounter/2`), in the order met.
+    pub fn journey_encounters(&self) -> Vec<(String, &Encounter)> {
+        self.journey
+            .iter()
+            .flat_map(|j| {
+                j.encounters
+                    .iter()
+                    .enumerate()
+                    .map(|(k, n)| (journey::EncounterNote::address(k), &n.encounter))
+            })
+            .collect()
+    }
+
+    /// What the pack used that a campaign remembers: every encounter's
+    /// situation (on the way too), every trap (lurking ones too) and every
+    /// name of its people.
+    pub fn used(&self) -> Memory {
+        let mut m = Memory::default();
+        let encounters = self
+            .encounters
+            .iter()
+            .chain(self.journey_encounters().into_iter().map(|(_, e)| e));
+        for e in encounters {
+            m.situations
+                .insert(situation_key(&e.situation.table, &e.situation.row));
+            m.traps.extend(e.trap.iter().map(|t| t.name.clone()));
+            m.names
+                .extend(e.foes.iter().chain(&e.others).map(|n| n.name.clone()));
+        }
+        m.traps.extend(self.traps.iter().map(|t| t.name.clone()));
+        m.names.extend(self.npcs.iter().map(|n| n.name.clone()));
+        m
     }
 
     /// The JSON of the item at `at` (`None` if the pack has no such item),
@@ -407,12 +447,32 @@ impl Request {
 
 /// Generate a pack for a session's request and its party: every part at
 /// its own addresses under `pack/` (the map and journey at `map/0` and
-/// `journey/0`, the streams `gen map` and `gen journey` use).
+/// `journey/0`, the streams `gen map` and `gen journey` use). No NPC is
+/// named like a PC of `party`.
 pub fn generate(
     library: &Library,
     session: &Request,
     party: &Party,
     seed: &Seed,
+) -> Result<Pack, GenError> {
+    let names = party
+        .mettle
+        .iter()
+        .map(|b| b.name.as_str())
+        .chain(party.core.iter().map(|c| c.name.as_str()));
+    generate_remembering(library, session, party, seed, &Memory::for_pcs(names))
+}
+
+/// [`generate`] for a campaign's session: what `memory` holds (the
+/// earlier packs' situations, traps and names) is avoided while the
+/// tables have unused rows, and no NPC takes a word of its PCs' names
+/// ([`super::memory`]).
+pub fn generate_remembering(
+    library: &Library,
+    session: &Request,
+    party: &Party,
+    seed: &Seed,
+    memory: &Memory,
 ) -> Result<Pack, GenError> {
     let mut flaws = session.flaws();
     flaws.extend(session.terrain_flaws(library));
@@ -421,9 +481,10 @@ pub fn generate(
     }
     let system = session.system;
     let rerolls = &session.rerolls;
-    let mut said = Said::default();
+    let mut said = Said::remembering(memory.keys(library));
+    let shun = &memory.pc_words;
     let encounters = make_distinct(
-        &encounter_requests(session, party),
+        &encounter_requests(session, party, shun),
         library,
         seed,
         &mut said,
@@ -436,9 +497,20 @@ pub fn generate(
         &mut said,
         rerolls,
     )?;
-    let npcs = make_distinct(&npc_requests(session), library, seed, &mut said, rerolls)?;
+    let npcs = make_distinct(
+        &npc_requests(session, shun),
+        library,
+        seed,
+        &mut said,
+        rerolls,
+    )?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
-    let (map, journey) = map_and_journey(library, session, party, seed, &used)?;
+    let recall = journey::Recall {
+        used,
+        remembered: memory.live_situations(library),
+        shun: shun.clone(),
+    };
+    let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
         holders: session.vouchers.clone(),
     };
@@ -469,7 +541,11 @@ pub fn generate(
 
 /// Each encounter's request: the session's, with an entry's terrain and
 /// pins for the first ones.
-fn encounter_requests(session: &Request, party: &Party) -> Vec<encounter::Request> {
+fn encounter_requests(
+    session: &Request,
+    party: &Party,
+    shun: &[String],
+) -> Vec<encounter::Request> {
     let entries = &session.entries.encounters;
     (0..session.encounters)
         .map(|i| {
@@ -479,6 +555,7 @@ fn encounter_requests(session: &Request, party: &Party) -> Vec<encounter::Reques
                 system: session.system,
                 party: party.clone(),
                 pin,
+                shun: shun.to_vec(),
             }
         })
         .collect()
@@ -514,7 +591,7 @@ fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
 
 /// Each NPC's request: people of the session's terrain, of an entry's
 /// archetype and tier.
-fn npc_requests(session: &Request) -> Vec<npc::Request> {
+fn npc_requests(session: &Request, shun: &[String]) -> Vec<npc::Request> {
     (0..session.npcs)
         .map(|i| {
             let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
@@ -525,19 +602,21 @@ fn npc_requests(session: &Request) -> Vec<npc::Request> {
                 terrain: Some(session.terrain.clone()),
                 // Monsters and beasts belong on encounter sheets; NPC cards are people.
                 people_only: true,
+                shun: shun.to_vec(),
             }
         })
         .collect()
 }
 
 /// The pack's map, and the party's journey across it in the pack's system
-/// (its encounters on the way never repeat a situation in `used`).
+/// (its encounters on the way never repeat a situation the pack used, nor
+/// one the campaign remembers while others are left).
 fn map_and_journey(
     library: &Library,
     session: &Request,
     party: &Party,
     seed: &Seed,
-    used: &[String],
+    recall: journey::Recall,
 ) -> Result<(Option<Map>, Option<Journey>), GenError> {
     let Some(m) = &session.map else {
         return Ok((None, None));
@@ -579,7 +658,9 @@ fn map_and_journey(
         capacity: journey::Request::capacity_for(party, m.water),
         kits: m.kits.clone(),
         twist: true,
-        used: used.to_vec(),
+        used: recall.used,
+        remembered: recall.remembered,
+        shun: recall.shun,
         first_day,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
@@ -673,6 +754,7 @@ mod tests {
             tier: None,
             terrain: Some(req.terrain.clone()),
             people_only: true,
+            shun: Vec::new(),
         }
     }
 

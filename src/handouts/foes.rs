@@ -133,6 +133,7 @@ mod tests {
                 system,
                 party: Party::from_summary(summary, system).unwrap(),
                 pin: Pin::default(),
+                shun: Vec::new(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let gs = groups(&e.foes);

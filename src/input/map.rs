@@ -254,6 +254,8 @@ mod tests {
                 kits: Vec::new(),
                 twist: true,
                 used: Vec::new(),
+                remembered: Vec::new(),
+                shun: Vec::new(),
                 first_day: 1,
             };
             let _ = crate::generators::nth(library, &req, seed, 0);

@@ -15,6 +15,7 @@ use crate::content::Library;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::generators::map::Map;
+use crate::generators::memory::{Memory, name_words};
 use crate::generators::session::{self, Pack};
 use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
@@ -31,6 +32,9 @@ pub(crate) struct History<'a> {
     pub state: State,
     /// The packs of the sessions before N, in order (items only).
     pub packs: Vec<Pack>,
+    /// What those packs used, and every PC's name words: what session N
+    /// avoids ([`crate::generators::memory`]).
+    pub memory: Memory,
 }
 
 /// The campaign's sessions before `n` folded over its start, each
@@ -59,10 +63,17 @@ pub(crate) fn before<'a>(
     let mut inputs: Vec<SessionInput> = Vec::new();
     let mut packs = Vec::new();
     let mut ledger = folded(&start, &inputs)?;
+    let mut memory = Memory::default();
     for k in 1..n {
         let state = state_at(&ledger, k)?;
         let prepared = plan::prepare(files, file, k, library, &state)?;
-        let made = pack_of(&prepared, library, &party_now(&state, file.system))?;
+        let made = pack_of(
+            &prepared,
+            library,
+            &party_now(&state, file.system),
+            &memory_at(&memory, &state),
+        )?;
+        memory.remember(made.used());
         let record = match files.record(k) {
             Some(t) => Some(RecordFile::from_text(
                 &files.path_of(&t.name),
@@ -70,21 +81,27 @@ pub(crate) fn before<'a>(
             )?),
             None => None,
         };
+        let mut pack_facts = facts(&made, state.digest());
+        pack_facts
+            .npcs
+            .extend(returning_facts(&prepared.plan.bring_back, &packs));
         inputs.push(SessionInput {
             number: k as u32,
-            pack: Some(facts(&made, state.digest())),
+            pack: Some(pack_facts),
             record,
         });
         packs.push(made);
         ledger = folded(&start, &inputs)?;
     }
     let state = state_at(&ledger, n)?;
+    let memory = memory_at(&memory, &state);
     Ok(History {
         start,
         inputs,
         ledger,
         state,
         packs,
+        memory,
     })
 }
 
@@ -105,11 +122,20 @@ pub(crate) fn ledger(
     }
     let state = &history.state;
     let prepared = plan::prepare(files, file, next, library, state)?;
-    let made = pack_of(&prepared, library, &party_now(state, file.system))?;
+    let made = pack_of(
+        &prepared,
+        library,
+        &party_now(state, file.system),
+        &history.memory,
+    )?;
+    let mut pack_facts = facts(&made, state.digest());
+    pack_facts
+        .npcs
+        .extend(returning_facts(&prepared.plan.bring_back, &history.packs));
     let mut inputs = history.inputs;
     inputs.push(SessionInput {
         number: next as u32,
-        pack: Some(facts(&made, state.digest())),
+        pack: Some(pack_facts),
         record: None,
     });
     folded(&history.start, &inputs)
@@ -148,11 +174,23 @@ fn folded(start: &Start, inputs: &[SessionInput]) -> Result<Ledger, Error> {
     })
 }
 
-/// A session's pack, items only, for its party as the state has it.
+/// What the earlier packs `used`, with the name words of every PC the
+/// campaign has had (present, dead or gone), for a session starting from
+/// `state`.
+fn memory_at(used: &Memory, state: &State) -> Memory {
+    Memory {
+        pc_words: name_words(state.pcs.iter().map(|p| p.name.as_str())),
+        ..used.clone()
+    }
+}
+
+/// A session's pack, items only, for its party as the state has it,
+/// avoiding what `memory` holds.
 pub(crate) fn pack_of(
     prepared: &Prepared,
     library: &Library,
     party: &Party,
+    memory: &Memory,
 ) -> Result<Pack, Error> {
     let mut req = prepared.session.request();
     if let Some(m) = req.map.as_mut() {
@@ -164,6 +202,7 @@ pub(crate) fn pack_of(
         party,
         &prepared.sitting_out,
         &prepared.seed,
+        memory,
     )?)
 }
 
@@ -177,13 +216,14 @@ pub(crate) fn generate_for(
     party: &Party,
     sitting_out: &[String],
     seed: &crate::seed::Seed,
+    memory: &Memory,
 ) -> Result<Pack, crate::generators::GenError> {
     let mut acting = party.clone();
     acting.mettle.retain(|b| !sitting_out.contains(&b.name));
     if acting.mettle.is_empty() && acting.core.is_empty() {
         acting = party.clone();
     }
-    let mut pack = session::generate(library, req, &acting, seed)?;
+    let mut pack = session::generate_remembering(library, req, &acting, seed, memory)?;
     pack.party = party.clone();
     Ok(pack)
 }
@@ -207,11 +247,43 @@ pub(crate) fn party_now(state: &State, system: RulesSystem) -> Party {
     party
 }
 
+/// A plan's `bring_back` NPCs as its record names them: each by the
+/// address its pack's sheet prints (`npc/2 of session 1`), found in the
+/// earlier `packs` (one a session, in order). One that names no NPC of an
+/// earlier pack is left out (`prep` refuses the plan at its line).
+pub(crate) fn returning_facts(bring_back: &[String], packs: &[Pack]) -> Vec<PackNpc> {
+    bring_back
+        .iter()
+        .filter_map(|text| {
+            let (at, k) = returning_address(text)?;
+            let npc = packs.get(k.checked_sub(1)?)?.npcs.get(at.index())?;
+            Some(PackNpc {
+                address: format!("{at} of session {k}"),
+                name: npc.name.clone(),
+            })
+        })
+        .collect()
+}
+
+/// `npc/2 of session 1` read: the NPC's address in its pack and the
+/// session (`None` for anything else).
+pub(crate) fn returning_address(text: &str) -> Option<(crate::generators::Address, usize)> {
+    let (at, k) = text.split_once(" of session ")?;
+    let at = crate::generators::Address::parse(at.trim())?;
+    let k = k.trim().parse::<usize>().ok()?;
+    (at.kind() == "npc").then_some((at, k))
+}
+
 /// What a pack holds that its record may name.
 pub(crate) fn facts(pack: &Pack, digest: String) -> PackFacts {
     let addressed = |kind: &str, i: usize| crate::generators::Address::new(kind, i).to_string();
     PackFacts {
-        items: pack.addresses().iter().map(ToString::to_string).collect(),
+        items: pack
+            .addresses()
+            .iter()
+            .map(ToString::to_string)
+            .chain(pack.journey_encounters().into_iter().map(|(at, _)| at))
+            .collect(),
         vouchers: pack
             .vouchers
             .iter()

@@ -108,11 +108,14 @@ pub(crate) struct CampaignPart {
     pub start_digest: String,
     /// What the party knows of the region, and its trail (with a map).
     pub reveal: Option<crate::generators::map::Reveal>,
+    /// What the earlier packs used, and the PCs' name words: what this
+    /// pack avoids.
+    pub memory: crate::generators::memory::Memory,
 }
 
 impl CampaignPart {
     /// What the pack says of the campaign, the record to mark among it.
-    fn page(&self, pack: &Pack) -> session::CampaignPage {
+    fn page(&self, pack: &Pack, library: &Library) -> session::CampaignPage {
         let carried: Vec<(String, String)> = self
             .vouchers_in_hand
             .iter()
@@ -144,7 +147,22 @@ impl CampaignPart {
             after,
             start_digest: self.start_digest.clone(),
             reveal: self.reveal.clone(),
+            used_up: self.used_up_by(pack, library),
         }
+    }
+
+    /// The situation tables whose last unused rows this pack uses: from
+    /// it on, their rows may repeat (said once, by the pack that uses
+    /// them up).
+    fn used_up_by(&self, pack: &Pack, library: &Library) -> Vec<String> {
+        let before = self.memory.used_up(library);
+        let mut after = self.memory.clone();
+        after.remember(pack.used());
+        after
+            .used_up(library)
+            .into_iter()
+            .filter(|t| !before.contains(t))
+            .collect()
     }
 }
 
@@ -164,13 +182,17 @@ impl Sources {
             &self.party,
             sitting_out,
             &self.seed,
+            &self
+                .campaign
+                .as_ref()
+                .map_or_else(|| self.party_memory(), |c| c.memory.clone()),
         )
         .map_err(|e| match e {
             GenError::RunDry(at) => self.run_dry(&at),
             e => e.into(),
         })?;
         if let Some(c) = &self.campaign {
-            pack.campaign = Some(c.page(&pack));
+            pack.campaign = Some(c.page(&pack, self.library));
         }
         Ok(pack)
     }
@@ -209,6 +231,13 @@ impl Sources {
             "lower `{key}` here, or add rows to the tables {kind}s are drawn from (--content)",
             kind = at.kind()
         )))
+    }
+
+    /// A session file's memory: nothing used, the party's names shunned.
+    fn party_memory(&self) -> crate::generators::memory::Memory {
+        let names = self.party.mettle.iter().map(|b| b.name.as_str());
+        let names = names.chain(self.party.core.iter().map(|c| c.name.as_str()));
+        crate::generators::memory::Memory::for_pcs(names)
     }
 
     /// The pack request: the session's, with a campaign's map.

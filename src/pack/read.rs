@@ -13,7 +13,6 @@ use crate::campaign::state::State;
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
-use crate::generators::Address;
 use crate::generators::session;
 use crate::handouts::FORMAT;
 use crate::handouts::markdown::Templates;
@@ -356,6 +355,7 @@ fn from_campaign(
         returning,
         start_digest: state.digest(),
         reveal: prepared.map.as_ref().map(|f| state.reveal(&f.map, f.to)),
+        memory: history.memory.clone(),
     };
     drop(history);
     let mut bundle = base.bundle;
@@ -457,10 +457,7 @@ fn bring_back(
 ) -> Result<Vec<session::Returning>, Error> {
     let mut out = Vec::new();
     for (i, text) in prepared.plan.bring_back.iter().enumerate() {
-        let found = text
-            .split_once(" of session ")
-            .and_then(|(at, k)| Some((Address::parse(at.trim())?, k.trim().parse::<usize>().ok()?)))
-            .filter(|(at, _)| at.kind() == "npc");
+        let found = history::returning_address(text);
         let npc = found.and_then(|(at, k)| {
             let pack = history.packs.get(k.checked_sub(1)?)?;
             Some((pack.npcs.get(at.index())?.clone(), at, k))

@@ -456,6 +456,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             system: *system,
             party: party.clone(),
             pin: Default::default(),
+            shun: Vec::new(),
         };
         nth(library, &e, &seed, i).unwrap_or_else(|e| fail("encounter", i, &e));
         let n = npc::Request {
@@ -464,6 +465,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             tier: None,
             terrain: Some(region.clone()),
             people_only: i % 3 == 0,
+            shun: Vec::new(),
         };
         nth(library, &n, &seed, i).unwrap_or_else(|e| fail("npc", i, &e));
         let t = trap::Request::for_party(*system, party);
@@ -513,6 +515,8 @@ fn generate_everything(dir: &Path, library: &Library) {
             kits: vec![],
             twist: true,
             used: vec![],
+            remembered: Vec::new(),
+            shun: Vec::new(),
             first_day: 1,
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));

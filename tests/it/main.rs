@@ -41,6 +41,10 @@
 //!   promises (Twist, stable PCs, sitting out, stale packs, GM files)
 //! - `memory`: issue 32: a big table file loaded, or refused, in memory
 //!   within ten times its bytes (the child's peak resident set)
+//! - `memory_campaign`: issue 38, item 3: a campaign remembers what it
+//!   used (no situation, NPC name or PC's name repeated while rows remain,
+//!   said once when used up); journey encounters and returning NPCs
+//!   recorded by the addresses the sheets print
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
@@ -63,6 +67,7 @@ mod interop;
 mod living;
 mod long_campaign;
 mod memory;
+mod memory_campaign;
 mod pdf;
 mod prep;
 mod safety;

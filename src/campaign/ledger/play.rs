@@ -42,25 +42,7 @@ pub(super) fn session(
         day_end: r.day,
         stops: walked,
     });
-    for address in &r.npcs_met {
-        if let Some(npc) = pack.npcs.iter().find(|p| &p.address == address)
-            && !state
-                .npcs_met
-                .iter()
-                .any(|m| &m.address == address && m.session == n)
-        {
-            changes.push(change(
-                "party",
-                format!("met {} ({address} of session {n})", npc.name),
-                rule::RECORD,
-            ));
-            state.npcs_met.push(MetNpc {
-                address: address.clone(),
-                name: npc.name.clone(),
-                session: n,
-            });
-        }
-    }
+    meet(state, pack, &r.npcs_met, n, changes);
     for v in &pack.vouchers {
         state.vouchers.push(HeldVoucher {
             serial: v.serial.clone(),
@@ -295,4 +277,49 @@ fn travel(
     }
     state.stop = Some(name);
     walked
+}
+
+/// The NPCs a record says the party met, remembered by where their pack
+/// made them: a returning NPC (`npc/2 of session 1`) as `npc/2` of
+/// session 1, never met twice.
+fn meet(
+    state: &mut State,
+    pack: &PackFacts,
+    npcs_met: &[String],
+    n: u32,
+    changes: &mut Vec<Change>,
+) {
+    for address in npcs_met {
+        let Some(npc) = pack.npcs.iter().find(|p| &p.address == address) else {
+            continue;
+        };
+        // A returning NPC (`npc/2 of session 1`) is remembered by where
+        // their pack made them; met again, they are not met twice.
+        let (own, made_in) = match address.split_once(" of session ") {
+            Some((at, k)) => (at.to_owned(), k.parse().unwrap_or(n)),
+            None => (address.clone(), n),
+        };
+        let known = state
+            .npcs_met
+            .iter()
+            .any(|m| m.address == own && m.session == made_in);
+        let what = match (made_in == n, known) {
+            (true, _) => format!("met {} ({own} of session {n})", npc.name),
+            (false, false) => format!(
+                "met {}, brought back ({own} of session {made_in})",
+                npc.name
+            ),
+            (false, true) => format!("met {} again ({own} of session {made_in})", npc.name),
+        };
+        if !known || made_in != n {
+            changes.push(change("party", what, rule::RECORD));
+        }
+        if !known {
+            state.npcs_met.push(MetNpc {
+                address: own,
+                name: npc.name.clone(),
+                session: made_in,
+            });
+        }
+    }
 }

@@ -49,6 +49,7 @@ impl Cast<'_> {
             tier: None,
             terrain: None,
             people_only: false,
+            shun: self.req.shunned(),
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }

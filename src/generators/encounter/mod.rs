@@ -67,6 +67,27 @@ pub struct Request {
     pub party: Party,
     /// What a session pins for this encounter (nothing: all rolled).
     pub pin: Pin,
+    /// Name words no foe or person on stage takes, besides the party's
+    /// own: a campaign's PCs sitting out, dead or gone (lowercase).
+    pub shun: Vec<String>,
+}
+
+impl Request {
+    /// The words no personal name of the encounter holds: the party's
+    /// names and [`Request::shun`].
+    fn shunned(&self) -> Vec<String> {
+        let party: Vec<&str> = match self.system {
+            RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.as_str()).collect(),
+            RulesSystem::Core => self.party.core.iter().map(|c| c.name.as_str()).collect(),
+        };
+        let mut words = super::memory::name_words(party);
+        for w in &self.shun {
+            if !words.contains(w) {
+                words.push(w.clone());
+            }
+        }
+        words
+    }
 }
 
 /// What a session pins for one encounter (`[[encounter]]`): the situation,
@@ -315,6 +336,7 @@ mod tests {
                 system,
                 party: Party::from_summary(summary, system).unwrap(),
                 pin: Pin::default(),
+                shun: Vec::new(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&e);
@@ -446,6 +468,7 @@ mod said_numbers {
                 system,
                 party: Party::from_summary(summary, system).unwrap(),
                 pin,
+                shun: Vec::new(),
             };
             // Plain, again (the no-repeat redraw) and rerolled addresses.
             let at = match i % 3 {

@@ -83,11 +83,26 @@ pub struct Request {
     /// Encounter situations already used (the pack's encounters): an
     /// encounter on the way is drawn again rather than repeat one.
     pub used: Vec<String>,
+    /// Situations a campaign's earlier packs used (`<table>/<row>`): an
+    /// encounter on the way is drawn again while it repeats one.
+    pub remembered: Vec<String>,
+    /// Name words no foe or person on stage takes, besides the party's.
+    pub shun: Vec<String>,
     /// The day the party sets out on, by the calendar the log counts in:
     /// 1 for a journey of its own, the campaign's day in a campaign's
     /// pack. Every day of the log, the arrival and each encounter's day
     /// are numbered from it.
     pub first_day: u32,
+}
+
+/// What a pack's journey avoids: the situations the pack used (row
+/// names), those a campaign remembers (`<table>/<row>`), and the name
+/// words no NPC takes.
+#[derive(Debug, Clone, Default)]
+pub struct Recall {
+    pub used: Vec<String>,
+    pub remembered: Vec<String>,
+    pub shun: Vec<String>,
 }
 
 impl Request {
@@ -202,6 +217,19 @@ pub struct EncounterNote {
     pub situation: String,
     pub foes: Vec<String>,
     pub threat: String,
+    /// The encounter itself, an item of the pack like the others: its
+    /// foes' stat blocks, zones and odds, at `journey/1/encounter/<k>`
+    /// ([`EncounterNote::address`]).
+    pub encounter: super::encounter::Encounter,
+}
+
+impl EncounterNote {
+    /// The address of encounter `k` (0-based, in the order met) on the
+    /// pack's journey: `journey/1/encounter/<k + 1>`, as the After-the-
+    /// session sheet prints it and a record's `met` names it.
+    pub fn address(k: usize) -> String {
+        format!("journey/1/encounter/{}", k + 1)
+    }
 }
 
 impl Generator for Request {

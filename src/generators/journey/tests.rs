@@ -25,6 +25,8 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         kits: vec!["trapping".into()],
         twist: true,
         used: Vec::new(),
+        remembered: Vec::new(),
+        shun: Vec::new(),
         first_day: 1,
     }
 }

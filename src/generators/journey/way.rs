@@ -53,6 +53,7 @@ impl Trip<'_> {
             situation: e.situation.text.clone(),
             foes,
             threat: e.threat.verdict.clone(),
+            encounter: e,
         });
         Ok(())
     }
@@ -66,24 +67,44 @@ impl Trip<'_> {
                 system: self.req.system,
                 party: self.req.party.clone(),
                 pin: encounter::Pin::default(),
+                shun: self.req.shun.clone(),
             },
             self.seed,
             at,
-            &self.used,
+            (&self.used, &self.req.remembered),
         )
     }
 }
 
 /// The encounter at `at`, or at `at/redraw/<r>` for the first `r` whose
-/// situation is not in `used` (the last draw if every one is).
+/// situation is not in `used` (the last draw if every one is). With a
+/// campaign's `remembered` situations, first the encounter at `at`, or at
+/// `at/recall/<r>`, whose situation is in neither (each a whole new draw,
+/// so the situations left keep their odds among themselves); when
+/// [`super::super::DRAWS`] draws all repeat one, as without.
 pub(super) fn draw_fresh(
     library: &crate::content::Library,
     req: &encounter::Request,
     seed: &Seed,
     at: &Address,
-    used: &[String],
+    (used, remembered): (&[String], &[String]),
 ) -> Result<Encounter, GenError> {
     use super::super::Generator;
+    use super::super::memory::situation_key;
+    if !remembered.is_empty() {
+        for r in 0..super::super::DRAWS {
+            let here = if r == 0 {
+                at.clone()
+            } else {
+                at.child("recall", r)
+            };
+            let e = req.make(library, seed, &here)?;
+            let key = situation_key(&e.situation.table, &e.situation.row);
+            if !used.contains(&e.situation.row) && !remembered.contains(&key) {
+                return Ok(e);
+            }
+        }
+    }
     let mut e = req.make(library, seed, at)?;
     for r in 0..REDRAWS {
         if !used.contains(&e.situation.row) {

@@ -83,27 +83,27 @@ impl Fit {
     }
 }
 
-/// An encounter's sheet, set as roomy as still fits one page (the tightest
-/// fit when none does).
-pub(super) fn encounter(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
+/// The sheet titled `label[0]`, its headline giving the address
+/// `label[1]`, set as roomy as still fits one page.
+pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {
     let fit = FITS
         .iter()
         .copied()
         .find(|fit| {
             let mut probe = f.probe();
-            sheet(&mut probe, number, e, *fit, w);
+            sheet(&mut probe, label, e, *fit, w);
             probe.page_count() <= 1
         })
         .unwrap_or(FITS[FITS.len() - 1]);
-    sheet(f, number, e, fit, w);
+    sheet(f, label, e, fit, w);
 }
 
 /// The sheet at one fit.
-fn sheet(f: &mut Flow, number: usize, e: &Encounter, fit: Fit, w: &Wording) {
-    let title = format!("{} {number}: {}", w.sheet.encounter, e.situation.row);
+fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
+    let title = format!("{}: {}", label[0], e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
-    f.para(&headline(number, e, !fit.ladder), fit.small, false);
+    f.para(&headline(label[1], e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);
     odds(f, e, &groups, fit, w);
@@ -178,7 +178,7 @@ fn balanced_split(groups: &[&Group]) -> usize {
 
 /// The item's address (`encounter/2`), terrain, threat and (with `trail`)
 /// where the situation came from.
-fn headline(number: usize, e: &Encounter, trail: bool) -> String {
+fn headline(address: &str, e: &Encounter, trail: bool) -> String {
     let threat = if e.foes.is_empty() {
         "no foes".to_owned()
     } else {
@@ -187,7 +187,7 @@ fn headline(number: usize, e: &Encounter, trail: bool) -> String {
             e.threat.verdict, e.threat.ratio
         )
     };
-    let head = format!("encounter/{number} · {} · {threat}", e.terrain);
+    let head = format!("{address} · {} · {threat}", e.terrain);
     if trail {
         format!("{head} · {}", e.situation.trail_text())
     } else {

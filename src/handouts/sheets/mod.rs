@@ -10,6 +10,8 @@
 //! - `atlas`: a map of more than a dozen stops as an overview, detail
 //!   tiles and an index, GM's and players';
 //! - `journey`: the journey log;
+//! - `way`: a campaign pack's encounters on the way, a sheet each after
+//!   the log (`journey/1/encounter/2`);
 //! - `after`: a campaign's "After the session" sheet (the record to mark),
 //!   last.
 //!
@@ -32,6 +34,7 @@ mod journey;
 mod map_rows;
 mod maps;
 mod run;
+mod way;
 
 /// The whole pack as one PDF. The pack is laid out once to learn the page
 /// each section starts on, then again with those pages in the run sheet's
@@ -158,7 +161,7 @@ pub fn item_pdf(
     let mut f = Flow::new(fonts, paper, footer, ink_saver);
     let i = at.index();
     match at.kind() {
-        "encounter" => encounter::encounter(&mut f, i + 1, pack.encounters.get(i)?, w),
+        "encounter" => way::numbered(&mut f, i + 1, pack.encounters.get(i)?, w),
         "map" if i == 0 => {
             let m = pack.map.as_ref()?;
             for players in [false, true] {
@@ -208,7 +211,7 @@ fn lay_out(
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
     run::cover(&mut f, pack, share, contents, w);
     for (i, e) in pack.encounters.iter().enumerate() {
-        encounter::encounter(&mut f, i + 1, e, w);
+        way::numbered(&mut f, i + 1, e, w);
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {
@@ -217,6 +220,7 @@ fn lay_out(
     }
     if let Some(j) = &pack.journey {
         journey::journey(&mut f, j, &pack.party, w);
+        way::sheets(&mut f, pack, w);
     }
     // The cut-out cards next, so they can go on card stock together.
     cards::card_sheets(&mut f, pack, share, w);

@@ -1,0 +1,31 @@
+//! Encounter sheets by number (the pack's own), and a campaign pack's
+//! encounters on the way: each met on the journey gets
+//! an encounter sheet of its own after the journey log, titled by the day
+//! it was met and headed by its address (`journey/1/encounter/2`), which
+//! the After-the-session sheet boxes and a record's `met` names.
+
+use super::encounter;
+use crate::generators::encounter::Encounter;
+use crate::generators::session::Pack;
+use crate::handouts::markdown::Wording;
+use crate::page::layout::Flow;
+
+/// The pack's encounter `number`'s sheet, set as roomy as still fits one
+/// page (the tightest fit when none does).
+pub(super) fn numbered(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
+    let title = format!("{} {number}", w.sheet.encounter);
+    encounter::labelled(f, [&title, &format!("encounter/{number}")], e, w);
+}
+
+/// Every encounter on the pack's journey, a sheet each (a campaign's pack
+/// only: a session file's keeps its pages, the log telling them).
+pub(super) fn sheets(f: &mut Flow, pack: &Pack, w: &Wording) {
+    if pack.campaign.is_none() {
+        return;
+    }
+    let notes = pack.journey.iter().flat_map(|j| &j.encounters);
+    for (note, (at, e)) in notes.zip(pack.journey_encounters()) {
+        let title = format!("{} on the way, day {}", w.sheet.encounter, note.day);
+        encounter::labelled(f, [&title, &at], e, w);
+    }
+}

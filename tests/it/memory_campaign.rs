@@ -1,0 +1,341 @@
+//! Issue 38, item 3: a campaign remembers what it used. A METTLE campaign
+//! whose every encounter (the pack's and those on the way) comes from the
+//! campaign's own five-row `saltflats` table, played for six sessions
+//! through the real binary: no situation repeats while the table has
+//! unused rows, `prep` says once that it is used up, no NPC card repeats a
+//! name and none is named like a PC, a journey encounter is recorded met by
+//! the address the After-the-session sheet prints (a wrong one refused at
+//! its line and column, with the right address offered), and an NPC
+//! brought back is recorded met by the address the sheet prints for them.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::common::{run_in, stderr, stdout, temp_dir};
+
+/// Run in `dir`, expect success, return (stdout, stderr).
+fn ok_in(dir: &Path, args: &[&str]) -> (String, String) {
+    let o = run_in(dir, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    (stdout(&o), stderr(&o))
+}
+
+/// Run in `dir`, expect bad input (exit 1), return stderr.
+fn refused_in(dir: &Path, args: &[&str]) -> String {
+    let o = run_in(dir, args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stdout(&o));
+    stderr(&o)
+}
+
+/// Session `n`'s pack.json: its pack.
+fn pack(camp: &Path, n: usize) -> Value {
+    let text = std::fs::read_to_string(camp.join(format!("out/session-{n}/pack.json"))).unwrap();
+    serde_json::from_str::<Value>(&text).unwrap()["pack"].clone()
+}
+
+/// A fresh METTLE campaign whose map is all salt flats, so that every
+/// encounter is drawn from the campaign's own table.
+fn campaign(name: &str) -> PathBuf {
+    let base = temp_dir(name);
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    let file = camp.join("campaign.toml");
+    let text = std::fs::read_to_string(&file).unwrap().replace(
+        "terrains = [\"saltflats\", \"road\", \"hills\"]",
+        "terrains = [\"saltflats\"]",
+    );
+    assert!(text.contains("terrains = [\"saltflats\"]"), "{text}");
+    std::fs::write(&file, text).unwrap();
+    camp
+}
+
+/// The rows of the campaign's situation table, by name.
+fn saltflats_rows(camp: &Path) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(camp.join("content/saltflats.toml")).unwrap();
+    let doc: toml::Value = toml::from_str(&text).unwrap();
+    let table = doc["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"].as_str() == Some("gen.encounter.saltflats"))
+        .expect("the campaign's encounter table");
+    table["row"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Every situation a pack used, in order: its encounters', then those
+/// on the way.
+fn situations(p: &Value) -> Vec<String> {
+    let mut out: Vec<String> = p["encounters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["situation"]["row"].as_str().unwrap().to_owned())
+        .collect();
+    if let Some(j) = p["journey"].as_object() {
+        out.extend(j["encounters"].as_array().unwrap().iter().map(|e| {
+            e["encounter"]["situation"]["row"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        }));
+    }
+    out
+}
+
+/// Every personal name in a pack: NPC cards, people on stage, foes (on the
+/// way too).
+fn names(p: &Value) -> Vec<String> {
+    let mut encounters: Vec<&Value> = p["encounters"].as_array().unwrap().iter().collect();
+    if let Some(j) = p["journey"].as_object() {
+        encounters.extend(
+            j["encounters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| &e["encounter"]),
+        );
+    }
+    let people = encounters.iter().flat_map(|e| {
+        e["foes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(e["others"].as_array().unwrap())
+    });
+    p["npcs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(people)
+        .map(|n| n["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// `record N` written, its lines starting with each key replaced.
+fn record(camp: &Path, n: usize, edits: &[(&str, String)]) -> PathBuf {
+    ok_in(camp, &["record", &n.to_string(), "--force"]);
+    let path = camp.join(format!("sessions/{n}/record.toml"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for (start, new) in edits {
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line starts with {start:?} in\n{text}"));
+        lines[at] = new.clone();
+    }
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+/// The day a pack's session starts on.
+fn day(p: &Value) -> u64 {
+    p["campaign"]["day"].as_u64().unwrap()
+}
+
+#[test]
+fn six_sessions_repeat_no_situation_while_rows_remain_and_say_once_when_used_up() {
+    let camp = campaign("memory-six");
+    let rows = saltflats_rows(&camp);
+    assert_eq!(rows.len(), 5, "{rows:?}");
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut cards: BTreeSet<String> = BTreeSet::new();
+    let mut notes = Vec::new();
+    let mut repeats_allowed = 0;
+    for n in 1..=6 {
+        let (_, err) = ok_in(&camp, &["prep"]);
+        notes.extend(
+            err.lines()
+                .filter(|l| l.contains("gen.encounter.saltflats"))
+                .map(|l| (n, l.to_owned())),
+        );
+        let p = pack(&camp, n);
+        let used = situations(&p);
+        let mut this: BTreeSet<String> = BTreeSet::new();
+        for s in &used {
+            assert!(rows.contains(s), "session {n}: {s} is not a saltflats row");
+            this.insert(s.clone());
+        }
+        // A repeat of an earlier pack's situation only once every row is
+        // used, counting this pack's own.
+        let all: BTreeSet<String> = seen.union(&this).cloned().collect();
+        for s in &used {
+            if seen.contains(s) {
+                assert_eq!(
+                    all, rows,
+                    "session {n} repeats {s} while the table has unused rows (used: {seen:?})"
+                );
+                repeats_allowed += 1;
+            }
+        }
+        seen.extend(this);
+        // No NPC card repeats an earlier pack's name, and no person in the
+        // pack is named like a PC, by given or family name.
+        for card in p["npcs"].as_array().unwrap() {
+            let name = card["name"].as_str().unwrap().to_owned();
+            assert!(cards.insert(name.clone()), "session {n} repeats NPC {name}");
+        }
+        for name in names(&p) {
+            for word in name.split(' ') {
+                assert!(
+                    !["Ada", "Brannoc", "Cress"].contains(&word),
+                    "session {n}: {name} is named like a PC"
+                );
+            }
+        }
+        record(&camp, n, &[("day =", format!("day = {}", day(&p) + 1))]);
+    }
+    assert_eq!(seen, rows, "six sessions use every row");
+    assert!(
+        repeats_allowed > 0,
+        "the table never ran out: the test tests nothing"
+    );
+    assert_eq!(notes.len(), 1, "said once: {notes:?}");
+    assert!(notes[0].1.contains("may repeat"), "{notes:?}");
+    // The same note, and the same packs, when session 2 is made again.
+    let (_, again) = ok_in(&camp, &["prep", &notes[0].0.to_string()]);
+    assert!(again.contains("gen.encounter.saltflats"), "{again}");
+    let (verified, _) = ok_in(&camp, &["verify"]);
+    assert_eq!(verified.matches("ok: all").count(), 6, "{verified}");
+}
+
+#[test]
+fn a_journey_encounter_is_an_item_recorded_by_its_address() {
+    let camp = campaign("memory-journey");
+    ok_in(&camp, &["prep"]);
+    let p = pack(&camp, 1);
+    let on_the_way = p["journey"]["encounters"].as_array().unwrap();
+    assert!(!on_the_way.is_empty(), "session 1 meets nothing on the way");
+    let first = &on_the_way[0]["encounter"];
+    assert!(
+        first["layout"]["zones"]
+            .as_array()
+            .is_some_and(|z| !z.is_empty())
+    );
+    assert!(first["threat"]["verdict"].is_string());
+    // The After-the-session sheet lists it by address, as `record` does.
+    let after = &p["campaign"]["after"]["items"];
+    let listed: Vec<&str> = after
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i[0].as_str().unwrap())
+        .collect();
+    assert!(listed.contains(&"journey/1/encounter/1"), "{listed:?}");
+    let pdf = std::fs::read(camp.join("out/session-1/pack.pdf")).unwrap();
+    assert!(pdf.len() > 1000);
+    // A wrong address is refused at its place, the right one offered.
+    let path = record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 2".into()),
+            ("met =", "met = [\"journey/1/encounter/9\"]".into()),
+        ],
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text.lines().position(|l| l.starts_with("met =")).unwrap() + 1;
+    let err = refused_in(&camp, &["prep"]);
+    assert!(
+        err.contains(&format!("sessions/1/record.toml:{line}:8:"))
+            && err.contains("no item `journey/1/encounter/9`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("did you mean `journey/1/encounter/1`?"),
+        "{err}"
+    );
+    record(
+        &camp,
+        1,
+        &[
+            ("day =", "day = 2".into()),
+            ("met =", "met = [\"journey/1/encounter/1\"]".into()),
+        ],
+    );
+    ok_in(&camp, &["prep"]);
+    let (json, _) = ok_in(&camp, &["campaign", "--json"]);
+    let ledger: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        ledger["sessions"][0]["met"],
+        serde_json::json!(["journey/1/encounter/1"])
+    );
+}
+
+#[test]
+fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
+    let camp = campaign("memory-returning");
+    ok_in(&camp, &["prep"]);
+    let rook = pack(&camp, 1)["npcs"][1]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    record(&camp, 1, &[("day =", "day = 2".into())]);
+    let plan = std::fs::read_to_string(camp.join("sessions/1/plan.toml")).unwrap();
+    std::fs::create_dir_all(camp.join("sessions/2")).unwrap();
+    std::fs::write(
+        camp.join("sessions/2/plan.toml"),
+        format!("{plan}\nbring_back = [\"npc/2 of session 1\"]\n"),
+    )
+    .unwrap();
+    ok_in(&camp, &["prep"]);
+    let address = "npc/2 of session 1";
+    let p2 = pack(&camp, 2);
+    let printed: Vec<(String, String)> = p2["campaign"]["after"]["npcs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e[0].as_str().unwrap().into(), e[1].as_str().unwrap().into()))
+        .collect();
+    assert!(
+        printed.contains(&(address.into(), rook.clone())),
+        "{printed:?}"
+    );
+    // A wrong session is refused, and the hint offers the printed address
+    // (not `npc/2`, the session's own second NPC).
+    let path = record(
+        &camp,
+        2,
+        &[
+            ("day =", "day = 3".into()),
+            ("npcs_met =", "npcs_met = [\"npc/2 of session 3\"]".into()),
+        ],
+    );
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .contains(&format!("#   {address}: {rook}"))
+    );
+    let err = refused_in(&camp, &["prep"]);
+    assert!(err.contains("sessions/2/record.toml:"), "{err}");
+    assert!(err.contains(&format!("did you mean `{address}`?")), "{err}");
+    record(
+        &camp,
+        2,
+        &[
+            ("day =", "day = 3".into()),
+            ("npcs_met =", format!("npcs_met = [\"{address}\"]")),
+        ],
+    );
+    ok_in(&camp, &["prep"]);
+    let (json, _) = ok_in(&camp, &["campaign", "--json"]);
+    let ledger: Value = serde_json::from_str(&json).unwrap();
+    let met = ledger["now"]["npcs_met"].as_array().unwrap();
+    assert!(
+        met.iter()
+            .any(|m| m["name"] == rook.as_str() && m["address"] == "npc/2" && m["session"] == 1),
+        "{met:?}"
+    );
+    let changes = ledger["sessions"][1]["changes"].to_string();
+    assert!(
+        changes.contains(&format!("met {rook}, brought back")),
+        "{changes}"
+    );
+}
