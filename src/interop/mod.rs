@@ -17,6 +17,8 @@
 //! - [`ipt`], [`ipt_text`]: Inspiration Pad Pro generator files;
 //!   [`ipt_export`] writes them.
 //! - [`tablesmith`]: TableSmith `.tab` files.
+//! - [`perchance`]: Perchance generators, both ways.
+//! - [`dice_roller`]: Obsidian notes with Dice Roller tables, read.
 //! - [`sheet`]: what a generator-file reader reads a file into, and the
 //!   bounds every reader keeps; [`assemble`] makes those files, given
 //!   together, into drafts.
@@ -26,6 +28,7 @@
 #![allow(clippy::result_large_err)]
 
 pub(crate) mod assemble;
+pub(crate) mod dice_roller;
 pub(crate) mod draft;
 pub(crate) mod foundry;
 pub(crate) mod gfm;
@@ -36,6 +39,7 @@ pub(crate) mod json;
 pub(crate) mod markup;
 pub(crate) mod obsidian;
 pub(crate) mod pasted;
+pub(crate) mod perchance;
 pub(crate) mod sheet;
 pub(crate) mod tablesmith;
 
@@ -88,6 +92,7 @@ pub(crate) fn reader_for(path: &std::path::Path, from: Option<Reader>) -> Option
         match ext.as_str() {
             "ipt" => Some(Reader::Ipt),
             "tab" => Some(Reader::TableSmith),
+            "perchance" => Some(Reader::Perchance),
             _ => None,
         }
     })
@@ -104,20 +109,8 @@ pub(crate) fn read_sheet(
     match reader {
         Reader::Ipt => Ok(ipt::read(file, stem, text)),
         Reader::TableSmith => Ok(tablesmith::read(file, stem, text)),
-        Reader::Perchance | Reader::Obsidian => Err(Diagnostic::at(
-            file,
-            1,
-            1,
-            format!(
-                "--from {}: not built in this branch",
-                if reader == Reader::Perchance {
-                    "perchance"
-                } else {
-                    "obsidian"
-                }
-            ),
-        )
-        .with_hint("import it with a build that reads this format")),
+        Reader::Perchance => Ok(perchance::read(file, stem, text)),
+        Reader::Obsidian => dice_roller::read(file, stem, text),
     }
 }
 
