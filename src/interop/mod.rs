@@ -58,6 +58,7 @@ pub enum Format {
     Gfm,
     Json,
     Ipt,
+    Perchance,
 }
 
 impl Format {
@@ -67,6 +68,7 @@ impl Format {
             Format::Foundry | Format::Json => "json",
             Format::Obsidian | Format::Gfm => "md",
             Format::Ipt => "ipt",
+            Format::Perchance => "perchance",
         }
     }
 }
@@ -142,6 +144,7 @@ pub(crate) fn stream(ex: &Export, format: Format) -> Result<String, Diagnostic> 
         Format::Foundry => foundry::stream(ex),
         Format::Obsidian => obsidian::note(ex, &ex.tables, false),
         Format::Ipt => ipt_export::file(ex, &ex.tables, false)?,
+        Format::Perchance => perchance::write::generator(&ex.tables)?,
         Format::Gfm => ex
             .tables
             .iter()
@@ -162,6 +165,7 @@ pub(crate) fn files(ex: &Export, format: Format) -> Result<Vec<(String, Vec<u8>)
                 Format::Obsidian => obsidian::note(ex, &[*t], true),
                 Format::Gfm => gfm::table(t),
                 Format::Ipt => ipt_export::file(ex, &[*t], true)?,
+                Format::Perchance => perchance::write::file(ex, t)?,
             };
             Ok((
                 format!("{}.{}", file_stem(&t.id), format.extension()),

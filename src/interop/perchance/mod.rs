@@ -137,7 +137,12 @@ impl<'t> Maker<'t> {
             if self.tables.len() >= sheet::MAX_TABLES {
                 break;
             }
-            if self.tree.is_list(n) || Some(n) == self.tree.entry() {
+            let node = &self.tree.nodes[n];
+            // A file `export` wrote: its `$output` only rolls the first
+            // list, and a sum of dice's list is read back as the roll.
+            let own_entry = self.tree.own && node.prop && node.own.is_none();
+            let entry = Some(n) == self.tree.entry() && !own_entry;
+            if (self.tree.is_list(n) && node.dice.is_none()) || entry {
                 self.open(n);
             }
             stack.extend(self.tree.nodes[n].children.iter().rev());

@@ -178,6 +178,11 @@ impl Conv<'_, '_, '_> {
             for p in &path[1..] {
                 node = node.and_then(|n| tree.child(n, p));
             }
+            if let Some(d) = node.and_then(|n| tree.nodes[n].dice.as_deref())
+                && sheet::dice_problem(d).is_none()
+            {
+                return Some(Frag::Dice(sheet::our_dice(d)));
+            }
             if let Some(n) = node.filter(|&n| tree.is_list(n) || tree.nodes[n].prop) {
                 self.m.count("[list] references → {table:…}");
                 return self.m.table_for(n).map(Frag::Local);
@@ -407,5 +412,5 @@ fn signed(s: &str) -> Option<(i64, &str)> {
 fn letter_range(t: &str) -> Option<(u8, u8)> {
     let b = t.as_bytes();
     (b.len() == 3 && b[1] == b'-' && b[0].is_ascii_alphabetic() && b[2].is_ascii_alphabetic())
-        .then_some((b[0], b[2]))
+        .then(|| (b[0], b[2]))
 }

@@ -35,6 +35,8 @@ pub(crate) struct Node {
     pub refused: Vec<Refusal>,
     /// Id and title from the comment above a list `export` wrote.
     pub own: Option<(String, String)>,
+    /// The roll a list `export` wrote for a sum of dice stands for.
+    pub dice: Option<String>,
 }
 
 impl Default for Weight {
@@ -123,6 +125,7 @@ impl<'t> Tree<'t> {
         let mut stack: Vec<usize> = Vec::new();
         let mut unit = None;
         let mut comment: Option<(String, String)> = None;
+        let mut dice: Option<String> = None;
         for i in 0..tree.lines.len() {
             let (n, raw) = (i + 1, tree.lines[i]);
             if let Some(r) = sheet::too_long(n, raw) {
@@ -131,6 +134,7 @@ impl<'t> Tree<'t> {
             }
             if own && let Some(c) = raw.strip_prefix("// ") {
                 comment = own_comment(c);
+                dice = c.strip_prefix("dice: ").map(|d| d.trim().to_owned());
             }
             let body = uncommented(raw);
             if body.trim().is_empty() {
@@ -142,6 +146,7 @@ impl<'t> Tree<'t> {
             if ind.level == 0 {
                 unit = None;
                 let id = tree.top(n, body, comment.take());
+                tree.nodes[id].dice = dice.take();
                 stack = vec![id];
             } else if stack.is_empty() {
                 tree.refused.push(Refusal::new(n, 1, "an indented line before any list", "indent an item one level (a tab or two spaces) under its list's name"));
