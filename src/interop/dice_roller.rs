@@ -58,7 +58,7 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Result<Sheet, Diagnost
     for f in &found {
         let mut t = table(f);
         if !seen.insert(f.block.clone()) {
-            t.refused.push(Refusal::new(t.line, 1, format!("a second table with the block id ^{}", f.block), "give each table a block id of its own"));
+            t.refused.push(Refusal::new(t.line, 1, format!("a second table with the block id ^{}", f.block), "give each table a block id of its own, or import the rest with --skip-unsupported"));
         }
         sheet.tables.push(t);
     }

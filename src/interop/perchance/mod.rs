@@ -5,12 +5,14 @@
 //! name opens a list, each level of indentation (a tab, or the two or
 //! four spaces the list's first indented line uses) is a child of the line
 //! above, `key = value` is a property and `$output = …` a list's output.
-//! Then every list and sublist is a weighted table, as Perchance's engine
-//! picks: each child (an item, a sublist, a property) with its `^N`
-//! weight (1 when none; decimals made whole numbers with the same ratios;
-//! weight 0 never comes up); a sublist is a row `{table:…}` rolling on its
-//! own table, since the engine picks the sublist first and then one of its
-//! items; a list with `$output` is one row, its output. A top-level
+//! Then every list and sublist is a weighted table, as Perchance picks:
+//! each item with its `^N` weight (1 when none; decimals made whole
+//! numbers with the same ratios; weight 0 never comes up); a sublist is a
+//! row `{table:…}` rolling on its own table, since Perchance picks the
+//! sublist first and then one of its items; a list with `$output` is one
+//! row, its output. Properties are not picked: an item with only
+//! properties under it prints its own text (as on perchance.org), and a
+//! property is reached by its path, `[list.item.property]`. A top-level
 //! property is a table only when text refers to it or it is the
 //! generator's entry (`$output`, else `output`): the rest are page
 //! settings (`title`, `fontSize`…), left out and counted. An item's text is
@@ -216,7 +218,12 @@ impl<'t> Maker<'t> {
     fn children(&mut self, n: usize, rows: &mut Vec<SrcRow>, refused: &mut Vec<Refusal>) {
         let tree = self.tree;
         let node = &tree.nodes[n];
-        let kids = &node.children;
+        let kids: Vec<usize> = node
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| !tree.nodes[c].prop)
+            .collect();
         let weights: Vec<&Weight> = kids.iter().map(|&c| &tree.nodes[c].weight).collect();
         let Some(whole) = whole(&weights) else {
             refused.push(Refusal::new(
@@ -242,7 +249,7 @@ impl<'t> Maker<'t> {
             match w {
                 Some(w) => {
                     let mut r = row(Some(w), frags, child.line);
-                    r.name = (tree.is_list(c) || child.prop).then(|| child.name.clone());
+                    r.name = tree.is_list(c).then(|| child.name.clone());
                     rows.push(r);
                 }
                 None => self.count("items of weight 0 (they never come up) left out"),

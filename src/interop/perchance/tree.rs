@@ -149,12 +149,26 @@ impl<'t> Tree<'t> {
                 tree.nodes[id].dice = dice.take();
                 stack = vec![id];
             } else if stack.is_empty() {
-                tree.refused.push(Refusal::new(n, 1, "an indented line before any list", "indent an item one level (a tab or two spaces) under its list's name"));
+                tree.refused.push(Refusal::new(n, 1, "an indented line before any list", "indent an item one level (a tab or two spaces) under its list's name, or import the rest with --skip-unsupported"));
             } else {
                 tree.nested(n, body, ind, &mut stack);
             }
         }
+        tree.sublist_names();
         tree
+    }
+
+    /// A sublist's name must be a name (Perchance engines read items of
+    /// other text with lines under them differently).
+    fn sublist_names(&mut self) {
+        for n in 1..self.nodes.len() {
+            let p = &self.nodes[n];
+            if p.parent != 0 && self.is_list(n) && !is_name(&p.name) {
+                let what = format!("`{}`: items under an item whose text is not a name (Perchance engines read it differently)", short(&p.name));
+                let r = Refusal::new(p.line, p.at + 1, what, "make the item a name of letters, digits and `_`, or import the rest with --skip-unsupported");
+                self.nodes[n].refused.push(r);
+            }
+        }
     }
 
     /// The line's level, or `None` when it cannot be read (refused).
@@ -241,7 +255,7 @@ impl<'t> Tree<'t> {
         stack.truncate(ind.level);
         let parent = stack[ind.level - 1];
         if self.nodes[parent].prop {
-            let r = Refusal::new(n, ind.lead + 1, "a line indented under a property (`name = value`)", "a property holds one value: make it a list (its name alone on a line, its items under it)");
+            let r = Refusal::new(n, ind.lead + 1, "a line indented under a property (`name = value`)", "a property holds one value: make it a list (its name alone on a line, its items under it), or import the rest with --skip-unsupported");
             match self.nodes[parent].parent {
                 0 => self.refused.push(r),
                 p => self.nodes[p].refused.push(r),
@@ -268,11 +282,6 @@ impl<'t> Tree<'t> {
             node.weight = weight;
         }
         let id = self.push(node, parent);
-        if self.nodes[parent].parent != 0 && !is_name(&self.nodes[parent].name) && self.nodes[parent].children.len() == 1 {
-            let p = &self.nodes[parent];
-            let r = Refusal::new(p.line, p.at + 1, format!("`{}`: lines under an item whose text is not a name (Perchance engines read it differently)", short(&p.name)), "make the item a name of letters, digits and `_`, or import the rest with --skip-unsupported");
-            self.nodes[parent].refused.push(r);
-        }
         stack.push(id);
     }
 
@@ -303,10 +312,17 @@ impl<'t> Tree<'t> {
     }
 
     /// Whether node `n` makes a table: a top-level list, or an item with
-    /// lines under it.
+    /// items (or an `$output`) under it. An item with only properties
+    /// under it prints its own text, as on perchance.org.
     pub(crate) fn is_list(&self, n: usize) -> bool {
         let node = &self.nodes[n];
-        n != 0 && !node.prop && (node.parent == 0 || !node.children.is_empty())
+        n != 0
+            && !node.prop
+            && (node.parent == 0
+                || node.children.iter().any(|&c| {
+                    let c = &self.nodes[c];
+                    !c.prop || c.name == "$output"
+                }))
     }
 
     /// Its `$output` property.
