@@ -58,11 +58,18 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Result<Sheet, Diagnost
     for f in &found {
         let mut t = table(f);
         if !seen.insert(f.block.clone()) {
-            t.refused.push(Refusal::new(t.line, 1, format!("a second table with the block id ^{}", f.block), "give each table a block id of its own, or import the rest with --skip-unsupported"));
+            t.refused.push(Refusal::new(
+                t.line,
+                1,
+                format!("a second table with the block id ^{}", f.block),
+                "give each table a block id of its own, or import the rest with --skip-unsupported",
+            ));
         }
         sheet.tables.push(t);
     }
-    sheet.counts.insert("Dice Roller tables → tables", sheet.tables.len());
+    sheet
+        .counts
+        .insert("Dice Roller tables → tables", sheet.tables.len());
     Ok(sheet)
 }
 
@@ -87,7 +94,10 @@ fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
             continue;
         }
         let start = i;
-        while i < lines.len() && lines[i].trim().starts_with('|') && sheet::too_long(i + 1, lines[i]).is_none() {
+        while i < lines.len()
+            && lines[i].trim().starts_with('|')
+            && sheet::too_long(i + 1, lines[i]).is_none()
+        {
             i += 1;
         }
         let mut j = i;
@@ -95,7 +105,9 @@ fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
             j += 1;
         }
         let block = lines.get(j).and_then(|l| l.trim().strip_prefix('^'));
-        match block.filter(|b| !b.is_empty() && b.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')) {
+        match block
+            .filter(|b| !b.is_empty() && b.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        {
             Some(b) if out.len() < sheet::MAX_TABLES && rows + (i - start) <= sheet::MAX_ROWS => {
                 rows += i - start;
                 out.push(Found {
@@ -106,7 +118,12 @@ fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
                 i = j + 1;
             }
             Some(_) => {
-                sheet.refused.push(Refusal::new(start + 1, 1, "more than 10,000 tables or 200,000 rows in one note", "split the note"));
+                sheet.refused.push(Refusal::new(
+                    start + 1,
+                    1,
+                    "more than 10,000 tables or 200,000 rows in one note",
+                    "split the note",
+                ));
                 break;
             }
             None => unnamed += 1,
@@ -157,14 +174,26 @@ fn table(f: &Found) -> SrcTable {
         ..SrcTable::default()
     };
     if f.lines.get(1).is_none_or(|l| !is_separator(l.1)) {
-        t.refused.push(Refusal::new(hline, 1, "a table without its `| --- |` line under the heading", HINT));
+        t.refused.push(Refusal::new(
+            hline,
+            1,
+            "a table without its `| --- |` line under the heading",
+            HINT,
+        ));
         return t;
     }
     let heads = cells(head);
     let formula = heads
         .first()
         .and_then(|(_, c)| c.split_once("dice:"))
-        .map(|(_, f)| f.split(':').next_back().unwrap_or(f).replace('`', "").trim().to_owned())
+        .map(|(_, f)| {
+            f.split(':')
+                .next_back()
+                .unwrap_or(f)
+                .replace('`', "")
+                .trim()
+                .to_owned()
+        })
         .filter(|f| !f.is_empty());
     let body = &f.lines[2..];
     match formula {
@@ -217,19 +246,34 @@ fn lookup(t: &mut SrcTable, formula: &str, columns: usize, body: &[(usize, &str)
     }
     let compact = sheet::our_dice(formula);
     let (dice, results) = if compact == "1d6*10+1d6" {
-        let d66: Vec<i64> = (1..=6).flat_map(|a| (1..=6).map(move |b| a * 10 + b)).collect();
+        let d66: Vec<i64> = (1..=6)
+            .flat_map(|a| (1..=6).map(move |b| a * 10 + b))
+            .collect();
         ("d66".to_owned(), d66)
-    } else if let Some(p) = sheet::dice_problem(formula).or_else(|| compact.contains('*').then(|| format!("the die `{compact}` skips results, which its rows would not show"))) {
-        t.refused.push(Refusal::new(hline, 1, format!("`dice: {formula}`: {p}"), HINT));
+    } else if let Some(p) = sheet::dice_problem(formula).or_else(|| {
+        compact
+            .contains('*')
+            .then(|| format!("the die `{compact}` skips results, which its rows would not show"))
+    }) {
+        t.refused.push(Refusal::new(
+            hline,
+            1,
+            format!("`dice: {formula}`: {p}"),
+            HINT,
+        ));
         return;
     } else {
-        let Some((lo, hi)) = sheet::dice_bounds(&compact) else { return };
+        let Some((lo, hi)) = sheet::dice_bounds(&compact) else {
+            return;
+        };
         (compact, (lo..=hi).collect())
     };
     t.dice = Some(dice);
     for &(line, raw) in body {
         let cs = cells(raw);
-        let Some(&(rat, rcell)) = cs.first() else { continue };
+        let Some(&(rat, rcell)) = cs.first() else {
+            continue;
+        };
         let column = sheet::column(raw, rat);
         let range = match results_of(rcell) {
             Ok(r) => r,
@@ -243,7 +287,12 @@ fn lookup(t: &mut SrcTable, formula: &str, columns: usize, body: &[(usize, &str)
             None => Vec::new(),
         };
         if cs.len() > 2 {
-            t.refused.push(Refusal::new(line, 1, "a row of more cells than the table's two columns", HINT));
+            t.refused.push(Refusal::new(
+                line,
+                1,
+                "a row of more cells than the table's two columns",
+                HINT,
+            ));
         }
         push_row(t, Some(range), text, line);
     }
@@ -254,7 +303,10 @@ fn lookup(t: &mut SrcTable, formula: &str, columns: usize, body: &[(usize, &str)
 fn results_of(cell: &str) -> Result<(i64, i64), String> {
     let mut nums = Vec::new();
     let mut seps = String::new();
-    for part in cell.split(|c: char| !c.is_ascii_digit()).filter(|p| !p.is_empty()) {
+    for part in cell
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|p| !p.is_empty())
+    {
         if part.len() > 9 {
             return Err("a number too large".into());
         }
@@ -269,7 +321,9 @@ fn results_of(cell: &str) -> Result<(i64, i64), String> {
     match nums[..] {
         [a] if seps.trim().is_empty() => Ok((a, a)),
         [_] => Err("a number with a dash or comma and no second number".into()),
-        [a, b] if seps.contains(',') && b != a + 1 => Err(format!("the plugin reads it as {a} to {b}")),
+        [a, b] if seps.contains(',') && b != a + 1 => {
+            Err(format!("the plugin reads it as {a} to {b}"))
+        }
         [a, b] if a <= b => Ok((a, b)),
         [a, b] => Err(format!("a range from high to low ({a} to {b})")),
         [] => Err("no number".into()),
@@ -281,20 +335,40 @@ fn results_of(cell: &str) -> Result<(i64, i64), String> {
 /// or two rows do.
 fn cover(t: &mut SrcTable, results: &[i64]) {
     let (lo, hi) = (results[0], results[results.len() - 1]);
-    t.rows.retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
+    t.rows
+        .retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
     for r in &mut t.rows {
         r.range = r.range.map(|(a, b)| (a.max(lo), b.min(hi)));
     }
-    let mut taken: Vec<(i64, i64, usize)> = t.rows.iter().filter_map(|r| r.range.map(|(a, b)| (a, b, r.line))).collect();
+    let mut taken: Vec<(i64, i64, usize)> = t
+        .rows
+        .iter()
+        .filter_map(|r| r.range.map(|(a, b)| (a, b, r.line)))
+        .collect();
     taken.sort();
     for w in taken.windows(2) {
         if w[1].0 <= w[0].1 {
-            t.refused.push(Refusal::new(w[1].2, 1, format!("the results {}-{} overlap the row on line {} (the plugin takes the first)", w[1].0, w[1].1, w[0].2), HINT));
+            t.refused.push(Refusal::new(
+                w[1].2,
+                1,
+                format!(
+                    "the results {}-{} overlap the row on line {} (the plugin takes the first)",
+                    w[1].0, w[1].1, w[0].2
+                ),
+                HINT,
+            ));
         }
     }
-    let missing = results.iter().find(|&&x| !taken.iter().any(|&(a, b, _)| a <= x && x <= b));
+    let missing = results
+        .iter()
+        .find(|&&x| !taken.iter().any(|&(a, b, _)| a <= x && x <= b));
     if let Some(x) = missing {
-        t.refused.push(Refusal::new(t.line, 1, format!("no row for {x}, which the die can roll (the Dice Roller gives nothing then)"), "add a row for it, or import the rest with --skip-unsupported"));
+        t.refused.push(Refusal::new(
+            t.line,
+            1,
+            format!("no row for {x}, which the die can roll (the Dice Roller gives nothing then)"),
+            "add a row for it, or import the rest with --skip-unsupported",
+        ));
     }
 }
 
@@ -326,7 +400,10 @@ fn result(cell: &str, raw: &str, at: usize, line: usize, refused: &mut Vec<Refus
             i += 1 + n.len_utf8();
             continue;
         }
-        if let Some(n) = ["<br>", "<br/>", "<br />"].iter().find(|b| rest.starts_with(*b)) {
+        if let Some(n) = ["<br>", "<br/>", "<br />"]
+            .iter()
+            .find(|b| rest.starts_with(*b))
+        {
             words.push('\n');
             i += n.len();
             continue;
@@ -344,13 +421,28 @@ fn result(cell: &str, raw: &str, at: usize, line: usize, refused: &mut Vec<Refus
 
 /// `dice: 2d6` or `dice: [[Note^id]]`.
 fn roller(formula: &str, line: usize, column: usize) -> Result<Frag, Refusal> {
-    let refuse = |why: String| Refusal::new(line, column, format!("`dice: {}`: {why}", formula.chars().take(40).collect::<String>()), HINT);
-    if let Some(inner) = formula.strip_prefix("[[").and_then(|r| r.strip_suffix("]]")) {
+    let refuse = |why: String| {
+        Refusal::new(
+            line,
+            column,
+            format!(
+                "`dice: {}`: {why}",
+                formula.chars().take(40).collect::<String>()
+            ),
+            HINT,
+        )
+    };
+    if let Some(inner) = formula
+        .strip_prefix("[[")
+        .and_then(|r| r.strip_suffix("]]"))
+    {
         let Some((note, block)) = inner.rsplit_once('^') else {
             return Err(refuse("a link to a note, not to a table's block".into()));
         };
         if block.is_empty() || inner.contains(['|', '[', ']']) {
-            return Err(refuse("a column of a table, or a link tablewright cannot follow".into()));
+            return Err(refuse(
+                "a column of a table, or a link tablewright cannot follow".into(),
+            ));
         }
         let note = note.trim_end_matches('#');
         let note = note.rsplit('/').next().unwrap_or(note);
@@ -362,7 +454,9 @@ fn roller(formula: &str, line: usize, column: usize) -> Result<Frag, Refusal> {
         });
     }
     if formula.contains('[') || formula.contains('(') && formula.contains(']') {
-        return Err(refuse("several rolls on a table, or a table in a formula".into()));
+        return Err(refuse(
+            "several rolls on a table, or a table in a formula".into(),
+        ));
     }
     match sheet::dice_problem(formula) {
         None => Ok(Frag::Dice(sheet::our_dice(formula))),

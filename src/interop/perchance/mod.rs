@@ -44,10 +44,7 @@ const MAX_TOTAL: u128 = 1_000_000_000_000_000;
 /// Read a Perchance generator.
 pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let tree = Tree::read(text);
-    let stem = stem
-        .strip_suffix(".perchance")
-        .unwrap_or(stem)
-        .to_owned();
+    let stem = stem.strip_suffix(".perchance").unwrap_or(stem).to_owned();
     let mut maker = Maker::new(&tree, &stem);
     maker.assign();
     maker.fill();
@@ -169,7 +166,11 @@ impl<'t> Maker<'t> {
     pub(super) fn extra_name(&self, line: usize) -> String {
         let name = format!("choice on line {line}");
         if self.tree.own {
-            format!("imported.{}.{}", super::slug(&self.stem), super::slug(&name))
+            format!(
+                "imported.{}.{}",
+                super::slug(&self.stem),
+                super::slug(&name)
+            )
         } else {
             name
         }
@@ -229,7 +230,10 @@ impl<'t> Maker<'t> {
             refused.push(Refusal::new(
                 node.line,
                 1,
-                format!("the weights of `{}` add up to more than tablewright keeps exactly", node.name),
+                format!(
+                    "the weights of `{}` add up to more than tablewright keeps exactly",
+                    node.name
+                ),
                 "use smaller weights, or import the rest with --skip-unsupported",
             ));
             return;

@@ -52,7 +52,12 @@ const METHODS: &[&str] = &[
 
 /// Read `text`, which starts at byte `at` of line `line`: its pieces, and
 /// what in it is refused.
-pub(super) fn convert(m: &mut Maker, line: usize, at: usize, text: &str) -> (Vec<Frag>, Vec<Refusal>) {
+pub(super) fn convert(
+    m: &mut Maker,
+    line: usize,
+    at: usize,
+    text: &str,
+) -> (Vec<Frag>, Vec<Refusal>) {
     let line_text = m.tree.lines.get(line - 1).copied().unwrap_or("");
     let mut c = Conv {
         m,
@@ -143,9 +148,17 @@ impl Conv<'_, '_, '_> {
                     }
                     self.calls += 1;
                     if depth >= sheet::MAX_DEPTH {
-                        self.refuse(i, "brackets nested more than 16 deep".into(), "flatten the text, or import the rest with --skip-unsupported");
+                        self.refuse(
+                            i,
+                            "brackets nested more than 16 deep".into(),
+                            "flatten the text, or import the rest with --skip-unsupported",
+                        );
                     } else if self.calls == sheet::MAX_CALLS + 1 {
-                        self.refuse(i, "more than 256 references and choices in one item".into(), "split the item into lists, or import the rest with --skip-unsupported");
+                        self.refuse(
+                            i,
+                            "more than 256 references and choices in one item".into(),
+                            "split the item into lists, or import the rest with --skip-unsupported",
+                        );
                     } else if self.calls <= sheet::MAX_CALLS {
                         if b == b'[' {
                             out.extend(self.reference(i, j));
@@ -188,7 +201,10 @@ impl Conv<'_, '_, '_> {
                 return self.m.table_for(n).map(Frag::Local);
             }
             let what = match path.iter().find(|p| METHODS.contains(p)) {
-                Some(m) => format!("`[{}]` uses `{m}`, one of Perchance's JavaScript methods", short(inner)),
+                Some(m) => format!(
+                    "`[{}]` uses `{m}`, one of Perchance's JavaScript methods",
+                    short(inner)
+                ),
                 None if node.is_some() => format!("`[{}]` names an item, not a list", short(inner)),
                 None => format!("`[{}]` names no list of this generator", short(inner)),
             };
@@ -214,12 +230,24 @@ impl Conv<'_, '_, '_> {
     fn inline(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
         let inner = &self.text[open + 1..close];
         if inner.starts_with("import:") {
-            self.refuse(open, format!("`{{{}}}` imports another Perchance generator", short(inner)), JS_HINT);
+            self.refuse(
+                open,
+                format!("`{{{}}}` imports another Perchance generator", short(inner)),
+                JS_HINT,
+            );
             return Vec::new();
         }
         if matches!(inner, "a" | "A" | "s" | "S") {
-            let what = if inner.eq_ignore_ascii_case("a") { "a or an" } else { "a plural s" };
-            self.refuse(open, format!("`{{{inner}}}` ({what}) depends on the words beside it"), "write the word out in each item, or import the rest with --skip-unsupported");
+            let what = if inner.eq_ignore_ascii_case("a") {
+                "a or an"
+            } else {
+                "a plural s"
+            };
+            self.refuse(
+                open,
+                format!("`{{{inner}}}` ({what}) depends on the words beside it"),
+                "write the word out in each item, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
         if let Some((a, b)) = number_range(inner) {
@@ -234,7 +262,11 @@ impl Conv<'_, '_, '_> {
     /// `{A-B}` as inline dice.
     fn numbers(&mut self, open: usize, a: i64, b: i64) -> Vec<Frag> {
         if a > b {
-            self.refuse(open, format!("`{{{a}-{b}}}`: a range from high to low"), "write the low number first, or import the rest with --skip-unsupported");
+            self.refuse(
+                open,
+                format!("`{{{a}-{b}}}`: a range from high to low"),
+                "write the low number first, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
         if a == b {
@@ -247,7 +279,11 @@ impl Conv<'_, '_, '_> {
             s => format!("1d{}+{s}", b - a + 1),
         };
         if let Some(p) = sheet::dice_problem(&expr) {
-            self.refuse(open, format!("`{{{a}-{b}}}` (as `{expr}`): {p}"), "use a range of numbers from 0 up, or import the rest with --skip-unsupported");
+            self.refuse(
+                open,
+                format!("`{{{a}-{b}}}` (as `{expr}`): {p}"),
+                "use a range of numbers from 0 up, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
         self.m.count("{A-B} number ranges → inline dice");
@@ -258,8 +294,15 @@ impl Conv<'_, '_, '_> {
     fn letters(&mut self, open: usize, a: u8, b: u8) -> Vec<Frag> {
         let same = a.is_ascii_lowercase() == b.is_ascii_lowercase();
         if !same || a > b {
-            let what = format!("`{{{}-{}}}`: a range of letters of mixed case or from high to low", a as char, b as char);
-            self.refuse(open, what, "write `{a-z}` or `{A-Z}`, or import the rest with --skip-unsupported");
+            let what = format!(
+                "`{{{}-{}}}`: a range of letters of mixed case or from high to low",
+                a as char, b as char
+            );
+            self.refuse(
+                open,
+                what,
+                "write `{a-z}` or `{A-Z}`, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
         if a == b {
@@ -310,7 +353,10 @@ impl Conv<'_, '_, '_> {
                     let what = if w.starts_with('[') {
                         "`^[…]`: odds that change with a condition (dynamic odds)".to_owned()
                     } else {
-                        format!("`^{}`: a weight in a choice that is not a number alone", short(w))
+                        format!(
+                            "`^{}`: a weight in a choice that is not a number alone",
+                            short(w)
+                        )
                     };
                     self.refuse(k, what, JS_HINT);
                     return None;
@@ -326,31 +372,51 @@ impl Conv<'_, '_, '_> {
             return Vec::new();
         };
         if opts.len() > 1 && opts.last().is_some_and(|o| o.0 == o.1) {
-            self.refuse(open, "an empty last option (`{a|}`), which Perchance engines read differently".into(), "put the empty option first (`{|a}`), or import the rest with --skip-unsupported");
+            self.refuse(
+                open,
+                "an empty last option (`{a|}`), which Perchance engines read differently".into(),
+                "put the empty option first (`{|a}`), or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
-        let texts: Vec<Vec<Frag>> = opts.iter().map(|o| self.range(o.0, o.1, depth + 1)).collect();
+        let texts: Vec<Vec<Frag>> = opts
+            .iter()
+            .map(|o| self.range(o.0, o.1, depth + 1))
+            .collect();
         if texts.len() == 1 {
             return texts.into_iter().next().unwrap_or_default();
         }
         let weights: Vec<&Weight> = opts.iter().map(|o| &o.2).collect();
         let Some(whole) = whole(&weights) else {
-            self.refuse(open, "weights that add up to more than tablewright keeps exactly".into(), "use smaller weights, or import the rest with --skip-unsupported");
+            self.refuse(
+                open,
+                "weights that add up to more than tablewright keeps exactly".into(),
+                "use smaller weights, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         };
         if whole.iter().all(Option::is_none) {
-            self.refuse(open, "every option has weight 0 (Perchance engines differ on what comes up then)".into(), "give an option a weight, or import the rest with --skip-unsupported");
+            self.refuse(
+                open,
+                "every option has weight 0 (Perchance engines differ on what comes up then)".into(),
+                "give an option a weight, or import the rest with --skip-unsupported",
+            );
             return Vec::new();
         }
-        if opts.iter().any(|o| self.text[o.0..o.1].trim() != &self.text[o.0..o.1]) {
-            self.m.count("inline options with spaces at their ends (tablewright trims them)");
+        if opts
+            .iter()
+            .any(|o| self.text[o.0..o.1].trim() != &self.text[o.0..o.1])
+        {
+            self.m
+                .count("inline options with spaces at their ends (tablewright trims them)");
         }
         let uniform = whole.iter().all(|w| *w == Some(1));
         if uniform && texts.iter().all(|t| pick_safe(t)) {
             self.m.count("{a|b} inline choices → {pick: …}");
             return vec![Frag::Pick(texts)];
         }
-        self.m.count("weighted or empty inline options → tables of their own");
+        self.m
+            .count("weighted or empty inline options → tables of their own");
         let rows = whole
             .into_iter()
             .zip(texts)

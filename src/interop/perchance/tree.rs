@@ -164,15 +164,29 @@ impl<'t> Tree<'t> {
         for n in 1..self.nodes.len() {
             let p = &self.nodes[n];
             if p.parent != 0 && self.is_list(n) && !is_name(&p.name) {
-                let what = format!("`{}`: items under an item whose text is not a name (Perchance engines read it differently)", short(&p.name));
-                let r = Refusal::new(p.line, p.at + 1, what, "make the item a name of letters, digits and `_`, or import the rest with --skip-unsupported");
+                let what = format!(
+                    "`{}`: items under an item whose text is not a name (Perchance engines read it differently)",
+                    short(&p.name)
+                );
+                let r = Refusal::new(
+                    p.line,
+                    p.at + 1,
+                    what,
+                    "make the item a name of letters, digits and `_`, or import the rest with --skip-unsupported",
+                );
                 self.nodes[n].refused.push(r);
             }
         }
     }
 
     /// The line's level, or `None` when it cannot be read (refused).
-    fn indent(&mut self, n: usize, body: &str, unit: &mut Option<usize>, stack: &[usize]) -> Option<Indent> {
+    fn indent(
+        &mut self,
+        n: usize,
+        body: &str,
+        unit: &mut Option<usize>,
+        stack: &[usize],
+    ) -> Option<Indent> {
         let lead = body.len() - body.trim_start_matches([' ', '\t']).len();
         let tabs = body[..lead].matches('\t').count();
         let spaces = lead - tabs;
@@ -181,7 +195,12 @@ impl<'t> Tree<'t> {
         }
         let u = unit.unwrap_or(2);
         if spaces % u != 0 {
-            let r = Refusal::new(n, lead + 1, format!("{spaces} spaces before this line, not a whole number of levels of {u}"), "indent each level by one tab or the same number of spaces, or import the rest with --skip-unsupported");
+            let r = Refusal::new(
+                n,
+                lead + 1,
+                format!("{spaces} spaces before this line, not a whole number of levels of {u}"),
+                "indent each level by one tab or the same number of spaces, or import the rest with --skip-unsupported",
+            );
             self.refuse_in(stack.first().copied(), r);
             return None;
         }
@@ -223,8 +242,16 @@ impl<'t> Tree<'t> {
         }
         let id = self.push(node, 0);
         if self.by_name.get(&(0, self.nodes[id].name.clone())) != Some(&id) {
-            let what = format!("a second list or property named `{}`", short(&self.nodes[id].name));
-            self.nodes[id].refused.push(Refusal::new(n, 1, what, "give each list a name of its own, or import the rest with --skip-unsupported"));
+            let what = format!(
+                "a second list or property named `{}`",
+                short(&self.nodes[id].name)
+            );
+            self.nodes[id].refused.push(Refusal::new(
+                n,
+                1,
+                what,
+                "give each list a name of its own, or import the rest with --skip-unsupported",
+            ));
         }
         id
     }
@@ -243,19 +270,34 @@ impl<'t> Tree<'t> {
     fn nested(&mut self, n: usize, body: &str, ind: Indent, stack: &mut Vec<usize>) {
         let top = stack[0];
         if ind.level > stack.len() {
-            let r = Refusal::new(n, ind.lead + 1, "a line indented more than one level under the line above", "indent it one level under its list, or import the rest with --skip-unsupported");
+            let r = Refusal::new(
+                n,
+                ind.lead + 1,
+                "a line indented more than one level under the line above",
+                "indent it one level under its list, or import the rest with --skip-unsupported",
+            );
             self.nodes[top].refused.push(r);
             return;
         }
         if ind.level > sheet::MAX_DEPTH {
-            let r = Refusal::new(n, 1, "lists nested more than 16 levels deep", "move the deepest lists to lists of their own, or import the rest with --skip-unsupported");
+            let r = Refusal::new(
+                n,
+                1,
+                "lists nested more than 16 levels deep",
+                "move the deepest lists to lists of their own, or import the rest with --skip-unsupported",
+            );
             self.nodes[top].refused.push(r);
             return;
         }
         stack.truncate(ind.level);
         let parent = stack[ind.level - 1];
         if self.nodes[parent].prop {
-            let r = Refusal::new(n, ind.lead + 1, "a line indented under a property (`name = value`)", "a property holds one value: make it a list (its name alone on a line, its items under it), or import the rest with --skip-unsupported");
+            let r = Refusal::new(
+                n,
+                ind.lead + 1,
+                "a line indented under a property (`name = value`)",
+                "a property holds one value: make it a list (its name alone on a line, its items under it), or import the rest with --skip-unsupported",
+            );
             match self.nodes[parent].parent {
                 0 => self.refused.push(r),
                 p => self.nodes[p].refused.push(r),
@@ -292,9 +334,22 @@ impl<'t> Tree<'t> {
         };
         let rest = content[at + 1..].trim();
         let column = sheet::column(content, at);
-        let refuse = |what: &str| Refusal::new(n, column, what.to_owned(), if what.starts_with("`^[") { super::JS_HINT.to_owned() } else { "write `\\^` for the character itself, or import the rest with --skip-unsupported".to_owned() });
+        let refuse = |what: &str| {
+            Refusal::new(
+                n,
+                column,
+                what.to_owned(),
+                if what.starts_with("`^[") {
+                    super::JS_HINT.to_owned()
+                } else {
+                    "write `\\^` for the character itself, or import the rest with --skip-unsupported".to_owned()
+                },
+            )
+        };
         if rest.starts_with('[') {
-            self.nodes[parent].refused.push(refuse("`^[…]`: odds that change with a condition (dynamic odds)"));
+            self.nodes[parent].refused.push(refuse(
+                "`^[…]`: odds that change with a condition (dynamic odds)",
+            ));
             return (at, Weight::One);
         }
         match number(rest) {
@@ -384,7 +439,11 @@ pub(crate) fn number(s: &str) -> Option<Weight> {
         return None;
     }
     let i: u64 = if int.is_empty() { 0 } else { int.parse().ok()? };
-    let f: u64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+    let f: u64 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().ok()?
+    };
     Some(Weight::Num(i, f, frac.len() as u32))
 }
 

@@ -182,7 +182,9 @@ impl Writer {
     /// Inline dice: `{1-6}` for one die, else a list of totals.
     fn dice(&mut self, expr: &str) -> Result<String, String> {
         let refuse = || {
-            format!("`{{{expr}}}` is not a plain sum of dice, which Perchance could roll with the same odds")
+            format!(
+                "`{{{expr}}}` is not a plain sum of dice, which Perchance could roll with the same odds"
+            )
         };
         let (n, m, k) = plain_sum(expr).ok_or_else(refuse)?;
         if n == 1 {
@@ -209,7 +211,10 @@ impl Writer {
 
     fn table(&mut self, t: &Table) -> Result<String, String> {
         if t.deck {
-            return Err("a deck (drawn without replacement) has no Perchance list that keeps its odds".into());
+            return Err(
+                "a deck (drawn without replacement) has no Perchance list that keeps its odds"
+                    .into(),
+            );
         }
         let weights = weights(t)?;
         let title: String = t.title.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -226,8 +231,16 @@ impl Writer {
             }
             let segs = template::parse(&row.entry.text).map_err(|e| e.message)?;
             let text = self.segments(&segs)?;
-            let text = if text.trim().is_empty() { "\\s".to_owned() } else { text };
-            let weight = if w == 1 { String::new() } else { format!(" ^{w}") };
+            let text = if text.trim().is_empty() {
+                "\\s".to_owned()
+            } else {
+                text
+            };
+            let weight = if w == 1 {
+                String::new()
+            } else {
+                format!(" ^{w}")
+            };
             out.push_str(&format!("  {text}{weight}\n"));
         }
         Ok(out)
