@@ -63,6 +63,7 @@ fn every_perchance_construct_becomes_tables_with_the_same_odds() {
             "encounter",
             "beast",
             "beast-common",
+            "beast-rare",
             "size",
             "place",
             "place-wet",
@@ -102,12 +103,13 @@ fn every_perchance_construct_becomes_tables_with_the_same_odds() {
             (&t("beast-rare-name"), 2, 11),
         ],
     );
-    // A sublist is picked first, then its item; `rare` has only a
-    // property and prints its own text.
+    // A sublist is picked first, then its item (not its property); `cat`
+    // has only a property and prints its own text.
     assert_chances(
         table(&all, &id("beast")),
-        &[(&t("beast-common"), 1, 2), ("rare", 1, 2)],
+        &[(&t("beast-common"), 1, 3), (&t("beast-rare"), 1, 3), ("cat", 1, 3)],
     );
+    assert_chances(table(&all, &id("beast-rare")), &[("wyvern", 1, 1)]);
     assert_chances(
         table(&all, &id("beast-common")),
         &[("wolf", 1, 3), ("boar", 2, 3)],
@@ -241,10 +243,10 @@ refused! {
     pc_variable_is_refused: [] "g.perchance", "l\n\t[x = m]\nm\n\ta\n" => "g.perchance:2:2", "`[x = m]` sets a variable";
     pc_method_is_refused: [] "g.perchance", "l\n\t[m.selectOne]\nm\n\ta\n" => "g.perchance:2:2", "`[m.selectOne]` uses `selectOne`";
     pc_function_is_refused: [] "g.perchance", "l\n\tsee [f(1)]\n" => "g.perchance:2:6", "`[f(1)]` calls a JavaScript function";
-    pc_condition_is_refused: [] "g.perchance", "l\n\t[a > 1 ? b : c]\n" => "g.perchance:2:2", "is a JavaScript condition";
-    pc_list_by_variable_is_refused: [] "g.perchance", "l\n\t[names[g]]\n" => "g.perchance:2:2", "picks a list by a variable's value";
+    pc_condition_is_refused: [] "g.perchance", "l\n\t[a > 1 ? b : c]\n" => "g.perchance:2:2", "`[a > 1 ? b : c]` is a JavaScript condition";
+    pc_list_by_variable_is_refused: [] "g.perchance", "l\n\t[names[g]]\n" => "g.perchance:2:2", "`[names[g]]` picks a list by a variable's value";
     pc_missing_list_is_refused: [] "g.perchance", "l\n\t[nowhere]\n" => "g.perchance:2:2", "`[nowhere]` names no list of this generator";
-    pc_import_is_refused: [] "g.perchance", "l\n\t{import:other}\n" => "g.perchance:2:2", "imports another Perchance generator";
+    pc_import_is_refused: [] "g.perchance", "l\n\t{import:other}\n" => "g.perchance:2:2", "`{import:other}` imports another Perchance generator";
     pc_article_is_refused: [] "g.perchance", "l\n\t{a} owl\n" => "g.perchance:2:2", "`{a}` (a or an) depends on the words beside it";
     pc_plural_is_refused: [] "g.perchance", "l\n\towl{s}\n" => "g.perchance:2:5", "`{s}` (a plural s)";
     pc_empty_last_option_is_refused: [] "g.perchance", "l\n\t{a|}\n" => "g.perchance:2:2", "an empty last option";
@@ -254,7 +256,7 @@ refused! {
     pc_bad_weight_is_refused: [] "g.perchance", "l\n\ta ^x\n" => "g.perchance:2:4", "a `^` that is not followed by a weight";
     pc_every_weight_zero_is_refused: [] "g.perchance", "l\n\ta ^0\n" => "g.perchance:1:1", "every item of `l` has weight 0";
     pc_range_high_to_low_is_refused: [] "g.perchance", "l\n\t{6-1}\n" => "g.perchance:2:2", "`{6-1}`: a range from high to low";
-    pc_range_below_zero_is_refused: [] "g.perchance", "l\n\t{-3-2}\n" => "g.perchance:2:2", "can go below 0";
+    pc_range_below_zero_is_refused: [] "g.perchance", "l\n\t{-3-2}\n" => "g.perchance:2:2", "`{-3-2}` (as `1d6-4`): the dice expression `1d6-4` can go below 0";
     pc_second_list_of_a_name_is_refused: [] "g.perchance", "l\n\ta\nl\n\tb\n" => "g.perchance:3:1", "a second list or property named `l`";
     pc_unclosed_bracket_is_refused: [] "g.perchance", "l\n\t[a\n" => "g.perchance:2:2", "a `[` that is never closed";
     pc_choice_weight_not_a_number_is_refused: [] "g.perchance", "l\n\t{a^2 |b}\n" => "g.perchance:2:4", "`^2 `: a weight in a choice that is not a number alone";
@@ -262,8 +264,8 @@ refused! {
     ob_overlap_is_refused: ["--from", "obsidian"] "n.md", "| dice: d4 | x |\n|--|--|\n| 1-3 | a |\n| 3-4 | b |\n\n^t\n" => "n.md:4:1", "the results 3-4 overlap the row on line 3";
     ob_comma_range_is_refused: ["--from", "obsidian"] "n.md", "| dice: d4 | x |\n|--|--|\n| 1, 3 | a |\n| 2 | b |\n| 4 | c |\n\n^t\n" => "n.md:3:3", "`1, 3`: the plugin reads it as 1 to 3";
     ob_wide_lookup_is_refused: ["--from", "obsidian"] "n.md", "| dice: d2 | x | y |\n|--|--|--|\n| 1 | a | b |\n| 2 | c | d |\n\n^t\n" => "n.md:1:1", "a `dice:` table with more than one result column";
-    ob_column_link_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: [[n^t|Col]]` |\n\n^t\n" => "n.md:3:3", "`dice: [[n^t|Col]]`: a column of a table";
-    ob_several_rolls_are_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: 2d[[n^u]]` |\n\n^t\n" => "n.md:3:3", "several rolls on a table";
+    ob_column_link_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: [[n^t\\|Col]]` |\n\n^t\n" => "n.md:3:3", "`dice: [[n^t\\|Col]]`: a column of a table";
+    ob_several_rolls_are_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: 2d[[n^u]]` |\n\n^t\n" => "n.md:3:3", "`dice: 2d[[n^u]]`: several rolls on a table";
     ob_dice_read_otherwise_are_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: 1d6/2` |\n\n^t\n" => "n.md:3:3", "`dice: 1d6/2`: the dice expression `1d6/2` uses `/`";
     ob_missing_note_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: [[other^u]]` |\n\n^t\n" => "n.md:3:3", "a roll on `other.u`, a table in no file given to import";
     ob_second_block_id_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| a |\n\n^t\n\n| y |\n|--|\n| b |\n\n^t\n" => "n.md:7:1", "a second table with the block id ^t";
@@ -374,7 +376,7 @@ fn perchance_export_imports_back_as_the_same_tables_and_odds() {
     let text = stdout(&o);
     // A d12's rows weigh their widths; a 2d6's the ways to throw them.
     assert!(text.contains("// Round trip: main (rt.main)\nrt_main\n  A {red|blue|[rt_weights]} cart with [dice_2d6] sacks ^5\n"), "{text}");
-    assert!(text.contains("rt_two\n  low ^15\n  high ^21\n"), "{text}");
+    assert!(text.contains("rt_two\n  low ^5\n  high ^7\n"), "{text}");
     assert!(text.contains("// dice: 2d6\ndice_2d6\n  2^1\n"), "{text}");
     assert!(text.ends_with("$output = [rt_main]\n"), "{text}");
     std::fs::write(dir.join("all.perchance"), &text).unwrap();
