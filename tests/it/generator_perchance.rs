@@ -107,7 +107,11 @@ fn every_perchance_construct_becomes_tables_with_the_same_odds() {
     // has only a property and prints its own text.
     assert_chances(
         table(&all, &id("beast")),
-        &[(&t("beast-common"), 1, 3), (&t("beast-rare"), 1, 3), ("cat", 1, 3)],
+        &[
+            (&t("beast-common"), 1, 3),
+            (&t("beast-rare"), 1, 3),
+            ("cat", 1, 3),
+        ],
     );
     assert_chances(table(&all, &id("beast-rare")), &[("wyvern", 1, 1)]);
     assert_chances(
@@ -448,7 +452,9 @@ fn corpus() -> Option<PathBuf> {
 
 /// Each real generator (without `.perchance.txt`): where it is refused
 /// (line, column), and with --skip-unsupported its tables and rows.
-const REAL: &[(&str, &[(usize, usize)], usize, usize)] = &[
+type Real = (&'static str, &'static [(usize, usize)], usize, usize);
+
+const REAL: &[Real] = &[
     (
         "color-name",
         &[(13, 15), (46, 12), (46, 36), (46, 64)],

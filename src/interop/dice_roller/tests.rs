@@ -7,7 +7,11 @@ fn results_cells_are_read_as_the_plugin_reads_them() {
     assert_eq!(results_of("1–3"), Ok((1, 3)));
     assert_eq!(results_of("11,12"), Ok((11, 12)));
     assert!(results_of("1, 5").unwrap_err().contains("1 to 5"));
-    assert!(results_of("1-2, 5").unwrap_err().contains("first two numbers"));
+    assert!(
+        results_of("1-2, 5")
+            .unwrap_err()
+            .contains("first two numbers")
+    );
     assert!(results_of("5-1").is_err());
     assert!(results_of("-3").is_err());
     assert!(results_of("one").is_err());
@@ -15,7 +19,10 @@ fn results_cells_are_read_as_the_plugin_reads_them() {
 
 #[test]
 fn cells_split_on_pipes_not_escaped_and_drop_empty_ones() {
-    let c: Vec<&str> = cells("| a \\| b | | c |").into_iter().map(|c| c.1).collect();
+    let c: Vec<&str> = cells("| a \\| b | | c |")
+        .into_iter()
+        .map(|c| c.1)
+        .collect();
     assert_eq!(c, ["a \\| b", "c"]);
     let line = "  | x | yy |";
     let offsets: Vec<usize> = cells(line).into_iter().map(|c| c.0).collect();

@@ -1,10 +1,12 @@
 use super::*;
 
 fn table<'a>(s: &'a Sheet, name: &str) -> &'a SrcTable {
-    s.tables
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no {name} in {:?}", s.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
+    s.tables.iter().find(|t| t.name == name).unwrap_or_else(|| {
+        panic!(
+            "no {name} in {:?}",
+            s.tables.iter().map(|t| &t.name).collect::<Vec<_>>()
+        )
+    })
 }
 
 fn weights(t: &SrcTable) -> Vec<u64> {
@@ -25,14 +27,21 @@ fn decimal_weights_become_whole_numbers_with_the_same_ratios() {
         whole(&refs).unwrap(),
         [Some(100), Some(30), Some(10), Some(1), None]
     );
-    let big = [Weight::Num(999_999_999, 1, 6), Weight::Num(999_999_999, 0, 0)];
+    let big = [
+        Weight::Num(999_999_999, 1, 6),
+        Weight::Num(999_999_999, 0, 0),
+    ];
     let refs: Vec<&Weight> = big.iter().collect();
     assert!(whole(&refs).is_none(), "a sum past what is kept exactly");
 }
 
 #[test]
 fn sublists_are_picked_first_and_references_go_by_place() {
-    let s = read("g.perchance", "g", "a\n\tx\n\t  \n\tb ^3\n\t\tc\n\t\td\nout\n\t[a.b] and [a]\n");
+    let s = read(
+        "g.perchance",
+        "g",
+        "a\n\tx\n\t  \n\tb ^3\n\t\tc\n\t\td\nout\n\t[a.b] and [a]\n",
+    );
     let a = table(&s, "a");
     assert_eq!(weights(a), [1, 3]);
     assert_eq!(a.rows[1].text, [Frag::Local(1)]);
@@ -55,7 +64,11 @@ fn four_spaces_a_level_when_the_list_starts_so() {
 
 #[test]
 fn escapes_and_comments_are_read_as_perchance_reads_them() {
-    let s = read("g", "g", "a\n\tx\\s\\[y\\] \\^ // gone\n\thttps://example.org\n");
+    let s = read(
+        "g",
+        "g",
+        "a\n\tx\\s\\[y\\] \\^ // gone\n\thttps://example.org\n",
+    );
     let a = table(&s, "a");
     assert_eq!(a.rows[0].text, [Frag::Words("x [y] ^".into())]);
     assert_eq!(a.rows[1].text, [Frag::Words("https://example.org".into())]);
@@ -68,11 +81,25 @@ fn deep_and_long_inputs_are_bounded() {
         deep.push_str(&format!("{}x{d}\n", "\t".repeat(d)));
     }
     let s = read("g", "g", &deep);
-    assert!(s.tables.iter().any(|t| t.refused.iter().any(|r| r.what.contains("16 levels"))));
+    assert!(
+        s.tables
+            .iter()
+            .any(|t| t.refused.iter().any(|r| r.what.contains("16 levels")))
+    );
     let nested = format!("a\n\t{}x{}\n", "{".repeat(40), "}".repeat(40));
     let s = read("g", "g", &nested);
-    assert!(table(&s, "a").refused.iter().any(|r| r.what.contains("16 deep")));
+    assert!(
+        table(&s, "a")
+            .refused
+            .iter()
+            .any(|r| r.what.contains("16 deep"))
+    );
     let many = format!("a\n\t{}\n", "{1-2}".repeat(300));
     let s = read("g", "g", &many);
-    assert!(table(&s, "a").refused.iter().any(|r| r.what.contains("256")));
+    assert!(
+        table(&s, "a")
+            .refused
+            .iter()
+            .any(|r| r.what.contains("256"))
+    );
 }

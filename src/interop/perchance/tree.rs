@@ -10,8 +10,9 @@ use std::collections::BTreeMap;
 use crate::interop::sheet::{self, Refusal};
 
 /// An item's `^` weight as written.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) enum Weight {
+    #[default]
     One,
     /// `^2.5`: whole part, fraction digits, their count.
     Num(u64, u64, u32),
@@ -37,12 +38,6 @@ pub(crate) struct Node {
     pub own: Option<(String, String)>,
     /// The roll a list `export` wrote for a sum of dice stands for.
     pub dice: Option<String>,
-}
-
-impl Default for Weight {
-    fn default() -> Self {
-        Weight::One
-    }
 }
 
 /// The tree of a generator.
@@ -194,7 +189,7 @@ impl<'t> Tree<'t> {
             *unit = Some(if spaces >= 4 { 4 } else { 2 });
         }
         let u = unit.unwrap_or(2);
-        if spaces % u != 0 {
+        if !spaces.is_multiple_of(u) {
             let r = Refusal::new(
                 n,
                 lead + 1,
