@@ -1,7 +1,9 @@
 //! Tables in other tools' formats, both ways. `export` writes tables for
-//! Foundry VTT, Obsidian's Dice Roller, GitHub Markdown or as JSON;
-//! `import` reads Foundry RollTables, `tablewright.tables/1` JSON and
-//! pasted Markdown or CSV tables into [`Draft`]s that become table files.
+//! Foundry VTT, Obsidian's Dice Roller, GitHub Markdown, as JSON, or as
+//! Inspiration Pad Pro or Perchance generators; `import` reads Foundry
+//! RollTables, `tablewright.tables/1` JSON, pasted Markdown or CSV tables
+//! and the generator formats ([`Reader`]) into [`Draft`]s that become
+//! table files.
 //! Nothing here reads or writes a file: `app::interop` does, through
 //! `input` and `output`.
 //!
