@@ -246,10 +246,7 @@ fn lookup(t: &mut SrcTable, formula: &str, columns: usize, body: &[(usize, &str)
     }
     let compact = sheet::our_dice(formula);
     let (dice, results) = if compact == "1d6*10+1d6" {
-        let d66: Vec<i64> = (1..=6)
-            .flat_map(|a| (1..=6).map(move |b| a * 10 + b))
-            .collect();
-        ("d66".to_owned(), d66)
+        ("d66".to_owned(), Results::D66)
     } else if let Some(p) = sheet::dice_problem(formula).or_else(|| {
         compact
             .contains('*')
@@ -266,7 +263,7 @@ fn lookup(t: &mut SrcTable, formula: &str, columns: usize, body: &[(usize, &str)
         let Some((lo, hi)) = sheet::dice_bounds(&compact) else {
             return;
         };
-        (compact, (lo..=hi).collect())
+        (compact, Results::Span(lo, hi))
     };
     t.dice = Some(dice);
     for &(line, raw) in body {
@@ -331,10 +328,14 @@ fn results_of(cell: &str) -> Result<(i64, i64), String> {
     }
 }
 
-/// Rows cut to the die's `results`; a refusal for a result no row takes
-/// or two rows do.
-fn cover(t: &mut SrcTable, results: &[i64]) {
-    let (lo, hi) = (results[0], results[results.len() - 1]);
+/// Rows cut to the die's results (`lo..=hi`, or d66's 36); a refusal for
+/// a result no row takes, or one two rows take. Sorted once and swept:
+/// linear in the rows, whatever the die.
+fn cover(t: &mut SrcTable, results: &Results) {
+    let (lo, hi) = match results {
+        Results::Span(lo, hi) => (*lo, *hi),
+        Results::D66 => (11, 66),
+    };
     t.rows
         .retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
     for r in &mut t.rows {
@@ -359,9 +360,22 @@ fn cover(t: &mut SrcTable, results: &[i64]) {
             ));
         }
     }
-    let missing = results
-        .iter()
-        .find(|&&x| !taken.iter().any(|&(a, b, _)| a <= x && x <= b));
+    let missing = match results {
+        Results::Span(..) => {
+            let mut next = lo;
+            let mut gap = None;
+            for &(a, b, _) in &taken {
+                if a > next && gap.is_none() {
+                    gap = Some(next);
+                }
+                next = next.max(b.saturating_add(1));
+            }
+            gap.or((next <= hi).then_some(next))
+        }
+        Results::D66 => (1..=6)
+            .flat_map(|a| (1..=6).map(move |b| a * 10 + b))
+            .find(|&x| !taken.iter().any(|&(a, b, _)| a <= x && x <= b)),
+    };
     if let Some(x) = missing {
         t.refused.push(Refusal::new(
             t.line,
@@ -370,6 +384,12 @@ fn cover(t: &mut SrcTable, results: &[i64]) {
             "add a row for it, or import the rest with --skip-unsupported",
         ));
     }
+}
+
+/// What a lookup table's die can roll.
+enum Results {
+    Span(i64, i64),
+    D66,
 }
 
 /// A result cell's text: words, inline rolls and table rolls.

@@ -135,6 +135,12 @@ impl<'t> Tree<'t> {
             if body.trim().is_empty() {
                 continue;
             }
+            if tree.nodes.len() > sheet::MAX_ROWS {
+                let what = "more than 200,000 lists and items in one file";
+                tree.refused
+                    .push(Refusal::new(n, 1, what, "split the file"));
+                break;
+            }
             let Some(ind) = tree.indent(n, body, &mut unit, &stack) else {
                 continue;
             };
