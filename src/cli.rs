@@ -161,6 +161,8 @@ pub enum ExportFormat {
     Json,
     /// Inspiration Pad Pro generator files (`.ipt`).
     Ipt,
+    /// A Perchance generator (`.perchance`).
+    Perchance,
 }
 
 /// `import --from`: the generator format of files whatever their names.
@@ -195,6 +197,7 @@ impl From<ExportFormat> for crate::interop::Format {
             ExportFormat::Gfm => Self::Gfm,
             ExportFormat::Json => Self::Json,
             ExportFormat::Ipt => Self::Ipt,
+            ExportFormat::Perchance => Self::Perchance,
         }
     }
 }
@@ -408,8 +411,8 @@ pub enum Command {
         n: usize,
     },
     /// Print tables for another tool — Foundry VTT RollTables, Obsidian
-    /// Dice Roller tables, GitHub Markdown, or tablewright JSON — or write
-    /// one file per table with --to.
+    /// Dice Roller tables, GitHub Markdown, tablewright JSON, Inspiration
+    /// Pad Pro or Perchance — or write one file per table with --to.
     Export {
         /// Table ids (`tables` lists them).
         #[arg(required = true, value_name = "ID")]
@@ -424,10 +427,12 @@ pub enum Command {
     },
     /// Read Foundry VTT RollTables (JSON), tablewright JSON, pasted
     /// Markdown or CSV tables with a die or weight column, Inspiration Pad
-    /// Pro (`.ipt`) or TableSmith (`.tab`) files, and write each file as a
-    /// validated table file.
+    /// Pro (`.ipt`), TableSmith (`.tab`) or Perchance (`.perchance`) files,
+    /// or Obsidian notes with Dice Roller tables (`--from obsidian`), and
+    /// write each file as a validated table file.
     Import {
-        /// Files to read (`.json`, `.md`, `.csv`, `.ipt`, `.tab`).
+        /// Files to read (`.json`, `.md`, `.csv`, `.ipt`, `.tab`,
+        /// `.perchance`).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<std::path::PathBuf>,
         /// The folder the table files go into.

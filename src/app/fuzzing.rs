@@ -65,9 +65,19 @@ pub fn bundle(text: &str) {
 /// `.tsv` CSV, else a Markdown table). What it reads must become a table
 /// file that is TOML; every refusal names the file and a line.
 pub fn import(name: &str, text: &str) {
+    import_as(name, text, None);
+}
+
+/// An Obsidian note as `import --from obsidian` reads one, with the same
+/// checks as [`import`].
+pub fn import_obsidian(text: &str) {
+    import_as("note.md", text, Some(crate::interop::Reader::Obsidian));
+}
+
+fn import_as(name: &str, text: &str, from: Option<crate::interop::Reader>) {
     let path = Path::new(name);
     let mut taken = BTreeSet::new();
-    match super::interop::read_one(path, text, &mut taken, None) {
+    match super::interop::read_one(path, text, &mut taken, from) {
         Ok(read) => {
             let toml = draft::to_toml(&read.drafts, name);
             if let Err(e) = toml.parse::<toml::Table>() {
@@ -94,7 +104,7 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/generators/");
         let marks = [
             '[', ']', '{', '}', '|', '@', '!', '#', ':', ';', '%', '_', '<', '>', '-', '\n', '&',
-            '\\', '/', ',',
+            '\\', '/', ',', '^', '\t', '=', '$', '`', '.',
         ];
         let mut runs = 0;
         for (name, ext) in [
@@ -102,16 +112,23 @@ mod tests {
             ("inns.ipt", "g.ipt"),
             ("every.tab", "g.tab"),
             ("town.tab", "g.tab"),
+            ("every.perchance", "g.perchance"),
+            ("unsupported.perchance", "g.perchance"),
+            ("shrine.md", "obsidian"),
         ] {
             let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
             let places: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
             for &at in &places {
                 let next = text[at..].chars().next().map_or(0, char::len_utf8);
                 let cut = format!("{}{}", &text[..at], &text[at + next..]);
-                super::import(ext, &cut);
+                let run = |t: &str| match ext {
+                    "obsidian" => super::import_obsidian(t),
+                    _ => super::import(ext, t),
+                };
+                run(&cut);
                 runs += 1;
                 for m in marks {
-                    super::import(ext, &format!("{}{m}{}", &text[..at], &text[at..]));
+                    run(&format!("{}{m}{}", &text[..at], &text[at..]));
                     runs += 1;
                 }
             }

@@ -164,9 +164,15 @@ pub(crate) fn read_one(
 
 /// A file's name without its extension (`table` when it has none).
 fn stem_of(path: &Path) -> String {
-    path.file_stem()
+    let stem = path
+        .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "table".into())
+        .unwrap_or_else(|| "table".into());
+    // `name.perchance.txt`, as generators are often saved, is `name`.
+    match stem.strip_suffix(".perchance") {
+        Some(s) if !s.is_empty() => s.to_owned(),
+        _ => stem,
+    }
 }
 
 /// The generator files among `texts` (path and text), read and resolved

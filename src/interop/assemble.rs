@@ -137,7 +137,7 @@ fn unresolved(
     let (what, hint) = match file {
         Some(f) => (
             format!("a roll on `{f}.{table}`, a table in no file given to import"),
-            format!("give the file {f}.tab on the same command line"),
+            format!("give the file {f} (its .tab or .md) on the same command line"),
         ),
         None if sheet.uses.is_empty() => (
             format!("a roll on the table `{table}`, which is not in this file"),

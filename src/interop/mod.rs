@@ -1,7 +1,9 @@
 //! Tables in other tools' formats, both ways. `export` writes tables for
-//! Foundry VTT, Obsidian's Dice Roller, GitHub Markdown or as JSON;
-//! `import` reads Foundry RollTables, `tablewright.tables/1` JSON and
-//! pasted Markdown or CSV tables into [`Draft`]s that become table files.
+//! Foundry VTT, Obsidian's Dice Roller, GitHub Markdown, as JSON, or as
+//! Inspiration Pad Pro or Perchance generators; `import` reads Foundry
+//! RollTables, `tablewright.tables/1` JSON, pasted Markdown or CSV tables
+//! and the generator formats ([`Reader`]) into [`Draft`]s that become
+//! table files.
 //! Nothing here reads or writes a file: `app::interop` does, through
 //! `input` and `output`.
 //!
@@ -17,6 +19,8 @@
 //! - [`ipt`], [`ipt_text`]: Inspiration Pad Pro generator files;
 //!   [`ipt_export`] writes them.
 //! - [`tablesmith`]: TableSmith `.tab` files.
+//! - [`perchance`]: Perchance generators, both ways.
+//! - [`dice_roller`]: Obsidian notes with Dice Roller tables, read.
 //! - [`sheet`]: what a generator-file reader reads a file into, and the
 //!   bounds every reader keeps; [`assemble`] makes those files, given
 //!   together, into drafts.
@@ -26,6 +30,7 @@
 #![allow(clippy::result_large_err)]
 
 pub(crate) mod assemble;
+pub(crate) mod dice_roller;
 pub(crate) mod draft;
 pub(crate) mod foundry;
 pub(crate) mod gfm;
@@ -36,6 +41,7 @@ pub(crate) mod json;
 pub(crate) mod markup;
 pub(crate) mod obsidian;
 pub(crate) mod pasted;
+pub(crate) mod perchance;
 pub(crate) mod sheet;
 pub(crate) mod tablesmith;
 
@@ -54,6 +60,7 @@ pub enum Format {
     Gfm,
     Json,
     Ipt,
+    Perchance,
 }
 
 impl Format {
@@ -63,6 +70,7 @@ impl Format {
             Format::Foundry | Format::Json => "json",
             Format::Obsidian | Format::Gfm => "md",
             Format::Ipt => "ipt",
+            Format::Perchance => "perchance",
         }
     }
 }
@@ -88,6 +96,7 @@ pub(crate) fn reader_for(path: &std::path::Path, from: Option<Reader>) -> Option
         match ext.as_str() {
             "ipt" => Some(Reader::Ipt),
             "tab" => Some(Reader::TableSmith),
+            "perchance" => Some(Reader::Perchance),
             _ => None,
         }
     })
@@ -104,20 +113,8 @@ pub(crate) fn read_sheet(
     match reader {
         Reader::Ipt => Ok(ipt::read(file, stem, text)),
         Reader::TableSmith => Ok(tablesmith::read(file, stem, text)),
-        Reader::Perchance | Reader::Obsidian => Err(Diagnostic::at(
-            file,
-            1,
-            1,
-            format!(
-                "--from {}: not built in this branch",
-                if reader == Reader::Perchance {
-                    "perchance"
-                } else {
-                    "obsidian"
-                }
-            ),
-        )
-        .with_hint("import it with a build that reads this format")),
+        Reader::Perchance => Ok(perchance::read(file, stem, text)),
+        Reader::Obsidian => dice_roller::read(file, stem, text),
     }
 }
 
@@ -149,6 +146,7 @@ pub(crate) fn stream(ex: &Export, format: Format) -> Result<String, Diagnostic> 
         Format::Foundry => foundry::stream(ex),
         Format::Obsidian => obsidian::note(ex, &ex.tables, false),
         Format::Ipt => ipt_export::file(ex, &ex.tables, false)?,
+        Format::Perchance => perchance::write::generator(&ex.tables)?,
         Format::Gfm => ex
             .tables
             .iter()
@@ -169,6 +167,7 @@ pub(crate) fn files(ex: &Export, format: Format) -> Result<Vec<(String, Vec<u8>)
                 Format::Obsidian => obsidian::note(ex, &[*t], true),
                 Format::Gfm => gfm::table(t),
                 Format::Ipt => ipt_export::file(ex, &[*t], true)?,
+                Format::Perchance => perchance::write::file(ex, t)?,
             };
             Ok((
                 format!("{}.{}", file_stem(&t.id), format.extension()),

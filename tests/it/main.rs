@@ -25,7 +25,9 @@
 //! - `generator_files`: issue 41: Inspiration Pad Pro and TableSmith files
 //!   imported with the original odds (own fixtures, and the shared real
 //!   files when present); `generator_refusals`: every refused construct,
-//!   `--from`, the IPP round trip
+//!   `--from`, the IPP round trip; `generator_perchance`: Perchance
+//!   generators and Obsidian Dice Roller notes, their refusals, the real
+//!   generators when present, the Perchance round trip
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
@@ -58,6 +60,7 @@ mod docs;
 mod escaping;
 mod flavours;
 mod generator_files;
+mod generator_perchance;
 mod generator_refusals;
 mod generators;
 mod gm_files;

@@ -1,0 +1,105 @@
+use super::*;
+
+fn table<'a>(s: &'a Sheet, name: &str) -> &'a SrcTable {
+    s.tables.iter().find(|t| t.name == name).unwrap_or_else(|| {
+        panic!(
+            "no {name} in {:?}",
+            s.tables.iter().map(|t| &t.name).collect::<Vec<_>>()
+        )
+    })
+}
+
+fn weights(t: &SrcTable) -> Vec<u64> {
+    t.rows.iter().map(|r| r.weight.unwrap()).collect()
+}
+
+#[test]
+fn decimal_weights_become_whole_numbers_with_the_same_ratios() {
+    let w = [
+        Weight::Num(10, 0, 0),
+        Weight::Num(3, 0, 0),
+        Weight::One,
+        Weight::Num(0, 1, 1),
+        Weight::Num(0, 0, 0),
+    ];
+    let refs: Vec<&Weight> = w.iter().collect();
+    assert_eq!(
+        whole(&refs).unwrap(),
+        [Some(100), Some(30), Some(10), Some(1), None]
+    );
+    let big = [
+        Weight::Num(999_999_999, 1, 6),
+        Weight::Num(999_999_999, 0, 0),
+    ];
+    let refs: Vec<&Weight> = big.iter().collect();
+    assert!(whole(&refs).is_none(), "a sum past what is kept exactly");
+}
+
+#[test]
+fn sublists_are_picked_first_and_references_go_by_place() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "a\n\tx\n\t  \n\tb ^3\n\t\tc\n\t\td\nout\n\t[a.b] and [a]\n",
+    );
+    let a = table(&s, "a");
+    assert_eq!(weights(a), [1, 3]);
+    assert_eq!(a.rows[1].text, [Frag::Local(1)]);
+    assert_eq!(table(&s, "a.b").rows.len(), 2);
+    let out = table(&s, "out");
+    assert_eq!(
+        out.rows[0].text,
+        [Frag::Local(1), Frag::Words(" and ".into()), Frag::Local(0)]
+    );
+    assert!(s.tables.iter().all(|t| t.refused.is_empty()));
+}
+
+#[test]
+fn four_spaces_a_level_when_the_list_starts_so() {
+    let s = read("g", "g", "a\n    x\n    y\n        z\nb\n  p\n");
+    assert_eq!(table(&s, "a").rows.len(), 2);
+    assert_eq!(table(&s, "a.y").rows.len(), 1);
+    assert_eq!(table(&s, "b").rows.len(), 1);
+}
+
+#[test]
+fn escapes_and_comments_are_read_as_perchance_reads_them() {
+    let s = read(
+        "g",
+        "g",
+        "a\n\tx\\s\\[y\\] \\^ // gone\n\thttps://example.org\n",
+    );
+    let a = table(&s, "a");
+    assert_eq!(a.rows[0].text, [Frag::Words("x [y] ^".into())]);
+    assert_eq!(a.rows[1].text, [Frag::Words("https://example.org".into())]);
+}
+
+#[test]
+fn deep_and_long_inputs_are_bounded() {
+    let mut deep = String::from("a\n");
+    for d in 1..40 {
+        deep.push_str(&format!("{}x{d}\n", "\t".repeat(d)));
+    }
+    let s = read("g", "g", &deep);
+    assert!(
+        s.tables
+            .iter()
+            .any(|t| t.refused.iter().any(|r| r.what.contains("16 levels")))
+    );
+    let nested = format!("a\n\t{}x{}\n", "{".repeat(40), "}".repeat(40));
+    let s = read("g", "g", &nested);
+    assert!(
+        table(&s, "a")
+            .refused
+            .iter()
+            .any(|r| r.what.contains("16 deep"))
+    );
+    let many = format!("a\n\t{}\n", "{1-2}".repeat(300));
+    let s = read("g", "g", &many);
+    assert!(
+        table(&s, "a")
+            .refused
+            .iter()
+            .any(|r| r.what.contains("256"))
+    );
+}

@@ -1,0 +1,650 @@
+//! Issue 41: `import` of Perchance generators and Obsidian Dice Roller
+//! notes, and `export --format perchance`. The project's fixtures
+//! (tests/fixtures/generators) hold every construct carried, each row's
+//! chance checked against Perchance's and the plugin's reading; the real
+//! generators in `../shared/fixtures/imports/perchance` (read from there,
+//! never copied) are imported when that folder is present; every refused
+//! construct has a case pinned to its message and place; the round trip
+//! export → import gives the same tables and odds.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use super::generator_files::{assert_chances, chances, rows, tables};
+use crate::common::{ok, run_in, stderr, stdout, temp_dir};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn fixture(name: &str) -> String {
+    root()
+        .join("tests/fixtures/generators")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `import ARGS --to out` in a fresh folder: the run and the folder.
+fn import(args: &[&str]) -> (Output, PathBuf) {
+    let dir = temp_dir("pc-import");
+    let mut all = vec!["import"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--to", "out"]);
+    (run_in(&dir, &all), dir)
+}
+
+fn table<'a>(all: &'a [toml::Value], id: &str) -> &'a toml::Value {
+    all.iter()
+        .find(|t| t["id"].as_str() == Some(id))
+        .unwrap_or_else(|| panic!("no table {id}"))
+}
+
+fn ids(all: &[toml::Value]) -> Vec<&str> {
+    all.iter().map(|t| t["id"].as_str().unwrap()).collect()
+}
+
+#[test]
+fn every_perchance_construct_becomes_tables_with_the_same_odds() {
+    let (o, dir) = import(&[&fixture("every.perchance")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1 × top-level properties no text refers to (page settings) left out"),
+        "{}",
+        stdout(&o)
+    );
+    let all = tables(&dir, "every.toml");
+    let p = "imported.every.";
+    let id = |s: &str| format!("{p}{s}");
+    assert_eq!(
+        ids(&all),
+        [
+            "output",
+            "encounter",
+            "beast",
+            "beast-common",
+            "beast-rare",
+            "size",
+            "place",
+            "place-wet",
+            "place-dry",
+            "choice-on-line-7",
+            "choice-on-line-8",
+            "beast-rare-name",
+        ]
+        .map(id)
+    );
+    let t = |s: &str| format!("{{table:{p}{s}}}");
+    // ^3, ^0.5, 1, 1 are 6 : 1 : 2 : 2.
+    assert_chances(
+        table(&all, &id("encounter")),
+        &[
+            (
+                &format!("{} {} near the {}", t("size"), t("beast"), t("place-wet")),
+                6,
+                11,
+            ),
+            (
+                &format!(
+                    "A {{pick: lone | pair of}} traveller{}",
+                    t("choice-on-line-7")
+                ),
+                1,
+                11,
+            ),
+            (
+                &format!(
+                    "{{1d6+1}} crows, {{pick: A | B | C}} marked, {}",
+                    t("choice-on-line-8")
+                ),
+                2,
+                11,
+            ),
+            (&t("beast-rare-name"), 2, 11),
+        ],
+    );
+    // A sublist is picked first, then its item (not its property); `cat`
+    // has only a property and prints its own text.
+    assert_chances(
+        table(&all, &id("beast")),
+        &[
+            (&t("beast-common"), 1, 3),
+            (&t("beast-rare"), 1, 3),
+            ("cat", 1, 3),
+        ],
+    );
+    assert_chances(table(&all, &id("beast-rare")), &[("wyvern", 1, 1)]);
+    assert_chances(
+        table(&all, &id("beast-common")),
+        &[("wolf", 1, 3), ("boar", 2, 3)],
+    );
+    // ^0.1, 1, ^0.4, ^0 (never: left out) are 1 : 10 : 4.
+    assert_chances(
+        table(&all, &id("size")),
+        &[("small", 1, 15), ("big", 10, 15), ("huge", 4, 15)],
+    );
+    assert_chances(
+        table(&all, &id("place-wet")),
+        &[("marsh", 1, 2), ("river [deep]", 1, 2)],
+    );
+    assert_chances(
+        table(&all, &id("place-dry")),
+        &[("a dry {pick: hill | dune}", 1, 1)],
+    );
+    assert_chances(
+        table(&all, &id("choice-on-line-7")),
+        &[("", 1, 2), ("s", 1, 2)],
+    );
+    assert_chances(
+        table(&all, &id("choice-on-line-8")),
+        &[("big", 3, 4), ("small", 1, 4)],
+    );
+    assert_chances(table(&all, &id("beast-rare-name")), &[("griffon", 1, 1)]);
+    assert_chances(table(&all, &id("output")), &[(&t("encounter"), 1, 1)]);
+    let dir_s = dir.join("out").display().to_string();
+    let rolled = ok(&["--content", &dir_s, "table", &id("output"), "--seed", "s"]);
+    assert!(!rolled.trim().is_empty(), "{rolled}");
+}
+
+#[test]
+fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_it() {
+    let f = fixture("unsupported.perchance");
+    let (o, dir) = import(&[&f]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable"),
+        "{err}"
+    );
+    assert!(!dir.join("out").exists());
+    let (o, dir) = import(&["--skip-unsupported", &f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable (table `shade` skipped)"), "{out}");
+    assert!(out.contains("unsupported.perchance:13:1: table `output` skipped: it rolls on `shade`, which was skipped"), "{out}");
+    let all = tables(&dir, "unsupported.toml");
+    assert_eq!(
+        ids(&all),
+        ["imported.unsupported.color", "imported.unsupported.mood"]
+    );
+    assert_chances(&all[1], &[("calm", 1, 3), ("grim", 2, 3)]);
+}
+
+#[test]
+fn obsidian_dice_roller_tables_become_tables_with_the_plugin_odds() {
+    let (o, dir) = import(&[
+        "--from",
+        "obsidian",
+        &fixture("shrine.md"),
+        &fixture("inns.md"),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o)
+            .contains("1 × tables without a block id (the Dice Roller cannot roll them) left out"),
+        "{}",
+        stdout(&o)
+    );
+    let all = tables(&dir, "shrine.toml");
+    assert_eq!(
+        ids(&all),
+        [
+            "imported.shrine.finds",
+            "imported.shrine.omens",
+            "imported.shrine.shelter"
+        ]
+    );
+    let finds = &all[0];
+    assert_eq!(finds["dice"].as_str(), Some("1d8"));
+    assert_eq!(rows(finds)[0]["name"].as_str(), Some("Coins"));
+    // `1–3` (en dash) and `4,5` are ranges; braces and `\|` are words.
+    assert_chances(
+        finds,
+        &[
+            ("{2d6} silver", 3, 8),
+            ("{table:imported.shrine.omens}", 2, 8),
+            ("a broken {{idol}} | shard", 3, 8),
+        ],
+    );
+    assert_chances(
+        &all[1],
+        &[("crows", 1, 3), ("rain", 1, 3), ("a red moon", 1, 3)],
+    );
+    // No `dice:` column: a row each as likely, its cells joined; a roll
+    // on a table of another note given with it.
+    assert_chances(
+        &all[2],
+        &[
+            ("a cave | dry", 1, 2),
+            ("{table:imported.inns.shelter}", 1, 2),
+        ],
+    );
+    let inns = tables(&dir, "inns.toml");
+    assert_chances(&inns[0], &[("an inn", 3, 4), ("a barn", 1, 4)]);
+}
+
+/// One refused construct per test: `import ARGS FILE` in a fresh folder
+/// fails with this message at this place, and writes nothing.
+macro_rules! refused {
+    ($($name:ident: [$($arg:literal),*] $file:literal, $text:literal => $place:literal, $what:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            let dir = temp_dir("pc-refused");
+            std::fs::write(dir.join($file), $text).unwrap();
+            let o = run_in(&dir, &["import", $($arg,)* $file, "--to", "out"]);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(1), "{err}");
+            let want = format!("{}: {}", $place, $what);
+            assert!(err.contains(&want), "want {want} in\n{err}");
+            assert!(err.contains("--skip-unsupported"), "{err}");
+            assert!(!dir.join("out").exists());
+        }
+    )*};
+}
+
+refused! {
+    pc_dynamic_odds_are_refused: [] "g.perchance", "l\n\ta ^[x]\n\tb\n" => "g.perchance:2:4", "`^[…]`: odds that change with a condition";
+    pc_variable_is_refused: [] "g.perchance", "l\n\t[x = m]\nm\n\ta\n" => "g.perchance:2:2", "`[x = m]` sets a variable";
+    pc_method_is_refused: [] "g.perchance", "l\n\t[m.selectOne]\nm\n\ta\n" => "g.perchance:2:2", "`[m.selectOne]` uses `selectOne`";
+    pc_function_is_refused: [] "g.perchance", "l\n\tsee [f(1)]\n" => "g.perchance:2:6", "`[f(1)]` calls a JavaScript function";
+    pc_condition_is_refused: [] "g.perchance", "l\n\t[a > 1 ? b : c]\n" => "g.perchance:2:2", "`[a > 1 ? b : c]` is a JavaScript condition";
+    pc_list_by_variable_is_refused: [] "g.perchance", "l\n\t[names[g]]\n" => "g.perchance:2:2", "`[names[g]]` picks a list by a variable's value";
+    pc_missing_list_is_refused: [] "g.perchance", "l\n\t[nowhere]\n" => "g.perchance:2:2", "`[nowhere]` names no list of this generator";
+    pc_import_is_refused: [] "g.perchance", "l\n\t{import:other}\n" => "g.perchance:2:2", "`{import:other}` imports another Perchance generator";
+    pc_article_is_refused: [] "g.perchance", "l\n\t{a} owl\n" => "g.perchance:2:2", "`{a}` (a or an) depends on the words beside it";
+    pc_plural_is_refused: [] "g.perchance", "l\n\towl{s}\n" => "g.perchance:2:5", "`{s}` (a plural s)";
+    pc_empty_last_option_is_refused: [] "g.perchance", "l\n\t{a|}\n" => "g.perchance:2:2", "an empty last option";
+    pc_odd_indent_is_refused: [] "g.perchance", "l\n   a\n" => "g.perchance:2:4", "3 spaces before this line, not a whole number of levels of 2";
+    pc_line_too_deep_is_refused: [] "g.perchance", "l\n\t\ta\n" => "g.perchance:2:3", "a line indented more than one level under the line above";
+    pc_sublist_of_words_is_refused: [] "g.perchance", "l\n\tbig cat\n\t\tx\n" => "g.perchance:2:2", "`big cat`: items under an item whose text is not a name";
+    pc_bad_weight_is_refused: [] "g.perchance", "l\n\ta ^x\n" => "g.perchance:2:4", "a `^` that is not followed by a weight";
+    pc_every_weight_zero_is_refused: [] "g.perchance", "l\n\ta ^0\n" => "g.perchance:1:1", "every item of `l` has weight 0";
+    pc_range_high_to_low_is_refused: [] "g.perchance", "l\n\t{6-1}\n" => "g.perchance:2:2", "`{6-1}`: a range from high to low";
+    pc_range_below_zero_is_refused: [] "g.perchance", "l\n\t{-3-2}\n" => "g.perchance:2:2", "`{-3-2}` (as `1d6-4`): the dice expression `1d6-4` can go below 0";
+    pc_second_list_of_a_name_is_refused: [] "g.perchance", "l\n\ta\nl\n\tb\n" => "g.perchance:3:1", "a second list or property named `l`";
+    pc_unclosed_bracket_is_refused: [] "g.perchance", "l\n\t[a\n" => "g.perchance:2:2", "a `[` that is never closed";
+    pc_choice_weight_not_a_number_is_refused: [] "g.perchance", "l\n\t{a^2 |b}\n" => "g.perchance:2:4", "`^2 `: a weight in a choice that is not a number alone";
+    ob_gap_is_refused: ["--from", "obsidian"] "n.md", "| dice: d4 | x |\n|--|--|\n| 1-2 | a |\n| 4 | b |\n\n^t\n" => "n.md:1:1", "no row for 3, which the die can roll";
+    ob_overlap_is_refused: ["--from", "obsidian"] "n.md", "| dice: d4 | x |\n|--|--|\n| 1-3 | a |\n| 3-4 | b |\n\n^t\n" => "n.md:4:1", "the results 3-4 overlap the row on line 3";
+    ob_comma_range_is_refused: ["--from", "obsidian"] "n.md", "| dice: d4 | x |\n|--|--|\n| 1, 3 | a |\n| 2 | b |\n| 4 | c |\n\n^t\n" => "n.md:3:3", "`1, 3`: the plugin reads it as 1 to 3";
+    ob_wide_lookup_is_refused: ["--from", "obsidian"] "n.md", "| dice: d2 | x | y |\n|--|--|--|\n| 1 | a | b |\n| 2 | c | d |\n\n^t\n" => "n.md:1:1", "a `dice:` table with more than one result column";
+    ob_column_link_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: [[n^t\\|Col]]` |\n\n^t\n" => "n.md:3:3", "`dice: [[n^t\\|Col]]`: a column of a table";
+    ob_several_rolls_are_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: 2d[[n^u]]` |\n\n^t\n" => "n.md:3:3", "`dice: 2d[[n^u]]`: several rolls on a table";
+    ob_dice_read_otherwise_are_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: 1d6/2` |\n\n^t\n" => "n.md:3:3", "`dice: 1d6/2`: the dice expression `1d6/2` uses `/`";
+    ob_missing_note_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| `dice: [[other^u]]` |\n\n^t\n" => "n.md:3:3", "a roll on `other.u`, a table in no file given to import";
+    ob_second_block_id_is_refused: ["--from", "obsidian"] "n.md", "| x |\n|--|\n| a |\n\n^t\n\n| y |\n|--|\n| b |\n\n^t\n" => "n.md:7:1", "a second table with the block id ^t";
+}
+
+#[test]
+fn a_note_without_a_block_id_is_refused_whole() {
+    let dir = temp_dir("pc-note");
+    std::fs::write(dir.join("n.md"), "| x |\n|--|\n| a |\n").unwrap();
+    let o = run_in(
+        &dir,
+        &["import", "--from", "obsidian", "n.md", "--to", "out"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("n.md:1:1: no table with a block id"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Tables of every shape Perchance can carry.
+const ROUND_TRIP: &str = r#"
+[[table]]
+id = "rt.main"
+title = "Round trip: main"
+system = "any"
+source = "tests"
+dice = "d12"
+
+[[table.row]]
+roll = "1-5"
+name = "Cart"
+text = "A {pick: red | blue | {table:rt.weights}} cart with {2d6} sacks"
+
+[[table.row]]
+roll = "6"
+name = "Marks"
+text = "Marks {{like this}} [and | these] ^ a = b // not a comment"
+
+[[table.row]]
+roll = "7-12"
+name = "Twice"
+text = "{table:rt.weights} then {table:rt.two}, {d4} and {1d6+2}"
+
+[[table]]
+id = "rt.weights"
+title = "Round trip: weights"
+system = "any"
+source = "tests"
+
+[[table.row]]
+weight = 3
+name = "Boar"
+text = "a boar"
+
+[[table.row]]
+weight = 1
+name = "Bear"
+text = "a bear ({1d4+1} of them)"
+
+[[table]]
+id = "rt.two"
+title = "Round trip: 2d6"
+system = "any"
+source = "tests"
+dice = "2d6"
+
+[[table.row]]
+roll = "2-6"
+name = "Low"
+text = "low"
+
+[[table.row]]
+roll = "7-12"
+name = "High"
+text = "high"
+"#;
+
+/// A row's chance as a reduced fraction.
+fn reduced(n: u64, d: u64) -> (u64, u64) {
+    let (mut a, mut b) = (n, d);
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    (n / a, d / a)
+}
+
+#[test]
+fn perchance_export_imports_back_as_the_same_tables_and_odds() {
+    let dir = temp_dir("pc-round-trip");
+    std::fs::create_dir_all(dir.join("rt")).unwrap();
+    std::fs::write(dir.join("rt/tables.toml"), ROUND_TRIP).unwrap();
+    let o = run_in(
+        &dir,
+        &[
+            "--content",
+            "rt",
+            "export",
+            "rt.main",
+            "rt.weights",
+            "rt.two",
+            "--format",
+            "perchance",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    // A d12's rows weigh their widths; a 2d6's the ways to throw them.
+    assert!(text.contains("// Round trip: main (rt.main)\nrt_main\n  A {red|blue|[rt_weights]} cart with [dice_2d6] sacks ^5\n"), "{text}");
+    assert!(text.contains("rt_two\n  low ^5\n  high ^7\n"), "{text}");
+    assert!(text.contains("// dice: 2d6\ndice_2d6\n  2^1\n"), "{text}");
+    assert!(text.ends_with("$output = [rt_main]\n"), "{text}");
+    std::fs::write(dir.join("all.perchance"), &text).unwrap();
+    let o = run_in(&dir, &["import", "all.perchance", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let back = tables(&dir, "all.toml");
+    let doc: toml::Table = ROUND_TRIP.parse().unwrap();
+    let orig = doc["table"].as_array().unwrap();
+    assert_eq!(back.len(), orig.len(), "{:?}", ids(&back));
+    let normal = |s: &str| s.replace("{d4}", "{1d4}");
+    for (t, b) in orig.iter().zip(&back) {
+        assert_eq!(b["id"].as_str(), t["id"].as_str());
+        assert_eq!(b["title"].as_str(), t["title"].as_str());
+        let odds = |v: &toml::Value| -> Vec<(String, (u64, u64))> {
+            chances(v)
+                .into_iter()
+                .map(|(text, n, d)| (normal(&text), reduced(n, d)))
+                .collect()
+        };
+        assert_eq!(odds(b), odds(t), "{}", t["id"]);
+    }
+    // What Perchance cannot roll the same way is refused, the table named.
+    std::fs::write(dir.join("rt/deck.toml"), "[[table]]\nid = \"rt.deck\"\ntitle = \"D\"\nsystem = \"any\"\nsource = \"t\"\ndeck = true\n\n[[table.row]]\nweight = 1\nname = \"a\"\ntext = \"a\"\n").unwrap();
+    let o = run_in(
+        &dir,
+        &[
+            "--content",
+            "rt",
+            "export",
+            "rt.deck",
+            "--format",
+            "perchance",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("rt.deck (D): a deck"), "{}", stderr(&o));
+    let o = run_in(
+        &dir,
+        &[
+            "--content",
+            "rt",
+            "export",
+            "rt.main",
+            "--format",
+            "perchance",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("it rolls on rt.weights, which is not exported with it"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The real generators, when the shared folder is beside the repository.
+fn corpus() -> Option<PathBuf> {
+    let dir = root().join("../shared/fixtures/imports/perchance");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "SKIPPED: {} is absent (a clone on its own): the real Perchance generators are not imported",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Each real generator (without `.perchance.txt`): where it is refused
+/// (line, column), and with --skip-unsupported its tables and rows.
+type Real = (&'static str, &'static [(usize, usize)], usize, usize);
+
+const REAL: &[Real] = &[
+    (
+        "color-name",
+        &[(13, 15), (46, 12), (46, 36), (46, 64)],
+        1,
+        7,
+    ),
+    ("english-town-name", &[(13, 15)], 2, 937),
+    ("greek-monster", &[(13, 15)], 2, 25),
+    ("monster-edited", &[(13, 16)], 2, 181),
+    ("monster-type", &[(13, 15)], 2, 84),
+    ("nautical-term", &[(13, 15)], 2, 226),
+    ("occupation", &[(13, 15)], 2, 962),
+    ("person-adjective", &[(13, 15)], 2, 394),
+    ("room-type", &[(13, 15)], 2, 109),
+    ("simple-gen-footer", &[(7, 15)], 0, 0),
+    (
+        "spec-dynamic-reference",
+        &[(14, 2), (14, 35), (14, 64)],
+        4,
+        8,
+    ),
+    ("spec-hierarchical-creature", &[], 8, 15),
+    (
+        "spec-properties-character",
+        &[(12, 2), (12, 33), (13, 8), (14, 15)],
+        1,
+        2,
+    ),
+    ("spec-race-properties", &[], 3, 5),
+    ("spec-weighted-rarity", &[], 2, 5),
+    ("terrain", &[(13, 16)], 2, 63),
+    (
+        "test-dragon-scales-dynamic-odds",
+        &[(2, 28), (2, 70), (11, 8), (16, 7)],
+        3,
+        10,
+    ),
+    ("test-fruit-ranges-evaluateitem", &[(2, 3), (2, 40)], 1, 2),
+    ("test-greek-god-output", &[(3, 15), (8, 2)], 2, 4),
+    ("test-hierarchical-animal", &[], 5, 13),
+    (
+        "test-image-prompt-joinlists",
+        &[
+            (12, 12),
+            (13, 3),
+            (14, 3),
+            (15, 3),
+            (15, 37),
+            (16, 3),
+            (16, 28),
+        ],
+        5,
+        11,
+    ),
+    ("test-restaurant-description", &[], 8, 28),
+    ("type-of-art-edited", &[(10, 15)], 2, 289),
+    ("venue", &[(13, 15)], 2, 195),
+];
+
+/// Places `file:line:column` named in a report.
+fn places(text: &str, file: &str) -> Vec<(usize, usize)> {
+    let mark = format!("{file}.perchance.txt:");
+    let mut out: Vec<(usize, usize)> = text
+        .lines()
+        .filter_map(|l| {
+            let rest = &l[l.find(&mark)? + mark.len()..];
+            let mut it = rest.splitn(3, ':');
+            Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?))
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
+#[test]
+fn the_real_perchance_generators_import_with_the_original_odds() {
+    let Some(c) = corpus() else { return };
+    let files = std::fs::read_dir(&c).unwrap().count();
+    assert_eq!(files, REAL.len(), "the corpus holds {files} generators");
+    for &(name, refused, n_tables, n_rows) in REAL {
+        let path = c
+            .join(format!("{name}.perchance.txt"))
+            .display()
+            .to_string();
+        let (o, dir) = import(&["--from", "perchance", &path]);
+        let err = stderr(&o);
+        if refused.is_empty() {
+            assert!(o.status.success(), "{name}: {err}");
+        } else {
+            assert_eq!(o.status.code(), Some(1), "{name}: {err}");
+            assert_eq!(places(&err, name), refused, "{name}: {err}");
+            assert!(!dir.join("out").exists(), "{name}");
+        }
+        let (o, dir) = import(&["--from", "perchance", "--skip-unsupported", &path]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        for p in refused {
+            assert!(
+                out.contains(&format!("{name}.perchance.txt:{}:{}: ", p.0, p.1)),
+                "{name}: {out}"
+            );
+        }
+        if n_tables == 0 {
+            assert!(out.contains("nothing imported"), "{name}: {out}");
+            continue;
+        }
+        let all = tables(&dir, &format!("{name}.toml"));
+        assert_eq!(all.len(), n_tables, "{name}: {:?}", ids(&all));
+        let n: usize = all.iter().map(|t| rows(t).len()).sum();
+        assert_eq!(n, n_rows, "{name}");
+    }
+}
+
+/// Each row's weight over its table's total, from a real generator
+/// imported with --skip-unsupported.
+fn real_table(c: &Path, name: &str, list: &str) -> toml::Value {
+    let path = c
+        .join(format!("{name}.perchance.txt"))
+        .display()
+        .to_string();
+    let (o, dir) = import(&["--from", "perchance", "--skip-unsupported", &path]);
+    assert!(o.status.success(), "{name}: {}", stderr(&o));
+    let all = tables(&dir, &format!("{name}.toml"));
+    table(&all, &format!("imported.{name}.{list}")).clone()
+}
+
+#[test]
+fn the_real_generators_weights_are_perchances_exactly() {
+    let Some(c) = corpus() else { return };
+    // common^10, uncommon^3, rare^1, legendary^0.1: 100 : 30 : 10 : 1.
+    assert_chances(
+        &real_table(&c, "spec-weighted-rarity", "rarity"),
+        &[
+            ("common", 100, 141),
+            ("uncommon", 30, 141),
+            ("rare", 10, 141),
+            ("legendary", 1, 141),
+        ],
+    );
+    // pepper ^2, salt, chilli flakes ^0.1, oregano: 20 : 10 : 1 : 10.
+    assert_chances(
+        &real_table(&c, "test-restaurant-description", "condiment"),
+        &[
+            ("pepper", 20, 41),
+            ("salt", 10, 41),
+            ("chilli flakes", 1, 41),
+            ("oregano", 10, 41),
+        ],
+    );
+    // 178 monsters of weight 1, drop bear ^0.5 and vampire watermelon ^0.2.
+    let monster = real_table(&c, "monster-edited", "monster");
+    let odds = chances(&monster);
+    assert_eq!(odds.len(), 180);
+    for (text, n, d) in odds {
+        let want = match text.as_str() {
+            "drop bear" => 5,
+            "vampire watermelon" => 2,
+            _ => 10,
+        };
+        assert_eq!((n, d), (want, 1787), "{text}");
+    }
+    // A sublist is picked first (each of three as likely), then its item.
+    let animal = real_table(&c, "test-hierarchical-animal", "animal");
+    assert_chances(
+        &animal,
+        &[
+            (
+                "{table:imported.test-hierarchical-animal.animal-mammal}",
+                1,
+                3,
+            ),
+            (
+                "{table:imported.test-hierarchical-animal.animal-reptile}",
+                1,
+                3,
+            ),
+            (
+                "{table:imported.test-hierarchical-animal.animal-insect}",
+                1,
+                3,
+            ),
+        ],
+    );
+    // `{…|…|…}` with references in it: a pick.
+    assert_chances(
+        &real_table(&c, "test-hierarchical-animal", "output"),
+        &[(
+            "{pick: {table:imported.test-hierarchical-animal.animal-mammal} | {table:imported.test-hierarchical-animal.animal-reptile} | {table:imported.test-hierarchical-animal.animal-insect}}",
+            1,
+            1,
+        )],
+    );
+}
