@@ -8,11 +8,9 @@
 //! edited sheet kept by `--force`. Each campaign is played once (a
 //! `OnceLock`) and shared; a test that changes it works on a copy.
 //!
-//! Three promises wait for work not yet on main; their tests are written
-//! against the words and ignored until it lands: no repeated
-//! situation or NPC name (campaign memory), a journey encounter recorded
-//! by its address, a returning NPC recorded by the address the sheet
-//! prints.
+//! Then campaign memory: no repeated situation or NPC name (none named
+//! like a PC), a journey encounter recorded by its address, a returning
+//! NPC recorded by the address the sheet prints.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -1296,7 +1294,7 @@ fn core_the_gms_edited_sheet_is_kept_by_force() {
 }
 
 // ----------------------------------------------------------------------
-// Promises that wait for work not yet on main (ignored until it lands).
+// Campaign memory, journey encounters by address, returning NPCs.
 // ----------------------------------------------------------------------
 
 /// Every table's row count in the campaign (`tables --json`).
@@ -1410,7 +1408,6 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs w-memory: campaign memory (no repeated situation or NPC name, none named like a PC)"]
 fn mettle_no_situation_or_npc_name_repeats_while_its_table_has_unused_rows() {
     let m = mettle();
     let broken = forgotten(&m.camp, 10, &["Ada", "Brannoc", "Cress"]);
@@ -1418,7 +1415,6 @@ fn mettle_no_situation_or_npc_name_repeats_while_its_table_has_unused_rows() {
 }
 
 #[test]
-#[ignore = "needs w-memory: campaign memory (no repeated situation or NPC name, none named like a PC)"]
 fn core_no_situation_or_npc_name_repeats_while_its_table_has_unused_rows() {
     let c = core();
     let broken = forgotten(&c.camp, 6, &["Ada", "Brannoc", "Cress", "Oda"]);
@@ -1447,7 +1443,6 @@ fn journey_encounter(m: &Mettle) -> (usize, Value, String) {
 /// on the After-the-session sheet and a line in `record N` by its
 /// address, and recordable as met.
 #[test]
-#[ignore = "needs w-journey: journey encounters as items (stat block, address journey/1/encounter/<k>, recordable as met)"]
 fn mettle_a_journey_encounter_is_recorded_by_its_address() {
     let m = mettle();
     let (n, encounter, address) = journey_encounter(m);
@@ -1487,7 +1482,6 @@ fn mettle_a_journey_encounter_is_recorded_by_its_address() {
 /// 7's sheet and record by an address (`npc/2 of session 1`); writing that
 /// address in `npcs_met` records them as met again in session 7.
 #[test]
-#[ignore = "needs w-returning: a returning NPC recordable by the address the sheet prints"]
 fn mettle_a_returning_npc_is_recorded_as_met_by_the_address_the_sheet_prints() {
     let m = mettle();
     let prefilled = &m.played[6].prefilled;
