@@ -236,16 +236,20 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
                 .iter()
                 .enumerate()
                 .map(|(i, r)| match i {
-                    0 => format!("{by} {}: {}", r[0], r[1]),
+                    0 if t.fit.is_none() => format!("{by} {}: {}", r[0], r[1]),
                     _ => format!("{}: {}", r[0], r[1]),
                 })
                 .collect();
             blocks.push(Block::Field(chance, chances.join(" · ")));
             blocks.push(Block::Field(w.trap.mean_damage.clone(), damage));
         } else {
-            let head = vec![by, chance, "mean damage".to_owned()];
+            let [_, _, damage] = perils::odds_head(t);
+            let head = vec![by, chance, damage];
             blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
         }
+    }
+    if let Some(line) = perils::fit_line(t) {
+        blocks.push(Block::Field(w.trap.fit.clone(), line));
     }
     Card {
         title: t.name.clone(),
