@@ -54,6 +54,9 @@ pub struct Workspace {
     pub campaign_templates: Option<PathBuf>,
     /// How many of `content`'s first folders are the campaign's.
     pub campaign_content: usize,
+    /// The campaign's `era` (rows tagged for other eras are not drawn),
+    /// and a note pointed at where `campaign.toml` declares it.
+    pub era: Option<(String, Diagnostic)>,
 }
 
 /// What a fresh seed lets the user do again, for the note on stderr.
@@ -90,7 +93,39 @@ impl Workspace {
     /// The built-in tables and the folders in effect, with every problem
     /// found (for `validate`, which lists them).
     pub fn load_library(&self) -> (Library, Vec<Diagnostic>) {
-        Library::load(&self.content)
+        let (mut library, problems) = Library::load(&self.content);
+        library.era = self.era.as_ref().map(|(era, _)| era.clone());
+        (library, problems)
+    }
+
+    /// What `validate` warns of about eras: a declared era no row names
+    /// (a typo draws only untagged rows), and tables with no row to draw
+    /// under the era in effect.
+    pub fn era_warnings(&self, library: &Library) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        if let Some((era, at)) = &self.era {
+            let known = library.known_eras();
+            if !known.contains(era) {
+                let list: Vec<&str> = known.iter().map(String::as_str).collect();
+                let named = if list.is_empty() {
+                    "no row names any era".to_owned()
+                } else {
+                    format!("the tables name {}", list.join(", "))
+                };
+                let mut d = at.clone();
+                d.message = format!(
+                    "era = \"{era}\": no table row is tagged `era:{era}` ({named}), so only \
+                     untagged rows are drawn"
+                );
+                d.hint = Some(
+                    "that is right for an era no table singles out; otherwise check the spelling"
+                        .into(),
+                );
+                out.push(d);
+            }
+        }
+        out.extend(library.era_gaps(library.era.as_deref()));
+        out
     }
 
     /// The table files of the folders in effect, as read (for a bundle).
@@ -137,6 +172,10 @@ impl Workspace {
         let text = crate::input::read_text(&path, "campaign file")?;
         let file = crate::campaign::folder::CampaignFile::from_text(&path, &text)?;
         let (content, templates) = file.folders(&root, &text)?;
+        self.era = file.era.clone().map(|era| {
+            let at = crate::input::pointed(&path, &text, &[crate::input::Step::Key("era")], String::new());
+            (era, at)
+        });
         self.campaign_content = content.len();
         self.content = content.into_iter().chain(self.content).collect();
         self.campaign_templates = templates;

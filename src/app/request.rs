@@ -216,6 +216,7 @@ fn workspace(g: &Global) -> Workspace {
         campaign: None,
         campaign_templates: None,
         campaign_content: 0,
+        era: None,
     }
 }
 

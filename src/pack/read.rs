@@ -292,6 +292,17 @@ pub(super) fn campaign_bundle(
     })
 }
 
+/// The era a bundle's campaign declares (its `campaign.toml`'s `era`).
+fn carried_era(c: &CarriedCampaign) -> Option<String> {
+    let file = c
+        .files
+        .iter()
+        .find(|f| f.name == crate::campaign::folder::FILE)?;
+    CampaignFile::from_text(Path::new(&file.name), &file.text)
+        .ok()?
+        .era
+}
+
 fn carry(t: &Text) -> Carried {
     Carried {
         name: t.name.clone(),
@@ -613,10 +624,11 @@ fn from_bundle(
         .iter()
         .map(|c| SourceFile::new(c.name.clone(), c.text.clone(), c.layer))
         .collect();
-    let (library, problems) = Library::from_user_files(user);
+    let (mut library, problems) = Library::from_user_files(user);
     if !problems.is_empty() {
         return Err(Error::Content(problems));
     }
+    library.era = bundle.campaign.as_ref().and_then(carried_era);
     // Kept until the process ends, as `Workspace::library` keeps its own.
     let library: &'static Library = Box::leak(Box::new(library));
     let overrides: Vec<(String, String, String)> = bundle
