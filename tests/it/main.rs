@@ -38,6 +38,8 @@
 //!   characters, stray state; one test per finding
 //! - `memory`: issue 32: a big table file loaded, or refused, in memory
 //!   within ten times its bytes (the child's peak resident set)
+//! - `traps_fitted`: issue 38 item 8: traps chosen and sized for the party,
+//!   each PC's odds, the run sheet's deadly-trap flag, era tags
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
@@ -66,3 +68,4 @@ mod share;
 mod shell;
 mod systems;
 mod tables;
+mod traps_fitted;

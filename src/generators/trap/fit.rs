@@ -323,6 +323,152 @@ pub fn sized_text(fit: &Fit) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::mettle::StatBlock;
+
+    fn pc(name: &str, poise: u32, frame: u32, motive: u32, nature: u32) -> StatBlock {
+        StatBlock {
+            name: name.into(),
+            NATURE: nature,
+            CULTURE: 0,
+            POISE: poise,
+            MOTIVE: motive,
+            FRAME: frame,
+            callings: Vec::new(),
+            armor: 0,
+            weapons: Vec::new(),
+            speed: 1,
+            statuses: Vec::new(),
+        }
+    }
+
+    fn mettle_trap(hazard: &str) -> Trap {
+        Trap {
+            name: "Blade".into(),
+            system: RulesSystem::Mettle,
+            from: super::super::Source::Parts,
+            trigger: "t".into(),
+            clue: "c".into(),
+            effect: "e".into(),
+            hazard: Some(hazard.into()),
+            vs: "POISE".into(),
+            soak: None,
+            status: None,
+            damage: None,
+            direct: false,
+            condition: None,
+            odds: Vec::new(),
+            trail: Vec::new(),
+            fit: None,
+        }
+    }
+
+    fn party_of(blocks: Vec<StatBlock>) -> Party {
+        Party {
+            mettle: blocks,
+            core: Vec::new(),
+            water_capacity: None,
+        }
+    }
+
+    /// Every face of `n` d6 (6ⁿ outcomes, each 6⁻ⁿ): (Score, Edge).
+    fn faces(n: u32) -> Vec<(u32, u32)> {
+        let mut out = vec![(0, 0)];
+        for _ in 0..n {
+            out = out
+                .iter()
+                .flat_map(|&(s, e)| (1..=6).map(move |f| if f <= 3 { (s + f, e) } else { (s, e + 1) }))
+                .collect();
+        }
+        out
+    }
+
+    #[test]
+    fn mettle_odds_match_a_count_of_every_face() {
+        // 2D+2 vs POISE 1, Soak 2, Mettle 1, by hand: both dice low (9 of
+        // 36) always beat 1 with no Edge; one low of 2-3 and one high (12
+        // of 36) beat it with 1 Edge; both high score 0. Hit 21/36;
+        // damage Edge + 2 − 2 = Edge: expected 12/36; Mettle 1 falls to
+        // any 1 damage: 12/36.
+        let party = party_of(vec![pc("Ada", 1, 2, 0, 1)]);
+        let f = measure(&mettle_trap("2D+2"), &party, false).unwrap();
+        let p = &f.pcs[0];
+        assert!((p.hit - 21.0 / 36.0).abs() < 1e-12, "{p:?}");
+        assert!((p.expected_damage - 12.0 / 36.0).abs() < 1e-12, "{p:?}");
+        assert!((p.kills - 12.0 / 36.0).abs() < 1e-12, "{p:?}");
+        // 5D+7 against a grid of PCs, against all 7,776 faces counted.
+        for (poise, frame, motive) in [(2, 1, 2), (3, 3, 3), (4, 2, 4), (6, 5, 6), (1, 0, 1)] {
+            let b = pc("Bram", poise, frame, motive, motive);
+            let mettle = i64::from(b.mettle());
+            let (mut hit, mut expected, mut kills) = (0.0, 0.0, 0.0);
+            let all = faces(5);
+            let each = 1.0 / all.len() as f64;
+            for (score, edge) in all {
+                if score > poise {
+                    let dealt = (i64::from(edge) + 7 - i64::from(b.soak())).max(0);
+                    hit += each;
+                    expected += each * dealt as f64;
+                    if dealt >= mettle {
+                        kills += each;
+                    }
+                }
+            }
+            let soak = i64::from(b.soak());
+            let f = measure(&mettle_trap("5D+7"), &party_of(vec![b]), false).unwrap();
+            let p = &f.pcs[0];
+            assert!((p.hit - hit).abs() < 1e-12, "POISE {poise}: {p:?}");
+            assert!((p.expected_damage - expected).abs() < 1e-12, "{p:?}");
+            assert!((p.kills - kills).abs() < 1e-12, "{p:?}");
+            assert_eq!(p.kill_at, mettle);
+            // The flag is up exactly when the largest damage a success
+            // can do reaches Mettle: with k low dice needed to beat POISE
+            // (3 each at most), at most 5 − k Edge.
+            let k = (poise + 1).div_ceil(3);
+            let max_dealt = i64::from(5 - k) + 7 - soak;
+            assert_eq!(p.deadly(RulesSystem::Mettle), max_dealt >= mettle, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn core_odds_match_the_hand_count() {
+        // d6! vs AGI 10 (fails on 11-20: 1/2), armour 1, STR 4. An
+        // exploding d6 averages 4 and never rolls under 1, so less armour
+        // 3: expected 1/2 × 3. Instant death at 4 or more after armour,
+        // 5 or more rolled: a 5 (1/6) or any explosion (1/6): 1/2 × 1/3.
+        let sheet = crate::rules::core_d20::Sheet {
+            name: "Cress".into(),
+            human: true,
+            STR: 4,
+            AGI: 10,
+            WIT: 10,
+            health: None,
+            armour: 1,
+            damage: "d6".into(),
+            weapon: None,
+            omens: 0,
+            max_omens: 0,
+            corruption: 0,
+            skills: Vec::new(),
+            traits: Vec::new(),
+            conditions: Vec::new(),
+        };
+        let party = Party {
+            mettle: Vec::new(),
+            core: vec![sheet],
+            water_capacity: None,
+        };
+        let mut t = mettle_trap("1D");
+        t.system = RulesSystem::Core;
+        t.hazard = None;
+        t.vs = "AGI".into();
+        t.damage = Some("d6!".into());
+        let f = measure(&t, &party, false).unwrap();
+        let p = &f.pcs[0];
+        assert_eq!(p.hit, 0.5);
+        assert!((p.expected_damage - 1.5).abs() < 1e-6, "{p:?}");
+        assert!((p.kills - 1.0 / 6.0).abs() < 1e-9, "{p:?}");
+        assert!(p.deadly(RulesSystem::Core));
+        assert!((f.bite - 1.5 / 4.0).abs() < 1e-6, "{f:?}");
+    }
 
     #[test]
     fn grades_step_along_the_seeds_ladders() {
