@@ -173,7 +173,12 @@ impl Workspace {
         let file = crate::campaign::folder::CampaignFile::from_text(&path, &text)?;
         let (content, templates) = file.folders(&root, &text)?;
         self.era = file.era.clone().map(|era| {
-            let at = crate::input::pointed(&path, &text, &[crate::input::Step::Key("era")], String::new());
+            let at = crate::input::pointed(
+                &path,
+                &text,
+                &[crate::input::Step::Key("era")],
+                String::new(),
+            );
             (era, at)
         });
         self.campaign_content = content.len();

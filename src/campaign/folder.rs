@@ -151,7 +151,11 @@ impl CampaignFile {
                 .with_hint("write what the party sets out with, 0 or more shillings"),
             );
         }
-        if let Some(era) = file.era.as_deref().filter(|e| !crate::content::era::is_name(e)) {
+        if let Some(era) = file
+            .era
+            .as_deref()
+            .filter(|e| !crate::content::era::is_name(e))
+        {
             problems.push(
                 input::pointed(
                     path,

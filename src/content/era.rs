@@ -61,7 +61,11 @@ impl Library {
     pub fn known_eras(&self) -> BTreeSet<String> {
         self.tables
             .values()
-            .flat_map(|t| t.rows.iter().flat_map(|r| eras(r).map(str::to_owned).collect::<Vec<_>>()))
+            .flat_map(|t| {
+                t.rows
+                    .iter()
+                    .flat_map(|r| eras(r).map(str::to_owned).collect::<Vec<_>>())
+            })
             .collect()
     }
 
@@ -100,7 +104,14 @@ mod tests {
         assert_eq!(tag_problem("era:sci-fi2"), None);
         assert_eq!(tag_problem("foe:wolf"), None);
         assert_eq!(tag_problem("eradicated"), None);
-        for bad in ["era:Modern", "era:", "era: modern", "eras:modern", "era=modern", "Era:modern"] {
+        for bad in [
+            "era:Modern",
+            "era:",
+            "era: modern",
+            "eras:modern",
+            "era=modern",
+            "Era:modern",
+        ] {
             assert!(tag_problem(bad).is_some(), "{bad}");
         }
         assert!(is_name("medieval") && !is_name("Medieval") && !is_name("1920s"));

@@ -12,8 +12,8 @@ use crate::generators::session::Pack;
 use crate::generators::{count, display_name};
 use crate::rules::RulesSystem;
 use crate::wording::lines;
-use crate::wording::perils;
 use crate::wording::markup::Markup;
+use crate::wording::perils;
 
 /// A PC on the run sheet: name, one stat line, and tracks to tick.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -102,7 +102,9 @@ impl fmt::Display for RollError {
                  from it; leave a row untagged or declare one of its eras (`era = \"...\"` in \
                  campaign.toml)",
                 era.as_deref()
-                    .map_or("no era is declared".to_owned(), |e| format!("the era declared is `{e}`"))
+                    .map_or("no era is declared".to_owned(), |e| format!(
+                        "the era declared is `{e}`"
+                    ))
             ),
             RollError::TooDeep { id } => write!(
                 f,
@@ -304,9 +306,9 @@ impl Library {
         let allowed = |i: usize, row: &Row| {
             crate::content::era::fits(row, self.era.as_deref())
                 && filter
-                .tag
-                .as_ref()
-                .is_none_or(|t| row.entry.tags.iter().any(|x| x == t))
+                    .tag
+                    .as_ref()
+                    .is_none_or(|t| row.entry.tags.iter().any(|x| x == t))
                 && !filter.drawn.contains(&i)
         };
         if let Some(tag) = &filter.tag

@@ -70,8 +70,14 @@ fn a_weak_party_gets_smaller_traps_than_a_strong_one() {
                 assert!(pcs.is_empty() || pcs.len() >= 3, "{t}");
             }
         }
-        assert!(compared >= 20, "{system}: only {compared} traps drawn alike");
-        assert!(smaller * 2 >= compared, "{system}: {smaller} of {compared} smaller");
+        assert!(
+            compared >= 20,
+            "{system}: only {compared} traps drawn alike"
+        );
+        assert!(
+            smaller * 2 >= compared,
+            "{system}: {smaller} of {compared} smaller"
+        );
     }
 }
 
@@ -88,7 +94,11 @@ fn most_fitted_traps_land_in_the_fair_band() {
             .filter(|t| t["fit"]["verdict"] == "fair")
             .count();
         assert!(measured.len() >= 60, "{system}");
-        assert!(fair * 10 >= measured.len() * 8, "{system}: {fair} of {}", measured.len());
+        assert!(
+            fair * 10 >= measured.len() * 8,
+            "{system}: {fair} of {}",
+            measured.len()
+        );
     }
 }
 
@@ -125,8 +135,7 @@ fn the_run_sheet_flags_exactly_the_traps_that_can_kill() {
         let dir = t.path().join("out/deadly");
         let md = std::fs::read_to_string(dir.join("pack.md")).unwrap();
         let json: Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("pack.json")).unwrap())
-                .unwrap();
+            serde_json::from_str(&std::fs::read_to_string(dir.join("pack.json")).unwrap()).unwrap();
         for (i, trap) in json["pack"]["traps"].as_array().unwrap().iter().enumerate() {
             let at = format!("trap/{} {}", i + 1, trap["name"].as_str().unwrap());
             let can_kill: Vec<&Value> = trap["fit"]["pcs"]
@@ -135,7 +144,9 @@ fn the_run_sheet_flags_exactly_the_traps_that_can_kill() {
                 .iter()
                 .filter(|p| p["kills"].as_f64().unwrap() > 0.0)
                 .collect();
-            let line = md.lines().find(|l| l.contains(&at) && l.contains("Deadly trap"));
+            let line = md
+                .lines()
+                .find(|l| l.contains(&at) && l.contains("Deadly trap"));
             match (can_kill.is_empty(), line) {
                 (true, None) => quiet += 1,
                 (false, Some(line)) => {
@@ -149,7 +160,10 @@ fn the_run_sheet_flags_exactly_the_traps_that_can_kill() {
             }
         }
     }
-    assert!(flagged >= 3 && quiet >= 3, "{flagged} flagged, {quiet} quiet");
+    assert!(
+        flagged >= 3 && quiet >= 3,
+        "{flagged} flagged, {quiet} quiet"
+    );
 }
 
 /// A campaign folder made by `init`, its `campaign.toml` given `extra`
@@ -170,7 +184,9 @@ fn campaign(extra: &str, files: &[(&str, &str)]) -> Test {
 fn rules_traps(t: &Test) -> Vec<String> {
     let o = run_in(
         &t.path().join("camp"),
-        &["--seed", "eras", "gen", "trap", "--from", "rules", "--count", "300"],
+        &[
+            "--seed", "eras", "gen", "trap", "--from", "rules", "--count", "300",
+        ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
     stdout(&o)
@@ -194,7 +210,10 @@ fn a_medieval_campaign_is_never_handed_a_claymore() {
     assert!(!none.iter().any(|n| n == "Anti-personnel mine"));
     // A modern campaign gets its mine about a fifth of the time.
     let modern = rules_traps(&campaign("era = \"modern\"\n", &[]));
-    let mines = modern.iter().filter(|n| *n == "Anti-personnel mine").count();
+    let mines = modern
+        .iter()
+        .filter(|n| *n == "Anti-personnel mine")
+        .count();
     // 300 draws at 1/5: mean 60, sd about 6.9; five sd either way.
     assert!((25..=95).contains(&mines), "{mines}");
 }
@@ -238,7 +257,10 @@ fn a_bad_era_tag_is_refused_at_its_line() {
         assert_eq!(o.status.code(), Some(1), "{bad}");
         let err = stderr(&o);
         assert!(err.contains("weapons.toml:17:1"), "{bad}: {err}");
-        assert!(err.contains("era:<name>") || err.contains("era:modern"), "{err}");
+        assert!(
+            err.contains("era:<name>") || err.contains("era:modern"),
+            "{err}"
+        );
     }
 }
 
@@ -249,7 +271,10 @@ fn a_campaign_era_that_is_no_name_is_refused_at_its_line() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("campaign.toml:1"), "{err}");
-    assert!(err.contains("era = \"Middle Ages\" is not an era's name"), "{err}");
+    assert!(
+        err.contains("era = \"Middle Ages\" is not an era's name"),
+        "{err}"
+    );
     assert!(err.contains("era = \"medieval\""), "{err}");
 }
 
@@ -261,7 +286,10 @@ fn a_campaign_era_no_table_names_is_a_warning() {
     let out = stdout(&o);
     assert!(out.contains("warning: "), "{out}");
     assert!(out.contains("campaign.toml:1"), "{out}");
-    assert!(out.contains("no table row is tagged `era:medival`"), "{out}");
+    assert!(
+        out.contains("no table row is tagged `era:medival`"),
+        "{out}"
+    );
     assert!(out.contains("modern"), "{out}");
 }
 
@@ -271,7 +299,10 @@ fn a_table_with_nothing_for_the_era_is_named() {
 [[table.row]]\nweight = 1\nname = \"Rifle\"\ntext = \"A rifle.\"\ntags = [\"era:modern\"]\n";
     let t = campaign(
         "era = \"medieval\"\n",
-        &[("content/guns.toml", table), ("content/weapons.toml", ERA_TABLE)],
+        &[
+            ("content/guns.toml", table),
+            ("content/weapons.toml", ERA_TABLE),
+        ],
     );
     let camp = t.path().join("camp");
     let o = run_in(&camp, &["validate"]);
@@ -281,6 +312,9 @@ fn a_table_with_nothing_for_the_era_is_named() {
     let o = run_in(&camp, &["table", "my.guns"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("every row of `my.guns` is tagged for another era"), "{err}");
+    assert!(
+        err.contains("every row of `my.guns` is tagged for another era"),
+        "{err}"
+    );
     assert!(err.contains("`medieval`"), "{err}");
 }

@@ -51,24 +51,27 @@ pub(super) fn trap(
         })?;
     let save = effect.save.clone().unwrap_or_default();
     let odds = save_odds(effect.damage.as_deref(), scores.of(&save))?;
-    Ok((Trap {
-        name: drawn.name,
-        system: RulesSystem::Core,
-        from: Source::Parts,
-        trigger: drawn.trigger,
-        clue: drawn.clue,
-        effect: drawn.effect,
-        hazard: None,
-        vs: save.into_owned(),
-        soak: None,
-        status: None,
-        damage: owned(&effect.damage),
-        direct: effect.direct.unwrap_or(false),
-        condition: condition_text(&effect),
-        odds,
-        trail: drawn.trail,
-        fit: None,
-    }, false))
+    Ok((
+        Trap {
+            name: drawn.name,
+            system: RulesSystem::Core,
+            from: Source::Parts,
+            trigger: drawn.trigger,
+            clue: drawn.clue,
+            effect: drawn.effect,
+            hazard: None,
+            vs: save.into_owned(),
+            soak: None,
+            status: None,
+            damage: owned(&effect.damage),
+            direct: effect.direct.unwrap_or(false),
+            condition: condition_text(&effect),
+            odds,
+            trail: drawn.trail,
+            fit: None,
+        },
+        false,
+    ))
 }
 
 /// The condition an effect brings, with how long it lasts:

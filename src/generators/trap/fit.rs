@@ -376,7 +376,9 @@ mod tests {
         for _ in 0..n {
             out = out
                 .iter()
-                .flat_map(|&(s, e)| (1..=6).map(move |f| if f <= 3 { (s + f, e) } else { (s, e + 1) }))
+                .flat_map(|&(s, e)| {
+                    (1..=6).map(move |f| if f <= 3 { (s + f, e) } else { (s, e + 1) })
+                })
                 .collect();
         }
         out

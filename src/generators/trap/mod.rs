@@ -280,7 +280,12 @@ impl Generator for Request {
 impl Request {
     /// The trap at `at` as the tables give it, and whether it is an alarm
     /// (its roll does no damage).
-    fn drawn(&self, library: &Library, seed: &Seed, at: &Address) -> Result<(Trap, bool), GenError> {
+    fn drawn(
+        &self,
+        library: &Library,
+        seed: &Seed,
+        at: &Address,
+    ) -> Result<(Trap, bool), GenError> {
         match &self.against {
             Against::Poise(poise) => mettle_trap(library, seed, at, self.source, poise),
             Against::Abilities(scores) => core::trap(library, seed, at, self.source, scores),
