@@ -160,7 +160,11 @@ pub(crate) fn odds_head(t: &Trap) -> [String; 3] {
             RulesSystem::Mettle => "hit",
             RulesSystem::Core => "fails the save",
         };
-        return ["PC".into(), chance.into(), "expected damage".into()];
+        return [
+            format!("PC ({})", t.vs),
+            chance.into(),
+            "expected damage".into(),
+        ];
     }
     match t.system {
         RulesSystem::Mettle => ["POISE".into(), "hit".into(), "mean damage on a hit".into()],
@@ -185,11 +189,7 @@ pub(crate) fn odds_rows(t: &Trap) -> Vec<[String; 3]> {
                 } else {
                     "—".to_owned()
                 };
-                [
-                    format!("{} ({} {})", p.pc, t.vs, p.value),
-                    percent(p.hit),
-                    damage,
-                ]
+                [format!("{} ({})", p.pc, p.value), percent(p.hit), damage]
             })
             .collect();
     }

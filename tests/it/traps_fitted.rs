@@ -109,8 +109,11 @@ fn the_card_text_and_trap_file_print_each_pcs_odds() {
         .run()
         .succeeds();
     let out = run.stdout();
-    assert!(out.contains("| PC | hit | expected damage |"), "{out}");
-    for pc in ["PC 1 (POISE 3)", "PC 2 (POISE 4)", "PC 3 (POISE 5)"] {
+    assert!(
+        out.contains("| PC (POISE) | hit | expected damage |"),
+        "{out}"
+    );
+    for pc in ["| PC 1 (3) |", "| PC 2 (4) |", "| PC 3 (5) |"] {
         assert!(out.contains(pc), "{pc}: {out}");
     }
     assert!(out.contains("- Fit: "), "{out}");

@@ -243,8 +243,13 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
             blocks.push(Block::Field(chance, chances.join(" · ")));
             blocks.push(Block::Field(w.trap.mean_damage.clone(), damage));
         } else {
-            let [_, _, damage] = perils::odds_head(t);
-            let head = vec![by, chance, damage];
+            // Fitted: each PC's expected damage, in a short head.
+            let damage = if t.fit.is_some() {
+                "exp. damage"
+            } else {
+                "mean damage"
+            };
+            let head = vec![by, chance, damage.to_owned()];
             blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
         }
     }
