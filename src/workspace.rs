@@ -54,9 +54,6 @@ pub struct Workspace {
     pub campaign_templates: Option<PathBuf>,
     /// How many of `content`'s first folders are the campaign's.
     pub campaign_content: usize,
-    /// The campaign's `era` (rows tagged for other eras are not drawn),
-    /// and a note pointed at where `campaign.toml` declares it.
-    pub era: Option<(String, Diagnostic)>,
 }
 
 /// What a fresh seed lets the user do again, for the note on stderr.
@@ -94,8 +91,25 @@ impl Workspace {
     /// found (for `validate`, which lists them).
     pub fn load_library(&self) -> (Library, Vec<Diagnostic>) {
         let (mut library, problems) = Library::load(&self.content);
-        library.era = self.era.as_ref().map(|(era, _)| era.clone());
+        library.era = self.era().map(|(era, _)| era);
         (library, problems)
+    }
+
+    /// The campaign's `era` (rows tagged for other eras are not drawn),
+    /// with a note pointed at where `campaign.toml` declares it (`None`
+    /// outside a campaign, or with no era; `find_campaign` has checked
+    /// the file).
+    pub fn era(&self) -> Option<(String, Diagnostic)> {
+        let path = self.campaign.as_ref()?.join(crate::campaign::folder::FILE);
+        let text = std::fs::read_to_string(&path).ok()?;
+        let file = crate::campaign::folder::CampaignFile::from_text(&path, &text).ok()?;
+        let at = crate::input::pointed(
+            &path,
+            &text,
+            &[crate::input::Step::Key("era")],
+            String::new(),
+        );
+        file.era.map(|era| (era, at))
     }
 
     /// What `validate` warns of about eras: a declared era no row names
@@ -103,7 +117,7 @@ impl Workspace {
     /// under the era in effect.
     pub fn era_warnings(&self, library: &Library) -> Vec<Diagnostic> {
         let mut out = Vec::new();
-        if let Some((era, at)) = &self.era {
+        if let Some((era, at)) = &self.era() {
             let known = library.known_eras();
             if !known.contains(era) {
                 let list: Vec<&str> = known.iter().map(String::as_str).collect();
@@ -172,15 +186,6 @@ impl Workspace {
         let text = crate::input::read_text(&path, "campaign file")?;
         let file = crate::campaign::folder::CampaignFile::from_text(&path, &text)?;
         let (content, templates) = file.folders(&root, &text)?;
-        self.era = file.era.clone().map(|era| {
-            let at = crate::input::pointed(
-                &path,
-                &text,
-                &[crate::input::Step::Key("era")],
-                String::new(),
-            );
-            (era, at)
-        });
         self.campaign_content = content.len();
         self.content = content.into_iter().chain(self.content).collect();
         self.campaign_templates = templates;

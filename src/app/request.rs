@@ -216,7 +216,6 @@ fn workspace(g: &Global) -> Workspace {
         campaign: None,
         campaign_templates: None,
         campaign_content: 0,
-        era: None,
     }
 }
 

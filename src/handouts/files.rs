@@ -240,10 +240,9 @@ impl Files<'_> {
     fn trap(&mut self, at: &Address, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.item_ctx(at);
         c.insert("t", t);
-        c.insert("roll", &perils::roll(t));
-        c.insert("odds_head", &perils::odds_head(t));
-        c.insert("odds_rows", &perils::odds_rows(t));
-        c.insert("fit", &perils::fit_line(t));
+        perils::trap_lines(t)
+            .iter()
+            .for_each(|(k, v)| c.insert(*k, v));
         self.part("trap.md", format!("{}.md", at.file_stem()), &c, 1)
     }
 
@@ -363,11 +362,7 @@ impl Files<'_> {
             .map(|(i, e)| format!("{}. {}", i + 1, escape_md(&run::encounter_text(e))))
             .collect();
         c.insert_value("glance", markdown(&glance));
-        let deadly: Vec<String> = run::deadly_traps(pack)
-            .iter()
-            .map(|l| escape_md(l))
-            .collect();
-        c.insert_value("deadly", markdown(&deadly));
+        c.insert_value("deadly", markdown(&run::deadly_traps_md(pack)));
         if let Some(j) = &pack.journey {
             c.insert_value("journey_line", markdown(&escape_md(&run::journey_line(j))));
         }

@@ -184,3 +184,11 @@ pub(super) fn deadly_traps(pack: &Pack) -> Vec<String> {
     });
     own.chain(lurking).collect()
 }
+
+/// [`deadly_traps`] for `pack.md`, each line escaped.
+pub(super) fn deadly_traps_md(pack: &Pack) -> Vec<String> {
+    deadly_traps(pack)
+        .iter()
+        .map(|l| crate::wording::markup::escape_md(l))
+        .collect()
+}

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{Asked, CampaignPart, Sources, history, short};
-use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
+use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text, with_era};
 use crate::campaign::plan;
 use crate::campaign::state::State;
 use crate::content::{Library, SourceFile};
@@ -290,17 +290,6 @@ pub(super) fn campaign_bundle(
         library,
         templates,
     })
-}
-
-/// The era a bundle's campaign declares (its `campaign.toml`'s `era`).
-fn carried_era(c: &CarriedCampaign) -> Option<String> {
-    let file = c
-        .files
-        .iter()
-        .find(|f| f.name == crate::campaign::folder::FILE)?;
-    CampaignFile::from_text(Path::new(&file.name), &file.text)
-        .ok()?
-        .era
 }
 
 fn carry(t: &Text) -> Carried {
@@ -624,13 +613,12 @@ fn from_bundle(
         .iter()
         .map(|c| SourceFile::new(c.name.clone(), c.text.clone(), c.layer))
         .collect();
-    let (mut library, problems) = Library::from_user_files(user);
+    let (library, problems) = Library::from_user_files(user);
     if !problems.is_empty() {
         return Err(Error::Content(problems));
     }
-    library.era = bundle.campaign.as_ref().and_then(carried_era);
     // Kept until the process ends, as `Workspace::library` keeps its own.
-    let library: &'static Library = Box::leak(Box::new(library));
+    let library: &'static Library = Box::leak(Box::new(with_era(library, &bundle)));
     let overrides: Vec<(String, String, String)> = bundle
         .templates
         .iter()

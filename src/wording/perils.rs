@@ -22,6 +22,24 @@ pub(crate) fn roll(t: &Trap) -> String {
     }
 }
 
+/// What `trap-N.md`'s template reads besides the trap: `roll`,
+/// `odds_head`, `odds_rows` and `fit` ([`fit_line`], or null).
+pub(crate) fn trap_lines(t: &Trap) -> [(&'static str, serde_json::Value); 4] {
+    [
+        ("roll", roll(t).into()),
+        ("odds_head", odds_head(t).to_vec().into()),
+        (
+            "odds_rows",
+            odds_rows(t)
+                .iter()
+                .map(|r| r.to_vec())
+                .collect::<Vec<_>>()
+                .into(),
+        ),
+        ("fit", fit_line(t).into()),
+    ]
+}
+
 /// How the trap fits the party it was made for, on one line: `fair: one
 /// trigger takes 24% of a PC's Mettle on average` (`None`: made for no
 /// party, or nothing to measure).
