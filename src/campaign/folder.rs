@@ -444,17 +444,3 @@ mod tests {
         assert_eq!(files.up_to(2).records.len(), 1);
     }
 }
-
-/// The tables with the era a bundle's campaign declares (its carried
-/// `campaign.toml`'s `era`; none for a session's bundle).
-pub(crate) fn with_era(
-    mut library: crate::content::Library,
-    bundle: &crate::input::bundle::Bundle,
-) -> crate::content::Library {
-    let file = bundle.campaign.as_ref().and_then(|c| {
-        let f = c.files.iter().find(|f| f.name == FILE)?;
-        CampaignFile::from_text(Path::new(&f.name), &f.text).ok()
-    });
-    library.era = file.and_then(|f| f.era);
-    library
-}

@@ -239,7 +239,6 @@ impl Files<'_> {
 
     fn trap(&mut self, at: &Address, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.item_ctx(at);
-        c.insert("t", t);
         perils::trap_lines(t)
             .iter()
             .for_each(|(k, v)| c.insert(*k, v));

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::{Asked, CampaignPart, Sources, history, short};
-use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text, with_era};
+use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
 use crate::campaign::plan;
 use crate::campaign::state::State;
 use crate::content::{Library, SourceFile};
@@ -618,7 +618,7 @@ fn from_bundle(
         return Err(Error::Content(problems));
     }
     // Kept until the process ends, as `Workspace::library` keeps its own.
-    let library: &'static Library = Box::leak(Box::new(with_era(library, &bundle)));
+    let library: &'static Library = Box::leak(Box::new(super::with_era(library, &bundle)));
     let overrides: Vec<(String, String, String)> = bundle
         .templates
         .iter()

@@ -22,10 +22,11 @@ pub(crate) fn roll(t: &Trap) -> String {
     }
 }
 
-/// What `trap-N.md`'s template reads besides the trap: `roll`,
+/// What `trap-N.md`'s template reads: the trap `t`, `roll`,
 /// `odds_head`, `odds_rows` and `fit` ([`fit_line`], or null).
-pub(crate) fn trap_lines(t: &Trap) -> [(&'static str, serde_json::Value); 4] {
+pub(crate) fn trap_lines(t: &Trap) -> [(&'static str, serde_json::Value); 5] {
     [
+        ("t", serde_json::to_value(t).unwrap_or_default()),
         ("roll", roll(t).into()),
         ("odds_head", odds_head(t).to_vec().into()),
         (

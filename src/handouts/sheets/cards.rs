@@ -253,9 +253,6 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
             blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
         }
     }
-    if let Some(line) = perils::fit_line(t) {
-        blocks.push(Block::Field(w.trap.fit.clone(), line));
-    }
     Card {
         title: t.name.clone(),
         subtitle: w.trap.kind.clone(),
