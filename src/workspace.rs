@@ -90,7 +90,56 @@ impl Workspace {
     /// The built-in tables and the folders in effect, with every problem
     /// found (for `validate`, which lists them).
     pub fn load_library(&self) -> (Library, Vec<Diagnostic>) {
-        Library::load(&self.content)
+        let (mut library, problems) = Library::load(&self.content);
+        library.era = self.era().map(|(era, _)| era);
+        (library, problems)
+    }
+
+    /// The campaign's `era` (rows tagged for other eras are not drawn),
+    /// with a note pointed at where `campaign.toml` declares it (`None`
+    /// outside a campaign, or with no era; `find_campaign` has checked
+    /// the file).
+    pub fn era(&self) -> Option<(String, Diagnostic)> {
+        let path = self.campaign.as_ref()?.join(crate::campaign::folder::FILE);
+        let text = std::fs::read_to_string(&path).ok()?;
+        let file = crate::campaign::folder::CampaignFile::from_text(&path, &text).ok()?;
+        let at = crate::input::pointed(
+            &path,
+            &text,
+            &[crate::input::Step::Key("era")],
+            String::new(),
+        );
+        file.era.map(|era| (era, at))
+    }
+
+    /// What `validate` warns of about eras: a declared era no row names
+    /// (a typo draws only untagged rows), and tables with no row to draw
+    /// under the era in effect.
+    pub fn era_warnings(&self, library: &Library) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        if let Some((era, at)) = &self.era() {
+            let known = library.known_eras();
+            if !known.contains(era) {
+                let list: Vec<&str> = known.iter().map(String::as_str).collect();
+                let named = if list.is_empty() {
+                    "no row names any era".to_owned()
+                } else {
+                    format!("the tables name {}", list.join(", "))
+                };
+                let mut d = at.clone();
+                d.message = format!(
+                    "era = \"{era}\": no table row is tagged `era:{era}` ({named}), so only \
+                     untagged rows are drawn"
+                );
+                d.hint = Some(
+                    "that is right for an era no table singles out; otherwise check the spelling"
+                        .into(),
+                );
+                out.push(d);
+            }
+        }
+        out.extend(library.era_gaps(library.era.as_deref()));
+        out
     }
 
     /// The table files of the folders in effect, as read (for a bundle).

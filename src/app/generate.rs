@@ -146,14 +146,20 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
 /// The trap `gen trap` asks for: METTLE odds against POISE values, or the
 /// odds for a party (its file read here).
 fn trap_request(source: trap::Source, against: &TrapOdds) -> Result<trap::Request, Error> {
-    let against = match against {
-        TrapOdds::Poise(p) => trap::Against::Poise(p.clone()),
+    Ok(match against {
+        TrapOdds::Poise(p) => trap::Request {
+            source,
+            against: trap::Against::Poise(p.clone()),
+            party: None,
+        },
         TrapOdds::Party(system, party) => {
             let party = input::party(party.as_deref(), *system)?;
-            trap::Request::for_party(*system, &party).against
+            trap::Request {
+                source,
+                ..trap::Request::for_party(*system, &party)
+            }
         }
-    };
-    Ok(trap::Request { source, against })
+    })
 }
 
 /// What every listing needs: the options, the tables, how many, and where

@@ -304,7 +304,9 @@ pub(crate) fn validate(ws: &Workspace, out: &mut dyn Write) -> Result<(), Error>
         }
         None => ws.clone(),
     };
-    let (library, problems) = ws.load_library();
+    let (mut library, problems) = ws.load_library();
+    let era_warnings = ws.era_warnings(&library);
+    library.warnings.extend(era_warnings);
     if problems.is_empty() {
         if let Some(l) = &local {
             crate::input::session_terrains(&l.path, &l.text, &l.session, &library)?;

@@ -21,6 +21,9 @@
 //! - `start`: the stop the party starts at (a stop's name or number;
 //!   default the map's start, its first village, town or inn).
 //! - `money`: the party's purse at the start, in shillings (default 0).
+//! - `era`: the campaign's era or setting (`"medieval"`, `"modern"`):
+//!   table rows tagged `era:<name>` are drawn only when they name it;
+//!   untagged rows fit every era (default: none, only untagged rows).
 //! - `[map]`: the region, made once: `stops` (default 10), `terrains`
 //!   (default road, forest, hills, swamp, ruins), and what each PC sets
 //!   out with in session 1: `rations`, `water` (default 3 each), `kits`
@@ -71,6 +74,9 @@ pub(crate) struct CampaignFile {
     pub start: Option<String>,
     #[serde(default)]
     pub money: i64,
+    /// The campaign's era or setting (`"medieval"`): table rows tagged
+    /// `era:<name>` are drawn only when they name it; untagged rows always.
+    pub era: Option<String>,
     pub map: Option<RegionMap>,
 }
 
@@ -143,6 +149,24 @@ impl CampaignFile {
                     ),
                 )
                 .with_hint("write what the party sets out with, 0 or more shillings"),
+            );
+        }
+        if let Some(era) = file
+            .era
+            .as_deref()
+            .filter(|e| !crate::content::era::is_name(e))
+        {
+            problems.push(
+                input::pointed(
+                    path,
+                    text,
+                    &[Step::Key("era")],
+                    format!("era = \"{era}\" is not an era's name"),
+                )
+                .with_hint(
+                    "an era is lowercase letters, digits and hyphens starting with a letter, as \
+                     table rows tag it (`era:medieval`): write `era = \"medieval\"`",
+                ),
             );
         }
         if let Some(m) = &file.map {

@@ -83,6 +83,7 @@ pub(crate) fn decode(bytes: &'static [u8], text: &'static str, stamp: u64) -> Op
         content_hash,
         // Built-in regions all have places of their own: no warnings.
         warnings: Vec::new(),
+        era: None,
     })
 }
 

@@ -14,6 +14,7 @@
 //!   makes a terrain, with the properties the generators need.
 
 pub(crate) mod compact;
+pub mod era;
 pub mod lazy;
 pub(crate) mod region;
 pub(crate) mod schema;
@@ -275,6 +276,9 @@ pub struct Library {
     /// What works but is worth saying (`validate` prints it): a region
     /// with no places of its own.
     pub warnings: Vec<Diagnostic>,
+    /// The era declared (a campaign's `era`): rows tagged for other eras
+    /// are not drawn ([`era`]).
+    pub era: Option<String>,
 }
 
 impl Library {

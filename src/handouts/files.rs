@@ -239,10 +239,9 @@ impl Files<'_> {
 
     fn trap(&mut self, at: &Address, t: &Trap) -> Result<(), TemplateError> {
         let mut c = self.item_ctx(at);
-        c.insert("t", t);
-        c.insert("roll", &perils::roll(t));
-        c.insert("odds_head", &perils::odds_head(t));
-        c.insert("odds_rows", &perils::odds_rows(t));
+        perils::trap_lines(t)
+            .iter()
+            .for_each(|(k, v)| c.insert(*k, v));
         self.part("trap.md", format!("{}.md", at.file_stem()), &c, 1)
     }
 
@@ -362,6 +361,7 @@ impl Files<'_> {
             .map(|(i, e)| format!("{}. {}", i + 1, escape_md(&run::encounter_text(e))))
             .collect();
         c.insert_value("glance", markdown(&glance));
+        c.insert_value("deadly", markdown(&run::deadly_traps_md(pack)));
         if let Some(j) = &pack.journey {
             c.insert_value("journey_line", markdown(&escape_md(&run::journey_line(j))));
         }

@@ -167,6 +167,14 @@ pub struct TrapWords {
     pub effect: String,
     pub roll: String,
     pub mean_damage: String,
+    /// `Fit`: how the trap fits the party it was made for (a wording file
+    /// written before this key reads the default).
+    #[serde(default = "fit_word")]
+    pub fit: String,
+}
+
+fn fit_word() -> String {
+    "Fit".into()
 }
 
 /// A downtime voucher's words.

@@ -13,6 +13,7 @@ use crate::generators::{count, display_name};
 use crate::rules::RulesSystem;
 use crate::wording::lines;
 use crate::wording::markup::Markup;
+use crate::wording::perils;
 
 /// A PC on the run sheet: name, one stat line, and tracks to tick.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -165,4 +166,29 @@ pub(super) fn ladder(pack: &Pack) -> Ladder {
             rounds: 0,
         },
     }
+}
+
+/// The run sheet's flags for traps that can kill a PC outright, one line
+/// each: the pack's traps (`trap/1`), then the encounters' (`trap of
+/// encounter/2`), each with the PCs at risk and the exact chance.
+pub(super) fn deadly_traps(pack: &Pack) -> Vec<String> {
+    let own = pack
+        .traps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| perils::deadly_line(t, &format!("trap/{}", i + 1)));
+    let lurking = pack.encounters.iter().enumerate().filter_map(|(i, e)| {
+        e.trap
+            .as_ref()
+            .and_then(|t| perils::deadly_line(t, &format!("encounter/{}'s trap", i + 1)))
+    });
+    own.chain(lurking).collect()
+}
+
+/// [`deadly_traps`] for `pack.md`, each line escaped.
+pub(super) fn deadly_traps_md(pack: &Pack) -> Vec<String> {
+    deadly_traps(pack)
+        .iter()
+        .map(|l| crate::wording::markup::escape_md(l))
+        .collect()
 }

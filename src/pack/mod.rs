@@ -335,3 +335,21 @@ impl Sources {
 fn short(hash: &str) -> &str {
     hash.get(..8).unwrap_or(hash)
 }
+
+/// The tables with the era a bundle's campaign declares (its carried
+/// `campaign.toml`'s `era`; none for a session's bundle).
+pub(crate) fn with_era(
+    mut library: crate::content::Library,
+    bundle: &crate::input::bundle::Bundle,
+) -> crate::content::Library {
+    let file = bundle.campaign.as_ref().and_then(|c| {
+        let f = c
+            .files
+            .iter()
+            .find(|f| f.name == crate::campaign::folder::FILE)?;
+        crate::campaign::folder::CampaignFile::from_text(std::path::Path::new(&f.name), &f.text)
+            .ok()
+    });
+    library.era = file.and_then(|f| f.era);
+    library
+}

@@ -615,7 +615,7 @@ fn from_bundle(
         return Err(Error::Content(problems));
     }
     // Kept until the process ends, as `Workspace::library` keeps its own.
-    let library: &'static Library = Box::leak(Box::new(library));
+    let library: &'static Library = Box::leak(Box::new(super::with_era(library, &bundle)));
     let overrides: Vec<(String, String, String)> = bundle
         .templates
         .iter()

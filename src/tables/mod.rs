@@ -52,6 +52,11 @@ pub enum RollError {
         id: String,
         rows: usize,
     },
+    /// Every row is tagged for eras other than the one declared.
+    NoRowForEra {
+        id: String,
+        era: Option<String>,
+    },
     TooDeep {
         id: String,
     },
@@ -90,6 +95,16 @@ impl fmt::Display for RollError {
             RollError::DeckEmpty { id, rows } => write!(
                 f,
                 "`{id}` is a deck of {rows} rows and every one has been drawn; ask for {rows} or fewer"
+            ),
+            RollError::NoRowForEra { id, era } => write!(
+                f,
+                "every row of `{id}` is tagged for another era ({}), so nothing can be drawn \
+                 from it; leave a row untagged or declare one of its eras (`era = \"...\"` in \
+                 campaign.toml)",
+                era.as_deref()
+                    .map_or("no era is declared".to_owned(), |e| format!(
+                        "the era declared is `{e}`"
+                    ))
             ),
             RollError::TooDeep { id } => write!(
                 f,
@@ -289,10 +304,11 @@ impl Library {
             });
         }
         let allowed = |i: usize, row: &Row| {
-            filter
-                .tag
-                .as_ref()
-                .is_none_or(|t| row.entry.tags.iter().any(|x| x == t))
+            crate::content::era::fits(row, self.era.as_deref())
+                && filter
+                    .tag
+                    .as_ref()
+                    .is_none_or(|t| row.entry.tags.iter().any(|x| x == t))
                 && !filter.drawn.contains(&i)
         };
         if let Some(tag) = &filter.tag
@@ -312,6 +328,16 @@ impl Library {
                 id: table.id.clone(),
                 tag: tag.clone(),
                 tags,
+            });
+        }
+        if !table
+            .rows
+            .iter()
+            .any(|r| crate::content::era::fits(r, self.era.as_deref()))
+        {
+            return Err(RollError::NoRowForEra {
+                id: table.id.clone(),
+                era: self.era.clone(),
             });
         }
         if !table.rows.iter().enumerate().any(|(i, r)| allowed(i, r)) {
@@ -443,6 +469,9 @@ impl Library {
             }
             let (i, v) = self.draw(table, stream);
             let again = &table.rows[i];
+            if !crate::content::era::fits(again, self.era.as_deref()) {
+                continue;
+            }
             if row.entry.distinct && again.entry.reroll.is_none() && taken.contains(&i) {
                 continue;
             }

@@ -184,6 +184,9 @@ pub(crate) fn trap(t: &Trap) -> String {
             let _ = writeln!(s, "  | {} |", row.join(" | "));
         }
     }
+    if let Some(line) = perils::fit_line(t) {
+        let _ = writeln!(s, "- Fit: {line}");
+    }
     s
 }
 

@@ -12,10 +12,71 @@ use crate::rules::RulesSystem;
 /// a hit`, `no roll: Suffocating`, or `AGI save (d20 at or under AGI) or
 /// d8! damage less armour`.
 pub(crate) fn roll(t: &Trap) -> String {
-    match t.system {
+    let line = match t.system {
         RulesSystem::Mettle => mettle_roll(t),
         RulesSystem::Core => core_roll(t),
+    };
+    match t.fit.as_ref().and_then(crate::generators::trap::sized_text) {
+        Some(sized) => format!("{line} ({sized})"),
+        None => line,
     }
+}
+
+/// What `trap-N.md`'s template reads: the trap `t`, `roll`,
+/// `odds_head`, `odds_rows` and `fit` ([`fit_line`], or null).
+pub(crate) fn trap_lines(t: &Trap) -> [(&'static str, serde_json::Value); 5] {
+    [
+        ("t", serde_json::to_value(t).unwrap_or_default()),
+        ("roll", roll(t).into()),
+        ("odds_head", odds_head(t).to_vec().into()),
+        (
+            "odds_rows",
+            odds_rows(t)
+                .iter()
+                .map(|r| r.to_vec())
+                .collect::<Vec<_>>()
+                .into(),
+        ),
+        ("fit", fit_line(t).into()),
+    ]
+}
+
+/// How the trap fits the party it was made for, on one line: `fair: one
+/// trigger takes 24% of a PC's Mettle on average` (`None`: made for no
+/// party, or nothing to measure).
+pub(crate) fn fit_line(t: &Trap) -> Option<String> {
+    let f = t.fit.as_ref()?;
+    let what = match (f.measure.as_str(), t.system) {
+        ("damage", RulesSystem::Mettle) => "of a PC's Mettle one trigger takes, on average",
+        ("damage", RulesSystem::Core) => "of a PC's health one trigger takes, on average",
+        ("effect", _) => "chance it takes effect, on average over the party",
+        _ => return None,
+    };
+    Some(format!("{}: {} {what}", f.verdict, percent(f.bite)))
+}
+
+/// The run sheet's flag for a trap that can kill a PC outright, or
+/// `None`: `trap/1 Scything blade can fell Ada (Mettle 6) in one go:
+/// 12.34%; Bram (Mettle 7): 3.10%`.
+pub(crate) fn deadly_line(t: &Trap, address: &str) -> Option<String> {
+    let f = t.fit.as_ref()?;
+    let who: Vec<String> = f
+        .pcs
+        .iter()
+        .filter(|p| p.deadly(t.system))
+        .map(|p| match t.system {
+            RulesSystem::Mettle => format!("{} (Mettle {}) {}", p.pc, p.kill_at, percent(p.kills)),
+            RulesSystem::Core => format!("{} (STR {}) {}", p.pc, p.kill_at, percent(p.kills)),
+        })
+        .collect();
+    if who.is_empty() {
+        return None;
+    }
+    let verb = match t.system {
+        RulesSystem::Mettle => "can fell in one go",
+        RulesSystem::Core => "can kill outright",
+    };
+    Some(format!("{address} {} {verb}: {}", t.name, who.join(", ")))
 }
 
 fn mettle_roll(t: &Trap) -> String {
@@ -113,6 +174,17 @@ fn fails(save: &str, odds: &[TrapOdds]) -> String {
 /// The heading of the odds table: what the odds are for, the chance, the
 /// mean damage.
 pub(crate) fn odds_head(t: &Trap) -> [String; 3] {
+    if t.fit.as_ref().is_some_and(|f| !f.pcs.is_empty()) {
+        let chance = match t.system {
+            RulesSystem::Mettle => "hit",
+            RulesSystem::Core => "fails the save",
+        };
+        return [
+            format!("PC ({})", t.vs),
+            chance.into(),
+            "expected damage".into(),
+        ];
+    }
     match t.system {
         RulesSystem::Mettle => ["POISE".into(), "hit".into(), "mean damage on a hit".into()],
         RulesSystem::Core => [
@@ -126,6 +198,20 @@ pub(crate) fn odds_head(t: &Trap) -> [String; 3] {
 /// One row per value: the value, the chance, the mean damage (`—` for a
 /// trap that does no damage).
 pub(crate) fn odds_rows(t: &Trap) -> Vec<[String; 3]> {
+    if let Some(f) = t.fit.as_ref().filter(|f| !f.pcs.is_empty()) {
+        return f
+            .pcs
+            .iter()
+            .map(|p| {
+                let damage = if f.measure == "damage" {
+                    format!("{:.2}", p.expected_damage)
+                } else {
+                    "—".to_owned()
+                };
+                [format!("{} ({})", p.pc, p.value), percent(p.hit), damage]
+            })
+            .collect();
+    }
     t.odds
         .iter()
         .map(|o| {

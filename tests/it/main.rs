@@ -47,6 +47,8 @@
 //!   used (no situation, NPC name or PC's name repeated while rows remain,
 //!   said once when used up); journey encounters and returning NPCs
 //!   recorded by the addresses the sheets print
+//! - `traps_fitted`: issue 38 item 8: traps chosen and sized for the party,
+//!   each PC's odds, the run sheet's deadly-trap flag, era tags
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
 
@@ -78,3 +80,4 @@ mod share;
 mod shell;
 mod systems;
 mod tables;
+mod traps_fitted;

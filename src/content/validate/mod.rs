@@ -168,6 +168,7 @@ pub(crate) fn build_over(
             overridden,
             content_hash: hash,
             warnings,
+            era: None,
         },
         problems,
     )

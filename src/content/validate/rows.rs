@@ -34,6 +34,16 @@ pub(super) fn compile(
     let (range, weight) = roll_or_weight(spot, ctx.dice, &raw, row_at, problems);
     text(spot, &raw.text, problems);
     let reroll = reroll(spot, &raw, row_at, problems);
+    for tag in &raw.tags {
+        if let Some(message) = crate::content::era::tag_problem(tag) {
+            problems.push(spot.at(
+                row_at,
+                1,
+                message,
+                "an era tag reads `era:<name>` in the row's `tags`; see the Table format chapter",
+            ));
+        }
+    }
     for e in &raw.effects {
         effects::check_effect(spot, ctx.system, e.span().start, e.get_ref(), problems);
     }

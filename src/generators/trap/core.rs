@@ -27,7 +27,7 @@ pub(super) fn trap(
     at: &Address,
     source: Source,
     scores: &Abilities,
-) -> Result<Trap, GenError> {
+) -> Result<(Trap, bool), GenError> {
     if source == Source::Rules {
         return Err(GenError::Request(
             "the Core Rules have no traps of their own; Core traps are built from parts".into(),
@@ -51,23 +51,27 @@ pub(super) fn trap(
         })?;
     let save = effect.save.clone().unwrap_or_default();
     let odds = save_odds(effect.damage.as_deref(), scores.of(&save))?;
-    Ok(Trap {
-        name: drawn.name,
-        system: RulesSystem::Core,
-        from: Source::Parts,
-        trigger: drawn.trigger,
-        clue: drawn.clue,
-        effect: drawn.effect,
-        hazard: None,
-        vs: save.into_owned(),
-        soak: None,
-        status: None,
-        damage: owned(&effect.damage),
-        direct: effect.direct.unwrap_or(false),
-        condition: condition_text(&effect),
-        odds,
-        trail: drawn.trail,
-    })
+    Ok((
+        Trap {
+            name: drawn.name,
+            system: RulesSystem::Core,
+            from: Source::Parts,
+            trigger: drawn.trigger,
+            clue: drawn.clue,
+            effect: drawn.effect,
+            hazard: None,
+            vs: save.into_owned(),
+            soak: None,
+            status: None,
+            damage: owned(&effect.damage),
+            direct: effect.direct.unwrap_or(false),
+            condition: condition_text(&effect),
+            odds,
+            trail: drawn.trail,
+            fit: None,
+        },
+        false,
+    ))
 }
 
 /// The condition an effect brings, with how long it lasts:
@@ -114,7 +118,7 @@ pub fn save_odds(damage: Option<&str>, scores: &[u32]) -> Result<Vec<TrapOdds>, 
 }
 
 /// The mean and the (value, chance) table of a damage roll.
-fn damage_table(damage: &str) -> Result<(f64, Vec<(i64, f64)>), GenError> {
+pub(super) fn damage_table(damage: &str) -> Result<(f64, Vec<(i64, f64)>), GenError> {
     let bad = |m: String| GenError::Request(format!("trap damage `{damage}`: {m}"));
     let expr = dice::parse(damage).map_err(|e| bad(e.to_string()))?;
     let odds = dice::odds(&expr).map_err(|e| bad(e.to_string()))?;
@@ -184,6 +188,7 @@ mod tests {
                 agi: vec![6, 10],
                 wit: vec![12],
             }),
+            party: None,
         };
         let mut saves = std::collections::BTreeSet::new();
         for i in 0..10_000 {

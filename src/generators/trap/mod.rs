@@ -14,8 +14,10 @@
 //!   the chance to fail the save and the damage on a failure.
 
 mod core;
+mod fit;
 
 pub use core::{condition_text, save_odds};
+pub use fit::{Fit, HIT_FAIR, KILL_FLOOR, PcOdds, SHARE_FAIR, sized_text};
 
 use serde::Serialize;
 
@@ -43,6 +45,9 @@ pub struct Request {
     pub source: Source,
     /// The system, and the values to give odds for.
     pub against: Against,
+    /// The party the trap is fitted to (`None`: the trap as the tables
+    /// give it, with odds for `against` only).
+    pub party: Option<Party>,
 }
 
 /// What a trap's odds are measured against, which also says its system.
@@ -79,6 +84,7 @@ impl Default for Request {
         Request {
             source: Source::Any,
             against: Against::Poise((1..=6).collect()),
+            party: None,
         }
     }
 }
@@ -93,7 +99,8 @@ fn distinct(values: impl Iterator<Item = i64>) -> Vec<u32> {
 
 impl Request {
     /// A trap for a party in `system`: any source, odds against the
-    /// party's POISE values (METTLE) or its STR, AGI and WIT scores (Core).
+    /// party's POISE values (METTLE) or its STR, AGI and WIT scores (Core),
+    /// chosen and sized for the party ([`fit`]).
     pub fn for_party(system: RulesSystem, party: &Party) -> Request {
         let against = match system {
             RulesSystem::Mettle => {
@@ -108,6 +115,7 @@ impl Request {
         Request {
             source: Source::Any,
             against,
+            party: Some(party.clone()),
         }
     }
 }
@@ -142,6 +150,10 @@ pub struct Trap {
     pub condition: Option<String>,
     pub odds: Vec<TrapOdds>,
     pub trail: Vec<String>,
+    /// How the trap fits the party it was made for: each PC's odds, and
+    /// the grade it was sized by (`None`: made for no party).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<Fit>,
 }
 
 /// Exact odds of the trap against one POISE (METTLE) or one ability score
@@ -225,12 +237,84 @@ impl Generator for Request {
     const KIND: &'static str = "trap";
     type Item = Trap;
 
-    /// The trap at `at` for a request.
+    /// The trap at `at` for a request: as the tables give it, or chosen
+    /// and sized for the request's party ([`fit`]).
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
+        let Some(party) = &self.party else {
+            return Ok(self.drawn(library, seed, at)?.0);
+        };
+        let mut best: Option<(f64, Trap)> = None;
+        for k in 0..fit::MAX_CHOICES {
+            let choice = if k == 0 {
+                at.clone()
+            } else {
+                at.child("choice", k)
+            };
+            let (trap, alarm) = self.drawn(library, seed, &choice)?;
+            for grade in fit::grades() {
+                let Some(mut sized) = self.sized(&trap, grade)? else {
+                    continue;
+                };
+                let mut measured = fit::measure(&sized, party, alarm)?;
+                measured.grade = grade;
+                if grade != 0 {
+                    measured.table_roll = trap.hazard.clone().or_else(|| trap.damage.clone());
+                }
+                let d = fit::distance(&measured);
+                sized.fit = Some(measured);
+                if best.as_ref().is_none_or(|(b, _)| d < *b) {
+                    best = Some((d, sized));
+                }
+                if d <= 1.0 {
+                    break;
+                }
+            }
+            if best.as_ref().is_some_and(|(d, _)| *d <= 1.0) {
+                break;
+            }
+        }
+        Ok(best.expect("the first draw is measured").1)
+    }
+}
+
+impl Request {
+    /// The trap at `at` as the tables give it, and whether it is an alarm
+    /// (its roll does no damage).
+    fn drawn(
+        &self,
+        library: &Library,
+        seed: &Seed,
+        at: &Address,
+    ) -> Result<(Trap, bool), GenError> {
         match &self.against {
             Against::Poise(poise) => mettle_trap(library, seed, at, self.source, poise),
             Against::Abilities(scores) => core::trap(library, seed, at, self.source, scores),
         }
+    }
+
+    /// `t` sized `grade` grades (its roll, the roll in its effect's text
+    /// and its odds), or `None` past the ladder's end.
+    fn sized(&self, t: &Trap, grade: i8) -> Result<Option<Trap>, GenError> {
+        if grade == 0 {
+            return Ok(Some(t.clone()));
+        }
+        let Some(roll) = fit::sized_roll(t, grade) else {
+            return Ok(None);
+        };
+        let mut out = t.clone();
+        match &self.against {
+            Against::Poise(poise) => {
+                let from = t.hazard.clone().unwrap_or_default();
+                out.effect = out.effect.replace(&from, &roll);
+                out.odds = hazard_odds(&roll, poise)?;
+                out.hazard = Some(roll);
+            }
+            Against::Abilities(scores) => {
+                out.odds = save_odds(Some(&roll), scores.of(&t.vs))?;
+                out.damage = Some(roll);
+            }
+        }
+        Ok(Some(out))
     }
 }
 
@@ -242,6 +326,8 @@ struct Drawn {
     clue: String,
     effect: String,
     effects: Vec<Effect>,
+    /// The effect row's tags (`alarm`: its roll does no damage).
+    tags: Vec<String>,
     trail: Vec<String>,
 }
 
@@ -261,6 +347,7 @@ fn from_parts(
         clue: c.text.clone(),
         effect: format!("{}: {}", e.row, e.text),
         effects: e.effects.clone(),
+        tags: e.tags.clone(),
         trail: vec![t.trail_text(), c.trail_text(), e.trail_text()],
     })
 }
@@ -288,6 +375,7 @@ fn from_rules(library: &Library, parts: &mut Stream) -> Result<Drawn, GenError> 
         clue: section(&r.text, "Clue:"),
         effect: section(&r.text, "Effect:"),
         effects: r.effects.clone(),
+        tags: r.tags.clone(),
         trail: vec![r.trail_text()],
     })
 }
@@ -300,7 +388,7 @@ fn mettle_trap(
     at: &Address,
     source: Source,
     poise: &[u32],
-) -> Result<Trap, GenError> {
+) -> Result<(Trap, bool), GenError> {
     if poise.iter().any(|&p| p > 30) {
         return Err(GenError::Request("POISE values run 0-30".into()));
     }
@@ -320,7 +408,8 @@ fn mettle_trap(
         Some(h) => hazard_odds(h, poise)?,
         None => Vec::new(),
     };
-    Ok(Trap {
+    let alarm = drawn.tags.iter().any(|t| t == "alarm");
+    let trap = Trap {
         name: drawn.name,
         system: RulesSystem::Mettle,
         from,
@@ -336,7 +425,9 @@ fn mettle_trap(
         condition: None,
         odds,
         trail: drawn.trail,
-    })
+        fit: None,
+    };
+    Ok((trap, alarm))
 }
 
 /// What the rules refuse in a trap.
@@ -448,6 +539,7 @@ mod tests {
         let req = Request {
             source: Source::Rules,
             against: Against::Poise(vec![3]),
+            party: None,
         };
         let blade = (0..100)
             .map(|i| nth(&library, &req, &seed, i).unwrap())

@@ -215,6 +215,18 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
         Block::Field(w.trap.roll.clone(), perils::roll(t)),
     ];
+    // A card holds a row per PC for a party of three at most; a bigger
+    // party's odds go by value, as for no party (trap-N.md has every PC).
+    let by_value;
+    let t = if t.fit.as_ref().is_some_and(|f| f.pcs.len() > 3) {
+        by_value = Trap {
+            fit: None,
+            ..t.clone()
+        };
+        &by_value
+    } else {
+        t
+    };
     if !t.odds.is_empty() {
         // The odds head names the value and the chance in the trap's own
         // system (POISE and hit, or the save's ability and failing it).
@@ -236,14 +248,20 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
                 .iter()
                 .enumerate()
                 .map(|(i, r)| match i {
-                    0 => format!("{by} {}: {}", r[0], r[1]),
+                    0 if t.fit.is_none() => format!("{by} {}: {}", r[0], r[1]),
                     _ => format!("{}: {}", r[0], r[1]),
                 })
                 .collect();
             blocks.push(Block::Field(chance, chances.join(" · ")));
             blocks.push(Block::Field(w.trap.mean_damage.clone(), damage));
         } else {
-            let head = vec![by, chance, "mean damage".to_owned()];
+            // Fitted: each PC's expected damage, in a short head.
+            let damage = if t.fit.is_some() {
+                "exp. damage"
+            } else {
+                "mean damage"
+            };
+            let head = vec![by, chance, damage.to_owned()];
             blocks.push(Block::Table(std::iter::once(head).chain(rows).collect()));
         }
     }

@@ -46,6 +46,7 @@ pub(super) fn cover(
         ],
     );
     at_a_glance(f, pack, contents, w);
+    deadly_traps(f, pack);
     ladder(f, pack, w);
     f.note_lines(&w.sheet.notes, 2);
 }
@@ -130,6 +131,14 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Word
             page_of(&format!("{}:", w.sheet.journey_log))
         );
         f.para(&line, BODY, false);
+    }
+}
+
+/// A short flag for each trap that can kill a PC outright, with the
+/// exact chance (nothing when none can).
+fn deadly_traps(f: &mut Flow, pack: &Pack) {
+    for line in run::deadly_traps(pack) {
+        f.para(&format!("Deadly trap: {line}"), BODY, true);
     }
 }
 
