@@ -87,9 +87,13 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     };
     // The key (and what goes between it and the map) laid out on a probe
     // of this paper gives its height; the map takes the rest of the page.
-    let room = f.room_left() - probed_height(f, &key, None) - 2.0 * KEY_SIZE;
+    // The party's trail goes under the key: the map leaves it room, so
+    // that it never runs onto a page of its own.
+    let trail = trail_height(f, m, view);
+    let room = f.room_left() - probed_height(f, &key, None) - 2.0 * KEY_SIZE - trail;
     let narrow = (map_w / d.width).min(room / d.height).min(1.0);
-    let wide_room = f.room_left() - probed_height(f, &key, Some(&under)) - 2.0 * KEY_SIZE - 8.0;
+    let wide_room =
+        f.room_left() - probed_height(f, &key, Some(&under)) - 2.0 * KEY_SIZE - 8.0 - trail;
     let wide = (f.content_width() / d.width)
         .min(wide_room / d.height)
         .min(MOST_SCALE);
@@ -112,6 +116,18 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     if let Some(r) = view.trail() {
         super::atlas::trail_table(f, m, r, KEY_SIZE);
     }
+}
+
+/// How tall the party's trail table sets on this paper (0 without one).
+fn trail_height(f: &Flow, m: &Map, view: View) -> f64 {
+    let Some(r) = view.trail() else {
+        return 0.0;
+    };
+    let mut probe = f.probe();
+    probe.new_page();
+    let top = probe.y();
+    super::atlas::trail_table(&mut probe, m, r, KEY_SIZE);
+    probe.y() - top
 }
 
 /// The map's legend in a column: the start's and goal's marks, then what

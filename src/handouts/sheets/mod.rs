@@ -31,6 +31,7 @@ mod encounter;
 mod journey;
 mod maps;
 mod run;
+mod social;
 
 /// The whole pack as one PDF. The pack is laid out once to learn the page
 /// each section starts on, then again with those pages in the run sheet's
@@ -207,7 +208,11 @@ fn lay_out(
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
     run::cover(&mut f, pack, share, contents, w);
     for (i, e) in pack.encounters.iter().enumerate() {
-        encounter::encounter(&mut f, i + 1, e, w);
+        if social::is_compact(e) {
+            social::card(&mut f, i + 1, e, w);
+        } else {
+            encounter::encounter(&mut f, i + 1, e, w);
+        }
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {

@@ -1,7 +1,9 @@
-//! The run sheet (page 1): title, seed and share line; the contents with
-//! page numbers; each PC with a Mettle or health track to tick; one line
-//! per encounter with its threat and the journey in one line; an
-//! initiative ladder; a notes box filling the rest of the page.
+//! The run sheet (page 1): title, seed and share line; a campaign's
+//! "Previously" and Heal Checks; the contents with page numbers, one line
+//! per encounter with its threat and the journey in one line, beside each
+//! PC with a Mettle or health track to tick (damage already taken
+//! filled); an initiative ladder; a notes box filling the rest of the
+//! page.
 
 use super::ShareLine;
 use crate::generators::session::{CampaignPage, Pack};
@@ -13,6 +15,8 @@ use crate::wording::markup::Markup;
 /// Body text on the run sheet (read at the table).
 const BODY: f64 = 9.5;
 const HEAD: f64 = 11.0;
+/// The recap's lines: a screenful, under the body text.
+const SMALL: f64 = 8.5;
 
 /// The run sheet. `contents` holds each later section's title and page
 /// (1-based); the first layout pass gives it (see `super::pack_pdf`).
@@ -41,38 +45,54 @@ pub(super) fn cover(
     f.columns(
         16.0,
         &mut [
-            &mut |f: &mut Flow| contents_table(f, contents, w),
+            &mut |f: &mut Flow| {
+                contents_table(f, contents, w);
+                at_a_glance(f, pack, contents, w);
+            },
             &mut |f: &mut Flow| party(f, pack, w),
         ],
     );
-    at_a_glance(f, pack, contents, w);
     ladder(f, pack, w);
     f.note_lines(&w.sheet.notes, 2);
 }
 
-/// A campaign's "Previously": where the party is, on which day, and what
-/// changed since the last session with the rule that changed it.
+/// A campaign's "Previously": the last session in a screenful (the
+/// rule-by-rule audit is `tablewright campaign`'s), then the Heal Checks
+/// the table may roll.
 fn previously(f: &mut Flow, c: &CampaignPage) {
+    let r = &c.recap;
     f.heading("Previously", HEAD);
-    let at = match &c.stop {
-        Some(stop) => format!("Session {} starts on day {} at {stop}.", c.session, c.day),
-        None => format!("Session {} starts on day {}.", c.session, c.day),
-    };
-    f.para(&at, BODY, false);
-    for line in &c.previously {
-        f.para_at(&format!("• {line}"), BODY, false, 6.0);
+    f.para(&format!("{} {}", r.start, r.last), BODY, false);
+    for pc in &r.pcs {
+        let line = format!("• {}: {} — now {}.", pc.name, pc.change, pc.now);
+        f.para_at(&line, SMALL, false, 6.0);
     }
-    if !c.vouchers_in_hand.is_empty() {
-        let held: Vec<String> = c
-            .vouchers_in_hand
-            .iter()
-            .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
-            .collect();
-        f.para(
-            &format!("Vouchers in hand: {}.", held.join(", ")),
-            BODY,
-            false,
-        );
+    for line in r.losses.iter().chain(&r.lasting) {
+        f.para_at(&format!("• {line}"), SMALL, false, 6.0);
+    }
+    let mut tail = r.purse.clone();
+    if !r.vouchers.is_empty() {
+        tail.push_str(&format!(" Vouchers in hand: {}.", r.vouchers.join(", ")));
+    }
+    f.para(&tail, SMALL, false);
+    heal_checks(f, c);
+}
+
+/// The Heal Checks a group may roll at the table (METTLE), each with its
+/// dice and exact odds; the result goes in the record.
+fn heal_checks(f: &mut Flow, c: &CampaignPage) {
+    if c.recap.heal.is_empty() {
+        return;
+    }
+    f.para(
+        "Heal Checks, CULTURE vs 3 (a failure with Edge may call a Twist): rolled at the \
+         table, record heal_edge (and heal_twist = true after a Twist); left out, the ledger \
+         rolls them.",
+        SMALL,
+        true,
+    );
+    for h in &c.recap.heal {
+        f.para_at(&format!("• {}", h.line), SMALL, false, 6.0);
     }
 }
 
@@ -89,16 +109,17 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
     f.heading(&w.sheet.party, HEAD);
-    let now = pack.campaign.as_ref().map(|c| &c.party_now);
     for pc in run::party(pack, Markup::Plain) {
+        // Kept with its track: a PC's track never runs onto a page alone.
+        f.keep(BODY * 6.0);
         f.para(&pc.name, 10.0, true);
         f.para(&pc.stats, BODY, false);
-        if let Some((_, line)) = now.and_then(|n| n.iter().find(|(name, _)| *name == pc.name)) {
-            f.para(&format!("Now: {line}"), BODY, false);
-        }
-        let tracks: Vec<(String, usize)> =
-            pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
-        f.tracks(&tracks, BODY);
+        let tracks: Vec<(String, usize, usize)> = pc
+            .tracks
+            .into_iter()
+            .map(|t| (t.label, t.boxes, t.filled))
+            .collect();
+        f.tracks_marked(&tracks, BODY, false);
     }
 }
 
@@ -130,15 +151,36 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Word
             page_of(&format!("{}:", w.sheet.journey_log))
         );
         f.para(&line, BODY, false);
+    } else if let Some(note) = pack.campaign.as_ref().and_then(|c| c.journey_note.as_ref()) {
+        f.heading(&w.sheet.journey, HEAD);
+        f.para(note, BODY, false);
     }
 }
 
 /// The initiative ladder: its rule, then a row per combatant (METTLE, a
 /// box per round) or per initiative card (Core Rules, a line to write on).
+///
+/// Short of room, the ladder gives up rows to write foes on (down to one)
+/// rather than run onto a page of its own; it is kept in one piece.
 fn ladder(f: &mut Flow, pack: &Pack, w: &Wording) {
     let l = run::ladder(pack);
-    f.keep(HEAD * 2.0 + BODY * 10.0);
-    f.heading(&w.sheet.initiative, HEAD);
-    f.para(l.rule, BODY, false);
-    f.ladder(&l.names, l.blanks, l.rounds, BODY);
+    let lay = |f: &mut Flow, blanks: usize| {
+        f.heading(&w.sheet.initiative, HEAD);
+        f.para(l.rule, BODY, false);
+        f.ladder(&l.names, blanks, l.rounds, BODY);
+    };
+    let height = |blanks: usize| {
+        let mut probe = f.probe();
+        probe.new_page();
+        let top = probe.y();
+        lay(&mut probe, blanks);
+        probe.y() - top
+    };
+    let room = f.room_left();
+    let blanks = (1..=l.blanks)
+        .rev()
+        .find(|&b| height(b) <= room)
+        .unwrap_or(l.blanks);
+    f.keep(height(blanks));
+    lay(f, blanks);
 }
