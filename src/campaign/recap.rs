@@ -31,6 +31,10 @@ pub struct Recap {
     pub lasting: Vec<String>,
     /// Vouchers in hand: `KI-0042 (Ada, session 1)`.
     pub vouchers: Vec<String>,
+    /// How many vouchers each PC holds, in the order of the first each
+    /// holds: `Ada 2` (for a page short of room: the serials are on the
+    /// After-the-session sheet).
+    pub held: Vec<String>,
     /// The purse, and its change over the last session.
     pub purse: String,
     /// METTLE: the Heal Checks a group may make at the table.
@@ -42,7 +46,7 @@ pub struct Recap {
 pub struct PcRecap {
     pub name: String,
     /// The net change over the last session (`Mettle 7 → 3, +Afflicted`;
-    /// `no change`).
+    /// `no change`; `joined`; empty in session 1).
     pub change: String,
     /// How they stand now (`Mettle 3 of 7; Afflicted`).
     pub now: String,
@@ -84,6 +88,14 @@ pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
         .iter()
         .map(|v| format!("{} ({}, session {})", v.serial, v.holder, v.issued_in))
         .collect();
+    let mut held: Vec<(&str, usize)> = Vec::new();
+    for v in &state.vouchers {
+        match held.iter_mut().find(|(h, _)| *h == v.holder) {
+            Some((_, n)) => *n += 1,
+            None => held.push((&v.holder, 1)),
+        }
+    }
+    recap.held = held.iter().map(|(h, n)| format!("{h} {n}")).collect();
     recap.losses = state
         .funerals_due
         .iter()
@@ -105,7 +117,11 @@ pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
         let was = then.and_then(|t| t.pc(&pc.name)).filter(|p| p.is_present());
         recap.pcs.push(PcRecap {
             name: pc.name.clone(),
-            change: was.map_or_else(|| "joined".to_owned(), |w| change(w, pc)),
+            change: match (then, was) {
+                (None, _) => String::new(),
+                (Some(_), None) => "joined".to_owned(),
+                (Some(_), Some(w)) => change(w, pc),
+            },
             now: now_line(pc, true),
             taken: taken(pc),
             level: pc
@@ -121,12 +137,18 @@ pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
             .iter()
             .filter(|p| p.gone_in.is_some_and(|k| k < s))
             .map(|p| {
-                let how = if p.presence == Presence::Dead { "died" } else { "left" };
+                let how = if p.presence == Presence::Dead {
+                    "died"
+                } else {
+                    "left"
+                };
                 format!("{} ({how} in session {})", p.name, p.gone_in.unwrap_or(0))
             })
             .collect();
         if !earlier.is_empty() {
-            recap.losses.push(format!("Gone before: {}.", earlier.join(", ")));
+            recap
+                .losses
+                .push(format!("Gone before: {}.", earlier.join(", ")));
         }
         recap.lasting = lasting_in(state, s);
     }
@@ -298,7 +320,10 @@ fn lasting_in(state: &State, k: u32) -> Vec<String> {
         for (kind, list) in kinds {
             for t in list.iter().filter(|t| t.session == k) {
                 let lasts = if t.permanent { ", for good" } else { "" };
-                out.push(format!("{} — {} ({kind}{lasts}): {}", pc.name, t.name, t.text));
+                out.push(format!(
+                    "{} — {} ({kind}{lasts}): {}",
+                    pc.name, t.name, t.text
+                ));
             }
         }
     }
@@ -351,7 +376,10 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
                 None => "Any PC who falls".to_owned(),
                 Some(p) => format!("{} if they fall", state.pcs[p].name),
             };
-            let line = format!("{who}: {}", heal_words(state, patient.unwrap_or(usize::MAX), healer));
+            let line = format!(
+                "{who}: {}",
+                heal_words(state, patient.unwrap_or(usize::MAX), healer)
+            );
             out.push(HealDue {
                 patient: patient.map(|p| state.pcs[p].name.clone()),
                 healer: state.pcs[healer].name.clone(),

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use super::{Asked, CampaignPart, Sources, history, short};
 use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
-use crate::campaign::{plan, recap};
 use crate::campaign::state::State;
+use crate::campaign::{plan, recap};
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};

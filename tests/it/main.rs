@@ -40,6 +40,9 @@
 //!   within ten times its bytes (the child's peak resident set)
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
+//! - `table_pack`: issue 38 item 6: a campaign's pack for the table
+//!   ("Previously" on page 1, filled tracks, Heal Checks due, compact
+//!   cards, no spill-over pages, every record key on the After sheet)
 
 mod architecture;
 mod bad_input;
@@ -65,4 +68,5 @@ mod safety;
 mod share;
 mod shell;
 mod systems;
+mod table_pack;
 mod tables;

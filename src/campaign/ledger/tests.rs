@@ -1148,3 +1148,53 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
 
 mod findings;
 mod heal;
+
+// ----- The run sheet's recap (campaign::recap) -----
+
+#[test]
+fn the_recap_sums_the_last_session_up_for_the_table() {
+    let ledger = fold(
+        &mettle_start(SEED),
+        &[played(
+            1,
+            "session = 1\nday = 2\nstop = \"Gallows Ford\"\nmoney = 10\n[[pc]]\nname = \"Ada\"\ndamage = 3\nstatuses = [\"Afflicted\"]\n[[pc]]\nname = \"Brannoc\"\ndamage = 9\nheal_edge = 0\n",
+        )],
+    )
+    .unwrap();
+    let r = crate::campaign::recap::of(&ledger, &ledger.now, 2);
+    assert_eq!(r.start, "Session 2 starts on day 2 at Gallows Ford.");
+    assert!(r.last.starts_with("Session 1: days 1–2, "), "{}", r.last);
+    assert!(r.last.ends_with("→ Gallows Ford."), "{}", r.last);
+    assert_eq!(r.purse, "Purse: 10ʂ (+10ʂ).");
+    let pc = |name: &str| r.pcs.iter().find(|p| p.name == name).unwrap();
+    // Ada's Mettle refilled: only her new status is a net change.
+    assert_eq!(pc("Ada").change, "+Afflicted");
+    assert_eq!(pc("Ada").now, "Mettle 7 of 7; Afflicted");
+    assert_eq!(pc("Ada").taken, 0);
+    assert_eq!(pc("Brannoc").change, "Mettle 7 → −2");
+    assert_eq!(
+        pc("Brannoc").now,
+        "Mettle −2 of 7 (stable; sits out until healed)"
+    );
+    assert_eq!((pc("Brannoc").taken, pc("Brannoc").level), (7, -2));
+    assert_eq!(pc("Cress").change, "no change");
+    // The Heal Check due: Cress (CULTURE 4) heals Brannoc, the odds the
+    // ledger would print; then who heals a PC who falls, and Cress.
+    let odds = |pool| super::heal::odds_words(super::heal::odds(pool));
+    let lines: Vec<&str> = r.heal.iter().map(|h| h.line.as_str()).collect();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "Brannoc (Mettle −2, stable): by Cress, 4D vs 3 — {}",
+                odds(4)
+            ),
+            format!("Any PC who falls: by Cress, 4D vs 3 — {}", odds(4)),
+            format!("Cress if they fall: by Ada, 3D vs 3 — {}", odds(3)),
+        ]
+    );
+    // Session 1 has no last session: nothing changed yet.
+    let first = crate::campaign::recap::of(&ledger, &ledger.start, 1);
+    assert!(first.last.is_empty() && first.losses.is_empty());
+    assert!(first.pcs.iter().all(|p| p.change.is_empty()));
+}

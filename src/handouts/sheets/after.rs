@@ -60,7 +60,10 @@ fn where_and_when(f: &mut Flow, a: &After) {
     f.tracks(
         &[
             (String::new(), 1),
-            ("stopped in a settlement (settlement; left out: as the map says)".into(), 0),
+            (
+                "stopped in a settlement (settlement; left out: as the map says)".into(),
+                0,
+            ),
         ],
         BODY,
     );
@@ -92,7 +95,10 @@ fn purse_and_rest(f: &mut Flow, a: &After) {
         f.tracks(
             &[
                 (String::new(), 1),
-                ("no full rest after the session, though it could (full_rest = false)".into(), 0),
+                (
+                    "no full rest after the session, though it could (full_rest = false)".into(),
+                    0,
+                ),
             ],
             BODY,
         );
@@ -107,9 +113,9 @@ pub(crate) fn pc_fields(system: RulesSystem) -> &'static [&'static str] {
             "Mettle lost (damage)",
             "statuses gained (statuses)",
             "statuses ended (cured)",
-            "Heal at the table: Edge (heal_edge)",
-            "☐ it passed after a Twist (heal_twist)",
             "downtime healer (healer)",
+            "Heal at the table: Edge (heal_edge)",
+            "☐ that Heal passed after a Twist (heal_twist)",
             "fate: dead / left (fate)",
         ],
         RulesSystem::Core => &[
@@ -142,6 +148,7 @@ fn each_pc(f: &mut Flow, a: &After) {
                 &mut |f: &mut Flow| write_ins(f, right),
             ],
         );
+        f.gap(BODY * 0.6);
     }
 }
 

@@ -113,9 +113,60 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
         );
     }
     f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
+    // The trail as a table when it fits under the key, else in a few
+    // lines: never a page of its own for a trail's last rows.
     if let Some(r) = view.trail() {
-        super::atlas::trail_table(f, m, r, KEY_SIZE);
+        if trail_height(f, m, view) <= f.room_left() {
+            super::atlas::trail_table(f, m, r, KEY_SIZE);
+        } else {
+            f.para(&trail_words(m, r), KEY_SIZE, false);
+        }
     }
+}
+
+/// The party's trail in a paragraph, sessions spent at one stop in a row
+/// folded into one: `The party's trail: s1 days 1–3, 1 Hobb's Cross → 2
+/// The Whispering Adit · s3–5 days 9–18, stayed at 3 Kettlebottom Mine.`
+pub(super) fn trail_words(m: &Map, r: &crate::generators::map::Reveal) -> String {
+    // (first session, last session, first day, last day, stops)
+    let mut runs: Vec<(u32, u32, u32, u32, Vec<String>)> = Vec::new();
+    for step in &r.trail {
+        let stops = step.stop_labels(m);
+        match runs.last_mut() {
+            Some(last) if stops.len() == 1 && last.4 == stops => {
+                last.1 = step.session;
+                last.3 = step.day_end;
+            }
+            _ => runs.push((
+                step.session,
+                step.session,
+                step.day_start,
+                step.day_end,
+                stops,
+            )),
+        }
+    }
+    let words: Vec<String> = runs
+        .into_iter()
+        .map(|(a, b, d0, d1, stops)| {
+            let sessions = if a == b {
+                format!("s{a}")
+            } else {
+                format!("s{a}–{b}")
+            };
+            let days = if d0 == d1 {
+                format!("day {d1}")
+            } else {
+                format!("days {d0}–{d1}")
+            };
+            let walked = match stops.as_slice() {
+                [one] => format!("stayed at {one}"),
+                _ => stops.join(" → "),
+            };
+            format!("{sessions} {days}, {walked}")
+        })
+        .collect();
+    format!("The party's trail: {}.", words.join(" · "))
 }
 
 /// How tall the party's trail table sets on this paper (0 without one).

@@ -210,6 +210,10 @@ fn lay_out(
     for (i, e) in pack.encounters.iter().enumerate() {
         if social::is_compact(e) {
             social::card(&mut f, i + 1, e, w);
+            // The last card of a run: notes fill the rest of its page.
+            if !pack.encounters.get(i + 1).is_some_and(social::is_compact) {
+                f.note_lines(&w.sheet.notes, 2);
+            }
         } else {
             encounter::encounter(&mut f, i + 1, e, w);
         }

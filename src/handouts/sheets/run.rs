@@ -17,6 +17,8 @@ const BODY: f64 = 9.5;
 const HEAD: f64 = 11.0;
 /// The recap's lines: a screenful, under the body text.
 const SMALL: f64 = 8.5;
+/// More vouchers in hand than this are counted by holder on the run sheet.
+const MANY_VOUCHERS: usize = 6;
 
 /// The run sheet. `contents` holds each later section's title and page
 /// (1-based); the first layout pass gives it (see `super::pack_pdf`).
@@ -62,17 +64,27 @@ pub(super) fn cover(
 fn previously(f: &mut Flow, c: &CampaignPage) {
     let r = &c.recap;
     f.heading("Previously", HEAD);
-    f.para(&format!("{} {}", r.start, r.last), BODY, false);
-    for pc in &r.pcs {
-        let line = format!("• {}: {} — now {}.", pc.name, pc.change, pc.now);
-        f.para_at(&line, SMALL, false, 6.0);
-    }
+    let each = if r.pcs.is_empty() {
+        ""
+    } else {
+        " Each PC's change and state: under The party."
+    };
+    f.para(&format!("{} {}{each}", r.start, r.last), BODY, false);
     for line in r.losses.iter().chain(&r.lasting) {
         f.para_at(&format!("• {line}"), SMALL, false, 6.0);
     }
     let mut tail = r.purse.clone();
-    if !r.vouchers.is_empty() {
-        tail.push_str(&format!(" Vouchers in hand: {}.", r.vouchers.join(", ")));
+    // Many vouchers are counted by holder: their serials, each with a box,
+    // are on the After-the-session sheet.
+    match r.vouchers.len() {
+        0 => {}
+        1..=MANY_VOUCHERS => {
+            tail.push_str(&format!(" Vouchers in hand: {}.", r.vouchers.join(", ")));
+        }
+        n => tail.push_str(&format!(
+            " Vouchers in hand: {n} ({}; serials on the After-the-session sheet).",
+            r.held.join(", ")
+        )),
     }
     f.para(&tail, SMALL, false);
     heal_checks(f, c);
@@ -84,16 +96,16 @@ fn heal_checks(f: &mut Flow, c: &CampaignPage) {
     if c.recap.heal.is_empty() {
         return;
     }
+    let lines: Vec<&str> = c.recap.heal.iter().map(|h| h.line.as_str()).collect();
     f.para(
-        "Heal Checks, CULTURE vs 3 (a failure with Edge may call a Twist): rolled at the \
-         table, record heal_edge (and heal_twist = true after a Twist); left out, the ledger \
-         rolls them.",
+        &format!(
+            "Heal Checks, CULTURE vs 3, a Twist on a failure with Edge (rolled here: record \
+             heal_edge, and heal_twist = true after a Twist; else the ledger rolls): {}.",
+            lines.join("; ")
+        ),
         SMALL,
-        true,
+        false,
     );
-    for h in &c.recap.heal {
-        f.para_at(&format!("• {}", h.line), SMALL, false, 6.0);
-    }
 }
 
 /// The contents: each section and the page it starts on.
@@ -109,17 +121,36 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
     f.heading(&w.sheet.party, HEAD);
+    let recap = pack.campaign.as_ref().map(|c| &c.recap);
     for pc in run::party(pack, Markup::Plain) {
         // Kept with its track: a PC's track never runs onto a page alone.
         f.keep(BODY * 6.0);
         f.para(&pc.name, 10.0, true);
-        f.para(&pc.stats, BODY, false);
+        f.para(&pc.stats, SMALL, false);
         let tracks: Vec<(String, usize, usize)> = pc
             .tracks
             .into_iter()
             .map(|t| (t.label, t.boxes, t.filled))
             .collect();
         f.tracks_marked(&tracks, BODY, false);
+        let p = recap.and_then(|r| r.pcs.iter().find(|p| p.name == pc.name));
+        if let Some(line) = p.and_then(pc_recap) {
+            f.para(&line, SMALL, false);
+        }
+    }
+}
+
+/// A PC's part of "Previously", under their track: `Last session: Mettle
+/// 7 → −2; now Mettle −2 of 7 (stable; sits out until healed).` Nothing
+/// for a METTLE PC unchanged, unhurt and without a status (the track
+/// says it all).
+fn pc_recap(p: &crate::campaign::recap::PcRecap) -> Option<String> {
+    match p.change.as_str() {
+        "" | "no change" if p.taken == 0 && p.now.starts_with("Mettle") && !p.now.contains(';') => {
+            None
+        }
+        "" | "no change" => Some(format!("Now: {}.", p.now)),
+        change => Some(format!("Last session: {change}; now {}.", p.now)),
     }
 }
 

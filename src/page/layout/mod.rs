@@ -644,6 +644,52 @@ mod tests {
             .expect("the text is laid out")
     }
 
+    /// (filled boxes, open boxes, strokes) of a laid-out track.
+    fn boxes(pages: &[Page]) -> (usize, usize, usize) {
+        let mut out = (0, 0, 0);
+        for s in pages.iter().flat_map(|p| &p.items) {
+            match s {
+                Shape::Rect { filled: true, .. } => out.0 += 1,
+                Shape::Rect { filled: false, .. } => out.1 += 1,
+                Shape::Line { .. } => out.2 += 1,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn damage_taken_fills_the_first_boxes_or_crosses_them_out_to_save_ink() {
+        let fonts = Fonts::load();
+        for (ink_saver, want) in [(false, (3, 4, 0)), (true, (0, 7, 6))] {
+            let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), ink_saver);
+            f.new_page();
+            f.tracks_marked(&[("Mettle 4 of 7".into(), 7, 3)], 9.5, false);
+            let (pages, _) = f.finish();
+            assert_eq!(boxes(&pages), want, "ink saver {ink_saver}");
+        }
+        // Never more filled than there are boxes.
+        let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), false);
+        f.new_page();
+        f.tracks_marked(&[("Mettle −2 of 3".into(), 3, 3)], 9.5, false);
+        assert_eq!(boxes(&f.finish().0), (3, 0, 0));
+    }
+
+    #[test]
+    fn a_section_here_shares_the_page_while_it_has_room() {
+        let fonts = Fonts::load();
+        let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), false);
+        f.section_here("one", 13.0, 100.0);
+        f.para("a card", 9.5, false);
+        f.section_here("two", 13.0, 100.0);
+        f.gap(700.0);
+        f.section_here("three", 13.0, 100.0);
+        let (pages, sections) = f.finish();
+        let firsts: Vec<usize> = sections.iter().map(|s| s.first_page).collect();
+        assert_eq!(firsts, [0, 0, 1]);
+        assert_eq!(pages.len(), 2);
+    }
+
     #[test]
     fn a_column_after_a_page_break_starts_at_the_new_page_top() {
         let fonts = Fonts::load();
