@@ -67,6 +67,31 @@ pub struct HealDue {
     pub line: String,
 }
 
+impl Recap {
+    /// The recap as lines after its start (each PC, losses, injuries and
+    /// mutations, purse and vouchers, Heal Checks): what a template
+    /// written before the recap reads as `campaign.previously`.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .last
+            .is_empty()
+            .then(Vec::new)
+            .unwrap_or_else(|| vec![self.last.clone()]);
+        out.extend(
+            self.pcs
+                .iter()
+                .filter(|p| !p.change.is_empty())
+                .map(|p| format!("{}: {} — now {}", p.name, p.change, p.now)),
+        );
+        out.extend(self.losses.iter().chain(&self.lasting).cloned());
+        if !self.last.is_empty() {
+            out.push(self.purse.clone());
+        }
+        out.extend(self.heal.iter().map(|h| format!("Heal Check: {}", h.line)));
+        out
+    }
+}
+
 /// "Previously" for session `n`, from the ledger of the sessions before it
 /// and the state it starts from.
 pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {

@@ -140,6 +140,9 @@ pub struct CampaignPage {
     /// "Previously": the last session in a screenful (the rule-by-rule
     /// audit is `tablewright campaign`'s).
     pub recap: crate::campaign::recap::Recap,
+    /// The recap in lines ([`crate::campaign::recap::Recap::lines`]), for
+    /// a campaign's `pack.md.tera` written by an earlier `init`.
+    pub previously: Vec<String>,
     /// Why the plan's journey was dropped: the party is already at its
     /// `to` (`None`: not dropped).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -139,6 +139,7 @@ impl CampaignPart {
             day: self.day,
             stop: self.stop.clone(),
             recap: self.recap.clone(),
+            previously: self.recap.lines(),
             journey_note: self.journey_note.clone(),
             party_now: after.pcs.clone(),
             vouchers_in_hand: self.vouchers_in_hand.clone(),

@@ -118,16 +118,33 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     if let Some(r) = view.trail() {
         if trail_height(f, m, view) <= f.room_left() {
             super::atlas::trail_table(f, m, r, KEY_SIZE);
-        } else {
-            f.para(&trail_words(m, r), KEY_SIZE, false);
+        } else if let Some(words) = trail_fitted(f, m, r) {
+            f.para(&words, KEY_SIZE, false);
         }
     }
 }
 
-/// The party's trail in a paragraph, sessions spent at one stop in a row
-/// folded into one: `The party's trail: s1 days 1–3, 1 Hobb's Cross → 2
-/// The Whispering Adit · s3–5 days 9–18, stayed at 3 Kettlebottom Mine.`
-pub(super) fn trail_words(m: &Map, r: &crate::generators::map::Reveal) -> String {
+/// The trail's paragraph, or as many of its latest runs as fit the lines
+/// left on the page (`None`: not one line left; the map draws the trail
+/// and labels each stop with its sessions).
+fn trail_fitted(f: &Flow, m: &Map, r: &crate::generators::map::Reveal) -> Option<String> {
+    let line = crate::page::pdf::LINE_HEIGHT * KEY_SIZE;
+    let lines = ((f.room_left() - KEY_SIZE * 0.4) / line).floor();
+    let room = lines * f.content_width() * 0.9;
+    let runs = trail_runs(m, r);
+    let full = format!("The party's trail: {}.", runs.join(" · "));
+    if f.text_width(&full, KEY_SIZE, false) <= room {
+        return Some(full);
+    }
+    (1..runs.len())
+        .map(|k| format!("The party's trail, latest: {}.", runs[k..].join(" · ")))
+        .find(|t| f.text_width(t, KEY_SIZE, false) <= room)
+}
+
+/// The party's trail in runs, sessions spent at one stop in a row folded
+/// into one: `s1 days 1–3, 1 Hobb's Cross → 2 The Whispering Adit`, `s3–5
+/// days 9–18, stayed at 3 Kettlebottom Mine`.
+fn trail_runs(m: &Map, r: &crate::generators::map::Reveal) -> Vec<String> {
     // (first session, last session, first day, last day, stops)
     let mut runs: Vec<(u32, u32, u32, u32, Vec<String>)> = Vec::new();
     for step in &r.trail {
@@ -146,8 +163,7 @@ pub(super) fn trail_words(m: &Map, r: &crate::generators::map::Reveal) -> String
             )),
         }
     }
-    let words: Vec<String> = runs
-        .into_iter()
+    runs.into_iter()
         .map(|(a, b, d0, d1, stops)| {
             let sessions = if a == b {
                 format!("s{a}")
@@ -165,8 +181,7 @@ pub(super) fn trail_words(m: &Map, r: &crate::generators::map::Reveal) -> String
             };
             format!("{sessions} {days}, {walked}")
         })
-        .collect();
-    format!("The party's trail: {}.", words.join(" · "))
+        .collect()
 }
 
 /// How tall the party's trail table sets on this paper (0 without one).
