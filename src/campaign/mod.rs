@@ -11,6 +11,8 @@
 //!   under `"<campaign seed>/map"`) and the journey from the party's stop.
 //! - [`prefill`]: a session's record pre-filled from its pack (`record N`,
 //!   and the pack's "After the session" sheet).
+//! - [`recap`]: the run sheet's "Previously" (the last session in a
+//!   screenful) and the Heal Checks the table may roll.
 //! - [`record`]: a session's record (`sessions/N/record.toml`): its keys,
 //!   read with the line and column of every value so that each refusal
 //!   points at it.
@@ -26,6 +28,7 @@ pub(crate) mod folder;
 pub mod ledger;
 pub(crate) mod plan;
 pub(crate) mod prefill;
+pub mod recap;
 pub mod record;
 pub mod state;
 

@@ -116,6 +116,21 @@ pub(crate) fn is_down(pc: &crate::campaign::state::PcState) -> bool {
     pc.is_present() && pc.mettle.as_ref().is_some_and(|m| m.mettle <= 0)
 }
 
+/// Why the plan's journey was dropped, when its `to` is where the party
+/// already is: `No journey this session: the plan's to is Saltmere, where
+/// the party already is (sessions/3/plan.toml).`
+pub(crate) fn dropped_journey(prepared: &Prepared) -> Option<String> {
+    let f = prepared.map.as_ref()?;
+    prepared.plan.to.as_ref()?;
+    (f.to == Some(f.from)).then(|| {
+        format!(
+            "No journey this session: the party is already at {}, where the plan's \"to\" \
+             (sessions/{}/plan.toml) would take it.",
+            f.map.stops[f.from].name, prepared.plan_of
+        )
+    })
+}
+
 /// The session seed of session `n`.
 pub(crate) fn session_seed(campaign: &str, n: usize) -> String {
     format!("{campaign}/session/{n}")

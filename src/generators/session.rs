@@ -138,9 +138,16 @@ pub struct CampaignPage {
     pub day: u32,
     /// The party's stop at the start (`None`: no map).
     pub stop: Option<String>,
-    /// "Previously": what changed since the last session, each line
-    /// naming its rule.
+    /// "Previously": the last session in a screenful (the rule-by-rule
+    /// audit is `tablewright campaign`'s).
+    pub recap: crate::campaign::recap::Recap,
+    /// The recap in lines ([`crate::campaign::recap::Recap::lines`]), for
+    /// a campaign's `pack.md.tera` written by an earlier `init`.
     pub previously: Vec<String>,
+    /// Why the plan's journey was dropped: the party is already at its
+    /// `to` (`None`: not dropped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub journey_note: Option<String>,
     /// Each PC as they start the session: name and their state in one
     /// line (`Mettle 4 of 7; Afflicted`).
     pub party_now: Vec<(String, String)>,

@@ -23,11 +23,14 @@ pub(super) struct Pc {
     pub tracks: Vec<Track>,
 }
 
-/// A labelled row of tick boxes: `Mettle 6`, `health 9`, `omens`.
+/// A labelled row of tick boxes: `Mettle 6`, `health 9`, `omens`; the
+/// first `filled` of them already ticked (damage taken before the
+/// session, or omens spent).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(super) struct Track {
     pub label: String,
     pub boxes: usize,
+    pub filled: usize,
 }
 
 /// The initiative ladder: the system's rule, a row per name (PCs, or the
@@ -56,7 +59,7 @@ pub(super) fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
                     b.soak(),
                     lines::weapons_dm(b, markup)
                 ),
-                tracks: vec![track(&format!("Mettle {}", b.mettle()), b.mettle() as i64)],
+                tracks: vec![mettle_track(pack, b)],
             })
             .collect(),
         RulesSystem::Core => pack
@@ -64,10 +67,20 @@ pub(super) fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
             .core
             .iter()
             .map(|s| {
-                let health = s.STR.max(0);
-                let mut tracks = vec![track(&format!("health {health}"), health)];
+                // Only a campaign knows what was taken before the session.
+                let campaign = pack.campaign.is_some();
+                let health = s.max_health().max(0);
+                let now = s.current_health().clamp(0, health);
+                let mut tracks = vec![match campaign && now < health {
+                    true => marked(&format!("health {now} of {health}"), health, health - now),
+                    false => track(&format!("health {health}"), health),
+                }];
                 if s.max_omens > 0 {
-                    tracks.push(track("omens", s.max_omens));
+                    let spent = match campaign {
+                        true => (s.max_omens - s.omens).clamp(0, s.max_omens),
+                        false => 0,
+                    };
+                    tracks.push(marked("omens", s.max_omens, spent));
                 }
                 Pc {
                     name: s.name.clone(),
@@ -85,9 +98,34 @@ pub(super) fn party(pack: &Pack, markup: Markup) -> Vec<Pc> {
 }
 
 fn track(label: &str, boxes: i64) -> Track {
+    marked(label, boxes, 0)
+}
+
+/// A track of `boxes` with the first `filled` ticked.
+fn marked(label: &str, boxes: i64, filled: i64) -> Track {
+    let boxes = boxes.clamp(0, 60) as usize;
     Track {
         label: label.to_owned(),
-        boxes: boxes.clamp(0, 60) as usize,
+        boxes,
+        filled: (filled.max(0) as usize).min(boxes),
+    }
+}
+
+/// A METTLE PC's Mettle track: in a campaign, the Mettle already lost
+/// filled (all of it at 0 or below) and the label saying where it stands.
+fn mettle_track(pack: &Pack, b: &crate::rules::mettle::StatBlock) -> Track {
+    let max = i64::from(b.mettle());
+    let now = pack
+        .campaign
+        .as_ref()
+        .and_then(|c| c.recap.pcs.iter().find(|p| p.name == b.name));
+    match now {
+        Some(p) if p.taken > 0 => marked(
+            &format!("Mettle {} of {max}", p.level).replace('-', "−"),
+            max,
+            p.taken as i64,
+        ),
+        _ => track(&format!("Mettle {max}"), max),
     }
 }
 

@@ -93,8 +93,10 @@ pub(crate) struct CampaignPart {
     /// The day the session starts on, and the party's stop.
     pub day: u32,
     pub stop: Option<String>,
-    /// "Previously": what changed since the last session, by rule.
-    pub previously: Vec<String>,
+    /// "Previously": the last session in a screenful.
+    pub recap: crate::campaign::recap::Recap,
+    /// Why the plan's journey was dropped (the party is already there).
+    pub journey_note: Option<String>,
     /// Each PC as they start (default: as the party stands).
     pub party_now: Option<Vec<(String, String)>>,
     /// Vouchers in hand from earlier sessions: serial, holder, issued in.
@@ -139,7 +141,9 @@ impl CampaignPart {
             session: self.number,
             day: self.day,
             stop: self.stop.clone(),
-            previously: self.previously.clone(),
+            recap: self.recap.clone(),
+            previously: self.recap.lines(),
+            journey_note: self.journey_note.clone(),
             party_now: after.pcs.clone(),
             vouchers_in_hand: self.vouchers_in_hand.clone(),
             downtime_vouchers: self.downtime_vouchers.clone(),

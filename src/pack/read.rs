@@ -8,8 +8,8 @@ use std::path::Path;
 
 use super::{Asked, CampaignPart, Sources, history, short};
 use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
-use crate::campaign::plan;
 use crate::campaign::state::State;
+use crate::campaign::{plan, recap};
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
@@ -335,7 +335,8 @@ fn from_campaign(
             .or_else(|| state.stop.clone()),
         map: prepared.map.clone(),
         day: state.day,
-        previously: previously(&history, n),
+        recap: recap::of(&history.ledger, state, n),
+        journey_note: plan::dropped_journey(&prepared),
         party_now: Some(party_lines(state)),
         vouchers_in_hand: state
             .vouchers
@@ -394,58 +395,11 @@ fn supplies(prepared: &mut plan::Prepared, state: &State, pcs: usize) {
     }
 }
 
-/// "Previously": what changed after the last session, each naming its
-/// rule.
-fn previously(history: &history::History<'_>, n: usize) -> Vec<String> {
-    let Some(last) = history.ledger.session(n as u32 - 1) else {
-        return Vec::new();
-    };
-    last.changes
-        .iter()
-        .map(|c| format!("{}: {} ({})", c.who, c.what, c.rule))
-        .collect()
-}
-
 /// Each PC present as they start, in one line.
 fn party_lines(state: &State) -> Vec<(String, String)> {
     state
         .present()
-        .map(|pc| {
-            let mut line = String::new();
-            if let Some(m) = &pc.mettle {
-                line = format!("Mettle {} of {}", m.mettle, m.max_mettle);
-                if !m.block.statuses.is_empty() {
-                    line.push_str(&format!("; {}", m.block.statuses.join(", ")));
-                }
-            }
-            if let Some(c) = &pc.core {
-                let s = &c.sheet;
-                line = format!(
-                    "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
-                    s.health.unwrap_or(s.STR),
-                    s.STR,
-                    s.STR,
-                    s.AGI,
-                    s.WIT,
-                    s.omens,
-                    s.max_omens,
-                    s.corruption
-                );
-                if !s.conditions.is_empty() {
-                    line.push_str(&format!("; {}", s.conditions.join(", ")));
-                }
-                let lasting: Vec<&str> = c
-                    .injuries
-                    .iter()
-                    .chain(&c.mutations)
-                    .map(|t| t.name.as_str())
-                    .collect();
-                if !lasting.is_empty() {
-                    line.push_str(&format!("; {}", lasting.join(", ")));
-                }
-            }
-            (pc.name.clone(), line)
-        })
+        .map(|pc| (pc.name.clone(), recap::now_line(pc, false)))
         .collect()
 }
 

@@ -40,13 +40,31 @@ fn pack(camp: &Path, n: usize) -> Value {
     serde_json::from_str::<Value>(&text).unwrap()["pack"].clone()
 }
 
-/// The lines of a pack's "Previously".
-fn previously(p: &Value) -> Vec<String> {
-    p["campaign"]["previously"]
+/// The ledger's audit of the session before `n` (what its pack's
+/// "Previously" sums up), a line a change with its rule, from `campaign
+/// --json`.
+fn audit(camp: &Path, n: usize) -> Vec<String> {
+    let json: Value = serde_json::from_str(&ok_in(camp, &["campaign", "--json"])).unwrap();
+    let Some(s) = json["sessions"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| l.as_str().unwrap().to_owned())
+        .find(|s| s["number"] == n as u64 - 1)
+    else {
+        return Vec::new();
+    };
+    s["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!(
+                "{}: {} ({})",
+                c["who"].as_str().unwrap(),
+                c["what"].as_str().unwrap(),
+                c["rule"].as_str().unwrap()
+            )
+        })
         .collect()
 }
 
@@ -167,7 +185,7 @@ fn a_mettle_campaign_of_three_sessions() {
     assert_eq!(c1["day"], 1);
     assert_eq!(now_of(&p1, "Ada"), "Mettle 7 of 7");
     assert_eq!(now_of(&p1, "Cress"), "Mettle 8 of 8");
-    assert!(previously(&p1).is_empty());
+    assert!(audit(&camp, 1).is_empty());
     let legs1 = legs(&p1);
     assert_eq!(c1["stop"], legs1[0].as_str());
     let serials1: Vec<String> = p1["vouchers"]
@@ -229,7 +247,7 @@ fn a_mettle_campaign_of_three_sessions() {
     assert_eq!(p2["journey"]["from"], legs1[1].as_str());
     // Mettle above zero refills for the new session.
     assert_eq!(now_of(&p2, "Ada"), "Mettle 7 of 7");
-    let prev2 = previously(&p2);
+    let prev2 = audit(&camp, 2);
     for line in [
         "Ada: Mettle 7 → 2 (5 lost) (METTLE Engine: taking damage — Mettle lowered)",
         "Ada: Mettle 2 → 7 (METTLE Engine: Mettle — above zero, it refills when a new Scene starts)",
@@ -288,7 +306,7 @@ fn a_mettle_campaign_of_three_sessions() {
     let c3 = &p3["campaign"];
     assert_eq!(c3["session"], 3);
     assert_eq!(c3["stop"], legs2[1].as_str());
-    let prev3 = previously(&p3);
+    let prev3 = audit(&camp, 3);
     // Mettle 7 − 9 = −2: at 0 or below it stays until healed; the Heal
     // Check in downtime (Cress's CULTURE 4: 4D vs 3) fails on this seed
     // with Edge, so the Twist rerolls the Edge dice — and fails again; a
@@ -432,7 +450,7 @@ fn a_core_campaign_of_three_sessions() {
     );
     ok_in(&camp, &["prep"]);
     let p2 = pack(&camp, 2);
-    let prev2 = previously(&p2);
+    let prev2 = audit(&camp, 2);
     // The full rest: a week in a settlement, 32ʂ a PC plus 16ʂ for the
     // condition it clears: 2 × 32 + 16 = 80ʂ, from 300ʂ.
     assert!(
@@ -512,9 +530,9 @@ fn a_core_campaign_of_three_sessions() {
             now_of(&p3, "Theobald")
         );
         assert!(
-            previously(&p3).iter().any(|l| l.contains("no full rest")),
+            audit(&camp, 3).iter().any(|l| l.contains("no full rest")),
             "{:#?}",
-            previously(&p3)
+            audit(&camp, 3)
         );
     }
     rebuilt_byte_for_byte(&base, &camp, 3);

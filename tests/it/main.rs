@@ -51,6 +51,9 @@
 //!   each PC's odds, the run sheet's deadly-trap flag, era tags
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
+//! - `table_pack`: issue 38 item 6: a campaign's pack for the table
+//!   ("Previously" on page 1, filled tracks, Heal Checks due, compact
+//!   cards, no spill-over pages, every record key on the After sheet)
 
 mod architecture;
 mod bad_input;
@@ -79,5 +82,6 @@ mod safety;
 mod share;
 mod shell;
 mod systems;
+mod table_pack;
 mod tables;
 mod traps_fitted;

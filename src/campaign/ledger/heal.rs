@@ -167,12 +167,7 @@ fn rolled(
     changes: &mut Vec<Change>,
 ) -> Option<u32> {
     let name = state.pcs[k].name.clone();
-    let hm = state.pcs[h].mettle.as_ref().expect("a METTLE PC");
-    let culture = hm.block.CULTURE;
-    // A Staggered healer (themselves, or another at 0 or below) suffers a
-    // die penalty equal to negative Mettle.
-    let penalty = u32::try_from((-hm.mettle).max(0)).unwrap_or(u32::MAX);
-    let pool = culture.saturating_sub(penalty);
+    let (culture, penalty, pool) = healer_pool(state, h);
     let by = if h == k {
         format!("{name} alone")
     } else {
@@ -213,6 +208,16 @@ fn rolled(
         changes,
     );
     None
+}
+
+/// PC `h`'s Heal pool: (CULTURE, penalty, dice). A Staggered healer
+/// (themselves, or another at 0 or below) suffers a die penalty equal to
+/// negative Mettle.
+pub(crate) fn healer_pool(state: &State, h: usize) -> (u32, u32, u32) {
+    let hm = state.pcs[h].mettle.as_ref().expect("a METTLE PC");
+    let culture = hm.block.CULTURE;
+    let penalty = u32::try_from((-hm.mettle).max(0)).unwrap_or(u32::MAX);
+    (culture, penalty, culture.saturating_sub(penalty))
 }
 
 /// `55.25% to live (86.11% with a Twist)`.

@@ -167,7 +167,7 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
     } else {
         // Under the key's last rows when a quarter of the page is left.
         let quarter = page_room(f) / 4.0;
-        f.section_on(&title, quarter);
+        f.section_here(&title, 16.0, quarter);
     }
     let mut by_name: Vec<usize> = (0..m.stops.len()).filter(|&i| view.shows_stop(i)).collect();
     by_name.sort_by(|&a, &b| {

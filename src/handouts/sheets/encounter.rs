@@ -459,7 +459,7 @@ type Line = (String, bool);
 
 /// The situation's hazard and a trap lying in wait, in the pack's system:
 /// a block each (a trap's name in bold, then its rules and odds).
-fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
+pub(super) fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
     let mut blocks = Vec::new();
     if let Some(h) = &e.hazard {
         blocks.push(vec![(format!("Hazard: {}", perils::hazard(h)), false)]);

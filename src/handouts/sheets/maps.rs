@@ -88,9 +88,13 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     };
     // The key (and what goes between it and the map) laid out on a probe
     // of this paper gives its height; the map takes the rest of the page.
-    let room = f.room_left() - probed_height(f, &key, None) - 2.0 * KEY_SIZE;
+    // The party's trail goes under the key: the map leaves it room, so
+    // that it never runs onto a page of its own.
+    let trail = trail_height(f, m, view);
+    let room = f.room_left() - probed_height(f, &key, None) - 2.0 * KEY_SIZE - trail;
     let narrow = (map_w / d.width).min(room / d.height).min(1.0);
-    let wide_room = f.room_left() - probed_height(f, &key, Some(&under)) - 2.0 * KEY_SIZE - 8.0;
+    let wide_room =
+        f.room_left() - probed_height(f, &key, Some(&under)) - 2.0 * KEY_SIZE - 8.0 - trail;
     let wide = (f.content_width() / d.width)
         .min(wide_room / d.height)
         .min(MOST_SCALE);
@@ -110,9 +114,87 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
         );
     }
     f.table(&["#", "stop", "hook"], &key, &KEY_COLUMNS, KEY_SIZE);
+    // The trail as a table when it fits under the key, else in a few
+    // lines: never a page of its own for a trail's last rows.
     if let Some(r) = view.trail() {
-        super::atlas::trail_table(f, m, r, KEY_SIZE);
+        if trail_height(f, m, view) <= f.room_left() {
+            super::atlas::trail_table(f, m, r, KEY_SIZE);
+        } else if let Some(words) = trail_fitted(f, m, r) {
+            f.para(&words, KEY_SIZE, false);
+        }
     }
+}
+
+/// The trail's paragraph, or as many of its latest runs as fit the lines
+/// left on the page (`None`: not one line left; the map draws the trail
+/// and labels each stop with its sessions).
+fn trail_fitted(f: &Flow, m: &Map, r: &crate::generators::map::Reveal) -> Option<String> {
+    let line = crate::page::pdf::LINE_HEIGHT * KEY_SIZE;
+    let lines = ((f.room_left() - KEY_SIZE * 0.4) / line).floor();
+    let room = lines * f.content_width() * 0.9;
+    let runs = trail_runs(m, r);
+    let full = format!("The party's trail: {}.", runs.join(" · "));
+    if f.text_width(&full, KEY_SIZE, false) <= room {
+        return Some(full);
+    }
+    (1..runs.len())
+        .map(|k| format!("The party's trail, latest: {}.", runs[k..].join(" · ")))
+        .find(|t| f.text_width(t, KEY_SIZE, false) <= room)
+}
+
+/// The party's trail in runs, sessions spent at one stop in a row folded
+/// into one: `s1 days 1–3, 1 Hobb's Cross → 2 The Whispering Adit`, `s3–5
+/// days 9–18, stayed at 3 Kettlebottom Mine`.
+fn trail_runs(m: &Map, r: &crate::generators::map::Reveal) -> Vec<String> {
+    // (first session, last session, first day, last day, stops)
+    let mut runs: Vec<(u32, u32, u32, u32, Vec<String>)> = Vec::new();
+    for step in &r.trail {
+        let stops = step.stop_labels(m);
+        match runs.last_mut() {
+            Some(last) if stops.len() == 1 && last.4 == stops => {
+                last.1 = step.session;
+                last.3 = step.day_end;
+            }
+            _ => runs.push((
+                step.session,
+                step.session,
+                step.day_start,
+                step.day_end,
+                stops,
+            )),
+        }
+    }
+    runs.into_iter()
+        .map(|(a, b, d0, d1, stops)| {
+            let sessions = if a == b {
+                format!("s{a}")
+            } else {
+                format!("s{a}–{b}")
+            };
+            let days = if d0 == d1 {
+                format!("day {d1}")
+            } else {
+                format!("days {d0}–{d1}")
+            };
+            let walked = match stops.as_slice() {
+                [one] => format!("stayed at {one}"),
+                _ => stops.join(" → "),
+            };
+            format!("{sessions} {days}, {walked}")
+        })
+        .collect()
+}
+
+/// How tall the party's trail table sets on this paper (0 without one).
+fn trail_height(f: &Flow, m: &Map, view: View) -> f64 {
+    let Some(r) = view.trail() else {
+        return 0.0;
+    };
+    let mut probe = f.probe();
+    probe.new_page();
+    let top = probe.y();
+    super::atlas::trail_table(&mut probe, m, r, KEY_SIZE);
+    probe.y() - top
 }
 
 /// The map's legend in a column: the start's and goal's marks, then what

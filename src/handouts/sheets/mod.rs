@@ -34,6 +34,7 @@ mod journey;
 mod map_rows;
 mod maps;
 mod run;
+mod social;
 mod way;
 
 /// The whole pack as one PDF. The pack is laid out once to learn the page
@@ -211,7 +212,15 @@ fn lay_out(
     let mut f = Flow::new(fonts, paper, share.plain(), ink_saver);
     run::cover(&mut f, pack, share, contents, w);
     for (i, e) in pack.encounters.iter().enumerate() {
-        way::numbered(&mut f, i + 1, e, w);
+        if social::is_compact(e) {
+            social::card(&mut f, i + 1, e, w);
+            // The last card of a run: notes fill the rest of its page.
+            if !pack.encounters.get(i + 1).is_some_and(social::is_compact) {
+                f.note_lines(&w.sheet.notes, 2);
+            }
+        } else {
+            way::numbered(&mut f, i + 1, e, w);
+        }
     }
     if let Some(m) = &pack.map {
         for players in [false, true] {

@@ -1,7 +1,9 @@
-//! The run sheet (page 1): title, seed and share line; the contents with
-//! page numbers; each PC with a Mettle or health track to tick; one line
-//! per encounter with its threat and the journey in one line; an
-//! initiative ladder; a notes box filling the rest of the page.
+//! The run sheet (page 1): title, seed and share line; a campaign's
+//! "Previously" and Heal Checks; the contents with page numbers, one line
+//! per encounter with its threat and the journey in one line, beside each
+//! PC with a Mettle or health track to tick (damage already taken
+//! filled); an initiative ladder; a notes box filling the rest of the
+//! page.
 
 use super::ShareLine;
 use crate::generators::session::{CampaignPage, Pack};
@@ -13,6 +15,10 @@ use crate::wording::markup::Markup;
 /// Body text on the run sheet (read at the table).
 const BODY: f64 = 9.5;
 const HEAD: f64 = 11.0;
+/// The recap's lines: a screenful, under the body text.
+const SMALL: f64 = 8.5;
+/// More vouchers in hand than this are counted by holder on the run sheet.
+const MANY_VOUCHERS: usize = 6;
 
 /// The run sheet. `contents` holds each later section's title and page
 /// (1-based); the first layout pass gives it (see `super::pack_pdf`).
@@ -41,40 +47,66 @@ pub(super) fn cover(
     f.columns(
         16.0,
         &mut [
-            &mut |f: &mut Flow| contents_table(f, contents, w),
+            &mut |f: &mut Flow| {
+                contents_table(f, contents, w);
+                at_a_glance(f, pack, contents, w);
+            },
             &mut |f: &mut Flow| party(f, pack, w),
         ],
     );
-    at_a_glance(f, pack, contents, w);
     deadly_traps(f, pack);
     ladder(f, pack, w);
     f.note_lines(&w.sheet.notes, 2);
 }
 
-/// A campaign's "Previously": where the party is, on which day, and what
-/// changed since the last session with the rule that changed it.
+/// A campaign's "Previously": the last session in a screenful (the
+/// rule-by-rule audit is `tablewright campaign`'s), then the Heal Checks
+/// the table may roll.
 fn previously(f: &mut Flow, c: &CampaignPage) {
+    let r = &c.recap;
     f.heading("Previously", HEAD);
-    let at = match &c.stop {
-        Some(stop) => format!("Session {} starts on day {} at {stop}.", c.session, c.day),
-        None => format!("Session {} starts on day {}.", c.session, c.day),
+    let each = if r.pcs.is_empty() {
+        ""
+    } else {
+        " Each PC's change and state: under The party."
     };
-    f.para(&at, BODY, false);
-    for line in &c.previously {
-        f.para_at(&format!("• {line}"), BODY, false, 6.0);
+    f.para(&format!("{} {}{each}", r.start, r.last), BODY, false);
+    for line in r.losses.iter().chain(&r.lasting) {
+        f.para_at(&format!("• {line}"), SMALL, false, 6.0);
     }
-    if !c.vouchers_in_hand.is_empty() {
-        let held: Vec<String> = c
-            .vouchers_in_hand
-            .iter()
-            .map(|(serial, holder, n)| format!("{serial} ({holder}, session {n})"))
-            .collect();
-        f.para(
-            &format!("Vouchers in hand: {}.", held.join(", ")),
-            BODY,
-            false,
-        );
+    let mut tail = r.purse.clone();
+    // Many vouchers are counted by holder: their serials, each with a box,
+    // are on the After-the-session sheet.
+    match r.vouchers.len() {
+        0 => {}
+        1..=MANY_VOUCHERS => {
+            tail.push_str(&format!(" Vouchers in hand: {}.", r.vouchers.join(", ")));
+        }
+        n => tail.push_str(&format!(
+            " Vouchers in hand: {n} ({}; serials on the After-the-session sheet).",
+            r.held.join(", ")
+        )),
     }
+    f.para(&tail, SMALL, false);
+    heal_checks(f, c);
+}
+
+/// The Heal Checks a group may roll at the table (METTLE), each with its
+/// dice and exact odds; the result goes in the record.
+fn heal_checks(f: &mut Flow, c: &CampaignPage) {
+    if c.recap.heal.is_empty() {
+        return;
+    }
+    let lines: Vec<&str> = c.recap.heal.iter().map(|h| h.line.as_str()).collect();
+    f.para(
+        &format!(
+            "Heal Checks, CULTURE vs 3, a Twist on a failure with Edge (rolled here: record \
+             heal_edge, and heal_twist = true after a Twist; else the ledger rolls): {}.",
+            lines.join("; ")
+        ),
+        SMALL,
+        false,
+    );
 }
 
 /// The contents: each section and the page it starts on.
@@ -90,16 +122,36 @@ fn contents_table(f: &mut Flow, contents: &[(String, usize)], w: &Wording) {
 /// Each PC with the numbers the GM needs and a track to tick.
 fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
     f.heading(&w.sheet.party, HEAD);
-    let now = pack.campaign.as_ref().map(|c| &c.party_now);
+    let recap = pack.campaign.as_ref().map(|c| &c.recap);
     for pc in run::party(pack, Markup::Plain) {
+        // Kept with its track: a PC's track never runs onto a page alone.
+        f.keep(BODY * 6.0);
         f.para(&pc.name, 10.0, true);
-        f.para(&pc.stats, BODY, false);
-        if let Some((_, line)) = now.and_then(|n| n.iter().find(|(name, _)| *name == pc.name)) {
-            f.para(&format!("Now: {line}"), BODY, false);
+        f.para(&pc.stats, SMALL, false);
+        let tracks: Vec<(String, usize, usize)> = pc
+            .tracks
+            .into_iter()
+            .map(|t| (t.label, t.boxes, t.filled))
+            .collect();
+        f.tracks_marked(&tracks, BODY, false);
+        let p = recap.and_then(|r| r.pcs.iter().find(|p| p.name == pc.name));
+        if let Some(line) = p.and_then(pc_recap) {
+            f.para(&line, SMALL, false);
         }
-        let tracks: Vec<(String, usize)> =
-            pc.tracks.into_iter().map(|t| (t.label, t.boxes)).collect();
-        f.tracks(&tracks, BODY);
+    }
+}
+
+/// A PC's part of "Previously", under their track: `Last session: Mettle
+/// 7 → −2; now Mettle −2 of 7 (stable; sits out until healed).` Nothing
+/// for a METTLE PC unchanged, unhurt and without a status (the track
+/// says it all).
+fn pc_recap(p: &crate::campaign::recap::PcRecap) -> Option<String> {
+    match p.change.as_str() {
+        "" | "no change" if p.taken == 0 && p.now.starts_with("Mettle") && !p.now.contains(';') => {
+            None
+        }
+        "" | "no change" => Some(format!("Now: {}.", p.now)),
+        change => Some(format!("Last session: {change}; now {}.", p.now)),
     }
 }
 
@@ -131,6 +183,9 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Word
             page_of(&format!("{}:", w.sheet.journey_log))
         );
         f.para(&line, BODY, false);
+    } else if let Some(note) = pack.campaign.as_ref().and_then(|c| c.journey_note.as_ref()) {
+        f.heading(&w.sheet.journey, HEAD);
+        f.para(note, BODY, false);
     }
 }
 
@@ -144,10 +199,28 @@ fn deadly_traps(f: &mut Flow, pack: &Pack) {
 
 /// The initiative ladder: its rule, then a row per combatant (METTLE, a
 /// box per round) or per initiative card (Core Rules, a line to write on).
+///
+/// Short of room, the ladder gives up rows to write foes on (down to one)
+/// rather than run onto a page of its own; it is kept in one piece.
 fn ladder(f: &mut Flow, pack: &Pack, w: &Wording) {
     let l = run::ladder(pack);
-    f.keep(HEAD * 2.0 + BODY * 10.0);
-    f.heading(&w.sheet.initiative, HEAD);
-    f.para(l.rule, BODY, false);
-    f.ladder(&l.names, l.blanks, l.rounds, BODY);
+    let lay = |f: &mut Flow, blanks: usize| {
+        f.heading(&w.sheet.initiative, HEAD);
+        f.para(l.rule, BODY, false);
+        f.ladder(&l.names, blanks, l.rounds, BODY);
+    };
+    let height = |blanks: usize| {
+        let mut probe = f.probe();
+        probe.new_page();
+        let top = probe.y();
+        lay(&mut probe, blanks);
+        probe.y() - top
+    };
+    let room = f.room_left();
+    let blanks = (1..=l.blanks)
+        .rev()
+        .find(|&b| height(b) <= room)
+        .unwrap_or(l.blanks);
+    f.keep(height(blanks));
+    lay(f, blanks);
 }

@@ -207,17 +207,15 @@ impl<'a> Flow<'a> {
         self.heading(title, size);
     }
 
-    /// [`Flow::section`] that goes on under what is on this page when at
-    /// least `keep` points are left there (a fresh page otherwise): for a
-    /// section that follows on from the one before, as an atlas's index
-    /// follows its key.
-    pub(crate) fn section_on(&mut self, title: &str, keep: f64) {
-        self.room(keep);
+    /// A section that starts on this page when `height` points are left
+    /// on it (a compact card after another), else on a fresh one.
+    pub(crate) fn section_here(&mut self, title: &str, size: f64, height: f64) {
+        self.room(height);
         self.sections.push(Section {
             title: title.to_owned(),
             first_page: self.pages.len() - 1,
         });
-        self.heading(title, 16.0);
+        self.heading(title, size);
     }
 
     pub(crate) fn heading(&mut self, text: &str, size: f64) {
@@ -365,12 +363,26 @@ impl<'a> Flow<'a> {
     /// [`Flow::tracks`], then (with `write_in`) a line to write on from the
     /// last box to the end of the column.
     pub(crate) fn tracks_then(&mut self, tracks: &[(String, usize)], size: f64, write_in: bool) {
+        let marked: Vec<(String, usize, usize)> =
+            tracks.iter().map(|(l, n)| (l.clone(), *n, 0)).collect();
+        self.tracks_marked(&marked, size, write_in);
+    }
+
+    /// [`Flow::tracks_then`] with the first boxes of each track filled
+    /// (label, boxes, filled): damage already taken. The ink saver crosses
+    /// them out instead of filling them.
+    pub(crate) fn tracks_marked(
+        &mut self,
+        tracks: &[(String, usize, usize)],
+        size: f64,
+        write_in: bool,
+    ) {
         let line_h = LINE_HEIGHT * size + 4.0;
         let box_step = size + 1.5;
         let mut x = self.left;
         let mut started = false;
         let mut shapes = Vec::new();
-        for (label, count) in tracks {
+        for (label, count, filled) in tracks {
             let count = (*count).min(60);
             let w = self.fonts.width(label, size, false) + 4.0 + count as f64 * box_step;
             if started && x + w > self.left + self.col_w {
@@ -396,14 +408,19 @@ impl<'a> Flow<'a> {
             let per_row = (((self.left + self.col_w - x0) / box_step).floor() as usize).max(1);
             for i in 0..count {
                 let (r, c) = (i / per_row, i % per_row);
+                let (bx, by) = (x0 + c as f64 * box_step, self.y + 2.0 + r as f64 * line_h);
+                let full = i < *filled;
                 shapes.push(Shape::Rect {
-                    x: x0 + c as f64 * box_step,
-                    y: self.y + 2.0 + r as f64 * line_h,
+                    x: bx,
+                    y: by,
                     w: size - 1.0,
                     h: size - 1.0,
-                    filled: false,
+                    filled: full && !self.ink_saver,
                     width: self.line_width(0.6),
                 });
+                if full && self.ink_saver {
+                    shapes.extend(self.cross(bx, by, size - 1.0));
+                }
             }
             let rows = count.div_ceil(per_row).max(1);
             if rows > 1 {
@@ -428,6 +445,22 @@ impl<'a> Flow<'a> {
         if started {
             self.y += line_h;
         }
+    }
+
+    /// Two strokes crossing a box of side `side` at (`x`, `y`).
+    fn cross(&self, x: f64, y: f64, side: f64) -> [Shape; 2] {
+        let stroke = |x1, y1, x2, y2| Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width: self.line_width(0.8),
+            dashed: false,
+        };
+        [
+            stroke(x, y, x + side, y + side),
+            stroke(x, y + side, x + side, y),
+        ]
     }
 
     /// Ruled lines for notes from here to the foot of the page under a
@@ -614,6 +647,52 @@ mod tests {
                 })
             })
             .expect("the text is laid out")
+    }
+
+    /// (filled boxes, open boxes, strokes) of a laid-out track.
+    fn boxes(pages: &[Page]) -> (usize, usize, usize) {
+        let mut out = (0, 0, 0);
+        for s in pages.iter().flat_map(|p| &p.items) {
+            match s {
+                Shape::Rect { filled: true, .. } => out.0 += 1,
+                Shape::Rect { filled: false, .. } => out.1 += 1,
+                Shape::Line { .. } => out.2 += 1,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn damage_taken_fills_the_first_boxes_or_crosses_them_out_to_save_ink() {
+        let fonts = Fonts::load();
+        for (ink_saver, want) in [(false, (3, 4, 0)), (true, (0, 7, 6))] {
+            let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), ink_saver);
+            f.new_page();
+            f.tracks_marked(&[("Mettle 4 of 7".into(), 7, 3)], 9.5, false);
+            let (pages, _) = f.finish();
+            assert_eq!(boxes(&pages), want, "ink saver {ink_saver}");
+        }
+        // Never more filled than there are boxes.
+        let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), false);
+        f.new_page();
+        f.tracks_marked(&[("Mettle −2 of 3".into(), 3, 3)], 9.5, false);
+        assert_eq!(boxes(&f.finish().0), (3, 0, 0));
+    }
+
+    #[test]
+    fn a_section_here_shares_the_page_while_it_has_room() {
+        let fonts = Fonts::load();
+        let mut f = Flow::new(&fonts, Paper::A4, "foot".into(), false);
+        f.section_here("one", 13.0, 100.0);
+        f.para("a card", 9.5, false);
+        f.section_here("two", 13.0, 100.0);
+        f.gap(700.0);
+        f.section_here("three", 13.0, 100.0);
+        let (pages, sections) = f.finish();
+        let firsts: Vec<usize> = sections.iter().map(|s| s.first_page).collect();
+        assert_eq!(firsts, [0, 0, 1]);
+        assert_eq!(pages.len(), 2);
     }
 
     #[test]

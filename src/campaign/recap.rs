@@ -1,0 +1,437 @@
+//! The run sheet's "Previously": a campaign's last session told in a
+//! screenful ([`of`]) — where and on which day the session starts, each
+//! PC's net change over the last session and how they stand now, deaths
+//! and departures, funerals due, vouchers in hand, new injuries and
+//! mutations with their effects — and the Heal Checks a group may roll at
+//! the table ([`heal_checks`]). Pure: the ledger and the state in, lines
+//! out. The rule-by-rule audit stays in `tablewright campaign`.
+
+use serde::Serialize;
+
+use super::ledger::Ledger;
+use super::ledger::heal;
+use super::state::{PcState, Presence, State};
+use crate::generators::checks::percent;
+
+/// "Previously", as the run sheet and `pack.md` print it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Recap {
+    /// `Session 5 starts on day 12 at Saltmere.`
+    pub start: String,
+    /// The last session in one line: `Session 4: days 8–11, Ashford →
+    /// Saltmere.` (empty before session 2).
+    pub last: String,
+    /// Each PC present: their net change over the last session, their
+    /// state now, and the damage already taken (filled boxes).
+    pub pcs: Vec<PcRecap>,
+    /// Deaths and departures in the last session, and funerals due.
+    pub losses: Vec<String>,
+    /// New injuries and mutations of the last session, each with its
+    /// effect: `Ada — Revulsion (mutation): …`.
+    pub lasting: Vec<String>,
+    /// Vouchers in hand: `KI-0042 (Ada, session 1)`.
+    pub vouchers: Vec<String>,
+    /// How many vouchers each PC holds, in the order of the first each
+    /// holds: `Ada 2` (for a page short of room: the serials are on the
+    /// After-the-session sheet).
+    pub held: Vec<String>,
+    /// The purse, and its change over the last session.
+    pub purse: String,
+    /// METTLE: the Heal Checks a group may make at the table.
+    pub heal: Vec<HealDue>,
+}
+
+/// One PC in "Previously".
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PcRecap {
+    pub name: String,
+    /// The net change over the last session (`Mettle 7 → 3, +Afflicted`;
+    /// `no change`; `joined`; empty in session 1).
+    pub change: String,
+    /// How they stand now (`Mettle 3 of 7; Afflicted`).
+    pub now: String,
+    /// Mettle or health below the maximum: boxes to fill on the track.
+    pub taken: usize,
+    /// Mettle (METTLE) or health (Core) now.
+    pub level: i64,
+}
+
+/// A Heal Check the table may roll: who, by whom, the dice and the exact
+/// odds, plain and with the Twist.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HealDue {
+    /// The patient; `None`: any PC who falls (the party's first healer).
+    pub patient: Option<String>,
+    pub healer: String,
+    /// The line as printed.
+    pub line: String,
+}
+
+impl Recap {
+    /// The recap as lines after its start (each PC, losses, injuries and
+    /// mutations, purse and vouchers, Heal Checks): what a template
+    /// written before the recap reads as `campaign.previously`.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .last
+            .is_empty()
+            .then(Vec::new)
+            .unwrap_or_else(|| vec![self.last.clone()]);
+        out.extend(
+            self.pcs
+                .iter()
+                .filter(|p| !p.change.is_empty())
+                .map(|p| format!("{}: {} — now {}", p.name, p.change, p.now)),
+        );
+        out.extend(self.losses.iter().chain(&self.lasting).cloned());
+        if !self.last.is_empty() {
+            out.push(self.purse.clone());
+        }
+        out.extend(self.heal.iter().map(|h| format!("Heal Check: {}", h.line)));
+        out
+    }
+}
+
+/// "Previously" for session `n`, from the ledger of the sessions before it
+/// and the state it starts from.
+pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
+    let before = (n > 1)
+        .then(|| ledger.session(n as u32 - 1))
+        .flatten()
+        .and_then(|s| Some((s, s.before.as_ref()?)));
+    let start = match &state.stop {
+        Some(stop) => format!("Session {n} starts on day {} at {stop}.", state.day),
+        None => format!("Session {n} starts on day {}.", state.day),
+    };
+    let mut recap = Recap {
+        start,
+        heal: heal_checks(state),
+        ..Recap::default()
+    };
+    recap.vouchers = state
+        .vouchers
+        .iter()
+        .map(|v| format!("{} ({}, session {})", v.serial, v.holder, v.issued_in))
+        .collect();
+    let mut held: Vec<(&str, usize)> = Vec::new();
+    for v in &state.vouchers {
+        match held.iter_mut().find(|(h, _)| *h == v.holder) {
+            Some((_, n)) => *n += 1,
+            None => held.push((&v.holder, 1)),
+        }
+    }
+    recap.held = held.iter().map(|(h, n)| format!("{h} {n}")).collect();
+    recap.losses = state
+        .funerals_due
+        .iter()
+        .map(|f| {
+            format!(
+                "{}'s funeral: {}ʂ{}, due by the next full rest.",
+                f.pc,
+                f.cost,
+                if f.remains { " (remains returned)" } else { "" }
+            )
+        })
+        .collect();
+    let then = before.map(|(s, then)| {
+        recap.last = last_line(s.number, s.day_start, s.day_end, &then.stop, &state.stop);
+        then
+    });
+    recap.purse = purse(then.map(|t| t.money), state.money);
+    for pc in state.present() {
+        let was = then.and_then(|t| t.pc(&pc.name)).filter(|p| p.is_present());
+        recap.pcs.push(PcRecap {
+            name: pc.name.clone(),
+            change: match (then, was) {
+                (None, _) => String::new(),
+                (Some(_), None) => "joined".to_owned(),
+                (Some(_), Some(w)) => change(w, pc),
+            },
+            now: now_line(pc, true),
+            taken: taken(pc),
+            level: pc
+                .mettle
+                .as_ref()
+                .map_or_else(|| pc.core.as_ref().map_or(0, |c| c.health()), |m| m.mettle),
+        });
+    }
+    if let Some(s) = before.map(|(s, _)| s.number) {
+        losses_in(state, s, &mut recap.losses);
+        let earlier: Vec<String> = state
+            .pcs
+            .iter()
+            .filter(|p| p.gone_in.is_some_and(|k| k < s))
+            .map(|p| {
+                let how = if p.presence == Presence::Dead {
+                    "died"
+                } else {
+                    "left"
+                };
+                format!("{} ({how} in session {})", p.name, p.gone_in.unwrap_or(0))
+            })
+            .collect();
+        if !earlier.is_empty() {
+            recap
+                .losses
+                .push(format!("Gone before: {}.", earlier.join(", ")));
+        }
+        recap.lasting = lasting_in(state, s);
+    }
+    recap
+}
+
+/// `Session 4: days 8–11, Ashford → Saltmere.`
+fn last_line(
+    k: u32,
+    from: u32,
+    to: Option<u32>,
+    stop: &Option<String>,
+    now: &Option<String>,
+) -> String {
+    let to = to.unwrap_or(from);
+    let days = if to == from {
+        format!("day {from}")
+    } else {
+        format!("days {from}–{to}")
+    };
+    let way = match (stop, now) {
+        (Some(a), Some(b)) if a != b => format!(", {a} → {b}"),
+        (_, Some(b)) => format!(", at {b}"),
+        _ => String::new(),
+    };
+    format!("Session {k}: {days}{way}.")
+}
+
+/// `Purse: 120ʂ (−40ʂ).`
+fn purse(then: Option<i64>, now: i64) -> String {
+    match then {
+        Some(t) if t != now => format!("Purse: {now}ʂ ({:+}ʂ).", now - t).replace('-', "−"),
+        _ => format!("Purse: {now}ʂ."),
+    }
+}
+
+/// A PC's net change from `was` to `now`, in one line.
+fn change(was: &PcState, now: &PcState) -> String {
+    let mut parts = Vec::new();
+    let mut moved = |what: &str, a: i64, b: i64| {
+        if a != b {
+            parts.push(format!("{what} {} → {}", minus(a), minus(b)));
+        }
+    };
+    let (gained, lost) = match (&was.mettle, &now.mettle, &was.core, &now.core) {
+        (Some(a), Some(b), _, _) => {
+            moved("Mettle", a.mettle, b.mettle);
+            moved("max Mettle", a.max_mettle, b.max_mettle);
+            (&b.block.statuses, &a.block.statuses)
+        }
+        (_, _, Some(a), Some(b)) => {
+            let (x, y) = (&a.sheet, &b.sheet);
+            moved("health", x.current_health(), y.current_health());
+            moved("STR", x.STR, y.STR);
+            moved("AGI", x.AGI, y.AGI);
+            moved("WIT", x.WIT, y.WIT);
+            moved("omens", x.omens, y.omens);
+            moved("max omens", x.max_omens, y.max_omens);
+            moved("corruption", x.corruption, y.corruption);
+            (&y.conditions, &x.conditions)
+        }
+        _ => return "no change".into(),
+    };
+    parts.extend(
+        gained
+            .iter()
+            .filter(|s| !lost.contains(s))
+            .map(|s| format!("+{s}")),
+    );
+    parts.extend(
+        lost.iter()
+            .filter(|s| !gained.contains(s))
+            .map(|s| format!("−{s}")),
+    );
+    if parts.is_empty() {
+        "no change".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// How a PC stands now, in one line (with `sitting`, a METTLE PC at 0 or
+/// below is said to sit out).
+pub fn now_line(pc: &PcState, sitting: bool) -> String {
+    let mut line = String::new();
+    if let Some(m) = &pc.mettle {
+        line = format!("Mettle {} of {}", shown(m.mettle, sitting), m.max_mettle);
+        if sitting && m.mettle <= 0 {
+            line.push_str(if m.stable {
+                " (stable; sits out until healed)"
+            } else {
+                " (sits out until healed)"
+            });
+        }
+        if !m.block.statuses.is_empty() {
+            line.push_str(&format!("; {}", m.block.statuses.join(", ")));
+        }
+    }
+    if let Some(c) = &pc.core {
+        let s = &c.sheet;
+        line = format!(
+            "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
+            s.current_health(),
+            s.max_health(),
+            s.STR,
+            s.AGI,
+            s.WIT,
+            s.omens,
+            s.max_omens,
+            s.corruption
+        );
+        if !s.conditions.is_empty() {
+            line.push_str(&format!("; {}", s.conditions.join(", ")));
+        }
+        let kept: Vec<&str> = c
+            .injuries
+            .iter()
+            .chain(&c.mutations)
+            .map(|t| t.name.as_str())
+            .collect();
+        if !kept.is_empty() {
+            line.push_str(&format!("; {}", kept.join(", ")));
+        }
+    }
+    line
+}
+
+/// A number with a typographic minus.
+fn minus(n: i64) -> String {
+    n.to_string().replace('-', "−")
+}
+
+/// `n` as the recap prints it (a typographic minus) or as the record's
+/// comments and `party_now` always have (`-2`).
+fn shown(n: i64, recap: bool) -> String {
+    if recap { minus(n) } else { n.to_string() }
+}
+
+/// Mettle or health below its maximum (all of it at 0 or below): the
+/// boxes the track shows filled.
+pub fn taken(pc: &PcState) -> usize {
+    let (now, max) = match (&pc.mettle, &pc.core) {
+        (Some(m), _) => (m.mettle, m.max_mettle),
+        (_, Some(c)) => (c.health(), c.sheet.max_health()),
+        _ => return 0,
+    };
+    (max - now.max(0)).clamp(0, max.max(0)) as usize
+}
+
+/// Who died or left in session `k`.
+fn losses_in(state: &State, k: u32, out: &mut Vec<String>) {
+    for pc in state.pcs.iter().filter(|p| p.gone_in == Some(k)) {
+        let what = match pc.presence {
+            Presence::Dead => "died",
+            Presence::Left => "left the party",
+            Presence::Present => continue,
+        };
+        out.insert(0, format!("{} {what} in session {k}.", pc.name));
+    }
+}
+
+/// The injuries and mutations taken in session `k` (or the downtime after
+/// it), each with its effect.
+fn lasting_in(state: &State, k: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    for pc in state.present() {
+        let Some(c) = &pc.core else { continue };
+        let kinds = [("injury", &c.injuries), ("mutation", &c.mutations)];
+        for (kind, list) in kinds {
+            for t in list.iter().filter(|t| t.session == k) {
+                let lasts = if t.permanent { ", for good" } else { "" };
+                out.push(format!(
+                    "{} — {} ({kind}{lasts}): {}",
+                    pc.name, t.name, t.text
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// METTLE: a Heal Check for each PC at 0 or below now (stable: they are
+/// rolled for again only if hurt again, or healed at the table), and who
+/// heals a PC who falls this session — the dice against Difficulty 3 and
+/// the exact odds, plain and with the Twist. Core: none.
+pub fn heal_checks(state: &State) -> Vec<HealDue> {
+    let present: Vec<usize> = (0..state.pcs.len())
+        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle.is_some())
+        .collect();
+    let mut out = Vec::new();
+    for &k in &present {
+        let m = state.pcs[k].mettle.as_ref().expect("a METTLE PC");
+        if m.mettle > 0 {
+            continue;
+        }
+        let h = heal::healer(state, &present, k, None);
+        let patient = state.pcs[k].name.clone();
+        let line = format!(
+            "{patient} (Mettle {}{}): {}",
+            minus(m.mettle),
+            if m.stable { ", stable" } else { "" },
+            heal_words(state, k, h)
+        );
+        out.push(HealDue {
+            patient: Some(patient),
+            healer: state.pcs[h].name.clone(),
+            line,
+        });
+    }
+    // Who heals a PC who falls: the standing PC with the largest CULTURE
+    // (and who heals that one).
+    let standing: Vec<usize> = present
+        .iter()
+        .copied()
+        .filter(|&k| state.pcs[k].mettle.as_ref().is_some_and(|m| m.mettle > 0))
+        .collect();
+    let first = standing
+        .iter()
+        .copied()
+        .find(|&k| heal::healer(state, &present, k, None) != k)
+        .map(|k| heal::healer(state, &present, k, None));
+    if let Some(h) = first {
+        for (patient, healer) in [(None, h), (Some(h), heal::healer(state, &present, h, None))] {
+            let who = match patient {
+                None => "Any PC who falls".to_owned(),
+                Some(p) => format!("{} if they fall", state.pcs[p].name),
+            };
+            let line = format!(
+                "{who}: {}",
+                heal_words(state, patient.unwrap_or(usize::MAX), healer)
+            );
+            out.push(HealDue {
+                patient: patient.map(|p| state.pcs[p].name.clone()),
+                healer: state.pcs[healer].name.clone(),
+                line,
+            });
+        }
+    }
+    out
+}
+
+/// `by Cress, 4D vs 3 — 55.25% to live (86.11% with a Twist)`.
+fn heal_words(state: &State, patient: usize, h: usize) -> String {
+    let (culture, penalty, pool) = heal::healer_pool(state, h);
+    let by = if h == patient {
+        "alone".to_owned()
+    } else {
+        format!("by {}", state.pcs[h].name)
+    };
+    let less = if penalty > 0 {
+        format!(" (CULTURE {culture} − {penalty})")
+    } else {
+        String::new()
+    };
+    let o = heal::odds(pool);
+    format!(
+        "{by}, {pool}D{less} vs 3 — {} to live ({} with a Twist)",
+        percent(o.plain),
+        percent(o.with_twist)
+    )
+}

@@ -1,0 +1,51 @@
+//! An encounter without foes (a trader on the road, a toll post) as a
+//! compact card rather than a battle page: its title and address, the
+//! situation, who is on stage, a hazard or trap if it has one, and a line to
+//! write what came of it. Cards follow one another on a page while they
+//! fit, each a section of the contents; note lines fill the page after
+//! the last of a run.
+
+use crate::generators::encounter::Encounter;
+use crate::handouts::markdown::Wording;
+use crate::page::layout::Flow;
+use crate::wording::lines;
+
+const BODY: f64 = 9.5;
+const TITLE: f64 = 13.0;
+
+/// Whether encounter `e` prints as a compact card: no foes to fight.
+pub(super) fn is_compact(e: &Encounter) -> bool {
+    e.foes.is_empty()
+}
+
+/// Encounter `number` (1-based) as a compact card.
+pub(super) fn card(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
+    let title = format!("{} {number}: {}", w.sheet.encounter, e.situation.row);
+    f.section_here(&title, TITLE, BODY * 14.0);
+    f.para(&e.situation.text, BODY + 0.5, false);
+    f.para(
+        &format!(
+            "encounter/{number} · {} · no foes · {}",
+            e.terrain,
+            e.situation.trail_text()
+        ),
+        BODY - 1.0,
+        false,
+    );
+    for n in &e.others {
+        let line = lines::foe_line(n);
+        f.para(
+            &format!("{} — {} · {}", lines::who(n), line.stats, line.attack),
+            BODY,
+            false,
+        );
+    }
+    // The hazard and a trap lying in wait, as the battle page has them.
+    for block in super::encounter::hazards(e) {
+        for (text, bold) in block {
+            f.para(&text, BODY, bold);
+        }
+    }
+    f.tracks_then(&[("What came of it".into(), 0)], BODY, true);
+    f.gap(BODY * 1.5);
+}
