@@ -215,10 +215,14 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
         Block::Field(w.trap.roll.clone(), perils::roll(t)),
     ];
-    // A card holds a row per PC for a party of three at most; a bigger
-    // party's odds go by value, as for no party (trap-N.md has every PC).
+    // A card holds a row per PC for a METTLE party of three at most; a
+    // bigger party's odds, and a Core trap's (its saves' rows are longer),
+    // go by value, as for no party (trap-N.md has every PC).
     let by_value;
-    let t = if t.fit.as_ref().is_some_and(|f| f.pcs.len() > 3) {
+    let per_pc = |f: &crate::generators::trap::Fit| {
+        f.pcs.len() <= 3 && t.system == crate::rules::party::RulesSystem::Mettle
+    };
+    let t = if t.fit.as_ref().is_some_and(|f| !per_pc(f)) {
         by_value = Trap {
             fit: None,
             ..t.clone()
