@@ -30,6 +30,7 @@ pub mod map;
 pub mod memory;
 pub mod mutation;
 pub mod npc;
+pub mod recap;
 pub mod session;
 pub(crate) mod sheet;
 pub mod trap;

@@ -140,8 +140,8 @@ pub struct CampaignPage {
     pub stop: Option<String>,
     /// "Previously": the last session in a screenful (the rule-by-rule
     /// audit is `tablewright campaign`'s).
-    pub recap: crate::campaign::recap::Recap,
-    /// The recap in lines ([`crate::campaign::recap::Recap::lines`]), for
+    pub recap: crate::generators::recap::Recap,
+    /// The recap in lines ([`crate::generators::recap::Recap::lines`]), for
     /// a campaign's `pack.md.tera` written by an earlier `init`.
     pub previously: Vec<String>,
     /// Why the plan's journey was dropped: the party is already at its

@@ -34,7 +34,7 @@ use crate::wording::markup::escape_md;
 /// The output format's version: raised whenever a change alters what an
 /// existing seed makes (listed in CHANGELOG.md), and printed in every
 /// share line, so two packs that should match can be told apart.
-pub const FORMAT: u32 = 3;
+pub const FORMAT: u32 = 4;
 
 pub use files::{item_of, pack_files, pack_files_in};
 pub use flavour::Flavour;

@@ -94,7 +94,7 @@ pub(crate) struct CampaignPart {
     pub day: u32,
     pub stop: Option<String>,
     /// "Previously": the last session in a screenful.
-    pub recap: crate::campaign::recap::Recap,
+    pub recap: crate::generators::recap::Recap,
     /// Why the plan's journey was dropped (the party is already there).
     pub journey_note: Option<String>,
     /// Each PC as they start (default: as the party stands).

@@ -796,10 +796,12 @@ fn mettle_the_twist_on_a_failed_heal_with_edge_saves_brannoc() {
         .find(|pc| pc["name"] == "Brannoc")
         .unwrap();
     assert_ne!(brannoc["gone_in"], 2, "{brannoc}");
-    // The pack of session 3 says it too, in "Previously".
+    // The rule-by-rule audit, Twist and all, is `campaign`'s (the pack's
+    // "Previously" is a one-screen recap).
+    let audit = m.camp.ok(&["campaign"]).out;
     assert!(
-        m.camp.pack_md(3).contains("so a Twist ("),
-        "session 3's Previously lacks the Twist"
+        audit.contains("so a Twist ("),
+        "the audit lacks the Twist: {audit}"
     );
 }
 
@@ -886,8 +888,9 @@ fn mettle_a_pc_at_zero_sits_out_journey_roles_and_fitting() {
                 .any(|l| l.starts_with("| Ada | ") && l.contains('%')),
             "session {n}'s pack.md has odds for Ada"
         );
+        // Her track shows the Mettle she has lost, all of it filled.
         assert!(
-            md.contains("**Ada** Mettle -3 of 7"),
+            md.contains("Mettle −3 of 7: ☒☒☒☒☒☒☒\n"),
             "session {n}'s run sheet"
         );
     }
@@ -1322,6 +1325,7 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
     let rows = row_counts(camp);
     let mut used: BTreeMap<String, Vec<(String, usize)>> = BTreeMap::new();
     let mut names: Vec<(String, usize)> = Vec::new();
+    let mut foes: Vec<(String, usize)> = Vec::new();
     let mut broken = Vec::new();
     let mut draw = |table: String, row: String, n: usize, broken: &mut Vec<String>| {
         let seen = used.entry(table.clone()).or_default();
@@ -1348,16 +1352,22 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
                 n,
                 &mut broken,
             );
-            for who in e["foes"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .chain(e["others"].as_array().unwrap())
-            {
+            // Named foes avoid the PCs' names but may come back in a later
+            // session (the memory keeps NPC cards and people on stage).
+            for who in e["foes"].as_array().unwrap() {
+                foes.extend(who["name"].as_str().map(|s| (s.to_owned(), n)));
+            }
+            for who in e["others"].as_array().unwrap() {
                 names.extend(who["name"].as_str().map(|s| (s.to_owned(), n)));
             }
         }
         for e in p["journey"]["encounters"].as_array().map_or(&[][..], |v| v) {
+            // Met on the way: the whole encounter, as the pack's are.
+            let e = if e["encounter"].is_object() {
+                &e["encounter"]
+            } else {
+                e
+            };
             let (table, row) = match e["situation"]["table"].as_str() {
                 Some(t) => (
                     t.to_owned(),
@@ -1370,7 +1380,7 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
             };
             draw(table, row, n, &mut broken);
             for who in e["foes"].as_array().unwrap() {
-                names.extend(
+                foes.extend(
                     who.as_str()
                         .or(who["name"].as_str())
                         .map(|s| (s.to_owned(), n)),
@@ -1397,6 +1407,8 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
                 "the name {name} in session {first} and again in {n}"
             ));
         }
+    }
+    for (name, n) in names.iter().chain(&foes) {
         if let Some(pc) = pcs
             .iter()
             .find(|pc| name.split(' ').any(|w| w.eq_ignore_ascii_case(pc)))
@@ -1446,7 +1458,7 @@ fn journey_encounter(m: &Mettle) -> (usize, Value, String) {
 fn mettle_a_journey_encounter_is_recorded_by_its_address() {
     let m = mettle();
     let (n, encounter, address) = journey_encounter(m);
-    let foe = &encounter["foes"][0];
+    let foe = &encounter["encounter"]["foes"][0];
     assert!(
         foe.is_object(),
         "session {n}'s journey encounter has no stat block: {encounter}"
@@ -1508,8 +1520,14 @@ fn mettle_a_returning_npc_is_recorded_as_met_by_the_address_the_sheet_prints() {
     let ledger = camp.ledger();
     let met = ledger["now"]["npcs_met"].as_array().unwrap();
     assert!(
-        met.iter().any(|e| e["name"] == name && e["session"] == 7),
-        "{name} not met in session 7: {met:?}"
+        met.iter().any(|e| e["name"] == name),
+        "{name} not among the NPCs met: {met:?}"
+    );
+    let said = changes(&ledger, 7);
+    assert!(
+        said.iter()
+            .any(|c| c.contains(&format!("met {name}")) && c.contains(address)),
+        "session 7 does not say {name} was met: {said:#?}"
     );
 }
 

@@ -209,25 +209,26 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
 /// A trap: trigger, clue, effect, its roll (in the trap's system) and its
 /// odds for each value the item carries (POISE, or the save's ability).
 fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
+    // The trap as rolled, without its fit: the card's roll line leaves
+    // out how it was sized (trap-N.md says it), so it stays one line.
+    let plain = Trap {
+        fit: None,
+        ..t.clone()
+    };
     let mut blocks = vec![
         Block::Field(w.trap.trigger.clone(), t.trigger.clone()),
         Block::Field(w.trap.clue.clone(), t.clue.clone()),
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
-        Block::Field(w.trap.roll.clone(), perils::roll(t)),
+        Block::Field(w.trap.roll.clone(), perils::roll(&plain)),
     ];
     // A card holds a row per PC for a METTLE party of three at most; a
     // bigger party's odds, and a Core trap's (its saves' rows are longer),
     // go by value, as for no party (trap-N.md has every PC).
-    let by_value;
     let per_pc = |f: &crate::generators::trap::Fit| {
         f.pcs.len() <= 3 && t.system == crate::rules::party::RulesSystem::Mettle
     };
     let t = if t.fit.as_ref().is_some_and(|f| !per_pc(f)) {
-        by_value = Trap {
-            fit: None,
-            ..t.clone()
-        };
-        &by_value
+        &plain
     } else {
         t
     };

@@ -358,9 +358,10 @@ mod tests {
                         continue;
                     }
                     let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
-                    assert_eq!(
-                        next - s.first_page,
-                        1,
+                    // A foe-less encounter's compact card may share its
+                    // page with the next (0 pages of its own).
+                    assert!(
+                        next - s.first_page <= 1,
                         "{seed} {paper:?}: {} runs on",
                         s.title
                     );

@@ -145,7 +145,7 @@ fn party(f: &mut Flow, pack: &Pack, w: &Wording) {
 /// 7 → −2; now Mettle −2 of 7 (stable; sits out until healed).` Nothing
 /// for a METTLE PC unchanged, unhurt and without a status (the track
 /// says it all).
-fn pc_recap(p: &crate::campaign::recap::PcRecap) -> Option<String> {
+fn pc_recap(p: &crate::generators::recap::PcRecap) -> Option<String> {
     match p.change.as_str() {
         "" | "no change" if p.taken == 0 && p.now.starts_with("Mettle") && !p.now.contains(';') => {
             None
@@ -182,7 +182,7 @@ fn at_a_glance(f: &mut Flow, pack: &Pack, contents: &[(String, usize)], w: &Word
             run::journey_line(j),
             page_of(&format!("{}:", w.sheet.journey_log))
         );
-        f.para(&line, BODY, false);
+        f.para(&unbroken_names(line, pack), BODY, false);
     } else if let Some(note) = pack.campaign.as_ref().and_then(|c| c.journey_note.as_ref()) {
         f.heading(&w.sheet.journey, HEAD);
         f.para(note, BODY, false);
@@ -223,4 +223,18 @@ fn ladder(f: &mut Flow, pack: &Pack, w: &Wording) {
         .unwrap_or(l.blanks);
     f.keep(height(blanks));
     lay(f, blanks);
+}
+
+/// `text` with the spaces inside each PC's name made no-break, so a
+/// narrow column never splits a name across lines (the lead's, say).
+fn unbroken_names(text: String, pack: &Pack) -> String {
+    let names = pack
+        .party
+        .mettle
+        .iter()
+        .map(|b| &b.name)
+        .chain(pack.party.core.iter().map(|c| &c.name));
+    names.filter(|n| n.contains(' ')).fold(text, |t, n| {
+        t.replace(n.as_str(), &n.replace(' ', "\u{a0}"))
+    })
 }

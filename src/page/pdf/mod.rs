@@ -384,7 +384,11 @@ pub fn wrap(fonts: &Fonts, text: &str, size: f64, bold: bool, max_width: f64) ->
     for paragraph in text.split('\n') {
         let mut line = String::new();
         let mut line_width = 0.0;
-        for word in paragraph.split_whitespace() {
+        // A no-break space (U+00A0) holds the words either side together.
+        let words = paragraph
+            .split(|c: char| c.is_whitespace() && c != '\u{a0}')
+            .filter(|w| !w.is_empty());
+        for word in words {
             let width = fonts.width(word, size, bold);
             if !line.is_empty() && line_width + space + width <= max_width + EPSILON {
                 line.push(' ');
