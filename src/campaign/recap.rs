@@ -66,7 +66,10 @@ pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
             change: match (then, was) {
                 (None, _) => String::new(),
                 (Some(_), None) => "joined".to_owned(),
-                (Some(_), Some(w)) => change(w, pc),
+                (Some(_), Some(w)) => {
+                    let fell = before.map_or_else(Vec::new, |(s, _)| falls(&s.changes, &pc.name));
+                    with_falls(change(w, pc), fell)
+                }
             },
             now: now_line(pc, true),
             taken: taken(pc),
@@ -132,6 +135,50 @@ fn purse(then: Option<i64>, now: i64) -> String {
 }
 
 /// A PC's net change from `was` to `now`, in one line.
+/// What the last session's ledger says of a PC who fell: `fell to −2`,
+/// then how the Heal Check went (`healed by Cress after a Twist: Arrogant
+/// healer`), so a PC back on their feet by the next session is still
+/// told of.
+fn falls(changes: &[super::ledger::Change], name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in changes.iter().filter(|c| c.who == name) {
+        if c.what.ends_with("at 0 or below") {
+            if let Some(to) = c.what.split(" → ").nth(1) {
+                let level = to.split(' ').next().unwrap_or(to);
+                out.push(format!("fell to {}", level.replace('-', "−")));
+            }
+        } else if let Some(rest) = c.what.strip_prefix("Heal Check by ") {
+            let healer = rest.split(':').next().unwrap_or(rest);
+            let passed = c.what.ends_with("success");
+            let twist = c
+                .what
+                .split_once("so a Twist (")
+                .and_then(|(_, t)| t.split(':').next());
+            out.push(match (passed, twist) {
+                (true, Some(t)) => format!("healed by {healer} after a Twist ({t})"),
+                (true, None) => format!("healed by {healer}"),
+                (false, _) => format!("Heal by {healer} failed"),
+            });
+        } else if c.what.starts_with("stable, but no Edge")
+            && let Some(last) = out.last_mut()
+            && last.starts_with("healed by")
+        {
+            let by = last.trim_start_matches("healed by ");
+            *last = format!("stable (Heal by {by} passed with no Edge)");
+        }
+    }
+    out
+}
+
+/// A PC's net change with how they fell and were healed before it.
+fn with_falls(change: String, fell: Vec<String>) -> String {
+    match (fell.is_empty(), change.as_str()) {
+        (true, _) => change,
+        (false, "no change") => fell.join(", "),
+        (false, _) => format!("{}; {change}", fell.join(", ")),
+    }
+}
+
 fn change(was: &PcState, now: &PcState) -> String {
     let mut parts = Vec::new();
     let mut moved = |what: &str, a: i64, b: i64| {
@@ -355,4 +402,70 @@ fn heal_words(state: &State, patient: usize, h: usize) -> String {
         percent(o.plain),
         percent(o.with_twist)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ledger::Change;
+    use super::*;
+
+    fn said(who: &str, what: &str) -> Change {
+        Change {
+            who: who.into(),
+            what: what.into(),
+            rule: String::new(),
+        }
+    }
+
+    /// A PC who fell and was healed between sessions is told of in the
+    /// recap, though their Mettle is back where it began; a stable PC and
+    /// a failed Heal are told as such; another PC's lines are not theirs.
+    #[test]
+    fn a_fall_and_its_heal_are_told_even_when_nothing_changed_in_the_end() {
+        let changes = [
+            said("Ada", "Mettle 7 → -2 (9 lost): at 0 or below"),
+            said("Brannoc", "Mettle 7 → 4 (3 lost)"),
+            said(
+                "Ada",
+                "Heal Check by Cress: 4D vs 3, 55.32% to live (86.33% with a Twist) — dice [4, 6, 6, 4], \
+                 Score 0, Edge 4: failure with Edge, so a Twist (Arrogant healer: tempers fray.) rerolls \
+                 the Edge dice [6, 2, 2, 3] → Score 7, Edge 1: success",
+            ),
+            said("Cress", "Mettle 8 → 0 (8 lost): at 0 or below"),
+            said(
+                "Cress",
+                "Heal Check by Ada: 3D vs 3 — dice [1, 2, 6], Score 3, Edge 0: success",
+            ),
+            said(
+                "Cress",
+                "stable, but no Edge: Mettle stays at 0 until healed",
+            ),
+        ];
+        let ada = falls(&changes, "Ada");
+        assert_eq!(
+            ada,
+            [
+                "fell to −2",
+                "healed by Cress after a Twist (Arrogant healer)"
+            ]
+        );
+        assert_eq!(
+            with_falls("no change".into(), ada),
+            "fell to −2, healed by Cress after a Twist (Arrogant healer)"
+        );
+        assert_eq!(falls(&changes, "Brannoc"), Vec::<String>::new());
+        assert_eq!(
+            falls(&changes, "Cress"),
+            ["fell to 0", "stable (Heal by Ada passed with no Edge)"]
+        );
+        let failed = [said(
+            "Bo",
+            "Heal Check by Ada: 2D vs 3 — Score 1, Edge 0: failure",
+        )];
+        assert_eq!(falls(&failed, "Bo"), ["Heal by Ada failed"]);
+        assert_eq!(
+            with_falls("Mettle 7 → 5".into(), vec!["fell to −1".into()]),
+            "fell to −1; Mettle 7 → 5"
+        );
+    }
 }
