@@ -474,24 +474,7 @@ mod tests {
 
     #[test]
     fn grades_step_along_the_seeds_ladders() {
-        let mut t = Trap {
-            name: "x".into(),
-            system: RulesSystem::Mettle,
-            from: super::super::Source::Parts,
-            trigger: "t".into(),
-            clue: "c".into(),
-            effect: "e".into(),
-            hazard: Some("4D+4".into()),
-            vs: "POISE".into(),
-            soak: None,
-            status: None,
-            damage: None,
-            direct: false,
-            condition: None,
-            odds: Vec::new(),
-            trail: Vec::new(),
-            fit: None,
-        };
+        let mut t = mettle_trap("4D+4");
         assert_eq!(sized_roll(&t, -2).as_deref(), Some("2D+2"));
         assert_eq!(sized_roll(&t, 3).as_deref(), Some("7D+7"));
         assert_eq!(sized_roll(&t, -4), None);
