@@ -2,7 +2,7 @@
 //! abilities, injuries, mutations, damage, corruption and its soulblight
 //! check) and what happens between sessions (funerals and the full rest).
 
-use super::{Change, PackFacts, Start, change, play, record_path, record_stream, road, rule};
+use super::{Change, PackFacts, Start, change, fate, record_path, record_stream, road, rule};
 use crate::campaign::record::{PcRecord, ROLL, RecordFile};
 use crate::campaign::state::{Abilities, CorePc, State, Taken};
 use crate::generators::sheet::Change as SheetChange;
@@ -10,15 +10,14 @@ use crate::generators::{Address, Generator, injury, mutation};
 use crate::rules::core_d20::{Harm, Sheet, suffer_corruption};
 use crate::seed::DieSource;
 
-/// Apply `[[pc]]` entry `entry` to PC `k` in session `n`.
-#[allow(clippy::too_many_arguments)]
+/// Apply `[[pc]]` entry `entry` to PC `k` in session `n`: one step per
+/// key, in this order, the soulblight check last.
 pub(super) fn pc_record(
     start: &Start,
     state: &mut State,
     k: usize,
     n: u32,
     pack: &PackFacts,
-    _entry_index: usize,
     entry: &PcRecord,
     changes: &mut Vec<Change>,
 ) {
@@ -26,94 +25,15 @@ pub(super) fn pc_record(
     let Some(c) = state.pcs[k].core.as_mut() else {
         return;
     };
-    for cured in &entry.cured {
-        c.sheet.conditions.retain(|x| x != cured);
-        c.permanent.retain(|x| x != cured);
-        changes.push(change(
-            &name,
-            format!("condition ended: {cured}"),
-            rule::RECORD,
-        ));
-    }
-    for cond in &entry.conditions {
-        if !c.sheet.conditions.contains(cond) {
-            c.sheet.conditions.push(cond.clone());
-        }
-        changes.push(change(
-            &name,
-            format!("condition: {cond} (until a full rest)"),
-            rule::RECORD,
-        ));
-    }
-    for (ability, by) in &entry.lowered {
-        if let Some(score) = c.sheet.ability_mut(ability) {
-            let before = *score;
-            *score = (before - by).max(0);
-            let after = *score;
-            c.sheet.settle_health();
-            changes.push(change(
-                &name,
-                format!("{ability} {before} → {after} until a full rest"),
-                rule::ABILITY,
-            ));
-        }
-    }
-    for (j, item) in entry.injuries.iter().enumerate() {
-        let made = if item == ROLL {
-            rolled_injury(start, n, &name, "injuries", j, None, false)
-                .map(|i| (i, "rolled from the record".to_owned()))
-        } else if let Some(slip) = pack.injuries.iter().find(|s| &s.address == item) {
-            Ok((slip.item.clone(), format!("{item} of session {n}")))
-        } else {
-            rolled_injury(start, n, &name, "injuries", j, Some(item.clone()), false)
-                .map(|i| (i, "named in the record".to_owned()))
-        };
-        match made {
-            Ok((injury, from)) => take_injury(c, &name, n, &injury, from, changes),
-            Err(e) => changes.push(change(
-                &name,
-                format!("injury {item} not rolled: {e}"),
-                rule::INJURY,
-            )),
-        }
-    }
-    for (j, item) in entry.mutations.iter().enumerate() {
-        let made = if item == ROLL {
-            rolled_mutation(start, &c.sheet, &record_path(n, &name, "mutations", j))
-                .map(|m| (m, "rolled from the record".to_owned()))
-        } else if let Some(slip) = pack.mutations.iter().find(|s| &s.address == item) {
-            Ok((slip.item.clone(), format!("{item} of session {n}")))
-        } else {
-            continue;
-        };
-        match made {
-            Ok((m, from)) => take_mutation(c, &name, n, &m, from, changes),
-            Err(e) => changes.push(change(
-                &name,
-                format!("mutation {item} not rolled: {e}"),
-                rule::MUTATION,
-            )),
-        }
-    }
+    cure(c, &name, &entry.cured, changes);
+    condition(c, &name, &entry.conditions, changes);
+    lower(c, &name, entry, changes);
+    injuries(start, c, &name, n, pack, &entry.injuries, changes);
+    mutations(start, c, &name, n, pack, &entry.mutations, changes);
     super::omens::spend(c, &name, entry.omens, changes);
-    // The record's damage is the session's total, taken over many blows:
-    // critical damage, a mortal wound and instant death are each about
-    // damage taken at once, so none of them is read from it.
-    if entry.damage > 0 {
-        let before = c.health();
-        let after = (before - entry.damage).max(0);
-        c.sheet.health = Some(after);
-        changes.push(change(
-            &name,
-            format!(
-                "health {before} → {after} ({} damage over the session)",
-                entry.damage
-            ),
-            rule::DAMAGE,
-        ));
-    }
+    damage(c, &name, entry.damage, changes);
     if entry.corruption > 0 && soulblight(start, c, &name, n, entry.corruption, changes) {
-        play::die(
+        fate::die(
             start,
             state,
             k,
@@ -123,6 +43,128 @@ pub(super) fn pc_record(
             rule::DEATH,
             changes,
         );
+    }
+}
+
+/// `cured`: conditions that ended.
+fn cure(c: &mut CorePc, name: &str, cured: &[String], changes: &mut Vec<Change>) {
+    for cured in cured {
+        c.sheet.conditions.retain(|x| x != cured);
+        c.permanent.retain(|x| x != cured);
+        changes.push(change(
+            name,
+            format!("condition ended: {cured}"),
+            rule::RECORD,
+        ));
+    }
+}
+
+/// `conditions`: conditions gained, until a full rest.
+fn condition(c: &mut CorePc, name: &str, conditions: &[String], changes: &mut Vec<Change>) {
+    for cond in conditions {
+        if !c.sheet.conditions.contains(cond) {
+            c.sheet.conditions.push(cond.clone());
+        }
+        changes.push(change(
+            name,
+            format!("condition: {cond} (until a full rest)"),
+            rule::RECORD,
+        ));
+    }
+}
+
+/// `lowered`: abilities lowered until a full rest.
+fn lower(c: &mut CorePc, name: &str, entry: &PcRecord, changes: &mut Vec<Change>) {
+    for (ability, by) in &entry.lowered {
+        if let Some(score) = c.sheet.ability_mut(ability) {
+            let before = *score;
+            *score = (before - by).max(0);
+            let after = *score;
+            c.sheet.settle_health();
+            changes.push(change(
+                name,
+                format!("{ability} {before} → {after} until a full rest"),
+                rule::ABILITY,
+            ));
+        }
+    }
+}
+
+/// `injuries`: each a slip of the pack, a row of the injury table by
+/// name, or rolled.
+fn injuries(
+    start: &Start,
+    c: &mut CorePc,
+    name: &str,
+    n: u32,
+    pack: &PackFacts,
+    items: &[String],
+    changes: &mut Vec<Change>,
+) {
+    for (j, item) in items.iter().enumerate() {
+        let made = if item == ROLL {
+            rolled_injury(start, n, name, "injuries", j, None, false)
+                .map(|i| (i, "rolled from the record".to_owned()))
+        } else if let Some(slip) = pack.injuries.iter().find(|s| &s.address == item) {
+            Ok((slip.item.clone(), format!("{item} of session {n}")))
+        } else {
+            rolled_injury(start, n, name, "injuries", j, Some(item.clone()), false)
+                .map(|i| (i, "named in the record".to_owned()))
+        };
+        match made {
+            Ok((injury, from)) => take_injury(c, name, n, &injury, from, changes),
+            Err(e) => changes.push(change(
+                name,
+                format!("injury {item} not rolled: {e}"),
+                rule::INJURY,
+            )),
+        }
+    }
+}
+
+/// `mutations`: each a slip of the pack, or rolled.
+fn mutations(
+    start: &Start,
+    c: &mut CorePc,
+    name: &str,
+    n: u32,
+    pack: &PackFacts,
+    items: &[String],
+    changes: &mut Vec<Change>,
+) {
+    for (j, item) in items.iter().enumerate() {
+        let made = if item == ROLL {
+            rolled_mutation(start, &c.sheet, &record_path(n, name, "mutations", j))
+                .map(|m| (m, "rolled from the record".to_owned()))
+        } else if let Some(slip) = pack.mutations.iter().find(|s| &s.address == item) {
+            Ok((slip.item.clone(), format!("{item} of session {n}")))
+        } else {
+            continue;
+        };
+        match made {
+            Ok((m, from)) => take_mutation(c, name, n, &m, from, changes),
+            Err(e) => changes.push(change(
+                name,
+                format!("mutation {item} not rolled: {e}"),
+                rule::MUTATION,
+            )),
+        }
+    }
+}
+
+/// `damage`: the session's total, taken over many blows — critical
+/// damage, a mortal wound and instant death are each about damage taken
+/// at once, so none of them is read from it.
+fn damage(c: &mut CorePc, name: &str, damage: i64, changes: &mut Vec<Change>) {
+    if damage > 0 {
+        let before = c.health();
+        let after = (before - damage).max(0);
+        c.sheet.health = Some(after);
+        changes.push(change(
+            name,
+            format!("health {before} → {after} ({damage} damage over the session)"),
+            rule::DAMAGE,
+        ));
     }
 }
 
@@ -407,7 +449,9 @@ fn shift_base(c: &mut CorePc, before: Abilities) {
 
 /// Between session `n` and the next: the funerals due and the full rest,
 /// in a settlement with the money; otherwise the party carries its state,
-/// and the ledger says why.
+/// and the ledger says why. One step per rule: where the party rests,
+/// the funerals paid, the price of the rest, the funerals left unpaid,
+/// each PC's rest, and the week it takes.
 pub(super) fn between(
     start: &Start,
     state: &mut State,
@@ -415,11 +459,45 @@ pub(super) fn between(
     record: &RecordFile,
     changes: &mut Vec<Change>,
 ) {
-    let r = &record.record;
     let at = state
         .stop
         .clone()
         .unwrap_or_else(|| "where it stopped".into());
+    if !may_rest(start, state, record, &at, changes) {
+        return;
+    }
+    let prices = rest_prices(state);
+    let rest: i64 = prices.iter().map(|p| p.price).sum();
+    let left = pay_funerals(state, changes);
+    if left < rest {
+        changes.push(change(
+            "party",
+            format!(
+                "no full rest: it costs {rest}ʂ ({}), the party has {left}ʂ; everyone carries their state",
+                breakdown(state, &prices)
+            ),
+            rule::FULL_REST_PRICE,
+        ));
+        return;
+    }
+    unpaid_funerals(state, &prices, changes);
+    for p in &prices {
+        rest_one(state, p, changes);
+    }
+    week_of_rest(state, &at, rest, changes);
+}
+
+/// Whether the party takes a full rest where it stopped: in a settlement
+/// (the record's `settlement`, else the stop's kind on the map), unless
+/// the record says `full_rest = false`; if not, the ledger says why.
+fn may_rest(
+    start: &Start,
+    state: &State,
+    record: &RecordFile,
+    at: &str,
+    changes: &mut Vec<Change>,
+) -> bool {
+    let r = &record.record;
     let settlement = r.settlement.unwrap_or_else(|| {
         let map = start.map.as_ref();
         match (map, &state.stop) {
@@ -435,7 +513,7 @@ pub(super) fn between(
             format!("no full rest: {at} is not a settlement, so everyone carries their state"),
             rule::FULL_REST_WILD,
         ));
-        return;
+        return false;
     }
     if r.full_rest == Some(false) {
         changes.push(change(
@@ -443,103 +521,113 @@ pub(super) fn between(
             "no full rest (the record says full_rest = false): everyone carries their state",
             rule::RECORD,
         ));
-        return;
+        return false;
     }
-    let present: Vec<usize> = (0..state.pcs.len())
+    true
+}
+
+/// One PC's full rest and its price.
+struct RestPrice {
+    /// The PC.
+    k: usize,
+    /// Temporary conditions it clears.
+    cleared: usize,
+    /// `32ʂ + 16ʂ × cleared`.
+    price: i64,
+}
+
+/// The price of each present PC's full rest.
+fn rest_prices(state: &State) -> Vec<RestPrice> {
+    (0..state.pcs.len())
         .filter(|&k| state.pcs[k].is_present() && state.pcs[k].core.is_some())
-        .collect();
-    let prices: Vec<(usize, usize, i64)> = present
-        .iter()
-        .map(|&k| {
+        .map(|k| {
             let cleared = state.pcs[k]
                 .core
                 .as_ref()
                 .map_or(0, |c| c.temporary_conditions().len());
-            (k, cleared, rule::full_rest_cost(cleared))
+            RestPrice {
+                k,
+                cleared,
+                price: rule::full_rest_cost(cleared),
+            }
         })
-        .collect();
-    let rest: i64 = prices.iter().map(|p| p.2).sum();
+        .collect()
+}
+
+/// The funerals due, paid when the purse holds them all; the money left
+/// for the rest.
+fn pay_funerals(state: &mut State, changes: &mut Vec<Change>) -> i64 {
     let funerals: i64 = state.funerals_due.iter().map(|f| f.cost).sum();
-    let pay_funerals = funerals > 0 && state.money >= funerals;
-    let left = if pay_funerals {
-        state.money - funerals
-    } else {
-        state.money
-    };
-    if pay_funerals {
-        for f in std::mem::take(&mut state.funerals_due) {
-            changes.push(change(
-                "party",
-                format!(
-                    "paid {}ʂ for {}'s funeral (money {}ʂ → {}ʂ)",
-                    f.cost,
-                    f.pc,
-                    state.money,
-                    state.money - f.cost
-                ),
-                rule::FUNERAL_PAID,
-            ));
-            state.money -= f.cost;
-        }
+    if funerals == 0 || state.money < funerals {
+        return state.money;
     }
-    if left < rest {
+    for f in std::mem::take(&mut state.funerals_due) {
         changes.push(change(
             "party",
             format!(
-                "no full rest: it costs {rest}ʂ ({}), the party has {left}ʂ; everyone carries their state",
-                breakdown(state, &prices)
+                "paid {}ʂ for {}'s funeral (money {}ʂ → {}ʂ)",
+                f.cost,
+                f.pc,
+                state.money,
+                state.money - f.cost
             ),
-            rule::FULL_REST_PRICE,
+            rule::FUNERAL_PAID,
         ));
-        return;
+        state.money -= f.cost;
     }
-    // The rest is taken: a funeral still owed is now unpaid.
+    state.money
+}
+
+/// The rest is taken: a funeral still owed is now unpaid, and every PC
+/// resting loses a maximum omen for good.
+fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Change>) {
     for f in std::mem::take(&mut state.funerals_due) {
-        for &k in &present {
-            let pc = &mut state.pcs[k];
+        for p in prices {
+            let pc = &mut state.pcs[p.k];
             let Some(c) = pc.core.as_mut() else { continue };
             let before = c.sheet.max_omens;
-            if before > 0 {
+            let what = if before > 0 {
                 c.sheet.max_omens -= 1;
                 c.sheet.omens = c.sheet.omens.min(c.sheet.max_omens);
-                changes.push(change(
-                    &pc.name,
-                    format!(
-                        "{}'s funeral ({}ʂ) unpaid: maximum omens {before} → {} for good",
-                        f.pc,
-                        f.cost,
-                        before - 1
-                    ),
-                    rule::FUNERAL_UNPAID,
-                ));
+                format!(
+                    "{}'s funeral ({}ʂ) unpaid: maximum omens {before} → {} for good",
+                    f.pc,
+                    f.cost,
+                    before - 1
+                )
             } else {
-                changes.push(change(
-                    &pc.name,
-                    format!(
-                        "{}'s funeral ({}ʂ) unpaid: maximum omens already 0, no further penalty",
-                        f.pc, f.cost
-                    ),
-                    rule::FUNERAL_UNPAID,
-                ));
-            }
+                format!(
+                    "{}'s funeral ({}ʂ) unpaid: maximum omens already 0, no further penalty",
+                    f.pc, f.cost
+                )
+            };
+            changes.push(change(&pc.name, what, rule::FUNERAL_UNPAID));
         }
     }
-    for &(k, cleared, price) in &prices {
-        let pc = &mut state.pcs[k];
-        let Some(c) = pc.core.as_mut() else { continue };
-        changes.push(change(
-            &pc.name,
-            format!(
-                "full rest: {price}ʂ (32ʂ + 16ʂ × {cleared} condition{})",
-                if cleared == 1 { "" } else { "s" }
-            ),
-            rule::FULL_REST_PRICE,
-        ));
-        let restored = restore(c);
-        if !restored.is_empty() {
-            changes.push(change(&pc.name, restored, rule::FULL_REST));
-        }
+}
+
+/// One PC's full rest: its price, and what it restores.
+fn rest_one(state: &mut State, p: &RestPrice, changes: &mut Vec<Change>) {
+    let pc = &mut state.pcs[p.k];
+    let Some(c) = pc.core.as_mut() else { return };
+    changes.push(change(
+        &pc.name,
+        format!(
+            "full rest: {}ʂ (32ʂ + 16ʂ × {} condition{})",
+            p.price,
+            p.cleared,
+            if p.cleared == 1 { "" } else { "s" }
+        ),
+        rule::FULL_REST_PRICE,
+    ));
+    let restored = restore(c);
+    if !restored.is_empty() {
+        changes.push(change(&pc.name, restored, rule::FULL_REST));
     }
+}
+
+/// The week of full rest: paid from the purse, the days gone.
+fn week_of_rest(state: &mut State, at: &str, rest: i64, changes: &mut Vec<Change>) {
     changes.push(change(
         "party",
         format!(
@@ -556,10 +644,10 @@ pub(super) fn between(
 }
 
 /// `32ʂ + 16ʂ × 1 (Viktor), 32ʂ (Ada)`.
-fn breakdown(state: &State, prices: &[(usize, usize, i64)]) -> String {
+fn breakdown(state: &State, prices: &[RestPrice]) -> String {
     prices
         .iter()
-        .map(|&(k, cleared, _)| {
+        .map(|&RestPrice { k, cleared, .. }| {
             let who = &state.pcs[k].name;
             if cleared == 0 {
                 format!("32ʂ {who}")

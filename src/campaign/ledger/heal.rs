@@ -7,7 +7,7 @@
 //! (`heal_edge`, `heal_twist`) taken as it is, and the rest a day's rest
 //! at a time.
 
-use super::{Change, Start, change, play, record_stream, rule};
+use super::{Change, Start, change, fate, record_stream, rule};
 use crate::campaign::record::{PcRecord, RecordFile};
 use crate::campaign::state::State;
 use crate::diagnostic::Diagnostic;
@@ -197,7 +197,7 @@ fn rolled(
     if o.success == Some(true) {
         return Some(o.edge);
     }
-    play::die(
+    fate::die(
         start,
         state,
         k,

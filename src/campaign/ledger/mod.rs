@@ -18,6 +18,7 @@ use serde::Serialize;
 
 mod checks;
 mod core;
+mod fate;
 pub(crate) mod heal;
 mod mettle;
 mod omens;

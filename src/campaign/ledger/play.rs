@@ -3,15 +3,15 @@
 //! printed and spent, the purse and the supplies, PCs who joined, and
 //! each PC's own entry (by the system's rules), then who died or left.
 
-use super::{Change, PackFacts, Start, change, checks, core, mettle, road, rule, vouchers};
+use super::{Change, PackFacts, Start, change, checks, core, fate, mettle, road, rule, vouchers};
 use crate::campaign::record::{Fate, RecordFile};
-use crate::campaign::state::{
-    Funeral, HeldVoucher, MetNpc, Presence, RetiredVoucher, State, TrailLeg, Travelled,
-};
+use crate::campaign::state::{HeldVoucher, MetNpc, State, TrailLeg, Travelled};
 use crate::generators::count;
 use crate::rules::RulesSystem;
 
-/// Apply session `n`'s record.
+/// Apply session `n`'s record: one step per thing a record says, in
+/// this order (a PC who joins has their own entry applied; a PC's entry
+/// is applied before their fate).
 pub(super) fn session(
     start: &Start,
     state: &mut State,
@@ -20,29 +20,43 @@ pub(super) fn session(
     record: &RecordFile,
     changes: &mut Vec<Change>,
 ) {
-    let r = &record.record;
     let day_start = state.day;
-    if r.day != state.day {
-        changes.push(change(
-            "party",
-            format!(
-                "day {} → {} ({})",
-                state.day,
-                r.day,
-                count(r.day - state.day, "day", "days")
-            ),
-            rule::RECORD,
-        ));
-        state.day = r.day;
-    }
+    advance_day(state, record.record.day, changes);
     let walked = travel(start, state, pack, record, changes);
     state.trail.push(TrailLeg {
         session: n,
         day_start,
-        day_end: r.day,
+        day_end: record.record.day,
         stops: walked,
     });
-    meet(state, pack, &r.npcs_met, n, changes);
+    meet(state, pack, &record.record.npcs_met, n, changes);
+    issue_vouchers(state, pack, n);
+    vouchers::spend(state, n, record, changes);
+    purse(state, record.record.money, changes);
+    supplies(state, record, changes);
+    join(start, state, record, changes);
+    pc_entries(start, state, n, pack, record, changes);
+    fates(start, state, n, record, changes);
+}
+
+/// The record's day: the session ended on it.
+fn advance_day(state: &mut State, day: u32, changes: &mut Vec<Change>) {
+    if day != state.day {
+        changes.push(change(
+            "party",
+            format!(
+                "day {} → {day} ({})",
+                state.day,
+                count(day - state.day, "day", "days")
+            ),
+            rule::RECORD,
+        ));
+        state.day = day;
+    }
+}
+
+/// The vouchers the pack printed are in their holders' hands.
+fn issue_vouchers(state: &mut State, pack: &PackFacts, n: u32) {
     for v in &pack.vouchers {
         state.vouchers.push(HeldVoucher {
             serial: v.serial.clone(),
@@ -51,20 +65,28 @@ pub(super) fn session(
             downtime: false,
         });
     }
-    vouchers::spend(state, n, record, changes);
-    if r.money != 0 {
+}
+
+/// The record's `money`: gained or spent by the party.
+fn purse(state: &mut State, money: i64, changes: &mut Vec<Change>) {
+    if money != 0 {
         changes.push(change(
             "party",
             format!(
                 "money {}ʂ → {}ʂ ({:+}ʂ)",
                 state.money,
-                state.money + r.money,
-                r.money
+                state.money + money,
+                money
             ),
             rule::RECORD,
         ));
-        state.money += r.money;
+        state.money += money;
     }
+}
+
+/// The record's `rations` and `water` left.
+fn supplies(state: &mut State, record: &RecordFile, changes: &mut Vec<Change>) {
+    let r = &record.record;
     for (what, left, now) in [
         ("rations", r.rations, &mut state.rations),
         ("water", r.water, &mut state.water),
@@ -76,36 +98,61 @@ pub(super) fn session(
             *now = Some(v);
         }
     }
+}
+
+/// The record's `[[joined]]` PCs join the party.
+fn join(start: &Start, state: &mut State, record: &RecordFile, changes: &mut Vec<Change>) {
     if let Ok(joined) = checks::joined(start, state, record) {
         for pc in joined {
             changes.push(change(&pc.name, "joined the party", rule::JOINED));
             state.pcs.push(pc);
         }
     }
-    for (i, entry) in r.pcs.iter().enumerate() {
-        let Some(k) = state
-            .pcs
-            .iter()
-            .position(|p| p.is_present() && p.name.eq_ignore_ascii_case(entry.name.trim()))
-        else {
+}
+
+/// The present PC a `[[pc]]` entry names.
+fn present_pc(state: &State, name: &str) -> Option<usize> {
+    state
+        .pcs
+        .iter()
+        .position(|p| p.is_present() && p.name.eq_ignore_ascii_case(name.trim()))
+}
+
+/// Each `[[pc]]` entry applied to its PC, by the system's rules.
+fn pc_entries(
+    start: &Start,
+    state: &mut State,
+    n: u32,
+    pack: &PackFacts,
+    record: &RecordFile,
+    changes: &mut Vec<Change>,
+) {
+    for entry in &record.record.pcs {
+        let Some(k) = present_pc(state, &entry.name) else {
             continue;
         };
         match start.system {
-            RulesSystem::Core => core::pc_record(start, state, k, n, pack, i, entry, changes),
+            RulesSystem::Core => core::pc_record(start, state, k, n, pack, entry, changes),
             RulesSystem::Mettle => mettle::pc_record(state, k, entry, changes),
         }
     }
-    for entry in &r.pcs {
+}
+
+/// Each `[[pc]]` entry's `fate`: the PC died or left.
+fn fates(
+    start: &Start,
+    state: &mut State,
+    n: u32,
+    record: &RecordFile,
+    changes: &mut Vec<Change>,
+) {
+    for entry in &record.record.pcs {
         let Some(fate) = entry.fate else { continue };
-        let Some(k) = state
-            .pcs
-            .iter()
-            .position(|p| p.is_present() && p.name.eq_ignore_ascii_case(entry.name.trim()))
-        else {
+        let Some(k) = present_pc(state, &entry.name) else {
             continue;
         };
         match fate {
-            Fate::Dead => die(
+            Fate::Dead => fate::die(
                 start,
                 state,
                 k,
@@ -115,75 +162,8 @@ pub(super) fn session(
                 rule::RECORD,
                 changes,
             ),
-            Fate::Left => {
-                let pc = &mut state.pcs[k];
-                pc.presence = Presence::Left;
-                pc.gone_in = Some(n);
-                changes.push(change(&pc.name.clone(), "left the party", rule::LEFT));
-                retire_vouchers(state, k, changes);
-            }
+            Fate::Left => fate::leave(state, k, n, changes),
         }
-    }
-}
-
-/// PC `k` dies in session `n` (`how` and `why` say how): out of the
-/// party; a Core funeral falls due; their vouchers go.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn die(
-    start: &Start,
-    state: &mut State,
-    k: usize,
-    n: u32,
-    remains: bool,
-    how: &str,
-    why: &str,
-    changes: &mut Vec<Change>,
-) {
-    let name = state.pcs[k].name.clone();
-    state.pcs[k].presence = Presence::Dead;
-    state.pcs[k].gone_in = Some(n);
-    changes.push(change(&name, how, why));
-    if start.system == RulesSystem::Core {
-        let cost = rule::funeral_cost(remains);
-        changes.push(change(
-            "party",
-            format!(
-                "a funeral for {name} is due by the next full rest: {cost}ʂ{}",
-                if remains {
-                    " (512ʂ halved: the remains were brought back)"
-                } else {
-                    ""
-                }
-            ),
-            rule::FUNERAL_DUE,
-        ));
-        state.funerals_due.push(Funeral {
-            pc: name,
-            session: n,
-            remains,
-            cost,
-        });
-    }
-    retire_vouchers(state, k, changes);
-}
-
-/// The vouchers PC `k` held go with them.
-fn retire_vouchers(state: &mut State, k: usize, changes: &mut Vec<Change>) {
-    let name = state.pcs[k].name.clone();
-    let (gone, kept): (Vec<_>, Vec<_>) = std::mem::take(&mut state.vouchers)
-        .into_iter()
-        .partition(|v| v.holder.eq_ignore_ascii_case(&name));
-    state.vouchers = kept;
-    for v in gone {
-        changes.push(change(
-            &name,
-            format!("voucher {} retired unspent", v.serial),
-            rule::VOUCHER_GONE,
-        ));
-        state.retired.push(RetiredVoucher {
-            serial: v.serial,
-            holder: v.holder,
-        });
     }
 }
 
