@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::campaign::state::Presence;
+use crate::campaign::ledger::SessionLedger;
 use crate::campaign::{Ledger, PcState};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
@@ -66,8 +67,20 @@ fn stale_text(stale: &[Stale]) -> String {
     t
 }
 
-/// The ledger as the terminal shows it.
+/// The ledger as the terminal shows it: the campaign now, then each
+/// session with what changed.
 pub(crate) fn text(ledger: &Ledger) -> String {
+    let mut t = now_text(ledger);
+    for s in &ledger.sessions {
+        t.push('\n');
+        session_text(&mut t, s);
+    }
+    t
+}
+
+/// The campaign now: the day and stop, the purse, the party, and what it
+/// holds, owes and knows.
+fn now_text(ledger: &Ledger) -> String {
     let now = &ledger.now;
     let mut t = String::new();
     let _ = writeln!(
@@ -136,42 +149,44 @@ pub(crate) fn text(ledger: &Ledger) -> String {
     if !now.visited.is_empty() {
         let _ = writeln!(t, "\nStops visited: {}", now.visited.join(", "));
     }
-    for s in &ledger.sessions {
-        t.push('\n');
-        if !s.recorded {
-            let _ = writeln!(
-                t,
-                "Session {}: {}",
-                s.number,
-                if s.prepped {
-                    "prepped, not recorded yet"
-                } else {
-                    "not prepped yet"
-                }
-            );
-            continue;
-        }
-        let place = match (&s.stop_start, &s.stop_end) {
-            (Some(a), Some(b)) if a != b => format!(", {a} → {b}"),
-            (_, Some(b)) => format!(", at {b}"),
-            _ => String::new(),
-        };
+    t
+}
+
+/// One session of the ledger: its days and stops, the items met, and
+/// every change with its rule.
+fn session_text(t: &mut String, s: &SessionLedger) {
+    if !s.recorded {
         let _ = writeln!(
             t,
-            "Session {}: day {} → {}{place}",
+            "Session {}: {}",
             s.number,
-            s.day_start,
-            s.day_end.unwrap_or(s.day_start)
+            if s.prepped {
+                "prepped, not recorded yet"
+            } else {
+                "not prepped yet"
+            }
         );
-        if !s.met.is_empty() {
-            let _ = writeln!(t, "  met {}", s.met.join(", "));
-        }
-        for c in &s.changes {
-            let _ = writeln!(t, "  {}: {}", c.who, c.what);
-            let _ = writeln!(t, "      ({})", c.rule);
-        }
+        return;
     }
-    t
+    let place = match (&s.stop_start, &s.stop_end) {
+        (Some(a), Some(b)) if a != b => format!(", {a} → {b}"),
+        (_, Some(b)) => format!(", at {b}"),
+        _ => String::new(),
+    };
+    let _ = writeln!(
+        t,
+        "Session {}: day {} → {}{place}",
+        s.number,
+        s.day_start,
+        s.day_end.unwrap_or(s.day_start)
+    );
+    if !s.met.is_empty() {
+        let _ = writeln!(t, "  met {}", s.met.join(", "));
+    }
+    for c in &s.changes {
+        let _ = writeln!(t, "  {}: {}", c.who, c.what);
+        let _ = writeln!(t, "      ({})", c.rule);
+    }
 }
 
 /// One PC now, on a line.

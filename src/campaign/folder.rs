@@ -280,8 +280,7 @@ pub(crate) struct Files {
     pub records: Vec<(usize, Text)>,
 }
 
-/// Most sessions a campaign holds.
-pub(crate) const MAX_SESSIONS: usize = 1000;
+pub(crate) use crate::input::limits::MAX_SESSIONS;
 
 impl Files {
     /// The campaign at `root` read from disk: `campaign.toml`, its party

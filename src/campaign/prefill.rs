@@ -122,122 +122,132 @@ pub(crate) fn after(
 /// The record file, pre-filled: every key with its meaning beside it,
 /// nothing met yet, each PC with no harm taken.
 pub(crate) fn record_text(a: &After) -> String {
-    {
-        let this = a;
-        let n = this.session;
-        let mut t = String::new();
-        let _ = writeln!(
-            t,
-            "# Session {n}'s record: what happened at the table. Edit it after play (the\n\
-             # pack's \"After the session\" sheet has the same lines to mark), then\n\
-             # `tablewright prep` makes session {}. Every key is in the guide\n\
-             # (chapter Campaigns, \"The session record\").",
-            n + 1
-        );
-        let _ = writeln!(t, "session = {n}");
-        kv(
-            &mut t,
-            "day",
-            &this.day.to_string(),
-            &format!(
-                "the day the session ended on (it started on day {})",
-                this.day
-            ),
-        );
-        if let Some(stop) = &this.stop {
-            kv(
-                &mut t,
-                "stop",
-                &quoted(stop),
-                "where the party stopped (it started here)",
-            );
-        }
-        if !this.legs.is_empty() {
-            let _ = writeln!(t, "# the planned legs: {}", this.legs.join(" → "));
-        }
-        t.push('\n');
-        let _ = writeln!(
-            t,
-            "# Items of the pack met at the table, by address; every other one was not met:"
-        );
-        for (at, name) in &this.items {
-            let _ = writeln!(t, "#   {at}: {name} (not met)");
-        }
-        let _ = writeln!(t, "met = []");
-        if !this.npcs.is_empty() {
-            let _ = writeln!(
-                t,
-                "# The NPCs, by address (those met are remembered and can be brought back):"
-            );
-            for (at, name) in &this.npcs {
-                let _ = writeln!(t, "#   {at}: {name}");
-            }
-        }
-        let _ = writeln!(t, "npcs_met = []");
-        if this.system == RulesSystem::Mettle {
-            if !this.vouchers.is_empty() {
-                let _ = writeln!(t, "# Vouchers in hand, by serial:");
-                for (serial, holder) in &this.vouchers {
-                    let _ = writeln!(t, "#   {serial} ({holder})");
-                }
-            }
-            let _ = writeln!(t, "vouchers_spent = []");
-        }
-        kv(
-            &mut t,
-            "money",
-            "0",
-            "shillings gained (+) or spent (-) by the party",
-        );
-        kv(
-            &mut t,
-            "# rations",
-            &this.rations.unwrap_or(4).to_string(),
-            "the party's rations left (left out: as before)",
-        );
-        kv(
-            &mut t,
-            "# water",
-            &this.water.unwrap_or(3).to_string(),
-            "the party's units of water left",
-        );
-        for (name, start) in &this.pcs {
-            t.push('\n');
-            let _ = writeln!(t, "[[pc]]");
-            kv(
-                &mut t,
-                "name",
-                &quoted(name),
-                &format!("at the start: {start}"),
-            );
-            match this.system {
-                RulesSystem::Mettle => {
-                    kv(&mut t, "damage", "0", "Mettle lost and not recovered");
-                    kv(&mut t, "statuses", "[]", "statuses gained (Afflicted, …)");
-                }
-                RulesSystem::Core => {
-                    kv(&mut t, "damage", "0", "health lost and not healed");
-                    kv(&mut t, "conditions", "[]", "conditions gained");
-                    kv(
-                        &mut t,
-                        "injuries",
-                        "[]",
-                        "a slip by address (\"injury/1\"), a row's name, or \"roll\"",
-                    );
-                    kv(&mut t, "mutations", "[]", "a slip by address, or \"roll\"");
-                    kv(&mut t, "corruption", "0", "corruption gained");
-                    kv(&mut t, "omens", "0", "omens spent (back at a full rest)");
-                }
-            }
-            kv(
-                &mut t,
-                "# fate",
-                "\"dead\"",
-                "or \"left\" (the PC died or left)",
-            );
-        }
-        t
+    let mut t = String::new();
+    record_head(&mut t, a);
+    record_items(&mut t, a);
+    record_purse(&mut t, a);
+    for (name, start) in &a.pcs {
+        record_pc(&mut t, a.system, name, start);
     }
+    t
+}
+
+/// The comment on top, the session, its day and stop, the planned legs.
+fn record_head(t: &mut String, a: &After) {
+    let n = a.session;
+    let _ = writeln!(
+        t,
+        "# Session {n}'s record: what happened at the table. Edit it after play (the\n\
+         # pack's \"After the session\" sheet has the same lines to mark), then\n\
+         # `tablewright prep` makes session {}. Every key is in the guide\n\
+         # (chapter Campaigns, \"The session record\").",
+        n + 1
+    );
+    let _ = writeln!(t, "session = {n}");
+    kv(
+        t,
+        "day",
+        &a.day.to_string(),
+        &format!("the day the session ended on (it started on day {})", a.day),
+    );
+    if let Some(stop) = &a.stop {
+        kv(
+            t,
+            "stop",
+            &quoted(stop),
+            "where the party stopped (it started here)",
+        );
+    }
+    if !a.legs.is_empty() {
+        let _ = writeln!(t, "# the planned legs: {}", a.legs.join(" → "));
+    }
+    t.push('\n');
+}
+
+/// The items of the pack (`met`), its NPCs (`npcs_met`) and, in METTLE,
+/// the vouchers in hand (`vouchers_spent`).
+fn record_items(t: &mut String, a: &After) {
+    let _ = writeln!(
+        t,
+        "# Items of the pack met at the table, by address; every other one was not met:"
+    );
+    for (at, name) in &a.items {
+        let _ = writeln!(t, "#   {at}: {name} (not met)");
+    }
+    let _ = writeln!(t, "met = []");
+    if !a.npcs.is_empty() {
+        let _ = writeln!(
+            t,
+            "# The NPCs, by address (those met are remembered and can be brought back):"
+        );
+        for (at, name) in &a.npcs {
+            let _ = writeln!(t, "#   {at}: {name}");
+        }
+    }
+    let _ = writeln!(t, "npcs_met = []");
+    if a.system == RulesSystem::Mettle {
+        if !a.vouchers.is_empty() {
+            let _ = writeln!(t, "# Vouchers in hand, by serial:");
+            for (serial, holder) in &a.vouchers {
+                let _ = writeln!(t, "#   {serial} ({holder})");
+            }
+        }
+        let _ = writeln!(t, "vouchers_spent = []");
+    }
+}
+
+/// The party's money and supplies.
+fn record_purse(t: &mut String, a: &After) {
+    kv(
+        t,
+        "money",
+        "0",
+        "shillings gained (+) or spent (-) by the party",
+    );
+    kv(
+        t,
+        "# rations",
+        &a.rations.unwrap_or(4).to_string(),
+        "the party's rations left (left out: as before)",
+    );
+    kv(
+        t,
+        "# water",
+        &a.water.unwrap_or(3).to_string(),
+        "the party's units of water left",
+    );
+}
+
+/// One PC's `[[pc]]` entry, by the system's keys.
+fn record_pc(t: &mut String, system: RulesSystem, name: &str, start: &str) {
+    t.push('\n');
+    let _ = writeln!(t, "[[pc]]");
+    kv(t, "name", &quoted(name), &format!("at the start: {start}"));
+    match system {
+        RulesSystem::Mettle => {
+            kv(t, "damage", "0", "Mettle lost and not recovered");
+            kv(t, "statuses", "[]", "statuses gained (Afflicted, …)");
+        }
+        RulesSystem::Core => {
+            kv(t, "damage", "0", "health lost and not healed");
+            kv(t, "conditions", "[]", "conditions gained");
+            kv(
+                t,
+                "injuries",
+                "[]",
+                "a slip by address (\"injury/1\"), a row's name, or \"roll\"",
+            );
+            kv(t, "mutations", "[]", "a slip by address, or \"roll\"");
+            kv(t, "corruption", "0", "corruption gained");
+            kv(t, "omens", "0", "omens spent (back at a full rest)");
+        }
+    }
+    kv(
+        t,
+        "# fate",
+        "\"dead\"",
+        "or \"left\" (the PC died or left)",
+    );
 }
 
 /// `key = value` and its comment, the comments lined up.

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::dice::limits;
-use crate::input::session::MAX_REROLLS;
+use crate::input::limits::{MAX_REROLLS, MAX_SESSIONS};
 
 /// A command-line mistake.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,9 +98,22 @@ pub enum UsageError {
 
 impl fmt::Display for UsageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Each family of commands has its own table of messages; a variant
+        // is in exactly one (the test below holds every variant to a
+        // message).
+        self.dice_message(f)
+            .or_else(|| self.gen_message(f))
+            .or_else(|| self.session_message(f))
+            .unwrap_or(Ok(()))
+    }
+}
+
+impl UsageError {
+    /// `odds` and `check`.
+    fn dice_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
         use UsageError as U;
         let (pool, bonus_hint) = (limits::MAX_POOL, limits::HINT);
-        match self {
+        Some(match self {
             U::OddsNeedsInput => f.write_str("odds: give an expression or --table ID"),
             U::CheckPool { pool: p } => write!(
                 f,
@@ -135,6 +148,14 @@ impl fmt::Display for UsageError {
                 "check: cannot raise {raises} dice from a pool of {dice}; raised dice come out \
                  of the pool"
             ),
+            _ => return None,
+        })
+    }
+
+    /// `table` and `gen`.
+    fn gen_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use UsageError as U;
+        Some(match self {
             U::TableTimes { times } => {
                 write!(f, "table: --times {times}: ask for 1 to 10000 results")
             }
@@ -185,6 +206,14 @@ impl fmt::Display for UsageError {
                 "gen {kind} --session: the session sets the item's request (its terrain, system, \
                  party, entries and rerolls); leave out the options of `gen {kind}`"
             ),
+            _ => return None,
+        })
+    }
+
+    /// A session, a pack, a bundle or a campaign.
+    fn session_message(&self, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
+        use UsageError as U;
+        Some(match self {
             U::SessionItem { flaw } => write!(f, "gen --session: {flaw}"),
             U::PrepAddresses { flaws } => write!(f, "prep: {}", flaws.join("; ")),
             U::BundleSources => f.write_str(
@@ -219,15 +248,118 @@ impl fmt::Display for UsageError {
             ),
             U::SessionNumber { n } => write!(
                 f,
-                "session {n}: sessions are numbered from 1 to {}",
-                crate::campaign::folder::MAX_SESSIONS
+                "session {n}: sessions are numbered from 1 to {MAX_SESSIONS}"
             ),
             U::NumberWithoutCampaign => f.write_str(
                 "a session number after a file is for a campaign's bundle (made by `share` in a \
                  campaign); this file is one session's, so leave the number out",
             ),
-        }
+            _ => return None,
+        })
     }
 }
 
 impl std::error::Error for UsageError {}
+
+#[cfg(test)]
+mod tests {
+    use super::UsageError as U;
+
+    /// Every variant finds its message in one family's table: a variant
+    /// left out of the tables would print nothing.
+    #[test]
+    fn every_variant_has_a_message() {
+        let s = String::new;
+        let all = [
+            U::OddsNeedsInput,
+            U::CheckPool { pool: s() },
+            U::CheckVs { vs: s() },
+            U::CheckRange {
+                arg: "--vs",
+                text: s(),
+                max: 1,
+            },
+            U::CheckGrid { cells: 1 },
+            U::CheckLimits,
+            U::CheckTeam,
+            U::CheckDice { dice: 1 },
+            U::CheckRaise { raises: 1, dice: 1 },
+            U::TableTimes { times: 0 },
+            U::TableOutput {
+                times: 1,
+                id: s(),
+                max_mib: 1,
+            },
+            U::GenCount { count: 0, max: 1 },
+            U::GenItem { item: 0, max: 1 },
+            U::WithoutItem { flag: "--reroll" },
+            U::TooManyRerolls { reroll: 1 },
+            U::VoucherHolders,
+            U::NpcTerrain {
+                terrain: s(),
+                why: s(),
+            },
+            U::CorePoise,
+            U::CoreRulesTraps,
+            U::PoiseAndParty,
+            U::MapSvgCount,
+            U::JourneyMap,
+            U::SessionForage,
+            U::SessionOptions { kind: "npc" },
+            U::SessionItem { flaw: s() },
+            U::PrepAddresses { flaws: Vec::new() },
+            U::BundleSources,
+            U::RerollsPast {
+                address: s(),
+                asked: 1,
+                recorded: 1,
+            },
+            U::RerollBundle,
+            U::RerollNoPlan { n: 2, plan_of: 1 },
+            U::NotInCampaign { what: "prep N" },
+            U::SessionNumber { n: 0 },
+            U::NumberWithoutCampaign,
+        ];
+        for e in all {
+            // A new variant must be added here (the match fails to compile
+            // until it is), and so to a table.
+            match &e {
+                U::OddsNeedsInput
+                | U::CheckPool { .. }
+                | U::CheckVs { .. }
+                | U::CheckRange { .. }
+                | U::CheckGrid { .. }
+                | U::CheckLimits
+                | U::CheckTeam
+                | U::CheckDice { .. }
+                | U::CheckRaise { .. }
+                | U::TableTimes { .. }
+                | U::TableOutput { .. }
+                | U::GenCount { .. }
+                | U::GenItem { .. }
+                | U::WithoutItem { .. }
+                | U::TooManyRerolls { .. }
+                | U::VoucherHolders
+                | U::NpcTerrain { .. }
+                | U::CorePoise
+                | U::CoreRulesTraps
+                | U::PoiseAndParty
+                | U::MapSvgCount
+                | U::JourneyMap
+                | U::SessionForage
+                | U::SessionOptions { .. }
+                | U::SessionItem { .. }
+                | U::PrepAddresses { .. }
+                | U::BundleSources
+                | U::RerollsPast { .. }
+                | U::RerollBundle
+                | U::RerollNoPlan { .. }
+                | U::NotInCampaign { .. }
+                | U::SessionNumber { .. }
+                | U::NumberWithoutCampaign => {}
+            }
+            let text = e.to_string();
+            assert!(!text.trim().is_empty(), "{e:?} prints {text:?}");
+        }
+    }
+}

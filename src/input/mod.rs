@@ -11,6 +11,8 @@
 //! - [`character`]: Core Rules character sheets.
 //! - [`map`]: maps saved by `gen map --json`.
 //! - [`json_at`]: where a value sits in JSON text (for saved maps).
+//! - [`limits`]: the bounds the command line checks too (rerolls,
+//!   sessions).
 //! - [`clean`]: no control characters in a GM file's text.
 //! - [`bounded`]: reading any file the user names: regular files only, at
 //!   most 32 MiB.
@@ -20,6 +22,7 @@ pub(crate) mod bundle;
 pub(crate) mod character;
 pub(crate) mod clean;
 pub(crate) mod json_at;
+pub(crate) mod limits;
 pub(crate) mod map;
 pub(crate) mod party;
 pub(crate) mod session;

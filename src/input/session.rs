@@ -139,8 +139,7 @@ fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D:
     })
 }
 
-/// Most times one item may be rerolled.
-pub(crate) const MAX_REROLLS: u32 = 10_000;
+pub(crate) use super::limits::MAX_REROLLS;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -31,15 +31,6 @@ const MAX_PUB_MODULES: usize = 8;
 /// Functions over the limit when the rule came in (the code as it landed
 /// with issue 38's first steps): file, name, lines.
 const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("src/app/campaign.rs", "text", 106),
-    ("src/campaign/ledger/checks.rs", "core_pc_problems", 159),
-    ("src/campaign/ledger/checks.rs", "joined", 108),
-    ("src/campaign/ledger/checks.rs", "pc_problems", 116),
-    ("src/campaign/ledger/core.rs", "between", 146),
-    ("src/campaign/ledger/core.rs", "pc_record", 113),
-    ("src/campaign/ledger/play.rs", "session", 139),
-    ("src/campaign/prefill.rs", "record_text", 118),
-    ("src/error/usage.rs", "fmt", 131),
     ("src/handouts/drawings/chart/atlas.rs", "overview", 129),
     ("src/handouts/drawings/chart/atlas.rs", "tile", 179),
     ("src/handouts/sheets/encounter.rs", "odds_grid", 114),
@@ -50,7 +41,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
 /// Files over the limit when the rule came in: file, lines of code.
 const LONG_FILES: &[(&str, usize)] = &[
     ("src/app/request.rs", 613),
-    ("src/campaign/ledger/checks.rs", 708),
     ("src/handouts/drawings/chart/atlas.rs", 605),
     ("src/handouts/files.rs", 619),
     ("src/handouts/sheets/encounter.rs", 668),
@@ -61,10 +51,6 @@ const LONG_FILES: &[(&str, usize)] = &[
 /// Circles of files when the rule came in, each its files joined by ` ↔ `
 /// in path order.
 const CIRCLES: &[&str] = &[
-    "src/campaign/folder.rs ↔ src/error.rs ↔ src/error/usage.rs ↔ src/input/character.rs ↔ \
-     src/input/map.rs ↔ src/input/mod.rs ↔ src/input/party.rs ↔ src/input/session.rs",
-    "src/campaign/ledger/checks.rs ↔ src/campaign/ledger/core.rs ↔ src/campaign/ledger/heal.rs ↔ \
-     src/campaign/ledger/mettle.rs ↔ src/campaign/ledger/play.rs",
     "src/content/mod.rs ↔ src/content/validate/generation.rs ↔ src/content/validate/mod.rs ↔ \
      src/tables/mod.rs ↔ src/tables/work.rs",
     "src/content/validate/coverage.rs ↔ src/content/validate/table.rs",
