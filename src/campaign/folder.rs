@@ -35,7 +35,7 @@ use serde::Deserialize;
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
-use crate::input::{self, Step};
+use crate::input::{self, Step, session};
 use crate::rules::RulesSystem;
 
 /// The file that makes a folder a campaign.
@@ -64,7 +64,7 @@ pub(crate) struct CampaignFile {
     #[serde(default = "default_title")]
     pub title: String,
     pub seed: String,
-    #[serde(default = "default_system")]
+    #[serde(default = "session::default_system")]
     pub system: RulesSystem,
     #[serde(default = "default_party")]
     pub party: String,
@@ -84,13 +84,13 @@ pub(crate) struct CampaignFile {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RegionMap {
-    #[serde(default = "default_stops")]
+    #[serde(default = "session::default_stops")]
     pub stops: usize,
     #[serde(default)]
     pub terrains: Vec<String>,
-    #[serde(default = "default_supply")]
+    #[serde(default = "session::default_supply")]
     pub rations: u32,
-    #[serde(default = "default_supply")]
+    #[serde(default = "session::default_supply")]
     pub water: u32,
     #[serde(default)]
     pub kits: Vec<String>,
@@ -99,30 +99,12 @@ pub(crate) struct RegionMap {
 fn default_title() -> String {
     "Campaign".into()
 }
-fn default_system() -> RulesSystem {
-    RulesSystem::Mettle
-}
 fn default_party() -> String {
     "party.toml".into()
 }
-fn default_stops() -> usize {
-    10
-}
-fn default_supply() -> u32 {
-    3
-}
-
+/// A folder or a list of them, as a session file's `content` reads it.
 fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec<String>>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Either {
-        One(String),
-        Many(Vec<String>),
-    }
-    Ok(Some(match Either::deserialize(d)? {
-        Either::One(s) => vec![s],
-        Either::Many(v) => v,
-    }))
+    session::one_or_many(d).map(Some)
 }
 
 impl CampaignFile {

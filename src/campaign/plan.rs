@@ -5,7 +5,9 @@
 //! region's map made once under `"<campaign seed>/map"`, with the journey
 //! from the party's stop to where the plan says the party means to go.
 //!
-//! A plan's keys are a session file's without `title`, `seed`, `system`,
+//! A plan is a session file read by the session reader as a plan
+//! (`input::session_text::read`, `Form::Plan`: one set of keys, one set
+//! of messages). Its keys are a session file's without `title`, `seed`, `system`,
 //! `party`, `content`, `templates` and `[map]` (the campaign's), and three
 //! of its own:
 //!
@@ -24,10 +26,7 @@
 //! not its `[rerolls]` (those name that session's items) nor its
 //! `vouchers` (those are for the session whose plan names them).
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-
-use serde::Deserialize;
 
 use super::folder::{CampaignFile, Files, Text};
 use crate::campaign::state::{Presence, State};
@@ -38,50 +37,10 @@ use crate::generators::journey::Route;
 use crate::generators::map::{self, Map};
 use crate::generators::session::Fixed;
 use crate::generators::{Address, Generator};
-use crate::input::session::{
-    EncounterEntry, InjuryEntry, MapRequest, NpcEntry, TrapEntry, count_or_list_hint,
-};
+use crate::input::session::MapRequest;
+use crate::input::session_text::{self, Form, Given};
 use crate::input::{self, Session, Step};
 use crate::seed::Seed;
-
-/// A plan, as written.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Plan {
-    #[serde(default = "default_terrain")]
-    pub terrain: String,
-    #[serde(default)]
-    pub encounters: usize,
-    #[serde(default)]
-    pub traps: usize,
-    #[serde(default)]
-    pub npcs: usize,
-    #[serde(default)]
-    pub injuries: usize,
-    #[serde(default)]
-    pub mutations: usize,
-    #[serde(default)]
-    pub vouchers: Vec<String>,
-    #[serde(default)]
-    pub rerolls: BTreeMap<String, u32>,
-    #[serde(default, rename = "encounter")]
-    pub encounter_entries: Vec<EncounterEntry>,
-    #[serde(default, rename = "trap")]
-    pub trap_entries: Vec<TrapEntry>,
-    #[serde(default, rename = "npc")]
-    pub npc_entries: Vec<NpcEntry>,
-    #[serde(default, rename = "injury")]
-    pub injury_entries: Vec<InjuryEntry>,
-    #[serde(default, deserialize_with = "crate::input::name_or_number")]
-    pub to: Option<String>,
-    pub route: Option<Route>,
-    #[serde(default)]
-    pub bring_back: Vec<String>,
-}
-
-fn default_terrain() -> String {
-    "road".into()
-}
 
 /// Session N of a campaign, ready to make its pack from.
 #[derive(Debug, Clone)]
@@ -92,7 +51,9 @@ pub(crate) struct Prepared {
     /// The plan file (as named in messages) and its text.
     pub plan_path: PathBuf,
     pub plan_text: String,
-    pub plan: Plan,
+    /// The plan as read (a session text read as a plan: its `to`,
+    /// `route` and `bring_back` with it).
+    pub plan: Session,
     /// The plan as a session (the campaign's title, system and party).
     pub session: Session,
     /// `"<campaign seed>/session/<N>"`.
@@ -223,42 +184,6 @@ fn stops_hint(map: &Map) -> String {
     format!("the stops are: {}", names.join(", "))
 }
 
-/// A key of `campaign.toml` written in a plan: say where it goes.
-fn campaign_key_hint(e: Error) -> Error {
-    let Error::Input(mut report) = e else {
-        return e;
-    };
-    if let [d] = report.diagnostics.as_mut_slice() {
-        if d.message.contains("expected a stop's name") {
-            d.hint = Some(
-                "write a stop of the campaign map by name (`to = \"Brinewell\"`) or number \
-                 (`to = 3`), or `to = \"goal\"`"
-                    .into(),
-            );
-        }
-        for key in [
-            "title",
-            "seed",
-            "system",
-            "party",
-            "content",
-            "templates",
-            "map",
-            "start",
-            "money",
-        ] {
-            if d.message.contains(&format!("unknown field `{key}`")) {
-                d.suggestion = None;
-                d.hint = Some(format!(
-                    "`{key}` is the campaign's, not a session's: set it in campaign.toml (a plan \
-                     says only what to prep)"
-                ));
-            }
-        }
-    }
-    Error::Input(report)
-}
-
 /// Session `n` of the campaign, from its plan (or the last plan before
 /// it), checked against the tables; `stop` is the party's stop at its
 /// start (the ledger's; `None`: where the campaign starts).
@@ -281,7 +206,7 @@ pub(crate) fn prepare(
         ));
     };
     let plan_path = files.path_of(&text.name);
-    let mut plan: Plan = read_plan(&plan_path, text)?;
+    let mut plan = read_plan(&plan_path, text, file, n)?;
     if plan_of != n {
         plan.rerolls.clear();
         // A plan's vouchers are for the session whose plan names them: a
@@ -289,7 +214,7 @@ pub(crate) fn prepare(
         // Vouchers come from downtime, in the ledger).
         plan.vouchers.clear();
     }
-    let mut session = session_of(&plan, file, n);
+    let mut session = plan.clone();
     // A PC who died or left holds no new voucher (a plan taken from an
     // earlier session still names them).
     let gone_holders: Vec<String> = session
@@ -339,11 +264,31 @@ pub(crate) fn prepare(
     })
 }
 
-/// A plan file read (its keys checked, a campaign's key in it pointed
-/// at).
-fn read_plan(plan_path: &std::path::Path, text: &Text) -> Result<Plan, Error> {
-    input::from_toml(plan_path, &text.text, "session plan")
-        .map_err(|e| campaign_key_hint(count_or_list_hint(e, &text.text)))
+/// A plan file read by the session reader as session `n`'s plan (its
+/// keys checked, a campaign's key in it pointed at), with what the
+/// campaign gives it: the campaign's title (with the session's number),
+/// system and party, the map's numbers from `campaign.toml`.
+fn read_plan(
+    plan_path: &std::path::Path,
+    text: &Text,
+    file: &CampaignFile,
+    n: usize,
+) -> Result<Session, Error> {
+    let given = Given {
+        title: format!("{}: session {n}", file.title),
+        system: file.system,
+        party: file.party.clone(),
+        map: file.map.as_ref().map(|m| MapRequest {
+            stops: m.stops,
+            terrains: m.terrains.clone(),
+            journey: false,
+            route: Route::Safest,
+            rations: m.rations,
+            water: m.water,
+            kits: m.kits.clone(),
+        }),
+    };
+    session_text::read(plan_path, &text.text, Form::Plan(&given))
 }
 
 /// The checks a plan's session passes before its pack is made — the
@@ -355,12 +300,12 @@ fn check_session(
     files: &Files,
     file: &CampaignFile,
     library: &Library,
-    (plan, session): (&Plan, &Session),
+    (plan, session): (&Session, &Session),
     plan_path: &std::path::Path,
     text: &Text,
     stop: Option<&str>,
 ) -> Result<Option<Fixed>, Error> {
-    crate::input::session::check(session, plan_path, &text.text)?;
+    session_text::check(session, plan_path, &text.text)?;
     input::session_terrains(plan_path, &text.text, session, library)?;
     input::session::table_flaws(session, plan_path, &text.text, library)?;
     match region_map(files, file, library)? {
@@ -387,13 +332,12 @@ pub(crate) fn check_plans(
 ) -> Result<usize, Error> {
     for (k, text) in &files.plans {
         let plan_path = files.path_of(&text.name);
-        let plan = read_plan(&plan_path, text)?;
-        let session = session_of(&plan, file, *k);
+        let plan = read_plan(&plan_path, text, file, *k)?;
         check_session(
             files,
             file,
             library,
-            (&plan, &session),
+            (&plan, &plan),
             &plan_path,
             text,
             None,
@@ -408,7 +352,7 @@ fn fixed(
     files: &Files,
     file: &CampaignFile,
     map: Map,
-    plan: &Plan,
+    plan: &Session,
     plan_path: &std::path::Path,
     text: &Text,
     stop: Option<&str>,
@@ -441,38 +385,4 @@ fn fixed(
         to,
         day: 1,
     })
-}
-
-/// The plan as a session: the campaign's title (with the session's
-/// number), system and party; the map's numbers from `campaign.toml`.
-fn session_of(plan: &Plan, file: &CampaignFile, n: usize) -> Session {
-    Session {
-        title: format!("{}: session {n}", file.title),
-        seed: None,
-        system: file.system,
-        terrain: plan.terrain.clone(),
-        party: file.party.clone(),
-        encounters: plan.encounters,
-        traps: plan.traps,
-        npcs: plan.npcs,
-        injuries: plan.injuries,
-        mutations: plan.mutations,
-        vouchers: plan.vouchers.clone(),
-        map: file.map.as_ref().map(|m| MapRequest {
-            stops: m.stops,
-            terrains: m.terrains.clone(),
-            journey: plan.to.is_some(),
-            route: plan.route.unwrap_or(Route::Safest),
-            rations: m.rations,
-            water: m.water,
-            kits: m.kits.clone(),
-        }),
-        rerolls: plan.rerolls.clone(),
-        encounter_entries: plan.encounter_entries.clone(),
-        trap_entries: plan.trap_entries.clone(),
-        npc_entries: plan.npc_entries.clone(),
-        injury_entries: plan.injury_entries.clone(),
-        content: Vec::new(),
-        templates: None,
-    }
 }

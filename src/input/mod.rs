@@ -4,7 +4,10 @@
 //! [`Diagnostic`] with the line and a caret). Generators never see these
 //! files: they get the typed requests built here.
 //!
-//! - [`session`]: the session file and the pack request it stands for.
+//! - [`session`]: the session file's keys (a campaign plan's too) and the
+//!   pack request it stands for.
+//! - [`session_text`]: the one reader of a session file and a campaign's
+//!   plan, and their checks.
 //! - [`bundle`]: a bundle (`share`): session, party, tables and templates in
 //!   one file; and `[rerolls]` written back into a session file.
 //! - [`party`]: party files and pool summaries (`3,4,4,5`).
@@ -26,6 +29,7 @@ pub(crate) mod limits;
 pub(crate) mod map;
 pub(crate) mod party;
 pub(crate) mod session;
+pub(crate) mod session_text;
 
 use std::path::Path;
 
@@ -36,7 +40,8 @@ pub use map::{map_from_text, read_map};
 pub use party::{
     Origin, party, party_from_text, party_in_file, session_party, session_party_file, summary,
 };
-pub use session::{Session, session, session_folders, session_from_text, session_terrains};
+pub use session::{Session, session_folders, session_terrains};
+pub use session_text::{session, session_from_text};
 
 use crate::content::line_col;
 use crate::diagnostic::Diagnostic;
@@ -88,20 +93,37 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
     what: &str,
 ) -> Result<T, Error> {
     let value = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        let (line, col) = line_col(text, span.start);
-        let width = text.get(span).map_or(1, |s| s.chars().count());
-        Error::input(
-            Diagnostic::at(
-                path.display().to_string(),
-                line,
-                col,
-                format!("the {what} is not valid: {}", e.message().trim()),
-            )
-            .with_source(text, width)
-            .with_suggestion(meant(e.message())),
-        )
+        not_valid(path, text, what, e.span().unwrap_or(0..0), e.message())
     })?;
+    clean_text(path, text, what)?;
+    Ok(value)
+}
+
+/// A TOML text that does not read as its type: serde's `message` at
+/// `span`, with the closest known key or variant.
+pub(crate) fn not_valid(
+    path: &Path,
+    text: &str,
+    what: &str,
+    span: std::ops::Range<usize>,
+    message: &str,
+) -> Error {
+    let (line, col) = line_col(text, span.start);
+    let width = text.get(span).map_or(1, |s| s.chars().count());
+    Error::input(
+        Diagnostic::at(
+            path.display().to_string(),
+            line,
+            col,
+            format!("the {what} is not valid: {}", message.trim()),
+        )
+        .with_source(text, width)
+        .with_suggestion(meant(message)),
+    )
+}
+
+/// No control characters in a GM file's text, each pointed at.
+pub(crate) fn clean_text(path: &Path, text: &str, what: &str) -> Result<(), Error> {
     let unclean = clean::control_characters(path, text);
     if !unclean.is_empty() {
         return Err(Error::Input(crate::diagnostic::Report {
@@ -110,7 +132,7 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
             closing: None,
         }));
     }
-    Ok(value)
+    Ok(())
 }
 
 /// For serde's "unknown field `x`, expected one of `a`, `b`": the known

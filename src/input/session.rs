@@ -1,15 +1,17 @@
-//! The session file (`prep SESSION.toml`): its keys and defaults, read and
-//! checked, every flaw pointed at by line and column; and the pack request
-//! it stands for.
+//! The session file (`prep SESSION.toml`) and a campaign's plan
+//! (`sessions/N/plan.toml`, a session file that leaves the campaign's keys
+//! to `campaign.toml` and adds `to`, `route` and `bring_back`): their one
+//! set of keys and defaults ([`Session`]), the pack request it stands
+//! for, and the checks that need the tables. Both are read by
+//! [`super::session_text`], one reader with one set of messages.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{Step, flaw_steps, from_toml, read_text};
+use super::{Step, flaw_steps};
 use crate::content::Library;
-use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Report;
 use crate::error::Error;
 use crate::generators::encounter::Pin;
@@ -31,7 +33,9 @@ pub struct Session {
     pub system: RulesSystem,
     #[serde(default = "default_terrain")]
     pub terrain: String,
-    /// A party file (relative to the session file) or a pool summary.
+    /// A party file (relative to the session file) or a pool summary;
+    /// required in a session file (a plan's is the campaign's).
+    #[serde(default)]
     pub party: String,
     #[serde(default)]
     pub encounters: usize,
@@ -70,6 +74,16 @@ pub struct Session {
     /// A template folder, read relative to the session file
     /// (`--templates` wins).
     pub templates: Option<String>,
+    /// A campaign plan's: where the party means to go this session (a
+    /// stop of the campaign map by name or number, or `"goal"`).
+    #[serde(default, deserialize_with = "super::name_or_number")]
+    pub to: Option<String>,
+    /// A campaign plan's: the journey's route (`"safest"`, `"shortest"`).
+    pub route: Option<Route>,
+    /// A campaign plan's: NPCs of earlier packs brought back, each
+    /// `"npc/<K> of session <M>"`.
+    #[serde(default)]
+    pub bring_back: Vec<String>,
 }
 
 /// `[[encounter]]`: one encounter with its own terrain, situation (a row
@@ -116,7 +130,7 @@ fn total(count: usize, entries: usize) -> usize {
 }
 
 /// `from = "rules"`: where a trap comes from.
-fn trap_source(from: &str) -> Option<Source> {
+pub(super) fn trap_source(from: &str) -> Option<Source> {
     match from {
         "rules" => Some(Source::Rules),
         "parts" => Some(Source::Parts),
@@ -126,7 +140,7 @@ fn trap_source(from: &str) -> Option<Source> {
 }
 
 /// A string or a list of strings.
-fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+pub(crate) fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Either {
@@ -166,19 +180,19 @@ pub struct MapRequest {
 fn default_title() -> String {
     "Session pack".into()
 }
-fn default_system() -> RulesSystem {
+pub(crate) fn default_system() -> RulesSystem {
     RulesSystem::Mettle
 }
 fn default_terrain() -> String {
     "road".into()
 }
-fn default_stops() -> usize {
+pub(crate) fn default_stops() -> usize {
     10
 }
 fn default_route() -> Route {
     Route::Safest
 }
-fn default_supply() -> u32 {
+pub(crate) fn default_supply() -> u32 {
     3
 }
 
@@ -310,79 +324,6 @@ pub(crate) const KINDS: [&str; 8] = [
     "mutation",
 ];
 
-/// What is wrong with the `[[encounter]]`, `[[trap]]`, `[[npc]]` and
-/// `[[injury]]` entries that needs no tables: more entries than the count, unknown
-/// terrains and trap sources, tiers off the scale.
-fn entry_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    let mut flaw = |steps: &[Step], message: String| {
-        out.push(super::pointed(path, text, steps, message));
-    };
-    for (key, list, count, n) in [
-        (
-            "encounters",
-            "encounter",
-            session.encounters,
-            session.encounter_entries.len(),
-        ),
-        ("traps", "trap", session.traps, session.trap_entries.len()),
-        ("npcs", "npc", session.npcs, session.npc_entries.len()),
-        (
-            "injuries",
-            "injury",
-            session.injuries,
-            session.injury_entries.len(),
-        ),
-    ] {
-        if count != 0 && count < n {
-            flaw(
-                &[Step::Key(key)],
-                format!(
-                    "{key} = {count}, but there are {n} [[{list}]] entries: the count is the \
-                     total (the entries are {list}/1 to {list}/{n}); raise it or leave it out"
-                ),
-            );
-        }
-    }
-    // [[encounter]] terrains are regions of the tables: see
-    // `session_terrains`.
-    for (i, t) in session.trap_entries.iter().enumerate() {
-        let steps = [Step::Key("trap"), Step::Index(i), Step::Key("from")];
-        match t.from.as_deref() {
-            Some(f) if trap_source(f).is_none() => flaw(
-                &steps,
-                format!(
-                    "[[trap]] {}: from = \"{f}\": a trap comes from rules, parts or any",
-                    i + 1
-                ),
-            ),
-            Some("rules") if session.system == crate::rules::RulesSystem::Core => flaw(
-                &steps,
-                format!(
-                    "[[trap]] {}: the Core Rules have no traps of their own; Core traps are \
-                     built from parts (from = \"parts\" or \"any\")",
-                    i + 1
-                ),
-            ),
-            _ => {}
-        }
-    }
-    for (i, n) in session.npc_entries.iter().enumerate() {
-        if let Some(t) = n.tier
-            && !(1..=3).contains(&t)
-        {
-            flaw(
-                &[Step::Key("npc"), Step::Index(i), Step::Key("tier")],
-                format!(
-                    "[[npc]] {}: tier {t}: tiers are 1 (minion), 2 (veteran) and 3 (boss)",
-                    i + 1
-                ),
-            );
-        }
-    }
-    out
-}
-
 /// What the entries name that the tables do not hold — a situation not in
 /// the terrain's table, a foe or NPC archetype not in the system's, one
 /// situation pinned twice — each pointed at, with the closest name.
@@ -480,69 +421,6 @@ pub(crate) fn table_flaws(
     }))
 }
 
-/// The session's counts (`encounters = 2`) and their lists of entries
-/// (`[[encounter]]`), by the keys a session file writes them under.
-/// Each with its word in a message.
-const COUNTED: [(&str, &str, &str); 4] = [
-    ("encounters", "encounter", "encounter"),
-    ("traps", "trap", "trap"),
-    ("npcs", "npc", "NPC"),
-    ("injuries", "injury", "injury slip"),
-];
-
-/// A type error at a count written as a list of entries, or at a list of
-/// entries written as a count, gets a hint naming the other key.
-pub(crate) fn count_or_list_hint(e: Error, text: &str) -> Error {
-    let Error::Input(mut report) = e else {
-        return e;
-    };
-    if let [d] = report.diagnostics.as_mut_slice()
-        && d.message.contains("invalid type")
-        && let Some((key, value)) = text
-            .lines()
-            .nth(d.line.saturating_sub(1))
-            .and_then(|l| l.split_once('='))
-    {
-        let value = value.split('#').next().unwrap_or(value).trim();
-        let key = key.trim();
-        for (count, list, word) in COUNTED {
-            if key == list {
-                d.hint = Some(format!(
-                    "for a number of {word}s, write `{count} = {value}`; a `[[{list}]]` table sets up one {word}"
-                ));
-            } else if key == count {
-                d.hint = Some(format!(
-                    "`{count}` is a number; to set up one {word}, write a `[[{list}]]` table for it"
-                ));
-            }
-        }
-    }
-    Error::Input(report)
-}
-
-/// The `[rerolls]` entries that name no item of the session, or count
-/// past [`MAX_REROLLS`], pointed at.
-fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for (address, times) in &session.rerolls {
-        let steps = [Step::Key("rerolls"), Step::Key(address)];
-        let flaw = session.address_flaw(address).or_else(|| {
-            (*times > MAX_REROLLS).then(|| {
-                format!("`{address}` = {times}: an item is rerolled at most {MAX_REROLLS} times")
-            })
-        });
-        if let Some(message) = flaw {
-            out.push(super::pointed(
-                path,
-                text,
-                &steps,
-                format!("[rerolls] {message}"),
-            ));
-        }
-    }
-    out
-}
-
 /// The session's own folders (`content`, `templates`, relative to the
 /// session file at `path`), each checked to be there.
 pub fn session_folders(
@@ -633,54 +511,3 @@ pub fn session_terrains(
     }))
 }
 
-/// A session file, read and checked. Returns the text too, for the party.
-pub fn session(path: &Path) -> Result<(Session, String), Error> {
-    let text = read_text(path, "session file")?;
-    let session = session_from_text(path, &text)?;
-    Ok((session, text))
-}
-
-/// A session file's text, checked ([`session`] without the reading).
-pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
-    let session: Session =
-        from_toml(path, text, "session file").map_err(|e| count_or_list_hint(e, text))?;
-    check(&session, path, text)?;
-    Ok(session)
-}
-
-/// A session's keys checked, each flaw pointed at in `text` (the session
-/// file's, or a campaign plan's: the keys are the same).
-pub(crate) fn check(session: &Session, path: &Path, text: &str) -> Result<(), Error> {
-    let mut diagnostics: Vec<_> = session
-        .request()
-        .flaws()
-        .into_iter()
-        .map(|(table, f)| {
-            let prefix: Vec<Step> = table.map(Step::Key).into_iter().collect();
-            super::pointed(path, text, &flaw_steps(&prefix, &f), f.message)
-        })
-        .collect();
-    diagnostics.extend(reroll_flaws(session, path, text));
-    // The file's seed is checked here, where its line is known (a bad
-    // `--seed` is reported as such by the command).
-    if let Some(Err(e)) = session.seed.as_deref().map(crate::seed::Seed::new) {
-        diagnostics.push(super::pointed(
-            path,
-            text,
-            &[Step::Key("seed")],
-            e.to_string(),
-        ));
-    }
-    diagnostics.extend(entry_flaws(session, path, text));
-    if !diagnostics.is_empty() {
-        return Err(Error::Input(Report {
-            headline: Some("the session file asks for what a pack cannot give:".into()),
-            diagnostics,
-            closing: Some(
-                "hint: fix the lines above (the guide's chapter The files a GM writes lists every session key) and run again"
-                    .into(),
-            ),
-        }));
-    }
-    Ok(())
-}
