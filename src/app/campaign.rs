@@ -9,8 +9,8 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use crate::campaign::state::Presence;
 use crate::campaign::ledger::SessionLedger;
+use crate::campaign::state::Presence;
 use crate::campaign::{Ledger, PcState};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;

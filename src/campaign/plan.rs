@@ -333,15 +333,7 @@ pub(crate) fn check_plans(
     for (k, text) in &files.plans {
         let plan_path = files.path_of(&text.name);
         let plan = read_plan(&plan_path, text, file, *k)?;
-        check_session(
-            files,
-            file,
-            library,
-            (&plan, &plan),
-            &plan_path,
-            text,
-            None,
-        )?;
+        check_session(files, file, library, (&plan, &plan), &plan_path, text, None)?;
     }
     Ok(files.plans.len())
 }

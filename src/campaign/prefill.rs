@@ -242,12 +242,7 @@ fn record_pc(t: &mut String, system: RulesSystem, name: &str, start: &str) {
             kv(t, "omens", "0", "omens spent (back at a full rest)");
         }
     }
-    kv(
-        t,
-        "# fate",
-        "\"dead\"",
-        "or \"left\" (the PC died or left)",
-    );
+    kv(t, "# fate", "\"dead\"", "or \"left\" (the PC died or left)");
 }
 
 /// `key = value` and its comment, the comments lined up.

@@ -92,9 +92,8 @@ pub fn from_toml<T: serde::de::DeserializeOwned>(
     text: &str,
     what: &str,
 ) -> Result<T, Error> {
-    let value = toml::from_str(text).map_err(|e| {
-        not_valid(path, text, what, e.span().unwrap_or(0..0), e.message())
-    })?;
+    let value = toml::from_str(text)
+        .map_err(|e| not_valid(path, text, what, e.span().unwrap_or(0..0), e.message()))?;
     clean_text(path, text, what)?;
     Ok(value)
 }

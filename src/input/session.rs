@@ -510,4 +510,3 @@ pub fn session_terrains(
         ),
     }))
 }
-

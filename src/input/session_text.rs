@@ -438,7 +438,9 @@ mod tests {
             map: None,
         };
         let plan = "terrain = \"road\"\nencounters = 1\nseed = \"mine\"\n";
-        let e = read(path, plan, Form::Plan(&given)).unwrap_err().to_string();
+        let e = read(path, plan, Form::Plan(&given))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains(
                 "sessions/1/plan.toml:3:1: the session plan is not valid: unknown field `seed`, \
@@ -449,11 +451,15 @@ mod tests {
         assert!(e.contains("`seed` is the campaign's"), "{e}");
         // A type error before the key out of place is met first.
         let plan = "encounters = \"two\"\nseed = \"mine\"\n";
-        let e = read(path, plan, Form::Plan(&given)).unwrap_err().to_string();
+        let e = read(path, plan, Form::Plan(&given))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("plan.toml:1:14"), "{e}");
         // A plan's own key in a session file.
         let file = "party = \"3,4\"\nto = \"goal\"\n";
-        let e = read(Path::new("s.toml"), file, Form::File).unwrap_err().to_string();
+        let e = read(Path::new("s.toml"), file, Form::File)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("s.toml:2:1: the session file is not valid: unknown field `to`"),
             "{e}"
@@ -462,6 +468,9 @@ mod tests {
         let e = read(Path::new("s.toml"), "encounters = 1\n", Form::File).unwrap_err();
         assert!(e.to_string().contains("missing field `party`"), "{e}");
         let s = read(path, "encounters = 1\nto = 3\n", Form::Plan(&given)).unwrap();
-        assert_eq!((s.party.as_str(), s.to.as_deref()), ("party.toml", Some("3")));
+        assert_eq!(
+            (s.party.as_str(), s.to.as_deref()),
+            ("party.toml", Some("3"))
+        );
     }
 }

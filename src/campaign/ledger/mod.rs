@@ -13,12 +13,26 @@
 //! Rolls (soulblight, an injury or mutation rolled from the record, the
 //! Heal Check in downtime) draw from the campaign seed's streams under
 //! `record/<N>/<pc>/<field>/<i>`, so a record always rolls the same.
+//!
+//! Each push is three stages, each a list of small named steps, one rule
+//! to a step (ARCHITECTURE.md, "The ledger's fold"):
+//!
+//! - `checks`: the record checked (`checks/`: session and items,
+//!   `joining`, `pcs`, `core_pc`);
+//! - `play`: the session applied, each PC's entry by `core` or
+//!   `mettle`;
+//! - between sessions: `full_rest` (Core: funerals and the full rest) or
+//!   `mettle` (statuses, `heal`, Downtime Vouchers, Mettle refilled).
+//!
+//! Below the steps, shared by them: `fate` (death, leaving, funerals
+//! due, vouchers retired), `rule`, `road`, `omens`, `vouchers`.
 
 use serde::Serialize;
 
 mod checks;
 mod core;
 mod fate;
+mod full_rest;
 pub(crate) mod heal;
 mod mettle;
 mod omens;
@@ -286,7 +300,7 @@ impl<'s, 'a> Folding<'s, 'a> {
         let mut changes = Vec::new();
         play::session(start, state, s.number, pack, record, &mut changes);
         match start.system {
-            RulesSystem::Core => core::between(start, state, s.number, record, &mut changes),
+            RulesSystem::Core => full_rest::between(start, state, s.number, record, &mut changes),
             RulesSystem::Mettle => mettle::between(start, state, s.number, record, &mut changes),
         }
         state.session = s.number + 1;

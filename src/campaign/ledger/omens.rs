@@ -1,6 +1,6 @@
 //! Omens spent in play (Core Rules, Omens): a `[[pc]]` entry's `omens`,
 //! checked against the omens the PC has and taken off their sheet. Spent
-//! omens come back with a full rest ([`super::core`]'s `restore`), and an
+//! omens come back with a full rest ([`super::full_rest`]'s `restore`), and an
 //! omen the ledger spends to cheat death from soulblight is one the PC
 //! still has after those spent at the table.
 

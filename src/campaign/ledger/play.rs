@@ -139,13 +139,7 @@ fn pc_entries(
 }
 
 /// Each `[[pc]]` entry's `fate`: the PC died or left.
-fn fates(
-    start: &Start,
-    state: &mut State,
-    n: u32,
-    record: &RecordFile,
-    changes: &mut Vec<Change>,
-) {
+fn fates(start: &Start, state: &mut State, n: u32, record: &RecordFile, changes: &mut Vec<Change>) {
     for entry in &record.record.pcs {
         let Some(fate) = entry.fate else { continue };
         let Some(k) = present_pc(state, &entry.name) else {

@@ -88,13 +88,11 @@ fn slip_problems(
                         ))
                     }
                 }
-                None if kind == "injury" => {
-                    at(format!("no injury `{item}` in the injury table"))
-                        .with_suggestion(
-                            closest(item, rows.iter().map(String::as_str)).map(str::to_owned),
-                        )
-                        .with_hint("give a slip's address (`injury/1`), a row's name or \"roll\"")
-                }
+                None if kind == "injury" => at(format!("no injury `{item}` in the injury table"))
+                    .with_suggestion(
+                        closest(item, rows.iter().map(String::as_str)).map(str::to_owned),
+                    )
+                    .with_hint("give a slip's address (`injury/1`), a row's name or \"roll\""),
                 None => at(format!(
                     "`{item}` is neither a mutation slip of the pack nor \"roll\""
                 ))

@@ -52,7 +52,15 @@ pub(crate) fn check(
     };
     let joined_pcs: &[PcState] = joined.as_deref().unwrap_or(&[]);
     for (i, pc) in record.record.pcs.iter().enumerate() {
-        out.extend(pcs::pc_problems(start, state, s, record, i, pc, &joined_names));
+        out.extend(pcs::pc_problems(
+            start,
+            state,
+            s,
+            record,
+            i,
+            pc,
+            &joined_names,
+        ));
         if start.system == RulesSystem::Core {
             out.extend(super::omens::problems(state, joined_pcs, record, i, pc));
         }
@@ -224,4 +232,3 @@ fn unknown_item(
         None => d.with_hint(format!("the pack has {}", known.join(", "))),
     }
 }
-

@@ -246,7 +246,9 @@ fn mettle_pc_problems(
             }
         }
     }
-    out.extend(crate::campaign::ledger::heal::record_problems(record, i, pc));
+    out.extend(crate::campaign::ledger::heal::record_problems(
+        record, i, pc,
+    ));
     if let Some(h) = &pc.healer {
         let standing = state
             .present()
