@@ -460,9 +460,6 @@ pub(super) fn plan(
         .map(String::as_str)
         .chain(beside.iter().map(|(n, _)| n.as_str()))
         .collect();
-    let mut carry = Vec::new();
-    let mut removed = Vec::new();
-    let mut kept = Vec::new();
     let index: BTreeMap<&str, usize> = files
         .iter()
         .enumerate()
@@ -477,57 +474,16 @@ pub(super) fn plan(
         }))
         .collect();
     let removing = scope == Scope::Whole && replace != Replace::Nothing;
-    // A folder is the pack's while the set writes into it or the previous
-    // manifest lists a file in it.
-    let ours_folder = |f: &str| {
-        in_set
-            .iter()
-            .copied()
-            .chain(current.listed.keys().map(String::as_str))
-            .any(|n| folder_of(n) == Some(f))
-    };
-    for (name, kind) in &current.entries {
-        if name == MANIFEST || in_set.contains(name.as_str()) {
-            continue;
-        }
-        if theirs.contains(name.as_str()) {
-            carry.push((name.clone(), *kind));
-            continue;
-        }
-        if current.folders.contains(name) && ours_folder(name) {
-            continue;
-        }
-        if folder_of(name).is_some_and(|f| !ours_folder(f)) {
-            // Inside a folder that is refused as a whole below.
-            continue;
-        }
-        let was_listed = current.listed.get(name);
-        if was_listed.is_some() && removing {
-            changed = true;
-            let pack_name = removable(name) || beside::base(name).is_some_and(|b| removable(&b));
-            if pack_name && current.unchanged(dir, name) {
-                removed.push(name.clone());
-                continue;
-            }
-            // Not as the pack wrote it: the GM's now, kept and unlisted.
-            kept.push(name.clone());
-        }
-        if old_temporary(name) {
-            changed = true;
-            continue;
-        }
-        match kind {
-            Entry::File(_) | Entry::Link(_) => carry.push((name.clone(), *kind)),
-            Entry::Folder | Entry::Other => {
-                return Err(OutputError::Foreign(dir.join(name)));
-            }
-        }
-        if let Some(hash) = was_listed
-            && !removing
-        {
-            listed.insert(name.clone(), hash.clone());
-        }
-    }
+    let others = others(
+        dir,
+        current,
+        (&in_set, &theirs),
+        removing,
+        removable,
+        &mut listed,
+    )?;
+    let (carry, removed, kept) = (others.carry, others.removed, others.kept);
+    changed |= others.changed;
     let manifest = manifest::text(&listed);
     if current.manifest.as_deref() != Some(manifest.as_bytes()) {
         changed = true;
@@ -553,6 +509,90 @@ pub(super) fn plan(
         kept,
         changed,
     })
+}
+
+/// What becomes of the folder's entries outside the set.
+struct Others {
+    /// Carried into the new folder as they are.
+    carry: Vec<(String, Entry)>,
+    /// The previous pack's files, removed.
+    removed: Vec<String>,
+    /// The previous pack's files the GM changed: kept, no longer listed.
+    kept: Vec<String>,
+    changed: bool,
+}
+
+/// Sort the folder's entries outside the set (`in_set`; `theirs`, the
+/// GM's files at the set's names): carried, removed (`removing`: the
+/// previous pack's files that `removable` names and are as it wrote
+/// them), or kept; a folder not the pack's refused. Files still listed
+/// go to `listed`.
+fn others(
+    dir: &Path,
+    current: &Current,
+    (in_set, theirs): (&BTreeSet<&str>, &BTreeSet<&str>),
+    removing: bool,
+    removable: &dyn Fn(&str) -> bool,
+    listed: &mut manifest::Listed,
+) -> Result<Others, OutputError> {
+    // A folder is the pack's while the set writes into it or the previous
+    // manifest lists a file in it.
+    let ours_folder = |f: &str| {
+        in_set
+            .iter()
+            .copied()
+            .chain(current.listed.keys().map(String::as_str))
+            .any(|n| folder_of(n) == Some(f))
+    };
+    let mut out = Others {
+        carry: Vec::new(),
+        removed: Vec::new(),
+        kept: Vec::new(),
+        changed: false,
+    };
+    for (name, kind) in &current.entries {
+        if name == MANIFEST || in_set.contains(name.as_str()) {
+            continue;
+        }
+        if theirs.contains(name.as_str()) {
+            out.carry.push((name.clone(), *kind));
+            continue;
+        }
+        if current.folders.contains(name) && ours_folder(name) {
+            continue;
+        }
+        if folder_of(name).is_some_and(|f| !ours_folder(f)) {
+            // Inside a folder that is refused as a whole below.
+            continue;
+        }
+        let was_listed = current.listed.get(name);
+        if was_listed.is_some() && removing {
+            out.changed = true;
+            let pack_name = removable(name) || beside::base(name).is_some_and(|b| removable(&b));
+            if pack_name && current.unchanged(dir, name) {
+                out.removed.push(name.clone());
+                continue;
+            }
+            // Not as the pack wrote it: the GM's now, kept and unlisted.
+            out.kept.push(name.clone());
+        }
+        if old_temporary(name) {
+            out.changed = true;
+            continue;
+        }
+        match kind {
+            Entry::File(_) | Entry::Link(_) => out.carry.push((name.clone(), *kind)),
+            Entry::Folder | Entry::Other => {
+                return Err(OutputError::Foreign(dir.join(name)));
+            }
+        }
+        if let Some(hash) = was_listed
+            && !removing
+        {
+            listed.insert(name.clone(), hash.clone());
+        }
+    }
+    Ok(out)
 }
 
 /// The set sorted against the folder: what is written where, the GM's

@@ -672,6 +672,31 @@ pub(super) fn odds_grid(f: &Flow, e: &Encounter, groups: &[Group], fit: Fit) -> 
         hit: e.odds.iter().any(|o| o.hit != first_hit),
         fells: e.odds.iter().any(|o| o.fells > 0.0),
     };
+    let body = odds_rows(e, groups, fit, parts, &pcs);
+    let mut header = vec!["foe \\ PC".to_owned()];
+    header.extend(pcs.iter().cloned());
+    let size = fit.small;
+    let (widths, table_w, legend_w) = odds_widths(f, &header, &body, size);
+    let legend = odds_legend(e, parts, first_hit);
+    Some(OddsGrid {
+        header,
+        body,
+        widths,
+        table_w,
+        legend_w,
+        legend,
+        size,
+    })
+}
+
+/// The grid's rows: a foe group's cells against each PC in `pcs`.
+fn odds_rows(
+    e: &Encounter,
+    groups: &[Group],
+    fit: Fit,
+    parts: OddsParts,
+    pcs: &[String],
+) -> Vec<Vec<String>> {
     let find = |a: &str, d: &str| {
         e.odds
             .iter()
@@ -701,13 +726,20 @@ pub(super) fn odds_grid(f: &Flow, e: &Encounter, groups: &[Group], fit: Fit) -> 
             }
         }
     }
-    let mut header = vec!["foe \\ PC".to_owned()];
-    header.extend(pcs.iter().cloned());
+    body
+}
 
+/// The grid's column widths (fractions of the table's width), the
+/// table's width and the legend's beside it, at type size `size`.
+fn odds_widths(
+    f: &Flow,
+    header: &[String],
+    body: &[Vec<String>],
+    size: f64,
+) -> (Vec<f64>, f64, f64) {
     // Each PC column as wide as its widest line (cells and header), plus
     // the table's cell padding and a little air (less when the grid is
     // wide: many PCs).
-    let size = fit.small;
     let total = f.content_width();
     let gap = ODDS_GAP;
     let widest = |i: usize| {
@@ -734,7 +766,11 @@ pub(super) fn odds_grid(f: &Flow, e: &Encounter, groups: &[Group], fit: Fit) -> 
     let legend_w = total - gap - table_w;
     let mut widths = vec![foe_w / table_w];
     widths.extend(measured.iter().map(|w| w / table_w));
+    (widths, table_w, legend_w)
+}
 
+/// What the grid's cells say, in words beside it.
+fn odds_legend(e: &Encounter, parts: OddsParts, first_hit: f64) -> String {
     let mut legend = String::from(
         "In each cell, above: the foe attacking the PC; below: the PC attacking the foe.",
     );
@@ -759,16 +795,7 @@ pub(super) fn odds_grid(f: &Flow, e: &Encounter, groups: &[Group], fit: Fit) -> 
     if !parts.fells {
         legend.push_str(" No single blow fells anyone from full.");
     }
-
-    Some(OddsGrid {
-        header,
-        body,
-        widths,
-        table_w,
-        legend_w,
-        legend,
-        size,
-    })
+    legend
 }
 
 /// Which parts of an odds cell vary across the grid (a part that does
