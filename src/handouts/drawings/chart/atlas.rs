@@ -177,8 +177,12 @@ struct TilePaths {
     segments: Vec<((f64, f64), (f64, f64))>,
     trail: Vec<Shape>,
     lines: Vec<Shape>,
-    exits: Vec<(String, (f64, f64), (f64, f64), usize)>,
+    exits: Vec<Exit>,
 }
+
+/// Where a path leaves a tile: its label, a point inside, the point on
+/// the edge, its segment.
+type Exit = (String, (f64, f64), (f64, f64), usize);
 
 /// The paths of a tile showing `shown` inside `framed`; a path's label
 /// goes to `asked` where the path is whole or long enough to carry it.
