@@ -9,15 +9,24 @@
 //!
 //! Markdown flavours other than GFM ([`super::flavour`]) are made from
 //! the same rendered handouts, into a folder per flavour.
+//!
+//! [`pack_md`]: the pieces of `pack.md` round its handouts;
+//! [`flavour_parts`]: the flavours' stat blocks and roll tables.
+
+mod flavour_parts;
+mod pack_md;
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 use tera::Context;
 
+use flavour_parts::{monster, roll_tables};
+use pack_md::{contents, demote, in_code, summary};
+
 use super::ShareLine;
 use super::drawings::{chart, zones};
-use super::flavour::{self, Combatant, Fight, Flavour, Item, Made, Monster, RollTable, Sheet};
+use super::flavour::{self, Combatant, Fight, Flavour, Item, Made, Sheet};
 use super::{foes, run};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
@@ -28,7 +37,7 @@ use crate::generators::npc::Npc;
 use crate::generators::session::{Pack, Returning};
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
-use crate::generators::{Address, Rerolls, count, display_name};
+use crate::generators::{Address, Rerolls, display_name};
 use crate::handouts::markdown::{TemplateError, Templates, markdown};
 use crate::page::svg;
 use crate::wording::lines;
@@ -473,158 +482,6 @@ fn trail_lines(m: &Map, view: chart::View) -> Vec<String> {
             )
         })
         .collect()
-}
-
-/// A group of an encounter's identical foes as one stat block: `Cultist
-/// ×8` with their shared numbers, then a track to tick per foe.
-fn monster(g: &foes::Group) -> Monster {
-    let n = g.first();
-    let cells = lines::foe_cells(n);
-    let track = match n.mettle.is_some() {
-        true => "Mettle",
-        false => "Health",
-    };
-    let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
-    let mut lines = vec![
-        ("Stats".into(), cells.stats.clone()),
-        ("Attack".into(), cells.attack.clone()),
-    ];
-    if g.members.len() == 1 {
-        lines.push((track.into(), format!("{} {boxes}", cells.toughness)));
-    } else {
-        lines.push((track.into(), format!("{} each", cells.toughness)));
-        lines.extend(
-            g.members
-                .iter()
-                .map(|m| (escape_md(&m.name), boxes.clone())),
-        );
-    }
-    Monster {
-        name: escape_md(&match g.members.len() {
-            1 => n.name.clone(),
-            _ => g.title(),
-        }),
-        what: format!(
-            "{}, tier {}",
-            escape_md(&display_name(&n.archetype)),
-            n.tier
-        ),
-        lines,
-    }
-}
-
-/// Text for a code span (`` `seed` ``), where a backslash would show:
-/// as it is, but a backtick (which would end the span) as `'`, a line
-/// break as a space and a control character as its picture.
-fn in_code(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '`' => '\'',
-            '\n' | '\r' | '\t' => ' ',
-            c => crate::wording::markup::control_picture(c).unwrap_or(c),
-        })
-        .collect()
-}
-
-/// What a GM may roll on at the table: which NPC turns up, which
-/// encounter comes next, which stop the rumour points to.
-fn roll_tables(pack: &Pack, w: &crate::handouts::markdown::Wording) -> Vec<RollTable> {
-    let npcs = pack
-        .npcs
-        .iter()
-        .map(|n| escape_md(&format!("{} — {}", n.name, display_name(&n.archetype))))
-        .collect();
-    let encounters = pack
-        .encounters
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            escape_md(&format!(
-                "{} {}: {}",
-                w.sheet.encounter,
-                i + 1,
-                e.situation.row
-            ))
-        })
-        .collect();
-    let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
-        m.stops.iter().map(|s| escape_md(&s.name)).collect()
-    });
-    vec![
-        RollTable {
-            id: "roll-npcs",
-            title: "Who turns up",
-            column: "NPC",
-            rows: npcs,
-        },
-        RollTable {
-            id: "roll-encounters",
-            title: "What happens next",
-            column: "encounter",
-            rows: encounters,
-        },
-        RollTable {
-            id: "roll-stops",
-            title: "Where the rumour points",
-            column: "stop",
-            rows: stops,
-        },
-    ]
-}
-
-/// The contents of `pack.md`: the heading each bound part starts with.
-fn contents(parts: &[String]) -> Vec<String> {
-    parts
-        .iter()
-        .filter_map(|p| p.lines().find_map(|l| l.strip_prefix("## ")))
-        .map(str::to_owned)
-        .collect()
-}
-
-/// A handout's Markdown one heading level down (`# Trap` → `## Trap`), so
-/// `pack.md` keeps one H1, the pack's title.
-fn demote(md: &str) -> String {
-    let mut out = String::with_capacity(md.len() + 16);
-    for line in md.split_inclusive('\n') {
-        let hashes = line.bytes().take_while(|b| *b == b'#').count();
-        if (1..6).contains(&hashes) && line[hashes..].starts_with(' ') {
-            out.push('#');
-        }
-        out.push_str(line);
-    }
-    out
-}
-
-/// What a pack holds, in one line: `2 encounters, 1 trap, 4 NPCs, a map
-/// and a journey, 2 downtime vouchers`; parts it has none of are left out.
-fn summary(pack: &Pack) -> String {
-    let slips = pack.injuries.len() + pack.mutations.len();
-    let mut parts: Vec<String> = [
-        (pack.encounters.len(), "encounter", "encounters"),
-        (pack.traps.len(), "trap", "traps"),
-        (pack.npcs.len(), "NPC", "NPCs"),
-    ]
-    .iter()
-    .filter(|(n, ..)| *n > 0)
-    .map(|(n, one, many)| count(*n, one, many))
-    .collect();
-    match (&pack.map, &pack.journey) {
-        (Some(_), Some(_)) => parts.push("a map and a journey".into()),
-        (Some(_), None) => parts.push("a map".into()),
-        _ => {}
-    }
-    for (n, one, many) in [
-        (pack.vouchers.len(), "downtime voucher", "downtime vouchers"),
-        (slips, "slip", "slips"),
-    ] {
-        if n > 0 {
-            parts.push(count(n, one, many));
-        }
-    }
-    if parts.is_empty() {
-        return "nothing asked for".into();
-    }
-    parts.join(", ")
 }
 
 /// Every file of a pack: (name, bytes), in a fixed order. Each item's

@@ -467,35 +467,37 @@ fn table(
         notes: (!notes.trim().is_empty()).then_some(notes),
         deck: doc.get("replacement").and_then(Value::as_bool) == Some(false),
         region: serde_json::from_value(flags["region"].clone()).ok(),
-        rows: rows
-            .into_iter()
-            .map(|r| {
-                let (range, weight) = if weighted {
-                    (
-                        None,
-                        Some(
-                            r.weight
-                                .unwrap_or(r.range.map_or(1, |(a, b)| (b - a + 1) as u64)),
-                        ),
-                    )
-                } else {
-                    (r.range, None)
-                };
-                let mut row = DraftRow::plain(range, weight, r.name, r.text, r.line);
-                row.entry.tags = r
-                    .flags
-                    .tags
-                    .into_iter()
-                    .map(crate::content::Text::Owned)
-                    .collect();
-                row.entry.reroll = r.flags.reroll;
-                row.entry.distinct = r.flags.distinct;
-                row.entry.effects = r.flags.effects.into();
-                row.entry.stats = r.flags.stats.map(Box::new).into();
-                row
-            })
-            .collect(),
+        rows: rows.into_iter().map(|r| draft_row(r, weighted)).collect(),
     })
+}
+
+/// A result as a draft's row: its range, or its weight in a weighted
+/// table (its range's width when it has none), and what our own flags
+/// carried (tags, reroll, distinct, effects, stat block).
+fn draft_row(r: ResultRow, weighted: bool) -> DraftRow {
+    let (range, weight) = if weighted {
+        (
+            None,
+            Some(
+                r.weight
+                    .unwrap_or(r.range.map_or(1, |(a, b)| (b - a + 1) as u64)),
+            ),
+        )
+    } else {
+        (r.range, None)
+    };
+    let mut row = DraftRow::plain(range, weight, r.name, r.text, r.line);
+    row.entry.tags = r
+        .flags
+        .tags
+        .into_iter()
+        .map(crate::content::Text::Owned)
+        .collect();
+    row.entry.reroll = r.flags.reroll;
+    row.entry.distinct = r.flags.distinct;
+    row.entry.effects = r.flags.effects.into();
+    row.entry.stats = r.flags.stats.map(Box::new).into();
+    row
 }
 
 /// The line to point at for a table-wide problem: its last result's.

@@ -31,12 +31,16 @@
 //! writes into it or the manifest lists a file in it, and goes with its
 //! last file. Any other folder in the pack folder is refused, as before.
 
+mod planned;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::manifest::{self, MANIFEST};
-use super::{OutputError, beside, sys};
+use super::{OutputError, sys};
+use planned::Plan;
+pub(super) use planned::plan;
 
 /// What a set of files stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -419,267 +423,6 @@ fn folder_of(name: &str) -> Option<&str> {
     name.split_once('/').map(|(f, _)| f)
 }
 
-/// How the new folder is made from the set and the current folder.
-pub(super) struct Plan {
-    /// What is written: (name in the folder, index of the set's file).
-    writes: Vec<(String, usize)>,
-    /// The GM's files kept with the pack's version beside: (name, beside).
-    beside: Vec<(String, String)>,
-    /// The GM's files whose pack version did not change.
-    left: Vec<String>,
-    /// Entries of the current folder kept (name, what it is).
-    carry: Vec<(String, Entry)>,
-    /// Folders to make in the new folder (`homebrewery`).
-    folders: BTreeSet<String>,
-    pub(super) manifest: String,
-    removed: Vec<String>,
-    kept: Vec<String>,
-    pub(super) changed: bool,
-}
-
-pub(super) fn plan(
-    dir: &Path,
-    current: &Current,
-    files: &[(String, Vec<u8>)],
-    (scope, replace, removable): Rules<'_>,
-) -> Result<Plan, OutputError> {
-    for folder in files.iter().filter_map(|(n, _)| folder_of(n)) {
-        match current.entries.get(folder) {
-            None | Some(Entry::Folder) => {}
-            Some(Entry::Link(_)) => return Err(OutputError::Link(dir.join(folder))),
-            Some(_) => return Err(OutputError::NotAFolder(dir.join(folder))),
-        }
-    }
-    let sorted = sort_set(dir, current, files, replace)?;
-    let mut changed = sorted.changed;
-    let (writes, beside, left) = (sorted.writes, sorted.beside, sorted.left);
-    let in_set: BTreeSet<&str> = writes.iter().map(|(n, _)| n.as_str()).collect();
-    // The GM's files at the set's names, kept as they are.
-    let theirs: BTreeSet<&str> = left
-        .iter()
-        .map(String::as_str)
-        .chain(beside.iter().map(|(n, _)| n.as_str()))
-        .collect();
-    let mut carry = Vec::new();
-    let mut removed = Vec::new();
-    let mut kept = Vec::new();
-    let index: BTreeMap<&str, usize> = files
-        .iter()
-        .enumerate()
-        .map(|(i, (n, _))| (n.as_str(), i))
-        .collect();
-    let mut listed: manifest::Listed = writes
-        .iter()
-        .map(|(n, i)| (n.clone(), Some(manifest::digest(&files[*i].1))))
-        .chain(left.iter().map(|n| {
-            let bytes = &files[index[n.as_str()]].1;
-            (n.clone(), Some(manifest::digest(bytes)))
-        }))
-        .collect();
-    let removing = scope == Scope::Whole && replace != Replace::Nothing;
-    // A folder is the pack's while the set writes into it or the previous
-    // manifest lists a file in it.
-    let ours_folder = |f: &str| {
-        in_set
-            .iter()
-            .copied()
-            .chain(current.listed.keys().map(String::as_str))
-            .any(|n| folder_of(n) == Some(f))
-    };
-    for (name, kind) in &current.entries {
-        if name == MANIFEST || in_set.contains(name.as_str()) {
-            continue;
-        }
-        if theirs.contains(name.as_str()) {
-            carry.push((name.clone(), *kind));
-            continue;
-        }
-        if current.folders.contains(name) && ours_folder(name) {
-            continue;
-        }
-        if folder_of(name).is_some_and(|f| !ours_folder(f)) {
-            // Inside a folder that is refused as a whole below.
-            continue;
-        }
-        let was_listed = current.listed.get(name);
-        if was_listed.is_some() && removing {
-            changed = true;
-            let pack_name = removable(name) || beside::base(name).is_some_and(|b| removable(&b));
-            if pack_name && current.unchanged(dir, name) {
-                removed.push(name.clone());
-                continue;
-            }
-            // Not as the pack wrote it: the GM's now, kept and unlisted.
-            kept.push(name.clone());
-        }
-        if old_temporary(name) {
-            changed = true;
-            continue;
-        }
-        match kind {
-            Entry::File(_) | Entry::Link(_) => carry.push((name.clone(), *kind)),
-            Entry::Folder | Entry::Other => {
-                return Err(OutputError::Foreign(dir.join(name)));
-            }
-        }
-        if let Some(hash) = was_listed
-            && !removing
-        {
-            listed.insert(name.clone(), hash.clone());
-        }
-    }
-    let manifest = manifest::text(&listed);
-    if current.manifest.as_deref() != Some(manifest.as_bytes()) {
-        changed = true;
-    }
-    let folders: BTreeSet<String> = in_set
-        .iter()
-        .copied()
-        .chain(carry.iter().map(|(n, _)| n.as_str()))
-        .filter_map(folder_of)
-        .map(str::to_owned)
-        .collect();
-    if folders != current.folders {
-        changed = true;
-    }
-    Ok(Plan {
-        writes,
-        beside,
-        left,
-        carry,
-        folders,
-        manifest,
-        removed,
-        kept,
-        changed,
-    })
-}
-
-/// The set sorted against the folder: what is written where, the GM's
-/// files kept (with the new version beside, or left as they are), and
-/// whether anything changes.
-struct Sorted {
-    writes: Vec<(String, usize)>,
-    beside: Vec<(String, String)>,
-    left: Vec<String>,
-    changed: bool,
-}
-
-fn sort_set(
-    dir: &Path,
-    current: &Current,
-    files: &[(String, Vec<u8>)],
-    replace: Replace,
-) -> Result<Sorted, OutputError> {
-    let gentle = matches!(replace, Replace::Ours | Replace::Beside);
-    let mut changed = !current.exists;
-    let mut conflicts = Vec::new();
-    let mut left = Vec::new();
-    let mut beside: Vec<(String, String)> = Vec::new();
-    for (name, bytes) in files {
-        match current.entries.get(name) {
-            None => changed = true,
-            Some(Entry::Folder) => return Err(OutputError::NotAFile(dir.join(name))),
-            Some(Entry::File(id)) if same_bytes(&dir.join(name), id.len, bytes) => {}
-            Some(Entry::File(_)) if replace != Replace::Nothing && current.unchanged(dir, name) => {
-                changed = true;
-            }
-            // The GM's edit of a file whose pack version is the one the
-            // manifest lists: nothing new to write, so it stays.
-            Some(Entry::File(_))
-                if gentle && current.listed.get(name) == Some(&Some(manifest::digest(bytes))) =>
-            {
-                left.push(name.clone());
-            }
-            Some(Entry::Other) if replace == Replace::Beside => {
-                return Err(OutputError::Foreign(dir.join(name)));
-            }
-            // A link is never written through; with --force it is
-            // replaced, as a link (its target is untouched).
-            Some(Entry::Link(_)) => {
-                changed = true;
-                if replace != Replace::Beside {
-                    conflicts.push(name.clone());
-                }
-            }
-            // The GM's file with the pack's version already beside it
-            // (an earlier --force): both stay.
-            Some(_) => match already_beside(dir, current, name, bytes).filter(|_| gentle) {
-                Some(b) => beside.push((name.clone(), b)),
-                None => {
-                    changed = true;
-                    conflicts.push(name.clone());
-                }
-            },
-        }
-    }
-    let paths = || conflicts.iter().map(|n| dir.join(n)).collect();
-    match replace {
-        _ if conflicts.is_empty() => {}
-        Replace::Nothing => return Err(OutputError::Exists(paths())),
-        Replace::Ours => return Err(OutputError::Edited(paths())),
-        Replace::Beside => {
-            for name in &conflicts {
-                let taken: Vec<&str> = beside
-                    .iter()
-                    .map(|(_, b): &(String, String)| b.as_str())
-                    .collect();
-                let free = (0..beside::TRIES)
-                    .map(|i| beside::name(name, i))
-                    .find(|b| {
-                        !taken.contains(&b.as_str())
-                            && (!current.entries.contains_key(b) || current.unchanged(dir, b))
-                    })
-                    .ok_or_else(|| OutputError::Exists(vec![dir.join(name)]))?;
-                beside.push((name.clone(), free));
-            }
-        }
-        Replace::All => {}
-    }
-    let writes = files
-        .iter()
-        .enumerate()
-        .filter(|(_, (n, _))| !left.contains(n))
-        .map(|(i, (n, _))| {
-            let at = beside.iter().find(|(g, _)| g == n).map_or(n, |(_, b)| b);
-            (at.clone(), i)
-        })
-        .collect();
-    Ok(Sorted {
-        writes,
-        beside,
-        left,
-        changed,
-    })
-}
-
-/// The beside name of `name` that the manifest lists, unchanged, with
-/// exactly `bytes`: the pack's version put there by an earlier `--force`.
-fn already_beside(dir: &Path, current: &Current, name: &str, bytes: &[u8]) -> Option<String> {
-    let hash = manifest::digest(bytes);
-    (0..beside::TRIES)
-        .map(|i| beside::name(name, i))
-        .take_while(|b| current.entries.contains_key(b))
-        .find(|b| current.listed.get(b) == Some(&Some(hash.clone())) && current.unchanged(dir, b))
-}
-
-/// Whether the file at `path` (`len` bytes long) holds exactly `bytes`.
-fn same_bytes(path: &Path, len: u64, bytes: &[u8]) -> bool {
-    len == bytes.len() as u64 && sys::read_regular(path, len).is_ok_and(|b| b == bytes)
-}
-
-/// A temporary file of the versions that wrote handouts one by one
-/// (`.NAME.PID.part`, `.NAME.PID-N.part`): left by a kill, never a GM's.
-fn old_temporary(name: &str) -> bool {
-    let Some(rest) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".part")) else {
-        return false;
-    };
-    let Some((_, tail)) = rest.rsplit_once('.') else {
-        return false;
-    };
-    !tail.is_empty() && tail.chars().all(|c| c.is_ascii_digit() || c == '-')
-}
-
 /// A new, empty staging folder in OUT, at a name no one could guess.
 pub(super) fn make_stage(out: &Path) -> Result<PathBuf, OutputError> {
     let mut last = None;
@@ -903,6 +646,7 @@ fn rescue(from: &Path, dir: &Path, name: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::planned::old_temporary;
     use super::*;
 
     #[test]

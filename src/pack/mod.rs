@@ -8,6 +8,8 @@
 //! - [`read`]: [`Sources::read`], a session file (with its own folders,
 //!   party and the workspace's tables and templates) or a bundle (its own
 //!   seed, tables and templates) into the same [`Sources`].
+//! - [`base`]: what a campaign's packs are made from, read from its
+//!   folder: where each pack is, its files, party and bundle.
 //! - [`history`]: where a campaign stands at the start of a session — the
 //!   earlier sessions' packs made again and folded with their records.
 //! - [`reroll`]: `prep --reroll` computed — the session text with one more
@@ -19,6 +21,7 @@
 //!   ([`Sources::compare`], [`differences`], [`mismatch`]) and the
 //!   flavour folders a pack folder has ([`flavours_in`]).
 
+mod base;
 pub(crate) mod history;
 pub(crate) mod read;
 pub(crate) mod reroll;
@@ -41,7 +44,7 @@ use crate::page::pdf::{Fonts, Paper};
 use crate::rules::Party;
 use crate::seed::Seed;
 
-pub(crate) use read::{campaign_pack_dir, campaign_prepped};
+pub(crate) use base::{campaign_pack_dir, campaign_prepped};
 pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed, same_source};
 pub(crate) use verify::{flavours_in, mismatch};
 

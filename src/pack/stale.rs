@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 
-use super::read::{campaign_bundle, campaign_files, campaign_pack_dirs};
+use super::base::{campaign_bundle, campaign_files, campaign_pack_dirs};
 use super::reroll;
 use crate::campaign::RecordFile;
 use crate::campaign::folder::{CampaignFile, Files};

@@ -22,6 +22,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::content::template::Segment;
+use crate::content::validate::generation::MAX_REROLL_DEPTH;
 use crate::content::{Effect, Library, Row, Stats, Table};
 use crate::dice;
 use crate::seed::{DieSource, Stream};
@@ -31,10 +32,6 @@ pub(crate) use work::{MAX_ROLLS_PER_COMMAND, MAX_ROLLS_PER_RESULT};
 /// Deepest nesting of sub-tables (`validate` refuses chains of more than
 /// `content::validate::MAX_REFERENCE_DEPTH`, so this is a guard).
 pub(crate) const MAX_DEPTH: usize = 24;
-/// Deepest nesting of roll-again rows within one table: past it a drawn
-/// roll-again row is drawn again (for validated tables, with chance well
-/// under 10⁻¹²).
-pub(crate) const MAX_REROLL_DEPTH: usize = 12;
 /// Attempts a filter or deck may reject before giving up.
 const MAX_REJECTS: usize = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
-use super::Spot;
-use super::rows::parse_range;
-use super::table::Head;
+use super::{Head, Spot, parse_range};
 use crate::content::Row;
 use crate::content::schema::RowRaw;
 use crate::diagnostic::Diagnostic;

@@ -3,7 +3,7 @@
 //! chances and numbers in range) and an NPC stat block (ability ranges,
 //! pools, armour, omens, weapon DM).
 
-use super::{Spot, rows::parse_range, suggest};
+use super::{Spot, parse_range, suggest};
 use crate::content::schema::{Effect, Stats, System};
 use crate::diagnostic::Diagnostic;
 use crate::dice::ast::{Expr, Pool};

@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use super::table::{Head, Pending, roll_again, table_die};
-use super::{Spot, coverage, file_of_name, regions, rows, suggest};
+use super::table::{Pending, roll_again, table_die};
+use super::{Head, Spot, coverage, file_of_name, regions, rows, suggest};
 use crate::content::{Contribution, Row, SourceFile, Table};
 use crate::diagnostic::Diagnostic;
 

@@ -11,7 +11,7 @@
 //!   tag.
 //! - Depth: the longest chain of `{table:…}` references from any table is
 //!   at most [`MAX_REFERENCE_DEPTH`]; roll-again rows nest at most
-//!   [`crate::tables::MAX_REROLL_DEPTH`] deep at roll time, so no validated
+//!   [`MAX_REROLL_DEPTH`] deep at roll time, so no validated
 //!   roll goes past [`crate::tables::MAX_DEPTH`].
 //! - Expansion: the expected number of table rolls one roll makes
 //!   (references and roll-again rows, from the rows' exact chances) is at
@@ -19,7 +19,7 @@
 //!   roll-again rows at most [`MAX_WORST_ROLLS`]; past them a roll could
 //!   take minutes or all the memory there is.
 //! - [`expected_rolls`]: the same expectation as the resolver really rolls
-//!   (roll-again rows nest at most [`crate::tables::MAX_REROLL_DEPTH`]
+//!   (roll-again rows nest at most [`MAX_REROLL_DEPTH`]
 //!   deep), which `tables` uses to price a command before rolling.
 
 use std::collections::BTreeMap;
@@ -31,6 +31,11 @@ use crate::diagnostic::Diagnostic;
 
 /// The longest chain of `{table:…}` references a validated table may start.
 pub(crate) const MAX_REFERENCE_DEPTH: usize = 12;
+/// Deepest nesting of roll-again rows within one table: past it a drawn
+/// roll-again row is drawn again (for validated tables, with chance well
+/// under 10⁻¹²). `tables` rolls by it; it lives here, with the checks
+/// that price it, so validation need not reach up into `tables`.
+pub(crate) const MAX_REROLL_DEPTH: usize = 12;
 /// The most table rolls one roll may make on average.
 pub(crate) const MAX_EXPECTED_ROLLS: f64 = 1_000.0;
 /// The most table rolls one roll may make at worst (roll-again rows aside).
@@ -221,11 +226,11 @@ fn big(x: f64) -> String {
 /// Expected rolls of one roll as the resolver nests roll-again rows: a
 /// roll at nesting level `m` (0 for the first) makes itself, `below` more
 /// on average through its row's references, and `breed` rolls at level
-/// `m + 1`; a roll past [`crate::tables::MAX_REROLL_DEPTH`] is drawn among
+/// `m + 1`; a roll past [`MAX_REROLL_DEPTH`] is drawn among
 /// the plain rows only, making itself and `plain_below`.
 fn rolled_with_nesting(below: f64, breed: f64, plain_below: f64) -> f64 {
     let mut rolled = 1.0 + plain_below;
-    for _ in 0..=crate::tables::MAX_REROLL_DEPTH {
+    for _ in 0..=MAX_REROLL_DEPTH {
         rolled = 1.0 + below + breed * rolled;
     }
     rolled
@@ -241,14 +246,14 @@ struct Growth {
     /// Most table rolls without roll-again rows, this one included.
     worst: f64,
     /// Expected table rolls as the resolver makes them: past
-    /// [`crate::tables::MAX_REROLL_DEPTH`] nested roll-again rows, a drawn
+    /// [`MAX_REROLL_DEPTH`] nested roll-again rows, a drawn
     /// roll-again row is drawn again, so only plain rows are made there.
     rolled: f64,
 }
 
 /// The table rolls one roll on table `id` makes on average (itself, its
 /// references and its roll-again rows), as the resolver rolls them: with
-/// roll-again rows nested at most [`crate::tables::MAX_REROLL_DEPTH`] deep.
+/// roll-again rows nested at most [`MAX_REROLL_DEPTH`] deep.
 /// Unbounded (a loop of references) is infinity; an unknown table is 1.
 pub(crate) fn expected_rolls(tables: &BTreeMap<String, Table>, id: &str) -> f64 {
     Memo::default().of(tables, id).rolled

@@ -12,17 +12,6 @@ use crate::content::SourceFile;
 use crate::content::schema::{self, FileRaw, TableRaw};
 use crate::diagnostic::Diagnostic;
 
-/// The raw tables of one file (none when its TOML cannot be read).
-pub(super) fn parse_file(
-    file: &SourceFile,
-    problems: &mut Vec<Diagnostic>,
-) -> Vec<Spanned<TableRaw>> {
-    match super::parts::read(file, problems) {
-        Some(tables) => tables,
-        None => whole(file, problems),
-    }
-}
-
 /// The raw tables of one file read whole.
 pub(super) fn whole(file: &SourceFile, problems: &mut Vec<Diagnostic>) -> Vec<Spanned<TableRaw>> {
     let spot = Spot { file, table: None };

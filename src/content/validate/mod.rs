@@ -39,7 +39,9 @@ use std::collections::BTreeMap;
 use std::hash::Hasher;
 
 use rand_seeder::SipHasher;
+use toml::Spanned;
 
+use super::schema::TableRaw;
 use super::{Library, Overridden, SourceFile, Table};
 use crate::diagnostic::Diagnostic;
 
@@ -145,7 +147,7 @@ pub(crate) fn build_over(
         if skip_builtin && file.layer == 0 {
             continue;
         }
-        for raw in keys::parse_file(file, &mut problems) {
+        for raw in parse_file(file, &mut problems) {
             let at = raw.span().start;
             match table::compile(file, at, raw.into_inner(), &mut problems) {
                 Some(table::Compiled::Table(t)) => compiled.push(t),
@@ -224,4 +226,33 @@ pub fn closest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<&
 /// The closest known name, as a suggestion.
 fn suggest<'a>(word: &str, known: impl Iterator<Item = &'a str>) -> Option<String> {
     closest(word, known).map(str::to_owned)
+}
+
+/// Where problems about a whole table point: its id.
+#[derive(Clone, Copy)]
+struct Head {
+    pub at: usize,
+    pub width: usize,
+}
+
+/// Parse `"3"` or `"13-14"`.
+fn parse_range(s: &str) -> Option<(i64, i64)> {
+    let s = s.trim();
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
+        None => {
+            let v = s.parse().ok()?;
+            (v, v)
+        }
+    };
+    (a <= b).then_some((a, b))
+}
+
+/// The raw tables of one file (none when its TOML cannot be read): read
+/// in parts, else whole.
+fn parse_file(file: &SourceFile, problems: &mut Vec<Diagnostic>) -> Vec<Spanned<TableRaw>> {
+    match parts::read(file, problems) {
+        Some(tables) => tables,
+        None => keys::whole(file, problems),
+    }
 }

@@ -5,7 +5,7 @@
 
 use toml::Spanned;
 
-use super::{Spot, effects};
+use super::{Spot, effects, parse_range};
 use crate::content::schema::{RowRaw, System};
 use crate::content::template;
 use crate::content::{Entry, Row};
@@ -88,19 +88,6 @@ pub(super) fn compile(
         roll_at,
         width,
     })
-}
-
-/// Parse `"3"` or `"13-14"`.
-pub(super) fn parse_range(s: &str) -> Option<(i64, i64)> {
-    let s = s.trim();
-    let (a, b) = match s.split_once('-') {
-        Some((a, b)) => (a.trim().parse().ok()?, b.trim().parse().ok()?),
-        None => {
-            let v = s.parse().ok()?;
-            (v, v)
-        }
-    };
-    (a <= b).then_some((a, b))
 }
 
 /// The row's range (a table with `dice`) or weight (one without).

@@ -5,7 +5,7 @@
 
 use toml::Spanned;
 
-use super::{Spot, coverage, regions, rows};
+use super::{Head, Spot, coverage, regions, rows};
 use crate::content::schema::{System, TableRaw};
 use crate::content::{Origin, Row, SourceFile, Table, rerolls_per_roll, row_chances, template};
 use crate::diagnostic::Diagnostic;
@@ -189,13 +189,6 @@ fn own(file: &SourceFile, mut raw: TableRaw, problems: &mut Vec<Diagnostic>) -> 
         },
         extended_by: Vec::new(),
     })
-}
-
-/// Where problems about a whole table point: its id.
-#[derive(Clone, Copy)]
-pub(super) struct Head {
-    pub at: usize,
-    pub width: usize,
 }
 
 pub(super) fn valid_id(id: &str) -> bool {

@@ -5,8 +5,8 @@
 
 use super::super::checks;
 use super::super::map::Path;
+use super::Twist;
 use super::trip::Trip;
-use super::twists::Twist;
 use super::{GenError, Passage};
 
 impl Trip<'_> {

@@ -51,7 +51,6 @@ use crate::seed::Seed;
 
 pub use clock::{DaySupply, WatchState};
 pub use route::{Leg, Route};
-pub use twists::Twist;
 
 /// Most units of rations or water a PC can carry, and the largest
 /// water capacity.
@@ -192,6 +191,36 @@ pub struct Passage {
     pub encounters: u32,
     /// Someone waits in ambush where the party arrives.
     pub ambushed: bool,
+}
+
+/// A Travel Twist a row of `mettle.twists.travel` names, with its price
+/// ([`twists`] pays it on the trip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Twist {
+    ExtraDay,
+    Lost,
+    AnotherEncounter,
+    WorseEncounter,
+    Ambushed,
+    LostSupplies,
+    /// A row this tool has no price for: told only.
+    Other,
+}
+
+impl Twist {
+    /// The Twist a row of `mettle.twists.travel` names.
+    pub fn from_row(name: &str) -> Twist {
+        match name.to_lowercase().as_str() {
+            "extra day" => Twist::ExtraDay,
+            "lost" => Twist::Lost,
+            "another encounter" => Twist::AnotherEncounter,
+            "worse encounter" => Twist::WorseEncounter,
+            "ambushed on arrival" => Twist::Ambushed,
+            "lost supplies" => Twist::LostSupplies,
+            _ => Twist::Other,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -15,40 +15,10 @@
 //!
 //! A row the table gains by a GM's override is told, not applied.
 
-use serde::Serialize;
-
 use super::super::map::Path;
 use super::clock::Place;
 use super::trip::Trip;
-use super::{GenError, Passage};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Twist {
-    ExtraDay,
-    Lost,
-    AnotherEncounter,
-    WorseEncounter,
-    Ambushed,
-    LostSupplies,
-    /// A row this tool has no price for: told only.
-    Other,
-}
-
-impl Twist {
-    /// The Twist a row of `mettle.twists.travel` names.
-    pub fn from_row(name: &str) -> Twist {
-        match name.to_lowercase().as_str() {
-            "extra day" => Twist::ExtraDay,
-            "lost" => Twist::Lost,
-            "another encounter" => Twist::AnotherEncounter,
-            "worse encounter" => Twist::WorseEncounter,
-            "ambushed on arrival" => Twist::Ambushed,
-            "lost supplies" => Twist::LostSupplies,
-            _ => Twist::Other,
-        }
-    }
-}
+use super::{GenError, Passage, Twist};
 
 impl Trip<'_> {
     /// Pay the Twist's price on leg `k` (towards `next` by

@@ -21,6 +21,13 @@
 //!   sliver of 1) and drawn as large as the page allows.
 //! - A path that leaves a tile says where it goes at the edge: "to 57 ·
 //!   p. 6", the stop at its far end and the page whose core holds it.
+//!
+//! [`plan`] cuts the region into squares and tiles; this file draws them.
+
+mod plan;
+
+use plan::column;
+pub(crate) use plan::{Area, Plan};
 
 use super::labels::{BoxPt, FALLBACK, Placed, Scene, Want};
 use super::{View, around_stop, fonts, label_shapes, mark_reach};
@@ -50,165 +57,6 @@ const PAD: f64 = 9.0;
 /// Grey of the overlap band (white with the ink saver).
 const OVERLAP_GREY: f64 = 0.9;
 
-/// A rectangle of the region, in regions.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Area {
-    pub x0: f64,
-    pub y0: f64,
-    pub x1: f64,
-    pub y1: f64,
-}
-
-impl Area {
-    fn holds(&self, x: f64, y: f64) -> bool {
-        x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
-    }
-
-    /// The part (`t0`, `t1`) of the segment `a`–`b` inside the area, if
-    /// any (Liang–Barsky).
-    fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(f64, f64)> {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-        for (p, q) in [
-            (-dx, a.0 - self.x0),
-            (dx, self.x1 - a.0),
-            (-dy, a.1 - self.y0),
-            (dy, self.y1 - a.1),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return None;
-                }
-            } else {
-                let r = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(r);
-                } else {
-                    t1 = t1.min(r);
-                }
-            }
-        }
-        (t1 > t0).then_some((t0, t1))
-    }
-}
-
-/// How the region is cut into pages.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Plan {
-    /// Grid squares along each side of the region.
-    pub squares: usize,
-    /// Squares in the largest tile's core (the first's): across, down.
-    pub per_tile: (usize, usize),
-    /// Tiles: across, down.
-    pub tiles: (usize, usize),
-    /// Scale of the tiles, points a region.
-    pub scale: f64,
-    /// Scale of the overview, points a region.
-    pub overview_scale: f64,
-}
-
-impl Plan {
-    /// The plan for a map whose pages have `area` (width, height in
-    /// points) for a drawing.
-    pub(crate) fn new(map: &Map, (w, h): (f64, f64)) -> Plan {
-        let squares = ((map.size / SQUARE).ceil() as usize).max(1);
-        let fit = |room: f64| {
-            let most = ((room - BAND - 2.0 * PAD) / LEAST_SCALE - 2.0 * OVERLAP) / SQUARE;
-            (most.floor() as usize).max(1)
-        };
-        let (most_x, most_y) = (fit(w), fit(h));
-        let (nx, ny) = (squares.div_ceil(most_x), squares.div_ceil(most_y));
-        let per_tile = (squares.div_ceil(nx), squares.div_ceil(ny));
-        let span = |n: usize| n as f64 * SQUARE + 2.0 * OVERLAP;
-        let scale = ((w - BAND - 2.0 * PAD) / span(per_tile.0))
-            .min((h - BAND - 2.0 * PAD) / span(per_tile.1));
-        let side = squares as f64 * SQUARE;
-        Plan {
-            squares,
-            per_tile,
-            tiles: (nx, ny),
-            scale,
-            overview_scale: ((w.min(h) - BAND - 2.0 * PAD) / side).max(1.0),
-        }
-    }
-
-    /// How many detail tiles.
-    pub(crate) fn count(&self) -> usize {
-        self.tiles.0 * self.tiles.1
-    }
-
-    /// The first square of tile column (or row) `c` of `n`: the squares
-    /// shared out as evenly as whole squares go, the larger tiles first.
-    fn first_square(&self, c: usize, n: usize) -> usize {
-        let (each, more) = (self.squares / n, self.squares % n);
-        c * each + c.min(more)
-    }
-
-    /// Tile `k`'s core (tiles run west to east, then north to south).
-    pub(crate) fn core(&self, k: usize) -> Area {
-        let (c, r) = (k % self.tiles.0, k / self.tiles.0);
-        let side = self.squares as f64 * SQUARE;
-        let at = |i: usize, n: usize| (self.first_square(i, n) as f64 * SQUARE).min(side);
-        Area {
-            x0: at(c, self.tiles.0),
-            y0: at(r, self.tiles.1),
-            x1: at(c + 1, self.tiles.0),
-            y1: at(r + 1, self.tiles.1),
-        }
-    }
-
-    /// What tile `k` shows: its core with the overlap round it, within
-    /// the region.
-    pub(crate) fn shown(&self, k: usize) -> Area {
-        let core = self.core(k);
-        let side = self.squares as f64 * SQUARE;
-        Area {
-            x0: (core.x0 - OVERLAP).max(0.0),
-            y0: (core.y0 - OVERLAP).max(0.0),
-            x1: (core.x1 + OVERLAP).min(side),
-            y1: (core.y1 + OVERLAP).min(side),
-        }
-    }
-
-    /// The tile whose core holds a point.
-    pub(crate) fn tile_of(&self, x: f64, y: f64) -> usize {
-        let col = |v: f64, n: usize| {
-            let square = (v / SQUARE).floor().max(0.0) as usize;
-            (1..n)
-                .filter(|&c| self.first_square(c, n) <= square)
-                .count()
-        };
-        col(y, self.tiles.1) * self.tiles.0 + col(x, self.tiles.0)
-    }
-
-    /// The grid square of a point: "C4".
-    pub(crate) fn square(&self, x: f64, y: f64) -> String {
-        let at = |v: f64| ((v / SQUARE).floor().max(0.0) as usize).min(self.squares - 1);
-        format!("{}{}", column(at(x)), at(y) + 1)
-    }
-
-    /// The squares of tile `k`'s core, as "A1–D6".
-    pub(crate) fn squares_of(&self, k: usize) -> String {
-        let core = self.core(k);
-        let e = 1e-9;
-        format!(
-            "{}–{}",
-            self.square(core.x0 + e, core.y0 + e),
-            self.square(core.x1 - e, core.y1 - e)
-        )
-    }
-}
-
-/// A grid column's letter: A … Z, then AA, AB …
-fn column(i: usize) -> String {
-    let letter = |n: usize| char::from(b'A' + (n % 26) as u8);
-    if i < 26 {
-        letter(i).to_string()
-    } else {
-        format!("{}{}", letter(i / 26 - 1), letter(i))
-    }
-}
-
 /// Detail tile `k` as `view` sees it. `page` gives the printed page
 /// number of a tile. The GM's in a campaign draws the party's trail under
 /// the paths, each session's last stop labelled with the session and its
@@ -220,7 +68,6 @@ pub(crate) fn tile(
     view: View,
     page: &dyn Fn(usize) -> usize,
 ) -> Drawing {
-    let players = view.players;
     let shown = plan.shown(k);
     let core = plan.core(k);
     let s = plan.scale;
@@ -245,120 +92,21 @@ pub(crate) fn tile(
     shapes.extend(grid(plan, &at, framed, (w, h)));
     let (c0, c1) = (at(core.x0, core.y0), at(core.x1, core.y1));
     shapes.extend(outline(c0, c1, 0.8));
-    // Paths: the part of each inside the tile.
     let fonts = fonts();
-    let mut segments = Vec::new();
-    let mut wants = Vec::new();
-    let mut exits = Vec::new();
-    // Which labels may go when nothing else makes room: a path's
-    // Difficulty and days (`CUT_PATH`, `WHOLE_PATH`).
-    let mut optional = Vec::new();
+    let mut asked = Asked::default();
     let inside: Vec<usize> = (0..map.stops.len())
         .filter(|&i| view.shows_stop(i) && shown.holds(map.stops[i].x, map.stops[i].y))
         .collect();
     for &i in &inside {
         let c = at(map.stops[i].x, map.stops[i].y);
-        let text = super::stop_text(map, i, view);
-        let bold = i == map.start || i == map.goal;
-        let wd = fonts.width(&text, STOP_SIZE, bold);
-        optional.push(KEEP);
-        wants.push(Want {
-            candidates: around_stop(c, mark_reach(map, i, view), wd, STOP_SIZE),
-            text,
-            size: STOP_SIZE,
-            bold,
-            own_path: None,
-        });
+        asked.push(KEEP, stop_want(map, i, view, c));
     }
-    let mut path_shapes = Vec::new();
-    for (n, p) in map.paths.iter().enumerate() {
-        if !view.shows_path(n) {
-            continue;
-        }
-        let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
-        let Some((t0, t1)) = framed.clip((a.x, a.y), (b.x, b.y)) else {
-            continue;
-        };
-        let along = |t: f64| at(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
-        let (pa, pb) = (along(t0), along(t1));
-        let seg = segments.len();
-        segments.push((pa, pb));
-        if view.trail().is_some_and(|r| r.knows_path(n)) {
-            shapes.push(super::band(pa, pb, super::TRAIL_WIDTH));
-        }
-        path_shapes.push(super::path_line(p, players, pa, pb));
-        let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
-        let whole = t0 == 0.0 && t1 == 1.0;
-        if whole || len > 40.0 {
-            optional.push(if whole { WHOLE_PATH } else { CUT_PATH });
-            let text = super::path_label(p, players);
-            let wd = fonts.width(&text, PATH_SIZE, false);
-            wants.push(Want {
-                candidates: super::along_path(pa, pb, wd, PATH_SIZE),
-                text,
-                size: PATH_SIZE,
-                bold: false,
-                own_path: Some(seg),
-            });
-        }
-        // Where a path from a stop of this page leaves it: the stop it
-        // leads to and its page. (A path only passing through, neither end
-        // shown, is drawn without labels.)
-        let from_here = shown.holds(a.x, a.y) || shown.holds(b.x, b.y);
-        for (cut, from, to, far) in [(t0, pb, pa, p.a), (t1, pa, pb, p.b)] {
-            if cut == 0.0 || cut == 1.0 || !from_here {
-                continue;
-            }
-            let stop = &map.stops[far];
-            let text = format!("to {} · p. {}", far + 1, page(plan.tile_of(stop.x, stop.y)));
-            // Two paths to one stop leaving side by side: one label.
-            let twin = exits
-                .iter()
-                .any(|(t, _, e, _): &(String, _, (f64, f64), _)| {
-                    *t == text && (e.0 - to.0).abs() + (e.1 - to.1).abs() < 40.0
-                });
-            if !twin {
-                exits.push((text, from, to, seg));
-            }
-        }
+    let paths = tile_paths(map, plan, view, (shown, framed), &at, page, &mut asked);
+    shapes.extend(paths.trail);
+    for (text, from, to, seg) in paths.exits {
+        asked.push(KEEP, exit_want(text, from, to, seg));
     }
-    for (text, from, to, seg) in exits {
-        optional.push(KEEP);
-        // Along the last stretch before the edge.
-        let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-        let reach = len.min(70.0);
-        let start = (to.0 - dx / len * reach, to.1 - dy / len * reach);
-        let wd = fonts.width(&text, PATH_SIZE, false);
-        let mut candidates = super::along_path(start, to, wd, PATH_SIZE);
-        // Nearer the edge is better; anywhere along the line will do.
-        for (i, c) in candidates.iter_mut().enumerate() {
-            let d = ((c.0 - to.0).powi(2) + (c.1 - to.1).powi(2)).sqrt();
-            c.2 += d * 0.5 + i as f64 * 0.01;
-        }
-        if len > reach + 20.0 {
-            let mut further = super::along_path(from, to, wd, PATH_SIZE);
-            for c in &mut further {
-                c.2 += 40.0;
-            }
-            candidates.extend(further);
-        }
-        // Last resort, when every place by the line is taken: round the
-        // point where it leaves, further and further out.
-        candidates.extend(
-            around_stop(to, 0.0, wd, PATH_SIZE)
-                .into_iter()
-                .map(|(x, y, c)| (x, y, c + FALLBACK)),
-        );
-        wants.push(Want {
-            candidates,
-            text,
-            size: PATH_SIZE,
-            bold: false,
-            own_path: Some(seg),
-        });
-    }
-    shapes.extend(path_shapes);
+    shapes.extend(paths.lines);
     let centres: Vec<(f64, f64)> = inside
         .iter()
         .map(|&i| at(map.stops[i].x, map.stops[i].y))
@@ -375,7 +123,7 @@ pub(crate) fn tile(
     let scene = Scene {
         fonts,
         marks: marks.iter().map(|m| m.grown_by(1.0)).collect(),
-        segments,
+        segments: paths.segments,
         frame: BoxPt {
             left: f0.0 + 1.0,
             top: f0.1 + 1.0,
@@ -383,13 +131,165 @@ pub(crate) fn tile(
             bottom: f1.1 - 1.0,
         },
     };
-    let labels = without_clashes(scene.place_each(&wants), &optional, &scene);
+    let labels = without_clashes(scene.place_each(&asked.wants), &asked.optional, &scene);
     shapes.extend(outline(f0, f1, 0.6));
     shapes.extend(label_shapes(&labels));
     Drawing {
         width: w + 2.0,
         height: h + 2.0,
         shapes,
+    }
+}
+
+/// The labels a tile asks for, in order, each with what may become of it
+/// when nothing else makes room: [`KEEP`], [`CUT_PATH`] or [`WHOLE_PATH`].
+#[derive(Default)]
+struct Asked {
+    wants: Vec<Want>,
+    optional: Vec<u8>,
+}
+
+impl Asked {
+    fn push(&mut self, kind: u8, want: Want) {
+        self.optional.push(kind);
+        self.wants.push(want);
+    }
+}
+
+/// A stop's name on a tile, round its mark at `c`.
+fn stop_want(map: &Map, i: usize, view: View, c: (f64, f64)) -> Want {
+    let text = super::stop_text(map, i, view);
+    let bold = i == map.start || i == map.goal;
+    let wd = fonts().width(&text, STOP_SIZE, bold);
+    Want {
+        candidates: around_stop(c, mark_reach(map, i, view), wd, STOP_SIZE),
+        text,
+        size: STOP_SIZE,
+        bold,
+        own_path: None,
+    }
+}
+
+/// A tile's paths, the part of each inside its frame: their segments on
+/// the page, the trail beneath them, their lines, and where a path from a
+/// stop of the tile leaves it (label, inner point, edge point, segment).
+struct TilePaths {
+    segments: Vec<((f64, f64), (f64, f64))>,
+    trail: Vec<Shape>,
+    lines: Vec<Shape>,
+    exits: Vec<Exit>,
+}
+
+/// Where a path leaves a tile: its label, a point inside, the point on
+/// the edge, its segment.
+type Exit = (String, (f64, f64), (f64, f64), usize);
+
+/// The paths of a tile showing `shown` inside `framed`; a path's label
+/// goes to `asked` where the path is whole or long enough to carry it.
+fn tile_paths(
+    map: &Map,
+    plan: &Plan,
+    view: View,
+    (shown, framed): (Area, Area),
+    at: &impl Fn(f64, f64) -> (f64, f64),
+    page: &dyn Fn(usize) -> usize,
+    asked: &mut Asked,
+) -> TilePaths {
+    let players = view.players;
+    let mut out = TilePaths {
+        segments: Vec::new(),
+        trail: Vec::new(),
+        lines: Vec::new(),
+        exits: Vec::new(),
+    };
+    for (n, p) in map.paths.iter().enumerate() {
+        if !view.shows_path(n) {
+            continue;
+        }
+        let (a, b) = (&map.stops[p.a], &map.stops[p.b]);
+        let Some((t0, t1)) = framed.clip((a.x, a.y), (b.x, b.y)) else {
+            continue;
+        };
+        let along = |t: f64| at(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+        let (pa, pb) = (along(t0), along(t1));
+        let seg = out.segments.len();
+        out.segments.push((pa, pb));
+        if view.trail().is_some_and(|r| r.knows_path(n)) {
+            out.trail.push(super::band(pa, pb, super::TRAIL_WIDTH));
+        }
+        out.lines.push(super::path_line(p, players, pa, pb));
+        let len = ((pb.0 - pa.0).powi(2) + (pb.1 - pa.1).powi(2)).sqrt();
+        let whole = t0 == 0.0 && t1 == 1.0;
+        if whole || len > 40.0 {
+            let text = super::path_label(p, players);
+            let wd = fonts().width(&text, PATH_SIZE, false);
+            let want = Want {
+                candidates: super::along_path(pa, pb, wd, PATH_SIZE),
+                text,
+                size: PATH_SIZE,
+                bold: false,
+                own_path: Some(seg),
+            };
+            asked.push(if whole { WHOLE_PATH } else { CUT_PATH }, want);
+        }
+        // Where a path from a stop of this page leaves it: the stop it
+        // leads to and its page. (A path only passing through, neither end
+        // shown, is drawn without labels.)
+        let from_here = shown.holds(a.x, a.y) || shown.holds(b.x, b.y);
+        for (cut, from, to, far) in [(t0, pb, pa, p.a), (t1, pa, pb, p.b)] {
+            if cut == 0.0 || cut == 1.0 || !from_here {
+                continue;
+            }
+            let stop = &map.stops[far];
+            let text = format!("to {} · p. {}", far + 1, page(plan.tile_of(stop.x, stop.y)));
+            // Two paths to one stop leaving side by side: one label.
+            let twin = out
+                .exits
+                .iter()
+                .any(|(t, _, e, _)| *t == text && (e.0 - to.0).abs() + (e.1 - to.1).abs() < 40.0);
+            if !twin {
+                out.exits.push((text, from, to, seg));
+            }
+        }
+    }
+    out
+}
+
+/// Where a path leaves the tile, said at the edge ("to 57 · p. 6"): along
+/// the last stretch before the edge, nearer the edge the better; else
+/// further along the line; else round the point where it leaves.
+fn exit_want(text: String, from: (f64, f64), to: (f64, f64), seg: usize) -> Want {
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let reach = len.min(70.0);
+    let start = (to.0 - dx / len * reach, to.1 - dy / len * reach);
+    let wd = fonts().width(&text, PATH_SIZE, false);
+    let mut candidates = super::along_path(start, to, wd, PATH_SIZE);
+    // Nearer the edge is better; anywhere along the line will do.
+    for (i, c) in candidates.iter_mut().enumerate() {
+        let d = ((c.0 - to.0).powi(2) + (c.1 - to.1).powi(2)).sqrt();
+        c.2 += d * 0.5 + i as f64 * 0.01;
+    }
+    if len > reach + 20.0 {
+        let mut further = super::along_path(from, to, wd, PATH_SIZE);
+        for c in &mut further {
+            c.2 += 40.0;
+        }
+        candidates.extend(further);
+    }
+    // Last resort, when every place by the line is taken: round the
+    // point where it leaves, further and further out.
+    candidates.extend(
+        around_stop(to, 0.0, wd, PATH_SIZE)
+            .into_iter()
+            .map(|(x, y, c)| (x, y, c + FALLBACK)),
+    );
+    Want {
+        candidates,
+        text,
+        size: PATH_SIZE,
+        bold: false,
+        own_path: Some(seg),
     }
 }
 
@@ -446,7 +346,6 @@ pub(crate) fn overview(
     page: &dyn Fn(usize) -> usize,
     tiles: &[usize],
 ) -> Drawing {
-    let players = view.players;
     let s = plan.overview_scale;
     let side = plan.squares as f64 * SQUARE;
     let at = |x: f64, y: f64| (BAND + PAD + x * s, BAND + PAD + y * s);
@@ -461,31 +360,7 @@ pub(crate) fn overview(
     shapes.extend(outline(at(all.x0, all.y0), at(all.x1, all.y1), 0.6));
     let fonts = fonts();
     let centres: Vec<(f64, f64)> = map.stops.iter().map(|p| at(p.x, p.y)).collect();
-    let roads: Vec<usize> = (0..map.paths.len())
-        .filter(|&p| view.shows_path(p))
-        .collect();
-    let segments: Vec<((f64, f64), (f64, f64))> = roads
-        .iter()
-        .map(|&p| (centres[map.paths[p].a], centres[map.paths[p].b]))
-        .collect();
-    if let Some(r) = view.trail() {
-        for &p in &r.travelled {
-            if let Some(path) = map.paths.get(p) {
-                shapes.push(super::band(
-                    centres[path.a],
-                    centres[path.b],
-                    super::TRAIL_WIDTH * 0.6,
-                ));
-            }
-        }
-    }
-    for (&p, &(a, b)) in roads.iter().zip(&segments) {
-        let mut line = super::path_line(&map.paths[p], players, a, b);
-        if let Shape::Line { width, .. } = &mut line {
-            *width *= 0.6;
-        }
-        shapes.push(line);
-    }
+    let segments = overview_roads(map, view, &centres, &mut shapes);
     let reach = |i: usize| {
         if i == map.goal {
             4.0
@@ -522,28 +397,7 @@ pub(crate) fn overview(
         let core = plan.core(k);
         let (a, b) = (at(core.x0, core.y0), at(core.x1, core.y1));
         shapes.extend(outline(a, b, 1.6));
-        let text = format!("p. {}", page(k));
-        let wd = fonts.width(&text, PAGE_SIZE, true);
-        let (hw, hh) = (wd / 2.0 + 4.0, PAGE_SIZE * 0.55 + 3.0);
-        let mut candidates = Vec::new();
-        for step in 0..6 {
-            let inset = step as f64 * 6.0;
-            for (cx, cy) in [
-                (a.0 + hw + inset, a.1 + hh + inset),
-                (b.0 - hw - inset, a.1 + hh + inset),
-                (a.0 + hw + inset, b.1 - hh - inset),
-                (b.0 - hw - inset, b.1 - hh - inset),
-            ] {
-                candidates.push((cx, cy + 0.275 * PAGE_SIZE, step as f64 * 10.0));
-            }
-        }
-        wants.push(Want {
-            candidates,
-            text,
-            size: PAGE_SIZE,
-            bold: true,
-            own_path: None,
-        });
+        wants.push(page_number_want(format!("p. {}", page(k)), a, b));
     }
     let marks: Vec<BoxPt> = shown
         .iter()
@@ -566,6 +420,69 @@ pub(crate) fn overview(
         width: w + 2.0,
         height: h + 2.0,
         shapes,
+    }
+}
+
+/// The overview's roads between stop centres, drawn thin into `shapes`
+/// over the party's trail; their segments, for label placement.
+fn overview_roads(
+    map: &Map,
+    view: View,
+    centres: &[(f64, f64)],
+    shapes: &mut Vec<Shape>,
+) -> Vec<((f64, f64), (f64, f64))> {
+    let roads: Vec<usize> = (0..map.paths.len())
+        .filter(|&p| view.shows_path(p))
+        .collect();
+    let segments: Vec<((f64, f64), (f64, f64))> = roads
+        .iter()
+        .map(|&p| (centres[map.paths[p].a], centres[map.paths[p].b]))
+        .collect();
+    if let Some(r) = view.trail() {
+        for &p in &r.travelled {
+            if let Some(path) = map.paths.get(p) {
+                shapes.push(super::band(
+                    centres[path.a],
+                    centres[path.b],
+                    super::TRAIL_WIDTH * 0.6,
+                ));
+            }
+        }
+    }
+    for (&p, &(a, b)) in roads.iter().zip(&segments) {
+        let mut line = super::path_line(&map.paths[p], view.players, a, b);
+        if let Shape::Line { width, .. } = &mut line {
+            *width *= 0.6;
+        }
+        shapes.push(line);
+    }
+    segments
+}
+
+/// A tile's page number on the overview, inside a corner of its core
+/// (`a` top left, `b` bottom right), further in where the corners are
+/// taken.
+fn page_number_want(text: String, a: (f64, f64), b: (f64, f64)) -> Want {
+    let wd = fonts().width(&text, PAGE_SIZE, true);
+    let (hw, hh) = (wd / 2.0 + 4.0, PAGE_SIZE * 0.55 + 3.0);
+    let mut candidates = Vec::new();
+    for step in 0..6 {
+        let inset = step as f64 * 6.0;
+        for (cx, cy) in [
+            (a.0 + hw + inset, a.1 + hh + inset),
+            (b.0 - hw - inset, a.1 + hh + inset),
+            (a.0 + hw + inset, b.1 - hh - inset),
+            (b.0 - hw - inset, b.1 - hh - inset),
+        ] {
+            candidates.push((cx, cy + 0.275 * PAGE_SIZE, step as f64 * 10.0));
+        }
+    }
+    Want {
+        candidates,
+        text,
+        size: PAGE_SIZE,
+        bold: true,
+        own_path: None,
     }
 }
 
