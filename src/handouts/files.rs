@@ -17,7 +17,7 @@ use tera::Context;
 
 use super::ShareLine;
 use super::drawings::{chart, zones};
-use super::flavour::{self, Combatant, Fight, Flavour, Item, Made, Monster, RollTable, Sheet};
+use super::flavour::{self, Combatant, Fight, Flavour, Item, Made, Sheet};
 use super::{foes, run};
 use crate::generators::encounter::Encounter;
 use crate::generators::injury::Injury;
@@ -220,7 +220,7 @@ impl Files<'_> {
             players: self.players.clone(),
         });
         if let Some(item) = self.last_item() {
-            item.foes = foes::groups(&e.foes).iter().map(monster).collect();
+            item.foes = foes::groups(&e.foes).iter().map(foes::monster).collect();
             item.fight = fight;
         }
         if !e.foes.is_empty() {
@@ -431,7 +431,7 @@ impl Files<'_> {
         pack: &Pack,
         c: &mut Context,
     ) -> Result<Vec<(String, Vec<u8>)>, TemplateError> {
-        let tables = roll_tables(pack, &self.templates.wording);
+        let tables = flavour::roll_tables(pack, &self.templates.wording);
         let made = Made {
             sheets: &self.sheets,
             svgs: &self.svgs,
@@ -511,44 +511,6 @@ fn trail_lines(m: &Map, view: chart::View) -> Vec<String> {
         .collect()
 }
 
-/// A group of an encounter's identical foes as one stat block: `Cultist
-/// ×8` with their shared numbers, then a track to tick per foe.
-fn monster(g: &foes::Group) -> Monster {
-    let n = g.first();
-    let cells = lines::foe_cells(n);
-    let track = match n.mettle.is_some() {
-        true => "Mettle",
-        false => "Health",
-    };
-    let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
-    let mut lines = vec![
-        ("Stats".into(), cells.stats.clone()),
-        ("Attack".into(), cells.attack.clone()),
-    ];
-    if g.members.len() == 1 {
-        lines.push((track.into(), format!("{} {boxes}", cells.toughness)));
-    } else {
-        lines.push((track.into(), format!("{} each", cells.toughness)));
-        lines.extend(
-            g.members
-                .iter()
-                .map(|m| (escape_md(&m.name), boxes.clone())),
-        );
-    }
-    Monster {
-        name: escape_md(&match g.members.len() {
-            1 => n.name.clone(),
-            _ => g.title(),
-        }),
-        what: format!(
-            "{}, tier {}",
-            escape_md(&display_name(&n.archetype)),
-            n.tier
-        ),
-        lines,
-    }
-}
-
 /// Text for a code span (`` `seed` ``), where a backslash would show:
 /// as it is, but a backtick (which would end the span) as `'`, a line
 /// break as a space and a control character as its picture.
@@ -560,52 +522,6 @@ fn in_code(text: &str) -> String {
             c => crate::wording::markup::control_picture(c).unwrap_or(c),
         })
         .collect()
-}
-
-/// What a GM may roll on at the table: which NPC turns up, which
-/// encounter comes next, which stop the rumour points to.
-fn roll_tables(pack: &Pack, w: &crate::handouts::markdown::Wording) -> Vec<RollTable> {
-    let npcs = pack
-        .npcs
-        .iter()
-        .map(|n| escape_md(&format!("{} — {}", n.name, display_name(&n.archetype))))
-        .collect();
-    let encounters = pack
-        .encounters
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            escape_md(&format!(
-                "{} {}: {}",
-                w.sheet.encounter,
-                i + 1,
-                e.situation.row
-            ))
-        })
-        .collect();
-    let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
-        m.stops.iter().map(|s| escape_md(&s.name)).collect()
-    });
-    vec![
-        RollTable {
-            id: "roll-npcs",
-            title: "Who turns up",
-            column: "NPC",
-            rows: npcs,
-        },
-        RollTable {
-            id: "roll-encounters",
-            title: "What happens next",
-            column: "encounter",
-            rows: encounters,
-        },
-        RollTable {
-            id: "roll-stops",
-            title: "Where the rumour points",
-            column: "stop",
-            rows: stops,
-        },
-    ]
 }
 
 /// The contents of `pack.md`: the heading each bound part starts with.

@@ -22,6 +22,10 @@
 
 use std::collections::BTreeMap;
 
+use crate::generators::display_name;
+use crate::generators::session::Pack;
+use crate::wording::markup::escape_md;
+
 /// A Markdown flavour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Flavour {
@@ -473,6 +477,52 @@ fn monster_block(m: &Monster) -> String {
     }
     out.push_str("}}\n\n");
     out
+}
+
+/// What a GM may roll on at the table: which NPC turns up, which
+/// encounter comes next, which stop the rumour points to.
+pub(super) fn roll_tables(pack: &Pack, w: &crate::handouts::markdown::Wording) -> Vec<RollTable> {
+    let npcs = pack
+        .npcs
+        .iter()
+        .map(|n| escape_md(&format!("{} — {}", n.name, display_name(&n.archetype))))
+        .collect();
+    let encounters = pack
+        .encounters
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            escape_md(&format!(
+                "{} {}: {}",
+                w.sheet.encounter,
+                i + 1,
+                e.situation.row
+            ))
+        })
+        .collect();
+    let stops = pack.map.as_ref().map_or_else(Vec::new, |m| {
+        m.stops.iter().map(|s| escape_md(&s.name)).collect()
+    });
+    vec![
+        RollTable {
+            id: "roll-npcs",
+            title: "Who turns up",
+            column: "NPC",
+            rows: npcs,
+        },
+        RollTable {
+            id: "roll-encounters",
+            title: "What happens next",
+            column: "encounter",
+            rows: encounters,
+        },
+        RollTable {
+            id: "roll-stops",
+            title: "Where the rumour points",
+            column: "stop",
+            rows: stops,
+        },
+    ]
 }
 
 #[cfg(test)]

@@ -3,9 +3,11 @@
 //! output that groups them: the PDF encounter sheet and the Homebrewery
 //! stat blocks.
 
+use super::flavour::Monster;
+use crate::generators::display_name;
 use crate::generators::npc::Npc;
 use crate::wording::lines;
-use crate::wording::markup::Markup;
+use crate::wording::markup::{Markup, escape_md};
 
 /// Foes of one kind with the same numbers.
 pub(super) struct Group<'a> {
@@ -106,6 +108,44 @@ pub(super) fn names(g: &Group) -> String {
         })
         .collect();
     names.join(", ")
+}
+
+/// A group of an encounter's identical foes as one stat block: `Cultist
+/// ×8` with their shared numbers, then a track to tick per foe.
+pub(super) fn monster(g: &Group) -> Monster {
+    let n = g.first();
+    let cells = lines::foe_cells(n);
+    let track = match n.mettle.is_some() {
+        true => "Mettle",
+        false => "Health",
+    };
+    let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
+    let mut lines = vec![
+        ("Stats".into(), cells.stats.clone()),
+        ("Attack".into(), cells.attack.clone()),
+    ];
+    if g.members.len() == 1 {
+        lines.push((track.into(), format!("{} {boxes}", cells.toughness)));
+    } else {
+        lines.push((track.into(), format!("{} each", cells.toughness)));
+        lines.extend(
+            g.members
+                .iter()
+                .map(|m| (escape_md(&m.name), boxes.clone())),
+        );
+    }
+    Monster {
+        name: escape_md(&match g.members.len() {
+            1 => n.name.clone(),
+            _ => g.title(),
+        }),
+        what: format!(
+            "{}, tier {}",
+            escape_md(&display_name(&n.archetype)),
+            n.tier
+        ),
+        lines,
+    }
 }
 
 #[cfg(test)]
