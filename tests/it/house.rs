@@ -52,7 +52,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/app/request.rs", 613),
     ("src/campaign/ledger/checks.rs", 708),
     ("src/handouts/drawings/chart/atlas.rs", 605),
-    ("src/handouts/files.rs", 619),
     ("src/handouts/sheets/encounter.rs", 668),
     ("src/output/publish.rs", 699),
     ("src/pack/read.rs", 757),
