@@ -68,6 +68,7 @@ fn generators(c: &mut Criterion) {
         terrain: None,
         people_only: false,
         shun: Vec::new(),
+        taken: Vec::new(),
     };
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {
@@ -82,6 +83,7 @@ fn generators(c: &mut Criterion) {
         party: Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
         pin: encounter::Pin::default(),
         shun: Vec::new(),
+        taken: Vec::new(),
     };
     group.bench_function("100 encounters", |b| {
         b.iter(|| {

@@ -105,6 +105,7 @@ fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
         party: input::party(party.as_deref(), *system)?,
         pin: encounter::Pin::default(),
         shun: Vec::new(),
+        taken: Vec::new(),
     })
 }
 
@@ -140,6 +141,7 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
         terrain,
         people_only: *people,
         shun: Vec::new(),
+        taken: Vec::new(),
     })
 }
 
@@ -362,6 +364,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         used: Vec::new(),
         remembered: Vec::new(),
         shun: Vec::new(),
+        taken: Vec::new(),
         first_day: 1,
     })
 }

@@ -389,15 +389,50 @@ where
 {
     reqs.iter()
         .enumerate()
-        .map(|(i, req)| {
-            let at = Address::new(G::KIND, i);
-            let at = at.rerolled(rerolls.of(&at));
-            let item = draw_fresh(req, library, seed, &at, said)?;
-            said.add(item.keys());
-            said.add(item.soft_keys());
-            Ok(item)
-        })
+        .map(|(i, req)| make_one(req, i, library, seed, said, rerolls))
         .collect()
+}
+
+/// [`make_distinct`] for `n` items whose requests depend on the items
+/// made before them: item `i` is made by `req_for(&items[..i])`.
+pub fn make_distinct_by<G: Generator>(
+    n: usize,
+    mut req_for: impl FnMut(&[G::Item]) -> G,
+    library: &Library,
+    seed: &Seed,
+    said: &mut Said,
+    rerolls: &Rerolls,
+) -> Result<Vec<G::Item>, GenError>
+where
+    G::Item: Distinct,
+{
+    let mut items = Vec::with_capacity(n);
+    for i in 0..n {
+        let req = req_for(&items);
+        items.push(make_one(&req, i, library, seed, said, rerolls)?);
+    }
+    Ok(items)
+}
+
+/// Item `i` of `req`'s kind, rerolled as asked and fresh against `said`,
+/// which then holds what it says.
+fn make_one<G: Generator>(
+    req: &G,
+    i: usize,
+    library: &Library,
+    seed: &Seed,
+    said: &mut Said,
+    rerolls: &Rerolls,
+) -> Result<G::Item, GenError>
+where
+    G::Item: Distinct,
+{
+    let at = Address::new(G::KIND, i);
+    let at = at.rerolled(rerolls.of(&at));
+    let item = draw_fresh(req, library, seed, &at, said)?;
+    said.add(item.keys());
+    said.add(item.soft_keys());
+    Ok(item)
 }
 
 /// The first draw of the item at `at` whose keys are fresh, or an error

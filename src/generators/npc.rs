@@ -42,6 +42,10 @@ pub struct Request {
     /// the PCs' given and family names (lowercase), so that no NPC is
     /// named like a PC ([`super::memory::name_words`]).
     pub shun: Vec<String>,
+    /// Whole names no personal name repeats while the name tables have
+    /// others: those a campaign's earlier packs used, and those already
+    /// given in this pack.
+    pub taken: Vec<String>,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -160,29 +164,35 @@ fn name_for(
     row: &Row,
     seed: &Seed,
     at: &Address,
-    shun: &[String],
+    (shun, taken): (&[String], &[String]),
 ) -> Result<String, GenError> {
     if !is_person(row) {
         return Ok(display_name(&row.entry.name));
     }
     let mut s = at.stream(seed, "name");
-    let mut first = None;
-    // A name holding a PC's word is drawn again on the same stream: the
-    // names left keep their odds among themselves.
+    // The first draw, and the first that holds no PC's word (kept when
+    // every draw repeats a name taken).
+    let (mut first, mut unshunned) = (None, None);
+    // A name holding a PC's word, or one taken, is drawn again on the
+    // same stream: the names left keep their odds among themselves.
     for _ in 0..NAME_DRAWS {
         let given = library.roll_table("gen.names.given", &mut s)?;
         let family = library.roll_table("gen.names.family", &mut s)?;
         let name = format!("{} {}", given.row, family.row);
         if !super::memory::shares_a_word(&name, shun) {
-            return Ok(name);
+            if !taken.contains(&name) {
+                return Ok(name);
+            }
+            unshunned.get_or_insert_with(|| name.clone());
         }
         first.get_or_insert(name);
     }
-    Ok(first.expect("at least one draw"))
+    Ok(unshunned.or(first).expect("at least one draw"))
 }
 
-/// Most draws of a personal name that holds a PC's word before the first
-/// is kept (the name tables would be all but made of the party's names).
+/// Most draws of a personal name that holds a PC's word or repeats a name
+/// taken before the first is kept (the name tables would be all but made
+/// of the party's names, or all but used up).
 const NAME_DRAWS: usize = 256;
 
 /// The archetype row a request asks for (or one drawn by weight).
@@ -262,7 +272,7 @@ impl Generator for Request {
         let stats = (*row.entry.stats).clone().unwrap_or_default();
         let tier = tier_of(row);
         let kind = kind_of(row);
-        let name = name_for(library, row, seed, at, &self.shun)?;
+        let name = name_for(library, row, seed, at, (&self.shun, &self.taken))?;
         let mut s = at.stream(seed, "stats");
         let (mettle, core) = match self.system {
             RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
@@ -490,6 +500,7 @@ mod tests {
                 terrain: None,
                 people_only: false,
                 shun: Vec::new(),
+                taken: Vec::new(),
             };
             for i in 0..5_000 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
@@ -518,6 +529,7 @@ mod tests {
                     terrain: None,
                     people_only: false,
                     shun: Vec::new(),
+                    taken: Vec::new(),
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
@@ -544,6 +556,7 @@ mod tests {
                 terrain: None,
                 people_only: true,
                 shun: Vec::new(),
+                taken: Vec::new(),
             };
             let table = library.table(table_for(system)).unwrap();
             for i in 0..300 {
@@ -575,6 +588,7 @@ mod tests {
             terrain: None,
             people_only: false,
             shun: Vec::new(),
+            taken: Vec::new(),
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

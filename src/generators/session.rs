@@ -25,7 +25,8 @@ use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
 use super::{
-    Address, GenError, Placed, Rerolls, Said, make_distinct, make_each, make_many, placed,
+    Address, GenError, Placed, Rerolls, Said, make_distinct, make_distinct_by, make_each,
+    make_many, placed,
 };
 use crate::content::Library;
 use crate::rules::Flaw;
@@ -490,13 +491,25 @@ pub fn generate_remembering(
     let rerolls = &session.rerolls;
     let mut said = Said::remembering(memory.keys(library));
     let shun = &memory.pc_words;
-    let encounters = make_distinct(
-        &encounter_requests(session, party, shun),
+    // Each encounter's people are named apart from the campaign's names
+    // and from the people of the encounters before it.
+    let requests = encounter_requests(session, party, shun);
+    let remembered_names: Vec<String> = memory.names.iter().cloned().collect();
+    let encounters = make_distinct_by(
+        requests.len(),
+        |made: &[Encounter]| {
+            let mut req = requests[made.len()].clone();
+            req.taken = remembered_names.clone();
+            req.taken.extend(people_of(made));
+            req
+        },
         library,
         seed,
         &mut said,
         rerolls,
     )?;
+    let mut taken = remembered_names;
+    taken.extend(people_of(&encounters));
     let traps = make_distinct(
         &trap_requests(session, party),
         library,
@@ -505,7 +518,7 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let npcs = make_distinct(
-        &npc_requests(session, shun),
+        &npc_requests(session, shun, &taken),
         library,
         seed,
         &mut said,
@@ -516,6 +529,10 @@ pub fn generate_remembering(
         used,
         remembered: memory.live_situations(library),
         shun: shun.clone(),
+        taken: taken
+            .into_iter()
+            .chain(npcs.iter().map(|n| n.name.clone()))
+            .collect(),
     };
     let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
@@ -563,6 +580,7 @@ fn encounter_requests(
                 party: party.clone(),
                 pin,
                 shun: shun.to_vec(),
+                taken: Vec::new(),
             }
         })
         .collect()
@@ -598,7 +616,7 @@ fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
 
 /// Each NPC's request: people of the session's terrain, of an entry's
 /// archetype and tier.
-fn npc_requests(session: &Request, shun: &[String]) -> Vec<npc::Request> {
+fn npc_requests(session: &Request, shun: &[String], taken: &[String]) -> Vec<npc::Request> {
     (0..session.npcs)
         .map(|i| {
             let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
@@ -610,9 +628,18 @@ fn npc_requests(session: &Request, shun: &[String]) -> Vec<npc::Request> {
                 // Monsters and beasts belong on encounter sheets; NPC cards are people.
                 people_only: true,
                 shun: shun.to_vec(),
+                taken: taken.to_vec(),
             }
         })
         .collect()
+}
+
+/// The names of the people (foes and others on stage) of `encounters`.
+fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
+    encounters
+        .iter()
+        .flat_map(|e| e.foes.iter().chain(&e.others))
+        .map(|n| n.name.clone())
 }
 
 /// The pack's map, and the party's journey across it in the pack's system
@@ -668,6 +695,7 @@ fn map_and_journey(
         used: recall.used,
         remembered: recall.remembered,
         shun: recall.shun,
+        taken: recall.taken,
         first_day,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
@@ -762,7 +790,106 @@ mod tests {
             terrain: Some(req.terrain.clone()),
             people_only: true,
             shun: Vec::new(),
+            taken: Vec::new(),
         }
+    }
+
+    /// The personal names of a pack: NPC cards, people on stage and named
+    /// foes (a beast or monster goes by its kind and is no name).
+    fn personal_names(p: &Pack) -> Vec<String> {
+        let people = p
+            .encounters
+            .iter()
+            .flat_map(|e| e.foes.iter().chain(&e.others));
+        people
+            .chain(&p.npcs)
+            .filter(|n| {
+                !n.name
+                    .starts_with(&crate::generators::display_name(&n.archetype))
+            })
+            .map(|n| n.name.clone())
+            .collect()
+    }
+
+    #[test]
+    fn no_name_a_campaign_used_is_given_again_nor_one_twice_in_a_pack() {
+        // The same seed, remembering only the first pack's names: the same
+        // situations come, and every person in them is named anew.
+        let req = request(4, 0, 6);
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        let library = test_library();
+        let mut checked = 0;
+        for i in 0..8 {
+            let seed = Seed::new(&format!("names-{i}")).unwrap();
+            let first = generate(&library, &req, &party, &seed).unwrap();
+            let before = personal_names(&first);
+            let mut unique = before.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(
+                unique.len(),
+                before.len(),
+                "a name twice in one pack: {before:?}"
+            );
+            let memory = Memory {
+                names: first.used().names,
+                ..Memory::default()
+            };
+            let again = generate_remembering(&library, &req, &party, &seed, &memory).unwrap();
+            let situations = |p: &Pack| -> Vec<String> {
+                p.encounters
+                    .iter()
+                    .map(|e| e.situation.row.clone())
+                    .collect()
+            };
+            assert_eq!(situations(&first), situations(&again));
+            let after = personal_names(&again);
+            assert!(
+                after.iter().all(|n| !before.contains(n)),
+                "{before:?} then {after:?}"
+            );
+            checked += after.len();
+        }
+        assert!(checked > 20, "only {checked} names were put to the test");
+    }
+
+    #[test]
+    fn a_hazard_the_campaign_met_is_not_met_again_while_its_table_has_others() {
+        // The swamp's hazards (rows tagged `hazard`) remembered as the
+        // situations they are: no encounter draws one again.
+        let library = test_library();
+        let table = library.table("gen.encounter.swamp").unwrap();
+        let hazards: Vec<String> = table
+            .rows
+            .iter()
+            .filter(|r| r.entry.tags.iter().any(|t| t == "hazard"))
+            .map(|r| r.entry.name.to_string())
+            .collect();
+        assert!(hazards.len() >= 2, "the swamp has hazards: {hazards:?}");
+        let mut memory = Memory::default();
+        for h in &hazards {
+            memory
+                .situations
+                .insert(situation_key("gen.encounter.swamp", h));
+        }
+        let req = request(3, 0, 0);
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        let (mut met_before, mut met_after) = (0, 0);
+        for i in 0..30 {
+            let seed = Seed::new(&format!("hazard-{i}")).unwrap();
+            let plain = generate(&library, &req, &party, &seed).unwrap();
+            let again = generate_remembering(&library, &req, &party, &seed, &memory).unwrap();
+            let count = |p: &Pack| {
+                p.encounters
+                    .iter()
+                    .filter(|e| hazards.contains(&e.situation.row))
+                    .count()
+            };
+            met_before += count(&plain);
+            met_after += count(&again);
+        }
+        assert!(met_before > 0, "no seed drew a hazard: nothing was tested");
+        assert_eq!(met_after, 0);
     }
 
     #[test]

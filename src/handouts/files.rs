@@ -154,15 +154,57 @@ impl Files<'_> {
         })
     }
 
+    /// The pack's encounter at `at`: `encounter-N.md`, headed
+    /// `Encounter N`.
     fn encounter(&mut self, at: &Address, e: &Encounter) -> Result<(), TemplateError> {
-        let zones_file = format!("{}-zones.svg", at.file_stem());
         let mut c = self.item_ctx(at);
-        c.insert("e", e);
         c.insert("number", &(at.index() + 1));
+        let heading = format!(
+            "{} {}",
+            self.templates.wording.sheet.encounter,
+            at.index() + 1
+        );
+        self.encounter_sheet(c, &heading, &at.file_stem(), e)
+    }
+
+    /// A campaign pack's encounters on the way, a sheet each as the PDF
+    /// has them (`journey-1-encounter-2.md`, headed `Encounter on the
+    /// way, day 3` and labelled by its address, `journey/1/encounter/2`).
+    fn way_encounters(&mut self, pack: &Pack) -> Result<(), TemplateError> {
+        if pack.campaign.is_none() {
+            return Ok(());
+        }
+        let notes = pack.journey.iter().flat_map(|j| &j.encounters);
+        for (k, (note, (address, e))) in notes.zip(pack.journey_encounters()).enumerate() {
+            let mut c = self.labelled_ctx(&address, &address);
+            c.insert("number", &(k + 1));
+            let heading = format!(
+                "{} on the way, day {}",
+                self.templates.wording.sheet.encounter, note.day
+            );
+            self.encounter_sheet(c, &heading, &address.replace('/', "-"), e)?;
+        }
+        Ok(())
+    }
+
+    /// An encounter's sheet, `<stem>.md` (and its zones, `<stem>-zones.svg`,
+    /// when it has foes to fight; one without is a compact card).
+    fn encounter_sheet(
+        &mut self,
+        mut c: Context,
+        heading: &str,
+        stem: &str,
+        e: &Encounter,
+    ) -> Result<(), TemplateError> {
+        let zones_file = format!("{stem}-zones.svg");
+        c.insert("e", e);
+        c.insert("heading", heading);
         c.insert("trail", &e.situation.trail_text());
         c.insert("zones_file", &zones_file);
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert_value("foe_rows", markdown(&foes));
+        let others: Vec<lines::Foe> = e.others.iter().map(lines::foe_cells).collect();
+        c.insert_value("other_rows", markdown(&others));
         c.insert("sporadics", &lines::sporadics(e));
         c.insert("initiative", lines::initiative(e.system));
         c.insert("tile_rules", &lines::tile_rules(e));
@@ -172,14 +214,9 @@ impl Files<'_> {
         if let Some(h) = &e.hazard {
             c.insert("hazard", &perils::hazard(h));
         }
-        self.part("encounter.md", format!("{}.md", at.file_stem()), &c, 1)?;
+        self.part("encounter.md", format!("{stem}.md"), &c, 1)?;
         let fight = (!e.foes.is_empty()).then(|| Fight {
-            name: format!(
-                "{} {}: {}",
-                self.templates.wording.sheet.encounter,
-                at.index() + 1,
-                e.situation.row
-            ),
+            name: format!("{heading}: {}", e.situation.row),
             foes: e
                 .foes
                 .iter()
@@ -195,11 +232,10 @@ impl Files<'_> {
             item.foes = foes::groups(&e.foes).iter().map(monster).collect();
             item.fight = fight;
         }
-        self.add(
-            zones_file,
-            svg::document(&zones::draw(e, zones::SVG_WIDTH)),
-            None,
-        );
+        if !e.foes.is_empty() {
+            let svg = svg::document(&zones::draw(e, zones::SVG_WIDTH));
+            self.add(zones_file, svg, None);
+        }
         Ok(())
     }
 
@@ -542,6 +578,7 @@ pub fn pack_files_in(
     }
     if let Some(j) = &pack.journey {
         f.journey(&at("journey", 0), j)?;
+        f.way_encounters(pack)?;
     }
     let downtime = pack
         .campaign

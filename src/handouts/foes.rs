@@ -134,6 +134,7 @@ mod tests {
                 party: Party::from_summary(summary, system).unwrap(),
                 pin: Pin::default(),
                 shun: Vec::new(),
+                taken: Vec::new(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let gs = groups(&e.foes);

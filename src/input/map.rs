@@ -256,6 +256,7 @@ mod tests {
                 used: Vec::new(),
                 remembered: Vec::new(),
                 shun: Vec::new(),
+                taken: Vec::new(),
                 first_day: 1,
             };
             let _ = crate::generators::nth(library, &req, seed, 0);

@@ -152,11 +152,41 @@ pub(super) fn refuse(
     );
     let at = first.record.and_then(|r| files.record(r));
     let diagnostic = match at {
-        Some(text) => RecordFile::from_text(&files.path_of(&text.name), text.text.clone())?
-            .at_key("session", message),
+        Some(text) => {
+            let path = files.path_of(&text.name);
+            // Where the record now first differs from the one the stale
+            // pack was made from (its bundle); else at its `session`.
+            let was = reroll::bundle_in(&first.folder).and_then(|b| {
+                let files = b.campaign?.files;
+                files
+                    .into_iter()
+                    .find(|f| f.name == text.name)
+                    .map(|f| f.text)
+            });
+            match was.and_then(|was| first_change(&was, &text.text)) {
+                Some((line, column, width)) => {
+                    Diagnostic::at(path.display().to_string(), line, column, message)
+                        .with_source(&text.text, width)
+                }
+                None => RecordFile::from_text(&path, text.text.clone())?.at_key("session", message),
+            }
+        }
         None => Diagnostic::message(message),
     };
     Err(Error::input(diagnostic.with_hint(hint)))
+}
+
+/// The first line of `now` that is not as it was in `was` (1-based), with
+/// the column its text starts at and its width; the last line when `now`
+/// only lost lines at its end. `None` when they are the same.
+fn first_change(was: &str, now: &str) -> Option<(usize, usize, usize)> {
+    let (old, new): (Vec<&str>, Vec<&str>) = (was.lines().collect(), now.lines().collect());
+    let i = (0..new.len().max(old.len())).find(|&i| old.get(i) != new.get(i))?;
+    let i = i.min(new.len().checked_sub(1)?);
+    let line = new[i];
+    let text = line.trim_start();
+    let column = line.chars().count() - text.chars().count() + 1;
+    Some((i + 1, column, text.trim_end().chars().count().max(1)))
 }
 
 /// `a, b and c`.
@@ -165,5 +195,25 @@ pub(crate) fn join_and(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_change;
+
+    #[test]
+    fn a_refusal_points_at_the_first_line_that_changed() {
+        let was = "session = 1\nday = 3\n\n[[pc]]\nname = \"Ada\"\ndamage = 2\n";
+        let now = "session = 1\nday = 3\n\n[[pc]]\nname = \"Ada\"\n  damage = 5 # fixed\n";
+        assert_eq!(first_change(was, now), Some((6, 3, 18)));
+        assert_eq!(first_change(was, was), None);
+        // Lines only taken off the end: the last line left.
+        assert_eq!(first_change(was, "session = 1\nday = 3\n"), Some((2, 1, 7)));
+        // A line added at the end.
+        assert_eq!(
+            first_change("day = 3\n", "day = 3\nmoney = 5\n"),
+            Some((2, 1, 9))
+        );
     }
 }

@@ -1597,7 +1597,7 @@ fn campaign_cases() -> Vec<Case> {
                 false,
                 "session = 1\nday = 1\nmoney = 5\n",
                 &[
-                    "sessions/1/record.toml:1:11: session 1's record changed after session 2 was prepped: the packs of sessions 2 and 3 are made from an older campaign state",
+                    "sessions/1/record.toml:1:1: session 1's record changed after session 2 was prepped: the packs of sessions 2 and 3 are made from an older campaign state",
                     "hint: run `tablewright prep --force` to make them again in order, from the campaign as it is now (a file you edited in a pack is kept, its new version written beside it); or put session 1's record back as it was",
                 ],
             )

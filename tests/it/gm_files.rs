@@ -170,11 +170,15 @@ fn an_edited_record_names_itself_and_force_remakes_every_stale_pack() {
         .unwrap()
         .to_owned();
     std::fs::write(&first, text.replace(&money, "money = 5")).unwrap();
-    let blame = "sessions/1/record.toml:5:11: session 1's record changed after session 2 was \
-                 prepped: the packs of sessions 2, 3 and 4 are made from an older campaign state";
+    // The refusal points at the line that changed.
+    let line = text.lines().position(|l| l == money).unwrap() + 1;
+    let blame = format!(
+        "sessions/1/record.toml:{line}:1: session 1's record changed after session 2 was \
+         prepped: the packs of sessions 2, 3 and 4 are made from an older campaign state"
+    );
     for args in [&["prep"][..], &["prep", "3"]] {
         let err = fails_in(&camp, args);
-        assert!(err.contains(blame), "{args:?}: {err}");
+        assert!(err.contains(&blame), "{args:?}: {err}");
         assert!(err.contains("run `tablewright prep --force`"), "{err}");
     }
     // `prep 2` has no stale pack before it: it is made again, and the

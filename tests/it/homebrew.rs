@@ -457,6 +457,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             party: party.clone(),
             pin: Default::default(),
             shun: Vec::new(),
+            taken: Vec::new(),
         };
         nth(library, &e, &seed, i).unwrap_or_else(|e| fail("encounter", i, &e));
         let n = npc::Request {
@@ -466,6 +467,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             terrain: Some(region.clone()),
             people_only: i % 3 == 0,
             shun: Vec::new(),
+            taken: Vec::new(),
         };
         nth(library, &n, &seed, i).unwrap_or_else(|e| fail("npc", i, &e));
         let t = trap::Request::for_party(*system, party);
@@ -517,6 +519,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             used: vec![],
             remembered: Vec::new(),
             shun: Vec::new(),
+            taken: Vec::new(),
             first_day: 1,
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));

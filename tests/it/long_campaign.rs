@@ -928,8 +928,8 @@ fn mettle_one_prep_force_remakes_every_stale_pack_then_verify_is_clean() {
     let text = camp.read(rel);
     let edited = set_key(&text, "money", "25");
     camp.write(rel, &edited);
-    // (The refusal points at the record's `session`: the record as a whole.)
-    let (line, col) = line_col(&edited, "session = |1");
+    // (The refusal points at the line that changed.)
+    let (line, col) = line_col(&edited, "|money = 25");
     let blame = format!(
         "{rel}:{line}:{col}: session 1's record changed after session 2 was prepped: the packs \
          of sessions 2, 3, 4, 5, 6, 7, 8, 9 and 10 are made from an older campaign state"
@@ -1319,7 +1319,8 @@ fn row_counts(camp: &Camp) -> BTreeMap<String, u64> {
 /// The campaign's memory, over packs 1 to `last`: a situation (an
 /// encounter's, a journey encounter's, a trap's) comes again only once
 /// every row of its table has been used (a table the pack does not name:
-/// never); no NPC or foe name comes twice; none shares a PC's name. The
+/// never); no name — an NPC card's, a person on stage's, a named foe's —
+/// comes twice; none shares a PC's name. The
 /// list of what breaks it.
 fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
     let rows = row_counts(camp);
@@ -1352,9 +1353,9 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
                 n,
                 &mut broken,
             );
-            // Named foes avoid the PCs' names but may come back in a later
-            // session (the memory keeps NPC cards and people on stage).
+            // Named foes are names like any other: never twice.
             for who in e["foes"].as_array().unwrap() {
+                names.extend(personal_name(who).map(|s| (s, n)));
                 foes.extend(who["name"].as_str().map(|s| (s.to_owned(), n)));
             }
             for who in e["others"].as_array().unwrap() {
@@ -1379,6 +1380,12 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
                 ),
             };
             draw(table, row, n, &mut broken);
+            for who in e["foes"].as_array().unwrap() {
+                names.extend(personal_name(who).map(|s| (s, n)));
+            }
+            for who in e["others"].as_array().map_or(&[][..], |v| v) {
+                names.extend(who["name"].as_str().map(|s| (s.to_owned(), n)));
+            }
             for who in e["foes"].as_array().unwrap() {
                 foes.extend(
                     who.as_str()
@@ -1417,6 +1424,14 @@ fn forgotten(camp: &Camp, last: usize, pcs: &[&str]) -> Vec<String> {
         }
     }
     broken
+}
+
+/// A foe's personal name: a person's (a beast or monster goes by its
+/// kind, `Goblin 3`, and is no name).
+fn personal_name(foe: &Value) -> Option<String> {
+    let name = foe["name"].as_str()?;
+    let kind = foe["archetype"].as_str()?.replace('-', " ");
+    (!name.to_lowercase().starts_with(&kind.to_lowercase())).then(|| name.to_owned())
 }
 
 #[test]

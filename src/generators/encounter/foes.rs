@@ -41,8 +41,17 @@ pub(super) struct Cast<'a> {
 }
 
 impl Cast<'_> {
-    /// An NPC of an archetype, at `<at>/<kind>/<index>`.
-    fn npc(&self, archetype: &str, kind: &str, index: usize) -> Result<Npc, GenError> {
+    /// An NPC of an archetype, at `<at>/<kind>/<index>`, named apart from
+    /// the names taken and those of `made` (the encounter's people so far).
+    fn npc(
+        &self,
+        archetype: &str,
+        kind: &str,
+        index: usize,
+        made: &[Npc],
+    ) -> Result<Npc, GenError> {
+        let mut taken = self.req.taken.clone();
+        taken.extend(made.iter().map(|n| n.name.clone()));
         let req = npc::Request {
             system: self.req.system,
             archetype: Some(archetype.to_owned()),
@@ -50,6 +59,7 @@ impl Cast<'_> {
             terrain: None,
             people_only: false,
             shun: self.req.shunned(),
+            taken,
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }
@@ -142,12 +152,14 @@ impl Cast<'_> {
     }
 
     /// The non-hostile people the situation names (`npc:` tags).
-    pub(super) fn others(&self, situation: &TableRoll) -> Result<Vec<Npc>, GenError> {
-        tagged(&situation.tags, "npc:")
-            .iter()
-            .enumerate()
-            .map(|(i, a)| self.npc(a, "other", i))
-            .collect()
+    /// They are named apart from the foes and from each other.
+    pub(super) fn others(&self, situation: &TableRoll, foes: &[Npc]) -> Result<Vec<Npc>, GenError> {
+        let mut made: Vec<Npc> = foes.to_vec();
+        for (i, a) in tagged(&situation.tags, "npc:").iter().enumerate() {
+            let other = self.npc(a, "other", i, &made)?;
+            made.push(other);
+        }
+        Ok(made.split_off(foes.len()))
     }
 }
 
@@ -200,7 +212,8 @@ fn first_foes(cast: &Cast, kinds: &[&str], first: &[usize]) -> Result<Vec<Npc>, 
     let mut foes: Vec<Npc> = Vec::new();
     for (kind, n) in kinds.iter().zip(first) {
         for _ in 0..*n {
-            foes.push(cast.npc(kind, "foe", foes.len())?);
+            let foe = cast.npc(kind, "foe", foes.len(), &foes)?;
+            foes.push(foe);
         }
     }
     Ok(foes)
@@ -229,7 +242,7 @@ impl Fitting<'_> {
             if too_easy && foes_can_hurt && !self.extras.is_empty() && self.foes.len() < MAX_FOES {
                 let kind = self.extras[self.added % self.extras.len()];
                 self.added += 1;
-                let foe = cast.npc(kind, "foe", self.foes.len())?;
+                let foe = cast.npc(kind, "foe", self.foes.len(), &self.foes)?;
                 self.foes.push(foe);
                 true
             } else if !too_easy && self.foes.len() > self.base {

@@ -70,6 +70,9 @@ pub struct Request {
     /// Name words no foe or person on stage takes, besides the party's
     /// own: a campaign's PCs sitting out, dead or gone (lowercase).
     pub shun: Vec<String>,
+    /// Whole names no foe or person on stage repeats while the name
+    /// tables have others: a campaign's earlier packs' and this pack's.
+    pub taken: Vec<String>,
 }
 
 impl Request {
@@ -161,7 +164,7 @@ impl Generator for Request {
         };
         let foes = cast.foes(&mut situation)?;
         let (odds, threat) = threat::Gauge::new(self.system, &self.party).measure(&foes)?;
-        let others = cast.others(&situation)?;
+        let others = cast.others(&situation, &foes)?;
         let party_names: Vec<String> = match self.system {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.clone()).collect(),
@@ -337,6 +340,7 @@ mod tests {
                 party: Party::from_summary(summary, system).unwrap(),
                 pin: Pin::default(),
                 shun: Vec::new(),
+                taken: Vec::new(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&e);
@@ -469,6 +473,7 @@ mod said_numbers {
                 party: Party::from_summary(summary, system).unwrap(),
                 pin,
                 shun: Vec::new(),
+                taken: Vec::new(),
             };
             // Plain, again (the no-repeat redraw) and rerolled addresses.
             let at = match i % 3 {

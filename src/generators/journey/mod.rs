@@ -87,6 +87,9 @@ pub struct Request {
     pub remembered: Vec<String>,
     /// Name words no foe or person on stage takes, besides the party's.
     pub shun: Vec<String>,
+    /// Whole names no foe or person on stage repeats while the name
+    /// tables have others (a campaign's, and the pack's own people).
+    pub taken: Vec<String>,
     /// The day the party sets out on, by the calendar the log counts in:
     /// 1 for a journey of its own, the campaign's day in a campaign's
     /// pack. Every day of the log, the arrival and each encounter's day
@@ -95,13 +98,14 @@ pub struct Request {
 }
 
 /// What a pack's journey avoids: the situations the pack used (row
-/// names), those a campaign remembers (`<table>/<row>`), and the name
-/// words no NPC takes.
+/// names), those a campaign remembers (`<table>/<row>`), the name
+/// words no NPC takes and the whole names taken.
 #[derive(Debug, Clone, Default)]
 pub struct Recall {
     pub used: Vec<String>,
     pub remembered: Vec<String>,
     pub shun: Vec<String>,
+    pub taken: Vec<String>,
 }
 
 impl Request {

@@ -27,6 +27,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         used: Vec::new(),
         remembered: Vec::new(),
         shun: Vec::new(),
+        taken: Vec::new(),
         first_day: 1,
     }
 }

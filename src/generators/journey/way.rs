@@ -58,8 +58,14 @@ impl Trip<'_> {
         Ok(())
     }
 
-    /// An encounter whose situation is not used yet, if one comes up.
+    /// An encounter whose situation is not used yet, if one comes up, its
+    /// people named apart from those met earlier on the way.
     fn draw(&self, at: &Address, terrain: &str) -> Result<Encounter, GenError> {
+        let mut taken = self.req.taken.clone();
+        for e in &self.encounters {
+            let people = e.encounter.foes.iter().chain(&e.encounter.others);
+            taken.extend(people.map(|n| n.name.clone()));
+        }
         draw_fresh(
             self.library,
             &encounter::Request {
@@ -68,6 +74,7 @@ impl Trip<'_> {
                 party: self.req.party.clone(),
                 pin: encounter::Pin::default(),
                 shun: self.req.shun.clone(),
+                taken,
             },
             self.seed,
             at,

@@ -20,12 +20,20 @@ pub(super) fn is_compact(e: &Encounter) -> bool {
 
 /// Encounter `number` (1-based) as a compact card.
 pub(super) fn card(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
-    let title = format!("{} {number}: {}", w.sheet.encounter, e.situation.row);
+    let title = format!("{} {number}", w.sheet.encounter);
+    labelled(f, [&title, &format!("encounter/{number}")], e);
+}
+
+/// An encounter as a compact card titled `label[0]` and headed by its
+/// address, `label[1]` (an encounter on the way: `journey/1/encounter/2`).
+pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter) {
+    let title = format!("{}: {}", label[0], e.situation.row);
     f.section_here(&title, TITLE, BODY * 14.0);
     f.para(&e.situation.text, BODY + 0.5, false);
     f.para(
         &format!(
-            "encounter/{number} · {} · no foes · {}",
+            "{} · {} · no foes · {}",
+            label[1],
             e.terrain,
             e.situation.trail_text()
         ),
