@@ -6,6 +6,7 @@
 //! text, and nesting, calls and counts are bounded, so a text is read in
 //! time linear in its length.
 
+use super::scan::{self, Brackets};
 use super::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
 
 /// Between the results of a repeated call, as the Randomness reader joins
@@ -58,38 +59,9 @@ impl TextCtx {
 
 /// Read a row's text.
 pub(crate) fn parse(text: &str, ctx: &mut TextCtx) -> Vec<Frag> {
-    let pairs = pairs(text);
+    let pairs = scan::pairs(text);
     let mut r = Reader { text, pairs, ctx };
-    r.range(0, text.len(), 0)
-}
-
-/// For each `[` and `{`, the byte offset of its closing bracket (a
-/// closing bracket of the other kind, or none, leaves it open: plain).
-fn pairs(text: &str) -> Vec<Option<usize>> {
-    let bytes = text.as_bytes();
-    let mut out = vec![None; bytes.len()];
-    let mut stack: Vec<usize> = Vec::new();
-    let mut escaped = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        if std::mem::take(&mut escaped) {
-            continue;
-        }
-        match b {
-            b'\\' => escaped = true,
-            b'[' | b'{' => stack.push(i),
-            b']' | b'}' => {
-                let open = if b == b']' { b'[' } else { b'{' };
-                if let Some(&top) = stack.last()
-                    && bytes[top] == open
-                {
-                    stack.pop();
-                    out[top] = Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    out
+    scan::range(&mut r, 0, text.len(), 0)
 }
 
 struct Reader<'a, 'c> {
@@ -98,55 +70,45 @@ struct Reader<'a, 'c> {
     ctx: &'c mut TextCtx,
 }
 
-impl Reader<'_, '_> {
-    /// The text from `start` to `end`, at nesting `depth`.
-    fn range(&mut self, start: usize, end: usize, depth: usize) -> Vec<Frag> {
-        let mut out = Vec::new();
-        let mut words = String::new();
-        let mut i = start;
-        while i < end && !self.ctx.stop {
-            let b = self.text.as_bytes()[i];
-            let close = self.pairs[i].filter(|&j| j < end);
-            match (b, close) {
-                (b'\\', _) if i + 1 < end => {
-                    let next = self.text[i + 1..].chars().next().unwrap_or('\\');
-                    match next {
-                        'n' => words.push('\n'),
-                        't' => words.push('\t'),
-                        'z' => {}
-                        c => words.push(c),
-                    }
-                    i += 1 + next.len_utf8();
-                }
-                (b'[' | b'{', Some(j)) => {
-                    if !words.is_empty() {
-                        out.push(Frag::Words(std::mem::take(&mut words)));
-                    }
-                    if depth >= sheet::MAX_DEPTH {
-                        let what = "brackets nested more than 16 deep";
-                        self.ctx.refuse(self.text, i, what, "flatten the text");
-                    } else if b == b'[' {
-                        out.extend(self.bracket(i, j, depth));
-                    } else {
-                        out.extend(self.braced(i, j));
-                    }
-                    i = j + 1;
-                }
-                _ => {
-                    let c = self.text[i..].chars().next().unwrap_or(' ');
-                    words.push(c);
-                    i += c.len_utf8();
-                }
-            }
-        }
-        if !words.is_empty() {
-            out.push(Frag::Words(words));
-        }
-        out
+impl Brackets for Reader<'_, '_> {
+    fn text(&self) -> &str {
+        self.text
     }
 
-    /// `[…]` from `open` to `close`.
+    fn closing(&self, at: usize) -> Option<usize> {
+        self.pairs[at]
+    }
+
+    fn escape(&self, c: char) -> Option<char> {
+        match c {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'z' => None,
+            c => Some(c),
+        }
+    }
+
     fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        if self.text.as_bytes()[open] == b'[' {
+            self.square(open, close, depth)
+        } else {
+            self.braced(open, close)
+        }
+    }
+
+    fn too_deep(&mut self, open: usize) {
+        let what = "brackets nested more than 16 deep";
+        self.ctx.refuse(self.text, open, what, "flatten the text");
+    }
+
+    fn stopped(&self) -> bool {
+        self.ctx.stop
+    }
+}
+
+impl Reader<'_, '_> {
+    /// `[…]` from `open` to `close`.
+    fn square(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
         self.ctx.calls += 1;
         if self.ctx.calls == sheet::MAX_CALLS + 1 {
             let what = "more than 256 calls and choices in one row";
@@ -270,7 +232,8 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// `[|a|b|c]`: a pick, or (an option empty) a table of the options.
+    /// `[|a|b|c]`: a pick; a table of the options when one is empty or
+    /// holds what a pick would read otherwise (`[|a\|b|c]`: `a|b` or `c`).
     fn choice(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
         let mut bounds = Vec::new();
         let mut start = open + 2;
@@ -290,13 +253,9 @@ impl Reader<'_, '_> {
         bounds.push((start, close));
         let options: Vec<Vec<Frag>> = bounds
             .iter()
-            .map(|&(a, b)| self.range(a, b, depth + 1))
+            .map(|&(a, b)| scan::range(self, a, b, depth + 1))
             .collect();
-        let blank = |o: &Vec<Frag>| {
-            o.iter()
-                .all(|f| matches!(f, Frag::Words(w) if w.trim().is_empty()))
-        };
-        if !options.iter().any(blank) {
+        if scan::pick_safe(&options) {
             return vec![Frag::Pick(options)];
         }
         let line = self.ctx.line;

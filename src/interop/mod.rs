@@ -42,6 +42,7 @@ pub(crate) mod markup;
 pub(crate) mod obsidian;
 pub(crate) mod pasted;
 pub(crate) mod perchance;
+pub(crate) mod scan;
 pub(crate) mod sheet;
 pub(crate) mod tablesmith;
 

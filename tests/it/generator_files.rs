@@ -9,134 +9,12 @@
 //! has a case pinned to its message and place; the round trip export →
 //! import gives the same tables and odds.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
-
+use super::generator_kit::{assert_chances, corpus, fixture, import, rows, table, tables};
 use crate::common::{ok, run_in, stderr, stdout, temp_dir};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn fixture(name: &str) -> String {
-    root()
-        .join("tests/fixtures/generators")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-/// The real files, when the shared folder is beside the repository.
-fn corpus() -> Option<PathBuf> {
-    let dir = root().join("../shared/fixtures/imports");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: {} is absent (a clone on its own): the real IPP and TableSmith files are not imported",
-            dir.display()
-        );
-        None
-    }
-}
-
-/// `import ARGS --to out` in a fresh folder: the run and the folder.
-fn import(args: &[&str]) -> (Output, PathBuf) {
-    let dir = temp_dir("gen-import");
-    let mut all = vec!["import"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--to", "out"]);
-    (run_in(&dir, &all), dir)
-}
-
-/// The tables of table file `name` the import wrote.
-pub(crate) fn tables(dir: &Path, name: &str) -> Vec<toml::Value> {
-    let text = std::fs::read_to_string(dir.join("out").join(name))
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
-    let doc: toml::Table = text.parse().unwrap();
-    doc["table"].as_array().unwrap().clone()
-}
-
-fn table<'a>(all: &'a [toml::Value], id: &str) -> &'a toml::Value {
-    all.iter()
-        .find(|t| t["id"].as_str() == Some(id))
-        .unwrap_or_else(|| panic!("no table {id}"))
-}
-
-pub(crate) fn rows(t: &toml::Value) -> &Vec<toml::Value> {
-    t["row"].as_array().unwrap()
-}
-
-/// How many of `sides`^`n` throws of `n`d`sides` sum to each total.
-fn ways(n: u32, sides: u64) -> Vec<(i64, u64)> {
-    let mut counts = vec![(0i64, 1u64)];
-    for _ in 0..n {
-        let mut next = std::collections::BTreeMap::new();
-        for &(total, w) in &counts {
-            for face in 1..=sides as i64 {
-                *next.entry(total + face).or_insert(0u64) += w;
-            }
-        }
-        counts = next.into_iter().collect();
-    }
-    counts
-}
-
-/// Each row's text and its chance as a fraction (numerator, denominator):
-/// a weight over the weights' sum, or the throws of `NdM` its range takes.
-pub(crate) fn chances(t: &toml::Value) -> Vec<(String, u64, u64)> {
-    let rows = rows(t);
-    let text = |r: &toml::Value| r["text"].as_str().unwrap().to_owned();
-    match t.get("dice").and_then(|d| d.as_str()) {
-        None => {
-            let total: u64 = rows
-                .iter()
-                .map(|r| r["weight"].as_integer().unwrap() as u64)
-                .sum();
-            rows.iter()
-                .map(|r| (text(r), r["weight"].as_integer().unwrap() as u64, total))
-                .collect()
-        }
-        Some(dice) => {
-            let (n, sides) = dice.split_once('d').unwrap();
-            let n: u32 = if n.is_empty() { 1 } else { n.parse().unwrap() };
-            let table = ways(n, sides.parse().unwrap());
-            let all: u64 = table.iter().map(|w| w.1).sum();
-            rows.iter()
-                .map(|r| {
-                    let roll = r["roll"].as_str().unwrap();
-                    let (a, b) = roll.split_once('-').unwrap_or((roll, roll));
-                    let (a, b): (i64, i64) = (a.parse().unwrap(), b.parse().unwrap());
-                    let hit = table
-                        .iter()
-                        .filter(|w| (a..=b).contains(&w.0))
-                        .map(|w| w.1)
-                        .sum();
-                    (text(r), hit, all)
-                })
-                .collect()
-        }
-    }
-}
-
-/// `want`: each row's text and chance (fractions compared exactly).
-pub(crate) fn assert_chances(t: &toml::Value, want: &[(&str, u64, u64)]) {
-    let got = chances(t);
-    assert_eq!(got.len(), want.len(), "{}: {got:?}", t["id"]);
-    for ((text, n, d), (wt, wn, wd)) in got.iter().zip(want) {
-        assert_eq!(text, wt, "{}", t["id"]);
-        assert_eq!(
-            n * wd,
-            wn * d,
-            "{}: {text}: {n}/{d}, want {wn}/{wd}",
-            t["id"]
-        );
-    }
-}
 
 #[test]
 fn every_ipp_construct_becomes_tables_with_the_same_odds() {
-    let (o, dir) = import(&[&fixture("every.ipt"), &fixture("inns.ipt")]);
+    let (o, dir) = import("gen-import", &[&fixture("every.ipt"), &fixture("inns.ipt")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let all = tables(&dir, "every.toml");
     let ids: Vec<&str> = all.iter().map(|t| t["id"].as_str().unwrap()).collect();
@@ -230,9 +108,50 @@ fn every_ipp_construct_becomes_tables_with_the_same_odds() {
     assert!(rolled.contains("Found on the road:"), "{rolled}");
 }
 
+/// IPP reads `\|` in an inline choice as a bar inside its option, so
+/// `[|a\|b|c]` is two options, each as likely: `a|b` or `c`. A pick would
+/// split the bar again (three options at 1/3), so such options become a
+/// table of their own, as a brace in an option does.
+#[test]
+fn an_escaped_bar_or_brace_stays_inside_its_ipp_option() {
+    let dir = temp_dir("gen-bar");
+    std::fs::write(
+        dir.join("bar.ipt"),
+        "Table: Sign\nA [|a\\|b|c] sign, [|x\\{|y|z] or [|p|q]\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["import", "bar.ipt", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "bar.toml");
+    let p = "imported.bar.choice-on-line-2";
+    assert_chances(
+        table(&all, "imported.bar.sign"),
+        &[(
+            &format!("A {{table:{p}}} sign, {{table:{p}-2}} or {{pick: p | q}}"),
+            1,
+            1,
+        )],
+    );
+    assert_chances(table(&all, p), &[("a|b", 1, 2), ("c", 1, 2)]);
+    assert_chances(
+        table(&all, &format!("{p}-2")),
+        &[("x{{", 1, 3), ("y", 1, 3), ("z", 1, 3)],
+    );
+    let out = dir.join("out").display().to_string();
+    let rolled = ok(&[
+        "--content",
+        &out,
+        "table",
+        "imported.bar.sign",
+        "--seed",
+        "s",
+    ]);
+    assert!(rolled.contains(" sign, "), "{rolled}");
+}
+
 #[test]
 fn every_tablesmith_construct_becomes_tables_with_the_same_odds() {
-    let (o, dir) = import(&[&fixture("every.tab"), &fixture("town.tab")]);
+    let (o, dir) = import("gen-import", &[&fixture("every.tab"), &fixture("town.tab")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let all = tables(&dir, "every.toml");
     let k = "{table:imported.every.kind}";
@@ -273,7 +192,9 @@ struct Whole {
 
 #[test]
 fn the_real_files_import_with_the_original_odds() {
-    let Some(c) = corpus() else { return };
+    let Some(c) = corpus("", "the real IPP and TableSmith files are not imported") else {
+        return;
+    };
     let cases = [
         Whole {
             files: &["ipt/basic.ipt"],
@@ -456,7 +377,7 @@ fn the_real_files_import_with_the_original_odds() {
             .map(|f| c.join(f).display().to_string())
             .collect();
         let args: Vec<&str> = paths.iter().map(String::as_str).collect();
-        let (o, dir) = import(&args);
+        let (o, dir) = import("gen-import", &args);
         assert!(o.status.success(), "{:?}: {}", case.files, stderr(&o));
         let all = tables(&dir, case.written);
         assert_eq!(all.len(), case.tables, "{:?}", case.files);
@@ -472,7 +393,9 @@ fn the_real_files_import_with_the_original_odds() {
 /// such construct; with --skip-unsupported, what is left.
 #[test]
 fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_imported_in_part() {
-    let Some(c) = corpus() else { return };
+    let Some(c) = corpus("", "the real IPP and TableSmith files are not imported") else {
+        return;
+    };
     // What is left: (table file, tables), ("", 0) for nothing.
     let cases: [(&str, &str, &str, (&str, usize)); 11] = [
         (
@@ -544,7 +467,10 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
     ];
     for (file, place, what, part) in cases {
         let path = c.join(file).display().to_string();
-        let (o, dir) = import(&[&path, &c.join("ipt/catchall.ipt").display().to_string()]);
+        let (o, dir) = import(
+            "gen-import",
+            &[&path, &c.join("ipt/catchall.ipt").display().to_string()],
+        );
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{file}: {err}");
         let line = err
@@ -553,11 +479,14 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             .unwrap_or_else(|| panic!("{file}: no {place} in\n{err}"));
         assert!(line.contains(what), "{file}: {line}");
         assert!(!dir.join("out").exists(), "{file}: nothing is written");
-        let (o, dir) = import(&[
-            "--skip-unsupported",
-            &path,
-            &c.join("ipt/catchall.ipt").display().to_string(),
-        ]);
+        let (o, dir) = import(
+            "gen-import",
+            &[
+                "--skip-unsupported",
+                &path,
+                &c.join("ipt/catchall.ipt").display().to_string(),
+            ],
+        );
         let out = stdout(&o);
         assert!(o.status.success(), "{file}: {}", stderr(&o));
         assert!(
@@ -576,7 +505,9 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
 
 #[test]
 fn every_real_file_imports_in_part_with_skip_unsupported() {
-    let Some(c) = corpus() else { return };
+    let Some(c) = corpus("", "the real IPP and TableSmith files are not imported") else {
+        return;
+    };
     let deps: Vec<String> = ["catchall", "professions", "races", "classes"]
         .iter()
         .map(|f| c.join(format!("ipt/{f}.ipt")).display().to_string())
@@ -586,7 +517,7 @@ fn every_real_file_imports_in_part_with_skip_unsupported() {
             let path = entry.unwrap().path().display().to_string();
             let mut args = vec!["--skip-unsupported", path.as_str()];
             args.extend(deps.iter().filter(|d| **d != path).map(String::as_str));
-            let (o, _) = import(&args);
+            let (o, _) = import("gen-import", &args);
             assert!(o.status.success(), "{path}: {}", stderr(&o));
         }
     }

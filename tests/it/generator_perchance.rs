@@ -7,46 +7,17 @@
 //! construct has a case pinned to its message and place; the round trip
 //! export → import gives the same tables and odds.
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::path::Path;
 
-use super::generator_files::{assert_chances, chances, rows, tables};
+use super::generator_kit::{
+    assert_chances, chances, corpus, export, fixture, ids, import, import_back, refused_exports,
+    round_trip_export, rows, table, tables,
+};
 use crate::common::{ok, run_in, stderr, stdout, temp_dir};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn fixture(name: &str) -> String {
-    root()
-        .join("tests/fixtures/generators")
-        .join(name)
-        .display()
-        .to_string()
-}
-
-/// `import ARGS --to out` in a fresh folder: the run and the folder.
-fn import(args: &[&str]) -> (Output, PathBuf) {
-    let dir = temp_dir("pc-import");
-    let mut all = vec!["import"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--to", "out"]);
-    (run_in(&dir, &all), dir)
-}
-
-fn table<'a>(all: &'a [toml::Value], id: &str) -> &'a toml::Value {
-    all.iter()
-        .find(|t| t["id"].as_str() == Some(id))
-        .unwrap_or_else(|| panic!("no table {id}"))
-}
-
-fn ids(all: &[toml::Value]) -> Vec<&str> {
-    all.iter().map(|t| t["id"].as_str().unwrap()).collect()
-}
 
 #[test]
 fn every_perchance_construct_becomes_tables_with_the_same_odds() {
-    let (o, dir) = import(&[&fixture("every.perchance")]);
+    let (o, dir) = import("pc-import", &[&fixture("every.perchance")]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("1 × top-level properties no text refers to (page settings) left out"),
@@ -149,7 +120,7 @@ fn every_perchance_construct_becomes_tables_with_the_same_odds() {
 #[test]
 fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_it() {
     let f = fixture("unsupported.perchance");
-    let (o, dir) = import(&[&f]);
+    let (o, dir) = import("pc-import", &[&f]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -157,7 +128,7 @@ fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_i
         "{err}"
     );
     assert!(!dir.join("out").exists());
-    let (o, dir) = import(&["--skip-unsupported", &f]);
+    let (o, dir) = import("pc-import", &["--skip-unsupported", &f]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable (table `shade` skipped)"), "{out}");
@@ -172,12 +143,15 @@ fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_i
 
 #[test]
 fn obsidian_dice_roller_tables_become_tables_with_the_plugin_odds() {
-    let (o, dir) = import(&[
-        "--from",
-        "obsidian",
-        &fixture("shrine.md"),
-        &fixture("inns.md"),
-    ]);
+    let (o, dir) = import(
+        "pc-import",
+        &[
+            "--from",
+            "obsidian",
+            &fixture("shrine.md"),
+            &fixture("inns.md"),
+        ],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o)
@@ -291,163 +265,28 @@ fn a_note_without_a_block_id_is_refused_whole() {
     );
 }
 
-/// Tables of every shape Perchance can carry.
-const ROUND_TRIP: &str = r#"
-[[table]]
-id = "rt.main"
-title = "Round trip: main"
-system = "any"
-source = "tests"
-dice = "d12"
-
-[[table.row]]
-roll = "1-5"
-name = "Cart"
-text = "A {pick: red | blue | {table:rt.weights}} cart with {2d6} sacks"
-
-[[table.row]]
-roll = "6"
-name = "Marks"
-text = "Marks {{like this}} [and | these] ^ a = b // not a comment"
-
-[[table.row]]
-roll = "7-12"
-name = "Twice"
-text = "{table:rt.weights} then {table:rt.two}, {d4} and {1d6+2}"
-
-[[table]]
-id = "rt.weights"
-title = "Round trip: weights"
-system = "any"
-source = "tests"
-
-[[table.row]]
-weight = 3
-name = "Boar"
-text = "a boar"
-
-[[table.row]]
-weight = 1
-name = "Bear"
-text = "a bear ({1d4+1} of them)"
-
-[[table]]
-id = "rt.two"
-title = "Round trip: 2d6"
-system = "any"
-source = "tests"
-dice = "2d6"
-
-[[table.row]]
-roll = "2-6"
-name = "Low"
-text = "low"
-
-[[table.row]]
-roll = "7-12"
-name = "High"
-text = "high"
-"#;
-
-/// A row's chance as a reduced fraction.
-fn reduced(n: u64, d: u64) -> (u64, u64) {
-    let (mut a, mut b) = (n, d);
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    (n / a, d / a)
-}
-
 #[test]
 fn perchance_export_imports_back_as_the_same_tables_and_odds() {
-    let dir = temp_dir("pc-round-trip");
-    std::fs::create_dir_all(dir.join("rt")).unwrap();
-    std::fs::write(dir.join("rt/tables.toml"), ROUND_TRIP).unwrap();
-    let o = run_in(
-        &dir,
-        &[
-            "--content",
-            "rt",
-            "export",
-            "rt.main",
-            "rt.weights",
-            "rt.two",
-            "--format",
-            "perchance",
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
+    let (text, dir) = round_trip_export("perchance");
     // A d12's rows weigh their widths; a 2d6's the ways to throw them.
     assert!(text.contains("// Round trip: main (rt.main)\nrt_main\n  A {red|blue|[rt_weights]} cart with [dice_2d6] sacks ^5\n"), "{text}");
-    assert!(text.contains("rt_two\n  low ^5\n  high ^7\n"), "{text}");
+    assert!(
+        text.contains("rt_two\n  low ^5\n  high, see [rt_weights] ^7\n"),
+        "{text}"
+    );
     assert!(text.contains("// dice: 2d6\ndice_2d6\n  2^1\n"), "{text}");
     assert!(text.ends_with("$output = [rt_main]\n"), "{text}");
-    std::fs::write(dir.join("all.perchance"), &text).unwrap();
-    let o = run_in(&dir, &["import", "all.perchance", "--to", "out"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let back = tables(&dir, "all.toml");
-    let doc: toml::Table = ROUND_TRIP.parse().unwrap();
-    let orig = doc["table"].as_array().unwrap();
-    assert_eq!(back.len(), orig.len(), "{:?}", ids(&back));
-    let normal = |s: &str| s.replace("{d4}", "{1d4}");
-    for (t, b) in orig.iter().zip(&back) {
-        assert_eq!(b["id"].as_str(), t["id"].as_str());
-        assert_eq!(b["title"].as_str(), t["title"].as_str());
-        let odds = |v: &toml::Value| -> Vec<(String, (u64, u64))> {
-            chances(v)
-                .into_iter()
-                .map(|(text, n, d)| (normal(&text), reduced(n, d)))
-                .collect()
-        };
-        assert_eq!(odds(b), odds(t), "{}", t["id"]);
-    }
-    // What Perchance cannot roll the same way is refused, the table named.
-    std::fs::write(dir.join("rt/deck.toml"), "[[table]]\nid = \"rt.deck\"\ntitle = \"D\"\nsystem = \"any\"\nsource = \"t\"\ndeck = true\n\n[[table.row]]\nweight = 1\nname = \"a\"\ntext = \"a\"\n").unwrap();
-    let o = run_in(
-        &dir,
-        &[
-            "--content",
-            "rt",
-            "export",
-            "rt.deck",
-            "--format",
-            "perchance",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("rt.deck (D): a deck"), "{}", stderr(&o));
-    let o = run_in(
-        &dir,
-        &[
-            "--content",
-            "rt",
-            "export",
-            "rt.main",
-            "--format",
-            "perchance",
-        ],
-    );
+    import_back(&dir, "all.perchance", &text);
+    refused_exports(&dir, "perchance");
+    // A roll on a table left out of the export is refused (IPP writes it
+    // as the words "roll on …").
+    let o = export(&dir, &["rt.main"], "perchance");
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("it rolls on rt.weights, which is not exported with it"),
         "{}",
         stderr(&o)
     );
-}
-
-/// The real generators, when the shared folder is beside the repository.
-fn corpus() -> Option<PathBuf> {
-    let dir = root().join("../shared/fixtures/imports/perchance");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: {} is absent (a clone on its own): the real Perchance generators are not imported",
-            dir.display()
-        );
-        None
-    }
 }
 
 /// Each real generator (without `.perchance.txt`): where it is refused
@@ -531,7 +370,12 @@ fn places(text: &str, file: &str) -> Vec<(usize, usize)> {
 
 #[test]
 fn the_real_perchance_generators_import_with_the_original_odds() {
-    let Some(c) = corpus() else { return };
+    let Some(c) = corpus(
+        "perchance",
+        "the real Perchance generators are not imported",
+    ) else {
+        return;
+    };
     let files = std::fs::read_dir(&c).unwrap().count();
     assert_eq!(files, REAL.len(), "the corpus holds {files} generators");
     for &(name, refused, n_tables, n_rows) in REAL {
@@ -539,7 +383,7 @@ fn the_real_perchance_generators_import_with_the_original_odds() {
             .join(format!("{name}.perchance.txt"))
             .display()
             .to_string();
-        let (o, dir) = import(&["--from", "perchance", &path]);
+        let (o, dir) = import("pc-import", &["--from", "perchance", &path]);
         let err = stderr(&o);
         if refused.is_empty() {
             assert!(o.status.success(), "{name}: {err}");
@@ -548,7 +392,10 @@ fn the_real_perchance_generators_import_with_the_original_odds() {
             assert_eq!(places(&err, name), refused, "{name}: {err}");
             assert!(!dir.join("out").exists(), "{name}");
         }
-        let (o, dir) = import(&["--from", "perchance", "--skip-unsupported", &path]);
+        let (o, dir) = import(
+            "pc-import",
+            &["--from", "perchance", "--skip-unsupported", &path],
+        );
         let out = stdout(&o);
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         for p in refused {
@@ -575,7 +422,10 @@ fn real_table(c: &Path, name: &str, list: &str) -> toml::Value {
         .join(format!("{name}.perchance.txt"))
         .display()
         .to_string();
-    let (o, dir) = import(&["--from", "perchance", "--skip-unsupported", &path]);
+    let (o, dir) = import(
+        "pc-import",
+        &["--from", "perchance", "--skip-unsupported", &path],
+    );
     assert!(o.status.success(), "{name}: {}", stderr(&o));
     let all = tables(&dir, &format!("{name}.toml"));
     table(&all, &format!("imported.{name}.{list}")).clone()
@@ -583,7 +433,12 @@ fn real_table(c: &Path, name: &str, list: &str) -> toml::Value {
 
 #[test]
 fn the_real_generators_weights_are_perchances_exactly() {
-    let Some(c) = corpus() else { return };
+    let Some(c) = corpus(
+        "perchance",
+        "the real Perchance generators are not imported",
+    ) else {
+        return;
+    };
     // common^10, uncommon^3, rare^1, legendary^0.1: 100 : 30 : 10 : 1.
     assert_chances(
         &real_table(&c, "spec-weighted-rarity", "rarity"),

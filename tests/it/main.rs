@@ -65,6 +65,7 @@ mod docs;
 mod escaping;
 mod flavours;
 mod generator_files;
+mod generator_kit;
 mod generator_perchance;
 mod generator_refusals;
 mod generators;

@@ -19,6 +19,7 @@
 
 use super::tree::{self, Weight, short};
 use super::{JS_HINT, Maker, whole};
+use crate::interop::scan::{self, Brackets};
 use crate::interop::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
 
 /// Perchance's methods and words of JavaScript, named in refusals.
@@ -65,38 +66,12 @@ pub(super) fn convert(
         line_text,
         base: at,
         text,
-        pairs: pairs(text),
+        pairs: scan::pairs(text),
         refused: Vec::new(),
         calls: 0,
     };
-    let frags = c.range(0, text.len(), 0);
+    let frags = scan::range(&mut c, 0, text.len(), 0);
     (frags, c.refused)
-}
-
-/// For each `[` and `{`, the byte offset of its closing bracket.
-fn pairs(text: &str) -> Vec<Option<usize>> {
-    let bytes = text.as_bytes();
-    let mut out = vec![None; bytes.len()];
-    let mut stack: Vec<usize> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 1,
-            b'[' | b'{' => stack.push(i),
-            b @ (b']' | b'}') => {
-                let open = if b == b']' { b'[' } else { b'{' };
-                if let Some(&top) = stack.last()
-                    && bytes[top] == open
-                {
-                    stack.pop();
-                    out[top] = Some(i);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out
 }
 
 struct Conv<'m, 'a, 'x> {
@@ -110,75 +85,65 @@ struct Conv<'m, 'a, 'x> {
     calls: usize,
 }
 
+impl Brackets for Conv<'_, '_, '_> {
+    fn text(&self) -> &str {
+        self.text
+    }
+
+    fn closing(&self, at: usize) -> Option<usize> {
+        self.pairs[at]
+    }
+
+    fn escape(&self, c: char) -> Option<char> {
+        Some(match c {
+            's' => ' ',
+            't' => '\t',
+            'n' => '\n',
+            c => c,
+        })
+    }
+
+    fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        self.calls += 1;
+        if self.calls == sheet::MAX_CALLS + 1 {
+            self.refuse(
+                open,
+                "more than 256 references and choices in one item".into(),
+                "split the item into lists, or import the rest with --skip-unsupported",
+            );
+        }
+        if self.calls > sheet::MAX_CALLS {
+            return Vec::new();
+        }
+        if self.text.as_bytes()[open] == b'[' {
+            self.reference(open, close).into_iter().collect()
+        } else {
+            self.inline(open, close, depth)
+        }
+    }
+
+    fn too_deep(&mut self, open: usize) {
+        self.refuse(
+            open,
+            "brackets nested more than 16 deep".into(),
+            "flatten the text, or import the rest with --skip-unsupported",
+        );
+    }
+
+    fn unclosed(&mut self, at: usize) {
+        let what = format!(
+            "a `{}` that is never closed",
+            self.text.as_bytes()[at] as char
+        );
+        self.refuse(at, what, "write `\\[` or `\\{` for the character itself, or import the rest with --skip-unsupported");
+    }
+}
+
 impl Conv<'_, '_, '_> {
     fn refuse(&mut self, at: usize, what: String, hint: &str) {
         let column = sheet::column(self.line_text, self.base + at);
         self.refused
             .push(Refusal::new(self.line, column, what, hint.to_owned()));
-    }
-
-    /// The text from `start` to `end`, at nesting `depth`.
-    fn range(&mut self, start: usize, end: usize, depth: usize) -> Vec<Frag> {
-        let mut out = Vec::new();
-        let mut words = String::new();
-        let mut i = start;
-        while i < end {
-            let b = self.text.as_bytes()[i];
-            let close = self.pairs[i].filter(|&j| j < end);
-            match (b, close) {
-                (b'\\', _) if i + 1 < end => {
-                    let next = self.text[i + 1..].chars().next().unwrap_or('\\');
-                    match next {
-                        's' => words.push(' '),
-                        't' => words.push('\t'),
-                        'n' => words.push('\n'),
-                        c => words.push(c),
-                    }
-                    i += 1 + next.len_utf8();
-                }
-                (b'[' | b'{', None) => {
-                    let what = format!("a `{}` that is never closed", b as char);
-                    self.refuse(i, what, "write `\\[` or `\\{` for the character itself, or import the rest with --skip-unsupported");
-                    words.push(b as char);
-                    i += 1;
-                }
-                (b'[' | b'{', Some(j)) => {
-                    if !words.is_empty() {
-                        out.push(Frag::Words(std::mem::take(&mut words)));
-                    }
-                    self.calls += 1;
-                    if depth >= sheet::MAX_DEPTH {
-                        self.refuse(
-                            i,
-                            "brackets nested more than 16 deep".into(),
-                            "flatten the text, or import the rest with --skip-unsupported",
-                        );
-                    } else if self.calls == sheet::MAX_CALLS + 1 {
-                        self.refuse(
-                            i,
-                            "more than 256 references and choices in one item".into(),
-                            "split the item into lists, or import the rest with --skip-unsupported",
-                        );
-                    } else if self.calls <= sheet::MAX_CALLS {
-                        if b == b'[' {
-                            out.extend(self.reference(i, j));
-                        } else {
-                            out.extend(self.inline(i, j, depth));
-                        }
-                    }
-                    i = j + 1;
-                }
-                _ => {
-                    let c = self.text[i..].chars().next().unwrap_or(' ');
-                    words.push(c);
-                    i += c.len_utf8();
-                }
-            }
-        }
-        if !words.is_empty() {
-            out.push(Frag::Words(words));
-        }
-        out
     }
 
     /// `[…]`: a list, sublist or property by its path, else refused.
@@ -381,7 +346,7 @@ impl Conv<'_, '_, '_> {
         }
         let texts: Vec<Vec<Frag>> = opts
             .iter()
-            .map(|o| self.range(o.0, o.1, depth + 1))
+            .map(|o| scan::range(self, o.0, o.1, depth + 1))
             .collect();
         if texts.len() == 1 {
             return texts.into_iter().next().unwrap_or_default();
@@ -411,7 +376,7 @@ impl Conv<'_, '_, '_> {
                 .count("inline options with spaces at their ends (tablewright trims them)");
         }
         let uniform = whole.iter().all(|w| *w == Some(1));
-        if uniform && texts.iter().all(|t| pick_safe(t)) {
+        if uniform && scan::pick_safe(&texts) {
             self.m.count("{a|b} inline choices → {pick: …}");
             return vec![Frag::Pick(texts)];
         }
@@ -440,20 +405,6 @@ impl Conv<'_, '_, '_> {
         };
         self.m.extra(table).map(Frag::Local).into_iter().collect()
     }
-}
-
-/// Whether an option may stand in `{pick: …}`: words in it, and none
-/// holding `|` or a brace (the pick would read them otherwise).
-fn pick_safe(frags: &[Frag]) -> bool {
-    let words_ok = frags.iter().all(|f| match f {
-        Frag::Words(w) => !w.contains(['|', '{', '}']),
-        Frag::Pick(o) => o.iter().all(|x| pick_safe(x)),
-        _ => true,
-    });
-    let blank = frags
-        .iter()
-        .all(|f| matches!(f, Frag::Words(w) if w.trim().is_empty()));
-    words_ok && !blank
 }
 
 /// `A-B` of whole numbers, either may be negative (`{-5-5}`).
