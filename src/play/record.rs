@@ -1,0 +1,1 @@
+//! The record a played session's log fills in (`record N`).
