@@ -71,8 +71,10 @@ function render() {
 }
 
 function renderTables() {
-  const t = document.getElementById("tables");
-  t.replaceChildren(...view.tables.map((tb) => button(tb.title, () => act({ do: "roll", table: tb.id }))));
+  const t = document.getElementById("table");
+  const had = t.value;
+  t.replaceChildren(...view.tables.map((tb) => { const o = el("option", null, tb.title); o.value = tb.id; return o; }));
+  if (had) t.value = had;
   const sel = document.getElementById("check-pc");
   const was = sel.value;
   sel.replaceChildren(...view.pcs.map((p) => { const o = el("option", null, p.name); o.value = p.name; return o; }));
@@ -158,7 +160,7 @@ function renderJourney() {
   const heal = document.getElementById("heal");
   heal.replaceChildren(...view.heal.map((h) => {
     const li = el("li", h.done ? "met" : "");
-    li.append(el("span", null, h.pc + " healed by " + h.healer + ": " + h.dice + " vs " + h.difficulty + " (" + h.odds + ", with the Twist " + h.odds_twist + ")"));
+    li.append(el("span", null, (h.pc || "—") + " healed by " + h.healer + ": " + h.dice + " vs " + h.difficulty + " (" + h.odds + ", with the Twist " + h.odds_twist + ")"));
     if (!h.done) li.append(button("Roll", () => act({ do: "heal", pc: h.pc, twist: false })),
       button("Roll, Twist if failed", () => act({ do: "heal", pc: h.pc, twist: true })));
     return li;
@@ -181,6 +183,7 @@ function onSubmit(id, f) {
   document.getElementById(id).addEventListener("submit", (e) => { e.preventDefault(); f(); });
 }
 
+document.getElementById("roll-table").addEventListener("click", () => act({ do: "roll", table: document.getElementById("table").value }));
 onSubmit("dice-form", () => act({ do: "dice", expr: document.getElementById("dice").value }));
 onSubmit("check-form", () => act({
   do: "check", pc: document.getElementById("check-pc").value,

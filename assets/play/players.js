@@ -26,6 +26,7 @@ function show(view) {
   const hs = document.getElementById("handouts");
   hs.replaceChildren();
   const list = (view.handouts || []).slice().reverse();
+  if (!list.length) hs.append(el("p", "hint", "What the GM shows you appears here."));
   for (const h of list) {
     const c = el("article", "card handout");
     c.append(el("h2", null, h.title));

@@ -65,6 +65,12 @@ pub enum Request {
     Verify { dir: Option<PathBuf> },
     /// `record N`.
     Record { n: usize },
+    /// `play [N|PACKDIR] [--port P] [--lan]`.
+    Play {
+        what: PlayWhat,
+        port: u16,
+        lan: bool,
+    },
     /// `gen <kind>`: items of a kind.
     Gen(Gen),
     /// `gen <kind> --item N --session SESSION`: one item of a session's
@@ -89,6 +95,14 @@ pub enum Request {
     Templates { to: Option<PathBuf> },
     /// `manpage [--to DIR]`.
     Manpage { to: Option<PathBuf> },
+}
+
+/// What `play` serves: a campaign's session (`None`: the one being
+/// played) or a pack folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayWhat {
+    Session(Option<usize>),
+    Pack(PathBuf),
 }
 
 /// What `prep` makes: a session file's or a bundle's pack (with a
@@ -262,6 +276,17 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Verify { dir } => Request::Verify { dir: dir.clone() },
         Command::Record { n } => Request::Record {
             n: session_number(*n)?,
+        },
+        Command::Play { what, port, lan } => Request::Play {
+            what: match what.as_deref() {
+                None => PlayWhat::Session(None),
+                Some(w) if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => {
+                    PlayWhat::Session(Some(session_number(w.parse().unwrap_or(0))?))
+                }
+                Some(w) => PlayWhat::Pack(PathBuf::from(w)),
+            },
+            port: port.unwrap_or(0),
+            lan: *lan,
         },
         Command::Gen {
             kind,

@@ -85,3 +85,4 @@ mod systems;
 mod table_pack;
 mod tables;
 mod traps_fitted;
+mod play_browser;

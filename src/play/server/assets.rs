@@ -4,8 +4,8 @@
 
 /// One embedded file.
 pub(crate) struct Asset {
-    pub content_type: &'static str,
-    pub body: &'static [u8],
+    pub(crate) content_type: &'static str,
+    pub(crate) body: &'static [u8],
 }
 
 const HTML: &str = "text/html; charset=utf-8";

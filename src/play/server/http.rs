@@ -22,17 +22,17 @@ pub(crate) const CSP: &str = "default-src 'none'; script-src 'self'; style-src '
 /// One request as read.
 #[derive(Debug)]
 pub(crate) struct Request {
-    pub method: String,
+    pub(crate) method: String,
     /// The path as sent (the query cut off).
-    pub path: String,
+    pub(crate) path: String,
     /// Header names in lower case.
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) body: Vec<u8>,
 }
 
 impl Request {
     /// The first header of that (lower-case) name.
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)

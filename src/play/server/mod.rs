@@ -39,9 +39,9 @@ const IO_TIMEOUT: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Options {
     /// 0: a free port.
-    pub port: u16,
+    pub(crate) port: u16,
     /// Listen on every interface (the local network), not loopback only.
-    pub lan: bool,
+    pub(crate) lan: bool,
 }
 
 /// What the connection threads share.
@@ -73,7 +73,7 @@ pub(crate) struct Server {
 
 impl Server {
     /// Binds and starts serving `table`.
-    pub fn start(table: Box<dyn Table>, options: Options) -> std::io::Result<Server> {
+    pub(crate) fn start(table: Box<dyn Table>, options: Options) -> std::io::Result<Server> {
         let bind = match options.lan {
             true => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
             false => IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -107,13 +107,13 @@ impl Server {
     }
 
     /// The port listened on.
-    pub fn port(&self) -> u16 {
+    pub(crate) fn port(&self) -> u16 {
         self.local.port()
     }
 
     /// The GM's address, the token in its fragment (never sent to the
     /// server, so never in a log or a Referer).
-    pub fn gm_address(&self) -> String {
+    pub(crate) fn gm_address(&self) -> String {
         format!(
             "{}/gm#t={}",
             self.base(),
@@ -122,7 +122,7 @@ impl Server {
     }
 
     /// The players' address.
-    pub fn players_address(&self) -> String {
+    pub(crate) fn players_address(&self) -> String {
         format!("{}/", self.base())
     }
 
@@ -132,7 +132,7 @@ impl Server {
 
     /// Stops accepting, ends the players' streams and waits for the
     /// accepting thread.
-    pub fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         self.halt();
     }
 

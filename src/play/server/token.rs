@@ -10,20 +10,20 @@ pub(crate) struct Token(String);
 
 impl Token {
     /// A fresh token from `/dev/urandom`.
-    pub fn fresh() -> std::io::Result<Token> {
+    pub(crate) fn fresh() -> std::io::Result<Token> {
         let mut bytes = [0u8; 32];
         std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
         Ok(Token(bytes.iter().map(|b| format!("{b:02x}")).collect()))
     }
 
     /// The token's text, for the GM's address only.
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 
     /// Whether `given` is the token, taking the same time whatever byte
     /// differs (only the length, which is public, ends it early).
-    pub fn matches(&self, given: &str) -> bool {
+    pub(crate) fn matches(&self, given: &str) -> bool {
         let (a, b) = (self.0.as_bytes(), given.as_bytes());
         if a.len() != b.len() {
             return false;
