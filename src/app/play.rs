@@ -51,7 +51,11 @@ pub(crate) fn run(
     let _ = writeln!(
         err,
         "serving{}; Ctrl-C stops (the play log keeps every roll and mark)",
-        if lan { " on the local network" } else { " on this machine only" }
+        if lan {
+            " on the local network"
+        } else {
+            " on this machine only"
+        }
     );
     let _ = err.flush();
     interrupt::wait();
@@ -69,9 +73,11 @@ fn bind_error(port: u16, e: std::io::Error) -> Error {
         }
         _ => format!("cannot listen on port {port}: {e}"),
     };
-    Error::input(Diagnostic::message(what).with_hint(
-        "choose another with --port P (above 1024), or leave --port out for a free one",
-    ))
+    Error::input(
+        Diagnostic::message(what).with_hint(
+            "choose another with --port P (above 1024), or leave --port out for a free one",
+        ),
+    )
 }
 
 #[cfg(unix)]

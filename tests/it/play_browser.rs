@@ -73,8 +73,14 @@ struct Browser {
 impl Browser {
     fn open(port: u16, profile: &Path, size: &str) -> Browser {
         let args = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
         ];
         let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.display()));
@@ -82,12 +88,20 @@ impl Browser {
         let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome",
             "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}});
         let v = wd(port, "POST", "/session", &caps);
-        let id = v["sessionId"].as_str().expect("a WebDriver session").to_string();
+        let id = v["sessionId"]
+            .as_str()
+            .expect("a WebDriver session")
+            .to_string();
         Browser { port, id }
     }
 
     fn call(&self, method: &str, path: &str, body: &Value) -> Value {
-        wd(self.port, method, &format!("/session/{}{path}", self.id), body)
+        wd(
+            self.port,
+            method,
+            &format!("/session/{}{path}", self.id),
+            body,
+        )
     }
 
     fn go(&self, url: &str) {
@@ -95,11 +109,19 @@ impl Browser {
     }
 
     fn js(&self, script: &str) -> Value {
-        self.call("POST", "/execute/sync", &json!({"script": script, "args": []}))
+        self.call(
+            "POST",
+            "/execute/sync",
+            &json!({"script": script, "args": []}),
+        )
     }
 
     fn click(&self, css: &str) {
-        let e = self.call("POST", "/element", &json!({"using": "css selector", "value": css}));
+        let e = self.call(
+            "POST",
+            "/element",
+            &json!({"using": "css selector", "value": css}),
+        );
         let id = e
             .as_object()
             .and_then(|o| o.values().next())
@@ -125,7 +147,12 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = wd(self.port, "DELETE", &format!("/session/{}", self.id), &json!({}));
+        let _ = wd(
+            self.port,
+            "DELETE",
+            &format!("/session/{}", self.id),
+            &json!({}),
+        );
     }
 }
 
@@ -143,8 +170,14 @@ fn driver() -> Option<(Guard, u16)> {
         .filter(|p| !Path::new(p).exists())
         .collect();
     if !missing.is_empty() {
-        let why = format!("browser test skipped: {} not installed", missing.join(" and "));
-        assert!(std::env::var("TABLEWRIGHT_REQUIRE_BROWSER").as_deref() != Ok("1"), "{why}");
+        let why = format!(
+            "browser test skipped: {} not installed",
+            missing.join(" and ")
+        );
+        assert!(
+            std::env::var("TABLEWRIGHT_REQUIRE_BROWSER").as_deref() != Ok("1"),
+            "{why}"
+        );
         eprintln!("{why} (apt-get install chromium chromium-driver)");
         return None;
     }
@@ -158,7 +191,10 @@ fn driver() -> Option<(Guard, u16)> {
     let guard = Guard(child);
     let began = Instant::now();
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(began.elapsed() < Duration::from_secs(20), "chromedriver never listened");
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "chromedriver never listened"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     Some((guard, port))
@@ -189,47 +225,79 @@ fn port_of(url: &str) -> u16 {
 /// Ctrl-C, as a terminal sends it.
 fn interrupt(g: &mut Guard) -> std::process::ExitStatus {
     let pid = g.0.id().to_string();
-    assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     g.0.wait().unwrap()
 }
 
 #[test]
 fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
-    let Some((_driver, wd_port)) = driver() else { return };
+    let Some((_driver, wd_port)) = driver() else {
+        return;
+    };
     let base = temp_dir("play-browser");
     ok_in(&base, &["init", "camp"]);
     let camp = base.join("camp");
     ok_in(&camp, &["prep"]);
     let (mut server, gm_url, players_url) = play(&camp, &[]);
-    assert!(gm_url.contains("/gm#t=") && !players_url.contains("t="), "{gm_url} {players_url}");
+    assert!(
+        gm_url.contains("/gm#t=") && !players_url.contains("t="),
+        "{gm_url} {players_url}"
+    );
     let port = port_of(&gm_url);
     let token = gm_url.rsplit_once("#t=").unwrap().1.to_string();
     let gm_view = || {
-        let (s, body) = http(port, "GET", "/api/gm", &format!("X-Tablewright-Token: {token}\r\n"), "");
+        let (s, body) = http(
+            port,
+            "GET",
+            "/api/gm",
+            &format!("X-Tablewright-Token: {token}\r\n"),
+            "",
+        );
         assert_eq!(s, 200, "{body}");
         serde_json::from_str::<Value>(&body).unwrap()
     };
 
     let gm = Browser::open(wd_port, &base.join("profile-gm"), "1280,900");
     gm.go(&gm_url);
-    gm.until("return document.querySelectorAll('#table option').length", Duration::from_secs(10));
+    gm.until(
+        "return document.querySelectorAll('#table option').length",
+        Duration::from_secs(10),
+    );
     let players = Browser::open(wd_port, &base.join("profile-players"), "390,844");
     players.go(&players_url);
-    players.until("return document.querySelector('#map img') !== null", Duration::from_secs(10));
+    players.until(
+        "return document.querySelector('#map img') !== null",
+        Duration::from_secs(10),
+    );
 
     // A table rolled: its line in the log.
     gm.click("#tables button");
-    gm.until("return [...document.querySelectorAll('#log li')].some(l => / roll /.test(l.textContent))",
-             Duration::from_secs(10));
+    gm.until(
+        "return [...document.querySelectorAll('#log li')].some(l => / roll /.test(l.textContent))",
+        Duration::from_secs(10),
+    );
     // An encounter met.
     let address = gm
         .until("const li = [...document.querySelectorAll('#items li')].find(l => \
                 /(^|\\/)encounter\\/\\d+$/.test(l.dataset.address)); return li && li.dataset.address",
                Duration::from_secs(5))
         .as_str().unwrap().to_string();
-    gm.click(&format!("#items li[data-address=\"{address}\"] .buttons button"));
-    gm.until(&format!("return document.querySelector('#items li[data-address=\"{address}\"]')\
-                       .classList.contains('met')"), Duration::from_secs(10));
+    gm.click(&format!(
+        "#items li[data-address=\"{address}\"] .buttons button"
+    ));
+    gm.until(
+        &format!(
+            "return document.querySelector('#items li[data-address=\"{address}\"]')\
+                       .classList.contains('met')"
+        ),
+        Duration::from_secs(10),
+    );
     // 3 damage on the first PC.
     let pc = gm_view()["pcs"][0].clone();
     let before = pc["track"]["now"].as_i64().unwrap();
@@ -237,38 +305,72 @@ fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
     gm.click("#pcs .pc .row button");
     let began = Instant::now();
     while gm_view()["pcs"][0]["track"]["now"].as_i64() != Some(before - 3) {
-        assert!(began.elapsed() < Duration::from_secs(10), "the damage never showed");
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "the damage never showed"
+        );
         std::thread::sleep(Duration::from_millis(25));
     }
     // An arrival at a stop not yet visited, seen by the players within a second.
     let view = gm_view();
     let stops = view["map"]["stops"].as_array().unwrap().clone();
-    let stop = stops.iter().find(|s| s["visited"] == false).expect("an unvisited stop")["name"]
-        .as_str().unwrap().to_string();
+    let stop = stops
+        .iter()
+        .find(|s| s["visited"] == false)
+        .expect("an unvisited stop")["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let map_text = "const i = document.querySelector('#map img'); \
                     return i ? decodeURIComponent(i.src) : ''";
-    assert!(!players.js(map_text).as_str().unwrap().contains(&stop), "{stop} shown before");
-    gm.js(&format!("document.getElementById('arrive-stop').value = {}; return 1", json!(stop)));
+    assert!(
+        !players.js(map_text).as_str().unwrap().contains(&stop),
+        "{stop} shown before"
+    );
+    gm.js(&format!(
+        "document.getElementById('arrive-stop').value = {}; return 1",
+        json!(stop)
+    ));
     let began = Instant::now();
     gm.click("#arrive-form button");
     let needle = serde_json::to_string(&stop).unwrap();
-    players.until(&format!("return ({map_text}).includes({needle})"), Duration::from_secs(1));
+    players.until(
+        &format!("return ({map_text}).includes({needle})"),
+        Duration::from_secs(1),
+    );
     eprintln!("the players saw {stop} after {:?}", began.elapsed());
 
     // Nothing GM-only on the players' screen.
     let shown = players
         .js(&format!("return document.body.innerText + ({map_text})"))
-        .as_str().unwrap().to_string();
+        .as_str()
+        .unwrap()
+        .to_string();
     let view = gm_view();
     for item in view["items"].as_array().unwrap() {
-        for line in item["text"].as_str().unwrap_or("").lines().filter(|l| l.len() > 12) {
-            assert!(!shown.contains(line), "GM-only text on the players' screen: {line}");
+        for line in item["text"]
+            .as_str()
+            .unwrap_or("")
+            .lines()
+            .filter(|l| l.len() > 12)
+        {
+            assert!(
+                !shown.contains(line),
+                "GM-only text on the players' screen: {line}"
+            );
         }
     }
     for s in view["map"]["stops"].as_array().unwrap() {
         let name = s["name"].as_str().unwrap();
-        if s["visited"] == false && !stops.iter().any(|o| o["name"] == name && o["visited"] == true) {
-            assert!(!shown.contains(name) || name.len() < 4, "an unvisited stop: {name}");
+        if s["visited"] == false
+            && !stops
+                .iter()
+                .any(|o| o["name"] == name && o["visited"] == true)
+        {
+            assert!(
+                !shown.contains(name) || name.len() < 4,
+                "an unvisited stop: {name}"
+            );
         }
     }
     assert!(!shown.contains("Difficulty") && !shown.contains(&token));
@@ -282,7 +384,10 @@ fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
     let record = std::fs::read_to_string(camp.join("sessions/1/record.toml")).unwrap();
     assert!(record.contains(&stop), "the arrival: {record}");
     assert!(record.contains(pc["name"].as_str().unwrap()), "{record}");
-    assert!(record.contains(&format!("{}", before - 3)), "3 damage: {record}");
+    assert!(
+        record.contains(&format!("{}", before - 3)),
+        "3 damage: {record}"
+    );
     ok_in(&camp, &["prep"]);
     assert!(camp.join("sessions/2").exists() || camp.join("out").exists());
 }
@@ -297,7 +402,11 @@ fn play_refuses_bad_input_clearly() {
     // A pack folder that is not there.
     let o = run_in(&base, &["play", "no-such-pack"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("`no-such-pack` is not a folder"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("`no-such-pack` is not a folder"),
+        "{}",
+        stderr(&o)
+    );
     // A folder that is not a pack.
     std::fs::create_dir_all(base.join("plain")).unwrap();
     let o = run_in(&base, &["play", "plain"]);
@@ -314,7 +423,11 @@ fn play_refuses_bad_input_clearly() {
     let port = taken.local_addr().unwrap().port().to_string();
     let o = run_in(&camp, &["play", "--port", &port]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains(&format!("port {port} is in use")), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("port {port} is in use")),
+        "{}",
+        stderr(&o)
+    );
     assert!(stderr(&o).contains("--port"), "{}", stderr(&o));
 }
 
@@ -332,8 +445,20 @@ fn play_stops_cleanly_on_ctrl_c_and_keeps_the_token_off_the_players_address() {
     let status = interrupt(&mut server);
     assert!(status.success(), "{status:?}");
     let mut err = String::new();
-    server.0.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    server
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(err.contains("stopped"), "{err}");
-    assert!(!err.contains(gm.rsplit_once("#t=").unwrap().1), "the token only in the GM's address");
-    assert!(TcpStream::connect(("127.0.0.1", port)).is_err(), "still listening");
+    assert!(
+        !err.contains(gm.rsplit_once("#t=").unwrap().1),
+        "the token only in the GM's address"
+    );
+    assert!(
+        TcpStream::connect(("127.0.0.1", port)).is_err(),
+        "still listening"
+    );
 }

@@ -114,11 +114,7 @@ impl Server {
     /// The GM's address, the token in its fragment (never sent to the
     /// server, so never in a log or a Referer).
     pub(crate) fn gm_address(&self) -> String {
-        format!(
-            "{}/gm#t={}",
-            self.base(),
-            self.shared.token.as_str()
-        )
+        format!("{}/gm#t={}", self.base(), self.shared.token.as_str())
     }
 
     /// The players' address.

@@ -57,8 +57,10 @@ pub(super) fn serve(stream: &TcpStream, shared: &Shared) {
 type Checked<T> = Result<T, (u16, &'static str)>;
 
 fn is_route(path: &str) -> bool {
-    matches!(path, "/api/events" | "/api/players" | "/api/gm" | "/api/act")
-        || assets::find(path).is_some()
+    matches!(
+        path,
+        "/api/events" | "/api/players" | "/api/gm" | "/api/act"
+    ) || assets::find(path).is_some()
 }
 
 /// The checks every request passes: its path stays among the pages, its
@@ -76,13 +78,18 @@ fn check(stream: &TcpStream, shared: &Shared, req: &http::Request) -> Checked<()
         own.push(format!("localhost:{port}"));
     }
     if !own.iter().any(|o| o.eq_ignore_ascii_case(host)) {
-        return Err((421, "the Host is not this server (open the address `play` printed)"));
+        return Err((
+            421,
+            "the Host is not this server (open the address `play` printed)",
+        ));
     }
     // A change sent from another site's page is refused even before the
     // token is looked at.
     if let Some(origin) = req.header("origin")
         && req.method != "GET"
-        && !own.iter().any(|o| origin.eq_ignore_ascii_case(&format!("http://{o}")))
+        && !own
+            .iter()
+            .any(|o| origin.eq_ignore_ascii_case(&format!("http://{o}")))
     {
         return Err((403, "a request from another site"));
     }
@@ -94,7 +101,10 @@ fn gm_only(req: &http::Request, shared: &Shared) -> Checked<()> {
     match req.header(TOKEN_HEADER) {
         Some(t) if shared.token.matches(t) => Ok(()),
         Some(_) => Err((403, "a wrong token")),
-        None => Err((403, "the GM's token is needed (open the GM's address `play` printed)")),
+        None => Err((
+            403,
+            "the GM's token is needed (open the GM's address `play` printed)",
+        )),
     }
 }
 
