@@ -77,6 +77,7 @@ mod long_campaign;
 mod memory;
 mod memory_campaign;
 mod pdf;
+mod play_log;
 mod prep;
 mod safety;
 mod share;
