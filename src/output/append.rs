@@ -29,6 +29,10 @@ impl Appender {
             Ok(_) => false,
             Err(_) => true,
         };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| OutputError::CannotCreate(dir.to_owned(), e))?;
+        }
         let write = |e| OutputError::Write(path.to_owned(), e);
         let file = OpenOptions::new()
             .append(true)

@@ -29,6 +29,8 @@ pub(crate) mod server;
 mod views;
 
 #[cfg(test)]
+mod refusals;
+#[cfg(test)]
 mod tests;
 
 use std::path::{Path, PathBuf};
@@ -44,12 +46,14 @@ use crate::workspace::Workspace;
 pub(crate) use load::Fixed;
 
 /// Where a session is played from.
+#[allow(dead_code)] // made by the `play` command (src/app/play.rs, branch w-playserver)
 pub(crate) enum Source {
     Campaign { n: Option<usize> },
     Pack(PathBuf),
 }
 
 /// Opens the session (resuming from its play log if there is one).
+#[allow(dead_code)] // called by the `play` command (src/app/play.rs, branch w-playserver)
 pub(crate) fn open(ws: &Workspace, source: Source) -> Result<Box<dyn api::Table>, Error> {
     let (fixed, log) = match source {
         Source::Campaign { n } => campaign(ws, n)?,
@@ -104,8 +108,18 @@ fn campaign(ws: &Workspace, n: Option<usize>) -> Result<(Fixed, PathBuf), Error>
 /// Session `n` of the campaign, as its pack starts it.
 pub(crate) fn campaign_fixed(ws: &Workspace, n: usize) -> Result<Fixed, Error> {
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
-    let state = Sources::campaign_state(ws, n)?;
     let pack = src.generate()?;
+    fixed_of(ws, n, &src, pack)
+}
+
+/// Session `n` of the campaign from its sources and pack, made already.
+pub(crate) fn fixed_of(
+    ws: &Workspace,
+    n: usize,
+    src: &Sources,
+    pack: crate::generators::session::Pack,
+) -> Result<Fixed, Error> {
+    let state = Sources::campaign_state(ws, n)?;
     let page = pack.campaign.clone().expect("a campaign's pack");
     let levels: Vec<(String, i64)> = page
         .recap
@@ -113,7 +127,6 @@ pub(crate) fn campaign_fixed(ws: &Workspace, n: usize) -> Result<Fixed, Error> {
         .iter()
         .map(|p| (p.name.clone(), p.level))
         .collect();
-    let map = pack.map.clone();
     Ok(Fixed {
         title: format!("{} — session {n}", pack.title),
         session: n,
@@ -131,11 +144,18 @@ pub(crate) fn campaign_fixed(ws: &Workspace, n: usize) -> Result<Fixed, Error> {
         money: state.money,
         rations: state.rations,
         water: state.water,
-        map,
+        map: pack.map.clone(),
         reveal: page.reveal.clone(),
         after: Some(page.after.clone()),
         pack,
     })
+}
+
+/// A log that cannot be replayed, as the error a GM reads.
+pub(crate) fn log_error(path: &Path, e: log::LogError) -> Error {
+    Error::input(
+        Diagnostic::at(path.display().to_string(), e.line, 1, e.message).with_hint(log::HINT),
+    )
 }
 
 fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
@@ -183,6 +203,7 @@ pub(crate) struct Play {
     pub(crate) entries: Vec<Entry>,
     log: Option<Appender>,
     version: u64,
+    drawn: views::Drawn,
 }
 
 impl Play {
@@ -202,12 +223,7 @@ impl Play {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(crate::output::OutputError::Write(path.to_owned(), e).into()),
         };
-        let mut play = Play::replay(fixed, &text).map_err(|e| {
-            Error::input(
-                Diagnostic::at(path.display().to_string(), e.line, 1, e.message)
-                    .with_hint(log::HINT),
-            )
-        })?;
+        let mut play = Play::replay(fixed, &text).map_err(|e| log_error(path, e))?;
         let keep = log::lines(&text).map(|(_, keep)| keep).unwrap_or(0);
         play.log = Some(Appender::open(path, keep as u64)?);
         Ok(play)
@@ -221,6 +237,7 @@ impl Play {
             entries: Vec::new(),
             log: None,
             version: 0,
+            drawn: views::Drawn::default(),
         };
         let (lines, _) = log::lines(text)?;
         for (i, line) in lines.iter().enumerate() {

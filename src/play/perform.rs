@@ -201,7 +201,7 @@ fn supplies(
             ));
         }
     }
-    if f.system == RulesSystem::Core && f.money + marks.money + money < 0 {
+    if f.campaign && f.money + marks.money + money < 0 {
         return Err(format!(
             "the purse holds {}ʂ: it cannot pay {}ʂ",
             f.money + marks.money,

@@ -51,14 +51,44 @@ fn reveal(play: &Play, marks: &Marks) -> Option<Reveal> {
     Some(r)
 }
 
+/// What the party knows of the map now (tests).
+#[cfg(test)]
+pub(crate) fn reveal_now(play: &Play) -> Reveal {
+    reveal(play, &Marks::of(play)).expect("a campaign's map")
+}
+
+/// The maps drawn last, by whose they are and what the party knew: a
+/// map is drawn again only when an arrival changes it.
+#[derive(Default)]
+pub(crate) struct Drawn(std::sync::Mutex<Vec<(bool, Vec<usize>, Vec<usize>, String)>>);
+
 fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
     let map = play.fixed.map.as_ref()?;
     let r = reveal(play, marks);
+    // What the party knows: visited; heard of, then the paths travelled.
+    let key = r.as_ref().map_or((Vec::new(), Vec::new()), |r| {
+        let known = r.heard.iter().chain([&usize::MAX]).chain(&r.travelled);
+        (r.visited.clone(), known.copied().collect())
+    });
+    let mut drawn = play
+        .drawn
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((.., svg)) = drawn
+        .iter()
+        .find(|(p, v, h, _)| *p == players && (v, h) == (&key.0, &key.1))
+    {
+        return Some(svg.clone());
+    }
     let view = View {
         players,
         reveal: r.as_ref(),
     };
-    Some(crate::page::svg::document(&chart::draw_view(map, view)))
+    let svg = crate::page::svg::document(&chart::draw_view(map, view));
+    drawn.retain(|(p, ..)| *p != players);
+    drawn.push((players, key.0, key.1, svg.clone()));
+    Some(svg)
 }
 
 /// The players' view: an allow-list.

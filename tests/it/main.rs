@@ -78,6 +78,7 @@ mod memory;
 mod memory_campaign;
 mod pdf;
 mod play_browser;
+mod play_log;
 mod prep;
 mod safety;
 mod share;

@@ -108,7 +108,7 @@ fn gm_only(req: &http::Request, shared: &Shared) -> Checked<()> {
     }
 }
 
-fn table(shared: &Shared) -> std::sync::MutexGuard<'_, Box<dyn crate::play::api::Table>> {
+fn table(shared: &Shared) -> std::sync::MutexGuard<'_, Box<dyn super::super::api::Table>> {
     // A panic in an earlier request leaves the table as it was: the log
     // line is written before an action changes anything.
     shared.table.lock().unwrap_or_else(|e| e.into_inner())
