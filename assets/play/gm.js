@@ -46,10 +46,11 @@ async function act(action) {
 
 function showResult(action, answer) {
   const box = document.getElementById("result");
-  box.replaceChildren(el("div", "line", answer.line));
   const res = answer.result || {};
-  if (res.odds !== undefined) box.prepend(el("div", "odds", "Odds: " + res.odds));
-  if (res.trail !== undefined) box.append(el("div", "trail", Array.isArray(res.trail) ? res.trail.join(" → ") : res.trail));
+  box.replaceChildren();
+  if (res.odds !== undefined) box.append(el("div", "odds", "Odds: " + res.odds));
+  if (res.text) box.append(el("div", "line", res.text));
+  box.append(el("div", "trail", answer.line));
   const twist = document.getElementById("twist");
   twist.replaceChildren();
   if (action.do === "check" && res.twist_offered) {
