@@ -111,7 +111,7 @@ pub fn run_request(
         Request::Share { session } => share::share(ws, session.as_deref(), out, err),
         Request::Verify { dir } => share::verify(ws, dir.as_deref(), out, err),
         Request::Record { n } => record::run(ws, n, out, err),
-        Request::Play { what, port, lan } => play::run(ws, what, port, lan, out, err),
+        Request::Play(asked) => play::run(ws, asked, out, err),
         Request::Gen(g) => generate::run(ws, &g, out, err).map_err(|e| naming_folders(ws, e)),
         Request::GenItem(item) => pack_item::run(ws, &item, out, err),
         Request::Init { dir, system } => init::run(ws, &dir, system, out),

@@ -6,18 +6,55 @@
 
 use std::io::Write;
 
-use super::request::PlayWhat;
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
 use crate::play::server::{Options, Server};
 use crate::play::{Source, open};
 use crate::workspace::Workspace;
 
+/// What `play` serves: a campaign's session (`None`: the one being
+/// played) or a pack folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayWhat {
+    Session(Option<usize>),
+    Pack(std::path::PathBuf),
+}
+
+/// `play`'s arguments, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asked {
+    pub what: PlayWhat,
+    pub port: u16,
+    pub lan: bool,
+}
+
+/// `play [N|PACKDIR] [--port P] [--lan]` read: a number is a session's.
+pub(crate) fn asked(
+    what: &Option<String>,
+    port: Option<u16>,
+    lan: bool,
+) -> Result<Asked, UsageError> {
+    let what = match what.as_deref() {
+        None => PlayWhat::Session(None),
+        Some(w) if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => {
+            let n = w.parse().unwrap_or(0);
+            if !(1..=crate::campaign::folder::MAX_SESSIONS).contains(&n) {
+                return Err(UsageError::SessionNumber { n });
+            }
+            PlayWhat::Session(Some(n))
+        }
+        Some(w) => PlayWhat::Pack(w.into()),
+    };
+    Ok(Asked {
+        what,
+        port: port.unwrap_or(0),
+        lan,
+    })
+}
+
 pub(crate) fn run(
     ws: &Workspace,
-    what: PlayWhat,
-    port: u16,
-    lan: bool,
+    Asked { what, port, lan }: Asked,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Error> {

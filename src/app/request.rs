@@ -66,11 +66,7 @@ pub enum Request {
     /// `record N`.
     Record { n: usize },
     /// `play [N|PACKDIR] [--port P] [--lan]`.
-    Play {
-        what: PlayWhat,
-        port: u16,
-        lan: bool,
-    },
+    Play(super::play::Asked),
     /// `gen <kind>`: items of a kind.
     Gen(Gen),
     /// `gen <kind> --item N --session SESSION`: one item of a session's
@@ -95,14 +91,6 @@ pub enum Request {
     Templates { to: Option<PathBuf> },
     /// `manpage [--to DIR]`.
     Manpage { to: Option<PathBuf> },
-}
-
-/// What `play` serves: a campaign's session (`None`: the one being
-/// played) or a pack folder.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayWhat {
-    Session(Option<usize>),
-    Pack(PathBuf),
 }
 
 /// What `prep` makes: a session file's or a bundle's pack (with a
@@ -277,17 +265,7 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Record { n } => Request::Record {
             n: session_number(*n)?,
         },
-        Command::Play { what, port, lan } => Request::Play {
-            what: match what.as_deref() {
-                None => PlayWhat::Session(None),
-                Some(w) if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => {
-                    PlayWhat::Session(Some(session_number(w.parse().unwrap_or(0))?))
-                }
-                Some(w) => PlayWhat::Pack(PathBuf::from(w)),
-            },
-            port: port.unwrap_or(0),
-            lan: *lan,
-        },
+        Command::Play { what, port, lan } => Request::Play(super::play::asked(what, *port, *lan)?),
         Command::Gen {
             kind,
             count,

@@ -56,12 +56,37 @@ fn http(port: u16, method: &str, path: &str, headers: &str, body: &str) -> (u16,
         body.len()
     )
     .unwrap();
-    let mut out = Vec::new();
-    let _ = c.read_to_end(&mut out);
-    let text = String::from_utf8_lossy(&out).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    // chromedriver may keep the connection open: read the head, then
+    // exactly Content-Length bytes (or to the end when there is none).
+    let mut r = BufReader::new(c);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if r.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let len = head
+        .lines()
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|v| v.trim().to_string())
+        })
+        .and_then(|v| v.parse::<usize>().ok());
+    let mut body = Vec::new();
+    match len {
+        Some(n) => {
+            body.resize(n, 0);
+            r.read_exact(&mut body).unwrap();
+        }
+        None => {
+            let _ = r.read_to_end(&mut body);
+        }
+    }
     let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, body.to_string())
+    (status, String::from_utf8_lossy(&body).to_string())
 }
 
 /// One WebDriver session.

@@ -12,46 +12,35 @@ const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// Every asset by its address.
-const ASSETS: &[(&str, Asset)] = &[
+/// Every asset: its address, its type, its bytes.
+const ASSETS: &[(&str, &str, &[u8])] = &[
     (
         "/",
-        Asset {
-            content_type: HTML,
-            body: include_bytes!("../../../assets/play/players.html"),
-        },
+        HTML,
+        include_bytes!("../../../assets/play/players.html"),
     ),
-    (
-        "/gm",
-        Asset {
-            content_type: HTML,
-            body: include_bytes!("../../../assets/play/gm.html"),
-        },
-    ),
+    ("/gm", HTML, include_bytes!("../../../assets/play/gm.html")),
     (
         "/assets/play.css",
-        Asset {
-            content_type: CSS,
-            body: include_bytes!("../../../assets/play/play.css"),
-        },
+        CSS,
+        include_bytes!("../../../assets/play/play.css"),
     ),
     (
         "/assets/gm.js",
-        Asset {
-            content_type: JS,
-            body: include_bytes!("../../../assets/play/gm.js"),
-        },
+        JS,
+        include_bytes!("../../../assets/play/gm.js"),
     ),
     (
         "/assets/players.js",
-        Asset {
-            content_type: JS,
-            body: include_bytes!("../../../assets/play/players.js"),
-        },
+        JS,
+        include_bytes!("../../../assets/play/players.js"),
     ),
 ];
 
 /// The asset at exactly this address.
-pub(crate) fn find(path: &str) -> Option<&'static Asset> {
-    ASSETS.iter().find(|(p, _)| *p == path).map(|(_, a)| a)
+pub(crate) fn find(path: &str) -> Option<Asset> {
+    ASSETS
+        .iter()
+        .find(|(p, _, _)| *p == path)
+        .map(|&(_, content_type, body)| Asset { content_type, body })
 }

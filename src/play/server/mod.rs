@@ -27,6 +27,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::api::Table;
+use routes::Shared;
 use token::Token;
 
 /// Connections open at once, at most (8 players' screens and the GM's
@@ -42,25 +43,6 @@ pub(crate) struct Options {
     pub(crate) port: u16,
     /// Listen on every interface (the local network), not loopback only.
     pub(crate) lan: bool,
-}
-
-/// What the connection threads share.
-struct Shared {
-    table: Mutex<Box<dyn Table>>,
-    /// The table's version as last seen after a change; players' streams
-    /// wait on `moved` for it to change.
-    version: Mutex<u64>,
-    moved: Condvar,
-    stop: AtomicBool,
-    open: AtomicUsize,
-    token: Token,
-    port: u16,
-}
-
-impl Shared {
-    fn stopping(&self) -> bool {
-        self.stop.load(Ordering::SeqCst)
-    }
 }
 
 /// A running server; [`Server::stop`] ends it.

@@ -20,7 +20,31 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use super::{Shared, assets, http};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+
+use super::super::api::Table;
+use super::token::Token;
+use super::{assets, http};
+
+/// What the connection threads share.
+pub(super) struct Shared {
+    pub(super) table: Mutex<Box<dyn Table>>,
+    /// The table's version as last seen after a change; players' streams
+    /// wait on `moved` for it to change.
+    pub(super) version: Mutex<u64>,
+    pub(super) moved: Condvar,
+    pub(super) stop: AtomicBool,
+    pub(super) open: AtomicUsize,
+    pub(super) token: Token,
+    pub(super) port: u16,
+}
+
+impl Shared {
+    pub(super) fn stopping(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+}
 
 /// The header the GM's page carries the token in.
 pub(crate) const TOKEN_HEADER: &str = "x-tablewright-token";
@@ -108,7 +132,7 @@ fn gm_only(req: &http::Request, shared: &Shared) -> Checked<()> {
     }
 }
 
-fn table(shared: &Shared) -> std::sync::MutexGuard<'_, Box<dyn super::super::api::Table>> {
+fn table(shared: &Shared) -> std::sync::MutexGuard<'_, Box<dyn Table>> {
     // A panic in an earlier request leaves the table as it was: the log
     // line is written before an action changes anything.
     shared.table.lock().unwrap_or_else(|e| e.into_inner())
