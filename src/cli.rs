@@ -410,6 +410,23 @@ pub enum Command {
         #[arg(value_name = "N")]
         n: usize,
     },
+    /// Play a session at the table: a local web server with the GM's
+    /// screen (its address carries a secret token) and the players'
+    /// screen; every roll and mark goes into the session's play log, from
+    /// which `record N` pre-fills. Ctrl-C stops it.
+    Play {
+        /// Inside a campaign: the session's number (default: the last
+        /// prepped without a record). Outside one: a pack folder made by
+        /// `prep`.
+        #[arg(value_name = "N|PACKDIR")]
+        what: Option<String>,
+        /// The port to listen on (default: a free one).
+        #[arg(long, value_name = "P")]
+        port: Option<u16>,
+        /// Serve on the local network too (default: this machine only).
+        #[arg(long)]
+        lan: bool,
+    },
     /// Print tables for another tool — Foundry VTT RollTables, Obsidian
     /// Dice Roller tables, GitHub Markdown, tablewright JSON, Inspiration
     /// Pad Pro or Perchance — or write one file per table with --to.

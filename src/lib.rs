@@ -62,6 +62,7 @@ mod interop;
 pub mod output;
 mod pack;
 pub mod page;
+mod play;
 pub mod rules;
 pub mod seed;
 mod tables;

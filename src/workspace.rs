@@ -178,10 +178,16 @@ impl Workspace {
     /// working folder: its `campaign.toml` read and checked, its table
     /// folders put before `--content`'s and its template folder noted.
     /// Outside a campaign, the same workspace.
-    pub fn find_campaign(mut self) -> Result<Self, Error> {
+    pub fn find_campaign(self) -> Result<Self, Error> {
         let Some(root) = crate::campaign::folder::find(Path::new(".")) else {
             return Ok(self);
         };
+        self.with_campaign(root)
+    }
+
+    /// The campaign at `root` (its `campaign.toml` read and checked), as
+    /// [`Workspace::find_campaign`] takes the one it finds.
+    pub(crate) fn with_campaign(mut self, root: PathBuf) -> Result<Self, Error> {
         let path = root.join(crate::campaign::folder::FILE);
         let text = crate::input::read_text(&path, "campaign file")?;
         let file = crate::campaign::folder::CampaignFile::from_text(&path, &text)?;

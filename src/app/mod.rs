@@ -17,6 +17,8 @@
 //! - [`init`]: `init`, a campaign folder to start from.
 //! - [`record`]: `record N`, a campaign session's record pre-filled from
 //!   its pack.
+//! - [`play`]: `play`, the GM's and the players' screens served for a
+//!   session at the table.
 //! - [`campaign`]: `campaign`, the campaign's ledger: the state now and
 //!   what each recorded session changed, by which rule.
 //! - [`interop`]: `export` and `import`, tables in other tools' formats.
@@ -36,6 +38,7 @@ pub(crate) mod generate;
 pub(crate) mod init;
 pub(crate) mod interop;
 pub(crate) mod pack_item;
+pub(crate) mod play;
 pub(crate) mod prep;
 pub(crate) mod record;
 pub(crate) mod request;
@@ -108,6 +111,7 @@ pub fn run_request(
         Request::Share { session } => share::share(ws, session.as_deref(), out, err),
         Request::Verify { dir } => share::verify(ws, dir.as_deref(), out, err),
         Request::Record { n } => record::run(ws, n, out, err),
+        Request::Play(asked) => play::run(ws, asked, out, err),
         Request::Gen(g) => generate::run(ws, &g, out, err).map_err(|e| naming_folders(ws, e)),
         Request::GenItem(item) => pack_item::run(ws, &item, out, err),
         Request::Init { dir, system } => init::run(ws, &dir, system, out),

@@ -3,7 +3,9 @@
 //! it started at, each item of the pack by address (none met yet), the
 //! planned legs, the vouchers in hand, each PC as they started — never
 //! over a record without `--force`. The pack's "After the session" sheet
-//! prints the same record to mark at the table.
+//! prints the same record to mark at the table. A session played with
+//! `play` has a play log: the record is made from it
+//! ([`crate::play::record`]).
 
 use std::io::Write;
 
@@ -51,12 +53,17 @@ pub(crate) fn run(
     super::prep::remove_temporaries(folder, true);
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
-    let page = pack.campaign.as_ref().expect("a campaign's pack");
-    let text = crate::campaign::prefill::record_text(&page.after);
+    let text = crate::campaign::prefill::record_text(
+        &pack.campaign.as_ref().expect("a campaign's pack").after,
+    );
     let path = root
         .join("sessions")
         .join(n.to_string())
         .join("record.toml");
+    if let Some(log) = crate::play::campaign_log(ws, n).filter(|l| l.is_file()) {
+        let fixed = crate::play::fixed_of(ws, n, &src, pack)?;
+        return played(ws, fixed, &log, &path, out);
+    }
     if path.exists() && !ws.force {
         return Err(output::OutputError::Exists(vec![path]).into());
     }
@@ -71,5 +78,40 @@ pub(crate) fn run(
         path.display(),
         n + 1
     )?;
+    Ok(())
+}
+
+/// `record N` for a session played with `play`: the record from its play
+/// log, never over a record edited by hand.
+fn played(
+    ws: &Workspace,
+    fixed: crate::play::Fixed,
+    log: &std::path::Path,
+    path: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    use crate::play::record::{Written, write_played};
+    let n = fixed.session;
+    match write_played(ws, fixed, log, path)? {
+        Written::Record => writeln!(
+            out,
+            "wrote {} from the play log ({}): check it, then `tablewright prep` makes session {}",
+            path.display(),
+            log.display(),
+            n + 1
+        )?,
+        Written::Same => writeln!(
+            out,
+            "{} already holds what the play log says: nothing written",
+            path.display()
+        )?,
+        Written::Beside(p) => writeln!(
+            out,
+            "{} was edited by hand, so the play log's record went beside it: {}; merge the two \
+             by hand",
+            path.display(),
+            p.display()
+        )?,
+    }
     Ok(())
 }

@@ -69,6 +69,8 @@ pub enum Request {
     Verify { dir: Option<PathBuf> },
     /// `record N`.
     Record { n: usize },
+    /// `play [N|PACKDIR] [--port P] [--lan]`.
+    Play(super::play::Asked),
     /// `gen <kind>`: items of a kind.
     Gen(Gen),
     /// `gen <kind> --item N --session SESSION`: one item of a session's
@@ -267,6 +269,7 @@ fn request(command: &Command) -> Result<Request, Error> {
         Command::Record { n } => Request::Record {
             n: session_number(*n)?,
         },
+        Command::Play { what, port, lan } => Request::Play(super::play::asked(what, *port, *lan)?),
         Command::Gen {
             kind,
             count,

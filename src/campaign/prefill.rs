@@ -246,13 +246,13 @@ fn record_pc(t: &mut String, system: RulesSystem, name: &str, start: &str) {
 }
 
 /// `key = value` and its comment, the comments lined up.
-fn kv(t: &mut String, key: &str, value: &str, comment: &str) {
+pub(crate) fn kv(t: &mut String, key: &str, value: &str, comment: &str) {
     let line = format!("{key} = {value}");
     let pad = 25usize.saturating_sub(line.chars().count()).max(1);
     let _ = writeln!(t, "{line}{}# {comment}", " ".repeat(pad));
 }
 
 /// A TOML basic string.
-fn quoted(s: &str) -> String {
+pub(crate) fn quoted(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }

@@ -6,6 +6,7 @@
 //!   that `--force` replaces exactly the previous pack (see `publish.rs`).
 //! - [`write_file`]: one file outside a pack (a session file a command
 //!   edits), replaced in one step through a fresh temporary file.
+//! - [`Appender`]: a log appended a line at a time, each synced (`play`).
 //! - [`Capped`]: output built whole in memory within a cap (a template's
 //!   rendering, `table --times`) before anything is written.
 //!
@@ -25,6 +26,7 @@
 //! - `manifest`: the pack folder's list of its own files.
 //! - `sys`: the exchange, the lock, syncing folders, unguessable names.
 
+mod append;
 mod beside;
 mod capped;
 mod into;
@@ -38,6 +40,7 @@ use std::path::{Path, PathBuf};
 
 use rand_seeder::SipHasher;
 
+pub use append::Appender;
 pub use capped::Capped;
 pub use into::publish_into;
 pub use manifest::{Listed, MANIFEST, digest};

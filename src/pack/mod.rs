@@ -325,7 +325,7 @@ impl Sources {
 
     /// The line printed on every page: what a friend needs to make the
     /// same pack.
-    fn share_line(&self) -> ShareLine {
+    pub(crate) fn share_line(&self) -> ShareLine {
         let s = &self.session;
         ShareLine {
             seed: self.seed.as_str().to_owned(),

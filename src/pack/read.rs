@@ -103,6 +103,34 @@ impl Sources {
             .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
         history::ledger(&files, &file, library, &party, map.as_ref(), next, prepped)
     }
+    /// The state session `n` of the campaign the workspace is in starts
+    /// from (`play`: each PC now, the Heal Checks due).
+    pub(crate) fn campaign_state(ws: &Workspace, n: usize) -> Result<State, Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let library = ws.library()?;
+        let party = campaign_party(&files, &file)?;
+        let map = plan::region_map(&files, &file, library)?;
+        Ok(history::before(&files.up_to(n), &file, library, &party, map.as_ref(), n)?.state)
+    }
+
+    /// Session `n`'s record `text` checked as `prep` checks a record:
+    /// folded with the campaign's records before it, every refusal
+    /// pointed at its line (nothing is written).
+    pub(crate) fn check_record(ws: &Workspace, n: usize, text: &str) -> Result<(), Error> {
+        let (files, file, ws) = campaign_files(ws)?;
+        let library = ws.library()?;
+        let party = campaign_party(&files, &file)?;
+        let map = plan::region_map(&files, &file, library)?;
+        let mut files = files.up_to(n);
+        files.records.push((
+            n,
+            Text {
+                name: format!("sessions/{n}/record.toml"),
+                text: text.to_owned(),
+            },
+        ));
+        history::before(&files, &file, library, &party, map.as_ref(), n + 1).map(|_| ())
+    }
 }
 
 /// Session `n` of a campaign, from its files and what `base` read.

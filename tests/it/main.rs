@@ -78,6 +78,8 @@ mod long_campaign;
 mod memory;
 mod memory_campaign;
 mod pdf;
+mod play_browser;
+mod play_log;
 mod prep;
 mod safety;
 mod share;

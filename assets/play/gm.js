@@ -1,0 +1,204 @@
+// The GM's screen: the GM's view from /api/gm, every click an action posted
+// to /api/act. The token comes from this page's address fragment (#t=…),
+// which the browser never sends, and goes in a header. User text goes in
+// through textContent only; the map is shown as an image.
+"use strict";
+
+const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
+let view = null;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+function button(text, onClick, cls) {
+  const b = el("button", cls, text);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function status(text) { document.getElementById("status").textContent = text; }
+
+async function load() {
+  const r = await fetch("/api/gm", { headers: { "X-Tablewright-Token": token } });
+  if (!r.ok) { status("Refused: open the GM's address that `play` printed (with its #t=…)."); return; }
+  view = await r.json();
+  render();
+}
+
+async function act(action) {
+  const r = await fetch("/api/act", {
+    method: "POST",
+    headers: { "X-Tablewright-Token": token, "Content-Type": "application/json" },
+    body: JSON.stringify(action),
+  });
+  const answer = await r.json().catch(() => ({ error: "no answer" }));
+  if (!r.ok) { status(answer.error || ("refused (" + r.status + ")")); return null; }
+  status("");
+  showResult(action, answer);
+  await load();
+  return answer;
+}
+
+function showResult(action, answer) {
+  const box = document.getElementById("result");
+  const res = answer.result || {};
+  box.replaceChildren();
+  if (res.odds !== undefined) box.append(el("div", "odds", "Odds: " + res.odds));
+  if (res.text) box.append(el("div", "line", res.text));
+  box.append(el("div", "trail", answer.line));
+  const twist = document.getElementById("twist");
+  twist.replaceChildren();
+  if (action.do === "check" && res.twist_offered) {
+    twist.append(button("Twist (reroll the Edge dice)", () => act({ do: "twist", k: answer.k }), "warn"));
+  }
+  if (action.do === "check" || action.do === "roll" || action.do === "dice") {
+    twist.append(button("Show the players", () => act({ do: "push", k: answer.k })));
+  }
+}
+
+function render() {
+  document.getElementById("title").textContent = view.title;
+  document.title = "GM — " + view.title;
+  const where = [];
+  if (view.day !== null && view.day !== undefined) where.push("Day " + view.day);
+  if (view.stop) where.push(view.stop);
+  document.getElementById("where").textContent = where.join(" · ");
+  renderTables(); renderPcs(); renderItems(); renderTracker(); renderJourney(); renderLog();
+}
+
+function renderTables() {
+  const t = document.getElementById("table");
+  const had = t.value;
+  t.replaceChildren(...view.tables.map((tb) => { const o = el("option", null, tb.title); o.value = tb.id; return o; }));
+  if (had) t.value = had;
+  const sel = document.getElementById("check-pc");
+  const was = sel.value;
+  sel.replaceChildren(...view.pcs.map((p) => { const o = el("option", null, p.name); o.value = p.name; return o; }));
+  if (was) sel.value = was;
+}
+
+function renderPcs() {
+  const box = document.getElementById("pcs");
+  box.replaceChildren(...view.pcs.map((p) => {
+    const c = el("div", "pc");
+    const tr = p.track || {};
+    c.append(el("strong", null, p.name), el("span", "track", " " + (tr.label || "") + " " + tr.now + "/" + tr.max));
+    const row = el("div", "row");
+    const amount = el("input"); amount.type = "number"; amount.value = "1"; amount.min = "1"; amount.size = 3;
+    amount.setAttribute("aria-label", "amount for " + p.name);
+    row.append(amount,
+      button("Damage", () => act({ do: "damage", pc: p.name, amount: Number(amount.value) })),
+      button("Heal", () => act({ do: "damage", pc: p.name, amount: -Number(amount.value) })));
+    c.append(row);
+    const st = el("div", "tags");
+    for (const s of p.statuses) st.append(button(s + " ✕", () => act({ do: "status", pc: p.name, status: s, on: false }), "tag"));
+    const add = el("input"); add.placeholder = "status"; add.size = 8; add.setAttribute("aria-label", "status for " + p.name);
+    st.append(add, button("+", () => add.value && act({ do: "status", pc: p.name, status: add.value, on: true })));
+    c.append(st);
+    if (p.vouchers.length) {
+      const v = el("div", "tags");
+      for (const s of p.vouchers) v.append(button("Spend " + s, () => act({ do: "spend", serial: s }), "tag"));
+      c.append(v);
+    }
+    return c;
+  }));
+}
+
+function renderItems() {
+  const list = document.getElementById("items");
+  list.replaceChildren(...view.items.map((it) => {
+    const li = el("li", it.met ? "item met" : "item");
+    const d = el("details");
+    const s = el("summary");
+    s.append(el("span", "kind", it.kind), " ", el("span", "item-title", it.title));
+    if (it.odds) s.append(el("span", "odds", it.odds));
+    d.append(s);
+    for (const para of String(it.text || "").split("\n")) if (para) d.append(el("p", null, para));
+    const row = el("div", "buttons");
+    row.append(
+      it.met ? el("span", "mark", "✓ met") : button("Met", () => act({ do: "met", address: it.address })),
+      button("Show the players", () => act({ do: "push", address: it.address })));
+    li.append(d, row);
+    li.dataset.address = it.address;
+    return li;
+  }));
+}
+
+function renderTracker() {
+  const t = view.tracker || { combatants: [] };
+  const list = document.getElementById("tracker");
+  list.replaceChildren(...t.combatants.map((c, i) => {
+    const li = el("li", t.turn === i ? "turn" : "");
+    const tr = c.track || {};
+    li.append(el("span", "side " + c.side, c.side), " ", el("strong", null, c.name), " ",
+      el("span", null, "init " + c.init + " · " + (tr.label || "") + " " + tr.now + "/" + tr.max));
+    li.append(button("−1", () => act({ do: "tracker", op: "set", name: c.name, now: tr.now - 1 })),
+      button("+1", () => act({ do: "tracker", op: "set", name: c.name, now: tr.now + 1 })));
+    if (c.statuses.length) li.append(el("span", "tags", c.statuses.join(", ")));
+    return li;
+  }));
+  if (t.round) list.prepend(el("li", "round", "Round " + t.round));
+}
+
+function renderJourney() {
+  const stops = (view.map && view.map.stops) || [];
+  const sel = document.getElementById("arrive-stop");
+  const was = sel.value;
+  sel.replaceChildren(...stops.map((s) => { const o = el("option", null, s.name + (s.visited ? " ✓" : "")); o.value = s.name; return o; }));
+  if (was) sel.value = was;
+  const day = document.getElementById("arrive-day");
+  if (!day.value && view.day !== null && view.day !== undefined) day.value = view.day;
+  const sup = view.supplies;
+  const box = document.getElementById("supplies");
+  box.replaceChildren();
+  if (sup) box.append(el("span", null, "Money " + sup.money + " · rations " + sup.rations + " · water " + sup.water));
+  document.getElementById("supplies-form").hidden = !view.campaign;
+  const heal = document.getElementById("heal");
+  heal.replaceChildren(...view.heal.map((h) => {
+    const li = el("li", h.done ? "met" : "");
+    li.append(el("span", null, (h.pc || "—") + " healed by " + h.healer + ": " + h.dice + " vs " + h.difficulty + " (" + h.odds + ", with the Twist " + h.odds_twist + ")"));
+    if (!h.done) li.append(button("Roll", () => act({ do: "heal", pc: h.pc, twist: false })),
+      button("Roll, Twist if failed", () => act({ do: "heal", pc: h.pc, twist: true })));
+    return li;
+  }));
+}
+
+function renderLog() {
+  const log = document.getElementById("log");
+  log.replaceChildren(...view.log.slice().reverse().map((l) => {
+    const li = el("li", null, l.line);
+    li.value = l.k;
+    if (!/^\d+ (roll|dice|check|twist|heal|undo)\b/.test(l.line)) {
+      li.append(" ", button("undo", () => act({ do: "undo", k: l.k }), "small"));
+    }
+    return li;
+  }));
+}
+
+function onSubmit(id, f) {
+  document.getElementById(id).addEventListener("submit", (e) => { e.preventDefault(); f(); });
+}
+
+document.getElementById("roll-table").addEventListener("click", () => act({ do: "roll", table: document.getElementById("table").value }));
+onSubmit("dice-form", () => act({ do: "dice", expr: document.getElementById("dice").value }));
+onSubmit("check-form", () => act({
+  do: "check", pc: document.getElementById("check-pc").value,
+  pool: document.getElementById("check-pool").value, difficulty: Number(document.getElementById("check-diff").value),
+}));
+onSubmit("tracker-form", () => act({ do: "tracker", op: "start", name: document.getElementById("tracker-name").value }));
+document.getElementById("tracker-next").addEventListener("click", () => act({ do: "tracker", op: "next" }));
+document.getElementById("tracker-end").addEventListener("click", () => act({ do: "tracker", op: "end" }));
+onSubmit("arrive-form", () => act({
+  do: "arrive", stop: document.getElementById("arrive-stop").value, day: Number(document.getElementById("arrive-day").value),
+}));
+onSubmit("supplies-form", () => act({
+  do: "supplies", money: document.getElementById("sup-money").value || "0",
+  rations: Number(document.getElementById("sup-rations").value), water: Number(document.getElementById("sup-water").value),
+}));
+
+load();

@@ -1,0 +1,321 @@
+//! `play`: one session at the table — the session's pack made again from
+//! its sources, every roll and mark the GM makes (each a line of the
+//! append-only play log, replayed on a restart), the GM's view and the
+//! players' (an allow-list: nothing GM-only ever reaches it), and the
+//! record pre-filled from the log (`record N`). The HTTP server over it
+//! is `play::server`; the two meet at [`api::Table`] (JSON in and out).
+//!
+//! - [`api`]: the seam, [`api::Table`].
+//! - `load`: what the session starts from (PCs, items and their players'
+//!   sides, vouchers, Heal Checks, the map as the party knows it).
+//! - `log`: the play log's lines, written and read back.
+//! - `action`: an action from the GM's screen (or a log line), checked.
+//! - `perform`: an action carried out — its rolls on the session's
+//!   streams, its line and its answer.
+//! - `marks`: the marks of the log folded into where the session stands.
+//! - `views`: the GM's view and the players' view.
+//! - `record`: the record a played session's log fills in.
+//! - [`server`]: the GM's and the players' screens over HTTP.
+
+mod action;
+pub(crate) mod api;
+mod load;
+mod log;
+mod marks;
+mod perform;
+pub(crate) mod record;
+mod rolls;
+pub(crate) mod server;
+mod views;
+
+#[cfg(test)]
+mod refusals;
+#[cfg(test)]
+mod tests;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::diagnostic::Diagnostic;
+use crate::error::{Error, UsageError};
+use crate::output::Appender;
+use crate::pack::Sources;
+use crate::workspace::Workspace;
+
+pub(crate) use load::Fixed;
+
+/// Where a session is played from.
+#[allow(dead_code)] // made by the `play` command (src/app/play.rs, branch w-playserver)
+pub(crate) enum Source {
+    Campaign { n: Option<usize> },
+    Pack(PathBuf),
+}
+
+/// Opens the session (resuming from its play log if there is one).
+#[allow(dead_code)] // called by the `play` command (src/app/play.rs, branch w-playserver)
+pub(crate) fn open(ws: &Workspace, source: Source) -> Result<Box<dyn api::Table>, Error> {
+    let (fixed, log) = match source {
+        Source::Campaign { n } => campaign(ws, n)?,
+        Source::Pack(dir) => plain(ws, &dir)?,
+    };
+    Ok(Box::new(Play::resume(fixed, &log)?))
+}
+
+/// The session a campaign plays: `n`, or the last prepped without a
+/// record.
+pub(crate) fn session_to_play(ws: &Workspace, n: Option<usize>) -> Result<usize, Error> {
+    let Some(root) = &ws.campaign else {
+        return Err(UsageError::NotInCampaign { what: "`play N`" }.into());
+    };
+    let (files, _) = crate::campaign::folder::Files::read(root)?;
+    let n = n.unwrap_or_else(|| files.next_session());
+    if files.record(n).is_some() {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "session {n} has a record already (sessions/{n}/record.toml): it was played"
+            ))
+            .with_hint(format!(
+                "play the next session (`tablewright prep` makes it), or remove \
+                 sessions/{n}/record.toml to play session {n} again"
+            )),
+        ));
+    }
+    if !crate::pack::campaign_prepped(ws, n) {
+        return Err(Error::input(
+            Diagnostic::message(format!(
+                "there is no session to play: session {n} was never prepped (no pack in out/session-{n})"
+            ))
+            .with_hint(format!("prep it first: `tablewright prep {n}`")),
+        ));
+    }
+    Ok(n)
+}
+
+/// Where session `n`'s play log is.
+pub(crate) fn campaign_log(ws: &Workspace, n: usize) -> Option<PathBuf> {
+    let root = ws.campaign.as_ref()?;
+    Some(root.join("sessions").join(n.to_string()).join("play.log"))
+}
+
+fn campaign(ws: &Workspace, n: Option<usize>) -> Result<(Fixed, PathBuf), Error> {
+    let n = session_to_play(ws, n)?;
+    let fixed = campaign_fixed(ws, n)?;
+    let log = campaign_log(ws, n).expect("in a campaign");
+    Ok((fixed, log))
+}
+
+/// Session `n` of the campaign, as its pack starts it.
+pub(crate) fn campaign_fixed(ws: &Workspace, n: usize) -> Result<Fixed, Error> {
+    let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
+    let pack = src.generate()?;
+    fixed_of(ws, n, &src, pack)
+}
+
+/// Session `n` of the campaign from its sources and pack, made already.
+pub(crate) fn fixed_of(
+    ws: &Workspace,
+    n: usize,
+    src: &Sources,
+    pack: crate::generators::session::Pack,
+) -> Result<Fixed, Error> {
+    let state = Sources::campaign_state(ws, n)?;
+    let page = pack.campaign.clone().expect("a campaign's pack");
+    let levels: Vec<(String, i64)> = page
+        .recap
+        .pcs
+        .iter()
+        .map(|p| (p.name.clone(), p.level))
+        .collect();
+    Ok(Fixed {
+        title: format!("{} — session {n}", pack.title),
+        session: n,
+        campaign: true,
+        system: pack.system,
+        share: src.share_line().text(),
+        seed: src.seed.clone(),
+        library: src.library,
+        day: page.day,
+        stop: page.stop.clone(),
+        pcs: load::pcs(&pack, &levels),
+        vouchers: page.after.vouchers.clone(),
+        items: load::items(&pack),
+        heal: load::heal_rows(&state),
+        money: state.money,
+        rations: state.rations,
+        water: state.water,
+        map: pack.map.clone(),
+        reveal: page.reveal.clone(),
+        after: Some(page.after.clone()),
+        pack,
+    })
+}
+
+/// A log that cannot be replayed, as the error a GM reads.
+pub(crate) fn log_error(path: &Path, e: log::LogError) -> Error {
+    Error::input(
+        Diagnostic::at(path.display().to_string(), e.line, 1, e.message).with_hint(log::HINT),
+    )
+}
+
+fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
+    let bundle = dir.join("bundle.toml");
+    let src = Sources::read(ws, &bundle, None, &Default::default(), &mut std::io::sink())?;
+    let pack = src.generate()?;
+    let fixed = Fixed {
+        title: pack.title.clone(),
+        session: 0,
+        campaign: false,
+        system: pack.system,
+        share: src.share_line().text(),
+        seed: src.seed.clone(),
+        library: src.library,
+        day: 0,
+        stop: None,
+        pcs: load::pcs(&pack, &[]),
+        vouchers: Vec::new(),
+        items: load::items(&pack),
+        heal: Vec::new(),
+        money: 0,
+        rations: None,
+        water: None,
+        map: pack.map.clone(),
+        reveal: None,
+        after: None,
+        pack,
+    };
+    Ok((fixed, dir.join("play.log")))
+}
+
+/// One action done: its number, its line, the action as checked and its
+/// answer's result.
+#[derive(Debug, Clone)]
+pub(crate) struct Entry {
+    pub k: usize,
+    pub line: String,
+    pub action: action::Action,
+    pub result: Value,
+}
+
+/// A session in play.
+pub(crate) struct Play {
+    pub(crate) fixed: Fixed,
+    pub(crate) entries: Vec<Entry>,
+    log: Option<Appender>,
+    version: u64,
+    drawn: views::Drawn,
+}
+
+impl Play {
+    /// The session from `fixed`, its log at `path` replayed (a torn last
+    /// line cut off), appending from there.
+    pub(crate) fn resume(fixed: Fixed, path: &Path) -> Result<Play, Error> {
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| {
+                Error::input(
+                    Diagnostic::message(format!(
+                        "{}: the play log is not UTF-8 text",
+                        path.display()
+                    ))
+                    .with_hint(log::HINT),
+                )
+            })?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(crate::output::OutputError::Write(path.to_owned(), e).into()),
+        };
+        let mut play = Play::replay(fixed, &text).map_err(|e| log_error(path, e))?;
+        let keep = log::lines(&text).map(|(_, keep)| keep).unwrap_or(0);
+        play.log = Some(Appender::open(path, keep as u64)?);
+        Ok(play)
+    }
+
+    /// The session from `fixed` with the log `text` replayed (nothing
+    /// appended: no log open).
+    pub(crate) fn replay(fixed: Fixed, text: &str) -> Result<Play, log::LogError> {
+        let mut play = Play {
+            fixed,
+            entries: Vec::new(),
+            log: None,
+            version: 0,
+            drawn: views::Drawn::default(),
+        };
+        let (lines, _) = log::lines(text)?;
+        for (i, line) in lines.iter().enumerate() {
+            let fail = |message: String| log::LogError {
+                line: i + 1,
+                message,
+            };
+            let read = log::read(line).map_err(fail)?;
+            if read.k != i + 1 {
+                return Err(fail(format!(
+                    "this is line {} but says it is action {}: lines are numbered from 1 in order",
+                    i + 1,
+                    read.k
+                )));
+            }
+            let entry = play.carry_out(&read.action).map_err(fail)?;
+            if entry.line != *line {
+                return Err(fail(format!(
+                    "the line does not replay to what it says: it says `{line}`, replayed it is \
+                     `{}` (edited by hand, or written by another version)",
+                    entry.line
+                )));
+            }
+            play.push(entry);
+        }
+        Ok(play)
+    }
+
+    /// Check and carry out `action` as the next action, without keeping it.
+    fn carry_out(&self, action: &Value) -> Result<Entry, String> {
+        let k = self.entries.len() + 1;
+        if k > log::MAX_LINES {
+            return Err(format!(
+                "the play log holds {} actions, the most one session may",
+                log::MAX_LINES
+            ));
+        }
+        let checked = action::Action::from_json(action)?;
+        perform::perform(self, k, checked)
+    }
+
+    fn push(&mut self, entry: Entry) {
+        if perform::players_see(self, &entry.action) {
+            self.version += 1;
+        }
+        self.entries.push(entry);
+    }
+}
+
+impl api::Table for Play {
+    fn gm(&self) -> Value {
+        views::gm(self)
+    }
+
+    fn players(&self) -> Value {
+        views::players(self, self.version)
+    }
+
+    fn act(&mut self, action: &Value) -> Result<Value, String> {
+        let entry = self.carry_out(action)?;
+        if entry.line.len() > log::MAX_LINE {
+            return Err(format!(
+                "this action's line would be {} bytes long, past the most a play log line may be \
+                 ({}); shorten its text",
+                entry.line.len(),
+                log::MAX_LINE
+            ));
+        }
+        if let Some(log) = &mut self.log {
+            log.line(&entry.line)
+                .map_err(|e| format!("{e}: the action was not done"))?;
+        }
+        let answer = serde_json::json!({"k": entry.k, "line": entry.line, "result": entry.result});
+        self.push(entry);
+        Ok(answer)
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+}

@@ -1,0 +1,359 @@
+//! An action carried out: checked against the session (the PC, address,
+//! serial, stop or check it names must exist and fit), its rolls made on
+//! the session's streams (`rolls`), and its log line and answer made.
+
+use serde_json::{Value, json};
+
+use super::action::{Action, Shown};
+use super::marks::{Combatant, Marks, Tracker};
+use super::{Entry, Play, log, rolls};
+use crate::rules::RulesSystem;
+
+/// Carry out `action` as action `k` of `play` (nothing kept: the caller
+/// appends its line, then keeps it).
+pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, String> {
+    let marks = Marks::of(play);
+    let (summary, result) = match &action {
+        Action::Roll { table } => rolls::table(play, k, table)?,
+        Action::Dice { expr } => rolls::dice(play, k, expr)?,
+        Action::Check {
+            pc,
+            pool,
+            difficulty,
+        } => rolls::check(play, k, pc, pool, *difficulty)?,
+        Action::Twist { k: of } => rolls::twist(play, &marks, *of)?,
+        Action::Heal { pc, twist } => rolls::heal(play, &marks, k, pc, *twist)?,
+        Action::Tracker { op, name, .. } => tracker(play, &marks, k, op, name.as_deref())?,
+        _ => (mark(play, &marks, &action)?, json!({})),
+    };
+    let (verb, args) = action.args();
+    Ok(Entry {
+        k,
+        line: log::write(k, verb, &args, &summary),
+        action,
+        result,
+    })
+}
+
+/// Whether the players' view could change with `action`.
+pub(crate) fn players_see(_: &Play, action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Arrive { .. } | Action::Push { .. } | Action::Undo { .. }
+    )
+}
+
+/// The index of the PC named `name` (any case), or why not.
+pub(crate) fn pc(play: &Play, name: &str) -> Result<usize, String> {
+    play.fixed
+        .pcs
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = play.fixed.pcs.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "there is no PC `{name}` in this session; the PCs are: {}",
+                names.join(", ")
+            )
+        })
+}
+
+/// A mark checked against the session; its summary (empty: none).
+fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
+    let f = &play.fixed;
+    match action {
+        Action::Met { address } => met(play, marks, address).map(|()| String::new()),
+        Action::Damage { pc: name, amount } => {
+            let i = pc(play, name)?;
+            if *amount == 0 {
+                return Err("`amount` of `damage` is not 0 (negative heals)".into());
+            }
+            if marks.pcs[i].damage + amount < 0 {
+                return Err(format!(
+                    "{name} has lost {} in play: no more than that can be healed here",
+                    marks.pcs[i].damage
+                ));
+            }
+            Ok(format!(
+                "{} {} → {}",
+                f.pcs[i].label,
+                marks.now(play, i),
+                marks.now(play, i) - amount
+            ))
+        }
+        Action::Status {
+            pc: name,
+            status,
+            on,
+        } => status_mark(play, marks, name, status, *on),
+        Action::Spend { serial } => {
+            let Some((_, holder)) = f.vouchers.iter().find(|(s, _)| s == serial) else {
+                let held: Vec<&str> = f.vouchers.iter().map(|(s, _)| s.as_str()).collect();
+                return Err(format!(
+                    "there is no voucher `{serial}` in hand; the vouchers are: {}",
+                    if held.is_empty() {
+                        "none".into()
+                    } else {
+                        held.join(", ")
+                    }
+                ));
+            };
+            if marks.spent.contains(serial) {
+                return Err(format!("{serial} was spent already"));
+            }
+            Ok(format!("held by {holder}"))
+        }
+        Action::Supplies {
+            money,
+            rations,
+            water,
+        } => supplies(play, marks, *money, *rations, *water),
+        Action::Arrive { stop, day } => arrive(play, marks, stop, *day),
+        Action::Push { shown } => push(play, marks, shown),
+        Action::Undo { k } => undo(play, marks, *k),
+        _ => unreachable!("rolls are carried out in `rolls`"),
+    }
+}
+
+fn met(play: &Play, marks: &Marks, address: &str) -> Result<(), String> {
+    let Some(item) = play.fixed.items.iter().find(|i| i.address == address) else {
+        let all: Vec<&str> = play
+            .fixed
+            .items
+            .iter()
+            .map(|i| i.address.as_str())
+            .collect();
+        return Err(format!(
+            "there is no item `{address}` in this pack; its items are: {}",
+            all.join(", ")
+        ));
+    };
+    if item.kind == "voucher" {
+        return Err(format!(
+            "{address} is a voucher: mark it with `spend` and its serial"
+        ));
+    }
+    if marks
+        .met
+        .iter()
+        .chain(&marks.npcs_met)
+        .any(|a| a == address)
+    {
+        return Err(format!("{address} is marked met already"));
+    }
+    Ok(())
+}
+
+fn status_mark(
+    play: &Play,
+    marks: &Marks,
+    name: &str,
+    status: &str,
+    on: bool,
+) -> Result<String, String> {
+    let i = pc(play, name)?;
+    if play.fixed.system == RulesSystem::Mettle && !crate::rules::mettle::STATUSES.contains(&status)
+    {
+        return Err(format!(
+            "`{status}` is not a METTLE status; they are: {}",
+            crate::rules::mettle::STATUSES.join(", ")
+        ));
+    }
+    let has = (play.fixed.pcs[i].statuses.iter().any(|s| s == status)
+        && !marks.pcs[i].cured.iter().any(|s| s == status))
+        || marks.pcs[i].gained.iter().any(|s| s == status);
+    match (on, has) {
+        (true, true) => Err(format!("{name} is {status} already")),
+        (false, false) => Err(format!("{name} is not {status}")),
+        _ => Ok(String::new()),
+    }
+}
+
+fn supplies(
+    play: &Play,
+    marks: &Marks,
+    money: i64,
+    rations: i64,
+    water: i64,
+) -> Result<String, String> {
+    let f = &play.fixed;
+    if money == 0 && rations == 0 && water == 0 {
+        return Err("`supplies` changes money, rations or water: give one that is not 0".into());
+    }
+    for (what, start, change, have) in [
+        ("rations", f.rations, rations, marks.rations),
+        ("water", f.water, water, marks.water),
+    ] {
+        if change == 0 {
+            continue;
+        }
+        let Some(start) = start else {
+            return Err(format!(
+                "the party's {what} are not known yet (no record has said them): write them in \
+                 the record by hand"
+            ));
+        };
+        if i64::from(start) + have + change < 0 {
+            return Err(format!(
+                "the party has {} {what}: it cannot lose {}",
+                i64::from(start) + have,
+                -change
+            ));
+        }
+    }
+    if f.campaign && f.money + marks.money + money < 0 {
+        return Err(format!(
+            "the purse holds {}ʂ: it cannot pay {}ʂ",
+            f.money + marks.money,
+            -money
+        ));
+    }
+    Ok(String::new())
+}
+
+fn arrive(play: &Play, marks: &Marks, stop: &str, day: u32) -> Result<String, String> {
+    let (now, _) = marks.day_stop(play);
+    if play.fixed.campaign && day < now {
+        return Err(format!(
+            "day {day} is before day {now}, the day the party is on"
+        ));
+    }
+    let Some(map) = &play.fixed.map else {
+        return Ok(String::new());
+    };
+    let found = map.stop_named(stop).or_else(|| {
+        stop.parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| map.stops.get(i))
+    });
+    match found {
+        Some(s) if s.name == stop => Ok(String::new()),
+        Some(s) => Err(format!(
+            "the stop is `{}`: write its name as the map does",
+            s.name
+        )),
+        None => Err(format!("there is no stop `{stop}` on the map")),
+    }
+}
+
+fn push(play: &Play, marks: &Marks, shown: &Shown) -> Result<String, String> {
+    match shown {
+        Shown::Item(a) => match play.fixed.items.iter().find(|i| i.address == *a) {
+            Some(i) => Ok(i.players.0.clone()),
+            None => Err(format!("there is no item `{a}` in this pack")),
+        },
+        Shown::Check(k) => match play.entries.get(k - 1).map(|e| &e.action) {
+            Some(Action::Check { .. }) if !marks.struck.contains(k) => Ok(String::new()),
+            _ => Err(format!(
+                "action {k} is not a check: only a check's result can be shown by number"
+            )),
+        },
+    }
+}
+
+fn undo(play: &Play, marks: &Marks, k: usize) -> Result<String, String> {
+    let Some(e) = play.entries.get(k - 1) else {
+        return Err(format!("there is no action {k} yet"));
+    };
+    match e.action {
+        Action::Met { .. }
+        | Action::Damage { .. }
+        | Action::Status { .. }
+        | Action::Spend { .. }
+        | Action::Supplies { .. }
+        | Action::Arrive { .. }
+        | Action::Push { .. } => {}
+        _ => {
+            return Err(format!(
+                "action {k} is not a mark: rolls, undos and the tracker are never undone"
+            ));
+        }
+    }
+    if marks.struck.contains(&k) {
+        return Err(format!("action {k} is struck already"));
+    }
+    // A mark struck must leave the rest standing.
+    let m = Marks::without(play, Some(k));
+    if m.pcs.iter().any(|p| p.damage < 0) {
+        return Err(format!(
+            "action {k} cannot be struck: a heal marked after it would heal more than was lost"
+        ));
+    }
+    Ok(format!("strikes {k}"))
+}
+
+/// The tracker after a tracker action (its cards, for the Core Rules,
+/// in the action's result).
+pub(crate) fn tracker_after(play: &Play, marks: &Marks, e: &Entry) -> Option<Tracker> {
+    let Action::Tracker { op, name, now } = &e.action else {
+        return marks.tracker.clone();
+    };
+    let mut t = marks.tracker.clone();
+    match op.as_str() {
+        "start" => t = Some(rolls::start(play, marks, name.as_deref(), &e.result)),
+        "end" => t = None,
+        "next" => {
+            if let Some(t) = &mut t {
+                rolls::next(play.fixed.system, t, name.as_deref());
+            }
+        }
+        _ => {
+            if let (Some(t), Some(name), Some(now)) = (&mut t, name, now) {
+                if let Some(c) = t.combatants.iter_mut().find(|c| c.name == *name) {
+                    c.now = *now;
+                }
+            }
+        }
+    }
+    t
+}
+
+fn tracker(
+    play: &Play,
+    marks: &Marks,
+    k: usize,
+    op: &str,
+    name: Option<&str>,
+) -> Result<(String, Value), String> {
+    let t = marks.tracker.as_ref();
+    let named = |t: &Tracker| -> Result<(), String> {
+        match name {
+            Some(n) if t.combatants.iter().any(|c| c.name == n) => Ok(()),
+            Some(n) => Err(format!("`{n}` is not in the encounter")),
+            None => Err(format!("`tracker` `{op}` needs `name`")),
+        }
+    };
+    match (op, t) {
+        ("start", None) => rolls::deal(play, marks, k, name),
+        ("start", Some(_)) => Err("an encounter is running: end it first".into()),
+        (_, None) if ["next", "set", "end"].contains(&op) => {
+            Err("no encounter is running: start one".into())
+        }
+        ("end", Some(_)) => Ok((String::new(), json!({}))),
+        ("next", Some(t)) => {
+            if play.fixed.system == RulesSystem::Mettle {
+                named(t)?;
+            }
+            Ok((String::new(), json!({})))
+        }
+        ("set", Some(t)) => named(t).map(|()| (String::new(), json!({}))),
+        _ => Err(format!(
+            "`op` of `tracker` is start, next, set or end (it is `{op}`)"
+        )),
+    }
+}
+
+/// A combatant from a PC.
+pub(crate) fn pc_combatant(play: &Play, marks: &Marks, i: usize) -> Combatant {
+    let p = &play.fixed.pcs[i];
+    Combatant {
+        name: p.name.clone(),
+        side: "pc",
+        init: None,
+        card: None,
+        label: p.label,
+        now: marks.now(play, i),
+        max: p.max,
+    }
+}

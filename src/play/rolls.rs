@@ -1,0 +1,370 @@
+//! The rolls of play, each on its own stream `<session seed>/play/<k>`
+//! (k the action's number): a table with its trail, any dice expression,
+//! a Check with its exact odds first (METTLE: a pool against a
+//! Difficulty; Core Rules: a save under an ability), the Twist of a
+//! failed METTLE Check with Edge (the same Check rolled again on its own
+//! stream with the Twist: the same first dice, its Edge dice rerolled),
+//! a Heal Check due, and the Core Rules' initiative cards.
+
+use serde_json::{Value, json};
+
+use super::Play;
+use super::action::Action;
+use super::marks::{Combatant, Marks, Tracker};
+use super::perform::{pc, pc_combatant};
+use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome};
+use crate::rules::RulesSystem;
+use crate::seed::Stream;
+use crate::terminal::rolls::{rolled_text, table_roll_text};
+use crate::wording::lines::percent;
+
+/// The Difficulty of a Heal Check.
+const HEAL_DIFFICULTY: u32 = 3;
+
+fn stream(play: &Play, k: usize) -> Stream {
+    play.fixed.seed.stream(&format!("play/{k}"))
+}
+
+/// A roll on a table of the campaign (or the pack's own).
+pub(crate) fn table(play: &Play, k: usize, id: &str) -> Result<(String, Value), String> {
+    let roll = play
+        .fixed
+        .library
+        .roll_table(id, &mut stream(play, k))
+        .map_err(|e| e.to_string())?;
+    let summary = format!(
+        "{:?} [{}]",
+        format!("{}: {}", roll.label, roll.text),
+        roll.trail_text()
+    );
+    let result = json!({"text": table_roll_text(&roll), "roll": roll});
+    Ok((summary, result))
+}
+
+/// Any expression of the notation.
+pub(crate) fn dice(play: &Play, k: usize, expr: &str) -> Result<(String, Value), String> {
+    let e = dice::parse(expr).map_err(|e| format!("`{expr}` is not a dice expression: {e}"))?;
+    let rolled = dice::roll(&e, &mut stream(play, k));
+    let text = rolled_text(&rolled);
+    let first = text.lines().next().unwrap_or_default();
+    let summary = first.split_once(" → ").map_or(first, |(_, r)| r).to_owned();
+    Ok((
+        summary,
+        json!({"value": rolled.value(), "text": text, "rolled": rolled}),
+    ))
+}
+
+/// The expression of a Check by `pc` with `pool`: METTLE `<pool> vs
+/// <difficulty>`; Core Rules `save <ability>` (the pool names the
+/// ability, or is the number to roll under).
+fn check_expr(play: &Play, i: usize, pool: &str, difficulty: Option<u32>) -> Result<Expr, String> {
+    let text = match play.fixed.system {
+        RulesSystem::Mettle => {
+            let d = difficulty
+                .ok_or("a METTLE Check needs its `difficulty` (the Score must beat it)")?;
+            format!("{pool} vs {d}")
+        }
+        RulesSystem::Core => {
+            let p = &play.fixed.pcs[i];
+            let n = p
+                .abilities
+                .iter()
+                .find(|(a, _)| a.eq_ignore_ascii_case(pool))
+                .map(|(_, v)| *v)
+                .or_else(|| pool.parse().ok())
+                .ok_or_else(|| format!("a Core Rules check is a save under STR, AGI, WIT or a number (not `{pool}`)"))?;
+            format!("save {n}")
+        }
+    };
+    match dice::parse(&text) {
+        Ok(Expr::Pool(p)) if p.twist => {
+            Err("the Twist is its own action (`twist`), after a failed Check".into())
+        }
+        Ok(e @ (Expr::Pool(_) | Expr::Save(_))) => Ok(e),
+        _ => Err(format!(
+            "`{pool}` is not a pool of dice such as 4D or 5D-1D"
+        )),
+    }
+}
+
+/// The chance the check succeeds.
+fn chance(e: &Expr) -> Result<f64, String> {
+    match dice::odds(e).map_err(|e| e.to_string())?.detail {
+        OddsDetail::Check(c) => Ok(c.success),
+        OddsDetail::Save(b) => Ok(b.chance),
+        _ => Err("not a check".into()),
+    }
+}
+
+/// A Check: the odds first, then the dice.
+pub(crate) fn check(
+    play: &Play,
+    k: usize,
+    name: &str,
+    pool: &str,
+    difficulty: Option<u32>,
+) -> Result<(String, Value), String> {
+    let i = pc(play, name)?;
+    let e = check_expr(play, i, pool, difficulty)?;
+    let odds = percent(chance(&e)?);
+    let rolled = dice::roll(&e, &mut stream(play, k));
+    let (summary, result) = outcome(&rolled, &odds);
+    Ok((summary, result))
+}
+
+/// The words and answer of a rolled check.
+fn outcome(rolled: &dice::Rolled, odds: &str) -> (String, Value) {
+    let text = rolled_text(rolled);
+    let first = text.lines().next().unwrap_or_default();
+    let (success, edge, score, offered) = match &rolled.outcome {
+        Outcome::Pool(p) => {
+            let success = p.success == Some(true);
+            (
+                success,
+                p.edge,
+                p.score,
+                !success && p.twist.is_none() && p.edge > 0,
+            )
+        }
+        Outcome::Save(s) => (s.pass, 0, s.roll, false),
+        _ => (false, 0, 0, false),
+    };
+    let said = if success { "success" } else { "failure" };
+    let summary = format!(
+        "odds {odds}; {said}: {}",
+        first.split_once(" → ").map_or(first, |(_, r)| r)
+    );
+    let result = json!({
+        "odds": odds, "expr": rolled.expr, "success": success, "score": score, "edge": edge,
+        "twist_offered": offered, "text": text, "rolled": rolled,
+    });
+    (summary, result)
+}
+
+/// The Twist of check `of`: that Check again on its own stream with the
+/// Twist — the first dice as they fell, the Edge dice rerolled.
+pub(crate) fn twist(play: &Play, marks: &Marks, of: usize) -> Result<(String, Value), String> {
+    let entry = play
+        .entries
+        .get(of.wrapping_sub(1))
+        .ok_or_else(|| format!("there is no action {of} yet"))?;
+    let Action::Check {
+        pc: name,
+        pool,
+        difficulty,
+    } = &entry.action
+    else {
+        return Err(format!("action {of} is not a check"));
+    };
+    if marks.twisted.contains(&of) {
+        return Err(format!("the Twist of check {of} was taken already"));
+    }
+    if entry.result["twist_offered"] != json!(true) {
+        return Err(format!(
+            "check {of} cannot take a Twist: only a failed METTLE Check with Edge can"
+        ));
+    }
+    let i = pc(play, name)?;
+    let Expr::Pool(mut p) = check_expr(play, i, pool, *difficulty)? else {
+        return Err(format!("check {of} is not a METTLE Check"));
+    };
+    p.twist = true;
+    let e = Expr::Pool(p);
+    let rolled = dice::roll(&e, &mut stream(play, of));
+    let odds = entry.result["odds"].as_str().unwrap_or_default().to_owned();
+    Ok(outcome(&rolled, &odds))
+}
+
+/// A Heal Check due, rolled here (with the Twist when `twist`).
+pub(crate) fn heal(
+    play: &Play,
+    marks: &Marks,
+    k: usize,
+    name: &str,
+    twist: bool,
+) -> Result<(String, Value), String> {
+    let i = pc(play, name)?;
+    if play.fixed.system != RulesSystem::Mettle || !play.fixed.campaign {
+        return Err("Heal Checks are METTLE's, in a campaign".into());
+    }
+    if marks.now(play, i) > 0 {
+        return Err(format!(
+            "{name} is at Mettle {}: a Heal Check is for a PC at 0 or below",
+            marks.now(play, i)
+        ));
+    }
+    if marks.pcs[i].healed.is_some() {
+        return Err(format!("{name}'s Heal Check was made already this session"));
+    }
+    let row = play
+        .fixed
+        .heal
+        .iter()
+        .find(|h| h.patient.as_deref() == Some(name))
+        .or_else(|| {
+            play.fixed
+                .heal
+                .iter()
+                .find(|h| h.patient.is_none() && h.healer != name)
+        })
+        .ok_or_else(|| {
+            format!("no one can heal {name} here: the ledger rolls the Heal in downtime")
+        })?;
+    let text = format!(
+        "{}D vs {HEAL_DIFFICULTY}{}",
+        row.pool,
+        if twist { " twist" } else { "" }
+    );
+    let e = dice::parse(&text).map_err(|e| e.to_string())?;
+    let odds = percent(chance(&e)?);
+    let rolled = dice::roll(&e, &mut stream(play, k));
+    let Outcome::Pool(p) = &rolled.outcome else {
+        unreachable!("a pool")
+    };
+    let passed = p.success == Some(true);
+    let twisted = p.twist.is_some();
+    let summary = format!(
+        "by {}, odds {odds}; {}: {}",
+        row.healer,
+        if passed { "lives" } else { "dies" },
+        rolled_text(&rolled).lines().next().unwrap_or_default()
+    );
+    let result = json!({"healer": row.healer, "odds": odds, "passed": passed, "edge": p.edge,
+        "twist": twisted, "rolled": rolled});
+    Ok((summary, result))
+}
+
+/// A tracker starting: the Core Rules deal each combatant a card from a
+/// shuffled deck of 54 (METTLE: no draw; whoever calls the first attack
+/// acts first).
+pub(crate) fn deal(
+    play: &Play,
+    marks: &Marks,
+    k: usize,
+    at: Option<&str>,
+) -> Result<(String, Value), String> {
+    let t = start(play, marks, at, &json!({}));
+    if let Some(a) = at
+        && foes_of(play, a).is_none()
+    {
+        return Err(format!("`{a}` is not an encounter of this pack"));
+    }
+    if play.fixed.system == RulesSystem::Mettle {
+        return Ok((format!("{} combatants", t.combatants.len()), json!({})));
+    }
+    let mut deck: Vec<u32> = (0..54).collect();
+    stream(play, k).shuffle(&mut deck);
+    let cards: Vec<u32> = deck.into_iter().take(t.combatants.len()).collect();
+    let words: Vec<String> = t
+        .combatants
+        .iter()
+        .zip(&cards)
+        .map(|(c, &d)| format!("{} {}", c.name, card(d)))
+        .collect();
+    Ok((words.join(", "), json!({"cards": cards})))
+}
+
+/// Card `d` of 54 (0–51: rank 2 to Ace in ♠ ♥ ♦ ♣; 52, 53: Jokers), and
+/// its place in the turn order (higher goes first).
+fn card(d: u32) -> String {
+    if d >= 52 {
+        return "Joker".into();
+    }
+    let ranks = [
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+    ];
+    format!(
+        "{}{}",
+        ranks[(d / 4) as usize],
+        ["♠", "♥", "♦", "♣"][(d % 4) as usize]
+    )
+}
+
+fn order(d: u32) -> i64 {
+    if d >= 52 {
+        100 + i64::from(d)
+    } else {
+        i64::from(d / 4) * 4 + 3 - i64::from(d % 4)
+    }
+}
+
+/// The foes of encounter `at`: name, track label, Mettle or health.
+fn foes_of(play: &Play, at: &str) -> Option<Vec<(String, &'static str, i64)>> {
+    let pack = &play.fixed.pack;
+    let e = match at
+        .strip_prefix("encounter/")
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        Some(n) => pack.encounters.get(n.checked_sub(1)?)?,
+        None => {
+            pack.journey_encounters()
+                .into_iter()
+                .find(|(a, _)| a == at)?
+                .1
+        }
+    };
+    Some(
+        e.foes
+            .iter()
+            .map(|f| match (&f.mettle, &f.core) {
+                (Some(m), _) => (f.name.clone(), "Mettle", i64::from(m.mettle)),
+                (_, Some(c)) => (f.name.clone(), "health", c.max_health),
+                _ => (f.name.clone(), "Mettle", 0),
+            })
+            .collect(),
+    )
+}
+
+/// The tracker a start makes: the PCs, then the encounter's foes; with
+/// the Core Rules' cards (in `result`), in turn order.
+pub(crate) fn start(play: &Play, marks: &Marks, at: Option<&str>, result: &Value) -> Tracker {
+    let mut combatants: Vec<Combatant> = (0..play.fixed.pcs.len())
+        .map(|i| pc_combatant(play, marks, i))
+        .collect();
+    for (name, label, now) in at.and_then(|a| foes_of(play, a)).unwrap_or_default() {
+        combatants.push(Combatant {
+            name,
+            side: "foe",
+            init: None,
+            card: None,
+            label,
+            now,
+            max: now,
+        });
+    }
+    if let Some(cards) = result["cards"].as_array() {
+        for (c, d) in combatants.iter_mut().zip(cards) {
+            let d = d.as_u64().unwrap_or(0) as u32;
+            c.init = Some(order(d));
+            c.card = Some(card(d));
+        }
+        combatants.sort_by_key(|c| std::cmp::Reverse(c.init));
+    }
+    Tracker {
+        round: 1,
+        turn: None,
+        combatants,
+        acted: Vec::new(),
+    }
+}
+
+/// The next turn: METTLE, the one named (the target of the last Action);
+/// the Core Rules, the next card down (a new round after the last).
+pub(crate) fn next(system: RulesSystem, t: &mut Tracker, name: Option<&str>) {
+    let n = t.combatants.len();
+    let to = match (system, name) {
+        (RulesSystem::Mettle, Some(name)) => t.combatants.iter().position(|c| c.name == name),
+        _ => Some(t.turn.map_or(0, |i| (i + 1) % n.max(1))),
+    };
+    let Some(to) = to else { return };
+    let wrapped = match system {
+        RulesSystem::Mettle => t.acted.contains(&to),
+        RulesSystem::Core => t.turn.is_some() && to == 0,
+    };
+    if wrapped {
+        t.round += 1;
+        t.acted.clear();
+    }
+    t.acted.push(to);
+    t.turn = Some(to);
+}

@@ -1,0 +1,174 @@
+//! The server of `tablewright play`: the GM's screen, the players' screen
+//! and the JSON API over one session in play (a [`Table`]), on loopback
+//! unless `--lan`.
+//!
+//! - [`http`]: the bounded HTTP/1.1 reader and the safety headers.
+//! - [`routes`]: what each address answers, the token and Host checks.
+//! - [`assets`]: the pages, embedded in the binary.
+//! - [`token`]: the GM's secret.
+//!
+//! One thread accepts; each connection gets a thread of its own (at most
+//! [`MAX_CONNECTIONS`] at once: more are answered 503), and reads one
+//! request under a timeout. The players' screens hold a server-sent-events
+//! stream each, woken when the table's version moves.
+
+mod assets;
+mod http;
+mod routes;
+mod token;
+
+#[cfg(test)]
+mod tests;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::api::Table;
+use routes::Shared;
+use token::Token;
+
+/// Connections open at once, at most (8 players' screens and the GM's
+/// fit many times over).
+pub(crate) const MAX_CONNECTIONS: usize = 64;
+/// How long a request may take to arrive, and a response to leave.
+const IO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Where to listen.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// 0: a free port.
+    pub(crate) port: u16,
+    /// Listen on every interface (the local network), not loopback only.
+    pub(crate) lan: bool,
+}
+
+/// A running server; [`Server::stop`] ends it.
+pub(crate) struct Server {
+    shared: Arc<Shared>,
+    local: SocketAddr,
+    shown: IpAddr,
+    accept: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// Binds and starts serving `table`.
+    pub(crate) fn start(table: Box<dyn Table>, options: Options) -> std::io::Result<Server> {
+        let bind = match options.lan {
+            true => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+            false => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        };
+        let listener = TcpListener::bind((bind, options.port))?;
+        let local = listener.local_addr()?;
+        let version = table.version();
+        let shared = Arc::new(Shared {
+            table: Mutex::new(table),
+            version: Mutex::new(version),
+            moved: Condvar::new(),
+            stop: AtomicBool::new(false),
+            open: AtomicUsize::new(0),
+            token: Token::fresh()?,
+            port: local.port(),
+        });
+        let shown = match options.lan {
+            true => lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+            false => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        };
+        let s = shared.clone();
+        let accept = std::thread::Builder::new()
+            .name("play-accept".into())
+            .spawn(move || accept_loop(listener, s))?;
+        Ok(Server {
+            shared,
+            local,
+            shown,
+            accept: Some(accept),
+        })
+    }
+
+    /// The port listened on.
+    pub(crate) fn port(&self) -> u16 {
+        self.local.port()
+    }
+
+    /// The GM's address, the token in its fragment (never sent to the
+    /// server, so never in a log or a Referer).
+    pub(crate) fn gm_address(&self) -> String {
+        format!("{}/gm#t={}", self.base(), self.shared.token.as_str())
+    }
+
+    /// The players' address.
+    pub(crate) fn players_address(&self) -> String {
+        format!("{}/", self.base())
+    }
+
+    fn base(&self) -> String {
+        format!("http://{}", SocketAddr::new(self.shown, self.port()))
+    }
+
+    /// Stops accepting, ends the players' streams and waits for the
+    /// accepting thread.
+    pub(crate) fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        self.shared.stop.store(true, Ordering::SeqCst);
+        self.shared.moved.notify_all();
+        // Wake the blocked accept with a connection of our own.
+        let _ = TcpStream::connect_timeout(
+            &SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port()),
+            Duration::from_secs(1),
+        );
+        if let Some(h) = self.accept.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.accept.is_some() {
+            self.halt();
+        }
+    }
+}
+
+/// The address this machine is reached at on the local network: the
+/// source address a datagram to a documentation address would leave from
+/// (nothing is sent).
+fn lan_address() -> Option<IpAddr> {
+    let s = std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    s.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = s.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(ip)
+}
+
+fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
+    for conn in listener.incoming() {
+        if shared.stopping() {
+            break;
+        }
+        let Ok(stream) = conn else { continue };
+        if shared.open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            shared.open.fetch_sub(1, Ordering::SeqCst);
+            let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+            let _ = http::write(&stream, 503, "text/plain; charset=utf-8", b"busy\n");
+            continue;
+        }
+        let s = shared.clone();
+        let spawned = std::thread::Builder::new()
+            .name("play-conn".into())
+            .spawn(move || {
+                let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
+                let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
+                routes::serve(&stream, &s);
+                s.open.fetch_sub(1, Ordering::SeqCst);
+            });
+        if spawned.is_err() {
+            shared.open.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}

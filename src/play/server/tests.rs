@@ -1,0 +1,345 @@
+//! The server against a small table double: the security cases (no
+//! token, a wrong token, a foreign Host, an oversized body or head, a path
+//! outside the pages), the headers of every answer, actions and the
+//! players' stream.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{Options, Server};
+use crate::play::api::Table;
+
+/// A table that keeps the actions it was given; `arrive` reveals a stop.
+struct Double {
+    acts: Vec<Value>,
+    stops: Vec<String>,
+}
+
+impl Table for Double {
+    fn gm(&self) -> Value {
+        json!({"api": 1, "title": "GM only: the Difficulty is 4", "acts": self.acts.len()})
+    }
+    fn players(&self) -> Value {
+        json!({"api": 1, "title": "<script>alert(1)</script>", "version": self.version(),
+               "stops": self.stops})
+    }
+    fn act(&mut self, action: &Value) -> Result<Value, String> {
+        if action["do"] == "refuse" {
+            return Err("no such thing".into());
+        }
+        if action["do"] == "arrive" {
+            self.stops
+                .push(action["stop"].as_str().unwrap_or("").into());
+        }
+        self.acts.push(action.clone());
+        Ok(json!({"k": self.acts.len(), "line": "a line", "result": {}}))
+    }
+    fn version(&self) -> u64 {
+        self.stops.len() as u64
+    }
+}
+
+fn start() -> Server {
+    let table = Box::new(Double {
+        acts: Vec::new(),
+        stops: Vec::new(),
+    });
+    Server::start(
+        table,
+        Options {
+            port: 0,
+            lan: false,
+        },
+    )
+    .unwrap()
+}
+
+fn token(s: &Server) -> String {
+    s.gm_address().split_once("#t=").unwrap().1.to_string()
+}
+
+/// Sends raw bytes, answers (status, head, body).
+fn raw(s: &Server, bytes: &[u8]) -> (u16, String, String) {
+    let mut c = TcpStream::connect(("127.0.0.1", s.port())).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let _ = c.write_all(bytes);
+    let mut out = Vec::new();
+    let _ = c.read_to_end(&mut out);
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+fn request(s: &Server, method: &str, path: &str, extra: &str, body: &str) -> (u16, String, String) {
+    let host = format!("127.0.0.1:{}", s.port());
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    raw(s, text.as_bytes())
+}
+
+fn act(s: &Server, token: &str, body: &str) -> (u16, String, String) {
+    let extra = format!("X-Tablewright-Token: {token}\r\nContent-Type: application/json\r\n");
+    request(s, "POST", "/api/act", &extra, body)
+}
+
+#[test]
+fn the_gm_view_and_every_change_need_the_right_token() {
+    let s = start();
+    let t = token(&s);
+    assert_eq!(request(&s, "GET", "/api/gm", "", "").0, 403);
+    let wrong = "0".repeat(64);
+    let (status, _, body) = request(
+        &s,
+        "GET",
+        "/api/gm",
+        &format!("X-Tablewright-Token: {wrong}\r\n"),
+        "",
+    );
+    assert_eq!(status, 403);
+    assert!(!body.contains("GM only"));
+    let (status, _, body) = request(
+        &s,
+        "GET",
+        "/api/gm",
+        &format!("X-Tablewright-Token: {t}\r\n"),
+        "",
+    );
+    assert_eq!(status, 200);
+    assert!(body.contains("GM only"), "{body}");
+    let arrive = r#"{"do":"arrive","stop":"Ford"}"#;
+    assert_eq!(act(&s, "", arrive).0, 403);
+    assert_eq!(act(&s, &wrong, arrive).0, 403);
+    assert_eq!(act(&s, &t[..10], arrive).0, 403);
+    let (status, _, body) = request(&s, "GET", "/api/players", "", "");
+    assert_eq!(status, 200);
+    assert!(
+        !body.contains("Ford"),
+        "a refused change changed nothing: {body}"
+    );
+    let (status, _, body) = act(&s, &t, arrive);
+    assert_eq!((status, body.contains("\"k\":1")), (200, true), "{body}");
+    assert!(
+        request(&s, "GET", "/api/players", "", "")
+            .2
+            .contains("Ford")
+    );
+}
+
+#[test]
+fn a_refused_action_gives_its_message_and_bad_actions_are_refused() {
+    let s = start();
+    let t = token(&s);
+    let (status, _, body) = act(&s, &t, r#"{"do":"refuse"}"#);
+    assert_eq!(status, 422);
+    assert!(body.contains("no such thing"), "{body}");
+    assert_eq!(act(&s, &t, "{not json").0, 400);
+    let extra = format!("X-Tablewright-Token: {t}\r\nContent-Type: text/plain\r\n");
+    assert_eq!(request(&s, "POST", "/api/act", &extra, "{}").0, 415);
+    assert_eq!(request(&s, "GET", "/api/act", "", "").0, 405);
+}
+
+#[test]
+fn a_foreign_host_is_refused_dns_rebinding() {
+    let s = start();
+    let t = token(&s);
+    for host in [
+        "evil.example:80",
+        &format!("evil.example:{}", s.port()),
+        "127.0.0.1:1",
+    ] {
+        let text =
+            format!("GET /api/gm HTTP/1.1\r\nHost: {host}\r\nX-Tablewright-Token: {t}\r\n\r\n");
+        let (status, _, body) = raw(&s, text.as_bytes());
+        assert_eq!(status, 421, "{host}");
+        assert!(!body.contains("GM only"));
+    }
+    assert_eq!(raw(&s, b"GET / HTTP/1.1\r\n\r\n").0, 400, "no Host at all");
+    let local = format!("localhost:{}", s.port());
+    let text = format!("GET / HTTP/1.1\r\nHost: {local}\r\n\r\n");
+    assert_eq!(raw(&s, text.as_bytes()).0, 200);
+    // A change from another site's page, even with the token.
+    let extra = format!(
+        "Origin: http://evil.example\r\nX-Tablewright-Token: {t}\r\nContent-Type: application/json\r\n"
+    );
+    assert_eq!(request(&s, "POST", "/api/act", &extra, "{}").0, 403);
+}
+
+#[test]
+fn oversized_bodies_and_heads_are_refused() {
+    let s = start();
+    let t = token(&s);
+    let big = format!(
+        "{{\"do\":\"dice\",\"expr\":\"{}\"}}",
+        "1".repeat(super::http::MAX_BODY)
+    );
+    assert_eq!(act(&s, &t, &big).0, 413);
+    let host = format!("127.0.0.1:{}", s.port());
+    let long = format!(
+        "GET / HTTP/1.1\r\nHost: {host}\r\nX-Long: {}\r\n\r\n",
+        "a".repeat(20_000)
+    );
+    assert_eq!(raw(&s, long.as_bytes()).0, 431);
+    let many: String = (0..100).map(|i| format!("X-{i}: 1\r\n")).collect();
+    let text = format!("GET / HTTP/1.1\r\nHost: {host}\r\n{many}\r\n");
+    assert_eq!(raw(&s, text.as_bytes()).0, 431);
+    let chunked =
+        format!("POST /api/act HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\n\r\n");
+    assert_eq!(raw(&s, chunked.as_bytes()).0, 411);
+}
+
+#[test]
+fn paths_outside_the_pages_are_refused() {
+    let s = start();
+    for path in [
+        "/../Cargo.toml",
+        "/assets/../../etc/passwd",
+        "/assets/%2e%2e/x",
+        "/%2e%2e/x",
+        "/assets\\..\\x",
+        "/assets/play.css/..",
+        "/src/main.rs",
+        "/assets/",
+    ] {
+        let (status, _, body) = request(&s, "GET", path, "", "");
+        assert!(status == 400 || status == 404, "{path}: {status}");
+        assert!(
+            !body.contains("[package]") && !body.contains("root:"),
+            "{path}"
+        );
+    }
+    assert_eq!(raw(&s, b"GET ../x HTTP/1.1\r\nHost: x\r\n\r\n").0, 400);
+}
+
+#[test]
+fn every_answer_carries_the_safety_headers() {
+    let s = start();
+    for (path, ty) in [
+        ("/", "text/html"),
+        ("/gm", "text/html"),
+        ("/assets/play.css", "text/css"),
+        ("/assets/gm.js", "text/javascript"),
+        ("/assets/players.js", "text/javascript"),
+        ("/api/players", "application/json"),
+        ("/nothing", "application/json"),
+    ] {
+        let (_, head, _) = request(&s, "GET", path, "", "");
+        let head = head.to_ascii_lowercase();
+        assert!(
+            head.contains(&format!("content-type: {ty}")),
+            "{path}: {head}"
+        );
+        assert!(
+            head.contains("content-security-policy: default-src 'none'; script-src 'self'"),
+            "{path}"
+        );
+        assert!(
+            !head.contains("unsafe-inline") && !head.contains("http:") && !head.contains("https:")
+        );
+        for h in [
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+            "x-frame-options: deny",
+            "cache-control: no-store",
+            "content-length: ",
+        ] {
+            assert!(head.contains(h), "{path}: {h}");
+        }
+    }
+}
+
+#[test]
+fn the_pages_use_no_inline_script_and_nothing_from_outside() {
+    for path in ["/", "/gm"] {
+        let page = std::str::from_utf8(super::assets::find(path).unwrap().body).unwrap();
+        assert!(page.contains("<script src=\"/assets/"), "{path}");
+        assert!(
+            !page.contains("<script>") && !page.contains("onclick") && !page.contains("onload"),
+            "{path}: no inline code"
+        );
+        assert!(
+            !page.contains("http://") && !page.contains("https://"),
+            "{path}"
+        );
+    }
+    for path in ["/assets/gm.js", "/assets/players.js"] {
+        let js = std::str::from_utf8(super::assets::find(path).unwrap().body).unwrap();
+        assert!(
+            !js.contains("innerHTML")
+                && !js.contains("outerHTML")
+                && !js.contains("insertAdjacentHTML"),
+            "{path}: user text goes in through textContent"
+        );
+        assert!(!js.contains("http://") && !js.contains("https://") && !js.contains("eval("));
+    }
+}
+
+#[test]
+fn the_players_stream_sends_the_view_again_when_the_version_moves() {
+    let s = start();
+    let t = token(&s);
+    let mut c = TcpStream::connect(("127.0.0.1", s.port())).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(
+        c,
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        s.port()
+    )
+    .unwrap();
+    let mut r = BufReader::new(c);
+    let mut data = || loop {
+        let mut line = String::new();
+        assert!(r.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if let Some(d) = line.strip_prefix("data: ") {
+            return serde_json::from_str::<Value>(d).unwrap();
+        }
+    };
+    assert_eq!(data()["stops"], json!([]));
+    let began = Instant::now();
+    assert_eq!(
+        act(&s, &t, r#"{"do":"arrive","stop":"Ford of Reeds"}"#).0,
+        200
+    );
+    assert_eq!(data()["stops"], json!(["Ford of Reeds"]));
+    assert!(
+        began.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        began.elapsed()
+    );
+    // A mark the players cannot see sends nothing new.
+    assert_eq!(act(&s, &t, r#"{"do":"met","address":"trap/1"}"#).0, 200);
+    assert_eq!(act(&s, &t, r#"{"do":"arrive","stop":"Hollow"}"#).0, 200);
+    assert_eq!(data()["stops"], json!(["Ford of Reeds", "Hollow"]));
+    s.stop();
+}
+
+#[test]
+fn too_many_connections_are_answered_busy() {
+    let s = start();
+    let idle: Vec<TcpStream> = (0..super::MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(("127.0.0.1", s.port())).unwrap())
+        .collect();
+    // The accepting thread counts them as they come; wait for the last.
+    let began = Instant::now();
+    loop {
+        let (status, _, _) = request(&s, "GET", "/", "", "");
+        if status == 503 {
+            break;
+        }
+        assert!(began.elapsed() < Duration::from_secs(5), "never busy");
+    }
+    drop(idle);
+    let began = Instant::now();
+    while request(&s, "GET", "/", "", "").0 != 200 {
+        assert!(
+            began.elapsed() < Duration::from_secs(15),
+            "never free again"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -1,0 +1,231 @@
+//! Tests of a session in play, on a campaign made as a GM makes one
+//! (`init`, then `prep`): the replay of a scripted session, the players'
+//! view leaking nothing, every refused action and every damaged log line.
+
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+use serde_json::{Value, json};
+
+use super::api::Table;
+use super::{Play, campaign_fixed, record};
+use crate::cli::Cli;
+use crate::workspace::Workspace;
+
+/// A fresh folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tw-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Run the command `args` in the campaign at `root` (or none).
+fn run(args: &[&str], root: Option<&Path>) -> Workspace {
+    let argv = std::iter::once("tablewright").chain(args.iter().copied());
+    let cli = Cli::try_parse_from(argv).unwrap();
+    let (mut ws, request) = crate::app::request::read(&cli).unwrap();
+    if let Some(root) = root {
+        ws = ws.with_campaign(root.to_owned()).unwrap();
+    }
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    crate::app::run_request(&ws, request, &mut out, &mut err)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    ws
+}
+
+/// A METTLE campaign (`init`), session 1 prepped; its workspace.
+pub(super) fn campaign(name: &str) -> (PathBuf, Workspace) {
+    let root = scratch(name).join("camp");
+    run(&["init", root.to_str().unwrap()], None);
+    let ws = run(&["prep"], Some(&root));
+    (root, ws)
+}
+
+pub(super) fn open(ws: &Workspace, log: &Path) -> Play {
+    Play::resume(campaign_fixed(ws, 1).unwrap(), log).unwrap()
+}
+
+/// The scripted session: every action of the GM's screen once, a
+/// Twist taken, a Heal Check made, a mark struck.
+fn script(play: &mut Play) -> Vec<Value> {
+    let table = play.fixed.pack.encounters[0].situation.table.clone();
+    let serial = play.fixed.vouchers[0].0.clone();
+    let stop = play.fixed.after.as_ref().unwrap().legs[1].clone();
+    let day = play.fixed.day + 2;
+    let max = play.fixed.pcs[0].now;
+    let mut answers = Vec::new();
+    let mut act = |play: &mut Play, a: Value| {
+        let answer = play.act(&a).unwrap_or_else(|e| panic!("{a}: {e}"));
+        answers.push(answer.clone());
+        answer
+    };
+    act(play, json!({"do": "roll", "table": table}));
+    act(play, json!({"do": "dice", "expr": "2d6+1"}));
+    // Checks until one fails with Edge, then its Twist.
+    for _ in 0..40 {
+        let a = act(
+            play,
+            json!({"do": "check", "pc": "Ada", "pool": "3D", "difficulty": 4}),
+        );
+        if a["result"]["twist_offered"] == json!(true) {
+            act(play, json!({"do": "twist", "k": a["k"]}));
+            act(play, json!({"do": "push", "k": a["k"]}));
+            break;
+        }
+    }
+    act(play, json!({"do": "met", "address": "encounter/1"}));
+    act(play, json!({"do": "met", "address": "npc/1"}));
+    let wrong = act(play, json!({"do": "damage", "pc": "Cress", "amount": 2}));
+    act(play, json!({"do": "undo", "k": wrong["k"]}));
+    act(play, json!({"do": "damage", "pc": "Ada", "amount": 3}));
+    act(
+        play,
+        json!({"do": "status", "pc": "Ada", "status": "Shaken", "on": true}),
+    );
+    act(play, json!({"do": "spend", "serial": serial}));
+    act(play, json!({"do": "supplies", "money": "+12s"}));
+    act(play, json!({"do": "supplies", "money": -5}));
+    act(play, json!({"do": "arrive", "stop": stop, "day": day}));
+    act(play, json!({"do": "push", "address": "npc/1"}));
+    act(
+        play,
+        json!({"do": "tracker", "op": "start", "name": "encounter/1"}),
+    );
+    act(play, json!({"do": "tracker", "op": "next", "name": "Ada"}));
+    act(
+        play,
+        json!({"do": "tracker", "op": "set", "name": "Ada", "now": 1}),
+    );
+    act(play, json!({"do": "tracker", "op": "end"}));
+    act(
+        play,
+        json!({"do": "damage", "pc": "Ada", "amount": max - 3}),
+    );
+    act(play, json!({"do": "heal", "pc": "Ada", "twist": true}));
+    answers
+}
+
+#[test]
+fn a_scripted_session_replays_to_the_same_rolls_views_and_record() {
+    let (root, ws) = campaign("replay");
+    let log = root.join("sessions/1/play.log");
+    let mut play = open(&ws, &log);
+    let answers = script(&mut play);
+    let written = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = answers
+        .iter()
+        .map(|a| a["line"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, format!("{}\n", lines.join("\n")));
+    let record = record::text(&play).unwrap();
+    let (gm, players) = (play.gm(), play.players());
+
+    // Reopened from its log: the same lines, views and record.
+    let again = open(&ws, &log);
+    let relines: Vec<&str> = again.entries.iter().map(|e| e.line.as_str()).collect();
+    assert_eq!(relines, lines);
+    assert_eq!(again.gm(), gm);
+    assert_eq!(again.players(), players);
+    assert_eq!(record::text(&again).unwrap(), record);
+
+    // The record holds the marks (the struck damage left out).
+    let serial = &play.fixed.vouchers[0].0;
+    for said in [
+        "met = [\"encounter/1\"]".to_owned(),
+        "npcs_met = [\"npc/1\"]".to_owned(),
+        format!("vouchers_spent = [\"{serial}\"]"),
+        "money = 7".to_owned(),
+        "statuses = [\"Shaken\"]".to_owned(),
+        format!("stop = \"{}\"", play.fixed.after.as_ref().unwrap().legs[1]),
+        format!("day = {}", play.fixed.day + 2),
+    ] {
+        assert!(record.contains(&said), "{said}\n{record}");
+    }
+    let healed = Marks::of(&play).pcs[0].healed.clone().unwrap();
+    let heal = match healed.passed {
+        true => format!("heal_edge = {}", healed.edge),
+        false => "fate = \"dead\"".into(),
+    };
+    assert!(record.contains(&heal), "{heal}\n{record}");
+    assert!(!record.contains("damage = 2 "), "{record}");
+    // The record passes the ledger's checks, as a hand-written one must.
+    crate::pack::Sources::check_record(&ws, 1, &record).unwrap();
+}
+
+use super::marks::Marks;
+
+#[test]
+fn rolls_draw_from_the_sessions_own_stream_for_their_number() {
+    let (root, ws) = campaign("streams");
+    let mut play = open(&ws, &root.join("sessions/1/play.log"));
+    let seed = play.fixed.seed.clone();
+    assert_eq!(seed.as_str(), format!("{}/session/1", campaign_seed(&root)));
+    let table = play.fixed.pack.encounters[0].situation.table.clone();
+    let a = play.act(&json!({"do": "roll", "table": table})).unwrap();
+    let own = play
+        .fixed
+        .library
+        .roll_table(&table, &mut seed.stream("play/1"))
+        .unwrap();
+    assert_eq!(a["result"]["roll"], serde_json::to_value(&own).unwrap());
+    // The same dice at another number are another stream's.
+    let d: Vec<i64> = (0..6)
+        .map(|_| {
+            play.act(&json!({"do": "dice", "expr": "1d1000"})).unwrap()["result"]["value"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    let mut distinct = d.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() > 3, "{d:?}");
+    let e = crate::dice::parse("1d1000").unwrap();
+    let first = crate::dice::roll(&e, &mut seed.stream("play/2")).value();
+    assert_eq!(d[0], first);
+}
+
+fn campaign_seed(root: &Path) -> String {
+    let text = std::fs::read_to_string(root.join("campaign.toml")).unwrap();
+    let line = text.lines().find(|l| l.starts_with("seed")).unwrap();
+    line.split('"').nth(1).unwrap().to_owned()
+}
+
+#[test]
+fn open_plays_the_last_prepped_session_without_a_record_or_says_why_not() {
+    use super::{Source, open as open_source};
+    let (root, ws) = campaign("open");
+    let table = open_source(&ws, Source::Campaign { n: None }).unwrap();
+    assert_eq!(table.gm()["session"], 1);
+    assert_eq!(table.gm()["campaign"], true);
+    let plain = open_source(&ws, Source::Pack(root.join("out/session-1"))).unwrap();
+    assert!(
+        plain.gm()["title"].as_str().unwrap().contains(
+            table.gm()["title"]
+                .as_str()
+                .unwrap()
+                .split(" — ")
+                .next()
+                .unwrap()
+        )
+    );
+    let e = open_source(&ws, Source::Campaign { n: Some(2) })
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("there is no session to play: session 2 was never prepped"),
+        "{e}"
+    );
+    std::fs::write(
+        root.join("sessions/1/record.toml"),
+        "session = 1\nday = 1\n",
+    )
+    .unwrap();
+    let e = open_source(&ws, Source::Campaign { n: Some(1) })
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("session 1 has a record already"), "{e}");
+}

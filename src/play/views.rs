@@ -1,0 +1,271 @@
+//! The two views of a session in play. The GM's holds everything; the
+//! players' is built from an allow-list — the title, the players' map as
+//! the party knows it (no Difficulty, no stop unknown to the party) and
+//! the handouts the GM pushed, each as its players' side only — so no
+//! GM-only field can reach it by being forgotten.
+
+use serde_json::{Value, json};
+
+use super::Play;
+use super::action::{Action, Shown};
+use super::marks::Marks;
+use crate::generators::map::Reveal;
+use crate::handouts::drawings::chart::{self, View};
+
+/// What the party knows of the map now: the start, and the stops it has
+/// arrived at since (with the paths between them travelled).
+fn reveal(play: &Play, marks: &Marks) -> Option<Reveal> {
+    let (map, start) = (play.fixed.map.as_ref()?, play.fixed.reveal.as_ref()?);
+    let mut visited = start.visited.clone();
+    let mut travelled = start.travelled.clone();
+    let mut at = play
+        .fixed
+        .stop
+        .as_deref()
+        .and_then(|s| map.stop_named(s))
+        .map(|s| s.id);
+    for (stop, _) in &marks.arrivals {
+        let Some(s) = map.stop_named(stop).map(|s| s.id) else {
+            continue;
+        };
+        if let Some(p) = at.and_then(|a| map.path_between(a, s))
+            && !travelled.contains(&p)
+        {
+            travelled.push(p);
+        }
+        if !visited.contains(&s) {
+            visited.push(s);
+        }
+        at = Some(s);
+    }
+    let mut r = Reveal::new(map, visited, travelled, None, start.trail.clone());
+    let more: Vec<usize> = start
+        .heard
+        .iter()
+        .copied()
+        .filter(|&h| !r.visited(h))
+        .collect();
+    r.heard.extend(more);
+    r.heard.sort_unstable();
+    r.heard.dedup();
+    Some(r)
+}
+
+/// What the party knows of the map now (tests).
+#[cfg(test)]
+pub(crate) fn reveal_now(play: &Play) -> Reveal {
+    reveal(play, &Marks::of(play)).expect("a campaign's map")
+}
+
+/// The maps drawn last, by whose they are and what the party knew: a
+/// map is drawn again only when an arrival changes it.
+#[derive(Default)]
+pub(crate) struct Drawn(std::sync::Mutex<Vec<(bool, Vec<usize>, Vec<usize>, String)>>);
+
+fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
+    let map = play.fixed.map.as_ref()?;
+    let r = reveal(play, marks);
+    // What the party knows: visited; heard of, then the paths travelled.
+    let key = r.as_ref().map_or((Vec::new(), Vec::new()), |r| {
+        let known = r.heard.iter().chain([&usize::MAX]).chain(&r.travelled);
+        (r.visited.clone(), known.copied().collect())
+    });
+    let mut drawn = play
+        .drawn
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((.., svg)) = drawn
+        .iter()
+        .find(|(p, v, h, _)| *p == players && (v, h) == (&key.0, &key.1))
+    {
+        return Some(svg.clone());
+    }
+    let view = View {
+        players,
+        reveal: r.as_ref(),
+    };
+    let svg = crate::page::svg::document(&chart::draw_view(map, view));
+    drawn.retain(|(p, ..)| *p != players);
+    drawn.push((players, key.0, key.1, svg.clone()));
+    Some(svg)
+}
+
+/// The players' view: an allow-list.
+pub(crate) fn players(play: &Play, version: u64) -> Value {
+    let marks = Marks::of(play);
+    let handouts: Vec<Value> = marks
+        .pushed
+        .iter()
+        .filter_map(|&k| {
+            let (title, text) = handout(play, &marks, k)?;
+            Some(json!({"k": k, "title": title, "text": text}))
+        })
+        .collect();
+    json!({
+        "api": 1,
+        "title": play.fixed.title,
+        "version": version,
+        "map": {"svg": svg(play, &marks, true)},
+        "handouts": handouts,
+    })
+}
+
+/// A pushed handout's players' side: an item's, or a check's result
+/// without its Difficulty.
+fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
+    let Action::Push { shown } = &play.entries.get(k - 1)?.action else {
+        return None;
+    };
+    match shown {
+        Shown::Item(a) => play
+            .fixed
+            .items
+            .iter()
+            .find(|i| i.address == *a)
+            .map(|i| i.players.clone()),
+        Shown::Check(of) => {
+            let e = play.entries.get(of - 1)?;
+            let Action::Check { pc, pool, .. } = &e.action else {
+                return None;
+            };
+            let twisted = play.entries.iter().rev().find(|t| {
+                matches!(t.action, Action::Twist { k } if k == *of) && !marks.struck.contains(&t.k)
+            });
+            let r = &twisted.unwrap_or(e).result;
+            let said = if r["success"] == json!(true) {
+                "success"
+            } else {
+                "failure"
+            };
+            let edge = r["edge"].as_u64().unwrap_or(0);
+            let with = if twisted.is_some() {
+                " after a Twist"
+            } else {
+                ""
+            };
+            Some((
+                format!("{pc}'s check"),
+                format!("{pool}: {said}{with}, Edge {edge}"),
+            ))
+        }
+    }
+}
+
+/// The GM's view: everything.
+pub(crate) fn gm(play: &Play) -> Value {
+    let f = &play.fixed;
+    let marks = Marks::of(play);
+    let (day, stop) = marks.day_stop(play);
+    let pcs: Vec<Value> = f
+        .pcs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let m = &marks.pcs[i];
+            let mut statuses: Vec<&String> =
+                p.statuses.iter().filter(|s| !m.cured.contains(s)).collect();
+            statuses.extend(&m.gained);
+            let vouchers: Vec<&String> = f
+                .vouchers
+                .iter()
+                .filter(|(s, h)| *h == p.name && !marks.spent.contains(s))
+                .map(|(s, _)| s)
+                .collect();
+            let now = marks.now(play, i);
+            json!({"name": p.name, "sitting": now <= 0,
+                   "track": {"label": p.label, "now": now, "max": p.max},
+                   "statuses": statuses, "vouchers": vouchers})
+        })
+        .collect();
+    let met: Vec<&String> = marks.met.iter().chain(&marks.npcs_met).collect();
+    let items: Vec<Value> = f
+        .items
+        .iter()
+        .map(|i| {
+            json!({"address": i.address, "kind": i.kind, "title": i.title, "odds": i.odds,
+                        "text": i.text, "met": met.contains(&&i.address)})
+        })
+        .collect();
+    let tables: Vec<Value> = f
+        .library
+        .tables
+        .values()
+        .map(|t| json!({"id": t.id, "title": t.title.to_string()}))
+        .collect();
+    let stops: Vec<Value> = match (&f.map, reveal(play, &marks)) {
+        (Some(map), r) => map
+            .stops
+            .iter()
+            .map(
+                |s| json!({"name": s.name, "visited": r.as_ref().is_some_and(|r| r.visited(s.id))}),
+            )
+            .collect(),
+        _ => Vec::new(),
+    };
+    let log: Vec<Value> = play
+        .entries
+        .iter()
+        .map(|e| json!({"k": e.k, "line": e.line, "struck": marks.struck.contains(&e.k)}))
+        .collect();
+    json!({
+        "api": 1, "title": f.title, "session": f.session, "campaign": f.campaign,
+        "system": f.system, "share": f.share,
+        "day": f.campaign.then_some(day), "stop": stop,
+        "pcs": pcs, "items": items, "tables": tables,
+        "heal": heal(play, &marks),
+        "supplies": supplies(play, &marks),
+        "map": {"svg": svg(play, &marks, false), "stops": stops},
+        "tracker": tracker(play, &marks),
+        "log": log,
+    })
+}
+
+fn heal(play: &Play, marks: &Marks) -> Vec<Value> {
+    play.fixed
+        .heal
+        .iter()
+        .map(|h| {
+            let e = |twist: &str| crate::dice::parse(&format!("{}D vs 3{twist}", h.pool)).ok();
+            let p = |twist| {
+                e(twist)
+                    .and_then(|e| crate::dice::odds(&e).ok())
+                    .and_then(|o| match o.detail {
+                        crate::dice::odds::OddsDetail::Check(c) => Some(crate::wording::lines::percent(c.success)),
+                        _ => None,
+                    })
+                    .unwrap_or_default()
+            };
+            let done = h.patient.as_ref().and_then(|n| play.fixed.pcs.iter().position(|p| p.name == *n))
+                .is_some_and(|i| marks.pcs[i].healed.is_some());
+            json!({"pc": h.patient, "healer": h.healer, "dice": format!("{}D", h.pool), "difficulty": 3,
+                   "odds": p(""), "odds_twist": p(" twist"), "done": done})
+        })
+        .collect()
+}
+
+fn supplies(play: &Play, marks: &Marks) -> Value {
+    let f = &play.fixed;
+    if !f.campaign {
+        return Value::Null;
+    }
+    let add = |start: Option<u32>, d: i64| start.map(|s| i64::from(s) + d);
+    json!({"money": format!("{}ʂ", f.money + marks.money), "rations": add(f.rations, marks.rations),
+           "water": add(f.water, marks.water)})
+}
+
+fn tracker(play: &Play, marks: &Marks) -> Value {
+    let _ = play;
+    let Some(t) = &marks.tracker else {
+        return json!({"round": 0, "turn": null, "combatants": []});
+    };
+    let combatants: Vec<Value> = t
+        .combatants
+        .iter()
+        .map(|c| {
+            json!({"name": c.name, "side": c.side, "init": c.init, "card": c.card,
+                        "track": {"label": c.label, "now": c.now, "max": c.max}, "statuses": []})
+        })
+        .collect();
+    json!({"round": t.round, "turn": t.turn.map(|i| &t.combatants[i].name), "combatants": combatants})
+}
