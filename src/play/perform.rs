@@ -299,10 +299,10 @@ pub(crate) fn tracker_after(play: &Play, marks: &Marks, e: &Entry) -> Option<Tra
             }
         }
         _ => {
-            if let (Some(t), Some(name), Some(now)) = (&mut t, name, now) {
-                if let Some(c) = t.combatants.iter_mut().find(|c| c.name == *name) {
-                    c.now = *now;
-                }
+            if let (Some(t), Some(name), Some(now)) = (&mut t, name, now)
+                && let Some(c) = t.combatants.iter_mut().find(|c| c.name == *name)
+            {
+                c.now = *now;
             }
         }
     }
