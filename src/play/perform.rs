@@ -23,7 +23,7 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, St
         } => rolls::check(play, k, pc, pool, *difficulty)?,
         Action::Twist { k: of } => rolls::twist(play, &marks, *of)?,
         Action::Heal { pc, twist } => rolls::heal(play, &marks, k, pc, *twist)?,
-        Action::Tracker { op, name, .. } => tracker(play, &marks, k, op, name.as_deref())?,
+        Action::Tracker { op, name, now } => tracker(play, &marks, k, (op, name.as_deref(), *now))?,
         _ => (mark(play, &marks, &action)?, json!({})),
     };
     let (verb, args) = action.args();
@@ -299,10 +299,10 @@ pub(crate) fn tracker_after(play: &Play, marks: &Marks, e: &Entry) -> Option<Tra
             }
         }
         _ => {
-            if let (Some(t), Some(name), Some(now)) = (&mut t, name, now) {
-                if let Some(c) = t.combatants.iter_mut().find(|c| c.name == *name) {
-                    c.now = *now;
-                }
+            if let (Some(t), Some(name), Some(now)) = (&mut t, name, now)
+                && let Some(c) = t.combatants.iter_mut().find(|c| c.name == *name)
+            {
+                c.now = *now;
             }
         }
     }
@@ -313,8 +313,7 @@ fn tracker(
     play: &Play,
     marks: &Marks,
     k: usize,
-    op: &str,
-    name: Option<&str>,
+    (op, name, now): (&str, Option<&str>, Option<i64>),
 ) -> Result<(String, Value), String> {
     let t = marks.tracker.as_ref();
     let named = |t: &Tracker| -> Result<(), String> {
@@ -337,7 +336,11 @@ fn tracker(
             }
             Ok((String::new(), json!({})))
         }
-        ("set", Some(t)) => named(t).map(|()| (String::new(), json!({}))),
+        ("set", Some(t)) => {
+            named(t)?;
+            now.map(|_| (String::new(), json!({})))
+                .ok_or_else(|| "`tracker` `set` needs `now`".to_owned())
+        }
         _ => Err(format!(
             "`op` of `tracker` is start, next, set or end (it is `{op}`)"
         )),

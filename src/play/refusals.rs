@@ -186,6 +186,19 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
         .act(&json!({"do": "arrive", "stop": stop.to_uppercase(), "day": 5}))
         .unwrap_err();
     assert!(e.contains("write its name as the map does"), "{e}");
+    play.act(&json!({"do": "tracker", "op": "start"})).unwrap();
+    let e = play
+        .act(&json!({"do": "tracker", "op": "set", "name": "Ada"}))
+        .unwrap_err();
+    assert!(e.contains("`tracker` `set` needs `now`"), "{e}");
+    let e = play
+        .act(&json!({"do": "tracker", "op": "set", "name": "Zed", "now": 1}))
+        .unwrap_err();
+    assert!(e.contains("`Zed` is not in the encounter"), "{e}");
+    let e = play
+        .act(&json!({"do": "tracker", "op": "start"}))
+        .unwrap_err();
+    assert!(e.contains("an encounter is running: end it first"), "{e}");
 }
 
 /// A log with `lines` put into session 1's folder, opened.

@@ -127,6 +127,8 @@ fn a_scripted_session_replays_to_the_same_rolls_views_and_record() {
     assert_eq!(relines, lines);
     assert_eq!(again.gm(), gm);
     assert_eq!(again.players(), players);
+    assert_eq!(again.version(), play.version());
+    assert!(play.version() > 0, "arrivals and pushes move the version");
     assert_eq!(record::text(&again).unwrap(), record);
 
     // The record holds the marks (the struck damage left out).

@@ -60,7 +60,11 @@ pub(crate) fn reveal_now(play: &Play) -> Reveal {
 /// The maps drawn last, by whose they are and what the party knew: a
 /// map is drawn again only when an arrival changes it.
 #[derive(Default)]
-pub(crate) struct Drawn(std::sync::Mutex<Vec<(bool, Vec<usize>, Vec<usize>, String)>>);
+pub(crate) struct Drawn(std::sync::Mutex<Vec<DrawnMap>>);
+
+/// A map drawn: the players' or not, the stops visited, what else the
+/// party knew (heard of, then paths travelled), and the SVG.
+type DrawnMap = (bool, Vec<usize>, Vec<usize>, String);
 
 fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
     let map = play.fixed.map.as_ref()?;

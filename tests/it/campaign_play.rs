@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::common::{run_in, stderr, stdout, temp_dir};
 
 /// Run in `dir`, expect success, return stdout.
-fn ok_in(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn ok_in(dir: &Path, args: &[&str]) -> String {
     let o = run_in(dir, args);
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
     stdout(&o)
@@ -35,7 +35,7 @@ fn pack_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 /// Session `n`'s pack.json: its pack.
-fn pack(camp: &Path, n: usize) -> Value {
+pub(crate) fn pack(camp: &Path, n: usize) -> Value {
     let text = std::fs::read_to_string(camp.join(format!("out/session-{n}/pack.json"))).unwrap();
     serde_json::from_str::<Value>(&text).unwrap()["pack"].clone()
 }

@@ -4,22 +4,8 @@
 //! bytes), never over a record edited by hand, a damaged log named by
 //! its line, and `prep` making the next session from the record.
 
-use std::path::Path;
-
-use serde_json::Value;
-
-use crate::common::{run_in, stderr, stdout, temp_dir};
-
-fn ok_in(dir: &Path, args: &[&str]) -> String {
-    let o = run_in(dir, args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    stdout(&o)
-}
-
-fn pack(camp: &Path, n: usize) -> Value {
-    let text = std::fs::read_to_string(camp.join(format!("out/session-{n}/pack.json"))).unwrap();
-    serde_json::from_str::<Value>(&text).unwrap()["pack"].clone()
-}
+use crate::campaign_play::{ok_in, pack};
+use crate::common::{run_in, stderr, temp_dir};
 
 #[test]
 fn record_n_fills_the_record_from_the_play_log_and_prep_goes_on_from_it() {
