@@ -17,11 +17,6 @@
 //! - `record`: the record a played session's log fills in.
 //! - [`server`]: the GM's and the players' screens over HTTP.
 
-// `open` and the `Table` it returns are called by the `play` command
-// (src/app/play.rs), which comes with the server (branch w-playserver);
-// until that is merged only the tests and `record N` call into here.
-#![cfg_attr(not(test), allow(dead_code))]
-
 mod action;
 pub(crate) mod api;
 mod load;
