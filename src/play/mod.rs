@@ -12,13 +12,15 @@
 //! - `action`: an action from the GM's screen (or a log line), checked.
 //! - `perform`: an action carried out — its rolls on the session's
 //!   streams, its line and its answer.
-//! - `marks`: the marks of the log folded into where the session stands.
+//! - `marks`: where the session stands (the marks of the log); `fold`, the
+//!   log folded into them.
 //! - `views`: the GM's view and the players' view.
 //! - `record`: the record a played session's log fills in.
 //! - [`server`]: the GM's and the players' screens over HTTP.
 
 mod action;
 pub(crate) mod api;
+mod fold;
 mod load;
 mod log;
 mod marks;

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use super::action::{Action, Shown};
-use super::marks::{Combatant, Marks, Tracker};
+use super::marks::{Marks, Tracker, pc};
 use super::{Entry, Play, log, rolls};
 use crate::rules::RulesSystem;
 
@@ -41,21 +41,6 @@ pub(crate) fn players_see(_: &Play, action: &Action) -> bool {
         action,
         Action::Arrive { .. } | Action::Push { .. } | Action::Undo { .. }
     )
-}
-
-/// The index of the PC named `name` (any case), or why not.
-pub(crate) fn pc(play: &Play, name: &str) -> Result<usize, String> {
-    play.fixed
-        .pcs
-        .iter()
-        .position(|p| p.name == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = play.fixed.pcs.iter().map(|p| p.name.as_str()).collect();
-            format!(
-                "there is no PC `{name}` in this session; the PCs are: {}",
-                names.join(", ")
-            )
-        })
 }
 
 /// A mark checked against the session; its summary (empty: none).
@@ -344,19 +329,5 @@ fn tracker(
         _ => Err(format!(
             "`op` of `tracker` is start, next, set or end (it is `{op}`)"
         )),
-    }
-}
-
-/// A combatant from a PC.
-pub(crate) fn pc_combatant(play: &Play, marks: &Marks, i: usize) -> Combatant {
-    let p = &play.fixed.pcs[i];
-    Combatant {
-        name: p.name.clone(),
-        side: "pc",
-        init: None,
-        card: None,
-        label: p.label,
-        now: marks.now(play, i),
-        max: p.max,
     }
 }

@@ -10,8 +10,7 @@ use serde_json::{Value, json};
 
 use super::Play;
 use super::action::Action;
-use super::marks::{Combatant, Marks, Tracker};
-use super::perform::{pc, pc_combatant};
+use super::marks::{Combatant, Marks, Tracker, pc, pc_combatant};
 use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;

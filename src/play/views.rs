@@ -201,9 +201,13 @@ pub(crate) fn gm(play: &Play) -> Value {
         (Some(map), r) => map
             .stops
             .iter()
-            .map(
-                |s| json!({"name": s.name, "visited": r.as_ref().is_some_and(|r| r.visited(s.id))}),
-            )
+            .map(|s| {
+                json!({
+                    "name": s.name,
+                    "visited": r.as_ref().is_some_and(|r| r.visited(s.id)),
+                    "known": r.as_ref().is_some_and(|r| r.knows_stop(s.id)),
+                })
+            })
             .collect(),
         _ => Vec::new(),
     };

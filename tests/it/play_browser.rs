@@ -339,22 +339,28 @@ fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
     // An arrival at a stop not yet visited, seen by the players within a second.
     let view = gm_view();
     let stops = view["map"]["stops"].as_array().unwrap().clone();
-    let stop = stops
-        .iter()
-        .find(|s| s["visited"] == false)
-        .expect("an unvisited stop")["name"]
+    let map_text = "(() => { const i = document.querySelector('#map img'); \
+                    return i ? decodeURIComponent(i.src) : ''; })()";
+    // Not visited, and not yet heard of either (the players' map shows
+    // the stops the party has heard of, such as where the road leads).
+    let shown = players
+        .js(&format!("return {map_text}"))
         .as_str()
         .unwrap()
         .to_string();
-    let map_text = "const i = document.querySelector('#map img'); \
-                    return i ? decodeURIComponent(i.src) : ''";
-    assert!(
-        !players.js(map_text).as_str().unwrap().contains(&stop),
-        "{stop} shown before"
-    );
+    let stop = stops
+        .iter()
+        .filter(|s| s["known"] == false)
+        .filter_map(|s| s["name"].as_str())
+        .find(|name| !shown.contains(&xml_text(name)))
+        .expect("a stop the players have not seen")
+        .to_string();
     gm.js(&format!(
-        "document.getElementById('arrive-stop').value = {}; return 1",
-        json!(stop)
+        "document.getElementById('arrive-stop').value = {}; \
+         document.getElementById('arrive-day').value = String({}); return 1",
+        json!(stop),
+        // Days enough to walk anywhere on the region's roads.
+        view["day"].as_u64().unwrap_or(1) + 60
     ));
     let began = Instant::now();
     gm.click("#arrive-form button");
@@ -387,10 +393,10 @@ fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
     }
     for s in view["map"]["stops"].as_array().unwrap() {
         let name = s["name"].as_str().unwrap();
-        if s["visited"] == false
+        if s["known"] == false
             && !stops
                 .iter()
-                .any(|o| o["name"] == name && o["visited"] == true)
+                .any(|o| o["name"] == name && o["known"] == true)
         {
             assert!(
                 !shown.contains(name) || name.len() < 4,
@@ -486,4 +492,11 @@ fn play_stops_cleanly_on_ctrl_c_and_keeps_the_token_off_the_players_address() {
         TcpStream::connect(("127.0.0.1", port)).is_err(),
         "still listening"
     );
+}
+
+/// A stop's name as the SVG writes it (XML text).
+fn xml_text(name: &str) -> String {
+    name.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

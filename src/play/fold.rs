@@ -1,0 +1,116 @@
+//! The play log folded into its marks: each action in order, struck ones
+//! left out, into [`Marks`] (the tracker's turns through
+//! [`super::perform::tracker_after`]).
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::action::Action;
+use super::marks::{Healed, Marks, PcMarks};
+use super::perform::tracker_after;
+use super::{Entry, Play};
+
+impl Marks {
+    /// The marks of `play`'s log.
+    pub(crate) fn of(play: &Play) -> Marks {
+        Marks::without(play, None)
+    }
+
+    /// The marks of `play`'s log with action `skip` struck too.
+    pub(crate) fn without(play: &Play, skip: Option<usize>) -> Marks {
+        let struck: BTreeSet<usize> = play
+            .entries
+            .iter()
+            .filter_map(|e| match e.action {
+                Action::Undo { k } => Some(k),
+                _ => None,
+            })
+            .chain(skip)
+            .collect();
+        let mut m = Marks {
+            pcs: vec![PcMarks::default(); play.fixed.pcs.len()],
+            struck,
+            ..Marks::default()
+        };
+        for e in &play.entries {
+            if !m.struck.contains(&e.k) {
+                m.add(play, e);
+            }
+        }
+        m
+    }
+
+    fn add(&mut self, play: &Play, e: &Entry) {
+        let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
+        match &e.action {
+            Action::Met { address } => {
+                let npc = play
+                    .fixed
+                    .items
+                    .iter()
+                    .any(|i| i.address == *address && i.kind == "npc");
+                let list = if npc {
+                    &mut self.npcs_met
+                } else {
+                    &mut self.met
+                };
+                list.push(address.clone());
+            }
+            Action::Damage { pc: name, amount } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].damage += amount;
+                }
+            }
+            Action::Status {
+                pc: name,
+                status,
+                on,
+            } => {
+                if let Some(i) = pc(name) {
+                    let started = play.fixed.pcs[i].statuses.contains(status);
+                    let p = &mut self.pcs[i];
+                    match (on, started) {
+                        (true, false) => p.gained.push(status.clone()),
+                        (true, true) => p.cured.retain(|s| s != status),
+                        (false, false) => p.gained.retain(|s| s != status),
+                        (false, true) => p.cured.push(status.clone()),
+                    }
+                }
+            }
+            Action::Spend { serial } => self.spent.push(serial.clone()),
+            Action::Supplies {
+                money,
+                rations,
+                water,
+            } => {
+                self.money += money;
+                self.rations += rations;
+                self.water += water;
+            }
+            Action::Arrive { stop, day } => self.arrivals.push((stop.clone(), *day)),
+            Action::Heal { pc: name, .. } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].healed = Some(healed(&e.result));
+                }
+            }
+            Action::Twist { k } => {
+                self.twisted.insert(*k);
+            }
+            Action::Push { .. } => self.pushed.push(e.k),
+            Action::Tracker { .. } => self.tracker = tracker_after(play, self, e),
+            Action::Roll { .. }
+            | Action::Dice { .. }
+            | Action::Check { .. }
+            | Action::Undo { .. } => {}
+        }
+    }
+}
+
+fn healed(result: &Value) -> Healed {
+    Healed {
+        passed: result["passed"].as_bool().unwrap_or(false),
+        edge: result["edge"].as_u64().unwrap_or(0) as u32,
+        twist: result["twist"].as_bool().unwrap_or(false),
+    }
+}
