@@ -128,7 +128,7 @@ pub(crate) fn fixed_of(
         .map(|p| (p.name.clone(), p.level))
         .collect();
     Ok(Fixed {
-        title: format!("{} — session {n}", pack.title),
+        title: pack.title.clone(),
         session: n,
         campaign: true,
         system: pack.system,

@@ -62,12 +62,30 @@ pub(crate) fn reveal_now(play: &Play) -> Reveal {
 #[derive(Default)]
 pub(crate) struct Drawn(std::sync::Mutex<Vec<DrawnMap>>);
 
-/// A map drawn: the players' or not, the stops visited, what else the
-/// party knew (heard of, then paths travelled), and the SVG.
-type DrawnMap = (bool, Vec<usize>, Vec<usize>, String);
+/// A map drawn: the players' or not, where the party is, the stops
+/// visited, what else the party knew (heard of, then paths travelled),
+/// and the SVG.
+type DrawnMap = (bool, Option<usize>, Vec<usize>, Vec<usize>, String);
 
 fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
     let map = play.fixed.map.as_ref()?;
+    // The party's marker is the map's start: after an arrival, that stop.
+    let here = marks
+        .arrivals
+        .last()
+        .and_then(|(s, _)| map.stop_named(s))
+        .map(|s| s.id);
+    let moved;
+    let map = match here {
+        Some(h) if h != map.start => {
+            moved = crate::generators::map::Map {
+                start: h,
+                ..map.clone()
+            };
+            &moved
+        }
+        _ => map,
+    };
     let r = reveal(play, marks);
     // What the party knows: visited; heard of, then the paths travelled.
     let key = r.as_ref().map_or((Vec::new(), Vec::new()), |r| {
@@ -81,7 +99,7 @@ fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some((.., svg)) = drawn
         .iter()
-        .find(|(p, v, h, _)| *p == players && (v, h) == (&key.0, &key.1))
+        .find(|(p, at, v, h, _)| *p == players && *at == here && (v, h) == (&key.0, &key.1))
     {
         return Some(svg.clone());
     }
@@ -91,7 +109,7 @@ fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
     };
     let svg = crate::page::svg::document(&chart::draw_view(map, view));
     drawn.retain(|(p, ..)| *p != players);
-    drawn.push((players, key.0, key.1, svg.clone()));
+    drawn.push((players, here, key.0, key.1, svg.clone()));
     Some(svg)
 }
 
