@@ -7,6 +7,9 @@ use serde_json::{Value, json};
 use super::action::{Action, Shown};
 use super::marks::{Marks, Tracker, pc};
 use super::{Entry, Play, log, rolls};
+use crate::campaign::ledger::road;
+use crate::generators::count;
+use crate::generators::map::{Map, Stop};
 use crate::rules::RulesSystem;
 
 /// Carry out `action` as action `k` of `play` (nothing kept: the caller
@@ -213,12 +216,39 @@ fn arrive(play: &Play, marks: &Marks, stop: &str, day: u32) -> Result<String, St
             .and_then(|i| map.stops.get(i))
     });
     match found {
-        Some(s) if s.name == stop => Ok(String::new()),
+        Some(s) if s.name == stop => reachable(play, map, s, day),
         Some(s) => Err(format!(
             "the stop is `{}`: write its name as the map does",
             s.name
         )),
         None => Err(format!("there is no stop `{stop}` on the map")),
+    }
+}
+
+/// Whether the party could have reached `to` by `day` from where the
+/// session started, as the ledger checks the record (two watches a day):
+/// an arrival the record would refuse is refused here, at the table.
+fn reachable(play: &Play, map: &Map, to: &Stop, day: u32) -> Result<String, String> {
+    let from = play.fixed.stop.as_deref().and_then(|s| map.stop_named(s));
+    let Some(from) = from.filter(|_| play.fixed.campaign) else {
+        return Ok(String::new());
+    };
+    let first = play.fixed.day;
+    match road::quickest(map, from.id, to.id) {
+        None => Err(format!(
+            "the party could not have reached {}: no road leads there from {}, where the session started",
+            to.name, from.name
+        )),
+        Some((_, watches)) if road::days(watches) > day.saturating_sub(first) + 1 => Err(format!(
+            "the party could not have reached {} by day {day}: it is {} ({}) by road from {}, where the \
+             session started on day {first}; mark the day it arrived (day {} at the soonest)",
+            to.name,
+            count(watches, "watch", "watches"),
+            count(road::days(watches), "day", "days"),
+            from.name,
+            first + road::days(watches) - 1
+        )),
+        Some(_) => Ok(String::new()),
     }
 }
 

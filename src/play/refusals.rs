@@ -186,6 +186,28 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
         .act(&json!({"do": "arrive", "stop": stop.to_uppercase(), "day": 5}))
         .unwrap_err();
     assert!(e.contains("write its name as the map does"), "{e}");
+    // The journey's end on the day the session started: too far by road,
+    // refused at the table as the record's check would refuse it.
+    let end = play
+        .fixed
+        .after
+        .as_ref()
+        .unwrap()
+        .legs
+        .last()
+        .unwrap()
+        .clone();
+    let first = play.fixed.day;
+    let e = play
+        .act(&json!({"do": "arrive", "stop": end, "day": first}))
+        .unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "the party could not have reached {end} by day {first}"
+        )) && e.contains("by road from")
+            && e.contains("at the soonest"),
+        "{e}"
+    );
     play.act(&json!({"do": "tracker", "op": "start"})).unwrap();
     let e = play
         .act(&json!({"do": "tracker", "op": "set", "name": "Ada"}))
