@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tablewright::content::Library;
 use tablewright::generators::{Address, Generator, map};
 use tablewright::handouts::map_pdf;
-use tablewright::page::pdf::{Fonts, Paper};
+use tablewright::handouts::{Fonts, Paper};
 use tablewright::seed::Seed;
 
 fn atlas(c: &mut Criterion) {

@@ -11,8 +11,8 @@ use tablewright::campaign::ledger::{IssuedVoucher, PackFacts, SessionInput, Star
 use tablewright::campaign::{Folding, RecordFile, fold};
 use tablewright::content::Library;
 use tablewright::generators::map::{Map, Path as Road, Stop};
-use tablewright::rules::{Party, RulesSystem};
 use tablewright::seed::Seed;
+use tablewright::{Party, RulesSystem};
 
 const SESSIONS: u32 = 50;
 

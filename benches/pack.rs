@@ -4,14 +4,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use tablewright::Party;
+use tablewright::RulesSystem;
+use tablewright::Session;
 use tablewright::content::Library;
 use tablewright::generators::session as pack;
 use tablewright::handouts::markdown::Templates;
+use tablewright::handouts::{Fonts, Paper};
 use tablewright::handouts::{ShareLine, pack_files, pack_pdf};
-use tablewright::input::Session;
-use tablewright::page::pdf::{Fonts, Paper};
-use tablewright::rules::Party;
-use tablewright::rules::RulesSystem;
 use tablewright::seed::Seed;
 
 fn session_pack(c: &mut Criterion) {

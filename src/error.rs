@@ -8,7 +8,7 @@
 
 pub(crate) mod usage;
 
-pub use usage::UsageError;
+pub(crate) use usage::UsageError;
 
 use std::fmt;
 

@@ -54,20 +54,26 @@ pub mod cli;
 pub mod content;
 mod diagnostic;
 pub mod dice;
-pub mod error;
+mod error;
 pub mod generators;
 pub mod handouts;
-pub mod input;
+mod input;
 mod interop;
-pub mod output;
+mod output;
 mod pack;
-pub mod page;
+mod page;
 mod play;
-pub mod rules;
+mod rules;
 pub mod seed;
 mod tables;
 mod terminal;
 mod wording;
 mod workspace;
 
+// The nouns every stage shares, for the binary, the tests, the benches and
+// the fuzz targets; the modules they live in stay private.
 pub use error::Error;
+pub use input::Session;
+/// The folder name a seed's pack is written to under the output folder.
+pub use output::slug;
+pub use rules::{Party, RulesSystem};

@@ -3,20 +3,10 @@
 //! either accept them or explain why — never a panic.
 #![no_main]
 
-use std::path::Path;
-
 use libfuzzer_sys::fuzz_target;
-use tablewright::rules::RulesSystem;
-use tablewright::input;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    let path = Path::new("fuzz.toml");
-    let _ = input::session_from_text(path, text);
-    for system in [RulesSystem::Mettle, RulesSystem::Core] {
-        let _ = input::party_from_text(path, text, system);
+    if let Ok(text) = std::str::from_utf8(data) {
+        tablewright::app::fuzzing::gm_files(text);
     }
-    let _ = input::character_from_text(path, text);
 });

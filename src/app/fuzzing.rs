@@ -30,6 +30,39 @@ pub fn session(text: &str) {
     }
 }
 
+/// The GM's own files: any text read as a session file, a party file in
+/// both systems and a character sheet; accepted or explained, never a panic.
+pub fn gm_files(text: &str) {
+    let path = Path::new("fuzz.toml");
+    let _ = crate::input::session_from_text(path, text);
+    for system in [RulesSystem::Mettle, RulesSystem::Core] {
+        let _ = crate::input::party_from_text(path, text, system);
+    }
+    let _ = crate::input::character_from_text(path, text);
+}
+
+/// A map saved by `gen map --json`: refused with a reason that names a line
+/// and column, or accepted whole, then measured and drawn for both sides.
+pub fn saved_map(text: &str) {
+    let map = match crate::input::map_from_text(Path::new("fuzz.json"), text) {
+        Ok(map) => map,
+        Err(e) => {
+            // Every refusal points at a line: `fuzz.json:LINE:COLUMN`.
+            let shown = e.to_string();
+            assert!(
+                shown.contains("fuzz.json:") && !shown.contains("fuzz.json: "),
+                "{shown}"
+            );
+            return;
+        }
+    };
+    assert!(crate::generators::map::check(&map).is_empty());
+    let _ = crate::generators::map::road_distances(&map, map.start);
+    for players in [false, true] {
+        let _ = crate::handouts::drawings::chart::draw(&map, players);
+    }
+}
+
 /// A party file in both systems.
 pub fn party(text: &str) {
     let path = Path::new("party.toml");

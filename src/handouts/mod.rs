@@ -36,6 +36,8 @@ use crate::wording::markup::escape_md;
 /// share line, so two packs that should match can be told apart.
 pub const FORMAT: u32 = 4;
 
+/// The fonts and the paper every PDF handout is laid out with.
+pub use crate::page::pdf::{Fonts, Paper};
 pub use files::{item_of, pack_files, pack_files_in};
 pub use flavour::Flavour;
 pub use sheets::{item_pdf, map_pdf, missing_glyphs, pack_pdf};

@@ -13,14 +13,14 @@ pub(super) const SHEET_HINT: &str = "hint: the Core Rules keep abilities at 0-19
      armour at 0-3, damage d4-d12 and omens at 0-4; fix the lines above and run again";
 
 /// A Core Rules character sheet, checked (none when no file is given).
-pub fn character(path: Option<&Path>) -> Result<Option<Sheet>, Error> {
+pub(crate) fn character(path: Option<&Path>) -> Result<Option<Sheet>, Error> {
     let Some(path) = path else { return Ok(None) };
     let text = read_text(path, "character sheet")?;
     character_from_text(path, &text).map(Some)
 }
 
 /// A character sheet's text, checked ([`character`] without the reading).
-pub fn character_from_text(path: &Path, text: &str) -> Result<Sheet, Error> {
+pub(crate) fn character_from_text(path: &Path, text: &str) -> Result<Sheet, Error> {
     let sheet: Sheet = from_toml(path, text, "character sheet")?;
     let flaws = core_d20::sheet_flaws(&sheet);
     if !flaws.is_empty() {

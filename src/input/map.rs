@@ -24,13 +24,13 @@ const HINT: &str =
     "fix the value in the file, or save the map again with `gen map --json > map.json`";
 
 /// A saved map, read and checked.
-pub fn read_map(path: &Path) -> Result<Map, Error> {
+pub(crate) fn read_map(path: &Path) -> Result<Map, Error> {
     let text = read_text(path, "map")?;
     map_from_text(path, &text)
 }
 
 /// A saved map's text (read from `path`), parsed and checked whole.
-pub fn map_from_text(path: &Path, text: &str) -> Result<Map, Error> {
+pub(crate) fn map_from_text(path: &Path, text: &str) -> Result<Map, Error> {
     let file = path.display().to_string();
     // JSON checked whole without building it (memory stays flat however
     // large the file), then read as a map: from a report when there is

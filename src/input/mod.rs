@@ -35,13 +35,14 @@ use std::path::Path;
 
 use toml::de::{DeTable, DeValue};
 
-pub use character::{character, character_from_text};
-pub use map::{map_from_text, read_map};
-pub use party::{
+pub(crate) use character::{character, character_from_text};
+pub(crate) use map::{map_from_text, read_map};
+pub(crate) use party::{
     Origin, party, party_from_text, party_in_file, session_party, session_party_file, summary,
 };
-pub use session::{Session, session_folders, session_terrains};
-pub use session_text::{session, session_from_text};
+pub use session::Session;
+pub(crate) use session::{session_folders, session_terrains};
+pub(crate) use session_text::{session, session_from_text};
 
 use crate::content::line_col;
 use crate::diagnostic::Diagnostic;
@@ -53,7 +54,7 @@ use crate::rules::Flaw;
 /// message; a file reached through a link that leaves the folder it was
 /// named from is read, but its lines are never shown under a message
 /// ([`crate::diagnostic::withhold_lines`]).
-pub fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
+pub(crate) fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
     let refused = |source| Error::Read {
         what,
         path: path.display().to_string(),
@@ -87,7 +88,7 @@ pub fn read_text(path: &Path, what: &'static str) -> Result<String, Error> {
 
 /// Parse TOML text that came from `path` (named in messages only), with
 /// the line and column of any mistake.
-pub fn from_toml<T: serde::de::DeserializeOwned>(
+pub(crate) fn from_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
     text: &str,
     what: &str,
@@ -171,7 +172,7 @@ pub(crate) fn name_or_number<'de, D: serde::Deserializer<'de>>(
 
 /// One step into a TOML or JSON document: a key or a list index.
 #[derive(Debug, Clone, Copy)]
-pub enum Step<'a> {
+pub(crate) enum Step<'a> {
     Key(&'a str),
     Index(usize),
 }
@@ -179,7 +180,7 @@ pub enum Step<'a> {
 /// Line, column and width (in characters) of the value at `steps` in a
 /// TOML document; when the full path is missing (a default was used), the
 /// deepest part that exists.
-pub fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
+pub(crate) fn locate(text: &str, steps: &[Step]) -> Option<(usize, usize, usize)> {
     let root = DeTable::parse(text).ok()?;
     let root = DeValue::Table(root.into_inner());
     let mut value = &root;

@@ -22,14 +22,14 @@ const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Ar
 
 /// Where a party summary was written, for messages: the session file and
 /// its text.
-pub struct Origin<'a> {
+pub(crate) struct Origin<'a> {
     pub path: &'a Path,
     pub text: &'a str,
 }
 
 /// A party (`--party`): a party file, a pool summary such as `3,4,4,5`,
 /// or the system's default.
-pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
+pub(crate) fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
     let default = match system {
         RulesSystem::Mettle => "3,3,3,3",
         RulesSystem::Core => "10,10,10,10",
@@ -46,7 +46,11 @@ pub fn party(arg: Option<&str>, system: RulesSystem) -> Result<Party, Error> {
 
 /// The party a session file names: a file read relative to the session
 /// file, or a pool summary.
-pub fn session_party(origin: &Origin, party: &str, system: RulesSystem) -> Result<Party, Error> {
+pub(crate) fn session_party(
+    origin: &Origin,
+    party: &str,
+    system: RulesSystem,
+) -> Result<Party, Error> {
     match session_party_file(origin, party)? {
         Some((path, text)) => party_in_file(origin, party, system, &path, &text),
         None => summary(party, system, Some(origin)),
@@ -55,7 +59,7 @@ pub fn session_party(origin: &Origin, party: &str, system: RulesSystem) -> Resul
 
 /// The party file a session names (its path and text), or `None` when
 /// its `party` is a pool summary.
-pub fn session_party_file(
+pub(crate) fn session_party_file(
     origin: &Origin,
     party: &str,
 ) -> Result<Option<(std::path::PathBuf, String)>, Error> {
@@ -69,7 +73,7 @@ pub fn session_party_file(
 
 /// The session's party from its file's text (read from disk, or carried
 /// in a bundle), checked: legal, and all of the session's system.
-pub fn party_in_file(
+pub(crate) fn party_in_file(
     origin: &Origin,
     party: &str,
     system: RulesSystem,
@@ -156,7 +160,11 @@ fn about_party(origin: Option<&Origin>, message: String) -> Diagnostic {
 }
 
 /// A pool summary, or a party file that is not there.
-pub fn summary(text: &str, system: RulesSystem, origin: Option<&Origin>) -> Result<Party, Error> {
+pub(crate) fn summary(
+    text: &str,
+    system: RulesSystem,
+    origin: Option<&Origin>,
+) -> Result<Party, Error> {
     if text.contains(['/', '\\']) || text.ends_with(".toml") {
         let relative = if origin.is_some() {
             " (it is read relative to the session file)"
@@ -178,7 +186,11 @@ fn party_file(path: &Path, system: RulesSystem) -> Result<Party, Error> {
 }
 
 /// A party file's text, checked against the rules core.
-pub fn party_from_text(path: &Path, text: &str, system: RulesSystem) -> Result<Party, Error> {
+pub(crate) fn party_from_text(
+    path: &Path,
+    text: &str,
+    system: RulesSystem,
+) -> Result<Party, Error> {
     system_check(path, legal_party(path, text)?, system)
 }
 

@@ -423,7 +423,7 @@ pub(crate) fn table_flaws(
 
 /// The session's own folders (`content`, `templates`, relative to the
 /// session file at `path`), each checked to be there.
-pub fn session_folders(
+pub(crate) fn session_folders(
     path: &Path,
     text: &str,
     session: &Session,
@@ -477,7 +477,7 @@ fn missing_folders(
 
 /// The session's terrains against the tables in effect (regions come from
 /// content, so this waits for the tables), each pointed at.
-pub fn session_terrains(
+pub(crate) fn session_terrains(
     path: &Path,
     text: &str,
     session: &Session,

@@ -356,14 +356,14 @@ fn reroll_flaws(session: &Session, path: &Path, text: &str) -> Vec<Diagnostic> {
 }
 
 /// A session file, read and checked. Returns the text too, for the party.
-pub fn session(path: &Path) -> Result<(Session, String), Error> {
+pub(crate) fn session(path: &Path) -> Result<(Session, String), Error> {
     let text = read_text(path, "session file")?;
     let session = session_from_text(path, &text)?;
     Ok((session, text))
 }
 
 /// A session file's text, checked ([`session`] without the reading).
-pub fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
+pub(crate) fn session_from_text(path: &Path, text: &str) -> Result<Session, Error> {
     let session = read(path, text, Form::File)?;
     check(&session, path, text)?;
     Ok(session)

@@ -11,7 +11,7 @@ use super::OutputError;
 
 /// A file open for appending lines, each synced to disk.
 #[derive(Debug)]
-pub struct Appender {
+pub(crate) struct Appender {
     file: File,
     path: PathBuf,
 }
@@ -20,7 +20,7 @@ impl Appender {
     /// Open the log at `path` for appending, created new when missing;
     /// whatever lies past `keep` bytes (a torn last line) is cut off. A
     /// link at `path` is refused, never written through.
-    pub fn open(path: &Path, keep: u64) -> Result<Appender, OutputError> {
+    pub(crate) fn open(path: &Path, keep: u64) -> Result<Appender, OutputError> {
         let fresh = match path.symlink_metadata() {
             Ok(m) if m.file_type().is_symlink() => {
                 return Err(OutputError::Link(path.to_owned()));
@@ -58,7 +58,7 @@ impl Appender {
     }
 
     /// Append `line` and a newline in one write, then sync the data.
-    pub fn line(&mut self, line: &str) -> Result<(), OutputError> {
+    pub(crate) fn line(&mut self, line: &str) -> Result<(), OutputError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');

@@ -9,7 +9,7 @@ use std::io::Write;
 /// A byte buffer that refuses to grow past `cap` bytes, and refuses every
 /// write after the first it refused.
 #[derive(Debug)]
-pub struct Capped {
+pub(crate) struct Capped {
     bytes: Vec<u8>,
     cap: usize,
     over: bool,
@@ -17,7 +17,7 @@ pub struct Capped {
 
 impl Capped {
     /// An empty buffer that holds at most `cap` bytes.
-    pub fn new(cap: usize) -> Capped {
+    pub(crate) fn new(cap: usize) -> Capped {
         Capped {
             bytes: Vec::new(),
             cap,
@@ -26,17 +26,17 @@ impl Capped {
     }
 
     /// Whether a write was refused because it would have passed the cap.
-    pub fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.over
     }
 
     /// What was written (never more than the cap).
-    pub fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         &self.bytes
     }
 
     /// What was written, as an owned buffer.
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
         self.bytes
     }
 }

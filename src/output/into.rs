@@ -25,7 +25,7 @@ use super::{OutputError, sys};
 /// Publish `files` (plain names, no folders) into the folder `dir` in
 /// place; `replace` says which files that differ may be replaced (see
 /// [`Replace`]), every other file of DIR stays.
-pub fn publish_into(
+pub(crate) fn publish_into(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     replace: Replace,

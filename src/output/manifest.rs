@@ -17,14 +17,14 @@ use std::collections::BTreeMap;
 use sha2::Digest;
 
 /// The manifest's file name inside a pack folder.
-pub const MANIFEST: &str = ".tablewright-manifest";
+pub(crate) const MANIFEST: &str = ".tablewright-manifest";
 
 const HEADER: &str = "tablewright pack manifest 2";
 const HEADER_1: &str = "tablewright pack manifest 1";
 
 /// The files a manifest lists: name → the SHA-256 (hex) of the bytes
 /// written (`None`: listed by a manifest of format 1, bytes unknown).
-pub type Listed = BTreeMap<String, Option<String>>;
+pub(crate) type Listed = BTreeMap<String, Option<String>>;
 
 /// Whether `name` may be a file of a pack: one plain, visible name.
 pub(super) fn valid_name(name: &str) -> bool {
@@ -45,7 +45,7 @@ pub(super) fn valid_path(path: &str) -> bool {
 }
 
 /// The SHA-256 of `bytes`, as 64 lowercase hex digits.
-pub fn digest(bytes: &[u8]) -> String {
+pub(crate) fn digest(bytes: &[u8]) -> String {
     use std::fmt::Write;
     let mut out = String::with_capacity(64);
     for b in sha2::Sha256::digest(bytes).iter() {

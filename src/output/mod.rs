@@ -40,12 +40,12 @@ use std::path::{Path, PathBuf};
 
 use rand_seeder::SipHasher;
 
-pub use append::Appender;
-pub use capped::Capped;
-pub use into::publish_into;
-pub use manifest::{Listed, MANIFEST, digest};
-pub use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
-pub use sys::{Lock, read_regular};
+pub(crate) use append::Appender;
+pub(crate) use capped::Capped;
+pub(crate) use into::publish_into;
+pub(crate) use manifest::{Listed, MANIFEST, digest};
+pub(crate) use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
+pub(crate) use sys::{Lock, read_regular};
 
 #[derive(Debug)]
 pub enum OutputError {
@@ -173,20 +173,20 @@ pub fn slug(seed: &str) -> String {
 
 /// The pack file a new version written beside a GM's file stands beside
 /// (`npc-1.new.md` → `npc-1.md`), or `None` for any other name.
-pub fn beside_of(name: &str) -> Option<String> {
+pub(crate) fn beside_of(name: &str) -> Option<String> {
     beside::base(name)
 }
 
 /// The files the manifest in the pack folder `dir` lists, with the hash
 /// of the bytes the pack wrote (empty when there is no manifest).
-pub fn listed_in(dir: &Path) -> Listed {
+pub(crate) fn listed_in(dir: &Path) -> Listed {
     read_regular(&dir.join(MANIFEST), 1 << 20)
         .map(|b| manifest::listed(&String::from_utf8_lossy(&b)))
         .unwrap_or_default()
 }
 
 /// The manifest a pack folder holding exactly `files`, as written, has.
-pub fn manifest_of(files: &[(String, Vec<u8>)]) -> String {
+pub(crate) fn manifest_of(files: &[(String, Vec<u8>)]) -> String {
     manifest::of_files(files)
 }
 
@@ -194,7 +194,7 @@ pub fn manifest_of(files: &[(String, Vec<u8>)]) -> String {
 /// folder, held across a whole read-modify-write); `waiting` is called
 /// once, before waiting, when another run holds it. Released when the
 /// lock is dropped or the process ends.
-pub fn lock_folder(dir: &Path, waiting: impl FnOnce()) -> Result<Lock, OutputError> {
+pub(crate) fn lock_folder(dir: &Path, waiting: impl FnOnce()) -> Result<Lock, OutputError> {
     sys::lock(dir, waiting).map_err(|e| OutputError::Lock(dir.to_owned(), e))
 }
 
@@ -202,7 +202,7 @@ pub fn lock_folder(dir: &Path, waiting: impl FnOnce()) -> Result<Lock, OutputErr
 /// a pack, such as a session file a command edits): a temporary file at an
 /// unguessable name beside it, created new, synced, renamed over it. A
 /// link at `path` is refused, never written through or replaced.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -260,7 +260,7 @@ fn remove_stale_temporaries(dir: &Path, name: &str) {
 /// while holding [`lock_folder`] on the folder that every writer of the
 /// files in `dir` locks (as `prep` and `record` do), so no live run is
 /// writing one of them. Returns how many were removed.
-pub fn remove_temporaries(dir: &Path) -> usize {
+pub(crate) fn remove_temporaries(dir: &Path) -> usize {
     sweep_temporaries(dir, None, std::time::Duration::ZERO)
 }
 

@@ -44,7 +44,7 @@ pub(super) use planned::plan;
 
 /// What a set of files stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub(crate) enum Scope {
     /// A whole pack: with `force`, the files the previous pack listed in
     /// its manifest and this set lacks are removed.
     Whole,
@@ -54,7 +54,7 @@ pub enum Scope {
 
 /// Which files that differ from the set a publication may replace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Replace {
+pub(crate) enum Replace {
     /// None: every file whose bytes differ is a conflict (a plain run).
     Nothing,
     /// Those the manifest proves are the pack's and unchanged since it
@@ -77,7 +77,7 @@ pub enum Replace {
 
 /// What a publication did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Published {
+pub(crate) struct Published {
     /// The set's files written (or already there), in the set's order, at
     /// their place in the folder (a file written beside the GM's at its
     /// beside name).
@@ -113,7 +113,7 @@ const TRIES: u32 = 16;
 /// see the module doc. Without `force`, a file whose name is taken by
 /// different bytes (or by anything but a plain file) is refused before
 /// anything is written; identical bytes are never a conflict.
-pub fn publish(
+pub(crate) fn publish(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     scope: Scope,
@@ -128,7 +128,7 @@ pub fn publish(
 }
 
 /// [`publish`], with what may be replaced said by [`Replace`].
-pub fn publish_as(
+pub(crate) fn publish_as(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     scope: Scope,
@@ -141,7 +141,7 @@ pub fn publish_as(
 /// a file the set lacks is removed only when `removable` says its name
 /// is such a name (besides being listed and unchanged), so that no
 /// manifest, however edited, can have any other file removed.
-pub fn publish_pack(
+pub(crate) fn publish_pack(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     scope: Scope,
@@ -198,7 +198,7 @@ fn make_folders(out: &Path) -> Result<Vec<PathBuf>, OutputError> {
 /// Whether [`publish_as`] would refuse (a conflict, a foreign entry),
 /// checked without writing anything: a command that must change another
 /// file first (`--reroll`, the session file) asks before it does.
-pub fn check(
+pub(crate) fn check(
     dir: &Path,
     files: &[(String, Vec<u8>)],
     scope: Scope,

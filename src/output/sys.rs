@@ -68,7 +68,7 @@ pub fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 /// ends, whatever way it ends). A folder this process already holds is
 /// not locked twice (a second `flock` on it would wait on ourselves): the
 /// inner lock is then a no-op and the outer one keeps holding it.
-pub struct Lock {
+pub(crate) struct Lock {
     _folder: Option<File>,
     key: Option<(u64, u64)>,
 }
@@ -137,7 +137,7 @@ pub fn lock(dir: &Path, _waiting: impl FnOnce()) -> io::Result<Lock> {
 
 /// The bytes of the regular file at `path` — never through a link, never
 /// waiting on a pipe, at most `max` bytes (a longer file is an error).
-pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+pub(crate) fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);

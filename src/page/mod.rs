@@ -14,7 +14,7 @@
 //! (`handouts`).
 
 pub(crate) mod layout;
-pub mod pdf;
+pub(crate) mod pdf;
 pub(crate) mod svg;
 
 /// Where a text's anchor sits.
@@ -151,7 +151,7 @@ pub struct Drawing {
 
 /// Estimated width of a text in points (average glyph 0.55 em), for halos
 /// and layout; the PDF backend measures real glyphs.
-pub fn text_width(text: &str, size: f64) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
     text.chars().count() as f64 * size * 0.55
 }
 
@@ -239,7 +239,7 @@ impl Shape {
 }
 
 /// The left edge of a text `width` wide, placed by `anchor` at `x`.
-pub fn text_left(x: f64, width: f64, anchor: Anchor) -> f64 {
+pub(crate) fn text_left(x: f64, width: f64, anchor: Anchor) -> f64 {
     match anchor {
         Anchor::Start => x,
         Anchor::Middle => x - width / 2.0,
@@ -249,6 +249,6 @@ pub fn text_left(x: f64, width: f64, anchor: Anchor) -> f64 {
 
 /// The white box behind a haloed text (corner and size), from the text's
 /// left edge, baseline, size and width.
-pub fn halo_box(left: f64, y: f64, size: f64, width: f64) -> ((f64, f64), (f64, f64)) {
+pub(crate) fn halo_box(left: f64, y: f64, size: f64, width: f64) -> ((f64, f64), (f64, f64)) {
     ((left - 1.5, y - size * 0.8), (width + 3.0, size * 1.05))
 }

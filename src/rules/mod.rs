@@ -63,6 +63,6 @@ impl<At> std::fmt::Display for Flaw<At> {
 }
 
 /// The messages alone.
-pub fn messages<At>(flaws: Vec<Flaw<At>>) -> Vec<String> {
+pub(crate) fn messages<At>(flaws: Vec<Flaw<At>>) -> Vec<String> {
     flaws.into_iter().map(|f| f.message).collect()
 }

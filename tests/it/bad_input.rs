@@ -2102,7 +2102,7 @@ fn mkfifo(at: &Path) {
 
 /// The pack folder `prep` makes for the suite's session, under `out`.
 fn pack_folder(dir: &Path) -> PathBuf {
-    dir.join("out").join(tablewright::output::slug("bad-input"))
+    dir.join("out").join(tablewright::slug("bad-input"))
 }
 
 /// Links planted where the pack goes (issue 19, finding 1): nothing is

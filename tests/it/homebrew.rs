@@ -13,9 +13,9 @@ use tablewright::generators::{
 };
 use tablewright::handouts::markdown::Templates;
 use tablewright::handouts::{self, FORMAT, ShareLine};
-use tablewright::page::pdf::{Fonts, Paper};
-use tablewright::rules::{Party, RulesSystem};
+use tablewright::handouts::{Fonts, Paper};
 use tablewright::seed::Seed;
+use tablewright::{Party, RulesSystem};
 
 use crate::common::{
     Test, fails, fixture, ok, ok_json, run, run_in, sample_session, stderr, stdout, temp_dir,

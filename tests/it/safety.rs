@@ -67,7 +67,7 @@ fn prep_command(dir: &Path, session: &Path, extra: &[&str]) -> Command {
 
 /// The pack folder of the harness's seed under `out`.
 fn pack_dir(out: &Path) -> PathBuf {
-    out.join(tablewright::output::slug("crash-safety"))
+    out.join(tablewright::slug("crash-safety"))
 }
 
 /// A reference pack made alone in its own OUT, and how long it took.

@@ -62,7 +62,7 @@ const FALLBACK_TTF: &[u8] = include_bytes!("../../../assets/fonts/DroidSansFallb
 
 /// Line height as a multiple of the font size, used by [`fit`] and
 /// [`paragraph`].
-pub const LINE_HEIGHT: f64 = 1.2;
+pub(crate) const LINE_HEIGHT: f64 = 1.2;
 
 /// Step by which [`fit`] shrinks the font size, in points.
 const FIT_STEP: f64 = 0.25;
@@ -375,7 +375,13 @@ impl Fonts {
 /// A word wider than a whole line is broken between characters (at least
 /// one character per line, so a single glyph wider than `max_width` still
 /// gets a line of its own). Empty or blank text gives no lines.
-pub fn wrap(fonts: &Fonts, text: &str, size: f64, bold: bool, max_width: f64) -> Vec<String> {
+pub(crate) fn wrap(
+    fonts: &Fonts,
+    text: &str,
+    size: f64,
+    bold: bool,
+    max_width: f64,
+) -> Vec<String> {
     let mut lines = Vec::new();
     if text.trim().is_empty() {
         return lines;
@@ -442,7 +448,7 @@ fn break_word(
 ///
 /// When even `min_size` does not fit, returns `min_size` and its lines,
 /// which then overflow the box: the caller decides what to do about that.
-pub fn fit(
+pub(crate) fn fit(
     fonts: &Fonts,
     text: &str,
     bold: bool,
@@ -470,7 +476,7 @@ pub fn fit(
 /// `top`: one line every [`LINE_HEIGHT`] × `size`, each baseline placed by
 /// [`Fonts::baseline_offset`], anchored at `x`. Such a block is exactly as
 /// tall as [`fit`] assumes.
-pub fn paragraph(
+pub(crate) fn paragraph(
     fonts: &Fonts,
     lines: &[String],
     x: f64,
@@ -497,7 +503,7 @@ pub fn paragraph(
 
 /// One page: shapes in points, y downwards from the page's top-left corner.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Page {
+pub(crate) struct Page {
     pub items: Vec<Shape>,
     /// Grey level of the page's text: 0 black (the default), up to 1
     /// white; the ink saver sets its text in mid grey.
@@ -506,7 +512,7 @@ pub struct Page {
 
 /// A bookmark in the document outline.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Section {
+pub(crate) struct Section {
     pub title: String,
     /// Index of the page the section starts on, from 0 (an index into the
     /// `pages` given to [`document`]).
@@ -523,7 +529,7 @@ pub struct Section {
 ///
 /// The output depends only on the arguments: rendering the same pages again,
 /// in this process or another, gives identical bytes.
-pub fn document(
+pub(crate) fn document(
     title: &str,
     paper: Paper,
     pages: &[Page],
