@@ -31,6 +31,8 @@ pub(crate) mod server;
 mod views;
 
 #[cfg(test)]
+mod kept;
+#[cfg(test)]
 mod refusals;
 #[cfg(test)]
 mod tests;
@@ -201,6 +203,9 @@ pub(crate) struct Entry {
 pub(crate) struct Play {
     pub(crate) fixed: Fixed,
     pub(crate) entries: Vec<Entry>,
+    /// Where the session stands: the entries folded, kept as each is
+    /// pushed.
+    pub(crate) marks: marks::Marks,
     log: Option<Appender>,
     version: u64,
     drawn: views::Drawn,
@@ -233,6 +238,7 @@ impl Play {
     /// appended: no log open).
     pub(crate) fn replay(fixed: Fixed, text: &str) -> Result<Play, log::LogError> {
         let mut play = Play {
+            marks: marks::Marks::start(&fixed),
             fixed,
             entries: Vec::new(),
             log: None,
@@ -284,6 +290,9 @@ impl Play {
             self.version += 1;
         }
         self.entries.push(entry);
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.push(self, self.entries.last().expect("just pushed"));
+        self.marks = marks;
     }
 }
 

@@ -15,7 +15,7 @@ use crate::rules::RulesSystem;
 /// Carry out `action` as action `k` of `play` (nothing kept: the caller
 /// appends its line, then keeps it).
 pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, String> {
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let (summary, result) = match &action {
         Action::Roll { table } => rolls::table(play, k, table)?,
         Action::Dice { expr } => rolls::dice(play, k, expr)?,
@@ -24,10 +24,10 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, St
             pool,
             difficulty,
         } => rolls::check(play, k, pc, pool, *difficulty)?,
-        Action::Twist { k: of } => rolls::twist(play, &marks, *of)?,
-        Action::Heal { pc, twist } => rolls::heal(play, &marks, k, pc, *twist)?,
-        Action::Tracker { op, name, now } => tracker(play, &marks, k, (op, name.as_deref(), *now))?,
-        _ => (mark(play, &marks, &action)?, json!({})),
+        Action::Twist { k: of } => rolls::twist(play, marks, *of)?,
+        Action::Heal { pc, twist } => rolls::heal(play, marks, k, pc, *twist)?,
+        Action::Tracker { op, name, now } => tracker(play, marks, k, (op, name.as_deref(), *now))?,
+        _ => (mark(play, marks, &action)?, json!({})),
     };
     let (verb, args) = action.args();
     Ok(Entry {

@@ -54,7 +54,7 @@ fn reveal(play: &Play, marks: &Marks) -> Option<Reveal> {
 /// What the party knows of the map now (tests).
 #[cfg(test)]
 pub(crate) fn reveal_now(play: &Play) -> Reveal {
-    reveal(play, &Marks::of(play)).expect("a campaign's map")
+    reveal(play, &play.marks).expect("a campaign's map")
 }
 
 /// The maps drawn last, by whose they are and what the party knew: a
@@ -115,12 +115,12 @@ fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
 
 /// The players' view: an allow-list.
 pub(crate) fn players(play: &Play, version: u64) -> Value {
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let handouts: Vec<Value> = marks
         .pushed
         .iter()
         .filter_map(|&k| {
-            let (title, text) = handout(play, &marks, k)?;
+            let (title, text) = handout(play, marks, k)?;
             Some(json!({"k": k, "title": title, "text": text}))
         })
         .collect();
@@ -128,7 +128,7 @@ pub(crate) fn players(play: &Play, version: u64) -> Value {
         "api": 1,
         "title": play.fixed.title,
         "version": version,
-        "map": {"svg": svg(play, &marks, true)},
+        "map": {"svg": svg(play, marks, true)},
         "handouts": handouts,
     })
 }
@@ -177,7 +177,7 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
 /// The GM's view: everything.
 pub(crate) fn gm(play: &Play) -> Value {
     let f = &play.fixed;
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let (day, stop) = marks.day_stop(play);
     let pcs: Vec<Value> = f
         .pcs
@@ -215,7 +215,7 @@ pub(crate) fn gm(play: &Play) -> Value {
         .values()
         .map(|t| json!({"id": t.id, "title": t.title.to_string()}))
         .collect();
-    let stops: Vec<Value> = match (&f.map, reveal(play, &marks)) {
+    let stops: Vec<Value> = match (&f.map, reveal(play, marks)) {
         (Some(map), r) => map
             .stops
             .iter()
@@ -239,10 +239,10 @@ pub(crate) fn gm(play: &Play) -> Value {
         "system": f.system, "share": f.share,
         "day": f.campaign.then_some(day), "stop": stop,
         "pcs": pcs, "items": items, "tables": tables,
-        "heal": heal(play, &marks),
-        "supplies": supplies(play, &marks),
-        "map": {"svg": svg(play, &marks, false), "stops": stops},
-        "tracker": tracker(play, &marks),
+        "heal": heal(play, marks),
+        "supplies": supplies(play, marks),
+        "map": {"svg": svg(play, marks, false), "stops": stops},
+        "tracker": tracker(play, marks),
         "log": log,
     })
 }
