@@ -75,10 +75,10 @@ pub(crate) fn text(play: &Play) -> Option<String> {
 
 /// Rations or water: the pre-filled comment, or the value left when the
 /// log changed it.
-fn supply(line: &str, key: &str, start: Option<u32>, change: i64) -> String {
-    match start {
-        Some(s) if change != 0 => with_comment(key, &(i64::from(s) + change).to_string(), line),
-        _ => line.to_owned(),
+fn supply(line: &str, key: &str, start: u32, change: i64) -> String {
+    match change {
+        0 => line.to_owned(),
+        _ => with_comment(key, &(i64::from(start) + change).to_string(), line),
     }
 }
 

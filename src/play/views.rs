@@ -205,8 +205,10 @@ pub(crate) fn gm(play: &Play) -> Value {
         .items
         .iter()
         .map(|i| {
+            let spent = i.serial.as_ref().is_some_and(|s| marks.spent.contains(s));
             json!({"address": i.address, "kind": i.kind, "title": i.title, "odds": i.odds,
-                        "text": i.text, "met": met.contains(&&i.address)})
+                   "text": i.text, "met": met.contains(&&i.address), "serial": i.serial,
+                   "spent": spent})
         })
         .collect();
     let tables: Vec<Value> = f
@@ -243,8 +245,39 @@ pub(crate) fn gm(play: &Play) -> Value {
         "supplies": supplies(play, marks),
         "map": {"svg": svg(play, marks, false), "stops": stops},
         "tracker": tracker(play, marks),
+        "results": results(play, marks),
         "log": log,
     })
+}
+
+/// How many of the last rolls the GM's view carries.
+pub(crate) const RESULTS: usize = 5;
+
+/// The last [`RESULTS`] rolls of the log (tables, dice, Checks, Twists,
+/// Heal Checks), newest first, each with its line and result (its trail
+/// of dice) as its answer had them, so a reloaded page or a restarted
+/// `play` shows them again: `check` is the Check's number (a Check's or
+/// its Twist's) and `twist_open` whether its Twist may still be taken.
+fn results(play: &Play, marks: &Marks) -> Vec<Value> {
+    play.entries
+        .iter()
+        .rev()
+        .filter_map(|e| {
+            let check = match e.action {
+                Action::Check { .. } => Some(e.k),
+                Action::Twist { k } => Some(k),
+                Action::Roll { .. } | Action::Dice { .. } | Action::Heal { .. } => None,
+                _ => return None,
+            };
+            let open = matches!(e.action, Action::Check { .. })
+                && e.result["twist_offered"] == json!(true)
+                && !marks.twisted.contains(&e.k);
+            let (verb, _) = e.action.args();
+            Some(json!({"k": e.k, "do": verb, "line": e.line, "result": e.result,
+                        "check": check, "twist_open": open}))
+        })
+        .take(RESULTS)
+        .collect()
 }
 
 fn heal(play: &Play, marks: &Marks) -> Vec<Value> {
@@ -275,9 +308,9 @@ fn supplies(play: &Play, marks: &Marks) -> Value {
     if !f.campaign {
         return Value::Null;
     }
-    let add = |start: Option<u32>, d: i64| start.map(|s| i64::from(s) + d);
-    json!({"money": format!("{}ʂ", f.money + marks.money), "rations": add(f.rations, marks.rations),
-           "water": add(f.water, marks.water)})
+    json!({"money": format!("{}ʂ", f.money + marks.money),
+           "rations": i64::from(f.rations) + marks.rations,
+           "water": i64::from(f.water) + marks.water})
 }
 
 fn tracker(play: &Play, marks: &Marks) -> Value {
