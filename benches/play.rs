@@ -233,15 +233,22 @@ fn two_stops(t: &mut Table, day: u64) -> [String; 2] {
     [here, far]
 }
 
+/// How long `f` took.
+fn clock(f: impl FnOnce()) -> Duration {
+    let began = Instant::now();
+    f();
+    began.elapsed()
+}
+
+/// The time of `iters` steps, each timing its own part (a fresh session
+/// when the log is full is made outside it).
+fn timed(iters: u64, mut step: impl FnMut() -> Duration) -> Duration {
+    (0..iters).map(|_| step()).sum()
+}
+
 /// The median of `n` runs of `f`.
 fn median(n: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..n)
-        .map(|_| {
-            let began = Instant::now();
-            f();
-            began.elapsed()
-        })
-        .collect();
+    let mut times: Vec<Duration> = (0..n).map(|_| clock(&mut f)).collect();
     times.sort();
     times[n / 2]
 }
@@ -257,17 +264,15 @@ fn bench(c: &mut Criterion) {
     let roll = json!({"do": "dice", "expr": "2d6+1"});
     c.bench_function("play: a roll answered (2d6+1, its log line fsynced)", |b| {
         b.iter_custom(|iters| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..iters {
+            timed(iters, || {
                 if !t.room(1) {
                     sessions += 1;
                     t = Table::start(sessions);
                 }
-                let began = Instant::now();
-                t.act(&roll).unwrap();
-                spent += began.elapsed();
-            }
-            spent
+                clock(|| {
+                    t.act(&roll).unwrap();
+                })
+            })
         })
     });
     if !t.room(51) {
@@ -289,8 +294,7 @@ fn bench(c: &mut Criterion) {
     let mut i: u64 = 0;
     c.bench_function("play: an arrival seen by 8 players' screens", |b| {
         b.iter_custom(|iters| {
-            let mut spent = Duration::ZERO;
-            for _ in 0..iters {
+            timed(iters, || {
                 if !t.room(1) {
                     sessions += 1;
                     t = Table::start(sessions);
@@ -300,12 +304,11 @@ fn bench(c: &mut Criterion) {
                 }
                 i += 1;
                 let arrive = json!({"do": "arrive", "stop": stops[(i % 2) as usize], "day": day + i});
-                let began = Instant::now();
-                t.act(&arrive).unwrap();
-                eight.iter_mut().for_each(next_data);
-                spent += began.elapsed();
-            }
-            spent
+                clock(|| {
+                    t.act(&arrive).unwrap();
+                    eight.iter_mut().for_each(next_data);
+                })
+            })
         })
     });
 

@@ -74,7 +74,8 @@ function renderResults() {
   const twist = document.getElementById("twist");
   twist.replaceChildren();
   if (shown && shown.twist_open) {
-    twist.append(button("Twist (reroll the Edge dice)", () => act({ do: "twist", k: shown.k }), "warn"));
+    const k = shown.k;
+    twist.append(button("Twist (reroll the Edge dice)", () => act({ do: "twist", k: k }), "warn"));
   }
   if (shown && shown.check) {
     const k = shown.check;

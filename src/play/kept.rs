@@ -112,7 +112,10 @@ fn squares(svg: &str) -> Vec<(f64, f64)> {
         .split("<rect ")
         .skip(1)
         .filter(|t| t.contains("width=\"10.00\" height=\"10.00\" fill=\"black\""))
-        .map(|t| (attr(t, "x") + 5.0, attr(t, "y") + 5.0))
+        .map(|t| {
+            let t = format!(" {t}");
+            (attr(&t, "x") + 5.0, attr(&t, "y") + 5.0)
+        })
         .collect();
     out.sort_by(|a, b| a.1.total_cmp(&b.1));
     out
