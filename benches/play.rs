@@ -73,10 +73,8 @@ impl Table {
     /// `play` started in a fresh campaign (number `n`). A session
     /// replaced this way keeps running in its thread until the bench ends.
     fn start(n: usize) -> Table {
-        let dir = std::env::temp_dir().join(format!(
-            "tablewright-bench-play-{}-{n}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("tablewright-bench-play-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         std::env::set_current_dir(&dir).unwrap();
@@ -116,7 +114,10 @@ impl Table {
 
     /// The GM's view.
     fn gm(&self) -> Value {
-        let head = format!("GET /api/gm HTTP/1.1\r\nX-Tablewright-Token: {}", self.token);
+        let head = format!(
+            "GET /api/gm HTTP/1.1\r\nX-Tablewright-Token: {}",
+            self.token
+        );
         body(&ok(answer(self.port, &head, "")))
     }
 
@@ -227,7 +228,10 @@ fn two_stops(t: &mut Table, day: u64) -> [String; 2] {
         .iter()
         .filter_map(|s| s["name"].as_str())
         .filter(|s| *s != here)
-        .find(|s| t.act(&json!({"do": "arrive", "stop": s, "day": day})).is_ok())
+        .find(|s| {
+            t.act(&json!({"do": "arrive", "stop": s, "day": day}))
+                .is_ok()
+        })
         .expect("a stop reachable by road")
         .to_string();
     [here, far]
@@ -256,9 +260,10 @@ fn median(n: usize, mut f: impl FnMut()) -> Duration {
 fn bench(c: &mut Criterion) {
     let mut sessions = 0;
     let mut t = played(sessions);
-    c.bench_function("play: the GM's page served (page, style, script, view)", |b| {
-        b.iter(|| t.gm_page())
-    });
+    c.bench_function(
+        "play: the GM's page served (page, style, script, view)",
+        |b| b.iter(|| t.gm_page()),
+    );
     let page = median(51, || t.gm_page());
 
     let roll = json!({"do": "dice", "expr": "2d6+1"});
@@ -303,7 +308,8 @@ fn bench(c: &mut Criterion) {
                     eight = screens(&t, 8);
                 }
                 i += 1;
-                let arrive = json!({"do": "arrive", "stop": stops[(i % 2) as usize], "day": day + i});
+                let arrive =
+                    json!({"do": "arrive", "stop": stops[(i % 2) as usize], "day": day + i});
                 clock(|| {
                     t.act(&arrive).unwrap();
                     eight.iter_mut().for_each(next_data);

@@ -156,7 +156,10 @@ fn the_party_marker_on_the_players_map_moves_to_the_stop_of_the_last_arrival() {
     assert!((margin_x - margin_y).abs() < 0.05, "{margin_x} {margin_y}");
     // The GM's map moves it too.
     let gm = squares(play.gm()["map"]["svg"].as_str().unwrap());
-    assert!(gm.iter().any(|g| (g.0 - a.0).abs() < 0.01 && (g.1 - a.1).abs() < 0.01));
+    assert!(
+        gm.iter()
+            .any(|g| (g.0 - a.0).abs() < 0.01 && (g.1 - a.1).abs() < 0.01)
+    );
 }
 
 #[test]
@@ -168,7 +171,10 @@ fn the_gm_view_carries_the_last_rolls_newest_first_after_a_restart() {
     let mut answers = Vec::new();
     answers.push(play.act(&json!({"do": "roll", "table": table})).unwrap());
     for n in 1..=5 {
-        answers.push(play.act(&json!({"do": "dice", "expr": format!("{n}d6")})).unwrap());
+        answers.push(
+            play.act(&json!({"do": "dice", "expr": format!("{n}d6")}))
+                .unwrap(),
+        );
     }
     play.act(&json!({"do": "met", "address": "encounter/1"}))
         .unwrap();
@@ -188,8 +194,7 @@ fn the_gm_view_carries_the_last_rolls_newest_first_after_a_restart() {
     assert_eq!(results[0]["do"], "check");
     assert_eq!(results[0]["check"], check["k"]);
     assert_eq!(
-        results[0]["twist_open"],
-        check["result"]["twist_offered"],
+        results[0]["twist_open"], check["result"]["twist_offered"],
         "{check}"
     );
     assert_eq!(results[1]["check"], Value::Null);
@@ -231,7 +236,10 @@ fn a_voucher_on_the_run_sheet_is_spent_by_its_serial_not_met() {
     let a = play.act(&json!({"do": "spend", "serial": serial})).unwrap();
     assert!(a["line"].as_str().unwrap().contains(&holder), "{a}");
     let v = item(&play);
-    assert_eq!((v["spent"].clone(), v["met"].clone()), (json!(true), json!(false)));
+    assert_eq!(
+        (v["spent"].clone(), v["met"].clone()),
+        (json!(true), json!(false))
+    );
     let gm = play.gm();
     let pc = gm["pcs"]
         .as_array()
@@ -240,7 +248,9 @@ fn a_voucher_on_the_run_sheet_is_spent_by_its_serial_not_met() {
         .find(|p| p["name"] == holder.as_str())
         .unwrap();
     assert!(!pc["vouchers"].to_string().contains(&serial), "{pc}");
-    let e = play.act(&json!({"do": "spend", "serial": serial})).unwrap_err();
+    let e = play
+        .act(&json!({"do": "spend", "serial": serial}))
+        .unwrap_err();
     assert!(e.contains("was spent already"), "{e}");
     for other in gm["items"].as_array().unwrap() {
         if other["kind"] != "voucher" {
@@ -248,7 +258,10 @@ fn a_voucher_on_the_run_sheet_is_spent_by_its_serial_not_met() {
         }
     }
     let record = super::record::text(&play).unwrap();
-    assert!(record.contains(&format!("vouchers_spent = [\"{serial}\"]")), "{record}");
+    assert!(
+        record.contains(&format!("vouchers_spent = [\"{serial}\"]")),
+        "{record}"
+    );
     crate::pack::Sources::check_record(&ws, 1, &record).unwrap();
 }
 
@@ -261,7 +274,10 @@ fn rations_and_water_are_marked_from_the_first_session() {
     let n = play.fixed.pcs.len() as i64;
     let (rations, water) = (4 * n, 3 * n);
     let s = &play.gm()["supplies"];
-    assert_eq!((s["rations"].clone(), s["water"].clone()), (json!(rations), json!(water)));
+    assert_eq!(
+        (s["rations"].clone(), s["water"].clone()),
+        (json!(rations), json!(water))
+    );
     play.act(&json!({"do": "supplies", "rations": -2, "water": 1}))
         .unwrap();
     let s = &play.gm()["supplies"];
@@ -271,11 +287,17 @@ fn rations_and_water_are_marked_from_the_first_session() {
     for (action, said) in [
         (
             json!({"do": "supplies", "rations": -rations}),
-            format!("the party has {} rations: it cannot lose {rations}", rations - 2),
+            format!(
+                "the party has {} rations: it cannot lose {rations}",
+                rations - 2
+            ),
         ),
         (
             json!({"do": "supplies", "water": -100}),
-            format!("the party has {} units of water: it cannot lose 100", water + 1),
+            format!(
+                "the party has {} units of water: it cannot lose 100",
+                water + 1
+            ),
         ),
         (
             json!({"do": "supplies", "rations": "two"}),
@@ -293,10 +315,19 @@ fn rations_and_water_are_marked_from_the_first_session() {
         let e = play.act(&action).unwrap_err();
         assert!(e.contains(&said), "{action}: {e}");
     }
-    assert_eq!(std::fs::read(root.join("sessions/1/play.log")).unwrap(), before);
+    assert_eq!(
+        std::fs::read(root.join("sessions/1/play.log")).unwrap(),
+        before
+    );
     // The record says what is left, and passes the record's checks.
     let record = super::record::text(&play).unwrap();
-    assert!(record.contains(&format!("\nrations = {} ", rations - 2)), "{record}");
-    assert!(record.contains(&format!("\nwater = {} ", water + 1)), "{record}");
+    assert!(
+        record.contains(&format!("\nrations = {} ", rations - 2)),
+        "{record}"
+    );
+    assert!(
+        record.contains(&format!("\nwater = {} ", water + 1)),
+        "{record}"
+    );
     crate::pack::Sources::check_record(&ws, 1, &record).unwrap();
 }

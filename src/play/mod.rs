@@ -151,8 +151,7 @@ pub(crate) fn fixed_of(
 
 /// Each PC's Mettle or health at the start, by name.
 fn levels_of(page: &crate::generators::session::CampaignPage) -> Vec<(String, i64)> {
-    page
-        .recap
+    page.recap
         .pcs
         .iter()
         .map(|p| (p.name.clone(), p.level))

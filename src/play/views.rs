@@ -273,8 +273,10 @@ fn results(play: &Play, marks: &Marks) -> Vec<Value> {
                 && e.result["twist_offered"] == json!(true)
                 && !marks.twisted.contains(&e.k);
             let (verb, _) = e.action.args();
-            Some(json!({"k": e.k, "do": verb, "line": e.line, "result": e.result,
-                        "check": check, "twist_open": open}))
+            Some(
+                json!({"k": e.k, "do": verb, "line": e.line, "result": e.result,
+                        "check": check, "twist_open": open}),
+            )
         })
         .take(RESULTS)
         .collect()
