@@ -30,6 +30,10 @@ async function load() {
   render();
 }
 
+// What "Last result" shows: the answer of the last click on this page,
+// or (on a fresh load) the newest roll of the log, from the GM's view.
+let shown = null;
+
 async function act(action) {
   const r = await fetch("/api/act", {
     method: "POST",
@@ -39,26 +43,51 @@ async function act(action) {
   const answer = await r.json().catch(() => ({ error: "no answer" }));
   if (!r.ok) { status(answer.error || ("refused (" + r.status + ")")); return null; }
   status("");
-  showResult(action, answer);
+  const res = answer.result || {};
+  shown = {
+    k: answer.k, do: action.do, line: answer.line, result: res,
+    check: action.do === "check" ? answer.k : (action.do === "twist" ? action.k : null),
+    twist_open: action.do === "check" && !!res.twist_offered,
+  };
   await load();
   return answer;
 }
 
-function showResult(action, answer) {
-  const box = document.getElementById("result");
-  const res = answer.result || {};
-  box.replaceChildren();
+// One roll or mark: its odds first, its text, and its log line (the
+// trail of dice).
+function resultBox(box, entry) {
+  const res = entry.result || {};
   if (res.odds !== undefined) box.append(el("div", "odds", "Odds: " + res.odds));
   if (res.text) box.append(el("div", "line", res.text));
-  box.append(el("div", "trail", answer.line));
+  box.append(el("div", "trail", entry.line));
+}
+
+function renderResults() {
+  const results = view.results || [];
+  if (!shown && results.length) shown = results[0];
+  // The Twist may have been taken since: the view says.
+  const fresh = shown && results.find((r) => r.k === shown.k);
+  if (fresh) shown = fresh;
+  const box = document.getElementById("result");
+  box.replaceChildren();
+  if (shown) resultBox(box, shown); else box.textContent = "Nothing rolled yet.";
   const twist = document.getElementById("twist");
   twist.replaceChildren();
-  if (action.do === "check" && res.twist_offered) {
-    twist.append(button("Twist (reroll the Edge dice)", () => act({ do: "twist", k: answer.k }), "warn"));
+  if (shown && shown.twist_open) {
+    const k = shown.k;
+    twist.append(button("Twist (reroll the Edge dice)", () => act({ do: "twist", k: k }), "warn"));
   }
-  if (action.do === "check" || action.do === "roll" || action.do === "dice") {
-    twist.append(button("Show the players", () => act({ do: "push", k: answer.k })));
+  if (shown && shown.check) {
+    const k = shown.check;
+    twist.append(button("Show the players", () => act({ do: "push", k: k })));
   }
+  const earlier = results.filter((r) => !shown || r.k !== shown.k).slice(0, 4);
+  document.getElementById("earlier-head").hidden = !earlier.length;
+  document.getElementById("earlier").replaceChildren(...earlier.map((r) => {
+    const li = el("li");
+    resultBox(li, r);
+    return li;
+  }));
 }
 
 function render() {
@@ -68,7 +97,7 @@ function render() {
   if (view.day !== null && view.day !== undefined) where.push("Day " + view.day);
   if (view.stop) where.push(view.stop);
   document.getElementById("where").textContent = where.join(" · ");
-  renderTables(); renderPcs(); renderItems(); renderTracker(); renderJourney(); renderLog();
+  renderResults(); renderTables(); renderPcs(); renderItems(); renderTracker(); renderJourney(); renderLog();
 }
 
 function renderTables() {
@@ -120,13 +149,23 @@ function renderItems() {
     d.append(s);
     for (const para of String(it.text || "").split("\n")) if (para) d.append(el("p", null, para));
     const row = el("div", "buttons");
-    row.append(
-      it.met ? el("span", "mark", "✓ met") : button("Met", () => act({ do: "met", address: it.address })),
-      button("Show the players", () => act({ do: "push", address: it.address })));
+    row.append(mark(it), button("Show the players", () => act({ do: "push", address: it.address })));
     li.append(d, row);
     li.dataset.address = it.address;
     return li;
   }));
+}
+
+// An item's mark: a voucher is handed in during play (spent by its
+// serial, once); anything else is met.
+function mark(it) {
+  if (it.serial) {
+    if (it.spent) return el("span", "mark", "✓ spent");
+    const b = button("Spend " + it.serial, () => act({ do: "spend", serial: it.serial }));
+    b.title = "Handed in: its holder reveals one helpful thing they did in the downtime";
+    return b;
+  }
+  return it.met ? el("span", "mark", "✓ met") : button("Met", () => act({ do: "met", address: it.address }));
 }
 
 function renderTracker() {

@@ -1,6 +1,10 @@
 //! The play log folded into its marks: each action in order, struck ones
 //! left out, into [`Marks`] (the tracker's turns through
-//! [`super::perform::tracker_after`]).
+//! [`super::perform::tracker_after`]). A session in play keeps its marks
+//! and adds each new line once ([`Marks::push`]); only an `undo` folds
+//! the log again from the start (a mark struck may change what came
+//! after it, such as a tracker started since), so a session of n actions
+//! folds in O(n), not O(n²).
 
 use std::collections::BTreeSet;
 
@@ -9,12 +13,37 @@ use serde_json::Value;
 use super::action::Action;
 use super::marks::{Healed, Marks, PcMarks};
 use super::perform::tracker_after;
-use super::{Entry, Play};
+use super::{Entry, Fixed, Play};
+
+#[cfg(test)]
+thread_local! {
+    /// How many times this thread folded a log from its start (tests).
+    pub(crate) static FOLDS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 impl Marks {
-    /// The marks of `play`'s log.
+    /// The marks of a session with no action yet.
+    pub(crate) fn start(fixed: &Fixed) -> Marks {
+        Marks {
+            pcs: vec![PcMarks::default(); fixed.pcs.len()],
+            ..Marks::default()
+        }
+    }
+
+    /// The marks of `play`'s log, folded from its first line (what
+    /// `play.marks` must always equal).
     pub(crate) fn of(play: &Play) -> Marks {
         Marks::without(play, None)
+    }
+
+    /// The marks after `e`, the action just appended to `play`'s entries:
+    /// added once, or the log folded again after an `undo`.
+    pub(crate) fn push(&mut self, play: &Play, e: &Entry) {
+        if matches!(e.action, Action::Undo { .. }) {
+            *self = Marks::of(play);
+        } else {
+            self.add(play, e);
+        }
     }
 
     /// The marks of `play`'s log with action `skip` struck too.
@@ -28,10 +57,11 @@ impl Marks {
             })
             .chain(skip)
             .collect();
+        #[cfg(test)]
+        FOLDS.with(|n| n.set(n.get() + 1));
         let mut m = Marks {
-            pcs: vec![PcMarks::default(); play.fixed.pcs.len()],
             struck,
-            ..Marks::default()
+            ..Marks::start(&play.fixed)
         };
         for e in &play.entries {
             if !m.struck.contains(&e.k) {

@@ -35,6 +35,8 @@ pub(crate) struct Item {
     pub text: String,
     /// What the players may be shown: a title and a text (allow-listed).
     pub players: (String, String),
+    /// A voucher's serial (it is spent by it, not met).
+    pub serial: Option<String>,
 }
 
 /// A Heal Check the table may roll: the patient (`None`: any PC who
@@ -64,8 +66,10 @@ pub(crate) struct Fixed {
     pub items: Vec<Item>,
     pub heal: Vec<HealRow>,
     pub money: i64,
-    pub rations: Option<u32>,
-    pub water: Option<u32>,
+    /// The party's rations and units of water at the start (0 outside a
+    /// campaign, which keeps none): see [`supplies`].
+    pub rations: u32,
+    pub water: u32,
     pub map: Option<Map>,
     /// What the party knows of the map at the start (`None`: outside a
     /// campaign the players see the whole players' map).
@@ -126,6 +130,7 @@ pub(crate) fn items(pack: &Pack) -> Vec<Item> {
                     odds: crate::wording::perils::odds_short(t),
                     text: items::trap(t),
                     players: (t.name.clone(), String::new()),
+                    serial: None,
                 }
             }
             "npc" => npc(address, &pack.npcs[i]),
@@ -141,6 +146,7 @@ pub(crate) fn items(pack: &Pack) -> Vec<Item> {
                         format!("Downtime Voucher {}", v.serial),
                         format!("{}: {}", v.holder, v.text),
                     ),
+                    serial: Some(v.serial.clone()),
                 }
             }
             "injury" => slip(
@@ -185,6 +191,7 @@ fn encounter(
         odds: format!("Threat: {}", e.threat.verdict),
         text: items::encounter(e),
         players: ("Encounter".into(), format!("Facing: {}", foes.join(", "))),
+        serial: None,
     }
 }
 
@@ -196,6 +203,7 @@ fn npc(address: String, n: &crate::generators::npc::Npc) -> Item {
         odds: String::new(),
         text: items::npc(n),
         players: (n.name.clone(), String::new()),
+        serial: None,
     }
 }
 
@@ -207,7 +215,28 @@ fn slip(address: String, kind: &'static str, name: &str, text: String) -> Item {
         odds: String::new(),
         text,
         players: (name.to_owned(), String::new()),
+        serial: None,
     }
+}
+
+/// The party's rations and units of water at the start of a campaign's
+/// session: as the last record said them, or, before any record has,
+/// what each of the `pcs` PCs sets out with — the plan's or
+/// `campaign.toml`'s `[map]` `rations` and `water`, 3 each when neither
+/// says (the journey's larder starts from the same).
+pub(crate) fn supplies(src: &crate::pack::Sources, state: &State, pcs: usize) -> (u32, u32) {
+    let each = src.session.map.as_ref().map_or(
+        (
+            crate::input::session::default_supply(),
+            crate::input::session::default_supply(),
+        ),
+        |m| (m.rations, m.water),
+    );
+    let party = |n: u32| n.saturating_mul(pcs as u32);
+    (
+        state.rations.unwrap_or_else(|| party(each.0)),
+        state.water.unwrap_or_else(|| party(each.1)),
+    )
 }
 
 /// The Heal Checks due at the start (METTLE, a campaign's state): for

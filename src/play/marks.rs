@@ -51,7 +51,7 @@ pub(crate) struct Tracker {
 }
 
 /// The marks of the log.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Marks {
     pub met: Vec<String>,
     pub npcs_met: Vec<String>,

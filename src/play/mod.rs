@@ -31,6 +31,8 @@ pub(crate) mod server;
 mod views;
 
 #[cfg(test)]
+mod kept;
+#[cfg(test)]
 mod refusals;
 #[cfg(test)]
 mod tests;
@@ -121,12 +123,8 @@ pub(crate) fn fixed_of(
 ) -> Result<Fixed, Error> {
     let state = Sources::campaign_state(ws, n)?;
     let page = pack.campaign.clone().expect("a campaign's pack");
-    let levels: Vec<(String, i64)> = page
-        .recap
-        .pcs
-        .iter()
-        .map(|p| (p.name.clone(), p.level))
-        .collect();
+    let pcs = load::pcs(&pack, &levels_of(&page));
+    let (rations, water) = load::supplies(src, &state, pcs.len());
     Ok(Fixed {
         title: pack.title.clone(),
         session: n,
@@ -137,18 +135,27 @@ pub(crate) fn fixed_of(
         library: src.library,
         day: page.day,
         stop: page.stop.clone(),
-        pcs: load::pcs(&pack, &levels),
+        pcs,
         vouchers: page.after.vouchers.clone(),
         items: load::items(&pack),
         heal: load::heal_rows(&state),
         money: state.money,
-        rations: state.rations,
-        water: state.water,
+        rations,
+        water,
         map: pack.map.clone(),
         reveal: page.reveal.clone(),
         after: Some(page.after.clone()),
         pack,
     })
+}
+
+/// Each PC's Mettle or health at the start, by name.
+fn levels_of(page: &crate::generators::session::CampaignPage) -> Vec<(String, i64)> {
+    page.recap
+        .pcs
+        .iter()
+        .map(|p| (p.name.clone(), p.level))
+        .collect()
 }
 
 /// A log that cannot be replayed, as the error a GM reads.
@@ -177,8 +184,8 @@ fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
         items: load::items(&pack),
         heal: Vec::new(),
         money: 0,
-        rations: None,
-        water: None,
+        rations: 0,
+        water: 0,
         map: pack.map.clone(),
         reveal: None,
         after: None,
@@ -201,6 +208,9 @@ pub(crate) struct Entry {
 pub(crate) struct Play {
     pub(crate) fixed: Fixed,
     pub(crate) entries: Vec<Entry>,
+    /// Where the session stands: the entries folded, kept as each is
+    /// pushed.
+    pub(crate) marks: marks::Marks,
     log: Option<Appender>,
     version: u64,
     drawn: views::Drawn,
@@ -233,6 +243,7 @@ impl Play {
     /// appended: no log open).
     pub(crate) fn replay(fixed: Fixed, text: &str) -> Result<Play, log::LogError> {
         let mut play = Play {
+            marks: marks::Marks::start(&fixed),
             fixed,
             entries: Vec::new(),
             log: None,
@@ -284,6 +295,9 @@ impl Play {
             self.version += 1;
         }
         self.entries.push(entry);
+        let mut marks = std::mem::take(&mut self.marks);
+        marks.push(self, self.entries.last().expect("just pushed"));
+        self.marks = marks;
     }
 }
 

@@ -15,7 +15,7 @@ use crate::rules::RulesSystem;
 /// Carry out `action` as action `k` of `play` (nothing kept: the caller
 /// appends its line, then keeps it).
 pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, String> {
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let (summary, result) = match &action {
         Action::Roll { table } => rolls::table(play, k, table)?,
         Action::Dice { expr } => rolls::dice(play, k, expr)?,
@@ -24,10 +24,10 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, St
             pool,
             difficulty,
         } => rolls::check(play, k, pc, pool, *difficulty)?,
-        Action::Twist { k: of } => rolls::twist(play, &marks, *of)?,
-        Action::Heal { pc, twist } => rolls::heal(play, &marks, k, pc, *twist)?,
-        Action::Tracker { op, name, now } => tracker(play, &marks, k, (op, name.as_deref(), *now))?,
-        _ => (mark(play, &marks, &action)?, json!({})),
+        Action::Twist { k: of } => rolls::twist(play, marks, *of)?,
+        Action::Heal { pc, twist } => rolls::heal(play, marks, k, pc, *twist)?,
+        Action::Tracker { op, name, now } => tracker(play, marks, k, (op, name.as_deref(), *now))?,
+        _ => (mark(play, marks, &action)?, json!({})),
     };
     let (verb, args) = action.args();
     Ok(Entry {
@@ -157,6 +157,9 @@ fn status_mark(
     }
 }
 
+/// Most rations or units of water the party's record keeps.
+const MAX_SUPPLY: i64 = 1_000_000;
+
 fn supplies(
     play: &Play,
     marks: &Marks,
@@ -165,31 +168,36 @@ fn supplies(
     water: i64,
 ) -> Result<String, String> {
     let f = &play.fixed;
+    if !f.campaign {
+        return Err(
+            "a plain pack keeps no purse, rations or water: supplies are marked in a campaign's \
+             session"
+                .into(),
+        );
+    }
     if money == 0 && rations == 0 && water == 0 {
         return Err("`supplies` changes money, rations or water: give one that is not 0".into());
     }
     for (what, start, change, have) in [
         ("rations", f.rations, rations, marks.rations),
-        ("water", f.water, water, marks.water),
+        ("units of water", f.water, water, marks.water),
     ] {
-        if change == 0 {
-            continue;
-        }
-        let Some(start) = start else {
+        let now = i64::from(start) + have;
+        if now + change < 0 {
             return Err(format!(
-                "the party's {what} are not known yet (no record has said them): write them in \
-                 the record by hand"
-            ));
-        };
-        if i64::from(start) + have + change < 0 {
-            return Err(format!(
-                "the party has {} {what}: it cannot lose {}",
-                i64::from(start) + have,
+                "the party has {now} {what}: it cannot lose {}",
                 -change
             ));
         }
+        if now + change > MAX_SUPPLY {
+            return Err(format!(
+                "the party would have {} {what}, past the most a record keeps \
+                 ({MAX_SUPPLY})",
+                now + change
+            ));
+        }
     }
-    if f.campaign && f.money + marks.money + money < 0 {
+    if f.money + marks.money + money < 0 {
         return Err(format!(
             "the purse holds {}ʂ: it cannot pay {}ʂ",
             f.money + marks.money,

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::Play;
-use super::marks::{Marks, PcMarks};
+use super::marks::PcMarks;
 use crate::campaign::prefill::{kv, quoted, record_text};
 use crate::rules::RulesSystem;
 
@@ -31,7 +31,7 @@ fn with_comment(key: &str, value: &str, line: &str) -> String {
 /// campaign).
 pub(crate) fn text(play: &Play) -> Option<String> {
     let after = play.fixed.after.as_ref()?;
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let (day, stop) = marks.day_stop(play);
     let mut out = String::new();
     let mut pc: Option<usize> = None;
@@ -75,10 +75,10 @@ pub(crate) fn text(play: &Play) -> Option<String> {
 
 /// Rations or water: the pre-filled comment, or the value left when the
 /// log changed it.
-fn supply(line: &str, key: &str, start: Option<u32>, change: i64) -> String {
-    match start {
-        Some(s) if change != 0 => with_comment(key, &(i64::from(s) + change).to_string(), line),
-        _ => line.to_owned(),
+fn supply(line: &str, key: &str, start: u32, change: i64) -> String {
+    match change {
+        0 => line.to_owned(),
+        _ => with_comment(key, &(i64::from(start) + change).to_string(), line),
     }
 }
 

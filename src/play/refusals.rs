@@ -115,8 +115,8 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
             "`money` of `supplies` is shillings",
         ),
         (
-            json!({"do": "supplies", "rations": -1}),
-            "the party's rations are not known yet",
+            json!({"do": "supplies", "rations": -1000}),
+            "rations: it cannot lose 1000",
         ),
         (
             json!({"do": "arrive", "stop": "Atlantis", "day": 9}),

@@ -54,7 +54,7 @@ fn reveal(play: &Play, marks: &Marks) -> Option<Reveal> {
 /// What the party knows of the map now (tests).
 #[cfg(test)]
 pub(crate) fn reveal_now(play: &Play) -> Reveal {
-    reveal(play, &Marks::of(play)).expect("a campaign's map")
+    reveal(play, &play.marks).expect("a campaign's map")
 }
 
 /// The maps drawn last, by whose they are and what the party knew: a
@@ -115,12 +115,12 @@ fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
 
 /// The players' view: an allow-list.
 pub(crate) fn players(play: &Play, version: u64) -> Value {
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let handouts: Vec<Value> = marks
         .pushed
         .iter()
         .filter_map(|&k| {
-            let (title, text) = handout(play, &marks, k)?;
+            let (title, text) = handout(play, marks, k)?;
             Some(json!({"k": k, "title": title, "text": text}))
         })
         .collect();
@@ -128,7 +128,7 @@ pub(crate) fn players(play: &Play, version: u64) -> Value {
         "api": 1,
         "title": play.fixed.title,
         "version": version,
-        "map": {"svg": svg(play, &marks, true)},
+        "map": {"svg": svg(play, marks, true)},
         "handouts": handouts,
     })
 }
@@ -177,7 +177,7 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
 /// The GM's view: everything.
 pub(crate) fn gm(play: &Play) -> Value {
     let f = &play.fixed;
-    let marks = Marks::of(play);
+    let marks = &play.marks;
     let (day, stop) = marks.day_stop(play);
     let pcs: Vec<Value> = f
         .pcs
@@ -205,8 +205,10 @@ pub(crate) fn gm(play: &Play) -> Value {
         .items
         .iter()
         .map(|i| {
+            let spent = i.serial.as_ref().is_some_and(|s| marks.spent.contains(s));
             json!({"address": i.address, "kind": i.kind, "title": i.title, "odds": i.odds,
-                        "text": i.text, "met": met.contains(&&i.address)})
+                   "text": i.text, "met": met.contains(&&i.address), "serial": i.serial,
+                   "spent": spent})
         })
         .collect();
     let tables: Vec<Value> = f
@@ -215,7 +217,7 @@ pub(crate) fn gm(play: &Play) -> Value {
         .values()
         .map(|t| json!({"id": t.id, "title": t.title.to_string()}))
         .collect();
-    let stops: Vec<Value> = match (&f.map, reveal(play, &marks)) {
+    let stops: Vec<Value> = match (&f.map, reveal(play, marks)) {
         (Some(map), r) => map
             .stops
             .iter()
@@ -239,12 +241,45 @@ pub(crate) fn gm(play: &Play) -> Value {
         "system": f.system, "share": f.share,
         "day": f.campaign.then_some(day), "stop": stop,
         "pcs": pcs, "items": items, "tables": tables,
-        "heal": heal(play, &marks),
-        "supplies": supplies(play, &marks),
-        "map": {"svg": svg(play, &marks, false), "stops": stops},
-        "tracker": tracker(play, &marks),
+        "heal": heal(play, marks),
+        "supplies": supplies(play, marks),
+        "map": {"svg": svg(play, marks, false), "stops": stops},
+        "tracker": tracker(play, marks),
+        "results": results(play, marks),
         "log": log,
     })
+}
+
+/// How many of the last rolls the GM's view carries.
+pub(crate) const RESULTS: usize = 5;
+
+/// The last [`RESULTS`] rolls of the log (tables, dice, Checks, Twists,
+/// Heal Checks), newest first, each with its line and result (its trail
+/// of dice) as its answer had them, so a reloaded page or a restarted
+/// `play` shows them again: `check` is the Check's number (a Check's or
+/// its Twist's) and `twist_open` whether its Twist may still be taken.
+fn results(play: &Play, marks: &Marks) -> Vec<Value> {
+    play.entries
+        .iter()
+        .rev()
+        .filter_map(|e| {
+            let check = match e.action {
+                Action::Check { .. } => Some(e.k),
+                Action::Twist { k } => Some(k),
+                Action::Roll { .. } | Action::Dice { .. } | Action::Heal { .. } => None,
+                _ => return None,
+            };
+            let open = matches!(e.action, Action::Check { .. })
+                && e.result["twist_offered"] == json!(true)
+                && !marks.twisted.contains(&e.k);
+            let (verb, _) = e.action.args();
+            Some(
+                json!({"k": e.k, "do": verb, "line": e.line, "result": e.result,
+                        "check": check, "twist_open": open}),
+            )
+        })
+        .take(RESULTS)
+        .collect()
 }
 
 fn heal(play: &Play, marks: &Marks) -> Vec<Value> {
@@ -275,9 +310,9 @@ fn supplies(play: &Play, marks: &Marks) -> Value {
     if !f.campaign {
         return Value::Null;
     }
-    let add = |start: Option<u32>, d: i64| start.map(|s| i64::from(s) + d);
-    json!({"money": format!("{}ʂ", f.money + marks.money), "rations": add(f.rations, marks.rations),
-           "water": add(f.water, marks.water)})
+    json!({"money": format!("{}ʂ", f.money + marks.money),
+           "rations": i64::from(f.rations) + marks.rations,
+           "water": i64::from(f.water) + marks.water})
 }
 
 fn tracker(play: &Play, marks: &Marks) -> Value {

@@ -307,6 +307,14 @@ fn a_session_played_in_the_browser_is_recorded_and_the_next_prepped() {
         "return [...document.querySelectorAll('#log li')].some(l => / roll /.test(l.textContent))",
         Duration::from_secs(10),
     );
+    // Reloaded, the page shows that roll again: "Last result" comes from
+    // the log, not from this page's clicks.
+    gm.js("document.getElementById('result').replaceChildren(); location.reload(); return 1");
+    gm.until(
+        "const r = document.querySelector('#result .trail'); \
+         return r !== null && / roll /.test(r.textContent)",
+        Duration::from_secs(10),
+    );
     // An encounter met.
     let address = gm
         .until("const li = [...document.querySelectorAll('#items li')].find(l => \
