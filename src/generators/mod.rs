@@ -36,6 +36,7 @@ pub(crate) mod sheet;
 pub mod trap;
 pub mod voucher;
 
+use std::borrow::Borrow;
 use std::collections::BTreeSet;
 use std::fmt;
 
@@ -117,13 +118,7 @@ impl Address {
     /// the item moves to `gen/<path>/reroll/<times>/…`. Zero rerolls is the
     /// address itself.
     pub fn rerolled(&self, times: u32) -> Self {
-        if times == 0 {
-            return self.clone();
-        }
-        Address {
-            path: format!("{}/reroll/{times}", self.path),
-            ..self.clone()
-        }
+        self.moved("reroll", times as usize)
     }
 
     /// The name its handout files start with: `encounter-2`.
@@ -170,11 +165,17 @@ impl Address {
     /// Attempt 0 is the address itself, so an item that repeats nothing
     /// draws exactly what it always drew.
     pub fn again(&self, attempt: usize) -> Self {
-        if attempt == 0 {
+        self.moved("again", attempt)
+    }
+
+    /// The same item with its streams under `<path>/<step>/<n>/…`; step
+    /// 0 is the address itself.
+    fn moved(&self, step: &str, n: usize) -> Self {
+        if n == 0 {
             return self.clone();
         }
         Address {
-            path: format!("{}/again/{attempt}", self.path),
+            path: format!("{}/{step}/{n}", self.path),
             ..self.clone()
         }
     }
@@ -387,17 +388,22 @@ pub fn make_distinct<G: Generator>(
 where
     G::Item: Distinct,
 {
-    reqs.iter()
-        .enumerate()
-        .map(|(i, req)| make_one(req, i, library, seed, said, rerolls))
-        .collect()
+    make_distinct_by::<G, _>(
+        reqs.len(),
+        |made| &reqs[made.len()],
+        library,
+        seed,
+        said,
+        rerolls,
+    )
 }
 
 /// [`make_distinct`] for `n` items whose requests depend on the items
-/// made before them: item `i` is made by `req_for(&items[..i])`.
-pub fn make_distinct_by<G: Generator>(
+/// made before them: item `i` is made by `req_for(&items[..i])` (a request
+/// of its own, or one borrowed).
+pub fn make_distinct_by<G: Generator, R: Borrow<G>>(
     n: usize,
-    mut req_for: impl FnMut(&[G::Item]) -> G,
+    mut req_for: impl FnMut(&[G::Item]) -> R,
     library: &Library,
     seed: &Seed,
     said: &mut Said,
@@ -409,7 +415,7 @@ where
     let mut items = Vec::with_capacity(n);
     for i in 0..n {
         let req = req_for(&items);
-        items.push(make_one(&req, i, library, seed, said, rerolls)?);
+        items.push(make_one(req.borrow(), i, library, seed, said, rerolls)?);
     }
     Ok(items)
 }

@@ -148,14 +148,7 @@ pub(crate) fn publish_pack(
     replace: Replace,
     removable: &dyn Fn(&str) -> bool,
 ) -> Result<Published, OutputError> {
-    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
-        return Err(OutputError::Name(bad.clone()));
-    }
-    let out = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    check_places(&out, dir)?;
+    let out = checked_out(dir, files)?;
     let created = make_folders(&out)?;
     let result = publish_in(&out, dir, files, (scope, replace, removable));
     if result.is_err() {
@@ -164,6 +157,21 @@ pub(crate) fn publish_pack(
         }
     }
     result
+}
+
+/// OUT, the folder the pack folder `dir` is in, after the refusals that
+/// need no lock: a file name a pack cannot have, OUT or the pack folder a
+/// file, the pack folder a link.
+fn checked_out(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<PathBuf, OutputError> {
+    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
+        return Err(OutputError::Name(bad.clone()));
+    }
+    let out = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    check_places(&out, dir)?;
+    Ok(out)
 }
 
 /// Refusals that need no lock: OUT or the pack folder is a file, the pack
@@ -204,14 +212,7 @@ pub(crate) fn check(
     scope: Scope,
     replace: Replace,
 ) -> Result<(), OutputError> {
-    if let Some((bad, _)) = files.iter().find(|(n, _)| !manifest::valid_path(n)) {
-        return Err(OutputError::Name(bad.clone()));
-    }
-    let out = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    check_places(&out, dir)?;
+    checked_out(dir, files)?;
     let current = Current::read(dir)?;
     plan(dir, &current, files, (scope, replace, &|_| true)).map(|_| ())
 }

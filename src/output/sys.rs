@@ -29,10 +29,22 @@ pub(super) fn unpredictable() -> String {
 /// held and `b` what `a` held; a reader never sees neither.
 #[cfg(target_os = "linux")]
 pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    renameat2(a, b, libc::RENAME_EXCHANGE).map_err(|e| {
+        if cannot(&e) {
+            io::Error::new(io::ErrorKind::Unsupported, e)
+        } else {
+            e
+        }
+    })
+}
+
+/// `renameat2(from, to, flags)`, the kernel's error as it gave it.
+#[cfg(target_os = "linux")]
+fn renameat2(from: &Path, to: &Path, flags: libc::c_uint) -> io::Result<()> {
     use std::ffi::CString;
     use std::os::unix::ffi::OsStrExt;
-    let ca = CString::new(a.as_os_str().as_bytes())?;
-    let cb = CString::new(b.as_os_str().as_bytes())?;
+    let ca = CString::new(from.as_os_str().as_bytes())?;
+    let cb = CString::new(to.as_os_str().as_bytes())?;
     // SAFETY: two NUL-terminated paths that outlive the call; the syscall
     // reads them and nothing else.
     let rc = unsafe {
@@ -42,18 +54,19 @@ pub(super) fn exchange(a: &Path, b: &Path) -> io::Result<()> {
             ca.as_ptr(),
             libc::AT_FDCWD,
             cb.as_ptr(),
-            libc::RENAME_EXCHANGE,
+            flags,
         )
     };
-    if rc == 0 {
-        return Ok(());
+    match rc {
+        0 => Ok(()),
+        _ => Err(io::Error::last_os_error()),
     }
-    let e = io::Error::last_os_error();
-    match e.raw_os_error() {
-        // The kernel or the file system cannot exchange.
-        Some(libc::ENOSYS | libc::EINVAL) => Err(io::Error::new(io::ErrorKind::Unsupported, e)),
-        _ => Err(e),
-    }
+}
+
+/// The kernel or the file system cannot do what `renameat2` was asked.
+#[cfg(target_os = "linux")]
+fn cannot(e: &io::Error) -> bool {
+    matches!(e.raw_os_error(), Some(libc::ENOSYS | libc::EINVAL))
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -169,29 +182,9 @@ pub(crate) fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 /// `AlreadyExists` error and nothing moved).
 pub(super) fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
     #[cfg(target_os = "linux")]
-    {
-        use std::ffi::CString;
-        use std::os::unix::ffi::OsStrExt;
-        let ca = CString::new(from.as_os_str().as_bytes())?;
-        let cb = CString::new(to.as_os_str().as_bytes())?;
-        // SAFETY: two NUL-terminated paths that outlive the call.
-        let rc = unsafe {
-            libc::syscall(
-                libc::SYS_renameat2,
-                libc::AT_FDCWD,
-                ca.as_ptr(),
-                libc::AT_FDCWD,
-                cb.as_ptr(),
-                libc::RENAME_NOREPLACE,
-            )
-        };
-        if rc == 0 {
-            return Ok(());
-        }
-        let e = io::Error::last_os_error();
-        if !matches!(e.raw_os_error(), Some(libc::ENOSYS | libc::EINVAL)) {
-            return Err(e);
-        }
+    match renameat2(from, to, libc::RENAME_NOREPLACE) {
+        Err(e) if cannot(&e) => {}
+        done => return done,
     }
     if to.symlink_metadata().is_ok() {
         return Err(io::Error::from(io::ErrorKind::AlreadyExists));

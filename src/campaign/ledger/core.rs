@@ -2,7 +2,7 @@
 //! abilities, injuries, mutations, damage, corruption and its soulblight
 //! check); what happens between sessions is [`super::full_rest`].
 
-use super::{Change, PackFacts, Start, change, fate, record_path, record_stream, rule};
+use super::{Change, PackFacts, Slip, Start, change, fate, record_path, record_stream, rule};
 use crate::campaign::record::{PcRecord, ROLL};
 use crate::campaign::state::{Abilities, CorePc, State, Taken};
 use crate::generators::sheet::Change as SheetChange;
@@ -28,8 +28,16 @@ pub(super) fn pc_record(
     cure(c, &name, &entry.cured, changes);
     condition(c, &name, &entry.conditions, changes);
     lower(c, &name, entry, changes);
-    injuries(start, c, &name, n, pack, &entry.injuries, changes);
-    mutations(start, c, &name, n, pack, &entry.mutations, changes);
+    slips(start, c, &name, n, &entry.injuries, &pack.injuries, changes);
+    slips(
+        start,
+        c,
+        &name,
+        n,
+        &entry.mutations,
+        &pack.mutations,
+        changes,
+    );
     super::omens::spend(c, &name, entry.omens, changes);
     damage(c, &name, entry.damage, changes);
     if entry.corruption > 0 && soulblight(start, c, &name, n, entry.corruption, changes) {
@@ -90,65 +98,98 @@ fn lower(c: &mut CorePc, name: &str, entry: &PcRecord, changes: &mut Vec<Change>
     }
 }
 
-/// `injuries`: each a slip of the pack, a row of the injury table by
-/// name, or rolled.
-fn injuries(
+/// `injuries` and `mutations`: each item a slip of the pack by its
+/// address, [`ROLL`] rolled, or a row of the table by name (injuries
+/// only); taken in order, each rolled for the PC as the items before it
+/// left them. A roll that fails is said, not taken.
+fn slips<T: Slipped>(
     start: &Start,
     c: &mut CorePc,
     name: &str,
     n: u32,
-    pack: &PackFacts,
     items: &[String],
+    slips: &[Slip<T>],
     changes: &mut Vec<Change>,
 ) {
     for (j, item) in items.iter().enumerate() {
+        let path = record_path(n, name, T::FIELD, j);
         let made = if item == ROLL {
-            rolled_injury(start, n, name, "injuries", j, None, false)
-                .map(|i| (i, "rolled from the record".to_owned()))
-        } else if let Some(slip) = pack.injuries.iter().find(|s| &s.address == item) {
-            Ok((slip.item.clone(), format!("{item} of session {n}")))
+            T::roll(start, &c.sheet, &path, None)
+                .map(|r| r.map(|t| (t, "rolled from the record".to_owned())))
+        } else if let Some(slip) = slips.iter().find(|s| &s.address == item) {
+            Some(Ok((slip.item.clone(), format!("{item} of session {n}"))))
         } else {
-            rolled_injury(start, n, name, "injuries", j, Some(item.clone()), false)
-                .map(|i| (i, "named in the record".to_owned()))
+            T::roll(start, &c.sheet, &path, Some(item))
+                .map(|r| r.map(|t| (t, "named in the record".to_owned())))
         };
         match made {
-            Ok((injury, from)) => take_injury(c, name, n, &injury, from, changes),
-            Err(e) => changes.push(change(
+            None => {}
+            Some(Ok((t, from))) => t.take(c, name, n, from, changes),
+            Some(Err(e)) => changes.push(change(
                 name,
-                format!("injury {item} not rolled: {e}"),
-                rule::INJURY,
+                format!("{} {item} not rolled: {e}", T::WORD),
+                T::RULE,
             )),
         }
     }
 }
 
-/// `mutations`: each a slip of the pack, or rolled.
-fn mutations(
-    start: &Start,
-    c: &mut CorePc,
-    name: &str,
-    n: u32,
-    pack: &PackFacts,
-    items: &[String],
-    changes: &mut Vec<Change>,
-) {
-    for (j, item) in items.iter().enumerate() {
-        let made = if item == ROLL {
-            rolled_mutation(start, &c.sheet, &record_path(n, name, "mutations", j))
-                .map(|m| (m, "rolled from the record".to_owned()))
-        } else if let Some(slip) = pack.mutations.iter().find(|s| &s.address == item) {
-            Ok((slip.item.clone(), format!("{item} of session {n}")))
-        } else {
-            continue;
-        };
-        match made {
-            Ok((m, from)) => take_mutation(c, name, n, &m, from, changes),
-            Err(e) => changes.push(change(
-                name,
-                format!("mutation {item} not rolled: {e}"),
-                rule::MUTATION,
-            )),
-        }
+/// An injury or a mutation, as a `[[pc]]` entry's list names it.
+trait Slipped: Clone {
+    /// The entry's key (`injuries`).
+    const FIELD: &'static str;
+    /// The kind in a refusal (`injury`), and the rule it is said under.
+    const WORD: &'static str;
+    const RULE: &'static str;
+    /// One rolled under `<campaign seed>/<path>` for `sheet` (`row`: the
+    /// row the record names; `None` when the kind has no rows by name).
+    fn roll(
+        start: &Start,
+        sheet: &Sheet,
+        path: &str,
+        row: Option<&str>,
+    ) -> Option<Result<Self, String>>;
+    /// The PC takes it.
+    fn take(&self, c: &mut CorePc, pc: &str, n: u32, from: String, changes: &mut Vec<Change>);
+}
+
+impl Slipped for injury::Injury {
+    const FIELD: &'static str = "injuries";
+    const WORD: &'static str = "injury";
+    const RULE: &'static str = rule::INJURY;
+
+    fn roll(
+        start: &Start,
+        _: &Sheet,
+        path: &str,
+        row: Option<&str>,
+    ) -> Option<Result<Self, String>> {
+        Some(injury_at(start, path, row.map(str::to_owned), false))
+    }
+
+    fn take(&self, c: &mut CorePc, pc: &str, n: u32, from: String, changes: &mut Vec<Change>) {
+        take_injury(c, pc, n, self, from, changes);
+    }
+}
+
+impl Slipped for mutation::Mutation {
+    const FIELD: &'static str = "mutations";
+    const WORD: &'static str = "mutation";
+    const RULE: &'static str = rule::MUTATION;
+
+    /// The mutation table has no rows by name: a word that is no slip is
+    /// passed over.
+    fn roll(
+        start: &Start,
+        sheet: &Sheet,
+        path: &str,
+        row: Option<&str>,
+    ) -> Option<Result<Self, String>> {
+        row.is_none().then(|| rolled_mutation(start, sheet, path))
+    }
+
+    fn take(&self, c: &mut CorePc, pc: &str, n: u32, from: String, changes: &mut Vec<Change>) {
+        take_mutation(c, pc, n, self, from, changes);
     }
 }
 
@@ -270,19 +311,6 @@ fn soulblight(
         }
     }
     false
-}
-
-/// An injury rolled for a record (`name`: a row pinned by its name).
-fn rolled_injury(
-    start: &Start,
-    n: u32,
-    pc: &str,
-    field: &str,
-    j: usize,
-    name: Option<String>,
-    permanent: bool,
-) -> Result<injury::Injury, String> {
-    injury_at(start, &record_path(n, pc, field, j), name, permanent)
 }
 
 /// The injury generator's first item under `<campaign seed>/<path>`.

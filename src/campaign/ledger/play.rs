@@ -4,7 +4,7 @@
 //! each PC's own entry (by the system's rules), then who died or left.
 
 use super::{Change, PackFacts, Start, change, checks, core, fate, mettle, road, rule, vouchers};
-use crate::campaign::record::{Fate, RecordFile};
+use crate::campaign::record::{Fate, PcRecord, RecordFile};
 use crate::campaign::state::{HeldVoucher, MetNpc, State, TrailLeg, Travelled};
 use crate::generators::count;
 use crate::rules::RulesSystem;
@@ -35,7 +35,7 @@ pub(super) fn session(
     purse(state, record.record.money, changes);
     supplies(state, record, changes);
     join(start, state, record, changes);
-    pc_entries(start, state, n, pack, record, changes);
+    pc_entries(start, state, n, pack, &record.record.pcs, changes);
     fates(start, state, n, record, changes);
 }
 
@@ -124,10 +124,10 @@ fn pc_entries(
     state: &mut State,
     n: u32,
     pack: &PackFacts,
-    record: &RecordFile,
+    entries: &[PcRecord],
     changes: &mut Vec<Change>,
 ) {
-    for entry in &record.record.pcs {
+    for entry in entries {
         let Some(k) = present_pc(state, &entry.name) else {
             continue;
         };

@@ -185,14 +185,7 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
         })
         .collect();
     // Down the columns, as an index reads: as many columns as fit.
-    let head = "stop — number · page and square";
-    let n = columns_for(&cells, head, f);
-    f.table(
-        &vec![head; n],
-        &in_measured_columns(&cells, n, f, head, TABLE),
-        &vec![1.0 / n as f64; n],
-        TABLE,
-    );
+    index_table(f, "stop — number · page and square", &cells);
     if !players {
         // Without the ladder's word (the tiles' legend gives it): five
         // columns a page rather than three.
@@ -211,13 +204,7 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
                 )
             })
             .collect();
-        let n = columns_for(&cells, head, f);
-        f.table(
-            &vec![head; n],
-            &in_measured_columns(&cells, n, f, head, TABLE),
-            &vec![1.0 / n as f64; n],
-            TABLE,
-        );
+        index_table(f, head, &cells);
     }
 }
 
@@ -244,6 +231,18 @@ fn page_room(f: &Flow) -> f64 {
     let mut probe = f.probe();
     probe.new_page();
     probe.room_left()
+}
+
+/// Short cells under `head`, in as many equal columns as fit
+/// ([`columns_for`]), reading down each.
+fn index_table(f: &mut Flow, head: &str, cells: &[String]) {
+    let n = columns_for(cells, head, f);
+    f.table(
+        &vec![head; n],
+        &in_measured_columns(cells, n, f, head, TABLE),
+        &vec![1.0 / n as f64; n],
+        TABLE,
+    );
 }
 
 /// How many columns of these cells a page holds side by side (3 to 5):

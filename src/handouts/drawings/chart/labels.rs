@@ -28,6 +28,7 @@
 //! up in the same order as by scanning everything (lines in path order,
 //! labels in label order), so the choices, to the last bit, are the same.
 
+use super::geom;
 use crate::page::pdf::Fonts;
 use crate::page::{Anchor, halo_box, text_left};
 
@@ -118,33 +119,11 @@ impl BoxPt {
         self.left >= o.left && self.right <= o.right && self.top >= o.top && self.bottom <= o.bottom
     }
 
-    /// Length of the segment `a`–`b` inside the box (Liang–Barsky).
+    /// Length of the segment `a`–`b` inside the box.
     pub(crate) fn clip_length(&self, a: (f64, f64), b: (f64, f64)) -> f64 {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-        for (p, q) in [
-            (-dx, a.0 - self.left),
-            (dx, self.right - a.0),
-            (-dy, a.1 - self.top),
-            (dy, self.bottom - a.1),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return 0.0;
-                }
-            } else {
-                let r = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(r);
-                } else {
-                    t1 = t1.min(r);
-                }
-            }
-        }
-        if t1 <= t0 {
-            return 0.0;
-        }
-        (t1 - t0) * (dx * dx + dy * dy).sqrt()
+        let sides = [self.left, self.top, self.right, self.bottom];
+        geom::clip(sides, a, b).map_or(0.0, |(t0, t1)| (t1 - t0) * (dx * dx + dy * dy).sqrt())
     }
 }
 

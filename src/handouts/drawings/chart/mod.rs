@@ -6,6 +6,8 @@
 //!
 //! - `atlas`: a region too big for one page as an overview and detail
 //!   tiles with grid references.
+//! - `geom`: the part of a segment inside a box, for the atlas and the
+//!   labels.
 //! - `labels`: where each label goes — candidate positions scored against
 //!   the marks, the lines and the labels already placed, measured with the
 //!   PDF font's real glyph advances.
@@ -20,6 +22,7 @@ use crate::page::pdf::Fonts;
 use crate::page::{Anchor, Drawing, Shape};
 
 pub(crate) mod atlas;
+mod geom;
 pub(crate) mod labels;
 
 use labels::{BoxPt, Placed, Scene, Want};

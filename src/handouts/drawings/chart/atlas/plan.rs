@@ -5,6 +5,7 @@
 
 use super::{BAND, LEAST_SCALE, OVERLAP, PAD, SQUARE};
 use crate::generators::map::Map;
+use crate::handouts::drawings::chart::geom;
 
 /// A rectangle of the region, in regions.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -21,30 +22,9 @@ impl Area {
     }
 
     /// The part (`t0`, `t1`) of the segment `a`–`b` inside the area, if
-    /// any (Liang–Barsky).
+    /// any.
     pub(crate) fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(f64, f64)> {
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
-        for (p, q) in [
-            (-dx, a.0 - self.x0),
-            (dx, self.x1 - a.0),
-            (-dy, a.1 - self.y0),
-            (dy, self.y1 - a.1),
-        ] {
-            if p == 0.0 {
-                if q < 0.0 {
-                    return None;
-                }
-            } else {
-                let r = q / p;
-                if p < 0.0 {
-                    t0 = t0.max(r);
-                } else {
-                    t1 = t1.min(r);
-                }
-            }
-        }
-        (t1 > t0).then_some((t0, t1))
+        geom::clip([self.x0, self.y0, self.x1, self.y1], a, b)
     }
 }
 
