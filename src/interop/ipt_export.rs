@@ -6,7 +6,8 @@
 //! its range or weight, so no row reads as a comment or a command; the
 //! table's id is its name, and the file's first line marks it as ours so
 //! `import` keeps the ids. What IPP cannot roll the same way (a deck,
-//! roll-again rows, dice its notation reads otherwise) is refused.
+//! roll-again rows, dice its notation reads otherwise, a roll on a table
+//! not exported with it) is refused.
 
 use std::collections::BTreeSet;
 
@@ -121,9 +122,7 @@ fn text(ex: &Export, segments: &[Segment], uses: &mut BTreeSet<String>) -> Resul
                 uses.insert(id.clone());
                 out.push_str(&format!("[@{id}]"));
             }
-            Segment::Table { id, .. } => {
-                out.push_str(&escape(&format!("roll on {}", ex.title_of(id))))
-            }
+            Segment::Table { id, .. } => return Err(super::not_exported(id)),
             Segment::Pick { options } => {
                 let opts: Result<Vec<String>, String> =
                     options.iter().map(|o| text(ex, o, uses)).collect();

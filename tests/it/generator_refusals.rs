@@ -3,7 +3,7 @@
 //! `export --format ipt` → `import` giving the same tables and odds.
 
 use super::generator_kit::{
-    assert_chances, import_back, refused_exports, round_trip_export, tables,
+    assert_chances, import_back, refused_exports, refused_missing, round_trip_export, tables,
 };
 use crate::common::{run_in, stderr, temp_dir};
 
@@ -95,4 +95,5 @@ fn ipt_export_imports_back_as_the_same_tables_and_odds() {
         .collect();
     assert_eq!(dice, [Some("1d12"), None, Some("2d6")]);
     refused_exports(&dir, "ipt");
+    refused_missing(&dir, "ipt");
 }
