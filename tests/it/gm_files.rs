@@ -285,3 +285,36 @@ fn init_system_core_starts_a_core_campaign_that_preps_as_it_stands() {
     assert!(read(&base.join("other/campaign.toml")).contains("system = \"mettle\""));
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// `verify DIR` on a pack of the campaign says it is stale as `prep` says
+/// it (what changed, at the record's first changed line, and `prep
+/// --force`); a pack that is not stale is still ok.
+#[test]
+fn verify_of_one_stale_pack_says_so_as_prep_does() {
+    let base = temp_dir("gm-files-verify-stale");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    record_day(&camp, 1);
+    ok_in(&camp, &["prep"]);
+    let (out, _) = ok_in(&camp, &["verify", "out/session-2"]);
+    assert!(out.contains("ok: all "), "{out}");
+    let first = camp.join("sessions/1/record.toml");
+    let text = read(&first);
+    let money = text
+        .lines()
+        .find(|l| l.starts_with("money ="))
+        .unwrap()
+        .to_owned();
+    std::fs::write(&first, text.replace(&money, "money = 5")).unwrap();
+    let line = text.lines().position(|l| l == money).unwrap() + 1;
+    let blame = format!(
+        "sessions/1/record.toml:{line}:1: session 1's record changed after session 2 was \
+         prepped: the pack of session 2 is made from an older campaign state"
+    );
+    let err = fails_in(&camp, &["verify", "out/session-2"]);
+    assert!(err.contains(&blame), "{err}");
+    assert!(err.contains("run `tablewright prep --force`"), "{err}");
+    let (out, _) = ok_in(&camp, &["verify", "out/session-1"]);
+    assert!(out.contains("ok: all "), "{out}");
+}
