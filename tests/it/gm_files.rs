@@ -318,3 +318,35 @@ fn verify_of_one_stale_pack_says_so_as_prep_does() {
     let (out, _) = ok_in(&camp, &["verify", "out/session-1"]);
     assert!(out.contains("ok: all "), "{out}");
 }
+
+/// The guide's example of a stale refusal (Campaigns, "Fix the past in
+/// one step") is what `prep` says when session 1's `day` changes after
+/// session 4 was prepped: quoted from the guide, whole, so the example
+/// stays true (the `day` line does not move with the party's size).
+#[test]
+fn the_guides_stale_refusal_is_what_prep_says() {
+    let guide = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/campaigns.md"));
+    let quoted: Vec<&str> = guide
+        .lines()
+        .skip_while(|l| !l.starts_with("error: sessions/1/record.toml:"))
+        .take(2)
+        .collect();
+    assert_eq!(quoted.len(), 2, "the guide quotes the refusal and its hint");
+    let base = temp_dir("gm-files-guide-stale");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    for n in 1..=3 {
+        record_day(&camp, n);
+        ok_in(&camp, &["prep"]);
+    }
+    let first = camp.join("sessions/1/record.toml");
+    std::fs::write(&first, read(&first).replace("day = 3", "day = 2")).unwrap();
+    let err = fails_in(&camp, &["prep"]);
+    for line in quoted {
+        assert!(
+            err.contains(line.trim()),
+            "the guide's {line:?} is not in\n{err}"
+        );
+    }
+}
