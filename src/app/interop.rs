@@ -41,8 +41,7 @@ pub(crate) fn export(
         return Ok(());
     };
     let files = interop::files(&ex, format).map_err(Error::input)?;
-    folder_check(dir)?;
-    let written = output::publish_into(dir, &files, replace(ws.force))?.files;
+    let written = publish_to(ws, dir, &files)?;
     writeln!(
         out,
         "wrote {} to {}:",
@@ -61,6 +60,20 @@ pub(crate) fn export(
 
 /// What `--to` may replace: with `--force`, files that differ; without,
 /// nothing (identical bytes are never a conflict).
+/// `files` written into the folder `dir` in place (`export --to`,
+/// `manpage --to`): DIR checked to be a folder, the set staged inside it
+/// ([`output::publish_into`]), so a GM's shared folder that is writable in
+/// a parent that is not takes it; a file that differs is replaced only
+/// with `--force`. The paths written.
+pub(super) fn publish_to(
+    ws: &Workspace,
+    dir: &Path,
+    files: &[(String, Vec<u8>)],
+) -> Result<Vec<PathBuf>, Error> {
+    folder_check(dir)?;
+    Ok(output::publish_into(dir, files, replace(ws.force))?.files)
+}
+
 fn replace(force: bool) -> Replace {
     if force {
         Replace::All

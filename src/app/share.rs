@@ -181,7 +181,9 @@ fn campaign_packs(out: &Path) -> Vec<(usize, std::path::PathBuf)> {
 }
 
 /// `verify DIR`: exit 0 when every file the bundle makes is in the folder
-/// byte for byte (and nothing else is), 1 listing the files that are not.
+/// byte for byte (and nothing else is), 1 listing the files that are not;
+/// in a campaign, 1 too when DIR is a stale pack of it, told as `prep`
+/// tells it ([`pack::stale::of_folder`]).
 fn verify_one(
     ws: &Workspace,
     dir: &Path,
@@ -191,6 +193,20 @@ fn verify_one(
     let compared = compared(ws, dir, err)?;
     if !compared.differences.is_empty() {
         return Err(pack::mismatch(dir, compared.differences));
+    }
+    // One of the campaign's packs: stale is said as `prep` says it.
+    if ws.campaign.is_some() {
+        match pack::stale::of_folder(ws, dir) {
+            Ok(Some(stale)) => return Err(Error::input(stale)),
+            Ok(None) => {}
+            Err(e) => writeln!(
+                err,
+                "note: whether {} is stale is not known (the records do not fold: \
+                 `tablewright campaign` says why): {}",
+                dir.display(),
+                e.to_string().lines().next().unwrap_or_default()
+            )?,
+        }
     }
     writeln!(
         out,

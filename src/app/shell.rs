@@ -26,9 +26,10 @@ pub(crate) fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> R
 }
 
 /// The manual page in roff (`man 1 tablewright`), subcommands listed, on
-/// `out`; with `to`, every page ([`pages`]) written into that folder
-/// through [`output::publish`] (all or nothing; a page that differs is
-/// replaced only with `--force`), as `export --to` writes.
+/// `out`; with `to`, every page ([`pages`]) written into that folder as
+/// `export --to` writes ([`super::interop::publish_to`]: staged inside it,
+/// so a writable folder in a read-only parent takes them; all or nothing;
+/// a page that differs is replaced only with `--force`).
 pub(crate) fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) -> Result<(), Error> {
     let files = pages(crate::cli::command())?;
     let Some(dir) = to else {
@@ -36,8 +37,7 @@ pub(crate) fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) ->
         out.write_all(&files[0].1)?;
         return Ok(());
     };
-    super::interop::folder_check(dir)?;
-    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
+    let written = super::interop::publish_to(ws, dir, &files)?;
     writeln!(out, "wrote {} pages to {}:", written.len(), dir.display())?;
     for (name, _) in &files {
         writeln!(out, "  {name}")?;

@@ -177,7 +177,7 @@ fn collect_calls(frags: &[Frag], out: &mut Vec<Call>) {
             } => out.push(Call::Named(file.clone(), table.clone(), *line, *column)),
             Frag::Local(t) => out.push(Call::Local(*t)),
             Frag::Pick(options) => options.iter().for_each(|o| collect_calls(o, out)),
-            Frag::Words(_) | Frag::Dice(_) => {}
+            Frag::Words(_) | Frag::Dice(_) | Frag::Space => {}
         }
     }
 }
@@ -330,7 +330,7 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
     let mut derived = Vec::new();
     let mut rows = Vec::new();
     for (n, r) in t.rows.iter().enumerate() {
-        let text = render(&r.text, &mut next, ids).trim().to_owned();
+        let text = row_text(&r.text, &mut next, ids);
         let plain = plain(&r.text);
         let roll = match (r.range, r.weight) {
             (Some((a, b)), _) if a == b => a.to_string(),
@@ -379,6 +379,43 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
     }
 }
 
+/// A row's text in our notation ([`render`]), trimmed at both ends but
+/// for a space the source keeps ([`Frag::Space`]).
+fn row_text<'a>(
+    frags: &[Frag],
+    calls: &mut impl Iterator<Item = &'a Key>,
+    ids: &BTreeMap<Key, String>,
+) -> String {
+    let mut pieces: Vec<(String, bool)> = frags
+        .iter()
+        .map(|f| {
+            let text = render(std::slice::from_ref(f), calls, ids);
+            (text, matches!(f, Frag::Space))
+        })
+        .collect();
+    for (text, kept) in pieces.iter_mut() {
+        if *kept {
+            break;
+        }
+        if !text.trim_start().is_empty() {
+            *text = text.trim_start().to_owned();
+            break;
+        }
+        text.clear();
+    }
+    for (text, kept) in pieces.iter_mut().rev() {
+        if *kept {
+            break;
+        }
+        if !text.trim_end().is_empty() {
+            *text = text.trim_end().to_owned();
+            break;
+        }
+        text.clear();
+    }
+    pieces.into_iter().map(|(text, _)| text).collect()
+}
+
 /// A row's text in our notation, each call taking the next resolved id.
 fn render<'a>(
     frags: &[Frag],
@@ -401,6 +438,7 @@ fn render<'a>(
                 let opts: Vec<String> = options.iter().map(|o| render(o, calls, ids)).collect();
                 out.push_str(&format!("{{pick: {}}}", opts.join(" | ")));
             }
+            Frag::Space => out.push(' '),
         }
     }
     out

@@ -1,11 +1,13 @@
 //! Tables as Inspiration Pad Pro files (`export --format ipt`): a ranged
 //! table is a `Type: Lookup` table with its `Roll:` and ranges, a
 //! weighted one has `N:` weights; `{table:…}` becomes `[@…]`,
-//! `{pick: a | b}` `[|a|b]`, inline dice stay `{2d6}`. Every row carries
+//! `{pick: a | b}` `[|a|b]`, inline dice stay `{2d6}`, a space at a row's
+//! ends `\_`. Every row carries
 //! its range or weight, so no row reads as a comment or a command; the
 //! table's id is its name, and the file's first line marks it as ours so
 //! `import` keeps the ids. What IPP cannot roll the same way (a deck,
-//! roll-again rows, dice its notation reads otherwise) is refused.
+//! roll-again rows, dice its notation reads otherwise, a roll on a table
+//! not exported with it) is refused.
 
 use std::collections::BTreeSet;
 
@@ -80,10 +82,23 @@ fn table(
             (Some((a, b)), _) => format!("{a}-{b}"),
             (None, w) => w.unwrap_or(1).to_string(),
         };
-        out.push_str(&format!("{prefix}:{text}\n"));
+        out.push_str(&format!("{prefix}:{}\n", kept_ends(&text)));
     }
     out.push('\n');
     Ok(())
+}
+
+/// Spaces at a row's ends as `\_`, which IPP keeps (it trims a row's own
+/// spaces).
+fn kept_ends(text: &str) -> String {
+    let body = text.trim_matches(' ');
+    let lead = text.len() - text.trim_start_matches(' ').len();
+    let trail = if body.is_empty() {
+        0
+    } else {
+        text.len() - text.trim_end_matches(' ').len()
+    };
+    format!("{}{body}{}", "\\_".repeat(lead), "\\_".repeat(trail))
 }
 
 /// A title on one comment line.
@@ -107,9 +122,7 @@ fn text(ex: &Export, segments: &[Segment], uses: &mut BTreeSet<String>) -> Resul
                 uses.insert(id.clone());
                 out.push_str(&format!("[@{id}]"));
             }
-            Segment::Table { id, .. } => {
-                out.push_str(&escape(&format!("roll on {}", ex.title_of(id))))
-            }
+            Segment::Table { id, .. } => return Err(super::not_exported(id)),
             Segment::Pick { options } => {
                 let opts: Result<Vec<String>, String> =
                     options.iter().map(|o| text(ex, o, uses)).collect();
@@ -135,4 +148,16 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kept_ends;
+
+    #[test]
+    fn spaces_at_a_rows_ends_are_kept_with_underscores() {
+        assert_eq!(kept_ends(" sharp  "), "\\_sharp\\_\\_");
+        assert_eq!(kept_ends("a b"), "a b");
+        assert_eq!(kept_ends("  "), "\\_\\_");
+    }
 }

@@ -2,7 +2,9 @@
 //! `[@t]`, `[@3 t]` and `[@{1d4} t]` (a count rolled becomes a table of
 //! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
 //! options when one is empty), dice `{2d6}`, and the escapes `\n` (a new
-//! line) and `\z` (nothing). Brackets are paired in one pass over the
+//! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
+//! (the article "a" or "an", chosen by the word written after it; refused
+//! when that word is rolled). Brackets are paired in one pass over the
 //! text, and nesting, calls and counts are bounded, so a text is read in
 //! time linear in its length.
 
@@ -88,6 +90,14 @@ impl Brackets for Reader<'_, '_> {
         }
     }
 
+    fn escape_piece(&mut self, at: usize, end: usize) -> Option<Frag> {
+        match self.text.as_bytes().get(at + 1) {
+            Some(b'_') => Some(Frag::Space),
+            Some(b'a') => Some(Frag::Words(self.article(at, end))),
+            _ => None,
+        }
+    }
+
     fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
         if self.text.as_bytes()[open] == b'[' {
             self.square(open, close, depth)
@@ -107,6 +117,24 @@ impl Brackets for Reader<'_, '_> {
 }
 
 impl Reader<'_, '_> {
+    /// `\a` at `at`: the article for the word after it (up to `end`), or
+    /// refused when there is no such word to choose by.
+    fn article(&mut self, at: usize, end: usize) -> String {
+        let (what, hint) = match article(&self.text[at + 2..end]) {
+            Ok(a) => return a.to_owned(),
+            Err(NoWord::Rolled) => (
+                "`\\a`: the article \"a\" or \"an\" for a word that is rolled (a call, a choice or dice follows it), which tablewright's tables cannot choose",
+                "write \"a\" or \"an\" into the rows it rolls, or put the word after `\\a` in the text",
+            ),
+            Err(NoWord::Missing) => (
+                "`\\a`: the article \"a\" or \"an\" with no word of letters right after it to choose by",
+                "write \"a\" or \"an\" in its place",
+            ),
+        };
+        self.ctx.refuse(self.text, at, what, hint);
+        String::new()
+    }
+
     /// `[…]` from `open` to `close`.
     fn square(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
         self.ctx.calls += 1;
@@ -316,6 +344,81 @@ impl Reader<'_, '_> {
     }
 }
 
+/// Why `\a` has no word to choose its article by.
+#[derive(Debug, PartialEq)]
+enum NoWord {
+    /// What follows it is rolled (a bracket or a brace).
+    Rolled,
+    /// No word of letters follows it: the end, another escape that is
+    /// not a character (`\n`, `\t`, `\z`, `\a`), or something else.
+    Missing,
+}
+
+/// Blanks before `\a`'s word: the reader looks past fewer than these.
+const ARTICLE_LOOK: usize = 30;
+
+/// The article `\a` writes before `rest`, as the Randomness reader
+/// chooses it (IPP3's rule with its common exceptions): the first word of
+/// English letters in the words right after it (escaped characters and
+/// `\_` count as words; a bracket, a brace or another escape ends them),
+/// past fewer than [`ARTICLE_LOOK`] blanks.
+fn article(rest: &str) -> Result<&'static str, NoWord> {
+    let (mut blanks, mut word) = (0, String::new());
+    let mut stop = NoWord::Missing;
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        let c = match c {
+            '[' | '{' => {
+                stop = NoWord::Rolled;
+                break;
+            }
+            '\\' => match chars.next() {
+                Some('n' | 't' | 'z' | 'a') => break,
+                Some('_') => ' ',
+                Some(c) => c,
+                None => '\\',
+            },
+            c => c,
+        };
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+        } else if word.is_empty() && c.is_whitespace() && blanks + 1 < ARTICLE_LOOK {
+            blanks += 1;
+        } else {
+            break;
+        }
+    }
+    if word.is_empty() {
+        return Err(stop);
+    }
+    Ok(article_for(&word))
+}
+
+/// "a" or "an" before `word` (letters only): words that start with a
+/// vowel but sound a consonant (`unit`, `euro`, `one`) take "a"; a silent
+/// h (`hour`, `honest`, `heir`, `herb`) takes "an", as do capitals said as
+/// letters that start with a vowel sound (`NPC`, `FBI`); otherwise "an"
+/// before a vowel.
+fn article_for(word: &str) -> &'static str {
+    const SAYS_A: [&str; 9] = [
+        "uni", "use", "ubi", "euro", "eulog", "eunuch", "uten", "ufo", "one",
+    ];
+    const SAYS_AN: [&str; 6] = ["hour", "honest", "honor", "honour", "heir", "herb"];
+    let lower = word.to_ascii_lowercase();
+    let starts = |list: &[&str]| list.iter().any(|p| lower.starts_with(p));
+    let letters = word.len() > 1
+        && word.chars().all(|c| c.is_ascii_uppercase())
+        && word.starts_with(['F', 'H', 'L', 'M', 'N', 'R', 'S', 'X']);
+    let an = if starts(&SAYS_A) {
+        false
+    } else if starts(&SAYS_AN) || letters {
+        true
+    } else {
+        lower.starts_with(['a', 'e', 'i', 'o', 'u'])
+    };
+    if an { "an" } else { "a" }
+}
+
 /// How many times a call rolls.
 enum Count {
     Times(i64),
@@ -365,12 +468,73 @@ mod tests {
             ("{{1d4} - {1d4}}", 5, "arithmetic on rolls"),
             ("{1d6/2}", 5, "uses `/`"),
             ("[@{$n} T]", 5, "the count of"),
+            ("x \\a [@T]", 7, "for a word that is rolled"),
+            ("\\a[|apple|pear]", 5, "for a word that is rolled"),
+            ("\\a 8-foot pole", 5, "no word of letters"),
+            ("a \\a\\n orc", 7, "no word of letters"),
         ] {
             let (_, ctx) = read(text);
             let r = ctx.refused.first().unwrap_or_else(|| panic!("{text}"));
             assert!(r.what.contains(what), "{text}: {}", r.what);
             assert_eq!(r.column, column, "{text}");
         }
+    }
+
+    #[test]
+    fn a_kept_space_is_a_piece_and_an_article_is_chosen_by_the_next_word() {
+        let (f, ctx) = read("\\_big\\_[@T]\\_");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        assert_eq!(f[0], Frag::Space);
+        assert_eq!(f[1], Frag::Words("big".into()));
+        assert_eq!(f[2], Frag::Space);
+        assert_eq!(f[4], Frag::Space);
+        let (f, ctx) = read("\\a orc and \\a\\_wolf[@T]");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        let words: String = f
+            .iter()
+            .map(|p| match p {
+                Frag::Words(w) => w.as_str(),
+                Frag::Space => " ",
+                _ => "|",
+            })
+            .collect();
+        assert_eq!(words, "an orc and a wolf|");
+    }
+
+    #[test]
+    fn the_article_follows_the_readers_rule_and_its_exceptions() {
+        for (rest, want) in [
+            (" orc", "an"),
+            ("Elf", "an"),
+            (" wolf", "a"),
+            (" unicorn", "a"),
+            (" user", "a"),
+            (" European", "a"),
+            (" one-eyed", "a"),
+            (" hour", "an"),
+            (" Honest", "an"),
+            (" heirloom", "an"),
+            (" hones", "a"),
+            (" NPC", "an"),
+            (" FBI", "an"),
+            (" N", "a"),
+            (" Npc", "a"),
+            (" ORC", "an"),
+            (" \\orc", "an"),
+            (" ox[@T]", "an"),
+        ] {
+            assert_eq!(article(rest), Ok(want), "{rest}");
+        }
+        assert_eq!(article(" [@T]"), Err(NoWord::Rolled));
+        assert_eq!(article(" {1d4} orcs"), Err(NoWord::Rolled));
+        assert_eq!(article(""), Err(NoWord::Missing));
+        assert_eq!(article(" 8 orcs"), Err(NoWord::Missing));
+        assert_eq!(article("\\z orc"), Err(NoWord::Missing));
+        assert_eq!(article(&format!("{}orc", " ".repeat(29))), Ok("an"));
+        assert_eq!(
+            article(&format!("{}orc", " ".repeat(30))),
+            Err(NoWord::Missing)
+        );
     }
 
     #[test]

@@ -139,6 +139,14 @@ impl Export<'_> {
     }
 }
 
+/// Why a row that rolls on table `id`, which is not in the export, cannot
+/// be written by a format whose files roll their tables themselves (IPP,
+/// Perchance): the words "roll on …" in its place would leave the GM a
+/// row that no longer rolls, so the table must come along.
+pub(crate) fn not_exported(id: &str) -> String {
+    format!("it rolls on {id}, which is not exported with it (add `{id}` to the ids)")
+}
+
 /// Everything in one text, for stdout (a format that cannot carry a
 /// table says which and why).
 pub(crate) fn stream(ex: &Export, format: Format) -> Result<String, Diagnostic> {

@@ -16,6 +16,12 @@ pub(crate) trait Brackets {
     fn closing(&self, at: usize) -> Option<usize>;
     /// What `\c` writes (`None`: nothing).
     fn escape(&self, c: char) -> Option<char>;
+    /// What the escape at `at` (its backslash) stands for when that is
+    /// more than a character — a piece of its own, or words chosen by
+    /// the text after it, up to `end`; `None`: [`Brackets::escape`].
+    fn escape_piece(&mut self, _at: usize, _end: usize) -> Option<Frag> {
+        None
+    }
     /// The bracket at `open`, closed at `close`, at nesting `depth`
     /// (below [`sheet::MAX_DEPTH`]).
     fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag>;
@@ -68,7 +74,15 @@ pub(crate) fn range(r: &mut impl Brackets, start: usize, end: usize, depth: usiz
         match (b, r.closing(i).filter(|&j| j < end)) {
             (b'\\', _) if i + 1 < end => {
                 let next = r.text()[i + 1..].chars().next().unwrap_or('\\');
-                words.extend(r.escape(next));
+                match r.escape_piece(i, end) {
+                    Some(piece) => {
+                        if !words.is_empty() {
+                            out.push(Frag::Words(std::mem::take(&mut words)));
+                        }
+                        out.push(piece);
+                    }
+                    None => words.extend(r.escape(next)),
+                }
                 i += 1 + next.len_utf8();
             }
             (b'[' | b'{', Some(j)) => {
@@ -99,11 +113,23 @@ pub(crate) fn range(r: &mut impl Brackets, start: usize, end: usize, depth: usiz
     out
 }
 
-/// Whether options may stand as `{pick: …}`: none blank, and no words in
+/// Whether options may stand as `{pick: …}`: none blank, no words in
 /// them holding `|` or a brace (the pick would split or open on them; a
-/// table of the options keeps them whole).
+/// table of the options keeps them whole), and no kept space at an
+/// option's ends (a pick trims its options).
 pub(crate) fn pick_safe(options: &[Vec<Frag>]) -> bool {
-    options.iter().all(|o| option_safe(o))
+    options
+        .iter()
+        .all(|o| option_safe(o) && !kept_space_at_an_end(o))
+}
+
+/// Whether the first or the last piece that is not blank words is a
+/// kept space ([`Frag::Space`]).
+fn kept_space_at_an_end(frags: &[Frag]) -> bool {
+    let blank = |f: &&Frag| matches!(f, Frag::Words(w) if w.trim().is_empty());
+    let first = frags.iter().find(|f| !blank(f));
+    let last = frags.iter().rev().find(|f| !blank(f));
+    matches!(first, Some(Frag::Space)) || matches!(last, Some(Frag::Space))
 }
 
 fn option_safe(frags: &[Frag]) -> bool {
@@ -137,6 +163,21 @@ mod tests {
         assert!(!pick_safe(&[w("a|b"), w("c")]));
         assert!(!pick_safe(&[w("a{"), w("c")]));
         assert!(!pick_safe(&[w(" "), w("c")]));
+        let kept = |a: Vec<Frag>| [a, w("c")];
+        assert!(pick_safe(&kept(vec![
+            Frag::Words("a".into()),
+            Frag::Space,
+            Frag::Words("b".into())
+        ])));
+        assert!(!pick_safe(&kept(vec![
+            Frag::Words(" ".into()),
+            Frag::Space,
+            Frag::Words("b".into())
+        ])));
+        assert!(!pick_safe(&kept(vec![
+            Frag::Words("a".into()),
+            Frag::Space
+        ])));
         assert!(!pick_safe(&[
             vec![Frag::Pick(vec![w("x}"), w("y")])],
             w("c")

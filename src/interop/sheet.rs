@@ -90,6 +90,9 @@ pub(crate) enum Frag {
     Local(usize),
     /// One of several texts, uniformly.
     Pick(Vec<Vec<Frag>>),
+    /// A space the source keeps even at the start or end of a row or an
+    /// option (IPP's `\_`), where other spaces are trimmed.
+    Space,
 }
 
 /// A construct that cannot be carried exactly.

@@ -9,9 +9,10 @@
 //! changed since that pack was made — never a guess from which record
 //! comes before it. `prep N` refuses while a pack before N is stale
 //! ([`refuse`]: what changed, and every stale pack); `prep --force` makes
-//! them again in order; `verify` and `campaign` list them.
+//! them again in order; `verify` and `campaign` list them, and `verify
+//! DIR` on a stale pack of the campaign says what `prep` says ([`of_folder`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::base::{campaign_bundle, campaign_files, campaign_pack_dirs};
 use super::reroll;
@@ -132,8 +133,34 @@ pub(super) fn refuse(
     let Some(first) = found.packs.first().filter(|p| p.session < n) else {
         return Ok(());
     };
-    let what = join_and(&first.changed);
     let sessions: Vec<String> = found.packs.iter().map(|p| p.session.to_string()).collect();
+    Err(Error::input(told(files, first, &sessions)?))
+}
+
+/// `verify DIR` on one of the campaign's packs: what `prep` says of it
+/// when it is stale ([`told`]: what changed, at the first line of the
+/// record that did), or `None` when DIR is no stale pack of the campaign.
+pub(crate) fn of_folder(ws: &Workspace, dir: &Path) -> Result<Option<Diagnostic>, Error> {
+    let (files, file, ws) = campaign_files(ws)?;
+    let found = find_in(&ws, &files, &file)?;
+    let Ok(dir) = dir.canonicalize() else {
+        return Ok(None);
+    };
+    let Some(pack) = found
+        .packs
+        .iter()
+        .find(|p| p.folder.canonicalize().is_ok_and(|f| f == dir))
+    else {
+        return Ok(None);
+    };
+    told(&files, pack, &[pack.session.to_string()]).map(Some)
+}
+
+/// What `first`, the first stale pack, was made from that changed (at the
+/// record's first changed line when a record did), the stale packs'
+/// `sessions`, and the one command that makes them again.
+fn told(files: &Files, first: &Stale, sessions: &[String]) -> Result<Diagnostic, Error> {
+    let what = join_and(&first.changed);
     let one = sessions.len() == 1;
     let message = format!(
         "{what} changed after session {} was prepped: the {} of session{} {} {} made from an \
@@ -141,7 +168,7 @@ pub(super) fn refuse(
         first.session,
         if one { "pack" } else { "packs" },
         if one { "" } else { "s" },
-        join_and(&sessions),
+        join_and(sessions),
         if one { "is" } else { "are" },
     );
     let hint = format!(
@@ -173,7 +200,7 @@ pub(super) fn refuse(
         }
         None => Diagnostic::message(message),
     };
-    Err(Error::input(diagnostic.with_hint(hint)))
+    Ok(diagnostic.with_hint(hint))
 }
 
 /// The first line of `now` that is not as it was in `was` (1-based), with

@@ -149,6 +149,47 @@ fn an_escaped_bar_or_brace_stays_inside_its_ipp_option() {
     assert!(rolled.contains(" sign, "), "{rolled}");
 }
 
+/// IPP's `\_` is a space kept even at a row's or an option's ends (an
+/// option with one becomes a table: a pick trims its options), and `\a`
+/// the article for the word written after it, chosen at import as the
+/// Randomness reader chooses it.
+#[test]
+fn an_ipp_kept_space_and_article_are_carried() {
+    let dir = temp_dir("gen-kept");
+    std::fs::write(
+        dir.join("kept.ipt"),
+        "Table: Sign\n\\a orc, \\a hour, \\a unicorn\\_and [|\\_big|small] \\a\\_NPC\\_\nTable: Adj\n\\_sharp\\_\n",
+    )
+    .unwrap();
+    let o = run_in(&dir, &["import", "kept.ipt", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "kept.toml");
+    let p = "imported.kept.choice-on-line-2";
+    assert_chances(
+        table(&all, "imported.kept.sign"),
+        &[(
+            &format!("an orc, an hour, a unicorn and {{table:{p}}} an NPC "),
+            1,
+            1,
+        )],
+    );
+    assert_chances(table(&all, p), &[(" big", 1, 2), ("small", 1, 2)]);
+    assert_chances(table(&all, "imported.kept.adj"), &[(" sharp ", 1, 1)]);
+    let out = dir.join("out").display().to_string();
+    let rolled = ok(&[
+        "--content",
+        &out,
+        "table",
+        "imported.kept.sign",
+        "--seed",
+        "s",
+    ]);
+    assert!(
+        rolled.contains("an orc, an hour, a unicorn and "),
+        "{rolled}"
+    );
+}
+
 #[test]
 fn every_tablesmith_construct_becomes_tables_with_the_same_odds() {
     let (o, dir) = import("gen-import", &[&fixture("every.tab"), &fixture("town.tab")]);

@@ -266,3 +266,23 @@ pub(crate) fn refused_exports(dir: &Path, format: &str) {
     assert_eq!(o.status.code(), Some(1), "{format}");
     assert!(stderr(&o).contains("rt.deck (D): a deck"), "{}", stderr(&o));
 }
+
+/// A roll on a table left out of the export is refused in `format` (IPP
+/// and Perchance alike), naming the row's table, the one missing and
+/// what to do; nothing is written.
+pub(crate) fn refused_missing(dir: &Path, format: &str) {
+    let o = export(dir, &["rt.main"], format);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{format}: {err}");
+    assert!(
+        err.contains("rt.main (Round trip: main)"),
+        "{format}: {err}"
+    );
+    assert!(
+        err.contains(
+            "it rolls on rt.weights, which is not exported with it (add `rt.weights` to the ids)"
+        ),
+        "{format}: {err}"
+    );
+    assert!(stdout(&o).is_empty(), "{format}");
+}

@@ -3,7 +3,7 @@
 //! `export --format ipt` → `import` giving the same tables and odds.
 
 use super::generator_kit::{
-    assert_chances, import_back, refused_exports, round_trip_export, tables,
+    assert_chances, import_back, refused_exports, refused_missing, round_trip_export, tables,
 };
 use crate::common::{run_in, stderr, temp_dir};
 
@@ -39,6 +39,8 @@ refused! {
     ipt_missing_table_is_refused: "g.ipt", "Table: T\n[@Nowhere]\n" => "g.ipt:2:1", "a roll on the table `Nowhere`, which is not in this file";
     ipt_lookup_gap_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n1-3:a\n5-6:b\n" => "g.ipt:5:1", "Lookup table `T`: no row for 4,";
     ipt_large_rolled_count_is_refused: "g.ipt", "Table: T\n[@{1d100} U]\nTable: U\nx\n" => "g.ipt:2:1", "`[@{1d100} U]`: a count that can pass 20";
+    ipt_article_before_a_roll_is_refused: "g.ipt", "Table: T\nsee \\a [@U]\nTable: U\nx\n" => "g.ipt:2:5", "`\\a`: the article \"a\" or \"an\" for a word that is rolled";
+    ipt_article_without_a_word_is_refused: "g.ipt", "Table: T\n{1d4} \\a 8-foot poles\n" => "g.ipt:2:7", "`\\a`: the article \"a\" or \"an\" with no word of letters right after it";
     ipt_row_before_any_table_is_refused: "g.ipt", "x\nTable: T\ny\n" => "g.ipt:1:1", "a row before the first `Table:` line";
     tab_variable_is_refused: "t.tab", "%v%,1\n:S\n1,a\n" => "t.tab:1:1", "`%var%,default`: a variable, kept from one roll to another";
     tab_variable_use_is_refused: "t.tab", ":S\n1,a %v%\n" => "t.tab:2:5", "`%…%`: a variable";
@@ -93,4 +95,5 @@ fn ipt_export_imports_back_as_the_same_tables_and_odds() {
         .collect();
     assert_eq!(dice, [Some("1d12"), None, Some("2d6")]);
     refused_exports(&dir, "ipt");
+    refused_missing(&dir, "ipt");
 }

@@ -144,6 +144,32 @@ fn record_day(camp: &Path, n: usize) {
     std::fs::write(&path, text.replace(&day, &format!("day = {}", 3 * n))).unwrap();
 }
 
+/// A campaign `camp` in `base` with sessions 1 to `n` recorded (the day
+/// only) and session `n + 1` prepped.
+fn recorded(base: &Path, n: usize) -> std::path::PathBuf {
+    ok_in(base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    for k in 1..=n {
+        record_day(&camp, k);
+        ok_in(&camp, &["prep"]);
+    }
+    camp
+}
+
+/// Session 1's record's `money` changed: the line it is on.
+fn change_money(camp: &Path) -> usize {
+    let first = camp.join("sessions/1/record.toml");
+    let text = read(&first);
+    let money = text
+        .lines()
+        .find(|l| l.starts_with("money ="))
+        .unwrap()
+        .to_owned();
+    std::fs::write(&first, text.replace(&money, "money = 5")).unwrap();
+    text.lines().position(|l| l == money).unwrap() + 1
+}
+
 /// Sessions 1-3 recorded, session 4 prepped; then session 1's record
 /// changes. `prep` and `prep 3` both name session 1's record (never the
 /// record just before the first stale pack) and every stale pack; after
@@ -153,25 +179,11 @@ fn record_day(camp: &Path, n: usize) {
 #[test]
 fn an_edited_record_names_itself_and_force_remakes_every_stale_pack() {
     let base = temp_dir("gm-files-stale");
-    ok_in(&base, &["init", "camp"]);
-    let camp = base.join("camp");
-    ok_in(&camp, &["prep"]);
-    for n in 1..=3 {
-        record_day(&camp, n);
-        ok_in(&camp, &["prep"]);
-    }
+    let camp = recorded(&base, 3);
     let (out, _) = ok_in(&camp, &["verify"]);
     assert_eq!(out.matches("ok: all").count(), 4, "{out}");
-    let first = camp.join("sessions/1/record.toml");
-    let text = read(&first);
-    let money = text
-        .lines()
-        .find(|l| l.starts_with("money ="))
-        .unwrap()
-        .to_owned();
-    std::fs::write(&first, text.replace(&money, "money = 5")).unwrap();
+    let line = change_money(&camp);
     // The refusal points at the line that changed.
-    let line = text.lines().position(|l| l == money).unwrap() + 1;
     let blame = format!(
         "sessions/1/record.toml:{line}:1: session 1's record changed after session 2 was \
          prepped: the packs of sessions 2, 3 and 4 are made from an older campaign state"
@@ -284,4 +296,51 @@ fn init_system_core_starts_a_core_campaign_that_preps_as_it_stands() {
     assert!(out.starts_with("made a METTLE campaign folder"), "{out}");
     assert!(read(&base.join("other/campaign.toml")).contains("system = \"mettle\""));
     std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// `verify DIR` on a pack of the campaign says it is stale as `prep` says
+/// it (what changed, at the record's first changed line, and `prep
+/// --force`); a pack that is not stale is still ok.
+#[test]
+fn verify_of_one_stale_pack_says_so_as_prep_does() {
+    let base = temp_dir("gm-files-verify-stale");
+    let camp = recorded(&base, 1);
+    let (out, _) = ok_in(&camp, &["verify", "out/session-2"]);
+    assert!(out.contains("ok: all "), "{out}");
+    let line = change_money(&camp);
+    let blame = format!(
+        "sessions/1/record.toml:{line}:1: session 1's record changed after session 2 was \
+         prepped: the pack of session 2 is made from an older campaign state"
+    );
+    let err = fails_in(&camp, &["verify", "out/session-2"]);
+    assert!(err.contains(&blame), "{err}");
+    assert!(err.contains("run `tablewright prep --force`"), "{err}");
+    let (out, _) = ok_in(&camp, &["verify", "out/session-1"]);
+    assert!(out.contains("ok: all "), "{out}");
+}
+
+/// The guide's example of a stale refusal (Campaigns, "Fix the past in
+/// one step") is what `prep` says when session 1's `day` changes after
+/// session 4 was prepped: quoted from the guide, whole, so the example
+/// stays true (the `day` line does not move with the party's size).
+#[test]
+fn the_guides_stale_refusal_is_what_prep_says() {
+    let guide = read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/campaigns.md"));
+    let quoted: Vec<&str> = guide
+        .lines()
+        .skip_while(|l| !l.starts_with("error: sessions/1/record.toml:"))
+        .take(2)
+        .collect();
+    assert_eq!(quoted.len(), 2, "the guide quotes the refusal and its hint");
+    let base = temp_dir("gm-files-guide-stale");
+    let camp = recorded(&base, 3);
+    let first = camp.join("sessions/1/record.toml");
+    std::fs::write(&first, read(&first).replace("day = 3", "day = 2")).unwrap();
+    let err = fails_in(&camp, &["prep"]);
+    for line in quoted {
+        assert!(
+            err.contains(line.trim()),
+            "the guide's {line:?} is not in\n{err}"
+        );
+    }
 }

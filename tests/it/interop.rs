@@ -537,6 +537,39 @@ impl Drop for Unwritable {
     }
 }
 
+/// `manpage --to DIR` the same way as `import --to` (issue 39): the pages
+/// go into a writable folder whose parent is not, nothing of the stage is
+/// left, and the same pages again write nothing.
+#[cfg(unix)]
+#[test]
+fn manpage_to_a_writable_folder_in_a_read_only_parent() {
+    let dir = temp_dir("manpage-read-only-parent");
+    let shared = dir.join("parent/man1");
+    std::fs::create_dir_all(&shared).unwrap();
+    let Some(guard) = Unwritable::make(&dir.join("parent")) else {
+        eprintln!("skipped: a read-only parent cannot be made here (see the import test)");
+        return;
+    };
+    for _ in 0..2 {
+        let o = run_in(&dir, &["manpage", "--to", "parent/man1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let names: BTreeSet<String> = std::fs::read_dir(&shared)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.contains("tablewright.1"), "{names:?}");
+    assert!(names.contains("tablewright-prep.1"), "{names:?}");
+    assert!(
+        names
+            .iter()
+            .all(|n| n.ends_with(".1") || n == ".tablewright-manifest"),
+        "{names:?}"
+    );
+    drop(guard);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 39: `import --to DIR` and `export --to DIR` work in a folder that
 /// is writable when the folder holding it is not (a GM's shared content
 /// folder): the set is staged inside DIR, then moved in; nothing of the

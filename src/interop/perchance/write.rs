@@ -162,11 +162,7 @@ impl Writer {
                 Segment::Text { text } => out.push_str(&escape(text)),
                 Segment::Table { id, .. } => match self.names.get(id) {
                     Some(n) => out.push_str(&format!("[{n}]")),
-                    None => {
-                        return Err(format!(
-                            "it rolls on {id}, which is not exported with it (add `{id}` to the ids)"
-                        ));
-                    }
+                    None => return Err(crate::interop::not_exported(id)),
                 },
                 Segment::Pick { options } => {
                     let opts: Result<Vec<String>, String> =
