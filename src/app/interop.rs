@@ -58,10 +58,8 @@ pub(crate) fn export(
     Ok(())
 }
 
-/// What `--to` may replace: with `--force`, files that differ; without,
-/// nothing (identical bytes are never a conflict).
 /// `files` written into the folder `dir` in place (`export --to`,
-/// `manpage --to`): DIR checked to be a folder, the set staged inside it
+/// `manpage --to`, `templates --to`): DIR checked to be a folder, the set staged inside it
 /// ([`output::publish_into`]), so a GM's shared folder that is writable in
 /// a parent that is not takes it; a file that differs is replaced only
 /// with `--force`. The paths written.
@@ -74,6 +72,8 @@ pub(super) fn publish_to(
     Ok(output::publish_into(dir, files, replace(ws.force))?.files)
 }
 
+/// What `--to` may replace: with `--force`, files that differ; without,
+/// nothing (identical bytes are never a conflict).
 fn replace(force: bool) -> Replace {
     if force {
         Replace::All

@@ -8,7 +8,6 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::error::Error;
-use crate::output::{self, Scope};
 use crate::workspace::Workspace;
 
 /// The binary's name as the shell sees it.
@@ -46,9 +45,10 @@ pub(crate) fn manpage(ws: &Workspace, to: Option<&Path>, out: &mut dyn Write) ->
 }
 
 /// `templates`: the built-in templates' names, one a line, on `out`; with
-/// `to`, every built-in template written into that folder through
-/// [`output::publish`] (all or nothing; a file there with other bytes is
-/// a GM's edit and is replaced only with `--force`).
+/// `to`, every built-in template written into that folder as `export --to`
+/// writes ([`super::interop::publish_to`]: staged inside it, so a writable
+/// folder in a read-only parent takes them; all or nothing; a file there
+/// with other bytes is a GM's edit and is replaced only with `--force`).
 pub(crate) fn templates(
     ws: &Workspace,
     to: Option<&Path>,
@@ -63,8 +63,7 @@ pub(crate) fn templates(
         }
         return Ok(());
     };
-    super::interop::folder_check(dir)?;
-    let written = output::publish(dir, &files, Scope::Part, ws.force)?.files;
+    let written = super::interop::publish_to(ws, dir, &files)?;
     writeln!(
         out,
         "wrote {} templates to {}:",

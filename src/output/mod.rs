@@ -44,7 +44,9 @@ pub(crate) use append::Appender;
 pub(crate) use capped::Capped;
 pub(crate) use into::publish_into;
 pub(crate) use manifest::{Listed, MANIFEST, digest};
-pub(crate) use publish::{Published, Replace, Scope, check, publish, publish_as, publish_pack};
+#[cfg(test)]
+use publish::publish;
+pub(crate) use publish::{Published, Replace, Scope, check, publish_as, publish_pack};
 pub(crate) use sys::{Lock, read_regular};
 
 #[derive(Debug)]
@@ -85,7 +87,8 @@ impl fmt::Display for OutputError {
             ),
             OutputError::CannotCreate(p, e) => write!(
                 f,
-                "cannot create the folder {}: {e}; choose a folder you can write to with --out",
+                "cannot create the folder {}: {e}; make the folder it goes in writable, or \
+                 choose a folder you can write to",
                 p.display()
             ),
             OutputError::Exists(files) => {

@@ -112,7 +112,10 @@ const TRIES: u32 = 16;
 /// Publish `files` (name → bytes) as the folder `dir`, all or nothing;
 /// see the module doc. Without `force`, a file whose name is taken by
 /// different bytes (or by anything but a plain file) is refused before
-/// anything is written; identical bytes are never a conflict.
+/// anything is written; identical bytes are never a conflict. (The unit
+/// tests' shorthand: the commands say what they replace with
+/// [`publish_as`] or write into a folder with `publish_into`.)
+#[cfg(test)]
 pub(crate) fn publish(
     dir: &Path,
     files: &[(String, Vec<u8>)],

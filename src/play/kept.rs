@@ -45,7 +45,7 @@ fn step(play: &super::Play, i: usize, (mark, check): (usize, usize)) -> Value {
         12 => json!({"do": "check", "pc": pc, "pool": "3D", "difficulty": 4}),
         13 => json!({"do": "push", "k": check}),
         14 => json!({"do": "tracker", "op": "end"}),
-        _ => json!({"do": "heal", "pc": pc, "twist": i % 3 == 0}),
+        _ => json!({"do": "heal", "pc": pc, "twist": i.is_multiple_of(3)}),
     }
 }
 

@@ -2174,7 +2174,7 @@ fn unwritable_case() -> Case {
         prep(&[]),
         &[
             "cannot create the folder",
-            "choose a folder you can write to with --out",
+            "choose a folder you can write to",
         ],
     );
     if running_as_root() {

@@ -470,18 +470,27 @@ fn finding_12_unwritable_parent_is_explained() {
         return;
     };
     set_mode(&dir.join("sub"), 0o555);
-    // `templates --to` still stages beside the folder (`manpage --to`,
-    // `import --to` and `export --to` stage inside it: see the interop
-    // tests).
+    // Every `--to` writes inside its folder (the interop tests), so only a
+    // folder still to be made needs its parent writable.
     let o = command
-        .args(["templates", "--to", "sub/pages"])
+        .args(["templates", "--to", "sub/new"])
         .current_dir(&dir)
         .output()
         .unwrap();
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("cannot write in sub:"), "{err}");
-    assert!(err.contains("make sub writable"), "{err}");
+    assert!(err.contains("cannot create the folder sub/new:"), "{err}");
+    assert!(err.contains("make the folder it goes in writable"), "{err}");
+    // The folder that is there, writable in the read-only parent, takes
+    // the templates.
+    let o = unprivileged(&dir)
+        .unwrap()
+        .args(["templates", "--to", "sub/pages"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("sub/pages").read_dir().unwrap().count() > 1);
 }
 
 #[test]
