@@ -7,7 +7,7 @@
 //! in the library and rolled once by a whole process (its peak memory is
 //! measured with `/usr/bin/time -v`: see CONTRIBUTING.md).
 //!
-//! `TW_BENCH_EXE=/path/to/tablewright cargo bench --bench speed` runs the
+//! `TW_BENCH_EXE=/path/to/tablewright cargo bench --features bench --bench speed` runs the
 //! process benchmarks on another build (an older one, for before/after).
 
 use std::hint::black_box;

@@ -405,11 +405,9 @@ fn fixture_folders() -> Vec<PathBuf> {
     out
 }
 
-/// The property `validate` promises: for every fixture folder that
-/// validates, 1,000 seeds of every generator succeed, and 1,000 seeds of a
-/// whole pack (alternating the two systems), rendered as `prep` renders it.
-#[test]
-fn every_fixture_folder_that_validates_generates_for_a_thousand_seeds() {
+/// Every fixture folder that validates, with its library; the campaign's
+/// content and the override folder among them.
+fn valid_folders() -> Vec<(PathBuf, Library)> {
     let mut valid = Vec::new();
     for dir in fixture_folders() {
         let (library, problems) = Library::load(std::slice::from_ref(&dir));
@@ -423,18 +421,39 @@ fn every_fixture_folder_that_validates_generates_for_a_thousand_seeds() {
         "{names:?}"
     );
     assert!(names.iter().any(|n| n.ends_with("override")), "{names:?}");
-    for (dir, library) in &valid {
+    valid
+}
+
+/// The property `validate` promises: for every fixture folder that
+/// validates, 1,000 seeds of every generator succeed (this test), and
+/// 1,000 seeds of a whole pack (alternating the two systems), rendered as
+/// `prep` renders it (the next). Two tests, so that they run side by side.
+#[test]
+fn every_fixture_folder_that_validates_generates_for_a_thousand_seeds() {
+    for (dir, library) in &valid_folders() {
         generate_everything(dir, library);
     }
 }
 
-fn generate_everything(dir: &Path, library: &Library) {
-    let regions: Vec<String> = library
+#[test]
+fn every_fixture_folder_that_validates_makes_a_thousand_packs() {
+    for (dir, library) in &valid_folders() {
+        make_packs(dir, library);
+    }
+}
+
+/// The library's region names.
+fn regions(library: &Library) -> Vec<String> {
+    library
         .region_names()
         .iter()
         .map(|s| s.to_string())
-        .collect();
-    let parties = [
+        .collect()
+}
+
+/// The built-in parties of the property tests: a METTLE one and a Core one.
+fn parties() -> [(RulesSystem, Party); 2] {
+    [
         (
             RulesSystem::Mettle,
             Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap(),
@@ -443,7 +462,12 @@ fn generate_everything(dir: &Path, library: &Library) {
             RulesSystem::Core,
             Party::from_summary("10,11,12,13", RulesSystem::Core).unwrap(),
         ),
-    ];
+    ]
+}
+
+fn generate_everything(dir: &Path, library: &Library) {
+    let regions = regions(library);
+    let parties = parties();
     let fail = |what: &str, i: usize, e: &dyn std::fmt::Display| -> ! {
         panic!("{}: {what} #{i} failed: {e}", dir.display())
     };
@@ -524,6 +548,17 @@ fn generate_everything(dir: &Path, library: &Library) {
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }
+}
+
+/// 1,000 packs made from `library` and rendered as `prep` renders them.
+fn make_packs(dir: &Path, library: &Library) {
+    let regions = regions(library);
+    let parties = parties();
+    let fail = |what: &str, i: usize, e: &dyn std::fmt::Display| -> ! {
+        panic!("{}: {what} #{i} failed: {e}", dir.display())
+    };
+    let templates = Templates::load(None).expect("the built-in templates load");
+    let fonts = Fonts::load();
     for i in 0..1000 {
         let seed = Seed::new(&format!("property-pack-{i}")).unwrap();
         let (system, party) = &parties[i % 2];
@@ -556,14 +591,21 @@ fn generate_everything(dir: &Path, library: &Library) {
         };
         let made =
             session::generate(library, &req, party, &seed).unwrap_or_else(|e| fail("pack", i, &e));
-        render_pack(&made, i).unwrap_or_else(|e| fail("pack rendering", i, &e));
+        render_pack(&made, i, &templates, &fonts).unwrap_or_else(|e| fail("pack rendering", i, &e));
     }
 }
 
 /// What `prep` does after generating: every Markdown and SVG handout with
 /// the built-in templates, and (for every 20th pack, the PDF being the
-/// slow part in a test build) the PDF; the PDF must be one.
-fn render_pack(made: &session::Pack, i: usize) -> Result<(), String> {
+/// slow part in a test build) the PDF; the PDF must be one. The built-in
+/// templates and the fonts are loaded once for all the packs, as `prep`
+/// loads them once for its pack.
+fn render_pack(
+    made: &session::Pack,
+    i: usize,
+    templates: &Templates,
+    fonts: &Fonts,
+) -> Result<(), String> {
     let share = ShareLine {
         seed: format!("property-pack-{i}"),
         options: String::new(),
@@ -572,8 +614,7 @@ fn render_pack(made: &session::Pack, i: usize) -> Result<(), String> {
         content: "0000".into(),
         bundle: "0000".into(),
     };
-    let templates = Templates::load(None).map_err(|e| e.to_string())?;
-    let files = handouts::pack_files(made, &templates, &share).map_err(|e| e.to_string())?;
+    let files = handouts::pack_files(made, templates, &share).map_err(|e| e.to_string())?;
     if !files
         .iter()
         .any(|(name, bytes)| name == "pack.md" && !bytes.is_empty())
@@ -586,7 +627,7 @@ fn render_pack(made: &session::Pack, i: usize) -> Result<(), String> {
             &share,
             Paper::A4,
             false,
-            &Fonts::load(),
+            fonts,
             &handouts::markdown::Wording::builtin(),
         );
         if !pdf.starts_with(b"%PDF-") {

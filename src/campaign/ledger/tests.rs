@@ -1017,7 +1017,7 @@ fn fifty_recorded_sessions_fold_quickly() {
         folding.push(&s).unwrap();
         sessions.push(s);
     }
-    // Its speed is held by `cargo bench --bench ledger` (under 100 ms);
+    // Its speed is held by `cargo bench --features bench --bench ledger` (under 100 ms);
     // this test holds what the fold gives.
     let ledger = fold(&start, &sessions).unwrap();
     assert_eq!(ledger.now.session, 51);
