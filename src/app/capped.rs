@@ -72,7 +72,8 @@ fn write_json(ask: &Ask, buf: &mut Capped) -> Result<(), Error> {
         table: ask.id,
         results: &results,
     };
-    let written = serde_json::to_writer_pretty(&mut *buf, &report);
+    // Through `&mut dyn Write`, as the crate writes all its JSON.
+    let written = serde_json::to_writer_pretty(buf as &mut dyn Write, &report);
     if let Some(e) = results.failed.into_inner() {
         return Err(e.into());
     }

@@ -252,7 +252,8 @@ impl Listing<'_> {
                 reroll: 0,
                 item,
             };
-            serde_json::to_writer(&mut out, &placed).map_err(std::io::Error::from)?;
+            serde_json::to_writer(&mut out as &mut dyn Write, &placed)
+                .map_err(std::io::Error::from)?;
             out.write_all(b"\n")?;
         }
         out.flush()?;

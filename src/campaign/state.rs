@@ -260,7 +260,10 @@ impl State {
     /// started from, so an earlier record edited afterwards shows
     /// ([`crate::campaign::ledger::stale_packs`]).
     pub fn digest(&self) -> String {
-        let json = serde_json::to_vec(self).expect("a state serialises");
+        // Through `&mut dyn Write`, as the crate writes all its JSON.
+        let mut json = Vec::new();
+        serde_json::to_writer(&mut json as &mut dyn std::io::Write, self)
+            .expect("a state serialises");
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in json {
             h ^= u64::from(b);

@@ -420,14 +420,20 @@ impl Files<'_> {
             share: &'a ShareLine,
             pack: &'a Pack,
         }
-        let json = serde_json::to_string_pretty(&PackJson {
-            share: self.share,
-            pack,
-        })
-        .expect("a pack serializes")
-            + "\n";
-        self.files
-            .insert(1, ("pack.json".into(), json.into_bytes()));
+        // Through `&mut dyn Write`, as every JSON of the crate is written:
+        // each type's `Serialize` is then built once per formatter, not
+        // once per writer (CONTRIBUTING.md, "Build time").
+        let mut json = Vec::new();
+        serde_json::to_writer_pretty(
+            &mut json as &mut dyn std::io::Write,
+            &PackJson {
+                share: self.share,
+                pack,
+            },
+        )
+        .expect("a pack serializes");
+        json.push(b'\n');
+        self.files.insert(1, ("pack.json".into(), json));
         self.files.extend(flavoured);
         Ok(self.files)
     }

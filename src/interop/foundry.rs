@@ -236,9 +236,12 @@ fn looks_like_markup(text: &str) -> bool {
 }
 
 fn pretty(value: &impl Serialize) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("documents serialize");
-    s.push('\n');
-    s
+    let mut s = Vec::new();
+    // Through `&mut dyn Write`, as the crate writes all its JSON.
+    serde_json::to_writer_pretty(&mut s as &mut dyn std::io::Write, value)
+        .expect("documents serialize");
+    s.push(b'\n');
+    String::from_utf8(s).expect("JSON is UTF-8")
 }
 
 /// One table's document (a file of `--to`).

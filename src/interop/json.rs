@@ -51,9 +51,11 @@ pub(crate) fn document<'a>(
 
 /// The document as pretty JSON with a final newline.
 pub(crate) fn to_text(doc: &TablesJson) -> String {
-    let mut s = serde_json::to_string_pretty(doc).expect("tables serialize");
-    s.push('\n');
-    s
+    let mut s = Vec::new();
+    // Through `&mut dyn Write`, as the crate writes all its JSON.
+    serde_json::to_writer_pretty(&mut s as &mut dyn std::io::Write, doc).expect("tables serialize");
+    s.push(b'\n');
+    String::from_utf8(s).expect("JSON is UTF-8")
 }
 
 /// What `import` reads back: the keys a table file has (where it came
