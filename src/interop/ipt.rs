@@ -54,9 +54,13 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
         let trimmed = line.trim();
         if trimmed.is_empty() || ["#", ";", "//"].iter().any(|c| trimmed.starts_with(c)) {
             // In a file `export` wrote, the comment above a table is its title.
-            title = sheet
-                .own_ids
-                .then(|| trimmed.trim_start_matches('#').trim().to_owned());
+            // `export` ends a title that ends in `&` with `\z` (nothing).
+            title = sheet.own_ids.then(|| {
+                let t = trimmed.trim_start_matches('#').trim();
+                let t = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
+                t.unwrap_or(trimmed.trim_start_matches('#').trim())
+                    .to_owned()
+            });
             continue;
         }
         let lead = line.len() - line.trim_start().len();

@@ -60,7 +60,11 @@ fn table(
             "a roll-again row (`reroll`), which IPP has no way to write with the same odds".into(),
         );
     }
-    out.push_str(&format!("# {}\nTable: {}\n", one_line(&t.title), t.id));
+    out.push_str(&format!(
+        "# {}\nTable: {}\n",
+        unjoined(one_line(&t.title)),
+        t.id
+    ));
     if t.dice.is_some() {
         let roll = formula(t);
         if let Some(p) = sheet::dice_problem(&roll) {
@@ -82,7 +86,7 @@ fn table(
             (Some((a, b)), _) => format!("{a}-{b}"),
             (None, w) => w.unwrap_or(1).to_string(),
         };
-        out.push_str(&format!("{prefix}:{}\n", kept_ends(&text)));
+        out.push_str(&format!("{prefix}:{}\n", unjoined(kept_ends(&text))));
     }
     out.push('\n');
     Ok(())
@@ -99,6 +103,17 @@ fn kept_ends(text: &str) -> String {
         text.len() - text.trim_end_matches(' ').len()
     };
     format!("{}{body}{}", "\\_".repeat(lead), "\\_".repeat(trail))
+}
+
+/// A line that ends in `&` with IPP's empty `\z` after it: IPP (and
+/// `import`) join a line ending in `&` to the next, which would make two
+/// rows one, or swallow the `Table:` line after a title.
+fn unjoined(line: String) -> String {
+    if line.trim_end().ends_with('&') {
+        line + "\\z"
+    } else {
+        line
+    }
 }
 
 /// A title on one comment line.
@@ -152,12 +167,19 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::kept_ends;
+    use super::{kept_ends, unjoined};
 
     #[test]
     fn spaces_at_a_rows_ends_are_kept_with_underscores() {
         assert_eq!(kept_ends(" sharp  "), "\\_sharp\\_\\_");
         assert_eq!(kept_ends("a b"), "a b");
         assert_eq!(kept_ends("  "), "\\_\\_");
+    }
+
+    #[test]
+    fn a_line_ending_in_an_ampersand_is_not_joined_to_the_next() {
+        assert_eq!(unjoined("Rock &".into()), "Rock &\\z");
+        assert_eq!(unjoined("Rock &\\_".into()), "Rock &\\_");
+        assert_eq!(unjoined("Rock & roll".into()), "Rock & roll");
     }
 }

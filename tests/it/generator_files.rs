@@ -190,6 +190,33 @@ fn an_ipp_kept_space_and_article_are_carried() {
     );
 }
 
+/// A row or a title that ends in `&` survives `export --format ipt` and
+/// `import`: IPP joins a line ending in `&` to the next, so `export`
+/// writes IPP's empty `\z` after it (it made `Rock &` and `Paper` one
+/// row, and a title so ending swallowed the `Table:` line).
+#[test]
+fn an_ampersand_at_a_rows_or_titles_end_survives_the_ipp_round_trip() {
+    let dir = temp_dir("ipt-ampersand");
+    std::fs::create_dir_all(dir.join("rt")).unwrap();
+    std::fs::write(
+        dir.join("rt/tables.toml"),
+        "[[table]]\nid = \"rt.amp\"\ntitle = \"Salt &\"\nsystem = \"any\"\nsource = \"tests\"\n\n\
+         [[table.row]]\nweight = 1\nname = \"Rock\"\ntext = \"Rock &\"\n\n[[table.row]]\nweight = 1\nname = \"Paper\"\ntext = \"Paper\"\n",
+    )
+    .unwrap();
+    let o = super::generator_kit::export(&dir, &["rt.amp"], "ipt");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("1:Rock &\\z\n"), "{text}");
+    std::fs::write(dir.join("amp.ipt"), &text).unwrap();
+    let o = run_in(&dir, &["import", "amp.ipt", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "amp.toml");
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0]["title"].as_str(), Some("Salt &"));
+    assert_chances(&all[0], &[("Rock &", 1, 2), ("Paper", 1, 2)]);
+}
+
 #[test]
 fn every_tablesmith_construct_becomes_tables_with_the_same_odds() {
     let (o, dir) = import("gen-import", &[&fixture("every.tab"), &fixture("town.tab")]);
