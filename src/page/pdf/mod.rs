@@ -13,43 +13,36 @@
 //!   to PDF's (y upwards from the bottom-left);
 //! - the document itself ([`document`]): per-document font subsetting,
 //!   bookmarks, and byte-for-byte reproducible output;
-//! - `painter`: one page's shapes as PDF operations (the PDF
-//!   [`Canvas`](crate::page::Canvas)).
+//! - `painter`: one page's shapes as a content stream (the PDF
+//!   [`Canvas`](crate::page::Canvas));
+//! - `face`: a typeface read with `allsorts`, and the subset of it a
+//!   document embeds; `embed`: that subset as a PDF composite font.
 //!
 //! It is pure: nothing here touches the file system, the clock or a random
 //! source; the caller writes the returned bytes wherever it likes.
 //!
-//! Reproducibility is worth spelling out, because printpdf (0.12) is not
-//! reproducible on its own: it names fonts, bookmarks and the trailer `/ID`
-//! with strings from a process-global counter (`utils::random_character_string_32`),
-//! so the second document a process renders differs from the first, and it
-//! writes `/CreationDate`/`/ModDate` into the info dictionary. Here fonts get
-//! fixed resource names, the outline and the info dictionary are written by
-//! this module, the dates are left out and the `/ID` is a hash of the title
-//! and the page contents. The same pages therefore always give the same bytes.
-//!
-//! Fonts are subset here rather than by printpdf: its subsetter needs its
-//! heavy `text_layout` feature (a whole layout engine). Instead the glyphs a
-//! document uses are cut out with `allsorts` (the font library printpdf
-//! itself depends on), and printpdf embeds that subset as an Identity-H
-//! `CIDFontType2` font with a `/ToUnicode` map, so text stays extractable.
-//! This relies on printpdf's `text_layout` feature staying *off* (with it
-//! on, `ParsedFont` is a different type and this module does not compile).
+//! The document is built with `lopdf` object by object: the fonts (each
+//! cut down to the glyphs the document draws, tagged with a name derived
+//! from those glyphs), one content stream and page per page, the outline
+//! and an information dictionary without dates. The trailer's `/ID` is a
+//! hash of the title and the streams. The same pages therefore always give
+//! the same bytes, in any process. (The objects used to be laid out by
+//! printpdf, which cost every fresh build a minute of compiling; the pages
+//! are drawn as it drew them.)
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use allsorts::binary::read::ReadScope;
-use allsorts::font_data::FontData;
-use allsorts::subset::{CmapTarget, SubsetProfile};
-use lopdf::{Object, StringFormat};
-use printpdf::{FontId, ParsedFont, PdfDocument, PdfFont, PdfPage, PdfSaveOptions, Pt, Rect};
+use lopdf::{Dictionary, Document, Object, ObjectId, Stream, StringFormat};
 
 use crate::page::{Anchor, Shape, halo_box, text_left};
 
+mod embed;
+mod face;
 mod painter;
 
-use painter::Painter;
+use face::{Face, REPLACEMENT};
+use painter::{Codes, Painter};
 
 /// DejaVu Serif, regular (see `assets/fonts/LICENSE`).
 const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif.ttf");
@@ -70,15 +63,13 @@ const FIT_STEP: f64 = 0.25;
 /// Slack for floating-point comparisons of lengths, in points.
 const EPSILON: f64 = 1e-6;
 
-/// Resource names of the fonts in every page's `/Font` dictionary.
-const REGULAR_RESOURCE: &str = "F1";
-const BOLD_RESOURCE: &str = "F2";
-/// Resource name of the fallback font, on pages that use it.
-const FALLBACK_RESOURCE: &str = "F3";
+/// Resource names of the fonts in the pages' `/Font` dictionary: regular,
+/// bold and the fallback (each there when the document draws with it).
+const RESOURCES: [&str; 3] = ["F1", "F2", "F3"];
 
 /// Written into the document information dictionary.
 const CREATOR: &str = "tablewright";
-const PRODUCER: &str = "tablewright (printpdf 0.12)";
+const PRODUCER: &str = "tablewright";
 
 /// Paper size of a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,127 +101,6 @@ impl Paper {
         match self {
             Paper::Letter => format!("{stem}-letter.pdf"),
             Paper::A4 => format!("{stem}.pdf"),
-        }
-    }
-}
-
-/// Characters below this code point have their glyph and advance in a
-/// flat table (Latin, Greek, Cyrillic, punctuation, arrows, maths, dingbats
-/// and card suits all lie below it); text measuring is the hot path of
-/// [`wrap`] and [`fit`].
-const FAST_CHARS: usize = 0x3000;
-
-/// Drawn (and measured) instead of a character the font has no glyph for.
-const REPLACEMENT: char = '\u{FFFD}';
-
-/// One typeface: its raw bytes (for subsetting) and its parsed tables (for
-/// glyph lookup and advances).
-struct Face {
-    bytes: &'static [u8],
-    /// PostScript name, used for `/BaseFont` after the subset tag.
-    ps_name: &'static str,
-    parsed: ParsedFont,
-    /// Design units per em.
-    units_per_em: f64,
-    /// (glyph id, advance in design units) by code point, below
-    /// [`FAST_CHARS`]; glyph 0 where the font has no glyph.
-    fast: Vec<(u16, u16)>,
-    /// Glyph id and advance of [`REPLACEMENT`] (0, 0 for the fallback,
-    /// which never draws it).
-    replacement: (u16, u16),
-}
-
-impl Face {
-    fn load(bytes: &'static [u8], ps_name: &'static str) -> Face {
-        let parsed = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
-            .expect("the embedded fonts should parse");
-        let units_per_em = f64::from(parsed.units_per_em.max(1));
-        let advance = |glyph| parsed.get_glyph_width(glyph).unwrap_or(0);
-        let mut fast = vec![(0, 0); FAST_CHARS];
-        for (&code, &glyph) in parsed.codepoint_to_glyph.range(..FAST_CHARS as u32) {
-            fast[code as usize] = (glyph, advance(glyph));
-        }
-        let replacement = parsed
-            .lookup_glyph_index(u32::from(REPLACEMENT))
-            .map_or((0, 0), |glyph| (glyph, advance(glyph)));
-        Face {
-            bytes,
-            ps_name,
-            parsed,
-            units_per_em,
-            fast,
-            replacement,
-        }
-    }
-
-    /// The font's own glyph id for `c`, if it has one.
-    fn glyph(&self, c: char) -> Option<u16> {
-        let glyph = match self.fast.get(c as usize) {
-            Some(&(glyph, _)) => glyph,
-            None => self.parsed.lookup_glyph_index(u32::from(c)).unwrap_or(0),
-        };
-        (glyph != 0).then_some(glyph)
-    }
-
-    /// Glyph id and advance (design units) drawn for `c`: its own, or the
-    /// replacement character's.
-    fn metrics(&self, c: char) -> (u16, u16) {
-        match self.fast.get(c as usize) {
-            Some(&(0, _)) => self.replacement,
-            Some(&m) => m,
-            None => match self.glyph(c) {
-                Some(glyph) => (glyph, self.parsed.get_glyph_width(glyph).unwrap_or(0)),
-                None => self.replacement,
-            },
-        }
-    }
-
-    /// Ascender and descender (negative) from `hhea`, in em.
-    fn vertical_metrics(&self) -> (f64, f64) {
-        let m = &self.parsed.font_metrics;
-        (
-            f64::from(m.ascent) / self.units_per_em,
-            f64::from(m.descent) / self.units_per_em,
-        )
-    }
-
-    /// This face cut down to the glyphs for `chars`, ready to embed. Falls
-    /// back to the whole font (still correct, just larger) should the
-    /// subsetter ever fail.
-    fn subset(&self, chars: &BTreeSet<char>) -> ParsedFont {
-        // Glyph 0 (.notdef) must come first; the rest sorted and unique.
-        let mut glyphs: Vec<u16> = chars.iter().map(|&c| self.metrics(c).0).collect();
-        glyphs.push(0);
-        glyphs.sort_unstable();
-        glyphs.dedup();
-
-        let subset = ReadScope::new(self.bytes)
-            .read::<FontData<'_>>()
-            .ok()
-            .and_then(|data| data.table_provider(0).ok())
-            .and_then(|provider| {
-                allsorts::subset::subset(
-                    &provider,
-                    &glyphs,
-                    &SubsetProfile::Pdf,
-                    CmapTarget::Unicode,
-                )
-                .ok()
-            })
-            .and_then(|bytes| ParsedFont::from_bytes(&bytes, 0, &mut Vec::new()));
-
-        match subset {
-            Some(mut font) => {
-                // The `ABCDEF+` tag marks a subset font (ISO 32000-1, 9.6.4);
-                // derived from the glyph set so it is reproducible.
-                font.font_name = Some(format!("{}+{}", subset_tag(&glyphs), self.ps_name));
-                font
-            }
-            None => {
-                let mut font = self.parsed.clone();
-                font.font_name = Some(self.ps_name.to_string());
-                font
-            }
         }
     }
 }
@@ -326,7 +196,7 @@ impl Fonts {
                 units += u64::from(main.metrics(c).1);
             } else if let Some(glyph) = self.fallback().glyph(c) {
                 let face = self.fallback();
-                fallback_units += u64::from(face.parsed.get_glyph_width(glyph).unwrap_or(0));
+                fallback_units += u64::from(face.advance(glyph));
             } else {
                 units += u64::from(main.replacement.1);
             }
@@ -537,157 +407,194 @@ pub(crate) fn document(
     fonts: &Fonts,
 ) -> Vec<u8> {
     let (width, height) = paper.size();
-
-    // Only the characters the document draws go into the embedded fonts.
-    let mut used_regular = BTreeSet::new();
-    let mut used_bold = BTreeSet::new();
-    let mut used_fallback = BTreeSet::new();
-    for shape in pages.iter().flat_map(|page| &page.items) {
-        if let Shape::Text { bold, text, .. } = shape {
-            for (source, run) in fonts.runs(text, *bold) {
-                let used = match (source, *bold) {
-                    (Source::Fallback, _) => &mut used_fallback,
-                    (Source::Main, true) => &mut used_bold,
-                    (Source::Main, false) => &mut used_regular,
-                };
-                used.extend(run.chars());
-            }
-        }
-    }
-
-    let mut doc = PdfDocument::new(title);
-    let fallback = if used_fallback.is_empty() {
-        None
-    } else {
-        Some(fonts.fallback())
-    };
+    let used = used_chars(fonts, pages);
     let faces = [
-        (Some(&fonts.regular), &used_regular, REGULAR_RESOURCE),
-        (Some(&fonts.bold), &used_bold, BOLD_RESOURCE),
-        (fallback, &used_fallback, FALLBACK_RESOURCE),
+        Some(&fonts.regular),
+        Some(&fonts.bold),
+        // The fallback is read only when a text needs it.
+        (!used[2].is_empty()).then(|| fonts.fallback()),
     ];
-    for (face, used, resource) in faces {
-        let Some(face) = face else { continue };
-        if !used.is_empty() {
-            doc.resources.fonts.map.insert(
-                FontId(resource.to_string()),
-                PdfFont::new(face.subset(used)),
-            );
-        }
-    }
-
-    let page = |ops| {
-        let media_box = Rect::from_wh(Pt(width as f32), Pt(height as f32));
-        PdfPage {
-            trim_box: media_box.clone(),
-            crop_box: media_box.clone(),
-            media_box,
-            ops,
-        }
-    };
-    let mut pdf_pages: Vec<PdfPage> = pages
+    let subsets: Vec<_> = faces
         .iter()
-        .map(|p| page(Painter::paint(fonts, height, &p.items, p.text_grey)))
+        .zip(&used)
+        .map(|(face, used)| {
+            face.filter(|_| !used.is_empty())
+                .map(|f| (f, f.subset(used)))
+        })
         .collect();
-    if pdf_pages.is_empty() {
-        pdf_pages.push(page(Vec::new()));
-    }
-    doc.with_pages(pdf_pages);
 
-    let options = PdfSaveOptions {
-        // Compression happens below, after the post-processing.
-        optimize: false,
-        // Without printpdf's `text_layout` feature this flag does nothing;
-        // the fonts were subset above.
-        subset_fonts: false,
-        secure: true,
-        image_optimization: None,
+    let mut doc = Document::with_version("1.3");
+    let mut font_names = Dictionary::new();
+    for (font, resource) in subsets.iter().zip(RESOURCES) {
+        if let Some((face, subset)) = font {
+            let id = embed::font(&mut doc, resource, face, subset);
+            font_names.set(resource, Object::Reference(id));
+        }
+    }
+    let codes = Codes {
+        fonts: [0, 1, 2].map(|i| {
+            subsets[i]
+                .as_ref()
+                .map(|(_, subset)| (RESOURCES[i], &subset.codes))
+        }),
     };
-    let mut pdf = doc.to_lopdf_document(&options, &mut Vec::new());
-    finish(&mut pdf, title, sections, height);
-    pdf.compress();
+    let resources = doc.add_object(Dictionary::from_iter(vec![(
+        "Font",
+        Object::Dictionary(font_names),
+    )]));
+
+    let pages_id = doc.new_object_id();
+    let media_box = Object::Array(
+        [0.0, 0.0, width, height]
+            .map(|v| Object::Real(v as f32))
+            .to_vec(),
+    );
+    let blank = [Page::default()];
+    let drawn = if pages.is_empty() { &blank[..] } else { pages };
+    let kids: Vec<ObjectId> = drawn
+        .iter()
+        .map(|page| {
+            let content = Painter::paint(fonts, &codes, height, &page.items, page.text_grey);
+            let content = doc.add_object(Stream::new(Dictionary::new(), content));
+            let page = Dictionary::from_iter(vec![
+                ("Type", Object::Name(b"Page".to_vec())),
+                ("MediaBox", media_box.clone()),
+                ("Parent", Object::Reference(pages_id)),
+                ("Resources", Object::Reference(resources)),
+                ("Contents", Object::Reference(content)),
+            ]);
+            doc.add_object(page)
+        })
+        .collect();
+    let tree = Dictionary::from_iter(vec![
+        ("Type", Object::Name(b"Pages".to_vec())),
+        ("Count", Object::Integer(kids.len() as i64)),
+        (
+            "Kids",
+            Object::Array(kids.iter().map(|&id| Object::Reference(id)).collect()),
+        ),
+    ]);
+    doc.objects.insert(pages_id, Object::Dictionary(tree));
+
+    finish(&mut doc, title, (pages_id, &kids), sections, height);
+    doc.compress();
 
     let mut bytes = Vec::new();
-    let written = pdf.save_to(&mut bytes);
+    let written = doc.save_to(&mut bytes);
     debug_assert!(written.is_ok(), "writing a PDF into memory cannot fail");
     bytes
 }
 
-/// Makes printpdf's output reproducible and adds the outline: a fresh info
-/// dictionary (no dates), an `/ID` hashed from the content, the bookmarks
-/// in the order given.
-fn finish(pdf: &mut lopdf::Document, title: &str, sections: &[Section], page_height: f64) {
-    if let Ok(Object::Reference(info)) = pdf.trailer.get(b"Info").cloned() {
-        let dict = lopdf::Dictionary::from_iter(vec![
-            ("Title", text_string(title)),
-            ("Creator", text_string(CREATOR)),
-            ("Producer", text_string(PRODUCER)),
-        ]);
-        pdf.objects.insert(info, Object::Dictionary(dict));
+/// The characters each font draws in `pages`: regular, bold, fallback.
+fn used_chars(fonts: &Fonts, pages: &[Page]) -> [BTreeSet<char>; 3] {
+    let mut used: [BTreeSet<char>; 3] = Default::default();
+    for shape in pages.iter().flat_map(|page| &page.items) {
+        if let Shape::Text { bold, text, .. } = shape {
+            for (source, run) in fonts.runs(text, *bold) {
+                let font = match (source, *bold) {
+                    (Source::Main, false) => 0,
+                    (Source::Main, true) => 1,
+                    (Source::Fallback, _) => 2,
+                };
+                used[font].extend(run.chars());
+            }
+        }
     }
+    used
+}
 
-    // Not the page indices but the page objects, in page order.
-    let page_ids: Vec<lopdf::ObjectId> = pdf.get_pages().into_values().collect();
-    if let (Some(&last_page), false) = (page_ids.last(), sections.is_empty()) {
-        let outline = pdf.new_object_id();
-        let items: Vec<lopdf::ObjectId> = sections.iter().map(|_| pdf.new_object_id()).collect();
-        for (i, section) in sections.iter().enumerate() {
-            let page = page_ids
-                .get(section.first_page)
-                .copied()
-                .unwrap_or(last_page);
-            let mut item = lopdf::Dictionary::from_iter(vec![
-                ("Title", text_string(&section.title)),
-                ("Parent", Object::Reference(outline)),
-                (
-                    "Dest",
-                    Object::Array(vec![
-                        Object::Reference(page),
-                        Object::Name(b"XYZ".to_vec()),
-                        Object::Integer(0),
-                        Object::Real(page_height as f32),
-                        Object::Null,
-                    ]),
-                ),
-            ]);
-            if i > 0 {
-                item.set("Prev", Object::Reference(items[i - 1]));
-            }
-            if let Some(&next) = items.get(i + 1) {
-                item.set("Next", Object::Reference(next));
-            }
-            pdf.objects.insert(items[i], Object::Dictionary(item));
-        }
-        let root = lopdf::Dictionary::from_iter(vec![
-            ("Type", Object::Name(b"Outlines".to_vec())),
-            ("First", Object::Reference(items[0])),
-            ("Last", Object::Reference(items[items.len() - 1])),
-            ("Count", Object::Integer(items.len() as i64)),
-        ]);
-        pdf.objects.insert(outline, Object::Dictionary(root));
-        if let Ok(catalog) = pdf.catalog_mut() {
-            catalog.set("Outlines", Object::Reference(outline));
-            catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
-        }
+/// The catalog, the information dictionary (title, creator and producer;
+/// no dates, so the same pages give the same bytes), the outline with the
+/// bookmarks in the order given, and an `/ID` hashed from the content.
+fn finish(
+    doc: &mut Document,
+    title: &str,
+    (tree, pages): (ObjectId, &[ObjectId]),
+    sections: &[Section],
+    height: f64,
+) {
+    let mut catalog = Dictionary::from_iter(vec![
+        ("Type", Object::Name(b"Catalog".to_vec())),
+        ("Pages", Object::Reference(tree)),
+    ]);
+    if let Some(outline) = outline(doc, pages, sections, height) {
+        catalog.set("Outlines", Object::Reference(outline));
+        catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
     }
+    let catalog = doc.add_object(catalog);
+    let info = doc.add_object(Dictionary::from_iter(vec![
+        ("Title", text_string(title)),
+        ("Creator", text_string(CREATOR)),
+        ("Producer", text_string(PRODUCER)),
+    ]));
+    doc.trailer.set("Root", Object::Reference(catalog));
+    doc.trailer.set("Info", Object::Reference(info));
 
     // The file identifier: a hash of the title and every stream (page
     // contents, fonts), so different documents get different IDs.
     let mut hash = Fnv128::new();
     hash.write(title.as_bytes());
-    for object in pdf.objects.values() {
+    for object in doc.objects.values() {
         if let Object::Stream(stream) = object {
             hash.write(&stream.content);
         }
     }
     let id = hash.finish().to_be_bytes().to_vec();
-    pdf.trailer.set(
+    doc.trailer.set(
         "ID",
         Object::Array(vec![
             Object::String(id.clone(), StringFormat::Hexadecimal),
             Object::String(id, StringFormat::Hexadecimal),
         ]),
     );
+}
+
+/// The document outline: a bookmark per section, each opening its first
+/// page (of `pages`, in order) at the top; none without sections.
+fn outline(
+    doc: &mut Document,
+    pages: &[ObjectId],
+    sections: &[Section],
+    height: f64,
+) -> Option<ObjectId> {
+    let &last_page = pages.last()?;
+    if sections.is_empty() {
+        return None;
+    }
+    let outline = doc.new_object_id();
+    let items: Vec<ObjectId> = sections.iter().map(|_| doc.new_object_id()).collect();
+    for (i, section) in sections.iter().enumerate() {
+        let page = pages.get(section.first_page).copied().unwrap_or(last_page);
+        let mut item = Dictionary::from_iter(vec![
+            ("Title", text_string(&section.title)),
+            ("Parent", Object::Reference(outline)),
+            (
+                "Dest",
+                Object::Array(vec![
+                    Object::Reference(page),
+                    Object::Name(b"XYZ".to_vec()),
+                    Object::Integer(0),
+                    Object::Real(height as f32),
+                    Object::Null,
+                ]),
+            ),
+        ]);
+        if i > 0 {
+            item.set("Prev", Object::Reference(items[i - 1]));
+        }
+        if let Some(&next) = items.get(i + 1) {
+            item.set("Next", Object::Reference(next));
+        }
+        doc.objects.insert(items[i], Object::Dictionary(item));
+    }
+    let root = Dictionary::from_iter(vec![
+        ("Type", Object::Name(b"Outlines".to_vec())),
+        ("First", Object::Reference(items[0])),
+        ("Last", Object::Reference(items[items.len() - 1])),
+        ("Count", Object::Integer(items.len() as i64)),
+    ]);
+    doc.objects.insert(outline, Object::Dictionary(root));
+    Some(outline)
 }
 
 /// A PDF text string: plain bytes when ASCII, else UTF-16BE with a BOM.
@@ -699,22 +606,6 @@ fn text_string(text: &str) -> Object {
         bytes.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
         Object::String(bytes, StringFormat::Hexadecimal)
     }
-}
-
-/// Six capital letters derived from the glyph set, for a subset font name.
-fn subset_tag(glyphs: &[u16]) -> String {
-    let mut hash = Fnv128::new();
-    for glyph in glyphs {
-        hash.write(&glyph.to_be_bytes());
-    }
-    let mut n = hash.finish();
-    (0..6)
-        .map(|_| {
-            let letter = char::from(b'A' + (n % 26) as u8);
-            n /= 26;
-            letter
-        })
-        .collect()
 }
 
 /// 128-bit FNV-1a: tiny, stable across platforms and Rust versions (unlike
