@@ -398,7 +398,8 @@ fn article(rest: &str) -> Result<&'static str, NoWord> {
 /// vowel but sound a consonant (`unit`, `euro`, `one`) take "a"; a silent
 /// h (`hour`, `honest`, `heir`, `herb`) takes "an", as do capitals said as
 /// letters that start with a vowel sound (`NPC`, `FBI`); otherwise "an"
-/// before a vowel.
+/// before a vowel. The lists are Randomness's (1.10): its longer
+/// prefixes (`user`, `european`, `unit`, `once`, …) start with these.
 fn article_for(word: &str) -> &'static str {
     const SAYS_A: [&str; 9] = [
         "uni", "use", "ubi", "euro", "eulog", "eunuch", "uten", "ufo", "one",
