@@ -165,9 +165,11 @@ impl Face {
     /// back to the whole font (still correct, just larger) should the
     /// subsetter ever fail.
     pub(super) fn subset(&self, chars: &BTreeSet<char>) -> Subset {
+        // Each character's glyph and advance, looked up once.
+        let drawn: Vec<(char, (u16, u16))> = chars.iter().map(|&c| (c, self.metrics(c))).collect();
         // Glyph 0 (.notdef) must come first; the rest sorted and unique.
         // The subset numbers its glyphs in this order.
-        let mut glyphs: Vec<u16> = chars.iter().map(|&c| self.metrics(c).0).collect();
+        let mut glyphs: Vec<u16> = drawn.iter().map(|&(_, (glyph, _))| glyph).collect();
         glyphs.push(0);
         glyphs.sort_unstable();
         glyphs.dedup();
@@ -199,16 +201,13 @@ impl Face {
             Some(glyphs) => glyphs.binary_search(&glyph).map_or(0, |i| i as u16),
             None => glyph,
         };
-        let codes: BTreeMap<char, u16> = chars
+        let codes: BTreeMap<char, u16> = drawn
             .iter()
-            .map(|&c| (c, code_of(self.metrics(c).0)))
+            .map(|&(c, (glyph, _))| (c, code_of(glyph)))
             .collect();
-        let mut advances: Vec<(u16, u16)> = chars
+        let mut advances: Vec<(u16, u16)> = drawn
             .iter()
-            .map(|&c| {
-                let glyph = self.metrics(c).0;
-                (code_of(glyph), self.advance(glyph))
-            })
+            .map(|&(_, (glyph, advance))| (code_of(glyph), advance))
             .collect();
         advances.sort_unstable();
         advances.dedup_by_key(|&mut (code, _)| code);

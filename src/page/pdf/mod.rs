@@ -124,6 +124,18 @@ enum Source {
     Fallback,
 }
 
+impl Source {
+    /// Which embedded font draws a run from this source, as an index into
+    /// [`RESOURCES`]: regular, bold or the fallback.
+    fn font(self, bold: bool) -> usize {
+        match (self, bold) {
+            (Source::Main, false) => 0,
+            (Source::Main, true) => 1,
+            (Source::Fallback, _) => 2,
+        }
+    }
+}
+
 impl std::fmt::Debug for Fonts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Fonts")
@@ -491,12 +503,7 @@ fn used_chars(fonts: &Fonts, pages: &[Page]) -> [BTreeSet<char>; 3] {
     for shape in pages.iter().flat_map(|page| &page.items) {
         if let Shape::Text { bold, text, .. } = shape {
             for (source, run) in fonts.runs(text, *bold) {
-                let font = match (source, *bold) {
-                    (Source::Main, false) => 0,
-                    (Source::Main, true) => 1,
-                    (Source::Fallback, _) => 2,
-                };
-                used[font].extend(run.chars());
+                used[source.font(*bold)].extend(run.chars());
             }
         }
     }

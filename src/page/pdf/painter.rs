@@ -23,12 +23,7 @@ pub(super) struct Codes<'a> {
 
 impl Codes<'_> {
     fn of(&self, source: Source, bold: bool) -> Option<(&'static str, &BTreeMap<char, u16>)> {
-        let index = match (source, bold) {
-            (Source::Main, false) => 0,
-            (Source::Main, true) => 1,
-            (Source::Fallback, _) => 2,
-        };
-        self.fonts[index]
+        self.fonts[source.font(bold)]
     }
 }
 
