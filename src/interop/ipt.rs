@@ -57,9 +57,8 @@ pub(crate) fn read(file: &str, stem: &str, text: &str) -> Sheet {
             // `export` ends a title that ends in `&` with `\z` (nothing).
             title = sheet.own_ids.then(|| {
                 let t = trimmed.trim_start_matches('#').trim();
-                let t = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
-                t.unwrap_or(trimmed.trim_start_matches('#').trim())
-                    .to_owned()
+                let kept = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
+                kept.unwrap_or(t).to_owned()
             });
             continue;
         }

@@ -331,3 +331,24 @@ fn rations_and_water_are_marked_from_the_first_session() {
     );
     crate::pack::Sources::check_record(&ws, 1, &record).unwrap();
 }
+
+#[test]
+fn a_store_past_the_cap_blocks_only_a_gain_of_that_store() {
+    // A hand-kept record may say more rations than a record made in play
+    // can reach: water and money still move, rations can be eaten, and only
+    // a gain of rations is refused.
+    let (root, ws) = campaign("big-store");
+    let mut play = open(&ws, &root.join("sessions/1/play.log"));
+    play.fixed.rations = 1_500_000;
+    play.act(&json!({"do": "supplies", "water": 1, "money": "+2s"}))
+        .unwrap();
+    play.act(&json!({"do": "supplies", "rations": -3})).unwrap();
+    assert_eq!(play.gm()["supplies"]["rations"], json!(1_499_997));
+    let e = play
+        .act(&json!({"do": "supplies", "rations": 1}))
+        .unwrap_err();
+    assert!(
+        e.contains("the party would have 1499998 rations, past the most a record keeps"),
+        "{e}"
+    );
+}

@@ -189,7 +189,9 @@ fn supplies(
                 -change
             ));
         }
-        if now + change > MAX_SUPPLY {
+        // Only a gain is capped: a record already past the cap (a hand-kept
+        // one may be) can still spend, and other supplies can still move.
+        if change > 0 && now + change > MAX_SUPPLY {
             return Err(format!(
                 "the party would have {} {what}, past the most a record keeps \
                  ({MAX_SUPPLY})",

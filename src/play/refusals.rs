@@ -19,8 +19,81 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
         .unwrap();
     let roll = play.act(&json!({"do": "dice", "expr": "d6"})).unwrap();
     let before = std::fs::read(&log).unwrap();
-    let (ck, rk) = (check["k"].clone(), roll["k"].clone());
-    let cases: Vec<(Value, &str)> = vec![
+    let (ck, rk) = (&check["k"], &roll["k"]);
+    let cases = [
+        bad_shapes(),
+        bad_checks(ck, rk),
+        bad_marks(),
+        bad_table_moves(rk),
+    ];
+    for (action, said) in cases.into_iter().flatten() {
+        let e = play.act(&action).unwrap_err();
+        assert!(e.contains(said), "{action}: {e}");
+    }
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "a refused action wrote to the log"
+    );
+    assert_eq!(play.entries.len(), 2);
+}
+
+#[test]
+fn an_action_refused_for_what_the_session_holds_says_why() {
+    let (root, ws) = campaign("refusals-held");
+    let mut play = open(&ws, &root.join("sessions/1/play.log"));
+    // Twice the same mark, and a stop past the day.
+    play.act(&json!({"do": "met", "address": "trap/1"}))
+        .unwrap();
+    let e = play
+        .act(&json!({"do": "met", "address": "trap/1"}))
+        .unwrap_err();
+    assert!(e.contains("trap/1 is marked met already"), "{e}");
+    let stop = play.fixed.after.as_ref().unwrap().legs[1].clone();
+    let e = play
+        .act(&json!({"do": "arrive", "stop": stop.to_uppercase(), "day": 5}))
+        .unwrap_err();
+    assert!(e.contains("write its name as the map does"), "{e}");
+    // The journey's end on the day the session started: too far by road,
+    // refused at the table as the record's check would refuse it.
+    let end = play
+        .fixed
+        .after
+        .as_ref()
+        .unwrap()
+        .legs
+        .last()
+        .unwrap()
+        .clone();
+    let first = play.fixed.day;
+    let e = play
+        .act(&json!({"do": "arrive", "stop": end, "day": first}))
+        .unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "the party could not have reached {end} by day {first}"
+        )) && e.contains("by road from")
+            && e.contains("at the soonest"),
+        "{e}"
+    );
+    play.act(&json!({"do": "tracker", "op": "start"})).unwrap();
+    let e = play
+        .act(&json!({"do": "tracker", "op": "set", "name": "Ada"}))
+        .unwrap_err();
+    assert!(e.contains("`tracker` `set` needs `now`"), "{e}");
+    let e = play
+        .act(&json!({"do": "tracker", "op": "set", "name": "Zed", "now": 1}))
+        .unwrap_err();
+    assert!(e.contains("`Zed` is not in the encounter"), "{e}");
+    let e = play
+        .act(&json!({"do": "tracker", "op": "start"}))
+        .unwrap_err();
+    assert!(e.contains("an encounter is running: end it first"), "{e}");
+}
+
+/// Actions of a wrong shape, an unknown kind, or a table or dice that is not.
+fn bad_shapes() -> Vec<(Value, &'static str)> {
+    vec![
         (json!("roll"), "an action is a JSON object with `do`"),
         (
             json!({"do": "fly"}),
@@ -43,6 +116,12 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
             json!({"do": "dice", "expr": 7}),
             "`expr` of `dice` is text, in quotes",
         ),
+    ]
+}
+
+/// Checks and Twists that cannot be made (`ck`: a check made, `rk`: a roll).
+fn bad_checks(ck: &Value, rk: &Value) -> Vec<(Value, &'static str)> {
+    vec![
         (
             json!({"do": "check", "pc": "Zed", "pool": "3D", "difficulty": 2}),
             "there is no PC `Zed`",
@@ -73,14 +152,12 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
             json!({"do": "twist", "k": 0}),
             "`k` of `twist` is an action's number, from 1",
         ),
-        (
-            json!({"do": "met", "address": "encounter/99"}),
-            "there is no item `encounter/99`",
-        ),
-        (
-            json!({"do": "met", "address": "voucher/1"}),
-            "is a voucher: mark it with `spend`",
-        ),
+    ]
+}
+
+/// Marks on a PC, the purse or the road that the session cannot take.
+fn bad_marks() -> Vec<(Value, &'static str)> {
+    vec![
         (
             json!({"do": "damage", "pc": "Ada", "amount": 0}),
             "`amount` of `damage` is not 0",
@@ -130,6 +207,20 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
             json!({"do": "heal", "pc": "Ada"}),
             "a Heal Check is for a PC at 0 or below",
         ),
+    ]
+}
+
+/// Items, pushes, the tracker and undo, asked wrongly (`rk`: a roll).
+fn bad_table_moves(rk: &Value) -> Vec<(Value, &'static str)> {
+    vec![
+        (
+            json!({"do": "met", "address": "encounter/99"}),
+            "there is no item `encounter/99`",
+        ),
+        (
+            json!({"do": "met", "address": "voucher/1"}),
+            "is a voucher: mark it with `spend`",
+        ),
         (
             json!({"do": "push"}),
             "`push` takes either `address` (an item) or `k` (a check)",
@@ -163,64 +254,7 @@ fn every_bad_action_is_refused_with_its_message_and_writes_nothing() {
             json!({"do": "met", "address": "a\nb"}),
             "is one line of 1 to 200 characters",
         ),
-    ];
-    for (action, said) in cases {
-        let e = play.act(&action).unwrap_err();
-        assert!(e.contains(said), "{action}: {e}");
-    }
-    assert_eq!(
-        std::fs::read(&log).unwrap(),
-        before,
-        "a refused action wrote to the log"
-    );
-    assert_eq!(play.entries.len(), 2);
-    // Twice the same mark, and a stop past the day.
-    play.act(&json!({"do": "met", "address": "trap/1"}))
-        .unwrap();
-    let e = play
-        .act(&json!({"do": "met", "address": "trap/1"}))
-        .unwrap_err();
-    assert!(e.contains("trap/1 is marked met already"), "{e}");
-    let stop = play.fixed.after.as_ref().unwrap().legs[1].clone();
-    let e = play
-        .act(&json!({"do": "arrive", "stop": stop.to_uppercase(), "day": 5}))
-        .unwrap_err();
-    assert!(e.contains("write its name as the map does"), "{e}");
-    // The journey's end on the day the session started: too far by road,
-    // refused at the table as the record's check would refuse it.
-    let end = play
-        .fixed
-        .after
-        .as_ref()
-        .unwrap()
-        .legs
-        .last()
-        .unwrap()
-        .clone();
-    let first = play.fixed.day;
-    let e = play
-        .act(&json!({"do": "arrive", "stop": end, "day": first}))
-        .unwrap_err();
-    assert!(
-        e.contains(&format!(
-            "the party could not have reached {end} by day {first}"
-        )) && e.contains("by road from")
-            && e.contains("at the soonest"),
-        "{e}"
-    );
-    play.act(&json!({"do": "tracker", "op": "start"})).unwrap();
-    let e = play
-        .act(&json!({"do": "tracker", "op": "set", "name": "Ada"}))
-        .unwrap_err();
-    assert!(e.contains("`tracker` `set` needs `now`"), "{e}");
-    let e = play
-        .act(&json!({"do": "tracker", "op": "set", "name": "Zed", "now": 1}))
-        .unwrap_err();
-    assert!(e.contains("`Zed` is not in the encounter"), "{e}");
-    let e = play
-        .act(&json!({"do": "tracker", "op": "start"}))
-        .unwrap_err();
-    assert!(e.contains("an encounter is running: end it first"), "{e}");
+    ]
 }
 
 /// A log with `lines` put into session 1's folder, opened.
