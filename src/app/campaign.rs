@@ -56,7 +56,7 @@ fn stale_text(stale: &[Stale]) -> String {
          again in order)\n",
     );
     for s in stale {
-        let changed = crate::pack::stale::join_and(&s.changed);
+        let changed = crate::generators::join_and(&s.changed);
         let _ = writeln!(
             t,
             "  session {} ({}): {changed} changed since",

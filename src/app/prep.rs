@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use super::request::PrepWhat;
 use crate::error::{Error, UsageError};
+use crate::generators::join_and;
 use crate::handouts;
 use crate::output::{self, Replace, Scope};
 use crate::pack::{self, Asked, Reroll, Sources};
@@ -456,15 +457,6 @@ fn reroll(
         writeln!(out, "rewritten too: {} ({why})", too.join(", "))?;
     }
     report(ws, dir, &written, out)
-}
-
-/// `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// A file every reroll rewrites (the whole pack's, or its bundle).

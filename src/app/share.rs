@@ -132,7 +132,7 @@ fn status(
         );
     }
     if let Some(s) = stale {
-        let changed = pack::stale::join_and(&s.changed);
+        let changed = crate::generators::join_and(&s.changed);
         let line = format!(
             "{d} was made from an older campaign state: {changed} changed since session {}'s \
              pack was made",

@@ -511,6 +511,15 @@ pub fn count<T: fmt::Display + PartialEq + From<u8>>(n: T, one: &str, many: &str
     format!("{n} {word}")
 }
 
+/// `a, b and c`.
+pub(crate) fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// Title-case an archetype name: `bandit-captain` → `Bandit captain`.
 pub fn display_name(archetype: &str) -> String {
     let words = archetype.replace('-', " ");

@@ -168,14 +168,20 @@ pub(super) fn foe_summary(e: &Encounter) -> String {
 }
 
 /// The journey in one line: `Ashford → Saltmere: 3 legs, 2 days · Lead:
-/// … · no encounter on the way 41.20%`.
+/// … · no encounter on the way 41.20%` (`2 days, did not arrive` when the
+/// party stopped on the way).
 pub(super) fn journey_line(j: &Journey) -> String {
+    let days = count(j.days.len(), "day", "days");
     format!(
         "{} → {}: {}, {} · {} · no encounter on the way {}",
         j.from,
         j.to,
         count(j.legs.len(), "leg", "legs"),
-        count(j.days.len(), "day", "days"),
+        if j.arrived {
+            days
+        } else {
+            format!("{days}, did not arrive")
+        },
         lines::journey_lead(j),
         lines::percent(j.no_encounter)
     )

@@ -20,6 +20,7 @@ use crate::campaign::RecordFile;
 use crate::campaign::folder::{CampaignFile, Files};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
+use crate::generators::join_and;
 use crate::input::bundle::Bundle;
 use crate::workspace::Workspace;
 
@@ -214,15 +215,6 @@ fn first_change(was: &str, now: &str) -> Option<(usize, usize, usize)> {
     let text = line.trim_start();
     let column = line.chars().count() - text.chars().count() + 1;
     Some((i + 1, column, text.trim_end().chars().count().max(1)))
-}
-
-/// `a, b and c`.
-pub(crate) fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]

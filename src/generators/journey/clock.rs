@@ -7,14 +7,15 @@
 //! is forced to rest (Core Rules, Daily rests). At a rest each PC eats
 //! (foraged finds first; finds not eaten spoil), drinks a unit of water and
 //! sleeps. In a settlement meals are bought and water needs no tracking.
-//! A rest without food makes a METTLE party Hungry (+1 Difficulty a day,
-//! cleared when fed) and without water Thirsty (+2 a day); in the Core
-//! Rules it costs the PC 1 STR (no food), AGI (no water) or WIT (no sleep:
-//! no camping kit and no room) until a full rest.
+//! A METTLE PC who goes without grows Hungry or Thirsty (see [`super::hunger`],
+//! which also says who dies of it); in the Core Rules a rest without food,
+//! water or sleep costs the PC 1 STR, AGI or WIT (no sleep: no camping kit
+//! and no room) until a full rest.
 
 use serde::Serialize;
 
 use super::Day;
+use super::hunger::{Hunger, Wanting};
 use crate::rules::{Party, RulesSystem};
 
 /// Where a watch is spent.
@@ -54,7 +55,7 @@ impl Pc {
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Larder {
     pub system: RulesSystem,
-    /// PCs in the party.
+    /// PCs in the party (METTLE: those alive).
     pub n: u32,
     pub rations: u32,
     /// Foraged rations, spoiled if not eaten at the next rest.
@@ -62,9 +63,8 @@ pub(super) struct Larder {
     pub water: u32,
     /// Units of water each PC can carry.
     pub capacity: u32,
-    /// METTLE: days without food and without water (cleared when fed).
-    pub hungry: u32,
-    pub thirsty: u32,
+    /// METTLE: each PC's days without food and water, and the dead.
+    pub hunger: Hunger,
     /// Core Rules: each PC's abilities.
     pub pcs: Vec<Pc>,
     pub camping: bool,
@@ -80,6 +80,7 @@ impl Larder {
         water: u32,
         capacity: u32,
         camping: bool,
+        lead: &str,
     ) -> Self {
         let pcs: Vec<Pc> = party
             .core
@@ -101,8 +102,7 @@ impl Larder {
             perishable: 0,
             water: water * n,
             capacity,
-            hungry: 0,
-            thirsty: 0,
+            hunger: Hunger::new(party, lead),
             pcs: if system == RulesSystem::Core {
                 pcs
             } else {
@@ -127,9 +127,10 @@ impl Larder {
         self.water = self.capacity * self.n;
     }
 
-    /// METTLE: the Difficulty hunger and thirst add to every task.
+    /// METTLE: the Difficulty hunger and thirst add to the lead's
+    /// Travel Check.
     pub(super) fn penalty(&self) -> u32 {
-        self.hungry + 2 * self.thirsty
+        self.hunger.penalty()
     }
 }
 
@@ -157,7 +158,8 @@ pub struct WatchState {
     pub fed: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drank: Option<u32>,
-    /// METTLE: days without food and without water.
+    /// METTLE: the lead's days without food and without water (the
+    /// Travel Check carries them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hungry: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -165,6 +167,12 @@ pub struct WatchState {
     /// Core Rules: each PC's abilities now.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<Abilities>,
+    /// METTLE: every living PC going without food or water.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wanting: Vec<Wanting>,
+    /// METTLE: the PCs hunger or thirst has killed so far.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dead: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shillings_spent: Option<u32>,
 }
@@ -250,10 +258,7 @@ impl Clock {
     /// Start a waking watch: forced to rest first on the fourth watch
     /// awake; groggy (returned) on the third.
     pub(super) fn begin(&mut self, doing: &str, place: &Place) -> bool {
-        if self.awake >= 3 {
-            self.log("Too exhausted to do anything else: a forced daily rest.".into());
-            self.rest(place);
-        }
+        self.rest_if_forced(place);
         let groggy = self.awake == 2;
         if groggy {
             self.log(format!(
@@ -261,6 +266,14 @@ impl Clock {
             ));
         }
         groggy
+    }
+
+    /// The forced daily rest of a fourth watch awake, if this is one.
+    pub(super) fn rest_if_forced(&mut self, place: &Place) {
+        if self.awake >= 3 {
+            self.log("Too exhausted to do anything else: a forced daily rest.".into());
+            self.rest(place);
+        }
     }
 
     /// End the waking watch [`Clock::begin`] started; its state recorded.
@@ -299,8 +312,8 @@ impl Clock {
             water: l.water,
             fed: rest.map(|r| r.0),
             drank: rest.map(|r| r.1),
-            hungry: mettle.then_some(l.hungry),
-            thirsty: mettle.then_some(l.thirsty),
+            hungry: mettle.then_some(l.hunger.lead_days().0),
+            thirsty: mettle.then_some(l.hunger.lead_days().1),
             abilities: l
                 .pcs
                 .iter()
@@ -311,6 +324,8 @@ impl Clock {
                     WIT: p.now(2),
                 })
                 .collect(),
+            wanting: l.hunger.wanting(),
+            dead: l.hunger.dead.clone(),
             shillings_spent: (!mettle).then_some(l.spent),
         });
     }
@@ -324,8 +339,7 @@ impl Clock {
         let fresh = l.perishable.min(n);
         let meals = n - fresh;
         l.perishable = 0;
-        l.hungry = 0;
-        l.thirsty = 0;
+        l.hunger.fed_in_town();
         l.fill_water();
         let note = match l.system {
             RulesSystem::Mettle => format!(
@@ -382,14 +396,10 @@ impl Clock {
         }
         match l.system {
             RulesSystem::Mettle => {
-                l.hungry = if fed >= n { 0 } else { l.hungry + 1 };
-                l.thirsty = if drank >= n { 0 } else { l.thirsty + 1 };
-                if l.hungry > 0 {
-                    note.push_str(&format!(" Hungry: +{} Difficulty.", l.hungry));
-                }
-                if l.thirsty > 0 {
-                    note.push_str(&format!(" Thirsty: +{} Difficulty.", 2 * l.thirsty));
-                }
+                let (said, alive) = l.hunger.rest_in_camp(fed, drank);
+                note.push_str(&said);
+                // The dead no longer eat, drink or sleep with the party.
+                l.n = alive;
             }
             RulesSystem::Core => {
                 let slept = if l.camping { n } else { 0 };

@@ -34,6 +34,7 @@
 
 mod clock;
 mod core;
+mod hunger;
 mod mettle;
 pub(crate) mod route;
 mod supplies;
@@ -50,6 +51,7 @@ use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
 
 pub use clock::{DaySupply, WatchState};
+pub use hunger::Wanting;
 pub use route::{Leg, Route};
 
 /// Most units of rations or water a PC can carry, and the largest
@@ -168,7 +170,8 @@ pub struct Passage {
     pub from: String,
     /// Where the party meant to go.
     pub to: String,
-    /// Where it came out (`to`, unless it got lost).
+    /// Where it came out (`to`, unless it got lost; `on the way to …` when
+    /// hunger and thirst killed every PC on the leg).
     pub reached: String,
     pub terrain: String,
     pub regions: u32,

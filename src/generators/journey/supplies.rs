@@ -33,13 +33,23 @@ impl Trip<'_> {
             }
             return Ok(());
         }
-        if self.clock.larder.water_short() {
+        // A watch spent here may begin with a forced rest: the dead (METTLE:
+        // hunger and thirst) neither search nor forage, and the party goes
+        // no further.
+        if self.clock.larder.water_short() && self.fit_for_a_watch(&place) {
             self.search_water(k, &place);
         }
-        if self.clock.larder.food_short() {
+        if self.clock.larder.food_short() && self.fit_for_a_watch(&place) {
             self.forage(k, stop, &place)?;
         }
         Ok(())
+    }
+
+    /// The forced rest a watch here would begin with, taken first; true
+    /// while hunger and thirst have killed no one.
+    fn fit_for_a_watch(&mut self, place: &Place) -> bool {
+        self.clock.rest_if_forced(place);
+        self.clock.larder.hunger.dead.is_empty()
     }
 
     /// A watch searching for water.

@@ -200,23 +200,134 @@ fn a_source_fills_every_pc_to_capacity() {
         req.water = 0;
         req.capacity = 2 + (i % 4) as u32;
         let j = nth(&library, &req, &seed, i).unwrap();
-        let full = req.capacity * 4;
+        let full = |s: &WatchState| req.capacity * (4 - s.dead.len() as u32);
         let mut before = 0;
         for s in &j.watches {
             if s.doing == "water" && s.water != before {
-                assert_eq!(s.water, full, "#{i} watch {}", s.watch);
+                assert_eq!(s.water, full(s), "#{i} watch {}", s.watch);
                 filled += 1;
             }
             before = s.water;
         }
         // A rest right after a found source: everyone drinks.
         for w in j.watches.windows(2) {
-            if w[0].doing == "water" && w[0].water == full && w[1].doing == "rest" {
-                assert_eq!(w[1].drank, Some(4), "#{i}");
+            if w[0].doing == "water" && w[0].water == full(&w[0]) && w[1].doing == "rest" {
+                assert_eq!(w[1].drank, Some(4 - w[0].dead.len() as u32), "#{i}");
             }
         }
     }
     assert!(filled > 20, "sources were found {filled} times");
+}
+
+/// A METTLE PC's best CALLING (best attribute without one).
+fn best_calling(b: &crate::rules::mettle::StatBlock) -> u32 {
+    match b.callings.iter().map(|c| c.dice).max() {
+        Some(d) => d,
+        None => [b.NATURE, b.CULTURE, b.POISE, b.MOTIVE, b.FRAME]
+            .into_iter()
+            .max()
+            .unwrap(),
+    }
+}
+
+/// After a METTLE rest: each PC alive went one more day without or was
+/// fed (as many fed as the rest says, when no one died); the living carry
+/// no more Difficulty than their CALLING; the state's days are the lead's.
+fn check_hunger(req: &Request, before: &[Wanting], dead: usize, s: &WatchState, label: &str) {
+    let days = |list: &[Wanting], name: &str| {
+        list.iter()
+            .find(|w| w.name == name)
+            .map_or((0, 0), |w| (w.hungry, w.thirsty))
+    };
+    let living: Vec<_> = req
+        .party
+        .mettle
+        .iter()
+        .filter(|b| !s.dead.contains(&b.name))
+        .collect();
+    let (mut no_hunger, mut no_thirst) = (0, 0);
+    for b in &living {
+        let ((h0, t0), (h, t)) = (days(before, &b.name), days(&s.wanting, &b.name));
+        assert!(
+            h == 0 || h == h0 + 1,
+            "{label}: {} hungry {h0} → {h}",
+            b.name
+        );
+        assert!(
+            t == 0 || t == t0 + 1,
+            "{label}: {} thirsty {t0} → {t}",
+            b.name
+        );
+        assert!(
+            h + 2 * t <= best_calling(b),
+            "{label}: {} lives at +{}",
+            b.name,
+            h + 2 * t
+        );
+        no_hunger += u32::from(h == 0);
+        no_thirst += u32::from(t == 0);
+    }
+    if s.dead.len() == dead {
+        assert_eq!(Some(no_hunger), s.fed, "{label}: fed");
+        assert_eq!(Some(no_thirst), s.drank, "{label}: drank");
+    }
+    let lead = route::lead(&req.party, req.system).unwrap().name;
+    if !s.dead.contains(&lead) {
+        let (h, t) = days(&s.wanting, &lead);
+        assert_eq!(
+            (s.hungry, s.thirsty),
+            (Some(h), Some(t)),
+            "{label}: the lead"
+        );
+    }
+}
+
+#[test]
+fn hunger_and_thirst_kill_when_their_difficulty_exceeds_a_pcs_calling() {
+    // PC 1 has CALLINGs of 2 and 3 dice, PC 2 none (every attribute 5):
+    // with water but no food the Difficulty grows by 1 a day, so PC 1 dies
+    // at the fourth rest (+4 > 3) and PC 2 at the sixth (+6 > 5).
+    let library = crate::content::test_library();
+    let seed = Seed::new("starving").unwrap();
+    let at = Address::new("journey", 0);
+    let mut req = request(small_map(), RulesSystem::Mettle);
+    req.party = Party::from_summary("2,5", RulesSystem::Mettle).unwrap();
+    req.party.mettle[0].callings = ["Fisher", "Ferryman"]
+        .iter()
+        .zip([2, 3])
+        .map(|(name, dice)| crate::rules::mettle::Calling {
+            name: (*name).into(),
+            dice,
+        })
+        .collect();
+    req.rations = 0;
+    req.water = 30;
+    let mut t = trip(&library, &req, &seed, &at);
+    let camp = clock::Place::wild("the dunes".into());
+    let mut died = Vec::new();
+    for day in 1..=6 {
+        t.clock.rest(&camp);
+        let s = t.clock.states.last().unwrap();
+        assert_eq!(s.hungry, Some(day));
+        assert_eq!(s.thirsty, Some(0));
+        died.push(s.dead.len());
+    }
+    assert_eq!(died, [0, 0, 0, 1, 1, 2]);
+    let log: Vec<&String> = t.clock.days.iter().flat_map(|d| &d.entries).collect();
+    let said = |text: &str| log.iter().filter(|l| l.contains(text)).count();
+    assert_eq!(
+        said("PC 1 has starved to death: +4 Difficulty is past their best CALLING (3D)."),
+        1,
+        "{log:#?}"
+    );
+    assert_eq!(
+        said("PC 2 has starved to death: +6 Difficulty is past their best CALLING (5D)."),
+        1
+    );
+    // The dead no longer eat or drink: the survivor drinks alone.
+    assert_eq!(t.clock.states[3].drank, Some(2));
+    assert_eq!(t.clock.states[4].drank, Some(1));
+    assert_eq!(t.clock.states[4].water, 30 * 2 - 2 * 4 - 1);
 }
 
 /// Words a journey of one system must never print (the other's terms).
@@ -247,8 +358,10 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
     let full = req.capacity * n;
     // Supplies within bounds after every watch; a rest at least every
     // fourth watch; hunger and thirst from the rests logged.
-    let (mut hungry, mut thirsty, mut awake) = (0u32, 0u32, 0u32);
+    let mut awake = 0u32;
     let mut by_watch = vec![(0u32, 0u32)];
+    let mut before = Vec::new();
+    let mut dead = 0;
     for s in &j.watches {
         assert!(
             s.water <= full.max(req.water * n),
@@ -257,18 +370,24 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
         );
         if s.doing == "rest" {
             awake = 0;
-            let (fed, drank) = (s.fed.unwrap(), s.drank.unwrap());
-            hungry = if fed >= n { 0 } else { hungry + 1 };
-            thirsty = if drank >= n { 0 } else { thirsty + 1 };
             if req.system == RulesSystem::Mettle {
-                assert_eq!(s.hungry, Some(hungry), "{label} watch {}", s.watch);
-                assert_eq!(s.thirsty, Some(thirsty), "{label} watch {}", s.watch);
+                check_hunger(req, &before, dead, s, &format!("{label} watch {}", s.watch));
             }
         } else {
             awake += 1;
             assert!(awake <= 3, "{label}: {awake} watches awake at {}", s.watch);
+            assert_eq!(s.wanting, before, "{label}: hunger changed between rests");
         }
-        by_watch.push((hungry, thirsty));
+        assert!(s.dead.len() >= dead, "{label}: the dead came back");
+        dead = s.dead.len();
+        before = s.wanting.clone();
+        by_watch.push((s.hungry.unwrap_or(0), s.thirsty.unwrap_or(0)));
+    }
+    // A death by hunger or thirst ends the journey with the leg it fell in.
+    if let Some(w) = j.watches.iter().find(|s| !s.dead.is_empty()) {
+        let last = j.passages.last().unwrap();
+        assert!(last.watch < w.watch, "{label}: went on after a death");
+        assert!(j.arrival.is_none() || last.reached == req.map.stops[req.to].name);
     }
     // Each METTLE Travel Check: the path's Difficulty plus the days
     // without food plus twice the days without water.
@@ -293,7 +412,9 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
                 assert!(p.encounter_chance.is_some());
             }
         }
-        if p.twist.as_ref().is_some_and(|t| t.twist == Twist::Lost) {
+        // A leg every PC died on pays no price: it ends on the way.
+        let walked = !p.reached.starts_with("on the way to ");
+        if walked && p.twist.as_ref().is_some_and(|t| t.twist == Twist::Lost) {
             let to = req.map.stop_named(&p.to).unwrap().id;
             let near: Vec<String> = req
                 .map
@@ -316,7 +437,11 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
         }
     }
     // Each Twist's price shows in the leg it was paid on.
-    for p in &j.passages {
+    for p in j
+        .passages
+        .iter()
+        .filter(|p| !p.reached.starts_with("on the way to "))
+    {
         let twist = p.twist.as_ref().map(|t| t.twist);
         assert_eq!(p.ambushed, twist == Some(Twist::Ambushed), "{label}");
         if matches!(twist, Some(Twist::AnotherEncounter | Twist::WorseEncounter)) {
@@ -357,6 +482,7 @@ fn ten_thousand_journeys_keep_the_rules() {
         vec!["fishing".into(), "trapping".into(), "camping".into()],
     ];
     let mut twists = std::collections::BTreeMap::new();
+    let (mut deaths, mut wiped) = (0, 0);
     for i in 0..10_000usize {
         let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
         let m = maps[i % maps.len()].clone();
@@ -368,6 +494,14 @@ fn ten_thousand_journeys_keep_the_rules() {
         req.route = [Route::Safest, Route::Shortest][i / 3 % 2];
         let j = nth(&library, &req, &seed, i).unwrap();
         check_journey(&j, &req, &format!("#{i}"));
+        deaths += usize::from(j.watches.iter().any(|w| !w.dead.is_empty()));
+        wiped += usize::from(
+            j.passages
+                .last()
+                .unwrap()
+                .reached
+                .starts_with("on the way to "),
+        );
         for p in &j.passages {
             if let Some(t) = &p.twist {
                 *twists.entry(format!("{:?}", t.twist)).or_insert(0) += 1;
@@ -376,6 +510,12 @@ fn ten_thousand_journeys_keep_the_rules() {
     }
     // Every Twist came up and was priced.
     assert_eq!(twists.len(), 6, "{twists:?}");
+    // Hunger and thirst killed in some, and every PC on the way in some.
+    assert!(
+        deaths > 0 && wiped > 0,
+        "{deaths} with deaths, {wiped} wiped out"
+    );
+    eprintln!("{deaths} journeys with deaths, {wiped} wiped out on the way");
 }
 
 #[test]

@@ -117,6 +117,7 @@ impl<'a> Trip<'a> {
             req.water,
             req.capacity,
             camping,
+            &lead.name,
         );
         Trip {
             library,
@@ -177,6 +178,9 @@ impl<'a> Trip<'a> {
         let path = &req.map.paths[route::path_between(&req.map, from, next)];
         let here = self.place(from);
         self.clock.rest_if_due(&here);
+        if !self.can_go_on() {
+            return Ok(Ended::Stopped);
+        }
         let mut passage = Passage {
             leg: k as u32 + 1,
             watch: self.clock.watch,
@@ -203,7 +207,14 @@ impl<'a> Trip<'a> {
             }
         };
         let before = self.encounters.len();
-        self.walk_watches(k, path, safe, twist)?;
+        if !self.walk_watches(k, path, safe, twist)? {
+            // No one is left: the journey ends on the way.
+            passage.encounters = (self.encounters.len() - before) as u32;
+            passage.reached = format!("on the way to {}", passage.to);
+            self.passages.push(passage);
+            self.can_go_on();
+            return Ok(Ended::Stopped);
+        }
         let met = self.encounters.len() > before;
         let reached = match twist {
             Some(t) => self.pay(t, k, next, path, &mut passage, met)?,
@@ -214,7 +225,7 @@ impl<'a> Trip<'a> {
         let ambushed = passage.ambushed;
         self.passages.push(passage);
         self.arrive(reached, ambushed);
-        if reached != self.req.to {
+        if reached != self.req.to && self.clock.larder.hunger.dead.is_empty() {
             self.resupply(k, reached)?;
         }
         Ok(if self.can_go_on() {
@@ -226,21 +237,28 @@ impl<'a> Trip<'a> {
 
     /// The leg's travelling watches, resting when due, with the encounter
     /// a failed Check brings (METTLE, half way) or the chance each watch
-    /// gives (Core Rules).
+    /// gives (Core Rules). False when hunger and thirst have killed every
+    /// PC on the way (METTLE): the walk stops there.
     fn walk_watches(
         &mut self,
         k: usize,
         path: &Path,
         safe: bool,
         twist: Option<Twist>,
-    ) -> Result<(), GenError> {
+    ) -> Result<bool, GenError> {
         let way = Place::wild(format!("on the way to {}", self.stop_name_of(path)));
         let worse = twist == Some(Twist::WorseEncounter);
         let mut due = !safe;
         let mut watch_stream = self.at.stream(self.seed, &format!("leg/{k}/watches"));
         for w in 0..path.watches {
             self.clock.rest_if_due(&way);
+            if self.clock.larder.n == 0 {
+                return Ok(false);
+            }
             self.clock.spend("travel", &way);
+            if self.clock.larder.n == 0 {
+                return Ok(false);
+            }
             match self.req.system {
                 RulesSystem::Mettle if due && w >= path.watches / 2 => {
                     let at = self.at.child("leg", k).only("encounter");
@@ -262,7 +280,7 @@ impl<'a> Trip<'a> {
             let at = self.at.child("leg", k).only("encounter");
             self.encounter(&at, path, worse)?;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The name the way is going to (for the place of travelling watches).
@@ -299,14 +317,17 @@ impl<'a> Trip<'a> {
         }
     }
 
-    /// Can the party go on? METTLE: not while hunger and thirst outgrow the
-    /// lead's pool by 6. Core Rules: not with a PC's STR, AGI or WIT at 0.
+    /// Can the party go on? METTLE: not once hunger or thirst has killed a
+    /// PC. Core Rules: not with a PC's STR, AGI or WIT at 0.
     fn can_go_on(&mut self) -> bool {
         let l = &self.clock.larder;
         let stop =
             match self.req.system {
-                RulesSystem::Mettle => (l.penalty() > self.lead.pool + 6).then(|| {
-                    "Starving and parched, the party cannot go on; they turn back or perish.".into()
+                RulesSystem::Mettle => (!l.hunger.dead.is_empty()).then(|| {
+                    format!(
+                        "With {} dead of hunger or thirst, the party cannot go on.",
+                        crate::generators::join_and(&l.hunger.dead)
+                    )
                 }),
                 RulesSystem::Core => l.pcs.iter().find(|p| (0..3).any(|i| p.now(i) == 0)).map(
                     |p| {
