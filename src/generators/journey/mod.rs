@@ -5,7 +5,7 @@
 //! - [`clock`]: the one clock every watch goes through (Core Rules
 //!   watches, daily rests, groggy third watch, forced fourth-watch rest) and
 //!   the larder (rations, perishable finds, water up to the party's
-//!   capacity, Hungry/Thirsty or the Core Rules' ability losses, shillings).
+//!   capacity, the Core Rules' ability losses, shillings).
 //! - [`trip`]: walking the route leg by leg, arriving, resupplying in
 //!   settlements, foraging and searching for water.
 //! - [`mettle`]: the METTLE leg — the Travel Check, its Twist and price.
@@ -13,6 +13,8 @@
 //! - [`core`]: the Core Rules leg — an encounter chance every watch.
 //! - [`way`]: encounters on the way, never one already in the pack.
 //! - [`supplies`]: settlements, foraging and the search for water.
+//! - [`hunger`]: METTLE's Hungry and Thirsty PC by PC, who eats first when
+//!   there is not enough, and who dies of it.
 //!
 //! **METTLE** (Scenes: Travel): one Travel Check per leg, POISE or a
 //! navigation CALLING vs the path's Difficulty plus Hungry (+1 a day

@@ -3,7 +3,7 @@
 //! box per PC per day with a log line, the encounters the dice put on the
 //! way, and blank log lines (the day-by-day account is in `journey.md`).
 
-use crate::generators::journey::Journey;
+use crate::generators::journey::{Journey, WatchState};
 use crate::handouts::markdown::Wording;
 use crate::page::layout::Flow;
 use crate::rules::Party;
@@ -139,13 +139,41 @@ fn supplies(f: &mut Flow, j: &Journey, party: &Party) {
     }
     f.para(
         &format!(
-            "As rolled, they end with {} and {} water.",
+            "As rolled, they end with {} and {} water.{}",
             crate::generators::count(j.rations_left, "ration", "rations"),
-            j.water_left
+            j.water_left,
+            deaths(&j.watches)
         ),
         9.0,
         false,
     );
+}
+
+/// `" Hunger and thirst kill Dana on day 5, Troy and Kirin on day 6: the
+/// party goes no further."`, or empty when they kill no one (METTLE).
+fn deaths(watches: &[WatchState]) -> String {
+    let mut by_day: Vec<(u32, Vec<String>)> = Vec::new();
+    let mut seen = 0;
+    for w in watches {
+        for name in w.dead.iter().skip(seen) {
+            match by_day.last_mut() {
+                Some((day, names)) if *day == w.day => names.push(name.clone()),
+                _ => by_day.push((w.day, vec![name.clone()])),
+            }
+        }
+        seen = seen.max(w.dead.len());
+    }
+    if by_day.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = by_day
+        .iter()
+        .map(|(day, names)| format!("{} on day {day}", crate::generators::join_and(names)))
+        .collect();
+    format!(
+        " Hunger and thirst kill {}: the party goes no further.",
+        each.join(", ")
+    )
 }
 
 /// What the dice rolled on the way, in brief: each encounter with its day
@@ -168,6 +196,49 @@ fn rolled(f: &mut Flow, j: &Journey) {
             ),
             9.0,
             false,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watch(day: u32, dead: &[&str]) -> WatchState {
+        WatchState {
+            watch: day * 3,
+            day,
+            of_day: 3,
+            doing: "rest".into(),
+            at: "the fen".into(),
+            groggy: false,
+            rations: 0,
+            perishable: 0,
+            water: 0,
+            fed: Some(0),
+            drank: Some(0),
+            hungry: Some(day),
+            thirsty: Some(day),
+            abilities: Vec::new(),
+            wanting: Vec::new(),
+            dead: dead.iter().map(|d| (*d).to_owned()).collect(),
+            shillings_spent: None,
+        }
+    }
+
+    #[test]
+    fn the_sheet_names_who_hunger_and_thirst_killed_by_day() {
+        assert_eq!(deaths(&[watch(1, &[]), watch(2, &[])]), "");
+        let watches = [
+            watch(4, &[]),
+            watch(5, &["Dana"]),
+            watch(5, &["Dana"]),
+            watch(6, &["Dana", "Troy", "Kirin"]),
+        ];
+        assert_eq!(
+            deaths(&watches),
+            " Hunger and thirst kill Dana on day 5, Troy and Kirin on day 6: the party goes \
+             no further."
         );
     }
 }
