@@ -383,6 +383,20 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
         before = s.wanting.clone();
         by_watch.push((s.hungry.unwrap_or(0), s.thirsty.unwrap_or(0)));
     }
+    // Every leg walked to its end arrives once in the log; a leg every PC
+    // died on arrives nowhere.
+    let reaches = j
+        .days
+        .iter()
+        .flat_map(|d| &d.entries)
+        .filter(|e| e.starts_with("They reach "))
+        .count();
+    let walked = j
+        .passages
+        .iter()
+        .filter(|p| !p.reached.starts_with("on the way to "))
+        .count();
+    assert_eq!(reaches, walked, "{label}: arrivals");
     // A death by hunger or thirst ends the journey with the leg it fell in.
     if let Some(w) = j.watches.iter().find(|s| !s.dead.is_empty()) {
         let last = j.passages.last().unwrap();

@@ -207,20 +207,21 @@ impl<'a> Trip<'a> {
             }
         };
         let before = self.encounters.len();
-        if !self.walk_watches(k, path, safe, twist)? {
-            // No one is left: the journey ends on the way.
-            passage.encounters = (self.encounters.len() - before) as u32;
+        let walked = self.walk_watches(k, path, safe, twist)?;
+        let met = self.encounters.len() > before;
+        let reached = match twist {
+            Some(t) if walked => self.pay(t, k, next, path, &mut passage, met)?,
+            _ => next,
+        };
+        passage.encounters = (self.encounters.len() - before) as u32;
+        if self.clock.larder.n == 0 {
+            // No one is left (on the way, or in the day a Twist cost): the
+            // journey ends on the way.
             passage.reached = format!("on the way to {}", passage.to);
             self.passages.push(passage);
             self.can_go_on();
             return Ok(Ended::Stopped);
         }
-        let met = self.encounters.len() > before;
-        let reached = match twist {
-            Some(t) => self.pay(t, k, next, path, &mut passage, met)?,
-            None => next,
-        };
-        passage.encounters = (self.encounters.len() - before) as u32;
         passage.reached = self.stop(reached).name.clone();
         let ambushed = passage.ambushed;
         self.passages.push(passage);
