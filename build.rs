@@ -1,8 +1,7 @@
-//! Embeds every `content/**/*.toml` table file and every
-//! `templates/*.tera` template in the binary, in sorted order, so
-//! the tool works with no files around it; and the built-in tables' compact
-//! form (`assets/builtin-tables.bin`, see `src/content/compact.rs`) when it
-//! was made from these very files.
+//! Embeds every `templates/*.tera` template in the binary, in sorted order,
+//! so the tool works with no files around it. (The built-in tables are
+//! embedded by the content crate's own build script,
+//! `crates/content/build.rs`.)
 
 use std::path::{Path, PathBuf};
 
@@ -48,76 +47,6 @@ fn embed(folder: &str, ext: &str, name: &str, out_file: &str) {
     std::fs::write(out, code).expect("write the embedded list");
 }
 
-/// FNV-1a, 64 bits: the stamp of what the compact form was made from.
-fn fnv(hash: &mut u64, bytes: &[u8]) {
-    for &b in bytes {
-        *hash ^= u64::from(b);
-        *hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-}
-
-/// The compact form of the built-in tables, embedded only when its stamp
-/// is that of today's table files; else the binary checks the TOML files
-/// when it runs, as before. (The form's format has its version in its
-/// first bytes, read by `src/content/compact.rs`.)
-fn compact() {
-    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR");
-    let root = Path::new(&manifest);
-    let form = "assets/builtin-tables.bin";
-    let texts = "assets/builtin-tables.txt";
-    println!("cargo:rerun-if-changed={form}");
-    println!("cargo:rerun-if-changed={texts}");
-    let mut files = Vec::new();
-    collect(&root.join("content"), "toml", &mut files);
-    let mut stamp = 0xcbf2_9ce4_8422_2325_u64;
-    for path in &files {
-        let rel = path.strip_prefix(root).expect("under the root");
-        let text =
-            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        fnv(
-            &mut stamp,
-            rel.to_string_lossy().replace('\\', "/").as_bytes(),
-        );
-        fnv(&mut stamp, &(text.len() as u64).to_le_bytes());
-        fnv(&mut stamp, &text);
-    }
-    let kept = std::fs::read(root.join(form)).ok();
-    let kept_stamp = kept
-        .as_ref()
-        .and_then(|b| b.get(8..16))
-        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
-    let has_texts = root.join(texts).is_file();
-    let compact = if kept_stamp == Some(stamp) && has_texts {
-        format!(
-            "Some((include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{form}\")), \
-             include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{texts}\"))))"
-        )
-    } else {
-        let why = if !has_texts {
-            "has no texts file (assets/builtin-tables.txt)"
-        } else if kept.is_some() {
-            "was made from other table files"
-        } else {
-            "is missing"
-        };
-        println!(
-            "cargo:warning={form} {why}: the built-in tables are checked at run time until \
-             `UPDATE_GOLDEN=1 cargo test --lib compact` rewrites it"
-        );
-        "None".to_owned()
-    };
-    let code = format!(
-        "/// The stamp of the table files and the form's format.\n\
-         pub(crate) const STAMP: u64 = {stamp:#018x};\n\
-         /// The compact form (its bytes and its texts), when made from these files.\n\
-         pub(crate) static COMPACT: Option<(&[u8], &str)> = {compact};\n"
-    );
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_compact.rs");
-    std::fs::write(out, code).expect("write the compact form's stamp");
-}
-
 fn main() {
-    compact();
-    embed("content", "toml", "BUILTIN", "builtin_content.rs");
     embed("templates", "tera", "TEMPLATES", "builtin_templates.rs");
 }

@@ -51,23 +51,24 @@
 pub mod app;
 pub mod campaign;
 pub mod cli;
-pub mod content;
-mod diagnostic;
-pub mod dice;
+pub use tablewright_content::content;
+use tablewright_core::diagnostic;
+pub use tablewright_core::dice;
 mod error;
-pub mod generators;
+pub use tablewright_generators::generators;
 pub mod handouts;
 mod input;
-mod interop;
+use tablewright_interop::interop;
 mod output;
 mod pack;
-mod page;
+use tablewright_page::page;
 mod play;
-mod rules;
-pub mod seed;
-mod tables;
-mod terminal;
-mod wording;
+use tablewright_content::bounded;
+use tablewright_content::tables;
+use tablewright_core::rules;
+pub use tablewright_core::seed;
+use tablewright_generators::terminal;
+use tablewright_generators::wording;
 mod workspace;
 
 // The nouns every stage shares, for the binary, the tests, the benches and

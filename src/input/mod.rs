@@ -17,10 +17,11 @@
 //! - [`limits`]: the bounds the command line checks too (rerolls,
 //!   sessions).
 //! - [`clean`]: no control characters in a GM file's text.
-//! - [`bounded`]: reading any file the user names: regular files only, at
-//!   most 32 MiB.
+//!
+//! Every file is read through [`crate::bounded`] (regular files only, at
+//! most 32 MiB), which the content crate owns.
 
-pub(crate) mod bounded;
+use crate::bounded;
 pub(crate) mod bundle;
 pub(crate) mod character;
 pub(crate) mod clean;

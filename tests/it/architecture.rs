@@ -1,7 +1,10 @@
-//! The house keeps its map: every top-level module under src/ (a file
-//! `src/X.rs` or a folder `src/X/`; `lib.rs`, the crate root that declares
+//! The house keeps its map: every top-level module of every crate (a file
+//! `src/X.rs` or a folder `src/X/`, under the top crate's `src/` or a
+//! library crate's `crates/*/src/`; `lib.rs`, the crate root that declares
 //! them, is not one) has a row in ARCHITECTURE.md's "Modules" table, and
-//! uses only the modules its "may use" cell names.
+//! uses only the modules its "may use" cell names. The compiler keeps the
+//! arrows between crates; this keeps those between modules of one crate,
+//! and the table honest for all of them.
 //!
 //! The cell is machine-readable: backticked top-level module names
 //! separated by commas, or `—` for none. A row's module is the first
@@ -11,7 +14,9 @@
 //! lines, grouped forms (`use crate::{a, b::c}`: `a` and `b`) and inline
 //! paths (`crate::y::f()`); in `main.rs`, a binary of its own, the same
 //! with `tablewright::`. `Y` is the first segment; a name re-exported at
-//! the crate root (`crate::Error`) counts as the module it comes from.
+//! the crate root (`crate::Error`) counts as the module it comes from; a
+//! module of a crate below, brought in at the crate root under its own
+//! name (`use tablewright_core::dice;`), is that module.
 //! `super::` and `self::` stay inside a module. Comments and string
 //! literals are not code. Test code is not counted: an item under
 //! `#[cfg(test)]` (a `mod tests { … }` block, a test-only function) and a
@@ -26,9 +31,33 @@ pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The top-level modules under src/ and their files (a folder: every
+/// The source folders of every crate: the top crate's `src/`, then each
+/// library crate's `crates/*/src/`.
+pub(super) fn source_dirs() -> Vec<PathBuf> {
+    let root = root();
+    let mut dirs = vec![root.join("src")];
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root.join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    crates.sort();
+    dirs.extend(crates);
+    dirs
+}
+
+/// The top-level modules of every crate and their files (a folder: every
 /// `.rs` file in it, at any depth).
-fn modules(src: &Path) -> BTreeMap<String, Vec<PathBuf>> {
+fn modules(srcs: &[PathBuf]) -> BTreeMap<String, Vec<PathBuf>> {
+    let mut out = BTreeMap::new();
+    for src in srcs {
+        out.extend(crate_modules(src));
+    }
+    out
+}
+
+/// The top-level modules of one crate's `src/`.
+fn crate_modules(src: &Path) -> BTreeMap<String, Vec<PathBuf>> {
     let mut out = BTreeMap::new();
     for entry in std::fs::read_dir(src).unwrap() {
         let path = entry.unwrap().path();
@@ -324,6 +353,8 @@ fn uses(code: &[u8], prefix: &str) -> Vec<(String, usize)> {
 fn reexports(lib: &str) -> BTreeMap<String, String> {
     lib.lines()
         .filter_map(|l| l.trim().strip_prefix("pub use "))
+        // A module of a crate below keeps its own name.
+        .filter(|path| !path.starts_with("tablewright_"))
         .filter_map(|path| {
             let path = path.trim_end_matches(';');
             let module = path.split("::").next()?;
@@ -336,14 +367,14 @@ fn reexports(lib: &str) -> BTreeMap<String, String> {
 /// Every way the code and the Modules table disagree.
 fn disagreements() -> Vec<String> {
     let root = root();
-    let src = root.join("src");
+    let srcs = source_dirs();
     let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let rows = match table(&text) {
         Ok(rows) => rows,
         Err(e) => return vec![e],
     };
-    let modules = modules(&src);
-    let reexports = reexports(&std::fs::read_to_string(src.join("lib.rs")).unwrap());
+    let modules = modules(&srcs);
+    let reexports = reexports(&std::fs::read_to_string(root.join("src/lib.rs")).unwrap());
     let mut wrong = Vec::new();
     let allowed: BTreeMap<&str, &BTreeSet<String>> = rows
         .iter()
@@ -353,24 +384,23 @@ fn disagreements() -> Vec<String> {
         if !modules.contains_key(&row.module) {
             wrong.push(format!(
                 "ARCHITECTURE.md: the Modules table has a row for `{}`, but there is no \
-                 src/{0}.rs or src/{0}/: remove the row",
+                 src/{0}.rs or src/{0}/ in any crate: remove the row",
                 row.module
             ));
         }
         for name in row.may_use.iter().filter(|n| !modules.contains_key(*n)) {
             wrong.push(format!(
-                "ARCHITECTURE.md: row `{}` may use `{name}`, which is no module in src/",
+                "ARCHITECTURE.md: row `{}` may use `{name}`, which is no module of any crate",
                 row.module
             ));
         }
     }
     for (module, files) in &modules {
         let Some(may_use) = allowed.get(module.as_str()) else {
-            let place = if src.join(format!("{module}.rs")).exists() {
-                format!("src/{module}.rs")
-            } else {
-                format!("src/{module}/")
-            };
+            let place = files.first().map_or_else(
+                || format!("src/{module}"),
+                |f| f.strip_prefix(&root).unwrap().display().to_string(),
+            );
             wrong.push(format!(
                 "{place}: the module `{module}` has no row in ARCHITECTURE.md's Modules \
                  table: add a row (what it owns, which modules it may use)"

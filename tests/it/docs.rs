@@ -118,8 +118,9 @@ const MADE_BY_TOOLS: [&str; 3] = ["fuzz/corpus", "docs/book", "out"];
 /// Backticked words that name a repository path: they start with one of
 /// the repository's top-level folders and hold no placeholder.
 fn named_paths(text: &str) -> Vec<String> {
-    const TOP: [&str; 11] = [
+    const TOP: [&str; 12] = [
         "src/",
+        "crates/",
         "tests/",
         "content/",
         "assets/",
@@ -153,7 +154,16 @@ fn every_path_the_documents_name_exists() {
             // ARCHITECTURE.md names modules from `src/` (`content/schema.rs`),
             // the campaign chapter the files `init` writes (`assets/init/`).
             let plain = named.trim_end_matches('/');
-            let exists = ["", "src/", "assets/init/"].iter().any(|base| {
+            let bases: Vec<String> = ["", "src/", "assets/init/"]
+                .into_iter()
+                .map(String::from)
+                .chain(
+                    super::architecture::source_dirs()
+                        .iter()
+                        .map(|d| format!("{}/", d.strip_prefix(root()).unwrap().display())),
+                )
+                .collect();
+            let exists = bases.into_iter().any(|base| {
                 let p = root().join(format!("{base}{plain}"));
                 p.exists() || p.with_extension("rs").exists()
             });
@@ -259,10 +269,11 @@ fn every_module_architecture_names_exists() {
         let first = line.split('|').nth(1).unwrap_or("").trim();
         for name in first.split('`').skip(1).step_by(2) {
             let path = name.replace("::", "/");
-            let src = Path::new("src");
-            let found = [format!("{path}.rs"), format!("{path}/mod.rs"), path.clone()]
-                .iter()
-                .any(|p| root().join(src).join(p).exists());
+            let found = super::architecture::source_dirs().iter().any(|src| {
+                [format!("{path}.rs"), format!("{path}/mod.rs"), path.clone()]
+                    .iter()
+                    .any(|p| src.join(p).exists())
+            });
             if !found {
                 missing.push(name.to_owned());
             }

@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::architecture::{code_only, module_files, root, rust_files, without_tests};
+use super::architecture::{code_only, module_files, root, rust_files, source_dirs, without_tests};
 
 const MAX_FN_LINES: usize = 100;
 const MAX_FILE_CODE: usize = 600;
@@ -57,7 +57,9 @@ struct Source {
 fn sources() -> Vec<Source> {
     let root = root();
     let mut files = Vec::new();
-    rust_files(&root.join("src"), &mut files);
+    for dir in source_dirs() {
+        rust_files(&dir, &mut files);
+    }
     let mut test_files = Vec::new();
     let mut out = Vec::new();
     for file in &files {
@@ -90,10 +92,12 @@ fn sources() -> Vec<Source> {
         .collect()
 }
 
-/// `src/a/b.rs` is `a::b`; `src/a/mod.rs` is `a`; `src/lib.rs` the root.
+/// `src/a/b.rs` is `a::b`; `src/a/mod.rs` is `a`; `src/lib.rs` the root
+/// (and the same under a library crate's `crates/*/src/`).
 fn module_path(rel: &Path) -> Vec<String> {
     let mut parts: Vec<String> = rel
         .iter()
+        .skip_while(|p| *p != "src")
         .skip(1)
         .map(|p| p.to_string_lossy().into_owned())
         .collect();

@@ -76,7 +76,7 @@ pub(super) fn range(kwargs: Kwargs, _: &State) -> tera::TeraResult<Vec<i128>> {
 /// line and column if not) without `set_global`.
 pub(super) fn read_template(path: &Path) -> Result<String, TemplateError> {
     let shown = path.display();
-    let bytes = crate::input::bounded::read_bytes(path)
+    let bytes = crate::bounded::read_bytes(path)
         .map_err(|e| TemplateError(format!("cannot read the template {shown}: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();

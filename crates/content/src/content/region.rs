@@ -1,0 +1,104 @@
+//! Regions are data: every `gen.encounter.<region>` table, built in or from
+//! `--content`, makes `<region>` a terrain for encounters, maps, journeys
+//! and foraging. What the generators need of a region is declared under the
+//! table's `[table.region]` (every key optional, defaults below and in
+//! the guide's Table format chapter (`docs/src/table-format.md`)), never in code:
+//!
+//! - `danger` (0-3, default 2): rungs of the Difficulty ladder the land
+//!   adds to a map path whose wilder end lies in the region; 3 alone lets a
+//!   path reach Nigh Impossible.
+//! - `forage` (default vegetation and small game): what a forager finds
+//!   there — any of `vegetation`, `small game`, `big game`.
+//! - `water` (default false): a body of water in the region (fish, and a
+//!   forager's water).
+//! - `encounter_chance` (`"x:y"`, default none): a Core Rules journey's
+//!   chance of an encounter each travelling watch there; without it the
+//!   chance follows the path's Difficulty (1:8 … 1:2).
+//! - `places` (default the region's name): the tag of the `gen.poi` rows a
+//!   map draws the region's stops from.
+
+use serde::Serialize;
+
+/// Tables whose id starts with this make a region.
+pub const PREFIX: &str = "gen.encounter.";
+/// What a forager may find in a region.
+pub const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
+/// The highest `danger`.
+pub const MAX_DANGER: u32 = 3;
+/// The default `danger` of a region that does not declare one.
+pub const DEFAULT_DANGER: u32 = 2;
+
+/// A region (terrain) and what the generators need of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Region {
+    pub name: String,
+    /// Its encounter table.
+    pub table: String,
+    pub danger: u32,
+    pub forage: Vec<String>,
+    pub water: bool,
+    /// Core Rules: `(x, y)` for an `x:y` chance per travelling watch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encounter_chance: Option<(u32, u32)>,
+    pub places: String,
+}
+
+impl Region {
+    /// The region of table `id` with every property at its default.
+    pub fn defaults(id: &str) -> Region {
+        let name = id.strip_prefix(PREFIX).unwrap_or(id).to_owned();
+        Region {
+            table: id.to_owned(),
+            danger: DEFAULT_DANGER,
+            forage: vec!["vegetation".into(), "small game".into()],
+            water: false,
+            encounter_chance: None,
+            places: name.clone(),
+            name,
+        }
+    }
+
+    /// What a forager finds here, as the forage generator names it
+    /// (`body of water` last when there is water).
+    pub fn features(&self) -> Vec<String> {
+        let mut has = self.forage.clone();
+        if self.water {
+            has.push("body of water".into());
+        }
+        has
+    }
+
+    /// The `x:y` chance as written.
+    pub fn chance_text(&self) -> Option<String> {
+        self.encounter_chance.map(|(x, y)| format!("{x}:{y}"))
+    }
+}
+
+/// Read an `x:y` chance (1 ≤ x < y ≤ 100).
+pub fn parse_chance(text: &str) -> Option<(u32, u32)> {
+    let (x, y) = text.trim().split_once(':')?;
+    let (x, y): (u32, u32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
+    (x >= 1 && x < y && y <= 100).then_some((x, y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chances_read_and_refuse() {
+        assert_eq!(parse_chance("1:6"), Some((1, 6)));
+        assert_eq!(parse_chance(" 2 : 9 "), Some((2, 9)));
+        for bad in ["0:6", "6:6", "7:6", "1:101", "1-6", "x:y", ""] {
+            assert_eq!(parse_chance(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn defaults_name_the_region_after_its_table() {
+        let r = Region::defaults("gen.encounter.saltflats");
+        assert_eq!(r.name, "saltflats");
+        assert_eq!(r.places, "saltflats");
+        assert_eq!(r.features(), ["vegetation", "small game"]);
+    }
+}

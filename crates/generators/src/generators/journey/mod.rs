@@ -1,0 +1,338 @@
+//! Journeys across a point-crawl map, by the rules of the party's system.
+//!
+//! - [`route`]: the way (`shortest` or `safest`, Dijkstra), the lead
+//!   traveller and each leg's exact odds.
+//! - [`clock`]: the one clock every watch goes through (Core Rules
+//!   watches, daily rests, groggy third watch, forced fourth-watch rest) and
+//!   the larder (rations, perishable finds, water up to the party's
+//!   capacity, the Core Rules' ability losses, shillings).
+//! - [`trip`]: walking the route leg by leg, arriving, resupplying in
+//!   settlements, foraging and searching for water.
+//! - [`mettle`]: the METTLE leg — the Travel Check, its Twist and price.
+//! - [`twists`]: what each Travel Twist's price does to the journey.
+//! - [`core`]: the Core Rules leg — an encounter chance every watch.
+//! - [`way`]: encounters on the way, never one already in the pack.
+//! - [`supplies`]: settlements, foraging and the search for water.
+//! - [`hunger`]: METTLE's Hungry and Thirsty PC by PC, who eats first when
+//!   there is not enough, and who dies of it.
+//!
+//! **METTLE** (Scenes: Travel): one Travel Check per leg, POISE or a
+//! navigation CALLING vs the path's Difficulty plus Hungry (+1 a day
+//! without food) and Thirsty (+2 a day without water); a failure is an
+//! encounter on the way; a failure with Edge takes the Twist (rerolling the
+//! Edge dice) and pays its seeded price, which changes the journey.
+//! Foraging and the search for water are METTLE Checks (see
+//! [`super::forage`] for the reading).
+//!
+//! **Core Rules**: two regions a watch; an encounter chance each travelling
+//! watch from the path's danger; foraging by the Core table with each PC's
+//! WIT and damage die; water found with a watch and a WIT save; a daily rest
+//! without food, water or sleep costs 1 STR, AGI or WIT until a full rest.
+//!
+//! Both: a day is three watches; the party rests on the third, eats (finds
+//! first, spoiled if not eaten at that rest) and drinks; a settlement
+//! (village, town, inn) sells meals and has water; a found source fills
+//! every PC to the party's water capacity.
+
+mod clock;
+mod core;
+mod hunger;
+mod mettle;
+pub mod route;
+mod supplies;
+mod trip;
+mod twists;
+mod way;
+
+use serde::Serialize;
+
+use super::map::Map;
+use super::{Address, GenError, Generator};
+use crate::content::Library;
+use crate::rules::{Party, RulesSystem};
+use crate::seed::Seed;
+
+pub use clock::{DaySupply, WatchState};
+pub use hunger::Wanting;
+pub use route::{Leg, Route};
+
+/// Most units of rations or water a PC can carry, and the largest
+/// water capacity.
+pub const MAX_SUPPLY: u32 = 30;
+/// Water capacity when neither the party nor the request sets one: at
+/// least this, and never less than the water carried at the start.
+pub const DEFAULT_CAPACITY: u32 = 3;
+/// The kits a journey knows.
+pub const KITS: [&str; 3] = ["fishing", "trapping", "camping"];
+
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub map: Map,
+    pub from: usize,
+    pub to: usize,
+    pub party: Party,
+    /// The rules the party travels by.
+    pub system: RulesSystem,
+    pub route: Route,
+    /// Rations and water units each PC carries at the start.
+    pub rations: u32,
+    pub water: u32,
+    /// Units of water each PC can carry: a source found fills to this.
+    pub capacity: u32,
+    /// `fishing`, `trapping`, `camping`.
+    pub kits: Vec<String>,
+    /// Take the Twist on a failed Travel Check with Edge (METTLE).
+    pub twist: bool,
+    /// Encounter situations already used (the pack's encounters): an
+    /// encounter on the way is drawn again rather than repeat one.
+    pub used: Vec<String>,
+    /// Situations a campaign's earlier packs used (`<table>/<row>`): an
+    /// encounter on the way is drawn again while it repeats one.
+    pub remembered: Vec<String>,
+    /// Name words no foe or person on stage takes, besides the party's.
+    pub shun: Vec<String>,
+    /// Whole names no foe or person on stage repeats while the name
+    /// tables have others (a campaign's, and the pack's own people).
+    pub taken: Vec<String>,
+    /// The day the party sets out on, by the calendar the log counts in:
+    /// 1 for a journey of its own, the campaign's day in a campaign's
+    /// pack. Every day of the log, the arrival and each encounter's day
+    /// are numbered from it.
+    pub first_day: u32,
+}
+
+/// What a pack's journey avoids: the situations the pack used (row
+/// names), those a campaign remembers (`<table>/<row>`), the name
+/// words no NPC takes and the whole names taken.
+#[derive(Debug, Clone, Default)]
+pub struct Recall {
+    pub used: Vec<String>,
+    pub remembered: Vec<String>,
+    pub shun: Vec<String>,
+    pub taken: Vec<String>,
+}
+
+impl Request {
+    /// The water capacity for a party: its own, or the default (never
+    /// below the water carried at the start).
+    pub fn capacity_for(party: &Party, water: u32) -> u32 {
+        party
+            .water_capacity
+            .unwrap_or_else(|| DEFAULT_CAPACITY.max(water))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Journey {
+    pub system: RulesSystem,
+    pub from: String,
+    pub to: String,
+    pub route: Route,
+    /// METTLE: the lead traveller; Core Rules: the PC with the best WIT,
+    /// who tracks and searches for water.
+    pub lead: String,
+    /// The lead's pool (METTLE) or WIT (Core Rules), and what it is.
+    pub lead_pool: u32,
+    pub lead_with: String,
+    /// The route as planned at the start, each leg with its exact odds.
+    pub legs: Vec<Leg>,
+    /// Exact chance of no encounter on the whole planned route (METTLE:
+    /// taking Twists as the request says, before hunger or thirst).
+    pub no_encounter: f64,
+    /// The legs as walked (a Twist can send the party elsewhere), each
+    /// with the exact odds of its Check as rolled and what happened.
+    pub passages: Vec<Passage>,
+    pub days: Vec<Day>,
+    /// The party's state after every watch, in order.
+    pub watches: Vec<WatchState>,
+    /// Rations and water at the end of each day (for tick boxes).
+    pub supplies: Vec<DaySupply>,
+    /// How many days the journey took (the days of the log, the first
+    /// and the last counted).
+    pub days_taken: u32,
+    pub arrived: bool,
+    pub arrival: Option<String>,
+    pub encounters: Vec<EncounterNote>,
+    pub rations_left: u32,
+    pub water_left: u32,
+    /// Units of water each PC can carry.
+    pub water_capacity: u32,
+    /// Core Rules: shillings spent on meals and rooms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shillings_spent: Option<u32>,
+}
+
+/// One leg as walked.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Passage {
+    /// 1-based, in the order walked.
+    pub leg: u32,
+    /// Watches gone when the party sets off on it (after any rest).
+    pub watch: u32,
+    pub from: String,
+    /// Where the party meant to go.
+    pub to: String,
+    /// Where it came out (`to`, unless it got lost; `on the way to …` when
+    /// hunger and thirst killed every PC on the leg).
+    pub reached: String,
+    pub terrain: String,
+    pub regions: u32,
+    pub watches: u32,
+    /// METTLE: the Check's Difficulty (the path's plus the penalties) and
+    /// the penalty for hunger and thirst in it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<u32>,
+    /// Exact chance of no encounter on this leg as it was walked (METTLE:
+    /// the Check as rolled, without a Twist; Core Rules: no encounter in
+    /// any of its watches).
+    pub safe: f64,
+    /// METTLE: the same, taking a Twist.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub safe_with_twist: Option<f64>,
+    /// Core Rules: the chance of an encounter each watch (`1:4`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encounter_chance: Option<String>,
+    /// METTLE: the Twist taken and its price, as applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub twist: Option<TwistNote>,
+    pub encounters: u32,
+    /// Someone waits in ambush where the party arrives.
+    pub ambushed: bool,
+}
+
+/// A Travel Twist a row of `mettle.twists.travel` names, with its price
+/// ([`twists`] pays it on the trip).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Twist {
+    ExtraDay,
+    Lost,
+    AnotherEncounter,
+    WorseEncounter,
+    Ambushed,
+    LostSupplies,
+    /// A row this tool has no price for: told only.
+    Other,
+}
+
+impl Twist {
+    /// The Twist a row of `mettle.twists.travel` names.
+    pub fn from_row(name: &str) -> Twist {
+        match name.to_lowercase().as_str() {
+            "extra day" => Twist::ExtraDay,
+            "lost" => Twist::Lost,
+            "another encounter" => Twist::AnotherEncounter,
+            "worse encounter" => Twist::WorseEncounter,
+            "ambushed on arrival" => Twist::Ambushed,
+            "lost supplies" => Twist::LostSupplies,
+            _ => Twist::Other,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TwistNote {
+    pub twist: Twist,
+    pub name: String,
+    /// What the price did, as the log says it.
+    pub price: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Day {
+    pub day: u32,
+    pub entries: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EncounterNote {
+    pub day: u32,
+    pub leg: String,
+    /// The situation's row name (what the pack compares to avoid repeats).
+    pub name: String,
+    pub situation: String,
+    pub foes: Vec<String>,
+    pub threat: String,
+    /// The encounter itself, an item of the pack like the others: its
+    /// foes' stat blocks, zones and odds, at `journey/1/encounter/<k>`
+    /// ([`EncounterNote::address`]).
+    pub encounter: super::encounter::Encounter,
+}
+
+impl EncounterNote {
+    /// The address of encounter `k` (0-based, in the order met) on the
+    /// pack's journey: `journey/1/encounter/<k + 1>`, as the After-the-
+    /// session sheet prints it and a record's `met` names it.
+    pub fn address(k: usize) -> String {
+        format!("journey/1/encounter/{}", k + 1)
+    }
+}
+
+impl Generator for Request {
+    const KIND: &'static str = "journey";
+    type Item = Journey;
+
+    /// The journey at `at`.
+    fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Journey, GenError> {
+        check_request(self)?;
+        trip::walk(library, self, seed, at)
+    }
+}
+
+/// What the rules refuse before setting out: a party not of the system,
+/// the same or missing stops, supplies off the scale, unknown kits.
+fn check_request(req: &Request) -> Result<(), GenError> {
+    req.party.check(req.system).map_err(GenError::Request)?;
+    let stops = req.map.stops.len();
+    if req.from >= stops || req.to >= stops || req.from == req.to {
+        return Err(GenError::Request(
+            "choose two different stops of the map".into(),
+        ));
+    }
+    for (what, v) in [
+        ("rations", req.rations),
+        ("water", req.water),
+        ("water capacity", req.capacity),
+    ] {
+        if v > MAX_SUPPLY {
+            return Err(GenError::Request(format!(
+                "{what} {v}: a PC carries at most {MAX_SUPPLY}"
+            )));
+        }
+    }
+    if req.capacity == 0 {
+        return Err(GenError::Request(
+            "water capacity 0: every PC can carry at least 1 unit of water".into(),
+        ));
+    }
+    if req.water > req.capacity {
+        return Err(GenError::Request(format!(
+            "water {}: more than the party's water capacity of {} a PC; carry less or raise the capacity",
+            req.water, req.capacity
+        )));
+    }
+    for k in &req.kits {
+        kit_name(k)?;
+    }
+    Ok(())
+}
+
+pub use super::count;
+
+/// A kit's name as the journey knows it (`fishing kit` → `fishing`).
+pub fn kit_name(kit: &str) -> Result<String, GenError> {
+    let k = kit.trim().trim_end_matches(" kit").to_lowercase();
+    if KITS.contains(&k.as_str()) {
+        Ok(k)
+    } else {
+        Err(GenError::Request(format!(
+            "unknown kit `{kit}`; the kits are {}",
+            KITS.join(", ")
+        )))
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,497 @@
+//! Inspiration Pad Pro (`.ipt`) generator files, read into a [`Sheet`]:
+//! `Table:` blocks (the first is the main one), plain rows (weight 1) and
+//! weighted rows (`3:text`), `Type: Lookup` with ranges (`01-50:`) rolled
+//! with `Roll:` (or `1d` the highest end), `Type: Dictionary` (`key:value`
+//! rows), `Use:` of other files, `Header:`/`Footer:` around the main
+//! table, `&` joining a line to the next, and comment lines (`#`, `;`,
+//! `//`). A row's text is read by [`super::ipt_text`].
+//!
+//! What IPP does that a table file cannot do the same way — prompts,
+//! variables, conditionals, lookups by key, picks without repeats,
+//! filters — is refused at its line and column.
+
+use super::ipt_text::{self, TextCtx};
+use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
+
+/// The first line of a file `export --format ipt` writes: its table
+/// names are tablewright ids, kept as they are.
+pub const OWN_MARK: &str = "# Exported by tablewright";
+
+/// How a table picks its row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Plain,
+    Lookup,
+    Dictionary,
+}
+
+/// A table being read.
+struct Open {
+    table: SrcTable,
+    kind: Kind,
+    /// The `Roll:` line and its expression.
+    roll: Option<(usize, String)>,
+}
+
+/// Read a whole file.
+pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
+    let mut sheet = Sheet {
+        file: file.to_owned(),
+        stem: stem.to_owned(),
+        own_ids: text.starts_with(OWN_MARK),
+        ..Sheet::default()
+    };
+    let mut open: Option<Open> = None;
+    let mut extra: Vec<SrcTable> = Vec::new();
+    let mut header_footer: [Option<(usize, Vec<Frag>)>; 2] = [None, None];
+    let mut rows = 0usize;
+    let mut title = None;
+    for (line_no, line) in logical_lines(text) {
+        if let Some(refusal) = sheet::too_long(line_no, &line) {
+            sheet.refused.push(refusal);
+            continue;
+        }
+        let trimmed = line.trim();
+        if trimmed.is_empty() || ["#", ";", "//"].iter().any(|c| trimmed.starts_with(c)) {
+            // In a file `export` wrote, the comment above a table is its title.
+            // `export` ends a title that ends in `&` with `\z` (nothing).
+            title = sheet.own_ids.then(|| {
+                let t = trimmed.trim_start_matches('#').trim();
+                let kept = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
+                kept.unwrap_or(t).to_owned()
+            });
+            continue;
+        }
+        let lead = line.len() - line.trim_start().len();
+        if let Some((cmd, value, at)) = command(trimmed) {
+            let col = sheet::column(&line, lead + at);
+            let ctx = Place {
+                line: line_no,
+                column: col,
+            };
+            match cmd.as_str() {
+                "table" => {
+                    if !open_table(&mut sheet, &mut open, value, line_no, title.take()) {
+                        break;
+                    }
+                }
+                "header" | "footer" => {
+                    let slot = usize::from(cmd == "footer");
+                    let (frags, refused) = text_of(value, &ctx, &mut extra);
+                    sheet.refused.extend(refused);
+                    header_footer[slot] = Some((line_no, frags));
+                }
+                _ => table_command(&mut sheet, open.as_mut(), &cmd, value, ctx),
+            }
+            continue;
+        }
+        let Some(o) = open.as_mut() else {
+            sheet.refused.push(Refusal::new(
+                line_no,
+                lead + 1,
+                "a row before the first `Table:` line",
+                "start the file's first table with `Table: Name`",
+            ));
+            continue;
+        };
+        rows += 1;
+        if rows > sheet::MAX_ROWS {
+            o.table.refused.push(Refusal::new(
+                line_no,
+                1,
+                "more than 200,000 rows in one file",
+                "split the file",
+            ));
+            break;
+        }
+        let ctx = Place {
+            line: line_no,
+            column: sheet::column(&line, lead),
+        };
+        row(o, trimmed, &ctx, &mut extra);
+    }
+    if let Some(o) = open.take() {
+        sheet.tables.push(close(o));
+    }
+    finish(&mut sheet, extra, header_footer);
+    sheet
+}
+
+/// A `Table:` line: the open table closed and a new one opened (`false`:
+/// the file has too many tables, and is read no further).
+fn open_table(
+    sheet: &mut Sheet,
+    open: &mut Option<Open>,
+    name: &str,
+    line: usize,
+    title: Option<String>,
+) -> bool {
+    if let Some(o) = open.take() {
+        sheet.tables.push(close(o));
+    }
+    if sheet.tables.len() >= sheet::MAX_TABLES {
+        let what = "more than 10,000 tables in one file";
+        sheet
+            .refused
+            .push(Refusal::new(line, 1, what, "split the file"));
+        return false;
+    }
+    *open = Some(Open {
+        table: SrcTable {
+            name: name.trim().to_owned(),
+            title,
+            line,
+            ..SrcTable::default()
+        },
+        kind: Kind::Plain,
+        roll: None,
+    });
+    true
+}
+
+/// Where a text starts: its line and column.
+struct Place {
+    line: usize,
+    column: usize,
+}
+
+/// Lines with `&` at their end joined to the next (the number of the
+/// first), line endings of any kind.
+fn logical_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut joining = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim_end_matches('\r');
+        let (body, more) = match line.trim_end().strip_suffix('&') {
+            Some(b) => (b, true),
+            None => (line, false),
+        };
+        match out.last_mut() {
+            Some((_, prev)) if joining => prev.push_str(body),
+            _ => out.push((i + 1, body.to_owned())),
+        }
+        joining = more;
+    }
+    out
+}
+
+/// `Word: value` for IPP's commands (any case), with the value's byte
+/// offset in the line.
+fn command(line: &str) -> Option<(String, &str, usize)> {
+    let colon = line.find(':')?;
+    let word = line[..colon].trim().to_ascii_lowercase();
+    const COMMANDS: [&str; 12] = [
+        "table",
+        "type",
+        "roll",
+        "use",
+        "header",
+        "footer",
+        "maxreps",
+        "prompt",
+        "set",
+        "define",
+        "title",
+        "formatting",
+    ];
+    COMMANDS.contains(&word.as_str()).then(|| {
+        let rest = &line[colon + 1..];
+        let lead = rest.len() - rest.trim_start().len();
+        (word, rest.trim(), colon + 1 + lead)
+    })
+}
+
+/// A command inside (or, wrongly, before) a table.
+fn table_command(sheet: &mut Sheet, open: Option<&mut Open>, cmd: &str, value: &str, at: Place) {
+    let refuse = |what: &str, hint: &str| Refusal::new(at.line, 1, what, hint);
+    match cmd {
+        "use" => {
+            let last = value.rsplit(['\\', '/']).next().unwrap_or(value);
+            let stem = last.rsplit_once('.').map_or(last, |(s, _)| s);
+            sheet.uses.push(stem.to_owned());
+        }
+        "maxreps" | "title" | "formatting" => {
+            *sheet.counts.entry("MaxReps:, Title: and Formatting: lines (they do not change the odds) left out").or_default() += 1;
+        }
+        "prompt" => sheet.refused.push(refuse(
+            "`Prompt:`: a choice the GM makes each time the generator runs",
+            "tablewright's tables take no input: make a table for each choice, or import the rest with --skip-unsupported",
+        )),
+        "set" | "define" => {
+            let r = refuse(
+                "`Set:`/`Define:`: a variable, kept from one roll to another",
+                "tablewright's tables have no variables: write the roll in place with [@table], or import the rest with --skip-unsupported",
+            );
+            match open {
+                Some(o) => o.table.refused.push(r),
+                None => sheet.refused.push(r),
+            }
+        }
+        _ => match open {
+            Some(o) => kind_or_roll(o, cmd, value, at),
+            None => sheet.refused.push(refuse(
+                &format!("`{cmd}:` before the first `Table:` line"),
+                "move it under the `Table:` line of the table it is for",
+            )),
+        },
+    }
+}
+
+/// `Type:` and `Roll:` of a table.
+fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
+    if cmd == "roll" {
+        o.roll = Some((at.line, value.to_owned()));
+        return;
+    }
+    match value.to_ascii_lowercase().as_str() {
+        "lookup" => o.kind = Kind::Lookup,
+        "dictionary" => o.kind = Kind::Dictionary,
+        "" | "normal" => o.kind = Kind::Plain,
+        other => o.table.refused.push(Refusal::new(
+            at.line,
+            at.column,
+            format!("`Type: {other}`: a kind of table tablewright does not know"),
+            "use Lookup, Dictionary or no Type:, or import the rest with --skip-unsupported",
+        )),
+    }
+}
+
+/// The text of a header or footer (or a row), read into pieces; tables
+/// its choices need are added to `extra`.
+fn text_of(value: &str, at: &Place, extra: &mut Vec<SrcTable>) -> (Vec<Frag>, Vec<Refusal>) {
+    let mut ctx = TextCtx::new(at.line, at.column, extra.len());
+    let frags = ipt_text::parse(value, &mut ctx);
+    extra.append(&mut ctx.tables);
+    (frags, ctx.refused)
+}
+
+/// One row of the open table.
+fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
+    let (range, weight, name, body, offset) = match o.kind {
+        Kind::Lookup => match range_prefix(line) {
+            Some((a, b, off)) => (Some((a, b)), None, None, &line[off..], off),
+            None => {
+                o.table.refused.push(Refusal::new(
+                    at.line,
+                    at.column + 1,
+                    "a row without a range (`1-3:`) in a Lookup table",
+                    "give the row its range, e.g. `4-6: text`",
+                ));
+                return;
+            }
+        },
+        Kind::Dictionary => match line.split_once(':') {
+            Some((key, _)) => (
+                None,
+                Some(1),
+                Some(key.trim().to_owned()),
+                &line[key.len() + 1..],
+                key.len() + 1,
+            ),
+            None => (None, Some(1), Some(line.to_owned()), "", line.len()),
+        },
+        Kind::Plain => match weight_prefix(line) {
+            Some((w, off)) => (None, Some(w), None, &line[off..], off),
+            None => (None, Some(1), None, line, 0),
+        },
+    };
+    let lead = body.len() - body.trim_start().len();
+    let column = at.column + line[..offset + lead].chars().count();
+    let mut ctx = TextCtx::new(at.line, column, extra.len());
+    let text = ipt_text::parse(body.trim(), &mut ctx);
+    o.table.refused.append(&mut ctx.refused);
+    extra.append(&mut ctx.tables);
+    if weight == Some(0) {
+        return;
+    }
+    o.table.rows.push(SrcRow {
+        range,
+        weight,
+        text,
+        name,
+        line: at.line,
+    });
+}
+
+/// `A-B:` or `N:` at the start of a Lookup row (either may be negative),
+/// with the offset after the colon.
+fn range_prefix(line: &str) -> Option<(i64, i64, usize)> {
+    let (a, rest) = signed(line)?;
+    let (b, rest) = match rest.strip_prefix('-') {
+        Some(r) => signed(r)?,
+        None => (a, rest),
+    };
+    let rest = rest.trim_start().strip_prefix(':')?;
+    Some((a.min(b), a.max(b), line.len() - rest.len()))
+}
+
+/// A signed whole number at the start of `s`, and what follows it.
+fn signed(s: &str) -> Option<(i64, &str)> {
+    let s = s.trim_start();
+    let digits_from = usize::from(s.starts_with('-'));
+    let end = s[digits_from..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(s.len(), |n| n + digits_from);
+    if end == digits_from || end - digits_from > 9 {
+        return None;
+    }
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+/// `N:` at the start of a plain row: its weight, and the offset after it.
+fn weight_prefix(line: &str) -> Option<(u64, usize)> {
+    let end = line.find(|c: char| !c.is_ascii_digit())?;
+    if end == 0 || end > 9 || !line[end..].starts_with(':') {
+        return None;
+    }
+    Some((line[..end].parse().ok()?, end + 1))
+}
+
+/// A table whose rows are read: a Lookup table gets its die (its
+/// `Roll:`, or `1d` the highest end), ranges the die cannot roll cut off,
+/// and a refusal for results no row covers; a table without rows gives
+/// nothing, as IPP does.
+fn close(mut o: Open) -> SrcTable {
+    if o.kind != Kind::Lookup {
+        if o.table.rows.is_empty() {
+            o.table.rows.push(SrcRow {
+                range: None,
+                weight: Some(1),
+                text: Vec::new(),
+                name: Some("(nothing)".into()),
+                line: o.table.line,
+            });
+        }
+        return o.table;
+    }
+    let (roll_line, dice) = match &o.roll {
+        Some((l, d)) => (*l, d.clone()),
+        None => {
+            let top = o
+                .table
+                .rows
+                .iter()
+                .filter_map(|r| r.range)
+                .map(|r| r.1)
+                .max()
+                .unwrap_or(1);
+            (o.table.line, format!("1d{}", top.max(1)))
+        }
+    };
+    let bounds = match sheet::dice_problem(&dice) {
+        None => sheet::dice_bounds(&dice),
+        Some(p) => {
+            o.table.refused.push(Refusal::new(roll_line, 1, format!("`Roll: {dice}`: {p}"), "roll dice tablewright's notation reads the same way (NdM, + and -, *), or import the rest with --skip-unsupported"));
+            None
+        }
+    };
+    if let Some((lo, hi)) = bounds {
+        clip(&mut o.table, lo, hi);
+    }
+    o.table.dice = Some(sheet::our_dice(&dice));
+    o.table
+}
+
+/// Rows cut to the die's results `lo..=hi` (a row wholly outside never
+/// comes up), and a refusal for a result no row covers or two rows do.
+fn clip(t: &mut SrcTable, lo: i64, hi: i64) {
+    t.rows
+        .retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
+    for r in &mut t.rows {
+        r.range = r.range.map(|(a, b)| (a.max(lo), b.min(hi)));
+    }
+    let mut sorted: Vec<(i64, i64, usize)> = t
+        .rows
+        .iter()
+        .filter_map(|r| r.range.map(|(a, b)| (a, b, r.line)))
+        .collect();
+    sorted.sort();
+    let mut next = lo;
+    for (a, b, line) in sorted {
+        if a > next {
+            t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, a - 1)), "add a row for those results, or import the rest with --skip-unsupported"));
+        } else if a < next {
+            t.refused.push(Refusal::new(
+                line,
+                1,
+                format!(
+                    "Lookup table `{}`: the range {a}-{b} overlaps the row before",
+                    t.name
+                ),
+                "make each result pick one row",
+            ));
+        }
+        next = next.max(b + 1);
+    }
+    if next <= hi {
+        t.refused.push(Refusal::new(t.line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, hi)), "add a row for those results, or import the rest with --skip-unsupported"));
+    }
+}
+
+/// `3` or `3-5`.
+fn span(a: i64, b: i64) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}-{b}")
+    }
+}
+
+/// The tables the rows' choices made go after the file's own (their
+/// calls point at them by place), and a header or footer makes a table
+/// named after the file that wraps the main one.
+fn finish(sheet: &mut Sheet, extra: Vec<SrcTable>, header_footer: [Option<(usize, Vec<Frag>)>; 2]) {
+    let own = sheet.tables.len();
+    sheet.tables.extend(extra);
+    for t in &mut sheet.tables {
+        shift_locals(t, own);
+    }
+    if own == 0 || header_footer.iter().all(Option::is_none) {
+        return;
+    }
+    let [header, footer] = header_footer;
+    let line = header.as_ref().or(footer.as_ref()).map_or(1, |h| h.0);
+    // The header, a new line, the main table, a new line, the footer.
+    let mut text = Vec::new();
+    if let Some((_, mut frags)) = header {
+        shift_frags(&mut frags, own);
+        text.append(&mut frags);
+        text.push(Frag::Words("\n".into()));
+    }
+    text.push(Frag::Local(0));
+    if let Some((_, mut frags)) = footer {
+        shift_frags(&mut frags, own);
+        text.push(Frag::Words("\n".into()));
+        text.append(&mut frags);
+    }
+    sheet.tables.push(SrcTable {
+        name: sheet.stem.clone(),
+        line,
+        rows: vec![SrcRow {
+            range: None,
+            weight: Some(1),
+            text,
+            name: Some("Header and footer".into()),
+            line,
+        }],
+        ..SrcTable::default()
+    });
+}
+
+/// Calls to reader-made tables, numbered from 0 as the text reader made
+/// them, moved to their place after the file's `own` tables.
+fn shift_locals(t: &mut SrcTable, own: usize) {
+    for r in &mut t.rows {
+        shift_frags(&mut r.text, own);
+    }
+}
+
+fn shift_frags(frags: &mut [Frag], own: usize) {
+    for f in frags {
+        match f {
+            Frag::Local(n) => *n += own,
+            Frag::Pick(options) => options.iter_mut().for_each(|o| shift_frags(o, own)),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,551 @@
+//! The text of an Inspiration Pad Pro row, read into [`Frag`]s: calls
+//! `[@t]`, `[@3 t]` and `[@{1d4} t]` (a count rolled becomes a table of
+//! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
+//! options when one is empty), dice `{2d6}`, and the escapes `\n` (a new
+//! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
+//! (the article "a" or "an", chosen by the word written after it; refused
+//! when that word is rolled). Brackets are paired in one pass over the
+//! text, and nesting, calls and counts are bounded, so a text is read in
+//! time linear in its length.
+
+use super::scan::{self, Brackets};
+use super::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
+
+/// Between the results of a repeated call, as the Randomness reader joins
+/// them (its reference: "results joined with blank lines").
+pub const JOIN: &str = "\n\n";
+
+/// Where a text is and what reading it made.
+pub struct TextCtx {
+    line: usize,
+    column: usize,
+    /// Tables the file's reader made before this text's.
+    base: usize,
+    calls: usize,
+    /// A conditional was met: the rest of the text is not read.
+    stop: bool,
+    /// Tables this text needs (a rolled count, a choice with an empty
+    /// option), called as `Frag::Local(base + n)`.
+    pub tables: Vec<SrcTable>,
+    pub refused: Vec<Refusal>,
+}
+
+impl TextCtx {
+    pub fn new(line: usize, column: usize, base: usize) -> TextCtx {
+        TextCtx {
+            line,
+            column,
+            base,
+            calls: 0,
+            stop: false,
+            tables: Vec::new(),
+            refused: Vec::new(),
+        }
+    }
+
+    fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
+        let column = self.column + text[..at].chars().count();
+        self.refused.push(Refusal::new(
+            self.line,
+            column,
+            what,
+            format!("{hint}, or import the rest with --skip-unsupported"),
+        ));
+    }
+
+    fn local(&mut self, table: SrcTable) -> Frag {
+        self.tables.push(table);
+        Frag::Local(self.base + self.tables.len() - 1)
+    }
+}
+
+/// Read a row's text.
+pub fn parse(text: &str, ctx: &mut TextCtx) -> Vec<Frag> {
+    let pairs = scan::pairs(text);
+    let mut r = Reader { text, pairs, ctx };
+    scan::range(&mut r, 0, text.len(), 0)
+}
+
+struct Reader<'a, 'c> {
+    text: &'a str,
+    pairs: Vec<Option<usize>>,
+    ctx: &'c mut TextCtx,
+}
+
+impl Brackets for Reader<'_, '_> {
+    fn text(&self) -> &str {
+        self.text
+    }
+
+    fn closing(&self, at: usize) -> Option<usize> {
+        self.pairs[at]
+    }
+
+    fn escape(&self, c: char) -> Option<char> {
+        match c {
+            'n' => Some('\n'),
+            't' => Some('\t'),
+            'z' => None,
+            c => Some(c),
+        }
+    }
+
+    fn escape_piece(&mut self, at: usize, end: usize) -> Option<Frag> {
+        match self.text.as_bytes().get(at + 1) {
+            Some(b'_') => Some(Frag::Space),
+            Some(b'a') => Some(Frag::Words(self.article(at, end))),
+            _ => None,
+        }
+    }
+
+    fn bracket(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        if self.text.as_bytes()[open] == b'[' {
+            self.square(open, close, depth)
+        } else {
+            self.braced(open, close)
+        }
+    }
+
+    fn too_deep(&mut self, open: usize) {
+        let what = "brackets nested more than 16 deep";
+        self.ctx.refuse(self.text, open, what, "flatten the text");
+    }
+
+    fn stopped(&self) -> bool {
+        self.ctx.stop
+    }
+}
+
+impl Reader<'_, '_> {
+    /// `\a` at `at`: the article for the word after it (up to `end`), or
+    /// refused when there is no such word to choose by.
+    fn article(&mut self, at: usize, end: usize) -> String {
+        let (what, hint) = match article(&self.text[at + 2..end]) {
+            Ok(a) => return a.to_owned(),
+            Err(NoWord::Rolled) => (
+                "`\\a`: the article \"a\" or \"an\" for a word that is rolled (a call, a choice or dice follows it), which tablewright's tables cannot choose",
+                "write \"a\" or \"an\" into the rows it rolls, or put the word after `\\a` in the text",
+            ),
+            Err(NoWord::Missing) => (
+                "`\\a`: the article \"a\" or \"an\" with no word of letters right after it to choose by",
+                "write \"a\" or \"an\" in its place",
+            ),
+        };
+        self.ctx.refuse(self.text, at, what, hint);
+        String::new()
+    }
+
+    /// `[…]` from `open` to `close`.
+    fn square(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        self.ctx.calls += 1;
+        if self.ctx.calls == sheet::MAX_CALLS + 1 {
+            let what = "more than 256 calls and choices in one row";
+            self.ctx
+                .refuse(self.text, open, what, "split the row into tables");
+        }
+        if self.ctx.calls > sheet::MAX_CALLS {
+            return Vec::new();
+        }
+        let inner = &self.text[open + 1..close];
+        let first = inner.chars().next().unwrap_or(' ');
+        let shown: String = inner.chars().take(30).collect();
+        let refuse =
+            |ctx: &mut TextCtx, what: String, hint: &str| ctx.refuse(self.text, open, what, hint);
+        match first {
+            '@' => return self.call(open, close),
+            '|' => return self.choice(open, close, depth),
+            '!' => refuse(
+                self.ctx,
+                format!(
+                    "`[{shown}]`: a pick without repeats (IPP keeps what it drew for the whole run and starts again when all are drawn; tablewright has no such pick)"
+                ),
+                "write `[@…]` if repeats are fine",
+            ),
+            '#' => refuse(
+                self.ctx,
+                format!("`[{shown}]`: a lookup of one row by its key or number"),
+                "write that row's text in place",
+            ),
+            _ if inner.to_ascii_lowercase().starts_with("when") => {
+                refuse(
+                    self.ctx,
+                    "`[when]…[end]`: a conditional".into(),
+                    "make a table for each branch",
+                );
+                self.ctx.stop = true;
+            }
+            _ => refuse(
+                self.ctx,
+                format!("`[{shown}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`)"),
+                "remove the brackets, or make it a call `[@Table]`",
+            ),
+        }
+        Vec::new()
+    }
+
+    /// `[@t]`, `[@N t]`, `[@{dice} t]`.
+    fn call(&mut self, open: usize, close: usize) -> Vec<Frag> {
+        let body_at = open + 2;
+        let body = &self.text[body_at..close];
+        if let Some(f) = body.find(">>") {
+            let what = "`>> …`: a filter on a call's result";
+            self.ctx
+                .refuse(self.text, body_at + f, what, "remove the filter");
+            return Vec::new();
+        }
+        let (count, name_at) = match self.pairs.get(body_at).copied().flatten() {
+            Some(j) if body.starts_with('{') => (
+                Count::Dice(self.text[body_at + 1..j].trim().to_owned()),
+                j + 1,
+            ),
+            _ => {
+                let digits = body
+                    .find(|c: char| !c.is_ascii_digit())
+                    .unwrap_or(body.len());
+                match body[..digits].parse::<i64>() {
+                    Ok(n) if digits > 0 && digits < 10 => (Count::Times(n), body_at + digits),
+                    _ => (Count::Times(1), body_at),
+                }
+            }
+        };
+        let name = self.text[name_at..close].trim();
+        if name.is_empty() || name.contains(['{', '[', '$']) {
+            let what = format!(
+                "`[@{}]`: a table named by a variable or a roll",
+                body.chars().take(30).collect::<String>()
+            );
+            self.ctx
+                .refuse(self.text, open, what, "call the table by its name");
+            return Vec::new();
+        }
+        let call = Frag::Call {
+            file: None,
+            table: name.to_owned(),
+            line: self.ctx.line,
+            column: self.ctx.column + self.text[..open].chars().count(),
+        };
+        self.counted(call, count, name, open)
+    }
+
+    /// A call made a number of times, or a rolled number of times.
+    fn counted(&mut self, call: Frag, count: Count, name: &str, open: usize) -> Vec<Frag> {
+        match count {
+            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, JOIN),
+            Count::Times(n) => {
+                let what = format!("`[@{n} {name}]`: more than 20 rolls in one call");
+                self.ctx.refuse(self.text, open, what, "roll fewer times");
+                Vec::new()
+            }
+            Count::Dice(d) => {
+                if let Some(p) = sheet::dice_problem(&d) {
+                    self.ctx.refuse(
+                        self.text,
+                        open,
+                        format!("the count of `[@{{{d}}} {name}]`: {p}"),
+                        "roll the count with dice tablewright reads the same way",
+                    );
+                    return Vec::new();
+                }
+                let title = format!("{name} ×{{{d}}}");
+                match sheet::counted_table(title, &d, &call, JOIN, self.ctx.line) {
+                    Some(t) => vec![self.ctx.local(t)],
+                    None => {
+                        let what = format!("`[@{{{d}}} {name}]`: a count that can pass 20");
+                        self.ctx
+                            .refuse(self.text, open, what, "roll a smaller count");
+                        Vec::new()
+                    }
+                }
+            }
+        }
+    }
+
+    /// `[|a|b|c]`: a pick; a table of the options when one is empty or
+    /// holds what a pick would read otherwise (`[|a\|b|c]`: `a|b` or `c`).
+    fn choice(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        let mut bounds = Vec::new();
+        let mut start = open + 2;
+        let mut i = start;
+        while i < close {
+            match self.pairs[i] {
+                Some(j) if j < close => i = j + 1,
+                _ if self.text.as_bytes()[i] == b'\\' => i += 2,
+                _ if self.text.as_bytes()[i] == b'|' => {
+                    bounds.push((start, i));
+                    start = i + 1;
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        bounds.push((start, close));
+        let options: Vec<Vec<Frag>> = bounds
+            .iter()
+            .map(|&(a, b)| scan::range(self, a, b, depth + 1))
+            .collect();
+        if scan::pick_safe(&options) {
+            return vec![Frag::Pick(options)];
+        }
+        let line = self.ctx.line;
+        let rows = options
+            .into_iter()
+            .map(|text| SrcRow {
+                range: None,
+                weight: Some(1),
+                name: None,
+                text,
+                line,
+            })
+            .collect();
+        let name = format!("choice on line {line}");
+        vec![self.ctx.local(SrcTable {
+            name,
+            line,
+            rows,
+            synthetic: true,
+            ..SrcTable::default()
+        })]
+    }
+
+    /// `{…}` from `open` to `close`: dice, or a refused variable.
+    fn braced(&mut self, open: usize, close: usize) -> Vec<Frag> {
+        let inner = self.text[open + 1..close].trim();
+        let Some(problem) = sheet::dice_problem(inner) else {
+            return vec![Frag::Dice(sheet::our_dice(inner))];
+        };
+        let shown: String = inner.chars().take(30).collect();
+        let variable =
+            inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
+        if variable {
+            let what = format!("`{{{shown}}}`: a variable (set by `Set:` or a `Prompt:`)");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write its value or the roll in place",
+            );
+        } else if inner.contains('{') {
+            let what = format!("`{{{shown}}}`: arithmetic on rolls or variables inside `{{…}}`");
+            self.ctx.refuse(
+                self.text,
+                open,
+                what,
+                "write one dice expression, e.g. `{2d6+3}`",
+            );
+        } else {
+            self.ctx.refuse(
+                self.text,
+                open,
+                problem,
+                "write dice tablewright's notation reads the same way (NdM, + and -, *)",
+            );
+        }
+        Vec::new()
+    }
+}
+
+/// Why `\a` has no word to choose its article by.
+#[derive(Debug, PartialEq)]
+enum NoWord {
+    /// What follows it is rolled (a bracket or a brace).
+    Rolled,
+    /// No word of letters follows it: the end, another escape that is
+    /// not a character (`\n`, `\t`, `\z`, `\a`), or something else.
+    Missing,
+}
+
+/// Blanks before `\a`'s word: the reader looks past fewer than these.
+const ARTICLE_LOOK: usize = 30;
+
+/// The article `\a` writes before `rest`, as the Randomness reader
+/// chooses it (IPP3's rule with its common exceptions): the first word of
+/// English letters in the words right after it (escaped characters and
+/// `\_` count as words; a bracket, a brace or another escape ends them),
+/// past fewer than [`ARTICLE_LOOK`] blanks.
+fn article(rest: &str) -> Result<&'static str, NoWord> {
+    let (mut blanks, mut word) = (0, String::new());
+    let mut stop = NoWord::Missing;
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        let c = match c {
+            '[' | '{' => {
+                stop = NoWord::Rolled;
+                break;
+            }
+            '\\' => match chars.next() {
+                Some('n' | 't' | 'z' | 'a') => break,
+                Some('_') => ' ',
+                Some(c) => c,
+                None => '\\',
+            },
+            c => c,
+        };
+        if c.is_ascii_alphabetic() {
+            word.push(c);
+        } else if word.is_empty() && c.is_whitespace() && blanks + 1 < ARTICLE_LOOK {
+            blanks += 1;
+        } else {
+            break;
+        }
+    }
+    if word.is_empty() {
+        return Err(stop);
+    }
+    Ok(article_for(&word))
+}
+
+/// "a" or "an" before `word` (letters only): words that start with a
+/// vowel but sound a consonant (`unit`, `euro`, `one`) take "a"; a silent
+/// h (`hour`, `honest`, `heir`, `herb`) takes "an", as do capitals said as
+/// letters that start with a vowel sound (`NPC`, `FBI`); otherwise "an"
+/// before a vowel. The lists are Randomness's (1.10): its longer
+/// prefixes (`user`, `european`, `unit`, `once`, …) start with these.
+fn article_for(word: &str) -> &'static str {
+    const SAYS_A: [&str; 9] = [
+        "uni", "use", "ubi", "euro", "eulog", "eunuch", "uten", "ufo", "one",
+    ];
+    const SAYS_AN: [&str; 6] = ["hour", "honest", "honor", "honour", "heir", "herb"];
+    let lower = word.to_ascii_lowercase();
+    let starts = |list: &[&str]| list.iter().any(|p| lower.starts_with(p));
+    let letters = word.len() > 1
+        && word.chars().all(|c| c.is_ascii_uppercase())
+        && word.starts_with(['F', 'H', 'L', 'M', 'N', 'R', 'S', 'X']);
+    let an = if starts(&SAYS_A) {
+        false
+    } else if starts(&SAYS_AN) || letters {
+        true
+    } else {
+        lower.starts_with(['a', 'e', 'i', 'o', 'u'])
+    };
+    if an { "an" } else { "a" }
+}
+
+/// How many times a call rolls.
+enum Count {
+    Times(i64),
+    Dice(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<Frag>, TextCtx) {
+        let mut ctx = TextCtx::new(3, 5, 0);
+        let frags = parse(text, &mut ctx);
+        (frags, ctx)
+    }
+
+    #[test]
+    fn calls_choices_and_dice_become_pieces() {
+        let (f, ctx) = read("a [@T] b [|x|y [@U]] {2d6}\\n\\z");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        assert_eq!(f.len(), 7, "{f:?}");
+        assert!(matches!(&f[1], Frag::Call { table, column: 7, .. } if table == "T"));
+        assert!(matches!(&f[3], Frag::Pick(o) if o.len() == 2 && o[1].len() == 2));
+        assert_eq!(f[5], Frag::Dice("2d6".into()));
+        assert_eq!(f[6], Frag::Words("\n".into()));
+    }
+
+    #[test]
+    fn counts_repeat_or_become_tables() {
+        let (f, _) = read("[@3 T]");
+        assert_eq!(f.len(), 5);
+        let (f, ctx) = read("[@{1d4} T] [|a||b]");
+        assert_eq!(f[0], Frag::Local(0));
+        assert_eq!(f[2], Frag::Local(1));
+        assert_eq!(ctx.tables[0].rows.len(), 4);
+        assert_eq!(ctx.tables[1].rows.len(), 3);
+    }
+
+    #[test]
+    fn what_cannot_be_carried_is_refused_at_its_column() {
+        for (text, column, what) in [
+            ("x [!T]", 7, "a pick without repeats"),
+            ("[#2 T]", 5, "a lookup of one row"),
+            ("ab [@T >> implode]", 12, "a filter"),
+            ("{$name}", 5, "a variable"),
+            ("[when]{$a}>1[do]x[end]", 5, "a conditional"),
+            ("{{1d4} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{1d6/2}", 5, "uses `/`"),
+            ("[@{$n} T]", 5, "the count of"),
+            ("x \\a [@T]", 7, "for a word that is rolled"),
+            ("\\a[|apple|pear]", 5, "for a word that is rolled"),
+            ("\\a 8-foot pole", 5, "no word of letters"),
+            ("a \\a\\n orc", 7, "no word of letters"),
+        ] {
+            let (_, ctx) = read(text);
+            let r = ctx.refused.first().unwrap_or_else(|| panic!("{text}"));
+            assert!(r.what.contains(what), "{text}: {}", r.what);
+            assert_eq!(r.column, column, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_kept_space_is_a_piece_and_an_article_is_chosen_by_the_next_word() {
+        let (f, ctx) = read("\\_big\\_[@T]\\_");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        assert_eq!(f[0], Frag::Space);
+        assert_eq!(f[1], Frag::Words("big".into()));
+        assert_eq!(f[2], Frag::Space);
+        assert_eq!(f[4], Frag::Space);
+        let (f, ctx) = read("\\a orc and \\a\\_wolf[@T]");
+        assert!(ctx.refused.is_empty(), "{:?}", ctx.refused);
+        let words: String = f
+            .iter()
+            .map(|p| match p {
+                Frag::Words(w) => w.as_str(),
+                Frag::Space => " ",
+                _ => "|",
+            })
+            .collect();
+        assert_eq!(words, "an orc and a wolf|");
+    }
+
+    #[test]
+    fn the_article_follows_the_readers_rule_and_its_exceptions() {
+        for (rest, want) in [
+            (" orc", "an"),
+            ("Elf", "an"),
+            (" wolf", "a"),
+            (" unicorn", "a"),
+            (" user", "a"),
+            (" European", "a"),
+            (" one-eyed", "a"),
+            (" hour", "an"),
+            (" Honest", "an"),
+            (" heirloom", "an"),
+            (" hones", "a"),
+            (" NPC", "an"),
+            (" FBI", "an"),
+            (" N", "a"),
+            (" Npc", "a"),
+            (" ORC", "an"),
+            (" \\orc", "an"),
+            (" ox[@T]", "an"),
+        ] {
+            assert_eq!(article(rest), Ok(want), "{rest}");
+        }
+        assert_eq!(article(" [@T]"), Err(NoWord::Rolled));
+        assert_eq!(article(" {1d4} orcs"), Err(NoWord::Rolled));
+        assert_eq!(article(""), Err(NoWord::Missing));
+        assert_eq!(article(" 8 orcs"), Err(NoWord::Missing));
+        assert_eq!(article("\\z orc"), Err(NoWord::Missing));
+        assert_eq!(article(&format!("{}orc", " ".repeat(29))), Ok("an"));
+        assert_eq!(
+            article(&format!("{}orc", " ".repeat(30))),
+            Err(NoWord::Missing)
+        );
+    }
+
+    #[test]
+    fn deep_or_many_brackets_are_bounded() {
+        let deep = "[|".repeat(40) + &"]".repeat(40);
+        let (_, ctx) = read(&deep);
+        assert!(ctx.refused[0].what.contains("16 deep"));
+        let many = "[@T]".repeat(300);
+        let (f, ctx) = read(&many);
+        assert_eq!(f.len(), 256);
+        assert_eq!(ctx.refused.len(), 1);
+    }
+}

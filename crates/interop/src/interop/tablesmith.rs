@@ -1,0 +1,446 @@
+//! TableSmith (`.tab`) tables, read into a [`Sheet`]: each group a table
+//! (the first is the one the file is called by). `:Group` rows `N,text`
+//! or `A-B,text` are ranged — N is the row's last value, the row starts
+//! after the one before (a lower bound written is not read), and the
+//! group rolls 1 to the last row's value; `;Group` rows `N,text` weigh N.
+//! `<text` and `>text` go before and after every row of their group; a
+//! line starting `_` goes on with the row before; `#` lines are comments;
+//! `/` makes the next `% [ ] { } /` plain.
+//!
+//! In text: calls `[Group]` and `[Table.Group]`, a count `[Group]:3`,
+//! `{Dice~3d6}` and `{Calc~…}` (dice our notation rolls the same way) and
+//! `{CR~}` (a new line). Variables, parameters, non-repeating groups,
+//! call modifiers and every other function are refused at their line and
+//! column.
+
+use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
+
+/// Between the results of a call made several times (`[Group]:3`).
+pub const JOIN: &str = ", ";
+
+/// A group being read: its table, whether it is ranged, its prefix and
+/// suffix, and the last value of its rows so far.
+struct Group {
+    table: SrcTable,
+    ranged: bool,
+    before: Vec<Frag>,
+    after: Vec<Frag>,
+    last: i64,
+}
+
+/// Read a whole file.
+pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
+    let mut sheet = Sheet {
+        file: file.to_owned(),
+        stem: stem.to_owned(),
+        ..Sheet::default()
+    };
+    let mut open: Option<Group> = None;
+    let mut rows = 0usize;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim_end_matches('\r');
+        if let Some(refusal) = sheet::too_long(line_no, line) {
+            sheet.refused.push(refusal);
+            continue;
+        }
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.as_bytes()[0] {
+            b':' | b';' => {
+                if let Some(g) = open.take() {
+                    sheet.tables.push(close(g));
+                }
+                if sheet.tables.len() >= sheet::MAX_TABLES {
+                    sheet.refused.push(Refusal::new(line_no, 1, "more than 10,000 groups in one file", "split the file"));
+                    break;
+                }
+                open = Some(group(line, line_no));
+            }
+            b'%' => sheet.refused.push(Refusal::new(line_no, 1, "`%var%,default`: a variable, kept from one roll to another", "tablewright's tables have no variables; import the rest with --skip-unsupported")),
+            b'@' => sheet.refused.push(Refusal::new(line_no, 1, "`@param,…`: a parameter the GM is asked for", "tablewright's tables take no input: make a table for each choice, or import the rest with --skip-unsupported")),
+            _ => {
+                rows += 1;
+                if rows > sheet::MAX_ROWS {
+                    sheet.refused.push(Refusal::new(line_no, 1, "more than 200,000 rows in one file", "split the file"));
+                    break;
+                }
+                match open.as_mut() {
+                    Some(g) => in_group(g, line, line_no),
+                    None => sheet.refused.push(Refusal::new(line_no, 1, "a row before the first group (`:Name` or `;Name`)", "start the file with a group line such as `:Start`")),
+                }
+            }
+        }
+    }
+    if let Some(g) = open.take() {
+        sheet.tables.push(close(g));
+    }
+    sheet
+}
+
+/// A group line: `:Name` (ranged) or `;Name` (weighted), `!` after the
+/// mark for a non-repeating group (refused).
+fn group(line: &str, line_no: usize) -> Group {
+    let ranged = line.starts_with(':');
+    let rest = &line[1..];
+    let mut table = SrcTable {
+        name: rest.trim_start_matches('!').trim().to_owned(),
+        line: line_no,
+        ..SrcTable::default()
+    };
+    if rest.starts_with('!') {
+        table.refused.push(Refusal::new(line_no, 2, "`!`: a non-repeating group (each row drawn once until the group is reset)", "tablewright's tables draw every row each time: remove the `!` if repeats are fine, or import the rest with --skip-unsupported"));
+    }
+    Group {
+        table,
+        ranged,
+        before: Vec::new(),
+        after: Vec::new(),
+        last: 0,
+    }
+}
+
+/// A line inside a group: a prefix, a suffix, a continuation or a row.
+fn in_group(g: &mut Group, line: &str, line_no: usize) {
+    let mut ctx = Ctx::new(line_no);
+    if let Some(rest) = line.strip_prefix(['<', '>']) {
+        let body = rest.strip_prefix(',').unwrap_or(rest);
+        let frags = parse(body, line.len() - body.len(), &mut ctx);
+        if line.starts_with('<') {
+            g.before = frags;
+        } else {
+            g.after = frags;
+        }
+    } else if let Some(rest) = line.strip_prefix('_') {
+        let frags = parse(rest, 1, &mut ctx);
+        match g.table.rows.last_mut() {
+            Some(r) => r.text.extend(frags),
+            None => ctx.refuse(
+                line,
+                0,
+                "a `_` line with no row before it to go on with",
+                "join it to a row",
+            ),
+        }
+    } else {
+        row(g, line, &mut ctx);
+    }
+    g.table.refused.append(&mut ctx.refused);
+}
+
+/// `N,text` or `A-B,text`.
+fn row(g: &mut Group, line: &str, ctx: &mut Ctx) {
+    let Some((head, body)) = line.split_once(',') else {
+        ctx.refuse(
+            line,
+            0,
+            "a row without its number (`N,text`)",
+            "write the row as `N,text`",
+        );
+        return;
+    };
+    let high = head
+        .rsplit('-')
+        .next()
+        .map(str::trim)
+        .and_then(|n| n.parse::<i64>().ok())
+        .filter(|n| (0..1_000_000_000).contains(n));
+    let Some(high) = high else {
+        ctx.refuse(
+            line,
+            0,
+            format!("`{head}`: not a row number (`N` or `A-B`)"),
+            "start the row with its number, e.g. `3,text` or `4-6,text`",
+        );
+        return;
+    };
+    let text = parse(body, head.len() + 1, ctx);
+    let (range, weight) = if g.ranged {
+        let low = g.last + 1;
+        g.last = g.last.max(high);
+        // A row ending where the rows before it already reached never
+        // comes up: left out.
+        if high < low {
+            return;
+        }
+        (Some((low, high)), None)
+    } else {
+        if high == 0 {
+            return;
+        }
+        (None, Some(high as u64))
+    };
+    g.table.rows.push(SrcRow {
+        range,
+        weight,
+        text,
+        name: None,
+        line: ctx.line,
+    });
+}
+
+/// A group whose rows are read: prefix and suffix around every row, and
+/// the die of a ranged group.
+fn close(mut g: Group) -> SrcTable {
+    if g.table.rows.is_empty() {
+        g.table.rows.push(SrcRow {
+            range: None,
+            weight: Some(1),
+            text: Vec::new(),
+            name: Some("(nothing)".into()),
+            line: g.table.line,
+        });
+        g.ranged = false;
+    }
+    for r in &mut g.table.rows {
+        let mut text = g.before.clone();
+        text.append(&mut r.text);
+        text.extend(g.after.iter().cloned());
+        r.text = text;
+    }
+    if g.ranged {
+        g.table.dice = Some(format!("1d{}", g.last));
+    }
+    g.table
+}
+
+/// Where a text is, and what it refused.
+struct Ctx {
+    line: usize,
+    refused: Vec<Refusal>,
+    calls: usize,
+}
+
+impl Ctx {
+    fn new(line: usize) -> Ctx {
+        Ctx {
+            line,
+            refused: Vec::new(),
+            calls: 0,
+        }
+    }
+
+    fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
+        let column = sheet::column(text, at);
+        let hint = if hint.contains("--skip-unsupported") {
+            hint.to_owned()
+        } else {
+            format!("{hint}, or import the rest with --skip-unsupported")
+        };
+        self.refused
+            .push(Refusal::new(self.line, column, what, hint));
+    }
+}
+
+/// A row's text from byte `base` of its line (for columns).
+fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
+    let mut out = Vec::new();
+    let mut words = String::new();
+    let mut chars = text.char_indices().peekable();
+    // Once no `]` (or `}`) follows, none is looked for again: linear.
+    let mut unclosed = [false; 2];
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '/' if chars.peek().is_some_and(|(_, n)| "%[]{}/".contains(*n)) => {
+                words.push(chars.next().map_or('/', |(_, n)| n));
+            }
+            '[' | '{' => {
+                let (close, kind) = if c == '[' { (']', 0) } else { ('}', 1) };
+                let found = if unclosed[kind] {
+                    None
+                } else {
+                    text[i..].find(close).map(|n| i + n)
+                };
+                let Some(end) = found else {
+                    unclosed[kind] = true;
+                    words.push(c);
+                    continue;
+                };
+                if !words.is_empty() {
+                    out.push(Frag::Words(std::mem::take(&mut words)));
+                }
+                ctx.calls += 1;
+                let (frags, skip_to) = if ctx.calls > sheet::MAX_CALLS {
+                    (Vec::new(), end + 1)
+                } else if c == '[' {
+                    call(text, i, end, base, ctx)
+                } else {
+                    (
+                        function(&text[i + 1..end], base_column(text, base, i), ctx),
+                        end + 1,
+                    )
+                };
+                out.extend(frags);
+                while chars.peek().is_some_and(|(j, _)| *j < skip_to) {
+                    chars.next();
+                }
+            }
+            '%' | '|' => {
+                let what = if c == '%' {
+                    "`%…%`: a variable"
+                } else {
+                    "`|…|`: a variable assignment"
+                };
+                ctx.refused.push(Refusal::new(ctx.line, base_column(text, base, i), what, "tablewright's tables have no variables: write the value in place, or import the rest with --skip-unsupported"));
+                return Vec::new();
+            }
+            _ => words.push(c),
+        }
+    }
+    if !words.is_empty() {
+        out.push(Frag::Words(words));
+    }
+    out
+}
+
+/// The column of byte `i` of a text that starts at byte `base` of its
+/// line (the line's start is ASCII: a mark, a number and a comma).
+fn base_column(text: &str, base: usize, i: usize) -> usize {
+    base + text[..i].chars().count() + 1
+}
+
+/// `[Group]`, `[Table.Group]`, then `:N` for a count; returns the pieces
+/// and the byte after the call.
+fn call(text: &str, open: usize, close: usize, base: usize, ctx: &mut Ctx) -> (Vec<Frag>, usize) {
+    let inner = &text[open + 1..close];
+    let column = base_column(text, base, open);
+    let name_end = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == ' '))
+        .unwrap_or(inner.len());
+    let (name, modifier) = inner.split_at(name_end);
+    let refuse = |ctx: &mut Ctx, what: String, hint: &str| {
+        ctx.refused.push(Refusal::new(
+            ctx.line,
+            column,
+            what,
+            format!("{hint}, or import the rest with --skip-unsupported"),
+        ));
+    };
+    if name.trim().is_empty() || !modifier.is_empty() {
+        let what = match modifier.chars().next() {
+            Some('(') => format!("`[{inner}]`: a call with parameters"),
+            Some('+' | '-' | '=') => {
+                format!("`[{inner}]`: a call with a modifier (the roll moved or fixed)")
+            }
+            Some('%') => format!("`[{inner}]`: a call naming a variable"),
+            _ => format!("`[{inner}]`: not a call tablewright reads"),
+        };
+        refuse(
+            ctx,
+            what,
+            "call the group plainly, `[Group]` or `[Table.Group]`",
+        );
+        return (Vec::new(), close + 1);
+    }
+    let (file, table) = match name.trim().split_once('.') {
+        Some((f, g)) => (Some(f.trim().to_owned()), g.trim().to_owned()),
+        None => (None, name.trim().to_owned()),
+    };
+    let frag = Frag::Call {
+        file,
+        table,
+        line: ctx.line,
+        column,
+    };
+    let rest = &text[close + 1..];
+    let Some(count) = rest.strip_prefix(':') else {
+        return (vec![frag], close + 1);
+    };
+    let digits = count
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(count.len());
+    match count[..digits].parse::<i64>() {
+        Ok(n) if digits < 10 && n <= sheet::MAX_REPEAT => {
+            (sheet::repeated(&frag, n, JOIN), close + 2 + digits)
+        }
+        Ok(_) => {
+            refuse(
+                ctx,
+                format!(
+                    "`[{inner}]:{}`: more than 20 rolls in one call",
+                    &count[..digits]
+                ),
+                "roll fewer times",
+            );
+            (Vec::new(), close + 2 + digits)
+        }
+        // A colon not followed by a number is the row's own text.
+        Err(_) => (vec![frag], close + 1),
+    }
+}
+
+/// `{Name~args}`: dice functions carried, the rest refused.
+fn function(inner: &str, column: usize, ctx: &mut Ctx) -> Vec<Frag> {
+    let (name, args) = inner.split_once('~').unwrap_or((inner, ""));
+    let hint = ", or import the rest with --skip-unsupported";
+    match name.trim().to_ascii_lowercase().as_str() {
+        "dice" | "calc" => match sheet::dice_problem(args) {
+            None => return vec![Frag::Dice(sheet::our_dice(args))],
+            Some(p) => ctx.refused.push(Refusal::new(
+                ctx.line,
+                column,
+                format!("`{{{name}~{args}}}`: {p}"),
+                format!(
+                    "write dice tablewright's notation reads the same way (NdM, + and -, *){hint}"
+                ),
+            )),
+        },
+        "cr" if args.trim().is_empty() => return vec![Frag::Words("\n".into())],
+        _ => {
+            let shown: String = inner.chars().take(30).collect();
+            ctx.refused.push(Refusal::new(ctx.line, column, format!("`{{{shown}}}`: the TableSmith function {name}, which tablewright's tables cannot do"), format!("write its result in place{hint}")));
+        }
+    }
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranged_and_weighted_groups_with_prefix_suffix_and_continuation() {
+        let s = read(
+            "f.tab",
+            "f",
+            ":Start\n<Before \n>, after\n1,One\n3-4,Two\n# c\n_ more\n;W\n2,x [Start]:2 {Dice~2d6}{CR~}\n0,never\n",
+        );
+        assert!(
+            s.refused.is_empty() && s.tables.iter().all(|t| t.refused.is_empty()),
+            "{s:?}"
+        );
+        let start = &s.tables[0];
+        assert_eq!(start.dice.as_deref(), Some("1d4"));
+        assert_eq!(start.rows[1].range, Some((2, 4)));
+        assert_eq!(start.rows[1].text.len(), 4, "{:?}", start.rows[1].text);
+        let w = &s.tables[1];
+        assert_eq!(w.rows.len(), 1);
+        assert_eq!(w.rows[0].weight, Some(2));
+        assert_eq!(w.rows[0].text.len(), 7, "{:?}", w.rows[0].text);
+    }
+
+    #[test]
+    fn what_cannot_be_carried_is_refused_at_its_column() {
+        for (text, line, column, what) in [
+            ("%v%,1\n:S\n1,a\n", 1, 1, "a variable"),
+            ("@v,1,Ask\n:S\n1,a\n", 1, 1, "a parameter"),
+            (":S\n1,a %v% b\n", 2, 5, "a variable"),
+            (":S\n1,{If~1=1?a/b}\n", 2, 3, "function If"),
+            (":S\n1,[other-10]\n", 2, 3, "a modifier"),
+            (":!S\n1,a\n", 1, 2, "non-repeating"),
+            (":S\n1,{Dice~1d6/2}\n", 2, 3, "uses `/`"),
+            (":S\n1,|a+1|\n", 2, 3, "assignment"),
+        ] {
+            let s = read("f.tab", "f", text);
+            let all: Vec<&Refusal> = s
+                .refused
+                .iter()
+                .chain(s.tables.iter().flat_map(|t| &t.refused))
+                .collect();
+            let r = all.first().unwrap_or_else(|| panic!("{text}"));
+            assert!(r.what.contains(what), "{text}: {}", r.what);
+            assert_eq!((r.line, r.column), (line, column), "{text}");
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! The page engine, which knows no game: backend-neutral drawings
+//! ([`Drawing`] of [`Shape`]s — lines, circles, boxes, tints and text, in
+//! points, y down), text placement ([`TextStyle`], [`text_width`],
+//! [`text_left`], [`halo_box`]) and the backends each shape draws itself on
+//! through a [`Canvas`].
+//!
+//! - [`svg`]: a drawing as a standalone SVG document.
+//! - [`pdf`]: the PDF backend (fonts, text measuring and wrapping, pages,
+//!   bookmarks, the painter, [`pdf::Paper`]).
+//! - [`layout`]: page flow (headings, paragraphs, tables, columns, placed
+//!   drawings) and the geometry of cut-out card grids.
+//!
+//! It imports no module of the tool: what a page says is decided above it
+//! (`handouts`).
+
+pub mod layout;
+pub mod pdf;
+pub mod svg;
+
+/// Where a text's anchor sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// A backend-neutral shape, in points (1/72 inch), y downwards.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    Line {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        dashed: bool,
+    },
+    Circle {
+        cx: f64,
+        cy: f64,
+        r: f64,
+        filled: bool,
+        width: f64,
+    },
+    Rect {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        filled: bool,
+        width: f64,
+    },
+    /// A rectangle filled with a grey (`grey` 0 black … 1 white) and no
+    /// outline: a tinted band behind text.
+    Tint {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        grey: f64,
+    },
+    /// A broad grey stroke from one point to another, `width` wide, with
+    /// square ends (`grey` 0 black … 1 white): a highlighter's mark under
+    /// a line.
+    Band {
+        x1: f64,
+        y1: f64,
+        x2: f64,
+        y2: f64,
+        width: f64,
+        grey: f64,
+    },
+    /// Text with a white halo behind it when `halo` (labels on lines).
+    Text {
+        x: f64,
+        y: f64,
+        size: f64,
+        anchor: Anchor,
+        bold: bool,
+        halo: bool,
+        text: String,
+    },
+}
+
+impl Shape {
+    /// The shape scaled by `scale`, then moved by (`dx`, `dy`); `fills`
+    /// false leaves it unfilled (ink saver: a tint turns white). Line widths
+    /// stay as they are.
+    pub fn placed(&self, dx: f64, dy: f64, scale: f64, fills: bool) -> Shape {
+        let at = |x: &mut f64, y: &mut f64| {
+            *x = dx + *x * scale;
+            *y = dy + *y * scale;
+        };
+        let mut s = self.clone();
+        match &mut s {
+            Shape::Line { x1, y1, x2, y2, .. } => {
+                at(x1, y1);
+                at(x2, y2);
+            }
+            Shape::Band {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                ..
+            } => {
+                at(x1, y1);
+                at(x2, y2);
+                *width *= scale;
+            }
+            Shape::Circle {
+                cx, cy, r, filled, ..
+            } => {
+                at(cx, cy);
+                *r *= scale;
+                *filled &= fills;
+            }
+            Shape::Rect {
+                x, y, w, h, filled, ..
+            } => {
+                at(x, y);
+                *w *= scale;
+                *h *= scale;
+                *filled &= fills;
+            }
+            Shape::Tint { x, y, w, h, grey } => {
+                at(x, y);
+                *w *= scale;
+                *h *= scale;
+                if !fills {
+                    *grey = 1.0;
+                }
+            }
+            Shape::Text { x, y, size, .. } => {
+                at(x, y);
+                *size *= scale;
+            }
+        }
+        s
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawing {
+    pub width: f64,
+    pub height: f64,
+    pub shapes: Vec<Shape>,
+}
+
+/// Estimated width of a text in points (average glyph 0.55 em), for halos
+/// and layout; the PDF backend measures real glyphs.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.55
+}
+
+/// How a text is set: its size, where its anchor sits, bold or not, and
+/// whether a white box (halo) goes behind it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextStyle {
+    pub size: f64,
+    pub anchor: Anchor,
+    pub bold: bool,
+    pub halo: bool,
+}
+
+/// A backend that draws shapes (the SVG writer, the PDF painter):
+/// [`Shape::draw`] calls one method a shape. Points are (x, y), y down.
+pub trait Canvas {
+    fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, dashed: bool);
+    /// Filled black, or white with an outline `width` wide (none at 0).
+    fn circle(&mut self, centre: (f64, f64), r: f64, filled: bool, width: f64);
+    /// Filled black, or white with an outline `width` wide (none at 0).
+    fn rect(&mut self, corner: (f64, f64), size: (f64, f64), filled: bool, width: f64);
+    /// Filled with a grey (0 black … 1 white), no outline.
+    fn tint(&mut self, corner: (f64, f64), size: (f64, f64), grey: f64);
+    /// A broad grey stroke with square ends (0 black … 1 white).
+    fn band(&mut self, from: (f64, f64), to: (f64, f64), width: f64, grey: f64);
+    /// Text with its baseline at `at`.
+    fn text(&mut self, at: (f64, f64), style: TextStyle, text: &str);
+}
+
+impl Shape {
+    /// Draw the shape on a backend.
+    pub fn draw(&self, canvas: &mut impl Canvas) {
+        match self {
+            Shape::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dashed,
+            } => canvas.line((*x1, *y1), (*x2, *y2), *width, *dashed),
+            Shape::Circle {
+                cx,
+                cy,
+                r,
+                filled,
+                width,
+            } => canvas.circle((*cx, *cy), *r, *filled, *width),
+            Shape::Rect {
+                x,
+                y,
+                w,
+                h,
+                filled,
+                width,
+            } => canvas.rect((*x, *y), (*w, *h), *filled, *width),
+            Shape::Tint { x, y, w, h, grey } => canvas.tint((*x, *y), (*w, *h), *grey),
+            Shape::Band {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                grey,
+            } => canvas.band((*x1, *y1), (*x2, *y2), *width, *grey),
+            Shape::Text {
+                x,
+                y,
+                size,
+                anchor,
+                bold,
+                halo,
+                text,
+            } => {
+                let style = TextStyle {
+                    size: *size,
+                    anchor: *anchor,
+                    bold: *bold,
+                    halo: *halo,
+                };
+                canvas.text((*x, *y), style, text);
+            }
+        }
+    }
+}
+
+/// The left edge of a text `width` wide, placed by `anchor` at `x`.
+pub fn text_left(x: f64, width: f64, anchor: Anchor) -> f64 {
+    match anchor {
+        Anchor::Start => x,
+        Anchor::Middle => x - width / 2.0,
+        Anchor::End => x - width,
+    }
+}
+
+/// The white box behind a haloed text (corner and size), from the text's
+/// left edge, baseline, size and width.
+pub fn halo_box(left: f64, y: f64, size: f64, width: f64) -> ((f64, f64), (f64, f64)) {
+    ((left - 1.5, y - size * 0.8), (width + 3.0, size * 1.05))
+}
