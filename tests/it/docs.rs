@@ -5,7 +5,7 @@
 //! `tablewright <command>` they show is a command the tool has.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::common::run;
 

@@ -377,7 +377,10 @@ mod tests {
         // The fixtures: table files good and bad, and other TOML files.
         let mut read_in_parts = 0;
         let mut paths = Vec::new();
-        fixtures(std::path::Path::new("tests/fixtures"), &mut paths);
+        fixtures(
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures")),
+            &mut paths,
+        );
         for path in paths {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
