@@ -821,19 +821,21 @@ fn finding_7_an_edited_manifest_cannot_widen_what_force_removes() {
 #[test]
 fn finding_13_tables_run_dry_named_at_the_session_line() {
     let dir = session_folder("living-13-dry");
-    set_key(&dir, "npcs", "npcs = 20");
+    // The campaign's own region has 9 situations: 20 encounters there must
+    // repeat one (the built-in NPC tables no longer run dry at 20).
+    set_key(&dir, "encounters", "encounters = 20");
     let line = read(&dir.join("session.toml"))
         .lines()
-        .position(|l| l == "npcs = 20")
+        .position(|l| l == "encounters = 20")
         .unwrap()
         + 1;
     let err = fails_in(&dir, &["prep"]);
     assert!(
-        err.contains(&format!("session.toml:{line}:8: npc/"))
+        err.contains(&format!("session.toml:{line}:14: encounter/"))
             && err.contains("its tables have run dry"),
         "{err}"
     );
-    assert!(err.contains("    npcs = 20\n"), "{err}");
+    assert!(err.contains("    encounters = 20\n"), "{err}");
 }
 
 /// A table file whose rows say, as words, what Foundry reads as markup.
