@@ -206,10 +206,16 @@ fn homebrewery_pages_frames_notes_and_inline_drawings() {
             break;
         }
         let other = base.join(seed);
-        let files = tree(&sample_pack(&other, &["--md", "homebrewery", "--seed", seed]));
+        let files = tree(&sample_pack(
+            &other,
+            &["--md", "homebrewery", "--seed", seed],
+        ));
         counted = homebrewery_groups(&files).1;
     }
-    assert!(counted, "no pack of nine seeds repeats a foe: a frame says ×N");
+    assert!(
+        counted,
+        "no pack of nine seeds repeats a foe: a frame says ×N"
+    );
     let frames = pack.lines().filter(|l| *l == "{{monster,frame").count();
     assert_eq!(frames, npcs + groups, "a frame per NPC and per foe group");
     assert!(!pack.contains("{{note\n{{note"), "a line boxed twice");
@@ -693,7 +699,11 @@ fn obsidian_encounters_carry_one_initiative_tracker_block_of_their_foes() {
             if seen >= 2 {
                 break;
             }
-            let extra: &[&str] = if seed.is_empty() { &[] } else { &["--seed", seed] };
+            let extra: &[&str] = if seed.is_empty() {
+                &[]
+            } else {
+                &["--seed", seed]
+            };
             let (base, files) = obsidian_pack_seeded(&format!("{name}-{seed}"), session, extra);
             seen += tracker_blocks(&files, &party_toml);
             std::fs::remove_dir_all(&base).unwrap();
@@ -716,14 +726,17 @@ fn tracker_blocks(files: &BTreeMap<String, Vec<u8>>, party_toml: &str) -> usize 
             if blocks.is_empty() {
                 // A situation without foes (a traveller, an omen, a hazard)
                 // has nobody to track.
-                let gfm = text(&files, file.trim_start_matches("obsidian/"));
-                assert!(foe_table(&gfm).is_empty(), "{file}: foes but no encounter block");
+                let gfm = text(files, file.trim_start_matches("obsidian/"));
+                assert!(
+                    foe_table(&gfm).is_empty(),
+                    "{file}: foes but no encounter block"
+                );
                 continue;
             }
             assert_eq!(blocks.len(), 1, "{file}: one encounter block");
             let src = blocks[0].split("\n```\n").next().unwrap();
             let (title, players, creatures) = tracker_block(src);
-            let gfm = text(&files, file.trim_start_matches("obsidian/"));
+            let gfm = text(files, file.trim_start_matches("obsidian/"));
             assert!(
                 gfm.starts_with(&format!("# {}", title.split(": ").next().unwrap())),
                 "{file}: {title}"
