@@ -38,6 +38,11 @@ pub const SETTINGS: [&str; 3] = ["wild", "settled", "indoor"];
 pub const SKY: &str = "sky";
 /// The tag of a row that needs buildings (furniture, doors, windows).
 pub const BUILT: &str = "built";
+/// The tables of layers laid over an encounter's situation: its twist and
+/// its ending.
+pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];
+/// The tags a layer row may carry (what it needs of the situation).
+pub const LAYER_TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
 
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,16 +8,15 @@
 
 use super::super::GenError;
 use super::super::npc::Npc;
+use crate::content::region::LAYER_TABLES;
 use crate::content::{Library, Row};
 use crate::seed::Stream;
 use crate::tables::TableRoll;
 
 /// The twist table.
-pub const TWIST: &str = "gen.situation.twist";
+pub const TWIST: &str = LAYER_TABLES[0];
 /// The ending table.
-pub const ENDING: &str = "gen.situation.ending";
-/// The tags a layer row may carry.
-pub const TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
+pub const ENDING: &str = LAYER_TABLES[1];
 
 /// What a situation offers its layers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +39,8 @@ impl Stage {
     }
 
     /// Whether a layer row with `tags` fits the stage (tags outside
-    /// [`TAGS`] ask nothing).
+    /// [`crate::content::region::LAYER_TAGS`], which `validate` refuses,
+    /// ask nothing).
     pub fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
         tags.iter().all(|t| match t.as_ref() {
             "outdoor" => self.outdoor,

@@ -48,7 +48,7 @@ use crate::tables::TableRoll;
 
 pub use foes::MAX_FOES;
 pub use hazard::HazardNote;
-pub use layers::{ENDING, Stage, TAGS as LAYER_TAGS, TWIST};
+pub use layers::{ENDING, Stage, TWIST};
 pub use terrain::{Placed, SideDraw};
 pub use threat::{AttackOdds, FAIR, Threat};
 pub use zones::{Layout, Zone};
