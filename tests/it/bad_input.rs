@@ -2518,6 +2518,8 @@ each_case! {
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
     region_key_out_of_range => "region key out of range",
+    region_setting_not_known => "region setting not known",
+    situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     extension_of_no_table => "extension of no table",
     extension_that_breaks_the_die => "extension that breaks the die",
     empty_content_folder => "empty content folder",
