@@ -8,8 +8,9 @@ use super::*;
 use crate::content::test_library as library;
 use crate::generators::nth;
 
-/// Tiles and sporadics that need the open sky.
-const SKY: [&str; 6] = [
+/// Tiles and sporadics that need the open sky (a window looks out on it).
+const SKY: [&str; 7] = [
+    "Window",
     "RAIN, light",
     "RAIN, moderate",
     "RAIN, heavy",
