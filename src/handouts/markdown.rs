@@ -138,6 +138,21 @@ pub struct SheetWords {
     /// `Journey log` (`Journey log: A → B`), `Log` over its lines.
     pub journey_log: String,
     pub log: String,
+    /// `Twist` and `If nobody acts`: the labels of an encounter's twist
+    /// and ending (a wording file written before these keys reads the
+    /// defaults).
+    #[serde(default = "twist_word")]
+    pub twist: String,
+    #[serde(default = "ending_word")]
+    pub ending: String,
+}
+
+fn twist_word() -> String {
+    "Twist".into()
+}
+
+fn ending_word() -> String {
+    "If nobody acts".into()
 }
 
 /// An NPC card's labels.

@@ -1205,6 +1205,23 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "region setting not known",
+            "[[table]]\nid = \"gen.encounter.bog\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\nsetting = \"indoors\"\n\n[[table.row]]\nroll = \"1-2\"\nname = \"Mud\"\ntext = \"Mud.\"\n",
+            &[
+                "tables/t.toml:9:11: [gen.encounter.bog] setting = \"indoors\" is not a setting",
+                "did you mean `indoor`?",
+            ],
+        ),
+        table(
+            "situation layer tags no encounter reads",
+            "[[table]]\nextends = \"gen.situation.twist\"\n\n[[table.row]]\nweight = 1\nname = \"Odd\"\ntext = \"x\"\ntags = [\"outdoors\"]\n\n[[table.row]]\nweight = 1\nname = \"Both\"\ntext = \"y\"\ntags = [\"outdoor\", \"indoor\"]\n",
+            &[
+                "[gen.situation.twist] row `Odd` is tagged `outdoors`, which no encounter reads",
+                "did you mean `outdoor`?",
+                "[gen.situation.twist] row `Both` is tagged both `outdoor` and `indoor`",
+            ],
+        ),
+        table(
             "extension of no table",
             "[[table]]\nextends = \"gen.npc.cor\"\n\n[[table.row]]\nweight = 1\nname = \"x\"\ntext = \"x\"\n",
             &[
@@ -2501,6 +2518,8 @@ each_case! {
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
     region_key_out_of_range => "region key out of range",
+    region_setting_not_known => "region setting not known",
+    situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     extension_of_no_table => "extension of no table",
     extension_that_breaks_the_die => "extension that breaks the die",
     empty_content_folder => "empty content folder",

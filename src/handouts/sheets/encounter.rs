@@ -110,6 +110,11 @@ fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
     let title = format!("{}: {}", label[0], e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
+    for (word, layer) in [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)] {
+        if let Some(l) = layer {
+            f.para(&format!("{word}: {}", l.text), fit.lead, false);
+        }
+    }
     f.para(&headline(label[1], e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);

@@ -558,7 +558,8 @@ compact_struct!(Region {
     forage,
     water,
     encounter_chance,
-    places
+    places,
+    setting
 });
 compact_sparse!(Effect {
     ability,

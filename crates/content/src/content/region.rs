@@ -16,6 +16,11 @@
 //!   chance follows the path's Difficulty (1:8 … 1:2).
 //! - `places` (default the region's name): the tag of the `gen.poi` rows a
 //!   map draws the region's stops from.
+//! - `setting` (default `wild`): what an encounter there stands in — `wild`
+//!   (open country), `settled` (in the open among buildings: a town, ruins)
+//!   or `indoor` (under a roof or rock). Rows tagged `sky` (rain, wind)
+//!   need the open, rows tagged `built` (furniture, doors) need buildings,
+//!   and a situation layer tagged `outdoor` or `indoor` needs that setting.
 
 use serde::Serialize;
 
@@ -27,6 +32,17 @@ pub const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
 pub const MAX_DANGER: u32 = 3;
 /// The default `danger` of a region that does not declare one.
 pub const DEFAULT_DANGER: u32 = 2;
+/// What an encounter in a region stands in (the first is the default).
+pub const SETTINGS: [&str; 3] = ["wild", "settled", "indoor"];
+/// The tag of a row that needs the open sky (rain, wind).
+pub const SKY: &str = "sky";
+/// The tag of a row that needs buildings (furniture, doors, windows).
+pub const BUILT: &str = "built";
+/// The tables of layers laid over an encounter's situation: its twist and
+/// its ending.
+pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];
+/// The tags a layer row may carry (what it needs of the situation).
+pub const LAYER_TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
 
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -41,6 +57,8 @@ pub struct Region {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<(u32, u32)>,
     pub places: String,
+    /// One of [`SETTINGS`].
+    pub setting: String,
 }
 
 impl Region {
@@ -54,6 +72,7 @@ impl Region {
             water: false,
             encounter_chance: None,
             places: name.clone(),
+            setting: SETTINGS[0].to_owned(),
             name,
         }
     }
@@ -66,6 +85,26 @@ impl Region {
             has.push("body of water".into());
         }
         has
+    }
+
+    /// Whether an encounter here is in the open (not `indoor`).
+    pub fn outdoor(&self) -> bool {
+        self.setting != "indoor"
+    }
+
+    /// Whether an encounter here stands among buildings (not `wild`).
+    pub fn built(&self) -> bool {
+        self.setting != "wild"
+    }
+
+    /// Whether a row with `tags` may be laid here: a [`SKY`] row only in
+    /// the open, a [`BUILT`] row only among buildings.
+    pub fn allows<S: AsRef<str>>(&self, tags: &[S]) -> bool {
+        tags.iter().all(|t| match t.as_ref() {
+            SKY => self.outdoor(),
+            BUILT => self.built(),
+            _ => true,
+        })
     }
 
     /// The `x:y` chance as written.
@@ -100,5 +139,17 @@ mod tests {
         assert_eq!(r.name, "saltflats");
         assert_eq!(r.places, "saltflats");
         assert_eq!(r.features(), ["vegetation", "small game"]);
+        assert_eq!(r.setting, "wild");
+    }
+
+    #[test]
+    fn sky_rows_need_the_open_and_built_rows_buildings() {
+        let mut r = Region::defaults("gen.encounter.x");
+        let (sky, built, plain) = (["diamonds", SKY], [BUILT], ["spades"]);
+        assert!(r.allows(&sky) && !r.allows(&built) && r.allows(&plain));
+        r.setting = "settled".into();
+        assert!(r.allows(&sky) && r.allows(&built));
+        r.setting = "indoor".into();
+        assert!(!r.allows(&sky) && r.allows(&built) && !r.outdoor());
     }
 }

@@ -9,6 +9,12 @@
 //! is used up: its rows may repeat from then on, and [`Memory::used_up`]
 //! names it once, in the session where that first shows.
 //!
+//! A situation is remembered with the layers laid over it, its twist and
+//! its ending ([`layered_key`]): while its table has rows unused, a pack
+//! avoids the rows used; once the table is used up, it avoids only the
+//! same row with the same twist and ending, so a row comes back reading
+//! new.
+//!
 //! The memory is folded from the earlier packs, each made again from its
 //! own sources, so a campaign rebuilt from its bundle remembers the same.
 
@@ -19,7 +25,8 @@ use crate::content::Library;
 /// What earlier packs used, and the PCs' name words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Memory {
-    /// Encounter situations used, as `<table>/<row>`.
+    /// Encounter situations used, as `<table>/<row>` and their layers
+    /// ([`layered_key`]).
     pub situations: BTreeSet<String>,
     /// Trap names used.
     pub traps: BTreeSet<String>,
@@ -53,8 +60,8 @@ impl Memory {
     /// The situation tables (by id) whose every row is remembered: their
     /// rows may repeat.
     pub fn used_up(&self, library: &Library) -> Vec<String> {
-        let mut tables: Vec<&str> = self
-            .situations
+        let rows: BTreeSet<&str> = self.situations.iter().map(|k| base(k)).collect();
+        let mut tables: Vec<&str> = rows
             .iter()
             .filter_map(|k| k.split_once('/').map(|(t, _)| t))
             .collect();
@@ -65,25 +72,32 @@ impl Memory {
                 library.get(id).is_some_and(|t| {
                     t.rows
                         .iter()
-                        .all(|r| self.situations.contains(&situation_key(id, &r.entry.name)))
+                        .all(|r| rows.contains(situation_key(id, &r.entry.name).as_str()))
                 })
             })
             .map(str::to_owned)
             .collect()
     }
 
-    /// The situations still to avoid: every one remembered but those of a
-    /// used-up table.
+    /// The situations still to avoid: the rows remembered of a table not
+    /// used up (`<table>/<row>`), and of a used-up table the rows with
+    /// the layers they had (a row remembered without layers is no longer
+    /// avoided there).
     pub fn live_situations(&self, library: &Library) -> Vec<String> {
         let used_up = self.used_up(library);
-        self.situations
+        let spent = |k: &str| {
+            k.split_once('/')
+                .is_some_and(|(t, _)| used_up.iter().any(|u| u == t))
+        };
+        let live: BTreeSet<String> = self
+            .situations
             .iter()
-            .filter(|k| {
-                k.split_once('/')
-                    .is_none_or(|(t, _)| !used_up.iter().any(|u| u == t))
+            .filter_map(|k| match spent(k) {
+                false => Some(base(k).to_owned()),
+                true => (base(k) != k).then(|| k.clone()),
             })
-            .cloned()
-            .collect()
+            .collect();
+        live.into_iter().collect()
     }
 
     /// The keys a pack's items avoid while their draws allow (see
@@ -103,6 +117,22 @@ impl Memory {
 /// How a situation is remembered: `<table>/<row>`.
 pub fn situation_key(table: &str, row: &str) -> String {
     format!("{table}/{row}")
+}
+
+/// How a situation with its layers (its twist's and ending's rows) is
+/// remembered: `<table>/<row>|<layer>|…` (`<table>/<row>` without any).
+pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
+    let mut key = situation_key(table, row);
+    for l in layers {
+        key.push('|');
+        key.push_str(l);
+    }
+    key
+}
+
+/// The situation a remembered key names, without its layers.
+fn base(key: &str) -> &str {
+    key.split('|').next().unwrap_or(key)
 }
 
 /// The words of names, lowercase, each once (`Cress Salter` → `cress`,
@@ -168,5 +198,35 @@ mod tests {
         assert!(memory.live_situations(&library).is_empty());
         memory.traps.insert("Pit".into());
         assert_eq!(memory.keys(&library), vec!["trap: Pit".to_owned()]);
+    }
+
+    #[test]
+    fn a_layered_situation_is_avoided_by_its_row_until_the_table_is_used_up_then_by_its_layers() {
+        let library = test_library();
+        let id = "gen.encounter.road";
+        let rows: Vec<String> = library
+            .table(id)
+            .unwrap()
+            .rows
+            .iter()
+            .map(|r| r.entry.name.to_string())
+            .collect();
+        let mut memory = Memory::default();
+        let first = layered_key(id, &rows[0], &["Bait", "They leave"]);
+        memory.situations.insert(first.clone());
+        assert_eq!(
+            memory.live_situations(&library),
+            vec![situation_key(id, &rows[0])]
+        );
+        for r in &rows[1..] {
+            memory
+                .situations
+                .insert(layered_key(id, r, &["Bait", "Fled"]));
+        }
+        assert_eq!(memory.used_up(&library), vec![id.to_owned()]);
+        let live = memory.live_situations(&library);
+        assert_eq!(live.len(), rows.len());
+        assert!(live.contains(&first), "{live:?}");
+        assert!(!live.contains(&situation_key(id, &rows[0])));
     }
 }

@@ -19,7 +19,7 @@ use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
-use super::memory::{Memory, situation_key};
+use super::memory::Memory;
 use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
@@ -298,8 +298,7 @@ impl Pack {
             .iter()
             .chain(self.journey_encounters().into_iter().map(|(_, e)| e));
         for e in encounters {
-            m.situations
-                .insert(situation_key(&e.situation.table, &e.situation.row));
+            m.situations.insert(e.memory_key());
             m.traps.extend(e.trap.iter().map(|t| t.name.clone()));
             m.names
                 .extend(e.foes.iter().chain(&e.others).map(|n| n.name.clone()));
@@ -717,6 +716,7 @@ fn first<G: super::Generator>(
 mod tests {
     use super::*;
     use crate::content::test_library;
+    use crate::generators::memory::situation_key;
     use crate::generators::{Distinct, Generator};
 
     fn request(encounters: usize, traps: usize, npcs: usize) -> Request {

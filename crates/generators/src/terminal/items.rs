@@ -191,8 +191,14 @@ pub fn trap(t: &Trap) -> String {
 }
 
 pub fn encounter(e: &Encounter) -> String {
-    let mut s = format!("## Encounter ({}, {:?})\n", e.terrain, e.system);
+    let mut s = format!("## Encounter ({}, {})\n", e.terrain, e.system.label());
     let _ = writeln!(s, "**{}**: {}", e.situation.row, e.situation.text);
+    if let Some(t) = &e.twist {
+        let _ = writeln!(s, "Twist ({}): {}", t.row, t.text);
+    }
+    if let Some(t) = &e.ending {
+        let _ = writeln!(s, "Ending ({}): {}", t.row, t.text);
+    }
     let _ = writeln!(s, "trail: {}", e.situation.trail_text());
     let _ = writeln!(
         s,

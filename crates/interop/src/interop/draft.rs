@@ -22,7 +22,8 @@ pub struct Draft {
     pub rows: Vec<DraftRow>,
 }
 
-/// `[table.region]`, every key written out.
+/// `[table.region]`, every key written out (`setting` only when not the
+/// default, so a document written before it reads as `wild`).
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct DraftRegion {
     pub danger: u32,
@@ -31,6 +32,17 @@ pub struct DraftRegion {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<String>,
     pub places: String,
+    #[serde(default = "wild", skip_serializing_if = "is_wild")]
+    pub setting: String,
+}
+
+/// The default setting of a region.
+pub(crate) fn wild() -> String {
+    crate::content::region::SETTINGS[0].to_owned()
+}
+
+fn is_wild(setting: &String) -> bool {
+    *setting == wild()
 }
 
 /// A row, with the line of the input it came from.

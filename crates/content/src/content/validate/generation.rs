@@ -7,6 +7,10 @@
 //!   (`any`: both `gen.npc.mettle` and `gen.npc.core`).
 //! - Every archetype is in both archetype tables (an encounter may be made
 //!   in either system).
+//! - The rows of the situation layers (`gen.situation.twist`,
+//!   `gen.situation.ending`) carry only the tags an encounter reads
+//!   (`outdoor`, `indoor`, `foes`, `people`), and never both `outdoor`
+//!   and `indoor` (no situation could take the row).
 //! - Every region has places for a map: a `gen.poi` row with its `places`
 //!   tag.
 //! - Depth: the longest chain of `{table:…}` references from any table is
@@ -25,6 +29,7 @@
 use std::collections::BTreeMap;
 
 use super::{at_row, at_table, suggest};
+use crate::content::region::{LAYER_TABLES, LAYER_TAGS};
 use crate::content::template::Segment;
 use crate::content::{SourceFile, System, Table, rerolls_per_roll, row_chances};
 use crate::diagnostic::Diagnostic;
@@ -53,6 +58,7 @@ pub(super) fn check(
     problems: &mut Vec<Diagnostic>,
 ) {
     archetype_tags(tables, files, problems);
+    layer_tags(tables, files, problems);
     archetypes_in_both(tables, files, problems);
     growth(tables, files, problems);
 }
@@ -104,6 +110,51 @@ fn archetype_tags(
                     );
                     problems.push(d.with_suggestion(suggest(name, names)));
                 }
+            }
+        }
+    }
+}
+
+/// A layer row's tags: each one an encounter reads, not both places.
+fn layer_tags(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let layers = LAYER_TABLES.iter().filter_map(|id| tables.get(*id));
+    for t in layers {
+        for row in &t.rows {
+            let tags = &row.entry.tags;
+            for tag in tags.iter().filter(|g| !LAYER_TAGS.contains(&g.as_ref())) {
+                let d = at_row(
+                    files,
+                    t,
+                    Some(row),
+                    format!(
+                        "row `{}` is tagged `{tag}`, which no encounter reads",
+                        row.entry.name
+                    ),
+                    &format!(
+                        "a situation layer's tags say what it needs of the situation: {}",
+                        LAYER_TAGS.join(", ")
+                    ),
+                );
+                problems.push(d.with_suggestion(suggest(tag, LAYER_TAGS.iter().copied())));
+            }
+            if ["outdoor", "indoor"]
+                .iter()
+                .all(|p| tags.iter().any(|g| g == p))
+            {
+                problems.push(at_row(
+                    files,
+                    t,
+                    Some(row),
+                    format!(
+                        "row `{}` is tagged both `outdoor` and `indoor`, so no situation takes it",
+                        row.entry.name
+                    ),
+                    "keep the one place it needs, or neither for a row that fits anywhere",
+                ));
             }
         }
     }

@@ -5,7 +5,7 @@
 use toml::Spanned;
 
 use super::Spot;
-use crate::content::region::{self, FORAGE, MAX_DANGER, PREFIX, Region};
+use crate::content::region::{self, FORAGE, MAX_DANGER, PREFIX, Region, SETTINGS};
 use crate::content::schema::RegionRaw;
 use crate::diagnostic::Diagnostic;
 
@@ -94,5 +94,26 @@ pub(super) fn compile(
             region.places = tag.to_owned();
         }
     }
+    if let Some(s) = &raw.setting {
+        setting(spot, s, &mut region, problems);
+    }
     Some(region)
+}
+
+/// `setting`: one of [`SETTINGS`].
+fn setting(spot: Spot, s: &Spanned<String>, region: &mut Region, problems: &mut Vec<Diagnostic>) {
+    let value = s.get_ref().trim();
+    if SETTINGS.contains(&value) {
+        region.setting = value.to_owned();
+        return;
+    }
+    problems.push(
+        spot.at(
+            s.span().start,
+            spot.width(s.span()),
+            format!("setting = \"{}\" is not a setting", s.get_ref()),
+            "an encounter there stands in the `wild` (open country), `settled` (in the open among buildings) or `indoor` (under a roof or rock)",
+        )
+        .with_suggestion(super::suggest(value, SETTINGS.iter().copied())),
+    );
 }

@@ -120,6 +120,8 @@ impl Cast<'_> {
             .map(|k| foes.iter().filter(|f| f.archetype == *k).count())
             .collect();
         situation.text = said::renumbered(&situation.text, &found, &kinds, &on_sheet);
+        // The people it names agree with their numbers too.
+        situation.text = said::agreed(&situation.text, &tagged(&situation.tags, "npc:"));
         number_alike(&mut foes);
         Ok(foes)
     }

@@ -22,10 +22,15 @@
 //! - [`foes`]: choosing, counting, balancing and numbering the foes.
 //! - [`zones`]: the layout and who starts where.
 //! - [`hazard`]: the situation's hazard, in the encounter's system.
-//! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics.
+//! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics,
+//!   those that fit the region's setting.
+//! - [`layers`]: the twist and the ending laid over the situation.
 
+#[cfg(test)]
+mod coherence;
 mod foes;
 mod hazard;
+mod layers;
 mod said;
 mod terrain;
 mod threat;
@@ -43,6 +48,7 @@ use crate::tables::TableRoll;
 
 pub use foes::MAX_FOES;
 pub use hazard::HazardNote;
+pub use layers::{ENDING, Stage, TWIST};
 pub use terrain::{Placed, SideDraw};
 pub use threat::{AttackOdds, FAIR, Threat};
 pub use zones::{Layout, Zone};
@@ -108,6 +114,12 @@ pub struct Encounter {
     pub terrain: String,
     pub system: RulesSystem,
     pub situation: TableRoll,
+    /// A complication laid over the situation (`gen.situation.twist`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub twist: Option<TableRoll>,
+    /// How it ends if the party does nothing (`gen.situation.ending`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending: Option<TableRoll>,
     pub foes: Vec<Npc>,
     /// Non-hostile people the situation puts on stage.
     pub others: Vec<Npc>,
@@ -169,16 +181,22 @@ impl Generator for Request {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.clone()).collect(),
         };
+        let stage = Stage::of(region.outdoor(), &foes, &others);
+        let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
+        let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
         let layout = zones::layout(
             self.system,
-            &party_names,
-            &foes,
-            &mut at.stream(seed, "layout"),
+            (&party_names, &foes),
+            zones::ambush(&situation),
+            (
+                &mut at.stream(seed, "layout"),
+                &mut at.stream(seed, "deploy"),
+            ),
         );
         let zone_names = layout.zone_names();
         let (mut terrain_cards, first_to_lay) =
-            terrain::terrain_cards(library, seed, at, &zone_names, !foes.is_empty());
-        let mut sporadics = terrain::sporadics(library, seed, at, &zone_names);
+            terrain::terrain_cards(library, (seed, at), region, &zone_names, !foes.is_empty());
+        let mut sporadics = terrain::sporadics(library, (seed, at), region, &zone_names);
         let mut placed: Vec<&mut Placed> = terrain_cards
             .iter_mut()
             .flat_map(|d| d.tiles.iter_mut())
@@ -190,6 +208,8 @@ impl Generator for Request {
             terrain: region.name.clone(),
             system: self.system,
             situation,
+            twist,
+            ending,
             foes,
             others,
             layout,
@@ -288,14 +308,32 @@ pub fn check(e: &Encounter) -> Vec<String> {
     out
 }
 
+impl Encounter {
+    /// How a campaign remembers its situation: the row with its twist and
+    /// ending ([`super::memory::layered_key`]).
+    pub fn memory_key(&self) -> String {
+        let layers: Vec<&str> = self
+            .twist
+            .iter()
+            .chain(&self.ending)
+            .map(|l| l.row.as_str())
+            .collect();
+        super::memory::layered_key(&self.situation.table, &self.situation.row, &layers)
+    }
+}
+
 impl super::Distinct for Encounter {
     /// An encounter's situation, the people it puts on stage and its trap
     /// are said once in a pack (its foes are many of one kind by design).
+    /// Its layered situation too, which a campaign remembers
+    /// ([`Encounter::memory_key`]).
     fn keys(&self) -> Vec<String> {
-        let mut keys = vec![format!(
-            "situation: {}/{}",
-            self.situation.table, self.situation.row
-        )];
+        let base = format!("situation: {}/{}", self.situation.table, self.situation.row);
+        let layered = format!("situation: {}", self.memory_key());
+        let mut keys = vec![base.clone()];
+        if layered != base {
+            keys.push(layered);
+        }
         keys.extend(self.others.iter().flat_map(super::Distinct::keys));
         keys.extend(self.trap.iter().flat_map(super::Distinct::keys));
         keys

@@ -272,19 +272,19 @@ pub(super) fn renumbered(
         };
         let others: usize = of.iter().map(|m| said_by(m)).sum::<usize>() - n;
         let want = on_sheet[k].saturating_sub(others).max(1);
-        if n == want {
-            continue;
+        if n != want {
+            let old = &text[range.clone()];
+            let digits = old.bytes().all(|b| b.is_ascii_digit());
+            let number = match WORDS.get(want) {
+                Some(w) if !digits => cased(w, old),
+                _ => want.to_string(),
+            };
+            edits.push(Edit {
+                at: range,
+                with: number,
+            });
         }
-        let old = &text[range.clone()];
-        let digits = old.bytes().all(|b| b.is_ascii_digit());
-        let number = match WORDS.get(want) {
-            Some(w) if !digits => cased(w, old),
-            _ => want.to_string(),
-        };
-        edits.push(Edit {
-            at: range,
-            with: number,
-        });
+        // The noun agrees with its number, the one written too (`1 goblins`).
         if want == 1 && first.plural {
             edits.push(Edit {
                 at: first.at.clone(),
@@ -298,6 +298,18 @@ pub(super) fn renumbered(
         }
     }
     apply(text, edits)
+}
+
+/// The text with every count of `kinds` agreeing with its noun: a `1`
+/// or `one` before a plural name makes it singular, a larger number
+/// before a singular name makes it plural (`{d4} miners` rolled 1).
+pub(super) fn agreed(text: &str, kinds: &[&str]) -> String {
+    let found = mentions(text, kinds);
+    let said: Vec<usize> = counts(&found, kinds.len())
+        .iter()
+        .map(|c| c.unwrap_or(0))
+        .collect();
+    renumbered(text, &found, kinds, &said)
 }
 
 #[cfg(test)]
@@ -348,6 +360,21 @@ mod tests {
         assert_eq!(
             renamed(text, &m, &["wolf", "wolf", "owl", "elk", "bear"]),
             "5 wolves rise; two wolves wait by an elk, a bear and owls."
+        );
+    }
+
+    #[test]
+    fn a_count_of_one_names_one() {
+        let kinds = ["goblin", "goblin-chief", "miner"];
+        let text = "1 goblins and their goblin-chief; 1 miners.";
+        let m = mentions(text, &kinds);
+        assert_eq!(
+            renumbered(text, &m, &kinds, &[1, 1, 1]),
+            "1 goblin and their goblin-chief; 1 miner."
+        );
+        assert_eq!(
+            agreed("One miners waits; 2 goblin.", &kinds),
+            "One miner waits; 2 goblins."
         );
     }
 

@@ -3,12 +3,16 @@
 //! lays the first tile, and one to three sporadics from `acs.sporadics` —
 //! each spot tile and sporadic placed in a zone of the layout, and each
 //! carrying its rule worded for the encounter's system (from
-//! `gen.tile_rules.mettle` or `gen.tile_rules.core`).
+//! `gen.tile_rules.mettle` or `gen.tile_rules.core`). Only tiles and
+//! sporadics that fit the region's setting are laid ([`Region::allows`]:
+//! no rain or wind indoors, no furniture in the wild); where no tile of a
+//! call fits, the player picks another of the suit's category at that
+//! strength, as the ACS lets them.
 
 use serde::Serialize;
 
 use super::super::{Address, GenError, pick};
-use crate::content::{Library, Row};
+use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::rules::acs::{self, Bonus, Card};
 use crate::seed::{DieSource, Seed, Stream};
@@ -38,19 +42,35 @@ pub struct Placed {
     pub from: String,
 }
 
+/// The `acs.tiles` that answer a call and fit the region: those the card
+/// rule names, else (none of them fits) the suit's others at that strength.
+fn tiles_for<'a>(rows: &'a [Row], call: &acs::Call, region: &Region) -> Vec<&'a Row> {
+    let mut tiles = acs::tiles_for(rows, |r| &r.entry.tags, call);
+    tiles.retain(|r| region.allows(&r.entry.tags));
+    if tiles.is_empty() {
+        let spot = acs::Call {
+            field: None,
+            ..*call
+        };
+        tiles = acs::tiles_for(rows, |r| &r.entry.tags, &spot);
+        tiles.retain(|r| region.allows(&r.entry.tags));
+    }
+    tiles
+}
+
 /// Turn one side's cards into tiles, by the card rule in `acs.card_rule`:
-/// each tile is drawn from the `acs.tiles` that fit its call, and a spot
-/// tile is placed in one of `zones`.
+/// each tile is drawn from the `acs.tiles` that fit its call and the
+/// region, and a spot tile is placed in one of `zones`.
 pub(super) fn play_cards(
     library: &Library,
-    side: &str,
+    (side, region): (&str, &Region),
     cards: &[Card],
     zones: &[String],
     s: &mut Stream,
 ) -> SideDraw {
     let rows: &[Row] = library.get("acs.tiles").map_or(&[], |t| &t.rows);
     let play = acs::play(cards, s, |call, s| {
-        let tile: &Row = pick(&acs::tiles_for(rows, |r| &r.entry.tags, call), s).copied()?;
+        let tile: &Row = pick(&tiles_for(rows, call, region), s).copied()?;
         let at = match call.field {
             Some(_) => "whole field".to_owned(),
             None => pick(zones, s).cloned().unwrap_or_default(),
@@ -81,16 +101,16 @@ pub(super) fn play_cards(
 /// `cards` stream) and who lays the first tile.
 pub(super) fn terrain_cards(
     library: &Library,
-    seed: &Seed,
-    at: &Address,
+    (seed, at): (&Seed, &Address),
+    region: &Region,
     zones: &[String],
     foes: bool,
 ) -> (Vec<SideDraw>, String) {
     let mut cs = at.stream(seed, "cards");
     let mut cards = acs::deck();
     cs.shuffle(&mut cards);
-    let party_side = play_cards(library, "party", &cards[0..3], zones, &mut cs);
-    let foe_side = play_cards(library, "foes", &cards[3..6], zones, &mut cs);
+    let party_side = play_cards(library, ("party", region), &cards[0..3], zones, &mut cs);
+    let foe_side = play_cards(library, ("foes", region), &cards[3..6], zones, &mut cs);
     let straight = [&party_side, &foe_side]
         .into_iter()
         .find(|d| d.bonus.as_deref() == Some(Bonus::Straight.text()));
@@ -98,12 +118,12 @@ pub(super) fn terrain_cards(
     (vec![party_side, foe_side], first)
 }
 
-/// Sporadics in play: one to three of `acs.sporadics`, placed in zones (the
-/// `sporadics` stream).
+/// Sporadics in play: one to three of `acs.sporadics` that fit the region,
+/// placed in zones (the `sporadics` stream).
 pub(super) fn sporadics(
     library: &Library,
-    seed: &Seed,
-    at: &Address,
+    (seed, at): (&Seed, &Address),
+    region: &Region,
     zones: &[String],
 ) -> Vec<Placed> {
     let mut ss = at.stream(seed, "sporadics");
@@ -112,6 +132,7 @@ pub(super) fn sporadics(
     };
     let mut rows: Vec<&Row> = table.rows.iter().collect();
     ss.shuffle(&mut rows);
+    rows.retain(|r| region.allows(&r.entry.tags));
     let n = ss.die(3) as usize;
     rows.into_iter()
         .take(n)
@@ -195,11 +216,12 @@ mod tests {
     fn card_rule_worked_examples() {
         let library = crate::content::test_library();
         let zones = vec!["Left flank".to_owned()];
+        let wild = Region::defaults("gen.encounter.forest");
         let mut s = Seed::new("cards").unwrap().stream("");
         // 5♦ + 8♦ → Medium Rain over the whole field.
         let d = play_cards(
             &library,
-            "party",
+            ("party", &wild),
             &[Card { suit: 2, rank: 5 }, Card { suit: 2, rank: 8 }],
             &zones,
             &mut s,
@@ -212,7 +234,7 @@ mod tests {
             let mut s = Seed::new("king").unwrap().stream(&i.to_string());
             let d = play_cards(
                 &library,
-                "foes",
+                ("foes", &wild),
                 &[Card { suit: 1, rank: 13 }],
                 &zones,
                 &mut s,

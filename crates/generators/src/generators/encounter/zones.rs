@@ -1,14 +1,20 @@
-//! The battlefield's layout and who starts where: METTLE Quick Zones (the
-//! party on the left flank, melee foes in the middle, shooters on the right
-//! flank) or ACS range bands (a centre and two to four arms of Short,
-//! Medium and Long bands; the party at Medium on the first arm, shooters at
-//! Short on the second).
+//! The battlefield's layout and who starts where, as the situation has it.
+//! METTLE Quick Zones: the party on a flank drawn on the `deploy` stream,
+//! melee foes in the middle and shooters on the other flank; in an ambush
+//! (a situation tagged `ambush`, or whose text says foes wait, lie in wait,
+//! circle or surround) the party in the middle and the foes on both flanks,
+//! melee on one, shooters on the other. ACS range bands: a centre and two
+//! to four arms of Short, Medium and Long bands; the party at Medium on the
+//! first arm, shooters at Short on the second; in an ambush the party in
+//! the centre, melee foes at Short on the first arm and shooters at Short
+//! on the last.
 
 use serde::Serialize;
 
 use super::super::npc::Npc;
 use crate::rules::RulesSystem;
 use crate::seed::{DieSource, Stream};
+use crate::tables::TableRoll;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Layout {
@@ -58,41 +64,106 @@ fn zone(name: impl Into<String>, starts: Vec<String>) -> Zone {
     }
 }
 
-/// The layout for a system, the party's names and the foes (ACS bands draw
-/// their number of arms from `s`).
+/// What in a situation's text says the foes lie in wait for the party
+/// (matched in lowercase).
+const AMBUSH_WORDS: [&str; 12] = [
+    "ambush",
+    "in wait",
+    "wait in ",
+    "wait on ",
+    "wait at ",
+    "wait above",
+    "waiting for the last",
+    "lies flat",
+    "circle the camp",
+    "circle a ",
+    "surround",
+    "strike first",
+];
+
+/// Whether the situation is an ambush: tagged `ambush`, or its text says
+/// the foes lie in wait, circle or surround ([`AMBUSH_WORDS`]).
+pub(super) fn ambush(situation: &TableRoll) -> bool {
+    let text = situation.text.to_lowercase();
+    situation.tags.iter().any(|t| t == "ambush") || AMBUSH_WORDS.iter().any(|w| text.contains(w))
+}
+
+/// The layout for a system, the party's names and the foes, in an ambush
+/// or not (ACS bands draw their number of arms from the first stream; the
+/// party's flank is drawn from the second).
 pub(super) fn layout(
     system: RulesSystem,
-    party: &[String],
-    foes: &[Npc],
-    s: &mut Stream,
+    (party, foes): (&[String], &[Npc]),
+    ambush: bool,
+    (s, deploy): (&mut Stream, &mut Stream),
 ) -> Layout {
     let (melee, shooters): (Vec<&Npc>, Vec<&Npc>) = foes.iter().partition(|f| !ranged(f));
+    let (melee, shooters) = (names(&melee), names(&shooters));
     match system {
-        RulesSystem::Mettle => Layout {
-            kind: "quick zones".into(),
-            zones: vec![
-                zone("Left flank", party.to_vec()),
-                zone("The middle", names(&melee)),
-                zone("Right flank", names(&shooters)),
-            ],
-        },
-        RulesSystem::Core => {
-            let arms = 2 + s.die(3) - 1; // two to four arms
-            let mut zones = vec![zone("Close: the centre", names(&melee))];
-            for arm in 1..=arms {
-                for band in ["Short", "Medium −2", "Long −4"] {
-                    let starts = match (arm, band) {
-                        (1, "Medium −2") => party.to_vec(),
-                        (2, "Short") => names(&shooters),
-                        _ => Vec::new(),
-                    };
-                    zones.push(zone(format!("Arm {arm}: {band}"), starts));
-                }
-            }
-            Layout {
-                kind: "range bands".into(),
-                zones,
-            }
+        RulesSystem::Mettle => quick_zones(party.to_vec(), (melee, shooters), ambush, deploy),
+        RulesSystem::Core => range_bands(party.to_vec(), (melee, shooters), ambush, s),
+    }
+}
+
+/// METTLE Quick Zones: the party on a drawn flank, or in the middle of an
+/// ambush with the foes on both flanks.
+fn quick_zones(
+    party: Vec<String>,
+    (melee, shooters): (Vec<String>, Vec<String>),
+    ambush: bool,
+    deploy: &mut Stream,
+) -> Layout {
+    let [left, middle, right] = if ambush && !(melee.is_empty() && shooters.is_empty()) {
+        let (mut one, mut other) = (melee, shooters);
+        if other.is_empty() {
+            // Melee foes alone close in from both sides.
+            other = one.split_off(one.len().div_ceil(2));
         }
+        [one, party, other]
+    } else if deploy.die(2) == 1 {
+        [party, melee, shooters]
+    } else {
+        [shooters, melee, party]
+    };
+    Layout {
+        kind: "quick zones".into(),
+        zones: vec![
+            zone("Left flank", left),
+            zone("The middle", middle),
+            zone("Right flank", right),
+        ],
+    }
+}
+
+/// ACS range bands: two to four arms drawn from `s`; the party at Medium
+/// on the first arm, or in the centre of an ambush.
+fn range_bands(
+    party: Vec<String>,
+    (melee, shooters): (Vec<String>, Vec<String>),
+    ambush: bool,
+    s: &mut Stream,
+) -> Layout {
+    let arms = 2 + s.die(3) - 1; // two to four arms
+    let ambush = ambush && !(melee.is_empty() && shooters.is_empty());
+    let (centre, mut party, mut melee) = match ambush {
+        true => (party, Vec::new(), melee),
+        false => (melee, party, Vec::new()),
+    };
+    let mut shooters = shooters;
+    let mut zones = vec![zone("Close: the centre", centre)];
+    for arm in 1..=arms {
+        for band in ["Short", "Medium −2", "Long −4"] {
+            let starts = match (arm, band) {
+                (1, "Medium −2") => std::mem::take(&mut party),
+                (1, "Short") => std::mem::take(&mut melee),
+                (a, "Short") if a == if ambush { arms } else { 2 } => std::mem::take(&mut shooters),
+                _ => Vec::new(),
+            };
+            zones.push(zone(format!("Arm {arm}: {band}"), starts));
+        }
+    }
+    Layout {
+        kind: "range bands".into(),
+        zones,
     }
 }

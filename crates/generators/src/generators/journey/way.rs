@@ -107,7 +107,8 @@ pub(super) fn draw_fresh(
             };
             let e = req.make(library, seed, &here)?;
             let key = situation_key(&e.situation.table, &e.situation.row);
-            if !used.contains(&e.situation.row) && !remembered.contains(&key) {
+            let met = remembered.contains(&key) || remembered.contains(&e.memory_key());
+            if !used.contains(&e.situation.row) && !met {
                 return Ok(e);
             }
         }

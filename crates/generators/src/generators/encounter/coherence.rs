@@ -1,0 +1,251 @@
+//! Coherence over many encounters (issue 50), read by checks that share
+//! no code with the generator: counts agree with their nouns, the tiles
+//! fit the terrain, every encounter has a twist and an ending that fit it,
+//! deployment follows the situation, and the texts hold no placeholder,
+//! doubled word or gendered pronoun where a person is on stage.
+
+use super::*;
+use crate::content::test_library as library;
+use crate::generators::nth;
+
+/// Tiles and sporadics that need the open sky (a window looks out on it).
+const SKY: [&str; 7] = [
+    "Window",
+    "RAIN, light",
+    "RAIN, moderate",
+    "RAIN, heavy",
+    "WIND, light",
+    "WIND, moderate",
+    "WIND, heavy",
+];
+/// Tiles and sporadics that need buildings.
+const BUILT: [&str; 5] = [
+    "Furniture",
+    "Doorway",
+    "Window",
+    "WALL, solid",
+    "WALL, strong",
+];
+/// Terrains with no buildings.
+const WILD: [&str; 4] = ["road", "forest", "swamp", "hills"];
+const PRONOUNS: [&str; 8] = [
+    "he", "she", "him", "her", "his", "hers", "himself", "herself",
+];
+
+fn request(i: usize, system: RulesSystem) -> Request {
+    let summary = match system {
+        RulesSystem::Mettle => ["3,3,4,4", "2,3", "5,5,5,6", "4"][i % 4],
+        RulesSystem::Core => ["10,11,12,9", "8,9", "13,14,15,12", "11"][i % 4],
+    };
+    Request {
+        terrain: TERRAINS[i % TERRAINS.len()].into(),
+        system,
+        party: Party::from_summary(summary, system).unwrap(),
+        pin: Pin::default(),
+        shun: Vec::new(),
+        taken: Vec::new(),
+    }
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// A word written twice with only a space between (`the the`), case
+/// aside; `did it. It` is two sentences.
+fn doubled(text: &str) -> Option<String> {
+    let ws: Vec<&str> = text.split_whitespace().collect();
+    ws.windows(2).find_map(|w| {
+        let first = w[0].to_lowercase();
+        let second = w[1].to_lowercase();
+        let second = second.trim_end_matches(|c: char| !c.is_alphanumeric());
+        (first.chars().all(char::is_alphanumeric) && first == second).then_some(first)
+    })
+}
+
+/// Every archetype's plural, as English writes it.
+fn plurals(library: &Library) -> Vec<String> {
+    let rows = &library.get("gen.npc.mettle").unwrap().rows;
+    rows.iter()
+        .flat_map(|r| {
+            let k = r.entry.name.to_string();
+            let y = k.strip_suffix('y').map(|s| format!("{s}ies"));
+            let f = k.strip_suffix('f').map(|s| format!("{s}ves"));
+            [Some(format!("{k}s")), Some(format!("{k}es")), y, f]
+        })
+        .flatten()
+        .collect()
+}
+
+/// What is wrong with one encounter's coherence.
+fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let texts = [Some(&e.situation), e.twist.as_ref(), e.ending.as_ref()];
+    for t in texts.iter().flatten() {
+        let ws = words(&t.text);
+        for pair in ws.windows(2) {
+            if (pair[0] == "1" || pair[0] == "one") && plurals.contains(&pair[1]) {
+                out.push(format!("`{} {}` in {:?}", pair[0], pair[1], t.text));
+            }
+        }
+    }
+    let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
+    for name in tiles.chain(&e.sporadics).map(|p| p.name.as_str()) {
+        if e.terrain == "underground" && SKY.contains(&name) {
+            out.push(format!("{name} underground"));
+        }
+        if WILD.contains(&e.terrain.as_str()) && BUILT.contains(&name) {
+            out.push(format!("{name} in the {}", e.terrain));
+        }
+    }
+    out.extend(layer_problems(e));
+    out
+}
+
+/// A missing twist or ending, or one whose tags the encounter does not meet.
+fn layer_problems(e: &Encounter) -> Vec<String> {
+    let people = !e.others.is_empty()
+        || e.foes
+            .iter()
+            .any(|f| f.kind == "human" || f.kind == "townsfolk");
+    let indoor = e.terrain == "underground";
+    let mut out = Vec::new();
+    for (what, layer) in [("twist", &e.twist), ("ending", &e.ending)] {
+        let Some(l) = layer else {
+            out.push(format!("no {what}"));
+            continue;
+        };
+        for tag in &l.tags {
+            let fits = match tag.as_str() {
+                "outdoor" => !indoor,
+                "indoor" => indoor,
+                "foes" => !e.foes.is_empty(),
+                "people" => people,
+                _ => false,
+            };
+            if !fits {
+                out.push(format!("{what} `{}` tagged {tag}", l.row));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_thousand_encounters_a_system_are_coherent() {
+    let library = library();
+    let seed = Seed::new("coherence").unwrap();
+    let plurals = plurals(&library);
+    let mut wrong = Vec::new();
+    let (mut fights, mut left, mut ambushes) = (0, 0, 0);
+    let (mut twists, mut endings) = (Vec::new(), Vec::new());
+    for system in [RulesSystem::Mettle, RulesSystem::Core] {
+        for i in 0..1000 {
+            let e = nth(&library, &request(i, system), &seed, i).unwrap();
+            for p in problems(&e, &plurals) {
+                wrong.push(format!("{system:?} #{i} {}: {p}", e.terrain));
+            }
+            twists.extend(e.twist.iter().map(|t| t.row.clone()));
+            endings.extend(e.ending.iter().map(|t| t.row.clone()));
+            if system != RulesSystem::Mettle || e.foes.is_empty() {
+                continue;
+            }
+            fights += 1;
+            let party = &e
+                .layout
+                .zones
+                .iter()
+                .find(|z| z.starts.contains(&"PC 1".to_owned()));
+            let at = party.map(|z| z.name.as_str()).unwrap_or_default();
+            left += usize::from(at == "Left flank");
+            if zones::ambush(&e.situation) {
+                ambushes += 1;
+                if at != "The middle" {
+                    wrong.push(format!("#{i} an ambush with the party on the {at}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+    // Deployment follows the situation: not always the left flank.
+    assert!(
+        fights > 300 && ambushes > 5,
+        "{fights} fights, {ambushes} ambushes"
+    );
+    assert!(
+        left * 10 < fights * 7,
+        "{left} of {fights} on the left flank"
+    );
+    // The layers vary.
+    twists.sort();
+    twists.dedup();
+    endings.sort();
+    endings.dedup();
+    assert!(
+        twists.len() >= 30 && endings.len() >= 30,
+        "{twists:?} {endings:?}"
+    );
+}
+
+#[test]
+fn ten_thousand_texts_hold_no_placeholder_doubled_word_or_gendered_pronoun_for_a_person() {
+    let library = library();
+    let seed = Seed::new("texts").unwrap();
+    let (mut texts, mut wrong) = (0, Vec::new());
+    let mut i = 0;
+    while texts < 10_000 {
+        let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
+        let e = nth(&library, &request(i / 2, system), &seed, i).unwrap();
+        let person = !e.others.is_empty()
+            || e.foes
+                .iter()
+                .any(|f| f.kind == "human" || f.kind == "townsfolk");
+        let layers = [e.twist.as_ref(), e.ending.as_ref()];
+        for (n, t) in std::iter::once(&e.situation)
+            .chain(layers.into_iter().flatten())
+            .enumerate()
+        {
+            texts += 1;
+            let ws = words(&t.text);
+            if t.text.contains(['{', '}']) {
+                wrong.push(format!("placeholder: {:?}", t.text));
+            }
+            if let Some(w) = doubled(&t.text) {
+                wrong.push(format!("`{w} {w}`: {:?}", t.text));
+            }
+            // Layers never; a situation not where a person is on stage.
+            let gendered = ws.iter().find(|w| PRONOUNS.contains(&w.as_str()));
+            if let Some(p) = gendered
+                && (n > 0 || person)
+            {
+                wrong.push(format!("`{p}` ({}): {:?}", t.row, t.text));
+            }
+        }
+        i += 1;
+    }
+    assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+    assert_eq!(doubled("find who did it. It turns"), None);
+    assert_eq!(doubled("Then the The end."), Some("the".into()));
+}
+
+#[test]
+fn underground_two_diamonds_lay_a_sight_tile_that_is_not_rain() {
+    let library = library();
+    let under = library.region("underground").unwrap();
+    let zones = ["Left flank".to_owned()];
+    let cards = [
+        crate::rules::acs::Card { suit: 2, rank: 5 },
+        crate::rules::acs::Card { suit: 2, rank: 8 },
+    ];
+    for k in 0..30 {
+        let mut s = Seed::new("under").unwrap().stream(&k.to_string());
+        let d = terrain::play_cards(&library, ("party", under), &cards, &zones, &mut s);
+        assert_eq!(d.tiles.len(), 1);
+        let t = &d.tiles[0];
+        assert!(!SKY.contains(&t.name.as_str()), "{}", t.name);
+        assert_eq!(t.at, "whole field");
+    }
+}

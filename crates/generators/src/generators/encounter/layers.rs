@@ -1,0 +1,99 @@
+//! Layers laid over a situation so it reads new: a twist
+//! (`gen.situation.twist`) and how it ends if the party does nothing
+//! (`gen.situation.ending`), each drawn by weight, on a stream of its own
+//! (`twist`, `ending`), among the rows whose tags the situation meets:
+//! `outdoor` or `indoor` (the region's setting), `foes` (foes on stage)
+//! and `people` (someone on stage who talks: an `npc:` person, or a
+//! `human` or `townsfolk` foe); a row needs all its tags.
+
+use super::super::GenError;
+use super::super::npc::Npc;
+use crate::content::region::LAYER_TABLES;
+use crate::content::{Library, Row};
+use crate::seed::Stream;
+use crate::tables::TableRoll;
+
+/// The twist table.
+pub const TWIST: &str = LAYER_TABLES[0];
+/// The ending table.
+pub const ENDING: &str = LAYER_TABLES[1];
+
+/// What a situation offers its layers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stage {
+    pub outdoor: bool,
+    pub foes: bool,
+    pub people: bool,
+}
+
+impl Stage {
+    /// The stage of an encounter in the open (or not) with these foes and
+    /// others.
+    pub fn of(outdoor: bool, foes: &[Npc], others: &[Npc]) -> Stage {
+        let talks = |n: &Npc| n.kind == "human" || n.kind == "townsfolk";
+        Stage {
+            outdoor,
+            foes: !foes.is_empty(),
+            people: !others.is_empty() || foes.iter().any(talks),
+        }
+    }
+
+    /// Whether a layer row with `tags` fits the stage (tags outside
+    /// [`crate::content::region::LAYER_TAGS`], which `validate` refuses,
+    /// ask nothing).
+    pub fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
+        tags.iter().all(|t| match t.as_ref() {
+            "outdoor" => self.outdoor,
+            "indoor" => !self.outdoor,
+            "foes" => self.foes,
+            "people" => self.people,
+            _ => true,
+        })
+    }
+}
+
+/// One layer from table `id`: a row that fits `stage`, drawn by weight and
+/// resolved on `s`; none when the table is missing or no row fits.
+pub(super) fn layer(
+    library: &Library,
+    id: &str,
+    stage: Stage,
+    s: &mut Stream,
+) -> Result<Option<TableRoll>, GenError> {
+    let Some(table) = library.get(id) else {
+        return Ok(None);
+    };
+    let fitting: Vec<(usize, &Row)> = table
+        .rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| stage.fits(&r.entry.tags))
+        .collect();
+    let weights: Vec<u64> = fitting
+        .iter()
+        .map(|(_, r)| r.entry.weight.unwrap_or(1).max(1))
+        .collect();
+    let Some(pick) = s.pick_weighted(&weights) else {
+        return Ok(None);
+    };
+    Ok(Some(library.resolve(id, fitting[pick].0, s)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_needs_all_its_tags() {
+        let stage = Stage {
+            outdoor: false,
+            foes: true,
+            people: false,
+        };
+        assert!(stage.fits::<&str>(&[]));
+        assert!(stage.fits(&["foes"]));
+        assert!(stage.fits(&["indoor", "foes"]));
+        assert!(!stage.fits(&["outdoor"]));
+        assert!(!stage.fits(&["foes", "people"]));
+    }
+}
