@@ -66,7 +66,7 @@ fn zone(name: impl Into<String>, starts: Vec<String>) -> Zone {
 
 /// What in a situation's text says the foes lie in wait for the party
 /// (matched in lowercase).
-const AMBUSH_WORDS: [&str; 12] = [
+const AMBUSH_WORDS: [&str; 11] = [
     "ambush",
     "in wait",
     "wait in ",
@@ -76,7 +76,6 @@ const AMBUSH_WORDS: [&str; 12] = [
     "waiting for the last",
     "lies flat",
     "circle the camp",
-    "circle a ",
     "surround",
     "strike first",
 ];
