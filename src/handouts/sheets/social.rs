@@ -21,15 +21,21 @@ pub(super) fn is_compact(e: &Encounter) -> bool {
 /// Encounter `number` (1-based) as a compact card.
 pub(super) fn card(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
     let title = format!("{} {number}", w.sheet.encounter);
-    labelled(f, [&title, &format!("encounter/{number}")], e);
+    labelled(f, [&title, &format!("encounter/{number}")], e, w);
 }
 
 /// An encounter as a compact card titled `label[0]` and headed by its
 /// address, `label[1]` (an encounter on the way: `journey/1/encounter/2`).
-pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter) {
+pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {
     let title = format!("{}: {}", label[0], e.situation.row);
     f.section_here(&title, TITLE, BODY * 14.0);
     f.para(&e.situation.text, BODY + 0.5, false);
+    // The layers over the situation, as the battle page has them.
+    for (word, layer) in [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)] {
+        if let Some(l) = layer {
+            f.para(&format!("{word}: {}", l.text), BODY, false);
+        }
+    }
     f.para(
         &format!(
             "{} · {} · no foes · {}",

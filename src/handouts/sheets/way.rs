@@ -28,7 +28,7 @@ pub(super) fn sheets(f: &mut Flow, pack: &Pack, w: &Wording) {
     for (k, (note, (at, e))) in notes.iter().zip(pack.journey_encounters()).enumerate() {
         let title = format!("{} on the way, day {}", w.sheet.encounter, note.day);
         if social::is_compact(e) {
-            social::labelled(f, [&title, &at], e);
+            social::labelled(f, [&title, &at], e, w);
             // The last card of a run: notes fill the rest of its page.
             if !notes
                 .get(k + 1)
