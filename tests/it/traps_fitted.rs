@@ -228,10 +228,7 @@ fn a_medieval_campaign_is_never_handed_a_claymore() {
     // sd either way).
     for extra in ["", "era = \"modern\"\n"] {
         let drawn = rules_traps(&campaign(extra, &[]));
-        let mines = drawn
-            .iter()
-            .filter(|n| *n == "Anti-personnel mine")
-            .count();
+        let mines = drawn.iter().filter(|n| *n == "Anti-personnel mine").count();
         assert!((25..=95).contains(&mines), "{extra:?}: {mines}");
     }
 }

@@ -723,7 +723,9 @@ mod tests {
         assert!(library.table_odds("test.mines").is_ok());
         library.era = Some("medieval".into());
         let seed = Seed::new("x").unwrap();
-        let rolled = library.roll_times("test.mines", 1, None, &seed).unwrap_err();
+        let rolled = library
+            .roll_times("test.mines", 1, None, &seed)
+            .unwrap_err();
         let odds = library.table_odds("test.mines").unwrap_err();
         assert!(matches!(rolled, RollError::NoRowForEra { .. }), "{rolled}");
         assert_eq!(rolled, odds);

@@ -172,10 +172,29 @@ pub struct CampaignPage {
     /// GM's the trail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reveal: Option<super::map::Reveal>,
-    /// The situation tables (by id) whose last unused rows this pack
-    /// used: from it on, their rows may repeat in the campaign.
+    /// The tables (by id) whose last unused rows this pack used — a
+    /// terrain's situations, the NPC cards' archetypes: from it on, their
+    /// rows may repeat in the campaign.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub used_up: Vec<String>,
+    /// What this pack repeats of what the campaign's earlier packs used,
+    /// item by item ([`Pack::repeats`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repeats: Vec<Repeat>,
+}
+
+/// A part of an item that repeats what an earlier pack of the campaign
+/// used: the tables had nothing unused left for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Repeat {
+    /// The item (`encounter/2`, `journey/1/encounter/1`, `npc/3`).
+    pub address: String,
+    /// `situation` (`<table>/<row>`), `trap` (trigger + effect, or a
+    /// rules trap's name), `concept` (an NPC card's archetype,
+    /// `<table>/<archetype>`) or `name`.
+    pub what: &'static str,
+    /// What repeats, as the memory holds it.
+    pub text: String,
 }
 
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.
@@ -289,24 +308,84 @@ impl Pack {
     }
 
     /// What the pack used that a campaign remembers: every encounter's
-    /// situation (on the way too), every trap (lurking ones too) and every
-    /// name of its people.
+    /// situation (on the way too), every trap (lurking ones too) by its
+    /// trigger and effect, every name of its people and the NPC cards'
+    /// concepts.
     pub fn used(&self) -> Memory {
         let mut m = Memory::default();
-        let encounters = self
-            .encounters
-            .iter()
-            .chain(self.journey_encounters().into_iter().map(|(_, e)| e));
-        for e in encounters {
-            m.situations
-                .insert(situation_key(&e.situation.table, &e.situation.row));
-            m.traps.extend(e.trap.iter().map(|t| t.name.clone()));
+        for (_, e) in self.all_encounters() {
+            m.situations.insert(situation_of(e));
+            m.traps.extend(e.trap.iter().map(Trap::identity));
             m.names
                 .extend(e.foes.iter().chain(&e.others).map(|n| n.name.clone()));
         }
-        m.traps.extend(self.traps.iter().map(|t| t.name.clone()));
+        m.traps.extend(self.traps.iter().map(Trap::identity));
         m.names.extend(self.npcs.iter().map(|n| n.name.clone()));
+        m.concepts.extend(self.npcs.iter().map(concept_of));
         m
+    }
+
+    /// Every encounter of the pack with its address: its own, then those
+    /// on the way.
+    fn all_encounters(&self) -> Vec<(String, &Encounter)> {
+        let own = self
+            .encounters
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Address::new("encounter", i).to_string(), e));
+        own.chain(self.journey_encounters()).collect()
+    }
+
+    /// What the pack repeats of what `memory` holds (the earlier packs of
+    /// a campaign), item by item, in address order: each situation, trap,
+    /// NPC card's concept and name a party of the campaign met before.
+    pub fn repeats(&self, memory: &Memory) -> Vec<Repeat> {
+        let mut out = Vec::new();
+        let mut note = |address: &str, what: &'static str, known: bool, text: String| {
+            if known {
+                out.push(Repeat {
+                    address: address.to_owned(),
+                    what,
+                    text,
+                });
+            }
+        };
+        for (at, e) in self.all_encounters() {
+            let situation = situation_of(e);
+            note(
+                &at,
+                "situation",
+                memory.situations.contains(&situation),
+                situation,
+            );
+            for n in e.foes.iter().chain(&e.others) {
+                note(&at, "name", memory.names.contains(&n.name), n.name.clone());
+            }
+            if let Some(t) = &e.trap {
+                note(
+                    &at,
+                    "trap",
+                    memory.traps.contains(&t.identity()),
+                    t.identity(),
+                );
+            }
+        }
+        for (i, t) in self.traps.iter().enumerate() {
+            let at = Address::new("trap", i).to_string();
+            note(
+                &at,
+                "trap",
+                memory.traps.contains(&t.identity()),
+                t.identity(),
+            );
+        }
+        for (i, n) in self.npcs.iter().enumerate() {
+            let at = Address::new("npc", i).to_string();
+            let concept = concept_of(n);
+            note(&at, "concept", memory.concepts.contains(&concept), concept);
+            note(&at, "name", memory.names.contains(&n.name), n.name.clone());
+        }
+        out
     }
 
     /// The JSON of the item at `at` (`None` if the pack has no such item),
@@ -518,7 +597,12 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let npcs = make_distinct(
-        &npc_requests(session, shun, &taken),
+        &npc_requests(
+            session,
+            shun,
+            &taken,
+            &memory.met_archetypes(library, npc::table_for(system)),
+        ),
         library,
         seed,
         &mut said,
@@ -616,7 +700,12 @@ fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
 
 /// Each NPC's request: people of the session's terrain, of an entry's
 /// archetype and tier.
-fn npc_requests(session: &Request, shun: &[String], taken: &[String]) -> Vec<npc::Request> {
+fn npc_requests(
+    session: &Request,
+    shun: &[String],
+    taken: &[String],
+    met: &[String],
+) -> Vec<npc::Request> {
     (0..session.npcs)
         .map(|i| {
             let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
@@ -627,11 +716,22 @@ fn npc_requests(session: &Request, shun: &[String], taken: &[String]) -> Vec<npc
                 terrain: Some(session.terrain.clone()),
                 // Monsters and beasts belong on encounter sheets; NPC cards are people.
                 people_only: true,
+                met: met.to_vec(),
                 shun: shun.to_vec(),
                 taken: taken.to_vec(),
             }
         })
         .collect()
+}
+
+/// How a campaign remembers an encounter's situation: `<table>/<row>`.
+fn situation_of(e: &Encounter) -> String {
+    situation_key(&e.situation.table, &e.situation.row)
+}
+
+/// How a campaign remembers an NPC card's concept: `<table>/<archetype>`.
+fn concept_of(n: &Npc) -> String {
+    situation_key(npc::table_for(n.system), &n.archetype)
 }
 
 /// The names of the people (foes and others on stage) of `encounters`.
@@ -789,6 +889,7 @@ mod tests {
             tier: None,
             terrain: Some(req.terrain.clone()),
             people_only: true,
+            met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
         }
@@ -851,6 +952,46 @@ mod tests {
             checked += after.len();
         }
         assert!(checked > 20, "only {checked} names were put to the test");
+    }
+
+    #[test]
+    fn npc_concepts_and_traps_the_campaign_used_come_again_only_when_announced() {
+        // The same seeds, remembering the first packs' NPC cards and
+        // traps: no card's concept and no trap's trigger and effect come
+        // again while the tables have others, and nothing is a repeat.
+        let req = request(0, 2, 4);
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        let library = test_library();
+        let mut memory = Memory::default();
+        let seeds: Vec<Seed> = (0..4)
+            .map(|i| Seed::new(&format!("concepts-{i}")).unwrap())
+            .collect();
+        for seed in &seeds {
+            memory.remember(generate(&library, &req, &party, seed).unwrap().used());
+        }
+        assert!(
+            memory.concepts.len() >= 8 && memory.traps.len() >= 6,
+            "{memory:?}"
+        );
+        assert!(memory.used_up(&library).is_empty());
+        for seed in &seeds {
+            let again = generate_remembering(&library, &req, &party, seed, &memory).unwrap();
+            assert_eq!(again.repeats(&memory), Vec::new());
+            let used = again.used();
+            assert!(used.concepts.is_disjoint(&memory.concepts), "{used:?}");
+            assert!(used.traps.is_disjoint(&memory.traps), "{used:?}");
+        }
+        // Every person of the archetype table remembered: used up, so a
+        // card's concept may come again, and the pack says which.
+        let table = npc::table_for(RulesSystem::Mettle);
+        for r in &library.table(table).unwrap().rows {
+            memory.concepts.insert(situation_key(table, &r.entry.name));
+        }
+        assert_eq!(memory.used_up(&library), vec![table.to_owned()]);
+        let again = generate_remembering(&library, &req, &party, &seeds[0], &memory).unwrap();
+        let repeats = again.repeats(&memory);
+        assert_eq!(repeats.iter().filter(|r| r.what == "concept").count(), 4);
+        assert_eq!(repeats[0].address, "npc/1");
     }
 
     #[test]

@@ -308,6 +308,18 @@ impl super::Distinct for Encounter {
             .flat_map(super::Distinct::soft_keys)
             .collect()
     }
+
+    /// A campaign remembers the situation, the names of the people on
+    /// stage (their concepts come with the situation) and the trap.
+    fn remembered(&self) -> Vec<String> {
+        let mut keys = vec![format!(
+            "situation: {}/{}",
+            self.situation.table, self.situation.row
+        )];
+        keys.extend(self.others.iter().map(|n| format!("name: {}", n.name)));
+        keys.extend(self.trap.iter().flat_map(super::Distinct::remembered));
+        keys
+    }
 }
 
 #[cfg(test)]
