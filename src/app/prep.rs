@@ -274,7 +274,7 @@ fn used_up_notes(
             writeln!(
                 err,
                 "note: {label} the party met before come again in {}: their tables have \
-                 nothing unused left (pack.json: campaign.repeats)",
+                 nothing unused left (listed in the pack's campaign.repeats)",
                 items.join(", ")
             )?;
         }

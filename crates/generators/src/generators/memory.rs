@@ -17,7 +17,11 @@
 
 use std::collections::BTreeSet;
 
-use super::npc;
+use serde::Serialize;
+
+use super::encounter::Encounter;
+use super::npc::{self, Npc};
+use super::trap::Trap;
 use crate::content::{Library, Row};
 pub use npc::{name_words, shares_a_word};
 
@@ -53,6 +57,37 @@ impl Memory {
         self.traps.extend(used.traps);
         self.names.extend(used.names);
         self.concepts.extend(used.concepts);
+    }
+
+    /// The set of remembered parts of a kind (`situation`, `trap`,
+    /// `name`, `concept`).
+    fn set_mut(&mut self, what: &str) -> Option<&mut BTreeSet<String>> {
+        match what {
+            "situation" => Some(&mut self.situations),
+            "trap" => Some(&mut self.traps),
+            "name" => Some(&mut self.names),
+            "concept" => Some(&mut self.concepts),
+            _ => None,
+        }
+    }
+
+    /// Remember one part of an item.
+    pub fn add(&mut self, what: &str, key: String) {
+        if let Some(set) = self.set_mut(what) {
+            set.insert(key);
+        }
+    }
+
+    /// Whether a part of an item is remembered.
+    pub fn holds(&self, what: &str, key: &str) -> bool {
+        let set = match what {
+            "situation" => &self.situations,
+            "trap" => &self.traps,
+            "name" => &self.names,
+            "concept" => &self.concepts,
+            _ => return false,
+        };
+        set.contains(key)
     }
 
     /// Whether nothing is remembered (the PCs' words aside).
@@ -154,6 +189,58 @@ fn concept_text(library: &Library, key: &str) -> Option<String> {
         .iter()
         .find(|r| r.entry.name == name)?;
     Some(row.entry.text.to_string())
+}
+
+/// One part of an item a campaign remembers: what it is (`situation`,
+/// `trap`, `name`, `concept`) and how it is remembered.
+pub type Part = (&'static str, String);
+
+/// A part of an item that repeats what an earlier pack of the campaign
+/// used: the tables had nothing unused left for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Repeat {
+    /// The item (`encounter/2`, `journey/1/encounter/1`, `npc/3`).
+    pub address: String,
+    /// `situation` (`<table>/<row>`), `trap` (trigger + effect, or a
+    /// rules trap's name), `concept` (an NPC card's archetype,
+    /// `<table>/<archetype>`) or `name`.
+    pub what: &'static str,
+    /// What repeats, as the memory holds it.
+    pub text: String,
+}
+
+/// What a campaign remembers of an encounter: its situation, its people's
+/// names and its trap.
+pub fn encounter_parts(e: &Encounter) -> Vec<Part> {
+    let mut out = vec![(
+        "situation",
+        situation_key(&e.situation.table, &e.situation.row),
+    )];
+    out.extend(
+        e.foes
+            .iter()
+            .chain(&e.others)
+            .map(|n| ("name", n.name.clone())),
+    );
+    out.extend(e.trap.iter().flat_map(trap_parts));
+    out
+}
+
+/// What a campaign remembers of a trap: its trigger and effect.
+pub fn trap_parts(t: &Trap) -> Vec<Part> {
+    vec![("trap", t.identity())]
+}
+
+/// What a campaign remembers of an NPC card: its concept (by archetype)
+/// and its name.
+pub fn card_parts(n: &Npc) -> Vec<Part> {
+    vec![
+        (
+            "concept",
+            situation_key(npc::table_for(n.system), &n.archetype),
+        ),
+        ("name", n.name.clone()),
+    ]
 }
 
 /// How a situation (or an archetype) is remembered: `<table>/<row>`.

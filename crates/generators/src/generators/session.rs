@@ -19,7 +19,8 @@ use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
-use super::memory::{Memory, situation_key};
+pub use super::memory::Repeat;
+use super::memory::{self, Memory};
 use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
@@ -183,20 +184,6 @@ pub struct CampaignPage {
     pub repeats: Vec<Repeat>,
 }
 
-/// A part of an item that repeats what an earlier pack of the campaign
-/// used: the tables had nothing unused left for it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Repeat {
-    /// The item (`encounter/2`, `journey/1/encounter/1`, `npc/3`).
-    pub address: String,
-    /// `situation` (`<table>/<row>`), `trap` (trigger + effect, or a
-    /// rules trap's name), `concept` (an NPC card's archetype,
-    /// `<table>/<archetype>`) or `name`.
-    pub what: &'static str,
-    /// What repeats, as the memory holds it.
-    pub text: String,
-}
-
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Returning {
@@ -313,79 +300,53 @@ impl Pack {
     /// concepts.
     pub fn used(&self) -> Memory {
         let mut m = Memory::default();
-        for (_, e) in self.all_encounters() {
-            m.situations.insert(situation_of(e));
-            m.traps.extend(e.trap.iter().map(Trap::identity));
-            m.names
-                .extend(e.foes.iter().chain(&e.others).map(|n| n.name.clone()));
+        for (_, (what, key)) in self.remembered_parts() {
+            m.add(what, key);
         }
-        m.traps.extend(self.traps.iter().map(Trap::identity));
-        m.names.extend(self.npcs.iter().map(|n| n.name.clone()));
-        m.concepts.extend(self.npcs.iter().map(concept_of));
         m
     }
 
-    /// Every encounter of the pack with its address: its own, then those
-    /// on the way.
-    fn all_encounters(&self) -> Vec<(String, &Encounter)> {
+    /// What the pack repeats of what `memory` holds (the earlier packs of
+    /// a campaign), part by part, in address order.
+    pub fn repeats(&self, memory: &Memory) -> Vec<Repeat> {
+        self.remembered_parts()
+            .into_iter()
+            .filter(|(_, (what, key))| memory.holds(what, key))
+            .map(|(address, (what, text))| Repeat {
+                address,
+                what,
+                text,
+            })
+            .collect()
+    }
+
+    /// Every part of the pack's items a campaign remembers, with the
+    /// item's address: its encounters (then those on the way), traps and
+    /// NPC cards.
+    fn remembered_parts(&self) -> Vec<(String, memory::Part)> {
         let own = self
             .encounters
             .iter()
             .enumerate()
             .map(|(i, e)| (Address::new("encounter", i).to_string(), e));
-        own.chain(self.journey_encounters()).collect()
-    }
-
-    /// What the pack repeats of what `memory` holds (the earlier packs of
-    /// a campaign), item by item, in address order: each situation, trap,
-    /// NPC card's concept and name a party of the campaign met before.
-    pub fn repeats(&self, memory: &Memory) -> Vec<Repeat> {
-        let mut out = Vec::new();
-        let mut note = |address: &str, what: &'static str, known: bool, text: String| {
-            if known {
-                out.push(Repeat {
-                    address: address.to_owned(),
-                    what,
-                    text,
-                });
-            }
-        };
-        for (at, e) in self.all_encounters() {
-            let situation = situation_of(e);
-            note(
-                &at,
-                "situation",
-                memory.situations.contains(&situation),
-                situation,
-            );
-            for n in e.foes.iter().chain(&e.others) {
-                note(&at, "name", memory.names.contains(&n.name), n.name.clone());
-            }
-            if let Some(t) = &e.trap {
-                note(
-                    &at,
-                    "trap",
-                    memory.traps.contains(&t.identity()),
-                    t.identity(),
-                );
-            }
-        }
-        for (i, t) in self.traps.iter().enumerate() {
+        let encounters = own.chain(self.journey_encounters()).flat_map(|(at, e)| {
+            memory::encounter_parts(e)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        let traps = self.traps.iter().enumerate().flat_map(|(i, t)| {
             let at = Address::new("trap", i).to_string();
-            note(
-                &at,
-                "trap",
-                memory.traps.contains(&t.identity()),
-                t.identity(),
-            );
-        }
-        for (i, n) in self.npcs.iter().enumerate() {
+            memory::trap_parts(t)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        let npcs = self.npcs.iter().enumerate().flat_map(|(i, n)| {
             let at = Address::new("npc", i).to_string();
-            let concept = concept_of(n);
-            note(&at, "concept", memory.concepts.contains(&concept), concept);
-            note(&at, "name", memory.names.contains(&n.name), n.name.clone());
-        }
-        out
+            memory::card_parts(n)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        encounters.chain(traps).chain(npcs).collect()
     }
 
     /// The JSON of the item at `at` (`None` if the pack has no such item),
@@ -724,16 +685,6 @@ fn npc_requests(
         .collect()
 }
 
-/// How a campaign remembers an encounter's situation: `<table>/<row>`.
-fn situation_of(e: &Encounter) -> String {
-    situation_key(&e.situation.table, &e.situation.row)
-}
-
-/// How a campaign remembers an NPC card's concept: `<table>/<archetype>`.
-fn concept_of(n: &Npc) -> String {
-    situation_key(npc::table_for(n.system), &n.archetype)
-}
-
 /// The names of the people (foes and others on stage) of `encounters`.
 fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
     encounters
@@ -817,6 +768,7 @@ fn first<G: super::Generator>(
 mod tests {
     use super::*;
     use crate::content::test_library;
+    use crate::generators::memory::situation_key;
     use crate::generators::{Distinct, Generator};
 
     fn request(encounters: usize, traps: usize, npcs: usize) -> Request {

@@ -83,7 +83,7 @@ impl Request {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.as_str()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.as_str()).collect(),
         };
-        let mut words = super::memory::name_words(party);
+        let mut words = super::npc::name_words(party);
         for w in &self.shun {
             if !words.contains(w) {
                 words.push(w.clone());
