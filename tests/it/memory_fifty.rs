@@ -220,10 +220,10 @@ fn fifty_sessions_announce_every_repeat_and_keep_traps_and_names_fresh() {
             let t = campaign(system, &name, terrain);
             lines.push(t.line(&name));
             // What the built-in tables allow today (measured: traps and
-            // names 0%; encounters by text 52% and 61% in the forest,
-            // 6.7% in the mixed region; every NPC card's concept repeats
-            // from session 21 on: 44 people among the archetypes, 4 cards
-            // a session).
+            // names 0%; encounters by text 52% and 61% in the forest
+            // (every situation row), 6.7% in the mixed region (12.2% by
+            // row); every NPC card's concept repeats from session 21 on:
+            // 44 people among the archetypes, 4 cards a session).
             assert!(share(t.traps) <= 0.15, "{}", t.line(&name));
             assert!(share(t.npc_names) <= 0.15, "{}", t.line(&name));
             let most = if label == "mixed" { 0.15 } else { 0.7 };
