@@ -140,6 +140,7 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
         tier: *tier,
         terrain,
         people_only: *people,
+        met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
     })

@@ -235,18 +235,49 @@ fn notes(src: &Sources, err: &mut dyn Write) -> Result<(), Error> {
     Ok(())
 }
 
-/// The situation tables a campaign's pack used up, said once: by the pack
-/// that used their last unused rows.
+/// The tables a campaign's pack used up, said once: by the pack that used
+/// their last unused rows; then what the pack repeats of what the party
+/// met, by kind, with the items.
 fn used_up_notes(
     made: &crate::generators::session::Pack,
     err: &mut dyn Write,
 ) -> Result<(), Error> {
-    for table in made.campaign.iter().flat_map(|c| &c.used_up) {
+    let Some(c) = &made.campaign else {
+        return Ok(());
+    };
+    for table in &c.used_up {
+        let what = if table.starts_with("gen.npc.") {
+            "NPC concepts (the archetypes of NPC cards)"
+        } else {
+            "situations"
+        };
         writeln!(
             err,
-            "note: this pack uses the last situations of `{table}` the campaign had not used: \
-             from the next encounter on they may repeat (add rows to the table to keep them fresh)"
+            "note: this pack uses the last {what} of `{table}` the campaign had not used: \
+             from the next one on they may repeat (add rows to the table to keep them fresh)"
         )?;
+    }
+    for (what, label) in [
+        ("situation", "situations"),
+        ("trap", "traps"),
+        ("concept", "NPC concepts"),
+        ("name", "names"),
+    ] {
+        let mut items: Vec<&str> = c
+            .repeats
+            .iter()
+            .filter(|r| r.what == what)
+            .map(|r| r.address.as_str())
+            .collect();
+        items.dedup();
+        if !items.is_empty() {
+            writeln!(
+                err,
+                "note: {label} the party met before come again in {}: their tables have \
+                 nothing unused left (listed in the pack's campaign.repeats)",
+                items.join(", ")
+            )?;
+        }
     }
     Ok(())
 }

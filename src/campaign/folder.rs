@@ -22,8 +22,8 @@
 //!   default the map's start, its first village, town or inn).
 //! - `money`: the party's purse at the start, in shillings (default 0).
 //! - `era`: the campaign's era or setting (`"medieval"`, `"modern"`):
-//!   table rows tagged `era:<name>` are drawn only when they name it;
-//!   untagged rows fit every era (default: none, only untagged rows).
+//!   table rows tagged for other eras are not drawn; untagged rows fit
+//!   every era (default: none declared, every row drawn).
 //! - `[map]`: the region, made once: `stops` (default 10), `terrains`
 //!   (default road, forest, hills, swamp, ruins), and what each PC sets
 //!   out with in session 1: `rations`, `water` (default 3 each), `kits`
@@ -75,7 +75,8 @@ pub(crate) struct CampaignFile {
     #[serde(default)]
     pub money: i64,
     /// The campaign's era or setting (`"medieval"`): table rows tagged
-    /// `era:<name>` are drawn only when they name it; untagged rows always.
+    /// for other eras are not drawn; untagged rows always. None declared:
+    /// every row.
     pub era: Option<String>,
     pub map: Option<RegionMap>,
 }

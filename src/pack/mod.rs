@@ -155,12 +155,13 @@ impl CampaignPart {
             start_digest: self.start_digest.clone(),
             reveal: self.reveal.clone(),
             used_up: self.used_up_by(pack, library),
+            repeats: pack.repeats(&self.memory),
         }
     }
 
-    /// The situation tables whose last unused rows this pack uses: from
-    /// it on, their rows may repeat (said once, by the pack that uses
-    /// them up).
+    /// The tables whose last unused rows this pack uses (situations, NPC
+    /// cards' archetypes): from it on, their rows may repeat (said once,
+    /// by the pack that uses them up).
     fn used_up_by(&self, pack: &Pack, library: &Library) -> Vec<String> {
         let before = self.memory.used_up(library);
         let mut after = self.memory.clone();

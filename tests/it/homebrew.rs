@@ -490,6 +490,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             tier: None,
             terrain: Some(region.clone()),
             people_only: i % 3 == 0,
+            met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
         };

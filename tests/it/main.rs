@@ -47,6 +47,9 @@
 //!   used (no situation, NPC name or PC's name repeated while rows remain,
 //!   said once when used up); journey encounters and returning NPCs
 //!   recorded by the addresses the sheets print
+//! - `memory_fifty`: issue 50, item 5: fifty sessions in one terrain and
+//!   in a mixed region, both systems: repeats of what the party met
+//!   measured from session 21 on, every one announced
 //! - `traps_fitted`: issue 38 item 8: traps chosen and sized for the party,
 //!   each PC's odds, the run sheet's deadly-trap flag, era tags
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
@@ -77,6 +80,7 @@ mod living;
 mod long_campaign;
 mod memory;
 mod memory_campaign;
+mod memory_fifty;
 mod pdf;
 mod play_browser;
 mod play_log;

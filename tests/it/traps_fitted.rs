@@ -223,17 +223,48 @@ fn a_medieval_campaign_is_never_handed_a_claymore() {
     for name in ["Flooding room", "Pitfall", "Scything blade", "Tripwire"] {
         assert!(medieval.iter().any(|n| n == name), "{name}");
     }
-    // No era declared: only untagged rows.
-    let none = rules_traps(&campaign("", &[]));
-    assert!(!none.iter().any(|n| n == "Anti-personnel mine"));
-    // A modern campaign gets its mine about a fifth of the time.
-    let modern = rules_traps(&campaign("era = \"modern\"\n", &[]));
-    let mines = modern
-        .iter()
-        .filter(|n| *n == "Anti-personnel mine")
-        .count();
-    // 300 draws at 1/5: mean 60, sd about 6.9; five sd either way.
-    assert!((25..=95).contains(&mines), "{mines}");
+    // No era declared: every row, the mine about a fifth of the time, as
+    // in a modern campaign (300 draws at 1/5: mean 60, sd about 6.9; five
+    // sd either way).
+    for extra in ["", "era = \"modern\"\n"] {
+        let drawn = rules_traps(&campaign(extra, &[]));
+        let mines = drawn.iter().filter(|n| *n == "Anti-personnel mine").count();
+        assert!((25..=95).contains(&mines), "{extra:?}: {mines}");
+    }
+}
+
+/// `odds --table` in a campaign folder (its era in effect).
+fn trap_odds(t: &Test) -> String {
+    let o = run_in(&t.path().join("camp"), &["odds", "--table", "mettle.traps"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn odds_print_the_rows_a_roll_lands_on_with_no_era_and_with_one() {
+    let none = trap_odds(&campaign("", &[]));
+    assert!(
+        none.lines()
+            .any(|l| l.contains("20.00%") && l.ends_with("Anti-personnel mine")),
+        "{none}"
+    );
+    let medieval = trap_odds(&campaign("era = \"medieval\"\n", &[]));
+    let mine = medieval
+        .lines()
+        .find(|l| l.ends_with("Anti-personnel mine"))
+        .unwrap();
+    assert!(
+        mine.contains("not drawn (tagged era:modern; the era declared is `medieval`)"),
+        "{medieval}"
+    );
+    for name in ["Flooding room", "Pitfall", "Scything blade", "Tripwire"] {
+        assert!(
+            medieval
+                .lines()
+                .any(|l| l.contains("25.00%") && l.ends_with(name)),
+            "{name}: {medieval}"
+        );
+    }
 }
 
 /// A table of four weighted rows, two of them tagged for eras.

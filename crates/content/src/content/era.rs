@@ -1,8 +1,14 @@
 //! Eras and settings: a row tagged `era:<name>` (`tags = ["era:modern"]`,
-//! one tag per era it fits) is drawn only where an era it names is
-//! declared (a campaign's `era = "modern"`); a row with no era tag fits
-//! every era. Nothing declared, only untagged rows are drawn: a claymore
-//! never turns up in a campaign that did not ask for one.
+//! one tag per era it fits) fits the eras it names; a row with no era tag
+//! fits every era. Where an era is declared (a campaign's `era =
+//! "medieval"`), the untagged rows and that era's are drawn: a medieval
+//! campaign is never handed a claymore. Where none is declared, every row
+//! is drawn.
+//!
+//! [`Library::drawable`] is the one test of which rows a roll may land on:
+//! the resolver's rolls (`table`, `gen`, `prep`), the generators that pick
+//! rows themselves, and the exact odds (`odds --table`) all go through it,
+//! so the odds printed are the odds rolled.
 
 use std::collections::BTreeSet;
 
@@ -50,13 +56,47 @@ pub fn eras(row: &Row) -> impl Iterator<Item = &str> {
     row.entry.tags.iter().filter_map(|t| t.strip_prefix(PREFIX))
 }
 
-/// Whether a row may be drawn where `era` is declared.
+/// Whether a row may be drawn where `era` is declared (`None`: no era
+/// declared, every row may).
 pub fn fits(row: &Row, era: Option<&str>) -> bool {
+    let Some(era) = era else {
+        return true;
+    };
     let mut named = eras(row).peekable();
-    named.peek().is_none() || era.is_some_and(|e| named.any(|n| n == e))
+    named.peek().is_none() || named.any(|n| n == era)
 }
 
 impl Library {
+    /// Whether `row` may be drawn under the era in effect ([`fits`]): the
+    /// one test of candidate rows that rolls, generators' own picks and
+    /// odds share.
+    pub fn drawable(&self, row: &Row) -> bool {
+        fits(row, self.era.as_deref())
+    }
+
+    /// Each row's chance per roll of `table` under the era in effect:
+    /// the table's own chances (its die or weights) with the rows that
+    /// may not be drawn taken out and the rest renormalised — the
+    /// resolver draws among the drawable rows by weight, or throws the die
+    /// again on a row it may not draw, both of which keep the drawable
+    /// rows' odds in proportion. All zero when no row is drawable.
+    pub fn drawn_chances(&self, table: &super::Table) -> Vec<f64> {
+        let mut chances = super::row_chances(&table.rows, table.dice_expr());
+        if table.rows.iter().all(|r| self.drawable(r)) {
+            return chances;
+        }
+        for (c, row) in chances.iter_mut().zip(&table.rows) {
+            if !self.drawable(row) {
+                *c = 0.0;
+            }
+        }
+        let total: f64 = chances.iter().sum();
+        if total > 0.0 {
+            chances.iter_mut().for_each(|c| *c /= total);
+        }
+        chances
+    }
+
     /// Every era some row of the tables names, sorted.
     pub fn known_eras(&self) -> BTreeSet<String> {
         self.tables

@@ -301,7 +301,7 @@ impl Library {
             });
         }
         let allowed = |i: usize, row: &Row| {
-            crate::content::era::fits(row, self.era.as_deref())
+            self.drawable(row)
                 && filter
                     .tag
                     .as_ref()
@@ -327,11 +327,7 @@ impl Library {
                 tags,
             });
         }
-        if !table
-            .rows
-            .iter()
-            .any(|r| crate::content::era::fits(r, self.era.as_deref()))
-        {
+        if !table.rows.iter().any(|r| self.drawable(r)) {
             return Err(RollError::NoRowForEra {
                 id: table.id.clone(),
                 era: self.era.clone(),
@@ -466,7 +462,7 @@ impl Library {
             }
             let (i, v) = self.draw(table, stream);
             let again = &table.rows[i];
-            if !crate::content::era::fits(again, self.era.as_deref()) {
+            if !self.drawable(again) {
                 continue;
             }
             if row.entry.distinct && again.entry.reroll.is_none() && taken.contains(&i) {
@@ -654,5 +650,84 @@ mod tests {
                 assert!(trail.contains("d4 = "), "{trail}");
             }
         }
+    }
+
+    /// Each row's share of `n` rolls of `id` is within 4.5 standard errors
+    /// of the chance `odds --table` prints (`sqrt(p(1 - p)/n)`: a false
+    /// alarm under one in 100,000 a row), and the rows rolled are exactly
+    /// those the odds give a chance.
+    fn rolled_as_the_odds_say(library: &Library, id: &str, n: usize, seed: &str) {
+        let odds = library.table_odds(id).unwrap();
+        let seed = Seed::new(seed).unwrap();
+        let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+        for r in library.roll_times(id, n, None, &seed).unwrap() {
+            *counts.entry(r.row).or_default() += 1;
+        }
+        let era = library.era.as_deref().unwrap_or("none");
+        for row in &odds.rows {
+            let seen = counts.get(&row.name).copied().unwrap_or(0);
+            let share = seen as f64 / n as f64;
+            let sd = (row.chance * (1.0 - row.chance) / n as f64).sqrt();
+            assert!(
+                (share - row.chance).abs() <= 4.5 * sd,
+                "{id}, era {era}: `{}` rolled {seen} of {n} ({share:.4}), odds say {:.4}",
+                row.name,
+                row.chance
+            );
+            assert_eq!(
+                seen > 0,
+                row.chance > 0.0,
+                "{id}, era {era}: `{}` rolled {seen} times at odds {}",
+                row.name,
+                row.chance
+            );
+        }
+        let listed: Vec<&str> = odds.rows.iter().map(|r| r.name.as_str()).collect();
+        assert!(counts.keys().all(|k| listed.contains(&k.as_str())));
+    }
+
+    #[test]
+    fn every_row_is_rolled_at_its_odds_with_no_era_and_with_one() {
+        let mut library = builtin();
+        let id = "mettle.traps";
+        let mine = "Anti-personnel mine";
+        let chance = |library: &Library| {
+            let odds = library.table_odds(id).unwrap();
+            odds.rows.iter().find(|r| r.name == mine).unwrap().chance
+        };
+        // No era declared: every row, the mine among them (1 in 5).
+        assert!((chance(&library) - 0.2).abs() < 1e-12);
+        rolled_as_the_odds_say(&library, id, 1_500, "era-none");
+        // An era: the untagged rows and that era's.
+        library.era = Some("medieval".into());
+        assert_eq!(chance(&library), 0.0);
+        let odds = library.table_odds(id).unwrap();
+        assert!(
+            odds.rows
+                .iter()
+                .all(|r| r.name == mine || (r.chance - 0.25).abs() < 1e-12)
+        );
+        rolled_as_the_odds_say(&library, id, 1_500, "era-medieval");
+        library.era = Some("modern".into());
+        assert!((chance(&library) - 0.2).abs() < 1e-12);
+        rolled_as_the_odds_say(&library, id, 1_500, "era-modern");
+    }
+
+    #[test]
+    fn a_table_with_no_row_of_the_era_is_refused_by_roll_and_odds_alike() {
+        let mut library = builtin();
+        let mut table = library.table("mettle.traps").unwrap().clone();
+        table.rows.truncate(1);
+        table.id = "test.mines".into();
+        library.tables.insert(table.id.clone(), table);
+        assert!(library.table_odds("test.mines").is_ok());
+        library.era = Some("medieval".into());
+        let seed = Seed::new("x").unwrap();
+        let rolled = library
+            .roll_times("test.mines", 1, None, &seed)
+            .unwrap_err();
+        let odds = library.table_odds("test.mines").unwrap_err();
+        assert!(matches!(rolled, RollError::NoRowForEra { .. }), "{rolled}");
+        assert_eq!(rolled, odds);
     }
 }

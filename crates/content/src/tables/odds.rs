@@ -37,6 +37,25 @@ pub struct RowOdds {
     pub reroll: Option<u32>,
     /// Sub-tables this row rolls on.
     pub sub: Vec<TableOdds>,
+    /// Why a roll never lands on this row under the era in effect (its
+    /// chance is 0 and the others share its part): `None` for a row that
+    /// may be drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_drawn: Option<String>,
+}
+
+impl Library {
+    /// Why `row` is not drawn under the era declared: its era tags.
+    fn not_drawn(&self, row: &content::Row) -> String {
+        let tags: Vec<String> = content::era::eras(row)
+            .map(|e| format!("{}{e}", content::era::PREFIX))
+            .collect();
+        format!(
+            "tagged {}; the era declared is `{}`",
+            tags.join(", "),
+            self.era.as_deref().unwrap_or_default()
+        )
+    }
 }
 
 /// Chance of each row of a table per roll.
@@ -62,7 +81,15 @@ impl Library {
                 id: table.id.clone(),
             });
         }
-        let chances = row_chances(table);
+        if !table.rows.is_empty() && !table.rows.iter().any(|r| self.drawable(r)) {
+            return Err(RollError::NoRowForEra {
+                id: table.id.clone(),
+                era: self.era.clone(),
+            });
+        }
+        // The rows a roll may land on under the era in effect, as the
+        // resolver draws them ([`Library::drawable`]).
+        let chances = self.drawn_chances(table);
         let again = content::rerolls_per_roll(&table.rows, &chances);
         let draws = if again < 1.0 {
             Some(1.0 / (1.0 - again))
@@ -86,6 +113,7 @@ impl Library {
                 expected: here * p,
                 reroll: row.entry.reroll,
                 sub,
+                not_drawn: (!self.drawable(row)).then(|| self.not_drawn(row)),
             });
         }
         Ok(TableOdds {

@@ -1,13 +1,16 @@
 //! A campaign's memory: what the packs of its earlier sessions used — the
 //! situations of encounters (the pack's and those on the way), the traps
-//! and the NPCs' names — and the words of the PCs' names, which no NPC
-//! takes. A pack made with a memory draws an item again while it repeats
-//! what the memory holds, as it does for what the pack itself already said
+//! (by trigger and effect), the NPCs' names and the concepts of the NPC
+//! cards — and the words of the PCs' names, which no NPC takes. A pack
+//! made with a memory draws an item again while it repeats what the memory
+//! holds, as it does for what the pack itself already said
 //! ([`super::Said`]): each draw is a whole new roll, so the rows left keep
 //! the odds the table gives them, among themselves (its weights
 //! renormalised over the unused rows). A table all of whose rows were used
 //! is used up: its rows may repeat from then on, and [`Memory::used_up`]
-//! names it once, in the session where that first shows.
+//! names it once, in the session where that first shows. Whatever a pack
+//! repeats of what the party met is named item by item
+//! (`session::Pack::repeats`).
 //!
 //! A situation is remembered with the layers laid over it, its twist and
 //! its ending ([`layered_key`]): while its table has rows unused, a pack
@@ -20,7 +23,13 @@
 
 use std::collections::BTreeSet;
 
-use crate::content::Library;
+use serde::Serialize;
+
+use super::encounter::Encounter;
+use super::npc::{self, Npc};
+use super::trap::Trap;
+use crate::content::{Library, Row};
+pub use npc::{name_words, shares_a_word};
 
 /// What earlier packs used, and the PCs' name words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -28,10 +37,14 @@ pub struct Memory {
     /// Encounter situations used, as `<table>/<row>` and their layers
     /// ([`layered_key`]).
     pub situations: BTreeSet<String>,
-    /// Trap names used.
+    /// Traps used, each by its trigger and effect (`Pressure plate +
+    /// Darts`) or a rules trap's name ([`super::trap::Trap::identity`]).
     pub traps: BTreeSet<String>,
     /// NPC names used (cards, people on stage, named foes).
     pub names: BTreeSet<String>,
+    /// The archetypes of NPC cards used, as `<table>/<archetype>`: their
+    /// concept lines.
+    pub concepts: BTreeSet<String>,
     /// The words of every PC's name, lowercase: no NPC name holds one.
     pub pc_words: Vec<String>,
 }
@@ -50,33 +63,56 @@ impl Memory {
         self.situations.extend(used.situations);
         self.traps.extend(used.traps);
         self.names.extend(used.names);
+        self.concepts.extend(used.concepts);
+    }
+
+    /// The set of remembered parts of a kind (`situation`, `trap`,
+    /// `name`, `concept`).
+    fn set_mut(&mut self, what: &str) -> Option<&mut BTreeSet<String>> {
+        match what {
+            "situation" => Some(&mut self.situations),
+            "trap" => Some(&mut self.traps),
+            "name" => Some(&mut self.names),
+            "concept" => Some(&mut self.concepts),
+            _ => None,
+        }
+    }
+
+    /// Remember one part of an item.
+    pub fn add(&mut self, what: &str, key: String) {
+        if let Some(set) = self.set_mut(what) {
+            set.insert(key);
+        }
+    }
+
+    /// Whether a part of an item is remembered.
+    pub fn holds(&self, what: &str, key: &str) -> bool {
+        let set = match what {
+            "situation" => &self.situations,
+            "trap" => &self.traps,
+            "name" => &self.names,
+            "concept" => &self.concepts,
+            _ => return false,
+        };
+        set.contains(key)
     }
 
     /// Whether nothing is remembered (the PCs' words aside).
     pub fn is_empty(&self) -> bool {
-        self.situations.is_empty() && self.traps.is_empty() && self.names.is_empty()
+        self.situations.is_empty()
+            && self.traps.is_empty()
+            && self.names.is_empty()
+            && self.concepts.is_empty()
     }
 
-    /// The situation tables (by id) whose every row is remembered: their
-    /// rows may repeat.
+    /// The tables (by id) whose every row a pack may draw is remembered:
+    /// situation tables, and archetype tables whose every person (the NPC
+    /// cards' archetypes) is. Their rows may repeat.
     pub fn used_up(&self, library: &Library) -> Vec<String> {
-        let rows: BTreeSet<&str> = self.situations.iter().map(|k| base(k)).collect();
-        let mut tables: Vec<&str> = rows
-            .iter()
-            .filter_map(|k| k.split_once('/').map(|(t, _)| t))
-            .collect();
-        tables.dedup();
-        tables
-            .into_iter()
-            .filter(|id| {
-                library.get(id).is_some_and(|t| {
-                    t.rows
-                        .iter()
-                        .all(|r| rows.contains(situation_key(id, &r.entry.name).as_str()))
-                })
-            })
-            .map(str::to_owned)
-            .collect()
+        let rows: BTreeSet<String> = self.situations.iter().map(|k| base(k).to_owned()).collect();
+        let mut out = used_up_of(&rows, library, |_| true);
+        out.extend(used_up_of(&self.concepts, library, npc::is_person));
+        out
     }
 
     /// The situations still to avoid: the rows remembered of a table not
@@ -100,23 +136,61 @@ impl Memory {
         live.into_iter().collect()
     }
 
+    /// The archetypes of `table` whose concepts NPC cards used, while the
+    /// table is not used up: a card's draw leaves them out.
+    pub fn met_archetypes(&self, library: &Library, table: &str) -> Vec<String> {
+        live(&self.concepts, &self.used_up(library))
+            .iter()
+            .filter_map(|k| k.split_once('/'))
+            .filter(|(t, _)| *t == table)
+            .map(|(_, name)| name.to_owned())
+            .collect()
+    }
+
     /// The keys a pack's items avoid while their draws allow (see
-    /// [`super::Said::remembered`]): situations of tables not used up,
-    /// trap names and NPC names, as [`super::Distinct`] writes them.
+    /// [`super::Said::remembering`]): situations and NPC concepts of
+    /// tables not used up, traps and NPC names, as
+    /// [`super::Distinct::remembered`] writes them.
     pub fn keys(&self, library: &Library) -> Vec<String> {
+        let used_up = self.used_up(library);
         let situations = self
             .live_situations(library)
             .into_iter()
             .map(|k| format!("situation: {k}"));
+        let concepts = live(&self.concepts, &used_up)
+            .into_iter()
+            .filter_map(|k| concept_text(library, &k))
+            .map(|text| format!("concept: {text}"));
         let traps = self.traps.iter().map(|t| format!("trap: {t}"));
         let names = self.names.iter().map(|n| format!("name: {n}"));
-        situations.chain(traps).chain(names).collect()
+        situations
+            .chain(traps)
+            .chain(names)
+            .chain(concepts)
+            .collect()
     }
 }
 
-/// How a situation is remembered: `<table>/<row>`.
-pub fn situation_key(table: &str, row: &str) -> String {
-    format!("{table}/{row}")
+/// The tables of `keys` (`<table>/<row>`) whose every drawable row that
+/// `counts` is among them.
+fn used_up_of(keys: &BTreeSet<String>, library: &Library, counts: fn(&Row) -> bool) -> Vec<String> {
+    let mut tables: Vec<&str> = keys
+        .iter()
+        .filter_map(|k| k.split_once('/').map(|(t, _)| t))
+        .collect();
+    tables.dedup();
+    tables
+        .into_iter()
+        .filter(|id| {
+            library.get(id).is_some_and(|t| {
+                t.rows
+                    .iter()
+                    .filter(|r| counts(r) && library.drawable(r))
+                    .all(|r| keys.contains(&situation_key(id, &r.entry.name)))
+            })
+        })
+        .map(str::to_owned)
+        .collect()
 }
 
 /// How a situation with its layers (its twist's and ending's rows) is
@@ -135,30 +209,80 @@ fn base(key: &str) -> &str {
     key.split('|').next().unwrap_or(key)
 }
 
-/// The words of names, lowercase, each once (`Cress Salter` → `cress`,
-/// `salter`).
-pub fn name_words<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for name in names {
-        for w in words(name) {
-            if !out.contains(&w) {
-                out.push(w);
-            }
-        }
-    }
+/// The keys of `keys` whose table is not in `used_up`.
+fn live(keys: &BTreeSet<String>, used_up: &[String]) -> Vec<String> {
+    keys.iter()
+        .filter(|k| {
+            k.split_once('/')
+                .is_none_or(|(t, _)| !used_up.iter().any(|u| u == t))
+        })
+        .cloned()
+        .collect()
+}
+
+/// The concept line of an archetype remembered as `<table>/<archetype>`.
+fn concept_text(library: &Library, key: &str) -> Option<String> {
+    let (table, name) = key.split_once('/')?;
+    let row = library
+        .get(table)?
+        .rows
+        .iter()
+        .find(|r| r.entry.name == name)?;
+    Some(row.entry.text.to_string())
+}
+
+/// One part of an item a campaign remembers: what it is (`situation`,
+/// `trap`, `name`, `concept`) and how it is remembered.
+pub type Part = (&'static str, String);
+
+/// A part of an item that repeats what an earlier pack of the campaign
+/// used: the tables had nothing unused left for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Repeat {
+    /// The item (`encounter/2`, `journey/1/encounter/1`, `npc/3`).
+    pub address: String,
+    /// `situation` (`<table>/<row>`), `trap` (trigger + effect, or a
+    /// rules trap's name), `concept` (an NPC card's archetype,
+    /// `<table>/<archetype>`) or `name`.
+    pub what: &'static str,
+    /// What repeats, as the memory holds it.
+    pub text: String,
+}
+
+/// What a campaign remembers of an encounter: its situation, its people's
+/// names and its trap.
+pub fn encounter_parts(e: &Encounter) -> Vec<Part> {
+    let mut out = vec![("situation", e.memory_key())];
+    out.extend(
+        e.foes
+            .iter()
+            .chain(&e.others)
+            .map(|n| ("name", n.name.clone())),
+    );
+    out.extend(e.trap.iter().flat_map(trap_parts));
     out
 }
 
-/// Whether `name` holds one of `shunned` (lowercase words).
-pub fn shares_a_word(name: &str, shunned: &[String]) -> bool {
-    !shunned.is_empty() && words(name).iter().any(|w| shunned.contains(w))
+/// What a campaign remembers of a trap: its trigger and effect.
+pub fn trap_parts(t: &Trap) -> Vec<Part> {
+    vec![("trap", t.identity())]
 }
 
-fn words(name: &str) -> Vec<String> {
-    name.split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+/// What a campaign remembers of an NPC card: its concept (by archetype)
+/// and its name.
+pub fn card_parts(n: &Npc) -> Vec<Part> {
+    vec![
+        (
+            "concept",
+            situation_key(npc::table_for(n.system), &n.archetype),
+        ),
+        ("name", n.name.clone()),
+    ]
+}
+
+/// How a situation (or an archetype) is remembered: `<table>/<row>`.
+pub fn situation_key(table: &str, row: &str) -> String {
+    format!("{table}/{row}")
 }
 
 #[cfg(test)]
@@ -198,6 +322,34 @@ mod tests {
         assert!(memory.live_situations(&library).is_empty());
         memory.traps.insert("Pit".into());
         assert_eq!(memory.keys(&library), vec!["trap: Pit".to_owned()]);
+    }
+
+    #[test]
+    fn npc_concepts_are_avoided_by_their_line_until_every_person_is_remembered() {
+        let library = test_library();
+        let id = "gen.npc.core";
+        let rows = &library.table(id).unwrap().rows;
+        let people: Vec<&Row> = rows.iter().filter(|r| npc::is_person(r)).collect();
+        let beast = rows.iter().find(|r| !npc::is_person(r)).unwrap();
+        let mut memory = Memory::default();
+        memory
+            .concepts
+            .insert(situation_key(id, &people[0].entry.name));
+        assert_eq!(
+            memory.keys(&library),
+            vec![format!("concept: {}", people[0].entry.text)]
+        );
+        for r in &people {
+            memory.concepts.insert(situation_key(id, &r.entry.name));
+        }
+        // Beasts are never NPC cards: the people alone use the table up.
+        assert!(
+            !memory
+                .concepts
+                .contains(&situation_key(id, &beast.entry.name))
+        );
+        assert_eq!(memory.used_up(&library), vec![id.to_owned()]);
+        assert!(memory.keys(&library).is_empty());
     }
 
     #[test]

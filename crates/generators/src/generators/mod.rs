@@ -323,6 +323,17 @@ pub trait Distinct {
     fn soft_keys(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// What of the item a campaign's memory compares with what earlier
+    /// packs used ([`memory::Memory::keys`]); its [`keys`] unless the
+    /// campaign remembers it otherwise (a trap by its trigger and effect,
+    /// an encounter without the concepts of the people its situation
+    /// puts on stage).
+    ///
+    /// [`keys`]: Distinct::keys
+    fn remembered(&self) -> Vec<String> {
+        self.keys()
+    }
 }
 
 /// The keys already said in a pack, by the items at lower addresses, and
@@ -460,7 +471,7 @@ where
         let item = req.make(library, seed, &at.again(attempt))?;
         let keys = item.keys();
         if said.fresh(&keys) {
-            let new = said.new_to_the_campaign(&keys);
+            let new = said.new_to_the_campaign(&item.remembered());
             let all: Vec<String> = keys.into_iter().chain(item.soft_keys()).collect();
             let soft = said.fresh(&all);
             let rank = match (new, soft) {

@@ -40,12 +40,16 @@ pub struct Request {
     pub people_only: bool,
     /// Words no personal name may hold while the name tables have others:
     /// the PCs' given and family names (lowercase), so that no NPC is
-    /// named like a PC ([`super::memory::name_words`]).
+    /// named like a PC ([`name_words`]).
     pub shun: Vec<String>,
     /// Whole names no personal name repeats while the name tables have
     /// others: those a campaign's earlier packs used, and those already
     /// given in this pack.
     pub taken: Vec<String>,
+    /// Archetypes whose concept the party met (a campaign's NPC cards):
+    /// not drawn while the request leaves others to draw, which keep
+    /// their odds among themselves.
+    pub met: Vec<String>,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -179,7 +183,7 @@ fn name_for(
         let given = library.roll_table("gen.names.given", &mut s)?;
         let family = library.roll_table("gen.names.family", &mut s)?;
         let name = format!("{} {}", given.row, family.row);
-        if !super::memory::shares_a_word(&name, shun) {
+        if !shares_a_word(&name, shun) {
             if !taken.contains(&name) {
                 return Ok(name);
             }
@@ -188,6 +192,32 @@ fn name_for(
         first.get_or_insert(name);
     }
     Ok(unshunned.or(first).expect("at least one draw"))
+}
+
+/// The words of names, lowercase, each once (`Cress Salter` → `cress`,
+/// `salter`).
+pub fn name_words<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        for w in words(name) {
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `name` holds one of `shunned` (lowercase words).
+pub fn shares_a_word(name: &str, shunned: &[String]) -> bool {
+    !shunned.is_empty() && words(name).iter().any(|w| shunned.contains(w))
+}
+
+fn words(name: &str) -> Vec<String> {
+    name.split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
 }
 
 /// Most draws of a personal name that holds a PC's word or repeats a name
@@ -206,6 +236,7 @@ fn choose_row<'a>(
         .rows
         .iter()
         .enumerate()
+        .filter(|(_, r)| library.drawable(r))
         .filter(|(_, r)| req.archetype.as_ref().is_none_or(|a| &r.entry.name == a))
         .filter(|(_, r)| req.tier.is_none_or(|t| tier_of(r) == t))
         .filter(|(_, r)| !req.people_only || is_person(r))
@@ -244,6 +275,12 @@ fn choose_row<'a>(
         };
         return Err(GenError::Request(hint));
     }
+    let fresh: Vec<(usize, &Row)> = candidates
+        .iter()
+        .filter(|(_, r)| !req.met.iter().any(|m| *m == r.entry.name.as_ref()))
+        .copied()
+        .collect();
+    let candidates = if fresh.is_empty() { candidates } else { fresh };
     let fits = terrain_archetypes(library, req.terrain.as_deref());
     let weights: Vec<u64> = candidates
         .iter()
@@ -499,6 +536,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: false,
+                met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
             };
@@ -528,6 +566,7 @@ mod tests {
                     tier: None,
                     terrain: None,
                     people_only: false,
+                    met: Vec::new(),
                     shun: Vec::new(),
                     taken: Vec::new(),
                 };
@@ -555,6 +594,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: true,
+                met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
             };
@@ -587,6 +627,7 @@ mod tests {
             tier: None,
             terrain: None,
             people_only: false,
+            met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
         };

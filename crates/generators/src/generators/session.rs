@@ -19,7 +19,8 @@ use super::encounter::{self, Encounter};
 use super::injury::{self, Injury};
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
-use super::memory::Memory;
+pub use super::memory::Repeat;
+use super::memory::{self, Memory};
 use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
@@ -172,10 +173,15 @@ pub struct CampaignPage {
     /// GM's the trail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reveal: Option<super::map::Reveal>,
-    /// The situation tables (by id) whose last unused rows this pack
-    /// used: from it on, their rows may repeat in the campaign.
+    /// The tables (by id) whose last unused rows this pack used — a
+    /// terrain's situations, the NPC cards' archetypes: from it on, their
+    /// rows may repeat in the campaign.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub used_up: Vec<String>,
+    /// What this pack repeats of what the campaign's earlier packs used,
+    /// item by item ([`Pack::repeats`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub repeats: Vec<Repeat>,
 }
 
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.
@@ -289,23 +295,58 @@ impl Pack {
     }
 
     /// What the pack used that a campaign remembers: every encounter's
-    /// situation (on the way too), every trap (lurking ones too) and every
-    /// name of its people.
+    /// situation (on the way too), every trap (lurking ones too) by its
+    /// trigger and effect, every name of its people and the NPC cards'
+    /// concepts.
     pub fn used(&self) -> Memory {
         let mut m = Memory::default();
-        let encounters = self
+        for (_, (what, key)) in self.remembered_parts() {
+            m.add(what, key);
+        }
+        m
+    }
+
+    /// What the pack repeats of what `memory` holds (the earlier packs of
+    /// a campaign), part by part, in address order.
+    pub fn repeats(&self, memory: &Memory) -> Vec<Repeat> {
+        self.remembered_parts()
+            .into_iter()
+            .filter(|(_, (what, key))| memory.holds(what, key))
+            .map(|(address, (what, text))| Repeat {
+                address,
+                what,
+                text,
+            })
+            .collect()
+    }
+
+    /// Every part of the pack's items a campaign remembers, with the
+    /// item's address: its encounters (then those on the way), traps and
+    /// NPC cards.
+    fn remembered_parts(&self) -> Vec<(String, memory::Part)> {
+        let own = self
             .encounters
             .iter()
-            .chain(self.journey_encounters().into_iter().map(|(_, e)| e));
-        for e in encounters {
-            m.situations.insert(e.memory_key());
-            m.traps.extend(e.trap.iter().map(|t| t.name.clone()));
-            m.names
-                .extend(e.foes.iter().chain(&e.others).map(|n| n.name.clone()));
-        }
-        m.traps.extend(self.traps.iter().map(|t| t.name.clone()));
-        m.names.extend(self.npcs.iter().map(|n| n.name.clone()));
-        m
+            .enumerate()
+            .map(|(i, e)| (Address::new("encounter", i).to_string(), e));
+        let encounters = own.chain(self.journey_encounters()).flat_map(|(at, e)| {
+            memory::encounter_parts(e)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        let traps = self.traps.iter().enumerate().flat_map(|(i, t)| {
+            let at = Address::new("trap", i).to_string();
+            memory::trap_parts(t)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        let npcs = self.npcs.iter().enumerate().flat_map(|(i, n)| {
+            let at = Address::new("npc", i).to_string();
+            memory::card_parts(n)
+                .into_iter()
+                .map(move |p| (at.clone(), p))
+        });
+        encounters.chain(traps).chain(npcs).collect()
     }
 
     /// The JSON of the item at `at` (`None` if the pack has no such item),
@@ -517,7 +558,12 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let npcs = make_distinct(
-        &npc_requests(session, shun, &taken),
+        &npc_requests(
+            session,
+            shun,
+            &taken,
+            &memory.met_archetypes(library, npc::table_for(system)),
+        ),
         library,
         seed,
         &mut said,
@@ -615,7 +661,12 @@ fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
 
 /// Each NPC's request: people of the session's terrain, of an entry's
 /// archetype and tier.
-fn npc_requests(session: &Request, shun: &[String], taken: &[String]) -> Vec<npc::Request> {
+fn npc_requests(
+    session: &Request,
+    shun: &[String],
+    taken: &[String],
+    met: &[String],
+) -> Vec<npc::Request> {
     (0..session.npcs)
         .map(|i| {
             let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
@@ -626,6 +677,7 @@ fn npc_requests(session: &Request, shun: &[String], taken: &[String]) -> Vec<npc
                 terrain: Some(session.terrain.clone()),
                 // Monsters and beasts belong on encounter sheets; NPC cards are people.
                 people_only: true,
+                met: met.to_vec(),
                 shun: shun.to_vec(),
                 taken: taken.to_vec(),
             }
@@ -789,6 +841,7 @@ mod tests {
             tier: None,
             terrain: Some(req.terrain.clone()),
             people_only: true,
+            met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
         }
@@ -851,6 +904,46 @@ mod tests {
             checked += after.len();
         }
         assert!(checked > 20, "only {checked} names were put to the test");
+    }
+
+    #[test]
+    fn npc_concepts_and_traps_the_campaign_used_come_again_only_when_announced() {
+        // The same seeds, remembering the first packs' NPC cards and
+        // traps: no card's concept and no trap's trigger and effect come
+        // again while the tables have others, and nothing is a repeat.
+        let req = request(0, 2, 4);
+        let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
+        let library = test_library();
+        let mut memory = Memory::default();
+        let seeds: Vec<Seed> = (0..4)
+            .map(|i| Seed::new(&format!("concepts-{i}")).unwrap())
+            .collect();
+        for seed in &seeds {
+            memory.remember(generate(&library, &req, &party, seed).unwrap().used());
+        }
+        assert!(
+            memory.concepts.len() >= 8 && memory.traps.len() >= 6,
+            "{memory:?}"
+        );
+        assert!(memory.used_up(&library).is_empty());
+        for seed in &seeds {
+            let again = generate_remembering(&library, &req, &party, seed, &memory).unwrap();
+            assert_eq!(again.repeats(&memory), Vec::new());
+            let used = again.used();
+            assert!(used.concepts.is_disjoint(&memory.concepts), "{used:?}");
+            assert!(used.traps.is_disjoint(&memory.traps), "{used:?}");
+        }
+        // Every person of the archetype table remembered: used up, so a
+        // card's concept may come again, and the pack says which.
+        let table = npc::table_for(RulesSystem::Mettle);
+        for r in &library.table(table).unwrap().rows {
+            memory.concepts.insert(situation_key(table, &r.entry.name));
+        }
+        assert_eq!(memory.used_up(&library), vec![table.to_owned()]);
+        let again = generate_remembering(&library, &req, &party, &seeds[0], &memory).unwrap();
+        let repeats = again.repeats(&memory);
+        assert_eq!(repeats.iter().filter(|r| r.what == "concept").count(), 4);
+        assert_eq!(repeats[0].address, "npc/1");
     }
 
     #[test]

@@ -283,6 +283,14 @@ fn table_odds_rows(t: &crate::tables::odds::TableOdds, indent: usize, top: bool,
         } else {
             format!("  overall {}", percent(r.overall))
         };
+        if let Some(why) = &r.not_drawn {
+            let _ = writeln!(
+                out,
+                "{pad}  {:>7}  {:>9}  not drawn ({why})  {}",
+                r.label, "—", r.name
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "{pad}  {:>7}  {:>9}{overall}  avg {:.4}  {}{again}",

@@ -58,6 +58,7 @@ impl Cast<'_> {
             tier: None,
             terrain: None,
             people_only: false,
+            met: Vec::new(),
             shun: self.req.shunned(),
             taken,
         };

@@ -89,7 +89,7 @@ impl Request {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.as_str()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.as_str()).collect(),
         };
-        let mut words = super::memory::name_words(party);
+        let mut words = super::npc::name_words(party);
         for w in &self.shun {
             if !words.contains(w) {
                 words.push(w.clone());
@@ -345,6 +345,18 @@ impl super::Distinct for Encounter {
             .iter()
             .flat_map(super::Distinct::soft_keys)
             .collect()
+    }
+
+    /// A campaign remembers the situation, the names of the people on
+    /// stage (their concepts come with the situation) and the trap.
+    fn remembered(&self) -> Vec<String> {
+        let mut keys = vec![format!(
+            "situation: {}/{}",
+            self.situation.table, self.situation.row
+        )];
+        keys.extend(self.others.iter().map(|n| format!("name: {}", n.name)));
+        keys.extend(self.trap.iter().flat_map(super::Distinct::remembered));
+        keys
     }
 }
 

@@ -484,6 +484,31 @@ fn mettle_check(t: &Trap) -> Vec<String> {
     out
 }
 
+impl Trap {
+    /// The row a part of the trap was drawn from (`Pressure plate` of
+    /// `Pressure plate: a flagstone…`); a rules trap's parts are its own,
+    /// named after it.
+    fn part_row<'a>(&'a self, text: &'a str) -> &'a str {
+        match self.from {
+            Source::Rules => &self.name,
+            _ => text.split_once(": ").map_or(text, |(row, _)| row),
+        }
+    }
+
+    /// What a campaign remembers a trap by: its trigger and its effect
+    /// (`Pressure plate + Darts`), or a rules trap's name.
+    pub fn identity(&self) -> String {
+        match self.from {
+            Source::Rules => self.name.clone(),
+            _ => format!(
+                "{} + {}",
+                self.part_row(&self.trigger),
+                self.part_row(&self.effect)
+            ),
+        }
+    }
+}
+
 impl super::Distinct for Trap {
     /// A trap is set once in a pack: its name.
     fn keys(&self) -> Vec<String> {
@@ -493,17 +518,15 @@ impl super::Distinct for Trap {
     /// Its trigger and its effect, each once while the tables have others
     /// (a rules trap's are its own, named after it).
     fn soft_keys(&self) -> Vec<String> {
-        let part = |text: &str| match self.from {
-            Source::Rules => self.name.clone(),
-            _ => text
-                .split_once(": ")
-                .map_or(text, |(row, _)| row)
-                .to_owned(),
-        };
         vec![
-            format!("trap trigger: {}", part(&self.trigger)),
-            format!("trap effect: {}", part(&self.effect)),
+            format!("trap trigger: {}", self.part_row(&self.trigger)),
+            format!("trap effect: {}", self.part_row(&self.effect)),
         ]
+    }
+
+    /// A campaign remembers a trap by its trigger and effect together.
+    fn remembered(&self) -> Vec<String> {
+        vec![format!("trap: {}", self.identity())]
     }
 }
 
