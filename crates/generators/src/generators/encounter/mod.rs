@@ -124,6 +124,14 @@ pub struct Encounter {
     pub threat: Threat,
 }
 
+impl Encounter {
+    /// The foes' leader, the one foe with a want, a secret, a manner and a
+    /// look to play ([`foes`]); none among beasts.
+    pub fn leader(&self) -> Option<&Npc> {
+        self.foes.iter().find(|f| !f.traits.is_empty())
+    }
+}
+
 impl Request {
     /// The situation: the pinned row, resolved on the situation stream, or
     /// a roll on the terrain's table.
