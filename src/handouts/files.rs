@@ -206,6 +206,7 @@ impl Files<'_> {
         let others: Vec<lines::Foe> = e.others.iter().map(lines::foe_cells).collect();
         c.insert_value("other_rows", markdown(&others));
         c.insert("leader", &e.leader());
+        c.insert("leader_label", e.leader_label());
         c.insert(
             "leader_kind",
             &e.leader().map(|l| display_name(&l.archetype)),

@@ -146,6 +146,9 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     for (label, text) in n.traits.lines() {
         blocks.push(Block::Field(w.npc.trait_label(label), text.to_owned()));
     }
+    // Too long for one card, who they are goes on the first, their
+    // numbers on the "(cont.)" card.
+    blocks.push(Block::Break);
     if let Some(m) = &n.mettle {
         let b = &m.block;
         let mut grid: Vec<(String, String)> = b

@@ -448,7 +448,8 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
 /// The people on stage who are not foes.
 fn others(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
     if let Some(n) = e.leader() {
-        f.para(&format!("Leading them: {}", lines::who(n)), fit.body, true);
+        let who = format!("{}: {}", e.leader_label(), lines::who(n));
+        f.para(&who, fit.body, true);
         f.para(&traits_text(n, w), fit.body, false);
     }
     if e.others.is_empty() {

@@ -130,6 +130,16 @@ impl Encounter {
     pub fn leader(&self) -> Option<&Npc> {
         self.foes.iter().find(|f| !f.traits.is_empty())
     }
+
+    /// What the leader is called over its traits: `Leading them` when
+    /// others follow, `To play` for a lone foe.
+    pub fn leader_label(&self) -> &'static str {
+        if self.foes.len() > 1 {
+            "Leading them"
+        } else {
+            "To play"
+        }
+    }
 }
 
 impl Request {
