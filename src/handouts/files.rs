@@ -205,6 +205,12 @@ impl Files<'_> {
         c.insert_value("foe_rows", markdown(&foes));
         let others: Vec<lines::Foe> = e.others.iter().map(lines::foe_cells).collect();
         c.insert_value("other_rows", markdown(&others));
+        c.insert("leader", &e.leader());
+        c.insert("leader_label", e.leader_label());
+        c.insert(
+            "leader_kind",
+            &e.leader().map(|l| display_name(&l.archetype)),
+        );
         c.insert("sporadics", &lines::sporadics(e));
         c.insert("initiative", lines::initiative(e.system));
         c.insert("tile_rules", &lines::tile_rules(e));

@@ -1,5 +1,5 @@
 //! Foes grouped: an encounter's identical foes (same kind, grade, numbers
-//! and CALLINGs) as one group, `Cultist ×8`. Made once here for every
+//! and CALLINGS) as one group, `Cultist ×8`. Made once here for every
 //! output that groups them: the PDF encounter sheet and the Homebrewery
 //! stat blocks.
 
@@ -29,7 +29,7 @@ impl Group<'_> {
 
     /// Whether `other`'s foes have this group's numbers (stats, attack,
     /// toughness): only such groups may share a row of odds (they differ
-    /// at most in CALLINGs).
+    /// at most in CALLINGS).
     pub(super) fn same_numbers(&self, other: &Group) -> bool {
         numbers(self.first()) == numbers(other.first())
     }
@@ -67,7 +67,7 @@ fn numbers(n: &Npc) -> String {
     format!("{}|{}|{}", line.stats, line.attack, line.toughness)
 }
 
-/// A foe's CALLINGs (METTLE) or skills and traits (Core Rules).
+/// A foe's CALLINGS (METTLE) or skills and traits (Core Rules).
 pub(super) fn callings(n: &Npc) -> String {
     match (&n.mettle, &n.core) {
         (Some(m), _) => lines::callings(&m.block, Markup::Plain),

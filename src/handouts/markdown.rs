@@ -167,6 +167,46 @@ pub struct NpcWords {
     pub skills: String,
     pub traits: String,
     pub notes: String,
+    /// `Wants`, `Secret`, `Manner`, `Look`: a person's four traits (a
+    /// wording file written before these keys reads the defaults).
+    #[serde(default = "want_word")]
+    pub want: String,
+    #[serde(default = "secret_word")]
+    pub secret: String,
+    #[serde(default = "manner_word")]
+    pub manner: String,
+    #[serde(default = "look_word")]
+    pub look: String,
+}
+
+fn want_word() -> String {
+    "Wants".into()
+}
+
+fn secret_word() -> String {
+    "Secret".into()
+}
+
+fn manner_word() -> String {
+    "Manner".into()
+}
+
+fn look_word() -> String {
+    "Look".into()
+}
+
+impl NpcWords {
+    /// The label of a trait as [`crate::generators::traits::Traits::lines`]
+    /// names it (`Wants`, `Secret`, `Manner`, `Look`), in the GM's words.
+    pub(crate) fn trait_label(&self, label: &str) -> String {
+        match label {
+            "Wants" => self.want.clone(),
+            "Secret" => self.secret.clone(),
+            "Manner" => self.manner.clone(),
+            "Look" => self.look.clone(),
+            other => other.to_owned(),
+        }
+    }
 }
 
 /// A trap card's labels.

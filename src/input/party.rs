@@ -17,7 +17,7 @@ use crate::rules::{Party, RulesSystem, core_d20, mettle};
 /// The most PCs a party file may hold (a pool summary holds 1 to 8).
 pub(crate) const MAX_PCS: usize = 12;
 
-const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGs are 1-12 dice, Armor at most 6, \
+const BLOCK_HINT: &str = "hint: METTLE attributes and CALLINGS are 1-12 dice, Armor at most 6, \
      weapon DM at most 10, Speed 1-10; fix the lines above and run again";
 
 /// Where a party summary was written, for messages: the session file and
@@ -125,7 +125,7 @@ fn mixed_party(
         RulesSystem::Mettle => (
             "core",
             "a METTLE party is [[mettle]] stat blocks (NATURE, CULTURE, POISE, MOTIVE, FRAME, \
-             CALLINGs)",
+             CALLINGS)",
         ),
         RulesSystem::Core => (
             "mettle",

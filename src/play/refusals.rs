@@ -366,6 +366,20 @@ fn the_players_view_shows_no_gm_only_text_of_any_kind_of_item() {
         secret.extend([t.trigger.clone(), t.clue.clone(), t.effect.clone()]);
     }
     secret.extend(pack.npcs.iter().map(|n| n.concept.clone()));
+    // A person's secret, and every trait but the look, is the GM's.
+    let people = pack.npcs.iter().chain(
+        pack.encounters
+            .iter()
+            .flat_map(|e| e.foes.iter().chain(&e.others)),
+    );
+    let mut secrets = 0;
+    for n in people {
+        secrets += usize::from(n.traits.secret.is_some());
+        secret.extend(n.traits.secret.clone());
+        secret.extend(n.traits.want.clone());
+        secret.extend(n.traits.manner.clone());
+    }
+    assert!(secrets > 0, "the fixture's people keep no secret");
     // Stops the party neither visited nor heard of.
     let map = pack.map.as_ref().unwrap();
     let reveal = super::views::reveal_now(&play);

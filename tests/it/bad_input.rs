@@ -401,7 +401,7 @@ fn cases() -> Vec<Case> {
             &[
                 "party.toml:12:11: Viktor: CULTURE 40 is outside 1-12\n    CULTURE = 40\n              ^^\n",
                 "party.toml:16:9: Viktor: Armor 9 is more than 6",
-                "hint: METTLE attributes and CALLINGs are 1-12 dice",
+                "hint: METTLE attributes and CALLINGS are 1-12 dice",
             ],
         ),
         session_case(
@@ -488,7 +488,7 @@ fn cases() -> Vec<Case> {
             &[
                 "session.toml:5:9: the party file `party.toml` holds PCs of another system, but this is a METTLE session",
                 "party.toml:19:8: Sybilla is a Core Rules sheet ([[core]])\n    name = \"Sybilla\"\n           ^^^^^^^^^\n",
-                "hint: a METTLE party is [[mettle]] stat blocks (NATURE, CULTURE, POISE, MOTIVE, FRAME, CALLINGs)",
+                "hint: a METTLE party is [[mettle]] stat blocks (NATURE, CULTURE, POISE, MOTIVE, FRAME, CALLINGS)",
             ],
         ),
         session_case(
@@ -1180,6 +1180,15 @@ fn cases() -> Vec<Case> {
             "typo'd foe tag",
             "foe_tag",
             &["foe_tag/tables.toml:5:1: [gen.encounter.road] row `Grey shadows` is tagged `foe:salt-wihgt`, but `gen.npc.mettle` has no archetype `salt-wihgt`"],
+        ),
+        table(
+            "trait row with an unknown kind tag",
+            "[[table]]\nextends = \"gen.npc.want\"\n\n[[table.row]]\nweight = 1\nname = \"Revenge\"\ntext = \"to see the bailiff hang\"\ntags = [\"humna\", \"townsfolk\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.want] row `Revenge` is tagged `humna`, which is no archetype kind",
+                "did you mean `human`?",
+                "tag each row with the archetype kinds it fits: human, townsfolk",
+            ],
         ),
         content(
             "archetype in one system",
@@ -2514,6 +2523,7 @@ each_case! {
     reroll_on_a_bundle => "--reroll on a bundle",
     verify_a_folder_without_a_bundle => "verify a folder without a bundle",
     typod_foe_tag => "typo'd foe tag",
+    trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
     archetype_in_one_system => "archetype in one system",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",

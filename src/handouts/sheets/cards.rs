@@ -132,7 +132,8 @@ fn numbered<T>(items: &[T], kind: &str, card: impl Fn(&T, String) -> Card) -> Ve
         .collect()
 }
 
-/// An NPC: name and archetype, concept, stat block, weapons, CALLINGs or
+/// An NPC: name and archetype, concept, want, secret, manner and look,
+/// stat block, weapons, CALLINGS or
 /// skills and traits, a Mettle or health track and a note line.
 fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     let archetype = display_name(&n.archetype);
@@ -142,6 +143,12 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
         format!("{archetype} · tier {}", n.tier)
     };
     let mut blocks = vec![Block::Text(n.concept.clone())];
+    for (label, text) in n.traits.lines() {
+        blocks.push(Block::Field(w.npc.trait_label(label), text.to_owned()));
+    }
+    // Too long for one card, who they are goes on the first, their
+    // numbers on the "(cont.)" card.
+    blocks.push(Block::Break);
     if let Some(m) = &n.mettle {
         let b = &m.block;
         let mut grid: Vec<(String, String)> = b

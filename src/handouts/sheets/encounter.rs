@@ -1,7 +1,8 @@
 //! An encounter sheet, one page: the situation and its threat; the foes
-//! grouped by kind (`Marsh leech ×8`) with their numbers, CALLINGs and
+//! grouped by kind (`Marsh leech ×8`) with their numbers, CALLINGS and
 //! weapons and a tick track per foe, beside what else is on the field (the
-//! others on stage, hazard, trap, initiative); the zone diagram and the
+//! leader's want, secret, manner and look, the others on stage, hazard,
+//! trap, initiative); the zone diagram and the
 //! rules of every tile and sporadic in it; the odds of every attack as two
 //! compact grids (foes × PCs and PCs × foes, identical foes sharing a
 //! row); ruled note lines in the space left.
@@ -155,7 +156,7 @@ fn foe_section(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit, w: &Word
     }
     let single: Vec<&Group> = single.into_iter().flatten().collect();
     if single.is_empty() {
-        return others(f, e, fit);
+        return others(f, e, fit, w);
     }
     let (left, right) = single.split_at(balanced_split(&single));
     f.columns(
@@ -164,7 +165,7 @@ fn foe_section(f: &mut Flow, e: &Encounter, groups: &[Group], fit: Fit, w: &Word
             &mut |f: &mut Flow| foes_only(f, left, fit),
             &mut |f: &mut Flow| {
                 foes_only(f, right, fit);
-                others(f, e, fit);
+                others(f, e, fit, w);
             },
         ],
     );
@@ -207,7 +208,7 @@ fn headline(address: &str, e: &Encounter, trail: bool) -> String {
     }
 }
 
-/// Single foe groups, a block each: numbers, attacks, CALLINGs and a
+/// Single foe groups, a block each: numbers, attacks, CALLINGS and a
 /// tick track per foe.
 fn foes_only(f: &mut Flow, groups: &[&Group], fit: Fit) {
     for g in groups {
@@ -274,12 +275,12 @@ fn grade(n: &Npc) -> String {
     }
 }
 
-/// ` · CALLINGs: Chant the old words 4D` (METTLE) or ` · skills, traits:
+/// ` · CALLINGS: Chant the old words 4D` (METTLE) or ` · skills, traits:
 /// lore, fanatic` (Core Rules); nothing without any.
 fn callings_text(n: &Npc) -> String {
     let calls = callings(n);
     let word = if n.mettle.is_some() {
-        "CALLINGs"
+        "CALLINGS"
     } else {
         "skills, traits"
     };
@@ -315,7 +316,7 @@ struct Parts {
     /// `N3 C2 P2 M5 F2` or `STR 3 AGI 5 WIT 4`.
     attributes: String,
     /// `tier 1 human`, `Soak 2 · Speed 1` or `armour 0`, the attacks and
-    /// the CALLINGs (or skills): said once for the block when every foe
+    /// the CALLINGS (or skills): said once for the block when every foe
     /// shares them.
     rest: [String; 4],
     track: String,
@@ -450,7 +451,12 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
 }
 
 /// The people on stage who are not foes.
-fn others(f: &mut Flow, e: &Encounter, fit: Fit) {
+fn others(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
+    if let Some(n) = e.leader() {
+        let who = format!("{}: {}", e.leader_label(), lines::who(n));
+        f.para(&who, fit.body, true);
+        f.para(&traits_text(n, w), fit.body, false);
+    }
     if e.others.is_empty() {
         return;
     }
@@ -458,12 +464,24 @@ fn others(f: &mut Flow, e: &Encounter, fit: Fit) {
     for n in &e.others {
         let line = lines::foe_line(n);
         f.para(&lines::who(n), fit.body, true);
-        f.para(
-            &format!("{} · {}", line.stats, line.attack),
-            fit.body,
-            false,
-        );
+        let mut said = format!("{} · {}", line.stats, line.attack);
+        if !n.traits.is_empty() {
+            said = format!("{said} · {}", traits_text(n, w));
+        }
+        f.para(&said, fit.body, false);
     }
+}
+
+/// A person's traits in one run, in the GM's words: `Wants: … · Secret:
+/// … · Manner: … · Look: …`.
+fn traits_text(n: &Npc, w: &Wording) -> String {
+    let said: Vec<String> = n
+        .traits
+        .lines()
+        .into_iter()
+        .map(|(label, text)| format!("{}: {text}", w.npc.trait_label(label)))
+        .collect();
+    said.join(" · ")
 }
 
 /// A paragraph of the rules block: its text and whether it is bold.

@@ -9,7 +9,8 @@
 //! `gen encounter --item 2` is the pack's `encounter/2` (see [`Address`],
 //! [`Rerolls`] and [`Placed`]).
 //!
-//! - [`npc`]: METTLE or Core Rules stat blocks from archetype tables.
+//! - [`npc`]: METTLE or Core Rules stat blocks from archetype tables;
+//!   [`traits`]: a person's want, secret, manner and look.
 //! - [`injury`], [`mutation`]: Core Rules harm, applied to a character sheet.
 //! - [`forage`]: one watch of foraging.
 //! - [`checks`]: METTLE Checks as generators roll them, with exact odds.
@@ -33,6 +34,7 @@ pub mod npc;
 pub mod recap;
 pub mod session;
 pub mod sheet;
+pub mod traits;
 pub mod trap;
 pub mod voucher;
 
@@ -531,9 +533,23 @@ pub fn join_and(items: &[String]) -> String {
     }
 }
 
-/// Title-case an archetype name: `bandit-captain` → `Bandit captain`.
+/// An archetype id as a GM reads it, capitalised: an id of two words
+/// names a thing and its kind, and its hyphen is a space
+/// (`bandit-captain` → `Bandit captain`); an id of three or more words is
+/// one compound word and keeps its hyphens, a lone `o` written `o'` as
+/// English writes it (`will-o-wisp` → `Will-o'-wisp`, `jack-in-the-green`
+/// → `Jack-in-the-green`).
 pub fn display_name(archetype: &str) -> String {
-    let words = archetype.replace('-', " ");
+    let parts: Vec<&str> = archetype.split('-').collect();
+    let words = if parts.len() >= 3 {
+        let parts: Vec<&str> = parts
+            .iter()
+            .map(|p| if *p == "o" { "o'" } else { p })
+            .collect();
+        parts.join("-")
+    } else {
+        parts.join(" ")
+    };
     let mut chars = words.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -545,6 +561,19 @@ pub fn display_name(archetype: &str) -> String {
 mod tests {
     use super::*;
     use crate::content::test_library;
+
+    #[test]
+    fn display_names_keep_compound_words_whole() {
+        for (id, shown) in [
+            ("bandit-captain", "Bandit captain"),
+            ("wolf", "Wolf"),
+            ("will-o-wisp", "Will-o'-wisp"),
+            ("jack-in-the-green", "Jack-in-the-green"),
+            ("", ""),
+        ] {
+            assert_eq!(display_name(id), shown, "{id}");
+        }
+    }
 
     /// A generator whose items say one of `faces` words.
     struct Words {

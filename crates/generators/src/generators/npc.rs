@@ -2,7 +2,7 @@
 //! name, the archetype's concept and hook, and a stat block rolled within
 //! the archetype's ranges — always legal by the rules core.
 //!
-//! - METTLE: the five attributes from their ranges, CALLINGs with pools of
+//! - METTLE: the five attributes from their ranges, CALLINGS with pools of
 //!   2 + tier (at most the highest attribute + 1), the weapon with its DM
 //!   (a weapon written "hatchet or short bow" becomes a melee and a ranged
 //!   weapon), Armor, Speed 2 for beasts and 1 otherwise; Mettle and Soak
@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use super::traits::{self, Traits};
 use super::{Address, GenError, Generator, display_name};
 use crate::content::{Library, Row, Stats, Text, owned};
 use crate::rules::RulesSystem;
@@ -72,6 +73,9 @@ pub struct Npc {
     pub mettle: Option<MettleNpc>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub core: Option<CoreNpc>,
+    /// Want, secret, manner and look ([`super::traits`]); none for a beast.
+    #[serde(flatten)]
+    pub traits: Traits,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -315,6 +319,7 @@ impl Generator for Request {
             RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
             RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
         };
+        let traits = traits::draw(library, &kind, seed, at)?;
         Ok(Npc {
             name,
             archetype: row.entry.name.to_string(),
@@ -325,6 +330,7 @@ impl Generator for Request {
             grade: 0,
             mettle,
             core,
+            traits,
         })
     }
 }
@@ -423,7 +429,7 @@ fn is_zero(v: &i8) -> bool {
 const DAMAGE_STEPS: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
 
 /// Make an NPC one step tougher (`up`) or weaker, within the rules'
-/// bounds. METTLE: a veteran gains +1 NATURE, CULTURE, MOTIVE, CALLINGs and
+/// bounds. METTLE: a veteran gains +1 NATURE, CULTURE, MOTIVE, CALLINGS and
 /// weapon DM; a green foe loses 1 POISE, FRAME, Armor and DM (pools stay
 /// 1-12, DM 0-10). Core Rules: STR, AGI and WIT
 /// ±2 (within 1 and the kind's cap), the damage die one step (d4-d12), and

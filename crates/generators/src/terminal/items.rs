@@ -36,6 +36,9 @@ pub fn npc(n: &Npc) -> String {
         n.kind,
         n.concept
     );
+    for (label, text) in n.traits.lines() {
+        let _ = writeln!(s, "{label}: {text}");
+    }
     if let Some(m) = &n.mettle {
         let b = &m.block;
         let _ = writeln!(s, "{}", lines::mettle_attributes(b));
@@ -46,7 +49,7 @@ pub fn npc(n: &Npc) -> String {
         );
         let _ = writeln!(s, "Weapons: {}", lines::weapons_pools(b));
         if !b.callings.is_empty() {
-            let _ = writeln!(s, "CALLINGs: {}", lines::callings(b, Markup::Plain));
+            let _ = writeln!(s, "CALLINGS: {}", lines::callings(b, Markup::Plain));
         }
     }
     if let Some(c) = &n.core {

@@ -82,7 +82,7 @@ pub fn weapons_pools(b: &StatBlock) -> String {
     })
 }
 
-/// CALLINGs with their dice: `Lore 2D; Brawl 3D`.
+/// CALLINGS with their dice: `Lore 2D; Brawl 3D`.
 pub fn callings(b: &StatBlock, markup: Markup) -> String {
     joined(&b.callings, "; ", |c| calling(c, markup))
 }

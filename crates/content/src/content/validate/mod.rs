@@ -19,6 +19,7 @@
 //! - [`generation`]: across tables, what generators follow: `foe:`/`npc:`
 //!   tags, archetypes in both systems, places for every region, reference
 //!   depth and expansion.
+//! - [`traits`]: the NPC trait tables' kind tags (`gen.npc.want` …).
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
 
@@ -34,6 +35,7 @@ mod regions;
 mod rows;
 mod systems;
 mod table;
+pub mod traits;
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;
@@ -159,6 +161,7 @@ pub fn build_over(base: Option<Library>, files: &[SourceFile]) -> (Library, Vec<
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
+    traits::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);
     let hash = format!("{:016x}", hasher.finish());
     (

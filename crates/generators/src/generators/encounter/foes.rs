@@ -4,7 +4,8 @@
 //! many; a kind only ever named as one, `the bog-horror`, once; a kind
 //! named in the plural without a number at least twice), the balancing of
 //! the foes against the party, the same-named foes numbered (`Wolf 1`,
-//! `Wolf 2`), and the non-hostile people (`npc:` tags).
+//! `Wolf 2`), the group's leader (the only foe that keeps its want,
+//! secret, manner and look), and the non-hostile people (`npc:` tags).
 //!
 //! **Balancing.** Kinds the text leaves open are added (lowest tier first,
 //! never a second boss, at most eight) or taken away; counted ones keep
@@ -124,6 +125,7 @@ impl Cast<'_> {
         // The people it names agree with their numbers too.
         situation.text = said::agreed(&situation.text, &tagged(&situation.tags, "npc:"));
         number_alike(&mut foes);
+        leader_only(&mut foes);
         Ok(foes)
     }
 
@@ -163,6 +165,24 @@ impl Cast<'_> {
             made.push(other);
         }
         Ok(made.split_off(foes.len()))
+    }
+}
+
+/// Only the group's leader keeps the traits every NPC is drawn with
+/// ([`super::super::traits`]): the foe of the highest tier that has them,
+/// the first among equals (a goblin-chief over its goblins, the first of
+/// three bandits). A pack of beasts has no leader to play.
+fn leader_only(foes: &mut [Npc]) {
+    let leader = foes
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| !f.traits.is_empty())
+        .max_by_key(|(i, f)| (f.tier, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i);
+    for (i, f) in foes.iter_mut().enumerate() {
+        if Some(i) != leader {
+            f.traits = Default::default();
+        }
     }
 }
 

@@ -136,6 +136,24 @@ pub struct Encounter {
     pub threat: Threat,
 }
 
+impl Encounter {
+    /// The foes' leader, the one foe with a want, a secret, a manner and a
+    /// look to play ([`foes`]); none among beasts.
+    pub fn leader(&self) -> Option<&Npc> {
+        self.foes.iter().find(|f| !f.traits.is_empty())
+    }
+
+    /// What the leader is called over its traits: `Leading them` when
+    /// others follow, `To play` for a lone foe.
+    pub fn leader_label(&self) -> &'static str {
+        if self.foes.len() > 1 {
+            "Leading them"
+        } else {
+            "To play"
+        }
+    }
+}
+
 impl Request {
     /// The situation: the pinned row, resolved on the situation stream, or
     /// a roll on the terrain's table.

@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn the_nearest_to_death_eat_first_and_each_dies_past_their_calling() {
-        // Every attribute 2 and 5, no CALLINGs: dead past +2 and past +5.
+        // Every attribute 2 and 5, no CALLINGS: dead past +2 and past +5.
         let party = Party::from_summary("2,5", RulesSystem::Mettle).unwrap();
         let mut h = Hunger::new(&party, "PC 2");
         let (said, alive) = h.rest_in_camp(0, 2);

@@ -284,7 +284,7 @@ fn check_hunger(req: &Request, before: &[Wanting], dead: usize, s: &WatchState, 
 
 #[test]
 fn hunger_and_thirst_kill_when_their_difficulty_exceeds_a_pcs_calling() {
-    // PC 1 has CALLINGs of 2 and 3 dice, PC 2 none (every attribute 5):
+    // PC 1 has CALLINGS of 2 and 3 dice, PC 2 none (every attribute 5):
     // with water but no food the Difficulty grows by 1 a day, so PC 1 dies
     // at the fourth rest (+4 > 3) and PC 2 at the sixth (+6 > 5).
     let library = crate::content::test_library();

@@ -15,8 +15,9 @@
 //! card on a line or two, its body text goes down to [`LAST_TYPE`] (labels,
 //! title and footer stay at [`MIN_TYPE`] at least); what does not fit even
 //! then carries on onto the next card, titled "(cont.)", a table with its
-//! header again, at [`MIN_TYPE`]. No text on a card is smaller than
-//! [`LAST_TYPE`].
+//! header again, at [`MIN_TYPE`]; a card with a [`Block::Break`] carries
+//! on there instead, when each part fits a card of its own. No text on a
+//! card is smaller than [`LAST_TYPE`].
 
 use super::Flow;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
@@ -96,6 +97,11 @@ pub enum Block {
     Track(usize),
     /// Ruled lines to write on, filling the space left (at least one).
     Notes,
+    /// Where a card too long for one carries on: nothing on a card that
+    /// fits whole; else the blocks before it make the first card and the
+    /// rest the "(cont.)" card, each at the largest size that fits it,
+    /// when both fit (an NPC: who they are, then their numbers).
+    Break,
 }
 
 /// Cards under one bookmark (`NPC cards`); sets follow one another on the
@@ -235,6 +241,9 @@ impl Flow<'_> {
                 size -= STEP;
             }
         }
+        if let Some(two) = self.at_break(card, room) {
+            return two;
+        }
         let rows = self.rows(&card.blocks, MIN_TYPE);
         let mut cards = split(rows, MIN_TYPE, room);
         let only_notes = |rows: &Vec<Row>| {
@@ -256,6 +265,59 @@ impl Flow<'_> {
                 rows,
             })
             .collect()
+    }
+
+    /// A card carried on at its [`Block::Break`]: the blocks before it on
+    /// the first card, at the largest size from [`BODY_MAX`] to
+    /// [`MIN_TYPE`] that fits, the rest on "(cont.)" cards (one at the
+    /// largest size that fits it, else split at [`MIN_TYPE`]); `None`
+    /// without a break or when the first part does not fit one card.
+    fn at_break<'c>(&self, card: &'c Card, room: impl Fn(bool) -> f64) -> Option<Vec<Placed<'c>>> {
+        let k = card.blocks.iter().position(|b| *b == Block::Break)?;
+        let (head, tail) = (&card.blocks[..k], &card.blocks[k + 1..]);
+        let mut out = vec![self.fitted(card, head, false, room(false))?];
+        match self.fitted(card, tail, true, room(true)) {
+            Some(one) => out.push(one),
+            None => {
+                let rows = self.rows(tail, MIN_TYPE);
+                out.extend(
+                    split(rows, MIN_TYPE, |_| room(true))
+                        .into_iter()
+                        .map(|rows| Placed {
+                            card,
+                            cont: true,
+                            size: MIN_TYPE,
+                            rows,
+                        }),
+                );
+            }
+        }
+        Some(out)
+    }
+
+    /// `blocks` as one card body at the largest size from [`BODY_MAX`] to
+    /// [`MIN_TYPE`] that fits in `room`.
+    fn fitted<'c>(
+        &self,
+        card: &'c Card,
+        blocks: &[Block],
+        cont: bool,
+        room: f64,
+    ) -> Option<Placed<'c>> {
+        let mut size = BODY_MAX;
+        while size >= MIN_TYPE - 1e-9 {
+            let rows = self.rows(blocks, size);
+            if total(&rows, size) <= room + 1e-6 {
+                return Some(Placed {
+                    card,
+                    cont,
+                    size,
+                    rows,
+                });
+            }
+            size -= STEP;
+        }
+        None
     }
 
     /// Height left for the body of a card between its band and footer.
@@ -326,6 +388,7 @@ impl Flow<'_> {
                     }
                 }
                 Block::Notes => rows.push(Row::Notes),
+                Block::Break => {}
             }
         }
         rows
@@ -773,6 +836,26 @@ mod tests {
     fn inside((x, y): (f64, f64), (left, top, right, bottom): (f64, f64, f64, f64)) -> bool {
         let (cx, cy) = (x, y);
         cx >= left - 1e-6 && cx <= right + 1e-6 && cy >= top - 1e-6 && cy <= bottom + 1e-6
+    }
+
+    #[test]
+    fn a_card_too_long_for_one_carries_on_at_its_break() {
+        let fonts = Fonts::load();
+        // Room for the numbers after the text, not for all the boxes.
+        let mut long = card(30);
+        long.blocks[4] = Block::Track(150);
+        long.blocks.insert(2, Block::Break);
+        let f = Flow::new(&fonts, Paper::A4, "footer".into(), false);
+        let placed = f.lay_out(&long, "seed");
+        assert!(placed.len() >= 2, "150 boxes take two cards");
+        let first = |p: &Placed| p.rows.iter().any(|r| matches!(r, Row::Cells(..)));
+        assert!(!first(&placed[0]), "the numbers started on the first card");
+        assert!(first(&placed[1]) && placed[1..].iter().all(|p| p.cont));
+        assert!(placed.iter().all(|p| p.size >= MIN_TYPE));
+        // A card that fits whole ignores its break.
+        let mut short = card(5);
+        short.blocks.insert(2, Block::Break);
+        assert_eq!(f.lay_out(&short, "seed").len(), 1);
     }
 
     #[test]

@@ -1,0 +1,110 @@
+//! The NPC trait tables (`gen.npc.want`, `gen.npc.secret`,
+//! `gen.npc.manner`, `gen.npc.look`): every row is tagged with the
+//! archetype kinds it fits, from [`KINDS`] (an `era:` tag or any other tag
+//! with a colon is left to its own checks). A kind tag outside the list, a
+//! row that fits no kind (it could never be drawn) and a table with no row
+//! for one of the person kinds (`human`, `townsfolk`: every NPC card would
+//! miss it) are refused.
+
+use std::collections::BTreeMap;
+
+use super::{at_row, at_table, suggest};
+use crate::content::{SourceFile, Table};
+use crate::diagnostic::Diagnostic;
+
+/// The trait tables, in the order an NPC shows them, with the key each
+/// fills (`want`, `secret`, `manner`, `look`).
+pub const TABLES: [(&str, &str); 4] = [
+    ("gen.npc.want", "want"),
+    ("gen.npc.secret", "secret"),
+    ("gen.npc.manner", "manner"),
+    ("gen.npc.look", "look"),
+];
+
+/// The archetype kinds (an archetype's first tag without a colon), which
+/// are the kind tags a trait row may carry.
+pub const KINDS: [&str; 8] = [
+    "human",
+    "townsfolk",
+    "beast",
+    "monster",
+    "undead",
+    "spirit",
+    "swarm",
+    "construct",
+];
+
+/// The kinds every trait table must have a row for: the people on NPC cards.
+const PEOPLE: [&str; 2] = ["human", "townsfolk"];
+
+const HINT: &str = "tag each row with the archetype kinds it fits: human, townsfolk, beast, \
+                    monster, undead, spirit, swarm or construct (undead and spirit also draw \
+                    the monster rows)";
+
+pub(super) fn check(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) {
+    for (id, _) in TABLES {
+        let Some(t) = tables.get(id) else { continue };
+        for row in &t.rows {
+            row_tags(files, t, row, problems);
+        }
+        for kind in PEOPLE {
+            if !t
+                .rows
+                .iter()
+                .any(|r| r.entry.tags.iter().any(|x| x == kind))
+            {
+                problems.push(at_table(
+                    files,
+                    t,
+                    format!("`{id}` has no row tagged `{kind}`: an NPC card would go without it"),
+                    &format!("add rows tagged `{kind}` (most rows fit `human` and `townsfolk`)"),
+                ));
+            }
+        }
+    }
+}
+
+/// One row's kind tags: each known, and at least one.
+fn row_tags(
+    files: &[SourceFile],
+    t: &Table,
+    row: &crate::content::Row,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let kinds: Vec<&str> = row
+        .entry
+        .tags
+        .iter()
+        .map(|t| t.as_ref())
+        .filter(|t: &&str| !t.contains(':'))
+        .collect();
+    for kind in kinds.iter().filter(|k| !KINDS.contains(k)) {
+        let d = at_row(
+            files,
+            t,
+            Some(row),
+            format!(
+                "row `{}` is tagged `{kind}`, which is no archetype kind",
+                row.entry.name
+            ),
+            HINT,
+        );
+        problems.push(d.with_suggestion(suggest(kind, KINDS.iter().copied())));
+    }
+    if kinds.is_empty() {
+        problems.push(at_row(
+            files,
+            t,
+            Some(row),
+            format!(
+                "row `{}` fits no archetype kind, so no NPC could draw it",
+                row.entry.name
+            ),
+            HINT,
+        ));
+    }
+}

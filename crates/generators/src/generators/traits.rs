@@ -1,0 +1,266 @@
+//! What a person wants, hides, does and looks like: one row of each trait
+//! table (`gen.npc.want`, `gen.npc.secret`, `gen.npc.manner`,
+//! `gen.npc.look`), drawn among the rows tagged with the archetype's kind,
+//! each on a stream of its own (`<address>/want`, …) so the rest of the
+//! NPC is drawn as it was without them.
+//!
+//! Kinds: `human` and `townsfolk` draw their own rows; `undead` and
+//! `spirit` draw the `monster` rows as well as any of their own (a
+//! barrow-wight or a ghost that speaks); `beast`, `swarm` and `construct`
+//! draw only rows tagged with their own kind, and the built-in tables have
+//! none, so they have no traits. A table that is missing, or has no row
+//! for the kind, leaves that trait out.
+
+use serde::Serialize;
+
+use super::{Address, GenError};
+use crate::content::validate::traits::TABLES;
+use crate::content::{Library, Row, era};
+use crate::seed::{Seed, Stream};
+
+/// The four traits; each `None` when its table has no row for the kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Traits {
+    /// Something they want now (reads after "Wants:").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub want: Option<String>,
+    /// What they hide: for the GM only, never on the players' side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub secret: Option<String>,
+    /// A voice or a habit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub manner: Option<String>,
+    /// One visible detail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub look: Option<String>,
+}
+
+impl Traits {
+    /// Whether no trait was drawn (a beast).
+    pub fn is_empty(&self) -> bool {
+        self.lines().is_empty()
+    }
+
+    /// The traits drawn, each with its label, in the order a card shows
+    /// them: `("Wants", …)`, `("Secret", …)`, `("Manner", …)`, `("Look", …)`.
+    pub fn lines(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("Wants", &self.want),
+            ("Secret", &self.secret),
+            ("Manner", &self.manner),
+            ("Look", &self.look),
+        ]
+        .into_iter()
+        .filter_map(|(label, v)| v.as_deref().map(|v| (label, v)))
+        .collect()
+    }
+
+    /// The traits without the secret: what a handout the players may read
+    /// shows.
+    pub fn public(&self) -> Traits {
+        Traits {
+            secret: None,
+            ..self.clone()
+        }
+    }
+}
+
+/// The trait-table tags an archetype kind draws: its own, and `monster`
+/// for `undead` and `spirit`.
+pub fn tags_for(kind: &str) -> Vec<&str> {
+    match kind {
+        "undead" | "spirit" => vec![kind, "monster"],
+        _ => vec![kind],
+    }
+}
+
+/// The traits of an NPC of `kind` at `at`.
+pub fn draw(library: &Library, kind: &str, seed: &Seed, at: &Address) -> Result<Traits, GenError> {
+    let mut out = [None, None, None, None];
+    for (slot, (id, key)) in out.iter_mut().zip(TABLES) {
+        *slot = one(library, id, kind, &mut at.stream(seed, key))?;
+    }
+    let [want, secret, manner, look] = out;
+    Ok(Traits {
+        want,
+        secret,
+        manner,
+        look,
+    })
+}
+
+/// One trait: a row of `id` fitting `kind`, by weight, resolved on `s`.
+fn one(
+    library: &Library,
+    id: &str,
+    kind: &str,
+    s: &mut Stream,
+) -> Result<Option<String>, GenError> {
+    let Some(table) = library.get(id) else {
+        return Ok(None);
+    };
+    let tags = tags_for(kind);
+    let fits = |r: &Row| {
+        era::fits(r, library.era.as_deref()) && r.entry.tags.iter().any(|t| tags.contains(&&**t))
+    };
+    let rows: Vec<usize> = (0..table.rows.len())
+        .filter(|&i| fits(&table.rows[i]))
+        .collect();
+    let weights: Vec<u64> = rows.iter().map(|&i| weight(&table.rows[i])).collect();
+    let Some(pick) = s.pick_weighted(&weights) else {
+        return Ok(None);
+    };
+    let text = library.resolve(id, rows[pick], s)?.text;
+    Ok(Some(text))
+}
+
+/// A row's weight: its own, or the width of its range on a ranged table.
+fn weight(row: &Row) -> u64 {
+    row.entry
+        .weight
+        .or(row.entry.range.map(|(a, b)| (b - a + 1).max(0) as u64))
+        .unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library as library;
+    use crate::generators::{encounter, npc, nth};
+    use crate::rules::{Party, RulesSystem};
+
+    #[test]
+    fn kinds_draw_their_rows_and_beasts_none() {
+        let library = library();
+        let seed = Seed::new("traits").unwrap();
+        let monster_rows: Vec<String> = library
+            .table("gen.npc.want")
+            .unwrap()
+            .rows
+            .iter()
+            .filter(|r| r.entry.tags.iter().any(|t| t == "monster"))
+            .map(|r| r.entry.text.to_string())
+            .collect();
+        for i in 0..200 {
+            let at = Address::new("npc", i);
+            for kind in ["human", "townsfolk", "monster", "undead", "spirit"] {
+                let t = draw(&library, kind, &seed, &at).unwrap();
+                assert_eq!(t.lines().len(), 4, "{kind} #{i}: {t:?}");
+            }
+            let ghost = draw(&library, "spirit", &seed, &at).unwrap();
+            assert!(monster_rows.contains(ghost.want.as_ref().unwrap()));
+            for kind in ["beast", "swarm", "construct"] {
+                assert!(draw(&library, kind, &seed, &at).unwrap().is_empty());
+            }
+        }
+    }
+
+    /// Words that give a person a sex the rolled name may contradict.
+    const GENDERED: [&str; 8] = [
+        "he", "she", "him", "her", "his", "hers", "himself", "herself",
+    ];
+
+    fn gendered(text: &str) -> Option<String> {
+        text.split(|c: char| !c.is_alphabetic())
+            .map(str::to_lowercase)
+            .find(|w| GENDERED.contains(&w.as_str()))
+    }
+
+    /// Over 1,000 NPCs a system (and 1,000 people), every NPC whose kind
+    /// has trait rows has all four, non-empty and without a gendered
+    /// pronoun; beasts, swarms and constructs have none.
+    #[test]
+    fn every_person_and_speaking_monster_has_four_traits() {
+        let library = library();
+        let seed = Seed::new("traits-sweep").unwrap();
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            for people_only in [false, true] {
+                let req = npc::Request {
+                    system,
+                    archetype: None,
+                    tier: None,
+                    terrain: None,
+                    people_only,
+                    shun: Vec::new(),
+                    taken: Vec::new(),
+                };
+                let mut with = 0;
+                for i in 0..1_000 {
+                    let n = nth(&library, &req, &seed, i).unwrap();
+                    let lines = n.traits.lines();
+                    if ["beast", "swarm", "construct"].contains(&n.kind.as_str()) {
+                        assert!(
+                            lines.is_empty(),
+                            "{system:?} #{i} {}: {lines:?}",
+                            n.archetype
+                        );
+                        continue;
+                    }
+                    with += 1;
+                    assert_eq!(lines.len(), 4, "{system:?} #{i} {}: {lines:?}", n.archetype);
+                    for (label, text) in lines {
+                        assert!(!text.trim().is_empty(), "#{i} {label} is empty");
+                        assert_eq!(gendered(text), None, "#{i} {label}: {text}");
+                    }
+                }
+                assert!(with >= 500, "{system:?}: only {with} NPCs with traits");
+            }
+        }
+    }
+
+    /// Over 700 encounters a system, the foe group's leader (the highest
+    /// tier among the foes whose kind has traits) has all four, and no
+    /// other foe has any; the people on stage have theirs.
+    #[test]
+    fn a_foe_groups_leader_has_four_traits() {
+        let library = library();
+        let seed = Seed::new("leaders").unwrap();
+        let mut led = 0;
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            let summary = match system {
+                RulesSystem::Mettle => "3,3,4,4",
+                RulesSystem::Core => "10,11,12,9",
+            };
+            for i in 0..700 {
+                let req = encounter::Request {
+                    terrain: encounter::TERRAINS[i % encounter::TERRAINS.len()].into(),
+                    system,
+                    party: Party::from_summary(summary, system).unwrap(),
+                    pin: Default::default(),
+                    shun: Vec::new(),
+                    taken: Vec::new(),
+                };
+                let e = nth(&library, &req, &seed, i).unwrap();
+                let speaking =
+                    |f: &&npc::Npc| !["beast", "swarm", "construct"].contains(&f.kind.as_str());
+                let with: Vec<&npc::Npc> = e.foes.iter().filter(|f| !f.traits.is_empty()).collect();
+                let Some(top) = e.foes.iter().filter(speaking).map(|f| f.tier).max() else {
+                    assert!(with.is_empty(), "#{i}: a beast leads");
+                    continue;
+                };
+                led += 1;
+                assert_eq!(with.len(), 1, "#{i}: {} foes with traits", with.len());
+                assert_eq!(with[0].traits.lines().len(), 4, "#{i}");
+                assert_eq!(
+                    with[0].tier, top,
+                    "#{i}: the leader is not the highest tier"
+                );
+                assert_eq!(e.leader(), Some(with[0]));
+                for o in e.others.iter().filter(speaking) {
+                    assert_eq!(o.traits.lines().len(), 4, "#{i}: {}", o.name);
+                }
+            }
+        }
+        assert!(led >= 500, "only {led} encounters with a leader");
+    }
+
+    #[test]
+    fn the_public_side_has_no_secret() {
+        let library = library();
+        let seed = Seed::new("public").unwrap();
+        let t = draw(&library, "human", &seed, &Address::new("npc", 0)).unwrap();
+        let p = t.public();
+        assert!(t.secret.is_some() && p.secret.is_none());
+        assert_eq!(p.lines().len(), 3);
+    }
+}
