@@ -183,6 +183,7 @@ mod tests {
                     people_only,
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    met: Vec::new(),
                 };
                 let mut with = 0;
                 for i in 0..1_000 {
@@ -229,6 +230,7 @@ mod tests {
                     pin: Default::default(),
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    met: Vec::new(),
                 };
                 let e = nth(&library, &req, &seed, i).unwrap();
                 let speaking =
