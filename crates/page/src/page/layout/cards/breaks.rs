@@ -8,8 +8,8 @@ impl Flow<'_> {
     /// A card carried on at its [`Block::Break`]: the blocks before it on
     /// the first card, at the largest size from [`BODY_MAX`] to
     /// [`MIN_TYPE`] that fits, the rest on "(cont.)" cards (one at the
-    /// largest size that fits it, else split at [`MIN_TYPE`]); `None`
-    /// without a break or when the first part does not fit one card.
+    /// largest size that fits it); a part too long for one card is split
+    /// at [`MIN_TYPE`], so nothing goes under it. `None` without a break.
     pub(super) fn at_break<'c>(
         &self,
         card: &'c Card,
@@ -17,22 +17,20 @@ impl Flow<'_> {
     ) -> Option<Vec<Placed<'c>>> {
         let k = card.blocks.iter().position(|b| *b == Block::Break)?;
         let (head, tail) = (&card.blocks[..k], &card.blocks[k + 1..]);
-        let mut out = vec![self.fitted(card, head, false, room(false))?];
-        match self.fitted(card, tail, true, room(true)) {
-            Some(one) => out.push(one),
-            None => {
-                let rows = self.rows(tail, MIN_TYPE);
-                out.extend(
-                    split(rows, MIN_TYPE, |_| room(true))
-                        .into_iter()
-                        .map(|rows| Placed {
-                            card,
-                            cont: true,
-                            size: MIN_TYPE,
-                            rows,
-                        }),
-                );
+        let mut out = Vec::new();
+        for (blocks, first) in [(head, true), (tail, false)] {
+            if let Some(one) = self.fitted(card, blocks, !first, room(!first)) {
+                out.push(one);
+                continue;
             }
+            let rows = self.rows(blocks, MIN_TYPE);
+            let parts = split(rows, MIN_TYPE, |cont| room(cont || !first));
+            out.extend(parts.into_iter().enumerate().map(|(i, rows)| Placed {
+                card,
+                cont: i > 0 || !first,
+                size: MIN_TYPE,
+                rows,
+            }));
         }
         Some(out)
     }
