@@ -521,7 +521,8 @@ mod tests {
 
     /// Issue 27, item 6: no card is spent on two rows of a table — across
     /// both sample sessions, 25 seeds each, no trap card (nor any other)
-    /// runs on to a "(cont.)" card.
+    /// runs on to a "(cont.)" card, but for a person's NPC card carried on
+    /// at its break, where the numbers start (issue 50).
     #[test]
     fn no_card_runs_on() {
         let fonts = Fonts::load();
@@ -550,7 +551,15 @@ mod tests {
                         })
                         .collect();
                     for (i, t) in texts.iter().enumerate() {
-                        if t.contains("(cont.)") {
+                        // A person too long for one card carries on at
+                        // their numbers (the card's break).
+                        let at_numbers = texts[i.saturating_sub(3)..i]
+                            .iter()
+                            .any(|n| n.starts_with("npc/"))
+                            && texts[i + 1..(i + 4).min(texts.len())]
+                                .iter()
+                                .any(|n| n.starts_with("NATURE") || n.starts_with("STR"));
+                        if t.contains("(cont.)") && !at_numbers {
                             let around =
                                 texts[i.saturating_sub(2)..(i + 3).min(texts.len())].join(" | ");
                             wrong.push(format!("{seed} {paper:?}: {around}"));

@@ -19,6 +19,8 @@
 //! on there instead, when each part fits a card of its own. No text on a
 //! card is smaller than [`LAST_TYPE`].
 
+mod breaks;
+
 use super::Flow;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::page::{Anchor, Shape};
@@ -224,9 +226,16 @@ impl Flow<'_> {
         };
         let kept = &card.blocks[..card.blocks.len() - notes];
         let tries = std::iter::once((&card.blocks[..], BODY_MAX, MIN_TYPE))
-            .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)))
-            .chain(std::iter::once((kept, MIN_TYPE - STEP, LAST_TYPE)));
-        for (blocks, largest, least) in tries {
+            .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)));
+        let last = (kept, MIN_TYPE - STEP, LAST_TYPE);
+        for (i, (blocks, largest, least)) in tries.chain(std::iter::once(last)).enumerate() {
+            // A break is taken before the type goes under MIN_TYPE.
+            if i > 0
+                && least < MIN_TYPE
+                && let Some(two) = self.at_break(card, room)
+            {
+                return two;
+            }
             let mut size = largest;
             while size >= least - 1e-9 {
                 let rows = self.rows(blocks, size);
@@ -240,9 +249,6 @@ impl Flow<'_> {
                 }
                 size -= STEP;
             }
-        }
-        if let Some(two) = self.at_break(card, room) {
-            return two;
         }
         let rows = self.rows(&card.blocks, MIN_TYPE);
         let mut cards = split(rows, MIN_TYPE, room);
@@ -265,59 +271,6 @@ impl Flow<'_> {
                 rows,
             })
             .collect()
-    }
-
-    /// A card carried on at its [`Block::Break`]: the blocks before it on
-    /// the first card, at the largest size from [`BODY_MAX`] to
-    /// [`MIN_TYPE`] that fits, the rest on "(cont.)" cards (one at the
-    /// largest size that fits it, else split at [`MIN_TYPE`]); `None`
-    /// without a break or when the first part does not fit one card.
-    fn at_break<'c>(&self, card: &'c Card, room: impl Fn(bool) -> f64) -> Option<Vec<Placed<'c>>> {
-        let k = card.blocks.iter().position(|b| *b == Block::Break)?;
-        let (head, tail) = (&card.blocks[..k], &card.blocks[k + 1..]);
-        let mut out = vec![self.fitted(card, head, false, room(false))?];
-        match self.fitted(card, tail, true, room(true)) {
-            Some(one) => out.push(one),
-            None => {
-                let rows = self.rows(tail, MIN_TYPE);
-                out.extend(
-                    split(rows, MIN_TYPE, |_| room(true))
-                        .into_iter()
-                        .map(|rows| Placed {
-                            card,
-                            cont: true,
-                            size: MIN_TYPE,
-                            rows,
-                        }),
-                );
-            }
-        }
-        Some(out)
-    }
-
-    /// `blocks` as one card body at the largest size from [`BODY_MAX`] to
-    /// [`MIN_TYPE`] that fits in `room`.
-    fn fitted<'c>(
-        &self,
-        card: &'c Card,
-        blocks: &[Block],
-        cont: bool,
-        room: f64,
-    ) -> Option<Placed<'c>> {
-        let mut size = BODY_MAX;
-        while size >= MIN_TYPE - 1e-9 {
-            let rows = self.rows(blocks, size);
-            if total(&rows, size) <= room + 1e-6 {
-                return Some(Placed {
-                    card,
-                    cont,
-                    size,
-                    rows,
-                });
-            }
-            size -= STEP;
-        }
-        None
     }
 
     /// Height left for the body of a card between its band and footer.
