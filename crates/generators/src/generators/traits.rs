@@ -230,7 +230,6 @@ mod tests {
                     pin: Default::default(),
                     shun: Vec::new(),
                     taken: Vec::new(),
-                    met: Vec::new(),
                 };
                 let e = nth(&library, &req, &seed, i).unwrap();
                 let speaking =
