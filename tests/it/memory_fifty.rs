@@ -97,6 +97,14 @@ fn announced(repeats: &[Repeat], address: &str, what: &str) -> bool {
         .any(|r| r.address == address && r.what == what)
 }
 
+/// What a GM reads of an encounter's scene: its situation with the twist
+/// and the ending laid over it.
+fn scene_text(e: &tablewright::generators::encounter::Encounter) -> String {
+    let twist = e.twist.as_ref().map_or("", |r| r.text.as_str());
+    let ending = e.ending.as_ref().map_or("", |r| r.text.as_str());
+    format!("{}\n{twist}\n{ending}", e.situation.text)
+}
+
 /// Count one session's repeats into `tally` (when measured) and check
 /// every one is announced; then remember what the party met.
 fn measure(pack: &Pack, repeats: &[Repeat], n: usize, met: &mut Met, tally: &mut Tally) {
@@ -109,7 +117,7 @@ fn measure(pack: &Pack, repeats: &[Repeat], n: usize, met: &mut Met, tally: &mut
     };
     for (i, e) in pack.encounters.iter().enumerate() {
         let at = format!("encounter/{}", i + 1);
-        let repeat = met.situations.contains(&e.situation.text);
+        let repeat = met.situations.contains(&scene_text(e));
         count(&mut tally.encounters, repeat);
         let key = format!("{}/{}", e.situation.table, e.situation.row);
         count(&mut tally.rows, met.rows.contains(&key));
@@ -156,7 +164,7 @@ fn measure(pack: &Pack, repeats: &[Repeat], n: usize, met: &mut Met, tally: &mut
         }
     }
     met.situations
-        .extend(pack.encounters.iter().map(|e| e.situation.text.clone()));
+        .extend(pack.encounters.iter().map(scene_text));
     met.traps.extend(
         pack.traps
             .iter()

@@ -111,11 +111,7 @@ fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
     let title = format!("{}: {}", label[0], e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
-    for (word, layer) in [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)] {
-        if let Some(l) = layer {
-            f.para(&format!("{word}: {}", l.text), fit.lead, false);
-        }
-    }
+    layers(f, e, fit, w);
     f.para(&headline(label[1], e, !fit.ladder), fit.small, false);
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);
@@ -450,12 +446,34 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     }
 }
 
+/// The twist and the ending laid over the situation: a paragraph each,
+/// or one run at the tightest fit.
+fn layers(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
+    let said: Vec<String> = [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)]
+        .into_iter()
+        .filter_map(|(word, layer)| layer.as_ref().map(|l| format!("{word}: {}", l.text)))
+        .collect();
+    if fit.small_title {
+        f.para(&said.join(" · "), fit.small, false);
+    } else {
+        for s in &said {
+            f.para(s, fit.lead, false);
+        }
+    }
+}
+
 /// The people on stage who are not foes.
 fn others(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
     if let Some(n) = e.leader() {
         let who = format!("{}: {}", e.leader_label(), lines::who(n));
-        f.para(&who, fit.body, true);
-        f.para(&traits_text(n, w), fit.body, false);
+        if fit.small_title {
+            // The tightest fit, kept for sheets that hold most: who leads,
+            // their traits left to the encounter's Markdown and JSON.
+            f.para(&who, fit.small, true);
+        } else {
+            f.para(&who, fit.body, true);
+            f.para(&traits_text(n, w), fit.body, false);
+        }
     }
     if e.others.is_empty() {
         return;

@@ -26,6 +26,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::encounter::Encounter;
+pub use super::encounter::{layered_key, situation_key};
 use super::npc::{self, Npc};
 use super::trap::Trap;
 use crate::content::{Library, Row};
@@ -193,17 +194,6 @@ fn used_up_of(keys: &BTreeSet<String>, library: &Library, counts: fn(&Row) -> bo
         .collect()
 }
 
-/// How a situation with its layers (its twist's and ending's rows) is
-/// remembered: `<table>/<row>|<layer>|…` (`<table>/<row>` without any).
-pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
-    let mut key = situation_key(table, row);
-    for l in layers {
-        key.push('|');
-        key.push_str(l);
-    }
-    key
-}
-
 /// The situation a remembered key names, without its layers.
 fn base(key: &str) -> &str {
     key.split('|').next().unwrap_or(key)
@@ -278,11 +268,6 @@ pub fn card_parts(n: &Npc) -> Vec<Part> {
         ),
         ("name", n.name.clone()),
     ]
-}
-
-/// How a situation (or an archetype) is remembered: `<table>/<row>`.
-pub fn situation_key(table: &str, row: &str) -> String {
-    format!("{table}/{row}")
 }
 
 #[cfg(test)]

@@ -55,6 +55,23 @@ pub use zones::{Layout, Zone};
 
 /// The built-in terrains (every `gen.encounter.<region>` table in effect
 /// is one: see [`crate::content::region`]).
+/// How a situation (or an archetype) is remembered by a campaign:
+/// `<table>/<row>`.
+pub fn situation_key(table: &str, row: &str) -> String {
+    format!("{table}/{row}")
+}
+
+/// How a situation with its layers (its twist's and ending's rows) is
+/// remembered: `<table>/<row>|<layer>|…` (`<table>/<row>` without any).
+pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
+    let mut key = situation_key(table, row);
+    for l in layers {
+        key.push('|');
+        key.push_str(l);
+    }
+    key
+}
+
 #[doc(hidden)]
 pub const TERRAINS: [&str; 7] = [
     "road",
@@ -328,7 +345,7 @@ pub fn check(e: &Encounter) -> Vec<String> {
 
 impl Encounter {
     /// How a campaign remembers its situation: the row with its twist and
-    /// ending ([`super::memory::layered_key`]).
+    /// ending ([`layered_key`]).
     pub fn memory_key(&self) -> String {
         let layers: Vec<&str> = self
             .twist
@@ -336,7 +353,7 @@ impl Encounter {
             .chain(&self.ending)
             .map(|l| l.row.as_str())
             .collect();
-        super::memory::layered_key(&self.situation.table, &self.situation.row, &layers)
+        layered_key(&self.situation.table, &self.situation.row, &layers)
     }
 }
 
