@@ -16,6 +16,9 @@
 //!   chance follows the path's Difficulty (1:8 … 1:2).
 //! - `places` (default the region's name): the tag of the `gen.poi` rows a
 //!   map draws the region's stops from.
+//! - `place` (`"wild"` or `"built"`, default built): the kind of place a
+//!   trap is set in there ([`crate::content::traps`]): the open land, or
+//!   walls, floors and doors.
 
 use serde::Serialize;
 
@@ -27,6 +30,11 @@ pub const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
 pub const MAX_DANGER: u32 = 3;
 /// The default `danger` of a region that does not declare one.
 pub const DEFAULT_DANGER: u32 = 2;
+/// The kinds of place a region is, for traps: `wild` (the open land) or
+/// `built` (walls, floors, doors and furniture).
+pub const PLACES: [&str; 2] = ["wild", "built"];
+/// The place of a region that does not declare one.
+pub const DEFAULT_PLACE: &str = "built";
 
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -41,6 +49,8 @@ pub struct Region {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<(u32, u32)>,
     pub places: String,
+    /// `wild` or `built` ([`PLACES`]): which trap rows fit it.
+    pub place: String,
 }
 
 impl Region {
@@ -54,6 +64,7 @@ impl Region {
             water: false,
             encounter_chance: None,
             places: name.clone(),
+            place: DEFAULT_PLACE.to_owned(),
             name,
         }
     }
@@ -99,6 +110,7 @@ mod tests {
         let r = Region::defaults("gen.encounter.saltflats");
         assert_eq!(r.name, "saltflats");
         assert_eq!(r.places, "saltflats");
+        assert_eq!(r.place, "built");
         assert_eq!(r.features(), ["vegetation", "small game"]);
     }
 }

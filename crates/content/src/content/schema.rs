@@ -66,6 +66,7 @@ pub struct RegionRaw {
     pub water: Option<bool>,
     pub encounter_chance: Option<Spanned<String>>,
     pub places: Option<Spanned<String>>,
+    pub place: Option<Spanned<String>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -207,7 +208,14 @@ pub const FILE_KEYS: &[&str] = &["table"];
 pub const TABLE_KEYS: &[&str] = &[
     "id", "extends", "title", "system", "source", "dice", "notes", "deck", "region", "row",
 ];
-pub const REGION_KEYS: &[&str] = &["danger", "forage", "water", "encounter_chance", "places"];
+pub const REGION_KEYS: &[&str] = &[
+    "danger",
+    "forage",
+    "water",
+    "encounter_chance",
+    "places",
+    "place",
+];
 pub const ROW_KEYS: &[&str] = &[
     "roll", "weight", "name", "text", "tags", "reroll", "distinct", "effects", "stats",
 ];

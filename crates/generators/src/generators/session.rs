@@ -601,11 +601,13 @@ fn injury_requests(session: &Request) -> Vec<injury::Request> {
         .collect()
 }
 
-/// Each trap's request: odds for the party, from where an entry says.
+/// Each trap's request: odds for the party, in the session's terrain,
+/// from where an entry says.
 fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
     (0..session.traps)
         .map(|i| {
             let mut req = trap::Request::for_party(session.system, party);
+            req.terrain = Some(session.terrain.clone());
             if let Some(Some(source)) = session.entries.traps.get(i) {
                 req.source = *source;
             }

@@ -172,10 +172,13 @@ pub fn forage(f: &Forage) -> String {
 }
 
 pub fn trap(t: &Trap) -> String {
-    let mut s = format!("### Trap: {}\n", t.name);
+    let mut s = format!("### Trap: {} ({})\n", t.name, t.terrain);
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
     let _ = writeln!(s, "- Effect: {}", t.effect);
+    if let Some(d) = &t.disarm {
+        let _ = writeln!(s, "- Disarm: {d}");
+    }
     let _ = writeln!(s, "- {}", perils::roll(t));
     if !t.odds.is_empty() {
         let _ = writeln!(s, "  | {} |", perils::odds_head(t).join(" | "));

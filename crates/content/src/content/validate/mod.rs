@@ -21,6 +21,8 @@
 //!   depth and expansion.
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
+//! - [`traps`]: across the trap tables: both systems' effects alike, and in
+//!   every terrain a trigger and clues for every effect that fits it.
 
 pub mod clean;
 mod coverage;
@@ -34,6 +36,7 @@ mod regions;
 mod rows;
 mod systems;
 mod table;
+mod traps;
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;
@@ -158,6 +161,7 @@ pub fn build_over(base: Option<Library>, files: &[SourceFile]) -> (Library, Vec<
     extend::apply(pending, &mut tables, files, &mut problems);
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
+    traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);
     let hash = format!("{:016x}", hasher.finish());

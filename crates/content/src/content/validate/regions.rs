@@ -94,5 +94,19 @@ pub(super) fn compile(
             region.places = tag.to_owned();
         }
     }
+    if let Some(p) = &raw.place {
+        match region::PLACES.iter().find(|k| **k == p.get_ref().trim()) {
+            Some(k) => region.place = (*k).to_owned(),
+            None => problems.push(
+                spot.at(
+                    p.span().start,
+                    spot.width(p.span()),
+                    format!("place = \"{}\": a region's place is wild or built", p.get_ref()),
+                    "the trap rows tagged place:wild fit the open land (road, forest, swamp, hills), place:built walls, floors and doors (ruins, underground, town)",
+                )
+                .with_suggestion(super::suggest(p.get_ref(), region::PLACES.iter().copied())),
+            ),
+        }
+    }
     Some(region)
 }
