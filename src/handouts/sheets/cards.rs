@@ -221,7 +221,13 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
     ];
     if let Some(d) = &t.disarm {
-        blocks.push(Block::Field(w.trap.disarm.clone(), d.clone()));
+        // The method's name alone when its whole text would shrink the card.
+        let name = d.split_once(": ").map_or(d.as_str(), |(n, _)| n);
+        blocks.push(Block::Brief(
+            w.trap.disarm.clone(),
+            d.clone(),
+            name.to_owned(),
+        ));
     }
     blocks.push(Block::Field(w.trap.roll.clone(), perils::roll(&plain)));
     // A card holds a row per PC for a METTLE party of three at most; a

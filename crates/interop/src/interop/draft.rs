@@ -31,6 +31,15 @@ pub struct DraftRegion {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<String>,
     pub places: String,
+    /// `wild` or `built` (a document written before regions had a place
+    /// reads `built`, the default).
+    #[serde(default = "built")]
+    pub place: String,
+}
+
+/// The place of a region that does not say.
+pub fn built() -> String {
+    crate::content::region::DEFAULT_PLACE.to_owned()
 }
 
 /// A row, with the line of the input it came from.

@@ -214,6 +214,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                     water: g.water,
                     encounter_chance: g.chance_text(),
                     places: g.places.clone(),
+                    place: g.place.clone(),
                 }),
             },
         },

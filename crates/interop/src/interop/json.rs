@@ -87,6 +87,8 @@ struct RegionIn {
     water: bool,
     encounter_chance: Option<(u32, u32)>,
     places: String,
+    #[serde(default = "super::draft::built")]
+    place: String,
 }
 
 /// Whether a JSON value is a `tablewright.tables/…` document.
@@ -142,6 +144,7 @@ pub fn read(
                     water: g.water,
                     encounter_chance: g.encounter_chance.map(|(x, y)| format!("{x}:{y}")),
                     places: g.places,
+                    place: g.place,
                 }),
                 rows,
             }

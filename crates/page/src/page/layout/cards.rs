@@ -87,6 +87,9 @@ pub enum Block {
     Text(String),
     /// A run-in label and its text (`TRIGGER a tripwire across …`).
     Field(String, String),
+    /// A field whose text is given in full and in brief: in full when the
+    /// card fits at [`MIN_TYPE`] or larger with it, else in brief.
+    Brief(String, String, String),
     /// A small table: its first row is the header (bold); columns as wide
     /// as their widest cell.
     Table(Vec<Vec<String>>),
@@ -119,6 +122,19 @@ enum Row {
     Cells(Vec<(String, String)>, usize),
     Boxes(usize),
     Notes,
+}
+
+impl Block {
+    /// The block as printed: a [`Block::Brief`] as its full or its brief
+    /// field, any other as it is.
+    fn as_printed(&self, brief: bool) -> Block {
+        match self {
+            Block::Brief(label, full, short) => {
+                Block::Field(label.clone(), if brief { short } else { full }.clone())
+            }
+            other => other.clone(),
+        }
+    }
 }
 
 impl Row {
@@ -211,13 +227,21 @@ impl Flow<'_> {
         let room = |cont: bool| rooms[usize::from(cont)];
         // Whole, or else without its closing note lines (a second card of
         // nothing but note lines helps nobody), before carrying on.
-        let notes = match card.blocks.as_slice() {
+        // A brief field is given in full only while that fits at MIN_TYPE.
+        let [full, brief] = [false, true].map(|b| {
+            card.blocks
+                .iter()
+                .map(|x| x.as_printed(b))
+                .collect::<Vec<Block>>()
+        });
+        let notes = match brief.as_slice() {
             [.., Block::Label(_), Block::Notes] => 2,
             [.., Block::Notes] => 1,
             _ => 0,
         };
-        let kept = &card.blocks[..card.blocks.len() - notes];
-        let tries = std::iter::once((&card.blocks[..], BODY_MAX, MIN_TYPE))
+        let kept = &brief[..brief.len() - notes];
+        let tries = std::iter::once((&full[..], BODY_MAX, MIN_TYPE))
+            .chain((full != brief).then_some((&brief[..], BODY_MAX, MIN_TYPE)))
             .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)))
             .chain(std::iter::once((kept, MIN_TYPE - STEP, LAST_TYPE)));
         for (blocks, largest, least) in tries {
@@ -235,7 +259,7 @@ impl Flow<'_> {
                 size -= STEP;
             }
         }
-        let rows = self.rows(&card.blocks, MIN_TYPE);
+        let rows = self.rows(&brief, MIN_TYPE);
         let mut cards = split(rows, MIN_TYPE, room);
         let only_notes = |rows: &Vec<Row>| {
             rows.iter().any(|r| matches!(r, Row::Notes))
@@ -288,7 +312,7 @@ impl Flow<'_> {
                     let lines = pdf::wrap(self.fonts, t, size, false, width);
                     rows.extend(lines.into_iter().map(Row::Line));
                 }
-                Block::Field(label, text) => {
+                Block::Field(label, text) | Block::Brief(label, text, _) => {
                     if gap && !rows.is_empty() {
                         rows.push(Row::Gap(SECTION_GAP / 2.0));
                     }
