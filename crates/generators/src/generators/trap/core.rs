@@ -31,7 +31,7 @@ pub(super) fn trap(
             "the Core Rules have no traps of their own; Core traps are built from parts".into(),
         ));
     }
-    let drawn = place.from_parts("gen.trap.core.effect")?;
+    let drawn = place.assemble("gen.trap.core.effect")?;
     let effect = drawn
         .effects
         .iter()

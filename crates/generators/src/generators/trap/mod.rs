@@ -413,7 +413,7 @@ fn mettle_trap(
     };
     let drawn = match from {
         Source::Rules => from_rules(place, &mut place.at.stream(place.seed, "parts"))?,
-        _ => place.from_parts("gen.trap.effect")?,
+        _ => place.assemble("gen.trap.effect")?,
     };
     let effect = hazard_effect(&drawn.effects).cloned().unwrap_or_default();
     let odds = match &effect.hazard {

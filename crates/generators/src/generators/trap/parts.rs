@@ -35,7 +35,7 @@ pub(super) struct Place<'a> {
 impl Place<'_> {
     /// A trap from parts: an effect from `effect_table` and the trigger,
     /// clue and way to disarm it that fit.
-    pub(super) fn from_parts(&self, effect_table: &str) -> Result<Drawn, GenError> {
+    pub(super) fn assemble(&self, effect_table: &str) -> Result<Drawn, GenError> {
         let triggers = self.rows(TRIGGERS)?;
         let clues = self.rows(CLUES)?;
         let effects: Vec<(usize, &Row)> = self
