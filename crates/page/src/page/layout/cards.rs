@@ -66,7 +66,7 @@ const CROP_LEN: f64 = 12.0;
 /// Most lines of the footer's seed.
 const FOOTER_LINES: usize = 2;
 /// Step between body sizes tried.
-const STEP: f64 = 0.25;
+pub(super) const STEP: f64 = 0.25;
 
 /// One card: a title band (title and an optional subtitle), blocks of
 /// content top to bottom, and the item's address (`npc/3`) in the footer.
@@ -88,7 +88,8 @@ pub enum Block {
     /// A run-in label and its text (`TRIGGER a tripwire across …`).
     Field(String, String),
     /// A field whose text is given in full and in brief: in full when the
-    /// card fits at [`MIN_TYPE`] or larger with it, else in brief.
+    /// card fits at [`MIN_TYPE`] or larger with it, else in brief; left
+    /// out when even the brief would carry the card onto a second one.
     Brief(String, String, String),
     /// A small table: its first row is the header (bold); columns as wide
     /// as their widest cell.
@@ -122,19 +123,6 @@ enum Row {
     Cells(Vec<(String, String)>, usize),
     Boxes(usize),
     Notes,
-}
-
-impl Block {
-    /// The block as printed: a [`Block::Brief`] as its full or its brief
-    /// field, any other as it is.
-    fn as_printed(&self, brief: bool) -> Block {
-        match self {
-            Block::Brief(label, full, short) => {
-                Block::Field(label.clone(), if brief { short } else { full }.clone())
-            }
-            other => other.clone(),
-        }
-    }
 }
 
 impl Row {
@@ -227,25 +215,9 @@ impl Flow<'_> {
         let room = |cont: bool| rooms[usize::from(cont)];
         // Whole, or else without its closing note lines (a second card of
         // nothing but note lines helps nobody), before carrying on.
-        // A brief field is given in full only while that fits at MIN_TYPE.
-        let [full, brief] = [false, true].map(|b| {
-            card.blocks
-                .iter()
-                .map(|x| x.as_printed(b))
-                .collect::<Vec<Block>>()
-        });
-        let notes = match brief.as_slice() {
-            [.., Block::Label(_), Block::Notes] => 2,
-            [.., Block::Notes] => 1,
-            _ => 0,
-        };
-        let kept = &brief[..brief.len() - notes];
-        let tries = std::iter::once((&full[..], BODY_MAX, MIN_TYPE))
-            .chain((full != brief).then_some((&brief[..], BODY_MAX, MIN_TYPE)))
-            .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)))
-            .chain(std::iter::once((kept, MIN_TYPE - STEP, LAST_TYPE)));
-        for (blocks, largest, least) in tries {
-            let mut size = largest;
+        let (tries, bare) = super::brief::tries(&card.blocks);
+        for (blocks, largest, least) in &tries {
+            let mut size = *largest;
             while size >= least - 1e-9 {
                 let rows = self.rows(blocks, size);
                 if total(&rows, size) <= room(false) + 1e-6 {
@@ -259,7 +231,7 @@ impl Flow<'_> {
                 size -= STEP;
             }
         }
-        let rows = self.rows(&brief, MIN_TYPE);
+        let rows = self.rows(&bare, MIN_TYPE);
         let mut cards = split(rows, MIN_TYPE, room);
         let only_notes = |rows: &Vec<Row>| {
             rows.iter().any(|r| matches!(r, Row::Notes))

@@ -35,6 +35,7 @@ pub struct Flow<'a> {
 /// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
 pub const NOTE_LINE: f64 = 22.68;
 
+mod brief;
 mod cards;
 
 pub use cards::{Block, Card, CardSet};
