@@ -1,13 +1,38 @@
 //! A card field given in full and in brief ([`Block::Brief`]): the forms
 //! of a card's blocks the card layout tries, fullest first.
 
-use super::cards::{BODY_MAX, Block, LAST_TYPE, MIN_TYPE, STEP};
+/// A piece of a card's content.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// A small bold section label (`WEAPONS`), kept with what follows.
+    Label(String),
+    /// Body text; `'\n'` breaks a line.
+    Text(String),
+    /// A run-in label and its text (`TRIGGER a tripwire across …`).
+    Field(String, String),
+    /// A field whose text is given in full and in brief: in full when the
+    /// card fits at `MIN_TYPE` or larger with it, else in brief; left
+    /// out when even the brief would carry the card onto a second one.
+    Brief(String, String, String),
+    /// A small table: its first row is the header (bold); columns as wide
+    /// as their widest cell.
+    Table(Vec<Vec<String>>),
+    /// Label and value pairs (`NATURE`, `3`) in two or three columns.
+    Grid(Vec<(String, String)>),
+    /// A row of tick boxes, one per point (Mettle, health).
+    Track(usize),
+    /// Ruled lines to write on, filling the space left (at least one).
+    Notes,
+}
 
 /// The blocks a card is tried with, each with the largest and the
 /// smallest body size: whole (brief fields in full, then in brief), then
 /// without its closing note lines, then smaller, then without its brief
 /// fields; and the blocks it carries on with when none fits.
-pub(super) fn tries(blocks: &[Block]) -> (Vec<(Vec<Block>, f64, f64)>, Vec<Block>) {
+pub(super) fn tries(
+    blocks: &[Block],
+    [largest, least, step, last]: [f64; 4],
+) -> (Vec<(Vec<Block>, f64, f64)>, Vec<Block>) {
     let [full, brief, bare] = forms(blocks);
     let notes = match brief.as_slice() {
         [.., Block::Label(_), Block::Notes] => 2,
@@ -15,20 +40,16 @@ pub(super) fn tries(blocks: &[Block]) -> (Vec<(Vec<Block>, f64, f64)>, Vec<Block
         _ => 0,
     };
     let kept = brief[..brief.len() - notes].to_vec();
-    let mut out = vec![(full.clone(), BODY_MAX, MIN_TYPE)];
+    let mut out = vec![(full.clone(), largest, least)];
     if full != brief {
-        out.push((brief.clone(), BODY_MAX, MIN_TYPE));
+        out.push((brief.clone(), largest, least));
     }
     if notes > 0 {
-        out.push((kept.clone(), BODY_MAX, MIN_TYPE));
+        out.push((kept.clone(), largest, least));
     }
-    out.push((kept, MIN_TYPE - STEP, LAST_TYPE));
+    out.push((kept, least - step, last));
     if bare != brief {
-        out.push((
-            bare[..bare.len() - notes].to_vec(),
-            MIN_TYPE - STEP,
-            LAST_TYPE,
-        ));
+        out.push((bare[..bare.len() - notes].to_vec(), least - step, last));
     }
     (out, bare)
 }

@@ -19,6 +19,7 @@
 //! [`LAST_TYPE`].
 
 use super::Flow;
+use super::brief::Block;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::page::{Anchor, Shape};
 
@@ -66,7 +67,7 @@ const CROP_LEN: f64 = 12.0;
 /// Most lines of the footer's seed.
 const FOOTER_LINES: usize = 2;
 /// Step between body sizes tried.
-pub(super) const STEP: f64 = 0.25;
+const STEP: f64 = 0.25;
 
 /// One card: a title band (title and an optional subtitle), blocks of
 /// content top to bottom, and the item's address (`npc/3`) in the footer.
@@ -76,30 +77,6 @@ pub struct Card {
     pub subtitle: String,
     pub address: String,
     pub blocks: Vec<Block>,
-}
-
-/// A piece of a card's content.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Block {
-    /// A small bold section label (`WEAPONS`), kept with what follows.
-    Label(String),
-    /// Body text; `'\n'` breaks a line.
-    Text(String),
-    /// A run-in label and its text (`TRIGGER a tripwire across …`).
-    Field(String, String),
-    /// A field whose text is given in full and in brief: in full when the
-    /// card fits at [`MIN_TYPE`] or larger with it, else in brief; left
-    /// out when even the brief would carry the card onto a second one.
-    Brief(String, String, String),
-    /// A small table: its first row is the header (bold); columns as wide
-    /// as their widest cell.
-    Table(Vec<Vec<String>>),
-    /// Label and value pairs (`NATURE`, `3`) in two or three columns.
-    Grid(Vec<(String, String)>),
-    /// A row of tick boxes, one per point (Mettle, health).
-    Track(usize),
-    /// Ruled lines to write on, filling the space left (at least one).
-    Notes,
 }
 
 /// Cards under one bookmark (`NPC cards`); sets follow one another on the
@@ -215,7 +192,8 @@ impl Flow<'_> {
         let room = |cont: bool| rooms[usize::from(cont)];
         // Whole, or else without its closing note lines (a second card of
         // nothing but note lines helps nobody), before carrying on.
-        let (tries, bare) = super::brief::tries(&card.blocks);
+        let (tries, bare) =
+            super::brief::tries(&card.blocks, [BODY_MAX, MIN_TYPE, STEP, LAST_TYPE]);
         for (blocks, largest, least) in &tries {
             let mut size = *largest;
             while size >= least - 1e-9 {

@@ -38,7 +38,8 @@ pub const NOTE_LINE: f64 = 22.68;
 mod brief;
 mod cards;
 
-pub use cards::{Block, Card, CardSet};
+pub use brief::Block;
+pub use cards::{Card, CardSet};
 
 impl<'a> Flow<'a> {
     pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
