@@ -582,6 +582,10 @@ pub enum GenKind {
         /// (Core Rules) its STR, AGI and WIT scores (default: 10,10,10,10).
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
+        /// The terrain the trap is set in: its parts fit it (default: one
+        /// drawn for each trap).
+        #[arg(long, value_name = "TERRAIN")]
+        terrain: Option<String>,
     },
     /// A METTLE downtime voucher for each holder named.
     Voucher {

@@ -52,9 +52,14 @@ pub(crate) fn run(
         } => list.show(&injury_request(character, *permanent)?, items::injury),
         Kind::Mutation { character } => list.show(&mutation_request(character)?, items::mutation),
         Kind::Forage(req) => list.show(req, items::forage),
-        Kind::Trap { source, against } => {
-            list.show_distinct(&trap_request(*source, against)?, items::trap)
-        }
+        Kind::Trap {
+            source,
+            against,
+            terrain,
+        } => list.show_distinct(
+            &trap_request(library, *source, against, terrain.as_deref())?,
+            items::trap,
+        ),
         Kind::Map {
             request,
             players,
@@ -147,18 +152,36 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
 }
 
 /// The trap `gen trap` asks for: METTLE odds against POISE values, or the
-/// odds for a party (its file read here).
-fn trap_request(source: trap::Source, against: &TrapOdds) -> Result<trap::Request, Error> {
+/// odds for a party (its file read here); in `--terrain`, checked here.
+fn trap_request(
+    library: &Library,
+    source: trap::Source,
+    against: &TrapOdds,
+    terrain: Option<&str>,
+) -> Result<trap::Request, Error> {
+    let terrain = terrain
+        .map(|t| {
+            library
+                .region(t)
+                .map(|r| r.name.clone())
+                .map_err(|why| UsageError::TrapTerrain {
+                    terrain: t.to_owned(),
+                    why,
+                })
+        })
+        .transpose()?;
     Ok(match against {
         TrapOdds::Poise(p) => trap::Request {
             source,
             against: trap::Against::Poise(p.clone()),
             party: None,
+            terrain,
         },
         TrapOdds::Party(system, party) => {
             let party = input::party(party.as_deref(), *system)?;
             trap::Request {
                 source,
+                terrain,
                 ..trap::Request::for_party(*system, &party)
             }
         }
@@ -368,6 +391,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         shun: Vec::new(),
         taken: Vec::new(),
         first_day: 1,
+        visits: Default::default(),
     })
 }
 

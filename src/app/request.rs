@@ -147,6 +147,8 @@ pub enum Kind {
     Trap {
         source: trap::Source,
         against: TrapOdds,
+        /// Checked against the tables' terrains when they are loaded.
+        terrain: Option<String>,
     },
     Voucher(voucher::Request),
     Encounter {
@@ -437,7 +439,8 @@ fn gen_kind(kind: &GenKind, which: Which) -> Result<Kind, UsageError> {
             system,
             poise,
             party,
-        } => trap_kind(from.into(), system.into(), poise, party)?,
+            terrain,
+        } => trap_kind(from.into(), system.into(), poise, party, terrain)?,
         GenKind::Voucher { holders } if holders.is_empty() => {
             return Err(UsageError::VoucherHolders);
         }
@@ -484,6 +487,7 @@ fn trap_kind(
     system: RulesSystem,
     poise: Option<Vec<u32>>,
     party: Option<String>,
+    terrain: Option<String>,
 ) -> Result<Kind, UsageError> {
     if system == RulesSystem::Core {
         if poise.is_some() {
@@ -499,7 +503,11 @@ fn trap_kind(
         (RulesSystem::Mettle, None, None) => TrapOdds::Poise((1..=6).collect()),
         (system, _, party) => TrapOdds::Party(system, party),
     };
-    Ok(Kind::Trap { source, against })
+    Ok(Kind::Trap {
+        source,
+        against,
+        terrain,
+    })
 }
 
 /// `gen journey`: a saved map is required.

@@ -55,6 +55,8 @@ pub enum UsageError {
     VoucherHolders,
     /// `gen npc --terrain`: no such terrain in the tables in effect.
     NpcTerrain { terrain: String, why: String },
+    /// `gen trap --terrain` naming no terrain in effect.
+    TrapTerrain { terrain: String, why: String },
     /// `gen trap --system core --poise`.
     CorePoise,
     /// `gen trap --system core --from rules`.
@@ -183,6 +185,7 @@ impl UsageError {
                 f.write_str("gen voucher: name the holders, one voucher each: --holder Ada,Brannoc")
             }
             U::NpcTerrain { terrain, why } => write!(f, "gen npc: --terrain {terrain}: {why}"),
+            U::TrapTerrain { terrain, why } => write!(f, "gen trap: --terrain {terrain}: {why}"),
             U::CorePoise => f.write_str(
                 "gen trap: --poise is METTLE's; a Core Rules trap's odds are for the party's \
                  STR, AGI and WIT (give --party)",
@@ -299,6 +302,10 @@ mod tests {
                 terrain: s(),
                 why: s(),
             },
+            U::TrapTerrain {
+                terrain: s(),
+                why: s(),
+            },
             U::CorePoise,
             U::CoreRulesTraps,
             U::PoiseAndParty,
@@ -341,6 +348,7 @@ mod tests {
                 | U::TooManyRerolls { .. }
                 | U::VoucherHolders
                 | U::NpcTerrain { .. }
+                | U::TrapTerrain { .. }
                 | U::CorePoise
                 | U::CoreRulesTraps
                 | U::PoiseAndParty

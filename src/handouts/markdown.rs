@@ -220,6 +220,10 @@ pub struct TrapWords {
     pub trigger: String,
     pub clue: String,
     pub effect: String,
+    /// `Disarm`: how to find, disarm, bypass or reset it (a wording file
+    /// written before this key reads the default).
+    #[serde(default = "disarm_word")]
+    pub disarm: String,
     pub roll: String,
     pub mean_damage: String,
     /// `Fit`: how the trap fits the party it was made for (a wording file
@@ -230,6 +234,10 @@ pub struct TrapWords {
 
 fn fit_word() -> String {
     "Fit".into()
+}
+
+fn disarm_word() -> String {
+    "Disarm".into()
 }
 
 /// A downtime voucher's words.

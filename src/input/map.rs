@@ -258,6 +258,7 @@ mod tests {
                 shun: Vec::new(),
                 taken: Vec::new(),
                 first_day: 1,
+                visits: Default::default(),
             };
             let _ = crate::generators::nth(library, &req, seed, 0);
         }

@@ -129,7 +129,9 @@ pub(crate) fn items(pack: &Pack) -> Vec<Item> {
                     title: t.name.clone(),
                     odds: crate::wording::perils::odds_short(t),
                     text: items::trap(t),
-                    players: (t.name.clone(), String::new()),
+                    // Its name says its effect and trigger: the players
+                    // see only that there is a trap.
+                    players: ("Trap".into(), String::new()),
                     serial: None,
                 }
             }

@@ -363,7 +363,13 @@ fn the_players_view_shows_no_gm_only_text_of_any_kind_of_item() {
         );
     }
     for t in &pack.traps {
-        secret.extend([t.trigger.clone(), t.clue.clone(), t.effect.clone()]);
+        secret.extend([
+            t.name.clone(),
+            t.trigger.clone(),
+            t.clue.clone(),
+            t.effect.clone(),
+        ]);
+        secret.extend(t.disarm.clone());
     }
     secret.extend(pack.npcs.iter().map(|n| n.concept.clone()));
     // A person's secret, and every trait but the look, is the GM's.

@@ -115,6 +115,13 @@ fn session_case(class: &'static str, files: Vec<(&'static str, Vec<u8>)>, expect
     }
 }
 
+/// A table file that extends trap effect table `id` with one row.
+fn trap_effect(id: &str, name: &str, tags: &str, effect: &str) -> String {
+    format!(
+        "[[table]]\nextends = \"{id}\"\n\n[[table.row]]\nweight = 1\nname = \"{name}\"\ntext = \"It goes off.\"\ntags = [\"{tags}\", \"place:built\"]\neffects = [{effect}]\n\n"
+    )
+}
+
 const TABLE_HEAD: &str =
     "[[table]]\nid = \"fx.t\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\n";
 
@@ -388,6 +395,44 @@ fn cases() -> Vec<Case> {
             &[
                 "tables/t.toml:7:1: [gen.encounter.swamp] row `Mire` has a METTLE hazard but no Core Rules reading",
                 "hint: add an effect such as `{ save = \"AGI\", damage = \"d8!\" }`",
+            ],
+        ),
+        // Traps that cannot hang together (issue 50).
+        table(
+            "trap effect whose mechanism no clue shows",
+            &format!(
+                "{}{}",
+                trap_effect("gen.trap.effect", "Lava jet", "mech:lava", "{ hazard = \"3D\", vs = \"POISE\" }"),
+                trap_effect("gen.trap.core.effect", "Lava jet", "mech:lava", "{ save = \"AGI\", damage = \"d6!\" }"),
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] no clue points at mech:lava of trap effect `Lava jet` in ruins, town, underground",
+                "hint: add a row tagged `mech:lava` to gen.trap.clue that fits those terrains",
+            ],
+        ),
+        table(
+            "trap effect no trigger can spring",
+            &format!(
+                "{}{}",
+                trap_effect("gen.trap.effect", "Tongue needle", "mech:needle\", \"touch:tongue", "{ hazard = \"3D\", vs = \"POISE\" }"),
+                trap_effect("gen.trap.core.effect", "Tongue needle", "mech:needle\", \"touch:tongue", "{ save = \"AGI\", damage = \"d6!\" }"),
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] no trigger can spring trap effect `Tongue needle` in ruins, town, underground",
+                "hint: a trigger there must carry by:<kind> for each of its touch: tags (tongue)",
+            ],
+        ),
+        table(
+            "trap effects of the two systems differ",
+            &format!(
+                "{}{}",
+                trap_effect("gen.trap.effect", "Lava jet", "mech:fire", "{ hazard = \"3D\", vs = \"POISE\" }"),
+                trap_effect("gen.trap.core.effect", "Darts", "mech:darts\", \"place:wild", "{ save = \"AGI\", damage = \"d6!\" }"),
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] trap effect `Lava jet` is in `gen.trap.effect` but not in `gen.trap.core.effect`",
+                "hint: a trap is the same trap in either system: add a row named `Lava jet` to `gen.trap.core.effect`",
+                "tables/t.toml:14:1: [gen.trap.core.effect] trap effect `Darts` is tagged [mech:darts, place:built, place:wild] here but [mech:darts, place:built] in `gen.trap.effect`",
             ],
         ),
         // Stat blocks out of the rules' bounds: a party file, a pool
@@ -2440,6 +2485,10 @@ each_case! {
     tile_without_a_rule_in_a_system => "tile without a rule in a system",
     core_trap_effect_without_a_save => "Core trap effect without a save",
     mettle_hazard_without_a_core_reading => "METTLE hazard without a Core reading",
+    trap_effect_whose_mechanism_no_clue_shows => "trap effect whose mechanism no clue shows",
+    trap_effect_no_trigger_can_spring => "trap effect no trigger can spring",
+    trap_effects_of_the_two_systems_differ => "trap effects of the two systems differ",
+    region_of_an_unknown_place => "region of an unknown place",
     stat_block_out_of_bounds => "stat block out of bounds",
     pool_summary_out_of_bounds => "pool summary out of bounds",
     character_sheet_out_of_bounds => "character sheet out of bounds",

@@ -546,6 +546,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             shun: Vec::new(),
             taken: Vec::new(),
             first_day: 1,
+            visits: Default::default(),
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }

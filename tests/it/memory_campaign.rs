@@ -339,3 +339,63 @@ fn a_returning_npc_is_recorded_met_by_the_address_the_sheet_prints() {
         "{changes}"
     );
 }
+
+/// The "They reach" lines of session `n`'s journey log.
+fn reach_lines(p: &Value) -> Vec<String> {
+    p["journey"]["days"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| d["entries"].as_array().unwrap().iter())
+        .filter_map(|e| e.as_str().filter(|l| l.starts_with("They reach ")))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
+    let camp = campaign("memory-since");
+    let mut hooks: BTreeSet<String> = BTreeSet::new();
+    let mut since: Vec<String> = Vec::new();
+    let mut comebacks = 0;
+    for n in 1..=4 {
+        // There and back: the goal, then the map's start, then the goal.
+        let to = if n % 2 == 1 { "goal" } else { "1" };
+        std::fs::create_dir_all(camp.join(format!("sessions/{n}"))).unwrap();
+        let plan = std::fs::read_to_string(camp.join("sessions/1/plan.toml")).unwrap();
+        let plan = plan.replace("to = \"goal\"", &format!("to = \"{to}\""));
+        std::fs::write(camp.join(format!("sessions/{n}/plan.toml")), plan).unwrap();
+        ok_in(&camp, &["prep", &n.to_string()]);
+        let p = pack(&camp, n);
+        for line in reach_lines(&p) {
+            match line.split_once(". Since they were last here, ") {
+                Some((_, text)) => {
+                    comebacks += 1;
+                    since.push(text.to_owned());
+                }
+                None => {
+                    if let Some((_, hook)) = line.split_once("): ") {
+                        assert!(hooks.insert(hook.to_owned()), "session {n} tells a hook again: {line}");
+                    }
+                }
+            }
+        }
+        let arrived = p["journey"]["to"].as_str().unwrap().to_owned();
+        let last = p["journey"]["days"].as_array().unwrap().last().unwrap()["day"].as_u64().unwrap();
+        record(
+            &camp,
+            n,
+            &[
+                ("day =", format!("day = {}", last + 1)),
+                ("stop =", format!("stop = \"{arrived}\"")),
+            ],
+        );
+    }
+    assert!(comebacks >= 4, "the party came back to only {comebacks} stops");
+    let mut unique = since.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), since.len(), "a development told twice: {since:?}");
+    let (verified, _) = ok_in(&camp, &["verify"]);
+    assert_eq!(verified.matches("ok: all").count(), 4, "{verified}");
+}

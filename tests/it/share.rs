@@ -509,7 +509,11 @@ fn gen_item_is_the_packs_item() {
             vec!["encounter", "--terrain", "swamp", "--party", &party],
             2,
         ),
-        ("traps", vec!["trap", "--party", &party], 2),
+        (
+            "traps",
+            vec!["trap", "--terrain", "swamp", "--party", &party],
+            2,
+        ),
         ("npcs", vec!["npc", "--terrain", "swamp", "--people"], 4),
     ];
     for (list, kind, n) in cases {

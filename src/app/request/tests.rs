@@ -373,7 +373,7 @@ fn good_arguments_make_their_requests() {
         (&["gen", "map", "--svg"], "Gen(Gen { kind: Map {"),
         (
             &["gen", "trap", "--system", "core"],
-            "Gen(Gen { kind: Trap { source: Any, against: Party(Core, None) }",
+            "Gen(Gen { kind: Trap { source: Any, against: Party(Core, None), terrain: None }",
         ),
         (
             &[

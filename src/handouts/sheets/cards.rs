@@ -226,8 +226,17 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         Block::Field(w.trap.trigger.clone(), t.trigger.clone()),
         Block::Field(w.trap.clue.clone(), t.clue.clone()),
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
-        Block::Field(w.trap.roll.clone(), perils::roll(&plain)),
     ];
+    if let Some(d) = &t.disarm {
+        // The method's name alone when its whole text would shrink the card.
+        let name = d.split_once(": ").map_or(d.as_str(), |(n, _)| n);
+        blocks.push(Block::Brief(
+            w.trap.disarm.clone(),
+            d.clone(),
+            name.to_owned(),
+        ));
+    }
+    blocks.push(Block::Field(w.trap.roll.clone(), perils::roll(&plain)));
     // A card holds a row per PC for a METTLE party of three at most; a
     // bigger party's odds, and a Core trap's (its saves' rows are longer),
     // go by value, as for no party (trap-N.md has every PC).

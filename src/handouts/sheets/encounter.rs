@@ -523,8 +523,13 @@ pub(super) fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
             (format!("Trap: {}", t.name), true),
             (
                 format!(
-                    "Trigger: {} Clue: {} Effect: {}",
-                    t.trigger, t.clue, t.effect
+                    "Trigger: {} Clue: {} Effect: {}{}",
+                    t.trigger,
+                    t.clue,
+                    t.effect,
+                    t.disarm
+                        .as_ref()
+                        .map_or_else(String::new, |d| format!(" Disarm: {d}"))
                 ),
                 false,
             ),

@@ -29,7 +29,7 @@ use super::schema::{Effect, Stats, System};
 use super::{Contribution, Entry, Lazy, Library, Origin, Row, Rows, Table};
 
 /// The first bytes of the form: a name and this format's version.
-const MAGIC: &[u8; 8] = b"twtbl\x00\x06\x00";
+const MAGIC: &[u8; 8] = b"twtbl\x00\x07\x00";
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/builtin_compact.rs"));

@@ -12,6 +12,8 @@
 //!   checks across tables (references, cycles, roll-again loops).
 //! - [`region`]: regions as data — every `gen.encounter.<region>` table
 //!   makes a terrain, with the properties the generators need.
+//! - [`traps`]: which trap parts fit a terrain and each other, by their
+//!   tags (the generator's picks and `validate`'s trap checks).
 
 pub mod compact;
 pub mod era;
@@ -20,6 +22,7 @@ pub mod region;
 pub mod schema;
 pub mod source;
 pub mod template;
+pub mod traps;
 pub mod validate;
 
 use std::collections::BTreeMap;

@@ -21,6 +21,9 @@
 //!   or `indoor` (under a roof or rock). Rows tagged `sky` (rain, wind)
 //!   need the open, rows tagged `built` (furniture, doors) need buildings,
 //!   and a situation layer tagged `outdoor` or `indoor` needs that setting.
+//!   Traps read the setting as a kind of place ([`Region::place`]): `wild`
+//!   is the open land, `settled` and `indoor` are `built` (walls, floors,
+//!   doors and furniture).
 
 use serde::Serialize;
 
@@ -97,6 +100,17 @@ impl Region {
         self.setting != "wild"
     }
 
+    /// The kind of place a trap is set in here, as trap rows' `place:` tags
+    /// name it: `wild` (the open land) or `built` (a `settled` or `indoor`
+    /// setting).
+    pub fn place(&self) -> &'static str {
+        if self.built() {
+            "built"
+        } else {
+            "wild"
+        }
+    }
+
     /// Whether a row with `tags` may be laid here: a [`SKY`] row only in
     /// the open, a [`BUILT`] row only among buildings.
     pub fn allows<S: AsRef<str>>(&self, tags: &[S]) -> bool {
@@ -138,6 +152,7 @@ mod tests {
         let r = Region::defaults("gen.encounter.saltflats");
         assert_eq!(r.name, "saltflats");
         assert_eq!(r.places, "saltflats");
+        assert_eq!(r.place(), "wild");
         assert_eq!(r.features(), ["vegetation", "small game"]);
         assert_eq!(r.setting, "wild");
     }

@@ -18,6 +18,10 @@
 //! same row with the same twist and ending, so a row comes back reading
 //! new.
 //!
+//! It remembers the map stops whose hooks a journey told, and what moved
+//! on there since at each later visit: a stop the party comes back to says
+//! what changed, not its hook again ([`super::journey`]'s `visits`).
+//!
 //! The memory is folded from the earlier packs, each made again from its
 //! own sources, so a campaign rebuilt from its bundle remembers the same.
 
@@ -26,6 +30,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::encounter::Encounter;
+use super::journey::{Told, Visits};
 pub use super::encounter::{layered_key, situation_key};
 use super::npc::{self, Npc};
 use super::trap::Trap;
@@ -48,6 +53,9 @@ pub struct Memory {
     pub concepts: BTreeSet<String>,
     /// The words of every PC's name, lowercase: no NPC name holds one.
     pub pc_words: Vec<String>,
+    /// The map stops whose hook a journey told, each with what moved on
+    /// there since (`gen.place.since` rows) at later visits.
+    pub visits: Visits,
 }
 
 impl Memory {
@@ -65,6 +73,17 @@ impl Memory {
         self.traps.extend(used.traps);
         self.names.extend(used.names);
         self.concepts.extend(used.concepts);
+        for (stop, since) in used.visits {
+            self.visits.entry(stop).or_default().extend(since);
+        }
+    }
+
+    /// Remember what a journey told at its stops.
+    pub fn told(&mut self, told: &[Told]) {
+        for t in told {
+            let since = self.visits.entry(t.stop.clone()).or_default();
+            since.extend(t.since.clone());
+        }
     }
 
     /// The set of remembered parts of a kind (`situation`, `trap`,
@@ -104,6 +123,7 @@ impl Memory {
             && self.traps.is_empty()
             && self.names.is_empty()
             && self.concepts.is_empty()
+            && self.visits.is_empty()
     }
 
     /// The tables (by id) whose every row a pack may draw is remembered:

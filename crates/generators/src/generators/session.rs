@@ -297,11 +297,14 @@ impl Pack {
     /// What the pack used that a campaign remembers: every encounter's
     /// situation (on the way too), every trap (lurking ones too) by its
     /// trigger and effect, every name of its people and the NPC cards'
-    /// concepts.
+    /// concepts, and the map stops its journey told of.
     pub fn used(&self) -> Memory {
         let mut m = Memory::default();
         for (_, (what, key)) in self.remembered_parts() {
             m.add(what, key);
+        }
+        if let Some(j) = &self.journey {
+            m.told(&j.told);
         }
         m
     }
@@ -578,6 +581,7 @@ pub fn generate_remembering(
             .into_iter()
             .chain(npcs.iter().map(|n| n.name.clone()))
             .collect(),
+        visits: memory.visits.clone(),
     };
     let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
@@ -646,11 +650,13 @@ fn injury_requests(session: &Request) -> Vec<injury::Request> {
         .collect()
 }
 
-/// Each trap's request: odds for the party, from where an entry says.
+/// Each trap's request: odds for the party, in the session's terrain,
+/// from where an entry says.
 fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
     (0..session.traps)
         .map(|i| {
             let mut req = trap::Request::for_party(session.system, party);
+            req.terrain = Some(session.terrain.clone());
             if let Some(Some(source)) = session.entries.traps.get(i) {
                 req.source = *source;
             }
@@ -748,6 +754,7 @@ fn map_and_journey(
         shun: recall.shun,
         taken: recall.taken,
         first_day,
+        visits: recall.visits,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))

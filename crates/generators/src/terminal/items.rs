@@ -10,7 +10,7 @@ use crate::generators::journey::{Journey, count};
 use crate::generators::map::{Map, Reveal};
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
-use crate::generators::trap::Trap;
+use crate::generators::trap::{Source, Trap};
 use crate::generators::voucher::Voucher;
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::Sheet;
@@ -176,9 +176,16 @@ pub fn forage(f: &Forage) -> String {
 
 pub fn trap(t: &Trap) -> String {
     let mut s = format!("### Trap: {}\n", t.name);
+    if t.from != Source::Rules {
+        // Its parts were drawn to fit the terrain (a rules trap's were not).
+        let _ = writeln!(s, "- Set in: {}", t.terrain);
+    }
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
     let _ = writeln!(s, "- Effect: {}", t.effect);
+    if let Some(d) = &t.disarm {
+        let _ = writeln!(s, "- Disarm: {d}");
+    }
     let _ = writeln!(s, "- {}", perils::roll(t));
     if !t.odds.is_empty() {
         let _ = writeln!(s, "  | {} |", perils::odds_head(t).join(" | "));

@@ -22,6 +22,8 @@
 //! - [`traits`]: the NPC trait tables' kind tags (`gen.npc.want` …).
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
+//! - [`traps`]: across the trap tables: both systems' effects alike, and in
+//!   every terrain a trigger and clues for every effect that fits it.
 
 pub mod clean;
 mod coverage;
@@ -36,6 +38,7 @@ mod rows;
 mod systems;
 mod table;
 pub mod traits;
+mod traps;
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;
@@ -160,6 +163,7 @@ pub fn build_over(base: Option<Library>, files: &[SourceFile]) -> (Library, Vec<
     extend::apply(pending, &mut tables, files, &mut problems);
     references::check(&tables, files, &mut problems);
     systems::check(&tables, files, &mut problems);
+    traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);

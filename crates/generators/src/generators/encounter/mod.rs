@@ -260,7 +260,8 @@ impl Generator for Request {
 }
 
 /// A trap lies in wait one time in six (the `trap` stream), in the
-/// encounter's system, measured against the party's POISE or abilities.
+/// encounter's system and terrain, measured against the party's POISE or
+/// abilities.
 fn lurking_trap(
     library: &Library,
     req: &Request,
@@ -270,7 +271,10 @@ fn lurking_trap(
     if at.stream(seed, "trap").die(6) != 1 {
         return Ok(None);
     }
-    let req = trap::Request::for_party(req.system, &req.party);
+    let req = trap::Request {
+        terrain: Some(req.terrain.clone()),
+        ..trap::Request::for_party(req.system, &req.party)
+    };
     req.make(library, seed, &at.only("trap")).map(Some)
 }
 

@@ -13,6 +13,8 @@
 //! - [`core`]: the Core Rules leg — an encounter chance every watch.
 //! - [`way`]: encounters on the way, never one already in the pack.
 //! - [`supplies`]: settlements, foraging and the search for water.
+//! - [`visits`]: a stop the party comes back to in a campaign says what
+//!   moved on since its hook was told (`gen.place.since`).
 //! - [`hunger`]: METTLE's Hungry and Thirsty PC by PC, who eats first when
 //!   there is not enough, and who dies of it.
 //!
@@ -43,6 +45,9 @@ mod supplies;
 mod trip;
 mod twists;
 mod way;
+mod visits;
+use std::collections::BTreeMap;
+
 
 use serde::Serialize;
 
@@ -99,6 +104,31 @@ pub struct Request {
     /// pack. Every day of the log, the arrival and each encounter's day
     /// are numbered from it.
     pub first_day: u32,
+    /// The stops a campaign's earlier sessions told the hook of, each with
+    /// the `gen.place.since` rows told there since ([`visits`]).
+    pub visits: Visits,
+}
+
+/// Stops told of before, by name, with the `gen.place.since` rows told
+/// at each after its hook.
+pub type Visits = BTreeMap<String, Vec<String>>;
+
+/// A stop whose hook a journey told (`since: None`), or what moved on
+/// there since a campaign's earlier session told it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Told {
+    pub stop: String,
+    pub since: Option<String>,
+}
+
+impl Told {
+    /// A stop's hook told.
+    pub fn hook(stop: &str) -> Told {
+        Told {
+            stop: stop.to_owned(),
+            since: None,
+        }
+    }
 }
 
 /// What a pack's journey avoids: the situations the pack used (row
@@ -110,6 +140,7 @@ pub struct Recall {
     pub remembered: Vec<String>,
     pub shun: Vec<String>,
     pub taken: Vec<String>,
+    pub visits: Visits,
 }
 
 impl Request {
@@ -160,6 +191,10 @@ pub struct Journey {
     /// Core Rules: shillings spent on meals and rooms.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shillings_spent: Option<u32>,
+    /// The stops whose hook (or what moved on since) the log told, for a
+    /// campaign's memory.
+    #[serde(skip)]
+    pub told: Vec<Told>,
 }
 
 /// One leg as walked.

@@ -29,6 +29,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         shun: Vec::new(),
         taken: Vec::new(),
         first_day: 1,
+        visits: Default::default(),
     }
 }
 
@@ -609,4 +610,59 @@ fn one_ration_and_one_unit_of_water_are_counted_in_the_singular() {
         "{said:#?}"
     );
     assert!(said.iter().any(|l| l.contains("(1 unit)")), "{said:#?}");
+}
+
+/// The log lines that arrive at a stop.
+fn reach_lines(j: &Journey) -> Vec<String> {
+    j.days
+        .iter()
+        .flat_map(|d| d.entries.iter())
+        .filter(|l| l.starts_with("They reach "))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn a_stop_told_before_says_what_moved_on_not_its_hook() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("since").unwrap();
+    let mut checked = 0;
+    for i in 0..12 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let first = nth(&library, &request(m.clone(), RulesSystem::Mettle), &seed, i).unwrap();
+        let told: Vec<&Told> = first.told.iter().collect();
+        assert!(told.iter().all(|t| t.since.is_none()), "#{i}: a first visit tells the hook");
+        let mut visits = Visits::new();
+        for t in &told {
+            visits.insert(t.stop.clone(), Vec::new());
+        }
+        let again = Request {
+            visits,
+            ..request(m.clone(), RulesSystem::Mettle)
+        };
+        let again = nth(&library, &again, &seed, i).unwrap();
+        let lines = reach_lines(&again);
+        let mut since = Vec::new();
+        for t in &again.told {
+            let stop = m.stops.iter().find(|s| s.name == t.stop).unwrap();
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(&format!("They reach {} (", stop.name)))
+                .unwrap();
+            assert!(!line.contains(&stop.hook), "#{i}: the hook again: {line}");
+            assert!(line.contains("Since they were last here, "), "#{i}: {line}");
+            let row = t.since.clone().expect("a stop told before gets a since row");
+            let folk = map::SAFE_KINDS.contains(&stop.kind.as_str());
+            let table = library.table("gen.place.since").unwrap();
+            let tags = &table.rows.iter().find(|r| r.entry.name == row).unwrap().entry.tags;
+            assert!(folk || !tags.iter().any(|t| t == "folk"), "#{i}: {row} needs folk at a {}", stop.kind);
+            since.push(row);
+            checked += 1;
+        }
+        let mut unique = since.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), since.len(), "#{i}: one journey tells a row twice: {since:?}");
+    }
+    assert!(checked >= 12, "only {checked} stops came back to");
 }

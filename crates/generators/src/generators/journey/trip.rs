@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::super::map::{Path, SAFE_KINDS, Stop};
 use super::clock::{self, Clock, Larder, Place};
 use super::route::{self, Lead, Odds};
-use super::{Address, EncounterNote, GenError, Journey, Passage, Request, Twist};
+use super::{Address, EncounterNote, GenError, Journey, Passage, Request, Told, Twist};
 use crate::content::Library;
 use crate::rules::RulesSystem;
 use crate::seed::Seed;
@@ -26,6 +26,8 @@ pub(super) struct Trip<'a> {
     pub used: Vec<String>,
     /// Hooks already told.
     said: BTreeSet<String>,
+    /// The stops whose hook (or what moved on since) this journey told.
+    pub told: Vec<Told>,
     pub passages: Vec<Passage>,
     /// The stop the party is at.
     pub here: usize,
@@ -129,6 +131,7 @@ impl<'a> Trip<'a> {
             encounters: Vec::new(),
             used: req.used.clone(),
             said: BTreeSet::new(),
+            told: Vec::new(),
             passages: Vec::new(),
             here: req.from,
         }
@@ -225,7 +228,7 @@ impl<'a> Trip<'a> {
         passage.reached = self.stop(reached).name.clone();
         let ambushed = passage.ambushed;
         self.passages.push(passage);
-        self.arrive(reached, ambushed);
+        self.arrive(reached, ambushed)?;
         if reached != self.req.to && self.clock.larder.hunger.dead.is_empty() {
             self.resupply(k, reached)?;
         }
@@ -292,11 +295,11 @@ impl<'a> Trip<'a> {
 
     /// Arriving at a stop: its hook said the first time, water in a
     /// settlement, an ambush if the Twist said so.
-    fn arrive(&mut self, stop: usize, ambushed: bool) {
+    fn arrive(&mut self, stop: usize, ambushed: bool) -> Result<(), GenError> {
         self.here = stop;
         let s = self.stop(stop);
         let line = if self.said.insert(s.hook.clone()) && !s.hook.is_empty() {
-            format!("They reach {} ({}): {}", s.name, s.kind, s.hook)
+            self.arrival_line(stop)?
         } else {
             format!("They reach {} ({}).", s.name, s.kind)
         };
@@ -316,6 +319,7 @@ impl<'a> Trip<'a> {
                 super::count(water, "unit", "units")
             ));
         }
+        Ok(())
     }
 
     /// Can the party go on? METTLE: not once hunger or thirst has killed a
@@ -358,6 +362,7 @@ impl<'a> Trip<'a> {
             passages,
             lead,
             req,
+            told,
             ..
         } = self;
         let arrival =
@@ -388,6 +393,7 @@ impl<'a> Trip<'a> {
             shillings_spent: (req.system == RulesSystem::Core).then_some(l.spent),
             watches: clock.states,
             days: clock.days,
+            told,
         }
     }
 }

@@ -6,15 +6,15 @@
 //! has in that ability, the chance to fail the save and the damage rolled
 //! on a failure.
 
-use super::{Abilities, Source, Trap, TrapOdds, from_parts};
-use crate::content::{Effect, Library, owned};
+use super::parts::Place;
+use super::{Abilities, Source, Trap, TrapOdds};
+use crate::content::{Effect, owned};
 use crate::dice::ast::Expr;
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
-use crate::generators::{Address, GenError};
+use crate::generators::GenError;
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::{ABILITY_MAX, save_passes};
-use crate::seed::Seed;
 
 /// The abilities a save can name.
 const ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];
@@ -22,9 +22,7 @@ const ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];
 /// A Core Rules trap at `at`, with save odds for each of the party's
 /// scores in the save's ability.
 pub(super) fn trap(
-    library: &Library,
-    seed: &Seed,
-    at: &Address,
+    place: &Place,
     source: Source,
     scores: &Abilities,
 ) -> Result<(Trap, bool), GenError> {
@@ -33,11 +31,7 @@ pub(super) fn trap(
             "the Core Rules have no traps of their own; Core traps are built from parts".into(),
         ));
     }
-    let drawn = from_parts(
-        library,
-        &mut at.stream(seed, "parts"),
-        "gen.trap.core.effect",
-    )?;
+    let drawn = place.assemble("gen.trap.core.effect")?;
     let effect = drawn
         .effects
         .iter()
@@ -56,9 +50,11 @@ pub(super) fn trap(
             name: drawn.name,
             system: RulesSystem::Core,
             from: Source::Parts,
+            terrain: place.region.name.clone(),
             trigger: drawn.trigger,
             clue: drawn.clue,
             effect: drawn.effect,
+            disarm: drawn.disarm,
             hazard: None,
             vs: save.into_owned(),
             soak: None,
@@ -161,6 +157,7 @@ mod tests {
     use super::super::{Against, Request};
     use super::*;
     use crate::generators::nth;
+    use crate::seed::Seed;
 
     #[test]
     fn a_save_fails_on_a_roll_over_the_score() {
@@ -189,6 +186,7 @@ mod tests {
                 wit: vec![12],
             }),
             party: None,
+            terrain: None,
         };
         let mut saves = std::collections::BTreeSet::new();
         for i in 0..10_000 {

@@ -2,7 +2,8 @@
 //!
 //! - **METTLE**: one of the five traps of the Scenes chapter
 //!   (`mettle.traps`) or one built from parts (`gen.trap.trigger`,
-//!   `gen.trap.clue`, `gen.trap.effect`). A trap is a hazard that checks
+//!   `gen.trap.clue`, `gen.trap.effect`) that fit its terrain and each
+//!   other ([`parts`]). A trap is a hazard that checks
 //!   against the victim's POISE like an Attack: only a success does its
 //!   damage (Edge + bonus) or effect. Its odds are for each POISE asked
 //!   (the party's, or 1-6): the chance to be hit and the damage on a hit.
@@ -12,9 +13,14 @@
 //!   or WIT) avoids it, a failure takes exploding damage and/or a
 //!   condition. Its odds are for each score the party has in that ability:
 //!   the chance to fail the save and the damage on a failure.
+//!
+//! Every trap is set in a terrain (the request's, or one drawn on the
+//! `<trap>/terrain` stream) and carries a way to find, disarm, bypass or
+//! reset it (`gen.trap.disarm`).
 
 mod core;
 mod fit;
+mod parts;
 
 pub use core::{condition_text, save_odds};
 pub use fit::{Fit, HIT_FAIR, KILL_FLOOR, PcOdds, SHARE_FAIR, sized_text};
@@ -22,7 +28,7 @@ pub use fit::{Fit, HIT_FAIR, KILL_FLOOR, PcOdds, SHARE_FAIR, sized_text};
 use serde::Serialize;
 
 use super::{Address, GenError, Generator};
-use crate::content::{Effect, Library, owned};
+use crate::content::{Effect, Library, Region, owned};
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
@@ -48,6 +54,8 @@ pub struct Request {
     /// The party the trap is fitted to (`None`: the trap as the tables
     /// give it, with odds for `against` only).
     pub party: Option<Party>,
+    /// The terrain it is set in (`None`: one drawn among the regions).
+    pub terrain: Option<String>,
 }
 
 /// What a trap's odds are measured against, which also says its system.
@@ -85,6 +93,7 @@ impl Default for Request {
             source: Source::Any,
             against: Against::Poise((1..=6).collect()),
             party: None,
+            terrain: None,
         }
     }
 }
@@ -116,6 +125,7 @@ impl Request {
             source: Source::Any,
             against,
             party: Some(party.clone()),
+            terrain: None,
         }
     }
 }
@@ -125,9 +135,14 @@ pub struct Trap {
     pub name: String,
     pub system: RulesSystem,
     pub from: Source,
+    /// The terrain it is set in.
+    pub terrain: String,
     pub trigger: String,
     pub clue: String,
     pub effect: String,
+    /// How to find, disarm, bypass or reset it (`gen.trap.disarm`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disarm: Option<String>,
     /// METTLE: the hazard in Pool+Bonus form, checked against `vs`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hazard: Option<String>,
@@ -240,8 +255,9 @@ impl Generator for Request {
     /// The trap at `at` for a request: as the tables give it, or chosen
     /// and sized for the request's party ([`fit`]).
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
+        let region = self.region(library, seed, at)?;
         let Some(party) = &self.party else {
-            return Ok(self.drawn(library, seed, at)?.0);
+            return Ok(self.drawn(library, seed, at, region)?.0);
         };
         let mut best: Option<(f64, Trap)> = None;
         for k in 0..fit::MAX_CHOICES {
@@ -250,7 +266,7 @@ impl Generator for Request {
             } else {
                 at.child("choice", k)
             };
-            let (trap, alarm) = self.drawn(library, seed, &choice)?;
+            let (trap, alarm) = self.drawn(library, seed, &choice, region)?;
             for grade in fit::grades() {
                 let Some(mut sized) = self.sized(&trap, grade)? else {
                     continue;
@@ -278,17 +294,45 @@ impl Generator for Request {
 }
 
 impl Request {
-    /// The trap at `at` as the tables give it, and whether it is an alarm
-    /// (its roll does no damage).
+    /// The terrain the trap at `at` is set in: the request's, or one of
+    /// the regions drawn on the `terrain` stream.
+    fn region<'l>(
+        &self,
+        library: &'l Library,
+        seed: &Seed,
+        at: &Address,
+    ) -> Result<&'l Region, GenError> {
+        if let Some(t) = &self.terrain {
+            return library.region(t).map_err(GenError::Request);
+        }
+        let all: Vec<&Region> = library.regions().collect();
+        if all.is_empty() {
+            return Err(GenError::Request(
+                "no terrain is in effect (no `gen.encounter.<region>` table)".into(),
+            ));
+        }
+        let k = at.stream(seed, "terrain").die(all.len() as u32) as usize;
+        Ok(all[k - 1])
+    }
+
+    /// The trap at `at` in `region` as the tables give it, and whether it
+    /// is an alarm (its roll does no damage).
     fn drawn(
         &self,
         library: &Library,
         seed: &Seed,
         at: &Address,
+        region: &Region,
     ) -> Result<(Trap, bool), GenError> {
+        let place = parts::Place {
+            library,
+            seed,
+            at,
+            region,
+        };
         match &self.against {
-            Against::Poise(poise) => mettle_trap(library, seed, at, self.source, poise),
-            Against::Abilities(scores) => core::trap(library, seed, at, self.source, scores),
+            Against::Poise(poise) => mettle_trap(&place, self.source, poise),
+            Against::Abilities(scores) => core::trap(&place, self.source, scores),
         }
     }
 
@@ -319,7 +363,7 @@ impl Request {
 }
 
 /// What a trap is made of before its odds: name, trigger, clue, effect
-/// (text and data) and the trail of rolls.
+/// (text and data), the way to deal with it and the trail of rolls.
 struct Drawn {
     name: String,
     trigger: String,
@@ -328,47 +372,18 @@ struct Drawn {
     effects: Vec<Effect>,
     /// The effect row's tags (`alarm`: its roll does no damage).
     tags: Vec<String>,
+    disarm: Option<String>,
     trail: Vec<String>,
 }
 
-/// A trap built from parts: a trigger and a clue (shared by both
-/// systems) and an effect from `effect_table`, all from the `parts` stream.
-fn from_parts(
-    library: &Library,
-    parts: &mut Stream,
-    effect_table: &str,
-) -> Result<Drawn, GenError> {
-    let t = library.roll_table("gen.trap.trigger", parts)?;
-    let c = library.roll_table("gen.trap.clue", parts)?;
-    let e = library.roll_table(effect_table, parts)?;
-    Ok(Drawn {
-        name: format!("{} {}", e.row, where_set(&t)),
-        trigger: format!("{}: {}", t.row, t.text),
-        clue: c.text.clone(),
-        effect: format!("{}: {}", e.row, e.text),
-        effects: e.effects.clone(),
-        tags: e.tags.clone(),
-        trail: vec![t.trail_text(), c.trail_text(), e.trail_text()],
-    })
-}
-
-/// Where a trigger sets a trap, to follow its effect in the trap's name
-/// (`Darts on the way out`): the trigger row's `set:` tag, or `at the
-/// <trigger>`.
-fn where_set(trigger: &crate::tables::TableRoll) -> String {
-    trigger
-        .tags
-        .iter()
-        .find_map(|t| t.strip_prefix("set:"))
-        .map_or_else(
-            || format!("at the {}", trigger.row.to_lowercase()),
-            str::to_owned,
-        )
-}
-
-/// One of the five traps of the METTLE rules.
-fn from_rules(library: &Library, parts: &mut Stream) -> Result<Drawn, GenError> {
-    let r = library.roll_table("mettle.traps", parts)?;
+/// One of the five traps of the METTLE rules that fit the terrain (its
+/// `place:` tags: no flooding room in a forest), on the `parts` stream,
+/// with a way to deal with it.
+fn from_rules(place: &parts::Place, parts: &mut Stream) -> Result<Drawn, GenError> {
+    let r = place.fitting("mettle.traps", parts)?;
+    let d = place.disarm(&r)?;
+    let mut trail = vec![r.trail_text()];
+    trail.extend(d.as_ref().map(crate::tables::TableRoll::trail_text));
     Ok(Drawn {
         name: r.row.clone(),
         trigger: section(&r.text, "Trigger:"),
@@ -376,32 +391,30 @@ fn from_rules(library: &Library, parts: &mut Stream) -> Result<Drawn, GenError> 
         effect: section(&r.text, "Effect:"),
         effects: r.effects.clone(),
         tags: r.tags.clone(),
-        trail: vec![r.trail_text()],
+        disarm: d.map(|d| format!("{}: {}", d.row, d.text)),
+        trail,
     })
 }
 
 /// A METTLE trap: from the rules (a third of the time, with `Any`) or from
 /// parts, with its odds against each POISE.
 fn mettle_trap(
-    library: &Library,
-    seed: &Seed,
-    at: &Address,
+    place: &parts::Place,
     source: Source,
     poise: &[u32],
 ) -> Result<(Trap, bool), GenError> {
     if poise.iter().any(|&p| p > 30) {
         return Err(GenError::Request("POISE values run 0-30".into()));
     }
-    let mut s = at.stream(seed, "source");
+    let mut s = place.at.stream(place.seed, "source");
     let from = match source {
         Source::Any if s.die(3) == 1 => Source::Rules,
         Source::Any => Source::Parts,
         other => other,
     };
-    let mut parts = at.stream(seed, "parts");
     let drawn = match from {
-        Source::Rules => from_rules(library, &mut parts)?,
-        _ => from_parts(library, &mut parts, "gen.trap.effect")?,
+        Source::Rules => from_rules(place, &mut place.at.stream(place.seed, "parts"))?,
+        _ => place.assemble("gen.trap.effect")?,
     };
     let effect = hazard_effect(&drawn.effects).cloned().unwrap_or_default();
     let odds = match &effect.hazard {
@@ -413,9 +426,11 @@ fn mettle_trap(
         name: drawn.name,
         system: RulesSystem::Mettle,
         from,
+        terrain: place.region.name.clone(),
         trigger: drawn.trigger,
         clue: drawn.clue,
         effect: drawn.effect,
+        disarm: drawn.disarm,
         hazard: owned(&effect.hazard),
         vs: effect.vs.as_deref().unwrap_or("POISE").to_owned(),
         soak: owned(&effect.soak),
@@ -563,6 +578,7 @@ mod tests {
             source: Source::Rules,
             against: Against::Poise(vec![3]),
             party: None,
+            terrain: None,
         };
         let blade = (0..100)
             .map(|i| nth(&library, &req, &seed, i).unwrap())

@@ -22,6 +22,7 @@
 mod breaks;
 
 use super::Flow;
+use super::brief::Block;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::page::{Anchor, Shape};
 
@@ -79,31 +80,6 @@ pub struct Card {
     pub subtitle: String,
     pub address: String,
     pub blocks: Vec<Block>,
-}
-
-/// A piece of a card's content.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Block {
-    /// A small bold section label (`WEAPONS`), kept with what follows.
-    Label(String),
-    /// Body text; `'\n'` breaks a line.
-    Text(String),
-    /// A run-in label and its text (`TRIGGER a tripwire across …`).
-    Field(String, String),
-    /// A small table: its first row is the header (bold); columns as wide
-    /// as their widest cell.
-    Table(Vec<Vec<String>>),
-    /// Label and value pairs (`NATURE`, `3`) in two or three columns.
-    Grid(Vec<(String, String)>),
-    /// A row of tick boxes, one per point (Mettle, health).
-    Track(usize),
-    /// Ruled lines to write on, filling the space left (at least one).
-    Notes,
-    /// Where a card too long for one carries on: nothing on a card that
-    /// fits whole; else the blocks before it make the first card and the
-    /// rest the "(cont.)" card, each at the largest size that fits it,
-    /// when both fit (an NPC: who they are, then their numbers).
-    Break,
 }
 
 /// Cards under one bookmark (`NPC cards`); sets follow one another on the
@@ -219,24 +195,17 @@ impl Flow<'_> {
         let room = |cont: bool| rooms[usize::from(cont)];
         // Whole, or else without its closing note lines (a second card of
         // nothing but note lines helps nobody), before carrying on.
-        let notes = match card.blocks.as_slice() {
-            [.., Block::Label(_), Block::Notes] => 2,
-            [.., Block::Notes] => 1,
-            _ => 0,
-        };
-        let kept = &card.blocks[..card.blocks.len() - notes];
-        let tries = std::iter::once((&card.blocks[..], BODY_MAX, MIN_TYPE))
-            .chain((notes > 0).then_some((kept, BODY_MAX, MIN_TYPE)));
-        let last = (kept, MIN_TYPE - STEP, LAST_TYPE);
-        for (i, (blocks, largest, least)) in tries.chain(std::iter::once(last)).enumerate() {
+        let (tries, bare) =
+            super::brief::tries(&card.blocks, [BODY_MAX, MIN_TYPE, STEP, LAST_TYPE]);
+        for (i, (blocks, largest, least)) in tries.iter().enumerate() {
             // A break is taken before the type goes under MIN_TYPE.
             if i > 0
-                && least < MIN_TYPE
+                && *least < MIN_TYPE
                 && let Some(two) = self.at_break(card, room)
             {
                 return two;
             }
-            let mut size = largest;
+            let mut size = *largest;
             while size >= least - 1e-9 {
                 let rows = self.rows(blocks, size);
                 if total(&rows, size) <= room(false) + 1e-6 {
@@ -250,7 +219,7 @@ impl Flow<'_> {
                 size -= STEP;
             }
         }
-        let rows = self.rows(&card.blocks, MIN_TYPE);
+        let rows = self.rows(&bare, MIN_TYPE);
         let mut cards = split(rows, MIN_TYPE, room);
         let only_notes = |rows: &Vec<Row>| {
             rows.iter().any(|r| matches!(r, Row::Notes))
@@ -303,7 +272,7 @@ impl Flow<'_> {
                     let lines = pdf::wrap(self.fonts, t, size, false, width);
                     rows.extend(lines.into_iter().map(Row::Line));
                 }
-                Block::Field(label, text) => {
+                Block::Field(label, text) | Block::Brief(label, text, _) => {
                     if gap && !rows.is_empty() {
                         rows.push(Row::Gap(SECTION_GAP / 2.0));
                     }

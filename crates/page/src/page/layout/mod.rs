@@ -35,9 +35,11 @@ pub struct Flow<'a> {
 /// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
 pub const NOTE_LINE: f64 = 22.68;
 
+mod brief;
 mod cards;
 
-pub use cards::{Block, Card, CardSet};
+pub use brief::Block;
+pub use cards::{Card, CardSet};
 
 impl<'a> Flow<'a> {
     pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {

@@ -1,0 +1,81 @@
+//! Stops the party comes back to: a campaign's earlier sessions told a
+//! stop's hook (what [`super::Request::visits`] holds), so arriving there
+//! again says what moved on since instead (`gen.place.since`: rows tagged
+//! `folk` only where people live), drawn on the `since/<stop>` stream of
+//! the journey among the rows told nowhere yet in the campaign, then among
+//! those not told at that stop, so nothing repeats while rows are left.
+
+use super::trip::Trip;
+use super::{GenError, Told};
+use crate::content::Row;
+use crate::generators::map::SAFE_KINDS;
+use crate::seed::Stream;
+
+/// What moved on at a stop the party comes back to.
+pub const SINCE: &str = "gen.place.since";
+/// The tag of a `gen.place.since` row that needs people living there.
+pub const FOLK: &str = "folk";
+
+impl Trip<'_> {
+    /// The line for arriving at `stop` whose hook is not yet said on this
+    /// journey: the hook on a first visit, else what moved on since (the
+    /// hook again without a `gen.place.since` row for it).
+    pub(super) fn arrival_line(&mut self, stop: usize) -> Result<String, GenError> {
+        let s = self.stop(stop);
+        let first = format!("They reach {} ({}): {}", s.name, s.kind, s.hook);
+        let Some(before) = self.req.visits.get(&s.name) else {
+            self.told.push(Told::hook(&s.name));
+            return Ok(first);
+        };
+        let folk = SAFE_KINDS.contains(&s.kind.as_str());
+        let mut stream = self.at.stream(self.seed, &format!("since/{stop}"));
+        let Some(k) = self.since_row(before, folk, &mut stream) else {
+            return Ok(first);
+        };
+        let roll = self.library.resolve(SINCE, k, &mut stream)?;
+        self.told.push(Told {
+            stop: s.name.clone(),
+            since: Some(roll.row.clone()),
+        });
+        Ok(format!(
+            "They reach {} ({}). Since they were last here, {}",
+            s.name, s.kind, roll.text
+        ))
+    }
+
+    /// The index of a `gen.place.since` row for a stop where `before` were
+    /// told (`None` without the table or a row that fits): a weighted pick
+    /// among the rows that fit and were told nowhere yet (at no stop of the
+    /// campaign, nor earlier on this journey), else among those not told
+    /// at this stop, else among all that fit.
+    fn since_row(&self, before: &[String], folk: bool, stream: &mut Stream) -> Option<usize> {
+        let table = self.library.get(SINCE)?;
+        let fits = |r: &Row| {
+            self.library.drawable(r) && (folk || !r.entry.tags.iter().any(|t| t == FOLK))
+        };
+        let all: Vec<usize> = (0..table.rows.len()).filter(|&i| fits(&table.rows[i])).collect();
+        let anywhere = self
+            .req
+            .visits
+            .values()
+            .flatten()
+            .chain(self.told.iter().filter_map(|t| t.since.as_ref()));
+        let told_anywhere: Vec<&String> = anywhere.collect();
+        let not_in = |told: &[&String]| -> Vec<usize> {
+            all.iter()
+                .copied()
+                .filter(|&i| !told.iter().any(|b| **b == table.rows[i].entry.name))
+                .collect()
+        };
+        let here: Vec<&String> = before.iter().collect();
+        let rows = [not_in(&told_anywhere), not_in(&here)]
+            .into_iter()
+            .find(|r| !r.is_empty())
+            .unwrap_or(all);
+        let weights: Vec<u64> = rows
+            .iter()
+            .map(|&i| table.rows[i].entry.weight.unwrap_or(1))
+            .collect();
+        stream.pick_weighted(&weights).map(|k| rows[k])
+    }
+}
