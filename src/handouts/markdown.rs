@@ -145,6 +145,13 @@ pub struct SheetWords {
     pub twist: String,
     #[serde(default = "ending_word")]
     pub ending: String,
+    /// `Spoils`: what an encounter's foes leave behind.
+    #[serde(default = "spoils_word")]
+    pub spoils: String,
+}
+
+fn spoils_word() -> String {
+    "Spoils".into()
 }
 
 fn twist_word() -> String {

@@ -2488,7 +2488,6 @@ each_case! {
     trap_effect_whose_mechanism_no_clue_shows => "trap effect whose mechanism no clue shows",
     trap_effect_no_trigger_can_spring => "trap effect no trigger can spring",
     trap_effects_of_the_two_systems_differ => "trap effects of the two systems differ",
-    region_of_an_unknown_place => "region of an unknown place",
     stat_block_out_of_bounds => "stat block out of bounds",
     pool_summary_out_of_bounds => "pool summary out of bounds",
     character_sheet_out_of_bounds => "character sheet out of bounds",

@@ -375,13 +375,18 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
                 }
                 None => {
                     if let Some((_, hook)) = line.split_once("): ") {
-                        assert!(hooks.insert(hook.to_owned()), "session {n} tells a hook again: {line}");
+                        assert!(
+                            hooks.insert(hook.to_owned()),
+                            "session {n} tells a hook again: {line}"
+                        );
                     }
                 }
             }
         }
         let arrived = p["journey"]["to"].as_str().unwrap().to_owned();
-        let last = p["journey"]["days"].as_array().unwrap().last().unwrap()["day"].as_u64().unwrap();
+        let last = p["journey"]["days"].as_array().unwrap().last().unwrap()["day"]
+            .as_u64()
+            .unwrap();
         record(
             &camp,
             n,
@@ -391,11 +396,18 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
             ],
         );
     }
-    assert!(comebacks >= 4, "the party came back to only {comebacks} stops");
+    assert!(
+        comebacks >= 4,
+        "the party came back to only {comebacks} stops"
+    );
     let mut unique = since.clone();
     unique.sort();
     unique.dedup();
-    assert_eq!(unique.len(), since.len(), "a development told twice: {since:?}");
+    assert_eq!(
+        unique.len(),
+        since.len(),
+        "a development told twice: {since:?}"
+    );
     let (verified, _) = ok_in(&camp, &["verify"]);
     assert_eq!(verified.matches("ok: all").count(), 4, "{verified}");
 }

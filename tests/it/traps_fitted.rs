@@ -198,14 +198,16 @@ fn campaign(extra: &str, files: &[(&str, &str)]) -> Test {
     t
 }
 
-/// Rules traps drawn in a campaign folder: their names.
-fn rules_traps(t: &Test) -> Vec<String> {
-    let o = run_in(
-        &t.path().join("camp"),
-        &[
-            "--seed", "eras", "gen", "trap", "--from", "rules", "--count", "300",
-        ],
-    );
+/// Rules traps drawn in a campaign folder (in `terrain`, or one drawn for
+/// each trap): their names.
+fn rules_traps(t: &Test, terrain: Option<&str>) -> Vec<String> {
+    let mut args = vec![
+        "--seed", "eras", "gen", "trap", "--from", "rules", "--count", "300",
+    ];
+    if let Some(terrain) = terrain {
+        args.extend(["--terrain", terrain]);
+    }
+    let o = run_in(&t.path().join("camp"), &args);
     assert!(o.status.success(), "{}", stderr(&o));
     stdout(&o)
         .lines()
@@ -216,20 +218,26 @@ fn rules_traps(t: &Test) -> Vec<String> {
 
 #[test]
 fn a_medieval_campaign_is_never_handed_a_claymore() {
-    let medieval = rules_traps(&campaign("era = \"medieval\"\n", &[]));
+    let medieval = rules_traps(&campaign("era = \"medieval\"\n", &[]), None);
     assert_eq!(medieval.len(), 300);
     assert!(!medieval.iter().any(|n| n == "Anti-personnel mine"));
-    // Untagged rows fit every era: the other four all come.
+    // Rows without an era fit every era: over terrains wild and built,
+    // the other four all come.
     for name in ["Flooding room", "Pitfall", "Scything blade", "Tripwire"] {
         assert!(medieval.iter().any(|n| n == name), "{name}");
     }
-    // No era declared: every row, the mine about a fifth of the time, as
-    // in a modern campaign (300 draws at 1/5: mean 60, sd about 6.9; five
-    // sd either way).
+    // No era declared: every row that fits the place. Underground (built)
+    // has four, the mine among them, so a quarter of the time, as in a
+    // modern campaign (300 draws at 1/4: mean 75, sd 7.5; five sd either
+    // way).
     for extra in ["", "era = \"modern\"\n"] {
-        let drawn = rules_traps(&campaign(extra, &[]));
+        let drawn = rules_traps(&campaign(extra, &[]), Some("underground"));
+        assert!(
+            !drawn.iter().any(|n| n == "Tripwire"),
+            "{extra:?}: a tripwire round a camp underground"
+        );
         let mines = drawn.iter().filter(|n| *n == "Anti-personnel mine").count();
-        assert!((25..=95).contains(&mines), "{extra:?}: {mines}");
+        assert!((38..=112).contains(&mines), "{extra:?}: {mines}");
     }
 }
 

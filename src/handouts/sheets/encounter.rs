@@ -446,13 +446,17 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     }
 }
 
-/// The twist and the ending laid over the situation: a paragraph each,
-/// or one run at the tightest fit.
+/// The twist and the ending laid over the situation, and the spoils: a
+/// paragraph each, or one run at the tightest fit.
 fn layers(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
-    let said: Vec<String> = [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)]
-        .into_iter()
-        .filter_map(|(word, layer)| layer.as_ref().map(|l| format!("{word}: {}", l.text)))
-        .collect();
+    let said: Vec<String> = [
+        (&w.sheet.twist, &e.twist),
+        (&w.sheet.ending, &e.ending),
+        (&w.sheet.spoils, &e.spoils),
+    ]
+    .into_iter()
+    .filter_map(|(word, layer)| layer.as_ref().map(|l| format!("{word}: {}", l.text)))
+    .collect();
     if fit.small_title {
         f.para(&said.join(" · "), fit.small, false);
     } else {
@@ -506,8 +510,10 @@ fn traits_text(n: &Npc, w: &Wording) -> String {
 type Line = (String, bool);
 
 /// The situation's hazard and a trap lying in wait, in the pack's system:
-/// a block each (a trap's name in bold, then its rules and odds).
-pub(super) fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
+/// a block each (a trap's name in bold, then its rules and odds); `brief`,
+/// the way to disarm it by its name alone (its whole text is in the
+/// trap's Markdown and JSON).
+pub(super) fn hazards(e: &Encounter, brief: bool) -> Vec<Vec<Line>> {
     let mut blocks = Vec::new();
     if let Some(h) = &e.hazard {
         blocks.push(vec![(format!("Hazard: {}", perils::hazard(h)), false)]);
@@ -527,9 +533,14 @@ pub(super) fn hazards(e: &Encounter) -> Vec<Vec<Line>> {
                     t.trigger,
                     t.clue,
                     t.effect,
-                    t.disarm
-                        .as_ref()
-                        .map_or_else(String::new, |d| format!(" Disarm: {d}"))
+                    t.disarm.as_ref().map_or_else(String::new, |d| {
+                        let d = if brief {
+                            d.split(':').next().unwrap_or(d)
+                        } else {
+                            d
+                        };
+                        format!(" Disarm: {d}")
+                    })
                 ),
                 false,
             ),
@@ -586,7 +597,7 @@ fn rules(f: &mut Flow, e: &Encounter, fit: Fit, more: Vec<Vec<Line>>) {
         .iter()
         .map(|t| vec![(tile_line(t), false)])
         .collect();
-    blocks.extend(hazards(e));
+    blocks.extend(hazards(e, fit.small_title));
     blocks.extend(more);
     // Two columns of about the same length of text.
     let len = |b: &Vec<Line>| b.iter().map(|(t, _)| t.len()).sum::<usize>();

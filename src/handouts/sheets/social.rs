@@ -55,7 +55,7 @@ pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wordin
         );
     }
     // The hazard and a trap lying in wait, as the battle page has them.
-    for block in super::encounter::hazards(e) {
+    for block in super::encounter::hazards(e, false) {
         for (text, bold) in block {
             f.para(&text, BODY, bold);
         }

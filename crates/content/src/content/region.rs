@@ -104,11 +104,7 @@ impl Region {
     /// name it: `wild` (the open land) or `built` (a `settled` or `indoor`
     /// setting).
     pub fn place(&self) -> &'static str {
-        if self.built() {
-            "built"
-        } else {
-            "wild"
-        }
+        if self.built() { "built" } else { "wild" }
     }
 
     /// Whether a row with `tags` may be laid here: a [`SKY`] row only in

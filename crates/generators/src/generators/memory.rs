@@ -30,8 +30,8 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::encounter::Encounter;
-use super::journey::{Told, Visits};
 pub use super::encounter::{layered_key, situation_key};
+use super::journey::{Told, Visits};
 use super::npc::{self, Npc};
 use super::trap::Trap;
 use crate::content::{Library, Row};

@@ -209,6 +209,9 @@ pub fn encounter(e: &Encounter) -> String {
     if let Some(t) = &e.ending {
         let _ = writeln!(s, "Ending ({}): {}", t.row, t.text);
     }
+    if let Some(t) = &e.spoils {
+        let _ = writeln!(s, "Spoils ({}): {}", t.row, t.text);
+    }
     let _ = writeln!(s, "trail: {}", e.situation.trail_text());
     let _ = writeln!(
         s,

@@ -5,11 +5,18 @@
 //! `outdoor` or `indoor` (the region's setting), `foes` (foes on stage)
 //! and `people` (someone on stage who talks: an `npc:` person, or a
 //! `human` or `townsfolk` foe); a row needs all its tags.
+//!
+//! With foes on stage, the spoils too ([`spoils`], on the `spoils`
+//! stream): what foes who carry things have on them, from the system's
+//! treasure table (`gen.treasure.core` in shillings, `gen.treasure.mettle`
+//! in what METTLE tracks), or, among beasts and the like, an odd find in
+//! the lair or the remains (`gen.treasure.trinket`).
 
 use super::super::GenError;
 use super::super::npc::Npc;
 use crate::content::region::LAYER_TABLES;
 use crate::content::{Library, Row};
+use crate::rules::RulesSystem;
 use crate::seed::Stream;
 use crate::tables::TableRoll;
 
@@ -77,6 +84,39 @@ pub(super) fn layer(
         return Ok(None);
     };
     Ok(Some(library.resolve(id, fitting[pick].0, s)?))
+}
+
+/// Foe kinds that carry purses and gear (the rest leave a lair's odd find).
+const CARRIERS: [&str; 3] = ["human", "townsfolk", "monster"];
+
+/// The system's treasure table.
+fn treasure_table(system: RulesSystem) -> &'static str {
+    match system {
+        RulesSystem::Core => "gen.treasure.core",
+        RulesSystem::Mettle => "gen.treasure.mettle",
+    }
+}
+
+/// What the foes leave: none without foes or the table; the system's
+/// treasure when a foe carries things, else a trinket.
+pub(super) fn spoils(
+    library: &Library,
+    system: RulesSystem,
+    foes: &[Npc],
+    s: &mut Stream,
+) -> Result<Option<TableRoll>, GenError> {
+    if foes.is_empty() {
+        return Ok(None);
+    }
+    let id = if foes.iter().any(|f| CARRIERS.contains(&f.kind.as_str())) {
+        treasure_table(system)
+    } else {
+        "gen.treasure.trinket"
+    };
+    match library.get(id) {
+        Some(t) if !t.rows.is_empty() => Ok(Some(library.roll_table(id, s)?)),
+        _ => Ok(None),
+    }
 }
 
 #[cfg(test)]

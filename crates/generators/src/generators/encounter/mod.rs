@@ -24,7 +24,8 @@
 //! - [`hazard`]: the situation's hazard, in the encounter's system.
 //! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics,
 //!   those that fit the region's setting.
-//! - [`layers`]: the twist and the ending laid over the situation.
+//! - [`layers`]: the twist and the ending laid over the situation, and the
+//!   foes' spoils.
 
 #[cfg(test)]
 mod coherence;
@@ -137,6 +138,9 @@ pub struct Encounter {
     /// How it ends if the party does nothing (`gen.situation.ending`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<TableRoll>,
+    /// What the foes leave behind (`gen.treasure.*`): none without foes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spoils: Option<TableRoll>,
     pub foes: Vec<Npc>,
     /// Non-hostile people the situation puts on stage.
     pub others: Vec<Npc>,
@@ -219,6 +223,7 @@ impl Generator for Request {
         let stage = Stage::of(region.outdoor(), &foes, &others);
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
+        let spoils = layers::spoils(library, self.system, &foes, &mut at.stream(seed, "spoils"))?;
         let layout = zones::layout(
             self.system,
             (&party_names, &foes),
@@ -245,6 +250,7 @@ impl Generator for Request {
             situation,
             twist,
             ending,
+            spoils,
             foes,
             others,
             layout,
@@ -434,6 +440,7 @@ mod tests {
             let e = nth(&library, &req, &seed, i).unwrap();
             let problems = check(&e);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
+            spoils_fit(&e, i);
             if !e.foes.is_empty() {
                 fights += 1;
                 if e.threat.verdict == "fair" || e.threat.verdict == "hard" {
@@ -443,6 +450,28 @@ mod tests {
         }
         // Most fights land in the fair-to-hard band.
         assert!(fair * 10 >= fights * 6, "{fair} of {fights}");
+    }
+
+    /// Spoils with foes and only then: the system's treasure when a foe
+    /// carries things (a person or a monster), else a trinket.
+    fn spoils_fit(e: &Encounter, i: usize) {
+        let carrier = e
+            .foes
+            .iter()
+            .any(|f| ["human", "townsfolk", "monster"].contains(&f.kind.as_str()));
+        let want = match (e.foes.is_empty(), carrier, e.system) {
+            (true, ..) => None,
+            (false, false, _) => Some("gen.treasure.trinket"),
+            (false, true, RulesSystem::Core) => Some("gen.treasure.core"),
+            (false, true, RulesSystem::Mettle) => Some("gen.treasure.mettle"),
+        };
+        let got = e.spoils.as_ref().map(|s| s.table.as_str());
+        assert_eq!(
+            got,
+            want,
+            "#{i}: spoils of {:?}",
+            e.foes.iter().map(|f| &f.kind).collect::<Vec<_>>()
+        );
     }
 }
 

@@ -44,10 +44,9 @@ pub mod route;
 mod supplies;
 mod trip;
 mod twists;
-mod way;
 mod visits;
+mod way;
 use std::collections::BTreeMap;
-
 
 use serde::Serialize;
 

@@ -631,7 +631,10 @@ fn a_stop_told_before_says_what_moved_on_not_its_hook() {
         let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
         let first = nth(&library, &request(m.clone(), RulesSystem::Mettle), &seed, i).unwrap();
         let told: Vec<&Told> = first.told.iter().collect();
-        assert!(told.iter().all(|t| t.since.is_none()), "#{i}: a first visit tells the hook");
+        assert!(
+            told.iter().all(|t| t.since.is_none()),
+            "#{i}: a first visit tells the hook"
+        );
         let mut visits = Visits::new();
         for t in &told {
             visits.insert(t.stop.clone(), Vec::new());
@@ -651,18 +654,35 @@ fn a_stop_told_before_says_what_moved_on_not_its_hook() {
                 .unwrap();
             assert!(!line.contains(&stop.hook), "#{i}: the hook again: {line}");
             assert!(line.contains("Since they were last here, "), "#{i}: {line}");
-            let row = t.since.clone().expect("a stop told before gets a since row");
+            let row = t
+                .since
+                .clone()
+                .expect("a stop told before gets a since row");
             let folk = map::SAFE_KINDS.contains(&stop.kind.as_str());
             let table = library.table("gen.place.since").unwrap();
-            let tags = &table.rows.iter().find(|r| r.entry.name == row).unwrap().entry.tags;
-            assert!(folk || !tags.iter().any(|t| t == "folk"), "#{i}: {row} needs folk at a {}", stop.kind);
+            let tags = &table
+                .rows
+                .iter()
+                .find(|r| r.entry.name == row)
+                .unwrap()
+                .entry
+                .tags;
+            assert!(
+                folk || !tags.iter().any(|t| t == "folk"),
+                "#{i}: {row} needs folk at a {}",
+                stop.kind
+            );
             since.push(row);
             checked += 1;
         }
         let mut unique = since.clone();
         unique.sort();
         unique.dedup();
-        assert_eq!(unique.len(), since.len(), "#{i}: one journey tells a row twice: {since:?}");
+        assert_eq!(
+            unique.len(),
+            since.len(),
+            "#{i}: one journey tells a row twice: {since:?}"
+        );
     }
     assert!(checked >= 12, "only {checked} stops came back to");
 }

@@ -50,10 +50,11 @@ impl Trip<'_> {
     /// at this stop, else among all that fit.
     fn since_row(&self, before: &[String], folk: bool, stream: &mut Stream) -> Option<usize> {
         let table = self.library.get(SINCE)?;
-        let fits = |r: &Row| {
-            self.library.drawable(r) && (folk || !r.entry.tags.iter().any(|t| t == FOLK))
-        };
-        let all: Vec<usize> = (0..table.rows.len()).filter(|&i| fits(&table.rows[i])).collect();
+        let fits =
+            |r: &Row| self.library.drawable(r) && (folk || !r.entry.tags.iter().any(|t| t == FOLK));
+        let all: Vec<usize> = (0..table.rows.len())
+            .filter(|&i| fits(&table.rows[i]))
+            .collect();
         let anywhere = self
             .req
             .visits

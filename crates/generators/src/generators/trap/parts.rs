@@ -153,7 +153,8 @@ impl Place<'_> {
     fn none_fit(&self, id: &str) -> GenError {
         GenError::Request(format!(
             "no row of `{id}` makes a trap that fits {} ({}); `tablewright validate` says what is missing",
-            self.region.name, self.region.place()
+            self.region.name,
+            self.region.place()
         ))
     }
 }

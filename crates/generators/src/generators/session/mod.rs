@@ -13,10 +13,12 @@
 //! itself and the items before it. The pack's NPCs fit its terrain: the
 //! archetypes its encounter table names weigh [`npc::FIT`] times as much.
 
+mod requests;
+
 use serde::{Serialize, Serializer};
 
 use super::encounter::{self, Encounter};
-use super::injury::{self, Injury};
+use super::injury::Injury;
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
 pub use super::memory::Repeat;
@@ -33,6 +35,7 @@ use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
+use requests::{encounter_requests, injury_requests, npc_requests, trap_requests};
 
 /// What a pack holds: the typed form of a session file (see
 /// [`crate::input::session`]), without its seed and party.
@@ -610,85 +613,6 @@ pub fn generate_remembering(
         rerolls: rerolls.clone(),
         campaign: None,
     })
-}
-
-/// Each encounter's request: the session's, with an entry's terrain and
-/// pins for the first ones.
-fn encounter_requests(
-    session: &Request,
-    party: &Party,
-    shun: &[String],
-) -> Vec<encounter::Request> {
-    let entries = &session.entries.encounters;
-    (0..session.encounters)
-        .map(|i| {
-            let (terrain, pin) = entries.get(i).cloned().unwrap_or_default();
-            encounter::Request {
-                terrain: terrain.unwrap_or_else(|| session.terrain.clone()),
-                system: session.system,
-                party: party.clone(),
-                pin,
-                shun: shun.to_vec(),
-                taken: Vec::new(),
-            }
-        })
-        .collect()
-}
-
-/// Each injury's request: permanent, or of a pinned row, where an entry
-/// says so.
-fn injury_requests(session: &Request) -> Vec<injury::Request> {
-    (0..session.injuries)
-        .map(|i| {
-            let (permanent, name) = session.entries.injuries.get(i).cloned().unwrap_or_default();
-            injury::Request {
-                character: None,
-                permanent,
-                name,
-            }
-        })
-        .collect()
-}
-
-/// Each trap's request: odds for the party, in the session's terrain,
-/// from where an entry says.
-fn trap_requests(session: &Request, party: &Party) -> Vec<trap::Request> {
-    (0..session.traps)
-        .map(|i| {
-            let mut req = trap::Request::for_party(session.system, party);
-            req.terrain = Some(session.terrain.clone());
-            if let Some(Some(source)) = session.entries.traps.get(i) {
-                req.source = *source;
-            }
-            req
-        })
-        .collect()
-}
-
-/// Each NPC's request: people of the session's terrain, of an entry's
-/// archetype and tier.
-fn npc_requests(
-    session: &Request,
-    shun: &[String],
-    taken: &[String],
-    met: &[String],
-) -> Vec<npc::Request> {
-    (0..session.npcs)
-        .map(|i| {
-            let (archetype, tier) = session.entries.npcs.get(i).cloned().unwrap_or_default();
-            npc::Request {
-                system: session.system,
-                archetype,
-                tier,
-                terrain: Some(session.terrain.clone()),
-                // Monsters and beasts belong on encounter sheets; NPC cards are people.
-                people_only: true,
-                met: met.to_vec(),
-                shun: shun.to_vec(),
-                taken: taken.to_vec(),
-            }
-        })
-        .collect()
 }
 
 /// The names of the people (foes and others on stage) of `encounters`.
