@@ -85,6 +85,7 @@ fn generators(c: &mut Criterion) {
         pin: encounter::Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        season: Default::default(),
     };
     group.bench_function("100 encounters", |b| {
         b.iter(|| {

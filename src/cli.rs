@@ -229,6 +229,26 @@ impl From<MdArg> for crate::handouts::Flavour {
     }
 }
 
+/// `--season`: the season an encounter's weather is drawn in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SeasonArg {
+    Spring,
+    Summer,
+    Autumn,
+    Winter,
+}
+
+impl From<SeasonArg> for crate::generators::weather::Season {
+    fn from(a: SeasonArg) -> Self {
+        match a {
+            SeasonArg::Spring => Self::Spring,
+            SeasonArg::Summer => Self::Summer,
+            SeasonArg::Autumn => Self::Autumn,
+            SeasonArg::Winter => Self::Winter,
+        }
+    }
+}
+
 /// `--system`: which rules to make things for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum SystemArg {
@@ -603,6 +623,9 @@ pub enum GenKind {
         /// or a pool summary such as `3,4,4,5` (default: four average PCs).
         #[arg(long, value_name = "FILE|POOLS")]
         party: Option<String>,
+        /// The season its weather is drawn in (underground has none).
+        #[arg(long, value_enum, default_value = "spring")]
+        season: SeasonArg,
     },
     /// A point-crawl travel map: stops, paths, Difficulties, days.
     Map {

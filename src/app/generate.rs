@@ -100,6 +100,7 @@ fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
         terrain,
         system,
         party,
+        season,
     } = kind
     else {
         unreachable!("called for encounters only")
@@ -111,6 +112,7 @@ fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
         pin: encounter::Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        season: *season,
     })
 }
 

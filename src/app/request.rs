@@ -155,6 +155,7 @@ pub enum Kind {
         terrain: String,
         system: RulesSystem,
         party: Option<String>,
+        season: crate::generators::weather::Season,
     },
     Map {
         request: map::Request,
@@ -449,10 +450,12 @@ fn gen_kind(kind: &GenKind, which: Which) -> Result<Kind, UsageError> {
             terrain,
             system,
             party,
+            season,
         } => Kind::Encounter {
             terrain,
             system: system.into(),
             party,
+            season: season.into(),
         },
         GenKind::Map {
             stops,

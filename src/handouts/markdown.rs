@@ -148,6 +148,13 @@ pub struct SheetWords {
     /// `Spoils`: what an encounter's foes leave behind.
     #[serde(default = "spoils_word")]
     pub spoils: String,
+    /// `Weather`: the weather an encounter meets.
+    #[serde(default = "weather_word")]
+    pub weather: String,
+}
+
+fn weather_word() -> String {
+    "Weather".into()
 }
 
 fn spoils_word() -> String {

@@ -1333,6 +1333,14 @@ fn cases() -> Vec<Case> {
                 &["invalid value 'coar'", "mettle", "core"],
             )
         },
+        Case {
+            code: 2,
+            ..refusal(
+                "encounter in an unknown season",
+                args(&["gen", "encounter", "--season", "fall"]),
+                &["invalid value 'fall'", "spring", "summer", "autumn", "winter"],
+            )
+        },
         // The folder holds a campaign.toml already: init writes nothing.
         Case {
             files: vec![("campaign.toml", b"seed = \"mine\"\n".to_vec())],
@@ -2587,6 +2595,7 @@ each_case! {
     unknown_terrain_in_the_session => "unknown terrain in the session",
     init_over_an_existing_folder => "init over an existing folder",
     init_for_an_unknown_system => "init for an unknown system",
+    encounter_in_an_unknown_season => "encounter in an unknown season",
     validate_vouchers_in_a_core_campaigns_plan => "validate: vouchers in a Core campaign's plan",
     record_spending_a_voucher_twice => "record spending a voucher twice",
     record_spending_a_voucher_spent_in_an_earlier_session => "record spending a voucher spent in an earlier session",

@@ -482,6 +482,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             pin: Default::default(),
             shun: Vec::new(),
             taken: Vec::new(),
+            season: Default::default(),
         };
         nth(library, &e, &seed, i).unwrap_or_else(|e| fail("encounter", i, &e));
         let n = npc::Request {

@@ -446,10 +446,11 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     }
 }
 
-/// The twist and the ending laid over the situation, and the spoils: a
-/// paragraph each, or one run at the tightest fit.
+/// The weather, the twist and the ending laid over the situation, and the
+/// spoils: a paragraph each, or one run at the tightest fit.
 fn layers(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
     let said: Vec<String> = [
+        (&w.sheet.weather, &e.weather),
         (&w.sheet.twist, &e.twist),
         (&w.sheet.ending, &e.ending),
         (&w.sheet.spoils, &e.spoils),

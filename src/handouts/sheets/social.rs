@@ -31,7 +31,11 @@ pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wordin
     f.section_here(&title, TITLE, BODY * 14.0);
     f.para(&e.situation.text, BODY + 0.5, false);
     // The layers over the situation, as the battle page has them.
-    for (word, layer) in [(&w.sheet.twist, &e.twist), (&w.sheet.ending, &e.ending)] {
+    for (word, layer) in [
+        (&w.sheet.weather, &e.weather),
+        (&w.sheet.twist, &e.twist),
+        (&w.sheet.ending, &e.ending),
+    ] {
         if let Some(l) = layer {
             f.para(&format!("{word}: {}", l.text), BODY, false);
         }

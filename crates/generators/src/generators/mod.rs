@@ -37,6 +37,7 @@ pub mod sheet;
 pub mod traits;
 pub mod trap;
 pub mod voucher;
+pub mod weather;
 
 use std::borrow::Borrow;
 use std::collections::BTreeSet;

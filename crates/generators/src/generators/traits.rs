@@ -230,6 +230,7 @@ mod tests {
                     pin: Default::default(),
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    season: Default::default(),
                 };
                 let e = nth(&library, &req, &seed, i).unwrap();
                 let speaking =

@@ -44,6 +44,7 @@ fn request(i: usize, system: RulesSystem) -> Request {
         pin: Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        season: Default::default(),
     }
 }
 

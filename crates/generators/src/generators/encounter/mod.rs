@@ -24,6 +24,7 @@
 //! - [`hazard`]: the situation's hazard, in the encounter's system.
 //! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics,
 //!   those that fit the region's setting.
+//! - the weather it meets, in its season ([`super::weather`]).
 //! - [`layers`]: the twist and the ending laid over the situation, and the
 //!   foes' spoils.
 
@@ -41,6 +42,7 @@ use serde::Serialize;
 
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
+use super::weather::{self, Season};
 use super::{Address, GenError, Generator};
 use crate::content::{Library, Region};
 use crate::rules::{Party, RulesSystem};
@@ -97,6 +99,8 @@ pub struct Request {
     /// Whole names no foe or person on stage repeats while the name
     /// tables have others: a campaign's earlier packs' and this pack's.
     pub taken: Vec<String>,
+    /// The season its weather is drawn in ([`super::weather`]).
+    pub season: Season,
 }
 
 impl Request {
@@ -132,6 +136,9 @@ pub struct Encounter {
     pub terrain: String,
     pub system: RulesSystem,
     pub situation: TableRoll,
+    /// The weather it meets ([`super::weather`]): none where no row fits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weather: Option<TableRoll>,
     /// A complication laid over the situation (`gen.situation.twist`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub twist: Option<TableRoll>,
@@ -224,6 +231,12 @@ impl Generator for Request {
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
         let spoils = layers::spoils(library, self.system, &foes, &mut at.stream(seed, "spoils"))?;
+        let weather = weather::weather(
+            library,
+            region,
+            (self.season, self.system),
+            &mut at.stream(seed, "weather"),
+        )?;
         let layout = zones::layout(
             self.system,
             (&party_names, &foes),
@@ -248,6 +261,7 @@ impl Generator for Request {
             terrain: region.name.clone(),
             system: self.system,
             situation,
+            weather,
             twist,
             ending,
             spoils,
@@ -436,8 +450,10 @@ mod tests {
                 pin: Pin::default(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                season: Season::ALL[i / 2 % 4],
             };
             let e = nth(&library, &req, &seed, i).unwrap();
+            weather_fits(&e, req.season, i);
             let problems = check(&e);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
             spoils_fit(&e, i);
@@ -450,6 +466,25 @@ mod tests {
         }
         // Most fights land in the fair-to-hard band.
         assert!(fair * 10 >= fights * 6, "{fair} of {fights}");
+    }
+
+    /// Weather of the season tagged with the terrain, or underground's.
+    fn weather_fits(e: &Encounter, season: Season, i: usize) {
+        let w = e
+            .weather
+            .as_ref()
+            .expect("every built-in terrain has weather");
+        if e.terrain == "underground" {
+            assert_eq!(w.table, weather::UNDERGROUND, "#{i}");
+        } else {
+            assert_eq!(w.table, season.table(), "#{i}");
+            assert!(
+                w.tags.iter().any(|t| *t == e.terrain),
+                "#{i}: {} in {}",
+                w.row,
+                e.terrain
+            );
+        }
     }
 
     /// Spoils with foes and only then: the system's treasure when a foe
@@ -592,6 +627,7 @@ mod said_numbers {
                 pin,
                 shun: Vec::new(),
                 taken: Vec::new(),
+                season: Season::default(),
             };
             // Plain, again (the no-repeat redraw) and rerolled addresses.
             let at = match i % 3 {

@@ -686,3 +686,29 @@ fn a_stop_told_before_says_what_moved_on_not_its_hook() {
     }
     assert!(checked >= 12, "only {checked} stops came back to");
 }
+
+#[test]
+fn an_encounter_on_the_way_meets_the_weather_of_its_day() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("seasons").unwrap();
+    let mut checked = 0;
+    for i in 0..30 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        // Day 89: the journey crosses from spring into summer on day 92.
+        let req = Request {
+            first_day: 89,
+            ..request(m, RulesSystem::Mettle)
+        };
+        let j = nth(&library, &req, &seed, i).unwrap();
+        for n in &j.encounters {
+            let e = &n.encounter;
+            let Some(w) = &e.weather else { continue };
+            if e.terrain != "underground" {
+                let season = crate::generators::weather::Season::of_day(n.day);
+                assert_eq!(w.table, season.table(), "#{i}: day {}", n.day);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} encounters on the way");
+}

@@ -8,6 +8,7 @@ use super::super::encounter::{self, Encounter};
 use super::super::map::Path;
 use super::trip::Trip;
 use super::{Address, EncounterNote, GenError};
+use crate::generators::weather::Season;
 use crate::seed::Seed;
 
 /// Most redraws to avoid a situation already used.
@@ -75,6 +76,7 @@ impl Trip<'_> {
                 pin: encounter::Pin::default(),
                 shun: self.req.shun.clone(),
                 taken,
+                season: Season::of_day(self.clock.day()),
             },
             self.seed,
             at,

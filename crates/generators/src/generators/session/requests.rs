@@ -3,17 +3,25 @@
 //! row, a trap's source, an NPC's archetype and tier).
 
 use super::Request;
+use crate::generators::weather::Season;
 use crate::generators::{encounter, injury, npc, trap};
 use crate::rules::Party;
 
 /// Each encounter's request: the session's, with an entry's terrain and
-/// pins for the first ones.
+/// pins for the first ones, in the season of the session's first day.
 pub(super) fn encounter_requests(
     session: &Request,
     party: &Party,
     shun: &[String],
 ) -> Vec<encounter::Request> {
     let entries = &session.entries.encounters;
+    // The season of the session's first day: a campaign's day, else day 1.
+    let day = session
+        .map
+        .as_ref()
+        .and_then(|m| m.fixed.as_ref())
+        .map_or(1, |f| f.day);
+    let season = Season::of_day(day);
     (0..session.encounters)
         .map(|i| {
             let (terrain, pin) = entries.get(i).cloned().unwrap_or_default();
@@ -24,6 +32,7 @@ pub(super) fn encounter_requests(
                 pin,
                 shun: shun.to_vec(),
                 taken: Vec::new(),
+                season,
             }
         })
         .collect()

@@ -1,0 +1,174 @@
+//! The weather an encounter meets: a row of the season's table
+//! (`gen.weather.<season>`) tagged with the encounter's terrain, or,
+//! under a roof of rock (a region whose `setting` is `indoor`), a row of
+//! `gen.weather.underground`, where there is no sky and no season; none
+//! when no row fits (a GM's own region gets weather by extending a
+//! season's table with rows tagged with its name).
+//!
+//! The season is the season of the day: a campaign's calendar starts on
+//! the first day of spring and a season lasts 91 days ([`Season::of_day`]);
+//! a session of its own starts on day 1, in spring, and `gen encounter
+//! --season` asks for another.
+
+use serde::Serialize;
+
+use super::GenError;
+use crate::content::{Library, Region};
+use crate::rules::RulesSystem;
+use crate::seed::Stream;
+use crate::tables::TableRoll;
+
+/// A season of the year.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Season {
+    #[default]
+    Spring,
+    Summer,
+    Autumn,
+    Winter,
+}
+
+/// Days in a season of the campaign's calendar.
+pub const SEASON_DAYS: u32 = 91;
+
+/// Conditions below ground, whatever the season.
+pub const UNDERGROUND: &str = "gen.weather.underground";
+
+impl Season {
+    /// Every season, in the order of the year.
+    pub const ALL: [Season; 4] = [
+        Season::Spring,
+        Season::Summer,
+        Season::Autumn,
+        Season::Winter,
+    ];
+
+    /// The season of `day` (day 1 is the first day of spring).
+    pub fn of_day(day: u32) -> Season {
+        let k = (day.max(1) - 1) / SEASON_DAYS % 4;
+        Season::ALL[k as usize]
+    }
+
+    /// Its name, lowercase (`autumn`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Season::Spring => "spring",
+            Season::Summer => "summer",
+            Season::Autumn => "autumn",
+            Season::Winter => "winter",
+        }
+    }
+
+    /// A season by its name, in any case.
+    pub fn parse(name: &str) -> Option<Season> {
+        Season::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// Its weather table.
+    pub fn table(self) -> String {
+        format!("gen.weather.{}", self.name())
+    }
+}
+
+/// The weather in `region` in `season` for an encounter in `system`, a
+/// weighted pick on `s` among the rows that fit, its text without the
+/// other system's rule ([`for_system`]); none without the table or a row.
+pub fn weather(
+    library: &Library,
+    region: &Region,
+    (season, system): (Season, RulesSystem),
+    s: &mut Stream,
+) -> Result<Option<TableRoll>, GenError> {
+    let (id, any_row) = if region.outdoor() {
+        (season.table(), false)
+    } else {
+        (UNDERGROUND.to_owned(), true)
+    };
+    let Some(table) = library.get(&id) else {
+        return Ok(None);
+    };
+    let rows: Vec<usize> = (0..table.rows.len())
+        .filter(|&i| {
+            let r = &table.rows[i];
+            library.drawable(r)
+                && (any_row
+                    || r.entry
+                        .tags
+                        .iter()
+                        .any(|t| t.eq_ignore_ascii_case(&region.name)))
+        })
+        .collect();
+    let weights: Vec<u64> = rows
+        .iter()
+        .map(|&i| table.rows[i].entry.weight.unwrap_or(1).max(1))
+        .collect();
+    let Some(k) = s.pick_weighted(&weights) else {
+        return Ok(None);
+    };
+    let mut roll = library.resolve(&id, rows[k], s)?;
+    roll.text = for_system(&roll.text, system);
+    Ok(Some(roll))
+}
+
+/// The labels a weather row's rules start with, by system.
+const LABELS: [(&str, RulesSystem); 2] = [
+    ("METTLE: ", RulesSystem::Mettle),
+    ("Core Rules: ", RulesSystem::Core),
+];
+
+/// A weather text without the part labelled for the other system (a row
+/// says what it does in each: `… METTLE: … Core Rules: …`).
+pub fn for_system(text: &str, system: RulesSystem) -> String {
+    let mut starts: Vec<(usize, RulesSystem)> = LABELS
+        .iter()
+        .filter_map(|(label, sys)| text.find(label).map(|i| (i, *sys)))
+        .collect();
+    starts.sort_by_key(|(i, _)| *i);
+    let mut out = String::new();
+    let mut from = 0;
+    for (k, &(at, sys)) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(text.len(), |(i, _)| *i);
+        if sys != system {
+            out.push_str(&text[from..at]);
+            from = end;
+        }
+    }
+    out.push_str(&text[from..]);
+    out.trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_calendar_turns_every_ninety_one_days() {
+        assert_eq!(Season::of_day(0), Season::Spring);
+        assert_eq!(Season::of_day(1), Season::Spring);
+        assert_eq!(Season::of_day(91), Season::Spring);
+        assert_eq!(Season::of_day(92), Season::Summer);
+        assert_eq!(Season::of_day(274), Season::Winter);
+        assert_eq!(Season::of_day(365), Season::Spring);
+        assert_eq!(Season::parse(" Autumn"), Some(Season::Autumn));
+        assert_eq!(Season::parse("fall"), None);
+    }
+
+    #[test]
+    fn each_system_reads_its_own_rule() {
+        let text = "Rain. METTLE: Fatigued. Core Rules: no good sleep.";
+        assert_eq!(
+            for_system(text, RulesSystem::Mettle),
+            "Rain. METTLE: Fatigued."
+        );
+        assert_eq!(
+            for_system(text, RulesSystem::Core),
+            "Rain. Core Rules: no good sleep."
+        );
+        let only = "Mud. METTLE: a Move Check.";
+        assert_eq!(for_system(only, RulesSystem::Core), "Mud.");
+        assert_eq!(for_system("Blossom.", RulesSystem::Core), "Blossom.");
+    }
+}
