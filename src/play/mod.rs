@@ -67,8 +67,9 @@ pub(crate) fn open(ws: &Workspace, source: Source) -> Result<(Box<dyn api::Table
     Ok((Box::new(Play::resume(fixed, &log)?), held))
 }
 
-/// The lock file beside a play log, held while `play` serves the session.
-pub(crate) const LOCK: &str = "play.lock";
+/// The lock file beside a play log, held while `play` serves the session
+/// (`verify` leaves it and the log be in a pack folder).
+pub(crate) const LOCK: &str = crate::pack::PLAYED[1];
 
 /// The session a campaign plays: `n`, or the last prepped without a
 /// record.
@@ -197,7 +198,7 @@ fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
         after: None,
         pack,
     };
-    Ok((fixed, dir.join("play.log")))
+    Ok((fixed, dir.join(crate::pack::PLAYED[0])))
 }
 
 /// One action done: its number, its line, the action as checked and its

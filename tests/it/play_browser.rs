@@ -539,6 +539,28 @@ fn a_second_play_on_the_same_session_is_refused_naming_the_first() {
     let (_again, _, _) = play(&camp, &[]);
 }
 
+#[test]
+fn a_pack_folder_played_still_verifies() {
+    let base = temp_dir("play-verify");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    // What `play PACKDIR` leaves: its log and its lock.
+    let pack = camp.join("out/session-1");
+    std::fs::write(pack.join("play.log"), "1 dice expr=\"1d6\" → 4\n").unwrap();
+    std::fs::write(pack.join("play.lock"), "").unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Anything else is still named.
+    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(
+        stderr(&o).contains("notes.txt is not part of the pack"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A stop's name as the SVG writes it (XML text).
 fn xml_text(name: &str) -> String {
     name.replace('&', "&amp;")
