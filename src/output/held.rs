@@ -1,13 +1,14 @@
 //! One writer of a file at a time ([`Held`]): `play` holds `play.lock`
 //! beside a session's play log while it serves the session, so a second
 //! `play` on the same session is refused instead of writing the same
-//! numbers into the log. The kernel holds the lock (`File::try_lock`), so
-//! it ends however the holder ends, a kill included; the file says who
+//! numbers into the log. The kernel holds the lock (`flock`, as the
+//! folder lock in `sys`; elsewhere than Unix there is none), so it ends
+//! however the holder ends, a kill included; the file says who
 //! holds it (the address the holder serves at). The file stays when the
 //! holder ends (emptied): deleting it would let a second writer lock a new
 //! file while a third still holds the old one.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
@@ -41,17 +42,17 @@ impl Held {
             .truncate(false)
             .open(path)
             .map_err(io)?;
-        match file.try_lock() {
-            Ok(()) => Ok(Held {
+        match try_lock(&file) {
+            Ok(true) => Ok(Held {
                 file,
                 path: path.to_owned(),
             }),
-            Err(TryLockError::WouldBlock) => {
+            Ok(false) => {
                 let mut said = String::new();
                 let _ = (&mut file).take(MAX_SAID).read_to_string(&mut said);
                 Err(OutputError::Held(path.to_owned(), said.trim().to_string()))
             }
-            Err(TryLockError::Error(e)) => Err(io(e)),
+            Err(e) => Err(io(e)),
         }
     }
 
@@ -66,6 +67,29 @@ impl Held {
             .map_err(io)?;
         self.file.sync_data().map_err(io)
     }
+}
+
+/// An exclusive lock on `file` without waiting: whether it was had.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    loop {
+        // SAFETY: flock on a descriptor we own for the whole call.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+            return Ok(true);
+        }
+        let e = std::io::Error::last_os_error();
+        match e.kind() {
+            std::io::ErrorKind::WouldBlock => return Ok(false),
+            std::io::ErrorKind::Interrupted => continue,
+            _ => return Err(e),
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn try_lock(_: &File) -> std::io::Result<bool> {
+    Ok(true)
 }
 
 impl Drop for Held {

@@ -224,7 +224,7 @@ fn reason(status: u16) -> &'static str {
         503 => "Service Unavailable",
         505 => "HTTP Version Not Supported",
         507 => "Insufficient Storage",
-        400..=499 => "Client Error",
+        _ if status < 500 => "Client Error",
         _ => "Server Error",
     }
 }

@@ -195,14 +195,16 @@ fn events(mut stream: &TcpStream, shared: &Shared) {
     let mut sent = None;
     let mut said = Instant::now();
     while !shared.stopping() {
+        // The view is made only when it may have changed.
         let (version, view) = {
             let t = table(shared);
-            (t.version(), t.players())
+            let version = t.version();
+            (version, (sent != Some(version)).then(|| t.players()))
         };
-        let line = match sent == Some(version) {
-            true if said.elapsed() < shared.limits.keepalive => None,
-            true => Some(": still here\n\n".to_string()),
-            false => Some(format!("data: {view}\n\n")),
+        let line = match view {
+            Some(view) => Some(format!("data: {view}\n\n")),
+            None if said.elapsed() < shared.limits.keepalive => None,
+            None => Some(": still here\n\n".to_string()),
         };
         if let Some(line) = line {
             if stream.write_all(line.as_bytes()).is_err() || stream.flush().is_err() {

@@ -449,7 +449,7 @@ fn a_stream_flood_never_keeps_the_gm_out_and_closed_streams_are_noticed_at_once(
     let t = token(&s);
     let open: Vec<_> = (0..limits.streams).map(|_| stream(&s).unwrap()).collect();
     // The streams' pool is full: one more is refused, in JSON.
-    let (status, text) = stream(&s).err().expect("a stream past the cap");
+    let (status, text) = stream(&s).expect_err("a stream past the cap");
     assert_eq!(status, 503, "{text}");
     assert!(
         text.to_ascii_lowercase()
