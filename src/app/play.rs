@@ -76,8 +76,9 @@ pub(crate) fn run(
             ));
         }
     };
-    let table = open(ws, source)?;
-    let server = Server::start(table, Options { port, lan }).map_err(|e| bind_error(port, e))?;
+    let (table, mut held) = open(ws, source)?;
+    let server = Server::start(table, Options::new(port, lan)).map_err(|e| bind_error(port, e))?;
+    held.say(&server.players_address())?;
     writeln!(
         out,
         "GM's screen (keep this address to yourself): {}",
@@ -97,6 +98,7 @@ pub(crate) fn run(
     let _ = err.flush();
     interrupt::wait();
     server.stop();
+    drop(held);
     let _ = writeln!(err, "stopped");
     Ok(())
 }

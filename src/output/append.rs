@@ -2,9 +2,11 @@
 //! session in play. Each line is appended and synced before the call
 //! returns, so a kill loses at most the line being written; a torn last
 //! line (the kill came mid-write) is cut off when the log is opened again.
+//! A write that fails (a full disk) is cut back at once: the log is left
+//! exactly as it was before the line, and the next line appends cleanly.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::OutputError;
@@ -14,6 +16,15 @@ use super::OutputError;
 pub(crate) struct Appender {
     file: File,
     path: PathBuf,
+    /// The length of the whole lines written: what a failed write is cut
+    /// back to.
+    len: u64,
+    /// A failed write could not be cut back: cut it before the next.
+    torn: bool,
+    /// Tests: the next write puts this many bytes down, then fails as a
+    /// full disk does.
+    #[cfg(test)]
+    pub(crate) fault: Option<usize>,
 }
 
 impl Appender {
@@ -54,16 +65,55 @@ impl Appender {
         Ok(Appender {
             file,
             path: path.to_owned(),
+            len: len.min(keep),
+            torn: false,
+            #[cfg(test)]
+            fault: None,
         })
     }
 
-    /// Append `line` and a newline in one write, then sync the data.
+    /// Append `line` and a newline in one write, then sync the data. On
+    /// failure the file is cut back to its length before the call.
     pub(crate) fn line(&mut self, line: &str) -> Result<(), OutputError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        let write = |e| OutputError::Write(self.path.clone(), e);
-        self.file.write_all(&bytes).map_err(write)?;
-        self.file.sync_data().map_err(write)
+        let done = self
+            .cut_back()
+            .and_then(|()| self.write(&bytes))
+            .and_then(|()| self.file.sync_data());
+        match done {
+            Ok(()) => {
+                self.len += bytes.len() as u64;
+                Ok(())
+            }
+            Err(e) => {
+                self.torn = true;
+                let _ = self.cut_back();
+                Err(OutputError::Write(self.path.clone(), e))
+            }
+        }
+    }
+
+    /// After a failed write: the file cut back to its whole lines.
+    fn cut_back(&mut self) -> io::Result<()> {
+        if self.torn {
+            self.file.set_len(self.len)?;
+            self.file.sync_data()?;
+            self.torn = false;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        #[cfg(test)]
+        if let Some(n) = self.fault.take() {
+            self.file.write_all(&bytes[..n.min(bytes.len())])?;
+            return Err(io::Error::new(
+                io::ErrorKind::StorageFull,
+                "No space left on device (os error 28)",
+            ));
+        }
+        self.file.write_all(bytes)
     }
 }

@@ -6,7 +6,8 @@
 //!   that `--force` replaces exactly the previous pack (see `publish.rs`).
 //! - [`write_file`]: one file outside a pack (a session file a command
 //!   edits), replaced in one step through a fresh temporary file.
-//! - [`Appender`]: a log appended a line at a time, each synced (`play`).
+//! - [`Appender`]: a log appended a line at a time, each synced (`play`);
+//!   [`Held`]: the lock file `play` holds beside it (one writer).
 //! - [`Capped`]: output built whole in memory within a cap (a template's
 //!   rendering, `table --times`) before anything is written.
 //!
@@ -29,6 +30,7 @@
 mod append;
 mod beside;
 mod capped;
+mod held;
 mod into;
 mod manifest;
 mod publish;
@@ -42,6 +44,7 @@ use rand_seeder::SipHasher;
 
 pub(crate) use append::Appender;
 pub(crate) use capped::Capped;
+pub(crate) use held::Held;
 pub(crate) use into::publish_into;
 pub(crate) use manifest::{Listed, MANIFEST, digest};
 #[cfg(test)]
@@ -63,6 +66,8 @@ pub enum OutputError {
     Foreign(PathBuf),
     /// OUT cannot be locked.
     Lock(PathBuf, std::io::Error),
+    /// A lock file another process holds, and what it says of itself.
+    Held(PathBuf, String),
     /// No staging folder can be made in OUT (OUT is not writable).
     Stage(PathBuf, std::io::Error),
     /// A file name that cannot be a pack's (a bug, never user text).
@@ -118,6 +123,16 @@ impl fmt::Display for OutputError {
             OutputError::Lock(p, e) => write!(
                 f,
                 "cannot lock {} to write the pack: {e}; choose a folder you can write to with --out",
+                p.display()
+            ),
+            OutputError::Held(p, said) => write!(
+                f,
+                "another `tablewright play` is serving this session already, at {} (it holds {}); \
+                 use that one, or stop it (Ctrl-C where it runs) and start again",
+                match said.is_empty() {
+                    true => "an address it has not written yet",
+                    false => said,
+                },
                 p.display()
             ),
             OutputError::Stage(p, e) => write!(

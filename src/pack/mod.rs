@@ -46,7 +46,7 @@ use crate::seed::Seed;
 
 pub(crate) use base::{campaign_pack_dir, campaign_prepped};
 pub(crate) use reroll::{Reroll, behind_rerolls, in_step, inputs_changed, same_source};
-pub(crate) use verify::{flavours_in, mismatch};
+pub(crate) use verify::{PLAYED, flavours_in, mismatch};
 
 /// What a pack is asked for beyond its session: `--only` and `--reroll`
 /// addresses (checked against the session when it is read) and `--md`

@@ -213,8 +213,12 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
     (files, yours)
 }
 
+/// The files `play PACKDIR` keeps in a pack folder: its play log and the
+/// lock beside it. The GM's, not the pack's: `verify` leaves them be.
+pub(crate) const PLAYED: [&str; 2] = ["play.log", "play.lock"];
+
 /// Every file of a pack folder that does not match `files` (what its
-/// bundle makes): (name, what is wrong).
+/// bundle makes): (name, what is wrong); the play log aside ([`PLAYED`]).
 pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'static str)> {
     let mut out = Vec::new();
     for (name, bytes) in files {
@@ -235,6 +239,7 @@ pub(crate) fn differences(dir: &Path, files: &PackFiles) -> Vec<(String, &'stati
         .chain(folders.iter().copied())
         .flat_map(|f| files_in(dir, f))
         .filter(|n| !made.contains(n.as_str()))
+        .filter(|n| !(PLAYED.contains(&n.as_str()) && is_entry(&dir.join(n), |t| t.is_file())))
         .collect();
     extra.sort();
     out.extend(

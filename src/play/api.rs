@@ -13,9 +13,67 @@ pub(crate) trait Table: Send {
     /// Carries out one action from the GM's screen (the shapes "Actions" below):
     /// appends its line to the play log (fsynced) before answering, and answers
     /// with the "Answer" shape. A refused action writes nothing and gives the
-    /// message a GM reads (Err).
-    fn act(&mut self, action: &Value) -> Result<Value, String>;
+    /// message a GM reads; an action whose line could not be written (a full
+    /// disk) is not done and leaves the log as it was ([`NotDone::unsaved`]).
+    fn act(&mut self, action: &Value) -> Result<Value, NotDone>;
     /// Bumped by every change the players' view could show; the server's SSE
     /// stream sends the players' view again when it moves.
     fn version(&self) -> u64;
+}
+
+/// Why an action was not done: the message a GM reads, and whether it was
+/// the log that failed (the disk, not the action: answered 5xx) — with
+/// whether that was for want of space (507).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct NotDone {
+    pub(crate) message: String,
+    pub(crate) unsaved: Option<Unsaved>,
+}
+
+/// Why a line was not written.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Unsaved {
+    /// The disk is full (or over quota).
+    Full,
+    /// Any other write error.
+    Failed,
+}
+
+impl NotDone {
+    /// The status the server answers with.
+    pub(crate) fn status(&self) -> u16 {
+        match self.unsaved {
+            None => 422,
+            Some(Unsaved::Full) => 507,
+            Some(Unsaved::Failed) => 500,
+        }
+    }
+}
+
+impl From<String> for NotDone {
+    fn from(message: String) -> NotDone {
+        NotDone {
+            message,
+            unsaved: None,
+        }
+    }
+}
+
+impl From<&str> for NotDone {
+    fn from(message: &str) -> NotDone {
+        message.to_string().into()
+    }
+}
+
+impl std::ops::Deref for NotDone {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.message
+    }
+}
+
+impl std::fmt::Display for NotDone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
 }

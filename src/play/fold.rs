@@ -108,7 +108,10 @@ impl Marks {
                     }
                 }
             }
-            Action::Spend { serial } => self.spent.push(serial.clone()),
+            Action::Spend { serial } => self.spent.push(
+                super::perform::voucher(&play.fixed, serial)
+                    .map_or_else(|| serial.clone(), |(s, _)| s),
+            ),
             Action::Supplies {
                 money,
                 rations,

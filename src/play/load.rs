@@ -129,9 +129,8 @@ pub(crate) fn items(pack: &Pack) -> Vec<Item> {
                     title: t.name.clone(),
                     odds: crate::wording::perils::odds_short(t),
                     text: items::trap(t),
-                    // Its name says its effect and trigger: the players
-                    // see only that there is a trap.
-                    players: ("Trap".into(), String::new()),
+                    // Its name says its mechanism: the players see a trap.
+                    players: ("A trap".into(), String::new()),
                     serial: None,
                 }
             }
@@ -180,19 +179,23 @@ pub(crate) fn items(pack: &Pack) -> Vec<Item> {
     out
 }
 
-fn encounter(
+pub(super) fn encounter(
     address: String,
     kind: &'static str,
     e: &crate::generators::encounter::Encounter,
 ) -> Item {
     let foes: Vec<&str> = e.foes.iter().map(|f| f.name.as_str()).collect();
+    let facing = match foes.is_empty() {
+        true => String::new(),
+        false => format!("Facing: {}", foes.join(", ")),
+    };
     Item {
         address,
         kind,
         title: e.situation.row.clone(),
         odds: format!("Threat: {}", e.threat.verdict),
         text: items::encounter(e),
-        players: ("Encounter".into(), format!("Facing: {}", foes.join(", "))),
+        players: ("Encounter".into(), facing),
         serial: None,
     }
 }

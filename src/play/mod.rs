@@ -43,7 +43,7 @@ use serde_json::Value;
 
 use crate::diagnostic::Diagnostic;
 use crate::error::{Error, UsageError};
-use crate::output::Appender;
+use crate::output::{Appender, Held};
 use crate::pack::Sources;
 use crate::workspace::Workspace;
 
@@ -55,14 +55,21 @@ pub(crate) enum Source {
     Pack(PathBuf),
 }
 
-/// Opens the session (resuming from its play log if there is one).
-pub(crate) fn open(ws: &Workspace, source: Source) -> Result<Box<dyn api::Table>, Error> {
+/// Opens the session (resuming from its play log if there is one), its
+/// lock held: a second `play` on the same session is refused, naming the
+/// first's address (which the caller writes with [`Held::say`]).
+pub(crate) fn open(ws: &Workspace, source: Source) -> Result<(Box<dyn api::Table>, Held), Error> {
     let (fixed, log) = match source {
         Source::Campaign { n } => campaign(ws, n)?,
         Source::Pack(dir) => plain(ws, &dir)?,
     };
-    Ok(Box::new(Play::resume(fixed, &log)?))
+    let held = Held::take(&log.with_file_name(LOCK))?;
+    Ok((Box::new(Play::resume(fixed, &log)?), held))
 }
+
+/// The lock file beside a play log, held while `play` serves the session
+/// (`verify` leaves it and the log be in a pack folder).
+pub(crate) const LOCK: &str = crate::pack::PLAYED[1];
 
 /// The session a campaign plays: `n`, or the last prepped without a
 /// record.
@@ -191,7 +198,7 @@ fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
         after: None,
         pack,
     };
-    Ok((fixed, dir.join("play.log")))
+    Ok((fixed, dir.join(crate::pack::PLAYED[0])))
 }
 
 /// One action done: its number, its line, the action as checked and its
@@ -211,7 +218,7 @@ pub(crate) struct Play {
     /// Where the session stands: the entries folded, kept as each is
     /// pushed.
     pub(crate) marks: marks::Marks,
-    log: Option<Appender>,
+    pub(crate) log: Option<Appender>,
     version: u64,
     drawn: views::Drawn,
 }
@@ -310,19 +317,18 @@ impl api::Table for Play {
         views::players(self, self.version)
     }
 
-    fn act(&mut self, action: &Value) -> Result<Value, String> {
+    fn act(&mut self, action: &Value) -> Result<Value, api::NotDone> {
         let entry = self.carry_out(action)?;
         if entry.line.len() > log::MAX_LINE {
-            return Err(format!(
+            return Err(api::NotDone::from(format!(
                 "this action's line would be {} bytes long, past the most a play log line may be \
                  ({}); shorten its text",
                 entry.line.len(),
                 log::MAX_LINE
-            ));
+            )));
         }
         if let Some(log) = &mut self.log {
-            log.line(&entry.line)
-                .map_err(|e| format!("{e}: the action was not done"))?;
+            log.line(&entry.line).map_err(unsaved)?;
         }
         let answer = serde_json::json!({"k": entry.k, "line": entry.line, "result": entry.result});
         self.push(entry);
@@ -331,5 +337,19 @@ impl api::Table for Play {
 
     fn version(&self) -> u64 {
         self.version
+    }
+}
+
+/// A log line that was not written, as the answer the server gives (5xx:
+/// the disk failed, not the action).
+fn unsaved(e: crate::output::OutputError) -> api::NotDone {
+    let full = matches!(&e, crate::output::OutputError::Write(_, io)
+        if matches!(io.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded));
+    api::NotDone {
+        message: format!("{e}: the action was not done; free some space and do it again"),
+        unsaved: Some(match full {
+            true => api::Unsaved::Full,
+            false => api::Unsaved::Failed,
+        }),
     }
 }

@@ -75,7 +75,7 @@ fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
             on,
         } => status_mark(play, marks, name, status, *on),
         Action::Spend { serial } => {
-            let Some((_, holder)) = f.vouchers.iter().find(|(s, _)| s == serial) else {
+            let Some((serial, holder)) = voucher(f, serial) else {
                 let held: Vec<&str> = f.vouchers.iter().map(|(s, _)| s.as_str()).collect();
                 return Err(format!(
                     "there is no voucher `{serial}` in hand; the vouchers are: {}",
@@ -86,7 +86,7 @@ fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
                     }
                 ));
             };
-            if marks.spent.contains(serial) {
+            if marks.spent.contains(&serial) {
                 return Err(format!("{serial} was spent already"));
             }
             Ok(format!("held by {holder}"))
@@ -370,4 +370,14 @@ fn tracker(
             "`op` of `tracker` is start, next, set or end (it is `{op}`)"
         )),
     }
+}
+
+/// The voucher in hand whose serial is `serial` in any case, spaces around
+/// it aside (as a record's `vouchers_spent` is read): its serial as
+/// printed, and its holder.
+pub(super) fn voucher(f: &super::Fixed, serial: &str) -> Option<(String, String)> {
+    f.vouchers
+        .iter()
+        .find(|(s, _)| s.trim().eq_ignore_ascii_case(serial.trim()))
+        .cloned()
 }

@@ -363,6 +363,7 @@ fn the_players_view_shows_no_gm_only_text_of_any_kind_of_item() {
         );
     }
     for t in &pack.traps {
+        // The name too: it says the mechanism ("Flooding chamber on a tripwire").
         secret.extend([
             t.name.clone(),
             t.trigger.clone(),
@@ -421,4 +422,21 @@ fn the_players_view_shows_no_gm_only_text_of_any_kind_of_item() {
         play.players()["handouts"].as_array().unwrap().len(),
         addresses.len() + 1
     );
+}
+
+#[test]
+fn a_foe_less_encounter_pushed_says_nothing_of_whom_it_faces() {
+    let (root, ws) = campaign("foeless");
+    let play = open(&ws, &root.join("sessions/1/play.log"));
+    let pack = &play.fixed.pack;
+    let mut e = (pack.encounters.iter())
+        .chain(pack.journey_encounters().into_iter().map(|(_, e)| e))
+        .find(|e| !e.foes.is_empty())
+        .expect("an encounter with foes")
+        .clone();
+    let item = super::load::encounter("encounter/1".into(), "encounter", &e);
+    assert!(item.players.1.starts_with("Facing: "), "{:?}", item.players);
+    e.foes.clear();
+    let item = super::load::encounter("encounter/1".into(), "encounter", &e);
+    assert_eq!(item.players, ("Encounter".to_string(), String::new()));
 }

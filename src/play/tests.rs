@@ -198,10 +198,20 @@ fn campaign_seed(root: &Path) -> String {
 fn open_plays_the_last_prepped_session_without_a_record_or_says_why_not() {
     use super::{Source, open as open_source};
     let (root, ws) = campaign("open");
-    let table = open_source(&ws, Source::Campaign { n: None }).unwrap();
+    let (table, mut held) = open_source(&ws, Source::Campaign { n: None }).unwrap();
     assert_eq!(table.gm()["session"], 1);
     assert_eq!(table.gm()["campaign"], true);
-    let plain = open_source(&ws, Source::Pack(root.join("out/session-1"))).unwrap();
+    // One writer per session: a second `play` is refused, naming the first.
+    held.say("http://127.0.0.1:41873/").unwrap();
+    let e = open_source(&ws, Source::Campaign { n: Some(1) })
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("serving this session already, at http://127.0.0.1:41873/"),
+        "{e}"
+    );
+    let (plain, _plain_held) = open_source(&ws, Source::Pack(root.join("out/session-1"))).unwrap();
     assert!(
         plain.gm()["title"].as_str().unwrap().contains(
             table.gm()["title"]
@@ -230,4 +240,33 @@ fn open_plays_the_last_prepped_session_without_a_record_or_says_why_not() {
         .unwrap()
         .to_string();
     assert!(e.contains("session 1 has a record already"), "{e}");
+}
+
+#[test]
+fn a_failed_append_leaves_the_log_as_it_was_and_the_next_appends_cleanly() {
+    let (root, ws) = campaign("full");
+    let log = root.join("sessions/1/play.log");
+    let mut play = open(&ws, &log);
+    play.act(&json!({"do": "dice", "expr": "2d6"})).unwrap();
+    let before = std::fs::read(&log).unwrap();
+    // The disk fills part-way through the line.
+    play.log.as_mut().unwrap().fault = Some(9);
+    let e = play.act(&json!({"do": "dice", "expr": "1d6"})).unwrap_err();
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "nothing of the line left"
+    );
+    assert_eq!(e.status(), 507, "{e}");
+    assert!(e.contains("No space left") && e.contains("not done"), "{e}");
+    assert_eq!(play.entries.len(), 1, "the action was not done");
+    // Space freed: the next action appends cleanly, as action 2.
+    let a = play.act(&json!({"do": "dice", "expr": "1d6"})).unwrap();
+    assert_eq!(a["k"], 2);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.starts_with(std::str::from_utf8(&before).unwrap()));
+    drop(play);
+    let again = open(&ws, &log);
+    assert_eq!(again.entries.len(), 2, "the log replays");
 }

@@ -502,6 +502,65 @@ fn play_stops_cleanly_on_ctrl_c_and_keeps_the_token_off_the_players_address() {
     );
 }
 
+#[test]
+fn a_second_play_on_the_same_session_is_refused_naming_the_first() {
+    let base = temp_dir("play-two");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    let (first, _gm, players) = play(&camp, &[]);
+    let mut second = Guard(
+        Command::new(env!("CARGO_BIN_EXE_tablewright"))
+            .args(["play", "1"])
+            .current_dir(&camp)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let began = Instant::now();
+    let status = loop {
+        if let Some(status) = second.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "the second `play` on session 1 started serving"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    let _ = second.0.stderr.take().unwrap().read_to_string(&mut err);
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(err.contains("serving this session already"), "{err}");
+    assert!(err.contains(&players), "names the first's address: {err}");
+    drop(first);
+    // The first gone (killed), the session can be played again.
+    let (_again, _, _) = play(&camp, &[]);
+}
+
+#[test]
+fn a_pack_folder_played_still_verifies() {
+    let base = temp_dir("play-verify");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    ok_in(&camp, &["prep"]);
+    // What `play PACKDIR` leaves: its log and its lock.
+    let pack = camp.join("out/session-1");
+    std::fs::write(pack.join("play.log"), "1 dice expr=\"1d6\" → 4\n").unwrap();
+    std::fs::write(pack.join("play.lock"), "").unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Anything else is still named.
+    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(
+        stderr(&o).contains("notes.txt is not part of the pack"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A stop's name as the SVG writes it (XML text).
 fn xml_text(name: &str) -> String {
     name.replace('&', "&amp;")

@@ -5,6 +5,8 @@
 //! carries the same safety headers ([`write`]).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::Instant;
 
 /// The request line and headers together, in bytes.
 pub(crate) const MAX_HEAD: usize = 16 * 1024;
@@ -40,6 +42,32 @@ impl Request {
     }
 }
 
+/// A connection read against one deadline for the whole request: each
+/// read may take only what is left of it, so a client trickling a byte at
+/// a time is cut off at the deadline all the same.
+pub(crate) struct Timed<'a> {
+    stream: &'a TcpStream,
+    until: Instant,
+}
+
+impl<'a> Timed<'a> {
+    pub(crate) fn new(stream: &'a TcpStream, until: Instant) -> Timed<'a> {
+        Timed { stream, until }
+    }
+}
+
+impl Read for Timed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.until.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut s = self.stream;
+        s.read(buf)
+    }
+}
+
 /// Why a request was not read: the status to answer with, and the reason.
 #[derive(Debug)]
 pub(crate) struct Refusal(pub u16, pub &'static str);
@@ -55,9 +83,7 @@ pub(crate) fn read(stream: impl Read) -> Result<Request, Refusal> {
     else {
         return Err(Refusal(400, "a malformed request line"));
     };
-    if !version.starts_with("HTTP/1.") {
-        return Err(Refusal(505, "HTTP/1.x only"));
-    }
+    version_of(version)?;
     let mut headers = Vec::new();
     loop {
         let h = read_line(&mut r, &mut used)?;
@@ -67,10 +93,7 @@ pub(crate) fn read(stream: impl Read) -> Result<Request, Refusal> {
         if headers.len() == MAX_HEADERS {
             return Err(Refusal(431, "too many headers"));
         }
-        let Some((name, value)) = h.split_once(':') else {
-            return Err(Refusal(400, "a malformed header"));
-        };
-        headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
+        headers.push(header(&h)?);
     }
     let mut req = Request {
         method: method.to_string(),
@@ -81,19 +104,79 @@ pub(crate) fn read(stream: impl Read) -> Result<Request, Refusal> {
     if req.header("transfer-encoding").is_some() {
         return Err(Refusal(411, "a body needs a Content-Length"));
     }
-    let len = match req.header("content-length") {
-        None => 0,
-        Some(v) => v
-            .parse::<usize>()
-            .map_err(|_| Refusal(400, "a malformed Content-Length"))?,
-    };
+    if req.headers.iter().filter(|(n, _)| n == "host").count() > 1 {
+        return Err(Refusal(400, "more than one Host header"));
+    }
+    let len = content_length(&req)?;
     if len > MAX_BODY {
         return Err(Refusal(413, "the body is too large"));
     }
     req.body = vec![0; len];
-    r.read_exact(&mut req.body)
-        .map_err(|_| Refusal(400, "the body ended early"))?;
+    r.read_exact(&mut req.body).map_err(|e| match late(&e) {
+        true => Refusal(408, "the request was not read in time"),
+        false => Refusal(400, "the body ended early"),
+    })?;
     Ok(req)
+}
+
+/// The request line's version: HTTP/1.0 or HTTP/1.1 (RFC 9112 §2.3); any
+/// other version is 505, anything else 400.
+fn version_of(version: &str) -> Result<(), Refusal> {
+    match version.as_bytes() {
+        b"HTTP/1.1" | b"HTTP/1.0" => Ok(()),
+        [b'H', b'T', b'T', b'P', b'/', major, b'.', minor]
+            if major.is_ascii_digit() && minor.is_ascii_digit() =>
+        {
+            Err(Refusal(505, "HTTP/1.0 and HTTP/1.1 only"))
+        }
+        _ => Err(Refusal(400, "a malformed HTTP version")),
+    }
+}
+
+/// One header line: its name (a token, nothing between it and the colon:
+/// RFC 9112 §5.1) in lower case, and its value trimmed. A line folded onto
+/// the one before (starting with a space) is refused too.
+fn header(line: &str) -> Result<(String, String), Refusal> {
+    let Some((name, value)) = line.split_once(':') else {
+        return Err(Refusal(400, "a malformed header"));
+    };
+    if name.is_empty() || !name.bytes().all(is_tchar) {
+        return Err(Refusal(400, "a malformed header name"));
+    }
+    Ok((
+        name.to_ascii_lowercase(),
+        value.trim_matches([' ', '\t']).to_string(),
+    ))
+}
+
+/// A token's characters (RFC 9110 §5.6.2).
+fn is_tchar(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)
+}
+
+/// The body's length: no `Content-Length` is none; one must be digits only
+/// (no sign, no list); two are refused (RFC 9112 §6.3).
+fn content_length(req: &Request) -> Result<usize, Refusal> {
+    let mut given = req.headers.iter().filter(|(n, _)| n == "content-length");
+    let Some((_, v)) = given.next() else {
+        return Ok(0);
+    };
+    if given.next().is_some() {
+        return Err(Refusal(400, "more than one Content-Length"));
+    }
+    if v.is_empty() || v.len() > 12 || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Refusal(400, "a malformed Content-Length"));
+    }
+    v.parse()
+        .map_err(|_| Refusal(400, "a malformed Content-Length"))
+}
+
+/// A read that ran out of time.
+fn late(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+    )
 }
 
 /// One line of the head, without its CRLF, counted against [`MAX_HEAD`].
@@ -104,7 +187,10 @@ fn read_line(r: &mut impl BufRead, used: &mut usize) -> Result<String, Refusal> 
         .by_ref()
         .take(left)
         .read_until(b'\n', &mut line)
-        .map_err(|_| Refusal(408, "the request was not read in time"))?;
+        .map_err(|e| match late(&e) {
+            true => Refusal(408, "the request was not read in time"),
+            false => Refusal(400, "the request ended early"),
+        })?;
     *used += n;
     if !line.ends_with(b"\n") {
         return Err(match n as u64 == left {
@@ -134,8 +220,12 @@ fn reason(status: u16) -> &'static str {
         421 => "Misdirected Request",
         422 => "Unprocessable Content",
         431 => "Request Header Fields Too Large",
+        500 => "Internal Server Error",
         503 => "Service Unavailable",
-        _ => "HTTP Version Not Supported",
+        505 => "HTTP Version Not Supported",
+        507 => "Insufficient Storage",
+        _ if status < 500 => "Client Error",
+        _ => "Server Error",
     }
 }
 

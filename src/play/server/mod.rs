@@ -7,42 +7,82 @@
 //! - [`assets`]: the pages, embedded in the binary.
 //! - [`token`]: the GM's secret.
 //!
-//! One thread accepts; each connection gets a thread of its own (at most
-//! [`MAX_CONNECTIONS`] at once: more are answered 503), and reads one
-//! request under a timeout. The players' screens hold a server-sent-events
-//! stream each, woken when the table's version moves.
+//! - [`slots`]: the request slots and the players' streams' pool.
+//!
+//! One thread accepts; each connection gets a thread of its own and one of
+//! [`Limits::requests`] request slots (when all are taken the oldest
+//! guest's connection is closed for room: never the GM's), and its whole
+//! request (head and body) must arrive within [`Limits::deadline`] of
+//! being accepted, however the bytes trickle. The players' screens hold a
+//! server-sent-events stream each, in a pool of their own
+//! ([`Limits::streams`]), woken when the table's version moves and
+//! dropped as soon as the screen goes away.
 
 mod assets;
 mod http;
 mod routes;
+mod slots;
 mod token;
 
 #[cfg(test)]
 mod tests;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::api::Table;
 use routes::Shared;
 use token::Token;
 
-/// Connections open at once, at most (8 players' screens and the GM's
-/// fit many times over).
-pub(crate) const MAX_CONNECTIONS: usize = 64;
-/// How long a request may take to arrive, and a response to leave.
-const IO_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Where to listen.
+/// Where to listen, and the bounds.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Options {
     /// 0: a free port.
     pub(crate) port: u16,
     /// Listen on every interface (the local network), not loopback only.
     pub(crate) lan: bool,
+    pub(crate) limits: Limits,
+}
+
+impl Options {
+    pub(crate) fn new(port: u16, lan: bool) -> Options {
+        Options {
+            port,
+            lan,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// How much any one client may hold, and for how long.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Limits {
+    /// A whole request (head and body) must arrive within this of its
+    /// connection being accepted; an answer must leave within it too.
+    pub(crate) deadline: Duration,
+    /// Request slots (connections reading a request or being answered).
+    pub(crate) requests: usize,
+    /// Players' streams open at once.
+    pub(crate) streams: usize,
+    /// How soon a stream whose screen went away is noticed.
+    pub(crate) poll: Duration,
+    /// How often a quiet stream says it is alive.
+    pub(crate) keepalive: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            deadline: Duration::from_secs(10),
+            requests: 64,
+            streams: 32,
+            poll: Duration::from_millis(250),
+            keepalive: Duration::from_secs(15),
+        }
+    }
 }
 
 /// A running server; [`Server::stop`] ends it.
@@ -68,7 +108,9 @@ impl Server {
             version: Mutex::new(version),
             moved: Condvar::new(),
             stop: AtomicBool::new(false),
-            open: AtomicUsize::new(0),
+            slots: slots::Slots::new(options.limits.requests),
+            streams: slots::Streams::new(options.limits.streams),
+            limits: options.limits,
             token: Token::fresh()?,
             port: local.port(),
         });
@@ -152,23 +194,35 @@ fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
             break;
         }
         let Ok(stream) = conn else { continue };
-        if shared.open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-            shared.open.fetch_sub(1, Ordering::SeqCst);
-            let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
-            let _ = http::write(&stream, 503, "text/plain; charset=utf-8", b"busy\n");
+        let accepted = Instant::now();
+        let _ = stream.set_write_timeout(Some(shared.limits.deadline));
+        let Some(slot) = shared.slots.take(&stream) else {
+            routes::refuse(&stream, 503, "the server is busy: try again in a moment");
             continue;
-        }
+        };
         let s = shared.clone();
         let spawned = std::thread::Builder::new()
             .name("play-conn".into())
             .spawn(move || {
-                let _ = stream.set_read_timeout(Some(IO_TIMEOUT));
-                let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
-                routes::serve(&stream, &s);
-                s.open.fetch_sub(1, Ordering::SeqCst);
+                let conn = routes::Conn {
+                    stream: &stream,
+                    slot,
+                    until: accepted + s.limits.deadline,
+                };
+                let _back = GiveBack(&s.slots, slot);
+                routes::serve(&conn, &s);
             });
         if spawned.is_err() {
-            shared.open.fetch_sub(1, Ordering::SeqCst);
+            shared.slots.give_back(slot);
         }
+    }
+}
+
+/// A request slot given back when its thread ends, however it ends.
+struct GiveBack<'a>(&'a slots::Slots, usize);
+
+impl Drop for GiveBack<'_> {
+    fn drop(&mut self) {
+        self.0.give_back(self.1);
     }
 }

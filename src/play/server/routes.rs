@@ -16,16 +16,17 @@
 
 use std::io::Write;
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use super::super::api::Table;
+use super::slots::{Slots, Streams};
 use super::token::Token;
-use super::{assets, http};
+use super::{Limits, assets, http};
 
 /// What the connection threads share.
 pub(super) struct Shared {
@@ -35,7 +36,9 @@ pub(super) struct Shared {
     pub(super) version: Mutex<u64>,
     pub(super) moved: Condvar,
     pub(super) stop: AtomicBool,
-    pub(super) open: AtomicUsize,
+    pub(super) slots: Slots,
+    pub(super) streams: Streams,
+    pub(super) limits: Limits,
     pub(super) token: Token,
     pub(super) port: u16,
 }
@@ -48,21 +51,38 @@ impl Shared {
 
 /// The header the GM's page carries the token in.
 pub(crate) const TOKEN_HEADER: &str = "x-tablewright-token";
-/// How often a quiet players' stream says it is alive.
-const KEEPALIVE: Duration = Duration::from_secs(15);
+
+/// One connection: its stream, its request slot and when its request must
+/// have arrived by.
+pub(super) struct Conn<'a> {
+    pub(super) stream: &'a TcpStream,
+    pub(super) slot: usize,
+    pub(super) until: Instant,
+}
 
 /// Answers one connection's request.
-pub(super) fn serve(stream: &TcpStream, shared: &Shared) {
-    let req = match http::read(stream) {
+pub(super) fn serve(conn: &Conn, shared: &Shared) {
+    let stream = conn.stream;
+    let req = match http::read(http::Timed::new(stream, conn.until)) {
         Ok(r) => r,
         Err(http::Refusal(status, why)) => return refuse(stream, status, why),
     };
     if let Err((status, why)) = check(stream, shared, &req) {
         return refuse(stream, status, why);
     }
+    if gm_only(&req, shared).is_ok() {
+        shared.slots.gm(conn.slot);
+    }
     let path = req.path.as_str();
     let result = match (req.method.as_str(), path) {
-        ("GET", "/api/events") => return events(stream, shared),
+        ("GET", "/api/events") => {
+            // A stream holds a place in the streams' pool, not a request slot.
+            let Some(_place) = shared.streams.open() else {
+                return refuse(stream, 503, "too many players' screens are open: close one");
+            };
+            shared.slots.give_back(conn.slot);
+            return events(stream, shared);
+        }
         ("GET", "/api/players") => Ok(json_ok(stream, &table(shared).players())),
         ("GET", "/api/gm") => gm_only(&req, shared).map(|()| json_ok(stream, &table(shared).gm())),
         ("POST", "/api/act") => gm_only(&req, shared).and_then(|()| act(stream, shared, &req)),
@@ -160,35 +180,65 @@ fn act(stream: &TcpStream, shared: &Shared, req: &http::Request) -> Checked<std:
     }
     Ok(match answer {
         Ok(a) => json_ok(stream, &a),
-        Err(message) => write_json(stream, 422, &json!({ "error": message })),
+        Err(e) => write_json(stream, e.status(), &json!({ "error": e.message })),
     })
 }
 
 /// The players' stream: the players' view now, then again each time the
-/// version moves; a comment line every [`KEEPALIVE`] finds closed screens.
+/// version moves, a comment line when quiet for [`Limits::keepalive`]; a
+/// screen that went away is noticed within [`Limits::poll`].
 fn events(mut stream: &TcpStream, shared: &Shared) {
     let head = http::head(200, "text/event-stream; charset=utf-8", None);
     if stream.write_all(head.as_bytes()).is_err() {
         return;
     }
     let mut sent = None;
+    let mut said = Instant::now();
     while !shared.stopping() {
+        // The view is made only when it may have changed.
         let (version, view) = {
             let t = table(shared);
-            (t.version(), t.players())
+            let version = t.version();
+            (version, (sent != Some(version)).then(|| t.players()))
         };
-        let line = match sent == Some(version) {
-            true => ": still here\n\n".to_string(),
-            false => format!("data: {view}\n\n"),
+        let line = match view {
+            Some(view) => Some(format!("data: {view}\n\n")),
+            None if said.elapsed() < shared.limits.keepalive => None,
+            None => Some(": still here\n\n".to_string()),
         };
-        if stream.write_all(line.as_bytes()).is_err() || stream.flush().is_err() {
-            return;
+        if let Some(line) = line {
+            if stream.write_all(line.as_bytes()).is_err() || stream.flush().is_err() {
+                return;
+            }
+            said = Instant::now();
         }
         sent = Some(version);
-        let v = shared.version.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = shared
-            .moved
-            .wait_timeout_while(v, KEEPALIVE, |v| *v == version && !shared.stopping());
+        {
+            let v = shared.version.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = shared.moved.wait_timeout_while(v, shared.limits.poll, |v| {
+                *v == version && !shared.stopping()
+            });
+        }
+        if gone(stream) {
+            return;
+        }
+    }
+}
+
+/// The screen at the other end closed its connection (or sent something:
+/// a players' stream expects nothing after its request).
+fn gone(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let peeked = stream.peek(&mut [0u8; 1]);
+    let _ = stream.set_nonblocking(false);
+    match peeked {
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted
+        ),
+        Ok(_) => true,
     }
 }
 
@@ -201,6 +251,7 @@ fn write_json(stream: &TcpStream, status: u16, value: &Value) -> std::io::Result
     http::write(stream, status, "application/json; charset=utf-8", &body)
 }
 
-fn refuse(stream: &TcpStream, status: u16, why: &str) {
+/// An error answered as the JSON `{"error": why}`.
+pub(super) fn refuse(stream: &TcpStream, status: u16, why: &str) {
     let _ = write_json(stream, status, &json!({ "error": why }));
 }

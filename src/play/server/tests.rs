@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{Options, Server};
+use super::{Limits, Options, Server};
 use crate::play::api::Table;
 
 /// A table that keeps the actions it was given; `arrive` reveals a stop.
@@ -26,9 +26,15 @@ impl Table for Double {
         json!({"api": 1, "title": "<script>alert(1)</script>", "version": self.version(),
                "stops": self.stops})
     }
-    fn act(&mut self, action: &Value) -> Result<Value, String> {
+    fn act(&mut self, action: &Value) -> Result<Value, crate::play::api::NotDone> {
         if action["do"] == "refuse" {
             return Err("no such thing".into());
+        }
+        if action["do"] == "full" {
+            return Err(crate::play::api::NotDone {
+                message: "No space left on device: the action was not done".into(),
+                unsaved: Some(crate::play::api::Unsaved::Full),
+            });
         }
         if action["do"] == "arrive" {
             self.stops
@@ -43,18 +49,28 @@ impl Table for Double {
 }
 
 fn start() -> Server {
+    start_with(Limits::default())
+}
+
+fn start_with(limits: Limits) -> Server {
     let table = Box::new(Double {
         acts: Vec::new(),
         stops: Vec::new(),
     });
-    Server::start(
-        table,
-        Options {
-            port: 0,
-            lan: false,
-        },
-    )
-    .unwrap()
+    let mut options = Options::new(0, false);
+    options.limits = limits;
+    Server::start(table, options).unwrap()
+}
+
+/// Small bounds, so that the availability tests run in a second or two.
+fn small() -> Limits {
+    Limits {
+        deadline: Duration::from_millis(600),
+        requests: 8,
+        streams: 4,
+        poll: Duration::from_millis(50),
+        keepalive: Duration::from_secs(15),
+    }
 }
 
 fn token(s: &Server) -> String {
@@ -318,28 +334,258 @@ fn the_players_stream_sends_the_view_again_when_the_version_moves() {
     s.stop();
 }
 
+/// A guest that sends one byte of its request every `every`, in a thread
+/// of its own: (when the server cut it off, what it answered).
+fn drip(port: u16, every: Duration) -> std::thread::JoinHandle<(Instant, String)> {
+    std::thread::spawn(move || {
+        let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        c.set_read_timeout(Some(Duration::from_millis(10))).unwrap();
+        let text = format!(
+            "GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Pad: {}\r\n\r\n",
+            "a".repeat(200)
+        );
+        let mut out = Vec::new();
+        for b in text.bytes() {
+            if c.write_all(&[b]).is_err() {
+                break;
+            }
+            let began = Instant::now();
+            let mut buf = [0u8; 512];
+            let mut closed = false;
+            while began.elapsed() < every {
+                match c.read(&mut buf) {
+                    Ok(0) => closed = true,
+                    Ok(n) => out.extend_from_slice(&buf[..n]),
+                    Err(_) => {}
+                }
+                if closed {
+                    break;
+                }
+            }
+            if closed {
+                break;
+            }
+        }
+        (Instant::now(), String::from_utf8_lossy(&out).to_string())
+    })
+}
+
+fn gm_get(s: &Server, t: &str) -> (u16, String, String) {
+    request(
+        s,
+        "GET",
+        "/api/gm",
+        &format!("X-Tablewright-Token: {t}\r\n"),
+        "",
+    )
+}
+
 #[test]
-fn too_many_connections_are_answered_busy() {
-    let s = start();
-    let idle: Vec<TcpStream> = (0..super::MAX_CONNECTIONS)
+fn a_slow_drip_is_cut_off_at_the_deadline_and_the_gm_is_served_meanwhile() {
+    let limits = small();
+    let s = start_with(limits);
+    let t = token(&s);
+    let began = Instant::now();
+    // Twice as many guests as slots, each a byte every 100 ms: within the
+    // 10 s a read may take, never within the 600 ms a request has.
+    let guests: Vec<_> = (0..2 * limits.requests)
+        .map(|_| drip(s.port(), Duration::from_millis(100)))
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    for _ in 0..10 {
+        let (status, _, body) = gm_get(&s, &t);
+        assert_eq!(status, 200, "the GM kept out: {body}");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    for g in guests {
+        let (cut, said) = g.join().unwrap();
+        assert!(
+            cut - began < Duration::from_secs(3),
+            "a guest dripping bytes held its connection {:?}",
+            cut - began
+        );
+        assert!(
+            said.is_empty() || said.starts_with("HTTP/1.1 408"),
+            "{said}"
+        );
+    }
+}
+
+/// Opens a players' stream: the connection (with its first `data:` line
+/// read), or the refusal's (status, head, body).
+fn stream(s: &Server) -> Result<BufReader<TcpStream>, (u16, String)> {
+    let mut c = TcpStream::connect(("127.0.0.1", s.port())).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(
+        c,
+        "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        s.port()
+    )
+    .unwrap();
+    let mut r = BufReader::new(c);
+    let mut head = String::new();
+    r.read_line(&mut head).unwrap();
+    if !head.starts_with("HTTP/1.1 200") {
+        let mut rest = String::new();
+        let _ = r.read_to_string(&mut rest);
+        return Err((
+            head.get(9..12).and_then(|x| x.parse().ok()).unwrap_or(0),
+            head + &rest,
+        ));
+    }
+    loop {
+        let mut line = String::new();
+        assert!(r.read_line(&mut line).unwrap() > 0, "the stream ended");
+        if line.starts_with("data: ") {
+            return Ok(r);
+        }
+    }
+}
+
+#[test]
+fn a_stream_flood_never_keeps_the_gm_out_and_closed_streams_are_noticed_at_once() {
+    let limits = small();
+    let s = start_with(limits);
+    let t = token(&s);
+    let open: Vec<_> = (0..limits.streams).map(|_| stream(&s).unwrap()).collect();
+    // The streams' pool is full: one more is refused, in JSON.
+    let (status, text) = stream(&s).expect_err("a stream past the cap");
+    assert_eq!(status, 503, "{text}");
+    assert!(
+        text.to_ascii_lowercase()
+            .contains("content-type: application/json"),
+        "{text}"
+    );
+    assert!(
+        text.contains("{\"error\":\"too many players' screens"),
+        "{text}"
+    );
+    // The GM and the players' plain requests are served all the while.
+    for _ in 0..10 {
+        assert_eq!(gm_get(&s, &t).0, 200);
+        assert_eq!(request(&s, "GET", "/api/players", "", "").0, 200);
+    }
+    assert_eq!(s.shared.streams.count(), limits.streams);
+    // Screens closed: their places are free within moments, not at the
+    // next keep-alive.
+    drop(open);
+    let began = Instant::now();
+    while s.shared.streams.count() > 0 {
+        assert!(
+            began.elapsed() < Duration::from_secs(2),
+            "closed streams still held"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(stream(&s).is_ok());
+}
+
+#[test]
+fn idle_guests_are_closed_for_room_oldest_first_and_the_gm_never() {
+    let limits = Limits {
+        deadline: Duration::from_secs(5),
+        ..small()
+    };
+    let s = start_with(limits);
+    let t = token(&s);
+    let mut idle: Vec<TcpStream> = (0..limits.requests)
         .map(|_| TcpStream::connect(("127.0.0.1", s.port())).unwrap())
         .collect();
-    // The accepting thread counts them as they come; wait for the last.
     let began = Instant::now();
-    loop {
-        let (status, _, _) = request(&s, "GET", "/", "", "");
-        if status == 503 {
-            break;
-        }
-        assert!(began.elapsed() < Duration::from_secs(5), "never busy");
+    while s.shared.slots.taken() < limits.requests {
+        assert!(began.elapsed() < Duration::from_secs(2), "not all taken");
+        std::thread::sleep(Duration::from_millis(5));
     }
-    drop(idle);
+    // Every slot held by a guest saying nothing: the GM and a player are
+    // served all the same, each in the place of the oldest guest.
+    assert_eq!(gm_get(&s, &t).0, 200);
+    assert_eq!(request(&s, "GET", "/", "", "").0, 200);
+    let first = &mut idle[0];
+    first
+        .set_read_timeout(Some(Duration::from_secs(2)))
+        .unwrap();
+    let mut buf = Vec::new();
+    let read = first.read_to_end(&mut buf);
+    let open = matches!(&read, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut));
+    assert!(!open, "the oldest guest was closed: {read:?}");
+}
+
+#[test]
+fn a_guest_alone_dripping_bytes_is_cut_off_at_the_deadline() {
+    let s = start_with(small());
     let began = Instant::now();
-    while request(&s, "GET", "/", "", "").0 != 200 {
-        assert!(
-            began.elapsed() < Duration::from_secs(15),
-            "never free again"
-        );
-        std::thread::sleep(Duration::from_millis(20));
+    let (cut, said) = drip(s.port(), Duration::from_millis(100)).join().unwrap();
+    assert!(
+        cut - began < Duration::from_secs(2),
+        "each byte in time, the request never: held {:?}",
+        cut - began
+    );
+    assert!(said.starts_with("HTTP/1.1 408"), "{said}");
+    assert!(said.contains("{\"error\":"), "{said}");
+}
+
+#[test]
+fn requests_rfc_9112_says_to_refuse_are_refused() {
+    let s = start();
+    let host = format!("Host: 127.0.0.1:{}\r\n", s.port());
+    let cases: [(String, u16); 10] = [
+        (format!("GET / HTTP/1.1\r\n{host}{host}\r\n"), 400),
+        (
+            format!("GET / HTTP/1.1\r\n{host}Host: evil.example\r\n\r\n"),
+            400,
+        ),
+        (
+            format!(
+                "POST /api/act HTTP/1.1\r\n{host}Content-Length: 2\r\nContent-Length: 3\r\n\r\n{{}} "
+            ),
+            400,
+        ),
+        (
+            format!("POST /api/act HTTP/1.1\r\n{host}Content-Length: +2\r\n\r\n{{}}"),
+            400,
+        ),
+        (
+            format!("POST /api/act HTTP/1.1\r\n{host}Content-Length: 2, 2\r\n\r\n{{}}"),
+            400,
+        ),
+        (format!("GET / HTTP/1.9\r\n{host}\r\n"), 505),
+        (format!("GET / HTTP/2.0\r\n{host}\r\n"), 505),
+        (format!("GET / HTTP/1.1x\r\n{host}\r\n"), 400),
+        (
+            format!("GET / HTTP/1.1\r\nHost : 127.0.0.1:{}\r\n\r\n", s.port()),
+            400,
+        ),
+        (format!("GET / HTTP/1.1\r\n{host} X-Folded: 1\r\n\r\n"), 400),
+    ];
+    for (text, want) in cases {
+        let (status, head, body) = raw(&s, text.as_bytes());
+        assert_eq!(status, want, "{text:?}: {head}");
+        assert!(body.starts_with("{\"error\":"), "{text:?}: {body}");
     }
+    assert_eq!(
+        raw(&s, format!("GET / HTTP/1.0\r\n{host}\r\n").as_bytes()).0,
+        200
+    );
+}
+
+#[test]
+fn every_status_has_its_own_reason() {
+    use super::http::head;
+    assert!(head(505, "x", None).starts_with("HTTP/1.1 505 HTTP Version Not Supported\r\n"));
+    assert!(head(507, "x", None).starts_with("HTTP/1.1 507 Insufficient Storage\r\n"));
+    assert!(head(500, "x", None).starts_with("HTTP/1.1 500 Internal Server Error\r\n"));
+    assert!(head(418, "x", None).starts_with("HTTP/1.1 418 Client Error\r\n"));
+}
+
+#[test]
+fn an_action_the_disk_refused_is_answered_507_in_json() {
+    let s = start();
+    let t = token(&s);
+    let (status, head, body) = act(&s, &t, r#"{"do":"full"}"#);
+    assert_eq!(status, 507, "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-type: application/json")
+    );
+    assert!(body.contains("No space left"), "{body}");
 }
