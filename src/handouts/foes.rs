@@ -135,6 +135,7 @@ mod tests {
                 pin: Pin::default(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                season: Default::default(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();
             let gs = groups(&e.foes);
