@@ -270,9 +270,15 @@ fn cp_text(expr: &str, c: &CpOutcome) -> String {
     s
 }
 
-/// A table result: the row, its resolved text, and the trail of dice.
+/// A table result: the row, its resolved text, and the trail of dice. A
+/// row whose name is its text (a name list, an imported generator's
+/// plain row) is said once.
 pub fn table_roll_text(r: &crate::tables::TableRoll) -> String {
-    let mut s = format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text);
+    let mut s = if r.row == r.text {
+        format!("{} [{}] {}", r.table, r.label, r.text)
+    } else {
+        format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text)
+    };
     let _ = write!(s, "\n    trail: {}", r.trail_text());
     s
 }
