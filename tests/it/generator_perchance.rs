@@ -364,7 +364,7 @@ const REAL: &[Real] = &[
         10,
     ),
     ("test-restaurant-description", &[], 8, 28),
-    ("type-of-art-edited", &[(10, 15)], 2, 289),
+    ("type-of-art-edited", &[], 2, 289),
     ("venue", &[], 2, 195),
 ];
 

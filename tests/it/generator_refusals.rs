@@ -28,8 +28,9 @@ macro_rules! refused {
 
 refused! {
     ipt_prompt_is_refused: "g.ipt", "Prompt: Size {Big|Small} Big\nTable: T\nx\n" => "g.ipt:1:1", "`Prompt:`: a choice the GM makes each time the generator runs";
-    ipt_set_is_refused: "g.ipt", "Table: T\nSet: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
-    ipt_define_is_refused: "g.ipt", "Table: T\nDefine: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable";
+    ipt_set_outside_a_table_is_refused: "g.ipt", "Set: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
+    ipt_define_outside_a_table_is_refused: "g.ipt", "Define: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable";
+    ipt_set_used_twice_in_a_row_is_refused: "g.ipt", "Table: T\nSet: a=[@U]\n{$a} or {$a}\nTable: U\nx\n" => "g.ipt:3:9", "`{$a}` a second time in one row";
     ipt_variable_is_refused: "g.ipt", "Table: T\nhello {$name}\n" => "g.ipt:2:7", "`{$name}`: a variable (set by `Set:` or a `Prompt:`)";
     ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
     ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";

@@ -60,7 +60,8 @@ fn doublings(r: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// A result line `id [label] name: text` whose name is its text.
+/// A result line `id [label] name: text` whose name is its text or the
+/// start of it (`Treasure: Treasure: 15sp`).
 fn doubled_lines(terminal: &str) -> Vec<String> {
     terminal
         .lines()
@@ -69,7 +70,7 @@ fn doubled_lines(terminal: &str) -> Vec<String> {
             let Some((_, rest)) = l.split_once("] ") else {
                 return false;
             };
-            rest.split_once(": ").is_some_and(|(a, b)| a == b)
+            rest.split_once(": ").is_some_and(|(a, b)| b.starts_with(a))
         })
         .map(str::to_owned)
         .collect()

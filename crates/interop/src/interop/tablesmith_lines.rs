@@ -1,4 +1,6 @@
-//! A TableSmith file's lines as TableSmith reads them: a line starting
+//! Lines joined as a generator's engine joins them, each place in the
+//! joined text still pointing at its own line: [`Joined`] (IPP's `&`
+//! lines use it too). A TableSmith file's lines as TableSmith reads them: a line starting
 //! `_` goes on with the line before it (a row, a prefix or a suffix,
 //! comment lines between skipped) before anything is parsed, so a
 //! construct split over lines (`1,{Dice~` then `_1d6}`) is read whole.
@@ -20,6 +22,28 @@ pub struct Joined {
 }
 
 impl Joined {
+    /// Line `line`, `text` the first piece.
+    pub fn new(line: usize, text: &str) -> Joined {
+        Joined {
+            line,
+            text: text.to_owned(),
+            parts: vec![(1, line, 0)],
+        }
+    }
+
+    /// `text` of line `line` appended, `before` characters of that line
+    /// left out before it.
+    pub fn push(&mut self, line: usize, before: usize, text: &str) {
+        let at = self.text.chars().count() + 1;
+        self.parts.push((at, line, before));
+        self.text.push_str(text);
+    }
+
+    /// Whether it is more than one line.
+    pub fn is_joined(&self) -> bool {
+        self.parts.len() > 1
+    }
+
     /// Line and column in the file of column `column` of the joined text.
     pub fn place(&self, column: usize) -> (usize, usize) {
         let (at, line, before) = self
@@ -58,16 +82,10 @@ pub fn join(text: &str, refused: &mut Vec<Refusal>) -> Vec<Joined> {
         if let (Some(rest), Some(last)) = (line.strip_prefix('_'), out.last_mut())
             && goes_on(&last.text)
         {
-            let at = last.text.chars().count() + 1;
-            last.parts.push((at, line_no, 1));
-            last.text.push_str(rest);
+            last.push(line_no, 1, rest);
             continue;
         }
-        out.push(Joined {
-            line: line_no,
-            text: line.to_owned(),
-            parts: vec![(1, line_no, 0)],
-        });
+        out.push(Joined::new(line_no, line));
     }
     out
 }
