@@ -142,6 +142,9 @@ pub(crate) fn read_one(
     let stem = stem_of(path);
     let first = text.trim_start().chars().next();
     let json = ext == "json" || (ext.is_empty() && matches!(first, Some('{' | '[')));
+    if ext == "yml" || ext == "yaml" {
+        return Err(vec![yaml(&file)]);
+    }
     let mut counts = BTreeMap::new();
     if !json {
         let csv = ext == "csv" || ext == "tsv";
@@ -298,6 +301,10 @@ pub(crate) fn import(
         .filter(|i| !i.drafts.is_empty())
         .map(|i| (i.name.clone(), i.toml.clone().into_bytes()))
         .collect();
+    if set.is_empty() {
+        report(to, &imported, out)?;
+        return Err(nothing_imported());
+    }
     // Staged inside --to and moved in, so a folder that is writable in a
     // parent that is not (a shared content folder) takes the import.
     output::publish_into(to, &set, replace(ws.force)).map_err(|e| match e {
@@ -313,6 +320,24 @@ pub(crate) fn import(
         e => e.into(),
     })?;
     report(to, &imported, out)
+}
+
+/// A `.yml` file: a Foundry source (as a system's repository keeps its
+/// compendium), which is not read.
+fn yaml(file: &str) -> Diagnostic {
+    Diagnostic::at(file, 1, 1, "a YAML file (a Foundry compendium source, as a system's repository keeps it), which tablewright does not read")
+        .with_hint("in Foundry, right-click the RollTable and choose Export Data, then import the .json it saves")
+}
+
+/// Every table of every file was skipped (`--skip-unsupported`): nothing
+/// is written, and the run fails.
+fn nothing_imported() -> Error {
+    Error::input(
+        Diagnostic::message(
+            "nothing was imported: --skip-unsupported left out every table of every file (listed above), and nothing was written",
+        )
+        .with_hint("rewrite the constructs listed above with what tablewright carries (see the guide, Other tools), or import other files"),
+    )
 }
 
 /// The imported files must load and validate with the tables in effect

@@ -375,6 +375,28 @@ fn the_real_files_import_with_the_original_odds() {
             rows: 275,
             check: &[],
         },
+        // Issue 53: a `Set:` used once in a row is its roll in place.
+        Whole {
+            files: &["ipt/5e-weather.ipt", "ipt/catchall.ipt"],
+            written: "5e-weather.toml",
+            tables: 5,
+            rows: 14,
+            check: &[],
+        },
+        Whole {
+            files: &["ipt/treasure-individual-0-4.ipt"],
+            written: "treasure-individual-0-4.toml",
+            tables: 2,
+            rows: 6,
+            check: &[(
+                "imported.treasure-individual-0-4.master",
+                &[(
+                    "Treasure (0-4 CR): {table:imported.treasure-individual-0-4.treasuretable}",
+                    1,
+                    1,
+                )],
+            )],
+        },
         Whole {
             files: &["tab/tsl-test-before-after.tab"],
             written: "tsl-test-before-after.toml",
@@ -465,18 +487,12 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
         return;
     };
     // What is left: (table file, tables), ("", 0) for nothing.
-    let cases: [(&str, &str, &str, (&str, usize)); 11] = [
+    let cases: [(&str, &str, &str, (&str, usize)); 10] = [
         (
             "ipt/2d8-reaction.ipt",
             "2d8-reaction.ipt:4:1",
             "`Prompt:`",
             ("2d8-reaction.toml", 6),
-        ),
-        (
-            "ipt/5e-weather.ipt",
-            "5e-weather.ipt:7:1",
-            "`Set:`",
-            ("5e-weather.toml", 4),
         ),
         (
             "ipt/picked-pockets.ipt",

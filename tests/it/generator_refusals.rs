@@ -5,7 +5,7 @@
 use super::generator_kit::{
     assert_chances, import_back, refused_exports, refused_missing, round_trip_export, tables,
 };
-use crate::common::{run_in, stderr, temp_dir};
+use crate::common::{run_in, stderr, stdout, temp_dir};
 
 /// One refused construct per test: `import FILE` in a fresh folder fails
 /// (exit 1) with this message at this place, and writes nothing.
@@ -28,8 +28,9 @@ macro_rules! refused {
 
 refused! {
     ipt_prompt_is_refused: "g.ipt", "Prompt: Size {Big|Small} Big\nTable: T\nx\n" => "g.ipt:1:1", "`Prompt:`: a choice the GM makes each time the generator runs";
-    ipt_set_is_refused: "g.ipt", "Table: T\nSet: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
-    ipt_define_is_refused: "g.ipt", "Table: T\nDefine: a=1\nx\n" => "g.ipt:2:1", "`Set:`/`Define:`: a variable";
+    ipt_set_outside_a_table_is_refused: "g.ipt", "Set: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
+    ipt_define_outside_a_table_is_refused: "g.ipt", "Define: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable";
+    ipt_set_used_twice_in_a_row_is_refused: "g.ipt", "Table: T\nSet: a=[@U]\n{$a} or {$a}\nTable: U\nx\n" => "g.ipt:3:9", "`{$a}` a second time in one row";
     ipt_variable_is_refused: "g.ipt", "Table: T\nhello {$name}\n" => "g.ipt:2:7", "`{$name}`: a variable (set by `Set:` or a `Prompt:`)";
     ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
     ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";
@@ -53,6 +54,77 @@ refused! {
     tab_assignment_is_refused: "t.tab", ":S\n1,|a+1|\n" => "t.tab:2:3", "`|…|`: a variable assignment";
     tab_call_to_a_missing_file_is_refused: "t.tab", ":S\n1,[Other.G]\n" => "t.tab:2:3", "a roll on `Other.G`, a table in no file given to import";
     tab_dice_tablewright_reads_otherwise_are_refused: "t.tab", ":S\n1,{Dice~1d6/2}\n" => "t.tab:2:3", "`{Dice~1d6/2}`: the dice expression `1d6/2` uses `/`";
+    tab_if_over_continuation_lines_is_refused_whole: "t.tab", ":S\n1,{If~1=1\n_?a/b}\n" => "t.tab:2:3", "`{If~1=1?a/b}`: the TableSmith function If";
+    tab_loop_on_a_continuation_line_is_refused_there: "t.tab", ":S\n1,a\n_ {Loop~2,[S]}\n" => "t.tab:3:3", "`{Loop~2,[S]}`: the TableSmith function Loop";
+}
+
+/// Issue 53: `--skip-unsupported` that leaves nothing to import fails,
+/// saying so, and writes nothing.
+#[test]
+fn skip_unsupported_with_nothing_left_fails() {
+    let dir = temp_dir("gen-nothing");
+    std::fs::write(dir.join("m.tab"), ":Start\n1,{Msg~hello}\n").unwrap();
+    let o = run_in(
+        &dir,
+        &["import", "--skip-unsupported", "m.tab", "--to", "out"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("nothing was imported: --skip-unsupported left out every table"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("m.tab: nothing imported"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!dir.join("out").exists());
+}
+
+/// Issue 53: a Foundry source in YAML is named for what it is.
+#[test]
+fn a_foundry_yaml_source_is_named_for_what_it_is() {
+    let dir = temp_dir("gen-yaml");
+    std::fs::write(dir.join("t.yml"), "name: Trinkets\nformula: 1d4\n").unwrap();
+    let o = run_in(&dir, &["import", "t.yml", "--to", "out"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("t.yml:1:1: a YAML file (a Foundry compendium source"),
+        "{err}"
+    );
+    assert!(err.contains("Export Data"), "{err}");
+    assert!(!err.contains("Markdown"), "{err}");
+}
+
+/// Issue 53: a Foundry table rolled `1` with every result on 1 draws
+/// them all: one row holding every result.
+#[test]
+fn a_foundry_table_with_every_result_on_one_imports_as_one_row() {
+    let dir = temp_dir("gen-all-one");
+    let doc = r#"{"name":"Trinkets","formula":"1","replacement":true,"results":[
+{"type":"text","text":"a bone die","range":[1,1],"weight":1},
+{"type":"text","text":"a glass eye","range":[1,1],"weight":1}]}"#;
+    std::fs::write(dir.join("all-one.json"), doc).unwrap();
+    let o = run_in(&dir, &["import", "all-one.json", "--to", "out"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "all-one.toml");
+    let rows = all[0]["row"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["text"].as_str(), Some("a bone die\na glass eye"));
+    let o = run_in(
+        &dir,
+        &[
+            "--content",
+            "out",
+            "table",
+            "imported.trinkets",
+            "--seed",
+            "s",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]

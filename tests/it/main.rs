@@ -27,7 +27,8 @@
 //!   files when present); `generator_refusals`: every refused construct,
 //!   `--from`, the IPP round trip; `generator_perchance`: Perchance
 //!   generators and Obsidian Dice Roller notes, their refusals, the real
-//!   generators when present, the Perchance round trip
+//!   generators when present, the Perchance round trip; `generator_text`:
+//!   issue 53: imported generators read as their engines' (no `Name: text`)
 //! - `shell`: `completions` for every shell and the `manpage`
 //! - `bad_input`: every class of bad input, through the real binary, one
 //!   `#[test]` per case
@@ -71,6 +72,7 @@ mod generator_files;
 mod generator_kit;
 mod generator_perchance;
 mod generator_refusals;
+mod generator_text;
 mod generators;
 mod gm_files;
 mod homebrew;

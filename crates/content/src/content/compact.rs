@@ -530,7 +530,7 @@ macro_rules! compact_sparse {
 }
 
 compact_struct!(Table {
-    id, title, system, source, dice, notes, deck, region, rows, origin, extended_by
+    id, title, system, source, dice, notes, deck, region, rows, origin, extended_by, text_only
 } lazy { dice_expr });
 compact_struct!(Row { entry, line, from, at, roll_at, width } lazy { template });
 compact_struct!(Entry {

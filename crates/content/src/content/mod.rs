@@ -64,6 +64,10 @@ pub struct Table {
     pub dice_expr: OnceLock<Option<Roll>>,
     pub notes: Option<Text>,
     pub deck: bool,
+    /// A roll on this table from another row's text gives the row's text
+    /// alone (`text_only = true`), not `Name: text`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub text_only: bool,
     /// What the generators need of the region (`gen.encounter.<region>`
     /// tables only).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -50,6 +50,10 @@ pub struct TableRaw {
     pub notes: Option<String>,
     #[serde(default)]
     pub deck: bool,
+    /// A roll on this table from another row gives the row's text alone,
+    /// not `Name: text` (as other tools' generators read a call).
+    #[serde(default)]
+    pub text_only: bool,
     /// What the generators need of a region (`gen.encounter.<region>` only).
     pub region: Option<Spanned<RegionRaw>>,
     #[serde(default)]
@@ -206,7 +210,17 @@ pub struct Stats {
 /// once (serde stops at the first).
 pub const FILE_KEYS: &[&str] = &["table"];
 pub const TABLE_KEYS: &[&str] = &[
-    "id", "extends", "title", "system", "source", "dice", "notes", "deck", "region", "row",
+    "id",
+    "extends",
+    "title",
+    "system",
+    "source",
+    "dice",
+    "notes",
+    "deck",
+    "text_only",
+    "region",
+    "row",
 ];
 pub const REGION_KEYS: &[&str] = &[
     "danger",

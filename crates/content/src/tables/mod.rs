@@ -506,7 +506,11 @@ impl Library {
                     let (r, _) =
                         self.roll_filtered(sub, stream, &Filter::default(), depth + 1, work)?;
                     trail.extend(r.trail.iter().cloned());
-                    text.push_str(&format!("{}: {}", r.row, r.text));
+                    if sub.text_only {
+                        text.push_str(&r.text);
+                    } else {
+                        text.push_str(&format!("{}: {}", r.row, r.text));
+                    }
                     nested.push(r);
                 }
                 Segment::Pick { options } => {

@@ -270,9 +270,15 @@ fn cp_text(expr: &str, c: &CpOutcome) -> String {
     s
 }
 
-/// A table result: the row, its resolved text, and the trail of dice.
+/// A table result: the row, its resolved text, and the trail of dice. A
+/// row whose name is its text or its text's first words (a name list, an
+/// imported generator's row) is said once.
 pub fn table_roll_text(r: &crate::tables::TableRoll) -> String {
-    let mut s = format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text);
+    let mut s = if r.text.starts_with(r.row.as_str()) {
+        format!("{} [{}] {}", r.table, r.label, r.text)
+    } else {
+        format!("{} [{}] {}: {}", r.table, r.label, r.row, r.text)
+    };
     let _ = write!(s, "\n    trail: {}", r.trail_text());
     s
 }

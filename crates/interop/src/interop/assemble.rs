@@ -37,11 +37,63 @@ pub fn assemble(
     }
     let dead = skipped_tables(&sheets, &edges);
     let ids = table_ids(&sheets, &dead, taken);
+    let titles = titles(&sheets);
+    let made = Made {
+        dead: &dead,
+        ids: &ids,
+        titles: &titles,
+        edges: &edges,
+    };
     Ok(sheets
         .iter()
         .enumerate()
-        .map(|(si, sheet)| build(si, sheet, &dead, &ids, &edges))
+        .map(|(si, sheet)| build(si, sheet, &made))
         .collect())
+}
+
+/// What every file's drafts are made with: the tables left out (and why),
+/// each table's id and title, and the calls of each table's rows.
+struct Made<'a> {
+    dead: &'a BTreeMap<Key, Option<Key>>,
+    ids: &'a BTreeMap<Key, String>,
+    titles: &'a BTreeMap<Key, String>,
+    edges: &'a BTreeMap<Key, Vec<Key>>,
+}
+
+/// What a row's name shows for a call on each table: its title, or for a
+/// table the reader made (a choice's options) its rows' words, `a/b/c`.
+fn titles(sheets: &[Sheet]) -> BTreeMap<Key, String> {
+    let mut out = BTreeMap::new();
+    for (si, s) in sheets.iter().enumerate() {
+        for (ti, t) in s.tables.iter().enumerate() {
+            let title = if t.synthetic {
+                let words: Vec<String> = t
+                    .rows
+                    .iter()
+                    .take(8)
+                    .map(|r| words(&r.text))
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                words.join("/")
+            } else {
+                t.title.clone().unwrap_or_else(|| t.name.clone())
+            };
+            out.insert((si, ti), title);
+        }
+    }
+    out
+}
+
+/// The words of a row alone, trimmed.
+fn words(frags: &[Frag]) -> String {
+    let w: String = frags
+        .iter()
+        .filter_map(|f| match f {
+            Frag::Words(w) => Some(w.as_str()),
+            _ => None,
+        })
+        .collect();
+    w.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Each file's tables by lowercase name (the first of a name wins).
@@ -256,13 +308,10 @@ fn table_ids(
 }
 
 /// One file's drafts and what of it was skipped.
-fn build(
-    si: usize,
-    sheet: &Sheet,
-    dead: &BTreeMap<Key, Option<Key>>,
-    ids: &BTreeMap<Key, String>,
-    edges: &BTreeMap<Key, Vec<Key>>,
-) -> Assembled {
+fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
+    let Made {
+        dead, ids, edges, ..
+    } = *made;
     let mut skipped: Vec<(usize, usize, String)> = sheet
         .refused
         .iter()
@@ -289,7 +338,7 @@ fn build(
             )),
             None => {
                 let calls = edges.get(&(si, ti)).cloned().unwrap_or_default();
-                drafts.push(draft(sheet, ti, &ids[&(si, ti)], &calls, ids));
+                drafts.push(draft(sheet, ti, &ids[&(si, ti)], &calls, made));
             }
         }
     }
@@ -323,15 +372,17 @@ fn name_of(k: &Key, sheet: &Sheet, si: usize, fallback: &super::sheet::SrcTable)
 
 /// Table `ti` of `sheet` as a draft, its calls (in the order its rows
 /// make them) going to `calls`.
-fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, String>) -> Draft {
+fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], made: &Made) -> Draft {
+    let (ids, titles) = (made.ids, made.titles);
     let t = &sheet.tables[ti];
     let mut next = calls.iter();
+    let mut named = calls.iter();
     let mut names = Vec::new();
     let mut derived = Vec::new();
     let mut rows = Vec::new();
     for (n, r) in t.rows.iter().enumerate() {
         let text = row_text(&r.text, &mut next, ids);
-        let plain = plain(&r.text);
+        let plain = plain(&r.text, &mut named, titles);
         let roll = match (r.range, r.weight) {
             (Some((a, b)), _) if a == b => a.to_string(),
             (Some((a, b)), _) => format!("{a}-{b}"),
@@ -374,6 +425,7 @@ fn draft(sheet: &Sheet, ti: usize, id: &str, calls: &[Key], ids: &BTreeMap<Key, 
         dice: t.dice.clone(),
         notes: None,
         deck: false,
+        text_only: true,
         region: None,
         rows,
     }
@@ -444,13 +496,31 @@ fn render<'a>(
     out
 }
 
-/// The words of a row, for its name.
-fn plain(frags: &[Frag]) -> String {
-    frags
-        .iter()
-        .map(|f| match f {
-            Frag::Words(w) => w.as_str(),
-            _ => " ",
-        })
-        .collect::<String>()
+/// A row as a GM would call it, for its name: its words, each call shown
+/// by its table's title, dice as written, a choice as `a/b`.
+fn plain<'a>(
+    frags: &[Frag],
+    calls: &mut impl Iterator<Item = &'a Key>,
+    titles: &BTreeMap<Key, String>,
+) -> String {
+    let mut out = String::new();
+    for f in frags {
+        match f {
+            Frag::Words(w) => out.push_str(w),
+            Frag::Dice(d) => out.push_str(d),
+            Frag::Call { .. } | Frag::Local(_) => {
+                let title = calls.next().and_then(|k| titles.get(k));
+                out.push_str(title.map_or("", String::as_str));
+            }
+            Frag::Pick(options) => {
+                let opts: Vec<String> = options
+                    .iter()
+                    .map(|o| plain(o, calls, titles).trim().to_owned())
+                    .collect();
+                out.push_str(&opts.join("/"));
+            }
+            Frag::Space => out.push(' '),
+        }
+    }
+    out
 }

@@ -21,7 +21,9 @@
 //! then), and a `dice:` roller that is not a formula tablewright's
 //! notation rolls the same way or a plain table link (`[[Note^id|Column]]`,
 //! `2d[[Note^id]]`). Tables without a block id are not rolled by the
-//! plugin and are left out.
+//! plugin and are left out, unless no table of the note has one (an
+//! oracle note kept for reading): then each is named after its heading
+//! (or the note), `-2`, `-3` after a heading two tables share.
 
 use std::collections::BTreeSet;
 
@@ -44,14 +46,24 @@ pub fn read(file: &str, stem: &str, text: &str) -> Result<Sheet, Diagnostic> {
         stem: stem.to_owned(),
         ..Sheet::default()
     };
-    let (found, unnamed) = tables(text, &mut sheet);
-    if found.is_empty() && sheet.refused.is_empty() {
-        return Err(Diagnostic::at(file, 1, 1, "no table with a block id (`^id` on the line after it) in this note").with_hint("the Dice Roller rolls a table by its block id: add `^name` under the table, or import it as a pasted table without --from"));
-    }
-    if unnamed > 0 {
+    let (mut found, loose) = tables(text, &mut sheet);
+    if found.is_empty() && !loose.is_empty() {
+        sheet.counts.insert(
+            "tables without a block id, named after their heading",
+            loose.len(),
+        );
+        found = by_heading(loose, stem);
+    } else if !loose.is_empty() {
         sheet.counts.insert(
             "tables without a block id (the Dice Roller cannot roll them) left out",
-            unnamed,
+            loose.len(),
+        );
+    }
+    if found.is_empty() && sheet.refused.is_empty() {
+        return Err(
+            Diagnostic::at(file, 1, 1, "no Markdown table in this note").with_hint(
+                "write the table as `| dice: d6 | Result |`, then `| --- | --- |` and its rows",
+            ),
         );
     }
     let mut seen = BTreeSet::new();
@@ -73,10 +85,32 @@ pub fn read(file: &str, stem: &str, text: &str) -> Result<Sheet, Diagnostic> {
     Ok(sheet)
 }
 
-/// The tables with a block id, in order, and how many have none.
-fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
+/// Tables without a block id, each named after its heading (the note's
+/// name without one), distinct within the note.
+fn by_heading<'t>(loose: Vec<Found<'t>>, stem: &str) -> Vec<Found<'t>> {
+    let mut seen = BTreeSet::new();
+    loose
+        .into_iter()
+        .map(|mut f| {
+            let title = f.title.clone().unwrap_or_else(|| stem.to_owned());
+            let base = super::slug(&title);
+            let mut name = base.clone();
+            let mut n = 2;
+            while !seen.insert(name.clone()) {
+                name = format!("{base}-{n}");
+                n += 1;
+            }
+            f.title = Some(title);
+            f.block = name;
+            f
+        })
+        .collect()
+}
+
+/// The tables with a block id, in order, and those without one.
+fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, Vec<Found<'t>>) {
     let lines: Vec<&str> = text.lines().collect();
-    let (mut out, mut unnamed) = (Vec::new(), 0);
+    let (mut out, mut unnamed) = (Vec::new(), Vec::new());
     let (mut title, mut i) = (None, 0);
     let mut rows = 0usize;
     while i < lines.len() {
@@ -105,19 +139,26 @@ fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
             j += 1;
         }
         let block = lines.get(j).and_then(|l| l.trim().strip_prefix('^'));
-        match block
-            .filter(|b| !b.is_empty() && b.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-        {
-            Some(b) if out.len() < sheet::MAX_TABLES && rows + (i - start) <= sheet::MAX_ROWS => {
+        let block = block
+            .filter(|b| !b.is_empty() && b.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'));
+        let within =
+            out.len() + unnamed.len() < sheet::MAX_TABLES && rows + (i - start) <= sheet::MAX_ROWS;
+        let found = Found {
+            title: title.clone(),
+            lines: (start..i).map(|n| (n + 1, lines[n])).collect(),
+            block: block.unwrap_or_default().to_ascii_lowercase(),
+        };
+        match block {
+            Some(_) if within => {
                 rows += i - start;
-                out.push(Found {
-                    title: title.clone(),
-                    lines: (start..i).map(|n| (n + 1, lines[n])).collect(),
-                    block: b.to_ascii_lowercase(),
-                });
+                out.push(found);
                 i = j + 1;
             }
-            Some(_) => {
+            None if within => {
+                rows += i - start;
+                unnamed.push(found);
+            }
+            _ => {
                 sheet.refused.push(Refusal::new(
                     start + 1,
                     1,
@@ -126,7 +167,6 @@ fn tables<'t>(text: &'t str, sheet: &mut Sheet) -> (Vec<Found<'t>>, usize) {
                 ));
                 break;
             }
-            None => unnamed += 1,
         }
     }
     (out, unnamed)

@@ -18,6 +18,9 @@ pub struct Draft {
     pub dice: Option<String>,
     pub notes: Option<String>,
     pub deck: bool,
+    /// A call on the table gives the row's text alone (a generator
+    /// file's tables, as their engines read a call).
+    pub text_only: bool,
     pub region: Option<DraftRegion>,
     pub rows: Vec<DraftRow>,
 }
@@ -154,6 +157,8 @@ struct TableOut<'a> {
     notes: Option<&'a str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     deck: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    text_only: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     region: Option<&'a DraftRegion>,
     row: Vec<RowOut<'a>>,
@@ -202,6 +207,7 @@ pub fn to_toml(drafts: &[Draft], from: &str) -> String {
                 dice: d.dice.as_deref(),
                 notes: d.notes.as_deref(),
                 deck: d.deck,
+                text_only: d.text_only,
                 region: d.region.as_ref(),
                 row: d
                     .rows

@@ -107,6 +107,8 @@ struct Ours {
     #[serde(skip_serializing_if = "Option::is_none")]
     dice: Option<String>,
     weighted: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    text_only: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     region: Option<DraftRegion>,
 }
@@ -208,6 +210,7 @@ fn doc(ex: &Export, table: &Table) -> Doc {
                 source: table.source.to_string(),
                 dice: table.dice.as_deref().map(str::to_owned),
                 weighted,
+                text_only: table.text_only,
                 region: table.region.as_ref().map(|g| DraftRegion {
                     danger: g.danger,
                     forage: g.forage.clone(),
@@ -433,6 +436,7 @@ fn table(
     if !problems.is_empty() {
         return Err(problems);
     }
+    let mut rows = all_drawn(doc, rows, &title, counts);
     let mut names: Vec<String> = rows.iter().map(|r| r.name.clone()).collect();
     let derived: Vec<_> = rows.iter().map(|r| r.derived.clone()).collect();
     super::distinct_names(&mut names, &derived);
@@ -470,9 +474,38 @@ fn table(
         dice,
         notes: (!notes.trim().is_empty()).then_some(notes),
         deck: doc.get("replacement").and_then(Value::as_bool) == Some(false),
+        text_only: flags["text_only"].as_bool() == Some(true),
         region: serde_json::from_value(flags["region"].clone()).ok(),
         rows: rows.into_iter().map(|r| draft_row(r, weighted)).collect(),
     })
+}
+
+/// A table rolled `1` whose results all sit on 1: Foundry draws every
+/// one of them each time, so it is one row holding them all, a line each.
+fn all_drawn(
+    doc: &Value,
+    rows: Vec<ResultRow>,
+    title: &str,
+    counts: &mut BTreeMap<&'static str, usize>,
+) -> Vec<ResultRow> {
+    let on_one = rows.len() > 1 && rows.iter().all(|r| r.range == Some((1, 1)));
+    if !on_one || str_at(doc, "formula").trim() != "1" {
+        return rows;
+    }
+    *counts
+        .entry(
+            "results all on 1 with formula 1 → one row holding them all (Foundry draws every one)",
+        )
+        .or_default() += rows.len();
+    let text: Vec<&str> = rows.iter().map(|r| r.text.as_str()).collect();
+    let text = text.join("\n");
+    let first = rows.into_iter().next().expect("more than one row");
+    vec![ResultRow {
+        name: title.to_owned(),
+        derived: None,
+        text,
+        ..first
+    }]
 }
 
 /// A result as a draft's row: its range, or its weight in a weighted

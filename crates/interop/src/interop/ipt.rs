@@ -10,8 +10,11 @@
 //! variables, conditionals, lookups by key, picks without repeats,
 //! filters — is refused at its line and column.
 
+use std::collections::BTreeMap;
+
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
+use super::tablesmith_lines::Joined;
 
 /// The first line of a file `export --format ipt` writes: its table
 /// names are tablewright ids, kept as they are.
@@ -31,6 +34,11 @@ struct Open {
     kind: Kind,
     /// The `Roll:` line and its expression.
     roll: Option<(usize, String)>,
+    /// Its `Set:` variables so far (lowercase name, value).
+    vars: std::rc::Rc<Vec<(String, Vec<Frag>)>>,
+    /// What the file's variables may still put in its rows
+    /// ([`ipt_text::VAR_BUDGET`]).
+    budget: usize,
 }
 
 /// Read a whole file.
@@ -46,7 +54,12 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let mut header_footer: [Option<(usize, Vec<Frag>)>; 2] = [None, None];
     let mut rows = 0usize;
     let mut title = None;
-    for (line_no, line) in logical_lines(text) {
+    let mut joined = BTreeMap::new();
+    for logical in logical_lines(text) {
+        let (line_no, line) = (logical.line, logical.text.clone());
+        if logical.is_joined() {
+            joined.insert(line_no, logical);
+        }
         if let Some(refusal) = sheet::too_long(line_no, &line) {
             sheet.refused.push(refusal);
             continue;
@@ -81,6 +94,10 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                     sheet.refused.extend(refused);
                     header_footer[slot] = Some((line_no, frags));
                 }
+                "set" | "define" if open.is_some() => {
+                    let o = open.as_mut().expect("a table is open");
+                    set_var(o, value, &ctx, &mut extra);
+                }
                 _ => table_command(&mut sheet, open.as_mut(), &cmd, value, ctx),
             }
             continue;
@@ -114,6 +131,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         sheet.tables.push(close(o));
     }
     finish(&mut sheet, extra, header_footer);
+    relocate(&mut sheet, &joined);
     sheet
 }
 
@@ -126,7 +144,9 @@ fn open_table(
     line: usize,
     title: Option<String>,
 ) -> bool {
+    let mut budget = ipt_text::VAR_BUDGET;
     if let Some(o) = open.take() {
+        budget = o.budget;
         sheet.tables.push(close(o));
     }
     if sheet.tables.len() >= sheet::MAX_TABLES {
@@ -145,6 +165,8 @@ fn open_table(
         },
         kind: Kind::Plain,
         roll: None,
+        vars: Default::default(),
+        budget,
     });
     true
 }
@@ -156,9 +178,10 @@ struct Place {
 }
 
 /// Lines with `&` at their end joined to the next (the number of the
-/// first), line endings of any kind.
-fn logical_lines(text: &str) -> Vec<(usize, String)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
+/// first), line endings of any kind; each place in a joined line still
+/// points at its own line ([`Joined::place`]).
+fn logical_lines(text: &str) -> Vec<Joined> {
+    let mut out: Vec<Joined> = Vec::new();
     let mut joining = false;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end_matches('\r');
@@ -167,12 +190,51 @@ fn logical_lines(text: &str) -> Vec<(usize, String)> {
             None => (line, false),
         };
         match out.last_mut() {
-            Some((_, prev)) if joining => prev.push_str(body),
-            _ => out.push((i + 1, body.to_owned())),
+            Some(prev) if joining => prev.push(i + 1, 0, body),
+            _ => out.push(Joined::new(i + 1, body)),
         }
         joining = more;
     }
     out
+}
+
+/// Every place the reader gave in a joined line (refusals, calls) moved
+/// to the line it is on.
+fn relocate(sheet: &mut Sheet, joined: &BTreeMap<usize, Joined>) {
+    let at = |line: usize| joined.get(&line);
+    for r in sheet.refused.iter_mut() {
+        if let Some(j) = at(r.line) {
+            j.relocate(r);
+        }
+    }
+    for t in sheet.tables.iter_mut() {
+        for r in t.refused.iter_mut() {
+            if let Some(j) = at(r.line) {
+                j.relocate(r);
+            }
+        }
+        for row in t.rows.iter_mut() {
+            relocate_calls(&mut row.text, &at);
+        }
+    }
+}
+
+fn relocate_calls<'a>(frags: &mut [Frag], at: &impl Fn(usize) -> Option<&'a Joined>) {
+    for f in frags {
+        match f {
+            Frag::Call { line, column, .. } => {
+                if let Some(j) = at(*line) {
+                    (*line, *column) = j.place(*column);
+                }
+            }
+            Frag::Pick(options) => {
+                for o in options {
+                    relocate_calls(o, at);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `Word: value` for IPP's commands (any case), with the value's byte
@@ -237,6 +299,37 @@ fn table_command(sheet: &mut Sheet, open: Option<&mut Open>, cmd: &str, value: &
     }
 }
 
+/// `Set: name=value` (or `Define:`) in a table: IPP sets it each time
+/// the table is rolled, so a row that uses it once (`{$name}`) rolls the
+/// value in place. A value that cannot be carried is refused here.
+fn set_var(o: &mut Open, value: &str, at: &Place, extra: &mut Vec<SrcTable>) {
+    let Some((name, body)) = value.split_once('=') else {
+        o.table.refused.push(Refusal::new(
+            at.line,
+            at.column,
+            "`Set:` without `name=value`",
+            "write `Set: name=value`, or import the rest with --skip-unsupported",
+        ));
+        return;
+    };
+    let lead = body.len() - body.trim_start().len();
+    let column = at.column + value[..name.len() + 1 + lead].chars().count();
+    let mut ctx = TextCtx::new(at.line, column, extra.len());
+    ctx.vars = o.vars.clone();
+    ctx.budget = o.budget;
+    let frags = ipt_text::parse(body.trim(), &mut ctx);
+    o.budget = ctx.budget;
+    extra.append(&mut ctx.tables);
+    if !ctx.refused.is_empty() {
+        o.table.refused.append(&mut ctx.refused);
+        return;
+    }
+    let name = name.trim().to_lowercase();
+    let vars = std::rc::Rc::make_mut(&mut o.vars);
+    vars.retain(|(n, _)| *n != name);
+    vars.push((name, frags));
+}
+
 /// `Type:` and `Roll:` of a table.
 fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
     if cmd == "roll" {
@@ -298,7 +391,10 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     let lead = body.len() - body.trim_start().len();
     let column = at.column + line[..offset + lead].chars().count();
     let mut ctx = TextCtx::new(at.line, column, extra.len());
+    ctx.vars = o.vars.clone();
+    ctx.budget = o.budget;
     let text = ipt_text::parse(body.trim(), &mut ctx);
+    o.budget = ctx.budget;
     o.table.refused.append(&mut ctx.refused);
     extra.append(&mut ctx.tables);
     if weight == Some(0) {
@@ -493,5 +589,83 @@ fn shift_frags(frags: &mut [Frag], own: usize) {
             Frag::Pick(options) => options.iter_mut().for_each(|o| shift_frags(o, own)),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every refusal of a file: (line, column, what).
+    fn refusals(s: &Sheet) -> Vec<(usize, usize, String)> {
+        s.refused
+            .iter()
+            .chain(s.tables.iter().flat_map(|t| &t.refused))
+            .map(|r| (r.line, r.column, r.what.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_set_used_once_in_a_row_is_its_roll_in_place() {
+        let s = read(
+            "f.ipt",
+            "f",
+            "Table: M\nSet: t=[@T]\nThe {$T} day.\nTable: T\nhot\n",
+        );
+        assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+        let call = Frag::Call {
+            file: None,
+            table: "T".into(),
+            line: 2,
+            column: 8,
+        };
+        let want = [
+            Frag::Words("The ".into()),
+            call,
+            Frag::Words(" day.".into()),
+        ];
+        assert_eq!(s.tables[0].rows[0].text, want);
+        for (text, place, what) in [
+            (
+                "Table: M\nSet: t=[@T]\n{$t} and {$t}\nTable: T\nx\n",
+                (3, 10),
+                "a second time",
+            ),
+            ("Set: t=1\nTable: M\n{$t}\n", (1, 1), "`Set:`/`Define:`"),
+            ("Table: M\nSet: t={$1}\n{$t}\n", (2, 8), "a variable"),
+            ("Table: M\nSet: a=1\nTable: N\n{$a}\n", (4, 1), "a variable"),
+        ] {
+            let got = refusals(&read("f.ipt", "f", text));
+            assert!(!got.is_empty(), "{text}");
+            assert_eq!((got[0].0, got[0].1), place, "{text}: {got:?}");
+            assert!(got[0].2.contains(what), "{text}: {}", got[0].2);
+        }
+    }
+
+    #[test]
+    fn a_place_in_lines_joined_by_ampersand_is_on_its_own_line() {
+        let s = read(
+            "f.ipt",
+            "f",
+            "Table: M\nfirst part &\n  then [@Nowhere] and {$x}\n",
+        );
+        let got = refusals(&s);
+        assert_eq!((got[0].0, got[0].1), (3, 23), "{got:?}");
+        let Frag::Call { line, column, .. } = &s.tables[0].rows[0].text[1] else {
+            panic!("{:?}", s.tables[0].rows[0].text)
+        };
+        assert_eq!((*line, *column), (3, 8));
+    }
+
+    #[test]
+    fn variables_put_at_most_their_budget_into_a_file() {
+        let long = "x".repeat(60_000);
+        let mut text = format!("Table: M\nSet: v={long}\n");
+        for _ in 0..100 {
+            text.push_str("{$v}\n");
+        }
+        let s = read("f.ipt", "f", &text);
+        let refused = refusals(&s).len();
+        assert!((20..=40).contains(&refused), "{refused}");
     }
 }

@@ -28,6 +28,31 @@ pub struct TextCtx {
     /// option), called as `Frag::Local(base + n)`.
     pub tables: Vec<SrcTable>,
     pub refused: Vec<Refusal>,
+    /// The `Set:` variables of the table this text is in (lowercase
+    /// name, value), each usable once in a text: IPP sets them each time
+    /// the table is rolled, so one use is the value's roll in place.
+    pub vars: std::rc::Rc<Vec<(String, Vec<Frag>)>>,
+    /// The variables this text used.
+    used: Vec<String>,
+    /// Characters the file's variables may still put in its rows, so a
+    /// long value used in every row is refused before it fills memory.
+    pub budget: usize,
+}
+
+/// Characters every use of the `Set:` variables of one file may put into
+/// its rows, all together.
+pub const VAR_BUDGET: usize = 4 << 20;
+
+/// About how many characters `frags` hold.
+fn size(frags: &[Frag]) -> usize {
+    frags
+        .iter()
+        .map(|f| match f {
+            Frag::Words(w) | Frag::Dice(w) => w.len(),
+            Frag::Pick(options) => options.iter().map(|o| size(o) + 1).sum(),
+            _ => 8,
+        })
+        .sum()
 }
 
 impl TextCtx {
@@ -40,7 +65,25 @@ impl TextCtx {
             stop: false,
             tables: Vec::new(),
             refused: Vec::new(),
+            vars: Default::default(),
+            used: Vec::new(),
+            budget: 0,
         }
+    }
+
+    /// `{$name}` of a `Set:` of this table: its value, the first time in
+    /// this text (`None`: not such a variable, or used again).
+    fn var(&mut self, inner: &str) -> Option<Result<Vec<Frag>, ()>> {
+        let name = inner.strip_prefix('$')?.trim().to_lowercase();
+        let (_, value) = self.vars.iter().find(|(n, _)| *n == name)?;
+        let cost = size(value);
+        if self.used.contains(&name) || cost > self.budget {
+            return Some(Err(()));
+        }
+        self.budget -= cost;
+        let value = value.clone();
+        self.used.push(name);
+        Some(Ok(value))
     }
 
     fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
@@ -314,6 +357,18 @@ impl Reader<'_, '_> {
             return vec![Frag::Dice(sheet::our_dice(inner))];
         };
         let shown: String = inner.chars().take(30).collect();
+        match self.ctx.var(inner) {
+            Some(Ok(value)) => return value,
+            Some(Err(())) => {
+                let what = format!(
+                    "`{{{shown}}}` a second time in one row (IPP gives the value it set once, each use the same, where a roll in place would roll again), or past 4 MiB of text from variables in one file"
+                );
+                self.ctx
+                    .refuse(self.text, open, what, "use the variable once in a row");
+                return Vec::new();
+            }
+            None => {}
+        }
         let variable =
             inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
         if variable {

@@ -76,6 +76,8 @@ struct TableIn {
     notes: Option<String>,
     #[serde(default)]
     deck: bool,
+    #[serde(default)]
+    text_only: bool,
     region: Option<RegionIn>,
     rows: Vec<Entry>,
 }
@@ -138,6 +140,7 @@ pub fn read(
                 dice: t.dice,
                 notes: t.notes,
                 deck: t.deck,
+                text_only: t.text_only,
                 region: t.region.map(|g| DraftRegion {
                     danger: g.danger,
                     forage: g.forage,

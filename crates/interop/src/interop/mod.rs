@@ -18,7 +18,8 @@
 //! - [`draft`]: a table read from elsewhere, and its table file.
 //! - [`ipt`], [`ipt_text`]: Inspiration Pad Pro generator files;
 //!   [`ipt_export`] writes them.
-//! - [`tablesmith`]: TableSmith `.tab` files.
+//! - [`tablesmith`]: TableSmith `.tab` files, their lines joined first
+//!   ([`tablesmith_lines`]).
 //! - [`perchance`]: Perchance generators, both ways.
 //! - [`dice_roller`]: Obsidian notes with Dice Roller tables, read.
 //! - [`sheet`]: what a generator-file reader reads a file into, and the
@@ -45,6 +46,7 @@ pub mod perchance;
 pub mod scan;
 pub mod sheet;
 pub mod tablesmith;
+pub mod tablesmith_lines;
 
 use std::collections::BTreeMap;
 

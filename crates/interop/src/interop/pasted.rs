@@ -328,6 +328,7 @@ fn draft(
         dice,
         notes: None,
         deck: false,
+        text_only: false,
         region: None,
         rows,
     };

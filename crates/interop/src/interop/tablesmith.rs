@@ -14,6 +14,7 @@
 //! column.
 
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
+use super::tablesmith_lines::{self, Joined};
 
 /// Between the results of a call made several times (`[Group]:3`).
 pub const JOIN: &str = ", ";
@@ -37,16 +38,8 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     };
     let mut open: Option<Group> = None;
     let mut rows = 0usize;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
-        let line = raw.trim_end_matches('\r');
-        if let Some(refusal) = sheet::too_long(line_no, line) {
-            sheet.refused.push(refusal);
-            continue;
-        }
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
+    for joined in tablesmith_lines::join(text, &mut sheet.refused) {
+        let (line_no, line) = (joined.line, joined.text.as_str());
         match line.as_bytes()[0] {
             b':' | b';' => {
                 if let Some(g) = open.take() {
@@ -67,7 +60,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                     break;
                 }
                 match open.as_mut() {
-                    Some(g) => in_group(g, line, line_no),
+                    Some(g) => in_group(g, &joined),
                     None => sheet.refused.push(Refusal::new(line_no, 1, "a row before the first group (`:Name` or `;Name`)", "start the file with a group line such as `:Start`")),
                 }
             }
@@ -101,8 +94,42 @@ fn group(line: &str, line_no: usize) -> Group {
     }
 }
 
-/// A line inside a group: a prefix, a suffix, a continuation or a row.
-fn in_group(g: &mut Group, line: &str, line_no: usize) {
+/// A line inside a group: a prefix, a suffix, a continuation left on its
+/// own or a row; what it refused and calls reported at their own lines.
+fn in_group(g: &mut Group, joined: &Joined) {
+    let (rows, refused) = (g.table.rows.len(), g.table.refused.len());
+    in_group_line(g, &joined.text, joined.line);
+    for r in g.table.refused.iter_mut().skip(refused) {
+        joined.relocate(r);
+    }
+    for r in g.table.rows.iter_mut().skip(rows) {
+        relocate_calls(&mut r.text, joined);
+    }
+    match joined.text.as_bytes()[0] {
+        b'<' => relocate_calls(&mut g.before, joined),
+        b'>' => relocate_calls(&mut g.after, joined),
+        _ => {}
+    }
+}
+
+/// Calls of `frags` made in `joined`, moved to their own lines.
+fn relocate_calls(frags: &mut [Frag], joined: &Joined) {
+    for f in frags {
+        match f {
+            Frag::Call { line, column, .. } if *line == joined.line => {
+                (*line, *column) = joined.place(*column);
+            }
+            Frag::Pick(options) => {
+                for o in options {
+                    relocate_calls(o, joined);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn in_group_line(g: &mut Group, line: &str, line_no: usize) {
     let mut ctx = Ctx::new(line_no);
     if let Some(rest) = line.strip_prefix(['<', '>']) {
         let body = rest.strip_prefix(',').unwrap_or(rest);
@@ -238,8 +265,11 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
     let mut out = Vec::new();
     let mut words = String::new();
     let mut chars = text.char_indices().peekable();
-    // Once no `]` (or `}`) follows, none is looked for again: linear.
+    // Once no `]` (or `}`) follows, none is looked for again; once a
+    // bracket's nesting runs to the end unclosed, the first close is taken
+    // (as before nesting was counted): linear.
     let mut unclosed = [false; 2];
+    let mut unnested = [false; 2];
     while let Some((i, c)) = chars.next() {
         match c {
             '/' if chars.peek().is_some_and(|(_, n)| "%[]{}/".contains(*n)) => {
@@ -247,10 +277,16 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
             }
             '[' | '{' => {
                 let (close, kind) = if c == '[' { (']', 0) } else { ('}', 1) };
+                let nested = if unclosed[kind] || unnested[kind] {
+                    None
+                } else {
+                    matching(text, i, c, close)
+                };
+                unnested[kind] |= nested.is_none();
                 let found = if unclosed[kind] {
                     None
                 } else {
-                    text[i..].find(close).map(|n| i + n)
+                    nested.or_else(|| text[i..].find(close).map(|n| i + n))
                 };
                 let Some(end) = found else {
                     unclosed[kind] = true;
@@ -292,6 +328,37 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
         out.push(Frag::Words(words));
     }
     out
+}
+
+/// The byte of the `close` that ends the `open` at byte `at`, brackets of
+/// its kind nested inside counted and `/`-escaped ones skipped
+/// (`{If~{Dice~1d6}>3?a/b}` is one function).
+fn matching(text: &str, at: usize, open: char, close: char) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut chars = text[at..].char_indices().peekable();
+    while let Some((j, c)) = chars.next() {
+        if c == '/' && chars.peek().is_some_and(|(_, n)| "%[]{}/".contains(*n)) {
+            chars.next();
+        } else if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(at + j);
+            }
+        }
+    }
+    None
+}
+
+/// A construct as a message quotes it: whole, or its first 200
+/// characters and `…`.
+fn quoted(inner: &str) -> String {
+    let mut shown: String = inner.chars().take(200).collect();
+    if shown.len() < inner.len() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// The column of byte `i` of a text that starts at byte `base` of its
@@ -388,7 +455,7 @@ fn function(inner: &str, column: usize, ctx: &mut Ctx) -> Vec<Frag> {
         },
         "cr" if args.trim().is_empty() => return vec![Frag::Words("\n".into())],
         _ => {
-            let shown: String = inner.chars().take(30).collect();
+            let shown = quoted(inner);
             ctx.refused.push(Refusal::new(ctx.line, column, format!("`{{{shown}}}`: the TableSmith function {name}, which tablewright's tables cannot do"), format!("write its result in place{hint}")));
         }
     }
@@ -413,7 +480,12 @@ mod tests {
         let start = &s.tables[0];
         assert_eq!(start.dice.as_deref(), Some("1d4"));
         assert_eq!(start.rows[1].range, Some((2, 4)));
-        assert_eq!(start.rows[1].text.len(), 4, "{:?}", start.rows[1].text);
+        // The `_ more` line is joined to its row before it is read.
+        let words = |t: &str| Frag::Words(t.into());
+        assert_eq!(
+            start.rows[1].text,
+            [words("Before "), words("Two more"), words(" after")]
+        );
         let w = &s.tables[1];
         assert_eq!(w.rows.len(), 1);
         assert_eq!(w.rows[0].weight, Some(2));
@@ -441,6 +513,64 @@ mod tests {
             let r = all.first().unwrap_or_else(|| panic!("{text}"));
             assert!(r.what.contains(what), "{text}: {}", r.what);
             assert_eq!((r.line, r.column), (line, column), "{text}");
+        }
+    }
+
+    /// Every refusal of a file: (line, column, what).
+    fn refusals(s: &Sheet) -> Vec<(usize, usize, String)> {
+        s.refused
+            .iter()
+            .chain(s.tables.iter().flat_map(|t| &t.refused))
+            .map(|r| (r.line, r.column, r.what.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn constructs_split_over_continuation_lines_are_read_whole() {
+        let s = read(
+            "f.tab",
+            "f",
+            ":S\n1,{Dice~\n# c\n_1d6}\n2,[\n_G]\n:G\n1,x\n",
+        );
+        assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+        let rows = &s.tables[0].rows;
+        assert_eq!(rows[0].text, [Frag::Dice("1d6".into())]);
+        let call = Frag::Call {
+            file: None,
+            table: "G".into(),
+            line: 5,
+            column: 3,
+        };
+        assert_eq!(rows[1].text, [call]);
+        for (text, place, what) in [
+            (":S\n1,{If~1=1\n_?a/b}\n", (2, 3), "`{If~1=1?a/b}`"),
+            (":S\n1,{Loop~2,\n_[G]}\n:G\n1,x\n", (2, 3), "`{Loop~2,[G]}`"),
+            (":S\n1,a\n_ {Loop~2,x}\n", (3, 3), "function Loop"),
+            (
+                ":S\n1,[G\n_+1]\n:G\n1,x\n",
+                (2, 3),
+                "`[G+1]`: a call with a modifier",
+            ),
+        ] {
+            let got = refusals(&read("f.tab", "f", text));
+            assert_eq!(got.len(), 1, "{text}: {got:?}");
+            assert_eq!((got[0].0, got[0].1), place, "{text}");
+            assert!(got[0].2.contains(what), "{text}: {}", got[0].2);
+        }
+    }
+
+    #[test]
+    fn a_nested_construct_is_quoted_whole_once() {
+        let long = format!(":S\n1,{{If~{{Dice~1d6}}>3?{}/b}}\n", "a".repeat(40));
+        for text in [":S\n1,{If~{Dice~1d6}>3?a/b}\n", long.as_str()] {
+            let got = refusals(&read("f.tab", "f", text));
+            assert_eq!(got.len(), 1, "{text}: {got:?}");
+            let inner = &text[5..text.len() - 1];
+            assert!(
+                got[0].2.contains(&format!("`{inner}`")),
+                "{text}: {}",
+                got[0].2
+            );
         }
     }
 }

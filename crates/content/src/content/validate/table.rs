@@ -66,14 +66,15 @@ pub(super) fn compile<'a>(
     }
 }
 
-/// An extension takes its title, system, source and deck from the table it
-/// extends.
+/// An extension takes its title, system, source, deck and `text_only`
+/// from the table it extends.
 fn extension_keys(spot: Spot, head: Head, raw: &TableRaw, problems: &mut Vec<Diagnostic>) -> bool {
     let taken: Vec<&str> = [
         ("title", raw.title.is_some()),
         ("system", raw.system.is_some()),
         ("source", raw.source.is_some()),
         ("deck", raw.deck),
+        ("text_only", raw.text_only),
     ]
     .into_iter()
     .filter_map(|(k, set)| set.then_some(k))
@@ -180,6 +181,7 @@ fn own(file: &SourceFile, mut raw: TableRaw, problems: &mut Vec<Diagnostic>) -> 
         dice_expr: dice_expr.into(),
         notes: raw.notes.clone().map(Into::into),
         deck: raw.deck,
+        text_only: raw.text_only,
         region,
         rows: rows.into(),
         origin: Origin {

@@ -37,6 +37,11 @@ pub const OWN_MARK: &str = "// Exported by tablewright";
 /// The hint of every refusal of a construct Perchance's JavaScript runs.
 pub const JS_HINT: &str = "tablewright carries lists, [list] references, {a|b} choices, {1-6} ranges and ^N weights: rewrite this with those, or import the rest with --skip-unsupported";
 
+/// Top-level lists perchance.org shows on the generator's page, not in
+/// what it generates (its template's `description` holds
+/// `[this.joinItems(…)]`): left out unless text refers to them.
+pub const PAGE_LISTS: &[&str] = &["title", "subtitle", "description"];
+
 /// Most weight one table's rows may add up to (weights scaled to whole
 /// numbers stay exact below it).
 const MAX_TOTAL: u128 = 1_000_000_000_000_000;
@@ -60,6 +65,13 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         sheet.counts.insert(
             "top-level properties no text refers to (page settings) left out",
             unread,
+        );
+    }
+    let page = maker.unread_page_lists();
+    if page > 0 {
+        sheet.counts.insert(
+            "page lists (`description`…) no text refers to left out: perchance.org shows them beside the generator, not in its results",
+            page,
         );
     }
     for (what, n) in std::mem::take(&mut maker.counts) {
@@ -141,6 +153,9 @@ impl<'t> Maker<'t> {
             // list, and a sum of dice's list is read back as the roll.
             let own_entry = self.tree.own && node.prop && node.own.is_none();
             let entry = Some(n) == self.tree.entry() && !own_entry;
+            if self.is_page_list(n) && !entry {
+                continue;
+            }
             if (self.tree.is_list(n) && node.dice.is_none()) || entry {
                 self.open(n);
             }
@@ -275,6 +290,22 @@ impl<'t> Maker<'t> {
                 "give it an item that can come up, or import the rest with --skip-unsupported",
             ));
         }
+    }
+
+    /// A top-level list of [`PAGE_LISTS`] (its items are read only when
+    /// text refers to it).
+    fn is_page_list(&self, n: usize) -> bool {
+        let node = &self.tree.nodes[n];
+        !self.tree.own && node.parent == 0 && !node.prop && PAGE_LISTS.contains(&node.name.as_str())
+    }
+
+    /// Page lists no text refers to.
+    fn unread_page_lists(&self) -> usize {
+        self.tree.nodes[0]
+            .children
+            .iter()
+            .filter(|&&c| self.is_page_list(c) && !self.table_of.contains_key(&c))
+            .count()
     }
 
     /// Top-level properties no text refers to and not the entry.

@@ -103,3 +103,37 @@ fn deep_and_long_inputs_are_bounded() {
             .any(|r| r.what.contains("256"))
     );
 }
+
+/// Every refusal of a sheet: (line, column).
+fn refused(s: &Sheet) -> Vec<(usize, usize)> {
+    s.refused
+        .iter()
+        .chain(s.tables.iter().flat_map(|t| &t.refused))
+        .map(|r| (r.line, r.column))
+        .collect()
+}
+
+#[test]
+fn the_page_description_is_left_out_with_a_note() {
+    let page = "title = Colours\ndescription\n\t{import:simple-gen-footer}\n\t$output = <p>[this.joinItems(\"</p><p>\")]</p>\n";
+    let s = read(
+        "c.perchance",
+        "c",
+        &format!("{page}$output = [color]\ncolor\n\tred\n\tblue\n"),
+    );
+    assert!(refused(&s).is_empty(), "{:?}", refused(&s));
+    let names: Vec<&str> = s.tables.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["$output", "color"]);
+    assert!(
+        s.counts.keys().any(|k| k.starts_with("page lists")),
+        "{:?}",
+        s.counts
+    );
+    // Text that refers to it reads it, and its JavaScript is refused.
+    let s = read(
+        "c.perchance",
+        "c",
+        &format!("{page}$output = [color] [description]\ncolor\n\tred\n"),
+    );
+    assert_eq!(refused(&s), [(4, 15)]);
+}
