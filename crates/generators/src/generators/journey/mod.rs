@@ -335,4 +335,6 @@ pub fn kit_name(kit: &str) -> Result<String, GenError> {
 }
 
 #[cfg(test)]
+mod reach_tests;
+#[cfg(test)]
 mod tests;
