@@ -257,6 +257,7 @@ mod tests {
                 remembered: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                pool: None,
                 first_day: 1,
             };
             let _ = crate::generators::nth(library, &req, seed, 0);

@@ -194,19 +194,23 @@ pub(crate) fn made_from(
     party
 }
 
-/// Each PC's share of the party's supplies as last recorded (`None`:
-/// the campaign's `[map]` supplies, as in session 1).
+/// The party's supplies as one pool: what the last record left (to the
+/// unit), else the campaign's `[map]` share a PC for every PC present (as
+/// in session 1). The journey carries the pool whole (PCs who sit out
+/// take no share away; no unit is lost to dividing it), and the plan's
+/// share a PC is what the pool gives each, for its water capacity.
 fn supplies(prepared: &mut Prepared, state: &State, pcs: usize) {
     let Some(m) = prepared.session.map.as_mut() else {
         return;
     };
+    let rations = state.rations.unwrap_or(m.rations * pcs as u32);
+    let water = state.water.unwrap_or(m.water * pcs as u32);
     let share =
         |total: u32| (total / pcs.max(1) as u32).min(crate::generators::journey::MAX_SUPPLY);
-    if let Some(r) = state.rations {
-        m.rations = share(r);
-    }
-    if let Some(w) = state.water {
-        m.water = share(w);
+    m.rations = share(rations);
+    m.water = share(water);
+    if let Some(f) = prepared.map.as_mut() {
+        f.supplies = Some((rations, water));
     }
 }
 

@@ -545,6 +545,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             remembered: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            pool: None,
             first_day: 1,
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));

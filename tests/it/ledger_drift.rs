@@ -124,3 +124,91 @@ fn every_journey_address_the_pack_prints_is_accepted_by_the_record_check() {
     let (code, _, err) = camp.run(&["campaign"]);
     assert_eq!(code, Some(0), "{err}");
 }
+
+/// The first line of session `n`'s journey log.
+fn setting_out(pack: &Value) -> String {
+    pack["journey"]["days"][0]["entries"][0]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+// ----- Finding 3: supplies conserved to the unit -----
+
+#[test]
+fn the_next_journey_starts_with_what_the_record_left_to_the_unit() {
+    // 10 rations and 10 water for 3 PCs were "3 each" (9 and 9).
+    let camp = Camp::init("drift-rounding", "across-the-salt");
+    camp.ok(&["prep"]);
+    camp.record(
+        1,
+        &[
+            ("# rations =", "rations = 10".into()),
+            ("# water =", "water = 10".into()),
+        ],
+    );
+    camp.ok(&["prep"]);
+    let line = setting_out(&camp.pack(2));
+    assert!(
+        line.contains("The party carries 10 rations and 10 units of water between them"),
+        "{line}"
+    );
+    let first = &camp.pack(2)["journey"]["watches"][0];
+    assert_eq!(first["rations"], 10, "{first}");
+}
+
+#[test]
+fn a_pc_who_sits_out_takes_no_share_of_the_supplies_away() {
+    // Ada at 0 Mettle or below sits out session 2: with 2 rations and 8
+    // water the journey started with 1 and 4.
+    let camp = Camp::init("drift-sitting-out", "across-the-salt");
+    camp.ok(&["prep"]);
+    let record = camp.record(
+        1,
+        &[
+            ("# rations =", "rations = 2".into()),
+            ("# water =", "water = 8".into()),
+        ],
+    );
+    // Beaten to Mettle -2, healed at the table to stable without Edge.
+    let record = record.replacen("damage = 0", "damage = 9\nheal_edge = 0", 1);
+    camp.write("sessions/1/record.toml", &record);
+    camp.ok(&["prep"]);
+    let pack = camp.pack(2);
+    let line = setting_out(&pack);
+    assert!(
+        line.contains("carries 2 rations and 8 units of water between them"),
+        "{line}"
+    );
+    assert!(!line.contains("Ada leads"), "{line}");
+}
+
+// ----- Finding 2: a smaller party never dead-ends `prep` -----
+
+#[test]
+fn a_smaller_party_carries_what_its_skins_cannot_hold_as_load() {
+    // water = 12 and a PC dead: 6 a PC for two PCs who hold 4 each
+    // (party.toml's water_capacity) was "carry less or raise the
+    // capacity", a dead end.
+    let camp = Camp::init("drift-capacity", "across-the-salt");
+    camp.ok(&["prep"]);
+    let record = camp.record(
+        1,
+        &[
+            ("# rations =", "rations = 6".into()),
+            ("# water =", "water = 12".into()),
+        ],
+    );
+    let record = record.replacen(
+        "# fate = \"dead\"          # or \"left\" (the PC died or left)",
+        "fate = \"dead\"",
+        1,
+    );
+    camp.write("sessions/1/record.toml", &record);
+    camp.ok(&["prep"]);
+    let line = setting_out(&camp.pack(2));
+    assert!(
+        line.contains("12 units of water between them (room for 4 a PC; 4 units over what their skins hold, carried as load until drunk)"),
+        "{line}"
+    );
+}

@@ -99,6 +99,9 @@ pub struct Fixed {
     /// The campaign's day the session starts on: the journey's log counts
     /// its days from it.
     pub day: u32,
+    /// The party's rations and water as one pool (the journey's
+    /// [`journey::Request::pool`]); `None`: the plan's share a PC.
+    pub supplies: Option<(u32, u32)>,
 }
 
 /// Most items of one kind in a pack.
@@ -707,6 +710,7 @@ fn map_and_journey(
         return Ok((None, None));
     };
     let first_day = m.fixed.as_ref().map_or(1, |f| f.day);
+    let pool = m.fixed.as_ref().and_then(|f| f.supplies);
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
@@ -747,6 +751,7 @@ fn map_and_journey(
         remembered: recall.remembered,
         shun: recall.shun,
         taken: recall.taken,
+        pool,
         first_day,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;

@@ -46,6 +46,7 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             remembered: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            pool: None,
             first_day: 5,
         };
         let j = nth(&library, &req, &seed, i).unwrap();
