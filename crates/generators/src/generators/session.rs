@@ -99,8 +99,7 @@ pub struct Fixed {
     /// The campaign's day the session starts on: the journey's log counts
     /// its days from it.
     pub day: u32,
-    /// The party's rations and water as one pool (the journey's
-    /// [`journey::Request::pool`]); `None`: the plan's share a PC.
+    /// The party's supplies as one pool ([`journey::Request::pool`]).
     pub supplies: Option<(u32, u32)>,
 }
 
@@ -709,8 +708,7 @@ fn map_and_journey(
     let Some(m) = &session.map else {
         return Ok((None, None));
     };
-    let first_day = m.fixed.as_ref().map_or(1, |f| f.day);
-    let pool = m.fixed.as_ref().and_then(|f| f.supplies);
+    let (first_day, pool) = m.fixed.as_ref().map_or((1, None), |f| (f.day, f.supplies));
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
