@@ -117,7 +117,7 @@ fn record(system: RulesSystem, n: u32, day: u32) -> String {
         RulesSystem::Mettle => {
             if n > 1 {
                 // PC 3's voucher from the last downtime.
-                t.push_str(&format!("vouchers_spent = [\"BE-{:04}\"]\n", 2 * (n - 1)));
+                t.push_str(&format!("vouchers_spent = [\"BE-S{}-PC3\"]\n", n - 1));
             }
             t.push_str("[[pc]]\nname = \"PC 2\"\ndamage = 8\nheal_edge = 2\n");
             t.push_str("[[pc]]\nname = \"PC 1\"\ndamage = 2\nstatuses = [\"Surprised\"]\n");

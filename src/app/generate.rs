@@ -392,6 +392,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        pool: None,
         first_day: 1,
         visits: Default::default(),
     })

@@ -376,5 +376,6 @@ fn fixed(
         from,
         to,
         day: 1,
+        supplies: None,
     })
 }

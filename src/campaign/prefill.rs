@@ -103,7 +103,12 @@ pub(crate) fn after(
             .iter()
             .map(|v| (v.serial.clone(), v.holder.clone())),
     );
-    let (rations, water) = (None, None);
+    // What the journey left, as the party's totals (the pool the next
+    // journey sets out with when the record says it).
+    let (rations, water) = pack
+        .journey
+        .as_ref()
+        .map_or((None, None), |j| (Some(j.rations_left), Some(j.water_left)));
     After {
         session,
         system: pack.system,

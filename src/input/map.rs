@@ -257,6 +257,7 @@ mod tests {
                 remembered: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                pool: None,
                 first_day: 1,
                 visits: Default::default(),
             };

@@ -66,13 +66,9 @@ pub(crate) fn before<'a>(
     let mut memory = Memory::default();
     for k in 1..n {
         let state = state_at(&ledger, k)?;
-        let prepared = plan::prepare(files, file, k, library, &state)?;
-        let made = pack_of(
-            &prepared,
-            library,
-            &party_now(&state, file.system),
-            &memory_at(&memory, &state),
-        )?;
+        let mut prepared = plan::prepare(files, file, k, library, &state)?;
+        let acting = made_from(&mut prepared, &state, party, file.system);
+        let made = pack_of(&prepared, library, &acting, &memory_at(&memory, &state))?;
         memory.remember(made.used());
         let record = match files.record(k) {
             Some(t) => Some(RecordFile::from_text(
@@ -121,13 +117,9 @@ pub(crate) fn ledger(
         return Ok(history.ledger);
     }
     let state = &history.state;
-    let prepared = plan::prepare(files, file, next, library, state)?;
-    let made = pack_of(
-        &prepared,
-        library,
-        &party_now(state, file.system),
-        &history.memory,
-    )?;
+    let mut prepared = plan::prepare(files, file, next, library, state)?;
+    let acting = made_from(&mut prepared, state, party, file.system);
+    let made = pack_of(&prepared, library, &acting, &history.memory)?;
     let mut pack_facts = facts(&made, state.digest());
     pack_facts
         .npcs
@@ -181,6 +173,44 @@ fn memory_at(used: &Memory, state: &State) -> Memory {
     Memory {
         pc_words: name_words(state.pcs.iter().map(|p| p.name.as_str())),
         ..used.clone()
+    }
+}
+
+/// What a campaign's session is made from besides its plan, in one place
+/// for `prep` and for the record check (which makes the pack again): the
+/// party as the state has it, with the party file's water capacity, and
+/// the supplies the last record left. Returns the party.
+pub(crate) fn made_from(
+    prepared: &mut Prepared,
+    state: &State,
+    party_file: &Party,
+    system: RulesSystem,
+) -> Party {
+    let party = Party {
+        water_capacity: party_file.water_capacity,
+        ..party_now(state, system)
+    };
+    supplies(prepared, state, party.mettle.len() + party.core.len());
+    party
+}
+
+/// The party's supplies as one pool: what the last record left (to the
+/// unit), else the campaign's `[map]` share a PC for every PC present (as
+/// in session 1). The journey carries the pool whole (PCs who sit out
+/// take no share away; no unit is lost to dividing it), and the plan's
+/// share a PC is what the pool gives each, for its water capacity.
+fn supplies(prepared: &mut Prepared, state: &State, pcs: usize) {
+    let Some(m) = prepared.session.map.as_mut() else {
+        return;
+    };
+    let rations = state.rations.unwrap_or(m.rations * pcs as u32);
+    let water = state.water.unwrap_or(m.water * pcs as u32);
+    let share =
+        |total: u32| (total / pcs.max(1) as u32).min(crate::generators::journey::MAX_SUPPLY);
+    m.rations = share(rations);
+    m.water = share(water);
+    if let Some(f) = prepared.map.as_mut() {
+        f.supplies = Some((rations, water));
     }
 }
 

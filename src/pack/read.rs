@@ -21,7 +21,6 @@ use crate::generators::session;
 use crate::handouts::markdown::Templates;
 use crate::input::bundle::{Bundle, Carried, CarriedCampaign, bundle_from_text, is_bundle};
 use crate::input::{self, Origin, Session};
-use crate::rules::Party;
 use crate::seed::Seed;
 use crate::workspace::{Again, Workspace};
 
@@ -150,11 +149,7 @@ fn from_campaign(
     let history = history::before(&files, file, base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
     let mut prepared = plan::prepare(&files, file, n, base.library, state)?;
-    let party = Party {
-        water_capacity: party.water_capacity,
-        ..history::party_now(state, file.system)
-    };
-    supplies(&mut prepared, state, party.mettle.len() + party.core.len());
+    let party = history::made_from(&mut prepared, state, &party, file.system);
     check_addresses(&prepared.session, asked)?;
     let returning = bring_back(&prepared, &history)?;
     let campaign = CampaignPart {
@@ -212,22 +207,6 @@ fn from_campaign(
         flavours: Vec::new(),
         campaign: Some(campaign),
     })
-}
-
-/// Each PC's share of the party's supplies as last recorded (`None`:
-/// the campaign's `[map]` supplies, as in session 1).
-fn supplies(prepared: &mut plan::Prepared, state: &State, pcs: usize) {
-    let Some(m) = prepared.session.map.as_mut() else {
-        return;
-    };
-    let share =
-        |total: u32| (total / pcs.max(1) as u32).min(crate::generators::journey::MAX_SUPPLY);
-    if let Some(r) = state.rations {
-        m.rations = share(r);
-    }
-    if let Some(w) = state.water {
-        m.water = share(w);
-    }
 }
 
 /// Each PC present as they start, in one line.

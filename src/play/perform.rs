@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use super::action::{Action, Shown};
 use super::marks::{Marks, Tracker, pc};
 use super::{Entry, Play, log, rolls};
-use crate::campaign::ledger::road;
 use crate::generators::count;
+use crate::generators::map::reach::{self, Unreachable};
 use crate::generators::map::{Map, Stop};
 use crate::rules::RulesSystem;
 
@@ -244,21 +244,24 @@ fn reachable(play: &Play, map: &Map, to: &Stop, day: u32) -> Result<String, Stri
         return Ok(String::new());
     };
     let first = play.fixed.day;
-    match road::quickest(map, from.id, to.id) {
-        None => Err(format!(
+    match reach::check(map, from.id, to.id, first, day) {
+        Err(Unreachable::NoRoad) => Err(format!(
             "the party could not have reached {}: no road leads there from {}, where the session started",
             to.name, from.name
         )),
-        Some((_, watches)) if road::days(watches) > day.saturating_sub(first) + 1 => Err(format!(
+        Err(Unreachable::TooFar {
+            watches,
+            days,
+            soonest,
+        }) => Err(format!(
             "the party could not have reached {} by day {day}: it is {} ({}) by road from {}, where the \
-             session started on day {first}; mark the day it arrived (day {} at the soonest)",
+             session started on day {first}; mark the day it arrived (day {soonest} at the soonest)",
             to.name,
             count(watches, "watch", "watches"),
-            count(road::days(watches), "day", "days"),
+            count(days, "day", "days"),
             from.name,
-            first + road::days(watches) - 1
         )),
-        Some(_) => Ok(String::new()),
+        Ok(()) => Ok(String::new()),
     }
 }
 

@@ -1583,7 +1583,7 @@ fn campaign_cases() -> Vec<Case> {
             "session = 1\nday = 1\nstop = \"The Lantern Causeway\"\n",
             &[
                 "sessions/1/record.toml:3:8: the party could not have reached The Lantern Causeway: it is 6 watches (3 days) by road from Reedmere, where session 1 started, but the session ran from day 1 to day 1 (1 day)",
-                "hint: fix `stop`, or `day` (the day the session ended on); the party travels two watches a day",
+                "hint: fix `stop`, or `day` (the day the session ended on: day 3 at the soonest); the party travels two watches a day",
             ],
         ),
         record_case(

@@ -311,12 +311,12 @@ fn a_mettle_campaign_of_three_sessions() {
     // Check in downtime (Cress's CULTURE 4: 4D vs 3) fails on this seed
     // with Edge, so the Twist rerolls the Edge dice — and fails again; a
     // failed Heal is death: his unspent voucher goes with him, and
-    // the others take Downtime Vouchers, serials from AC-0001.
+    // the others take Downtime Vouchers, serials naming session and holder (AC-S2-ADA).
     for line in [
         "Brannoc: Mettle 7 → -2 (9 lost): at 0 or below (METTLE Engine: taking damage — Mettle lowered)",
         "Brannoc: Heal Check by Cress: 4D vs 3, 55.32% to live (86.33% with a Twist) — dice [1, 4, 5, 5], Score 1, Edge 3: failure with Edge, so a Twist (Disfigured: They live, but the patient carries a lasting mark: a bad scar, a twisted feature, something people will notice.) rerolls the Edge dice [6, 1, 5] → Score 2, Edge 2: failure (METTLE Scenes: Heal, and Engine: Twists — a failure with Edge calls a Twist: the Edge dice rerolled, the price from the Heal Twists)",
         "Brannoc: died: the Heal Check failed (METTLE Scenes: Heal — CULTURE vs 3 in downtime; each Edge restores a point of Mettle per day's rest; failure is death)",
-        "Ada: took Downtime Voucher AC-0001 (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)",
+        "Ada: took Downtime Voucher AC-S2-ADA (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)",
     ] {
         assert!(prev3.iter().any(|l| l == line), "{line} not in {prev3:#?}");
     }
@@ -337,7 +337,7 @@ fn a_mettle_campaign_of_three_sessions() {
         c3["downtime_vouchers"],
         serde_json::json!([{
             "holder": "Ada",
-            "serial": "AC-0001",
+            "serial": "AC-S2-ADA",
             "text": p1["vouchers"][0]["text"].clone(),
         }])
     );
@@ -347,17 +347,17 @@ fn a_mettle_campaign_of_three_sessions() {
         !names2.keys().any(|n| n.starts_with("downtime-")),
         "{names2:?}"
     );
-    let card = std::fs::read_to_string(camp.join("out/session-3/downtime-AC-0001.md")).unwrap();
+    let card = std::fs::read_to_string(camp.join("out/session-3/downtime-AC-S2-ADA.md")).unwrap();
     assert!(
-        card.starts_with("# Downtime voucher No. AC-0001\n"),
+        card.starts_with("# Downtime voucher No. AC-S2-ADA\n"),
         "{card}"
     );
     assert!(card.contains("Ada"), "{card}");
     assert!(card.contains("· downtime after session 2 ·"), "{card}");
     let names3 = pack_files(&camp.join("out/session-3"));
-    assert!(names3.contains_key("downtime-AC-0001.md"), "{names3:?}");
+    assert!(names3.contains_key("downtime-AC-S2-ADA.md"), "{names3:?}");
     let md3 = std::fs::read_to_string(camp.join("out/session-3/pack.md")).unwrap();
-    assert!(md3.contains("Downtime voucher No. AC-0001"), "{md3}");
+    assert!(md3.contains("Downtime voucher No. AC-S2-ADA"), "{md3}");
 
     // The pack prints it: Previously on the run sheet, After the session
     // last.
@@ -368,7 +368,7 @@ fn a_mettle_campaign_of_three_sessions() {
         assert!(text.contains(&serials1[2]), "{text}");
         // The card's label prints in capitals.
         assert!(text.contains("DOWNTIME AFTER SESSION 2"), "{text}");
-        assert!(text.contains("No. AC-0001"), "{text}");
+        assert!(text.contains("No. AC-S2-ADA"), "{text}");
     }
     rebuilt_byte_for_byte(&base, &camp, 3);
     std::fs::remove_dir_all(&base).unwrap();

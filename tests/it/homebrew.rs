@@ -546,6 +546,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             remembered: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            pool: None,
             first_day: 1,
             visits: Default::default(),
         };

@@ -598,7 +598,7 @@ fn play_mettle() -> Mettle {
     let ledger = camp.ledger();
     let ada = in_hand(&ledger)
         .into_iter()
-        .find(|(s, h)| h == "Ada" && s.len() == 7)
+        .find(|(s, h)| h == "Ada" && s.split('-').nth(1).is_some_and(|p| p.starts_with('S')))
         .unwrap_or_else(|| {
             panic!(
                 "Ada holds no Downtime Voucher: {}",
@@ -607,8 +607,8 @@ fn play_mettle() -> Mettle {
         });
     let wrong = format!(
         "{}{}",
-        &ada.0[..6],
-        if ada.0.ends_with('9') { '8' } else { '9' }
+        &ada.0[..ada.0.len() - 1],
+        if ada.0.ends_with('X') { 'Y' } else { 'X' }
     );
     played.push(
         camp.record(6)

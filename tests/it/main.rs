@@ -55,6 +55,9 @@
 //!   each PC's odds, the run sheet's deadly-trap flag, era tags
 //! - `safety`: the pack folder's promises: crash safety, two preps at once,
 //!   links, `--force` and the manifest
+//! - `ledger_drift`: issue 51: every printed journey address accepted,
+//!   one reachability rule, supplies conserved, a smaller party's `prep`,
+//!   serials derived from what they name, a property test over campaigns
 //! - `table_pack`: issue 38 item 6: a campaign's pack for the table
 //!   ("Previously" on page 1, filled tracks, Heal Checks due, compact
 //!   cards, no spill-over pages, every record key on the After sheet)
@@ -78,6 +81,7 @@ mod gm_files;
 mod homebrew;
 mod house;
 mod interop;
+mod ledger_drift;
 mod living;
 mod long_campaign;
 mod memory;

@@ -80,7 +80,19 @@ pub(super) fn downtime(
                 continue;
             }
             None => {
-                let h = healer(state, present, k, entry.and_then(|e| e.healer.as_deref()));
+                // The ledger's own choice is among the PCs the session
+                // started with: a PC who joined in it (added to the
+                // record later, too) never changes who healed.
+                let started: Vec<usize> = present
+                    .iter()
+                    .copied()
+                    .filter(|&h| state.pcs[h].joined_in < n)
+                    .collect();
+                let named = entry.and_then(|e| e.healer.as_deref());
+                let h = match named {
+                    Some(_) => healer(state, present, k, named),
+                    None => healer(state, &started, k, None),
+                };
                 if !out.involved.contains(&h) {
                     out.involved.push(h);
                 }

@@ -47,11 +47,25 @@ pub(super) fn pc_record(state: &mut State, k: usize, entry: &PcRecord, changes: 
     }
 }
 
-/// The serial of the campaign's `n`th Downtime Voucher: the campaign
-/// seed's prefix and the number, `AC-0003` (a pack's own vouchers read
-/// `AC-1F0B-77C2`, so the two never meet).
-pub(crate) fn downtime_serial(start: &Start, n: u32) -> String {
-    format!("{}-{n:04}", voucher::prefix(&start.seed))
+/// The serial of the Downtime Voucher `holder` takes after session
+/// `session`, derived from what it names — the campaign seed's prefix, the
+/// session and the holder's name (its first six letters or digits, in
+/// capitals): `AC-S7-BRANNO`. No running count: correcting an earlier
+/// record never renumbers a later session's vouchers. A pack's own
+/// vouchers read `AC-1F0B-77C2`, so the two never meet; two holders
+/// whose names begin alike in one session are told apart by `-2`, `-3`
+/// in party order (see [`vouchers`]).
+pub(crate) fn downtime_serial(start: &Start, session: u32, holder: &str) -> String {
+    let mut stem: String = holder
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(6)
+        .collect::<String>()
+        .to_uppercase();
+    if stem.is_empty() {
+        stem = "PC".into();
+    }
+    format!("{}-S{session}-{stem}", voucher::prefix(&start.seed))
 }
 
 /// Between session `n` and the next: the Scene's statuses end, those at
@@ -115,7 +129,8 @@ fn rest_days(state: &mut State, days: u32, changes: &mut Vec<Change>) {
 }
 
 /// Downtime: a Downtime Voucher for each PC present not involved in the
-/// healing (patients and healers are), serials continuing the campaign's.
+/// healing (patients and healers are), each serial derived from the
+/// session and its holder ([`downtime_serial`]).
 fn vouchers(
     start: &Start,
     state: &mut State,
@@ -129,8 +144,19 @@ fn vouchers(
             continue;
         }
         state.downtime_vouchers += 1;
-        let serial = downtime_serial(start, state.downtime_vouchers);
         let holder = state.pcs[k].name.clone();
+        let base = downtime_serial(start, n, &holder);
+        let taken = |s: &str| state.vouchers.iter().any(|v| v.serial == s);
+        let serial = (1..)
+            .map(|i| {
+                if i == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{i}")
+                }
+            })
+            .find(|s| !taken(s))
+            .expect("a free serial");
         changes.push(change(
             &holder,
             format!("took Downtime Voucher {serial}"),

@@ -3,63 +3,22 @@
 //!
 //! A path takes its `watches` (two regions a watch); the party travels two
 //! watches a day (the third is the daily rest), so a trip of `w` watches
-//! over any number of paths takes `⌈w / 2⌉` days.
-
-use crate::generators::map::Map;
+//! over any number of paths takes `⌈w / 2⌉` days: the rule lives once, in
+//! `generators::map::reach`, for the journey, `play` and the record check.
 
 /// Kinds of stop that are settlements, where a Core full rest can be
 /// taken (an inn is a roof on the road, not a settlement).
 pub(crate) const SETTLEMENT_KINDS: [&str; 2] = ["village", "town"];
 
-/// The quickest road from `from` to `to`: the stops along it (both ends
-/// included) and its watches; `None` when no road connects them.
-pub(crate) fn quickest(map: &Map, from: usize, to: usize) -> Option<(Vec<usize>, u32)> {
-    let n = map.stops.len();
-    if from >= n || to >= n {
-        return None;
-    }
-    let mut best = vec![u32::MAX; n];
-    let mut came = vec![usize::MAX; n];
-    let mut done = vec![false; n];
-    best[from] = 0;
-    for _ in 0..n {
-        let Some(v) = (0..n)
-            .filter(|&i| !done[i] && best[i] != u32::MAX)
-            .min_by_key(|&i| (best[i], i))
-        else {
-            break;
-        };
-        done[v] = true;
-        for (p, w) in map.neighbours(v) {
-            let d = best[v] + map.paths[p].watches;
-            if d < best[w] {
-                best[w] = d;
-                came[w] = v;
-            }
-        }
-    }
-    if best[to] == u32::MAX {
-        return None;
-    }
-    let mut stops = vec![to];
-    while let Some(&last) = stops.last()
-        && last != from
-    {
-        stops.push(came[last]);
-    }
-    stops.reverse();
-    Some((stops, best[to]))
-}
-
-/// Days a trip of `watches` takes: two travelling watches a day.
-pub(crate) fn days(watches: u32) -> u32 {
-    watches.div_ceil(2)
-}
+/// The quickest road and a trip's days: the map's one reachability rule
+/// ([`crate::generators::map::reach`]), which the journey and `play` use too.
+pub(crate) use crate::generators::map::reach::quickest;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::map::{Path, Stop};
+    use crate::generators::map::reach::days;
+    use crate::generators::map::{Map, Path, Stop};
 
     fn stop(id: usize, kind: &str) -> Stop {
         Stop {

@@ -520,11 +520,11 @@ fn each_edge_of_the_heal_restores_a_point_a_day_and_the_others_take_vouchers() {
     );
     assert!(said.contains(&"Brannoc: Mettle 2 → 7".into()), "{said:#?}");
     assert!(
-        said.contains(&"Ada: took Downtime Voucher LE-0001".into()),
+        said.contains(&"Ada: took Downtime Voucher LE-S1-ADA".into()),
         "{said:#?}"
     );
     assert!(
-        said.contains(&"Cress: took Downtime Voucher LE-0002".into()),
+        said.contains(&"Cress: took Downtime Voucher LE-S1-CRESS".into()),
         "{said:#?}"
     );
     assert_eq!(ledger.now.day, 4);
@@ -577,9 +577,9 @@ const HEAL_PASSES: &str = "heal-1";
 const HEAL_FAILS: &str = "heal-5";
 
 #[test]
-fn voucher_serials_continue_and_spent_vouchers_retire() {
+fn voucher_serials_name_session_and_holder_and_spent_vouchers_retire() {
     let one = "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Brannoc\"\ndamage = 9\nheal_edge = 3\n";
-    let two = "session = 2\nday = 5\nvouchers_spent = [\"LE-0001\"]\n[[pc]]\nname = \"Ada\"\ndamage = 8\nheal_edge = 1\n";
+    let two = "session = 2\nday = 5\nvouchers_spent = [\"LE-S1-ADA\"]\n[[pc]]\nname = \"Ada\"\ndamage = 8\nheal_edge = 1\n";
     let mut second = played(2, two);
     second.pack.as_mut().unwrap().vouchers.clear();
     let ledger = fold(&mettle_start(SEED), &[played(1, one), second]).unwrap();
@@ -591,17 +591,17 @@ fn voucher_serials_continue_and_spent_vouchers_retire() {
     };
     assert_eq!(
         serials(ledger.state_before(2).unwrap()),
-        ["LE-1111-2222", "LE-0001", "LE-0002"]
+        ["LE-1111-2222", "LE-S1-ADA", "LE-S1-CRESS"]
     );
-    // Session 2: Ada spends LE-0001 and falls; Brannoc and Cress take the
-    // next serials.
+    // Session 2: Ada spends LE-S1-ADA and falls; Brannoc and Cress take
+    // session 2's, each serial naming its session and holder.
     assert_eq!(
         serials(&ledger.now),
-        ["LE-1111-2222", "LE-0002", "LE-0003", "LE-0004"]
+        ["LE-1111-2222", "LE-S1-CRESS", "LE-S2-BRANNO", "LE-S2-CRESS"]
     );
-    assert_eq!(ledger.now.spent[0].serial, "LE-0001");
+    assert_eq!(ledger.now.spent[0].serial, "LE-S1-ADA");
     assert_eq!(ledger.now.downtime_vouchers, 4);
-    assert!(said(&ledger, 2).contains(&"Ada: spent voucher LE-0001".into()));
+    assert!(said(&ledger, 2).contains(&"Ada: spent voucher LE-S1-ADA".into()));
 }
 
 #[test]
@@ -1009,7 +1009,7 @@ fn fifty_recorded_sessions_fold_quickly() {
         };
         let mut text = format!("session = {n}\nday = {}\nstop = \"{stop}\"\n", day + 2);
         if n > 1 {
-            text.push_str(&format!("vouchers_spent = [\"BE-{:04}\"]\n", 2 * (n - 1)));
+            text.push_str(&format!("vouchers_spent = [\"BE-S{}-PC3\"]\n", n - 1));
         }
         text.push_str("[[pc]]\nname = \"PC 2\"\ndamage = 8\nheal_edge = 2\n");
         let mut s = played(n, &text);
@@ -1146,5 +1146,6 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
     );
 }
 
+mod drift;
 mod findings;
 mod heal;

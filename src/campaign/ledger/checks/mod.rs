@@ -15,12 +15,13 @@ mod pcs;
 
 pub(super) use joining::joined;
 
-use super::{PackFacts, SessionInput, Start, road};
+use super::{PackFacts, SessionInput, Start};
 use crate::campaign::record::RecordFile;
 use crate::campaign::state::{PcState, State};
 use crate::content::validate::closest;
 use crate::diagnostic::Diagnostic;
 use crate::generators::count;
+use crate::generators::map::reach::{self, Unreachable};
 use crate::rules::RulesSystem;
 
 /// Every problem of `record` (session `s`) against `state`: one check
@@ -180,8 +181,8 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
         return Vec::new();
     }
     let available = last - first + 1;
-    match road::quickest(map, from.id, to.id) {
-        None => vec![
+    match reach::check(map, from.id, to.id, first, last) {
+        Err(Unreachable::NoRoad) => vec![
             record
                 .at_key(
                     "stop",
@@ -192,7 +193,7 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
                 )
                 .with_hint("name a stop connected to the party's by the map's paths"),
         ],
-        Some((_, watches)) if road::days(watches) > available => vec![
+        Err(Unreachable::TooFar { watches, days, soonest }) => vec![
             record
                 .at_key(
                     "stop",
@@ -201,14 +202,14 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
                          where session {n} started, but the session ran from day {first} to day {last} ({})",
                         to.name,
                         count(watches, "watch", "watches"),
-                        count(road::days(watches), "day", "days"),
+                        count(days, "day", "days"),
                         from.name,
                         count(available, "day", "days")
                     ),
                 )
-                .with_hint("fix `stop`, or `day` (the day the session ended on); the party travels two watches a day"),
+                .with_hint(format!("fix `stop`, or `day` (the day the session ended on: day {soonest} at the soonest); the party travels two watches a day")),
         ],
-        Some(_) => Vec::new(),
+        Ok(()) => Vec::new(),
     }
 }
 

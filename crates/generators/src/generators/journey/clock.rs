@@ -76,8 +76,7 @@ impl Larder {
     pub(super) fn new(
         system: RulesSystem,
         party: &Party,
-        rations: u32,
-        water: u32,
+        (rations, water, pool): (u32, u32, Option<(u32, u32)>),
         capacity: u32,
         camping: bool,
         lead: &str,
@@ -98,9 +97,9 @@ impl Larder {
         Larder {
             system,
             n,
-            rations: rations * n,
+            rations: pool.map_or(rations * n, |p| p.0),
             perishable: 0,
-            water: water * n,
+            water: pool.map_or(water * n, |p| p.1),
             capacity,
             hunger: Hunger::new(party, lead),
             pcs: if system == RulesSystem::Core {
@@ -122,9 +121,10 @@ impl Larder {
         self.water < self.n
     }
 
-    /// Fill every PC's water to capacity.
+    /// Fill every PC's water to capacity (water carried over it as load
+    /// stays: none is poured away).
     pub(super) fn fill_water(&mut self) {
-        self.water = self.capacity * self.n;
+        self.water = self.water.max(self.capacity * self.n);
     }
 
     /// METTLE: the Difficulty hunger and thirst add to the lead's

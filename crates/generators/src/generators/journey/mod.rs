@@ -81,6 +81,12 @@ pub struct Request {
     /// Rations and water units each PC carries at the start.
     pub rations: u32,
     pub water: u32,
+    /// A campaign's party supplies, rations and water for the whole party
+    /// as its last record left them: carried as one pool (no unit lost to
+    /// a share per PC, none leaving with a PC who sits out), which
+    /// replaces `rations` and `water` a PC. Water over what the skins hold
+    /// (`capacity` a PC) is carried as load until drunk, never thrown away.
+    pub pool: Option<(u32, u32)>,
     /// Units of water each PC can carry: a source found fills to this.
     pub capacity: u32,
     /// `fishing`, `trapping`, `camping`.
@@ -341,7 +347,7 @@ fn check_request(req: &Request) -> Result<(), GenError> {
             "water capacity 0: every PC can carry at least 1 unit of water".into(),
         ));
     }
-    if req.water > req.capacity {
+    if req.pool.is_none() && req.water > req.capacity {
         return Err(GenError::Request(format!(
             "water {}: more than the party's water capacity of {} a PC; carry less or raise the capacity",
             req.water, req.capacity
@@ -368,5 +374,7 @@ pub fn kit_name(kit: &str) -> Result<String, GenError> {
     }
 }
 
+#[cfg(test)]
+mod reach_tests;
 #[cfg(test)]
 mod tests;

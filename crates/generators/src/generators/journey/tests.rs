@@ -28,6 +28,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        pool: None,
         first_day: 1,
         visits: Default::default(),
     }
@@ -545,6 +546,7 @@ fn a_journey_counts_its_days_from_its_first_day() {
         let system = [RulesSystem::Mettle, RulesSystem::Core][i % 2];
         let first = nth(&library, &request(m.clone(), system), &seed, i).unwrap();
         let ninth = Request {
+            pool: None,
             first_day: 9,
             ..request(m, system)
         };

@@ -115,8 +115,7 @@ impl<'a> Trip<'a> {
         let larder = Larder::new(
             req.system,
             &req.party,
-            req.rations,
-            req.water,
+            (req.rations, req.water, req.pool),
             req.capacity,
             camping,
             &lead.name,
@@ -147,17 +146,44 @@ impl<'a> Trip<'a> {
                 l.name, l.pool
             ),
         };
+        let carried = match self.req.pool {
+            None => format!(
+                "Each carries {} and {} of water (room for {}).",
+                super::count(self.req.rations, "ration", "rations"),
+                super::count(self.req.water, "unit", "units"),
+                self.req.capacity
+            ),
+            Some(_) => self.pool_line(),
+        };
         self.clock.log(format!(
-            "The party sets out from {} for {} by the {} road; {who}. Each carries {} and {} of water (room for {}).",
+            "The party sets out from {} for {} by the {} road; {who}. {carried}",
             map.stops[self.req.from].name,
             map.stops[self.req.to].name,
             self.req.route.word(),
-            super::count(self.req.rations, "ration", "rations"),
-            super::count(self.req.water, "unit", "units"),
-            self.req.capacity
         ));
         let start = &map.stops[self.req.from];
         self.said.insert(start.hook.clone());
+    }
+
+    /// A campaign party's supplies as one pool, and the water over what
+    /// its skins hold, carried as load.
+    fn pool_line(&self) -> String {
+        let l = &self.clock.larder;
+        let room = l.capacity * l.n;
+        let over = if l.water > room {
+            format!(
+                "; {} over what their skins hold, carried as load until drunk",
+                super::count(l.water - room, "unit", "units")
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "The party carries {} and {} of water between them (room for {} a PC{over}).",
+            super::count(l.rations, "ration", "rations"),
+            super::count(l.water, "unit", "units"),
+            l.capacity
+        )
     }
 
     pub(super) fn stop(&self, i: usize) -> &'a Stop {

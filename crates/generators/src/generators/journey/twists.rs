@@ -5,7 +5,10 @@
 //! - **Extra day**: three more watches on the way, so a daily rest and a
 //!   day of food and water.
 //! - **Lost**: the party comes out at a stop next to where it meant to go
-//!   (seeded; the way back counts) and the route is planned anew.
+//!   (seeded; the way back counts), having walked on as far as the road
+//!   from there to it (its watches spent on the way, resting when due: so
+//!   no arrival beats the map's reachability rule, `map::reach`), and the
+//!   route is planned anew.
 //! - **Another encounter**: one more encounter on the way.
 //! - **Worse encounter**: the leg's encounter (one is rolled if the Check
 //!   passed) is the more threatening of two draws.
@@ -38,10 +41,12 @@ impl Trip<'_> {
             Twist::ExtraDay => self.lose_a_day(next),
             Twist::Lost => {
                 reached = self.stray(k, next);
+                let watches = self.wander(next, reached);
                 format!(
-                    "they wander off the path and come out at {} instead of {}",
+                    "they wander off the path and come out at {} instead of {} ({} more on the way)",
                     self.stop(reached).name,
-                    self.stop(next).name
+                    self.stop(next).name,
+                    super::count(watches, "watch", "watches")
                 )
             }
             Twist::AnotherEncounter => {
@@ -114,6 +119,25 @@ impl Trip<'_> {
         } else {
             "with no food to lose, their trade goods go instead".into()
         }
+    }
+
+    /// The watches a party that went astray spends walking on from near
+    /// `next` to `to`, where it comes out (the path between them), resting
+    /// when due; returns them.
+    fn wander(&mut self, next: usize, to: usize) -> u32 {
+        let Some(p) = self.req.map.path_between(next, to) else {
+            return 0;
+        };
+        let watches = self.req.map.paths[p].watches;
+        let way = Place::wild(format!("astray, on the way to {}", self.stop(to).name));
+        for _ in 0..watches {
+            self.clock.rest_if_due(&way);
+            if self.clock.larder.n == 0 {
+                break;
+            }
+            self.clock.spend("lost time", &way);
+        }
+        watches
     }
 
     /// A stop next to `next` (any but `next` itself; the one they came

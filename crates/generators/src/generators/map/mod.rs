@@ -29,6 +29,8 @@
 //! - The **start** is the first village, town or inn (else the first stop);
 //!   the **goal** is the stop farthest from it by road.
 //! - `checks`: what a saved or generated map must satisfy.
+//! - `reach`: the one reachability rule (two travelling watches a day)
+//!   the journey, `play` and the record check share.
 //! - `reveal`: what a campaign's party knows of its map (stops visited and
 //!   heard of, paths travelled) and its trail, for the players' and GM's
 //!   atlas.
@@ -49,6 +51,7 @@ mod difficulty;
 mod graph;
 mod naming;
 mod placement;
+pub mod reach;
 mod reveal;
 
 pub use checks::{Flaw, MAX_REGIONS, Place, check, shape_flaws};

@@ -102,6 +102,8 @@ pub struct Fixed {
     /// The campaign's day the session starts on: the journey's log counts
     /// its days from it.
     pub day: u32,
+    /// The party's supplies as one pool ([`journey::Request::pool`]).
+    pub supplies: Option<(u32, u32)>,
 }
 
 /// Most items of one kind in a pack.
@@ -636,7 +638,7 @@ fn map_and_journey(
     let Some(m) = &session.map else {
         return Ok((None, None));
     };
-    let first_day = m.fixed.as_ref().map_or(1, |f| f.day);
+    let (first_day, pool) = m.fixed.as_ref().map_or((1, None), |f| (f.day, f.supplies));
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
@@ -677,6 +679,7 @@ fn map_and_journey(
         remembered: recall.remembered,
         shun: recall.shun,
         taken: recall.taken,
+        pool,
         first_day,
         visits: recall.visits,
     };
