@@ -479,7 +479,7 @@ mod tests {
         } else {
             assert_eq!(w.table, season.table(), "#{i}");
             assert!(
-                w.tags.iter().any(|t| *t == e.terrain),
+                w.tags.contains(&e.terrain),
                 "#{i}: {} in {}",
                 w.row,
                 e.terrain

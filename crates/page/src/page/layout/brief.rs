@@ -30,6 +30,10 @@ pub enum Block {
     Break,
 }
 
+/// A form of a card's blocks with the largest and the smallest body size
+/// it is tried at.
+pub(super) type Try = (Vec<Block>, f64, f64);
+
 /// The blocks a card is tried with, each with the largest and the
 /// smallest body size: whole (brief fields in full, then in brief), then
 /// without its closing note lines, then smaller, then without its brief
@@ -37,7 +41,7 @@ pub enum Block {
 pub(super) fn tries(
     blocks: &[Block],
     [largest, least, step, last]: [f64; 4],
-) -> (Vec<(Vec<Block>, f64, f64)>, Vec<Block>) {
+) -> (Vec<Try>, Vec<Block>) {
     let [full, brief, bare] = forms(blocks);
     let notes = match brief.as_slice() {
         [.., Block::Label(_), Block::Notes] => 2,
