@@ -1333,6 +1333,18 @@ fn cases() -> Vec<Case> {
                 &["invalid value 'coar'", "mettle", "core"],
             )
         },
+        // A GM's words for the sheets: the weather's label must be words.
+        Case {
+            files: vec![
+                ("session.toml", SESSION.into()),
+                ("tpl/wording.toml.tera", b"[sheet]\nweather = 3\n".to_vec()),
+            ],
+            ..refusal(
+                "wording key of the wrong type",
+                prep(&["--templates", "tpl"]),
+                &["tpl/wording.toml.tera", "line 2, column 11", "expected a string"],
+            )
+        },
         Case {
             code: 2,
             ..refusal(
@@ -2596,6 +2608,7 @@ each_case! {
     init_over_an_existing_folder => "init over an existing folder",
     init_for_an_unknown_system => "init for an unknown system",
     encounter_in_an_unknown_season => "encounter in an unknown season",
+    wording_key_of_the_wrong_type => "wording key of the wrong type",
     validate_vouchers_in_a_core_campaigns_plan => "validate: vouchers in a Core campaign's plan",
     record_spending_a_voucher_twice => "record spending a voucher twice",
     record_spending_a_voucher_spent_in_an_earlier_session => "record spending a voucher spent in an earlier session",

@@ -25,17 +25,38 @@
 //! The memory is folded from the earlier packs, each made again from its
 //! own sources, so a campaign rebuilt from its bundle remembers the same.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
 use super::encounter::Encounter;
 pub use super::encounter::{layered_key, situation_key};
-use super::journey::{Told, Visits};
 use super::npc::{self, Npc};
 use super::trap::Trap;
 use crate::content::{Library, Row};
 pub use npc::{name_words, shares_a_word};
+
+/// Stops told of before, by name, with the `gen.place.since` rows told
+/// at each after its hook.
+pub type Visits = BTreeMap<String, Vec<String>>;
+
+/// A stop whose hook a journey told (`since: None`), or what moved on
+/// there since a campaign's earlier session told it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Told {
+    pub stop: String,
+    pub since: Option<String>,
+}
+
+impl Told {
+    /// A stop's hook told.
+    pub fn hook(stop: &str) -> Told {
+        Told {
+            stop: stop.to_owned(),
+            since: None,
+        }
+    }
+}
 
 /// What earlier packs used, and the PCs' name words.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

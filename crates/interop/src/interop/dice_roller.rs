@@ -93,7 +93,7 @@ fn by_heading<'t>(loose: Vec<Found<'t>>, stem: &str) -> Vec<Found<'t>> {
         .into_iter()
         .map(|mut f| {
             let title = f.title.clone().unwrap_or_else(|| stem.to_owned());
-            let base = super::slug(&title);
+            let base = super::draft::slug(&title);
             let mut name = base.clone();
             let mut n = 2;
             while !seen.insert(name.clone()) {

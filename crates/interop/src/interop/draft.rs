@@ -231,3 +231,25 @@ pub fn to_toml(drafts: &[Draft], from: &str) -> String {
     let from: String = from.chars().filter(|c| !c.is_control()).collect();
     format!("# Imported by tablewright from {from}; see the guide, Table format.\n\n{body}")
 }
+
+/// A slug for an id made from a name: lowercase letters and digits joined
+/// by `-` (at most 40), `table` when nothing is left.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+        if out.len() >= 40 {
+            break;
+        }
+    }
+    let s = out.trim_matches('-');
+    if s.is_empty() {
+        "table".into()
+    } else {
+        s.to_owned()
+    }
+}

@@ -328,7 +328,7 @@ fn planned_ids(
         let id = match ours {
             Some(i) => i.to_owned(),
             None => {
-                let base = format!("imported.{}", super::slug(str_at(d, "name")));
+                let base = format!("imported.{}", super::draft::slug(str_at(d, "name")));
                 let mut id = base.clone();
                 let mut n = 2;
                 while taken.contains(&id) {

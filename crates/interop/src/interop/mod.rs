@@ -50,7 +50,7 @@ pub mod tablesmith_lines;
 
 use std::collections::BTreeMap;
 
-pub use draft::{Draft, DraftRow};
+pub use draft::{Draft, DraftRow, slug};
 
 use crate::content::{Library, Table};
 use crate::diagnostic::Diagnostic;
@@ -381,28 +381,6 @@ fn longer_name(plain: &str) -> Option<String> {
         .filter(|s| !s.is_empty());
     let (first, second) = (pieces.next()?, pieces.next()?);
     Some(short_words(&format!("{first}: {second}"))).filter(|n| !n.is_empty())
-}
-
-/// A slug for an id made from a name: lowercase letters and digits joined
-/// by `-` (at most 40), `table` when nothing is left.
-pub fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars().flat_map(char::to_lowercase) {
-        if c.is_ascii_alphanumeric() {
-            out.push(c);
-        } else if !out.is_empty() && !out.ends_with('-') {
-            out.push('-');
-        }
-        if out.len() >= 40 {
-            break;
-        }
-    }
-    let s = out.trim_matches('-');
-    if s.is_empty() {
-        "table".into()
-    } else {
-        s.to_owned()
-    }
 }
 
 #[cfg(test)]

@@ -321,7 +321,7 @@ fn draft(
     let dice = dice_of(&key, &rows, file, head_line)?;
     let title = grid.title.unwrap_or_else(|| stem.to_owned());
     let draft = Draft {
-        id: format!("imported.{}", super::slug(&title)),
+        id: format!("imported.{}", super::draft::slug(&title)),
         title,
         system: System::Any,
         source: format!("imported from {}", file),

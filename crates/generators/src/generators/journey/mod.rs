@@ -46,11 +46,11 @@ mod trip;
 mod twists;
 mod visits;
 mod way;
-use std::collections::BTreeMap;
 
 use serde::Serialize;
 
 use super::map::Map;
+pub use super::memory::{Told, Visits};
 use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::rules::{Party, RulesSystem};
@@ -112,28 +112,6 @@ pub struct Request {
     /// The stops a campaign's earlier sessions told the hook of, each with
     /// the `gen.place.since` rows told there since ([`visits`]).
     pub visits: Visits,
-}
-
-/// Stops told of before, by name, with the `gen.place.since` rows told
-/// at each after its hook.
-pub type Visits = BTreeMap<String, Vec<String>>;
-
-/// A stop whose hook a journey told (`since: None`), or what moved on
-/// there since a campaign's earlier session told it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Told {
-    pub stop: String,
-    pub since: Option<String>,
-}
-
-impl Told {
-    /// A stop's hook told.
-    pub fn hook(stop: &str) -> Told {
-        Told {
-            stop: stop.to_owned(),
-            since: None,
-        }
-    }
 }
 
 /// What a pack's journey avoids: the situations the pack used (row

@@ -122,8 +122,8 @@ impl<'t> Maker<'t> {
             _ if self.tree.own => (
                 format!(
                     "imported.{}.{}",
-                    super::slug(&self.stem),
-                    super::slug(&path)
+                    super::draft::slug(&self.stem),
+                    super::draft::slug(&path)
                 ),
                 Some(path.clone()),
             ),
@@ -183,8 +183,8 @@ impl<'t> Maker<'t> {
         if self.tree.own {
             format!(
                 "imported.{}.{}",
-                super::slug(&self.stem),
-                super::slug(&name)
+                super::draft::slug(&self.stem),
+                super::draft::slug(&name)
             )
         } else {
             name
