@@ -76,6 +76,9 @@ pub(crate) fn run(
             ));
         }
     };
+    // Ctrl-C is caught before any address is printed: a script (or a
+    // GM) that stops the screen as soon as it is up stops it cleanly.
+    interrupt::catch();
     let (table, mut held) = open(ws, source)?;
     let server = Server::start(table, Options::new(port, lan)).map_err(|e| bind_error(port, e))?;
     held.say(&server.players_address())?;
@@ -130,8 +133,9 @@ mod interrupt {
         STOP.store(true, Ordering::SeqCst);
     }
 
-    /// Blocks until Ctrl-C or SIGTERM.
-    pub(super) fn wait() {
+    /// From now on Ctrl-C and SIGTERM set the flag instead of ending the
+    /// process.
+    pub(super) fn catch() {
         let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
         // SAFETY: the handler only stores to an atomic, which is
         // async-signal-safe.
@@ -139,6 +143,10 @@ mod interrupt {
             libc::signal(libc::SIGINT, handler);
             libc::signal(libc::SIGTERM, handler);
         }
+    }
+
+    /// Blocks until Ctrl-C or SIGTERM (caught since [`catch`]).
+    pub(super) fn wait() {
         while !STOP.load(Ordering::SeqCst) {
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
@@ -148,6 +156,8 @@ mod interrupt {
 #[cfg(not(unix))]
 mod interrupt {
     //! Elsewhere Ctrl-C ends the process; the play log has every line.
+    pub(super) fn catch() {}
+
     pub(super) fn wait() {
         loop {
             std::thread::park();
