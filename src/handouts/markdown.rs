@@ -151,10 +151,19 @@ pub struct SheetWords {
     /// `Weather`: the weather an encounter meets.
     #[serde(default = "weather_word")]
     pub weather: String,
+    /// `continued`: the heading of an encounter sheet's second page, for
+    /// the few sheets that cannot fit one (`Encounter 3: Toad cavalry
+    /// (continued)`).
+    #[serde(default = "continued_word")]
+    pub continued: String,
 }
 
 fn weather_word() -> String {
     "Weather".into()
+}
+
+fn continued_word() -> String {
+    "continued".into()
 }
 
 fn spoils_word() -> String {

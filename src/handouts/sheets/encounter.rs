@@ -92,22 +92,32 @@ impl Fit {
 }
 
 /// The sheet titled `label[0]`, its headline giving the address
-/// `label[1]`, set as roomy as still fits one page.
+/// `label[1]`, set as roomy as still fits one page. The rare sheet that no
+/// fit keeps to one page (eight foes of two kinds, a trap and a hazard on
+/// a crowded field) is set on two by design: the battlefield — zones,
+/// rules in play, terrain cards — starts the second page under a
+/// "(continued)" heading, rather than a few lines spilling onto a page
+/// of their own.
 pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {
-    let fit = FITS
-        .iter()
-        .copied()
-        .find(|fit| {
-            let mut probe = f.probe();
-            sheet(&mut probe, label, e, *fit, w);
-            probe.page_count() <= 1
+    let fits = |fit: Fit, split: bool| {
+        let mut probe = f.probe();
+        sheet(&mut probe, label, e, fit, split, w);
+        probe.page_count() <= 1 + usize::from(split)
+    };
+    let (fit, split) = [false, true]
+        .into_iter()
+        .find_map(|split| {
+            FITS.iter()
+                .copied()
+                .find(|fit| fits(*fit, split))
+                .map(|fit| (fit, split))
         })
-        .unwrap_or(FITS[FITS.len() - 1]);
-    sheet(f, label, e, fit, w);
+        .unwrap_or((FITS[FITS.len() - 1], true));
+    sheet(f, label, e, fit, split, w);
 }
 
-/// The sheet at one fit.
-fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
+/// The sheet at one fit; `split` starts the battlefield on a second page.
+fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, split: bool, w: &Wording) {
     let title = format!("{}: {}", label[0], e.situation.row);
     f.section_sized(&title, if fit.small_title { 13.0 } else { 16.0 });
     f.para(&e.situation.text, fit.lead, false);
@@ -116,6 +126,11 @@ fn sheet(f: &mut Flow, label: [&str; 2], e: &Encounter, fit: Fit, w: &Wording) {
     let groups = groups(&e.foes);
     foe_section(f, e, &groups, fit, w);
     odds(f, e, &groups, fit, w);
+    if split {
+        f.note_lines(&w.sheet.notes, 2);
+        f.new_page();
+        f.heading(&format!("{title} ({})", w.sheet.continued), 13.0);
+    }
     f.heading(
         &format!("{} ({})", w.sheet.zones, e.layout.kind),
         fit.head(),

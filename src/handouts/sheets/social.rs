@@ -26,9 +26,27 @@ pub(super) fn card(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) {
 
 /// An encounter as a compact card titled `label[0]` and headed by its
 /// address, `label[1]` (an encounter on the way: `journey/1/encounter/2`).
+/// A card is kept whole: it starts on this page only when all of it fits
+/// in what is left (measured, not guessed), else on a fresh page.
 pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording) {
+    let mut probe = f.probe();
+    probe.new_page();
+    let page = probe.room_left();
+    card_at(&mut probe, label, e, w, 0.0);
+    let height = if probe.page_count() == 1 {
+        page - probe.room_left()
+    } else {
+        // Taller than a page: it starts on a fresh one and runs on.
+        page
+    };
+    card_at(f, label, e, w, height);
+    f.gap(BODY * 1.5);
+}
+
+/// The card, started on this page when `height` points are left.
+fn card_at(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording, height: f64) {
     let title = format!("{}: {}", label[0], e.situation.row);
-    f.section_here(&title, TITLE, BODY * 14.0);
+    f.section_here(&title, TITLE, height);
     f.para(&e.situation.text, BODY + 0.5, false);
     // The layers over the situation, as the battle page has them.
     for (word, layer) in [
@@ -65,5 +83,4 @@ pub(super) fn labelled(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wordin
         }
     }
     f.tracks_then(&[("What came of it".into(), 0)], BODY, true);
-    f.gap(BODY * 1.5);
 }
