@@ -3,7 +3,10 @@
 //! the built-in tables' compact form (`assets/builtin-tables.bin`, see
 //! `crates/content/src/content/compact.rs`) when it was made from these
 //! very files. Both live at the top of the repository (the design card's
-//! shape), two folders up from this crate.
+//! shape); this crate reaches them through links in its own folder
+//! (`content` and `assets/builtin-tables.*`), so that `cargo package`
+//! copies the files themselves into the crate and a published crate
+//! builds on its own.
 
 use std::path::{Path, PathBuf};
 
@@ -113,8 +116,10 @@ fn compact() {
     std::fs::write(out, code).expect("write the compact form's stamp");
 }
 
-/// The repository's top folder, from this crate's.
-const TOP: &str = "../..";
+/// Where the table files and the compact form are found, from this
+/// crate's folder: its own links to the repository's top folder (or, in a
+/// packaged crate, the copies `cargo package` made of them).
+const TOP: &str = ".";
 
 fn top() -> PathBuf {
     // Read at run time: `env!` would bake in the folder the build script was

@@ -45,13 +45,13 @@ use face::{Face, REPLACEMENT};
 use painter::{Codes, Painter};
 
 /// DejaVu Serif, regular (see `assets/fonts/LICENSE`).
-const REGULAR_TTF: &[u8] = include_bytes!("../../../../../assets/fonts/DejaVuSerif.ttf");
+const REGULAR_TTF: &[u8] = include_bytes!("../../../fonts/DejaVuSerif.ttf");
 /// DejaVu Serif, bold (see `assets/fonts/LICENSE`).
-const BOLD_TTF: &[u8] = include_bytes!("../../../../../assets/fonts/DejaVuSerif-Bold.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../../../fonts/DejaVuSerif-Bold.ttf");
 /// Droid Sans Fallback (see `assets/fonts/LICENSE-DroidSansFallback`): the
 /// glyphs DejaVu Serif lacks — CJK ideographs, kana, Hangul — for regular
 /// and bold text alike.
-const FALLBACK_TTF: &[u8] = include_bytes!("../../../../../assets/fonts/DroidSansFallbackFull.ttf");
+const FALLBACK_TTF: &[u8] = include_bytes!("../../../fonts/DroidSansFallbackFull.ttf");
 
 /// Line height as a multiple of the font size, used by [`fit`] and
 /// [`paragraph`].
