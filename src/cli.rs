@@ -678,6 +678,10 @@ pub enum GenKind {
         /// Never take a Twist on a failed Travel Check (METTLE).
         #[arg(long)]
         no_twist: bool,
+        /// The season of the journey's first day (its encounters meet the
+        /// weather of their own day's season; a season lasts 91 days).
+        #[arg(long, value_enum, default_value = "spring")]
+        season: SeasonArg,
     },
 }
 

@@ -360,6 +360,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         water_capacity,
         kits,
         twist,
+        season,
     } = args;
     let map = input::read_map(path)?;
     let system = *system;
@@ -394,6 +395,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         taken: Vec::new(),
         pool: None,
         first_day: 1,
+        first_season: *season,
         visits: Default::default(),
     })
 }

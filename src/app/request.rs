@@ -189,6 +189,8 @@ pub struct JourneyArgs {
     pub water_capacity: Option<u32>,
     pub kits: Vec<String>,
     pub twist: bool,
+    /// The season of the journey's first day.
+    pub season: crate::generators::weather::Season,
 }
 
 /// `gen <kind> --item N --session SESSION`.
@@ -527,6 +529,7 @@ fn journey_args(kind: &GenKind) -> Result<JourneyArgs, UsageError> {
         water_capacity,
         kits,
         no_twist,
+        season,
     } = kind.clone()
     else {
         unreachable!("called for journeys only")
@@ -543,6 +546,7 @@ fn journey_args(kind: &GenKind) -> Result<JourneyArgs, UsageError> {
         water_capacity,
         kits,
         twist: !no_twist,
+        season: season.into(),
     })
 }
 

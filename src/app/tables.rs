@@ -287,6 +287,7 @@ fn sample_pack(
             kits: vec![],
             fixed: None,
         }),
+        first_season: Default::default(),
         rerolls: crate::generators::Rerolls::default(),
         entries: session::Entries::default(),
     };

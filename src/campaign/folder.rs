@@ -78,6 +78,9 @@ pub(crate) struct CampaignFile {
     /// for other eras are not drawn; untagged rows always. None declared:
     /// every row.
     pub era: Option<String>,
+    /// The season of the campaign's day 1 (`"autumn"`): the seasons turn
+    /// every 91 days from there. None: spring.
+    pub season: Option<crate::generators::weather::Season>,
     pub map: Option<RegionMap>,
 }
 

@@ -287,6 +287,7 @@ fn read_plan(
             water: m.water,
             kits: m.kits.clone(),
         }),
+        season: file.season,
     };
     session_text::read(plan_path, &text.text, Form::Plan(&given))
 }

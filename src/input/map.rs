@@ -242,6 +242,7 @@ mod tests {
         use crate::rules::{Party, RulesSystem};
         for (system, party) in [(RulesSystem::Mettle, "3,4"), (RulesSystem::Core, "10,12")] {
             let req = Request {
+                first_season: Default::default(),
                 map: map.clone(),
                 from: map.start,
                 to: map.goal,

@@ -18,6 +18,7 @@ use crate::generators::encounter::Pin;
 use crate::generators::journey::Route;
 use crate::generators::session::{Entries, MapPlan, Request};
 use crate::generators::trap::Source;
+use crate::generators::weather::Season;
 use crate::generators::{Address, Rerolls};
 use crate::rules::RulesSystem;
 
@@ -33,6 +34,9 @@ pub struct Session {
     pub system: RulesSystem,
     #[serde(default = "default_terrain")]
     pub terrain: String,
+    /// The season of the session's day 1 (spring if none); in a campaign,
+    /// `campaign.toml`'s.
+    pub season: Option<Season>,
     /// A party file (relative to the session file) or a pool summary;
     /// required in a session file (a plan's is the campaign's).
     #[serde(default)]
@@ -229,6 +233,7 @@ impl Session {
                 kits: m.kits.clone(),
                 fixed: None,
             }),
+            first_season: self.season.unwrap_or_default(),
             rerolls: Rerolls(self.rerolls.clone()),
             entries: self.entries(),
         }

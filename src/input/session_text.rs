@@ -19,6 +19,7 @@ use super::{Step, clean_text, flaw_steps, not_valid, read_text};
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::generators::journey::Route;
+use crate::generators::weather::Season;
 use crate::rules::RulesSystem;
 
 /// What a session text is read as.
@@ -41,15 +42,18 @@ pub(crate) struct Given {
     pub party: String,
     /// The region (`[map]`): its `journey` and `route` are the plan's.
     pub map: Option<MapRequest>,
+    /// The season of the campaign's day 1.
+    pub season: Option<Season>,
 }
 
 /// The keys a session file takes, in [`Session`]'s order (serde lists
 /// them so; a test holds the two together).
-const FILE_KEYS: [&str; 19] = [
+const FILE_KEYS: [&str; 20] = [
     "title",
     "seed",
     "system",
     "terrain",
+    "season",
     "party",
     "encounters",
     "traps",
@@ -88,7 +92,7 @@ const PLAN_KEYS: [&str; 15] = [
 ];
 
 /// Keys of `campaign.toml` a GM might write in a plan.
-const CAMPAIGN_KEYS: [&str; 9] = [
+const CAMPAIGN_KEYS: [&str; 10] = [
     "title",
     "seed",
     "system",
@@ -98,6 +102,7 @@ const CAMPAIGN_KEYS: [&str; 9] = [
     "map",
     "start",
     "money",
+    "season",
 ];
 
 impl Form<'_> {
@@ -153,6 +158,7 @@ pub(crate) fn read(path: &Path, text: &str, form: Form) -> Result<Session, Error
         session.title.clone_from(&given.title);
         session.system = given.system;
         session.party.clone_from(&given.party);
+        session.season = given.season;
         session.map = given.map.clone().map(|m| MapRequest {
             journey: session.to.is_some(),
             route: session.route.unwrap_or(Route::Safest),
@@ -436,6 +442,7 @@ mod tests {
             system: RulesSystem::Mettle,
             party: "party.toml".into(),
             map: None,
+            season: None,
         };
         let plan = "terrain = \"road\"\nencounters = 1\nseed = \"mine\"\n";
         let e = read(path, plan, Form::Plan(&given))

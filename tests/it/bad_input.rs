@@ -191,6 +191,17 @@ fn cases() -> Vec<Case> {
             ],
         ),
         session_case(
+            "session season misspelled",
+            vec![(
+                "session.toml",
+                format!("{SESSION}season = \"wintr\"\n").into_bytes(),
+            )],
+            &[
+                "session.toml:8:10: the session file is not valid: unknown variant `wintr`",
+                "hint: did you mean `winter`?",
+            ],
+        ),
+        session_case(
             "unknown session key",
             vec![(
                 "session.toml",
@@ -1719,6 +1730,25 @@ fn campaign_cases() -> Vec<Case> {
             ],
         ),
         campaign_file_case(
+            "campaign.toml season misspelled",
+            &CAMPAIGN.replace("party =", "season = \"autum\"\nparty ="),
+            CAMPAIGN_PLAN,
+            &[
+                "campaign.toml:4:10: the campaign file is not valid: unknown variant `autum`, \
+                 expected one of `spring`, `summer`, `autumn`, `winter`",
+                "hint: did you mean `autumn`?",
+            ],
+        ),
+        campaign_file_case(
+            "season in a plan",
+            CAMPAIGN,
+            &format!("{CAMPAIGN_PLAN}season = \"winter\"\n"),
+            &[
+                "sessions/1/plan.toml:6:1: the session plan is not valid: unknown field `season`",
+                "`season` is the campaign's, not a session's: set it in campaign.toml",
+            ],
+        ),
+        campaign_file_case(
             "campaign.toml system misspelled",
             &CAMPAIGN.replace("\"mettle\"", "\"mettel\""),
             CAMPAIGN_PLAN,
@@ -2477,6 +2507,9 @@ each_case! {
     malformed_session_toml => "malformed session TOML",
     unknown_table_key => "unknown table key",
     unknown_session_key => "unknown session key",
+    session_season_misspelled => "session season misspelled",
+    campaign_toml_season_misspelled => "campaign.toml season misspelled",
+    season_in_a_plan => "season in a plan",
     gap => "gap",
     overlap => "overlap",
     outside => "outside",

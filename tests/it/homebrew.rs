@@ -531,6 +531,7 @@ fn generate_everything(dir: &Path, library: &Library) {
         };
         let made = nth(library, &m, &seed, 0).unwrap_or_else(|e| fail("map", i, &e));
         let j = journey::Request {
+            first_season: Default::default(),
             from: made.start,
             to: made.goal,
             map: made,
@@ -567,6 +568,7 @@ fn make_packs(dir: &Path, library: &Library) {
         let seed = Seed::new(&format!("property-pack-{i}")).unwrap();
         let (system, party) = &parties[i % 2];
         let req = session::Request {
+            first_season: Default::default(),
             title: "Property".into(),
             system: *system,
             terrain: regions[i % regions.len()].clone(),

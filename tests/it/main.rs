@@ -92,6 +92,7 @@ mod play_browser;
 mod play_log;
 mod prep;
 mod safety;
+mod seasons;
 mod share;
 mod shell;
 mod systems;

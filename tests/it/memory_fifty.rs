@@ -74,6 +74,7 @@ struct Met {
 
 fn request(system: RulesSystem, terrain: &str) -> Request {
     Request {
+        first_season: Default::default(),
         title: "Fifty".into(),
         system,
         terrain: terrain.into(),

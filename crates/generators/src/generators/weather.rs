@@ -6,11 +6,12 @@
 //! season's table with rows tagged with its name).
 //!
 //! The season is the season of the day: a campaign's calendar starts on
-//! the first day of spring and a season lasts 91 days ([`Season::of_day`]);
-//! a session of its own starts on day 1, in spring, and `gen encounter
-//! --season` asks for another.
+//! the first day of its first season (`season` in `campaign.toml`, spring
+//! if none is given) and a season lasts 91 days ([`Season::on`]); a session
+//! of its own starts on day 1, in its file's `season` (spring if none), and
+//! `gen encounter --season` asks for one.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::GenError;
 use crate::content::{Library, Region};
@@ -19,7 +20,7 @@ use crate::seed::Stream;
 use crate::tables::TableRoll;
 
 /// A season of the year.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Season {
     #[default]
@@ -46,7 +47,14 @@ impl Season {
 
     /// The season of `day` (day 1 is the first day of spring).
     pub fn of_day(day: u32) -> Season {
-        let k = (day.max(1) - 1) / SEASON_DAYS % 4;
+        Season::on(day, Season::Spring)
+    }
+
+    /// The season of `day` in a calendar whose day 1 is the first day of
+    /// `first`.
+    pub fn on(day: u32, first: Season) -> Season {
+        let start = Season::ALL.iter().position(|s| *s == first).unwrap_or(0) as u32;
+        let k = (start + (day.max(1) - 1) / SEASON_DAYS) % 4;
         Season::ALL[k as usize]
     }
 
@@ -152,6 +160,13 @@ mod tests {
         assert_eq!(Season::of_day(92), Season::Summer);
         assert_eq!(Season::of_day(274), Season::Winter);
         assert_eq!(Season::of_day(365), Season::Spring);
+        // A calendar that starts in autumn: winter after 91 days, then
+        // spring, summer, and autumn again after a year.
+        assert_eq!(Season::on(1, Season::Autumn), Season::Autumn);
+        assert_eq!(Season::on(92, Season::Autumn), Season::Winter);
+        assert_eq!(Season::on(183, Season::Autumn), Season::Spring);
+        assert_eq!(Season::on(274, Season::Autumn), Season::Summer);
+        assert_eq!(Season::on(365, Season::Autumn), Season::Autumn);
         assert_eq!(Season::parse(" Autumn"), Some(Season::Autumn));
         assert_eq!(Season::parse("fall"), None);
     }

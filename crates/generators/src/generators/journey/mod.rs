@@ -72,6 +72,10 @@ pub const KITS: [&str; 3] = ["fishing", "trapping", "camping"];
 #[derive(Debug, Clone)]
 pub struct Request {
     pub map: Map,
+    /// The season of the calendar's day 1: each day's encounters meet the
+    /// weather of the season of their day
+    /// ([`Season::on`](crate::generators::weather::Season::on)).
+    pub first_season: crate::generators::weather::Season,
     pub from: usize,
     pub to: usize,
     pub party: Party,

@@ -28,6 +28,7 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             RulesSystem::Mettle
         };
         let req = Request {
+            first_season: Default::default(),
             from: m.start,
             to: m.goal,
             party: match system {

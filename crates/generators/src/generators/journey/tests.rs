@@ -13,6 +13,7 @@ fn party(system: RulesSystem) -> Party {
 
 fn request(m: map::Map, system: RulesSystem) -> Request {
     Request {
+        first_season: Default::default(),
         from: m.start,
         to: m.goal,
         map: m,

@@ -76,7 +76,7 @@ impl Trip<'_> {
                 pin: encounter::Pin::default(),
                 shun: self.req.shun.clone(),
                 taken,
-                season: Season::of_day(self.clock.day()),
+                season: Season::on(self.clock.day(), self.req.first_season),
             },
             self.seed,
             at,

@@ -27,6 +27,7 @@ use super::mutation::{self, Mutation};
 use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
+use super::weather::Season;
 use super::{
     Address, GenError, Placed, Rerolls, Said, make_distinct, make_distinct_by, make_each,
     make_many, placed,
@@ -52,6 +53,9 @@ pub struct Request {
     /// One voucher per name.
     pub vouchers: Vec<String>,
     pub map: Option<MapPlan>,
+    /// The season of the calendar's day 1 (a campaign's, or a session's
+    /// own): the season of each day follows ([`Season::on`]).
+    pub first_season: Season,
     /// How many times each item has been rerolled.
     pub rerolls: Rerolls,
     /// Items the session sets apart (`[[encounter]]`, `[[trap]]`,
@@ -681,6 +685,7 @@ fn map_and_journey(
         taken: recall.taken,
         pool,
         first_day,
+        first_season: session.first_season,
         visits: recall.visits,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
@@ -717,6 +722,7 @@ mod tests {
             mutations: 0,
             vouchers: Vec::new(),
             map: None,
+            first_season: Season::default(),
             rerolls: Rerolls::default(),
             entries: Entries::default(),
         }

@@ -8,7 +8,8 @@ use crate::generators::{encounter, injury, npc, trap};
 use crate::rules::Party;
 
 /// Each encounter's request: the session's, with an entry's terrain and
-/// pins for the first ones, in the season of the session's first day.
+/// pins for the first ones, in the season of the session's first day
+/// (in the calendar whose day 1 is in `first_season`).
 pub(super) fn encounter_requests(
     session: &Request,
     party: &Party,
@@ -21,7 +22,7 @@ pub(super) fn encounter_requests(
         .as_ref()
         .and_then(|m| m.fixed.as_ref())
         .map_or(1, |f| f.day);
-    let season = Season::of_day(day);
+    let season = Season::on(day, session.first_season);
     (0..session.encounters)
         .map(|i| {
             let (terrain, pin) = entries.get(i).cloned().unwrap_or_default();
