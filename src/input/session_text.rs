@@ -422,7 +422,7 @@ mod tests {
     fn the_forms_keys_are_the_sessions() {
         let e = toml::from_str::<Session>("zzz = 1\n").unwrap_err();
         let all: Vec<&str> = e.message().split('`').skip(3).step_by(2).collect();
-        assert_eq!(all.len(), 22, "{}", e.message());
+        assert_eq!(all.len(), 23, "{}", e.message());
         for keys in [&FILE_KEYS[..], &PLAN_KEYS[..]] {
             let mut rest = all.iter();
             for k in keys {
