@@ -30,7 +30,8 @@ pub fn assemble(
     taken: &mut BTreeSet<String>,
 ) -> Result<Vec<Assembled>, Vec<Diagnostic>> {
     let index = name_index(&sheets);
-    let edges = resolve(&mut sheets, &index);
+    let (edges, places) = resolve(&mut sheets, &index);
+    refuse_loops(&mut sheets, &edges, &places);
     let refused = refusals(&sheets);
     if !refused.is_empty() && !skip {
         return Err(refused);
@@ -66,7 +67,9 @@ fn titles(sheets: &[Sheet]) -> BTreeMap<Key, String> {
     let mut out = BTreeMap::new();
     for (si, s) in sheets.iter().enumerate() {
         for (ti, t) in s.tables.iter().enumerate() {
-            let title = if t.synthetic {
+            let title = if let (true, Some(title)) = (t.synthetic, &t.title) {
+                title.clone()
+            } else if t.synthetic {
                 let words: Vec<String> = t
                     .rows
                     .iter()
@@ -147,10 +150,17 @@ fn target(
         .map(|sj| (sj, 0))
 }
 
-/// Every call's target, by the table it is made from; a call that finds
-/// no table is refused in its table.
-fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<Key, Vec<Key>> {
+/// Where the first call from one table to another is written.
+type Places = BTreeMap<(Key, Key), (usize, usize)>;
+
+/// Every call's target, by the table it is made from, and where each is
+/// written; a call that finds no table is refused in its table.
+fn resolve(
+    sheets: &mut [Sheet],
+    index: &[BTreeMap<String, usize>],
+) -> (BTreeMap<Key, Vec<Key>>, Places) {
     let mut edges: BTreeMap<Key, Vec<Key>> = BTreeMap::new();
+    let mut places = Places::new();
     for si in 0..sheets.len() {
         for ti in 0..sheets[si].tables.len() {
             let mut calls = Vec::new();
@@ -166,7 +176,10 @@ fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<
                     Call::Named(file, table, line, column) => (file, table, line, column),
                 };
                 match target(sheets, index, si, file.as_deref(), &table) {
-                    Some(k) => edges.entry((si, ti)).or_default().push(k),
+                    Some(k) => {
+                        places.entry(((si, ti), k)).or_insert((line, column));
+                        edges.entry((si, ti)).or_default().push(k);
+                    }
                     None => {
                         let r = unresolved(&sheets[si], file.as_deref(), &table, line, column);
                         sheets[si].tables[ti].refused.push(r);
@@ -175,7 +188,63 @@ fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<
             }
         }
     }
-    edges
+    (edges, places)
+}
+
+/// A loop of calls (`A` rolls `B`, which rolls `A`) refused at the call
+/// that closes it, where it is written: IPP and TableSmith go on rolling
+/// until a roll leaves the loop, and a table of tablewright's cannot
+/// roll on itself. Found in one walk over the calls.
+fn refuse_loops(sheets: &mut [Sheet], edges: &BTreeMap<Key, Vec<Key>>, places: &Places) {
+    // 1: on the walk's path; 2: done.
+    let mut state: BTreeMap<Key, u8> = BTreeMap::new();
+    let mut closing = Vec::new();
+    for &start in edges.keys() {
+        if state.contains_key(&start) {
+            continue;
+        }
+        let mut stack = vec![(start, 0usize)];
+        let mut path = vec![start];
+        state.insert(start, 1);
+        while let Some((k, i)) = stack.last_mut() {
+            let (k, next) = (*k, edges.get(k).and_then(|e| e.get(*i)).copied());
+            *i += 1;
+            match next {
+                None => {
+                    state.insert(k, 2);
+                    stack.pop();
+                    path.pop();
+                }
+                Some(to) => match state.get(&to) {
+                    Some(1) => {
+                        let from = path.iter().position(|p| *p == to).unwrap_or(0);
+                        closing.push((k, to, path[from..].to_vec()));
+                    }
+                    Some(_) => {}
+                    None => {
+                        state.insert(to, 1);
+                        stack.push((to, 0));
+                        path.push(to);
+                    }
+                },
+            }
+        }
+    }
+    for (from, to, cycle) in closing {
+        let name = |k: &Key| sheets[k.0].tables[k.1].name.clone();
+        let mut shown: Vec<String> = cycle.iter().map(name).collect();
+        shown.push(name(&to));
+        let t = &sheets[from.0].tables[from.1];
+        let (line, column) = places.get(&(from, to)).copied().unwrap_or((t.line, 1));
+        let what = format!(
+            "a roll on `{}` that comes back to this table ({}): a loop, which the original rolls until a roll leaves it and tablewright's tables cannot make",
+            name(&to),
+            shown.join(" → ")
+        );
+        let hint = "break the loop (a row that only rolls its own table again is carried), or import the rest with --skip-unsupported";
+        let r = Refusal::new(line, column, what, hint);
+        sheets[from.0].tables[from.1].refused.push(r);
+    }
 }
 
 /// The refusal of a call to a table no file given holds.

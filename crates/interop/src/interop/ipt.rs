@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use super::ipt_again;
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::Joined;
@@ -129,6 +130,11 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     }
     if let Some(o) = open.take() {
         sheet.tables.push(close(o));
+    }
+    let again: usize = sheet.tables.iter_mut().map(ipt_again::settle).sum();
+    if again > 0 {
+        let what = "rows that only roll their own table again left out (the others keep the odds IPP's rolling again gives them)";
+        *sheet.counts.entry(what).or_default() += again;
     }
     finish(&mut sheet, extra, header_footer);
     relocate(&mut sheet, &joined);
@@ -339,7 +345,8 @@ fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
     match value.to_ascii_lowercase().as_str() {
         "lookup" => o.kind = Kind::Lookup,
         "dictionary" => o.kind = Kind::Dictionary,
-        "" | "normal" => o.kind = Kind::Plain,
+        // IPP's default kind, also written out (`Type: weighted`).
+        "" | "normal" | "weighted" => o.kind = Kind::Plain,
         other => o.table.refused.push(Refusal::new(
             at.line,
             at.column,

@@ -10,6 +10,7 @@
 
 use super::scan::{self, Brackets};
 use super::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
+use super::{ipt_filter, totals};
 
 /// Between the results of a repeated call, as the Randomness reader joins
 /// them (its reference: "results joined with blank lines").
@@ -229,15 +230,11 @@ impl Reader<'_, '_> {
     /// `[@t]`, `[@N t]`, `[@{dice} t]`.
     fn call(&mut self, open: usize, close: usize) -> Vec<Frag> {
         let body_at = open + 2;
-        let body = &self.text[body_at..close];
-        if let Some(f) = body.find(">>") {
-            let what = "`>> …`: a filter on a call's result";
-            self.ctx
-                .refuse(self.text, body_at + f, what, "remove the filter");
-            return Vec::new();
-        }
+        let full = &self.text[body_at..close];
+        let cut = full.find(">>").unwrap_or(full.len());
+        let body = &full[..cut];
         let (count, name_at) = match self.pairs.get(body_at).copied().flatten() {
-            Some(j) if body.starts_with('{') => (
+            Some(j) if body.starts_with('{') && j < body_at + cut => (
                 Count::Dice(self.text[body_at + 1..j].trim().to_owned()),
                 j + 1,
             ),
@@ -251,7 +248,7 @@ impl Reader<'_, '_> {
                 }
             }
         };
-        let name = self.text[name_at..close].trim();
+        let name = self.text[name_at..body_at + cut].trim();
         if name.is_empty() || name.contains(['{', '[', '$']) {
             let what = format!(
                 "`[@{}]`: a table named by a variable or a roll",
@@ -261,19 +258,36 @@ impl Reader<'_, '_> {
                 .refuse(self.text, open, what, "call the table by its name");
             return Vec::new();
         }
+        let repeated = !matches!(count, Count::Times(1));
+        let joiner = match ipt_filter::chain(&full[cut..], repeated) {
+            Ok(glue) => glue.unwrap_or_else(|| JOIN.to_owned()),
+            Err(refused) => {
+                for (at, what, hint) in refused {
+                    self.ctx.refuse(self.text, body_at + cut + at, what, hint);
+                }
+                return Vec::new();
+            }
+        };
         let call = Frag::Call {
             file: None,
             table: name.to_owned(),
             line: self.ctx.line,
             column: self.ctx.column + self.text[..open].chars().count(),
         };
-        self.counted(call, count, name, open)
+        self.counted(call, count, name, open, &joiner)
     }
 
     /// A call made a number of times, or a rolled number of times.
-    fn counted(&mut self, call: Frag, count: Count, name: &str, open: usize) -> Vec<Frag> {
+    fn counted(
+        &mut self,
+        call: Frag,
+        count: Count,
+        name: &str,
+        open: usize,
+        joiner: &str,
+    ) -> Vec<Frag> {
         match count {
-            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, JOIN),
+            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, joiner),
             Count::Times(n) => {
                 let what = format!("`[@{n} {name}]`: more than 20 rolls in one call");
                 self.ctx.refuse(self.text, open, what, "roll fewer times");
@@ -290,7 +304,7 @@ impl Reader<'_, '_> {
                     return Vec::new();
                 }
                 let title = format!("{name} ×{{{d}}}");
-                match sheet::counted_table(title, &d, &call, JOIN, self.ctx.line) {
+                match sheet::counted_table(title, &d, &call, joiner, self.ctx.line) {
                     Some(t) => vec![self.ctx.local(t)],
                     None => {
                         let what = format!("`[@{{{d}}} {name}]`: a count that can pass 20");
@@ -368,6 +382,13 @@ impl Reader<'_, '_> {
                 return Vec::new();
             }
             None => {}
+        }
+        let flat = sheet::our_dice(&inner.replace('{', "(").replace('}', ")"));
+        if sheet::dice_problem(&flat).is_none() {
+            return vec![Frag::Dice(flat)];
+        }
+        if let Some(t) = totals::table(flat.clone(), &flat, self.ctx.line) {
+            return vec![self.ctx.local(t)];
         }
         let variable =
             inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
@@ -518,11 +539,14 @@ mod tests {
         for (text, column, what) in [
             ("x [!T]", 7, "a pick without repeats"),
             ("[#2 T]", 5, "a lookup of one row"),
-            ("ab [@T >> implode]", 12, "a filter"),
+            ("ab [@T >> upper]", 15, "`>> upper`: a filter that changes"),
+            ("[@2 T >> implode >> sort]", 25, "`>> sort`: the results"),
             ("{$name}", 5, "a variable"),
             ("[when]{$a}>1[do]x[end]", 5, "a conditional"),
-            ("{{1d4} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{{$a} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{1d4-{1d4/2}}", 5, "arithmetic on rolls"),
             ("{1d6/2}", 5, "uses `/`"),
+            ("{1d1000-1d1000}", 5, "below 0"),
             ("[@{$n} T]", 5, "the count of"),
             ("x \\a [@T]", 7, "for a word that is rolled"),
             ("\\a[|apple|pear]", 5, "for a word that is rolled"),

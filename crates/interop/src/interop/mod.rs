@@ -36,7 +36,9 @@ pub mod draft;
 pub mod foundry;
 pub mod gfm;
 pub mod ipt;
+pub mod ipt_again;
 pub mod ipt_export;
+pub mod ipt_filter;
 pub mod ipt_text;
 pub mod json;
 pub mod markup;
@@ -47,6 +49,7 @@ pub mod scan;
 pub mod sheet;
 pub mod tablesmith;
 pub mod tablesmith_lines;
+pub mod totals;
 
 use std::collections::BTreeMap;
 

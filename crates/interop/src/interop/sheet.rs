@@ -230,6 +230,7 @@ pub fn counted_table(
         })
         .collect();
     Some(SrcTable {
+        title: Some(name.clone()),
         name,
         line,
         dice: Some(dice.trim().to_ascii_lowercase()),
