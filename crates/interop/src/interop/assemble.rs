@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use super::assemble_links::{carried_copies, refuse_loops};
 use super::sheet::{Frag, Refusal, Sheet};
 use super::{Draft, DraftRow, derived_name, distinct_names, foundry, slug};
 use crate::content::System;
@@ -20,7 +21,7 @@ pub struct Assembled {
 }
 
 /// A table by its file and place in the file.
-type Key = (usize, usize);
+pub(super) type Key = (usize, usize);
 
 /// Resolve, check and build. `taken` holds the ids already used by the
 /// other files of the import.
@@ -30,13 +31,20 @@ pub fn assemble(
     taken: &mut BTreeSet<String>,
 ) -> Result<Vec<Assembled>, Vec<Diagnostic>> {
     let index = name_index(&sheets);
-    let (edges, places) = resolve(&mut sheets, &index);
+    let copies = carried_copies(&mut sheets);
+    let (mut edges, places) = resolve(&mut sheets, &index);
+    edges.retain(|k, _| !copies.contains_key(k));
+    for k in edges.values_mut().flatten() {
+        *k = copies.get(k).copied().unwrap_or(*k);
+    }
     refuse_loops(&mut sheets, &edges, &places);
     let refused = refusals(&sheets);
     if !refused.is_empty() && !skip {
         return Err(refused);
     }
-    let dead = skipped_tables(&sheets, &edges);
+    let mut dead = skipped_tables(&sheets, &edges);
+    // A copy is not imported: the file that holds it first gives it.
+    dead.extend(copies.keys().map(|&k| (k, Some(k))));
     let ids = table_ids(&sheets, &dead, taken);
     let titles = titles(&sheets);
     let made = Made {
@@ -151,7 +159,7 @@ fn target(
 }
 
 /// Where the first call from one table to another is written.
-type Places = BTreeMap<(Key, Key), (usize, usize)>;
+pub(super) type Places = BTreeMap<(Key, Key), (usize, usize)>;
 
 /// Every call's target, by the table it is made from, and where each is
 /// written; a call that finds no table is refused in its table.
@@ -189,62 +197,6 @@ fn resolve(
         }
     }
     (edges, places)
-}
-
-/// A loop of calls (`A` rolls `B`, which rolls `A`) refused at the call
-/// that closes it, where it is written: IPP and TableSmith go on rolling
-/// until a roll leaves the loop, and a table of tablewright's cannot
-/// roll on itself. Found in one walk over the calls.
-fn refuse_loops(sheets: &mut [Sheet], edges: &BTreeMap<Key, Vec<Key>>, places: &Places) {
-    // 1: on the walk's path; 2: done.
-    let mut state: BTreeMap<Key, u8> = BTreeMap::new();
-    let mut closing = Vec::new();
-    for &start in edges.keys() {
-        if state.contains_key(&start) {
-            continue;
-        }
-        let mut stack = vec![(start, 0usize)];
-        let mut path = vec![start];
-        state.insert(start, 1);
-        while let Some((k, i)) = stack.last_mut() {
-            let (k, next) = (*k, edges.get(k).and_then(|e| e.get(*i)).copied());
-            *i += 1;
-            match next {
-                None => {
-                    state.insert(k, 2);
-                    stack.pop();
-                    path.pop();
-                }
-                Some(to) => match state.get(&to) {
-                    Some(1) => {
-                        let from = path.iter().position(|p| *p == to).unwrap_or(0);
-                        closing.push((k, to, path[from..].to_vec()));
-                    }
-                    Some(_) => {}
-                    None => {
-                        state.insert(to, 1);
-                        stack.push((to, 0));
-                        path.push(to);
-                    }
-                },
-            }
-        }
-    }
-    for (from, to, cycle) in closing {
-        let name = |k: &Key| sheets[k.0].tables[k.1].name.clone();
-        let mut shown: Vec<String> = cycle.iter().map(name).collect();
-        shown.push(name(&to));
-        let t = &sheets[from.0].tables[from.1];
-        let (line, column) = places.get(&(from, to)).copied().unwrap_or((t.line, 1));
-        let what = format!(
-            "a roll on `{}` that comes back to this table ({}): a loop, which the original rolls until a roll leaves it and tablewright's tables cannot make",
-            name(&to),
-            shown.join(" → ")
-        );
-        let hint = "break the loop (a row that only rolls its own table again is carried), or import the rest with --skip-unsupported";
-        let r = Refusal::new(line, column, what, hint);
-        sheets[from.0].tables[from.1].refused.push(r);
-    }
 }
 
 /// The refusal of a call to a table no file given holds.
@@ -387,6 +339,7 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
         .map(|r| (r.line, r.column, r.what.clone()))
         .collect();
     let mut drafts = Vec::new();
+    let mut copies = 0;
     for (ti, t) in sheet.tables.iter().enumerate() {
         match dead.get(&(si, ti)) {
             Some(None) => skipped.extend(t.refused.iter().map(|r| {
@@ -396,6 +349,7 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
                     format!("{} (table `{}` skipped)", r.what, t.name),
                 )
             })),
+            Some(Some(k)) if *k == (si, ti) => copies += 1,
             Some(Some(k)) => skipped.push((
                 t.line,
                 1,
@@ -413,7 +367,13 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
     }
     skipped.sort();
     let mut counts = sheet.counts.clone();
-    let gone = sheet.tables.len() - drafts.len();
+    let gone = sheet.tables.len() - drafts.len() - copies;
+    if copies > 0 {
+        counts.insert(
+            "tables carried along from another file given (imported once, from the file that holds them first)",
+            copies,
+        );
+    }
     if gone > 0 {
         counts.insert("tables skipped (--skip-unsupported)", gone);
     }

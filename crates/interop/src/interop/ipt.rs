@@ -6,16 +6,19 @@
 //! table, `&` joining a line to the next, and comment lines (`#`, `;`,
 //! `//`). A row's text is read by [`super::ipt_text`].
 //!
-//! What IPP does that a table file cannot do the same way — prompts,
-//! variables, conditionals, lookups by key, picks without repeats,
-//! filters — is refused at its line and column.
+//! Rows that only roll their own table again are settled by
+//! [`super::ipt_again`], HTML in the words made plain by
+//! [`super::ipt_html`]. What IPP does that a table file cannot do the
+//! same way — prompts, variables, conditionals, lookups by key, picks
+//! without repeats, filters that change a result's text — is refused at
+//! its line and column.
 
 use std::collections::BTreeMap;
 
-use super::ipt_again;
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::Joined;
+use super::{ipt_again, ipt_html};
 
 /// The first line of a file `export --format ipt` writes: its table
 /// names are tablewright ids, kept as they are.
@@ -137,6 +140,11 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         *sheet.counts.entry(what).or_default() += again;
     }
     finish(&mut sheet, extra, header_footer);
+    let tags = ipt_html::plain(&mut sheet);
+    if tags > 0 {
+        let what = "HTML tags (`<b>`, `<br>`…) made plain text (`<br>` a new line): a row holds no markup of its own";
+        *sheet.counts.entry(what).or_default() += tags;
+    }
     relocate(&mut sheet, &joined);
     sheet
 }

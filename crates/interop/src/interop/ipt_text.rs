@@ -1,7 +1,9 @@
 //! The text of an Inspiration Pad Pro row, read into [`Frag`]s: calls
 //! `[@t]`, `[@3 t]` and `[@{1d4} t]` (a count rolled becomes a table of
 //! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
-//! options when one is empty), dice `{2d6}`, and the escapes `\n` (a new
+//! options when one is empty), dice `{2d6}` (arithmetic our dice roll
+//! otherwise a table of its totals, [`super::totals`]), `>> implode`
+//! ([`super::ipt_filter`]), and the escapes `\n` (a new
 //! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
 //! (the article "a" or "an", chosen by the word written after it; refused
 //! when that word is rolled). Brackets are paired in one pass over the

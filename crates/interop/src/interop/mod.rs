@@ -31,6 +31,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod assemble;
+pub mod assemble_links;
 pub mod dice_roller;
 pub mod draft;
 pub mod foundry;
@@ -39,6 +40,7 @@ pub mod ipt;
 pub mod ipt_again;
 pub mod ipt_export;
 pub mod ipt_filter;
+pub mod ipt_html;
 pub mod ipt_text;
 pub mod json;
 pub mod markup;
