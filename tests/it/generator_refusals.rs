@@ -35,7 +35,8 @@ refused! {
     ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
     ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";
     ipt_lookup_by_key_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`: a lookup of one row by its key or number";
-    ipt_filter_changing_the_text_is_refused: "g.ipt", "Table: T\n[@U >> upper]\nTable: U\nx\n" => "g.ipt:2:8", "`>> upper`: a filter that changes each result's text";
+    ipt_filter_changing_the_text_is_refused: "g.ipt", "Table: T\n[@U >> bold]\nTable: U\nx\n" => "g.ipt:2:8", "`>> bold`: a filter that changes each result's text";
+    ipt_case_filter_on_a_table_that_rolls_others_is_refused: "g.ipt", "Table: T\nsee [@U >> upper]\nTable: U\n[@V]\nTable: V\nx\n" => "g.ipt:2:5", "`>> upper` on `U`, which rolls on other tables";
     ipt_sort_of_a_repeated_call_is_refused: "g.ipt", "Table: T\n[@3 U >> sort >> implode]\nTable: U\nx\n" => "g.ipt:2:10", "`>> sort`: the results of a repeated call put in order";
     ipt_dice_divided_are_refused: "g.ipt", "Table: T\n{1d6/2}\n" => "g.ipt:2:1", "the dice expression `1d6/2` uses `/`";
     ipt_arithmetic_on_a_variable_is_refused: "g.ipt", "Table: T\n{{$a} - {1d4}}\n" => "g.ipt:2:1", "arithmetic on rolls or variables inside `{…}`";
@@ -224,12 +225,11 @@ fn ipp_arithmetic_in_braces_is_a_table_of_totals_with_their_odds() {
 
 /// Issue 53: `>> implode` joins a repeated call's results with its glue
 /// (`, ` by default), a rolled count's rows too; `>> sort` of one roll is
-/// nothing to do.
+/// nothing to do; `>> proper` rolls a copy of the table in that case.
 #[test]
 fn ipp_implode_joins_a_repeated_calls_results() {
     let dir = temp_dir("gen-ipp-implode");
-    let text =
-        "Table: T\n[@2 U >> implode]\n[@{1d2} U >> implode \" and \"]\n[@U >> sort]\nTable: U\nx\n";
+    let text = "Table: T\n[@2 U >> implode]\n[@{1d2} U >> implode \" and \"]\n[@U >> sort]\n[@2 U >> implode >> proper]\nTable: U\nx\n2:red fox\n";
     std::fs::write(dir.join("g.ipt"), text).unwrap();
     let o = run_in(&dir, &["import", "g.ipt", "--to", "out"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -240,6 +240,11 @@ fn ipp_implode_joins_a_repeated_calls_results() {
     assert_eq!(text_of(&all[0], 2), u);
     let counted = super::generator_kit::table(&all, "imported.g.u-1d2");
     assert_eq!(text_of(counted, 1), format!("{u} and {u}"));
+    // `>> proper`: a copy of U in that case, with U's odds.
+    let p = "{table:imported.g.u-proper}";
+    assert_eq!(text_of(&all[0], 3), format!("{p}, {p}"));
+    let proper = super::generator_kit::table(&all, "imported.g.u-proper");
+    assert_chances(proper, &[("X", 1, 3), ("Red Fox", 2, 3)]);
 }
 
 /// Issue 53: a row that only rolls its own table again (IPP's "roll
