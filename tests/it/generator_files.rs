@@ -544,7 +544,7 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             "ipt/weather-2-20.ipt",
             "weather-2-20.ipt:12:1",
             "no row for 1,",
-            ("", 0),
+            ("weather-2-20.toml", 2),
         ),
         (
             "ipt/yes-no-but.ipt",

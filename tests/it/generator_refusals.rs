@@ -34,7 +34,9 @@ refused! {
     ipt_variable_is_refused: "g.ipt", "Table: T\nhello {$name}\n" => "g.ipt:2:7", "`{$name}`: a variable (set by `Set:` or a `Prompt:`)";
     ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
     ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";
-    ipt_lookup_by_key_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`: a lookup of one row by its key or number";
+    ipt_lookup_by_key_is_refused: "g.ipt", "Table: T\n[#key U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#key U]`: a lookup of one row by its key";
+    ipt_lookup_by_number_in_a_plain_table_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`, which is not a Lookup table";
+    ipt_lookup_by_dice_past_the_rows_is_refused: "g.ipt", "Table: T\n[#{1d8} U]\nTable: U\nType: Lookup\n1-6:x\n" => "g.ipt:2:1", "Lookup table `U at {1d8}`: no row for 7-8";
     ipt_filter_changing_the_text_is_refused: "g.ipt", "Table: T\n[@U >> bold]\nTable: U\nx\n" => "g.ipt:2:8", "`>> bold`: a filter that changes each result's text";
     ipt_case_filter_on_a_table_that_rolls_others_is_refused: "g.ipt", "Table: T\nsee [@U >> upper]\nTable: U\n[@V]\nTable: V\nx\n" => "g.ipt:2:5", "`>> upper` on `U`, which rolls on other tables";
     ipt_sort_of_a_repeated_call_is_refused: "g.ipt", "Table: T\n[@3 U >> sort >> implode]\nTable: U\nx\n" => "g.ipt:2:10", "`>> sort`: the results of a repeated call put in order";

@@ -1,14 +1,18 @@
-//! IPP's case filters (`[@Name >> proper]`, `>> upper`, `>> lower`) as a
-//! copy of the table called, its words in that case: the reader makes a
-//! placeholder table for the call ([`Cased`]), and once the file's own
-//! tables are read each placeholder takes the rows of the table it names,
-//! with the same dice, ranges and weights, so every result comes up as
-//! often as in IPP and reads as IPP's filter writes it. Words, kept
-//! spaces and choices are changed; dice give digits, which have no case.
-//! A table whose rows roll other tables, or one in another file, is
-//! refused at the call: what those tables roll would need its own copy.
+//! Copies of a table of the file that a call makes: IPP's case filters
+//! (`[@Name >> proper]`, `>> upper`, `>> lower`) roll a copy with its
+//! words in that case, and a lookup by dice (`[#{1d8+1d12} Weather]`) a
+//! copy of a Lookup table rolled with those dice (by a number, `[#5 T]`,
+//! the one row of that number). The reader makes a placeholder table for
+//! the call ([`Cased`]); once the file's own tables are read each
+//! placeholder takes the rows of the table it names, with the same
+//! ranges and weights, so every result comes up as often as in IPP and
+//! reads as IPP writes it. Words, kept spaces and choices change case;
+//! dice give digits, which have none. A case filter on a table whose rows
+//! roll other tables, and any copy of a table in another file, is refused
+//! at the call: what those tables roll would need a copy of its own.
 
-use super::sheet::{Cased, Frag, Refusal, SrcRow, SrcTable};
+use super::ipt_rows::clip;
+use super::sheet::{self, Cased, Frag, Look, Refusal, SrcRow, SrcTable};
 
 /// Each placeholder of `extra` filled from the file's `own` tables, or
 /// refused at its call.
@@ -16,38 +20,77 @@ pub fn fill(own: &[SrcTable], extra: &mut [SrcTable]) {
     for t in extra.iter_mut() {
         let Some(c) = t.cased.take() else { continue };
         let of = c.of.to_lowercase();
-        let found = own.iter().find(|o| o.name.to_lowercase() == of);
-        match found.map(|o| copy(o, &c)) {
-            Some(Some(rows)) => {
-                let o = found.expect("found");
-                t.dice = o.dice.clone();
-                t.rows = rows;
+        let Some(o) = own.iter().find(|o| o.name.to_lowercase() == of) else {
+            let why = "is not in this file (a table of a file it uses is not copied)";
+            t.refused.push(refusal(&c, why));
+            continue;
+        };
+        let Some(rows) = copy(o, &c) else {
+            let why = "rolls on other tables, which would need a copy of their own";
+            t.refused.push(refusal(&c, why));
+            continue;
+        };
+        t.dice = o.dice.clone();
+        t.rows = rows;
+        if let Some(look) = &c.look {
+            looked_up(t, look, &c);
+        }
+    }
+}
+
+/// The copy `t` of a Lookup table rolled with the lookup's dice (its
+/// ranges cut to what they roll), or cut to the row of its number.
+fn looked_up(t: &mut SrcTable, look: &Look, c: &Cased) {
+    if t.dice.is_none() {
+        let why = "is not a Lookup table (IPP's item numbers of other tables are not carried)";
+        t.refused.push(refusal(c, why));
+        return;
+    }
+    match look {
+        Look::Roll(d) => {
+            let Some((lo, hi)) = sheet::dice_bounds(d) else {
+                let why = "is looked up with dice tablewright cannot bound";
+                return t.refused.push(refusal(c, why));
+            };
+            t.dice = Some(d.clone());
+            clip(t, lo, hi);
+        }
+        Look::Number(n) => {
+            t.rows
+                .retain(|r| r.range.is_some_and(|(a, b)| (a..=b).contains(n)));
+            t.rows.truncate(1);
+            if t.rows.is_empty() {
+                let why = format!("has no row for {n} (IPP gives nothing)");
+                return t.refused.push(refusal(c, &why));
             }
-            Some(None) => t.refused.push(refusal(
-                &c,
-                "rolls on other tables, which would need a copy of their own",
-            )),
-            None => t.refused.push(refusal(
-                &c,
-                "is not in this file (a table of a file it uses keeps its own case)",
-            )),
+            t.dice = None;
+            t.rows[0].range = None;
+            t.rows[0].weight = Some(1);
         }
     }
 }
 
 fn refusal(c: &Cased, why: &str) -> Refusal {
     let names: Vec<&str> = c.cases.iter().map(|c| c.name()).collect();
+    let what = match &c.look {
+        Some(Look::Roll(d)) => format!("`[#{{{d}}} {}]`", c.of),
+        Some(Look::Number(n)) => format!("`[#{n} {}]`", c.of),
+        None => format!("`>> {}` on `{}`", names.join(" >> "), c.of),
+    };
     Refusal::new(
         c.line,
         c.column,
-        format!("`>> {}` on `{}`, which {why}", names.join(" >> "), c.of),
-        "write the rows in that case, or import the rest with --skip-unsupported",
+        format!("{what}, which {why}"),
+        "write the rows it would give, or import the rest with --skip-unsupported",
     )
 }
 
 /// `t`'s rows with their words changed, or `None` when a row rolls on a
-/// table.
+/// table (a lookup's rows are copied as they are).
 fn copy(t: &SrcTable, c: &Cased) -> Option<Vec<SrcRow>> {
+    if c.cases.is_empty() {
+        return Some(t.rows.clone());
+    }
     t.rows
         .iter()
         .map(|r| {
@@ -102,6 +145,35 @@ mod tests {
         assert!(
             matches!(&copy.rows[1].text[2], super::Frag::Pick(o) if o[1] == [super::Frag::Words("Grey".into())])
         );
+    }
+
+    #[test]
+    fn a_lookup_by_dice_rolls_a_copy_with_those_dice() {
+        let s = ipt::read(
+            "f.ipt",
+            "f",
+            "Table: M\nSet: d=[#{1d8+1d12} W]\nIt is {$d}.\n[#5 W]\nTable: W\nType: Lookup\n2-3:bad\n4-20:[@X]\nTable: X\nok\n",
+        );
+        let copies: Vec<_> = s.tables.iter().filter(|t| t.synthetic).collect();
+        assert!(copies.iter().all(|t| t.refused.is_empty()), "{copies:?}");
+        assert_eq!(copies[0].dice.as_deref(), Some("1d8+1d12"));
+        assert_eq!(copies[0].rows.len(), 2);
+        assert_eq!((copies[1].dice.as_ref(), copies[1].rows.len()), (None, 1));
+        for (text, what) in [
+            (
+                "Table: M\n[#{1d30} W]\nTable: W\nType: Lookup\n1-20:a\n",
+                "no row for 21-30",
+            ),
+            (
+                "Table: M\n[#9 W]\nTable: W\nType: Lookup\n1-2:a\n",
+                "has no row for 9",
+            ),
+            ("Table: M\n[#1 W]\nTable: W\na\n", "is not a Lookup table"),
+        ] {
+            let s = ipt::read("f.ipt", "f", text);
+            let r = s.tables.iter().flat_map(|t| &t.refused).next().expect(text);
+            assert!(r.what.contains(what), "{}", r.what);
+        }
     }
 
     #[test]

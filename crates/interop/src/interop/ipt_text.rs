@@ -12,7 +12,7 @@
 
 use super::ipt_article::{NoWord, article};
 use super::scan::{self, Brackets};
-use super::sheet::{self, Cased, Frag, Refusal, SrcRow, SrcTable};
+use super::sheet::{self, Cased, Frag, Look, Refusal, SrcRow, SrcTable};
 use super::{ipt_filter, totals};
 
 /// Between the results of a repeated call, as the Randomness reader joins
@@ -208,11 +208,18 @@ impl Reader<'_, '_> {
                 ),
                 "write `[@…]` if repeats are fine",
             ),
-            '#' => refuse(
-                self.ctx,
-                format!("`[{shown}]`: a lookup of one row by its key or number"),
-                "write that row's text in place",
-            ),
+            '#' => {
+                if let Some(f) = self.lookup(open, close) {
+                    return vec![f];
+                }
+                refuse(
+                    self.ctx,
+                    format!(
+                        "`[{shown}]`: a lookup of one row by its key or by a number that is not dice"
+                    ),
+                    "write that row's text in place",
+                )
+            }
             _ if inner.to_ascii_lowercase().starts_with("when") => {
                 refuse(
                     self.ctx,
@@ -295,12 +302,58 @@ impl Reader<'_, '_> {
                     line,
                     column,
                     cases: chain.cases,
+                    look: None,
                 }),
                 ..SrcTable::default()
             })
         };
         let joiner = chain.glue.unwrap_or_else(|| JOIN.to_owned());
         self.counted(call, count, name, open, &joiner)
+    }
+
+    /// `[#{dice} T]` or `[#N T]` on a table of the file: a roll on a copy
+    /// of `T` made with those dice, or of its row for `N`
+    /// ([`super::ipt_case`]); `None` for a key, a variable or a filter.
+    fn lookup(&mut self, open: usize, close: usize) -> Option<Frag> {
+        let body_at = open + 2;
+        let body = &self.text[body_at..close];
+        let (look, name_at) = match self.pairs.get(body_at).copied().flatten() {
+            Some(j) if body.starts_with('{') => {
+                let d = sheet::our_dice(&self.text[body_at + 1..j]);
+                sheet::dice_problem(&d).is_none().then_some(())?;
+                (Look::Roll(d), j + 1)
+            }
+            _ => {
+                let digits = body.find(|c: char| !c.is_ascii_digit())?;
+                let n = body[..digits].parse().ok().filter(|_| digits < 10)?;
+                (Look::Number(n), body_at + digits)
+            }
+        };
+        let raw = &self.text[name_at..close];
+        let name = raw.trim();
+        let bad = name.is_empty() || name.contains(['{', '[', '$', '"']) || name.contains(">>");
+        if bad || !raw.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let (line, column) = (
+            self.ctx.line,
+            self.ctx.column + self.text[..open].chars().count(),
+        );
+        let title = format!("{name} at {}", &self.text[body_at..name_at]);
+        Some(self.ctx.local(SrcTable {
+            name: title.clone(),
+            title: Some(title),
+            line,
+            synthetic: true,
+            cased: Some(Cased {
+                of: name.to_owned(),
+                line,
+                column,
+                cases: Vec::new(),
+                look: Some(look),
+            }),
+            ..SrcTable::default()
+        }))
     }
 
     /// A call made a number of times, or a rolled number of times.
@@ -488,7 +541,8 @@ mod tests {
     fn what_cannot_be_carried_is_refused_at_its_column() {
         for (text, column, what) in [
             ("x [!T]", 7, "a pick without repeats"),
-            ("[#2 T]", 5, "a lookup of one row"),
+            ("[#key T]", 5, "a lookup of one row"),
+            ("[#{$a} T]", 5, "a lookup of one row"),
             ("ab [@T >> upper]", 15, "`>> upper`: a filter that changes"),
             ("[@2 T >> implode >> sort]", 25, "`>> sort`: the results"),
             ("{$name}", 5, "a variable"),

@@ -59,18 +59,30 @@ pub struct SrcTable {
     /// Made by the reader for a construct (a rolled count), not in the file.
     pub synthetic: bool,
     /// A copy, still to be made, of a table of the file with its words'
-    /// case changed (IPP's `>> upper`): see [`super::ipt_case`].
+    /// case changed (IPP's `>> upper`) or rolled with other dice (`[#…]`):
+    /// see [`super::ipt_case`].
     pub cased: Option<Cased>,
 }
 
-/// What a case-changed copy is of: the table's name, where the call is
-/// written, and the case changes in their order.
+/// What a copy is of: the table's name, where the call is written, the
+/// case changes in their order, and for a lookup (`[#{1d8+1d12} T]`) the
+/// roll or number it looks up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cased {
     pub of: String,
     pub line: usize,
     pub column: usize,
     pub cases: Vec<Case>,
+    pub look: Option<Look>,
+}
+
+/// What IPP's `[#… T]` looks up in a Lookup table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Look {
+    /// The row a roll of these dice (our notation) lands on.
+    Roll(String),
+    /// The row of this number.
+    Number(i64),
 }
 
 /// A change of case, as IPP's filters make it.
