@@ -71,7 +71,7 @@ pub fn chain(chain: &str, repeated: bool) -> Result<Chain, Vec<Refused>> {
         at += f.len() + gap;
     }
     if refused.is_empty() {
-        Ok(glue)
+        Ok(Chain { glue, cases })
     } else {
         Err(refused)
     }

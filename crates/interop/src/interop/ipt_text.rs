@@ -543,7 +543,7 @@ mod tests {
             ("x [!T]", 7, "a pick without repeats"),
             ("[#key T]", 5, "a lookup of one row"),
             ("[#{$a} T]", 5, "a lookup of one row"),
-            ("ab [@T >> upper]", 15, "`>> upper`: a filter that changes"),
+            ("ab [@T >> bold]", 15, "`>> bold`: a filter that changes"),
             ("[@2 T >> implode >> sort]", 25, "`>> sort`: the results"),
             ("{$name}", 5, "a variable"),
             ("[when]{$a}>1[do]x[end]", 5, "a conditional"),
