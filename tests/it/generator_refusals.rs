@@ -41,10 +41,10 @@ refused! {
     ipt_case_filter_on_a_table_that_rolls_others_is_refused: "g.ipt", "Table: T\nsee [@U >> upper]\nTable: U\n[@V]\nTable: V\nx\n" => "g.ipt:2:5", "`>> upper` on `U`, which rolls on other tables";
     ipt_sort_of_a_repeated_call_is_refused: "g.ipt", "Table: T\n[@3 U >> sort >> implode]\nTable: U\nx\n" => "g.ipt:2:10", "`>> sort`: the results of a repeated call put in order";
     ipt_dice_divided_are_refused: "g.ipt", "Table: T\n{1d6/2}\n" => "g.ipt:2:1", "the dice expression `1d6/2` uses `/`";
-    ipt_arithmetic_on_a_variable_is_refused: "g.ipt", "Table: T\n{{$a} - {1d4}}\n" => "g.ipt:2:1", "arithmetic on rolls or variables inside `{…}`";
-    ipt_arithmetic_too_large_to_list_is_refused: "g.ipt", "Table: T\n{1d1000-1d1000}\n" => "g.ipt:2:1", "can go below 0";
+    ipt_arithmetic_on_a_variable_is_refused: "g.ipt", "Table: T\n{{$a} - {1d4}}\n" => "g.ipt:2:1", "`{{$a} - {1d4}}`: arithmetic on rolls or variables inside `{…}`";
+    ipt_arithmetic_too_large_to_list_is_refused: "g.ipt", "Table: T\n{1d1000-1d1000}\n" => "g.ipt:2:1", "the dice expression `1d1000-1d1000` can go below 0";
     ipt_own_call_with_more_around_it_is_refused: "g.ipt", "Table: T\nwolf\n[@T] and [@T]\n" => "g.ipt:3:1", "`[@T]` in a row of `T` itself, with more around it";
-    ipt_every_row_rolling_again_is_refused: "g.ipt", "Table: T\n[@T]\n" => "g.ipt:1:1", "every row rolls the table again";
+    ipt_every_row_rolling_again_is_refused: "g.ipt", "Table: T\n[@T]\n" => "g.ipt:1:1", "table `T`: every row rolls the table again";
     ipt_loop_of_calls_is_refused_at_its_call: "g.ipt", "Table: A\nx\n[@B]\nTable: B\ny\nand [@A]\n" => "g.ipt:6:5", "a roll on `A` that comes back to this table (A → B → A)";
     tab_loop_of_calls_is_refused_at_its_call: "t.tab", ":S\n1,a\n2,b [S]\n" => "t.tab:3:5", "a roll on `S` that comes back to this table (S → S)";
     ipt_missing_table_is_refused: "g.ipt", "Table: T\n[@Nowhere]\n" => "g.ipt:2:1", "a roll on the table `Nowhere`, which is not in this file";

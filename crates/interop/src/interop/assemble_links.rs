@@ -9,6 +9,9 @@ use std::collections::BTreeMap;
 use super::assemble::{Key, Places};
 use super::sheet::{Refusal, Sheet};
 
+/// Tables of a loop named in its message before `…` and its last.
+const SHOWN: usize = 6;
+
 /// Tables a file `export` wrote carries along because its table rolls on
 /// them (`export --format perchance --to DIR` writes each file whole),
 /// when another file of the import is that table's own (holds it first)
@@ -69,7 +72,13 @@ pub fn refuse_loops(sheets: &mut [Sheet], edges: &BTreeMap<Key, Vec<Key>>, place
                 Some(to) => match state.get(&to) {
                     Some(1) => {
                         let from = path.iter().position(|p| *p == to).unwrap_or(0);
-                        closing.push((k, to, path[from..].to_vec()));
+                        // The loop as shown: its first tables and its last.
+                        let all = &path[from..];
+                        let mut cycle: Vec<Key> = all.iter().take(SHOWN).copied().collect();
+                        if all.len() > SHOWN {
+                            cycle.push(all[all.len() - 1]);
+                        }
+                        closing.push((k, to, cycle, all.len() > SHOWN));
                     }
                     Some(_) => {}
                     None => {
@@ -81,9 +90,12 @@ pub fn refuse_loops(sheets: &mut [Sheet], edges: &BTreeMap<Key, Vec<Key>>, place
             }
         }
     }
-    for (from, to, cycle) in closing {
+    for (from, to, cycle, cut) in closing {
         let name = |k: &Key| sheets[k.0].tables[k.1].name.clone();
         let mut shown: Vec<String> = cycle.iter().map(name).collect();
+        if cut {
+            shown.insert(SHOWN, "…".to_owned());
+        }
         shown.push(name(&to));
         let t = &sheets[from.0].tables[from.1];
         let (line, column) = places.get(&(from, to)).copied().unwrap_or((t.line, 1));

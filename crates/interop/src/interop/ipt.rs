@@ -44,6 +44,9 @@ struct Open {
     /// What the file's variables may still put in its rows
     /// ([`ipt_text::VAR_BUDGET`]).
     budget: usize,
+    /// Rows of the tables made for the file's rolls so far
+    /// ([`ipt_text::MAX_MADE`]).
+    made: usize,
 }
 
 /// Read a whole file.
@@ -160,9 +163,9 @@ fn open_table(
     line: usize,
     title: Option<String>,
 ) -> bool {
-    let mut budget = ipt_text::VAR_BUDGET;
+    let (mut budget, mut made) = (ipt_text::VAR_BUDGET, 0);
     if let Some(o) = open.take() {
-        budget = o.budget;
+        (budget, made) = (o.budget, o.made);
         sheet.tables.push(close(o));
     }
     if sheet.tables.len() >= sheet::MAX_TABLES {
@@ -183,6 +186,7 @@ fn open_table(
         roll: None,
         vars: Default::default(),
         budget,
+        made,
     });
     true
 }
@@ -332,9 +336,9 @@ fn set_var(o: &mut Open, value: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     let column = at.column + value[..name.len() + 1 + lead].chars().count();
     let mut ctx = TextCtx::new(at.line, column, extra.len());
     ctx.vars = o.vars.clone();
-    ctx.budget = o.budget;
+    (ctx.budget, ctx.made) = (o.budget, o.made);
     let frags = ipt_text::parse(body.trim(), &mut ctx);
-    o.budget = ctx.budget;
+    (o.budget, o.made) = (ctx.budget, ctx.made);
     extra.append(&mut ctx.tables);
     if !ctx.refused.is_empty() {
         o.table.refused.append(&mut ctx.refused);
@@ -409,9 +413,9 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     let column = at.column + line[..offset + lead].chars().count();
     let mut ctx = TextCtx::new(at.line, column, extra.len());
     ctx.vars = o.vars.clone();
-    ctx.budget = o.budget;
+    (ctx.budget, ctx.made) = (o.budget, o.made);
     let text = ipt_text::parse(body.trim(), &mut ctx);
-    o.budget = ctx.budget;
+    (o.budget, o.made) = (ctx.budget, ctx.made);
     o.table.refused.append(&mut ctx.refused);
     extra.append(&mut ctx.tables);
     if weight == Some(0) {

@@ -12,11 +12,13 @@
 //! at the call: what those tables roll would need a copy of its own.
 
 use super::ipt_rows::clip;
+use super::ipt_text::MAX_MADE;
 use super::sheet::{self, Cased, Frag, Look, Refusal, SrcRow, SrcTable};
 
 /// Each placeholder of `extra` filled from the file's `own` tables, or
 /// refused at its call.
 pub fn fill(own: &[SrcTable], extra: &mut [SrcTable]) {
+    let mut made: usize = extra.iter().map(|t| t.rows.len()).sum();
     for t in extra.iter_mut() {
         let Some(c) = t.cased.take() else { continue };
         let of = c.of.to_lowercase();
@@ -25,6 +27,12 @@ pub fn fill(own: &[SrcTable], extra: &mut [SrcTable]) {
             t.refused.push(refusal(&c, why));
             continue;
         };
+        made = made.saturating_add(o.rows.len());
+        if made > MAX_MADE {
+            let why = "would take the rows made for one file's rolls past 200,000";
+            t.refused.push(refusal(&c, why));
+            continue;
+        }
         let Some(rows) = copy(o, &c) else {
             let why = "rolls on other tables, which would need a copy of their own";
             t.refused.push(refusal(&c, why));
@@ -126,6 +134,7 @@ fn changed(frags: &[Frag], c: &Cased) -> Option<Vec<Frag>> {
 mod tests {
     use super::super::ipt;
     use super::super::sheet::Case;
+    use super::MAX_MADE;
 
     #[test]
     fn a_case_filter_is_a_copy_of_the_table_in_that_case() {
@@ -144,6 +153,30 @@ mod tests {
         assert_eq!(copy.rows[0].weight, Some(2));
         assert!(
             matches!(&copy.rows[1].text[2], super::Frag::Pick(o) if o[1] == [super::Frag::Words("Grey".into())])
+        );
+    }
+
+    #[test]
+    fn copies_past_the_files_bound_are_refused() {
+        let mut text = String::from("Table: M\n");
+        for _ in 0..300 {
+            text.push_str(&"[@N >> upper]".repeat(200));
+            text.push('\n');
+        }
+        text.push_str("Table: N\n");
+        text.push_str(&"x\n".repeat(5_000));
+        let s = ipt::read("f.ipt", "f", &text);
+        let made: usize = s
+            .tables
+            .iter()
+            .filter(|t| t.synthetic)
+            .map(|t| t.rows.len())
+            .sum();
+        assert!(made <= MAX_MADE, "{made}");
+        assert!(
+            s.tables
+                .iter()
+                .any(|t| t.refused.iter().any(|r| r.what.contains("past 200,000")))
         );
     }
 

@@ -41,7 +41,13 @@ pub struct TextCtx {
     /// Characters the file's variables may still put in its rows, so a
     /// long value used in every row is refused before it fills memory.
     pub budget: usize,
+    /// Rows of the tables made for the file's texts so far ([`MAX_MADE`]).
+    pub made: usize,
 }
+
+/// Rows of the tables the reader makes for one file's rolls (counts,
+/// choices, totals), all together.
+pub const MAX_MADE: usize = sheet::MAX_ROWS;
 
 /// Characters every use of the `Set:` variables of one file may put into
 /// its rows, all together.
@@ -72,6 +78,7 @@ impl TextCtx {
             vars: Default::default(),
             used: Vec::new(),
             budget: 0,
+            made: 0,
         }
     }
 
@@ -100,7 +107,19 @@ impl TextCtx {
         ));
     }
 
-    fn local(&mut self, table: SrcTable) -> Frag {
+    /// A table this text needs, called by its place; past [`MAX_MADE`]
+    /// rows of such tables in one file, refused (its rows not kept).
+    fn local(&mut self, mut table: SrcTable) -> Frag {
+        self.made = self.made.saturating_add(table.rows.len());
+        if self.made > MAX_MADE {
+            table.rows.clear();
+            table.refused.push(Refusal::new(
+                self.line,
+                self.column,
+                "more than 200,000 rows of tables made for one file's rolls (counts, choices, totals, copies)",
+                "split the file, or import the rest with --skip-unsupported",
+            ));
+        }
         self.tables.push(table);
         Frag::Local(self.base + self.tables.len() - 1)
     }
@@ -465,6 +484,10 @@ impl Reader<'_, '_> {
         let flat = sheet::our_dice(&inner.replace('{', "(").replace('}', ")"));
         if sheet::dice_problem(&flat).is_none() {
             return vec![Frag::Dice(flat)];
+        }
+        if self.ctx.made > MAX_MADE {
+            // Past the bound: refused without working out the totals.
+            return vec![self.ctx.local(SrcTable::default())];
         }
         if let Some(t) = totals::table(flat.clone(), &flat, self.ctx.line) {
             return vec![self.ctx.local(t)];

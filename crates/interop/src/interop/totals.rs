@@ -212,6 +212,24 @@ mod tests {
     }
 
     #[test]
+    fn the_tables_of_totals_one_file_makes_are_bounded() {
+        let line = "{1d999-2}".repeat(7_000);
+        let s = super::super::ipt::read("f.ipt", "f", &format!("Table: M\n{line}\n{line}\n"));
+        let made: usize = s
+            .tables
+            .iter()
+            .filter(|t| t.synthetic)
+            .map(|t| t.rows.len())
+            .sum();
+        assert!(made <= super::super::ipt_text::MAX_MADE, "{made}");
+        assert!(s.tables.iter().any(|t| {
+            t.refused
+                .iter()
+                .any(|r| r.what.contains("200,000 rows of tables made"))
+        }));
+    }
+
+    #[test]
     fn what_is_not_such_arithmetic_or_too_large_is_none() {
         for bad in [
             "",
