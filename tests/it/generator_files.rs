@@ -453,6 +453,40 @@ fn the_real_files_import_with_the_original_odds() {
             )],
         },
         Whole {
+            files: &["ipt/threat-oracle.ipt"],
+            written: "threat-oracle.toml",
+            tables: 2,
+            rows: 13,
+            check: &[(
+                "imported.threat-oracle.1d4-1d4",
+                &[
+                    ("-3", 1, 16),
+                    ("-2", 2, 16),
+                    ("-1", 3, 16),
+                    ("0", 4, 16),
+                    ("1", 3, 16),
+                    ("2", 2, 16),
+                    ("3", 1, 16),
+                ],
+            )],
+        },
+        Whole {
+            files: &["ipt/osrhex-treasure.ipt"],
+            written: "osrhex-treasure.toml",
+            tables: 39,
+            rows: 132,
+            check: &[(
+                "imported.osrhex-treasure.gems",
+                &[
+                    ("10sp", 4, 20),
+                    ("50sp", 5, 20),
+                    ("100sp", 6, 20),
+                    ("500sp", 4, 20),
+                    ("1000sp", 1, 20),
+                ],
+            )],
+        },
+        Whole {
             files: &["tab/tsl-example-HtmlMarkupUse.tab"],
             written: "tsl-example-htmlmarkupuse.toml",
             tables: 1,
@@ -501,16 +535,16 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             ("picked-pockets.toml", 1),
         ),
         (
-            "ipt/threat-oracle.ipt",
-            "threat-oracle.ipt:9:58",
-            "arithmetic on rolls",
-            ("", 0),
+            "ipt/toa-weather.ipt",
+            "toa-weather.ipt:21:14",
+            "a table named by a variable",
+            ("toa-weather.toml", 28),
         ),
         (
             "ipt/weather-2-20.ipt",
             "weather-2-20.ipt:12:1",
             "no row for 1,",
-            ("", 0),
+            ("weather-2-20.toml", 2),
         ),
         (
             "ipt/yes-no-but.ipt",
@@ -519,10 +553,10 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             ("yes-no-but.toml", 8),
         ),
         (
-            "ipt/osrhex-treasure.ipt",
-            "osrhex-treasure.ipt:22:21",
-            "a filter",
-            ("osrhex-treasure.toml", 11),
+            "ipt/common-place-names.ipt",
+            "common-place-names.ipt:20:7",
+            "brackets that are not a call",
+            ("common-place-names.toml", 5),
         ),
         (
             "ipt/random-treasure-cr1-cr30.ipt",

@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
+use super::assemble_links::{carried_copies, refuse_loops};
 use super::sheet::{Frag, Refusal, Sheet};
 use super::{Draft, DraftRow, derived_name, distinct_names, foundry, slug};
 use crate::content::System;
@@ -20,7 +21,7 @@ pub struct Assembled {
 }
 
 /// A table by its file and place in the file.
-type Key = (usize, usize);
+pub(super) type Key = (usize, usize);
 
 /// Resolve, check and build. `taken` holds the ids already used by the
 /// other files of the import.
@@ -30,12 +31,20 @@ pub fn assemble(
     taken: &mut BTreeSet<String>,
 ) -> Result<Vec<Assembled>, Vec<Diagnostic>> {
     let index = name_index(&sheets);
-    let edges = resolve(&mut sheets, &index);
+    let copies = carried_copies(&mut sheets);
+    let (mut edges, places) = resolve(&mut sheets, &index);
+    edges.retain(|k, _| !copies.contains_key(k));
+    for k in edges.values_mut().flatten() {
+        *k = copies.get(k).copied().unwrap_or(*k);
+    }
+    refuse_loops(&mut sheets, &edges, &places);
     let refused = refusals(&sheets);
     if !refused.is_empty() && !skip {
         return Err(refused);
     }
-    let dead = skipped_tables(&sheets, &edges);
+    let mut dead = skipped_tables(&sheets, &edges);
+    // A copy is not imported: the file that holds it first gives it.
+    dead.extend(copies.keys().map(|&k| (k, Some(k))));
     let ids = table_ids(&sheets, &dead, taken);
     let titles = titles(&sheets);
     let made = Made {
@@ -66,7 +75,9 @@ fn titles(sheets: &[Sheet]) -> BTreeMap<Key, String> {
     let mut out = BTreeMap::new();
     for (si, s) in sheets.iter().enumerate() {
         for (ti, t) in s.tables.iter().enumerate() {
-            let title = if t.synthetic {
+            let title = if let (true, Some(title)) = (t.synthetic, &t.title) {
+                title.clone()
+            } else if t.synthetic {
                 let words: Vec<String> = t
                     .rows
                     .iter()
@@ -147,10 +158,17 @@ fn target(
         .map(|sj| (sj, 0))
 }
 
-/// Every call's target, by the table it is made from; a call that finds
-/// no table is refused in its table.
-fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<Key, Vec<Key>> {
+/// Where the first call from one table to another is written.
+pub(super) type Places = BTreeMap<(Key, Key), (usize, usize)>;
+
+/// Every call's target, by the table it is made from, and where each is
+/// written; a call that finds no table is refused in its table.
+fn resolve(
+    sheets: &mut [Sheet],
+    index: &[BTreeMap<String, usize>],
+) -> (BTreeMap<Key, Vec<Key>>, Places) {
     let mut edges: BTreeMap<Key, Vec<Key>> = BTreeMap::new();
+    let mut places = Places::new();
     for si in 0..sheets.len() {
         for ti in 0..sheets[si].tables.len() {
             let mut calls = Vec::new();
@@ -166,7 +184,10 @@ fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<
                     Call::Named(file, table, line, column) => (file, table, line, column),
                 };
                 match target(sheets, index, si, file.as_deref(), &table) {
-                    Some(k) => edges.entry((si, ti)).or_default().push(k),
+                    Some(k) => {
+                        places.entry(((si, ti), k)).or_insert((line, column));
+                        edges.entry((si, ti)).or_default().push(k);
+                    }
                     None => {
                         let r = unresolved(&sheets[si], file.as_deref(), &table, line, column);
                         sheets[si].tables[ti].refused.push(r);
@@ -175,7 +196,7 @@ fn resolve(sheets: &mut [Sheet], index: &[BTreeMap<String, usize>]) -> BTreeMap<
             }
         }
     }
-    edges
+    (edges, places)
 }
 
 /// The refusal of a call to a table no file given holds.
@@ -318,6 +339,7 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
         .map(|r| (r.line, r.column, r.what.clone()))
         .collect();
     let mut drafts = Vec::new();
+    let mut copies = 0;
     for (ti, t) in sheet.tables.iter().enumerate() {
         match dead.get(&(si, ti)) {
             Some(None) => skipped.extend(t.refused.iter().map(|r| {
@@ -327,6 +349,7 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
                     format!("{} (table `{}` skipped)", r.what, t.name),
                 )
             })),
+            Some(Some(k)) if *k == (si, ti) => copies += 1,
             Some(Some(k)) => skipped.push((
                 t.line,
                 1,
@@ -344,7 +367,13 @@ fn build(si: usize, sheet: &Sheet, made: &Made) -> Assembled {
     }
     skipped.sort();
     let mut counts = sheet.counts.clone();
-    let gone = sheet.tables.len() - drafts.len();
+    let gone = sheet.tables.len() - drafts.len() - copies;
+    if copies > 0 {
+        counts.insert(
+            "tables carried along from another file given (imported once, from the file that holds them first)",
+            copies,
+        );
+    }
     if gone > 0 {
         counts.insert("tables skipped (--skip-unsupported)", gone);
     }

@@ -6,15 +6,20 @@
 //! table, `&` joining a line to the next, and comment lines (`#`, `;`,
 //! `//`). A row's text is read by [`super::ipt_text`].
 //!
-//! What IPP does that a table file cannot do the same way — prompts,
-//! variables, conditionals, lookups by key, picks without repeats,
-//! filters — is refused at its line and column.
+//! Rows that only roll their own table again are settled by
+//! [`super::ipt_again`], HTML in the words made plain by
+//! [`super::ipt_html`]. What IPP does that a table file cannot do the
+//! same way — prompts, variables, conditionals, lookups by key, picks
+//! without repeats, filters that change a result's text — is refused at
+//! its line and column.
 
 use std::collections::BTreeMap;
 
+use super::ipt_rows::{clip, range_prefix, weight_prefix};
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::Joined;
+use super::{ipt_again, ipt_case, ipt_html};
 
 /// The first line of a file `export --format ipt` writes: its table
 /// names are tablewright ids, kept as they are.
@@ -39,6 +44,9 @@ struct Open {
     /// What the file's variables may still put in its rows
     /// ([`ipt_text::VAR_BUDGET`]).
     budget: usize,
+    /// Rows of the tables made for the file's rolls so far
+    /// ([`ipt_text::MAX_MADE`]).
+    made: usize,
 }
 
 /// Read a whole file.
@@ -130,7 +138,18 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     if let Some(o) = open.take() {
         sheet.tables.push(close(o));
     }
+    let again: usize = sheet.tables.iter_mut().map(ipt_again::settle).sum();
+    ipt_case::fill(&sheet.tables, &mut extra);
+    if again > 0 {
+        let what = "rows that only roll their own table again left out (the others keep the odds IPP's rolling again gives them)";
+        *sheet.counts.entry(what).or_default() += again;
+    }
     finish(&mut sheet, extra, header_footer);
+    let tags = ipt_html::plain(&mut sheet);
+    if tags > 0 {
+        let what = "HTML tags (`<b>`, `<br>`…) made plain text (`<br>` a new line): a row holds no markup of its own";
+        *sheet.counts.entry(what).or_default() += tags;
+    }
     relocate(&mut sheet, &joined);
     sheet
 }
@@ -144,9 +163,9 @@ fn open_table(
     line: usize,
     title: Option<String>,
 ) -> bool {
-    let mut budget = ipt_text::VAR_BUDGET;
+    let (mut budget, mut made) = (ipt_text::VAR_BUDGET, 0);
     if let Some(o) = open.take() {
-        budget = o.budget;
+        (budget, made) = (o.budget, o.made);
         sheet.tables.push(close(o));
     }
     if sheet.tables.len() >= sheet::MAX_TABLES {
@@ -167,6 +186,7 @@ fn open_table(
         roll: None,
         vars: Default::default(),
         budget,
+        made,
     });
     true
 }
@@ -316,9 +336,9 @@ fn set_var(o: &mut Open, value: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     let column = at.column + value[..name.len() + 1 + lead].chars().count();
     let mut ctx = TextCtx::new(at.line, column, extra.len());
     ctx.vars = o.vars.clone();
-    ctx.budget = o.budget;
+    (ctx.budget, ctx.made) = (o.budget, o.made);
     let frags = ipt_text::parse(body.trim(), &mut ctx);
-    o.budget = ctx.budget;
+    (o.budget, o.made) = (ctx.budget, ctx.made);
     extra.append(&mut ctx.tables);
     if !ctx.refused.is_empty() {
         o.table.refused.append(&mut ctx.refused);
@@ -339,7 +359,8 @@ fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
     match value.to_ascii_lowercase().as_str() {
         "lookup" => o.kind = Kind::Lookup,
         "dictionary" => o.kind = Kind::Dictionary,
-        "" | "normal" => o.kind = Kind::Plain,
+        // IPP's default kind, also written out (`Type: weighted`).
+        "" | "normal" | "weighted" => o.kind = Kind::Plain,
         other => o.table.refused.push(Refusal::new(
             at.line,
             at.column,
@@ -392,9 +413,9 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     let column = at.column + line[..offset + lead].chars().count();
     let mut ctx = TextCtx::new(at.line, column, extra.len());
     ctx.vars = o.vars.clone();
-    ctx.budget = o.budget;
+    (ctx.budget, ctx.made) = (o.budget, o.made);
     let text = ipt_text::parse(body.trim(), &mut ctx);
-    o.budget = ctx.budget;
+    (o.budget, o.made) = (ctx.budget, ctx.made);
     o.table.refused.append(&mut ctx.refused);
     extra.append(&mut ctx.tables);
     if weight == Some(0) {
@@ -407,40 +428,6 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
         name,
         line: at.line,
     });
-}
-
-/// `A-B:` or `N:` at the start of a Lookup row (either may be negative),
-/// with the offset after the colon.
-fn range_prefix(line: &str) -> Option<(i64, i64, usize)> {
-    let (a, rest) = signed(line)?;
-    let (b, rest) = match rest.strip_prefix('-') {
-        Some(r) => signed(r)?,
-        None => (a, rest),
-    };
-    let rest = rest.trim_start().strip_prefix(':')?;
-    Some((a.min(b), a.max(b), line.len() - rest.len()))
-}
-
-/// A signed whole number at the start of `s`, and what follows it.
-fn signed(s: &str) -> Option<(i64, &str)> {
-    let s = s.trim_start();
-    let digits_from = usize::from(s.starts_with('-'));
-    let end = s[digits_from..]
-        .find(|c: char| !c.is_ascii_digit())
-        .map_or(s.len(), |n| n + digits_from);
-    if end == digits_from || end - digits_from > 9 {
-        return None;
-    }
-    Some((s[..end].parse().ok()?, &s[end..]))
-}
-
-/// `N:` at the start of a plain row: its weight, and the offset after it.
-fn weight_prefix(line: &str) -> Option<(u64, usize)> {
-    let end = line.find(|c: char| !c.is_ascii_digit())?;
-    if end == 0 || end > 9 || !line[end..].starts_with(':') {
-        return None;
-    }
-    Some((line[..end].parse().ok()?, end + 1))
 }
 
 /// A table whose rows are read: a Lookup table gets its die (its
@@ -486,51 +473,6 @@ fn close(mut o: Open) -> SrcTable {
     }
     o.table.dice = Some(sheet::our_dice(&dice));
     o.table
-}
-
-/// Rows cut to the die's results `lo..=hi` (a row wholly outside never
-/// comes up), and a refusal for a result no row covers or two rows do.
-fn clip(t: &mut SrcTable, lo: i64, hi: i64) {
-    t.rows
-        .retain(|r| r.range.is_some_and(|(a, b)| b >= lo && a <= hi));
-    for r in &mut t.rows {
-        r.range = r.range.map(|(a, b)| (a.max(lo), b.min(hi)));
-    }
-    let mut sorted: Vec<(i64, i64, usize)> = t
-        .rows
-        .iter()
-        .filter_map(|r| r.range.map(|(a, b)| (a, b, r.line)))
-        .collect();
-    sorted.sort();
-    let mut next = lo;
-    for (a, b, line) in sorted {
-        if a > next {
-            t.refused.push(Refusal::new(line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, a - 1)), "add a row for those results, or import the rest with --skip-unsupported"));
-        } else if a < next {
-            t.refused.push(Refusal::new(
-                line,
-                1,
-                format!(
-                    "Lookup table `{}`: the range {a}-{b} overlaps the row before",
-                    t.name
-                ),
-                "make each result pick one row",
-            ));
-        }
-        next = next.max(b + 1);
-    }
-    if next <= hi {
-        t.refused.push(Refusal::new(t.line, 1, format!("Lookup table `{}`: no row for {}, which its die can roll (IPP gives nothing there)", t.name, span(next, hi)), "add a row for those results, or import the rest with --skip-unsupported"));
-    }
-}
-
-/// `3` or `3-5`.
-fn span(a: i64, b: i64) -> String {
-    if a == b {
-        a.to_string()
-    } else {
-        format!("{a}-{b}")
-    }
 }
 
 /// The tables the rows' choices made go after the file's own (their

@@ -1,15 +1,19 @@
 //! The text of an Inspiration Pad Pro row, read into [`Frag`]s: calls
 //! `[@t]`, `[@3 t]` and `[@{1d4} t]` (a count rolled becomes a table of
 //! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
-//! options when one is empty), dice `{2d6}`, and the escapes `\n` (a new
+//! options when one is empty), dice `{2d6}` (arithmetic our dice roll
+//! otherwise a table of its totals, [`super::totals`]), `>> implode`
+//! ([`super::ipt_filter`]), and the escapes `\n` (a new
 //! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
 //! (the article "a" or "an", chosen by the word written after it; refused
 //! when that word is rolled). Brackets are paired in one pass over the
 //! text, and nesting, calls and counts are bounded, so a text is read in
 //! time linear in its length.
 
+use super::ipt_article::{NoWord, article};
 use super::scan::{self, Brackets};
-use super::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
+use super::sheet::{self, Cased, Frag, Look, Refusal, SrcRow, SrcTable};
+use super::{ipt_filter, totals};
 
 /// Between the results of a repeated call, as the Randomness reader joins
 /// them (its reference: "results joined with blank lines").
@@ -37,7 +41,13 @@ pub struct TextCtx {
     /// Characters the file's variables may still put in its rows, so a
     /// long value used in every row is refused before it fills memory.
     pub budget: usize,
+    /// Rows of the tables made for the file's texts so far ([`MAX_MADE`]).
+    pub made: usize,
 }
+
+/// Rows of the tables the reader makes for one file's rolls (counts,
+/// choices, totals), all together.
+pub const MAX_MADE: usize = sheet::MAX_ROWS;
 
 /// Characters every use of the `Set:` variables of one file may put into
 /// its rows, all together.
@@ -68,6 +78,7 @@ impl TextCtx {
             vars: Default::default(),
             used: Vec::new(),
             budget: 0,
+            made: 0,
         }
     }
 
@@ -96,7 +107,19 @@ impl TextCtx {
         ));
     }
 
-    fn local(&mut self, table: SrcTable) -> Frag {
+    /// A table this text needs, called by its place; past [`MAX_MADE`]
+    /// rows of such tables in one file, refused (its rows not kept).
+    fn local(&mut self, mut table: SrcTable) -> Frag {
+        self.made = self.made.saturating_add(table.rows.len());
+        if self.made > MAX_MADE {
+            table.rows.clear();
+            table.refused.push(Refusal::new(
+                self.line,
+                self.column,
+                "more than 200,000 rows of tables made for one file's rolls (counts, choices, totals, copies)",
+                "split the file, or import the rest with --skip-unsupported",
+            ));
+        }
         self.tables.push(table);
         Frag::Local(self.base + self.tables.len() - 1)
     }
@@ -204,11 +227,18 @@ impl Reader<'_, '_> {
                 ),
                 "write `[@…]` if repeats are fine",
             ),
-            '#' => refuse(
-                self.ctx,
-                format!("`[{shown}]`: a lookup of one row by its key or number"),
-                "write that row's text in place",
-            ),
+            '#' => {
+                if let Some(f) = self.lookup(open, close) {
+                    return vec![f];
+                }
+                refuse(
+                    self.ctx,
+                    format!(
+                        "`[{shown}]`: a lookup of one row by its key or by a number that is not dice"
+                    ),
+                    "write that row's text in place",
+                )
+            }
             _ if inner.to_ascii_lowercase().starts_with("when") => {
                 refuse(
                     self.ctx,
@@ -229,15 +259,11 @@ impl Reader<'_, '_> {
     /// `[@t]`, `[@N t]`, `[@{dice} t]`.
     fn call(&mut self, open: usize, close: usize) -> Vec<Frag> {
         let body_at = open + 2;
-        let body = &self.text[body_at..close];
-        if let Some(f) = body.find(">>") {
-            let what = "`>> …`: a filter on a call's result";
-            self.ctx
-                .refuse(self.text, body_at + f, what, "remove the filter");
-            return Vec::new();
-        }
+        let full = &self.text[body_at..close];
+        let cut = full.find(">>").unwrap_or(full.len());
+        let body = &full[..cut];
         let (count, name_at) = match self.pairs.get(body_at).copied().flatten() {
-            Some(j) if body.starts_with('{') => (
+            Some(j) if body.starts_with('{') && j < body_at + cut => (
                 Count::Dice(self.text[body_at + 1..j].trim().to_owned()),
                 j + 1,
             ),
@@ -251,7 +277,7 @@ impl Reader<'_, '_> {
                 }
             }
         };
-        let name = self.text[name_at..close].trim();
+        let name = self.text[name_at..body_at + cut].trim();
         if name.is_empty() || name.contains(['{', '[', '$']) {
             let what = format!(
                 "`[@{}]`: a table named by a variable or a roll",
@@ -261,19 +287,105 @@ impl Reader<'_, '_> {
                 .refuse(self.text, open, what, "call the table by its name");
             return Vec::new();
         }
-        let call = Frag::Call {
-            file: None,
-            table: name.to_owned(),
-            line: self.ctx.line,
-            column: self.ctx.column + self.text[..open].chars().count(),
+        let repeated = !matches!(count, Count::Times(1));
+        let chain = match ipt_filter::chain(&full[cut..], repeated) {
+            Ok(chain) => chain,
+            Err(refused) => {
+                for (at, what, hint) in refused {
+                    self.ctx.refuse(self.text, body_at + cut + at, what, hint);
+                }
+                return Vec::new();
+            }
         };
-        self.counted(call, count, name, open)
+        let (line, column) = (
+            self.ctx.line,
+            self.ctx.column + self.text[..open].chars().count(),
+        );
+        let call = if chain.cases.is_empty() {
+            Frag::Call {
+                file: None,
+                table: name.to_owned(),
+                line,
+                column,
+            }
+        } else {
+            let cases: Vec<&str> = chain.cases.iter().map(|c| c.name()).collect();
+            let title = format!("{name} ({})", cases.join(", "));
+            self.ctx.local(SrcTable {
+                name: title.clone(),
+                title: Some(title),
+                line,
+                synthetic: true,
+                cased: Some(Cased {
+                    of: name.to_owned(),
+                    line,
+                    column,
+                    cases: chain.cases,
+                    look: None,
+                }),
+                ..SrcTable::default()
+            })
+        };
+        let joiner = chain.glue.unwrap_or_else(|| JOIN.to_owned());
+        self.counted(call, count, name, open, &joiner)
+    }
+
+    /// `[#{dice} T]` or `[#N T]` on a table of the file: a roll on a copy
+    /// of `T` made with those dice, or of its row for `N`
+    /// ([`super::ipt_case`]); `None` for a key, a variable or a filter.
+    fn lookup(&mut self, open: usize, close: usize) -> Option<Frag> {
+        let body_at = open + 2;
+        let body = &self.text[body_at..close];
+        let (look, name_at) = match self.pairs.get(body_at).copied().flatten() {
+            Some(j) if body.starts_with('{') => {
+                let d = sheet::our_dice(&self.text[body_at + 1..j]);
+                sheet::dice_problem(&d).is_none().then_some(())?;
+                (Look::Roll(d), j + 1)
+            }
+            _ => {
+                let digits = body.find(|c: char| !c.is_ascii_digit())?;
+                let n = body[..digits].parse().ok().filter(|_| digits < 10)?;
+                (Look::Number(n), body_at + digits)
+            }
+        };
+        let raw = &self.text[name_at..close];
+        let name = raw.trim();
+        let bad = name.is_empty() || name.contains(['{', '[', '$', '"']) || name.contains(">>");
+        if bad || !raw.starts_with(char::is_whitespace) {
+            return None;
+        }
+        let (line, column) = (
+            self.ctx.line,
+            self.ctx.column + self.text[..open].chars().count(),
+        );
+        let title = format!("{name} at {}", &self.text[body_at..name_at]);
+        Some(self.ctx.local(SrcTable {
+            name: title.clone(),
+            title: Some(title),
+            line,
+            synthetic: true,
+            cased: Some(Cased {
+                of: name.to_owned(),
+                line,
+                column,
+                cases: Vec::new(),
+                look: Some(look),
+            }),
+            ..SrcTable::default()
+        }))
     }
 
     /// A call made a number of times, or a rolled number of times.
-    fn counted(&mut self, call: Frag, count: Count, name: &str, open: usize) -> Vec<Frag> {
+    fn counted(
+        &mut self,
+        call: Frag,
+        count: Count,
+        name: &str,
+        open: usize,
+        joiner: &str,
+    ) -> Vec<Frag> {
         match count {
-            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, JOIN),
+            Count::Times(n) if n <= sheet::MAX_REPEAT => sheet::repeated(&call, n, joiner),
             Count::Times(n) => {
                 let what = format!("`[@{n} {name}]`: more than 20 rolls in one call");
                 self.ctx.refuse(self.text, open, what, "roll fewer times");
@@ -290,7 +402,7 @@ impl Reader<'_, '_> {
                     return Vec::new();
                 }
                 let title = format!("{name} ×{{{d}}}");
-                match sheet::counted_table(title, &d, &call, JOIN, self.ctx.line) {
+                match sheet::counted_table(title, &d, &call, joiner, self.ctx.line) {
                     Some(t) => vec![self.ctx.local(t)],
                     None => {
                         let what = format!("`[@{{{d}}} {name}]`: a count that can pass 20");
@@ -369,6 +481,17 @@ impl Reader<'_, '_> {
             }
             None => {}
         }
+        let flat = sheet::our_dice(&inner.replace('{', "(").replace('}', ")"));
+        if sheet::dice_problem(&flat).is_none() {
+            return vec![Frag::Dice(flat)];
+        }
+        if self.ctx.made > MAX_MADE {
+            // Past the bound: refused without working out the totals.
+            return vec![self.ctx.local(SrcTable::default())];
+        }
+        if let Some(t) = totals::table(flat.clone(), &flat, self.ctx.line) {
+            return vec![self.ctx.local(t)];
+        }
         let variable =
             inner.starts_with('$') || inner.chars().all(|c| c.is_alphanumeric() || c == '_');
         if variable {
@@ -397,82 +520,6 @@ impl Reader<'_, '_> {
         }
         Vec::new()
     }
-}
-
-/// Why `\a` has no word to choose its article by.
-#[derive(Debug, PartialEq)]
-enum NoWord {
-    /// What follows it is rolled (a bracket or a brace).
-    Rolled,
-    /// No word of letters follows it: the end, another escape that is
-    /// not a character (`\n`, `\t`, `\z`, `\a`), or something else.
-    Missing,
-}
-
-/// Blanks before `\a`'s word: the reader looks past fewer than these.
-const ARTICLE_LOOK: usize = 30;
-
-/// The article `\a` writes before `rest`, as the Randomness reader
-/// chooses it (IPP3's rule with its common exceptions): the first word of
-/// English letters in the words right after it (escaped characters and
-/// `\_` count as words; a bracket, a brace or another escape ends them),
-/// past fewer than [`ARTICLE_LOOK`] blanks.
-fn article(rest: &str) -> Result<&'static str, NoWord> {
-    let (mut blanks, mut word) = (0, String::new());
-    let mut stop = NoWord::Missing;
-    let mut chars = rest.chars();
-    while let Some(c) = chars.next() {
-        let c = match c {
-            '[' | '{' => {
-                stop = NoWord::Rolled;
-                break;
-            }
-            '\\' => match chars.next() {
-                Some('n' | 't' | 'z' | 'a') => break,
-                Some('_') => ' ',
-                Some(c) => c,
-                None => '\\',
-            },
-            c => c,
-        };
-        if c.is_ascii_alphabetic() {
-            word.push(c);
-        } else if word.is_empty() && c.is_whitespace() && blanks + 1 < ARTICLE_LOOK {
-            blanks += 1;
-        } else {
-            break;
-        }
-    }
-    if word.is_empty() {
-        return Err(stop);
-    }
-    Ok(article_for(&word))
-}
-
-/// "a" or "an" before `word` (letters only): words that start with a
-/// vowel but sound a consonant (`unit`, `euro`, `one`) take "a"; a silent
-/// h (`hour`, `honest`, `heir`, `herb`) takes "an", as do capitals said as
-/// letters that start with a vowel sound (`NPC`, `FBI`); otherwise "an"
-/// before a vowel. The lists are Randomness's (1.10): its longer
-/// prefixes (`user`, `european`, `unit`, `once`, …) start with these.
-fn article_for(word: &str) -> &'static str {
-    const SAYS_A: [&str; 9] = [
-        "uni", "use", "ubi", "euro", "eulog", "eunuch", "uten", "ufo", "one",
-    ];
-    const SAYS_AN: [&str; 6] = ["hour", "honest", "honor", "honour", "heir", "herb"];
-    let lower = word.to_ascii_lowercase();
-    let starts = |list: &[&str]| list.iter().any(|p| lower.starts_with(p));
-    let letters = word.len() > 1
-        && word.chars().all(|c| c.is_ascii_uppercase())
-        && word.starts_with(['F', 'H', 'L', 'M', 'N', 'R', 'S', 'X']);
-    let an = if starts(&SAYS_A) {
-        false
-    } else if starts(&SAYS_AN) || letters {
-        true
-    } else {
-        lower.starts_with(['a', 'e', 'i', 'o', 'u'])
-    };
-    if an { "an" } else { "a" }
 }
 
 /// How many times a call rolls.
@@ -517,12 +564,16 @@ mod tests {
     fn what_cannot_be_carried_is_refused_at_its_column() {
         for (text, column, what) in [
             ("x [!T]", 7, "a pick without repeats"),
-            ("[#2 T]", 5, "a lookup of one row"),
-            ("ab [@T >> implode]", 12, "a filter"),
+            ("[#key T]", 5, "a lookup of one row"),
+            ("[#{$a} T]", 5, "a lookup of one row"),
+            ("ab [@T >> bold]", 15, "`>> bold`: a filter that changes"),
+            ("[@2 T >> implode >> sort]", 25, "`>> sort`: the results"),
             ("{$name}", 5, "a variable"),
             ("[when]{$a}>1[do]x[end]", 5, "a conditional"),
-            ("{{1d4} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{{$a} - {1d4}}", 5, "arithmetic on rolls"),
+            ("{1d4-{1d4/2}}", 5, "arithmetic on rolls"),
             ("{1d6/2}", 5, "uses `/`"),
+            ("{1d1000-1d1000}", 5, "below 0"),
             ("[@{$n} T]", 5, "the count of"),
             ("x \\a [@T]", 7, "for a word that is rolled"),
             ("\\a[|apple|pear]", 5, "for a word that is rolled"),
@@ -555,42 +606,6 @@ mod tests {
             })
             .collect();
         assert_eq!(words, "an orc and a wolf|");
-    }
-
-    #[test]
-    fn the_article_follows_the_readers_rule_and_its_exceptions() {
-        for (rest, want) in [
-            (" orc", "an"),
-            ("Elf", "an"),
-            (" wolf", "a"),
-            (" unicorn", "a"),
-            (" user", "a"),
-            (" European", "a"),
-            (" one-eyed", "a"),
-            (" hour", "an"),
-            (" Honest", "an"),
-            (" heirloom", "an"),
-            (" hones", "a"),
-            (" NPC", "an"),
-            (" FBI", "an"),
-            (" N", "a"),
-            (" Npc", "a"),
-            (" ORC", "an"),
-            (" \\orc", "an"),
-            (" ox[@T]", "an"),
-        ] {
-            assert_eq!(article(rest), Ok(want), "{rest}");
-        }
-        assert_eq!(article(" [@T]"), Err(NoWord::Rolled));
-        assert_eq!(article(" {1d4} orcs"), Err(NoWord::Rolled));
-        assert_eq!(article(""), Err(NoWord::Missing));
-        assert_eq!(article(" 8 orcs"), Err(NoWord::Missing));
-        assert_eq!(article("\\z orc"), Err(NoWord::Missing));
-        assert_eq!(article(&format!("{}orc", " ".repeat(29))), Ok("an"));
-        assert_eq!(
-            article(&format!("{}orc", " ".repeat(30))),
-            Err(NoWord::Missing)
-        );
     }
 
     #[test]

@@ -31,12 +31,19 @@
 #![allow(clippy::result_large_err)]
 
 pub mod assemble;
+pub mod assemble_links;
 pub mod dice_roller;
 pub mod draft;
 pub mod foundry;
 pub mod gfm;
 pub mod ipt;
+pub mod ipt_again;
+pub mod ipt_article;
+pub mod ipt_case;
 pub mod ipt_export;
+pub mod ipt_filter;
+pub mod ipt_html;
+pub mod ipt_rows;
 pub mod ipt_text;
 pub mod json;
 pub mod markup;
@@ -47,6 +54,7 @@ pub mod scan;
 pub mod sheet;
 pub mod tablesmith;
 pub mod tablesmith_lines;
+pub mod totals;
 
 use std::collections::BTreeMap;
 

@@ -58,6 +58,74 @@ pub struct SrcTable {
     pub refused: Vec<Refusal>,
     /// Made by the reader for a construct (a rolled count), not in the file.
     pub synthetic: bool,
+    /// A copy, still to be made, of a table of the file with its words'
+    /// case changed (IPP's `>> upper`) or rolled with other dice (`[#…]`):
+    /// see [`super::ipt_case`].
+    pub cased: Option<Cased>,
+}
+
+/// What a copy is of: the table's name, where the call is written, the
+/// case changes in their order, and for a lookup (`[#{1d8+1d12} T]`) the
+/// roll or number it looks up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cased {
+    pub of: String,
+    pub line: usize,
+    pub column: usize,
+    pub cases: Vec<Case>,
+    pub look: Option<Look>,
+}
+
+/// What IPP's `[#… T]` looks up in a Lookup table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Look {
+    /// The row a roll of these dice (our notation) lands on.
+    Roll(String),
+    /// The row of this number.
+    Number(i64),
+}
+
+/// A change of case, as IPP's filters make it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Case {
+    /// `upper`: every letter a capital.
+    Upper,
+    /// `lower`: every letter small.
+    Lower,
+    /// `proper`: the first letter of each word a capital, the rest kept.
+    Proper,
+}
+
+impl Case {
+    /// `text` with this change.
+    pub fn apply(self, text: &str) -> String {
+        match self {
+            Case::Upper => text.to_uppercase(),
+            Case::Lower => text.to_lowercase(),
+            Case::Proper => {
+                let mut out = String::with_capacity(text.len());
+                let mut start = true;
+                for c in text.chars() {
+                    if start && c.is_alphanumeric() {
+                        out.extend(c.to_uppercase());
+                    } else {
+                        out.push(c);
+                    }
+                    start = !(c.is_alphanumeric() || c == '_');
+                }
+                out
+            }
+        }
+    }
+
+    /// Its name in IPP.
+    pub fn name(self) -> &'static str {
+        match self {
+            Case::Upper => "upper",
+            Case::Lower => "lower",
+            Case::Proper => "proper",
+        }
+    }
 }
 
 /// A row: a range or a weight, its text, and its line in the file.
@@ -230,6 +298,7 @@ pub fn counted_table(
         })
         .collect();
     Some(SrcTable {
+        title: Some(name.clone()),
         name,
         line,
         dice: Some(dice.trim().to_ascii_lowercase()),
