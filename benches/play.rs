@@ -434,7 +434,10 @@ fn at_ten_thousand(c: &mut Criterion, n: usize) {
     );
     assert!(took < GM_PAGE, "a click took {took:?}");
     assert!(fresh < GM_PAGE, "a fresh load took {fresh:?}");
-    assert!(clicked < VIEW_BYTES && loaded < VIEW_BYTES, "{clicked} {loaded}");
+    assert!(
+        clicked < VIEW_BYTES && loaded < VIEW_BYTES,
+        "{clicked} {loaded}"
+    );
     assert!(grew < LOG_MEMORY_KIB, "{grew} KiB");
 }
 

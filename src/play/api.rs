@@ -13,7 +13,8 @@ pub(crate) trait Table: Send {
     /// log's lines after line `since` only (and of those the last
     /// [`LOG_WINDOW`] at most), so the answer does not grow with the log.
     fn gm_since(&self, since: usize) -> Value;
-    /// The GM's view with the log's last [`LOG_WINDOW`] lines.
+    /// The GM's view with the log's last [`LOG_WINDOW`] lines (tests).
+    #[cfg(test)]
     fn gm(&self) -> Value {
         self.gm_since(0)
     }

@@ -129,7 +129,8 @@ impl Marks {
             Action::Twist { k } => {
                 self.twisted.insert(*k);
                 // The Twist of a Heal Check is that Heal Check's outcome.
-                if let Some(Action::Heal { pc: name, .. }) = play.entries.get(k - 1).map(|h| &h.action)
+                if let Some(Action::Heal { pc: name, .. }) =
+                    play.entries.get(k - 1).map(|h| &h.action)
                     && !self.struck.contains(k)
                     && let Some(i) = pc(name)
                 {
@@ -150,7 +151,10 @@ impl Marks {
 fn healed(kept: &Kept) -> Option<Healed> {
     match *kept {
         Kept::Heal {
-            passed, edge, twist, ..
+            passed,
+            edge,
+            twist,
+            ..
         } => Some(Healed {
             passed,
             edge,

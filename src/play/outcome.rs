@@ -7,8 +7,8 @@
 
 use serde::Serialize;
 
-use crate::tables::TableRoll;
 use crate::dice::Rolled;
+use crate::tables::TableRoll;
 
 /// A Check's outcome (METTLE: a pool against a Difficulty; Core Rules: a
 /// save), or its Twist's.

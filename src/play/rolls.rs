@@ -8,8 +8,8 @@
 
 use super::Play;
 use super::action::Action;
-use super::outcome::{Checked, Healing, Kept, Outcome};
 use super::marks::{Combatant, Marks, Tracker, pc, pc_combatant};
+use super::outcome::{Checked, Healing, Kept, Outcome};
 use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome as Fell};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
@@ -192,9 +192,16 @@ pub(crate) fn twist(play: &Play, marks: &Marks, of: usize) -> Result<(String, Ou
 /// The Twist called after the plain roll of Heal Check `of`, as for any
 /// Check (METTLE: on a failure with Edge): the same first dice, the Edge
 /// dice rerolled; its outcome is the Heal Check's.
-fn heal_twist(play: &Play, marks: &Marks, of: usize, name: &str) -> Result<(String, Outcome), String> {
+fn heal_twist(
+    play: &Play,
+    marks: &Marks,
+    of: usize,
+    name: &str,
+) -> Result<(String, Outcome), String> {
     if marks.struck.contains(&of) {
-        return Err(format!("Heal Check {of} is struck: roll the Heal Check again"));
+        return Err(format!(
+            "Heal Check {of} is struck: roll the Heal Check again"
+        ));
     }
     if marks.twisted.contains(&of) {
         return Err(format!("the Twist of Heal Check {of} was taken already"));
@@ -220,7 +227,9 @@ fn heal_row<'a>(play: &'a Play, name: &str) -> Result<&'a super::load::HealRow, 
                 .iter()
                 .find(|h| h.patient.is_none() && h.healer != name)
         })
-        .ok_or_else(|| format!("no one can heal {name} here: the ledger rolls the Heal in downtime"))
+        .ok_or_else(|| {
+            format!("no one can heal {name} here: the ledger rolls the Heal in downtime")
+        })
 }
 
 /// A Heal Check due, rolled here (with the Twist when `twist`).
@@ -310,7 +319,10 @@ pub(crate) fn deal(
         return Err(format!("`{a}` is not an encounter of this pack"));
     }
     if play.fixed.system == RulesSystem::Mettle {
-        return Ok((format!("{} combatants", t.combatants.len()), Outcome::Nothing {}));
+        return Ok((
+            format!("{} combatants", t.combatants.len()),
+            Outcome::Nothing {},
+        ));
     }
     let mut deck: Vec<u32> = (0..54).collect();
     stream(play, k).shuffle(&mut deck);

@@ -278,7 +278,8 @@ fn dice_before_a_failed_heal(play: &Play) -> usize {
     let e = crate::dice::parse(&format!("{pool}D vs 3")).unwrap();
     (0..200)
         .find(|j| {
-            let rolled = crate::dice::roll(&e, &mut play.fixed.seed.stream(&format!("play/{}", j + 2)));
+            let rolled =
+                crate::dice::roll(&e, &mut play.fixed.seed.stream(&format!("play/{}", j + 2)));
             let crate::dice::roll::Outcome::Pool(p) = rolled.outcome else {
                 unreachable!()
             };
@@ -363,10 +364,9 @@ fn a_heal_check_struck_with_a_reason_may_be_made_again() {
         .act(&json!({"do": "undo", "k": k, "reason": "the wrong healer"}))
         .unwrap();
     assert!(
-        undo["line"]
-            .as_str()
-            .unwrap()
-            .ends_with(&format!("undo k={k} reason=\"the wrong healer\" → strikes {k}: the wrong healer")),
+        undo["line"].as_str().unwrap().ends_with(&format!(
+            "undo k={k} reason=\"the wrong healer\" → strikes {k}: the wrong healer"
+        )),
         "{undo}"
     );
     assert_eq!(play.marks.pcs[0].healed, None);

@@ -8,9 +8,8 @@ use serde_json::{Value, json};
 
 use super::Play;
 use super::action::{Action, Shown};
-use super::api::LOG_WINDOW;
-use super::outcome::Kept;
 use super::marks::Marks;
+use super::outcome::Kept;
 use crate::generators::map::Reveal;
 use crate::handouts::drawings::chart::{self, View};
 
@@ -174,7 +173,7 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
 }
 
 /// The GM's view: everything, but of the log only the lines after
-/// `since` within the last [`LOG_WINDOW`] (each answer bounded however
+/// `since` within the last [`super::api::LOG_WINDOW`] (each answer bounded however
 /// long the log), with `log_total` (the last line's number) and
 /// `struck` (the lines struck within that window).
 pub(crate) fn gm(play: &Play, since: usize) -> Value {
@@ -198,8 +197,15 @@ pub(crate) fn gm(play: &Play, since: usize) -> Value {
                 .collect();
             let now = marks.now(play, i);
             // As the record says: a failed Heal Check is `fate = "dead"`.
-            let healed = m.healed.as_ref().map(|h| json!({"passed": h.passed, "edge": h.edge, "twist": h.twist}));
-            let fate = m.healed.as_ref().is_some_and(|h| !h.passed).then_some("dead");
+            let healed = m
+                .healed
+                .as_ref()
+                .map(|h| json!({"passed": h.passed, "edge": h.edge, "twist": h.twist}));
+            let fate = m
+                .healed
+                .as_ref()
+                .is_some_and(|h| !h.passed)
+                .then_some("dead");
             json!({"name": p.name, "sitting": now <= 0,
                    "track": {"label": p.label, "now": now, "max": p.max},
                    "statuses": statuses, "vouchers": vouchers, "healed": healed, "fate": fate})

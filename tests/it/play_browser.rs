@@ -46,7 +46,13 @@ fn free_port() -> u16 {
 }
 
 /// One HTTP/1.1 exchange on loopback: (status, body).
-pub(crate) fn http(port: u16, method: &str, path: &str, headers: &str, body: &str) -> (u16, String) {
+pub(crate) fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String) {
     let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     write!(

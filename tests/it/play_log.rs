@@ -113,7 +113,7 @@ fn a_kill_in_the_middle_of_a_burst_keeps_every_confirmed_action_and_the_log_repl
     ok_in(&base, &["init", "camp"]);
     let camp = base.join("camp");
     ok_in(&camp, &["prep"]);
-    let (mut server, gm_url, _) = play(&camp, &[]);
+    let (server, gm_url, _) = play(&camp, &[]);
     let port = port_of(&gm_url);
     let token = gm_url.rsplit_once("#t=").unwrap().1.to_string();
     // Four clients at once, each a burst of rolls and marks.
@@ -140,16 +140,19 @@ fn a_kill_in_the_middle_of_a_burst_keeps_every_confirmed_action_and_the_log_repl
     let log = camp.join("sessions/1/play.log");
     let began = std::time::Instant::now();
     while std::fs::read_to_string(&log).map_or(0, |t| t.lines().count()) < 100 {
-        assert!(began.elapsed().as_secs() < 60, "the burst never reached 100 lines");
+        assert!(
+            began.elapsed().as_secs() < 60,
+            "the burst never reached 100 lines"
+        );
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     let pid = server.0.id().to_string();
-    let killed = std::process::Command::new("kill").args(["-KILL", &pid]).status();
+    let killed = std::process::Command::new("kill")
+        .args(["-KILL", &pid])
+        .status();
     assert!(killed.unwrap().success());
-    let confirmed: Vec<(u64, String)> = bursts
-        .into_iter()
-        .flat_map(|b| b.join().unwrap())
-        .collect();
+    let confirmed: Vec<(u64, String)> =
+        bursts.into_iter().flat_map(|b| b.join().unwrap()).collect();
     assert!(confirmed.len() >= 90, "{}", confirmed.len());
     drop(server);
 
@@ -157,7 +160,11 @@ fn a_kill_in_the_middle_of_a_burst_keeps_every_confirmed_action_and_the_log_repl
     let text = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     for (k, line) in &confirmed {
-        assert_eq!(lines.get(*k as usize - 1), Some(&line.as_str()), "action {k}");
+        assert_eq!(
+            lines.get(*k as usize - 1),
+            Some(&line.as_str()),
+            "action {k}"
+        );
     }
     // The log replays: `play` starts again from it and goes on numbering.
     let whole = text.rfind('\n').map_or(0, |i| i + 1);

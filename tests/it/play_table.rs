@@ -46,7 +46,9 @@ impl Api {
 /// The first PC fallen, then Heal Checks rolled plain (each one that did
 /// not fail with Edge struck again) until one fails with Edge: its number.
 fn a_failed_heal(api: &Api, pc: &str) -> u64 {
-    let now = api.get("/api/gm")["pcs"][0]["track"]["now"].as_i64().unwrap();
+    let now = api.get("/api/gm")["pcs"][0]["track"]["now"]
+        .as_i64()
+        .unwrap();
     api.act(&json!({"do": "damage", "pc": pc, "amount": now}));
     for _ in 0..60 {
         let a = api.act(&json!({"do": "heal", "pc": pc, "twist": false}));
@@ -100,7 +102,11 @@ fn a_failed_heal_checks_twist_and_a_struck_mark_taken_in_the_browser() {
     );
     let view = api.get("/api/gm");
     let passed = view["pcs"][0]["healed"]["passed"] == json!(true);
-    assert_eq!(view["pcs"][0]["healed"]["twist"], true, "{}", view["pcs"][0]);
+    assert_eq!(
+        view["pcs"][0]["healed"]["twist"], true,
+        "{}",
+        view["pcs"][0]
+    );
     let card = gm
         .until(
             "const f = document.querySelector('#pcs .pc .fate'); return f && f.textContent",
@@ -110,7 +116,10 @@ fn a_failed_heal_checks_twist_and_a_struck_mark_taken_in_the_browser() {
         .unwrap()
         .to_string();
     assert_eq!(card.starts_with("Stable"), passed, "{card}");
-    assert!(gm.js("return document.querySelector('#twist button.warn')").is_null());
+    assert!(
+        gm.js("return document.querySelector('#twist button.warn')")
+            .is_null()
+    );
 
     // A mark struck, with a reason typed above the log.
     let address = view["items"]
@@ -125,6 +134,12 @@ fn a_failed_heal_checks_twist_and_a_struck_mark_taken_in_the_browser() {
     gm.click(&format!(
         "#items li[data-address=\"{address}\"] .buttons button"
     ));
+    gm.until(
+        &format!(
+            "return document.querySelector('#items li[data-address=\"{address}\"]').classList.contains('met')"
+        ),
+        Duration::from_secs(10),
+    );
     let met = api.get("/api/gm")["log_total"].as_u64().unwrap();
     gm.until(
         &format!("return document.querySelector('#log li[value=\"{met}\"] button') !== null"),
@@ -133,13 +148,17 @@ fn a_failed_heal_checks_twist_and_a_struck_mark_taken_in_the_browser() {
     gm.js("document.getElementById('undo-reason').value = 'met by mistake'; return 1");
     gm.click(&format!("#log li[value=\"{met}\"] button"));
     gm.until(
-        &format!("return document.querySelector('#log li[value=\"{met}\"]').classList.contains('struck')"),
+        &format!(
+            "return document.querySelector('#log li[value=\"{met}\"]').classList.contains('struck')"
+        ),
         Duration::from_secs(10),
     );
     let last = api.get(&format!("/api/gm?since={met}"));
     let line = last["log"][0]["line"].as_str().unwrap();
     assert!(
-        line.ends_with(&format!("undo k={met} reason=\"met by mistake\" → strikes {met}: met by mistake")),
+        line.ends_with(&format!(
+            "undo k={met} reason=\"met by mistake\" → strikes {met}: met by mistake"
+        )),
         "{line}"
     );
     assert_eq!(last["log"].as_array().unwrap().len(), 1, "only what is new");
@@ -177,6 +196,9 @@ fn a_failed_heal_checks_twist_and_a_struck_mark_taken_in_the_browser() {
         .lines()
         .filter(|l| l.starts_with("met = ") || l.starts_with("npcs_met = "));
     for l in marked {
-        assert!(!l.contains(&format!("\"{address}\"")), "the struck mark: {l}");
+        assert!(
+            !l.contains(&format!("\"{address}\"")),
+            "the struck mark: {l}"
+        );
     }
 }

@@ -111,7 +111,10 @@ fn since(query: &str) -> Checked<usize> {
             .strip_prefix("since=")
             .filter(|n| n.len() <= 9 && n.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|n| n.parse().ok())
-            .ok_or((400, "the query is since=K, K the last line's number the page has")),
+            .ok_or((
+                400,
+                "the query is since=K, K the last line's number the page has",
+            )),
     }
 }
 

@@ -152,10 +152,25 @@ fn the_gm_view_and_every_change_need_the_right_token() {
 fn the_gm_view_is_asked_from_a_cursor_and_a_bad_one_is_refused() {
     let s = start();
     let t = token(&s);
-    let gm = |path: &str| request(&s, "GET", path, &format!("X-Tablewright-Token: {t}\r\n"), "");
+    let gm = |path: &str| {
+        request(
+            &s,
+            "GET",
+            path,
+            &format!("X-Tablewright-Token: {t}\r\n"),
+            "",
+        )
+    };
     assert!(gm("/api/gm").2.contains("\"since\":0"));
     assert!(gm("/api/gm?since=12").2.contains("\"since\":12"));
-    for bad in ["since=", "since=-1", "since=x", "since=1&since=2", "after=3", "since=1234567890"] {
+    for bad in [
+        "since=",
+        "since=-1",
+        "since=x",
+        "since=1&since=2",
+        "after=3",
+        "since=1234567890",
+    ] {
         let (status, _, body) = gm(&format!("/api/gm?{bad}"));
         assert_eq!(status, 400, "{bad}: {body}");
         assert!(body.contains("since=K"), "{bad}: {body}");
