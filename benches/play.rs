@@ -17,9 +17,9 @@
 //! At 10,000 log lines (issue 52): a click — an action, then the GM's
 //! view of what is new since the page's last line (the cursor) — under
 //! 50 ms and 64 KiB, a fresh load of the GM's view (since line 0: the
-//! newest 200 lines) under 64 KiB too, and the memory the session took
+//! newest 100 lines) under 64 KiB too, and the memory the session took
 //! from line 100 to line 10,000 bounded (the session keeps a small part
-//! of each action, the last 200 lines and the last 5 rolls whole).
+//! of each action, the last 100 lines and the last 5 rolls whole).
 //!
 //! A session's play log holds at most 20000 actions: when the rolls near
 //! it, a fresh campaign is made and played (outside the time measured).
@@ -415,7 +415,7 @@ fn long(n: usize) -> (Table, u64) {
 fn at_ten_thousand(c: &mut Criterion, n: usize) {
     let (mut t, grew) = long(n);
     let roll = json!({"do": "dice", "expr": "2d6+1"});
-    let mut click = |t: &mut Table| {
+    let click = |t: &mut Table| {
         t.act(&roll).unwrap();
         t.gm_since(t.done - 1).1
     };

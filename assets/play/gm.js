@@ -26,7 +26,7 @@ function status(text) { document.getElementById("status").textContent = text; }
 // The log's lines this page has (the newest LOG_WINDOW at most): each
 // load asks only for the lines after the last one (a cursor), so a click
 // costs the same at line 10 and at line 10,000.
-const LOG_WINDOW = 200;
+const LOG_WINDOW = 100;
 let lines = [];
 
 async function load() {

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 /// Most lines of the log one GM's view carries: the newest. The page
 /// keeps as many.
-pub(crate) const LOG_WINDOW: usize = 200;
+pub(crate) const LOG_WINDOW: usize = 100;
 
 /// One session in play. Every method is quick (no I/O but the log's append).
 pub(crate) trait Table: Send {
