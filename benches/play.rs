@@ -14,6 +14,13 @@
 //! the next is answered 503, so memory stays bounded however many
 //! screens try).
 //!
+//! At 10,000 log lines (issue 52): a click — an action, then the GM's
+//! view of what is new since the page's last line (the cursor) — under
+//! 50 ms and 64 KiB, a fresh load of the GM's view (since line 0: the
+//! newest 100 lines) under 64 KiB too, and the memory the session took
+//! from line 100 to line 10,000 bounded (the session keeps a small part
+//! of each action, the last 100 lines and the last 5 rolls whole).
+//!
 //! A session's play log holds at most 20000 actions: when the rolls near
 //! it, a fresh campaign is made and played (outside the time measured).
 
@@ -36,6 +43,12 @@ const GM_PAGE: Duration = Duration::from_millis(50);
 const ROLL: Duration = Duration::from_millis(10);
 /// What 64 connections may add to the server's memory, at most.
 const MEMORY_BOUND_KIB: u64 = 64 * 1024;
+/// The long session's lines, and what one answer of the GM's view may
+/// weigh at most.
+const LONG: usize = 10_000;
+const VIEW_BYTES: usize = 64 * 1024;
+/// What 9,900 more lines may add to the server's memory, at most.
+const LOG_MEMORY_KIB: u64 = 8 * 1024;
 
 /// Runs `tablewright ARGS` in the working folder.
 fn run(args: &[&str], out: &mut dyn Write) {
@@ -114,11 +127,18 @@ impl Table {
 
     /// The GM's view.
     fn gm(&self) -> Value {
+        self.gm_since(0).0
+    }
+
+    /// The GM's view of what is new since line `since`, and its bytes.
+    fn gm_since(&self, since: usize) -> (Value, usize) {
         let head = format!(
-            "GET /api/gm HTTP/1.1\r\nX-Tablewright-Token: {}",
+            "GET /api/gm?since={since} HTTP/1.1\r\nX-Tablewright-Token: {}",
             self.token
         );
-        body(&ok(answer(self.port, &head, "")))
+        let out = ok(answer(self.port, &head, ""));
+        let len = out.len();
+        (body(&out), len)
     }
 
     /// The GM's page as a browser loads it: the page, its style and
@@ -278,6 +298,7 @@ fn median(n: usize, mut f: impl FnMut()) -> Duration {
 }
 
 fn bench(c: &mut Criterion) {
+    at_ten_thousand(c, 1000);
     let mut sessions = 0;
     let mut t = played(sessions);
     c.bench_function(
@@ -371,6 +392,53 @@ fn bench(c: &mut Criterion) {
         "{open} connections took {} KiB",
         with_most.saturating_sub(before)
     );
+}
+
+/// A session played to `LONG` lines (dice, Checks and marks by turns);
+/// the memory it took from line 100 on, in KiB.
+fn long(n: usize) -> (Table, u64) {
+    let mut t = played(n);
+    let before = rss_kib();
+    let pc = t.gm()["pcs"][0]["name"].clone();
+    while t.done < LONG {
+        let action = match t.done % 3 {
+            0 => json!({"do": "dice", "expr": "3d6+2"}),
+            1 => json!({"do": "check", "pc": pc, "pool": "4D", "difficulty": 3}),
+            _ => json!({"do": "supplies", "money": 1}),
+        };
+        t.act(&action).unwrap();
+    }
+    (t, rss_kib().saturating_sub(before))
+}
+
+/// A click at 10,000 lines, its median and the largest answers.
+fn at_ten_thousand(c: &mut Criterion, n: usize) {
+    let (mut t, grew) = long(n);
+    let roll = json!({"do": "dice", "expr": "2d6+1"});
+    let click = |t: &mut Table| {
+        t.act(&roll).unwrap();
+        t.gm_since(t.done - 1).1
+    };
+    c.bench_function(
+        "play: a click at 10,000 lines (an action, then the GM's view since the last line)",
+        |b| b.iter(|| click(&mut t)),
+    );
+    let mut clicked = 0;
+    let took = median(51, || clicked = clicked.max(click(&mut t)));
+    let mut loaded = 0;
+    let fresh = median(11, || loaded = t.gm_since(0).1);
+    eprintln!(
+        "at {} lines: a click median {took:?}, its view {clicked} bytes at most; a fresh \
+         load {fresh:?}, {loaded} bytes; memory from line 100 to {LONG}: {grew} KiB",
+        t.done
+    );
+    assert!(took < GM_PAGE, "a click took {took:?}");
+    assert!(fresh < GM_PAGE, "a fresh load took {fresh:?}");
+    assert!(
+        clicked < VIEW_BYTES && loaded < VIEW_BYTES,
+        "{clicked} {loaded}"
+    );
+    assert!(grew < LOG_MEMORY_KIB, "{grew} KiB");
 }
 
 criterion_group! {

@@ -23,10 +23,22 @@ function button(text, onClick, cls) {
 
 function status(text) { document.getElementById("status").textContent = text; }
 
+// The log's lines this page has (the newest LOG_WINDOW at most): each
+// load asks only for the lines after the last one (a cursor), so a click
+// costs the same at line 10 and at line 10,000.
+const LOG_WINDOW = 100;
+let lines = [];
+
 async function load() {
-  const r = await fetch("/api/gm", { headers: { "X-Tablewright-Token": token } });
+  const last = lines.length ? lines[lines.length - 1].k : 0;
+  const r = await fetch("/api/gm?since=" + last, { headers: { "X-Tablewright-Token": token } });
   if (!r.ok) { status("Refused: open the GM's address that `play` printed (with its #t=…)."); return; }
   view = await r.json();
+  // A log shorter than what the page has (another session): start again.
+  if (view.log_total < last) { lines = []; return load(); }
+  const struck = new Set(view.struck);
+  lines = lines.concat(view.log).filter((l) => l.k > view.log_total - LOG_WINDOW);
+  for (const l of lines) l.struck = struck.has(l.k);
   render();
 }
 
@@ -43,12 +55,10 @@ async function act(action) {
   const answer = await r.json().catch(() => ({ error: "no answer" }));
   if (!r.ok) { status(answer.error || ("refused (" + r.status + ")")); return null; }
   status("");
+  if (action.do === "undo") document.getElementById("undo-reason").value = "";
   const res = answer.result || {};
-  shown = {
-    k: answer.k, do: action.do, line: answer.line, result: res,
-    check: action.do === "check" ? answer.k : (action.do === "twist" ? action.k : null),
-    twist_open: action.do === "check" && !!res.twist_offered,
-  };
+  // The view's copy of this result (its Twist, its check) replaces it.
+  shown = { k: answer.k, do: action.do, line: answer.line, result: res, check: null, twist_open: false };
   await load();
   return answer;
 }
@@ -117,6 +127,9 @@ function renderPcs() {
     const c = el("div", "pc");
     const tr = p.track || {};
     c.append(el("strong", null, p.name), el("span", "track", " " + (tr.label || "") + " " + tr.now + "/" + tr.max));
+    // What the record will say of the Heal Check made at the table.
+    if (p.fate === "dead") c.append(el("div", "fate", "Dead: the Heal Check failed"));
+    else if (p.healed) c.append(el("div", "fate", "Stable: the Heal Check passed, Edge " + p.healed.edge));
     const row = el("div", "row");
     const amount = el("input"); amount.type = "number"; amount.value = "1"; amount.min = "1"; amount.size = 3;
     amount.setAttribute("aria-label", "amount for " + p.name);
@@ -184,12 +197,18 @@ function renderTracker() {
   if (t.round) list.prepend(el("li", "round", "Round " + t.round));
 }
 
+// The stop the party was at when the list was last drawn.
+let partyAt = "";
+
 function renderJourney() {
   const stops = (view.map && view.map.stops) || [];
   const sel = document.getElementById("arrive-stop");
   const was = sel.value;
   sel.replaceChildren(...stops.map((s) => { const o = el("option", null, s.name + (s.visited ? " ✓" : "")); o.value = s.name; return o; }));
-  if (was) sel.value = was;
+  // Where the party is, unless the GM picked another stop since.
+  sel.value = was && was !== partyAt ? was : (view.stop || "");
+  if (sel.selectedIndex < 0 && stops.length) sel.selectedIndex = 0;
+  partyAt = view.stop || "";
   const day = document.getElementById("arrive-day");
   if (!day.value && view.day !== null && view.day !== undefined) day.value = view.day;
   const sup = view.supplies;
@@ -209,12 +228,16 @@ function renderJourney() {
 
 function renderLog() {
   const log = document.getElementById("log");
-  log.replaceChildren(...view.log.slice().reverse().map((l) => {
+  log.replaceChildren(...lines.slice().reverse().map((l) => {
     const li = el("li", null, l.line);
     li.value = l.k;
-    if (!/^\d+ (roll|dice|check|twist|heal|undo)\b/.test(l.line)) {
-      li.append(" ", button("undo", () => act({ do: "undo", k: l.k }), "small"));
+    if (!l.struck && !/^\d+ (roll|dice|check|twist|undo|tracker)\b/.test(l.line)) {
+      li.append(" ", button("undo", () => {
+        const reason = document.getElementById("undo-reason").value.trim();
+        act(reason ? { do: "undo", k: l.k, reason: reason } : { do: "undo", k: l.k });
+      }, "small"));
     }
+    if (l.struck) li.className = "struck";
     return li;
   }));
 }

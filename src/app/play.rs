@@ -78,7 +78,7 @@ pub(crate) fn run(
     };
     // Ctrl-C is caught before any address is printed: a script (or a
     // GM) that stops the screen as soon as it is up stops it cleanly.
-    interrupt::catch();
+    let caught = interrupt::catch();
     let (table, mut held) = open(ws, source)?;
     let server = Server::start(table, Options::new(port, lan)).map_err(|e| bind_error(port, e))?;
     held.say(&server.players_address())?;
@@ -99,7 +99,7 @@ pub(crate) fn run(
         }
     );
     let _ = err.flush();
-    interrupt::wait();
+    interrupt::wait(caught);
     server.stop();
     drop(held);
     let _ = writeln!(err, "stopped");
@@ -124,31 +124,30 @@ fn bind_error(port: u16, e: std::io::Error) -> Error {
 
 #[cfg(unix)]
 mod interrupt {
-    //! Ctrl-C and SIGTERM set a flag the command waits for.
-    use std::sync::atomic::{AtomicBool, Ordering};
+    //! Ctrl-C and SIGTERM, caught through `signal-hook` (no `unsafe` here,
+    //! no flag polled): from [`catch`] on they no longer end the process,
+    //! and [`wait`] blocks until one comes.
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
 
-    static STOP: AtomicBool = AtomicBool::new(false);
+    /// The signals caught since [`catch`].
+    pub(super) struct Caught(Option<Signals>);
 
-    extern "C" fn on_signal(_: libc::c_int) {
-        STOP.store(true, Ordering::SeqCst);
+    /// From now on Ctrl-C and SIGTERM are caught instead of ending the
+    /// process (if the handlers cannot be set, they end it as before).
+    pub(super) fn catch() -> Caught {
+        Caught(Signals::new([SIGINT, SIGTERM]).ok())
     }
 
-    /// From now on Ctrl-C and SIGTERM set the flag instead of ending the
-    /// process.
-    pub(super) fn catch() {
-        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-        // SAFETY: the handler only stores to an atomic, which is
-        // async-signal-safe.
-        unsafe {
-            libc::signal(libc::SIGINT, handler);
-            libc::signal(libc::SIGTERM, handler);
-        }
-    }
-
-    /// Blocks until Ctrl-C or SIGTERM (caught since [`catch`]).
-    pub(super) fn wait() {
-        while !STOP.load(Ordering::SeqCst) {
-            std::thread::sleep(std::time::Duration::from_millis(100));
+    /// Blocks until Ctrl-C or SIGTERM.
+    pub(super) fn wait(caught: Caught) {
+        match caught.0 {
+            Some(mut signals) => {
+                let _ = signals.forever().next();
+            }
+            None => loop {
+                std::thread::park();
+            },
         }
     }
 }
@@ -156,9 +155,13 @@ mod interrupt {
 #[cfg(not(unix))]
 mod interrupt {
     //! Elsewhere Ctrl-C ends the process; the play log has every line.
-    pub(super) fn catch() {}
+    pub(super) struct Caught;
 
-    pub(super) fn wait() {
+    pub(super) fn catch() -> Caught {
+        Caught
+    }
+
+    pub(super) fn wait(_: Caught) {
         loop {
             std::thread::park();
         }

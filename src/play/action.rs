@@ -70,6 +70,8 @@ pub(crate) enum Action {
     },
     Undo {
         k: usize,
+        /// Why the mark is struck (the GM's words, kept in the log).
+        reason: Option<String>,
     },
 }
 
@@ -88,7 +90,7 @@ pub(crate) const ACTIONS: [(&str, &str); 14] = [
     ("heal", "pc, twist"),
     ("push", "address or k"),
     ("tracker", "op, name, now"),
-    ("undo", "k"),
+    ("undo", "k, reason"),
 ];
 
 /// An action's fields, read one at a time with their checks.
@@ -163,6 +165,19 @@ impl Fields<'_> {
 }
 
 impl Action {
+    /// Whether it is a roll the GM's view shows among the last results (a
+    /// table, dice, a Check, a Twist, a Heal Check).
+    pub(crate) fn is_roll(&self) -> bool {
+        matches!(
+            self,
+            Action::Roll { .. }
+                | Action::Dice { .. }
+                | Action::Check { .. }
+                | Action::Twist { .. }
+                | Action::Heal { .. }
+        )
+    }
+
     /// The action a JSON object says, its shape checked.
     pub(crate) fn from_json(v: &Value) -> Result<Action, String> {
         let map = v
@@ -257,7 +272,10 @@ impl Action {
                 name: f.opt_text("name")?,
                 now: f.opt_int("now")?,
             },
-            _ => Action::Undo { k: f.count("k")? },
+            _ => Action::Undo {
+                k: f.count("k")?,
+                reason: f.opt_text("reason")?,
+            },
         })
     }
 
@@ -319,7 +337,11 @@ impl Action {
                 a.extend(now.map(|n| ("now", json!(n))));
                 ("tracker", a)
             }
-            Action::Undo { k } => ("undo", vec![("k", json!(k))]),
+            Action::Undo { k, reason } => {
+                let mut a = vec![("k", json!(k))];
+                a.extend(reason.as_ref().map(|r| ("reason", json!(r))));
+                ("undo", a)
+            }
         }
     }
 }

@@ -3,10 +3,21 @@
 
 use serde_json::Value;
 
+/// Most lines of the log one GM's view carries: the newest. The page
+/// keeps as many.
+pub(crate) const LOG_WINDOW: usize = 100;
+
 /// One session in play. Every method is quick (no I/O but the log's append).
 pub(crate) trait Table: Send {
-    /// Everything the GM's screen shows (the shape "GM view" below).
-    fn gm(&self) -> Value;
+    /// Everything the GM's screen shows (the shape "GM view" below), the
+    /// log's lines after line `since` only (and of those the last
+    /// [`LOG_WINDOW`] at most), so the answer does not grow with the log.
+    fn gm_since(&self, since: usize) -> Value;
+    /// The GM's view with the log's last [`LOG_WINDOW`] lines (tests).
+    #[cfg(test)]
+    fn gm(&self) -> Value {
+        self.gm_since(0)
+    }
     /// Only what the players may see (the shape "Players' view" below).
     /// Never a Difficulty, a trap's text, an unvisited stop or any GM-only field.
     fn players(&self) -> Value;

@@ -8,10 +8,9 @@
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
-
 use super::action::Action;
 use super::marks::{Healed, Marks, PcMarks};
+use super::outcome::Kept;
 use super::perform::tracker_after;
 use super::{Entry, Fixed, Play};
 
@@ -52,7 +51,7 @@ impl Marks {
             .entries
             .iter()
             .filter_map(|e| match e.action {
-                Action::Undo { k } => Some(k),
+                Action::Undo { k, .. } => Some(k),
                 _ => None,
             })
             .chain(skip)
@@ -124,11 +123,19 @@ impl Marks {
             Action::Arrive { stop, day } => self.arrivals.push((stop.clone(), *day)),
             Action::Heal { pc: name, .. } => {
                 if let Some(i) = pc(name) {
-                    self.pcs[i].healed = Some(healed(&e.result));
+                    self.pcs[i].healed = healed(&e.kept);
                 }
             }
             Action::Twist { k } => {
                 self.twisted.insert(*k);
+                // The Twist of a Heal Check is that Heal Check's outcome.
+                if let Some(Action::Heal { pc: name, .. }) =
+                    play.entries.get(k - 1).map(|h| &h.action)
+                    && !self.struck.contains(k)
+                    && let Some(i) = pc(name)
+                {
+                    self.pcs[i].healed = healed(&e.kept);
+                }
             }
             Action::Push { .. } => self.pushed.push(e.k),
             Action::Tracker { .. } => self.tracker = tracker_after(play, self, e),
@@ -140,10 +147,19 @@ impl Marks {
     }
 }
 
-fn healed(result: &Value) -> Healed {
-    Healed {
-        passed: result["passed"].as_bool().unwrap_or(false),
-        edge: result["edge"].as_u64().unwrap_or(0) as u32,
-        twist: result["twist"].as_bool().unwrap_or(false),
+/// A Heal Check's outcome kept, as the marks hold it.
+fn healed(kept: &Kept) -> Option<Healed> {
+    match *kept {
+        Kept::Heal {
+            passed,
+            edge,
+            twist,
+            ..
+        } => Some(Healed {
+            passed,
+            edge,
+            twist,
+        }),
+        _ => None,
     }
 }

@@ -355,3 +355,49 @@ fn a_store_past_the_cap_blocks_only_a_gain_of_that_store() {
         "{e}"
     );
 }
+
+#[test]
+fn the_gm_view_carries_the_log_after_the_cursor_and_the_session_keeps_little() {
+    use super::api::LOG_WINDOW;
+    let (root, ws) = super::tests::campaign("cursor");
+    let mut play = super::tests::open(&ws, &root.join("sessions/1/play.log"));
+    let n = LOG_WINDOW + 30;
+    for i in 0..n {
+        let a = match i % 2 {
+            0 => json!({"do": "dice", "expr": "2d6"}),
+            _ => json!({"do": "supplies", "money": 1}),
+        };
+        play.act(&a).unwrap();
+    }
+    play.act(&json!({"do": "undo", "k": n})).unwrap();
+    let ks = |v: &Value| -> Vec<u64> {
+        v["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["k"].as_u64().unwrap())
+            .collect()
+    };
+    let total = (n + 1) as u64;
+    let fresh = play.gm_since(0);
+    assert_eq!(fresh["log_total"], total);
+    assert_eq!(
+        ks(&fresh),
+        ((total - LOG_WINDOW as u64 + 1)..=total).collect::<Vec<_>>()
+    );
+    assert_eq!(fresh["struck"], json!([n]));
+    let new = play.gm_since(n - 1);
+    assert_eq!(ks(&new), vec![n as u64, total]);
+    assert_eq!(new["log"][0]["struck"], true);
+    assert!(ks(&play.gm_since(n + 1)).is_empty());
+    assert!(ks(&play.gm_since(10_000)).is_empty());
+    // Everything but the log is the same whatever the cursor.
+    let (mut a, mut b) = (fresh.clone(), new.clone());
+    a["log"] = json!(null);
+    b["log"] = json!(null);
+    assert_eq!(a, b);
+    // The session keeps the newest lines and the last rolls whole only.
+    assert_eq!(play.lines.len(), LOG_WINDOW);
+    assert_eq!(play.recent.len(), super::views::RESULTS);
+    assert_eq!(play.entries.len(), n + 1);
+}

@@ -24,6 +24,7 @@ mod fold;
 mod load;
 mod log;
 mod marks;
+mod outcome;
 mod perform;
 pub(crate) mod record;
 mod rolls;
@@ -201,20 +202,42 @@ fn plain(ws: &Workspace, dir: &Path) -> Result<(Fixed, PathBuf), Error> {
     Ok((fixed, dir.join(crate::pack::PLAYED[0])))
 }
 
-/// One action done: its number, its line, the action as checked and its
-/// answer's result.
+/// One action done, as the session keeps it for as long as it is in
+/// play: its number, the action as checked and the part of its outcome
+/// read back later (small: a session's memory grows by little a line).
 #[derive(Debug, Clone)]
 pub(crate) struct Entry {
     pub k: usize,
-    pub line: String,
     pub action: action::Action,
-    pub result: Value,
+    pub kept: outcome::Kept,
+}
+
+/// One action carried out, before it is kept: its entry, its log line and
+/// its whole outcome (for its answer).
+#[derive(Debug, Clone)]
+pub(crate) struct Done {
+    pub entry: Entry,
+    pub line: String,
+    pub outcome: outcome::Outcome,
+}
+
+/// A roll among the last the GM's view shows: its line and outcome whole.
+#[derive(Debug, Clone)]
+pub(crate) struct Recent {
+    pub k: usize,
+    pub line: String,
+    pub outcome: outcome::Outcome,
 }
 
 /// A session in play.
 pub(crate) struct Play {
     pub(crate) fixed: Fixed,
     pub(crate) entries: Vec<Entry>,
+    /// The log's last [`api::LOG_WINDOW`] lines (the GM's view shows no
+    /// more), oldest first.
+    pub(crate) lines: std::collections::VecDeque<String>,
+    /// The last [`views::RESULTS`] rolls, newest first.
+    pub(crate) recent: std::collections::VecDeque<Recent>,
     /// Where the session stands: the entries folded, kept as each is
     /// pushed.
     pub(crate) marks: marks::Marks,
@@ -253,6 +276,8 @@ impl Play {
             marks: marks::Marks::start(&fixed),
             fixed,
             entries: Vec::new(),
+            lines: Default::default(),
+            recent: Default::default(),
             log: None,
             version: 0,
             drawn: views::Drawn::default(),
@@ -271,21 +296,21 @@ impl Play {
                     read.k
                 )));
             }
-            let entry = play.carry_out(&read.action).map_err(fail)?;
-            if entry.line != *line {
+            let done = play.carry_out(&read.action).map_err(fail)?;
+            if done.line != *line {
                 return Err(fail(format!(
                     "the line does not replay to what it says: it says `{line}`, replayed it is \
                      `{}` (edited by hand, or written by another version)",
-                    entry.line
+                    done.line
                 )));
             }
-            play.push(entry);
+            play.push(done);
         }
         Ok(play)
     }
 
     /// Check and carry out `action` as the next action, without keeping it.
-    fn carry_out(&self, action: &Value) -> Result<Entry, String> {
+    fn carry_out(&self, action: &Value) -> Result<Done, String> {
         let k = self.entries.len() + 1;
         if k > log::MAX_LINES {
             return Err(format!(
@@ -297,9 +322,26 @@ impl Play {
         perform::perform(self, k, checked)
     }
 
-    fn push(&mut self, entry: Entry) {
+    fn push(&mut self, done: Done) {
+        let Done {
+            entry,
+            line,
+            outcome,
+        } = done;
         if perform::players_see(self, &entry.action) {
             self.version += 1;
+        }
+        if entry.action.is_roll() {
+            self.recent.push_front(Recent {
+                k: entry.k,
+                line: line.clone(),
+                outcome,
+            });
+            self.recent.truncate(views::RESULTS);
+        }
+        self.lines.push_back(line);
+        if self.lines.len() > api::LOG_WINDOW {
+            self.lines.pop_front();
         }
         self.entries.push(entry);
         let mut marks = std::mem::take(&mut self.marks);
@@ -309,8 +351,8 @@ impl Play {
 }
 
 impl api::Table for Play {
-    fn gm(&self) -> Value {
-        views::gm(self)
+    fn gm_since(&self, since: usize) -> Value {
+        views::gm(self, since)
     }
 
     fn players(&self) -> Value {
@@ -318,20 +360,21 @@ impl api::Table for Play {
     }
 
     fn act(&mut self, action: &Value) -> Result<Value, api::NotDone> {
-        let entry = self.carry_out(action)?;
-        if entry.line.len() > log::MAX_LINE {
+        let done = self.carry_out(action)?;
+        if done.line.len() > log::MAX_LINE {
             return Err(api::NotDone::from(format!(
                 "this action's line would be {} bytes long, past the most a play log line may be \
                  ({}); shorten its text",
-                entry.line.len(),
+                done.line.len(),
                 log::MAX_LINE
             )));
         }
         if let Some(log) = &mut self.log {
-            log.line(&entry.line).map_err(unsaved)?;
+            log.line(&done.line).map_err(unsaved)?;
         }
-        let answer = serde_json::json!({"k": entry.k, "line": entry.line, "result": entry.result});
-        self.push(entry);
+        let answer = serde_json::json!({"k": done.entry.k, "line": done.line,
+            "result": done.outcome.json()});
+        self.push(done);
         Ok(answer)
     }
 

@@ -2,11 +2,10 @@
 //! serial, stop or check it names must exist and fit), its rolls made on
 //! the session's streams (`rolls`), and its log line and answer made.
 
-use serde_json::{Value, json};
-
 use super::action::{Action, Shown};
 use super::marks::{Marks, Tracker, pc};
-use super::{Entry, Play, log, rolls};
+use super::outcome::Outcome;
+use super::{Done, Entry, Play, log, rolls};
 use crate::generators::count;
 use crate::generators::map::reach::{self, Unreachable};
 use crate::generators::map::{Map, Stop};
@@ -14,7 +13,7 @@ use crate::rules::RulesSystem;
 
 /// Carry out `action` as action `k` of `play` (nothing kept: the caller
 /// appends its line, then keeps it).
-pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, String> {
+pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Done, String> {
     let marks = &play.marks;
     let (summary, result) = match &action {
         Action::Roll { table } => rolls::table(play, k, table)?,
@@ -27,14 +26,17 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Entry, St
         Action::Twist { k: of } => rolls::twist(play, marks, *of)?,
         Action::Heal { pc, twist } => rolls::heal(play, marks, k, pc, *twist)?,
         Action::Tracker { op, name, now } => tracker(play, marks, k, (op, name.as_deref(), *now))?,
-        _ => (mark(play, marks, &action)?, json!({})),
+        _ => (mark(play, marks, &action)?, Outcome::Nothing {}),
     };
     let (verb, args) = action.args();
-    Ok(Entry {
-        k,
+    Ok(Done {
         line: log::write(k, verb, &args, &summary),
-        action,
-        result,
+        entry: Entry {
+            k,
+            action,
+            kept: result.kept(),
+        },
+        outcome: result,
     })
 }
 
@@ -98,7 +100,7 @@ fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
         } => supplies(play, marks, *money, *rations, *water),
         Action::Arrive { stop, day } => arrive(play, marks, stop, *day),
         Action::Push { shown } => push(play, marks, shown),
-        Action::Undo { k } => undo(play, marks, *k),
+        Action::Undo { k, reason } => undo(play, marks, *k, reason.as_deref()),
         _ => unreachable!("rolls are carried out in `rolls`"),
     }
 }
@@ -280,7 +282,7 @@ fn push(play: &Play, marks: &Marks, shown: &Shown) -> Result<String, String> {
     }
 }
 
-fn undo(play: &Play, marks: &Marks, k: usize) -> Result<String, String> {
+fn undo(play: &Play, marks: &Marks, k: usize, reason: Option<&str>) -> Result<String, String> {
     let Some(e) = play.entries.get(k - 1) else {
         return Err(format!("there is no action {k} yet"));
     };
@@ -291,7 +293,8 @@ fn undo(play: &Play, marks: &Marks, k: usize) -> Result<String, String> {
         | Action::Spend { .. }
         | Action::Supplies { .. }
         | Action::Arrive { .. }
-        | Action::Push { .. } => {}
+        | Action::Push { .. }
+        | Action::Heal { .. } => {}
         _ => {
             return Err(format!(
                 "action {k} is not a mark: rolls, undos and the tracker are never undone"
@@ -308,7 +311,10 @@ fn undo(play: &Play, marks: &Marks, k: usize) -> Result<String, String> {
             "action {k} cannot be struck: a heal marked after it would heal more than was lost"
         ));
     }
-    Ok(format!("strikes {k}"))
+    Ok(match reason {
+        Some(r) => format!("strikes {k}: {r}"),
+        None => format!("strikes {k}"),
+    })
 }
 
 /// The tracker after a tracker action (its cards, for the Core Rules,
@@ -319,7 +325,7 @@ pub(crate) fn tracker_after(play: &Play, marks: &Marks, e: &Entry) -> Option<Tra
     };
     let mut t = marks.tracker.clone();
     match op.as_str() {
-        "start" => t = Some(rolls::start(play, marks, name.as_deref(), &e.result)),
+        "start" => t = Some(rolls::start(play, marks, name.as_deref(), &e.kept)),
         "end" => t = None,
         "next" => {
             if let Some(t) = &mut t {
@@ -342,7 +348,7 @@ fn tracker(
     marks: &Marks,
     k: usize,
     (op, name, now): (&str, Option<&str>, Option<i64>),
-) -> Result<(String, Value), String> {
+) -> Result<(String, Outcome), String> {
     let t = marks.tracker.as_ref();
     let named = |t: &Tracker| -> Result<(), String> {
         match name {
@@ -357,16 +363,16 @@ fn tracker(
         (_, None) if ["next", "set", "end"].contains(&op) => {
             Err("no encounter is running: start one".into())
         }
-        ("end", Some(_)) => Ok((String::new(), json!({}))),
+        ("end", Some(_)) => Ok((String::new(), Outcome::Nothing {})),
         ("next", Some(t)) => {
             if play.fixed.system == RulesSystem::Mettle {
                 named(t)?;
             }
-            Ok((String::new(), json!({})))
+            Ok((String::new(), Outcome::Nothing {}))
         }
         ("set", Some(t)) => {
             named(t)?;
-            now.map(|_| (String::new(), json!({})))
+            now.map(|_| (String::new(), Outcome::Nothing {}))
                 .ok_or_else(|| "`tracker` `set` needs `now`".to_owned())
         }
         _ => Err(format!(

@@ -6,12 +6,11 @@
 //! stream with the Twist: the same first dice, its Edge dice rerolled),
 //! a Heal Check due, and the Core Rules' initiative cards.
 
-use serde_json::{Value, json};
-
 use super::Play;
 use super::action::Action;
 use super::marks::{Combatant, Marks, Tracker, pc, pc_combatant};
-use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome};
+use super::outcome::{Checked, Healing, Kept, Outcome};
+use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome as Fell};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
 use crate::terminal::rolls::{rolled_text, table_roll_text};
@@ -25,7 +24,7 @@ fn stream(play: &Play, k: usize) -> Stream {
 }
 
 /// A roll on a table of the campaign (or the pack's own).
-pub(crate) fn table(play: &Play, k: usize, id: &str) -> Result<(String, Value), String> {
+pub(crate) fn table(play: &Play, k: usize, id: &str) -> Result<(String, Outcome), String> {
     let roll = play
         .fixed
         .library
@@ -36,12 +35,15 @@ pub(crate) fn table(play: &Play, k: usize, id: &str) -> Result<(String, Value), 
         format!("{}: {}", roll.label, roll.text),
         roll.trail_text()
     );
-    let result = json!({"text": table_roll_text(&roll), "roll": roll});
+    let result = Outcome::Table {
+        text: table_roll_text(&roll),
+        roll: Box::new(roll),
+    };
     Ok((summary, result))
 }
 
 /// Any expression of the notation.
-pub(crate) fn dice(play: &Play, k: usize, expr: &str) -> Result<(String, Value), String> {
+pub(crate) fn dice(play: &Play, k: usize, expr: &str) -> Result<(String, Outcome), String> {
     let e = dice::parse(expr).map_err(|e| format!("`{expr}` is not a dice expression: {e}"))?;
     let rolled = dice::roll(&e, &mut stream(play, k));
     let text = rolled_text(&rolled);
@@ -49,7 +51,11 @@ pub(crate) fn dice(play: &Play, k: usize, expr: &str) -> Result<(String, Value),
     let summary = first.split_once(" → ").map_or(first, |(_, r)| r).to_owned();
     Ok((
         summary,
-        json!({"value": rolled.value(), "text": text, "rolled": rolled}),
+        Outcome::Dice {
+            value: rolled.value(),
+            text,
+            rolled,
+        },
     ))
 }
 
@@ -102,21 +108,20 @@ pub(crate) fn check(
     name: &str,
     pool: &str,
     difficulty: Option<u32>,
-) -> Result<(String, Value), String> {
+) -> Result<(String, Outcome), String> {
     let i = pc(play, name)?;
     let e = check_expr(play, i, pool, difficulty)?;
     let odds = percent(chance(&e)?);
     let rolled = dice::roll(&e, &mut stream(play, k));
-    let (summary, result) = outcome(&rolled, &odds);
-    Ok((summary, result))
+    Ok(outcome(rolled, &odds))
 }
 
 /// The words and answer of a rolled check.
-fn outcome(rolled: &dice::Rolled, odds: &str) -> (String, Value) {
-    let text = rolled_text(rolled);
+fn outcome(rolled: dice::Rolled, odds: &str) -> (String, Outcome) {
+    let text = rolled_text(&rolled);
     let first = text.lines().next().unwrap_or_default();
     let (success, edge, score, offered) = match &rolled.outcome {
-        Outcome::Pool(p) => {
+        Fell::Pool(p) => {
             let success = p.success == Some(true);
             (
                 success,
@@ -125,7 +130,7 @@ fn outcome(rolled: &dice::Rolled, odds: &str) -> (String, Value) {
                 !success && p.twist.is_none() && p.edge > 0,
             )
         }
-        Outcome::Save(s) => (s.pass, 0, s.roll, false),
+        Fell::Save(s) => (s.pass, 0, s.roll, false),
         _ => (false, 0, 0, false),
     };
     let said = if success { "success" } else { "failure" };
@@ -133,36 +138,47 @@ fn outcome(rolled: &dice::Rolled, odds: &str) -> (String, Value) {
         "odds {odds}; {said}: {}",
         first.split_once(" → ").map_or(first, |(_, r)| r)
     );
-    let result = json!({
-        "odds": odds, "expr": rolled.expr, "success": success, "score": score, "edge": edge,
-        "twist_offered": offered, "text": text, "rolled": rolled,
-    });
+    let result = Outcome::Check(Box::new(Checked {
+        odds: odds.to_owned(),
+        expr: rolled.expr.clone(),
+        success,
+        score,
+        edge,
+        twist_offered: offered,
+        text,
+        rolled,
+    }));
     (summary, result)
 }
 
-/// The Twist of check `of`: that Check again on its own stream with the
-/// Twist — the first dice as they fell, the Edge dice rerolled.
-pub(crate) fn twist(play: &Play, marks: &Marks, of: usize) -> Result<(String, Value), String> {
+/// The Twist of check `of` (or of Heal Check `of`): that Check again on
+/// its own stream with the Twist — the first dice as they fell, the Edge
+/// dice rerolled.
+pub(crate) fn twist(play: &Play, marks: &Marks, of: usize) -> Result<(String, Outcome), String> {
     let entry = play
         .entries
         .get(of.wrapping_sub(1))
         .ok_or_else(|| format!("there is no action {of} yet"))?;
+    if let Action::Heal { pc: name, .. } = &entry.action {
+        return heal_twist(play, marks, of, name);
+    }
     let Action::Check {
         pc: name,
         pool,
         difficulty,
     } = &entry.action
     else {
-        return Err(format!("action {of} is not a check"));
+        return Err(format!("action {of} is not a check or a Heal Check"));
     };
     if marks.twisted.contains(&of) {
         return Err(format!("the Twist of check {of} was taken already"));
     }
-    if entry.result["twist_offered"] != json!(true) {
+    let Some(odds) = entry.kept.twist_offered() else {
         return Err(format!(
             "check {of} cannot take a Twist: only a failed METTLE Check with Edge can"
         ));
-    }
+    };
+    let odds = odds.to_owned();
     let i = pc(play, name)?;
     let Expr::Pool(mut p) = check_expr(play, i, pool, *difficulty)? else {
         return Err(format!("check {of} is not a METTLE Check"));
@@ -170,8 +186,50 @@ pub(crate) fn twist(play: &Play, marks: &Marks, of: usize) -> Result<(String, Va
     p.twist = true;
     let e = Expr::Pool(p);
     let rolled = dice::roll(&e, &mut stream(play, of));
-    let odds = entry.result["odds"].as_str().unwrap_or_default().to_owned();
-    Ok(outcome(&rolled, &odds))
+    Ok(outcome(rolled, &odds))
+}
+
+/// The Twist called after the plain roll of Heal Check `of`, as for any
+/// Check (METTLE: on a failure with Edge): the same first dice, the Edge
+/// dice rerolled; its outcome is the Heal Check's.
+fn heal_twist(
+    play: &Play,
+    marks: &Marks,
+    of: usize,
+    name: &str,
+) -> Result<(String, Outcome), String> {
+    if marks.struck.contains(&of) {
+        return Err(format!(
+            "Heal Check {of} is struck: roll the Heal Check again"
+        ));
+    }
+    if marks.twisted.contains(&of) {
+        return Err(format!("the Twist of Heal Check {of} was taken already"));
+    }
+    let Some(odds) = play.entries[of - 1].kept.twist_offered() else {
+        return Err(format!(
+            "Heal Check {of} cannot take a Twist: only a failed Heal Check with Edge can, once"
+        ));
+    };
+    heal_roll(play, of, name, true, Some(odds.to_owned()))
+}
+
+/// The Heal Check of `name`: the ledger's row naming them, or one for any
+/// PC who falls (by someone else).
+fn heal_row<'a>(play: &'a Play, name: &str) -> Result<&'a super::load::HealRow, String> {
+    play.fixed
+        .heal
+        .iter()
+        .find(|h| h.patient.as_deref() == Some(name))
+        .or_else(|| {
+            play.fixed
+                .heal
+                .iter()
+                .find(|h| h.patient.is_none() && h.healer != name)
+        })
+        .ok_or_else(|| {
+            format!("no one can heal {name} here: the ledger rolls the Heal in downtime")
+        })
 }
 
 /// A Heal Check due, rolled here (with the Twist when `twist`).
@@ -181,7 +239,7 @@ pub(crate) fn heal(
     k: usize,
     name: &str,
     twist: bool,
-) -> Result<(String, Value), String> {
+) -> Result<(String, Outcome), String> {
     let i = pc(play, name)?;
     if play.fixed.system != RulesSystem::Mettle || !play.fixed.campaign {
         return Err("Heal Checks are METTLE's, in a campaign".into());
@@ -195,41 +253,53 @@ pub(crate) fn heal(
     if marks.pcs[i].healed.is_some() {
         return Err(format!("{name}'s Heal Check was made already this session"));
     }
-    let row = play
-        .fixed
-        .heal
-        .iter()
-        .find(|h| h.patient.as_deref() == Some(name))
-        .or_else(|| {
-            play.fixed
-                .heal
-                .iter()
-                .find(|h| h.patient.is_none() && h.healer != name)
-        })
-        .ok_or_else(|| {
-            format!("no one can heal {name} here: the ledger rolls the Heal in downtime")
-        })?;
+    heal_roll(play, k, name, twist, None)
+}
+
+/// The dice of a Heal Check on stream `k` (with the Twist when `twist`),
+/// with its odds (`None`: worked out here; a Twist called after the plain
+/// roll keeps the plain roll's).
+fn heal_roll(
+    play: &Play,
+    k: usize,
+    name: &str,
+    twist: bool,
+    odds: Option<String>,
+) -> Result<(String, Outcome), String> {
+    let row = heal_row(play, name)?;
     let text = format!(
         "{}D vs {HEAL_DIFFICULTY}{}",
         row.pool,
         if twist { " twist" } else { "" }
     );
     let e = dice::parse(&text).map_err(|e| e.to_string())?;
-    let odds = percent(chance(&e)?);
+    let odds = match odds {
+        Some(o) => o,
+        None => percent(chance(&e)?),
+    };
     let rolled = dice::roll(&e, &mut stream(play, k));
-    let Outcome::Pool(p) = &rolled.outcome else {
+    let Fell::Pool(p) = &rolled.outcome else {
         unreachable!("a pool")
     };
     let passed = p.success == Some(true);
     let twisted = p.twist.is_some();
+    let offered = !passed && !twisted && p.edge > 0;
     let summary = format!(
         "by {}, odds {odds}; {}: {}",
         row.healer,
         if passed { "lives" } else { "dies" },
         rolled_text(&rolled).lines().next().unwrap_or_default()
     );
-    let result = json!({"healer": row.healer, "odds": odds, "passed": passed, "edge": p.edge,
-        "twist": twisted, "rolled": rolled});
+    let edge = p.edge;
+    let result = Outcome::Heal(Box::new(Healing {
+        healer: row.healer.clone(),
+        odds,
+        passed,
+        edge,
+        twist: twisted,
+        twist_offered: offered,
+        rolled,
+    }));
     Ok((summary, result))
 }
 
@@ -241,15 +311,18 @@ pub(crate) fn deal(
     marks: &Marks,
     k: usize,
     at: Option<&str>,
-) -> Result<(String, Value), String> {
-    let t = start(play, marks, at, &json!({}));
+) -> Result<(String, Outcome), String> {
+    let t = start(play, marks, at, &Kept::Nothing);
     if let Some(a) = at
         && foes_of(play, a).is_none()
     {
         return Err(format!("`{a}` is not an encounter of this pack"));
     }
     if play.fixed.system == RulesSystem::Mettle {
-        return Ok((format!("{} combatants", t.combatants.len()), json!({})));
+        return Ok((
+            format!("{} combatants", t.combatants.len()),
+            Outcome::Nothing {},
+        ));
     }
     let mut deck: Vec<u32> = (0..54).collect();
     stream(play, k).shuffle(&mut deck);
@@ -260,7 +333,7 @@ pub(crate) fn deal(
         .zip(&cards)
         .map(|(c, &d)| format!("{} {}", c.name, card(d)))
         .collect();
-    Ok((words.join(", "), json!({"cards": cards})))
+    Ok((words.join(", "), Outcome::Cards { cards }))
 }
 
 /// Card `d` of 54 (0–51: rank 2 to Ace in ♠ ♥ ♦ ♣; 52, 53: Jokers), and
@@ -316,7 +389,7 @@ fn foes_of(play: &Play, at: &str) -> Option<Vec<(String, &'static str, i64)>> {
 
 /// The tracker a start makes: the PCs, then the encounter's foes; with
 /// the Core Rules' cards (in `result`), in turn order.
-pub(crate) fn start(play: &Play, marks: &Marks, at: Option<&str>, result: &Value) -> Tracker {
+pub(crate) fn start(play: &Play, marks: &Marks, at: Option<&str>, kept: &Kept) -> Tracker {
     let mut combatants: Vec<Combatant> = (0..play.fixed.pcs.len())
         .map(|i| pc_combatant(play, marks, i))
         .collect();
@@ -331,9 +404,8 @@ pub(crate) fn start(play: &Play, marks: &Marks, at: Option<&str>, result: &Value
             max: now,
         });
     }
-    if let Some(cards) = result["cards"].as_array() {
-        for (c, d) in combatants.iter_mut().zip(cards) {
-            let d = d.as_u64().unwrap_or(0) as u32;
+    if let Kept::Cards(cards) = kept {
+        for (c, &d) in combatants.iter_mut().zip(cards) {
             c.init = Some(order(d));
             c.card = Some(card(d));
         }

@@ -123,7 +123,7 @@ fn a_scripted_session_replays_to_the_same_rolls_views_and_record() {
 
     // Reopened from its log: the same lines, views and record.
     let again = open(&ws, &log);
-    let relines: Vec<&str> = again.entries.iter().map(|e| e.line.as_str()).collect();
+    let relines: Vec<&str> = again.lines.iter().map(String::as_str).collect();
     assert_eq!(relines, lines);
     assert_eq!(again.gm(), gm);
     assert_eq!(again.players(), players);
@@ -269,4 +269,116 @@ fn a_failed_append_leaves_the_log_as_it_was_and_the_next_appends_cleanly() {
     drop(play);
     let again = open(&ws, &log);
     assert_eq!(again.entries.len(), 2, "the log replays");
+}
+
+/// How many dice to roll before Ada falls (one damage) so that her plain
+/// Heal Check, the action after, fails with Edge.
+fn dice_before_a_failed_heal(play: &Play) -> usize {
+    let pool = play.fixed.heal[0].pool;
+    let e = crate::dice::parse(&format!("{pool}D vs 3")).unwrap();
+    (0..200)
+        .find(|j| {
+            let rolled =
+                crate::dice::roll(&e, &mut play.fixed.seed.stream(&format!("play/{}", j + 2)));
+            let crate::dice::roll::Outcome::Pool(p) = rolled.outcome else {
+                unreachable!()
+            };
+            p.success == Some(false) && p.edge > 0
+        })
+        .expect("a failed Heal Check with Edge in 200 streams")
+}
+
+/// Ada fallen and her plain Heal Check failed with Edge: its answer.
+fn failed_heal(play: &mut Play) -> Value {
+    for _ in 0..dice_before_a_failed_heal(play) {
+        play.act(&json!({"do": "dice", "expr": "1d6"})).unwrap();
+    }
+    let max = play.fixed.pcs[0].now;
+    play.act(&json!({"do": "damage", "pc": "Ada", "amount": max + 1}))
+        .unwrap();
+    let heal = play
+        .act(&json!({"do": "heal", "pc": "Ada", "twist": false}))
+        .unwrap();
+    assert_eq!(heal["result"]["passed"], false, "{heal}");
+    assert_eq!(heal["result"]["twist_offered"], true, "{heal}");
+    heal
+}
+
+/// The party card's fate and the record's agree.
+fn card_and_record(play: &Play) -> (Value, bool) {
+    let record = record::text(play).unwrap();
+    (
+        play.gm()["pcs"][0]["fate"].clone(),
+        record
+            .lines()
+            .any(|l| l.trim_start().starts_with("fate = \"dead\"")),
+    )
+}
+
+#[test]
+fn a_heal_check_failed_with_edge_takes_its_twist_after_the_plain_roll() {
+    let (root, ws) = campaign("heal-twist");
+    let log = root.join("sessions/1/play.log");
+    let mut play = open(&ws, &log);
+    let heal = failed_heal(&mut play);
+    let k = heal["k"].as_u64().unwrap();
+    let gm = play.gm();
+    assert_eq!(gm["results"][0]["twist_open"], true, "{}", gm["results"][0]);
+    // Before the Twist, the card says what the record says: dead.
+    assert_eq!(card_and_record(&play), (json!("dead"), true));
+
+    let twist = play.act(&json!({"do": "twist", "k": k})).unwrap();
+    assert_eq!(twist["result"]["twist"], true, "{twist}");
+    assert_eq!(twist["result"]["odds"], heal["result"]["odds"]);
+    let dice = |a: &Value| a["result"]["rolled"]["outcome"]["dice"].clone();
+    assert_eq!(dice(&twist), dice(&heal), "the first dice as they fell");
+    let passed = twist["result"]["passed"] == json!(true);
+    let healed = play.marks.pcs[0].healed.clone().unwrap();
+    assert!(healed.twist);
+    assert_eq!(healed.passed, passed);
+    assert_eq!(play.gm()["results"][0]["twist_open"], false);
+    assert_eq!(play.gm()["results"][0]["check"], Value::Null);
+    let (fate, dead) = card_and_record(&play);
+    assert_eq!((fate == json!("dead"), dead), (!passed, !passed));
+    let record = record::text(&play).unwrap();
+    if passed {
+        assert!(record.contains("heal_twist = true"), "{record}");
+    }
+    crate::pack::Sources::check_record(&ws, 1, &record).unwrap();
+    let e = play.act(&json!({"do": "twist", "k": k})).unwrap_err();
+    assert!(e.contains("was taken already"), "{e}");
+    // Replayed, the same.
+    let again = open(&ws, &log);
+    assert_eq!(record::text(&again).unwrap(), record);
+    assert_eq!(again.gm(), play.gm());
+}
+
+#[test]
+fn a_heal_check_struck_with_a_reason_may_be_made_again() {
+    let (root, ws) = campaign("heal-undo");
+    let log = root.join("sessions/1/play.log");
+    let mut play = open(&ws, &log);
+    let heal = failed_heal(&mut play);
+    let k = heal["k"].as_u64().unwrap();
+    let undo = play
+        .act(&json!({"do": "undo", "k": k, "reason": "the wrong healer"}))
+        .unwrap();
+    assert!(
+        undo["line"].as_str().unwrap().ends_with(&format!(
+            "undo k={k} reason=\"the wrong healer\" → strikes {k}: the wrong healer"
+        )),
+        "{undo}"
+    );
+    assert_eq!(play.marks.pcs[0].healed, None);
+    assert_eq!(card_and_record(&play), (Value::Null, false));
+    assert_eq!(play.gm()["results"][0]["twist_open"], false);
+    let e = play.act(&json!({"do": "twist", "k": k})).unwrap_err();
+    assert!(e.contains("is struck"), "{e}");
+    let again = play
+        .act(&json!({"do": "heal", "pc": "Ada", "twist": true}))
+        .unwrap();
+    let passed = again["result"]["passed"] == json!(true);
+    assert_eq!(card_and_record(&play).1, !passed);
+    let replayed = open(&ws, &log);
+    assert_eq!(replayed.gm(), play.gm());
 }

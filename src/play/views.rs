@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::Play;
 use super::action::{Action, Shown};
 use super::marks::Marks;
+use super::outcome::Kept;
 use crate::generators::map::Reveal;
 use crate::handouts::drawings::chart::{self, View};
 
@@ -154,13 +155,10 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
             let twisted = play.entries.iter().rev().find(|t| {
                 matches!(t.action, Action::Twist { k } if k == *of) && !marks.struck.contains(&t.k)
             });
-            let r = &twisted.unwrap_or(e).result;
-            let said = if r["success"] == json!(true) {
-                "success"
-            } else {
-                "failure"
+            let Kept::Check { success, edge, .. } = twisted.unwrap_or(e).kept else {
+                return None;
             };
-            let edge = r["edge"].as_u64().unwrap_or(0);
+            let said = if success { "success" } else { "failure" };
             let with = if twisted.is_some() {
                 " after a Twist"
             } else {
@@ -174,8 +172,11 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
     }
 }
 
-/// The GM's view: everything.
-pub(crate) fn gm(play: &Play) -> Value {
+/// The GM's view: everything, but of the log only the lines after
+/// `since` within the last [`super::api::LOG_WINDOW`] (each answer bounded however
+/// long the log), with `log_total` (the last line's number) and
+/// `struck` (the lines struck within that window).
+pub(crate) fn gm(play: &Play, since: usize) -> Value {
     let f = &play.fixed;
     let marks = &play.marks;
     let (day, stop) = marks.day_stop(play);
@@ -195,9 +196,19 @@ pub(crate) fn gm(play: &Play) -> Value {
                 .map(|(s, _)| s)
                 .collect();
             let now = marks.now(play, i);
+            // As the record says: a failed Heal Check is `fate = "dead"`.
+            let healed = m
+                .healed
+                .as_ref()
+                .map(|h| json!({"passed": h.passed, "edge": h.edge, "twist": h.twist}));
+            let fate = m
+                .healed
+                .as_ref()
+                .is_some_and(|h| !h.passed)
+                .then_some("dead");
             json!({"name": p.name, "sitting": now <= 0,
                    "track": {"label": p.label, "now": now, "max": p.max},
-                   "statuses": statuses, "vouchers": vouchers})
+                   "statuses": statuses, "vouchers": vouchers, "healed": healed, "fate": fate})
         })
         .collect();
     let met: Vec<&String> = marks.met.iter().chain(&marks.npcs_met).collect();
@@ -231,11 +242,15 @@ pub(crate) fn gm(play: &Play) -> Value {
             .collect(),
         _ => Vec::new(),
     };
-    let log: Vec<Value> = play
-        .entries
-        .iter()
-        .map(|e| json!({"k": e.k, "line": e.line, "struck": marks.struck.contains(&e.k)}))
+    let total = play.entries.len();
+    let window = total - play.lines.len();
+    let log: Vec<Value> = (since.clamp(window, total)..total)
+        .map(|i| {
+            let k = i + 1;
+            json!({"k": k, "line": play.lines[i - window], "struck": marks.struck.contains(&k)})
+        })
         .collect();
+    let struck: Vec<usize> = marks.struck.range(window + 1..).copied().collect();
     json!({
         "api": 1, "title": f.title, "session": f.session, "campaign": f.campaign,
         "system": f.system, "share": f.share,
@@ -246,7 +261,7 @@ pub(crate) fn gm(play: &Play) -> Value {
         "map": {"svg": svg(play, marks, false), "stops": stops},
         "tracker": tracker(play, marks),
         "results": results(play, marks),
-        "log": log,
+        "log": log, "log_total": total, "struck": struck,
     })
 }
 
@@ -259,26 +274,26 @@ pub(crate) const RESULTS: usize = 5;
 /// `play` shows them again: `check` is the Check's number (a Check's or
 /// its Twist's) and `twist_open` whether its Twist may still be taken.
 fn results(play: &Play, marks: &Marks) -> Vec<Value> {
-    play.entries
+    play.recent
         .iter()
-        .rev()
-        .filter_map(|e| {
+        .map(|r| {
+            let e = &play.entries[r.k - 1];
+            let of_check = |k: usize| matches!(play.entries[k - 1].action, Action::Check { .. });
             let check = match e.action {
                 Action::Check { .. } => Some(e.k),
-                Action::Twist { k } => Some(k),
-                Action::Roll { .. } | Action::Dice { .. } | Action::Heal { .. } => None,
-                _ => return None,
+                Action::Twist { k } => of_check(k).then_some(k),
+                _ => None,
             };
-            let open = matches!(e.action, Action::Check { .. })
-                && e.result["twist_offered"] == json!(true)
-                && !marks.twisted.contains(&e.k);
+            // A failed Check's or Heal Check's Twist, not yet taken (a Heal
+            // Check struck takes none).
+            let open = matches!(e.action, Action::Check { .. } | Action::Heal { .. })
+                && e.kept.twist_offered().is_some()
+                && !marks.twisted.contains(&e.k)
+                && !marks.struck.contains(&e.k);
             let (verb, _) = e.action.args();
-            Some(
-                json!({"k": e.k, "do": verb, "line": e.line, "result": e.result,
-                        "check": check, "twist_open": open}),
-            )
+            json!({"k": e.k, "do": verb, "line": r.line, "result": r.outcome.json(),
+                   "check": check, "twist_open": open})
         })
-        .take(RESULTS)
         .collect()
 }
 

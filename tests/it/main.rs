@@ -90,6 +90,7 @@ mod memory_fifty;
 mod pdf;
 mod play_browser;
 mod play_log;
+mod play_table;
 mod prep;
 mod safety;
 mod seasons;

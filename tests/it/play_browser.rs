@@ -21,14 +21,14 @@ use crate::common::{run_in, stderr, stdout, temp_dir};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-fn ok_in(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn ok_in(dir: &Path, args: &[&str]) -> String {
     let o = run_in(dir, args);
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
     stdout(&o)
 }
 
 /// A child process killed when the test ends, however it ends.
-struct Guard(Child);
+pub(crate) struct Guard(pub(crate) Child);
 
 impl Drop for Guard {
     fn drop(&mut self) {
@@ -46,7 +46,13 @@ fn free_port() -> u16 {
 }
 
 /// One HTTP/1.1 exchange on loopback: (status, body).
-fn http(port: u16, method: &str, path: &str, headers: &str, body: &str) -> (u16, String) {
+pub(crate) fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String) {
     let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     write!(
@@ -90,13 +96,13 @@ fn http(port: u16, method: &str, path: &str, headers: &str, body: &str) -> (u16,
 }
 
 /// One WebDriver session.
-struct Browser {
+pub(crate) struct Browser {
     port: u16,
     id: String,
 }
 
 impl Browser {
-    fn open(port: u16, profile: &Path, size: &str) -> Browser {
+    pub(crate) fn open(port: u16, profile: &Path, size: &str) -> Browser {
         let args = [
             "--headless",
             "--no-sandbox",
@@ -129,11 +135,11 @@ impl Browser {
         )
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.call("POST", "/url", &json!({ "url": url }));
     }
 
-    fn js(&self, script: &str) -> Value {
+    pub(crate) fn js(&self, script: &str) -> Value {
         self.call(
             "POST",
             "/execute/sync",
@@ -141,7 +147,7 @@ impl Browser {
         )
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.call(
             "POST",
             "/element",
@@ -157,7 +163,7 @@ impl Browser {
     }
 
     /// Waits for a script to answer something truthy; answers it.
-    fn until(&self, script: &str, within: Duration) -> Value {
+    pub(crate) fn until(&self, script: &str, within: Duration) -> Value {
         let began = Instant::now();
         loop {
             let v = self.js(script);
@@ -189,7 +195,7 @@ fn wd(port: u16, method: &str, path: &str, body: &Value) -> Value {
 }
 
 /// chromedriver started on a free port, or `None` (and why) without it.
-fn driver() -> Option<(Guard, u16)> {
+pub(crate) fn driver() -> Option<(Guard, u16)> {
     let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
         .into_iter()
         .filter(|p| !Path::new(p).exists())
@@ -226,7 +232,7 @@ fn driver() -> Option<(Guard, u16)> {
 }
 
 /// `tablewright play` in `dir`: the running server and its two addresses.
-fn play(dir: &Path, args: &[&str]) -> (Guard, String, String) {
+pub(crate) fn play(dir: &Path, args: &[&str]) -> (Guard, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tablewright"))
         .arg("play")
         .args(args)
@@ -242,13 +248,13 @@ fn play(dir: &Path, args: &[&str]) -> (Guard, String, String) {
     (Guard(child), gm, players)
 }
 
-fn port_of(url: &str) -> u16 {
+pub(crate) fn port_of(url: &str) -> u16 {
     let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
     rest.split('/').next().unwrap().parse().unwrap()
 }
 
 /// Ctrl-C, as a terminal sends it.
-fn interrupt(g: &mut Guard) -> std::process::ExitStatus {
+pub(crate) fn interrupt(g: &mut Guard) -> std::process::ExitStatus {
     let pid = g.0.id().to_string();
     assert!(
         Command::new("kill")

@@ -27,6 +27,8 @@ pub(crate) struct Request {
     pub(crate) method: String,
     /// The path as sent (the query cut off).
     pub(crate) path: String,
+    /// The query as sent (after `?`; empty without one).
+    pub(crate) query: String,
     /// Header names in lower case.
     pub(crate) headers: Vec<(String, String)>,
     pub(crate) body: Vec<u8>,
@@ -98,6 +100,7 @@ pub(crate) fn read(stream: impl Read) -> Result<Request, Refusal> {
     let mut req = Request {
         method: method.to_string(),
         path: target.split('?').next().unwrap_or("").to_string(),
+        query: target.split_once('?').map_or("", |(_, q)| q).to_string(),
         headers,
         body: Vec::new(),
     };

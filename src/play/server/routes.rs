@@ -11,7 +11,7 @@
 //! | GET    | `/assets/<file>` | no    | the pages' styles and scripts            |
 //! | GET    | `/api/players`   | no    | the players' view (JSON)                 |
 //! | GET    | `/api/events`    | no    | the players' view as server-sent events  |
-//! | GET    | `/api/gm`        | yes   | the GM's view (JSON)                     |
+//! | GET    | `/api/gm`        | yes   | the GM's view (JSON); `?since=K`: the log's lines after K only |
 //! | POST   | `/api/act`       | yes   | one action (JSON) → its answer           |
 
 use std::io::Write;
@@ -84,7 +84,9 @@ pub(super) fn serve(conn: &Conn, shared: &Shared) {
             return events(stream, shared);
         }
         ("GET", "/api/players") => Ok(json_ok(stream, &table(shared).players())),
-        ("GET", "/api/gm") => gm_only(&req, shared).map(|()| json_ok(stream, &table(shared).gm())),
+        ("GET", "/api/gm") => gm_only(&req, shared)
+            .and_then(|()| since(&req.query))
+            .map(|since| json_ok(stream, &table(shared).gm_since(since))),
         ("POST", "/api/act") => gm_only(&req, shared).and_then(|()| act(stream, shared, &req)),
         ("GET", _) if assets::find(path).is_some() => assets::find(path)
             .map(|a| Ok(http::write(stream, 200, a.content_type, a.body)))
@@ -99,6 +101,22 @@ pub(super) fn serve(conn: &Conn, shared: &Shared) {
 }
 
 type Checked<T> = Result<T, (u16, &'static str)>;
+
+/// The GM's cursor into the log, `since=K` (the last line the page has;
+/// none: 0), the only query the server reads.
+fn since(query: &str) -> Checked<usize> {
+    match query {
+        "" => Ok(0),
+        q => q
+            .strip_prefix("since=")
+            .filter(|n| n.len() <= 9 && n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse().ok())
+            .ok_or((
+                400,
+                "the query is since=K, K the last line's number the page has",
+            )),
+    }
+}
 
 fn is_route(path: &str) -> bool {
     matches!(

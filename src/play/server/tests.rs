@@ -19,8 +19,9 @@ struct Double {
 }
 
 impl Table for Double {
-    fn gm(&self) -> Value {
-        json!({"api": 1, "title": "GM only: the Difficulty is 4", "acts": self.acts.len()})
+    fn gm_since(&self, since: usize) -> Value {
+        json!({"api": 1, "title": "GM only: the Difficulty is 4", "acts": self.acts.len(),
+               "since": since})
     }
     fn players(&self) -> Value {
         json!({"api": 1, "title": "<script>alert(1)</script>", "version": self.version(),
@@ -145,6 +146,37 @@ fn the_gm_view_and_every_change_need_the_right_token() {
             .2
             .contains("Ford")
     );
+}
+
+#[test]
+fn the_gm_view_is_asked_from_a_cursor_and_a_bad_one_is_refused() {
+    let s = start();
+    let t = token(&s);
+    let gm = |path: &str| {
+        request(
+            &s,
+            "GET",
+            path,
+            &format!("X-Tablewright-Token: {t}\r\n"),
+            "",
+        )
+    };
+    assert!(gm("/api/gm").2.contains("\"since\":0"));
+    assert!(gm("/api/gm?since=12").2.contains("\"since\":12"));
+    for bad in [
+        "since=",
+        "since=-1",
+        "since=x",
+        "since=1&since=2",
+        "after=3",
+        "since=1234567890",
+    ] {
+        let (status, _, body) = gm(&format!("/api/gm?{bad}"));
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.contains("since=K"), "{bad}: {body}");
+    }
+    // Without the token the cursor is not even read.
+    assert_eq!(request(&s, "GET", "/api/gm?since=x", "", "").0, 403);
 }
 
 #[test]
