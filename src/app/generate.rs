@@ -394,6 +394,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         taken: Vec::new(),
         pool: None,
         first_day: 1,
+        fasting: Vec::new(),
         visits: Default::default(),
     })
 }

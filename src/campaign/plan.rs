@@ -377,5 +377,6 @@ fn fixed(
         to,
         day: 1,
         supplies: None,
+        fasting: Vec::new(),
     })
 }

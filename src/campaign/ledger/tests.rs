@@ -910,6 +910,8 @@ fn every_record_key_is_in_the_readme() {
             omens: 1,
             lowered: [("STR".to_owned(), 1)].into(),
             statuses: vec!["x".into()],
+            hungry: Some(1),
+            thirsty: Some(1),
             cured: vec!["x".into()],
             heal_edge: Some(1),
             heal_twist: true,
@@ -1147,5 +1149,6 @@ fn a_planned_journey_from_elsewhere_is_not_the_road_walked() {
 }
 
 mod drift;
+mod carried;
 mod findings;
 mod heal;
