@@ -185,7 +185,12 @@ pub(crate) fn record_text(a: &After) -> String {
                 "hunger and thirst killed them on the journey",
             );
         } else {
-            kv(&mut t, "# fate", "\"dead\"", "or \"left\" (the PC died or left)");
+            kv(
+                &mut t,
+                "# fate",
+                "\"dead\"",
+                "or \"left\" (the PC died or left)",
+            );
         }
     }
     t

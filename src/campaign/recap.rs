@@ -348,7 +348,10 @@ fn lasting_in(state: &State, k: u32) -> Vec<String> {
     for pc in state.present() {
         if let Some(m) = &pc.mettle {
             for t in m.lasting.iter().filter(|t| t.session == k) {
-                out.push(format!("{} — {} ({}, for good): {}", pc.name, t.name, t.from, t.text));
+                out.push(format!(
+                    "{} — {} ({}, for good): {}",
+                    pc.name, t.name, t.from, t.text
+                ));
             }
         }
         let Some(c) = &pc.core else { continue };

@@ -73,41 +73,59 @@ pub(super) fn downtime(
             .find(|p| p.name.trim().eq_ignore_ascii_case(&name));
         out.involved.push(k);
         let hurt_again = entry.is_some_and(|e| e.damage > 0);
+        if entry.and_then(|e| e.heal_edge).is_none() && m.stable && !hurt_again {
+            still_stable(&name, m.mettle, changes);
+            continue;
+        }
+        // Whoever heals — at the table or in downtime — is tied up in it
+        // (no Downtime Voucher): the PC the record names, else the
+        // ledger's own choice among the PCs the session started with (a
+        // PC who joined in it, added to the record later too, never
+        // changes who healed).
+        let h = session_healer(
+            state,
+            present,
+            n,
+            k,
+            entry.and_then(|e| e.healer.as_deref()),
+        );
+        if !out.involved.contains(&h) {
+            out.involved.push(h);
+        }
         let edge = match entry.and_then(|e| e.heal_edge) {
             Some(edge) => at_the_table(&name, edge, entry.is_some_and(|e| e.heal_twist), changes),
-            None if m.stable && !hurt_again => {
-                still_stable(&name, m.mettle, changes);
-                continue;
-            }
-            None => {
-                // The ledger's own choice is among the PCs the session
-                // started with: a PC who joined in it (added to the
-                // record later, too) never changes who healed.
-                let started: Vec<usize> = present
-                    .iter()
-                    .copied()
-                    .filter(|&h| state.pcs[h].joined_in < n)
-                    .collect();
-                let named = entry.and_then(|e| e.healer.as_deref());
-                let h = match named {
-                    Some(_) => healer(state, present, k, named),
-                    None => healer(state, &started, k, None),
-                };
-                if !out.involved.contains(&h) {
-                    out.involved.push(h);
+            None => match rolled(start, state, n, k, h, changes) {
+                Some(edge) => edge,
+                None => {
+                    out.days = out.days.max(1);
+                    continue;
                 }
-                match rolled(start, state, n, k, h, changes) {
-                    Some(edge) => edge,
-                    None => {
-                        out.days = out.days.max(1);
-                        continue;
-                    }
-                }
-            }
+            },
         };
         out.days = out.days.max(rest(state, k, edge, changes));
     }
     out
+}
+
+/// Who heals PC `k` after session `n`: the PC `named` by the record,
+/// else the standing PC with the best CULTURE among those the session
+/// started with, else the patient alone.
+fn session_healer(
+    state: &State,
+    present: &[usize],
+    n: u32,
+    k: usize,
+    named: Option<&str>,
+) -> usize {
+    if named.is_some() {
+        return healer(state, present, k, named);
+    }
+    let started: Vec<usize> = present
+        .iter()
+        .copied()
+        .filter(|&h| state.pcs[h].joined_in < n)
+        .collect();
+    healer(state, &started, k, None)
 }
 
 /// A Heal made at the table and recorded: the ledger rolls nothing.

@@ -59,7 +59,10 @@ fn follow(name: &str, m: &mut MettlePc, changes: &mut Vec<Change>) {
             statuses.retain(|s| s != status);
             changes.push(change(
                 name,
-                format!("{status} ends: they {}", if status == "Hungry" { "ate" } else { "drank" }),
+                format!(
+                    "{status} ends: they {}",
+                    if status == "Hungry" { "ate" } else { "drank" }
+                ),
                 format!("{}: {status}", rule::STATUS),
             ));
         }

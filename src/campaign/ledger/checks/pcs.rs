@@ -299,7 +299,11 @@ fn fasting_problem(
     let thirsty = pc.thirsty.unwrap_or(m.thirsty);
     let (difficulty, calling) =
         crate::campaign::ledger::want::past_calling(&m.block, hungry, thirsty)?;
-    let key = if pc.thirsty.is_some() { "thirsty" } else { "hungry" };
+    let key = if pc.thirsty.is_some() {
+        "thirsty"
+    } else {
+        "hungry"
+    };
     Some(
         record
             .at_pc(

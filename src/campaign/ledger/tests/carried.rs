@@ -46,17 +46,15 @@ fn days_without_food_and_water_carry_until_a_record_ends_them() {
         ],
     )
     .unwrap();
-    assert_eq!(
-        mettle_pc(ledger.state_before(2).unwrap(), "Ada").thirsty,
-        1
-    );
+    assert_eq!(mettle_pc(ledger.state_before(2).unwrap(), "Ada").thirsty, 1);
     assert_eq!(mettle_pc(&ledger.now, "Ada").thirsty, 0);
 }
 
 #[test]
 fn starving_lowers_maximum_mettle_a_day_without_food_until_they_eat() {
     // Brannoc: Mettle 3 + 4 = 7. Starving, 3 days without food: 4.
-    let one = "session = 1\nday = 4\n[[pc]]\nname = \"Brannoc\"\nstatuses = [\"Starving\"]\nhungry = 3\n";
+    let one =
+        "session = 1\nday = 4\n[[pc]]\nname = \"Brannoc\"\nstatuses = [\"Starving\"]\nhungry = 3\n";
     let two = "session = 2\nday = 5\n[[pc]]\nname = \"Brannoc\"\nhungry = 0\n";
     let ledger = fold(&mettle_start(SEED), &[played(1, one), played(2, two)]).unwrap();
     let m = mettle_pc(ledger.state_before(2).unwrap(), "Brannoc");
@@ -74,7 +72,8 @@ fn starving_lowers_maximum_mettle_a_day_without_food_until_they_eat() {
     assert!(said(&ledger, 2).contains(&"Brannoc: Starving ends: restored by food".into()));
     // Starving to a maximum of 0 kills. Ada: best attribute 4, so 7 days
     // would be past it: Thirsty is not needed, hungry 7 > 4 is refused…
-    let seven = "session = 1\nday = 8\n[[pc]]\nname = \"Ada\"\nstatuses = [\"Starving\"]\nhungry = 7\n";
+    let seven =
+        "session = 1\nday = 8\n[[pc]]\nname = \"Ada\"\nstatuses = [\"Starving\"]\nhungry = 7\n";
     assert_eq!(
         refused(&mettle_start(SEED), &[played(1, seven)]),
         [
@@ -90,8 +89,7 @@ fn starving_lowers_maximum_mettle_a_day_without_food_until_they_eat() {
     let ledger = fold(&start, &[played(1, seven)]).unwrap();
     assert!(!ledger.now.pc("Ada").unwrap().is_present());
     assert!(
-        said(&ledger, 1)
-            .contains(&"Ada: starved to death: maximum Mettle at 0 or below".into()),
+        said(&ledger, 1).contains(&"Ada: starved to death: maximum Mettle at 0 or below".into()),
         "{:#?}",
         said(&ledger, 1)
     );

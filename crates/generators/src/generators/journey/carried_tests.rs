@@ -65,7 +65,12 @@ fn hunger_and_thirst_from_before_weigh_on_the_first_travel_check() {
     );
     // A status alone is a day.
     let mut req = mettle_request("ruin");
-    let k = req.party.mettle.iter().position(|b| b.name == lead).unwrap();
+    let k = req
+        .party
+        .mettle
+        .iter()
+        .position(|b| b.name == lead)
+        .unwrap();
     req.party.mettle[k].statuses = vec!["Hungry".into()];
     assert_eq!(walk(&req).passages[0].penalty, Some(1));
     // From a settlement they eat and drink before setting out.
@@ -105,7 +110,12 @@ fn a_blinded_pc_leads_only_when_no_one_sees_and_then_at_plus_four() {
     let seen = walk(&req);
     let blind = walk(&all);
     assert!(blind.days[0].entries[0].contains("Blinded like everyone: +4 Difficulty"));
-    let first = |j: &Journey| (j.passages[0].difficulty.unwrap(), j.passages[0].penalty.unwrap());
+    let first = |j: &Journey| {
+        (
+            j.passages[0].difficulty.unwrap(),
+            j.passages[0].penalty.unwrap(),
+        )
+    };
     let ((d0, p0), (d1, p1)) = (first(&seen), first(&blind));
     assert_eq!(d1 - p1, d0 - p0 + 4);
     // The planned odds carry it too.

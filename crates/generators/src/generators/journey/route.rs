@@ -89,7 +89,13 @@ pub fn lead(party: &Party, system: RulesSystem) -> Option<Lead> {
         RulesSystem::Core => party
             .core
             .iter()
-            .max_by_key(|s| (!blinded(&s.conditions), s.WIT, std::cmp::Reverse(s.name.clone())))
+            .max_by_key(|s| {
+                (
+                    !blinded(&s.conditions),
+                    s.WIT,
+                    std::cmp::Reverse(s.name.clone()),
+                )
+            })
             .map(|s| Lead {
                 name: s.name.clone(),
                 pool: s.WIT.clamp(0, 19) as u32,

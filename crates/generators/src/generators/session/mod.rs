@@ -649,7 +649,10 @@ fn map_and_journey(
         return Ok((None, None));
     };
     let (first_day, pool) = m.fixed.as_ref().map_or((1, None), |f| (f.day, f.supplies));
-    let fasting = m.fixed.as_ref().map_or_else(Vec::new, |f| f.fasting.clone());
+    let fasting = m
+        .fixed
+        .as_ref()
+        .map_or_else(Vec::new, |f| f.fasting.clone());
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
