@@ -79,3 +79,21 @@ fn a_mutation_gained_twice_is_refused() {
     );
     assert!(problems[0].ends_with("(session 1): mutation slip `mutation/1` would give it twice"));
 }
+
+#[test]
+fn a_pc_who_joined_after_a_death_loses_no_omen_for_its_unpaid_funeral() {
+    // Finding 8: Sybilla dies in session 1 in the wild; Oda joins in
+    // session 2 and the party rests at Kettleby without the funeral's
+    // 512ʂ. Balthasar, who was there, loses a maximum omen; Oda does not.
+    let one = "session = 1\nday = 2\nstop = \"Gallows Ford\"\n[[pc]]\nname = \"Sybilla\"\nfate = \"dead\"\n";
+    let two = "session = 2\nday = 3\nstop = \"Kettleby\"\nmoney = 100\n\n[[joined]]\nname = \"Oda\"\nSTR = 11\nAGI = 9\nWIT = 12\nomens = 2\nmax_omens = 2\n";
+    let ledger = fold(&core_start(0), &[played(1, one), played(2, two)]).unwrap();
+    let said = said(&ledger, 2);
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Balthasar: Sybilla's funeral (512ʂ) unpaid")),
+        "{said:#?}"
+    );
+    assert!(!said.iter().any(|s| s.starts_with("Oda: Sybilla's funeral")), "{said:#?}");
+    assert_eq!(core_pc(&ledger.now, "Oda").sheet.max_omens, 2);
+}
