@@ -116,8 +116,9 @@ fn record(system: RulesSystem, n: u32, day: u32) -> String {
         }
         RulesSystem::Mettle => {
             if n > 1 {
-                // PC 3's voucher from the last downtime.
-                t.push_str(&format!("vouchers_spent = [\"BE-S{}-PC3\"]\n", n - 1));
+                // PC 1's voucher from the last downtime (PC 3, the best
+                // CULTURE, healed PC 2 at the table: no voucher).
+                t.push_str(&format!("vouchers_spent = [\"BE-S{}-PC1\"]\n", n - 1));
             }
             t.push_str("[[pc]]\nname = \"PC 2\"\ndamage = 8\nheal_edge = 2\n");
             t.push_str("[[pc]]\nname = \"PC 1\"\ndamage = 2\nstatuses = [\"Surprised\"]\n");

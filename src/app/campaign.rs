@@ -202,9 +202,7 @@ fn pc_line(pc: &PcState) -> String {
         if m.mettle <= 0 {
             line.push_str(" (sits out until healed)");
         }
-        if !m.block.statuses.is_empty() {
-            let _ = write!(line, "; {}", m.block.statuses.join(", "));
-        }
+        line.push_str(&crate::campaign::recap::mettle_marks(m));
     }
     if let Some(c) = &pc.core {
         let s = &c.sheet;

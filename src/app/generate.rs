@@ -396,6 +396,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         pool: None,
         first_day: 1,
         first_season: *season,
+        fasting: Vec::new(),
         visits: Default::default(),
     })
 }

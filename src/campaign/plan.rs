@@ -378,5 +378,6 @@ fn fixed(
         to,
         day: 1,
         supplies: None,
+        fasting: Vec::new(),
     })
 }

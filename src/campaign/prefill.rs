@@ -8,6 +8,7 @@
 
 use std::fmt::Write as _;
 
+use crate::generators::journey::Wanting;
 use crate::generators::session::{After, Pack};
 use crate::rules::RulesSystem;
 
@@ -109,7 +110,10 @@ pub(crate) fn after(
         .journey
         .as_ref()
         .map_or((None, None), |j| (Some(j.rations_left), Some(j.water_left)));
+    let (fasting, starved) = fasting_at_the_end(pack);
     After {
+        fasting,
+        starved,
         session,
         system: pack.system,
         day,
@@ -124,6 +128,32 @@ pub(crate) fn after(
     }
 }
 
+/// METTLE: each PC's days without food and water at the journey's end
+/// (0 for one who set out Hungry or Thirsty and no longer is), and the
+/// PCs it killed; nothing without a journey.
+fn fasting_at_the_end(pack: &Pack) -> (Vec<Wanting>, Vec<String>) {
+    let Some(last) = pack.journey.as_ref().and_then(|j| j.watches.last()) else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut out = Vec::new();
+    for b in &pack.party.mettle {
+        if last.dead.contains(&b.name) {
+            continue;
+        }
+        let set_out = b.statuses.iter().any(|s| s == "Hungry" || s == "Thirsty");
+        match last.wanting.iter().find(|w| w.name == b.name) {
+            Some(w) => out.push(w.clone()),
+            None if set_out => out.push(Wanting {
+                name: b.name.clone(),
+                hungry: 0,
+                thirsty: 0,
+            }),
+            None => {}
+        }
+    }
+    (out, last.dead.clone())
+}
+
 /// The record file, pre-filled: every key with its meaning beside it,
 /// nothing met yet, each PC with no harm taken.
 pub(crate) fn record_text(a: &After) -> String {
@@ -133,6 +163,35 @@ pub(crate) fn record_text(a: &After) -> String {
     record_purse(&mut t, a);
     for (name, start) in &a.pcs {
         record_pc(&mut t, a.system, name, start);
+        if let Some(w) = a.fasting.iter().find(|w| &w.name == name) {
+            kv(
+                &mut t,
+                "hungry",
+                &w.hungry.to_string(),
+                "days without food at the end (the journey log's)",
+            );
+            kv(
+                &mut t,
+                "thirsty",
+                &w.thirsty.to_string(),
+                "days without water at the end",
+            );
+        }
+        if a.starved.contains(name) {
+            kv(
+                &mut t,
+                "fate",
+                "\"dead\"",
+                "hunger and thirst killed them on the journey",
+            );
+        } else {
+            kv(
+                &mut t,
+                "# fate",
+                "\"dead\"",
+                "or \"left\" (the PC died or left)",
+            );
+        }
     }
     t
 }
@@ -247,7 +306,6 @@ fn record_pc(t: &mut String, system: RulesSystem, name: &str, start: &str) {
             kv(t, "omens", "0", "omens spent (back at a full rest)");
         }
     }
-    kv(t, "# fate", "\"dead\"", "or \"left\" (the PC died or left)");
 }
 
 /// `key = value` and its comment, the comments lined up.

@@ -236,9 +236,7 @@ pub fn now_line(pc: &PcState, sitting: bool) -> String {
                 " (sits out until healed)"
             });
         }
-        if !m.block.statuses.is_empty() {
-            line.push_str(&format!("; {}", m.block.statuses.join(", ")));
-        }
+        line.push_str(&mettle_marks(m));
     }
     if let Some(c) = &pc.core {
         let s = &c.sheet;
@@ -267,6 +265,46 @@ pub fn now_line(pc: &PcState, sitting: bool) -> String {
         }
     }
     line
+}
+
+/// A METTLE PC's statuses (Hungry and Thirsty with their days) and
+/// lasting prices, after `; ` (empty when none):
+/// `; Hungry (2 days without food), Afflicted; Disfigured (session 3)`.
+pub fn mettle_marks(m: &crate::campaign::state::MettlePc) -> String {
+    let statuses: Vec<String> = m
+        .block
+        .statuses
+        .iter()
+        .map(|s| match s.as_str() {
+            "Hungry" if m.hungry > 0 => format!("Hungry ({} without food)", days(m.hungry)),
+            "Thirsty" if m.thirsty > 0 => {
+                format!("Thirsty ({} without water)", days(m.thirsty))
+            }
+            _ => s.clone(),
+        })
+        .collect();
+    let lasting: Vec<String> = m
+        .lasting
+        .iter()
+        .map(|t| format!("{} (session {})", t.name, t.session))
+        .collect();
+    let mut out = String::new();
+    for part in [statuses, lasting] {
+        if !part.is_empty() {
+            out.push_str("; ");
+            out.push_str(&part.join(", "));
+        }
+    }
+    out
+}
+
+/// `1 day`, `2 days`.
+fn days(n: u32) -> String {
+    if n == 1 {
+        "1 day".into()
+    } else {
+        format!("{n} days")
+    }
 }
 
 /// A number with a typographic minus.
@@ -308,6 +346,14 @@ fn losses_in(state: &State, k: u32, out: &mut Vec<String>) {
 fn lasting_in(state: &State, k: u32) -> Vec<String> {
     let mut out = Vec::new();
     for pc in state.present() {
+        if let Some(m) = &pc.mettle {
+            for t in m.lasting.iter().filter(|t| t.session == k) {
+                out.push(format!(
+                    "{} — {} ({}, for good): {}",
+                    pc.name, t.name, t.from, t.text
+                ));
+            }
+        }
         let Some(c) = &pc.core else { continue };
         let kinds = [("injury", &c.injuries), ("mutation", &c.mutations)];
         for (kind, list) in kinds {

@@ -31,6 +31,8 @@
 //! omens = 1                  # Core: omens spent
 //! lowered = { STR = 1 }      # Core: abilities lowered until a full rest
 //! statuses = ["Afflicted"]   # METTLE: statuses gained
+//! hungry = 2                 # METTLE: days without food at the end
+//! thirsty = 0                # METTLE: days without water at the end
 //! cured = ["frightened"]     # conditions or statuses that ended in play
 //! heal_edge = 2              # METTLE: the Edge of a Heal made at the table
 //! heal_twist = true          # METTLE: that Heal passed after a Twist
@@ -160,6 +162,16 @@ pub struct PcRecord {
     /// the Status rules say).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub statuses: Vec<String>,
+    /// METTLE: days without food at the end of the session (the journey
+    /// log's last rest says them; `record N` pre-fills them): the next
+    /// journey's hunger clock starts there. 0 ends Hungry (and Starving:
+    /// restored by food); left out: as before (`statuses = ["Hungry"]`
+    /// alone is at least a day).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hungry: Option<u32>,
+    /// METTLE: days without water at the end of the session, as `hungry`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thirsty: Option<u32>,
     /// Conditions (Core) or statuses (METTLE) the PC had that ended
     /// during the session.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

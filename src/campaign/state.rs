@@ -145,6 +145,23 @@ pub struct MettlePc {
     /// of the JSON when false.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub stable: bool,
+    /// Days without food and without water as the last record left
+    /// them (Scenes, Status: Hungry +1 Difficulty a day, Thirsty +2): the
+    /// next journey's hunger clock starts from them. Left out of the JSON
+    /// at 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hungry: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub thirsty: u32,
+    /// Lasting prices (a Heal Twist's `Disfigured`, `Lost a part`): they
+    /// stay on the PC for good, in every later pack. Left out of the JSON
+    /// when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<Taken>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A voucher in hand.
@@ -338,6 +355,9 @@ impl MettlePc {
             mettle: max,
             max_mettle: max,
             stable: false,
+            hungry: 0,
+            thirsty: 0,
+            lasting: Vec::new(),
         }
     }
 }

@@ -260,6 +260,7 @@ mod tests {
                 taken: Vec::new(),
                 pool: None,
                 first_day: 1,
+                fasting: Vec::new(),
                 visits: Default::default(),
             };
             let _ = crate::generators::nth(library, &req, seed, 0);

@@ -211,7 +211,24 @@ fn supplies(prepared: &mut Prepared, state: &State, pcs: usize) {
     m.water = share(water);
     if let Some(f) = prepared.map.as_mut() {
         f.supplies = Some((rations, water));
+        f.fasting = fasting(state);
     }
+}
+
+/// METTLE: each PC present with days without food or water, as the last
+/// record left them: the journey's hunger clock starts there.
+fn fasting(state: &State) -> Vec<crate::generators::journey::Wanting> {
+    state
+        .present()
+        .filter_map(|p| {
+            let m = p.mettle.as_ref()?;
+            (m.hungry + m.thirsty > 0).then(|| crate::generators::journey::Wanting {
+                name: p.name.clone(),
+                hungry: m.hungry,
+                thirsty: m.thirsty,
+            })
+        })
+        .collect()
 }
 
 /// A session's pack, items only, for its party as the state has it,

@@ -21,7 +21,10 @@ fn list(items: &[String]) -> String {
 
 /// `key = value` with the comment the pre-filled `line` had.
 fn with_comment(key: &str, value: &str, line: &str) -> String {
-    let comment = line.find("# ").map_or("", |i| &line[i + 2..]);
+    // A key written commented out (`# rations = 4   # …`): its comment
+    // is the one after the value, not the key itself.
+    let body = line.strip_prefix("# ").unwrap_or(line);
+    let comment = body.find("# ").map_or("", |i| &body[i + 2..]);
     let mut t = String::new();
     kv(&mut t, key, value, comment);
     t.trim_end().to_owned()
@@ -50,6 +53,9 @@ pub(crate) fn text(play: &Play) -> Option<String> {
             (None, "stop") => {
                 with_comment("stop", &quoted(stop.as_deref().unwrap_or_default()), line)
             }
+            (None, _) if line.starts_with("#   ") && line.ends_with(" (not met)") => {
+                met_or_not(line, &marks.met)
+            }
             (None, "met") => format!("met = {}", list(&marks.met)),
             (None, "npcs_met") => format!("npcs_met = {}", list(&marks.npcs_met)),
             (None, "vouchers_spent") => format!("vouchers_spent = {}", list(&marks.spent)),
@@ -71,6 +77,17 @@ pub(crate) fn text(play: &Play) -> Option<String> {
         out.push('\n');
     }
     Some(out)
+}
+
+/// `#   encounter/1: Crust-walkers (not met)`, said `(met)` when the log
+/// marked it met.
+fn met_or_not(line: &str, met: &[String]) -> String {
+    let at = line[4..].split(':').next().unwrap_or_default();
+    if met.iter().any(|m| m == at) {
+        format!("{} (met)", line.trim_end_matches(" (not met)"))
+    } else {
+        line.to_owned()
+    }
 }
 
 /// Rations or water: the pre-filled comment, or the value left when the
@@ -195,5 +212,32 @@ fn first_difference(a: &str, b: &str) -> (usize, String, String) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod comment_tests {
+    use super::*;
+
+    #[test]
+    fn a_commented_key_keeps_only_its_own_comment() {
+        let line = "# rations = 4            # the party's rations left (left out: as before)";
+        assert_eq!(
+            with_comment("rations", "6", line),
+            "rations = 6              # the party's rations left (left out: as before)"
+        );
+    }
+
+    #[test]
+    fn an_item_marked_met_is_not_said_not_met() {
+        let met = vec!["journey/1/encounter/2".to_owned()];
+        assert_eq!(
+            met_or_not("#   journey/1/encounter/2: Driven stag (not met)", &met),
+            "#   journey/1/encounter/2: Driven stag (met)"
+        );
+        assert_eq!(
+            met_or_not("#   encounter/1: Crust-walkers (not met)", &met),
+            "#   encounter/1: Crust-walkers (not met)"
+        );
     }
 }

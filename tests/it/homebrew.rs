@@ -549,6 +549,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             taken: Vec::new(),
             pool: None,
             first_day: 1,
+            fasting: Vec::new(),
             visits: Default::default(),
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));

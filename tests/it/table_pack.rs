@@ -269,6 +269,8 @@ fn record_keys() -> (Vec<String>, Vec<String>) {
         omens: 1,
         lowered: [("STR".to_owned(), 1)].into_iter().collect(),
         statuses: vec!["Afflicted".into()],
+        hungry: Some(1),
+        thirsty: Some(1),
         cured: vec!["Afflicted".into()],
         heal_edge: Some(1),
         heal_twist: true,

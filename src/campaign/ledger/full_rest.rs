@@ -139,11 +139,15 @@ fn pay_funerals(state: &mut State, changes: &mut Vec<Change>) -> i64 {
 }
 
 /// The rest is taken: a funeral still owed is now unpaid, and every PC
-/// resting loses a maximum omen for good.
+/// resting who was in the party when that PC died loses a maximum omen
+/// for good (one who joined after owes the dead nothing).
 fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Change>) {
     for f in std::mem::take(&mut state.funerals_due) {
         for p in prices {
             let pc = &mut state.pcs[p.k];
+            if pc.joined_in > f.session {
+                continue;
+            }
             let Some(c) = pc.core.as_mut() else { continue };
             let before = c.sheet.max_omens;
             let what = if before > 0 {

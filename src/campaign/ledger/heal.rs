@@ -9,7 +9,7 @@
 
 use super::{Change, Start, change, fate, record_stream, rule};
 use crate::campaign::record::{PcRecord, RecordFile};
-use crate::campaign::state::State;
+use crate::campaign::state::{State, Taken};
 use crate::diagnostic::Diagnostic;
 use crate::dice::roll::PoolOutcome;
 use crate::generators::checks;
@@ -73,41 +73,59 @@ pub(super) fn downtime(
             .find(|p| p.name.trim().eq_ignore_ascii_case(&name));
         out.involved.push(k);
         let hurt_again = entry.is_some_and(|e| e.damage > 0);
+        if entry.and_then(|e| e.heal_edge).is_none() && m.stable && !hurt_again {
+            still_stable(&name, m.mettle, changes);
+            continue;
+        }
+        // Whoever heals — at the table or in downtime — is tied up in it
+        // (no Downtime Voucher): the PC the record names, else the
+        // ledger's own choice among the PCs the session started with (a
+        // PC who joined in it, added to the record later too, never
+        // changes who healed).
+        let h = session_healer(
+            state,
+            present,
+            n,
+            k,
+            entry.and_then(|e| e.healer.as_deref()),
+        );
+        if !out.involved.contains(&h) {
+            out.involved.push(h);
+        }
         let edge = match entry.and_then(|e| e.heal_edge) {
             Some(edge) => at_the_table(&name, edge, entry.is_some_and(|e| e.heal_twist), changes),
-            None if m.stable && !hurt_again => {
-                still_stable(&name, m.mettle, changes);
-                continue;
-            }
-            None => {
-                // The ledger's own choice is among the PCs the session
-                // started with: a PC who joined in it (added to the
-                // record later, too) never changes who healed.
-                let started: Vec<usize> = present
-                    .iter()
-                    .copied()
-                    .filter(|&h| state.pcs[h].joined_in < n)
-                    .collect();
-                let named = entry.and_then(|e| e.healer.as_deref());
-                let h = match named {
-                    Some(_) => healer(state, present, k, named),
-                    None => healer(state, &started, k, None),
-                };
-                if !out.involved.contains(&h) {
-                    out.involved.push(h);
+            None => match rolled(start, state, n, k, h, changes) {
+                Some(edge) => edge,
+                None => {
+                    out.days = out.days.max(1);
+                    continue;
                 }
-                match rolled(start, state, n, k, h, changes) {
-                    Some(edge) => edge,
-                    None => {
-                        out.days = out.days.max(1);
-                        continue;
-                    }
-                }
-            }
+            },
         };
         out.days = out.days.max(rest(state, k, edge, changes));
     }
     out
+}
+
+/// Who heals PC `k` after session `n`: the PC `named` by the record,
+/// else the standing PC with the best CULTURE among those the session
+/// started with, else the patient alone.
+fn session_healer(
+    state: &State,
+    present: &[usize],
+    n: u32,
+    k: usize,
+    named: Option<&str>,
+) -> usize {
+    if named.is_some() {
+        return healer(state, present, k, named);
+    }
+    let started: Vec<usize> = present
+        .iter()
+        .copied()
+        .filter(|&h| state.pcs[h].joined_in < n)
+        .collect();
+    healer(state, &started, k, None)
 }
 
 /// A Heal made at the table and recorded: the ledger rolls nothing.
@@ -193,12 +211,13 @@ fn rolled(
         String::new()
     };
     let price = o.twist.as_ref().map(|_| twist_price(start, n, &name));
+    let words = price.as_ref().map(|p| p.words.clone());
     changes.push(change(
         &name,
         format!(
             "Heal Check by {by}: {pool}D{penalty_words} vs 3, {} — {}",
             odds_words(odds(pool)),
-            outcome_words(&o, price.as_deref())
+            outcome_words(&o, words.as_deref())
         ),
         if price.is_some() {
             rule::HEAL_TWIST
@@ -207,6 +226,9 @@ fn rolled(
         },
     ));
     if o.success == Some(true) {
+        if let Some(p) = price.filter(|p| p.lasting) {
+            lasting(state, k, n, p, changes);
+        }
         return Some(o.edge);
     }
     fate::die(
@@ -262,14 +284,55 @@ fn outcome_words(o: &PoolOutcome, price: Option<&str>) -> String {
     }
 }
 
+/// A Heal Twist's price: its row, its words in the ledger line
+/// (`Disfigured: They live, but …`) and whether it lasts (a row tagged
+/// `lasting`).
+struct Price {
+    row: String,
+    text: String,
+    words: String,
+    lasting: bool,
+}
+
 /// The Heal Twist's price, drawn from `mettle.twists.heal` (tables
 /// without it: the Engine's default Twist, Delay).
-fn twist_price(start: &Start, n: u32, name: &str) -> String {
+fn twist_price(start: &Start, n: u32, name: &str) -> Price {
     let mut s = record_stream(&start.seed, n, name, "heal-twist", 0);
     match start.library.roll_table(TWIST_TABLE, &mut s) {
-        Ok(t) => format!("{}: {}", t.row, t.text),
-        Err(_) => "Delay: the patient loses their next Action".into(),
+        Ok(t) => Price {
+            words: format!("{}: {}", t.row, t.text),
+            lasting: t.tags.iter().any(|g| g == LASTING_TAG),
+            row: t.row,
+            text: t.text,
+        },
+        Err(_) => Price {
+            row: "Delay".into(),
+            text: "the patient loses their next Action".into(),
+            words: "Delay: the patient loses their next Action".into(),
+            lasting: false,
+        },
     }
+}
+
+/// The tag of a Heal Twist row whose price stays on the patient.
+pub(crate) const LASTING_TAG: &str = "lasting";
+
+/// A lasting price kept on the patient (`Disfigured`), for good.
+fn lasting(state: &mut State, k: usize, n: u32, p: Price, changes: &mut Vec<Change>) {
+    let name = state.pcs[k].name.clone();
+    let m = state.pcs[k].mettle.as_mut().expect("a METTLE PC");
+    changes.push(change(
+        &name,
+        format!("{} for good (the Heal Twist's price)", p.row),
+        rule::LASTING,
+    ));
+    m.lasting.push(Taken {
+        name: p.row,
+        text: p.text,
+        session: n,
+        from: "Heal Twist".into(),
+        permanent: true,
+    });
 }
 
 /// The table the Heal Twist's price is drawn from.

@@ -4,7 +4,7 @@
 //! ([`super::heal`]), Downtime Vouchers for the others, and Mettle
 //! refilled above zero.
 
-use super::{Change, Start, change, heal, rule};
+use super::{Change, Start, change, heal, rule, want};
 use crate::campaign::record::{PcRecord, RecordFile};
 use crate::campaign::state::{HeldVoucher, State};
 use crate::generators::voucher;
@@ -29,6 +29,7 @@ pub(super) fn pc_record(state: &mut State, k: usize, entry: &PcRecord, changes: 
         }
         changes.push(change(&name, format!("status: {s}"), rule::RECORD));
     }
+    want::record(&name, m, entry, changes);
     if entry.damage > 0 {
         let before = m.mettle;
         m.mettle -= entry.damage;
@@ -83,6 +84,7 @@ pub(super) fn between(
         .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle.is_some())
         .collect();
     end_scene_statuses(state, &present, changes);
+    want::starving(start, state, n, &present, changes);
     let downtime = heal::downtime(start, state, n, record, &present, changes);
     if downtime.days > 0 {
         rest_days(state, downtime.days, changes);
@@ -182,7 +184,7 @@ fn refill(state: &mut State, present: &[usize], changes: &mut Vec<Change>) {
         let Some(m) = state.pcs[k].mettle.as_mut() else {
             continue;
         };
-        m.max_mettle = i64::from(m.block.mettle());
+        m.max_mettle = want::max_mettle(m);
         if m.mettle <= 0 {
             changes.push(change(
                 &name,

@@ -25,7 +25,8 @@
 //!   `mettle` (statuses, `heal`, Downtime Vouchers, Mettle refilled).
 //!
 //! Below the steps, shared by them: `fate` (death, leaving, funerals
-//! due, vouchers retired), `rule`, `road`, `omens`, `vouchers`.
+//! due, vouchers retired), `rule`, `road`, `omens`, `vouchers`, `want`
+//! (METTLE's Hungry, Thirsty and Starving carried between sessions).
 
 use serde::Serialize;
 
@@ -40,6 +41,7 @@ mod play;
 pub(crate) mod road;
 pub(crate) mod rule;
 mod vouchers;
+mod want;
 
 use super::record::RecordFile;
 use super::state::{CorePc, MettlePc, PcState, Presence, State};

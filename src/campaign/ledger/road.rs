@@ -7,8 +7,9 @@
 //! `generators::map::reach`, for the journey, `play` and the record check.
 
 /// Kinds of stop that are settlements, where a Core full rest can be
-/// taken (an inn is a roof on the road, not a settlement).
-pub(crate) const SETTLEMENT_KINDS: [&str; 2] = ["village", "town"];
+/// taken: the journey's own (village, town, inn — meals, water and beds
+/// for sale), one rule for both.
+pub(crate) const SETTLEMENT_KINDS: [&str; 3] = crate::generators::map::SAFE_KINDS;
 
 /// The quickest road and a trip's days: the map's one reachability rule
 /// ([`crate::generators::map::reach`]), which the journey and `play` use too.

@@ -75,6 +75,9 @@ pub(crate) const VOUCHER_SPENT: &str =
 pub(crate) const VOUCHER_GONE: &str =
     "METTLE Scenes: Downtime Vouchers — the holder's Player's token, gone with the PC";
 pub(crate) const STATUS: &str = "METTLE Scenes: Status";
+pub(crate) const STARVING: &str = "METTLE Scenes: Status — Starving: every day without food lowers maximum Mettle by one, deadly at 0 or below; restored by food";
+pub(crate) const LASTING: &str =
+    "METTLE Scenes: Heal — a Twist's lasting price stays on the patient";
 pub(crate) const LEFT: &str = "record — the PC left the party";
 pub(crate) const JOINED: &str = "record — a PC joined the party";
 

@@ -113,6 +113,8 @@ pub(crate) fn pc_fields(system: RulesSystem) -> &'static [&'static str] {
             "Mettle lost (damage)",
             "statuses gained (statuses)",
             "statuses ended (cured)",
+            "days without food at the end (hungry)",
+            "days without water at the end (thirsty)",
             "downtime healer (healer)",
             "Heal at the table: Edge (heal_edge)",
             "☐ that Heal passed after a Twist (heal_twist)",

@@ -33,6 +33,7 @@ pub(super) fn journey(f: &mut Flow, j: &Journey, party: &Party, w: &Wording) {
     );
     legs(f, j);
     supplies(f, j, party);
+    on_the_way(f, j);
     rolled(f, j);
     f.note_lines(&w.sheet.log, 3);
 }
@@ -176,6 +177,85 @@ fn deaths(watches: &[WatchState]) -> String {
     )
 }
 
+/// What else the log says happened on the way, as rolled, for the GM
+/// who reads only the paper: each Twist and its price, each search for
+/// water and each foraging watch with what it found, and who went
+/// without at each rest (METTLE: the Difficulty it adds).
+fn on_the_way(f: &mut Flow, j: &Journey) {
+    let mut lines: Vec<String> = j
+        .passages
+        .iter()
+        .filter_map(|p| {
+            let t = p.twist.as_ref()?;
+            Some(format!(
+                "Leg {}, {} → {}: Twist {} — {}",
+                p.leg, p.from, p.to, t.name, t.price
+            ))
+        })
+        .collect();
+    lines.extend(watch_lines(&j.watches));
+    if lines.is_empty() {
+        return;
+    }
+    f.heading("On the way, as rolled: Twists, water, foraging, hunger", HEAD);
+    for l in lines {
+        f.para(&l, 9.0, false);
+    }
+}
+
+/// A line for each search for water, foraging watch, and rest where a PC
+/// went without, in order.
+fn watch_lines(watches: &[WatchState]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut before: Option<&WatchState> = None;
+    for w in watches {
+        let (water, found) = before.map_or((w.water, 0), |b| (b.water, b.perishable));
+        match w.doing.as_str() {
+            "water" if w.water > water => out.push(format!(
+                "Day {}, {}: a watch searching for water — found, water {water} → {}.",
+                w.day, w.at, w.water
+            )),
+            "water" => out.push(format!(
+                "Day {}, {}: a watch searching for water — none found.",
+                w.day, w.at
+            )),
+            "forage" => out.push(format!(
+                "Day {}, {}: a watch foraging — {} found.",
+                w.day,
+                w.at,
+                crate::generators::count(
+                    w.perishable.saturating_sub(found),
+                    "ration",
+                    "rations"
+                )
+            )),
+            "rest" if !w.wanting.is_empty() => {
+                let each: Vec<String> = w
+                    .wanting
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "{} +{} ({} without food, {} without water)",
+                            p.name,
+                            p.hungry + 2 * p.thirsty,
+                            p.hungry,
+                            p.thirsty
+                        )
+                    })
+                    .collect();
+                out.push(format!(
+                    "Day {}, rest: hungry and thirsty — {}.",
+                    w.day,
+                    each.join("; ")
+                ));
+            }
+            _ => {}
+        }
+        before = Some(w);
+    }
+    out
+}
+
 /// What the dice rolled on the way, in brief: each encounter with its day
 /// and leg (the day-by-day account is in `journey.md`).
 fn rolled(f: &mut Flow, j: &Journey) {
@@ -224,6 +304,38 @@ mod tests {
             dead: dead.iter().map(|d| (*d).to_owned()).collect(),
             shillings_spent: None,
         }
+    }
+
+    #[test]
+    fn the_sheet_says_water_searches_foraging_and_hunger_as_the_log_does() {
+        let doing = |d: &str, water: u32, perishable: u32| WatchState {
+            doing: d.into(),
+            water,
+            perishable,
+            ..watch(2, &[])
+        };
+        let mut hungry = watch(3, &[]);
+        hungry.wanting = vec![crate::generators::journey::Wanting {
+            name: "Ada".into(),
+            hungry: 1,
+            thirsty: 1,
+        }];
+        let watches = [
+            doing("travel", 1, 0),
+            doing("water", 12, 0),
+            doing("water", 12, 0),
+            doing("forage", 12, 2),
+            hungry,
+        ];
+        assert_eq!(
+            watch_lines(&watches),
+            [
+                "Day 2, the fen: a watch searching for water — found, water 1 → 12.",
+                "Day 2, the fen: a watch searching for water — none found.",
+                "Day 2, the fen: a watch foraging — 2 rations found.",
+                "Day 3, rest: hungry and thirsty — Ada +3 (1 without food, 1 without water)."
+            ]
+        );
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub(super) fn problems(
     pc: &PcRecord,
     now: Option<&CorePc>,
 ) -> Vec<Diagnostic> {
-    let mut out = slip_problems(start, s, i, record, pc);
+    let mut out = slip_problems(start, s, i, record, pc, now);
     out.extend(lowered_problems(i, record, pc, now));
     if let Some(c) = now {
         out.extend(cured_problems(i, record, pc, c));
@@ -46,6 +46,7 @@ fn slip_problems(
     i: usize,
     record: &RecordFile,
     pc: &PcRecord,
+    now: Option<&CorePc>,
 ) -> Vec<Diagnostic> {
     let pack = s.pack.as_ref();
     let rows: Vec<String> = start
@@ -67,6 +68,10 @@ fn slip_problems(
         for (j, item) in list.iter().enumerate() {
             let address = Address::parse(item);
             let row = address.is_none() && kind == "injury" && rows.contains(item);
+            if kind == "mutation" && known.contains(item) {
+                out.extend(mutation_twice(s, i, j, record, pc, now));
+                continue;
+            }
             if item == ROLL || known.contains(item) || row {
                 continue;
             }
@@ -193,4 +198,39 @@ fn ability_of(sheet: &Sheet, name: &str) -> Option<i64> {
         "WIT" => Some(sheet.WIT),
         _ => None,
     }
+}
+
+/// A mutation slip given twice in a record, or naming a mutation the PC
+/// already has: a mutation is gained once (the GM rolls another).
+fn mutation_twice(
+    s: &SessionInput,
+    i: usize,
+    j: usize,
+    record: &RecordFile,
+    pc: &PcRecord,
+    now: Option<&CorePc>,
+) -> Option<Diagnostic> {
+    let item = &pc.mutations[j];
+    let at = |message: String| {
+        record
+            .at_pc(i, "mutations", Some(j), message)
+            .with_hint("a mutation is gained once: write \"roll\" for another, or leave it out")
+    };
+    if pc.mutations[..j].contains(item) {
+        return Some(at(format!("mutation slip `{item}` is listed twice")));
+    }
+    let slip = s
+        .pack
+        .as_ref()?
+        .mutations
+        .iter()
+        .find(|m| &m.address == item)?;
+    let had = now?
+        .mutations
+        .iter()
+        .find(|t| slip.item.gained.iter().any(|g| g.name == t.name))?;
+    Some(at(format!(
+        "{} already has {} (session {}): mutation slip `{item}` would give it twice",
+        pc.name, had.name, had.session
+    )))
 }

@@ -21,7 +21,14 @@ const CORE_KEYS: [&str; 7] = [
     "lowered",
     "remains",
 ];
-const METTLE_KEYS: [&str; 4] = ["statuses", "heal_edge", "heal_twist", "healer"];
+const METTLE_KEYS: [&str; 6] = [
+    "statuses",
+    "heal_edge",
+    "heal_twist",
+    "healer",
+    "hungry",
+    "thirsty",
+];
 
 /// Whether a `[[pc]]` key is given (non-default).
 fn given(pc: &PcRecord, key: &str) -> bool {
@@ -37,6 +44,8 @@ fn given(pc: &PcRecord, key: &str) -> bool {
         "heal_edge" => pc.heal_edge.is_some(),
         "heal_twist" => pc.heal_twist,
         "healer" => pc.healer.is_some(),
+        "hungry" => pc.hungry.is_some(),
+        "thirsty" => pc.thirsty.is_some(),
         _ => false,
     }
 }
@@ -249,6 +258,7 @@ fn mettle_pc_problems(
     out.extend(crate::campaign::ledger::heal::record_problems(
         record, i, pc,
     ));
+    out.extend(fasting_problem(record, i, pc, now));
     if let Some(h) = &pc.healer {
         let standing = state
             .present()
@@ -270,4 +280,41 @@ fn mettle_pc_problems(
         }
     }
     out
+}
+
+/// `hungry` and `thirsty`: days that put a living PC's Difficulty past
+/// their best CALLING would have killed them (Scenes, Status: Hungry and
+/// Thirsty), so the record says `fate = "dead"` or fewer days.
+fn fasting_problem(
+    record: &RecordFile,
+    i: usize,
+    pc: &PcRecord,
+    now: Option<&PcState>,
+) -> Option<Diagnostic> {
+    let m = now?.mettle.as_ref()?;
+    if pc.fate.is_some() || (pc.hungry.is_none() && pc.thirsty.is_none()) {
+        return None;
+    }
+    let hungry = pc.hungry.unwrap_or(m.hungry);
+    let thirsty = pc.thirsty.unwrap_or(m.thirsty);
+    let (difficulty, calling) =
+        crate::campaign::ledger::want::past_calling(&m.block, hungry, thirsty)?;
+    let key = if pc.thirsty.is_some() {
+        "thirsty"
+    } else {
+        "hungry"
+    };
+    Some(
+        record
+            .at_pc(
+                i,
+                key,
+                None,
+                format!(
+                    "{} would have died of it: {hungry} days without food and {thirsty} without water are +{difficulty} Difficulty, past their best CALLING ({calling}D)",
+                    pc.name
+                ),
+            )
+            .with_hint("give the days as the journey log's last rest says them, or `fate = \"dead\"`"),
+    )
 }

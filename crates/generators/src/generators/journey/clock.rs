@@ -79,7 +79,7 @@ impl Larder {
         (rations, water, pool): (u32, u32, Option<(u32, u32)>),
         capacity: u32,
         camping: bool,
-        lead: &str,
+        (lead, carried): (&str, &[Wanting]),
     ) -> Self {
         let pcs: Vec<Pc> = party
             .core
@@ -101,7 +101,7 @@ impl Larder {
             perishable: 0,
             water: pool.map_or(water * n, |p| p.1),
             capacity,
-            hunger: Hunger::new(party, lead),
+            hunger: Hunger::new(party, lead, carried),
             pcs: if system == RulesSystem::Core {
                 pcs
             } else {

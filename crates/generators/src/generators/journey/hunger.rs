@@ -52,9 +52,24 @@ pub(super) struct Hunger {
 }
 
 impl Hunger {
-    /// Hunger for a METTLE party led by `lead` (none for a Core party).
-    pub(super) fn new(party: &Party, lead: &str) -> Self {
-        let pcs: Vec<Fasting> = party.mettle.iter().map(fasting).collect();
+    /// Hunger for a METTLE party led by `lead` (none for a Core party),
+    /// each PC setting out with the days `carried` gives them (a
+    /// campaign's last record), else a day for a Hungry or Thirsty status
+    /// of their stat block.
+    pub(super) fn new(party: &Party, lead: &str, carried: &[Wanting]) -> Self {
+        let pcs: Vec<Fasting> = party
+            .mettle
+            .iter()
+            .map(|b| {
+                let mut p = fasting(b);
+                let has = |s: &str| u32::from(b.statuses.iter().any(|x| x == s));
+                match carried.iter().find(|w| w.name == b.name) {
+                    Some(w) => (p.hungry, p.thirsty) = (w.hungry, w.thirsty),
+                    None => (p.hungry, p.thirsty) = (has("Hungry"), has("Thirsty")),
+                }
+                p
+            })
+            .collect();
         Hunger {
             lead: pcs.iter().position(|p| p.name == lead).unwrap_or(0),
             pcs,
@@ -76,6 +91,34 @@ impl Hunger {
     /// The Difficulty hunger and thirst add to the lead's Travel Check.
     pub(super) fn penalty(&self) -> u32 {
         self.pcs.get(self.lead).map_or(0, Fasting::penalty)
+    }
+
+    /// `" Ada sets out Hungry and Thirsty: +4 Difficulty (2 days without
+    /// food, 1 without water)."` for each PC carrying hunger or thirst
+    /// from before the journey; empty when none does.
+    pub(super) fn carried_line(&self) -> String {
+        self.pcs
+            .iter()
+            .filter(|p| p.penalty() > 0)
+            .map(|p| {
+                let what = match (p.hungry > 0, p.thirsty > 0) {
+                    (true, false) => "Hungry",
+                    (false, true) => "Thirsty",
+                    _ => "Hungry and Thirsty",
+                };
+                format!(
+                    " {} sets out {what}: +{} Difficulty ({}).",
+                    p.name,
+                    p.penalty(),
+                    days_without(p.hungry, p.thirsty)
+                )
+            })
+            .collect()
+    }
+
+    /// Whether anyone carries hunger or thirst.
+    pub(super) fn wants(&self) -> bool {
+        self.pcs.iter().any(|p| p.penalty() > 0)
     }
 
     /// Fed and watered in a settlement: every Difficulty cleared.
@@ -219,7 +262,7 @@ mod tests {
     fn the_nearest_to_death_eat_first_and_each_dies_past_their_calling() {
         // Every attribute 2 and 5, no CALLINGS: dead past +2 and past +5.
         let party = Party::from_summary("2,5", RulesSystem::Mettle).unwrap();
-        let mut h = Hunger::new(&party, "PC 2");
+        let mut h = Hunger::new(&party, "PC 2", &[]);
         let (said, alive) = h.rest_in_camp(0, 2);
         assert_eq!(
             (said.as_str(), alive),
@@ -274,7 +317,7 @@ mod tests {
                 dice,
             })
             .collect();
-        let mut h = Hunger::new(&party, "PC 1");
+        let mut h = Hunger::new(&party, "PC 1", &[]);
         // Thirst alone: +2, then +4 > 3 kills (attributes of 6 do not count).
         assert_eq!(h.rest_in_camp(1, 0).1, 1);
         let (said, alive) = h.rest_in_camp(1, 0);

@@ -21,7 +21,8 @@ impl Trip<'_> {
         let mut s = self.at.stream(self.seed, &format!("leg/{k}"));
         let pool = self.lead.pool;
         let penalty = self.clock.larder.penalty();
-        let difficulty = path.difficulty + penalty;
+        let blind = self.lead.blind;
+        let difficulty = path.difficulty + penalty + blind;
         let safe = checks::chance(pool, difficulty, false)?;
         let with_twist = checks::chance(pool, difficulty, true)?;
         passage.difficulty = Some(difficulty);
@@ -29,11 +30,13 @@ impl Trip<'_> {
         passage.safe = safe;
         passage.safe_with_twist = Some(with_twist);
         let o = checks::roll(pool, difficulty, self.req.twist, &mut s);
-        let extra = if penalty > 0 {
-            format!(" (+{penalty} for hunger and thirst)")
-        } else {
-            String::new()
-        };
+        let mut extra = String::new();
+        if penalty > 0 {
+            extra.push_str(&format!(" (+{penalty} for hunger and thirst)"));
+        }
+        if blind > 0 {
+            extra.push_str(&format!(" (+{blind}: Blinded)"));
+        }
         let mut line = format!(
             "Leg {}: {} → {} ({} regions, {} terrain). Travel Check {pool}D vs {difficulty}{extra}, {} to pass ({} with a Twist): dice {:?}, Score {}",
             k + 1,

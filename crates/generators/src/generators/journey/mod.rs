@@ -113,6 +113,11 @@ pub struct Request {
     /// pack. Every day of the log, the arrival and each encounter's day
     /// are numbered from it.
     pub first_day: u32,
+    /// METTLE: each PC's days without food and water at the start, as a
+    /// campaign's last record left them (Hungry and Thirsty carry until
+    /// they eat and drink); a PC not listed sets out with a day for a
+    /// Hungry or Thirsty status of their stat block, else none.
+    pub fasting: Vec<Wanting>,
     /// The stops a campaign's earlier sessions told the hook of, each with
     /// the `gen.place.since` rows told there since ([`visits`]).
     pub visits: Visits,
@@ -356,6 +361,8 @@ pub fn kit_name(kit: &str) -> Result<String, GenError> {
     }
 }
 
+#[cfg(test)]
+mod carried_tests;
 #[cfg(test)]
 mod reach_tests;
 #[cfg(test)]

@@ -49,6 +49,7 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             taken: Vec::new(),
             pool: None,
             first_day: 5,
+            fasting: Vec::new(),
             visits: Default::default(),
         };
         let j = nth(&library, &req, &seed, i).unwrap();

@@ -54,6 +54,19 @@ pub struct Lead {
     pub name: String,
     pub pool: u32,
     pub with: String,
+    /// METTLE: the Difficulty Blinded adds to the lead's Travel Checks
+    /// (0 for a lead who sees; [`BLINDED`] when every PC is Blinded).
+    pub blind: u32,
+}
+
+/// METTLE Scenes, Status: a Blinded PC's Checks less reliant on sight are
+/// at +4 Difficulty. The Engine's own status list says +3; the Travel
+/// Check is an Action of the Scenes chapter, whose list this follows.
+pub const BLINDED: u32 = 4;
+
+/// Whether a METTLE PC is Blinded, or a Core Rules PC blind.
+fn blinded(statuses: &[String]) -> bool {
+    statuses.iter().any(|s| s == "Blinded" || s == "blind")
 }
 
 const NAVIGATION: [&str; 9] = [
@@ -61,22 +74,33 @@ const NAVIGATION: [&str; 9] = [
 ];
 
 /// The lead traveller (METTLE: biggest POISE or navigation CALLING; Core
-/// Rules: the best WIT, who tracks and searches for water).
+/// Rules: the best WIT, who tracks and searches for water). A PC who
+/// cannot see (METTLE Blinded, Core Rules blind) leads only when no one
+/// can: a METTLE lead then travels at +[`BLINDED`] Difficulty; the Core
+/// Rules give the blind condition no number, so a blind Core lead rolls
+/// as they are.
 pub fn lead(party: &Party, system: RulesSystem) -> Option<Lead> {
     match system {
         RulesSystem::Mettle => party
             .mettle
             .iter()
             .map(mettle_pool)
-            .max_by_key(|l| (l.pool, std::cmp::Reverse(l.name.clone()))),
+            .max_by_key(|l| (l.blind == 0, l.pool, std::cmp::Reverse(l.name.clone()))),
         RulesSystem::Core => party
             .core
             .iter()
-            .max_by_key(|s| (s.WIT, std::cmp::Reverse(s.name.clone())))
+            .max_by_key(|s| {
+                (
+                    !blinded(&s.conditions),
+                    s.WIT,
+                    std::cmp::Reverse(s.name.clone()),
+                )
+            })
             .map(|s| Lead {
                 name: s.name.clone(),
                 pool: s.WIT.clamp(0, 19) as u32,
                 with: "WIT".into(),
+                blind: 0,
             }),
     }
 }
@@ -98,6 +122,7 @@ fn mettle_pool(b: &StatBlock) -> Lead {
         name: b.name.clone(),
         pool,
         with,
+        blind: if blinded(&b.statuses) { BLINDED } else { 0 },
     }
 }
 
@@ -137,6 +162,8 @@ pub fn core_safe(library: &Library, path: &Path) -> f64 {
 pub struct Odds<'a> {
     pub system: RulesSystem,
     pub pool: u32,
+    /// METTLE: Difficulty added to every leg (a Blinded lead).
+    pub blind: u32,
     pub twist: bool,
     /// The tables (Core: a region may declare its encounter chance).
     pub library: &'a Library,
@@ -146,7 +173,9 @@ impl Odds<'_> {
     /// Chance of no encounter on a path (as the route plans it).
     fn safe(self, path: &Path) -> Result<f64, GenError> {
         match self.system {
-            RulesSystem::Mettle => checks::chance(self.pool, path.difficulty, self.twist),
+            RulesSystem::Mettle => {
+                checks::chance(self.pool, path.difficulty + self.blind, self.twist)
+            }
             RulesSystem::Core => Ok(core_safe(self.library, path)),
         }
     }
@@ -250,8 +279,8 @@ pub fn legs(map: &Map, stops: &[usize], odds: Odds) -> Result<Vec<Leg>, GenError
             let path = &map.paths[path_between(map, w[0], w[1])];
             let (safe, with_twist, chance) = match odds.system {
                 RulesSystem::Mettle => (
-                    checks::chance(odds.pool, path.difficulty, false)?,
-                    checks::chance(odds.pool, path.difficulty, true)?,
+                    checks::chance(odds.pool, path.difficulty + odds.blind, false)?,
+                    checks::chance(odds.pool, path.difficulty + odds.blind, true)?,
                     None,
                 ),
                 RulesSystem::Core => {

@@ -31,6 +31,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         taken: Vec::new(),
         pool: None,
         first_day: 1,
+        fasting: Vec::new(),
         visits: Default::default(),
     }
 }
@@ -549,6 +550,7 @@ fn a_journey_counts_its_days_from_its_first_day() {
         let ninth = Request {
             pool: None,
             first_day: 9,
+            fasting: Vec::new(),
             ..request(m, system)
         };
         let ninth = nth(&library, &ninth, &seed, i).unwrap();
@@ -700,6 +702,7 @@ fn an_encounter_on_the_way_meets_the_weather_of_its_day() {
         // Day 89: the journey crosses from spring into summer on day 92.
         let req = Request {
             first_day: 89,
+            fasting: Vec::new(),
             ..request(m, RulesSystem::Mettle)
         };
         let j = nth(&library, &req, &seed, i).unwrap();

@@ -53,6 +53,7 @@ pub(super) fn walk(
     let odds = Odds {
         system: req.system,
         pool: lead.pool,
+        blind: lead.blind,
         twist: req.twist,
         library,
     };
@@ -118,7 +119,7 @@ impl<'a> Trip<'a> {
             (req.rations, req.water, req.pool),
             req.capacity,
             camping,
-            &lead.name,
+            (&lead.name, &req.fasting),
         );
         Trip {
             library,
@@ -140,6 +141,10 @@ impl<'a> Trip<'a> {
         let map = &self.req.map;
         let l = &self.lead;
         let who = match self.req.system {
+            RulesSystem::Mettle if l.blind > 0 => format!(
+                "{} leads ({} {}D), Blinded like everyone: +{} Difficulty on every Travel Check",
+                l.name, l.with, l.pool, l.blind
+            ),
             RulesSystem::Mettle => format!("{} leads ({} {}D)", l.name, l.with, l.pool),
             RulesSystem::Core => format!(
                 "{} (WIT {}) tracks and searches for water; two regions a watch",
@@ -163,6 +168,30 @@ impl<'a> Trip<'a> {
         ));
         let start = &map.stops[self.req.from];
         self.said.insert(start.hook.clone());
+        self.carried_hunger();
+    }
+
+    /// METTLE: hunger and thirst carried from before the journey — eaten
+    /// and drunk away before setting out from a settlement, else the
+    /// Travel Checks carry them.
+    fn carried_hunger(&mut self) {
+        let hunger = &mut self.clock.larder.hunger;
+        if !hunger.wants() {
+            return;
+        }
+        let line = hunger.carried_line();
+        let here = self.place(self.req.from);
+        if here.settlement {
+            self.clock.larder.hunger.fed_in_town();
+            self.clock.log(format!(
+                "Hunger and thirst from before:{line} They eat and drink at {} before setting out, and carry none of it.",
+                here.name
+            ));
+        } else {
+            self.clock.log(format!(
+                "Hunger and thirst from before:{line} The Travel Checks carry it until they eat and drink."
+            ));
+        }
     }
 
     /// A campaign party's supplies as one pool, and the water over what

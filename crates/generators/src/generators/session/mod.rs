@@ -108,6 +108,9 @@ pub struct Fixed {
     pub day: u32,
     /// The party's supplies as one pool ([`journey::Request::pool`]).
     pub supplies: Option<(u32, u32)>,
+    /// Each PC's days without food and water at the start
+    /// ([`journey::Request::fasting`]).
+    pub fasting: Vec<journey::Wanting>,
 }
 
 /// Most items of one kind in a pack.
@@ -226,6 +229,13 @@ pub struct After {
     /// The party's supplies at the start, when known.
     pub rations: Option<u32>,
     pub water: Option<u32>,
+    /// METTLE: each PC's days without food and water as the journey left
+    /// them (those going without at its end, and 0 for those who set out
+    /// Hungry or Thirsty and ate and drank on the way); empty without a
+    /// journey.
+    pub fasting: Vec<journey::Wanting>,
+    /// METTLE: the PCs hunger and thirst killed on the journey.
+    pub starved: Vec<String>,
 }
 
 /// The pack as its JSON shows it: every item placed at its address.
@@ -643,6 +653,10 @@ fn map_and_journey(
         return Ok((None, None));
     };
     let (first_day, pool) = m.fixed.as_ref().map_or((1, None), |f| (f.day, f.supplies));
+    let fasting = m
+        .fixed
+        .as_ref()
+        .map_or_else(Vec::new, |f| f.fasting.clone());
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
@@ -686,6 +700,7 @@ fn map_and_journey(
         pool,
         first_day,
         first_season: session.first_season,
+        fasting,
         visits: recall.visits,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
