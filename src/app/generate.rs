@@ -395,6 +395,8 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         pool: None,
         first_day: 1,
         visits: Default::default(),
+        helped: Vec::new(),
+        hearsay: Default::default(),
     })
 }
 

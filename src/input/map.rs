@@ -260,6 +260,8 @@ mod tests {
                 pool: None,
                 first_day: 1,
                 visits: Default::default(),
+                helped: Vec::new(),
+                hearsay: Default::default(),
             };
             let _ = crate::generators::nth(library, &req, seed, 0);
         }

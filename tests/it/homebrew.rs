@@ -549,6 +549,8 @@ fn generate_everything(dir: &Path, library: &Library) {
             pool: None,
             first_day: 1,
             visits: Default::default(),
+            helped: Vec::new(),
+            hearsay: Default::default(),
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }

@@ -49,6 +49,8 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             pool: None,
             first_day: 5,
             visits: Default::default(),
+            helped: Vec::new(),
+            hearsay: Default::default(),
         };
         let j = nth(&library, &req, &seed, i).unwrap();
         lost += j

@@ -28,6 +28,10 @@ pub(super) struct Trip<'a> {
     said: BTreeSet<String>,
     /// The stops whose hook (or what moved on since) this journey told.
     pub told: Vec<Told>,
+    /// The rumour frames heard on this journey, by row name, and the
+    /// stops they were heard at.
+    pub rumoured: Vec<String>,
+    pub heard_at: Vec<usize>,
     pub passages: Vec<Passage>,
     /// The stop the party is at.
     pub here: usize,
@@ -131,6 +135,8 @@ impl<'a> Trip<'a> {
             used: req.used.clone(),
             said: BTreeSet::new(),
             told: Vec::new(),
+            rumoured: Vec::new(),
+            heard_at: Vec::new(),
             passages: Vec::new(),
             here: req.from,
         }
@@ -319,8 +325,9 @@ impl<'a> Trip<'a> {
         self.stop(other).name.clone()
     }
 
-    /// Arriving at a stop: its hook said the first time, water in a
-    /// settlement, an ambush if the Twist said so.
+    /// Arriving at a stop: its hook said the first time (and in a
+    /// settlement a rumour heard), water in a settlement, an ambush if the
+    /// Twist said so.
     fn arrive(&mut self, stop: usize, ambushed: bool) -> Result<(), GenError> {
         self.here = stop;
         let s = self.stop(stop);
@@ -330,6 +337,12 @@ impl<'a> Trip<'a> {
             format!("They reach {} ({}).", s.name, s.kind)
         };
         self.clock.log(line);
+        if self.place(stop).settlement
+            && !self.heard_at.contains(&stop)
+            && let Some(rumour) = self.rumour(stop)?
+        {
+            self.clock.log(rumour);
+        }
         if ambushed {
             self.clock.log(format!(
                 "An ambush waits for them at {}: whoever they meet strikes first.",
@@ -418,7 +431,7 @@ impl<'a> Trip<'a> {
             water_capacity: l.capacity,
             shillings_spent: (req.system == RulesSystem::Core).then_some(l.spent),
             watches: clock.states,
-            days: clock.days,
+            days: super::log::fold(clock.days, &clock.routine),
             told,
         }
     }

@@ -578,6 +578,14 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
+    // Rumours on the way may name the pack's people and creatures, and
+    // the NPCs the party met in earlier sessions.
+    let mut hearsay = journey::Hearsay::of_pack(&npcs, &encounters);
+    for name in &memory.people_met {
+        if !hearsay.people.contains(name) {
+            hearsay.people.push(name.clone());
+        }
+    }
     let recall = journey::Recall {
         used,
         remembered: memory.live_situations(library),
@@ -587,6 +595,8 @@ pub fn generate_remembering(
             .chain(npcs.iter().map(|n| n.name.clone()))
             .collect(),
         visits: memory.visits.clone(),
+        helped: memory.helped.clone(),
+        hearsay,
     };
     let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
@@ -682,6 +692,8 @@ fn map_and_journey(
         pool,
         first_day,
         visits: recall.visits,
+        helped: recall.helped,
+        hearsay: recall.hearsay,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))
