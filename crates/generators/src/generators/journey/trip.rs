@@ -319,6 +319,21 @@ impl<'a> Trip<'a> {
         Ok(true)
     }
 
+    /// "They reach `stop` (its kind)", with the stop's own terrain when
+    /// the leg that reached it was of another (the wilder end's), so a
+    /// place in the hills is not read as standing in the swamp it was
+    /// reached through: "(tower, hills terrain at the end of a swamp leg)".
+    pub(super) fn reach(&self, stop: usize) -> String {
+        let s = self.stop(stop);
+        match self.passages.last() {
+            Some(p) if p.terrain != s.terrain => format!(
+                "They reach {} ({}, {} terrain at the end of a {} leg)",
+                s.name, s.kind, s.terrain, p.terrain
+            ),
+            _ => format!("They reach {} ({})", s.name, s.kind),
+        }
+    }
+
     /// The name the way is going to (for the place of travelling watches).
     pub(super) fn stop_name_of(&self, path: &Path) -> String {
         let other = if path.a == self.here { path.b } else { path.a };
@@ -334,7 +349,7 @@ impl<'a> Trip<'a> {
         let line = if self.said.insert(s.hook.clone()) && !s.hook.is_empty() {
             self.arrival_line(stop)?
         } else {
-            format!("They reach {} ({}).", s.name, s.kind)
+            format!("{}.", self.reach(stop))
         };
         self.clock.log(line);
         if self.place(stop).settlement

@@ -51,7 +51,7 @@ impl Trip<'_> {
     /// hook again without a `gen.place.since` row for it).
     pub(super) fn arrival_line(&mut self, stop: usize) -> Result<String, GenError> {
         let s = self.stop(stop);
-        let first = format!("They reach {} ({}): {}", s.name, s.kind, s.hook);
+        let first = format!("{}: {}", self.reach(stop), s.hook);
         let helped = self.req.helped.contains(&s.name);
         let none = Vec::new();
         let before = match self.req.visits.get(&s.name) {
@@ -75,9 +75,8 @@ impl Trip<'_> {
             since: Some(roll.row.clone()),
         });
         Ok(format!(
-            "They reach {} ({}). {} {}",
-            s.name,
-            s.kind,
+            "{}. {} {}",
+            self.reach(stop),
             intro(helped),
             roll.text
         ))
