@@ -11,7 +11,8 @@
 //!   ("a bog horror");
 //! - `place`: a stop of the map the party met or will pass — told of in
 //!   an earlier session, passed on this journey, or the destination —
-//!   never the stop they are at.
+//!   never the stop they are at; a frame also tagged `folk` (a wedding, a
+//!   fair) names only a village, town or inn.
 //!
 //! Only frames whose kind has a subject are drawn, each frame once a
 //! journey while others are left, so a rumour always names someone or
@@ -21,6 +22,7 @@ use super::trip::Trip;
 use super::{EncounterNote, GenError};
 use crate::content::Row;
 use crate::generators::encounter::Encounter;
+use crate::generators::map::SAFE_KINDS;
 use crate::generators::npc::Npc;
 use crate::seed::DieSource;
 
@@ -28,8 +30,9 @@ use crate::seed::DieSource;
 pub const RUMOURS: &str = "gen.place.rumour";
 /// Where a frame takes its subject.
 pub const MARK: &str = "~";
-/// The kinds of subject, as frames are tagged.
-pub const KINDS: [&str; 3] = ["person", "creature", "place"];
+/// The kinds of subject, as frames are tagged; a `place` frame tagged
+/// `folk` too takes a settlement.
+pub const KINDS: [&str; 4] = ["person", "creature", "place", "folk"];
 
 /// Who and what rumours may name besides the map's stops: people by name
 /// and creatures with their article, of the session's pack and the
@@ -48,7 +51,7 @@ impl Hearsay {
             let (list, said) = if is_person(n) {
                 (&mut self.people, n.name.clone())
             } else {
-                (&mut self.creatures, creature(&n.archetype))
+                (&mut self.creatures, creature(&n.name))
             };
             if !list.contains(&said) {
                 list.push(said);
@@ -76,10 +79,15 @@ fn is_person(n: &Npc) -> bool {
     n.kind == "human" || n.kind == "townsfolk"
 }
 
-/// A creature by its archetype, with its article: `bog-horror` is "a bog
-/// horror".
-fn creature(archetype: &str) -> String {
-    let words = archetype.replace('-', " ");
+/// A creature by the name it goes by, with its article and without the
+/// number that tells several apart: `Drowned one 2` is "a drowned one".
+fn creature(name: &str) -> String {
+    let name = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ');
+    let mut chars = name.chars();
+    let words: String = chars
+        .next()
+        .map(|c| c.to_lowercase().chain(chars).collect())
+        .unwrap_or_default();
     let vowel = words
         .chars()
         .next()
@@ -97,10 +105,12 @@ impl Trip<'_> {
         };
         let subjects = self.subjects(stop);
         let kind_of = |r: &Row| {
-            KINDS
-                .iter()
-                .position(|k| r.entry.tags.iter().any(|t| t == k))
-                .filter(|&k| !subjects[k].is_empty())
+            let has = |k: &str| r.entry.tags.iter().any(|t| t == k);
+            let k = match KINDS.iter().position(|k| has(k))? {
+                2 if has(KINDS[3]) => 3,
+                k => k,
+            };
+            (!subjects[k].is_empty()).then_some(k)
         };
         let fit: Vec<usize> = (0..table.rows.len())
             .filter(|&i| self.library.drawable(&table.rows[i]) && kind_of(&table.rows[i]).is_some())
@@ -136,7 +146,7 @@ impl Trip<'_> {
     }
 
     /// The subjects a rumour at `stop` may name, by kind ([`KINDS`]).
-    fn subjects(&self, stop: usize) -> [Vec<String>; 3] {
+    fn subjects(&self, stop: usize) -> [Vec<String>; 4] {
         let mut hearsay = self.req.hearsay.clone();
         hearsay.add(self.encounters.iter().flat_map(met));
         let map = &self.req.map;
@@ -149,7 +159,16 @@ impl Trip<'_> {
                 places.push(name.clone());
             }
         }
-        [hearsay.people, hearsay.creatures, places]
+        let settled: Vec<String> = places
+            .iter()
+            .filter(|p| {
+                map.stops
+                    .iter()
+                    .any(|s| &s.name == *p && SAFE_KINDS.contains(&s.kind.as_str()))
+            })
+            .cloned()
+            .collect();
+        [hearsay.people, hearsay.creatures, places, settled]
     }
 }
 
