@@ -398,6 +398,8 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         first_season: *season,
         fasting: Vec::new(),
         visits: Default::default(),
+        helped: Vec::new(),
+        hearsay: Default::default(),
     })
 }
 

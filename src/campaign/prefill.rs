@@ -225,6 +225,12 @@ fn record_head(t: &mut String, a: &After) {
     if !a.legs.is_empty() {
         let _ = writeln!(t, "# the planned legs: {}", a.legs.join(" → "));
     }
+    kv(
+        t,
+        "# helped",
+        "[]",
+        "stops whose trouble the party dealt with, by name",
+    );
     t.push('\n');
 }
 

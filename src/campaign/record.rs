@@ -20,6 +20,7 @@
 //! money = -20                # shillings gained (+) or spent (−)
 //! rations = 4                # the party's rations left
 //! water = 3                  # the party's units of water left
+//! helped = ["Gallows Ford"]  # stops whose trouble the party dealt with
 //!
 //! [[pc]]
 //! name = "Viktor"
@@ -106,6 +107,12 @@ pub struct Record {
     /// The party's units of water left at the end (left out: as before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub water: Option<u32>,
+    /// Stops whose trouble the party dealt with this session, each a stop
+    /// of the campaign map by name (any case) or number that the party has
+    /// been at or passed: coming back, a journey tells what came of their
+    /// help instead of how the trouble grew.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub helped: Vec<String>,
     /// `[[pc]]`: what happened to one PC (a PC without an entry took
     /// nothing).
     #[serde(default, rename = "pc", skip_serializing_if = "Vec::is_empty")]

@@ -41,6 +41,12 @@ pub struct State {
     /// (`None`: never recorded; the plan's supplies apply).
     pub rations: Option<u32>,
     pub water: Option<u32>,
+    /// Stops whose trouble the records say the party dealt with
+    /// (`helped`), by the map's names, in the order first recorded: a
+    /// journey coming back tells what came of it. Left out of the JSON
+    /// (and so of [`State::digest`]) while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub helped: Vec<String>,
     /// Core Rules: funerals owed, due by the next full rest.
     pub funerals_due: Vec<Funeral>,
     /// Vouchers spent so far, by serial (a serial spent again is refused).

@@ -171,7 +171,7 @@ pub(super) fn foe_summary(e: &Encounter) -> String {
 /// … · no encounter on the way 41.20%` (`2 days, did not arrive` when the
 /// party stopped on the way).
 pub(super) fn journey_line(j: &Journey) -> String {
-    let days = count(j.days.len(), "day", "days");
+    let days = count(j.days_taken, "day", "days");
     format!(
         "{} → {}: {}, {} · {} · no encounter on the way {}",
         j.from,

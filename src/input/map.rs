@@ -262,6 +262,8 @@ mod tests {
                 first_day: 1,
                 fasting: Vec::new(),
                 visits: Default::default(),
+                helped: Vec::new(),
+                hearsay: Default::default(),
             };
             let _ = crate::generators::nth(library, &req, seed, 0);
         }

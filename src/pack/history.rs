@@ -167,11 +167,14 @@ fn folded(start: &Start, inputs: &[SessionInput]) -> Result<Ledger, Error> {
 }
 
 /// What the earlier packs `used`, with the name words of every PC the
-/// campaign has had (present, dead or gone), for a session starting from
+/// campaign has had (present, dead or gone) and the stops whose trouble
+/// the records say the party dealt with, for a session starting from
 /// `state`.
 fn memory_at(used: &Memory, state: &State) -> Memory {
     Memory {
         pc_words: name_words(state.pcs.iter().map(|p| p.name.as_str())),
+        helped: state.helped.clone(),
+        people_met: state.npcs_met.iter().map(|n| n.name.clone()).collect(),
         ..used.clone()
     }
 }

@@ -1246,6 +1246,14 @@ fn cases() -> Vec<Case> {
                 "tag each row with the archetype kinds it fits: human, townsfolk",
             ],
         ),
+        table(
+            "place whose text names another terrain than it is drawn for",
+            "[[table]]\nextends = \"gen.poi\"\n\n[[table.row]]\nweight = 1\nname = \"Reed Hermitage\"\ntext = \"A hermit's hut in the forest, on stilts.\"\ntags = [\"shrine\", \"forest\", \"swamp\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.poi] row `Reed Hermitage` says `forest` but is tagged `swamp` too: drawn for swamp, it would stand in the wrong land on swamp legs",
+                "tag the row only with the terrains its text names",
+            ],
+        ),
         content(
             "archetype in one system",
             "one_system",

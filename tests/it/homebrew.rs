@@ -551,6 +551,8 @@ fn generate_everything(dir: &Path, library: &Library) {
             first_day: 1,
             fasting: Vec::new(),
             visits: Default::default(),
+            helped: Vec::new(),
+            hearsay: Default::default(),
         };
         nth(library, &j, &seed, 0).unwrap_or_else(|e| fail("journey", i, &e));
     }

@@ -358,6 +358,10 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
     let mut hooks: BTreeSet<String> = BTreeSet::new();
     let mut since: Vec<String> = Vec::new();
     let mut comebacks = 0;
+    // Issue 50: session 1's record says the party dealt with the trouble
+    // where it arrived; coming back there tells what came of it.
+    let mut helped: Option<String> = None;
+    let mut helped_comebacks = 0;
     for n in 1..=4 {
         // There and back: the goal, then the map's start, then the goal.
         let to = if n % 2 == 1 { "goal" } else { "1" };
@@ -368,7 +372,18 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
         ok_in(&camp, &["prep", &n.to_string()]);
         let p = pack(&camp, n);
         for line in reach_lines(&p) {
-            match line.split_once(". Since they were last here, ") {
+            let ignored = line.split_once(". Since they were last here, ");
+            let dealt = line.split_once(". Since they dealt with its trouble, ");
+            if let Some(h) = &helped {
+                let here = line.starts_with(&format!("They reach {h} ("));
+                assert_eq!(
+                    dealt.is_some(),
+                    here && ignored.is_none() && line.contains(". Since "),
+                    "{line}"
+                );
+                helped_comebacks += usize::from(dealt.is_some());
+            }
+            match ignored.or(dealt) {
                 Some((_, text)) => {
                     comebacks += 1;
                     since.push(text.to_owned());
@@ -387,15 +402,20 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
         let last = p["journey"]["days"].as_array().unwrap().last().unwrap()["day"]
             .as_u64()
             .unwrap();
-        record(
-            &camp,
-            n,
-            &[
-                ("day =", format!("day = {}", last + 1)),
-                ("stop =", format!("stop = \"{arrived}\"")),
-            ],
-        );
+        let mut keys = vec![
+            ("day =", format!("day = {}", last + 1)),
+            ("stop =", format!("stop = \"{arrived}\"")),
+        ];
+        if n == 1 {
+            keys.push(("# helped =", format!("helped = [\"{arrived}\"]")));
+            helped = Some(arrived.clone());
+        }
+        record(&camp, n, &keys);
     }
+    assert!(
+        helped_comebacks >= 1,
+        "the party never came back to where it helped"
+    );
     assert!(
         comebacks >= 4,
         "the party came back to only {comebacks} stops"

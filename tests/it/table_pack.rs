@@ -290,6 +290,7 @@ fn record_keys() -> (Vec<String>, Vec<String>) {
         money: 1,
         rations: Some(1),
         water: Some(1),
+        helped: vec!["Ashford".into()],
         pcs: vec![pc],
         joined: vec![toml::Table::new()],
     };

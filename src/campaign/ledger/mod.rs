@@ -384,6 +384,7 @@ fn initial(start: &Start) -> State {
         money: start.money,
         rations: None,
         water: None,
+        helped: Vec::new(),
         funerals_due: Vec::new(),
         spent: Vec::new(),
         retired: Vec::new(),

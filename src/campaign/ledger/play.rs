@@ -1,5 +1,6 @@
 //! What a checked record says happened during its session, applied to
-//! the state: the day, the stop and the stops passed, NPCs met, vouchers
+//! the state: the day, the stop and the stops passed, the stops whose
+//! trouble the party dealt with, NPCs met, vouchers
 //! printed and spent, the purse and the supplies, PCs who joined, and
 //! each PC's own entry (by the system's rules), then who died or left.
 
@@ -29,6 +30,7 @@ pub(super) fn session(
         day_end: record.record.day,
         stops: walked,
     });
+    help(start, state, &record.record.helped, changes);
     meet(state, pack, &record.record.npcs_met, n, changes);
     issue_vouchers(state, pack, n);
     vouchers::spend(state, n, record, changes);
@@ -251,6 +253,22 @@ fn travel(
     }
     state.stop = Some(name);
     walked
+}
+
+/// The record's `helped`: the stops whose trouble the party dealt with,
+/// by the map's names, each kept once.
+fn help(start: &Start, state: &mut State, helped: &[String], changes: &mut Vec<Change>) {
+    let Some(map) = &start.map else { return };
+    for stop in helped.iter().filter_map(|name| map.stop_named(name)) {
+        if !state.helped.contains(&stop.name) {
+            changes.push(change(
+                "party",
+                format!("dealt with the trouble at {}", stop.name),
+                rule::RECORD,
+            ));
+            state.helped.push(stop.name.clone());
+        }
+    }
 }
 
 /// The NPCs a record says the party met, remembered by where their pack

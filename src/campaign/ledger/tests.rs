@@ -739,6 +739,53 @@ fn a_stop_the_party_could_not_have_reached_is_refused() {
     );
 }
 
+/// Issue 50: `helped` names the stops whose trouble the party dealt with
+/// (a stop of the map, by name in any case or number, one the party has
+/// been at or passed); the state keeps them, for the journey's next visit.
+#[test]
+fn a_record_names_the_stops_whose_trouble_the_party_dealt_with() {
+    let start = core_start(0);
+    let ledger = fold(
+        &start,
+        &[played(
+            1,
+            "session = 1\nday = 2\nstop = \"Kettleby\"\nhelped = [\"gallows ford\", \"3\", \"Kettleby\"]\n",
+        )],
+    )
+    .unwrap();
+    assert_eq!(ledger.now.helped, ["Gallows Ford", "Kettleby"]);
+    assert!(
+        said(&ledger, 1).contains(&"party: dealt with the trouble at Gallows Ford".to_owned()),
+        "{:?}",
+        said(&ledger, 1)
+    );
+    let text =
+        |helped: &str| format!("session = 1\nday = 2\nstop = \"Kettleby\"\nhelped = [{helped}]\n");
+    assert_eq!(
+        refused(&start, &[played(1, &text("\"Gallow Ford\""))]),
+        ["sessions/1/record.toml:4:11: helped: the campaign map has no stop `Gallow Ford`"]
+    );
+    assert_eq!(
+        refused(&start, &[played(1, &text("\"Old Keep\""))]),
+        [
+            "sessions/1/record.toml:4:11: helped: the party was never at Old Keep, so it cannot have dealt with its trouble"
+        ]
+    );
+    let no_map = Start {
+        map: None,
+        ..core_start(0)
+    };
+    assert_eq!(
+        refused(
+            &no_map,
+            &[played(1, "session = 1\nday = 2\nhelped = [\"Kettleby\"]\n")]
+        ),
+        [
+            "sessions/1/record.toml:3:11: helped: names stops of the campaign map, and this campaign has none"
+        ]
+    );
+}
+
 #[test]
 fn an_ability_out_of_range_is_refused() {
     let start = core_start(0);
@@ -902,6 +949,7 @@ fn every_record_key_is_in_the_readme() {
         money: 1,
         rations: Some(1),
         water: Some(1),
+        helped: vec!["x".into()],
         pcs: vec![crate::campaign::record::PcRecord {
             name: "x".into(),
             damage: 1,
@@ -943,7 +991,7 @@ fn every_key_of_campaign_json_is_in_the_readme() {
         &[
             played(
                 1,
-                "session = 1\nday = 3\nstop = \"Kettleby\"\nnpcs_met = [\"npc/1\"]\nrations = 2\nwater = 1\n[[pc]]\nname = \"Balthasar\"\ncorruption = 12\ninjuries = [\"injury/1\"]\n[[pc]]\nname = \"Sybilla\"\nfate = \"dead\"\n",
+                "session = 1\nday = 3\nstop = \"Kettleby\"\nhelped = [\"Kettleby\"]\nnpcs_met = [\"npc/1\"]\nrations = 2\nwater = 1\n[[pc]]\nname = \"Balthasar\"\ncorruption = 12\ninjuries = [\"injury/1\"]\n[[pc]]\nname = \"Sybilla\"\nfate = \"dead\"\n",
             ),
             prepped(2),
         ],

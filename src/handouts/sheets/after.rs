@@ -56,7 +56,14 @@ fn where_and_when(f: &mut Flow, a: &After) {
             false,
         );
     }
-    write_ins(f, &["Ended on day (day)", "Stopped at (stop)"]);
+    write_ins(
+        f,
+        &[
+            "Ended on day (day)",
+            "Stopped at (stop)",
+            "Dealt with the trouble at (helped)",
+        ],
+    );
     f.tracks(
         &[
             (String::new(), 1),

@@ -133,8 +133,13 @@ fn supplies(f: &mut Flow, j: &Journey, party: &Party) {
         "Supplies and log: per PC a ration box and a water box a day; a line for the day",
         HEAD,
     );
-    for d in &j.days {
-        let mut tracks = vec![(format!("Day {}:", d.day), 0)];
+    // A folded run of days in the log (`through`) still has a line a day.
+    for day in j
+        .days
+        .iter()
+        .flat_map(|d| d.day..=d.through.unwrap_or(d.day))
+    {
+        let mut tracks = vec![(format!("Day {day}:"), 0)];
         tracks.extend(names.iter().map(|n| (n.clone(), 2)));
         f.tracks_then(&tracks, BODY, true);
     }

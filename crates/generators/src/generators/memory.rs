@@ -20,7 +20,9 @@
 //!
 //! It remembers the map stops whose hooks a journey told, and what moved
 //! on there since at each later visit: a stop the party comes back to says
-//! what changed, not its hook again ([`super::journey`]'s `visits`).
+//! what changed, not its hook again ([`super::journey`]'s `visits`), and
+//! the stops whose trouble the records say the party dealt with, so what
+//! changed follows from whether they helped.
 //!
 //! The memory is folded from the earlier packs, each made again from its
 //! own sources, so a campaign rebuilt from its bundle remembers the same.
@@ -77,6 +79,13 @@ pub struct Memory {
     /// The map stops whose hook a journey told, each with what moved on
     /// there since (`gen.place.since` rows) at later visits.
     pub visits: Visits,
+    /// The stops whose trouble the campaign's records say the party dealt
+    /// with (a record's `helped`), by name: set from the campaign's state,
+    /// never folded from packs.
+    pub helped: Vec<String>,
+    /// The names of the NPCs the records say the party met, set from the
+    /// campaign's state: rumours may name them.
+    pub people_met: Vec<String>,
 }
 
 impl Memory {

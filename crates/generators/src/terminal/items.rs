@@ -470,7 +470,10 @@ pub fn journey(j: &Journey) -> String {
         };
     }
     for d in &j.days {
-        let _ = writeln!(s, "\n**Day {}**", d.day);
+        let _ = match d.through {
+            Some(last) => writeln!(s, "\n**Days {}–{last}**", d.day),
+            None => writeln!(s, "\n**Day {}**", d.day),
+        };
         for e in &d.entries {
             let _ = writeln!(s, "- {e}");
         }

@@ -2,7 +2,7 @@
 //! started, before anything is folded: each refusal at its line and
 //! column, with a hint. One small check per key, by concern:
 //!
-//! - this file: the session, day, stop, items met and purse;
+//! - this file: the session, day, stop, stops helped, items met and purse;
 //! - [`joining`]: the `[[joined]]` PCs, each a legal stat block or sheet;
 //! - [`pcs`]: each `[[pc]]` entry — in the party, once, with its own
 //!   system's keys — and METTLE's statuses and healer;
@@ -40,6 +40,7 @@ pub(crate) fn check(
     };
     out.extend(day_problem(state, s.number, record));
     out.extend(stop_problems(start, state, s.number, record));
+    out.extend(helped_problems(start, state, pack, record));
     out.extend(met_problems(pack, s.number, record));
     out.extend(super::vouchers::problems(state, pack, record));
     out.extend(money_problem(state, record));
@@ -211,6 +212,77 @@ fn stop_problems(start: &Start, state: &State, n: u32, record: &RecordFile) -> V
         ],
         Ok(()) => Vec::new(),
     }
+}
+
+/// `helped`: stops of the campaign map the party has been at — where a
+/// session started or stopped, or a stop of this session's planned legs.
+fn helped_problems(
+    start: &Start,
+    state: &State,
+    pack: &PackFacts,
+    record: &RecordFile,
+) -> Vec<Diagnostic> {
+    let helped = &record.record.helped;
+    let Some(map) = &start.map else {
+        return helped
+            .iter()
+            .take(1)
+            .map(|_| {
+                record
+                    .at_item(
+                        "helped",
+                        0,
+                        "helped: names stops of the campaign map, and this campaign has none",
+                    )
+                    .with_hint("leave `helped` out: without a map no journey comes back to a stop")
+            })
+            .collect();
+    };
+    let been = |id: usize| {
+        state
+            .visited
+            .iter()
+            .chain(&pack.legs)
+            .chain(&record.record.stop)
+            .any(|b| map.stop_named(b).is_some_and(|s| s.id == id))
+    };
+    let mut out = Vec::new();
+    for (i, name) in helped.iter().enumerate() {
+        match map.stop_named(name) {
+            None => out.push(
+                record
+                    .at_item(
+                        "helped",
+                        i,
+                        format!("helped: the campaign map has no stop `{name}`"),
+                    )
+                    .with_suggestion(
+                        closest(name, map.stops.iter().map(|s| s.name.as_str())).map(str::to_owned),
+                    )
+                    .with_hint(format!(
+                        "name a stop of the map or give its number (1 to {})",
+                        map.stops.len()
+                    )),
+            ),
+            Some(stop) if !been(stop.id) => out.push(
+                record
+                    .at_item(
+                        "helped",
+                        i,
+                        format!(
+                            "helped: the party was never at {}, so it cannot have dealt with its trouble",
+                            stop.name
+                        ),
+                    )
+                    .with_hint(
+                        "name a stop the party has been at: where a session started or stopped, \
+                         or a stop of this session's planned legs",
+                    ),
+            ),
+            Some(_) => {}
+        }
+    }
+    out
 }
 
 /// An address the pack does not hold.

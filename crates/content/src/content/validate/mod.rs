@@ -20,6 +20,8 @@
 //!   tags, archetypes in both systems, places for every region, reference
 //!   depth and expansion.
 //! - [`traits`]: the NPC trait tables' kind tags (`gen.npc.want` …).
+//! - [`places`]: a place row whose text names a terrain is drawn only for
+//!   that terrain (`gen.poi`, `gen.place.site`).
 //! - [`systems`]: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
 //! - [`traps`]: across the trap tables: both systems' effects alike, and in
@@ -32,6 +34,7 @@ mod extend;
 pub mod generation;
 mod keys;
 mod parts;
+mod places;
 mod references;
 mod regions;
 mod rows;
@@ -166,6 +169,7 @@ pub fn build_over(base: Option<Library>, files: &[SourceFile]) -> (Library, Vec<
     traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);
+    places::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);
     let hash = format!("{:016x}", hasher.finish());
     (

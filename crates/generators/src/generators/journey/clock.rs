@@ -206,6 +206,11 @@ pub(super) struct Clock {
     pub days: Vec<Day>,
     pub states: Vec<WatchState>,
     pub larder: Larder,
+    /// The routine camp rests logged (everyone fed and watered from the
+    /// packs, nothing found or spoiled, nobody hungry, thirsty or worse):
+    /// each day and its line, which [`super::log::fold`] folds when whole
+    /// days in a row hold nothing else.
+    pub routine: Vec<(u32, String)>,
 }
 
 impl Clock {
@@ -217,6 +222,7 @@ impl Clock {
             days: Vec::new(),
             states: Vec::new(),
             larder,
+            routine: Vec::new(),
         }
     }
 
@@ -231,6 +237,7 @@ impl Clock {
             Some(d) if d.day == day => d.entries.push(entry),
             _ => self.days.push(Day {
                 day,
+                through: None,
                 entries: vec![entry],
             }),
         }
@@ -290,6 +297,9 @@ impl Clock {
         } else {
             self.larder_in_camp()
         };
+        if let Some(left) = note.strip_prefix(super::log::CAMP) {
+            self.routine.push((self.day(), left.to_owned()));
+        }
         self.log(note);
         self.watch += 1;
         self.awake = 0;
@@ -371,7 +381,9 @@ impl Clock {
     }
 
     /// A rest in the wild: finds first, then rations; finds not eaten
-    /// spoil; a unit of water each.
+    /// spoil; a unit of water each. A routine rest (every PC fed from the
+    /// packs and watered, nothing found or spoiled, no cost) is said
+    /// shortly ([`super::log::CAMP`]); any other says every count.
     fn larder_in_camp(&mut self) -> (u32, u32, String) {
         let l = &mut self.larder;
         let n = l.n;
@@ -383,10 +395,28 @@ impl Clock {
         let fed = fresh + packed;
         let drank = l.water.min(n);
         l.water -= drank;
-        let mut note = format!(
-            "Daily rest in camp: {fed} of {n} eat ({fresh} foraged), {drank} drink; {} and {} water left.",
+        let left = format!(
+            "{} and {} water left.",
             super::count(l.rations, "ration", "rations"),
             l.water
+        );
+        let cost = match l.system {
+            RulesSystem::Mettle => {
+                let (said, alive) = l.hunger.rest_in_camp(fed, drank);
+                // The dead no longer eat, drink or sleep with the party.
+                l.n = alive;
+                said
+            }
+            RulesSystem::Core => {
+                let slept = if l.camping { n } else { 0 };
+                core_costs(&mut l.pcs, fed, drank, slept)
+            }
+        };
+        if fresh == 0 && spoiled == 0 && fed == n && drank == n && cost.is_empty() {
+            return (fed, drank, format!("{}{left}", super::log::CAMP));
+        }
+        let mut note = format!(
+            "Daily rest in camp: {fed} of {n} eat ({fresh} foraged), {drank} drink; {left}"
         );
         if spoiled > 0 {
             note.push_str(&format!(
@@ -394,18 +424,7 @@ impl Clock {
                 super::count(spoiled, "foraged ration", "foraged rations")
             ));
         }
-        match l.system {
-            RulesSystem::Mettle => {
-                let (said, alive) = l.hunger.rest_in_camp(fed, drank);
-                note.push_str(&said);
-                // The dead no longer eat, drink or sleep with the party.
-                l.n = alive;
-            }
-            RulesSystem::Core => {
-                let slept = if l.camping { n } else { 0 };
-                note.push_str(&core_costs(&mut l.pcs, fed, drank, slept));
-            }
-        }
+        note.push_str(&cost);
         (fed, drank, note)
     }
 }

@@ -14,7 +14,13 @@
 //! - [`way`]: encounters on the way, never one already in the pack.
 //! - [`supplies`]: settlements, foraging and the search for water.
 //! - [`visits`]: a stop the party comes back to in a campaign says what
-//!   moved on since its hook was told (`gen.place.since`).
+//!   moved on since its hook was told (`gen.place.since`): what came of
+//!   the party's help, or how the trouble they left alone grew.
+//! - [`log`]: how the log is worded: a routine night in camp in one short
+//!   line, days in a row of nothing else folded into one entry.
+//! - [`rumours`]: a rumour heard at each village, town or inn reached,
+//!   naming someone or something of the pack or the campaign, or a stop
+//!   the party met or will pass (`gen.place.rumour`).
 //! - [`hunger`]: METTLE's Hungry and Thirsty PC by PC, who eats first when
 //!   there is not enough, and who dies of it.
 //!
@@ -39,8 +45,10 @@
 mod clock;
 mod core;
 mod hunger;
+mod log;
 mod mettle;
 pub mod route;
+mod rumours;
 mod supplies;
 mod trip;
 mod twists;
@@ -59,6 +67,7 @@ use crate::seed::Seed;
 pub use clock::{DaySupply, WatchState};
 pub use hunger::Wanting;
 pub use route::{Leg, Route};
+pub use rumours::Hearsay;
 
 /// Most units of rations or water a PC can carry, and the largest
 /// water capacity.
@@ -121,6 +130,13 @@ pub struct Request {
     /// The stops a campaign's earlier sessions told the hook of, each with
     /// the `gen.place.since` rows told there since ([`visits`]).
     pub visits: Visits,
+    /// The stops whose trouble a campaign's records say the party dealt
+    /// with (`helped`): coming back, what came of it is told, not how
+    /// the trouble grew.
+    pub helped: Vec<String>,
+    /// Who and what the rumours heard at settlements may name besides the
+    /// map's stops ([`rumours`]).
+    pub hearsay: Hearsay,
 }
 
 /// What a pack's journey avoids: the situations the pack used (row
@@ -133,6 +149,8 @@ pub struct Recall {
     pub shun: Vec<String>,
     pub taken: Vec<String>,
     pub visits: Visits,
+    pub helped: Vec<String>,
+    pub hearsay: Hearsay,
 }
 
 impl Request {
@@ -270,6 +288,11 @@ pub struct TwistNote {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Day {
     pub day: u32,
+    /// The last day of a run of days in a row that held nothing but a
+    /// routine night in camp, told as one entry ([`log`]); `None` for a
+    /// day of its own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub through: Option<u32>,
     pub entries: Vec<String>,
 }
 

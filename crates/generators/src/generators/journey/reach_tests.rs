@@ -51,6 +51,8 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             first_day: 5,
             fasting: Vec::new(),
             visits: Default::default(),
+            helped: Vec::new(),
+            hearsay: Default::default(),
         };
         let j = nth(&library, &req, &seed, i).unwrap();
         lost += j

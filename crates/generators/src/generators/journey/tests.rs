@@ -33,6 +33,8 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         first_day: 1,
         fasting: Vec::new(),
         visits: Default::default(),
+        helped: Vec::new(),
+        hearsay: Default::default(),
     }
 }
 
@@ -66,7 +68,8 @@ fn journeys_arrive_and_add_up() {
         assert_eq!(met as usize, j.encounters.len(), "#{i}");
         let days: Vec<u32> = j.days.iter().map(|d| d.day).collect();
         assert!(days.windows(2).all(|w| w[0] < w[1]), "#{i}: {days:?}");
-        assert_eq!(j.days_taken, *days.last().unwrap());
+        let last = j.days.last().unwrap();
+        assert_eq!(j.days_taken, last.through.unwrap_or(last.day));
     }
 }
 
@@ -717,4 +720,229 @@ fn an_encounter_on_the_way_meets_the_weather_of_its_day() {
         }
     }
     assert!(checked >= 10, "only {checked} encounters on the way");
+}
+
+/// The rows a journey told at stops come back to, with the tags of each.
+fn since_rows_told(library: &Library, j: &Journey) -> Vec<(String, Vec<String>)> {
+    let table = library.table("gen.place.since").unwrap();
+    j.told
+        .iter()
+        .filter_map(|t| t.since.clone())
+        .map(|row| {
+            let tags = table
+                .rows
+                .iter()
+                .find(|r| r.entry.name == row)
+                .unwrap()
+                .entry
+                .tags
+                .iter()
+                .map(|t| t.to_string())
+                .collect();
+            (row, tags)
+        })
+        .collect()
+}
+
+/// Issue 50: a stop whose trouble a record says the party dealt with
+/// tells what came of it (`helped` rows, "Since they dealt with its
+/// trouble"); one they left alone tells how the trouble grew (`ignored`
+/// rows, "Since they were last here").
+#[test]
+fn a_stop_the_party_helped_tells_what_came_of_it_and_one_left_alone_how_it_grew() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("since").unwrap();
+    let (mut helped_rows, mut ignored_rows) = (0, 0);
+    for i in 0..12 {
+        let m = nth(&library, &map::Request::default(), &seed, i).unwrap();
+        let first = nth(&library, &request(m.clone(), RulesSystem::Mettle), &seed, i).unwrap();
+        let visits: Visits = first
+            .told
+            .iter()
+            .map(|t| (t.stop.clone(), Vec::new()))
+            .collect();
+        let stops: Vec<String> = visits.keys().cloned().collect();
+        for helped in [true, false] {
+            let again = Request {
+                visits: visits.clone(),
+                helped: if helped { stops.clone() } else { Vec::new() },
+                ..request(m.clone(), RulesSystem::Mettle)
+            };
+            let again = nth(&library, &again, &seed, i).unwrap();
+            let (want, not) = if helped {
+                ("helped", "ignored")
+            } else {
+                ("ignored", "helped")
+            };
+            for (row, tags) in since_rows_told(&library, &again) {
+                assert!(!tags.iter().any(|t| t == not), "#{i}: {row} is {not}");
+                assert!(tags.iter().any(|t| t == want), "#{i}: {row} is not {want}");
+                if helped {
+                    helped_rows += 1;
+                } else {
+                    ignored_rows += 1;
+                }
+            }
+            let intro = if helped {
+                "Since they dealt with its trouble, "
+            } else {
+                "Since they were last here, "
+            };
+            for line in reach_lines(&again) {
+                if line.contains("Since ") {
+                    assert!(line.contains(intro), "#{i}: {line}");
+                }
+            }
+        }
+    }
+    assert!(
+        helped_rows >= 12 && ignored_rows >= 12,
+        "{helped_rows} {ignored_rows}"
+    );
+}
+
+/// Issue 50: routine nights in camp on days in a row are one entry of the
+/// log (`Days 3–5`), anything else stays its own line, and the log still
+/// covers every day the journey took, each once.
+#[test]
+fn routine_nights_in_a_row_are_one_entry_and_every_day_is_still_told() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("folded").unwrap();
+    let mut folded = 0;
+    for i in 0..80 {
+        let m = nth(
+            &library,
+            &map::Request {
+                stops: 16,
+                terrains: Vec::new(),
+            },
+            &seed,
+            i,
+        )
+        .unwrap();
+        let system = if i % 2 == 0 {
+            RulesSystem::Mettle
+        } else {
+            RulesSystem::Core
+        };
+        let mut req = request(m, system);
+        (req.rations, req.water, req.capacity) = (9, 9, 9);
+        let j = nth(&library, &req, &seed, i).unwrap();
+        let only_camp = |d: &Day| {
+            d.through.is_none()
+                && d.entries.len() == 1
+                && d.entries[0].starts_with("Camp for the night: everyone eats and drinks; ")
+        };
+        for w in j.days.windows(2) {
+            assert!(
+                !(only_camp(&w[0]) && only_camp(&w[1]) && w[0].day + 1 == w[1].day),
+                "#{i}: days {} and {} are both a routine night: {:?}",
+                w[0].day,
+                w[1].day,
+                j.days
+            );
+        }
+        let mut next = req.first_day;
+        for d in &j.days {
+            assert_eq!(d.day, next, "#{i}: {:?}", j.days);
+            let last = d.through.unwrap_or(d.day);
+            if let Some(t) = d.through {
+                assert!(t > d.day, "#{i}");
+                assert_eq!(d.entries.len(), 1, "#{i}");
+                assert!(
+                    d.entries[0].starts_with("Camp each night: everyone eats and drinks; "),
+                    "#{i}: {:?}",
+                    d.entries
+                );
+                folded += 1;
+            }
+            next = last + 1;
+        }
+        assert_eq!(next - req.first_day, j.days_taken, "#{i}");
+    }
+    // Legs are mostly a day or less, so days of nothing but a night in
+    // camp are few; `log`'s own test folds every kind of run.
+    assert!(folded >= 1, "no run folded");
+}
+
+/// Issue 50: at each village, town or inn reached the party hears a
+/// rumour naming a person or creature of the pack or campaign, or another
+/// stop of the map; never a frame's mark left in, never one frame twice
+/// on a journey.
+#[test]
+fn a_settlement_reached_tells_a_rumour_naming_someone_or_somewhere_known() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("rumours").unwrap();
+    let hearsay = Hearsay {
+        people: vec!["Mara Voss".into()],
+        creatures: vec!["a bog horror".into()],
+    };
+    let (mut heard, mut kinds) = (0, [0; 3]);
+    for i in 0..60 {
+        let m = nth(
+            &library,
+            &map::Request {
+                stops: 16,
+                terrains: Vec::new(),
+            },
+            &seed,
+            i,
+        )
+        .unwrap();
+        let mut req = request(m.clone(), RulesSystem::Mettle);
+        (req.rations, req.water, req.capacity) = (9, 9, 9);
+        req.hearsay = hearsay.clone();
+        let j = nth(&library, &req, &seed, i).unwrap();
+        let lines: Vec<&String> = j.days.iter().flat_map(|d| &d.entries).collect();
+        let mut frames = Vec::new();
+        // Those met on the way may be named too.
+        let mut known = hearsay.clone();
+        known.add(
+            j.encounters
+                .iter()
+                .flat_map(|e| e.encounter.foes.iter().chain(&e.encounter.others)),
+        );
+        for (k, line) in lines.iter().enumerate() {
+            let Some(stop) = m.stops.iter().find(|s| {
+                line.starts_with(&format!("They reach {} (", s.name))
+                    && map::SAFE_KINDS.contains(&s.kind.as_str())
+            }) else {
+                continue;
+            };
+            let first = !lines[..k]
+                .iter()
+                .any(|l| l.starts_with(&format!("They reach {} (", stop.name)));
+            let next = lines.get(k + 1).map(|l| l.as_str()).unwrap_or_default();
+            let said = format!("Rumour at {}: ", stop.name);
+            assert_eq!(next.starts_with(&said), first, "#{i}: {line} / {next}");
+            let Some(rumour) = next.strip_prefix(&said) else {
+                continue;
+            };
+            assert!(!rumour.contains('~'), "#{i}: {rumour}");
+            let places = m
+                .stops
+                .iter()
+                .filter(|s| s.name != stop.name && rumour.contains(&s.name));
+            let named = [
+                known.people.iter().any(|p| rumour.contains(p.as_str())),
+                known.creatures.iter().any(|c| rumour.contains(c.as_str())),
+                places.count() > 0,
+            ];
+            assert!(
+                named.iter().any(|&n| n),
+                "#{i}: names nobody known: {rumour}"
+            );
+            for (n, k) in named.iter().zip(&mut kinds) {
+                *k += usize::from(*n);
+            }
+            frames.push(rumour.chars().take(20).collect::<String>());
+            heard += 1;
+        }
+        let before = frames.len();
+        frames.sort();
+        frames.dedup();
+        assert_eq!(frames.len(), before, "#{i}: a frame twice");
+    }
+    assert!(heard >= 30, "only {heard} rumours heard");
+    assert!(kinds.iter().all(|&k| k >= 3), "{kinds:?}");
 }

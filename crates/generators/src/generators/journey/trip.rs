@@ -28,6 +28,10 @@ pub(super) struct Trip<'a> {
     said: BTreeSet<String>,
     /// The stops whose hook (or what moved on since) this journey told.
     pub told: Vec<Told>,
+    /// The rumour frames heard on this journey, by row name, and the
+    /// stops they were heard at.
+    pub rumoured: Vec<String>,
+    pub heard_at: Vec<usize>,
     pub passages: Vec<Passage>,
     /// The stop the party is at.
     pub here: usize,
@@ -132,6 +136,8 @@ impl<'a> Trip<'a> {
             used: req.used.clone(),
             said: BTreeSet::new(),
             told: Vec::new(),
+            rumoured: Vec::new(),
+            heard_at: Vec::new(),
             passages: Vec::new(),
             here: req.from,
         }
@@ -342,23 +348,45 @@ impl<'a> Trip<'a> {
         Ok(true)
     }
 
+    /// "They reach `stop` (its kind)", with the stop's own terrain when
+    /// the leg that reached it was of another (the wilder end's), so a
+    /// place in the hills is not read as standing in the swamp it was
+    /// reached through: "(tower, hills terrain at the end of a swamp leg)".
+    pub(super) fn reach(&self, stop: usize) -> String {
+        let s = self.stop(stop);
+        match self.passages.last() {
+            Some(p) if p.terrain != s.terrain => format!(
+                "They reach {} ({}, {} terrain at the end of a {} leg)",
+                s.name, s.kind, s.terrain, p.terrain
+            ),
+            _ => format!("They reach {} ({})", s.name, s.kind),
+        }
+    }
+
     /// The name the way is going to (for the place of travelling watches).
     pub(super) fn stop_name_of(&self, path: &Path) -> String {
         let other = if path.a == self.here { path.b } else { path.a };
         self.stop(other).name.clone()
     }
 
-    /// Arriving at a stop: its hook said the first time, water in a
-    /// settlement, an ambush if the Twist said so.
+    /// Arriving at a stop: its hook said the first time (and in a
+    /// settlement a rumour heard), water in a settlement, an ambush if the
+    /// Twist said so.
     fn arrive(&mut self, stop: usize, ambushed: bool) -> Result<(), GenError> {
         self.here = stop;
         let s = self.stop(stop);
         let line = if self.said.insert(s.hook.clone()) && !s.hook.is_empty() {
             self.arrival_line(stop)?
         } else {
-            format!("They reach {} ({}).", s.name, s.kind)
+            format!("{}.", self.reach(stop))
         };
         self.clock.log(line);
+        if self.place(stop).settlement
+            && !self.heard_at.contains(&stop)
+            && let Some(rumour) = self.rumour(stop)?
+        {
+            self.clock.log(rumour);
+        }
         if ambushed {
             self.clock.log(format!(
                 "An ambush waits for them at {}: whoever they meet strikes first.",
@@ -447,7 +475,7 @@ impl<'a> Trip<'a> {
             water_capacity: l.capacity,
             shillings_spent: (req.system == RulesSystem::Core).then_some(l.spent),
             watches: clock.states,
-            days: clock.days,
+            days: super::log::fold(clock.days, &clock.routine),
             told,
         }
     }

@@ -1,9 +1,16 @@
 //! Stops the party comes back to: a campaign's earlier sessions told a
 //! stop's hook (what [`super::Request::visits`] holds), so arriving there
-//! again says what moved on since instead (`gen.place.since`: rows tagged
-//! `folk` only where people live), drawn on the `since/<stop>` stream of
-//! the journey among the rows told nowhere yet in the campaign, then among
-//! those not told at that stop, so nothing repeats while rows are left.
+//! again says what moved on since instead (`gen.place.since`), drawn on the
+//! `since/<stop>` stream of the journey among the rows told nowhere yet in
+//! the campaign, then among those not told at that stop, so nothing
+//! repeats while rows are left.
+//!
+//! What moved on follows from what the party did there: at a stop whose
+//! trouble a session record says they dealt with ([`super::Request::helped`])
+//! it is what came of their help (rows tagged `helped`, "Since they dealt
+//! with its trouble, …"); at one they left alone the trouble has grown
+//! (rows tagged `ignored`, "Since they were last here, …"). A row tagged
+//! neither fits both; rows tagged `folk` only where people live.
 
 use super::trip::Trip;
 use super::{GenError, Told};
@@ -15,6 +22,28 @@ use crate::seed::Stream;
 pub const SINCE: &str = "gen.place.since";
 /// The tag of a `gen.place.since` row that needs people living there.
 pub const FOLK: &str = "folk";
+/// The tags of `gen.place.since` rows for a stop whose trouble the party
+/// dealt with, and for one they left alone.
+pub const HELPED: &str = "helped";
+pub const IGNORED: &str = "ignored";
+
+/// How a line of a stop come back to begins, as the party helped there
+/// or not.
+fn intro(helped: bool) -> &'static str {
+    if helped {
+        "Since they dealt with its trouble,"
+    } else {
+        "Since they were last here,"
+    }
+}
+
+/// Whether a `gen.place.since` row with `tags` fits a stop: people live
+/// there (`folk`), the party dealt with its trouble (`helped`).
+pub fn fits(tags: &[impl AsRef<str>], folk: bool, helped: bool) -> bool {
+    let has = |tag: &str| tags.iter().any(|t| t.as_ref() == tag);
+    let not = if helped { IGNORED } else { HELPED };
+    (folk || !has(FOLK)) && !has(not)
+}
 
 impl Trip<'_> {
     /// The line for arriving at `stop` whose hook is not yet said on this
@@ -22,14 +51,22 @@ impl Trip<'_> {
     /// hook again without a `gen.place.since` row for it).
     pub(super) fn arrival_line(&mut self, stop: usize) -> Result<String, GenError> {
         let s = self.stop(stop);
-        let first = format!("They reach {} ({}): {}", s.name, s.kind, s.hook);
-        let Some(before) = self.req.visits.get(&s.name) else {
-            self.told.push(Told::hook(&s.name));
-            return Ok(first);
+        let first = format!("{}: {}", self.reach(stop), s.hook);
+        let helped = self.req.helped.contains(&s.name);
+        let none = Vec::new();
+        let before = match self.req.visits.get(&s.name) {
+            Some(before) => before,
+            // A stop whose trouble they dealt with was told of, whatever
+            // the journeys said.
+            None if helped => &none,
+            None => {
+                self.told.push(Told::hook(&s.name));
+                return Ok(first);
+            }
         };
         let folk = SAFE_KINDS.contains(&s.kind.as_str());
         let mut stream = self.at.stream(self.seed, &format!("since/{stop}"));
-        let Some(k) = self.since_row(before, folk, &mut stream) else {
+        let Some(k) = self.since_row(before, folk, helped, &mut stream) else {
             return Ok(first);
         };
         let roll = self.library.resolve(SINCE, k, &mut stream)?;
@@ -38,8 +75,10 @@ impl Trip<'_> {
             since: Some(roll.row.clone()),
         });
         Ok(format!(
-            "They reach {} ({}). Since they were last here, {}",
-            s.name, s.kind, roll.text
+            "{}. {} {}",
+            self.reach(stop),
+            intro(helped),
+            roll.text
         ))
     }
 
@@ -48,12 +87,17 @@ impl Trip<'_> {
     /// among the rows that fit and were told nowhere yet (at no stop of the
     /// campaign, nor earlier on this journey), else among those not told
     /// at this stop, else among all that fit.
-    fn since_row(&self, before: &[String], folk: bool, stream: &mut Stream) -> Option<usize> {
+    fn since_row(
+        &self,
+        before: &[String],
+        folk: bool,
+        helped: bool,
+        stream: &mut Stream,
+    ) -> Option<usize> {
         let table = self.library.get(SINCE)?;
-        let fits =
-            |r: &Row| self.library.drawable(r) && (folk || !r.entry.tags.iter().any(|t| t == FOLK));
+        let fit = |r: &Row| self.library.drawable(r) && fits(&r.entry.tags, folk, helped);
         let all: Vec<usize> = (0..table.rows.len())
-            .filter(|&i| fits(&table.rows[i]))
+            .filter(|&i| fit(&table.rows[i]))
             .collect();
         let anywhere = self
             .req

@@ -592,6 +592,14 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
+    // Rumours on the way may name the pack's people and creatures, and
+    // the NPCs the party met in earlier sessions.
+    let mut hearsay = journey::Hearsay::of_pack(&npcs, &encounters);
+    for name in &memory.people_met {
+        if !hearsay.people.contains(name) {
+            hearsay.people.push(name.clone());
+        }
+    }
     let recall = journey::Recall {
         used,
         remembered: memory.live_situations(library),
@@ -601,6 +609,8 @@ pub fn generate_remembering(
             .chain(npcs.iter().map(|n| n.name.clone()))
             .collect(),
         visits: memory.visits.clone(),
+        helped: memory.helped.clone(),
+        hearsay,
     };
     let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
@@ -702,6 +712,8 @@ fn map_and_journey(
         first_season: session.first_season,
         fasting,
         visits: recall.visits,
+        helped: recall.helped,
+        hearsay: recall.hearsay,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))
