@@ -1235,6 +1235,22 @@ fn cases() -> Vec<Case> {
                 "tag each row with the archetype kinds it fits: human, townsfolk",
             ],
         ),
+        table(
+            "trait row with an unknown need",
+            "[[table]]\nextends = \"gen.npc.want\"\n\n[[table.row]]\nweight = 1\nname = \"Breath\"\ntext = \"a breath of air\"\ntags = [\"human\", \"needs:alife\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.want] row `Breath` is tagged `needs:alife`, but the one need a trait row may have is `needs:alive`",
+                "write `needs:alive` for a row that fits only the living",
+            ],
+        ),
+        table(
+            "concept row for no archetype",
+            "[[table]]\nextends = \"gen.npc.concept\"\n\n[[table.row]]\nweight = 1\nname = \"Salt seller\"\ntext = \"A salt seller.\"\ntags = [\"archetype:merchnat\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.concept] row `Salt seller` is tagged `archetype:merchnat`, but `gen.npc.mettle` has no archetype `merchnat`",
+                "did you mean `merchant`?",
+            ],
+        ),
         content(
             "archetype in one system",
             "one_system",
