@@ -1251,6 +1251,17 @@ fn cases() -> Vec<Case> {
                 "did you mean `merchant`?",
             ],
         ),
+        table(
+            "returning face with a stray marker and tag",
+            "[[table]]\nextends = \"gen.situation.returning\"\n\n[[table.row]]\nweight = 1\nname = \"Back\"\ntext = \"@nmae is back.\"\ntags = [\"was:fo\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.situation.returning] row `Back` says neither `was:foe` nor `was:card`",
+                "row `Back` is tagged `was:fo`, which no returning face reads",
+                "did you mean `was:foe`?",
+                "row `Back` writes `@nmae`, which no returning face fills in",
+                "did you mean `@name`?",
+            ],
+        ),
         content(
             "archetype in one system",
             "one_system",
