@@ -247,7 +247,7 @@ fn used_up_notes(
     };
     for table in &c.used_up {
         let what = if table.starts_with("gen.npc.") {
-            "NPC concepts (the archetypes of NPC cards)"
+            "NPC concepts (the NPC cards' archetype lines and their `gen.npc.concept` rows)"
         } else {
             "situations"
         };

@@ -145,6 +145,10 @@ pub struct SheetWords {
     pub twist: String,
     #[serde(default = "ending_word")]
     pub ending: String,
+    /// `Returning`: someone the party met before, come back into an
+    /// encounter of a campaign.
+    #[serde(default = "returning_word")]
+    pub returning: String,
     /// `Spoils`: what an encounter's foes leave behind.
     #[serde(default = "spoils_word")]
     pub spoils: String,
@@ -172,6 +176,10 @@ fn spoils_word() -> String {
 
 fn twist_word() -> String {
     "Twist".into()
+}
+
+fn returning_word() -> String {
+    "Returning".into()
 }
 
 fn ending_word() -> String {

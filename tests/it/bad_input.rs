@@ -1254,6 +1254,33 @@ fn cases() -> Vec<Case> {
                 "tag the row only with the terrains its text names",
             ],
         ),
+        table(
+            "trait row with an unknown need",
+            "[[table]]\nextends = \"gen.npc.want\"\n\n[[table.row]]\nweight = 1\nname = \"Breath\"\ntext = \"a breath of air\"\ntags = [\"human\", \"needs:alife\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.want] row `Breath` is tagged `needs:alife`, but the one need a trait row may have is `needs:alive`",
+                "write `needs:alive` for a row that fits only the living",
+            ],
+        ),
+        table(
+            "concept row for no archetype",
+            "[[table]]\nextends = \"gen.npc.concept\"\n\n[[table.row]]\nweight = 1\nname = \"Salt seller\"\ntext = \"A salt seller.\"\ntags = [\"archetype:merchnat\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.concept] row `Salt seller` is tagged `archetype:merchnat`, but `gen.npc.mettle` has no archetype `merchnat`",
+                "did you mean `merchant`?",
+            ],
+        ),
+        table(
+            "returning face with a stray marker and tag",
+            "[[table]]\nextends = \"gen.situation.returning\"\n\n[[table.row]]\nweight = 1\nname = \"Back\"\ntext = \"@nmae is back.\"\ntags = [\"was:fo\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.situation.returning] row `Back` says neither `was:foe` nor `was:card`",
+                "row `Back` is tagged `was:fo`, which no returning face reads",
+                "did you mean `was:foe`?",
+                "row `Back` writes `@nmae`, which no returning face fills in",
+                "did you mean `@name`?",
+            ],
+        ),
         content(
             "archetype in one system",
             "one_system",

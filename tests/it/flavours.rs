@@ -765,3 +765,84 @@ fn tracker_blocks(files: &BTreeMap<String, Vec<u8>>, party_toml: &str) -> usize 
     }
     seen
 }
+
+/// Issue 50, item 2 in the flavours: every NPC card and every encounter's
+/// leader shows its want, secret, manner and look in the homebrewery and
+/// obsidian Markdown as in the GFM (the GM's files), and no players' file
+/// (`map-N-players.md`) holds a secret, a want or a manner of anyone.
+#[test]
+fn flavours_show_every_persons_four_traits_to_the_gm_and_no_secret_to_the_players() {
+    let base = temp_dir("flavours-traits");
+    let both = tree(&sample_pack(
+        &base.join("both"),
+        &["--md", "obsidian,homebrewery"],
+    ));
+    let json: serde_json::Value = serde_json::from_str(&text(&both, "pack.json")).unwrap();
+    let npcs = json["npcs"].as_array().unwrap();
+    assert!(!npcs.is_empty(), "the sample pack has NPC cards");
+    let trait_texts = |n: &serde_json::Value| -> Vec<String> {
+        ["want", "secret", "manner", "look"]
+            .iter()
+            .map(|k| {
+                n[*k]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{k}: {n}"))
+                    .to_owned()
+            })
+            .collect()
+    };
+    let unescaped = |name: &str| unescape(&text(&both, name));
+    for flavour in ["", "obsidian/", "homebrewery/"] {
+        for (i, n) in npcs.iter().enumerate() {
+            let file = format!("{flavour}npc-{}.md", i + 1);
+            let md = unescaped(&file);
+            for (label, t) in ["Wants", "Secret", "Manner", "Look"]
+                .iter()
+                .zip(trait_texts(n))
+            {
+                assert!(
+                    md.contains(label) && md.contains(&t),
+                    "{file}: no {label} {t}"
+                );
+            }
+        }
+        for (i, e) in json["encounters"].as_array().unwrap().iter().enumerate() {
+            let Some(leader) = e["foes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f.get("want").is_some())
+            else {
+                continue;
+            };
+            let file = format!("{flavour}encounter-{}.md", i + 1);
+            let md = unescaped(&file);
+            for t in trait_texts(leader) {
+                assert!(md.contains(&t), "{file}: leader without {t}");
+            }
+        }
+    }
+    let people = npcs
+        .iter()
+        .chain(json["encounters"].as_array().unwrap().iter().flat_map(|e| {
+            e["foes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(e["others"].as_array().unwrap())
+        }));
+    let hidden: Vec<String> = people
+        .flat_map(|n| ["want", "secret", "manner"].map(|k| n[k].as_str().map(str::to_owned)))
+        .flatten()
+        .collect();
+    assert!(!hidden.is_empty());
+    let players: Vec<&String> = both.keys().filter(|n| n.contains("-players")).collect();
+    assert!(!players.is_empty(), "the sample pack has a players' map");
+    for name in players {
+        let md = String::from_utf8_lossy(&both[name]).into_owned();
+        for h in &hidden {
+            assert!(!md.contains(h.as_str()), "{name} shows the GM's {h}");
+        }
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}

@@ -461,17 +461,19 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     }
 }
 
-/// The weather, the twist and the ending laid over the situation, and the
-/// spoils: a paragraph each, or one run at the tightest fit.
+/// The weather, the twist and the ending laid over the situation, who
+/// comes back into it, and the spoils: a paragraph each, or one run at
+/// the tightest fit.
 fn layers(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
     let said: Vec<String> = [
-        (&w.sheet.weather, &e.weather),
-        (&w.sheet.twist, &e.twist),
-        (&w.sheet.ending, &e.ending),
-        (&w.sheet.spoils, &e.spoils),
+        (&w.sheet.weather, e.weather.as_ref().map(|l| &l.text)),
+        (&w.sheet.twist, e.twist.as_ref().map(|l| &l.text)),
+        (&w.sheet.ending, e.ending.as_ref().map(|l| &l.text)),
+        (&w.sheet.returning, e.returning.as_ref().map(|r| &r.text)),
+        (&w.sheet.spoils, e.spoils.as_ref().map(|l| &l.text)),
     ]
     .into_iter()
-    .filter_map(|(word, layer)| layer.as_ref().map(|l| format!("{word}: {}", l.text)))
+    .filter_map(|(word, layer)| layer.map(|l| format!("{word}: {l}")))
     .collect();
     if fit.small_title {
         f.para(&said.join(" · "), fit.small, false);

@@ -31,7 +31,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
+use super::concept;
 use super::encounter::Encounter;
+use super::encounter::returning::{Face, Was};
 pub use super::encounter::{layered_key, situation_key};
 use super::npc::{self, Npc};
 use super::trap::Trap;
@@ -71,8 +73,8 @@ pub struct Memory {
     pub traps: BTreeSet<String>,
     /// NPC names used (cards, people on stage, named foes).
     pub names: BTreeSet<String>,
-    /// The archetypes of NPC cards used, as `<table>/<archetype>`: their
-    /// concept lines.
+    /// The concepts of NPC cards used, as `<table>/<row>`
+    /// ([`super::concept`]).
     pub concepts: BTreeSet<String>,
     /// The words of every PC's name, lowercase: no NPC name holds one.
     pub pc_words: Vec<String>,
@@ -86,6 +88,14 @@ pub struct Memory {
     /// The names of the NPCs the records say the party met, set from the
     /// campaign's state: rumours may name them.
     pub people_met: Vec<String>,
+    /// The people the party met who may come back, by name: the named
+    /// leaders of foe groups (people, not beasts or monsters) and the NPC
+    /// cards ([`super::encounter::returning`]); the first meeting kept.
+    pub people: BTreeMap<String, Face>,
+    /// The people known to be dead, by name: never brought back.
+    pub fallen: BTreeSet<String>,
+    /// The people who came back already, by name: the others come first.
+    pub returned: BTreeSet<String>,
 }
 
 impl Memory {
@@ -103,6 +113,11 @@ impl Memory {
         self.traps.extend(used.traps);
         self.names.extend(used.names);
         self.concepts.extend(used.concepts);
+        for (name, face) in used.people {
+            self.people.entry(name).or_insert(face);
+        }
+        self.fallen.extend(used.fallen);
+        self.returned.extend(used.returned);
         for (stop, since) in used.visits {
             self.visits.entry(stop).or_default().extend(since);
         }
@@ -154,15 +169,66 @@ impl Memory {
             && self.names.is_empty()
             && self.concepts.is_empty()
             && self.visits.is_empty()
+            && self.people.is_empty()
+    }
+
+    /// Remember that a person met died (a record's `slain`): they never
+    /// come back.
+    pub fn bury(&mut self, name: &str) {
+        self.fallen.insert(name.to_owned());
+    }
+
+    /// The people who may come back into a pack's encounters: those met
+    /// and not known to be dead, leaving out `here` (the pack's own
+    /// people, or those already brought back); those who have not come
+    /// back before while there are any.
+    pub fn faces(&self, here: &[String]) -> Vec<&Face> {
+        let alive: Vec<&Face> = self
+            .people
+            .values()
+            .filter(|f| !self.fallen.contains(&f.name) && !here.contains(&f.name))
+            .collect();
+        let fresh: Vec<&Face> = alive
+            .iter()
+            .copied()
+            .filter(|f| !self.returned.contains(&f.name))
+            .collect();
+        if fresh.is_empty() { alive } else { fresh }
+    }
+
+    /// Remember the people an encounter puts on stage that may come back
+    /// (its leader, when a person), and who came back in it.
+    pub fn meet_in(&mut self, e: &Encounter) {
+        if let Some(l) = e
+            .leader()
+            .filter(|l| l.kind == "human" || l.kind == "townsfolk")
+        {
+            self.meet(l, Was::Foe);
+        }
+        if let Some(r) = &e.returning {
+            self.returned.insert(r.name.clone());
+        }
+    }
+
+    /// Remember a person met.
+    pub fn meet(&mut self, n: &Npc, was: Was) {
+        self.people.entry(n.name.clone()).or_insert_with(|| Face {
+            name: n.name.clone(),
+            archetype: n.archetype.clone(),
+            was,
+        });
     }
 
     /// The tables (by id) whose every row a pack may draw is remembered:
-    /// situation tables, and archetype tables whose every person (the NPC
-    /// cards' archetypes) is. Their rows may repeat.
+    /// situation tables, and `gen.npc.concept` when every concept of every
+    /// person archetype (the NPC cards') is ([`concept::used_up`]). Their
+    /// rows may repeat.
     pub fn used_up(&self, library: &Library) -> Vec<String> {
         let rows: BTreeSet<String> = self.situations.iter().map(|k| base(k).to_owned()).collect();
         let mut out = used_up_of(&rows, library, |_| true);
-        out.extend(used_up_of(&self.concepts, library, npc::is_person));
+        if concept::used_up(library, &self.concepts) {
+            out.push(concept::TABLE.to_owned());
+        }
         out
     }
 
@@ -187,15 +253,13 @@ impl Memory {
         live.into_iter().collect()
     }
 
-    /// The archetypes of `table` whose concepts NPC cards used, while the
-    /// table is not used up: a card's draw leaves them out.
-    pub fn met_archetypes(&self, library: &Library, table: &str) -> Vec<String> {
-        live(&self.concepts, &self.used_up(library))
-            .iter()
-            .filter_map(|k| k.split_once('/'))
-            .filter(|(t, _)| *t == table)
-            .map(|(_, name)| name.to_owned())
-            .collect()
+    /// The concepts NPC cards used (`<table>/<row>`), while they are not
+    /// used up: a card's draw leaves them out.
+    pub fn met_concepts(&self, library: &Library) -> Vec<String> {
+        if concept::used_up(library, &self.concepts) {
+            return Vec::new();
+        }
+        self.concepts.iter().cloned().collect()
     }
 
     /// The keys a pack's items avoid while their draws allow (see
@@ -203,14 +267,14 @@ impl Memory {
     /// tables not used up, traps and NPC names, as
     /// [`super::Distinct::remembered`] writes them.
     pub fn keys(&self, library: &Library) -> Vec<String> {
-        let used_up = self.used_up(library);
         let situations = self
             .live_situations(library)
             .into_iter()
             .map(|k| format!("situation: {k}"));
-        let concepts = live(&self.concepts, &used_up)
+        let concepts = self
+            .met_concepts(library)
             .into_iter()
-            .filter_map(|k| concept_text(library, &k))
+            .filter_map(|k| concept::text(library, &k))
             .map(|text| format!("concept: {text}"));
         let traps = self.traps.iter().map(|t| format!("trap: {t}"));
         let names = self.names.iter().map(|n| format!("name: {n}"));
@@ -249,28 +313,6 @@ fn base(key: &str) -> &str {
     key.split('|').next().unwrap_or(key)
 }
 
-/// The keys of `keys` whose table is not in `used_up`.
-fn live(keys: &BTreeSet<String>, used_up: &[String]) -> Vec<String> {
-    keys.iter()
-        .filter(|k| {
-            k.split_once('/')
-                .is_none_or(|(t, _)| !used_up.iter().any(|u| u == t))
-        })
-        .cloned()
-        .collect()
-}
-
-/// The concept line of an archetype remembered as `<table>/<archetype>`.
-fn concept_text(library: &Library, key: &str) -> Option<String> {
-    let (table, name) = key.split_once('/')?;
-    let row = library
-        .get(table)?
-        .rows
-        .iter()
-        .find(|r| r.entry.name == name)?;
-    Some(row.entry.text.to_string())
-}
-
 /// One part of an item a campaign remembers: what it is (`situation`,
 /// `trap`, `name`, `concept`) and how it is remembered.
 pub type Part = (&'static str, String);
@@ -282,8 +324,8 @@ pub struct Repeat {
     /// The item (`encounter/2`, `journey/1/encounter/1`, `npc/3`).
     pub address: String,
     /// `situation` (`<table>/<row>`), `trap` (trigger + effect, or a
-    /// rules trap's name), `concept` (an NPC card's archetype,
-    /// `<table>/<archetype>`) or `name`.
+    /// rules trap's name), `concept` (an NPC card's concept,
+    /// `<table>/<row>`) or `name`.
     pub what: &'static str,
     /// What repeats, as the memory holds it.
     pub text: String,
@@ -308,16 +350,10 @@ pub fn trap_parts(t: &Trap) -> Vec<Part> {
     vec![("trap", t.identity())]
 }
 
-/// What a campaign remembers of an NPC card: its concept (by archetype)
-/// and its name.
+/// What a campaign remembers of an NPC card: its concept (by key) and
+/// its name.
 pub fn card_parts(n: &Npc) -> Vec<Part> {
-    vec![
-        (
-            "concept",
-            situation_key(npc::table_for(n.system), &n.archetype),
-        ),
-        ("name", n.name.clone()),
-    ]
+    vec![("concept", n.concept_key.clone()), ("name", n.name.clone())]
 }
 
 #[cfg(test)]
@@ -360,7 +396,7 @@ mod tests {
     }
 
     #[test]
-    fn npc_concepts_are_avoided_by_their_line_until_every_person_is_remembered() {
+    fn npc_concepts_are_avoided_by_their_line_until_every_persons_every_concept_is_remembered() {
         let library = test_library();
         let id = "gen.npc.core";
         let rows = &library.table(id).unwrap().rows;
@@ -374,17 +410,23 @@ mod tests {
             memory.keys(&library),
             vec![format!("concept: {}", people[0].entry.text)]
         );
+        // Every archetype's own line remembered: its concept rows are left.
         for r in &people {
             memory.concepts.insert(situation_key(id, &r.entry.name));
         }
+        assert!(memory.used_up(&library).is_empty());
+        let pool = concept::pool(&library, id);
+        assert!(pool.len() >= 5 * people.len(), "{}", pool.len());
+        memory.concepts.extend(pool);
         // Beasts are never NPC cards: the people alone use the table up.
         assert!(
             !memory
                 .concepts
                 .contains(&situation_key(id, &beast.entry.name))
         );
-        assert_eq!(memory.used_up(&library), vec![id.to_owned()]);
+        assert_eq!(memory.used_up(&library), vec![concept::TABLE.to_owned()]);
         assert!(memory.keys(&library).is_empty());
+        assert!(memory.met_concepts(&library).is_empty());
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! - [`session`]: a session's pack assembled (every handout's items at once).
 
 pub mod checks;
+pub mod concept;
 pub mod encounter;
 pub mod forage;
 pub mod injury;

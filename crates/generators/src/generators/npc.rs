@@ -1,5 +1,6 @@
 //! NPCs from the archetype tables (`gen.npc.mettle`, `gen.npc.core`): a
-//! name, the archetype's concept and hook, and a stat block rolled within
+//! name, a concept (the archetype's own line or one of its rows in
+//! `gen.npc.concept`, [`super::concept`]), and a stat block rolled within
 //! the archetype's ranges — always legal by the rules core.
 //!
 //! - METTLE: the five attributes from their ranges, CALLINGS with pools of
@@ -12,6 +13,7 @@
 
 use serde::Serialize;
 
+use super::concept;
 use super::traits::{self, Traits};
 use super::{Address, GenError, Generator, display_name};
 use crate::content::{Library, Row, Stats, Text, owned};
@@ -47,8 +49,10 @@ pub struct Request {
     /// others: those a campaign's earlier packs used, and those already
     /// given in this pack.
     pub taken: Vec<String>,
-    /// Archetypes whose concept the party met (a campaign's NPC cards):
-    /// not drawn while the request leaves others to draw, which keep
+    /// Concepts the party met (a campaign's NPC cards), by key
+    /// ([`super::concept`]): an archetype all of whose concepts were met is
+    /// not drawn while the request leaves others to draw, and a concept
+    /// met is not drawn while its archetype has others; those left keep
     /// their odds among themselves.
     pub met: Vec<String>,
 }
@@ -64,6 +68,9 @@ pub struct Npc {
     pub tier: u8,
     /// One line: who they are and what they want.
     pub concept: String,
+    /// How a campaign remembers the concept ([`super::concept`]).
+    #[serde(skip)]
+    pub concept_key: String,
     pub system: RulesSystem,
     /// Steps up (veteran, +) or down (green, −) from the archetype, made
     /// by an encounter to fit the party.
@@ -281,7 +288,7 @@ fn choose_row<'a>(
     }
     let fresh: Vec<(usize, &Row)> = candidates
         .iter()
-        .filter(|(_, r)| !req.met.iter().any(|m| *m == r.entry.name.as_ref()))
+        .filter(|(_, r)| concept::has_fresh(library, table_for(req.system), r, &req.met))
         .copied()
         .collect();
     let candidates = if fresh.is_empty() { candidates } else { fresh };
@@ -320,12 +327,21 @@ impl Generator for Request {
             RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
         };
         let traits = traits::draw(library, &kind, seed, at)?;
+        let table = table_for(self.system);
+        let concept = concept::draw(
+            library,
+            table,
+            row,
+            &self.met,
+            &mut at.stream(seed, "concept"),
+        );
         Ok(Npc {
             name,
             archetype: row.entry.name.to_string(),
             kind,
             tier,
-            concept: row.entry.text.to_string(),
+            concept: concept.text,
+            concept_key: concept.key,
             system: self.system,
             grade: 0,
             mettle,

@@ -8,13 +8,15 @@
 //! `spirit` draw the `monster` rows as well as any of their own (a
 //! barrow-wight or a ghost that speaks); `beast`, `swarm` and `construct`
 //! draw only rows tagged with their own kind, and the built-in tables have
-//! none, so they have no traits. A table that is missing, or has no row
+//! none, so they have no traits. A row tagged `needs:alive` fits only the
+//! living (a toothache, a black eye, a fear of dying): `undead`, `spirit`
+//! and `construct` never draw it. A table that is missing, or has no row
 //! for the kind, leaves that trait out.
 
 use serde::Serialize;
 
 use super::{Address, GenError};
-use crate::content::validate::traits::TABLES;
+use crate::content::validate::traits::{ALIVE, TABLES, UNLIVING};
 use crate::content::{Library, Row, era};
 use crate::seed::{Seed, Stream};
 
@@ -100,8 +102,11 @@ fn one(
         return Ok(None);
     };
     let tags = tags_for(kind);
+    let dead = UNLIVING.contains(&kind);
     let fits = |r: &Row| {
-        era::fits(r, library.era.as_deref()) && r.entry.tags.iter().any(|t| tags.contains(&&**t))
+        era::fits(r, library.era.as_deref())
+            && r.entry.tags.iter().any(|t| tags.contains(&&**t))
+            && !(dead && r.entry.tags.iter().any(|t| **t == *ALIVE))
     };
     let rows: Vec<usize> = (0..table.rows.len())
         .filter(|&i| fits(&table.rows[i]))
@@ -138,7 +143,7 @@ mod tests {
             .unwrap()
             .rows
             .iter()
-            .filter(|r| r.entry.tags.iter().any(|t| t == "monster"))
+            .filter(|r| r.entry.tags.iter().any(|t| t == "monster" || t == "spirit"))
             .map(|r| r.entry.text.to_string())
             .collect();
         for i in 0..200 {
@@ -254,6 +259,47 @@ mod tests {
             }
         }
         assert!(led >= 500, "only {led} encounters with a leader");
+    }
+
+    /// Words that only fit the living: a body that aches, bleeds, sleeps
+    /// or dies.
+    const LIVING: [&str; 9] = [
+        "toothache",
+        "dying",
+        "will die",
+        "sleeps",
+        "black eye",
+        "broken at least twice",
+        "burn scar",
+        "warm, dry place",
+        "earlobe",
+    ];
+
+    /// Over 2,000 undead and spirits (and the monsters beside them for
+    /// contrast), no trait of the dead reads as if they were alive.
+    #[test]
+    fn the_dead_draw_no_trait_that_only_fits_the_living() {
+        let library = library();
+        let seed = Seed::new("the-dead").unwrap();
+        let mut living_monsters = 0;
+        for i in 0..1_000 {
+            let at = Address::new("npc", i);
+            for kind in ["undead", "spirit", "construct", "monster"] {
+                let t = draw(&library, kind, &seed, &at).unwrap();
+                for (label, text) in t.lines() {
+                    let hit = LIVING.iter().find(|w| text.contains(*w));
+                    match (kind, hit) {
+                        ("monster", Some(_)) => living_monsters += 1,
+                        (_, Some(w)) => panic!("{kind} #{i} {label}: {text} ({w})"),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(
+            living_monsters > 0,
+            "no living trait was drawn: the test tests nothing"
+        );
     }
 
     #[test]

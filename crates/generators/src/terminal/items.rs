@@ -212,6 +212,9 @@ pub fn encounter(e: &Encounter) -> String {
     if let Some(t) = &e.ending {
         let _ = writeln!(s, "Ending ({}): {}", t.row, t.text);
     }
+    if let Some(r) = &e.returning {
+        let _ = writeln!(s, "Returning ({}): {}", r.row, r.text);
+    }
     if let Some(t) = &e.spoils {
         let _ = writeln!(s, "Spoils ({}): {}", t.row, t.text);
     }

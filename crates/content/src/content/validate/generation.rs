@@ -7,6 +7,12 @@
 //!   (`any`: both `gen.npc.mettle` and `gen.npc.core`).
 //! - Every archetype is in both archetype tables (an encounter may be made
 //!   in either system).
+//! - Every row of `gen.npc.concept` is tagged `archetype:<name>` with
+//!   archetypes of both archetype tables (else it is never drawn).
+//! - Every row of `gen.situation.returning` is tagged `was:foe` or
+//!   `was:card` and otherwise only with the layer tags, and writes the
+//!   person only with the markers an encounter fills in (`@name`, `@kind`,
+//!   `@they`, `@them`, `@their`, capitalised or not).
 //! - The rows of the situation layers (`gen.situation.twist`,
 //!   `gen.situation.ending`) carry only the tags an encounter reads
 //!   (`outdoor`, `indoor`, `foes`, `people`), and never both `outdoor`
@@ -58,6 +64,8 @@ pub(super) fn check(
     problems: &mut Vec<Diagnostic>,
 ) {
     archetype_tags(tables, files, problems);
+    concept_tags(tables, files, problems);
+    returning_rows(tables, files, problems);
     layer_tags(tables, files, problems);
     archetypes_in_both(tables, files, problems);
     growth(tables, files, problems);
@@ -110,6 +118,124 @@ fn archetype_tags(
                     );
                     problems.push(d.with_suggestion(suggest(name, names)));
                 }
+            }
+        }
+    }
+}
+
+/// The table of more concept lines, tagged by archetype.
+const CONCEPTS: &str = "gen.npc.concept";
+
+/// Each `gen.npc.concept` row's `archetype:` tags name archetypes of both
+/// archetype tables, and it has at least one.
+fn concept_tags(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let Some(t) = tables.get(CONCEPTS) else {
+        return;
+    };
+    for row in &t.rows {
+        let named: Vec<&str> = row
+            .entry
+            .tags
+            .iter()
+            .filter_map(|g| g.strip_prefix("archetype:"))
+            .collect();
+        if named.is_empty() {
+            problems.push(at_row(
+                files,
+                t,
+                Some(row),
+                format!(
+                    "row `{}` names no archetype, so no NPC draws it",
+                    row.entry.name
+                ),
+                "tag it `archetype:<name>` with a row of `gen.npc.mettle` and `gen.npc.core`",
+            ));
+        }
+        for name in named {
+            let missing = ARCHETYPES.iter().map(|(id, _)| *id).find(|id| {
+                tables
+                    .get(*id)
+                    .is_some_and(|a| !a.rows.iter().any(|r| r.entry.name == name))
+            });
+            let Some(id) = missing else { continue };
+            let names = tables[id].rows.iter().map(|r| r.entry.name.as_ref());
+            let d = at_row(
+                files,
+                t,
+                Some(row),
+                format!(
+                    "row `{}` is tagged `archetype:{name}`, but `{id}` has no archetype `{name}`",
+                    row.entry.name
+                ),
+                &format!("name a row of `{id}`, as the archetype's `name` is written there"),
+            );
+            problems.push(d.with_suggestion(suggest(name, names)));
+        }
+    }
+}
+
+/// The table of returning faces, the ways a person was met, and the
+/// markers a row may write.
+const RETURNING: &str = "gen.situation.returning";
+const WAS: [&str; 2] = ["was:foe", "was:card"];
+const MARKERS: [&str; 10] = [
+    "@name", "@kind", "@they", "@them", "@their", "@Name", "@Kind", "@They", "@Them", "@Their",
+];
+
+/// Each `gen.situation.returning` row: a `was:` tag, only layer tags
+/// besides, and only the markers an encounter fills in.
+fn returning_rows(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let Some(t) = tables.get(RETURNING) else {
+        return;
+    };
+    let known = || WAS.iter().chain(LAYER_TAGS.iter()).copied();
+    for row in &t.rows {
+        let tags = &row.entry.tags;
+        let name = &row.entry.name;
+        let mut said = |what: String, hint: &str, near: Option<&str>, from: &[&str]| {
+            let d = at_row(files, t, Some(row), what, hint);
+            let d = match near {
+                Some(w) => d.with_suggestion(suggest(w, from.iter().copied())),
+                None => d,
+            };
+            problems.push(d);
+        };
+        if !tags.iter().any(|g| WAS.contains(&g.as_ref())) {
+            said(
+                format!(
+                    "row `{name}` says neither `was:foe` nor `was:card`, so nobody comes back by it"
+                ),
+                "tag it `was:foe` (a foe group's leader), `was:card` (an NPC card) or both",
+                None,
+                &[],
+            );
+        }
+        let all: Vec<&str> = known().collect();
+        for g in tags.iter().filter(|g| !all.contains(&g.as_ref())) {
+            said(
+                format!("row `{name}` is tagged `{g}`, which no returning face reads"),
+                "its tags: was:foe, was:card, foes, people, outdoor, indoor",
+                Some(g),
+                &all,
+            );
+        }
+        let text = row.entry.text.as_ref();
+        for m in text.split(|c: char| !c.is_alphanumeric() && c != '@') {
+            if m.starts_with('@') && !MARKERS.contains(&m) {
+                said(
+                    format!("row `{name}` writes `{m}`, which no returning face fills in"),
+                    "write the person as @name, @kind, @they, @them or @their (@They … at a sentence's start)",
+                    Some(m),
+                    &MARKERS,
+                );
             }
         }
     }

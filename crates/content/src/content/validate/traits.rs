@@ -4,7 +4,8 @@
 //! with a colon is left to its own checks). A kind tag outside the list, a
 //! row that fits no kind (it could never be drawn) and a table with no row
 //! for one of the person kinds (`human`, `townsfolk`: every NPC card would
-//! miss it) are refused.
+//! miss it) are refused. A row may also be tagged [`ALIVE`] (`needs:alive`:
+//! it fits only the living); any other `needs:` tag is refused.
 
 use std::collections::BTreeMap;
 
@@ -33,6 +34,14 @@ pub const KINDS: [&str; 8] = [
     "swarm",
     "construct",
 ];
+
+/// The tag of a trait row that fits only the living (a toothache, a
+/// black eye, a fear of dying): no archetype of an [`UNLIVING`] kind
+/// draws it.
+pub const ALIVE: &str = "needs:alive";
+
+/// The kinds that are not alive: they never draw an [`ALIVE`] row.
+pub const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
 /// The kinds every trait table must have a row for: the people on NPC cards.
 const PEOPLE: [&str; 2] = ["human", "townsfolk"];
@@ -94,6 +103,21 @@ fn row_tags(
             HINT,
         );
         problems.push(d.with_suggestion(suggest(kind, KINDS.iter().copied())));
+    }
+    for need in row.entry.tags.iter().filter(|t| t.starts_with("needs:")) {
+        if **need != *ALIVE {
+            problems.push(at_row(
+                files,
+                t,
+                Some(row),
+                format!(
+                    "row `{}` is tagged `{need}`, but the one need a trait row may have is \
+                     `{ALIVE}`",
+                    row.entry.name
+                ),
+                "write `needs:alive` for a row that fits only the living, or leave the tag out",
+            ));
+        }
     }
     if kinds.is_empty() {
         problems.push(at_row(

@@ -33,6 +33,7 @@ mod coherence;
 mod foes;
 mod hazard;
 mod layers;
+pub mod returning;
 mod said;
 mod terrain;
 mod threat;
@@ -145,6 +146,10 @@ pub struct Encounter {
     /// How it ends if the party does nothing (`gen.situation.ending`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ending: Option<TableRoll>,
+    /// Someone the party met in an earlier session of the campaign, come
+    /// back ([`returning`]): set by the session, none outside a campaign.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returning: Option<returning::Return>,
     /// What the foes leave behind (`gen.treasure.*`): none without foes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spoils: Option<TableRoll>,
@@ -264,6 +269,7 @@ impl Generator for Request {
             weather,
             twist,
             ending,
+            returning: None,
             spoils,
             foes,
             others,

@@ -11,20 +11,20 @@
 //! an item whose draw repeats one at a lower address draws again on its own
 //! `again/<n>` streams ([`super::make_distinct`]), so it depends only on
 //! itself and the items before it. The pack's NPCs fit its terrain: the
-//! archetypes its encounter table names weigh [`npc::FIT`] times as much.
+//! archetypes its encounter table names weigh [`super::npc::FIT`] times as much.
 
 mod requests;
 
 use serde::{Serialize, Serializer};
 
-use super::encounter::{self, Encounter};
+use super::encounter::{self, Encounter, returning};
 use super::injury::Injury;
 use super::journey::{self, Journey, Route};
 use super::map::{self, Map};
 pub use super::memory::Repeat;
 use super::memory::{self, Memory};
 use super::mutation::{self, Mutation};
-use super::npc::{self, Npc};
+use super::npc::Npc;
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
 use super::weather::Season;
@@ -325,6 +325,15 @@ impl Pack {
         if let Some(j) = &self.journey {
             m.told(&j.told);
         }
+        for e in &self.encounters {
+            m.meet_in(e);
+        }
+        for (_, e) in self.journey_encounters() {
+            m.meet_in(e);
+        }
+        for n in &self.npcs {
+            m.meet(n, returning::Was::Card);
+        }
         m
     }
 
@@ -570,6 +579,7 @@ pub fn generate_remembering(
         &mut said,
         rerolls,
     )?;
+    let encounters = bring_back(library, memory, encounters, seed, rerolls)?;
     let mut taken = remembered_names;
     taken.extend(people_of(&encounters));
     let traps = make_distinct(
@@ -580,12 +590,7 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let npcs = make_distinct(
-        &npc_requests(
-            session,
-            shun,
-            &taken,
-            &memory.met_archetypes(library, npc::table_for(system)),
-        ),
+        &npc_requests(session, shun, &taken, &memory.met_concepts(library)),
         library,
         seed,
         &mut said,
@@ -639,6 +644,27 @@ pub fn generate_remembering(
         rerolls: rerolls.clone(),
         campaign: None,
     })
+}
+
+/// `encounters` with the people of `memory` who come back into them
+/// ([`returning`], on each encounter's `returning` stream, as rerolled):
+/// each person once a pack.
+fn bring_back(
+    library: &Library,
+    memory: &Memory,
+    mut encounters: Vec<Encounter>,
+    seed: &Seed,
+    rerolls: &Rerolls,
+) -> Result<Vec<Encounter>, GenError> {
+    let mut back: Vec<String> = Vec::new();
+    for (i, e) in encounters.iter_mut().enumerate() {
+        let at = Address::new("encounter", i);
+        let at = at.rerolled(rerolls.of(&at));
+        let faces = memory.faces(&back);
+        e.returning = returning::draw(library, e, &faces, &mut at.stream(seed, "returning"))?;
+        back.extend(e.returning.iter().map(|r| r.name.clone()));
+    }
+    Ok(encounters)
 }
 
 /// The names of the people (foes and others on stage) of `encounters`.
@@ -735,6 +761,7 @@ mod tests {
     use super::*;
     use crate::content::test_library;
     use crate::generators::memory::situation_key;
+    use crate::generators::npc;
     use crate::generators::{Distinct, Generator};
 
     fn request(encounters: usize, traps: usize, npcs: usize) -> Request {
@@ -900,13 +927,17 @@ mod tests {
             assert!(used.concepts.is_disjoint(&memory.concepts), "{used:?}");
             assert!(used.traps.is_disjoint(&memory.traps), "{used:?}");
         }
-        // Every person of the archetype table remembered: used up, so a
-        // card's concept may come again, and the pack says which.
+        // Every concept of every person of the archetype table
+        // remembered: used up, so a card's concept may come again, and the
+        // pack says which.
         let table = npc::table_for(RulesSystem::Mettle);
-        for r in &library.table(table).unwrap().rows {
-            memory.concepts.insert(situation_key(table, &r.entry.name));
-        }
-        assert_eq!(memory.used_up(&library), vec![table.to_owned()]);
+        memory
+            .concepts
+            .extend(crate::generators::concept::pool(&library, table));
+        assert_eq!(
+            memory.used_up(&library),
+            vec![crate::generators::concept::TABLE.to_owned()]
+        );
         let again = generate_remembering(&library, &req, &party, &seeds[0], &memory).unwrap();
         let repeats = again.repeats(&memory);
         assert_eq!(repeats.iter().filter(|r| r.what == "concept").count(), 4);

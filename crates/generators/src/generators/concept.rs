@@ -1,0 +1,179 @@
+//! An NPC's concept: one line, who they are and what they want, drawn
+//! among its archetype row's own text and the rows of `gen.npc.concept`
+//! tagged `archetype:<name>` with the archetype's name (both systems share
+//! them), by weight (the archetype's own line weighs 1), on the NPC's
+//! `concept` stream.
+//!
+//! A campaign remembers a concept by its key, `<table>/<row>`: the
+//! archetype table and the archetype's name for its own line
+//! (`gen.npc.mettle/bandit`), `gen.npc.concept/<row>` for a concept row.
+//! A draw leaves out the concepts a campaign met while the archetype has
+//! others; an archetype all of whose concepts were met is drawn only when
+//! every one is ([`super::npc`]'s `met`). The concepts of every person
+//! archetype met, the table is used up ([`used_up`]).
+
+use super::encounter::situation_key;
+use super::npc;
+use crate::content::{Library, Row};
+use crate::seed::Stream;
+
+/// The table of more concept lines, tagged by archetype.
+pub const TABLE: &str = "gen.npc.concept";
+
+/// One concept: how a campaign remembers it, and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Concept {
+    pub key: String,
+    pub text: String,
+}
+
+/// Every concept of the archetype `row` of `table` with its weight: its
+/// own line first, then the concept rows tagged with it that may be drawn.
+pub fn of(library: &Library, table: &str, row: &Row) -> Vec<(Concept, u64)> {
+    let name = &row.entry.name;
+    let own = Concept {
+        key: situation_key(table, name),
+        text: row.entry.text.to_string(),
+    };
+    let mut out = vec![(own, 1)];
+    let Some(rows) = library.get(TABLE) else {
+        return out;
+    };
+    let tag = format!("archetype:{name}");
+    out.extend(
+        rows.rows
+            .iter()
+            .filter(|r| library.drawable(r) && r.entry.tags.iter().any(|t| **t == *tag))
+            .map(|r| {
+                let c = Concept {
+                    key: situation_key(TABLE, &r.entry.name),
+                    text: r.entry.text.to_string(),
+                };
+                (c, r.entry.weight.unwrap_or(1).max(1))
+            }),
+    );
+    out
+}
+
+/// Whether the archetype `row` has a concept not in `met`.
+pub fn has_fresh(library: &Library, table: &str, row: &Row, met: &[String]) -> bool {
+    of(library, table, row)
+        .iter()
+        .any(|(c, _)| !met.contains(&c.key))
+}
+
+/// A concept of the archetype `row`, among those not in `met` while there
+/// are any, by weight, on `s`.
+pub fn draw(library: &Library, table: &str, row: &Row, met: &[String], s: &mut Stream) -> Concept {
+    let all = of(library, table, row);
+    let fresh: Vec<&(Concept, u64)> = all.iter().filter(|(c, _)| !met.contains(&c.key)).collect();
+    let pool: Vec<&(Concept, u64)> = if fresh.is_empty() {
+        all.iter().collect()
+    } else {
+        fresh
+    };
+    let weights: Vec<u64> = pool.iter().map(|(_, w)| *w).collect();
+    let pick = s.pick_weighted(&weights).unwrap_or(0);
+    pool[pick].0.clone()
+}
+
+/// The keys of every concept of the person archetypes of `table` (the
+/// NPC cards' archetypes) that may be drawn.
+pub fn pool(library: &Library, table: &str) -> Vec<String> {
+    let Some(t) = library.get(table) else {
+        return Vec::new();
+    };
+    t.rows
+        .iter()
+        .filter(|r| npc::is_person(r) && library.drawable(r))
+        .flat_map(|r| of(library, table, r).into_iter().map(|(c, _)| c.key))
+        .collect()
+}
+
+/// Whether every concept of a system's person archetypes is among
+/// `remembered`, for either system whose own lines are among them: the
+/// NPC cards' concepts are used up.
+pub fn used_up(library: &Library, remembered: &std::collections::BTreeSet<String>) -> bool {
+    [
+        crate::rules::RulesSystem::Mettle,
+        crate::rules::RulesSystem::Core,
+    ]
+    .into_iter()
+    .map(|s| pool(library, npc::table_for(s)))
+    .any(|p| !p.is_empty() && p.iter().all(|k| remembered.contains(k)))
+}
+
+/// The text of a concept remembered as `<table>/<row>`.
+pub fn text(library: &Library, key: &str) -> Option<String> {
+    let (table, name) = key.split_once('/')?;
+    let row = library
+        .get(table)?
+        .rows
+        .iter()
+        .find(|r| r.entry.name == name)?;
+    Some(row.entry.text.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::test_library;
+    use crate::rules::RulesSystem;
+
+    /// Every person archetype has at least five concepts (its own line and
+    /// four rows), the same rows in both systems, and every concept row
+    /// names an archetype that exists.
+    #[test]
+    fn every_person_has_five_concepts_in_both_systems() {
+        let library = test_library();
+        for system in [RulesSystem::Mettle, RulesSystem::Core] {
+            let table = npc::table_for(system);
+            for row in library.table(table).unwrap().rows.iter() {
+                if !npc::is_person(row) {
+                    continue;
+                }
+                let n = of(&library, table, row).len();
+                assert!(n >= 5, "{table}: {} has {n} concepts", row.entry.name);
+            }
+        }
+        let names = npc::archetypes(&library, RulesSystem::Mettle).unwrap();
+        for r in &library.table(TABLE).unwrap().rows {
+            let tagged: Vec<&str> = r
+                .entry
+                .tags
+                .iter()
+                .filter_map(|t| t.strip_prefix("archetype:"))
+                .collect();
+            assert_eq!(tagged.len(), 1, "{}", r.entry.name);
+            assert!(names.iter().any(|n| n == tagged[0]), "{}", r.entry.name);
+        }
+    }
+
+    #[test]
+    fn a_draw_leaves_out_what_was_met_until_nothing_else_is_left() {
+        let library = test_library();
+        let table = npc::table_for(RulesSystem::Core);
+        let row = library
+            .table(table)
+            .unwrap()
+            .rows
+            .iter()
+            .find(|r| r.entry.name == "bandit")
+            .unwrap();
+        let all: Vec<String> = of(&library, table, row)
+            .into_iter()
+            .map(|(c, _)| c.key)
+            .collect();
+        let seed = crate::seed::Seed::new("concepts").unwrap();
+        let mut met = all[1..].to_vec();
+        for i in 0..20 {
+            let mut s = seed.stream(&format!("c/{i}"));
+            assert_eq!(draw(&library, table, row, &met, &mut s).key, all[0]);
+        }
+        assert!(has_fresh(&library, table, row, &met));
+        met.push(all[0].clone());
+        assert!(!has_fresh(&library, table, row, &met));
+        let mut s = seed.stream("c/x");
+        assert!(all.contains(&draw(&library, table, row, &met, &mut s).key));
+    }
+}
