@@ -12,37 +12,26 @@
 //!   (points, y downwards from the top-left, as in [`crate::page::svg`])
 //!   to PDF's (y upwards from the bottom-left);
 //! - the document itself ([`document`]): per-document font subsetting,
-//!   bookmarks, and byte-for-byte reproducible output;
-//! - `painter`: one page's shapes as a content stream (the PDF
+//!   bookmarks, and byte-for-byte reproducible output, written by printpdf
+//!   (the design card's PDF writer; `document` says what is set after it);
+//! - `painter`: one page's shapes as printpdf operations (the PDF
 //!   [`Canvas`](crate::page::Canvas));
-//! - `face`: a typeface read with `allsorts`, and the subset of it a
-//!   document embeds; `embed`: that subset as a PDF composite font.
+//! - `face`: a typeface as printpdf reads it, and the subset of it a
+//!   document embeds.
 //!
 //! It is pure: nothing here touches the file system, the clock or a random
 //! source; the caller writes the returned bytes wherever it likes.
-//!
-//! The document is built with `lopdf` object by object: the fonts (each
-//! cut down to the glyphs the document draws, tagged with a name derived
-//! from those glyphs), one content stream and page per page, the outline
-//! and an information dictionary without dates. The trailer's `/ID` is a
-//! hash of the title and the streams. The same pages therefore always give
-//! the same bytes, in any process. (The objects used to be laid out by
-//! printpdf, which cost every fresh build a minute of compiling; the pages
-//! are drawn as it drew them.)
 
-use std::collections::BTreeSet;
 use std::sync::OnceLock;
-
-use lopdf::{Dictionary, Document, Object, ObjectId, Stream, StringFormat};
 
 use crate::page::{Anchor, Shape, halo_box, text_left};
 
-mod embed;
+mod document;
 mod face;
 mod painter;
 
+pub use document::document;
 use face::{Face, REPLACEMENT};
-use painter::{Codes, Painter};
 
 /// DejaVu Serif, regular (see `assets/fonts/LICENSE`).
 const REGULAR_TTF: &[u8] = include_bytes!("../../../fonts/DejaVuSerif.ttf");
@@ -66,10 +55,6 @@ const EPSILON: f64 = 1e-6;
 /// Resource names of the fonts in the pages' `/Font` dictionary: regular,
 /// bold and the fallback (each there when the document draws with it).
 const RESOURCES: [&str; 3] = ["F1", "F2", "F3"];
-
-/// Written into the document information dictionary.
-const CREATOR: &str = "tablewright";
-const PRODUCER: &str = "tablewright";
 
 /// Paper size of a document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -393,220 +378,6 @@ pub struct Section {
     /// Index of the page the section starts on, from 0 (an index into the
     /// `pages` given to [`document`]).
     pub first_page: usize,
-}
-
-/// Renders `pages` as a PDF document and returns its bytes.
-///
-/// Every page is `paper`-sized; shapes are drawn in order, so later shapes
-/// cover earlier ones. `sections` become the outline (bookmarks), in the
-/// order given; a section whose `first_page` is past the end points at the
-/// last page. With no pages at all, the document gets one blank page (a PDF
-/// needs at least one).
-///
-/// The output depends only on the arguments: rendering the same pages again,
-/// in this process or another, gives identical bytes.
-pub fn document(
-    title: &str,
-    paper: Paper,
-    pages: &[Page],
-    sections: &[Section],
-    fonts: &Fonts,
-) -> Vec<u8> {
-    let (width, height) = paper.size();
-    let used = used_chars(fonts, pages);
-    let faces = [
-        Some(&fonts.regular),
-        Some(&fonts.bold),
-        // The fallback is read only when a text needs it.
-        (!used[2].is_empty()).then(|| fonts.fallback()),
-    ];
-    let subsets: Vec<_> = faces
-        .iter()
-        .zip(&used)
-        .map(|(face, used)| {
-            face.filter(|_| !used.is_empty())
-                .map(|f| (f, f.subset(used)))
-        })
-        .collect();
-
-    let mut doc = Document::with_version("1.3");
-    let mut font_names = Dictionary::new();
-    for (font, resource) in subsets.iter().zip(RESOURCES) {
-        if let Some((face, subset)) = font {
-            let id = embed::font(&mut doc, resource, face, subset);
-            font_names.set(resource, Object::Reference(id));
-        }
-    }
-    let codes = Codes {
-        fonts: [0, 1, 2].map(|i| {
-            subsets[i]
-                .as_ref()
-                .map(|(_, subset)| (RESOURCES[i], &subset.codes))
-        }),
-    };
-    let resources = doc.add_object(Dictionary::from_iter(vec![(
-        "Font",
-        Object::Dictionary(font_names),
-    )]));
-
-    let pages_id = doc.new_object_id();
-    let media_box = Object::Array(
-        [0.0, 0.0, width, height]
-            .map(|v| Object::Real(v as f32))
-            .to_vec(),
-    );
-    let blank = [Page::default()];
-    let drawn = if pages.is_empty() { &blank[..] } else { pages };
-    let kids: Vec<ObjectId> = drawn
-        .iter()
-        .map(|page| {
-            let content = Painter::paint(fonts, &codes, height, &page.items, page.text_grey);
-            let content = doc.add_object(Stream::new(Dictionary::new(), content));
-            let page = Dictionary::from_iter(vec![
-                ("Type", Object::Name(b"Page".to_vec())),
-                ("MediaBox", media_box.clone()),
-                ("Parent", Object::Reference(pages_id)),
-                ("Resources", Object::Reference(resources)),
-                ("Contents", Object::Reference(content)),
-            ]);
-            doc.add_object(page)
-        })
-        .collect();
-    let tree = Dictionary::from_iter(vec![
-        ("Type", Object::Name(b"Pages".to_vec())),
-        ("Count", Object::Integer(kids.len() as i64)),
-        (
-            "Kids",
-            Object::Array(kids.iter().map(|&id| Object::Reference(id)).collect()),
-        ),
-    ]);
-    doc.objects.insert(pages_id, Object::Dictionary(tree));
-
-    finish(&mut doc, title, (pages_id, &kids), sections, height);
-    doc.compress();
-
-    let mut bytes = Vec::new();
-    let written = doc.save_to(&mut bytes);
-    debug_assert!(written.is_ok(), "writing a PDF into memory cannot fail");
-    bytes
-}
-
-/// The characters each font draws in `pages`: regular, bold, fallback.
-fn used_chars(fonts: &Fonts, pages: &[Page]) -> [BTreeSet<char>; 3] {
-    let mut used: [BTreeSet<char>; 3] = Default::default();
-    for shape in pages.iter().flat_map(|page| &page.items) {
-        if let Shape::Text { bold, text, .. } = shape {
-            for (source, run) in fonts.runs(text, *bold) {
-                used[source.font(*bold)].extend(run.chars());
-            }
-        }
-    }
-    used
-}
-
-/// The catalog, the information dictionary (title, creator and producer;
-/// no dates, so the same pages give the same bytes), the outline with the
-/// bookmarks in the order given, and an `/ID` hashed from the content.
-fn finish(
-    doc: &mut Document,
-    title: &str,
-    (tree, pages): (ObjectId, &[ObjectId]),
-    sections: &[Section],
-    height: f64,
-) {
-    let mut catalog = Dictionary::from_iter(vec![
-        ("Type", Object::Name(b"Catalog".to_vec())),
-        ("Pages", Object::Reference(tree)),
-    ]);
-    if let Some(outline) = outline(doc, pages, sections, height) {
-        catalog.set("Outlines", Object::Reference(outline));
-        catalog.set("PageMode", Object::Name(b"UseOutlines".to_vec()));
-    }
-    let catalog = doc.add_object(catalog);
-    let info = doc.add_object(Dictionary::from_iter(vec![
-        ("Title", text_string(title)),
-        ("Creator", text_string(CREATOR)),
-        ("Producer", text_string(PRODUCER)),
-    ]));
-    doc.trailer.set("Root", Object::Reference(catalog));
-    doc.trailer.set("Info", Object::Reference(info));
-
-    // The file identifier: a hash of the title and every stream (page
-    // contents, fonts), so different documents get different IDs.
-    let mut hash = Fnv128::new();
-    hash.write(title.as_bytes());
-    for object in doc.objects.values() {
-        if let Object::Stream(stream) = object {
-            hash.write(&stream.content);
-        }
-    }
-    let id = hash.finish().to_be_bytes().to_vec();
-    doc.trailer.set(
-        "ID",
-        Object::Array(vec![
-            Object::String(id.clone(), StringFormat::Hexadecimal),
-            Object::String(id, StringFormat::Hexadecimal),
-        ]),
-    );
-}
-
-/// The document outline: a bookmark per section, each opening its first
-/// page (of `pages`, in order) at the top; none without sections.
-fn outline(
-    doc: &mut Document,
-    pages: &[ObjectId],
-    sections: &[Section],
-    height: f64,
-) -> Option<ObjectId> {
-    let &last_page = pages.last()?;
-    if sections.is_empty() {
-        return None;
-    }
-    let outline = doc.new_object_id();
-    let items: Vec<ObjectId> = sections.iter().map(|_| doc.new_object_id()).collect();
-    for (i, section) in sections.iter().enumerate() {
-        let page = pages.get(section.first_page).copied().unwrap_or(last_page);
-        let mut item = Dictionary::from_iter(vec![
-            ("Title", text_string(&section.title)),
-            ("Parent", Object::Reference(outline)),
-            (
-                "Dest",
-                Object::Array(vec![
-                    Object::Reference(page),
-                    Object::Name(b"XYZ".to_vec()),
-                    Object::Integer(0),
-                    Object::Real(height as f32),
-                    Object::Null,
-                ]),
-            ),
-        ]);
-        if i > 0 {
-            item.set("Prev", Object::Reference(items[i - 1]));
-        }
-        if let Some(&next) = items.get(i + 1) {
-            item.set("Next", Object::Reference(next));
-        }
-        doc.objects.insert(items[i], Object::Dictionary(item));
-    }
-    let root = Dictionary::from_iter(vec![
-        ("Type", Object::Name(b"Outlines".to_vec())),
-        ("First", Object::Reference(items[0])),
-        ("Last", Object::Reference(items[items.len() - 1])),
-        ("Count", Object::Integer(items.len() as i64)),
-    ]);
-    doc.objects.insert(outline, Object::Dictionary(root));
-    Some(outline)
-}
-
-/// A PDF text string: plain bytes when ASCII, else UTF-16BE with a BOM.
-fn text_string(text: &str) -> Object {
-    if text.is_ascii() {
-        Object::String(text.as_bytes().to_vec(), StringFormat::Literal)
-    } else {
-        let mut bytes = vec![0xFE, 0xFF];
-        bytes.extend(text.encode_utf16().flat_map(u16::to_be_bytes));
-        Object::String(bytes, StringFormat::Hexadecimal)
-    }
 }
 
 /// 128-bit FNV-1a: tiny, stable across platforms and Rust versions (unlike
