@@ -276,6 +276,7 @@ mod tests {
             let (mut encounters, mut back, mut buried) = (0, 0, 0);
             for n in 1..=30 {
                 let req = session::Request {
+                    first_season: Default::default(),
                     title: "Faces".into(),
                     system,
                     terrain: ["road", "forest", "town", "hills"][n % 4].into(),

@@ -34,8 +34,11 @@ fn mettle_request(kind: &str) -> Request {
         taken: Vec::new(),
         pool: None,
         first_day: 1,
+        first_season: Default::default(),
         fasting: Vec::new(),
         visits: Default::default(),
+        helped: Vec::new(),
+        hearsay: Default::default(),
     }
 }
 
