@@ -777,7 +777,8 @@ fn flavours_show_every_persons_four_traits_to_the_gm_and_no_secret_to_the_player
         &base.join("both"),
         &["--md", "obsidian,homebrewery"],
     ));
-    let json: serde_json::Value = serde_json::from_str(&text(&both, "pack.json")).unwrap();
+    let file: serde_json::Value = serde_json::from_str(&text(&both, "pack.json")).unwrap();
+    let json = file.get("pack").unwrap_or(&file);
     let npcs = json["npcs"].as_array().unwrap();
     assert!(!npcs.is_empty(), "the sample pack has NPC cards");
     let trait_texts = |n: &serde_json::Value| -> Vec<String> {
@@ -829,7 +830,7 @@ fn flavours_show_every_persons_four_traits_to_the_gm_and_no_secret_to_the_player
                 .as_array()
                 .unwrap()
                 .iter()
-                .chain(e["others"].as_array().unwrap())
+                .chain(e["others"].as_array().into_iter().flatten())
         }));
     let hidden: Vec<String> = people
         .flat_map(|n| ["want", "secret", "manner"].map(|k| n[k].as_str().map(str::to_owned)))

@@ -12,8 +12,6 @@
 //! every one is ([`super::npc`]'s `met`). The concepts of every person
 //! archetype met, the table is used up ([`used_up`]).
 
-use super::encounter::situation_key;
-use super::npc;
 use crate::content::{Library, Row};
 use crate::seed::Stream;
 
@@ -32,7 +30,7 @@ pub struct Concept {
 pub fn of(library: &Library, table: &str, row: &Row) -> Vec<(Concept, u64)> {
     let name = &row.entry.name;
     let own = Concept {
-        key: situation_key(table, name),
+        key: format!("{table}/{name}"),
         text: row.entry.text.to_string(),
     };
     let mut out = vec![(own, 1)];
@@ -46,7 +44,7 @@ pub fn of(library: &Library, table: &str, row: &Row) -> Vec<(Concept, u64)> {
             .filter(|r| library.drawable(r) && r.entry.tags.iter().any(|t| **t == *tag))
             .map(|r| {
                 let c = Concept {
-                    key: situation_key(TABLE, &r.entry.name),
+                    key: format!("{TABLE}/{}", r.entry.name),
                     text: r.entry.text.to_string(),
                 };
                 (c, r.entry.weight.unwrap_or(1).max(1))
@@ -85,7 +83,7 @@ pub fn pool(library: &Library, table: &str) -> Vec<String> {
     };
     t.rows
         .iter()
-        .filter(|r| npc::is_person(r) && library.drawable(r))
+        .filter(|r| is_person(r) && library.drawable(r))
         .flat_map(|r| of(library, table, r).into_iter().map(|(c, _)| c.key))
         .collect()
 }
@@ -94,13 +92,22 @@ pub fn pool(library: &Library, table: &str) -> Vec<String> {
 /// `remembered`, for either system whose own lines are among them: the
 /// NPC cards' concepts are used up.
 pub fn used_up(library: &Library, remembered: &std::collections::BTreeSet<String>) -> bool {
-    [
-        crate::rules::RulesSystem::Mettle,
-        crate::rules::RulesSystem::Core,
-    ]
-    .into_iter()
-    .map(|s| pool(library, npc::table_for(s)))
-    .any(|p| !p.is_empty() && p.iter().all(|k| remembered.contains(k)))
+    ARCHETYPES
+        .into_iter()
+        .map(|t| pool(library, t))
+        .any(|p| !p.is_empty() && p.iter().all(|k| remembered.contains(k)))
+}
+
+/// The archetype tables of both systems (`npc::table_for`).
+const ARCHETYPES: [&str; 2] = ["gen.npc.mettle", "gen.npc.core"];
+
+/// Whether an archetype is a person (`human` or `townsfolk`), as
+/// `npc::is_person` says (this module sits below `npc`).
+fn is_person(row: &Row) -> bool {
+    row.entry
+        .tags
+        .iter()
+        .any(|t| **t == *"human" || **t == *"townsfolk")
 }
 
 /// The text of a concept remembered as `<table>/<row>`.
@@ -118,7 +125,6 @@ pub fn text(library: &Library, key: &str) -> Option<String> {
 mod tests {
     use super::*;
     use crate::content::test_library;
-    use crate::rules::RulesSystem;
 
     /// Every person archetype has at least five concepts (its own line and
     /// four rows), the same rows in both systems, and every concept row
@@ -126,17 +132,22 @@ mod tests {
     #[test]
     fn every_person_has_five_concepts_in_both_systems() {
         let library = test_library();
-        for system in [RulesSystem::Mettle, RulesSystem::Core] {
-            let table = npc::table_for(system);
+        for table in ARCHETYPES {
             for row in library.table(table).unwrap().rows.iter() {
-                if !npc::is_person(row) {
+                if !is_person(row) {
                     continue;
                 }
                 let n = of(&library, table, row).len();
                 assert!(n >= 5, "{table}: {} has {n} concepts", row.entry.name);
             }
         }
-        let names = npc::archetypes(&library, RulesSystem::Mettle).unwrap();
+        let names: Vec<String> = library
+            .table(ARCHETYPES[0])
+            .unwrap()
+            .rows
+            .iter()
+            .map(|r| r.entry.name.to_string())
+            .collect();
         for r in &library.table(TABLE).unwrap().rows {
             let tagged: Vec<&str> = r
                 .entry
@@ -152,7 +163,7 @@ mod tests {
     #[test]
     fn a_draw_leaves_out_what_was_met_until_nothing_else_is_left() {
         let library = test_library();
-        let table = npc::table_for(RulesSystem::Core);
+        let table = ARCHETYPES[1];
         let row = library
             .table(table)
             .unwrap()
