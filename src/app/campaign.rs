@@ -340,7 +340,6 @@ The party
 Vouchers in hand
   SA-1F0B-77C2  PC 1 (session 1's pack)
   SA-S1-PC1  PC 1 (downtime after session 1)
-  SA-S1-PC3  PC 3 (downtime after session 1)
 
 NPCs met
   Mara Voss (npc/1 of session 1)
@@ -372,8 +371,6 @@ Session 1: day 1 → 3, the Salt Gate → Dry Well
   party: downtime: 3 days (day 3 → 6)
       (METTLE Scenes: Downtime — a long Scene while the fallen heal)
   PC 1: took Downtime Voucher SA-S1-PC1
-      (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)
-  PC 3: took Downtime Voucher SA-S1-PC3
       (METTLE Scenes: Downtime — those not involved in a long Scene take a Downtime Voucher)
   PC 2: Mettle 1 → 4
       (METTLE Engine: Mettle — above zero, it refills when a new Scene starts)

@@ -202,7 +202,10 @@ fn on_the_way(f: &mut Flow, j: &Journey) {
     if lines.is_empty() {
         return;
     }
-    f.heading("On the way, as rolled: Twists, water, foraging, hunger", HEAD);
+    f.heading(
+        "On the way, as rolled: Twists, water, foraging, hunger",
+        HEAD,
+    );
     for l in lines {
         f.para(&l, 9.0, false);
     }
@@ -228,11 +231,7 @@ fn watch_lines(watches: &[WatchState]) -> Vec<String> {
                 "Day {}, {}: a watch foraging — {} found.",
                 w.day,
                 w.at,
-                crate::generators::count(
-                    w.perishable.saturating_sub(found),
-                    "ration",
-                    "rations"
-                )
+                crate::generators::count(w.perishable.saturating_sub(found), "ration", "rations")
             )),
             "rest" if !w.wanting.is_empty() => {
                 let each: Vec<String> = w

@@ -94,6 +94,9 @@ fn a_pc_who_joined_after_a_death_loses_no_omen_for_its_unpaid_funeral() {
             .any(|s| s.starts_with("Balthasar: Sybilla's funeral (512ʂ) unpaid")),
         "{said:#?}"
     );
-    assert!(!said.iter().any(|s| s.starts_with("Oda: Sybilla's funeral")), "{said:#?}");
+    assert!(
+        !said.iter().any(|s| s.starts_with("Oda: Sybilla's funeral")),
+        "{said:#?}"
+    );
     assert_eq!(core_pc(&ledger.now, "Oda").sheet.max_omens, 2);
 }
