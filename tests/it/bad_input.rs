@@ -2600,6 +2600,7 @@ each_case! {
     verify_a_folder_without_a_bundle => "verify a folder without a bundle",
     typod_foe_tag => "typo'd foe tag",
     trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
+    place_naming_another_terrain => "place whose text names another terrain than it is drawn for",
     archetype_in_one_system => "archetype in one system",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",
