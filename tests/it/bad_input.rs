@@ -2663,6 +2663,7 @@ each_case! {
     trait_row_with_an_unknown_need => "trait row with an unknown need",
     concept_row_for_no_archetype => "concept row for no archetype",
     returning_face_with_a_stray_marker_and_tag => "returning face with a stray marker and tag",
+    place_naming_another_terrain => "place whose text names another terrain than it is drawn for",
     archetype_in_one_system => "archetype in one system",
     reference_bomb => "reference bomb",
     reference_chain_too_deep => "reference chain too deep",

@@ -597,14 +597,7 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
-    // Rumours on the way may name the pack's people and creatures, and
-    // the NPCs the party met in earlier sessions.
-    let mut hearsay = journey::Hearsay::of_pack(&npcs, &encounters);
-    for name in &memory.people_met {
-        if !hearsay.people.contains(name) {
-            hearsay.people.push(name.clone());
-        }
-    }
+    let hearsay = hearsay(&npcs, &encounters, memory);
     let recall = journey::Recall {
         used,
         remembered: memory.live_situations(library),
@@ -665,6 +658,18 @@ fn bring_back(
         back.extend(e.returning.iter().map(|r| r.name.clone()));
     }
     Ok(encounters)
+}
+
+/// Who rumours on the way may name: the pack's people and creatures, and
+/// the NPCs the party met in earlier sessions.
+fn hearsay(npcs: &[Npc], encounters: &[Encounter], memory: &Memory) -> journey::Hearsay {
+    let mut hearsay = journey::Hearsay::of_pack(npcs, encounters);
+    for name in &memory.people_met {
+        if !hearsay.people.contains(name) {
+            hearsay.people.push(name.clone());
+        }
+    }
+    hearsay
 }
 
 /// The names of the people (foes and others on stage) of `encounters`.
