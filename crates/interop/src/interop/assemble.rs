@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::assemble_links::{carried_copies, refuse_loops};
+use super::assemble_links::{Key, Places, carried_copies, refuse_loops};
 use super::sheet::{Frag, Refusal, Sheet};
 use super::{Draft, DraftRow, derived_name, distinct_names, foundry, slug};
 use crate::content::System;
@@ -19,9 +19,6 @@ pub struct Assembled {
     pub read: foundry::Read,
     pub skipped: Vec<String>,
 }
-
-/// A table by its file and place in the file.
-pub(super) type Key = (usize, usize);
 
 /// Resolve, check and build. `taken` holds the ids already used by the
 /// other files of the import.
@@ -157,9 +154,6 @@ fn target(
         .filter(|&sj| sj != si && !sheets[sj].tables.is_empty())
         .map(|sj| (sj, 0))
 }
-
-/// Where the first call from one table to another is written.
-pub(super) type Places = BTreeMap<(Key, Key), (usize, usize)>;
 
 /// Every call's target, by the table it is made from, and where each is
 /// written; a call that finds no table is refused in its table.

@@ -6,8 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use super::assemble::{Key, Places};
 use super::sheet::{Refusal, Sheet};
+
+/// A table by its file and place in the file.
+pub type Key = (usize, usize);
+
+/// Where the first call from one table to another is written.
+pub type Places = BTreeMap<(Key, Key), (usize, usize)>;
 
 /// Tables of a loop named in its message before `…` and its last.
 const SHOWN: usize = 6;

@@ -138,12 +138,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     if let Some(o) = open.take() {
         sheet.tables.push(close(o));
     }
-    let again: usize = sheet.tables.iter_mut().map(ipt_again::settle).sum();
-    ipt_case::fill(&sheet.tables, &mut extra);
-    if again > 0 {
-        let what = "rows that only roll their own table again left out (the others keep the odds IPP's rolling again gives them)";
-        *sheet.counts.entry(what).or_default() += again;
-    }
+    settle(&mut sheet, &mut extra);
     finish(&mut sheet, extra, header_footer);
     let tags = ipt_html::plain(&mut sheet);
     if tags > 0 {
@@ -152,6 +147,17 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     }
     relocate(&mut sheet, &joined);
     sheet
+}
+
+/// Once every table is read: roll-again rows settled ([`ipt_again`]),
+/// then the copies calls make filled ([`ipt_case`]).
+fn settle(sheet: &mut Sheet, extra: &mut [SrcTable]) {
+    let again: usize = sheet.tables.iter_mut().map(ipt_again::settle).sum();
+    if again > 0 {
+        let what = "rows that only roll their own table again left out (the others keep the odds IPP's rolling again gives them)";
+        *sheet.counts.entry(what).or_default() += again;
+    }
+    ipt_case::fill(&sheet.tables, extra);
 }
 
 /// A `Table:` line: the open table closed and a new one opened (`false`:
