@@ -788,7 +788,11 @@ fn mettle_the_twist_on_a_failed_heal_with_edge_saves_brannoc() {
     // the end.
     let p3 = m.camp.pack(3);
     let now = p3["campaign"]["party_now"].to_string();
-    assert!(now.contains("\"Brannoc\",\"Mettle 7 of 7\""), "{now}");
+    // On his feet, with the Twist's lasting price.
+    assert!(
+        now.contains("\"Brannoc\",\"Mettle 7 of 7; Disfigured (session 2)\""),
+        "{now}"
+    );
     let brannoc = m.ledger["now"]["pcs"]
         .as_array()
         .unwrap()
