@@ -94,7 +94,7 @@ fn mettle_record(n: u32, present: &[String], state: &State) -> String {
         (n * 7) % 13,
         (n * 5) % 11
     );
-    if n % 4 == 0
+    if n.is_multiple_of(4)
         && let Some(v) = state.vouchers.first()
     {
         t.push_str(&format!("vouchers_spent = [\"{}\"]\n", v.serial));
@@ -183,8 +183,10 @@ fn fifty_mettle_sessions_keep_every_invariant() {
             // Maximum Mettle: the block's, less Starving's days.
             assert_eq!(m.max_mettle, super::super::want::max_mettle(m), "{n}");
             // Blinded carries from session 25 until cured in 28.
-            if (26..=28).contains(&n) && was.is_some() {
-                let blinded = was.unwrap().block.statuses.iter().any(|s| s == "Blinded");
+            if (26..=28).contains(&n)
+                && let Some(was) = was
+            {
+                let blinded = was.block.statuses.iter().any(|s| s == "Blinded");
                 let still = m.block.statuses.iter().any(|s| s == "Blinded");
                 assert_eq!(still, blinded && n != 28, "{n}: {}", pc.name);
             }
@@ -242,7 +244,7 @@ fn fifty_mettle_sessions_keep_every_invariant() {
 
 /// The Core campaign's record of session `n`.
 fn core_record(n: u32, present: &[String], state: &State) -> String {
-    let stop = if n % 3 == 0 {
+    let stop = if n.is_multiple_of(3) {
         "Gallows Ford"
     } else {
         "Kettleby"
