@@ -45,12 +45,15 @@ fn lines_shown(file: Option<&str>) -> bool {
 pub struct Diagnostic {
     /// The file as messages name it; `None` for command-line text.
     pub file: Option<String>,
-    /// 1-based line and column (columns count characters); 0 when unknown.
+    /// 1-based line; 0 when unknown.
     pub line: usize,
+    /// 1-based column, counted in characters; 0 when unknown.
     pub column: usize,
     /// The table the problem sits in (content files).
     pub table: Option<String>,
+    /// What is wrong, in one line.
     pub message: String,
+    /// What to do about it, shown on its own `hint:` line.
     pub hint: Option<String>,
     /// A close match for a misspelled name: shown as "did you mean `x`?".
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,6 +67,7 @@ pub struct Diagnostic {
 /// A line of source text to show under the message, with a caret.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snippet {
+    /// The source line as written (shown cut short when very long).
     pub text: String,
     /// 1-based column (in characters) where the underline starts.
     pub column: usize,
@@ -105,16 +109,19 @@ impl Diagnostic {
         }
     }
 
+    /// The same problem with a hint saying what to do.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
     }
 
+    /// The same problem with a close match to offer ("did you mean"), if any.
     pub fn with_suggestion(mut self, suggestion: Option<String>) -> Self {
         self.suggestion = suggestion;
         self
     }
 
+    /// The same problem, said to sit in `table` (when known).
     pub fn in_table(mut self, table: Option<String>) -> Self {
         self.table = table;
         self
@@ -148,7 +155,7 @@ impl Diagnostic {
 
     /// Show `text` (a command-line argument) with `width` characters
     /// underlined from `column`.
-    pub fn with_snippet(mut self, text: &str, column: usize, width: usize) -> Self {
+    pub(crate) fn with_snippet(mut self, text: &str, column: usize, width: usize) -> Self {
         self.snippet = Some(Snippet {
             text: text.to_owned(),
             column: column.max(1),
@@ -239,8 +246,11 @@ pub const SHOWN: usize = 100;
 /// diagnostic after another, and a closing line saying what to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Report {
+    /// The line printed before the diagnostics, if any.
     pub headline: Option<String>,
+    /// The problems, in the order found; at most [`SHOWN`] are printed.
     pub diagnostics: Vec<Diagnostic>,
+    /// The line printed after them (what to do next), if any.
     pub closing: Option<String>,
 }
 

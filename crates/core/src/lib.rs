@@ -14,6 +14,8 @@
 //! the crates above re-export them under those names, so a path reads the
 //! same in every crate (ARCHITECTURE.md, "Crates").
 
+#![warn(missing_docs)]
+
 pub mod diagnostic;
 pub mod dice;
 pub mod rules;

@@ -40,9 +40,18 @@ pub struct Seed {
 /// Why a seed text was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeedError {
+    /// The seed text is empty.
     Empty,
-    TooLong { chars: usize },
-    Control { index: usize },
+    /// The seed text is longer than [`MAX_SEED_CHARS`].
+    TooLong {
+        /// Its length, in characters.
+        chars: usize,
+    },
+    /// The seed text holds a control character.
+    Control {
+        /// Where, as a 0-based character index.
+        index: usize,
+    },
 }
 
 impl fmt::Display for SeedError {
@@ -119,6 +128,7 @@ impl Seed {
         }
     }
 
+    /// The seed text as given (or as derived by [`Seed::join`]).
     pub fn as_str(&self) -> &str {
         &self.text
     }

@@ -2,4 +2,6 @@
 //! measured with the bundled fonts, the SVG writer, the PDF backend with
 //! reproducible bytes, and page layout (see [`page`]).
 
+#![warn(missing_docs)]
+
 pub mod page;

@@ -37,7 +37,9 @@ pub enum Expr {
 /// enhanced/impaired words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Roll {
+    /// The signed terms, summed in order.
     pub terms: Vec<Term>,
+    /// Halving or doubling applied after the floor at zero.
     pub scale: Scale,
     /// How many times the roll is enhanced (roll twice, keep the higher).
     pub enhanced: u32,
@@ -51,13 +53,18 @@ pub struct Roll {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Quality {
+    /// Neither, or as many enhancements as impairments.
     Plain,
+    /// Enhanced on balance: roll twice, keep the higher.
     Enhanced,
+    /// Impaired once on balance: roll twice, keep the lower.
     Impaired,
+    /// Impaired twice or more on balance: the roll does nothing.
     Ineffective,
 }
 
 impl Roll {
+    /// The net effect of the roll's enhanced and impaired words.
     pub fn quality(&self) -> Quality {
         let net = i64::from(self.enhanced) - i64::from(self.impaired);
         match net {
@@ -69,7 +76,7 @@ impl Roll {
     }
 
     /// Total number of physical dice one evaluation rolls before explosions.
-    pub fn dice_count(&self) -> u64 {
+    pub(crate) fn dice_count(&self) -> u64 {
         self.terms
             .iter()
             .map(|t| t.kind.dice_count())
@@ -86,7 +93,7 @@ impl Roll {
 
 impl TermKind {
     /// Physical dice one evaluation throws before explosions and rerolls.
-    pub fn dice_count(&self) -> u64 {
+    pub(crate) fn dice_count(&self) -> u64 {
         match self {
             TermKind::Dice(d) => u64::from(d.count),
             TermKind::D66 => 2,
@@ -115,7 +122,9 @@ impl TermKind {
 /// A signed term of a Roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Term {
+    /// Whether the term is subtracted (written after a `-`).
     pub negative: bool,
+    /// What the term rolls or adds.
     pub kind: TermKind,
 }
 
@@ -130,6 +139,7 @@ impl Term {
     }
 }
 
+/// What one term of a Roll is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TermKind {
@@ -147,8 +157,11 @@ pub enum TermKind {
 /// `NdM` (or `NdF`) and what is written after it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Dice {
+    /// How many dice are thrown (the `N` of `NdM`).
     pub count: u32,
+    /// The dice's faces: `M` sides, or Fudge.
     pub faces: Faces,
+    /// What is written after the dice (explode, keep, reroll, count, sort, …).
     pub mods: Mods,
 }
 
@@ -163,7 +176,7 @@ impl Dice {
     }
 
     /// The throw rules of one die.
-    pub fn throw_rule(&self) -> ThrowRule {
+    pub(crate) fn throw_rule(&self) -> ThrowRule {
         ThrowRule {
             faces: self.faces,
             reroll: self.mods.reroll,
@@ -177,7 +190,9 @@ impl Dice {
 /// drop, count, sort, label, multiplier).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Group {
+    /// Each item, a signed sum of terms, totalled on its own.
     pub items: Vec<Vec<Term>>,
+    /// What happens to the items' totals (keep, drop, count, sort).
     pub mods: Mods,
 }
 
@@ -185,9 +200,11 @@ pub struct Group {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Scale {
+    /// The total as it is.
     None,
     /// Divide, rounding up (the Engine's halving rule).
     Divide(u32),
+    /// Multiply the total (`*2`).
     Multiply(u32),
 }
 
@@ -203,7 +220,7 @@ impl Scale {
 
     /// A total that may be below zero (a Roll that does not floor: Fudge
     /// dice, failures) halved, rounding up, or doubled.
-    pub fn apply_signed(self, total: i64) -> i64 {
+    pub(crate) fn apply_signed(self, total: i64) -> i64 {
         match self {
             Scale::None => total,
             Scale::Divide(n) => {
@@ -249,34 +266,42 @@ impl Pool {
     }
 
     /// Dice actually thrown (the raised dice are set aside as sixes).
-    pub fn rolled_dice(&self) -> u32 {
+    pub(crate) fn rolled_dice(&self) -> u32 {
         self.effective_dice().saturating_sub(self.raises)
     }
 
     /// Raised dice actually set aside (no more than the dice in hand).
-    pub fn raised_dice(&self) -> u32 {
+    pub(crate) fn raised_dice(&self) -> u32 {
         self.raises.min(self.effective_dice())
     }
 }
 
+/// A d20 roll-under save (`save 12`, `d20<=12`): pass on the target or lower.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Save {
     /// Pass on a d20 roll equal to or under this.
     pub target: u32,
 }
 
+/// A Core Rules contest: each entrant's ability minus a d20, highest wins, ties
+/// rolled again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Contest {
+    /// The entrants, in the order written.
     pub entrants: Vec<Entrant>,
 }
 
+/// One side of a contest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Entrant {
+    /// The name written before the ability, if any.
     pub name: Option<String>,
+    /// The ability score the d20 is taken from.
     pub ability: u32,
 }
 
 impl Entrant {
+    /// The entrant's name, or `#N` (1-based `index`) when it has none.
     pub fn label(&self, index: usize) -> String {
         self.name
             .clone()
@@ -284,9 +309,12 @@ impl Entrant {
     }
 }
 
+/// An x-in-y chance (`1:4`): it happens when a dy rolls x or lower.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Chance {
+    /// The chances out of [`Chance::out_of`] (the x).
     pub chances: u32,
+    /// The die rolled (the y).
     pub out_of: u32,
 }
 
@@ -294,6 +322,7 @@ pub struct Chance {
 /// whose CP add up; different sources add their dice values.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cp {
+    /// The sources, each a list of degrees of success added together.
     pub sources: Vec<Vec<u32>>,
 }
 
@@ -413,7 +442,7 @@ impl fmt::Display for Term {
 }
 
 /// Signed terms as a sum: `2d6+4`, `-1d4`, `d8-d4`.
-pub fn fmt_terms(terms: &[Term], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+pub(crate) fn fmt_terms(terms: &[Term], f: &mut fmt::Formatter<'_>) -> fmt::Result {
     for (i, term) in terms.iter().enumerate() {
         match (i, term.negative) {
             (_, true) => f.write_str("-")?,

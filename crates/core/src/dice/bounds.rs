@@ -11,7 +11,7 @@ use super::mods::{Mods, Tally};
 
 /// Smallest and largest value of one die after its throw rules and
 /// explosion.
-pub fn die_bounds(d: &Dice) -> (i64, i64) {
+pub(crate) fn die_bounds(d: &Dice) -> (i64, i64) {
     let rule = d.throw_rule();
     let (lo, hi) = rule.range();
     let Some(e) = d.mods.explode else {
@@ -148,7 +148,7 @@ fn kept_sum(units: &[(i64, i64)], keep: Option<(u32, bool)>, times: u32) -> (i64
 }
 
 /// Smallest and largest value of one term, before its sign.
-pub fn term_bounds(kind: &TermKind) -> (i64, i64) {
+pub(crate) fn term_bounds(kind: &TermKind) -> (i64, i64) {
     match kind {
         TermKind::Const(v) => (*v as i64, *v as i64),
         TermKind::D66 => (11, 66),

@@ -4,7 +4,7 @@
 //!
 //! Probabilities are `f64` computed analytically, never by sampling. A
 //! distribution with an infinite support (exploding dice) is cut where the
-//! mass left out falls below [`EXPLODE_TAIL`](super::limits::EXPLODE_TAIL);
+//! mass left out falls below [`EXPLODE_TAIL`];
 //! that mass is kept in [`Dist::tail`] (it lies above the listed values) so
 //! the listed chances plus the tail always sum to 1.
 
@@ -14,6 +14,7 @@ use std::fmt;
 /// Why an exact distribution was not computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TooLarge {
+    /// What was too large (or unsupported), in words for the GM.
     pub what: String,
     /// The exact odds of this shape are not computed at all (not a
     /// matter of size); `what` says which and what to write instead.
@@ -57,8 +58,11 @@ impl std::error::Error for TooLarge {}
 /// `tail` that lies above them and was cut off.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dist {
+    /// The lowest value listed.
     pub min: i64,
+    /// The chance of each value, from `min` up.
     pub p: Vec<f64>,
+    /// The mass cut off above the last listed value (exploding dice).
     pub tail: f64,
 }
 
@@ -99,7 +103,7 @@ impl Dist {
     /// again. Values are `k(sides−1) + r` with `r` in `1..sides`, each with
     /// chance `sides^-(k+1)`; levels are listed until the mass left is at
     /// most [`EXPLODE_TAIL`].
-    pub fn exploding_die(sides: u32) -> Result<Dist, TooLarge> {
+    pub(crate) fn exploding_die(sides: u32) -> Result<Dist, TooLarge> {
         debug_assert!(sides >= 2);
         let s = f64::from(sides);
         let mut levels = 1u32;
@@ -212,7 +216,7 @@ impl Dist {
     /// below the mode and down from the top for those above it, so a window
     /// only ever drops its smallest member: far tails keep their relative
     /// precision (sliding one way only cancelled the top of `40d6` to 0).
-    pub fn add_die(&self, sides: u32) -> Result<Dist, TooLarge> {
+    pub(crate) fn add_die(&self, sides: u32) -> Result<Dist, TooLarge> {
         let s = sides as usize;
         let len = self.p.len() + s - 1;
         check_support(len as u64, "a sum")?;
@@ -279,7 +283,7 @@ impl Dist {
     /// The distribution of −X (a tail, if any, now lies below: only
     /// distributions without a tail can be negated exactly, so the tail is
     /// carried as is and reported).
-    pub fn negate(&self) -> Dist {
+    pub(crate) fn negate(&self) -> Dist {
         let mut p = self.p.clone();
         p.reverse();
         Dist {
@@ -291,7 +295,7 @@ impl Dist {
 
     /// Move every chance below zero onto zero (a penalty never takes a Roll
     /// below 0).
-    pub fn floor_zero(&self) -> Dist {
+    pub(crate) fn floor_zero(&self) -> Dist {
         if self.min >= 0 {
             return self.clone();
         }
@@ -310,7 +314,7 @@ impl Dist {
     }
 
     /// Map every value through `f` (non-decreasing), merging equal results.
-    pub fn map_monotone(&self, f: impl Fn(i64) -> i64) -> Result<Dist, TooLarge> {
+    pub(crate) fn map_monotone(&self, f: impl Fn(i64) -> i64) -> Result<Dist, TooLarge> {
         let lo = f(self.min);
         let hi = f(self.max());
         check_support((hi - lo + 1) as u64, "a scaled Roll")?;
@@ -326,7 +330,7 @@ impl Dist {
     }
 
     /// The higher of two independent rolls.
-    pub fn max_of_two(&self) -> Dist {
+    pub(crate) fn max_of_two(&self) -> Dist {
         let mut p = Vec::with_capacity(self.p.len());
         let mut below = 0.0;
         for &q in &self.p {
@@ -342,7 +346,7 @@ impl Dist {
     }
 
     /// The lower of two independent rolls.
-    pub fn min_of_two(&self) -> Dist {
+    pub(crate) fn min_of_two(&self) -> Dist {
         let mut p = vec![0.0; self.p.len()];
         let mut above = self.tail;
         for i in (0..self.p.len()).rev() {
@@ -376,7 +380,7 @@ impl Dist {
     /// Like [`keep`](Dist::keep), but each kept die adds `scores[i]` for
     /// the value at index `i` (dice are still chosen by value): a count of
     /// successes among the kept dice.
-    pub fn keep_scored(
+    pub(crate) fn keep_scored(
         &self,
         n: u32,
         k: u32,

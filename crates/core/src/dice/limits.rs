@@ -15,15 +15,15 @@ pub const MAX_DIFFICULTY: u64 = 10_000;
 /// Difficulties).
 pub const MAX_GRID_CELLS: u64 = 10_000;
 /// A save target, ability score or degree of success.
-pub const MAX_TARGET: u64 = 1_000_000;
+pub(crate) const MAX_TARGET: u64 = 1_000_000;
 /// Terms in one Roll.
-pub const MAX_TERMS: usize = 100;
+pub(crate) const MAX_TERMS: usize = 100;
 /// Contestants in one contest, teammates in one Check.
 pub const MAX_CONTESTANTS: usize = 12;
 /// A halving divisor or doubling multiplier.
-pub const MAX_SCALE: u64 = 1_000;
+pub(crate) const MAX_SCALE: u64 = 1_000;
 /// `enhanced`/`impaired` words on one Roll.
-pub const MAX_QUALITY_WORDS: u32 = 8;
+pub(crate) const MAX_QUALITY_WORDS: u32 = 8;
 /// Explosions of one die before the chain is cut. A d2 reaches this depth
 /// with chance 2^-100: it never happens, but nothing can loop forever.
 pub const MAX_EXPLOSIONS: u32 = 100;
@@ -40,5 +40,6 @@ pub const MAX_SUPPORT: usize = 4_000_000;
 /// second; found by fuzzing: more let `6d6116kh1` run for seconds).
 pub const MAX_WORK: u64 = 200_000_000;
 
+/// The limits in one line, for error hints.
 pub const HINT: &str =
     "the limits are 10,000 dice per Roll, 1,000,000 sides per die and 1,000 dice per pool";

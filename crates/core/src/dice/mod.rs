@@ -5,12 +5,12 @@
 //!   with the rules every part of the engine shares (a term's sign, a
 //!   Roll's halving or doubling, a pool's dice in hand, the CP table read
 //!   for a `cp` expression).
-//! - [`parse`]: text → [`Expr`]; a [`ParseError`] points at the character
+//! - [`parse`](mod@parse): text → [`Expr`]; a [`ParseError`] points at the character
 //!   and is shown as a [`Diagnostic`](crate::diagnostic::Diagnostic).
-//! - [`roll`]: rolls an expression on a seeded
+//! - [`roll`](mod@roll): rolls an expression on a seeded
 //!   [`Stream`](crate::seed::Stream), keeping every die for display (and a
 //!   fast total-only path that draws the same dice).
-//! - [`odds`]: its exact distribution, computed analytically.
+//! - [`odds`](mod@odds): its exact distribution, computed analytically.
 //! - [`bounds`]: a Roll's exact smallest and largest results, from the
 //!   expression (a distribution's far tails underflow or are cut).
 //! - [`dist`]: exact distributions over integers and the operations on them

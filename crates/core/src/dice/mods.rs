@@ -20,14 +20,20 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "op", content = "n", rename_all = "snake_case")]
 pub enum Compare {
+    /// Equal to the number (`=6`, or a bare `6`).
     Eq(i64),
+    /// Strictly greater (`>5`).
     Gt(i64),
+    /// Greater or equal (`>=5`).
     Ge(i64),
+    /// Strictly less (`<3`).
     Lt(i64),
+    /// Less or equal (`<=3`).
     Le(i64),
 }
 
 impl Compare {
+    /// Whether the value `v` passes the comparison.
     pub fn matches(self, v: i64) -> bool {
         match self {
             Compare::Eq(n) => v == n,
@@ -40,7 +46,7 @@ impl Compare {
 
     /// Whether every value above some point matches (so a cut tail of an
     /// exploding die, which lies above the listed values, matches).
-    pub fn open_above(self) -> bool {
+    pub(crate) fn open_above(self) -> bool {
         matches!(self, Compare::Gt(_) | Compare::Ge(_))
     }
 
@@ -94,7 +100,7 @@ pub enum Keep {
 
 impl Keep {
     /// How many of `n` are kept, and whether the highest are.
-    pub fn kept_of(self, n: u32) -> (u32, bool) {
+    pub(crate) fn kept_of(self, n: u32) -> (u32, bool) {
         match self {
             Keep::Highest(k) => (k.min(n), true),
             Keep::Lowest(k) => (k.min(n), false),
@@ -127,7 +133,10 @@ impl fmt::Display for Keep {
 /// rpg-dice-roller, Foundry's `r`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Reroll {
+    /// `ro`: reroll once and keep the new face; otherwise reroll until the face
+    /// no longer matches.
     pub once: bool,
+    /// The faces that are rerolled.
     pub when: Compare,
 }
 
@@ -155,7 +164,9 @@ pub enum ExplodeStyle {
 /// highest face).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Explode {
+    /// Whether an exploding throw counts in full or one less.
     pub style: ExplodeStyle,
+    /// The faces that explode; `None` for the die's highest face.
     pub on: Option<Compare>,
 }
 
@@ -181,7 +192,9 @@ impl fmt::Display for Explode {
 /// counts −1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Tally {
+    /// What a counting die (or item) must show to count 1.
     pub success: Compare,
+    /// What makes it count −1 (`f<=1`), if anything.
     pub failure: Option<Compare>,
 }
 
@@ -213,7 +226,9 @@ impl fmt::Display for Tally {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Sort {
+    /// Lowest first (`s`, `sa`).
     Ascending,
+    /// Highest first (`sd`).
     Descending,
 }
 
@@ -223,14 +238,20 @@ pub enum Sort {
 pub struct Mods {
     /// `N*` before the term: its value is multiplied (1 when not written).
     pub times: u32,
+    /// `r`/`ro`: faces thrown again.
     pub reroll: Option<Reroll>,
     /// `minN`: a throw below N counts N.
     pub min: Option<i64>,
     /// `maxN`: a throw above N counts N.
     pub max: Option<i64>,
+    /// `!`, `!!`, `!p`: exploding dice.
     pub explode: Option<Explode>,
+    /// `kh`/`kl`/`dh`/`dl`: dice (or items) kept or dropped by value.
     pub keep: Option<Keep>,
+    /// `>=N` (with `fN`): dice counted as successes and failures instead of
+    /// added.
     pub tally: Option<Tally>,
+    /// `s`/`sd`: the order the trail shows the dice in.
     pub sort: Option<Sort>,
     /// `[fire]`: a label carried to the trail; it changes nothing.
     pub label: Option<String>,
@@ -247,7 +268,7 @@ impl Mods {
 
     /// Whether only the Core Rules explosion, keep/drop and a label are
     /// used (the roller's allocation-free path).
-    pub fn is_classic(&self) -> bool {
+    pub(crate) fn is_classic(&self) -> bool {
         self.times == 1
             && self.reroll.is_none()
             && self.min.is_none()
@@ -263,7 +284,7 @@ impl Mods {
     }
 
     /// The modifiers written after the term, in canonical order.
-    pub fn fmt_after(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    pub(crate) fn fmt_after(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(r) = self.reroll {
             write!(f, "{r}")?;
         }
@@ -300,7 +321,7 @@ impl Mods {
 }
 
 /// The Core Rules' exploding damage as written `!`.
-pub const CORE_EXPLOSION: Explode = Explode {
+pub(crate) const CORE_EXPLOSION: Explode = Explode {
     style: ExplodeStyle::Core,
     on: None,
 };
@@ -309,11 +330,14 @@ pub const CORE_EXPLOSION: Explode = Explode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Faces {
+    /// A die numbered 1 to N.
     Sides(u32),
+    /// A Fudge die: −1, 0 or +1.
     Fudge,
 }
 
 impl Faces {
+    /// The lowest face (1, or −1 for Fudge).
     pub fn lowest(self) -> i64 {
         match self {
             Faces::Sides(_) => 1,
@@ -321,6 +345,7 @@ impl Faces {
         }
     }
 
+    /// The highest face (N, or +1 for Fudge).
     pub fn highest(self) -> i64 {
         match self {
             Faces::Sides(s) => i64::from(s),
@@ -345,16 +370,20 @@ impl Faces {
 /// One die's throw rules, as the roller and the exact odds both read them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ThrowRule {
+    /// The die's faces.
     pub faces: Faces,
+    /// The reroll written on the die, if any.
     pub reroll: Option<Reroll>,
+    /// `minN`: a lower throw counts N.
     pub min: Option<i64>,
+    /// `maxN`: a higher throw counts N.
     pub max: Option<i64>,
 }
 
 impl ThrowRule {
     /// Whether a throw can end on `face` (before `min`/`max`): only a
     /// reroll-until takes faces away (a reroll-once can still show any).
-    pub fn keeps_face(&self, face: i64) -> bool {
+    pub(crate) fn keeps_face(&self, face: i64) -> bool {
         !matches!(self.reroll, Some(Reroll { once: false, when }) if when.matches(face))
     }
 
@@ -387,14 +416,16 @@ impl ThrowRule {
 
     /// How many faces a reroll-until may end on, and the `i`-th of them
     /// (from 0).
-    pub fn allowed_count(&self) -> u32 {
+    pub(crate) fn allowed_count(&self) -> u32 {
         match self.allowed() {
             Some((a, b, hole)) => (b - a + 1) as u32 - u32::from(hole.is_some()),
             None => 0,
         }
     }
 
-    pub fn nth_allowed(&self, i: u32) -> i64 {
+    /// The `i`-th face (from 0) a reroll-until may end on; panics when no face
+    /// is allowed (the parser refuses such dice).
+    pub(crate) fn nth_allowed(&self, i: u32) -> i64 {
         let (a, _, hole) = self.allowed().expect("some face is allowed");
         let v = a + i64::from(i);
         match hole {

@@ -24,23 +24,33 @@ use crate::rules::status_cp::DiceValue;
 /// Exact odds of one expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Odds {
+    /// The expression in canonical form.
     pub expr: String,
     /// The house rules and readings the expression uses, in words.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The odds, by kind of expression.
     #[serde(flatten)]
     pub detail: OddsDetail,
 }
 
+/// The odds of one kind of expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum OddsDetail {
+    /// A Roll: its distribution.
     Roll(Summary),
+    /// A METTLE pool with a Difficulty: a Check.
     Check(CheckOdds),
+    /// A METTLE pool without one: a hazard or a bare pool.
     Hazard(HazardOdds),
+    /// A d20 save: the chance to pass.
     Save(Binary),
+    /// An x-in-y chance: the chance it happens.
     Chance(Binary),
+    /// A contest: each entrant's chance to come first.
     Contest(ContestOdds),
+    /// A CP reading: the dice value and its distribution.
     Cp(CpOdds),
 }
 
@@ -51,19 +61,27 @@ pub struct Summary {
     /// an exploding die stops after 100 explosions), even where the table
     /// stops short of them (chances too small for a float, or the cut tail).
     pub min: i64,
+    /// See [`Summary::min`].
     pub max: i64,
+    /// The expected value.
     pub mean: f64,
+    /// The standard deviation.
     pub sd: f64,
     /// Mass above the table's last value left out (exploding dice); 0 when
     /// exact.
     pub tail: f64,
+    /// One row per listed value, lowest first.
     pub table: Vec<Row>,
 }
 
+/// One value of a distribution.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
+    /// The value.
     pub value: i64,
+    /// The chance of exactly this value (0 to 1).
     pub chance: f64,
+    /// The chance of this value or more (0 to 1).
     pub at_least: f64,
 }
 
@@ -104,17 +122,25 @@ impl Summary {
     }
 }
 
+/// The odds of a METTLE Check (a pool against a Difficulty).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CheckOdds {
+    /// Dice thrown (the raised dice not counted).
     pub dice: u32,
+    /// Dice set to six before the throw.
     pub raised: u32,
+    /// The Difficulty the Score must beat.
     pub difficulty: u32,
+    /// The Difficulty's name on the METTLE ladder.
     pub difficulty_word: String,
+    /// Whether the Check is taken with a Twist.
     pub twist: bool,
+    /// Chance of success (0 to 1), after the Twist when one is taken.
     pub success: f64,
     /// Chance to fail with Edge showing, when a Twist could be called (for
     /// a Check taken with `twist`, this is before the Twist).
     pub twist_offered: f64,
+    /// Mean Edge over the successes only.
     pub expected_edge_given_success: f64,
     /// Chance of success with exactly this Edge, and with at least it.
     pub by_edge: Vec<EdgeRow>,
@@ -122,18 +148,28 @@ pub struct CheckOdds {
     pub damage: Option<Vec<Row>>,
 }
 
+/// A success's chance at one Edge.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EdgeRow {
+    /// The Edge (dice showing 4-6, raised dice included).
     pub edge: u32,
+    /// What that Edge makes of a success, in METTLE's words.
     pub quality: &'static str,
+    /// Chance of success with exactly this Edge.
     pub chance: f64,
+    /// Chance of success with this Edge or more.
     pub at_least: f64,
 }
 
+/// The odds of a METTLE pool read without a Difficulty: a hazard's damage and
+/// how long it lasts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HazardOdds {
+    /// Dice thrown (the raised dice not counted).
     pub dice: u32,
+    /// Dice set to six before the throw.
     pub raised: u32,
+    /// The damage bonus added to Edge (`3D+3`).
     pub bonus: u32,
     /// Damage = Edge + bonus.
     pub damage: Summary,
@@ -145,32 +181,45 @@ pub struct HazardOdds {
     pub score: Option<Summary>,
 }
 
+/// The chance of one yes-or-no event (a save passed, a chance that happens).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Binary {
+    /// The chance, 0 to 1.
     pub chance: f64,
     /// What `chance` is the chance of.
     pub of: String,
 }
 
+/// The odds of a Core Rules contest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContestOdds {
+    /// Each entrant's chance to come first, in the order written.
     pub entrants: Vec<ContestChance>,
 }
 
+/// One entrant of a contest and its chance.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContestChance {
+    /// The entrant's name, or `#N`.
     pub label: String,
+    /// The entrant's ability score.
     pub ability: u32,
     /// Chance to come first.
     pub wins: f64,
 }
 
+/// The odds of a CP reading (Status chapter, the CP table).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CpOdds {
+    /// Each source's CP (its degrees of success added up).
     pub cp: Vec<u32>,
+    /// The sources' dice values added together.
     pub dice_value: DiceValue,
+    /// Control potential, for a single degree of success.
     pub control_potential: Option<u32>,
+    /// A source's CP is past the table's last row.
     pub beyond_table: bool,
+    /// The distribution of the dice value rolled (d6s plus the bonus).
     pub value: Summary,
 }
 

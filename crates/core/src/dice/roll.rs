@@ -1,4 +1,4 @@
-//! Rolling an expression on a [`Stream`], keeping every die so the result
+//! Rolling an expression on a [`Stream`](crate::seed::Stream), keeping every die so the result
 //! can be shown ("d6! [6→6→3] = 13") and serialized.
 //!
 //! [`Roll::total`] is the allocation-free fast path used by tables and
@@ -16,28 +16,40 @@ use crate::seed::DieSource;
 /// The full record of one rolled expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rolled {
+    /// The expression in canonical form.
     pub expr: String,
     /// The house rules and readings the expression uses, in words.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// What was rolled, by kind of expression.
     #[serde(flatten)]
     pub outcome: Outcome,
 }
 
+/// The result of one kind of expression.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Outcome {
+    /// A Roll: its attempts and total.
     Roll(RollOutcome),
+    /// A METTLE pool: Score, Edge and what they mean.
     Pool(PoolOutcome),
+    /// A d20 save.
     Save(SaveOutcome),
+    /// A Core Rules contest, tie-breaks included.
     Contest(ContestOutcome),
+    /// An x-in-y chance.
     Chance(ChanceOutcome),
+    /// A CP reading: the dice value and its roll.
     Cp(CpOutcome),
 }
 
+/// A rolled Roll.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RollOutcome {
+    /// The result: the kept attempt's total (0 when ineffective).
     pub total: i64,
+    /// The net effect of the enhanced and impaired words.
     pub quality: Quality,
     /// One attempt, or two when enhanced/impaired; none when ineffective.
     pub attempts: Vec<Attempt>,
@@ -45,8 +57,10 @@ pub struct RollOutcome {
     pub kept_attempt: Option<usize>,
 }
 
+/// One evaluation of a Roll's terms.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Attempt {
+    /// Each term as rolled, in the order written.
     pub terms: Vec<TermOutcome>,
     /// Signed sum before the floor at zero.
     pub sum: i64,
@@ -54,11 +68,17 @@ pub struct Attempt {
     pub total: i64,
 }
 
+/// One term of a Roll as rolled.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TermOutcome {
+    /// The term as written, in canonical form.
     pub term: String,
+    /// Whether the term is subtracted.
     pub negative: bool,
+    /// Each die as thrown (none for a flat number or a group).
     pub dice: Vec<DieOutcome>,
+    /// What the term adds before its sign: the kept dice's sum or count, times
+    /// its multiplier.
     pub value: i64,
     /// A group's items, each rolled and totalled.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -68,12 +88,15 @@ pub struct TermOutcome {
     pub label: Option<String>,
 }
 
+/// One die as thrown, with its rerolls and explosions.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DieOutcome {
     /// Every throw that counts for this die: one, or a chain of explosions,
     /// or the tens and units of a d66.
     pub rolls: Vec<i64>,
+    /// What the die counts (an exploding chain added up, a clamp applied).
     pub value: i64,
+    /// Whether a keep or drop left it in.
     pub kept: bool,
     /// Faces thrown and rerolled away (`r`, `ro`), in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -98,13 +121,18 @@ impl DieOutcome {
 /// One item of a group: its terms, its total, and whether it was kept.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ItemOutcome {
+    /// The item's terms as rolled.
     pub terms: Vec<TermOutcome>,
+    /// The item's signed sum.
     pub value: i64,
+    /// Whether the group's keep or drop left it in.
     pub kept: bool,
+    /// What the item counts under a success/failure count (1, 0 or −1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counts: Option<i64>,
 }
 
+/// A rolled METTLE pool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PoolOutcome {
     /// Faces of the thrown dice.
@@ -113,10 +141,15 @@ pub struct PoolOutcome {
     pub raised: u32,
     /// Score and Edge of the first throw (raised dice count as Edge).
     pub first: Tally,
+    /// The Twist, when one was taken.
     pub twist: Option<TwistOutcome>,
+    /// The Score that counts (after the Twist, if taken).
     pub score: u32,
+    /// The Edge that counts (after the Twist, if taken).
     pub edge: u32,
+    /// The Difficulty of a Check; `None` for a hazard or bare pool.
     pub difficulty: Option<u32>,
+    /// The Difficulty's name on the ladder.
     pub difficulty_word: Option<String>,
     /// `None` for a hazard or bare pool (no Check against a Difficulty).
     pub success: Option<bool>,
@@ -128,61 +161,86 @@ pub struct PoolOutcome {
     pub hazard_ends: Option<bool>,
 }
 
+/// A Twist: the Edge dice thrown again once, and the new reading.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TwistOutcome {
+    /// The faces of the rethrown Edge dice.
     pub rerolled: Vec<u32>,
+    /// The first throw's Score plus the rethrown dice's.
     pub score: u32,
+    /// Edge from the rethrown dice alone.
     pub edge: u32,
 }
 
+/// A rolled d20 save.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SaveOutcome {
+    /// The d20.
     pub roll: u32,
+    /// The ability to roll at or under.
     pub target: u32,
+    /// Whether the roll was at or under the target.
     pub pass: bool,
 }
 
+/// A rolled contest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContestOutcome {
+    /// The entrants, in the order written.
     pub entrants: Vec<ContestEntry>,
     /// Labels from first place to last.
     pub ranking: Vec<String>,
 }
 
+/// One entrant of a rolled contest.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ContestEntry {
+    /// The entrant's name, or `#N`.
     pub label: String,
+    /// The entrant's ability score.
     pub ability: u32,
     /// The d20 of the contest, then one per tie-break this entrant joined.
     pub rolls: Vec<u32>,
+    /// Ability minus each d20 of [`ContestEntry::rolls`], in the same order.
     pub totals: Vec<i64>,
 }
 
+/// A rolled x-in-y chance.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ChanceOutcome {
     /// The die rolled (`4` for `1:4`).
     pub out_of: u32,
+    /// The face the die showed.
     pub roll: u32,
+    /// Whether it showed the chances or lower.
     pub happens: bool,
 }
 
+/// A rolled CP reading.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CpOutcome {
+    /// Each source with its CP and dice value.
     pub sources: Vec<CpSource>,
+    /// The sources' dice values added together.
     pub dice_value: DiceValue,
     /// Control potential, for a single degree of success.
     pub control_potential: Option<u32>,
+    /// The d6s thrown for the dice value.
     pub rolls: Vec<u32>,
+    /// The dice plus the bonus.
     pub total: u64,
     /// A source's CP is past the chapter's last row (25).
     pub beyond_table: bool,
 }
 
+/// One source of a CP reading.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CpSource {
     /// Degrees of success from this source (their CP add up).
     pub parts: Vec<u32>,
+    /// Its CP: the degrees added up.
     pub cp: u32,
+    /// The dice value the CP table gives it.
     pub dice_value: DiceValue,
 }
 

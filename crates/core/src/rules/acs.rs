@@ -88,8 +88,12 @@ pub fn deck() -> Vec<Card> {
 /// one spot (a single card).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Call {
+    /// The suit's name, which is also its tiles' tag (`clubs`, …).
     pub suit: &'static str,
+    /// The strength asked for: one of [`LEVELS`].
     pub level: &'static str,
+    /// The field tag for a whole-field call (`field-2`, `field-3`); `None` for
+    /// a spot.
     pub field: Option<&'static str>,
 }
 
@@ -123,9 +127,11 @@ pub fn tiles_for<'a, T, S: AsRef<str>>(
 /// A tile laid for a call, and what the rule says of it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Laid<T> {
+    /// The tile the caller chose for the call.
     pub tile: T,
     /// It covers the whole field (else it sits on one spot).
     pub whole_field: bool,
+    /// Whether it starts with a benny.
     pub benny: bool,
     /// The cards it came from (`5♦ + 8♦`).
     pub from: String,
@@ -134,12 +140,17 @@ pub struct Laid<T> {
 /// What a pair, triple or straight among the natural cards gives a side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bonus {
+    /// Three natural cards of one rank: every spot tile starts with a benny.
     Triple,
+    /// Two natural cards of one rank: one spot tile starts with a benny.
     Pair,
+    /// Three natural cards in sequence (an ace may be low): the side decides
+    /// who lays the first tile.
     Straight,
 }
 
 impl Bonus {
+    /// What the bonus gives, as the handout says it.
     pub fn text(self) -> &'static str {
         match self {
             Bonus::Triple => "triple: every tile starts with a benny",
@@ -152,9 +163,11 @@ impl Bonus {
 /// One side's cards played by the card rule.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Play<T> {
+    /// The tiles laid, one per call.
     pub tiles: Vec<Laid<T>>,
     /// Bennies that could not sit on a tile (whole-field tiles) go to the side.
     pub bennies: u32,
+    /// The bonus the natural cards give, if any.
     pub bonus: Option<Bonus>,
 }
 

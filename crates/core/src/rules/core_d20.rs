@@ -17,7 +17,7 @@
         reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
     )
 )]
-pub fn explode_value(chain: &[u32], sides: u32) -> u64 {
+pub(crate) fn explode_value(chain: &[u32], sides: u32) -> u64 {
     let (last, maxes) = chain.split_last().expect("a chain has at least one roll");
     debug_assert!(maxes.iter().all(|&r| r == sides));
     maxes.len() as u64 * u64::from(sides - 1) + u64::from(*last)
@@ -29,7 +29,7 @@ pub fn save_passes(roll: u32, ability: u32) -> bool {
 }
 
 /// A contestant's total: ability − d20.
-pub fn contest_total(ability: u32, roll: u32) -> i64 {
+pub(crate) fn contest_total(ability: u32, roll: u32) -> i64 {
     i64::from(ability) - i64::from(roll)
 }
 
@@ -37,6 +37,7 @@ use serde::{Deserialize, Serialize};
 
 /// The highest any ability can reach; humans stop at [`HUMAN_MAX`].
 pub const ABILITY_MAX: i64 = 19;
+/// The highest a human's ability can reach.
 pub const HUMAN_MAX: i64 = 15;
 /// Armour value never exceeds 3.
 pub const ARMOUR_MAX: i64 = 3;
@@ -48,33 +49,45 @@ pub const DAMAGE_DICE: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sheet {
+    /// The character's name.
     pub name: String,
     /// Humans cap abilities at 15; other kinds at 19.
     #[serde(default = "default_human")]
     pub human: bool,
+    /// Strength; also the maximum health.
     pub STR: i64,
+    /// Agility.
     pub AGI: i64,
+    /// Wits.
     pub WIT: i64,
     /// Current health; `None` reads as full (health = STR).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub health: Option<i64>,
+    /// Armour, taken off each hit's damage (at most [`ARMOUR_MAX`]).
     #[serde(default)]
     pub armour: i64,
     /// The weapon's damage die.
     #[serde(default = "default_damage")]
     pub damage: String,
+    /// The weapon's name, if it has one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weapon: Option<String>,
+    /// Omens in hand (luck spent on rerolls).
     #[serde(default)]
     pub omens: i64,
+    /// The most omens the character can hold.
     #[serde(default)]
     pub max_omens: i64,
+    /// Corruption gathered so far.
     #[serde(default)]
     pub corruption: i64,
+    /// Skills, as written.
     #[serde(default)]
     pub skills: Vec<String>,
+    /// Traits, as written.
     #[serde(default)]
     pub traits: Vec<String>,
+    /// Conditions the character suffers, as written.
     #[serde(default)]
     pub conditions: Vec<String>,
 }
@@ -93,14 +106,18 @@ impl Sheet {
         self.STR
     }
 
+    /// Health now: the sheet's, or full (STR) when it gives none.
     pub fn current_health(&self) -> i64 {
         self.health.unwrap_or(self.STR)
     }
 
+    /// The highest an ability may be: [`HUMAN_MAX`] for humans, else
+    /// [`ABILITY_MAX`].
     pub fn ability_cap(&self) -> i64 {
         if self.human { HUMAN_MAX } else { ABILITY_MAX }
     }
 
+    /// The ability named `name` (`STR`, `AGI`, `WIT`), to change it.
     pub fn ability_mut(&mut self, name: &str) -> Option<&mut i64> {
         match name {
             "STR" => Some(&mut self.STR),
@@ -250,7 +267,7 @@ pub enum Harm {
         reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
     )
 )]
-pub fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
+pub(crate) fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
     if direct {
         damage.max(0)
     } else {
@@ -266,7 +283,7 @@ pub fn after_armour(damage: i64, armour: i64, direct: bool) -> i64 {
         reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
     )
 )]
-pub fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
+pub(crate) fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
     if damage <= 0 {
         return (health, Harm::None);
     }
@@ -293,15 +310,21 @@ pub fn take_damage(health: i64, max_health: i64, damage: i64) -> (i64, Harm) {
     )
 )]
 pub struct Corruption {
+    /// Corruption before this bout.
     pub before: i64,
+    /// Corruption gained.
     pub gained: i64,
     /// The d12 rolled against the new total.
     pub roll: i64,
+    /// Whether the roll was at most the new total (soulblight).
     pub soulblight: bool,
     /// Direct damage from soulblight (the roll), 0 without.
     pub damage: i64,
+    /// Corruption after (lowered by the roll on soulblight).
     pub after: i64,
+    /// What the soulblight damage did.
     pub harm: Harm,
+    /// Health after the soulblight damage.
     pub health_after: i64,
     /// Soulblight that causes critical damage brings a mutation.
     pub mutation: bool,

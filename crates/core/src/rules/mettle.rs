@@ -10,7 +10,9 @@ use serde::Serialize;
 /// A rung of the Difficulty ladder.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Rung {
+    /// The Difficulty the Score must beat.
     pub difficulty: u32,
+    /// The rung's name (`Routine`, `Daunting`, …).
     pub word: &'static str,
 }
 
@@ -42,7 +44,7 @@ pub const DIFFICULTY_LADDER: [Rung; 5] = [
 pub const EDGE_LADDER: [&str; 6] = ["OK", "Good", "Great", "Excellent", "Amazing", "Legendary"];
 
 /// The quality word for an amount of Edge on a success.
-pub fn edge_word(edge: u32) -> &'static str {
+pub(crate) fn edge_word(edge: u32) -> &'static str {
     EDGE_LADDER[(edge as usize).min(EDGE_LADDER.len() - 1)]
 }
 
@@ -64,7 +66,9 @@ pub fn difficulty_word(difficulty: u32) -> String {
 /// Score and Edge of a set of faces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct Tally {
+    /// The faces 1-3 added up.
     pub score: u32,
+    /// How many faces showed 4-6.
     pub edge: u32,
 }
 
@@ -93,7 +97,7 @@ pub fn tally(faces: &[u32]) -> Tally {
         reason = "rules of the seeds checked by tests; the campaign ledger (issue 29) applies them"
     )
 )]
-pub fn teamwork(pools: &[u32]) -> Vec<u32> {
+pub(crate) fn teamwork(pools: &[u32]) -> Vec<u32> {
     let highest = pools.iter().copied().max().unwrap_or(0);
     pools
         .iter()
@@ -212,7 +216,9 @@ pub const MAX_POOL: u32 = 12;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Calling {
+    /// The CALLING's name as the sheet writes it.
     pub name: String,
+    /// Its pool, in dice (at most [`MAX_POOL`]).
     pub dice: u32,
 }
 
@@ -220,7 +226,9 @@ pub struct Calling {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
+    /// The weapon's name.
     pub name: String,
+    /// Damage Modifier: added to Edge on a hit.
     pub dm: u32,
     /// Ranged weapons attack with CULTURE, melee with NATURE.
     #[serde(default)]
@@ -232,21 +240,31 @@ pub struct Weapon {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StatBlock {
+    /// The name the block is shown under.
     pub name: String,
+    /// NATURE, in dice (melee attacks).
     pub NATURE: u32,
+    /// CULTURE, in dice (ranged attacks).
     pub CULTURE: u32,
+    /// POISE, in dice.
     pub POISE: u32,
+    /// MOTIVE, in dice (the base of Mettle).
     pub MOTIVE: u32,
+    /// FRAME, in dice (adds to Soak).
     pub FRAME: u32,
+    /// The CALLINGs, each with its own pool.
     #[serde(default)]
     pub callings: Vec<Calling>,
+    /// Armor, added to FRAME for Soak.
     #[serde(default)]
     pub armor: u32,
+    /// The weapons carried.
     #[serde(default)]
     pub weapons: Vec<Weapon>,
     /// Zones a Move may cross in a Round (1: the free Charge).
     #[serde(default = "one")]
     pub speed: u32,
+    /// Statuses the creature starts with (names from the rules' status list).
     #[serde(default)]
     pub statuses: Vec<String>,
 }
@@ -256,6 +274,7 @@ fn one() -> u32 {
 }
 
 impl StatBlock {
+    /// The five attributes and their pools, in sheet order.
     pub fn attributes(&self) -> [(&'static str, u32); 5] {
         [
             ("NATURE", self.NATURE),
@@ -266,6 +285,7 @@ impl StatBlock {
         ]
     }
 
+    /// The pool of the attribute named `name` (upper case), if it is one.
     pub fn attribute(&self, name: &str) -> Option<u32> {
         self.attributes()
             .iter()

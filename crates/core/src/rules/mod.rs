@@ -23,28 +23,35 @@ pub use party::{Party, RulesSystem};
 /// `generators::map` (`Flaw<map::Place>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Flaw<At = Field> {
+    /// Where the problem sits.
     pub at: At,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 /// A field of a stat block or sheet: a key, then an index into a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field {
+    /// The key, as the file writes it.
     pub key: &'static str,
+    /// The 0-based position in the key's list, when the key holds a list.
     pub index: Option<usize>,
 }
 
 impl<At> Flaw<At> {
+    /// A problem at `at`.
     pub fn new(at: At, message: String) -> Flaw<At> {
         Flaw { at, message }
     }
 }
 
 impl Flaw<Field> {
+    /// A problem with the key `key` as a whole.
     pub fn at(key: &'static str, message: String) -> Flaw {
         Flaw::new(Field { key, index: None }, message)
     }
 
+    /// A problem with item `index` (0-based) of the list under `key`.
     pub fn item(key: &'static str, index: usize, message: String) -> Flaw {
         Flaw::new(
             Field {

@@ -1,6 +1,6 @@
 //! The party the GM brings to the table — METTLE stat blocks or Core Rules
 //! sheets — and which rules a thing is made for. A party can be written out
-//! in full (a party file, read by [`crate::input`]) or summarised as one
+//! in full (a party file, read by the top crate's `input`) or summarised as one
 //! number per PC (`3,4,4,5`); either way it must be legal and match the
 //! system.
 
@@ -13,7 +13,9 @@ use super::mettle::{self, StatBlock, Weapon};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RulesSystem {
+    /// METTLE Core: d6 pools, stat blocks.
     Mettle,
+    /// The d20 Core Rules: abilities, character sheets.
     Core,
 }
 
@@ -31,8 +33,10 @@ impl RulesSystem {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Party {
+    /// The PCs' stat blocks, when the party plays METTLE.
     #[serde(default)]
     pub mettle: Vec<StatBlock>,
+    /// The PCs' sheets, when the party plays the Core Rules.
     #[serde(default)]
     pub core: Vec<Sheet>,
     /// Units of water each PC can carry on a journey (a source found fills

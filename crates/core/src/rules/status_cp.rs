@@ -11,13 +11,15 @@ use serde::Serialize;
 /// A dice value `Nd6+K`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct DiceValue {
+    /// Number of d6.
     pub dice: u32,
+    /// Flat bonus added to the dice.
     pub bonus: u32,
 }
 
 impl DiceValue {
     /// Different sources of the same status add their dice values.
-    pub fn combine(self, other: DiceValue) -> DiceValue {
+    pub(crate) fn combine(self, other: DiceValue) -> DiceValue {
         DiceValue {
             dice: self.dice + other.dice,
             bonus: self.bonus + other.bonus,

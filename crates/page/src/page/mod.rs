@@ -20,65 +20,106 @@ pub mod svg;
 /// Where a text's anchor sits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Anchor {
+    /// The anchor is the text's left end.
     Start,
+    /// The anchor is the text's centre.
     Middle,
+    /// The anchor is the text's right end.
     End,
 }
 
 /// A backend-neutral shape, in points (1/72 inch), y downwards.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
+    /// A straight black line.
     Line {
+        /// Start, x.
         x1: f64,
+        /// Start, y.
         y1: f64,
+        /// End, x.
         x2: f64,
+        /// End, y.
         y2: f64,
+        /// Stroke width.
         width: f64,
+        /// Drawn dashed rather than solid.
         dashed: bool,
     },
+    /// A circle, filled black or white with an outline.
     Circle {
+        /// Centre, x.
         cx: f64,
+        /// Centre, y.
         cy: f64,
+        /// Radius.
         r: f64,
+        /// Filled black (else white inside the outline).
         filled: bool,
+        /// Outline width (none at 0).
         width: f64,
     },
+    /// A rectangle, filled black or white with an outline.
     Rect {
+        /// Top-left corner, x.
         x: f64,
+        /// Top-left corner, y.
         y: f64,
+        /// Width.
         w: f64,
+        /// Height.
         h: f64,
+        /// Filled black (else white inside the outline).
         filled: bool,
+        /// Outline width (none at 0).
         width: f64,
     },
     /// A rectangle filled with a grey (`grey` 0 black … 1 white) and no
     /// outline: a tinted band behind text.
     Tint {
+        /// Top-left corner, x.
         x: f64,
+        /// Top-left corner, y.
         y: f64,
+        /// Width.
         w: f64,
+        /// Height.
         h: f64,
+        /// The grey, 0 (black) to 1 (white).
         grey: f64,
     },
     /// A broad grey stroke from one point to another, `width` wide, with
     /// square ends (`grey` 0 black … 1 white): a highlighter's mark under
     /// a line.
     Band {
+        /// Start, x.
         x1: f64,
+        /// Start, y.
         y1: f64,
+        /// End, x.
         x2: f64,
+        /// End, y.
         y2: f64,
+        /// The stroke's width.
         width: f64,
+        /// The grey, 0 (black) to 1 (white).
         grey: f64,
     },
     /// Text with a white halo behind it when `halo` (labels on lines).
     Text {
+        /// The anchor's x.
         x: f64,
+        /// The baseline's y.
         y: f64,
+        /// Font size, in points.
         size: f64,
+        /// Which point of the text sits at `x`.
         anchor: Anchor,
+        /// Set in the bold face.
         bold: bool,
+        /// A white box behind the text, so it reads over lines.
         halo: bool,
+        /// The text, one line.
         text: String,
     },
 }
@@ -142,10 +183,15 @@ impl Shape {
     }
 }
 
+/// A picture made of shapes, in its own box of points with the origin at
+/// the top left; a backend places and scales it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Drawing {
+    /// The box's width, in points.
     pub width: f64,
+    /// The box's height, in points.
     pub height: f64,
+    /// The shapes, drawn in order (later ones on top).
     pub shapes: Vec<Shape>,
 }
 
@@ -159,15 +205,20 @@ pub fn text_width(text: &str, size: f64) -> f64 {
 /// whether a white box (halo) goes behind it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TextStyle {
+    /// Font size, in points.
     pub size: f64,
+    /// Which point of the text sits at the given position.
     pub anchor: Anchor,
+    /// Set in the bold face.
     pub bold: bool,
+    /// A white box behind the text.
     pub halo: bool,
 }
 
 /// A backend that draws shapes (the SVG writer, the PDF painter):
 /// [`Shape::draw`] calls one method a shape. Points are (x, y), y down.
 pub trait Canvas {
+    /// A black line, `width` wide, dashed or solid.
     fn line(&mut self, from: (f64, f64), to: (f64, f64), width: f64, dashed: bool);
     /// Filled black, or white with an outline `width` wide (none at 0).
     fn circle(&mut self, centre: (f64, f64), r: f64, filled: bool, width: f64);

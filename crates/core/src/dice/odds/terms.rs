@@ -9,7 +9,7 @@ use crate::dice::limits::{EXPLODE_TAIL, MAX_EXPLOSIONS};
 use crate::dice::mods::{CORE_EXPLOSION, Tally};
 
 /// The distribution of signed terms added up (no floor).
-pub fn sum_dist(terms: &[Term]) -> Result<Dist, TooLarge> {
+pub(crate) fn sum_dist(terms: &[Term]) -> Result<Dist, TooLarge> {
     estimate(terms)?;
     let mut sum = Dist::point(0);
     for term in terms {
@@ -151,7 +151,7 @@ fn die_cost(d: &Dice) -> (u64, u64) {
 }
 
 /// The exact distribution of one term, before its sign.
-pub fn term_dist(kind: &TermKind) -> Result<Dist, TooLarge> {
+pub(crate) fn term_dist(kind: &TermKind) -> Result<Dist, TooLarge> {
     match kind {
         TermKind::Const(v) => Ok(Dist::point(*v as i64)),
         TermKind::D66 => {
@@ -182,7 +182,7 @@ fn times(d: Dist, t: u32) -> Result<Dist, TooLarge> {
 }
 
 /// One die's value: the throw's chances, then the explosion.
-pub fn die_dist(d: &Dice) -> Result<Dist, TooLarge> {
+pub(crate) fn die_dist(d: &Dice) -> Result<Dist, TooLarge> {
     let rule = d.throw_rule();
     let classic = rule.reroll.is_none() && rule.min.is_none() && rule.max.is_none();
     match (d.faces, d.mods.explode) {

@@ -12,12 +12,15 @@ const MAX_CARETS: usize = 40;
 /// A parse or limit error, with the position of the offending text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// The whole text that was parsed.
     pub input: String,
     /// Byte offset of the first wrong character.
     pub at: usize,
     /// Byte length of the wrong text (at least 1 when inside the input).
     pub len: usize,
+    /// What is wrong, in words.
     pub message: String,
+    /// What to write instead, when there is something to say.
     pub hint: Option<String>,
 }
 

@@ -76,9 +76,13 @@ const STEP: f64 = 0.25;
 /// content top to bottom, and the item's address (`npc/3`) in the footer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Card {
+    /// The title in the band at the top.
     pub title: String,
+    /// The line under the title (empty: none).
     pub subtitle: String,
+    /// The item's address in the footer (`npc/3`).
     pub address: String,
+    /// The body, top to bottom.
     pub blocks: Vec<Block>,
 }
 
@@ -86,7 +90,9 @@ pub struct Card {
 /// same grid.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CardSet {
+    /// The bookmark's title.
     pub title: String,
+    /// The cards, in order.
     pub cards: Vec<Card>,
 }
 

@@ -13,6 +13,8 @@ use super::{Anchor, Drawing, Shape};
 pub const MARGIN: f64 = 36.0;
 const FOOTER: f64 = 20.0;
 
+/// Pages being filled top to bottom: each call lays its block below the last,
+/// starting a fresh page when the block does not fit.
 pub struct Flow<'a> {
     fonts: &'a Fonts,
     width: f64,
@@ -33,7 +35,7 @@ pub struct Flow<'a> {
 }
 
 /// Spacing of ruled note lines: 8 mm, a comfortable handwriting line.
-pub const NOTE_LINE: f64 = 22.68;
+pub(crate) const NOTE_LINE: f64 = 22.68;
 
 mod brief;
 mod cards;
@@ -42,6 +44,8 @@ pub use brief::Block;
 pub use cards::{Card, CardSet};
 
 impl<'a> Flow<'a> {
+    /// An empty flow on `paper`, with `footer` (the share line) at the foot of
+    /// every page; `ink_saver` draws no fills and sets text in grey.
     pub fn new(fonts: &'a Fonts, paper: Paper, footer: String, ink_saver: bool) -> Flow<'a> {
         Flow::sized(fonts, paper.size(), footer, ink_saver)
     }
@@ -171,6 +175,7 @@ impl<'a> Flow<'a> {
         self.height - MARGIN - FOOTER
     }
 
+    /// Start a fresh page, even if this one has room left.
     pub fn new_page(&mut self) {
         self.pages.push(Page {
             items: Vec::new(),
@@ -220,6 +225,8 @@ impl<'a> Flow<'a> {
         self.heading(title, size);
     }
 
+    /// A bold heading at `size` points; it starts a fresh page unless two
+    /// lines of body text fit under it.
     pub fn heading(&mut self, text: &str, size: f64) {
         let lines = pdf::wrap(self.fonts, text, size, true, self.content_width());
         let h = lines.len() as f64 * LINE_HEIGHT * size + 6.0;
@@ -237,6 +244,8 @@ impl<'a> Flow<'a> {
         self.y += h;
     }
 
+    /// A paragraph at `size` points, wrapped to the column; it breaks across
+    /// pages.
     pub fn para(&mut self, text: &str, size: f64, bold: bool) {
         self.para_at(text, size, bold, 0.0);
     }
@@ -261,6 +270,7 @@ impl<'a> Flow<'a> {
         self.y += size * 0.4;
     }
 
+    /// Leave `points` of blank space below.
     pub fn gap(&mut self, points: f64) {
         self.y += points;
     }
@@ -345,7 +355,7 @@ impl<'a> Flow<'a> {
     }
 
     /// A line width as drawn: half as heavy with the ink saver.
-    pub fn line_width(&self, width: f64) -> f64 {
+    pub(crate) fn line_width(&self, width: f64) -> f64 {
         if self.ink_saver { width * 0.5 } else { width }
     }
 

@@ -365,6 +365,7 @@ pub fn paragraph(
 /// One page: shapes in points, y downwards from the page's top-left corner.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Page {
+    /// The shapes on the page, drawn in order.
     pub items: Vec<Shape>,
     /// Grey level of the page's text: 0 black (the default), up to 1
     /// white; the ink saver sets its text in mid grey.
@@ -374,6 +375,7 @@ pub struct Page {
 /// A bookmark in the document outline.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Section {
+    /// The bookmark's text.
     pub title: String,
     /// Index of the page the section starts on, from 0 (an index into the
     /// `pages` given to [`document`]).
