@@ -60,7 +60,7 @@ pub fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
 /// The name of the kernel file system `file` lives on when it is one
 /// (proc, sysfs and their kin), whose files are never a user's text.
 #[cfg(target_os = "linux")]
-pub fn system_file_system(file: &std::fs::File) -> Option<&'static str> {
+pub(crate) fn system_file_system(file: &std::fs::File) -> Option<&'static str> {
     use std::os::fd::AsRawFd;
     // SAFETY: `statfs` is plain data; fstatfs fills it from a descriptor
     // we own for the whole call.
@@ -72,7 +72,7 @@ pub fn system_file_system(file: &std::fs::File) -> Option<&'static str> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn system_file_system(_: &std::fs::File) -> Option<&'static str> {
+pub(crate) fn system_file_system(_: &std::fs::File) -> Option<&'static str> {
     None
 }
 
@@ -96,7 +96,7 @@ fn system_kind(magic: i64) -> Option<&'static str> {
 
 /// Whether the folder at `path` is on one of the kernel's own file
 /// systems (see [`system_file_system`]): the name of that file system.
-pub fn system_folder(path: &Path) -> Option<&'static str> {
+pub(crate) fn system_folder(path: &Path) -> Option<&'static str> {
     std::fs::File::open(path)
         .ok()
         .and_then(|f| system_file_system(&f))

@@ -7,6 +7,8 @@
 //! - [`bounded`]: reading a file the user named, bounded (every reader of
 //!   user files in the tool goes through it).
 
+#![warn(missing_docs)]
+
 pub mod bounded;
 pub mod content;
 pub mod tables;

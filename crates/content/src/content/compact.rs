@@ -16,7 +16,7 @@
 //! built-in table has a problem: `UPDATE_GOLDEN=1 cargo test --lib
 //! compact` rewrites it, and the test `compact::tests::builtin_form_is_current`
 //! fails while it is out of date. Its header carries the form's version
-//! ([`MAGIC`]: change it with the format) and the stamp `build.rs` computes
+//! (`MAGIC`: change it with the format) and the stamp `build.rs` computes
 //! over the table files; a binary built with a stale form (a table edited,
 //! the form not yet rewritten) does not use it and loads the TOML files as
 //! before, with a build warning.

@@ -30,7 +30,7 @@ pub fn is_name(name: &str) -> bool {
 /// What is wrong with a tag that means to name an era (`None`: nothing,
 /// or not an era tag): `era:Modern`, `era:`, `era: modern`, `eras:modern`,
 /// `era=modern`.
-pub fn tag_problem(tag: &str) -> Option<String> {
+pub(crate) fn tag_problem(tag: &str) -> Option<String> {
     let lower = tag.to_ascii_lowercase();
     if let Some(name) = tag.strip_prefix(PREFIX) {
         return (!is_name(name)).then(|| {
@@ -80,7 +80,7 @@ impl Library {
     /// resolver draws among the drawable rows by weight, or throws the die
     /// again on a row it may not draw, both of which keep the drawable
     /// rows' odds in proportion. All zero when no row is drawable.
-    pub fn drawn_chances(&self, table: &super::Table) -> Vec<f64> {
+    pub(crate) fn drawn_chances(&self, table: &super::Table) -> Vec<f64> {
         let mut chances = super::row_chances(&table.rows, table.dice_expr());
         if table.rows.iter().all(|r| self.drawable(r)) {
             return chances;

@@ -100,7 +100,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Lazy<T> {
 #[cfg(test)]
 impl<T> Lazy<T> {
     /// Whether the value has been made (read, or held from the start).
-    pub fn is_made(&self) -> bool {
+    pub(crate) fn is_made(&self) -> bool {
         self.value.get().is_some()
     }
 }

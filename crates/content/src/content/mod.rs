@@ -44,17 +44,24 @@ use crate::dice::odds::roll_dist;
 /// Where a table came from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Origin {
+    /// The file as messages name it.
     pub file: Text,
+    /// The 1-based line of its `[[table]]`.
     pub line: usize,
+    /// 0 for the built-in tables, 1.. for each `--content DIR` in order.
     pub layer: usize,
 }
 
 /// A checked table, ready to roll.
 #[derive(Debug, Clone, Serialize)]
 pub struct Table {
+    /// The table's id (`core.injury`).
     pub id: String,
+    /// The title shown to the GM.
     pub title: Text,
+    /// The rules the table is for.
     pub system: System,
+    /// Where in the rules it comes from.
     pub source: Text,
     /// The roll that picks a row (`None` for weighted tables).
     pub dice: Option<Text>,
@@ -62,7 +69,9 @@ pub struct Table {
     /// from the compact built-in form ([`Table::dice_expr`]).
     #[serde(skip)]
     pub dice_expr: OnceLock<Option<Roll>>,
+    /// How an unclear rule is read, shown to the GM.
     pub notes: Option<Text>,
+    /// Rows are drawn without replacement within one generation.
     pub deck: bool,
     /// A roll on this table from another row's text gives the row's text
     /// alone (`text_only = true`), not `Name: text`.
@@ -72,7 +81,9 @@ pub struct Table {
     /// tables only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region: Option<Region>,
+    /// The rows, in file order (extensions' rows after).
     pub rows: Rows,
+    /// Where the table was defined.
     pub origin: Origin,
     /// What each `extends = "<id>"` table added to this one, in load order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -82,7 +93,9 @@ pub struct Table {
 /// What one extension (`extends = "<id>"`) did to the table it extends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Contribution {
+    /// The extension's file, as messages name it.
     pub file: String,
+    /// The 1-based line of its `[[table]]`.
     pub line: usize,
     /// Names of the rows it added.
     pub added: Vec<String>,
@@ -99,11 +112,16 @@ pub struct Entry {
     pub range: Option<(i64, i64)>,
     /// Weight (weighted tables).
     pub weight: Option<u64>,
+    /// The row's short label.
     pub name: Text,
+    /// The row's text as written (inline dice, picks and table calls unrolled).
     pub text: Text,
+    /// Tags the generators filter by.
     #[serde(default)]
     pub tags: Vec<Text>,
+    /// Roll this many times on the table instead of taking this row.
     pub reroll: Option<u32>,
+    /// With `reroll`: the rolls give different rows.
     #[serde(default)]
     pub distinct: bool,
     /// Decoded on first use for a built-in table ([`Lazy`]).
@@ -120,12 +138,14 @@ pub struct Entry {
 /// stands in its file.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
+    /// What the row says.
     #[serde(flatten)]
     pub entry: Entry,
     /// `entry.text` parsed: by validation, or on first use for a row loaded
     /// from the compact built-in form ([`Row::template`]).
     #[serde(skip)]
     pub template: OnceLock<Vec<Segment>>,
+    /// The 1-based line of the row in its file.
     pub line: usize,
     /// The file of a row added by an extension (`None`: the table's own).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -137,6 +157,7 @@ pub struct Row {
     /// many characters to underline there.
     #[serde(skip)]
     pub roll_at: usize,
+    /// See [`Row::roll_at`].
     #[serde(skip)]
     pub width: usize,
 }
@@ -214,6 +235,7 @@ impl Rows {
         }
     }
 
+    /// Whether there are no rows (without decoding them).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -268,15 +290,21 @@ impl Serialize for Rows {
 /// A table that lost to another with the same id.
 #[derive(Debug, Clone, Serialize)]
 pub struct Overridden {
+    /// The id both tables have.
     pub id: String,
+    /// Where the table in effect came from.
     pub by: Origin,
+    /// Where the replaced table came from.
     pub was: Origin,
 }
 
 /// All tables in effect, by id.
 #[derive(Debug, Clone, Default)]
 pub struct Library {
+    /// Every table in effect, by id.
     pub tables: BTreeMap<String, Table>,
+    /// The tables replaced by a later layer's table of the same id, in load
+    /// order.
     pub overridden: Vec<Overridden>,
     /// Hash of every table file's bytes, in load order (for share lines).
     pub content_hash: String,
@@ -299,6 +327,7 @@ impl Library {
             .map(|o| &o.was)
     }
 
+    /// The table in effect with the id `id`.
     pub fn get(&self, id: &str) -> Option<&Table> {
         self.tables.get(id)
     }
@@ -417,11 +446,17 @@ fn order(
 /// the hint.
 #[derive(Debug, Serialize)]
 pub struct ProblemJson<'a> {
+    /// The file as messages name it (empty for none).
     pub file: &'a str,
+    /// 1-based line; 0 when unknown.
     pub line: usize,
+    /// 1-based column, in characters; 0 when unknown.
     pub column: usize,
+    /// The table the problem sits in, if known.
     pub table: Option<&'a str>,
+    /// What is wrong.
     pub message: &'a str,
+    /// What to do, with the "did you mean" first.
     pub hint: Option<String>,
 }
 
@@ -467,7 +502,7 @@ pub fn row_chances(rows: &[Row], dice: Option<&Roll>) -> Vec<f64> {
 
 /// New rolls one roll asks for on average through roll-again rows
 /// (`Σ N_r·p_r`, from each row's chance).
-pub fn rerolls_per_roll(rows: &[Row], chances: &[f64]) -> f64 {
+pub(crate) fn rerolls_per_roll(rows: &[Row], chances: &[f64]) -> f64 {
     rows.iter()
         .zip(chances)
         .map(|(r, p)| f64::from(r.entry.reroll.unwrap_or(0)) * p)

@@ -30,7 +30,7 @@ use serde::Serialize;
 /// Tables whose id starts with this make a region.
 pub const PREFIX: &str = "gen.encounter.";
 /// What a forager may find in a region.
-pub const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
+pub(crate) const FORAGE: [&str; 3] = ["vegetation", "small game", "big game"];
 /// The highest `danger`.
 pub const MAX_DANGER: u32 = 3;
 /// The default `danger` of a region that does not declare one.
@@ -50,15 +50,20 @@ pub const LAYER_TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Region {
+    /// The region's name, lower case (the `<region>` of its table's id).
     pub name: String,
     /// Its encounter table.
     pub table: String,
+    /// 0-3: Difficulty rungs the land adds to a map path.
     pub danger: u32,
+    /// What a forager can find there.
     pub forage: Vec<String>,
+    /// A body of water is there.
     pub water: bool,
     /// Core Rules: `(x, y)` for an `x:y` chance per travelling watch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<(u32, u32)>,
+    /// The `gen.poi` tag its map stops are drawn from.
     pub places: String,
     /// One of [`SETTINGS`].
     pub setting: String,
@@ -124,7 +129,7 @@ impl Region {
 }
 
 /// Read an `x:y` chance (1 ≤ x < y ≤ 100).
-pub fn parse_chance(text: &str) -> Option<(u32, u32)> {
+pub(crate) fn parse_chance(text: &str) -> Option<(u32, u32)> {
     let (x, y) = text.trim().split_once(':')?;
     let (x, y): (u32, u32) = (x.trim().parse().ok()?, y.trim().parse().ok()?);
     (x >= 1 && x < y && y <= 100).then_some((x, y))

@@ -16,6 +16,7 @@ pub struct SourceFile {
     /// How messages name it: `content/core/injury.toml (built in)` or the
     /// user's path.
     pub name: String,
+    /// The file's whole text.
     pub text: String,
     /// 0 for built-in content, 1.. for each `--content DIR` in order.
     pub layer: usize,
@@ -146,7 +147,7 @@ impl SourceFile {
     /// The byte offset of the first `needle` from the start of 1-based
     /// line `line` (the file's start for 0), looking no further than
     /// [`SEARCH_WINDOW`] bytes on.
-    pub fn find_from(&self, line: usize, needle: &str) -> Option<usize> {
+    pub(crate) fn find_from(&self, line: usize, needle: &str) -> Option<usize> {
         let start = self.lines.start(line).unwrap_or(0);
         let end = char_floor(&self.text, start.saturating_add(SEARCH_WINDOW));
         self.text[start..end].find(needle).map(|at| start + at)
@@ -407,6 +408,7 @@ pub mod scanned {
 
     thread_local!(static BYTES: Cell<usize> = const { Cell::new(0) });
 
+    /// Count `n` more bytes scanned on this thread.
     pub fn add(n: usize) {
         BYTES.with(|b| b.set(b.get() + n));
     }

@@ -6,23 +6,34 @@ use serde::Serialize;
 
 use crate::dice::{self, Expr};
 
+/// One piece of a row's text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Segment {
+    /// Plain words, shown as they are.
     Text {
+        /// The words, with `{{` and `}}` read as single braces.
         text: String,
     },
+    /// An inline roll (`{d4}`), rolled when the row is read.
     Dice {
+        /// The notation as written.
         expr: String,
+        /// The notation parsed.
         #[serde(skip)]
         parsed: Box<Expr>,
     },
+    /// A roll on another table (`{table:ID}`).
     Table {
+        /// The table's id.
         id: String,
+        /// Byte offset of the reference in the row's text.
         #[serde(skip)]
         at: usize,
     },
+    /// `{pick: a | b}`: one option, chosen uniformly.
     Pick {
+        /// The options, each a text of its own.
         options: Vec<Vec<Segment>>,
     },
 }
@@ -30,10 +41,13 @@ pub enum Segment {
 /// A problem inside a text, at a byte offset of that text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TextError {
+    /// Byte offset of the wrong text.
     pub at: usize,
     /// Characters of the wrong text, to underline (at least 1).
     pub width: usize,
+    /// What is wrong.
     pub message: String,
+    /// What to write instead, if there is something to say.
     pub hint: Option<String>,
 }
 

@@ -25,7 +25,7 @@ pub const TRIGGERS: &str = "gen.trap.trigger";
 pub const CLUES: &str = "gen.trap.clue";
 /// What a trap does: METTLE's table, then the Core Rules' (the same rows
 /// by name, with the same coherence tags).
-pub const EFFECTS: [&str; 2] = ["gen.trap.effect", "gen.trap.core.effect"];
+pub(crate) const EFFECTS: [&str; 2] = ["gen.trap.effect", "gen.trap.core.effect"];
 /// How to find, disarm, bypass or reset a trap.
 pub const DISARM: &str = "gen.trap.disarm";
 /// The tag prefixes that say where a trap part fits and what it pairs

@@ -34,39 +34,59 @@ pub use work::{MAX_ROLLS_PER_COMMAND, MAX_ROLLS_PER_RESULT};
 pub const MAX_DEPTH: usize = 24;
 /// Attempts a filter or deck may reject before giving up.
 const MAX_REJECTS: usize = 10_000;
+/// Why a table could not be rolled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RollError {
+    /// No table in effect has the id.
     UnknownTable {
+        /// The id asked for.
         id: String,
+        /// A close id, to offer.
         suggestion: Option<String>,
     },
+    /// A filter by tag left no row.
     NoRowWithTag {
+        /// The table.
         id: String,
+        /// The tag asked for.
         tag: String,
+        /// The tags the table's rows do carry.
         tags: Vec<String>,
     },
+    /// A deck table asked for more draws than it has rows.
     DeckEmpty {
+        /// The table.
         id: String,
+        /// How many rows the deck has.
         rows: usize,
     },
     /// Every row is tagged for eras other than the one declared.
     NoRowForEra {
+        /// The table.
         id: String,
+        /// The era declared, if any.
         era: Option<String>,
     },
+    /// Sub-tables nested past [`MAX_DEPTH`].
     TooDeep {
+        /// The table rolled at the top.
         id: String,
     },
     /// One result passed [`MAX_ROLLS_PER_RESULT`].
     TooBig {
+        /// The table rolled at the top.
         id: String,
     },
     /// `times` results would make about `total` table rolls, past
     /// [`MAX_ROLLS_PER_COMMAND`]; `most` results would fit.
     TooMuchWork {
+        /// The table asked for.
         id: String,
+        /// The results asked for.
         times: usize,
+        /// The table rolls they would make, estimated.
         total: u64,
+        /// The most results that fit.
         most: u64,
     },
 }
@@ -133,14 +153,27 @@ impl std::error::Error for RollError {}
 pub enum Step {
     /// A table's die (or weighted pick, with `dice` = "weights").
     Table {
+        /// The table rolled.
         id: String,
+        /// Its dice, or `weights`.
         dice: String,
+        /// What the dice showed, or the 1-based row drawn by weight.
         result: i64,
     },
     /// An inline roll in the text.
-    Dice { expr: String, result: i64 },
+    Dice {
+        /// The notation as written.
+        expr: String,
+        /// The roll's total.
+        result: i64,
+    },
     /// A `{pick: …}`: option `chosen` of `of`.
-    Pick { of: usize, chosen: usize },
+    Pick {
+        /// How many options there were.
+        of: usize,
+        /// The option taken, from 1.
+        chosen: usize,
+    },
 }
 
 impl fmt::Display for Step {
@@ -156,16 +189,23 @@ impl fmt::Display for Step {
 /// A rolled table result.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TableRoll {
+    /// The id of the table rolled.
     pub table: String,
+    /// Its title.
     pub title: String,
     /// The die result (ranged tables) or the 1-based row drawn (weighted).
     pub result: i64,
+    /// The name of the row drawn.
     pub row: String,
+    /// The row's roll or weight as its table writes it (`13-14`, `w2`).
     pub label: String,
     /// The row's text with every placeholder resolved.
     pub text: String,
+    /// The row's tags.
     pub tags: Vec<String>,
+    /// The row's effects.
     pub effects: Vec<Effect>,
+    /// The row's stats, for an archetype.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<Stats>,
     /// Sub-table results, in text order.

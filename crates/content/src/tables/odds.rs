@@ -12,20 +12,28 @@ use super::{MAX_DEPTH, RollError};
 use crate::content::template::{self};
 use crate::content::{self, Library, Table};
 
+/// Exact odds of every row of a table, and of the tables its rows roll on.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TableOdds {
+    /// The table's id.
     pub id: String,
+    /// Its title.
     pub title: String,
+    /// Its dice, or `weights` for a weighted table.
     pub dice: String,
+    /// Each row's odds, in table order.
     pub rows: Vec<RowOdds>,
     /// Average plain draws in one result (1 without roll-again rows); `None`
     /// when roll-again rows could go on forever on average.
     pub draws_per_result: Option<f64>,
 }
 
+/// One row's odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RowOdds {
+    /// The row's roll or weight as its table writes it.
     pub label: String,
+    /// The row's name.
     pub name: String,
     /// Chance per roll of this table.
     pub chance: f64,
@@ -34,6 +42,7 @@ pub struct RowOdds {
     /// Average appearances in one result of the top table (roll-again rows
     /// included); for a roll-again row, how often it is rolled.
     pub expected: f64,
+    /// For a roll-again row, how many rolls it makes.
     pub reroll: Option<u32>,
     /// Sub-tables this row rolls on.
     pub sub: Vec<TableOdds>,

@@ -3,28 +3,28 @@
 //! checked [`Table`]s; then the checks that need all tables run on the
 //! tables in effect.
 //!
-//! - [`keys`]: TOML syntax, every unknown key, then the typed read.
-//! - [`parts`]: a big file read in parts, so the TOML reader never holds
+//! - `keys`: TOML syntax, every unknown key, then the typed read.
+//! - `parts`: a big file read in parts, so the TOML reader never holds
 //!   the whole of it (what reading it whole gives).
-//! - [`table`]: one table: its id, its die, its rows, its weights and
+//! - `table`: one table: its id, its die, its rows, its weights and
 //!   roll-again rows that could never stop.
-//! - [`coverage`]: which results of the table's die each row covers (gaps,
+//! - `coverage`: which results of the table's die each row covers (gaps,
 //!   overlaps, rows out of range).
-//! - [`rows`]: one row: its roll or weight, its text, `reroll`.
-//! - [`effects`]: a row's effects and stat block against the table's rules.
-//! - [`regions`]: a region's properties (`[table.region]`).
-//! - [`extend`]: `extends = "<id>"` tables merged into the tables they
+//! - `rows`: one row: its roll or weight, its text, `reroll`.
+//! - `effects`: a row's effects and stat block against the table's rules.
+//! - `regions`: a region's properties (`[table.region]`).
+//! - `extend`: `extends = "<id>"` tables merged into the tables they
 //!   extend, and the merged table checked.
-//! - [`references`]: across tables: unknown `{table:…}` ids and loops.
+//! - `references`: across tables: unknown `{table:…}` ids and loops.
 //! - [`generation`]: across tables, what generators follow: `foe:`/`npc:`
 //!   tags, archetypes in both systems, places for every region, reference
 //!   depth and expansion.
 //! - [`traits`]: the NPC trait tables' kind tags (`gen.npc.want` …).
-//! - [`places`]: a place row whose text names a terrain is drawn only for
+//! - `places`: a place row whose text names a terrain is drawn only for
 //!   that terrain (`gen.poi`, `gen.place.site`).
-//! - [`systems`]: across tables: what a METTLE table says, the Core Rules
+//! - `systems`: across tables: what a METTLE table says, the Core Rules
 //!   can say too (tile rules, Core trap saves, Core readings of hazards).
-//! - [`traps`]: across the trap tables: both systems' effects alike, and in
+//! - `traps`: across the trap tables: both systems' effects alike, and in
 //!   every terrain a trigger and clues for every effect that fits it.
 
 pub mod clean;
@@ -140,7 +140,10 @@ pub fn build(files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
 /// Parse, check and layer every file, over `base` (the built-in tables,
 /// checked already) when given: then the files of layer 0 are hashed and
 /// shown in messages but not read again.
-pub fn build_over(base: Option<Library>, files: &[SourceFile]) -> (Library, Vec<Diagnostic>) {
+pub(crate) fn build_over(
+    base: Option<Library>,
+    files: &[SourceFile],
+) -> (Library, Vec<Diagnostic>) {
     let skip_builtin = base.is_some();
     let mut problems = Vec::new();
     let mut compiled: Vec<Table> = Vec::new();
