@@ -7,6 +7,8 @@
 //! - [`terminal`]: what a GM reads on the terminal (rolls, odds, generated
 //!   items), on the shared lines of `wording`.
 
+#![warn(missing_docs)]
+
 pub mod generators;
 pub mod terminal;
 pub mod wording;

@@ -21,7 +21,9 @@ pub const TABLE: &str = "gen.npc.concept";
 /// One concept: how a campaign remembers it, and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Concept {
+    /// How a campaign remembers it (`<table>/<row>`).
     pub key: String,
+    /// The concept line: who they are and what they want.
     pub text: String,
 }
 
@@ -54,7 +56,7 @@ pub fn of(library: &Library, table: &str, row: &Row) -> Vec<(Concept, u64)> {
 }
 
 /// Whether the archetype `row` has a concept not in `met`.
-pub fn has_fresh(library: &Library, table: &str, row: &Row, met: &[String]) -> bool {
+pub(crate) fn has_fresh(library: &Library, table: &str, row: &Row, met: &[String]) -> bool {
     of(library, table, row)
         .iter()
         .any(|(c, _)| !met.contains(&c.key))

@@ -26,8 +26,10 @@ use crate::dice::{self, Expr};
 use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::TableRoll;
 
+/// What a forager works with: the terrain, kits, water, WIT and weapon.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The terrain foraged in.
     pub terrain: String,
     /// `fishing`, `trapping`.
     pub kits: Vec<String>,
@@ -51,7 +53,7 @@ pub struct MettleForager {
 }
 
 /// The Difficulty of a METTLE forager's Checks: Challenging.
-pub const METTLE_DIFFICULTY: u32 = 3;
+pub(crate) const METTLE_DIFFICULTY: u32 = 3;
 
 impl Default for Request {
     fn default() -> Self {
@@ -66,17 +68,23 @@ impl Default for Request {
     }
 }
 
+/// One watch of foraging: the roll, what came of it and the exact odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Forage {
+    /// The terrain foraged in.
     pub terrain: String,
     /// What the forager has to work with.
     pub has: Vec<String>,
+    /// The forage table's roll.
     pub roll: TableRoll,
     /// On "choice": the entry taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chose: Option<String>,
+    /// What was found, in words.
     pub result: String,
+    /// Rations found.
     pub rations: u32,
+    /// The rations found spoil unless eaten at the next daily rest.
     pub perishable: bool,
     /// How it went, step by step (saves, damage rolls, what was missing).
     pub steps: Vec<String>,
@@ -86,6 +94,7 @@ pub struct Forage {
     pub exposed_if_eaten: Option<bool>,
     /// Exact chance that this watch finds any food, for this forager.
     pub chance_of_food: f64,
+    /// Expected rations this watch, for this forager.
     pub expected_rations: f64,
 }
 

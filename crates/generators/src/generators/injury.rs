@@ -14,8 +14,10 @@ use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
 use crate::tables::{Step, TableRoll};
 
+/// What an injury is asked for.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
+    /// The Core Rules character the injury is applied to, if any.
     pub character: Option<Sheet>,
     /// The injury of an omen spent to cheat death: every effect is permanent.
     pub permanent: bool,
@@ -24,12 +26,18 @@ pub struct Request {
     pub name: Option<String>,
 }
 
+/// A Core Rules injury, drawn from the injury table.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Injury {
+    /// The injury's name.
     pub name: String,
+    /// What it does, every inline roll resolved.
     pub text: String,
+    /// Every effect is permanent (an omen spent to cheat death).
     pub permanent: bool,
+    /// The table roll it came from, with its trail.
     pub roll: TableRoll,
+    /// The character's sheet before and after, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub character: Option<Applied>,
 }
@@ -37,8 +45,11 @@ pub struct Injury {
 /// A sheet before and after.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Applied {
+    /// The sheet as given.
     pub before: Sheet,
+    /// The sheet with the changes made.
     pub after: Sheet,
+    /// What changed, one change each.
     pub changes: Vec<Change>,
 }
 

@@ -48,7 +48,10 @@ pub type Visits = BTreeMap<String, Vec<String>>;
 /// there since a campaign's earlier session told it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Told {
+    /// The stop's name.
     pub stop: String,
+    /// What moved on there since (a `gen.place.since` row), or `None` for the
+    /// hook itself.
     pub since: Option<String>,
 }
 
@@ -174,7 +177,8 @@ impl Memory {
 
     /// Remember that a person met died (a record's `slain`): they never
     /// come back.
-    pub fn bury(&mut self, name: &str) {
+    #[cfg(test)]
+    pub(crate) fn bury(&mut self, name: &str) {
         self.fallen.insert(name.to_owned());
     }
 
@@ -198,7 +202,7 @@ impl Memory {
 
     /// Remember the people an encounter puts on stage that may come back
     /// (its leader, when a person), and who came back in it.
-    pub fn meet_in(&mut self, e: &Encounter) {
+    pub(crate) fn meet_in(&mut self, e: &Encounter) {
         if let Some(l) = e
             .leader()
             .filter(|l| l.kind == "human" || l.kind == "townsfolk")
@@ -236,7 +240,7 @@ impl Memory {
     /// used up (`<table>/<row>`), and of a used-up table the rows with
     /// the layers they had (a row remembered without layers is no longer
     /// avoided there).
-    pub fn live_situations(&self, library: &Library) -> Vec<String> {
+    pub(crate) fn live_situations(&self, library: &Library) -> Vec<String> {
         let used_up = self.used_up(library);
         let spent = |k: &str| {
             k.split_once('/')
@@ -255,7 +259,7 @@ impl Memory {
 
     /// The concepts NPC cards used (`<table>/<row>`), while they are not
     /// used up: a card's draw leaves them out.
-    pub fn met_concepts(&self, library: &Library) -> Vec<String> {
+    pub(crate) fn met_concepts(&self, library: &Library) -> Vec<String> {
         if concept::used_up(library, &self.concepts) {
             return Vec::new();
         }
@@ -333,7 +337,7 @@ pub struct Repeat {
 
 /// What a campaign remembers of an encounter: its situation, its people's
 /// names and its trap.
-pub fn encounter_parts(e: &Encounter) -> Vec<Part> {
+pub(crate) fn encounter_parts(e: &Encounter) -> Vec<Part> {
     let mut out = vec![("situation", e.memory_key())];
     out.extend(
         e.foes
@@ -346,13 +350,13 @@ pub fn encounter_parts(e: &Encounter) -> Vec<Part> {
 }
 
 /// What a campaign remembers of a trap: its trigger and effect.
-pub fn trap_parts(t: &Trap) -> Vec<Part> {
+pub(crate) fn trap_parts(t: &Trap) -> Vec<Part> {
     vec![("trap", t.identity())]
 }
 
 /// What a campaign remembers of an NPC card: its concept (by key) and
 /// its name.
-pub fn card_parts(n: &Npc) -> Vec<Part> {
+pub(crate) fn card_parts(n: &Npc) -> Vec<Part> {
     vec![("concept", n.concept_key.clone()), ("name", n.name.clone())]
 }
 

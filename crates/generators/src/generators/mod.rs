@@ -148,13 +148,14 @@ impl Address {
         }
     }
 
+    /// The kind of item the address names (`encounter`, `npc`, …).
     pub fn kind(&self) -> &str {
         &self.kind
     }
 
     /// Whether this is the item's own address, neither rerolled nor
     /// drawn again nor inside another item.
-    pub fn is_plain(&self) -> bool {
+    pub(crate) fn is_plain(&self) -> bool {
         self.path == format!("{}/{}", self.kind, self.index)
     }
 
@@ -249,7 +250,7 @@ pub fn make_nth<G: Generator>(
 /// Items `0..reqs.len()` at the kind's addresses, item `i` made by
 /// `reqs[i]` (a session's entry may set it apart) and rerolled as
 /// `rerolls` says: [`make_many`] with a request for each item.
-pub fn make_each<G: Generator>(
+pub(crate) fn make_each<G: Generator>(
     reqs: &[G],
     library: &Library,
     seed: &Seed,
@@ -280,10 +281,13 @@ impl Rerolls {
 /// written in JSON: `{"address": "encounter/2", "reroll": 1, …the item…}`.
 #[derive(Debug, Clone, Serialize)]
 pub struct Placed<T: Serialize> {
+    /// The item's address in its pack (`encounter/2`).
     pub address: String,
+    /// How many times it was rerolled (0: left out of the JSON).
     #[serde(skip_serializing_if = "is_zero")]
     pub reroll: u32,
     #[serde(flatten)]
+    /// The item itself, its fields beside the address in the JSON.
     pub item: T,
 }
 
@@ -316,6 +320,7 @@ pub fn placed<'a, T: Serialize>(
 /// an encounter's situation, an NPC's concept and name, a trap's name, a
 /// stop's description. Keys are compared as written.
 pub trait Distinct {
+    /// What this item says that no other may say again.
     fn keys(&self) -> Vec<String>;
 
     /// What an item should not say again while its tables have other
@@ -360,7 +365,7 @@ impl Said {
     }
 
     /// Whether `keys` repeat nothing earlier packs said.
-    pub fn new_to_the_campaign(&self, keys: &[String]) -> bool {
+    pub(crate) fn new_to_the_campaign(&self, keys: &[String]) -> bool {
         keys.iter().all(|k| !self.remembered.contains(k))
     }
 
@@ -371,6 +376,7 @@ impl Said {
             .all(|k| !self.keys.contains(k) && own.insert(k.as_str()))
     }
 
+    /// Remember `keys` as said.
     pub fn add(&mut self, keys: Vec<String>) {
         self.keys.extend(keys);
     }
@@ -416,7 +422,7 @@ where
 /// [`make_distinct`] for `n` items whose requests depend on the items
 /// made before them: item `i` is made by `req_for(&items[..i])` (a request
 /// of its own, or one borrowed).
-pub fn make_distinct_by<G: Generator, R: Borrow<G>>(
+pub(crate) fn make_distinct_by<G: Generator, R: Borrow<G>>(
     n: usize,
     mut req_for: impl FnMut(&[G::Item]) -> R,
     library: &Library,
@@ -495,7 +501,7 @@ where
 
 /// Results of inline rolls in a table result's own trail, in order, whose
 /// notation is `expr` (e.g. the `d4` of "STR drops by {d4}").
-pub fn inline_rolls(roll: &TableRoll, expr: &str) -> Vec<i64> {
+pub(crate) fn inline_rolls(roll: &TableRoll, expr: &str) -> Vec<i64> {
     roll.trail
         .iter()
         .filter_map(|s| match s {
@@ -507,7 +513,7 @@ pub fn inline_rolls(roll: &TableRoll, expr: &str) -> Vec<i64> {
 
 /// Every result in a roll's tree (itself, sub-tables, roll-again results),
 /// depth first.
-pub fn all_results(roll: &TableRoll) -> Vec<&TableRoll> {
+pub(crate) fn all_results(roll: &TableRoll) -> Vec<&TableRoll> {
     let mut out = vec![roll];
     for r in roll.nested.iter().chain(&roll.rerolls) {
         out.extend(all_results(r));

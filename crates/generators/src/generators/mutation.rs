@@ -16,8 +16,10 @@ use crate::rules::core_d20::Sheet;
 use crate::seed::Seed;
 use crate::tables::TableRoll;
 
+/// What a mutation is asked for.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
+    /// The Core Rules character the mutation is applied to, if any.
     pub character: Option<Sheet>,
 }
 
@@ -26,8 +28,11 @@ pub struct Request {
 pub struct Gained {
     /// The entry's name (`Bestial arm`), with the band it came from.
     pub name: String,
+    /// The band of the mutation table it came from.
     pub band: String,
+    /// What it does, every inline roll resolved.
     pub text: String,
+    /// The rolls that drew it, in one line.
     pub trail: String,
     /// Results this entry replaced because they could not apply (a curse
     /// on omens that are already 0).
@@ -35,10 +40,15 @@ pub struct Gained {
     pub replaced: Vec<String>,
 }
 
+/// A Core Rules mutation: the entries gained and, for a character, the
+/// sheet before and after.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Mutation {
+    /// The entries gained, in order.
     pub gained: Vec<Gained>,
+    /// The table roll it came from, with its trail.
     pub roll: TableRoll,
+    /// The character's sheet before and after, when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub character: Option<Applied>,
 }

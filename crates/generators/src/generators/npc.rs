@@ -30,10 +30,14 @@ pub fn table_for(system: RulesSystem) -> &'static str {
     }
 }
 
+/// What an NPC is asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Request {
+    /// The rules the NPC is made for.
     pub system: RulesSystem,
+    /// The archetype (a row of the NPC table) to use; `None` draws one.
     pub archetype: Option<String>,
+    /// Only archetypes of this tier, 1 (minion) to 3 (boss).
     pub tier: Option<u8>,
     /// The terrain the NPC lives in (a pack's): archetypes its encounter
     /// table (`gen.encounter.<terrain>`) names weigh [`FIT`] times as much.
@@ -60,24 +64,33 @@ pub struct Request {
 /// How much more likely an archetype is when it belongs to the terrain.
 pub const FIT: u64 = 4;
 
+/// An NPC: a name, an archetype, a concept, traits and the stats of one
+/// system.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Npc {
+    /// A personal name for people; beasts and monsters go by their kind.
     pub name: String,
+    /// The archetype's row name.
     pub archetype: String,
+    /// The archetype's kind (`human`, `beast`, …).
     pub kind: String,
+    /// The archetype's tier, 1 (minion) to 3 (boss).
     pub tier: u8,
     /// One line: who they are and what they want.
     pub concept: String,
     /// How a campaign remembers the concept ([`super::concept`]).
     #[serde(skip)]
     pub concept_key: String,
+    /// The rules the NPC is made for.
     pub system: RulesSystem,
     /// Steps up (veteran, +) or down (green, −) from the archetype, made
     /// by an encounter to fit the party.
     #[serde(skip_serializing_if = "is_zero")]
     pub grade: i8,
+    /// The METTLE stat block, when made for METTLE.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mettle: Option<MettleNpc>,
+    /// The Core Rules sheet, when made for the Core Rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub core: Option<CoreNpc>,
     /// Want, secret, manner and look ([`super::traits`]); none for a beast.
@@ -85,16 +98,23 @@ pub struct Npc {
     pub traits: Traits,
 }
 
+/// An NPC's METTLE numbers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MettleNpc {
+    /// The stat block.
     pub block: StatBlock,
+    /// Mettle: MOTIVE plus the highest attribute other than FRAME.
     pub mettle: u32,
+    /// Soak: FRAME plus Armor.
     pub soak: u32,
 }
 
+/// An NPC's Core Rules numbers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CoreNpc {
+    /// The character sheet.
     pub sheet: Sheet,
+    /// Maximum health (STR).
     pub max_health: i64,
 }
 
@@ -109,7 +129,7 @@ pub fn archetypes(library: &Library, system: RulesSystem) -> Result<Vec<String>,
 }
 
 /// An archetype's tier (`tier:` tag), 1 without one.
-pub fn tier_of(row: &Row) -> u8 {
+pub(crate) fn tier_of(row: &Row) -> u8 {
     row.entry
         .tags
         .iter()
@@ -166,7 +186,7 @@ fn weapons(stats: &Stats) -> Vec<Weapon> {
 
 /// Whether an archetype is a person (`human` or `townsfolk`), with a
 /// personal name, rather than a beast or a monster.
-pub fn is_person(row: &Row) -> bool {
+pub(crate) fn is_person(row: &Row) -> bool {
     row.entry
         .tags
         .iter()
@@ -451,7 +471,7 @@ const DAMAGE_STEPS: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
 /// ±2 (within 1 and the kind's cap), the damage die one step (d4-d12), and
 /// a weaker foe loses a point of armour. Returns false when nothing could
 /// change.
-pub fn regrade(npc: &mut Npc, up: bool) -> bool {
+pub(crate) fn regrade(npc: &mut Npc, up: bool) -> bool {
     let before = npc.clone();
     let step: i64 = if up { 1 } else { -1 };
     if let Some(m) = npc.mettle.as_mut() {

@@ -36,6 +36,7 @@ pub struct Recap {
 /// One PC in "Previously".
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PcRecap {
+    /// The PC's name.
     pub name: String,
     /// The net change over the last session (`Mettle 7 → 3, +Afflicted`;
     /// `no change`; `joined`; empty in session 1).
@@ -54,6 +55,7 @@ pub struct PcRecap {
 pub struct HealDue {
     /// The patient; `None`: any PC who falls (the party's first healer).
     pub patient: Option<String>,
+    /// Who makes the Heal Check.
     pub healer: String,
     /// The line as printed.
     pub line: String,

@@ -16,9 +16,14 @@ use crate::tables::TableRoll;
 /// One change made to a sheet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Change {
+    /// What changed, in words (`maximum omens +1`).
     pub what: String,
+    /// The value before.
     pub before: String,
+    /// The value after.
     pub after: String,
+    /// What the new value means, when it means something (`STR 0: the
+    /// character dies`).
     pub note: Option<String>,
 }
 

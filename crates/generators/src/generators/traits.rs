@@ -69,7 +69,7 @@ impl Traits {
 
 /// The trait-table tags an archetype kind draws: its own, and `monster`
 /// for `undead` and `spirit`.
-pub fn tags_for(kind: &str) -> Vec<&str> {
+pub(crate) fn tags_for(kind: &str) -> Vec<&str> {
     match kind {
         "undead" | "spirit" => vec![kind, "monster"],
         _ => vec![kind],

@@ -10,15 +10,20 @@ use super::{Address, GenError, Generator};
 use crate::content::Library;
 use crate::seed::Seed;
 
+/// A Downtime Voucher: a card a player hands in for one helpful thing
+/// their character did off stage.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Voucher {
+    /// The PC who holds it.
     pub holder: String,
     /// A serial drawn from the seed: no two vouchers of a pack share one,
     /// and a copied voucher shows up.
     pub serial: String,
+    /// What it says.
     pub text: String,
 }
 
+/// What every voucher says.
 pub const VOUCHER_TEXT: &str = "While the others were busy with a long task, this character was up to something useful. \
 Hand this in during play to reveal one helpful thing they did back then — a purchase, a contact, \
 a preparation, an upgrade — if the Guide agrees it fits. One use.";
@@ -26,6 +31,7 @@ a preparation, an upgrade — if the Guide agrees it fits. One use.";
 /// The holders, one voucher each, in order.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
+    /// The PCs' names.
     pub holders: Vec<String>,
 }
 

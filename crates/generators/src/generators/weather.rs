@@ -23,22 +23,26 @@ use crate::tables::TableRoll;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Season {
+    /// Spring (the default).
     #[default]
     Spring,
+    /// Summer.
     Summer,
+    /// Autumn.
     Autumn,
+    /// Winter.
     Winter,
 }
 
 /// Days in a season of the campaign's calendar.
-pub const SEASON_DAYS: u32 = 91;
+pub(crate) const SEASON_DAYS: u32 = 91;
 
 /// Conditions below ground, whatever the season.
-pub const UNDERGROUND: &str = "gen.weather.underground";
+pub(crate) const UNDERGROUND: &str = "gen.weather.underground";
 
 impl Season {
     /// Every season, in the order of the year.
-    pub const ALL: [Season; 4] = [
+    pub(crate) const ALL: [Season; 4] = [
         Season::Spring,
         Season::Summer,
         Season::Autumn,

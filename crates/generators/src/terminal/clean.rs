@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 /// A writer that shows control characters instead of sending them.
 ///
-/// It passes its text on a line at a time (or [`HELD_MAX`] bytes at a
+/// It passes its text on a line at a time (or `HELD_MAX` bytes at a
 /// time, for a line longer than that): a line written in pieces — a
 /// formatted table row, its padding a character at a time — reaches the
 /// writer under it as one write, and a line on standard output still
@@ -26,6 +26,7 @@ pub struct Clean<W: Write> {
 const HELD_MAX: usize = 8 * 1024;
 
 impl<W: Write> Clean<W> {
+    /// A writer that cleans what it passes on to `inner`.
     pub fn new(inner: W) -> Self {
         Clean {
             inner,

@@ -114,6 +114,7 @@ pub fn voucher(v: &Voucher) -> String {
     )
 }
 
+/// An injury as the terminal shows it.
 pub fn injury(i: &Injury) -> String {
     let mut s = format!(
         "### Injury: {}{}\n{}\ntrail: {}\n",
@@ -128,6 +129,7 @@ pub fn injury(i: &Injury) -> String {
     s
 }
 
+/// A mutation as the terminal shows it.
 pub fn mutation(m: &Mutation) -> String {
     let mut s = String::from("### Mutation\n");
     for g in &m.gained {
@@ -143,6 +145,7 @@ pub fn mutation(m: &Mutation) -> String {
     s
 }
 
+/// A watch of foraging as the terminal shows it.
 pub fn forage(f: &Forage) -> String {
     let mut s = format!(
         "### Foraging ({}): {} — {} ration{}{}\n",
@@ -174,6 +177,7 @@ pub fn forage(f: &Forage) -> String {
     s
 }
 
+/// A trap as the terminal shows it.
 pub fn trap(t: &Trap) -> String {
     let mut s = format!("### Trap: {}\n", t.name);
     if t.from != Source::Rules {
@@ -200,6 +204,7 @@ pub fn trap(t: &Trap) -> String {
     s
 }
 
+/// An encounter as the terminal shows it.
 pub fn encounter(e: &Encounter) -> String {
     let mut s = format!("## Encounter ({}, {})\n", e.terrain, e.system.label());
     let _ = writeln!(s, "**{}**: {}", e.situation.row, e.situation.text);

@@ -107,8 +107,11 @@ pub fn core_attack(sh: &Sheet, markup: Markup) -> String {
 /// off, and its attacks.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Foe {
+    /// The stat line (attributes or abilities, Soak or armour).
     pub stats: String,
+    /// The Mettle (METTLE) or health (Core Rules) to tick off.
     pub toughness: i64,
+    /// Its attacks, in one line.
     pub attack: String,
 }
 
@@ -227,8 +230,11 @@ pub fn initiative(system: RulesSystem) -> &'static str {
 /// One rule of the terrain in play: a tile or sporadic, once per name.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TileRule {
+    /// The tile's or sporadic's name.
     pub name: String,
+    /// Its rule, worded for the encounter's system.
     pub rule: String,
+    /// It is a sporadic, not a tile.
     pub sporadic: bool,
 }
 

@@ -25,7 +25,9 @@
 /// Markdown (numbers and dice never need it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Markup {
+    /// As they are (the terminal, plain text).
     Plain,
+    /// Escaped for Markdown.
     Markdown,
 }
 

@@ -18,11 +18,14 @@ use crate::tables::TableRoll;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "system", rename_all = "lowercase")]
 pub enum HazardNote {
+    /// A METTLE hazard: a pool rolled against the party.
     Mettle {
         /// Pool+Bonus, rolled at Difficulty 0.
         hazard: String,
+        /// What soaks its damage.
         #[serde(skip_serializing_if = "Option::is_none")]
         soak: Option<String>,
+        /// The status a hit inflicts.
         #[serde(skip_serializing_if = "Option::is_none")]
         status: Option<String>,
         /// (damage, chance) for one roll.
@@ -30,14 +33,17 @@ pub enum HazardNote {
         /// Chance a roll shows no Edge (an ongoing hazard ends).
         ends: f64,
     },
+    /// A Core Rules hazard: a save.
     Core {
         /// The ability of the save that avoids it.
         save: String,
         /// The damage roll on a failure (exploding).
         #[serde(skip_serializing_if = "Option::is_none")]
         damage: Option<String>,
+        /// The damage is direct (armour does not reduce it).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         direct: bool,
+        /// The condition a failed save brings.
         #[serde(skip_serializing_if = "Option::is_none")]
         condition: Option<String>,
         /// For each of the party's scores in that ability.

@@ -28,8 +28,12 @@ pub const ENDING: &str = LAYER_TABLES[1];
 /// What a situation offers its layers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stage {
+    /// The encounter is not under a roof (its region's setting is not
+    /// `indoor`).
     pub outdoor: bool,
+    /// There are foes on stage.
     pub foes: bool,
+    /// There are non-hostile people on stage.
     pub people: bool,
 }
 

@@ -18,14 +18,14 @@
 //! foes are made veteran (harder-hitting) or green (easier to hurt) instead,
 //! up to three grades each. The closest fit to the band is kept.
 //!
-//! - [`threat`]: the threat measure, attack odds and verdict.
-//! - [`foes`]: choosing, counting, balancing and numbering the foes.
-//! - [`zones`]: the layout and who starts where.
-//! - [`hazard`]: the situation's hazard, in the encounter's system.
-//! - [`terrain`]: terrain cards (by [`crate::rules::acs`]) and sporadics,
+//! - `threat`: the threat measure, attack odds and verdict.
+//! - `foes`: choosing, counting, balancing and numbering the foes.
+//! - `zones`: the layout and who starts where.
+//! - `hazard`: the situation's hazard, in the encounter's system.
+//! - `terrain`: terrain cards (by [`crate::rules::acs`]) and sporadics,
 //!   those that fit the region's setting.
 //! - the weather it meets, in its season ([`super::weather`]).
-//! - [`layers`]: the twist and the ending laid over the situation, and the
+//! - `layers`: the twist and the ending laid over the situation, and the
 //!   foes' spoils.
 
 #[cfg(test)]
@@ -77,7 +77,8 @@ pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
 }
 
 #[doc(hidden)]
-pub const TERRAINS: [&str; 7] = [
+#[cfg(test)]
+pub(crate) const TERRAINS: [&str; 7] = [
     "road",
     "forest",
     "swamp",
@@ -87,10 +88,14 @@ pub const TERRAINS: [&str; 7] = [
     "town",
 ];
 
+/// What an encounter is asked for.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The terrain the encounter happens in.
     pub terrain: String,
+    /// The rules it is made for.
     pub system: RulesSystem,
+    /// The party it is fitted to.
     pub party: Party,
     /// What a session pins for this encounter (nothing: all rolled).
     pub pin: Pin,
@@ -128,14 +133,21 @@ impl Request {
 /// are still fitted to the party.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Pin {
+    /// The situation's row, by name.
     pub situation: Option<String>,
+    /// The foe kinds (archetypes) instead of the situation's.
     pub foes: Vec<String>,
 }
 
+/// An encounter: the situation and its layers, the foes fitted to the
+/// party, the scene's zones and terrain, hazards, and the exact odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Encounter {
+    /// The terrain it happens in.
     pub terrain: String,
+    /// The rules it is made for.
     pub system: RulesSystem,
+    /// What is going on (a row of the terrain's encounter table).
     pub situation: TableRoll,
     /// The weather it meets ([`super::weather`]): none where no row fits.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,25 +165,33 @@ pub struct Encounter {
     /// What the foes leave behind (`gen.treasure.*`): none without foes.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub spoils: Option<TableRoll>,
+    /// The foes, each with stats, fitted to the party.
     pub foes: Vec<Npc>,
     /// Non-hostile people the situation puts on stage.
     pub others: Vec<Npc>,
+    /// The zones of the scene.
     pub layout: Layout,
+    /// ACS: each side's cards and the tiles they lay.
     pub terrain_cards: Vec<SideDraw>,
     /// Which side lays the first tile.
     pub first_to_lay: String,
+    /// ACS: sporadic tiles laid on the field.
     pub sporadics: Vec<Placed>,
+    /// The situation's hazard, read in the encounter's system.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hazard: Option<HazardNote>,
+    /// A trap in the scene, when the situation calls for one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trap: Option<Trap>,
+    /// Exact odds of the attacks between the party and the foes.
     pub odds: Vec<AttackOdds>,
+    /// How dangerous the fight is for this party.
     pub threat: Threat,
 }
 
 impl Encounter {
     /// The foes' leader, the one foe with a want, a secret, a manner and a
-    /// look to play ([`foes`]); none among beasts.
+    /// look to play (`foes`); none among beasts.
     pub fn leader(&self) -> Option<&Npc> {
         self.foes.iter().find(|f| !f.traits.is_empty())
     }

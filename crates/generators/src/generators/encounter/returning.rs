@@ -52,16 +52,22 @@ impl Was {
 /// A person the campaign remembers meeting, who could come back.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Face {
+    /// Their name.
     pub name: String,
+    /// Their archetype.
     pub archetype: String,
+    /// How the party met them.
     pub was: Was,
 }
 
 /// A person who comes back into an encounter, and how.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Return {
+    /// Their name.
     pub name: String,
+    /// Their archetype.
     pub archetype: String,
+    /// How the party met them.
     pub was: Was,
     /// The row of [`TABLE`] drawn.
     pub row: String,
@@ -124,7 +130,7 @@ pub fn fits(row: &Row, was: Was, stage: Stage) -> bool {
 
 /// The pronouns of a name (subject, object, possessive), from its given
 /// name's tag in `gen.names.given`: `masc` he, `fem` she, else they.
-pub fn pronouns(library: &Library, name: &str) -> [&'static str; 3] {
+pub(crate) fn pronouns(library: &Library, name: &str) -> [&'static str; 3] {
     let tag = library.get("gen.names.given").and_then(|t| {
         t.rows
             .iter()

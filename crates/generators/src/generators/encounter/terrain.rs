@@ -20,17 +20,22 @@ use crate::seed::{DieSource, Seed, Stream};
 /// One side's terrain cards and the tiles they became.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SideDraw {
+    /// The side (`party`, `foes`).
     pub side: String,
+    /// The cards drawn (`5♦`, `Joker`).
     pub cards: Vec<String>,
+    /// The tiles they laid.
     pub tiles: Vec<Placed>,
     /// Bennies that could not sit on a tile (map-wide tiles) go to the side.
     pub bennies: u32,
+    /// What a pair, triple or straight gave the side, in words.
     pub bonus: Option<String>,
 }
 
 /// A tile or sporadic and where it lies.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Placed {
+    /// The tile's name.
     pub name: String,
     /// Its rule, worded for the encounter's system.
     pub text: String,
@@ -38,7 +43,10 @@ pub struct Placed {
     pub acs: String,
     /// A zone name, or `whole field`.
     pub at: String,
+    /// It starts with a benny.
     pub benny: bool,
+    /// The cards a tile came from (`5♦ + 8♦`), or `acs.sporadics` for a
+    /// sporadic.
     pub from: String,
 }
 

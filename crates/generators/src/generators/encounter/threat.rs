@@ -21,7 +21,9 @@ pub const FAIR: (f64, f64) = (0.35, 0.7);
 /// One attacker against one defender, exactly.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AttackOdds {
+    /// Who attacks.
     pub attacker: String,
+    /// Who is attacked.
     pub defender: String,
     /// METTLE: the Check, e.g. `4D vs 3`; Core: the damage roll vs armour.
     pub attack: String,
@@ -34,11 +36,17 @@ pub struct AttackOdds {
     pub fells: f64,
 }
 
+/// How dangerous a fight is: each side's toughness and expected damage a
+/// round, and the verdict on their ratio.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Threat {
+    /// The party's toughness: Mettle (METTLE) or health (Core Rules), added up.
     pub party_toughness: f64,
+    /// The foes' toughness, added up the same way.
     pub foe_toughness: f64,
+    /// Expected damage the party deals in a round.
     pub party_damage_per_round: f64,
+    /// Expected damage the foes deal in a round.
     pub foe_damage_per_round: f64,
     /// (foe damage / party toughness) ÷ (party damage / foe toughness).
     pub ratio: f64,

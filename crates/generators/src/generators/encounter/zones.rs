@@ -16,22 +16,27 @@ use crate::rules::RulesSystem;
 use crate::seed::{DieSource, Stream};
 use crate::tables::TableRoll;
 
+/// Where an encounter takes place: its zones (or range bands) and who
+/// starts where.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Layout {
     /// `quick zones` or `range bands`.
     pub kind: String,
+    /// The zones, in order.
     pub zones: Vec<Zone>,
 }
 
+/// One zone of a layout.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Zone {
+    /// The zone's name.
     pub name: String,
     /// Who starts here.
     pub starts: Vec<String>,
 }
 
 impl Layout {
-    pub fn zone_names(&self) -> Vec<String> {
+    pub(crate) fn zone_names(&self) -> Vec<String> {
         self.zones.iter().map(|z| z.name.clone()).collect()
     }
 }

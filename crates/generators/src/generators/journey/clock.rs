@@ -146,22 +146,28 @@ pub struct WatchState {
     pub of_day: u32,
     /// `travel`, `rest`, `forage`, `water`, `lost time`.
     pub doing: String,
+    /// Where the party is (a stop, or on the way between two).
     pub at: String,
+    /// The watch was the third awake and not spent resting (Core Rules).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub groggy: bool,
     /// Rations carried, foraged finds and units of water, for the party.
     pub rations: u32,
+    /// Of the rations, found food that spoils at the next daily rest.
     pub perishable: u32,
+    /// Units of water, for the party.
     pub water: u32,
     /// On a rest: how many ate and how many drank.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fed: Option<u32>,
+    /// See [`WatchState::fed`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drank: Option<u32>,
     /// METTLE: the lead's days without food and without water (the
     /// Travel Check carries them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hungry: Option<u32>,
+    /// See [`WatchState::hungry`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thirsty: Option<u32>,
     /// Core Rules: each PC's abilities now.
@@ -173,24 +179,33 @@ pub struct WatchState {
     /// METTLE: the PCs hunger or thirst has killed so far.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dead: Vec<String>,
+    /// Core Rules: shillings spent on meals and rooms so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shillings_spent: Option<u32>,
 }
 
+/// A Core Rules PC's abilities after a watch.
 #[allow(non_snake_case)]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Abilities {
+    /// The PC's name.
     pub name: String,
+    /// STR now.
     pub STR: i64,
+    /// AGI now.
     pub AGI: i64,
+    /// WIT now.
     pub WIT: i64,
 }
 
 /// Rations (carried and found) and water at the end of a day.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DaySupply {
+    /// The day, by the journey's calendar.
     pub day: u32,
+    /// Rations (carried and found) for the party.
     pub rations: u32,
+    /// Units of water for the party.
     pub water: u32,
 }
 

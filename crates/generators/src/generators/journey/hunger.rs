@@ -19,8 +19,11 @@ use crate::rules::mettle::StatBlock;
 /// shows them (only PCs going without are listed).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Wanting {
+    /// The PC's name.
     pub name: String,
+    /// Days without food.
     pub hungry: u32,
+    /// Days without water.
     pub thirsty: u32,
 }
 

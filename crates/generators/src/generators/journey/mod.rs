@@ -2,26 +2,26 @@
 //!
 //! - [`route`]: the way (`shortest` or `safest`, Dijkstra), the lead
 //!   traveller and each leg's exact odds.
-//! - [`clock`]: the one clock every watch goes through (Core Rules
+//! - `clock`: the one clock every watch goes through (Core Rules
 //!   watches, daily rests, groggy third watch, forced fourth-watch rest) and
 //!   the larder (rations, perishable finds, water up to the party's
 //!   capacity, the Core Rules' ability losses, shillings).
-//! - [`trip`]: walking the route leg by leg, arriving, resupplying in
+//! - `trip`: walking the route leg by leg, arriving, resupplying in
 //!   settlements, foraging and searching for water.
-//! - [`mettle`]: the METTLE leg — the Travel Check, its Twist and price.
-//! - [`twists`]: what each Travel Twist's price does to the journey.
-//! - [`core`]: the Core Rules leg — an encounter chance every watch.
-//! - [`way`]: encounters on the way, never one already in the pack.
-//! - [`supplies`]: settlements, foraging and the search for water.
-//! - [`visits`]: a stop the party comes back to in a campaign says what
+//! - `mettle`: the METTLE leg — the Travel Check, its Twist and price.
+//! - `twists`: what each Travel Twist's price does to the journey.
+//! - `core`: the Core Rules leg — an encounter chance every watch.
+//! - `way`: encounters on the way, never one already in the pack.
+//! - `supplies`: settlements, foraging and the search for water.
+//! - `visits`: a stop the party comes back to in a campaign says what
 //!   moved on since its hook was told (`gen.place.since`): what came of
 //!   the party's help, or how the trouble they left alone grew.
-//! - [`log`]: how the log is worded: a routine night in camp in one short
+//! - `log`: how the log is worded: a routine night in camp in one short
 //!   line, days in a row of nothing else folded into one entry.
-//! - [`rumours`]: a rumour heard at each village, town or inn reached,
+//! - `rumours`: a rumour heard at each village, town or inn reached,
 //!   naming someone or something of the pack or the campaign, or a stop
 //!   the party met or will pass (`gen.place.rumour`).
-//! - [`hunger`]: METTLE's Hungry and Thirsty PC by PC, who eats first when
+//! - `hunger`: METTLE's Hungry and Thirsty PC by PC, who eats first when
 //!   there is not enough, and who dies of it.
 //!
 //! **METTLE** (Scenes: Travel): one Travel Check per leg, POISE or a
@@ -74,25 +74,33 @@ pub use rumours::Hearsay;
 pub const MAX_SUPPLY: u32 = 30;
 /// Water capacity when neither the party nor the request sets one: at
 /// least this, and never less than the water carried at the start.
-pub const DEFAULT_CAPACITY: u32 = 3;
+pub(crate) const DEFAULT_CAPACITY: u32 = 3;
 /// The kits a journey knows.
 pub const KITS: [&str; 3] = ["fishing", "trapping", "camping"];
 
+/// What a journey is asked for: the map, the two stops, the party and its
+/// supplies, and what a campaign's pack must avoid repeating.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// The map the journey crosses.
     pub map: Map,
     /// The season of the calendar's day 1: each day's encounters meet the
     /// weather of the season of their day
     /// ([`Season::on`](crate::generators::weather::Season::on)).
     pub first_season: crate::generators::weather::Season,
+    /// The stop the party sets out from (an index into the map's stops).
     pub from: usize,
+    /// The stop it means to reach (an index into the map's stops).
     pub to: usize,
+    /// The party that travels.
     pub party: Party,
     /// The rules the party travels by.
     pub system: RulesSystem,
+    /// How the way is chosen (shortest, safest, …).
     pub route: Route,
     /// Rations and water units each PC carries at the start.
     pub rations: u32,
+    /// See [`Request::rations`].
     pub water: u32,
     /// A campaign's party supplies, rations and water for the whole party
     /// as its last record left them: carried as one pool (no unit lost to
@@ -128,14 +136,14 @@ pub struct Request {
     /// Hungry or Thirsty status of their stat block, else none.
     pub fasting: Vec<Wanting>,
     /// The stops a campaign's earlier sessions told the hook of, each with
-    /// the `gen.place.since` rows told there since ([`visits`]).
+    /// the `gen.place.since` rows told there since (`visits`).
     pub visits: Visits,
     /// The stops whose trouble a campaign's records say the party dealt
     /// with (`helped`): coming back, what came of it is told, not how
     /// the trouble grew.
     pub helped: Vec<String>,
     /// Who and what the rumours heard at settlements may name besides the
-    /// map's stops ([`rumours`]).
+    /// map's stops (`rumours`).
     pub hearsay: Hearsay,
 }
 
@@ -144,12 +152,19 @@ pub struct Request {
 /// words no NPC takes and the whole names taken.
 #[derive(Debug, Clone, Default)]
 pub struct Recall {
+    /// See [`Request::used`].
     pub used: Vec<String>,
+    /// See [`Request::remembered`].
     pub remembered: Vec<String>,
+    /// See [`Request::shun`].
     pub shun: Vec<String>,
+    /// See [`Request::taken`].
     pub taken: Vec<String>,
+    /// See [`Request::visits`].
     pub visits: Visits,
+    /// See [`Request::helped`].
     pub helped: Vec<String>,
+    /// See [`Request::hearsay`].
     pub hearsay: Hearsay,
 }
 
@@ -163,17 +178,24 @@ impl Request {
     }
 }
 
+/// A journey walked across a map: the route planned, the legs as walked,
+/// the day-by-day log, the encounters and the supplies left.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Journey {
+    /// The rules the party travels by.
     pub system: RulesSystem,
+    /// The stop the party set out from.
     pub from: String,
+    /// The stop it meant to reach.
     pub to: String,
+    /// How the way was chosen.
     pub route: Route,
     /// METTLE: the lead traveller; Core Rules: the PC with the best WIT,
     /// who tracks and searches for water.
     pub lead: String,
     /// The lead's pool (METTLE) or WIT (Core Rules), and what it is.
     pub lead_pool: u32,
+    /// What `lead_pool` is (an attribute, a CALLING, or WIT).
     pub lead_with: String,
     /// The route as planned at the start, each leg with its exact odds.
     pub legs: Vec<Leg>,
@@ -183,6 +205,7 @@ pub struct Journey {
     /// The legs as walked (a Twist can send the party elsewhere), each
     /// with the exact odds of its Check as rolled and what happened.
     pub passages: Vec<Passage>,
+    /// The log, a day (or a run of routine days) an entry.
     pub days: Vec<Day>,
     /// The party's state after every watch, in order.
     pub watches: Vec<WatchState>,
@@ -191,10 +214,15 @@ pub struct Journey {
     /// How many days the journey took (the days of the log, the first
     /// and the last counted).
     pub days_taken: u32,
+    /// Whether the party reached `to`.
     pub arrived: bool,
+    /// How the journey ended, in words.
     pub arrival: Option<String>,
+    /// The encounters met on the way, in order.
     pub encounters: Vec<EncounterNote>,
+    /// Rations left at the end.
     pub rations_left: u32,
+    /// Water units left at the end.
     pub water_left: u32,
     /// Units of water each PC can carry.
     pub water_capacity: u32,
@@ -214,19 +242,24 @@ pub struct Passage {
     pub leg: u32,
     /// Watches gone when the party sets off on it (after any rest).
     pub watch: u32,
+    /// Where the leg started.
     pub from: String,
     /// Where the party meant to go.
     pub to: String,
     /// Where it came out (`to`, unless it got lost; `on the way to …` when
     /// hunger and thirst killed every PC on the leg).
     pub reached: String,
+    /// The leg's terrain (its wilder end's region).
     pub terrain: String,
+    /// How many regions the leg crosses.
     pub regions: u32,
+    /// Watches the leg took.
     pub watches: u32,
     /// METTLE: the Check's Difficulty (the path's plus the penalties) and
     /// the penalty for hunger and thirst in it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<u32>,
+    /// See [`Passage::difficulty`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<u32>,
     /// Exact chance of no encounter on this leg as it was walked (METTLE:
@@ -242,21 +275,28 @@ pub struct Passage {
     /// METTLE: the Twist taken and its price, as applied.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub twist: Option<TwistNote>,
+    /// Encounters met on the leg.
     pub encounters: u32,
     /// Someone waits in ambush where the party arrives.
     pub ambushed: bool,
 }
 
 /// A Travel Twist a row of `mettle.twists.travel` names, with its price
-/// ([`twists`] pays it on the trip).
+/// (`twists` pays it on the trip).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Twist {
+    /// The journey takes a day more.
     ExtraDay,
+    /// The party gets lost and comes out elsewhere.
     Lost,
+    /// One more encounter on the leg.
     AnotherEncounter,
+    /// The leg's encounter is a worse one.
     WorseEncounter,
+    /// Someone waits in ambush on arrival.
     Ambushed,
+    /// Some rations and water are lost.
     LostSupplies,
     /// A row this tool has no price for: told only.
     Other,
@@ -264,7 +304,7 @@ pub enum Twist {
 
 impl Twist {
     /// The Twist a row of `mettle.twists.travel` names.
-    pub fn from_row(name: &str) -> Twist {
+    pub(crate) fn from_row(name: &str) -> Twist {
         match name.to_lowercase().as_str() {
             "extra day" => Twist::ExtraDay,
             "lost" => Twist::Lost,
@@ -277,33 +317,45 @@ impl Twist {
     }
 }
 
+/// A Travel Twist taken on a leg, and what its price did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TwistNote {
+    /// The Twist, as the tool prices it.
     pub twist: Twist,
+    /// The row's name as its table writes it.
     pub name: String,
     /// What the price did, as the log says it.
     pub price: String,
 }
 
+/// One entry of the journey's log.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Day {
+    /// The day's number, on the log's calendar.
     pub day: u32,
     /// The last day of a run of days in a row that held nothing but a
-    /// routine night in camp, told as one entry ([`log`]); `None` for a
+    /// routine night in camp, told as one entry (`log`); `None` for a
     /// day of its own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub through: Option<u32>,
+    /// What happened, an entry a line.
     pub entries: Vec<String>,
 }
 
+/// An encounter met on the way, as the log and the pack list it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EncounterNote {
+    /// The day it happened.
     pub day: u32,
+    /// The leg it happened on (`from → to`).
     pub leg: String,
     /// The situation's row name (what the pack compares to avoid repeats).
     pub name: String,
+    /// The situation's text.
     pub situation: String,
+    /// The names of the foes met.
     pub foes: Vec<String>,
+    /// The threat, in words.
     pub threat: String,
     /// The encounter itself, an item of the pack like the others: its
     /// foes' stat blocks, zones and odds, at `journey/1/encounter/<k>`
@@ -372,7 +424,7 @@ fn check_request(req: &Request) -> Result<(), GenError> {
 pub use super::count;
 
 /// A kit's name as the journey knows it (`fishing kit` → `fishing`).
-pub fn kit_name(kit: &str) -> Result<String, GenError> {
+pub(crate) fn kit_name(kit: &str) -> Result<String, GenError> {
     let k = kit.trim().trim_end_matches(" kit").to_lowercase();
     if KITS.contains(&k.as_str()) {
         Ok(k)

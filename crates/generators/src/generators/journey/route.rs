@@ -13,14 +13,18 @@ use crate::content::Library;
 use crate::rules::mettle::StatBlock;
 use crate::rules::{Party, RulesSystem};
 
+/// How a journey's way across the map is chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Route {
+    /// The fewest watches of travel.
     Shortest,
+    /// The best chance of meeting no encounter.
     Safest,
 }
 
 impl Route {
+    /// The route as the command line and the handouts write it.
     pub fn word(self) -> &'static str {
         match self {
             Route::Shortest => "shortest",
@@ -29,13 +33,20 @@ impl Route {
     }
 }
 
+/// One leg of the planned route, from stop to stop, with its exact odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Leg {
+    /// The stop the leg starts at.
     pub from: String,
+    /// The stop it ends at.
     pub to: String,
+    /// Length, in regions.
     pub regions: u32,
+    /// Watches it takes.
     pub watches: u32,
+    /// The terrain of the path's wilder end.
     pub terrain: String,
+    /// The METTLE Travel Check's Difficulty.
     pub difficulty: u32,
     /// Chance of no encounter on the leg: METTLE, the Travel Check
     /// succeeds without a Twist; Core Rules, no encounter in any watch.
@@ -51,8 +62,11 @@ pub struct Leg {
 /// Who leads: the name, the pool (or WIT) and what it is.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lead {
+    /// The lead's name.
     pub name: String,
+    /// The lead's pool (METTLE) or WIT (Core Rules).
     pub pool: u32,
+    /// What the pool is (`POISE`, `CALLING Scout`, `WIT`).
     pub with: String,
     /// METTLE: the Difficulty Blinded adds to the lead's Travel Checks
     /// (0 for a lead who sees; [`BLINDED`] when every PC is Blinded).
@@ -151,7 +165,7 @@ pub fn chance_by_difficulty(difficulty: u32) -> (u32, u32) {
 }
 
 /// Exact chance of no encounter on a path (`x:y` a watch, each watch).
-pub fn core_safe(library: &Library, path: &Path) -> f64 {
+pub(crate) fn core_safe(library: &Library, path: &Path) -> f64 {
     let (x, y) = core_chance(library, path);
     (1.0 - f64::from(x) / f64::from(y)).powi(path.watches as i32)
 }
@@ -160,10 +174,13 @@ pub fn core_safe(library: &Library, path: &Path) -> f64 {
 /// the lead's pool and whether Twists are taken.
 #[derive(Debug, Clone, Copy)]
 pub struct Odds<'a> {
+    /// The rules the party travels by.
     pub system: RulesSystem,
+    /// The lead's pool or WIT.
     pub pool: u32,
     /// METTLE: Difficulty added to every leg (a Blinded lead).
     pub blind: u32,
+    /// METTLE: a Twist is taken on a failed Check with Edge.
     pub twist: bool,
     /// The tables (Core: a region may declare its encounter chance).
     pub library: &'a Library,

@@ -27,9 +27,9 @@ use crate::generators::npc::Npc;
 use crate::seed::DieSource;
 
 /// The rumour frames.
-pub const RUMOURS: &str = "gen.place.rumour";
+pub(crate) const RUMOURS: &str = "gen.place.rumour";
 /// Where a frame takes its subject.
-pub const MARK: &str = "~";
+pub(crate) const MARK: &str = "~";
 /// The kinds of subject, as frames are tagged; a `place` frame tagged
 /// `folk` too takes a settlement.
 pub const KINDS: [&str; 4] = ["person", "creature", "place", "folk"];
@@ -39,7 +39,9 @@ pub const KINDS: [&str; 4] = ["person", "creature", "place", "folk"];
 /// campaign.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Hearsay {
+    /// People, by name.
     pub people: Vec<String>,
+    /// Creatures, each with its article (`a wolf`).
     pub creatures: Vec<String>,
 }
 
@@ -61,7 +63,7 @@ impl Hearsay {
 
     /// The people and creatures of a pack: its NPC cards and the foes and
     /// people of its encounters.
-    pub fn of_pack(npcs: &[Npc], encounters: &[Encounter]) -> Hearsay {
+    pub(crate) fn of_pack(npcs: &[Npc], encounters: &[Encounter]) -> Hearsay {
         let mut h = Hearsay::default();
         h.add(npcs);
         h.add(

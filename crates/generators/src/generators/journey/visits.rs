@@ -19,13 +19,13 @@ use crate::generators::map::SAFE_KINDS;
 use crate::seed::Stream;
 
 /// What moved on at a stop the party comes back to.
-pub const SINCE: &str = "gen.place.since";
+pub(crate) const SINCE: &str = "gen.place.since";
 /// The tag of a `gen.place.since` row that needs people living there.
-pub const FOLK: &str = "folk";
+pub(crate) const FOLK: &str = "folk";
 /// The tags of `gen.place.since` rows for a stop whose trouble the party
 /// dealt with, and for one they left alone.
-pub const HELPED: &str = "helped";
-pub const IGNORED: &str = "ignored";
+pub(crate) const HELPED: &str = "helped";
+pub(crate) const IGNORED: &str = "ignored";
 
 /// How a line of a stop come back to begins, as the party helped there
 /// or not.

@@ -18,8 +18,11 @@ pub const MAX_REGIONS: u32 = 1000;
 /// names in a map saved with `gen map --json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
+    /// A field of the map itself.
     Map(&'static str),
+    /// A field of the stop at this index.
     Stop(usize, &'static str),
+    /// A field of the path at this index.
     Path(usize, &'static str),
 }
 

@@ -64,8 +64,10 @@ pub const STOPS: (usize, usize) = (4, 300);
 /// Kinds of stop where a party is safe and can resupply.
 pub const SAFE_KINDS: [&str; 3] = ["village", "town", "inn"];
 
+/// What a map is asked for.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// How many stops (see [`STOPS`]).
     pub stops: usize,
     /// Terrains to use (empty: road, forest, hills, swamp, ruins).
     pub terrains: Vec<String>,
@@ -82,10 +84,12 @@ impl Default for Request {
 
 /// Paths a stop may have on average: a flat map has fewer than three a
 /// stop.
-pub const PATHS_PER_STOP: usize = 3;
+pub(crate) const PATHS_PER_STOP: usize = 3;
 /// Most paths a map can hold.
 pub const MAX_PATHS: usize = PATHS_PER_STOP * STOPS.1;
 
+/// A point-crawl map: stops joined by paths on a square field of regions,
+/// with a start and a goal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Map {
     /// Side of the square field, in regions.
@@ -94,9 +98,12 @@ pub struct Map {
     /// enough to refuse it, with memory that does not grow with the file.)
     #[serde(deserialize_with = "read_stops")]
     pub stops: Vec<Stop>,
+    /// The paths between stops.
     #[serde(deserialize_with = "read_paths")]
     pub paths: Vec<Path>,
+    /// The stop the party starts at (an index into `stops`).
     pub start: usize,
+    /// The stop it means to reach.
     pub goal: usize,
 }
 
@@ -132,27 +139,44 @@ impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for AtMost<T> {
     }
 }
 
+/// A stop of the map: a place with a hook.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Stop {
+    /// The stop's index in the map's stops; its number on the drawn map is one
+    /// more.
     pub id: usize,
+    /// The stop's name.
     pub name: String,
+    /// What it is (`village`, `ruin`, …).
     pub kind: String,
+    /// The region it lies in.
     pub terrain: String,
+    /// What is going on there, in one line.
     pub hook: String,
     /// Position in regions.
     pub x: f64,
+    /// See [`Stop::x`].
     pub y: f64,
 }
 
+/// A path between two stops, with what walking it takes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Path {
+    /// One end (an index into the map's stops).
     pub a: usize,
+    /// The other end.
     pub b: usize,
+    /// Length, in regions.
     pub regions: u32,
+    /// Watches it takes to walk.
     pub watches: u32,
+    /// Days it takes to walk (two travelling watches a day).
     pub days: u32,
+    /// The terrain of its wilder end.
     pub terrain: String,
+    /// The METTLE Travel Check's Difficulty.
     pub difficulty: u32,
+    /// That Difficulty's name on the ladder.
     pub difficulty_word: String,
 }
 
@@ -249,7 +273,7 @@ impl Request {
     /// for its stops), found before generating so that a session file can
     /// point at its `stops` line; `None` when they can. Unknown terrains
     /// and out-of-range counts are reported where they are read.
-    pub fn room_problem(&self, library: &Library) -> Option<String> {
+    pub(crate) fn room_problem(&self, library: &Library) -> Option<String> {
         let terrains = terrains(library, self).ok()?;
         naming::check_room(library, &terrains, self.stops)
             .err()

@@ -63,8 +63,11 @@ pub enum Unreachable {
     /// The quickest road is `watches` long: `days` days, so the soonest
     /// day of arrival is `soonest`.
     TooFar {
+        /// The quickest road's length, in watches.
         watches: u32,
+        /// The days it takes.
         days: u32,
+        /// The soonest day the party could arrive.
         soonest: u32,
     },
 }

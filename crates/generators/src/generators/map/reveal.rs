@@ -30,9 +30,14 @@ pub struct Reveal {
 /// order (the first where the session started).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TrailStep {
+    /// The session's number.
     pub session: u32,
+    /// The day it started on.
     pub day_start: u32,
+    /// The day it ended on.
     pub day_end: u32,
+    /// The stops passed (indices into the map's stops), the first where the
+    /// session started.
     pub stops: Vec<usize>,
 }
 

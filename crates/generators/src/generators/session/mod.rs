@@ -39,19 +39,28 @@ use crate::seed::Seed;
 use requests::{encounter_requests, injury_requests, npc_requests, trap_requests};
 
 /// What a pack holds: the typed form of a session file (see
-/// [`crate::input::session`]), without its seed and party.
+/// the top crate's `input::session`), without its seed and party.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
+    /// The pack's title.
     pub title: String,
+    /// The rules the pack is made for.
     pub system: RulesSystem,
+    /// The terrain its encounters, traps and forage are drawn for.
     pub terrain: String,
+    /// How many encounters.
     pub encounters: usize,
+    /// How many traps.
     pub traps: usize,
+    /// How many NPC cards.
     pub npcs: usize,
+    /// How many injury slips.
     pub injuries: usize,
+    /// How many mutation slips.
     pub mutations: usize,
     /// One voucher per name.
     pub vouchers: Vec<String>,
+    /// The map, when the session asks for one.
     pub map: Option<MapPlan>,
     /// The season of the calendar's day 1 (a campaign's, or a session's
     /// own): the season of each day follows ([`Season::on`]).
@@ -81,14 +90,19 @@ pub struct Entries {
 /// A map for the pack, and whether the party travels it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MapPlan {
+    /// How many stops the map has.
     pub stops: usize,
+    /// The terrains the map crosses, in order from the start.
     pub terrains: Vec<String>,
     /// Send the party from the start to the goal, in the pack's system.
     pub journey: bool,
+    /// How the journey's way is chosen.
     pub route: Route,
     /// Rations and units of water each PC sets out with, and the kits.
     pub rations: u32,
+    /// See [`MapPlan::rations`].
     pub water: u32,
+    /// See [`MapPlan::rations`].
     pub kits: Vec<String>,
     /// A campaign's map, made once for the whole campaign, used instead of
     /// one drawn for the pack.
@@ -100,8 +114,11 @@ pub struct MapPlan {
 /// stop and the plan asks for one).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fixed {
+    /// The campaign's map.
     pub map: Map,
+    /// The party's stop (an index into the map's stops).
     pub from: usize,
+    /// The stop it means to reach, if any.
     pub to: Option<usize>,
     /// The campaign's day the session starts on: the journey's log counts
     /// its days from it.
@@ -114,24 +131,35 @@ pub struct Fixed {
 }
 
 /// Most items of one kind in a pack.
-pub const MAX_PART: usize = 50;
+pub(crate) const MAX_PART: usize = 50;
 
 /// A generated pack. Its JSON gives every item its address (and reroll
 /// count): see [`Placed`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pack {
+    /// The pack's title.
     pub title: String,
+    /// The rules it is made for.
     pub system: RulesSystem,
+    /// The session's terrain.
     pub terrain: String,
     /// The party the pack was made for (its run sheet tracks each PC).
     pub party: Party,
+    /// The encounters, by address order.
     pub encounters: Vec<Encounter>,
+    /// The traps.
     pub traps: Vec<Trap>,
+    /// The NPCs.
     pub npcs: Vec<Npc>,
+    /// The map, if the session asks for one.
     pub map: Option<Map>,
+    /// The journey across the map, if the party travels it.
     pub journey: Option<Journey>,
+    /// The Downtime Vouchers issued.
     pub vouchers: Vec<Voucher>,
+    /// The injury slips.
     pub injuries: Vec<Injury>,
+    /// The mutation slips.
     pub mutations: Vec<Mutation>,
     /// How many times each item was rerolled.
     pub rerolls: Rerolls,
@@ -147,6 +175,7 @@ pub struct Pack {
 /// writes).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CampaignPage {
+    /// The session's number in the campaign.
     pub session: usize,
     /// The day the session starts on.
     pub day: u32,
@@ -199,9 +228,11 @@ pub struct CampaignPage {
 /// An NPC of an earlier pack brought back by a plan's `bring_back`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Returning {
+    /// The NPC as their pack made them.
     pub npc: Npc,
     /// The session whose pack made them, and their address there.
     pub session: usize,
+    /// See [`Returning::session`].
     pub address: String,
     /// The session the party met them in (`None`: not recorded as met).
     pub met_in: Option<usize>,
@@ -211,9 +242,13 @@ pub struct Returning {
 /// session" sheet prints and `record N` writes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct After {
+    /// The session's number.
     pub session: usize,
+    /// The campaign's rules.
     pub system: RulesSystem,
+    /// The day the session starts on.
     pub day: u32,
+    /// The party's stop at the start (`None`: no map).
     pub stop: Option<String>,
     /// Every encounter, trap and slip of the pack by address, with what
     /// it is (`encounter/1`, `Crust-walkers`).
@@ -228,6 +263,7 @@ pub struct After {
     pub pcs: Vec<(String, String)>,
     /// The party's supplies at the start, when known.
     pub rations: Option<u32>,
+    /// See [`After::rations`].
     pub water: Option<u32>,
     /// METTLE: each PC's days without food and water as the journey left
     /// them (those going without at its end, and 0 for those who set out
@@ -478,7 +514,7 @@ impl Request {
     /// What the session asks for that its system does not have, each
     /// naming what the system offers instead: injuries and mutations are
     /// Core Rules slips, downtime vouchers are METTLE's.
-    pub fn system_flaws(&self) -> Vec<Flaw> {
+    pub(crate) fn system_flaws(&self) -> Vec<Flaw> {
         let mut out = Vec::new();
         match self.system {
             RulesSystem::Mettle => {

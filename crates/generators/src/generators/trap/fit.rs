@@ -84,6 +84,7 @@ pub struct Fit {
 /// One PC's exact odds against a trap.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PcOdds {
+    /// The PC's name.
     pub pc: String,
     /// Their POISE, or their score in the save's ability.
     pub value: u32,

@@ -3,11 +3,11 @@
 //! - **METTLE**: one of the five traps of the Scenes chapter
 //!   (`mettle.traps`) or one built from parts (`gen.trap.trigger`,
 //!   `gen.trap.clue`, `gen.trap.effect`) that fit its terrain and each
-//!   other ([`parts`]). A trap is a hazard that checks
+//!   other (`parts`). A trap is a hazard that checks
 //!   against the victim's POISE like an Attack: only a success does its
 //!   damage (Edge + bonus) or effect. Its odds are for each POISE asked
 //!   (the party's, or 1-6): the chance to be hit and the damage on a hit.
-//! - **Core Rules** ([`core`]): the chapter has no traps, so a trap is a
+//! - **Core Rules** (`core`): the chapter has no traps, so a trap is a
 //!   trigger and a clue (the same tables) and an effect from
 //!   `gen.trap.core.effect`, our reading: a save (d20 at or under STR, AGI
 //!   or WIT) avoids it, a failure takes exploding damage and/or a
@@ -35,6 +35,7 @@ use crate::dice::{self};
 use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed, Stream};
 
+/// Where a trap comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
@@ -46,8 +47,10 @@ pub enum Source {
     Any,
 }
 
+/// What a trap is asked for.
 #[derive(Debug, Clone)]
 pub struct Request {
+    /// Where the trap comes from.
     pub source: Source,
     /// The system, and the values to give odds for.
     pub against: Against,
@@ -71,8 +74,11 @@ pub enum Against {
 /// sorted with no repeats.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Abilities {
+    /// STR scores.
     pub str: Vec<u32>,
+    /// AGI scores.
     pub agi: Vec<u32>,
+    /// WIT scores.
     pub wit: Vec<u32>,
 }
 
@@ -109,7 +115,7 @@ fn distinct(values: impl Iterator<Item = i64>) -> Vec<u32> {
 impl Request {
     /// A trap for a party in `system`: any source, odds against the
     /// party's POISE values (METTLE) or its STR, AGI and WIT scores (Core),
-    /// chosen and sized for the party ([`fit`]).
+    /// chosen and sized for the party (`fit`).
     pub fn for_party(system: RulesSystem, party: &Party) -> Request {
         let against = match system {
             RulesSystem::Mettle => {
@@ -130,15 +136,23 @@ impl Request {
     }
 }
 
+/// A trap: what springs it, the clue that gives it away, what it does,
+/// and its exact odds.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trap {
+    /// The trap's name.
     pub name: String,
+    /// The rules it is made for.
     pub system: RulesSystem,
+    /// Whether it is one of the rules' traps or built from parts.
     pub from: Source,
     /// The terrain it is set in.
     pub terrain: String,
+    /// What springs it.
     pub trigger: String,
+    /// What gives it away.
     pub clue: String,
+    /// What it does, in words.
     pub effect: String,
     /// How to find, disarm, bypass or reset it (`gen.trap.disarm`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -149,6 +163,7 @@ pub struct Trap {
     /// What the odds are measured against: `POISE` (METTLE), or the
     /// ability of the save (Core Rules: `STR`, `AGI`, `WIT`).
     pub vs: String,
+    /// METTLE: what soaks the hazard's damage.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub soak: Option<String>,
     /// METTLE: the status a hit inflicts.
@@ -163,7 +178,9 @@ pub struct Trap {
     /// Core Rules: the condition a failed save brings, and for how long.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
+    /// The odds for each value it is measured against.
     pub odds: Vec<TrapOdds>,
+    /// The rolls that made it, one line each.
     pub trail: Vec<String>,
     /// How the trap fits the party it was made for: each PC's odds, and
     /// the grade it was sized by (`None`: made for no party).
@@ -253,7 +270,7 @@ impl Generator for Request {
     type Item = Trap;
 
     /// The trap at `at` for a request: as the tables give it, or chosen
-    /// and sized for the request's party ([`fit`]).
+    /// and sized for the request's party (`fit`).
     fn make(&self, library: &Library, seed: &Seed, at: &Address) -> Result<Trap, GenError> {
         let region = self.region(library, seed, at)?;
         let Some(party) = &self.party else {
