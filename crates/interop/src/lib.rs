@@ -2,6 +2,8 @@
 //! Foundry VTT RollTables, Obsidian and GitHub Markdown, CSV, the
 //! `tablewright.tables/1` JSON, Inspiration Pad Pro, TableSmith, Perchance.
 
+#![warn(missing_docs)]
+
 pub mod interop;
 
 // The floors below, under the names their modules had in one crate.

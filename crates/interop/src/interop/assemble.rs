@@ -16,7 +16,9 @@ use crate::diagnostic::Diagnostic;
 /// What one file became: its drafts and counts, and what was skipped
 /// (`file:line:column: what`), in the file's order.
 pub struct Assembled {
+    /// The drafts and counts.
     pub read: foundry::Read,
+    /// What was skipped (`file:line:column: what`), in the file's order.
     pub skipped: Vec<String>,
 }
 

@@ -11,17 +11,26 @@ use crate::diagnostic::Diagnostic;
 /// A table to be written.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Draft {
+    /// The table's id.
     pub id: String,
+    /// Its title.
     pub title: String,
+    /// The rules it is for.
     pub system: System,
+    /// Where it comes from (the file it was read from, for an import).
     pub source: String,
+    /// The roll that picks a row; `None` for a weighted table.
     pub dice: Option<String>,
+    /// Notes for the GM.
     pub notes: Option<String>,
+    /// Rows are drawn without replacement within one generation.
     pub deck: bool,
     /// A call on the table gives the row's text alone (a generator
     /// file's tables, as their engines read a call).
     pub text_only: bool,
+    /// The region keys, for a `gen.encounter.<region>` table.
     pub region: Option<DraftRegion>,
+    /// The rows, in input order.
     pub rows: Vec<DraftRow>,
 }
 
@@ -29,12 +38,18 @@ pub struct Draft {
 /// default, so a document written before it reads as `wild`).
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct DraftRegion {
+    /// 0-3: Difficulty rungs the land adds to a map path.
     pub danger: u32,
+    /// What a forager can find there.
     pub forage: Vec<String>,
+    /// A body of water is there.
     pub water: bool,
+    /// A Core Rules journey's chance of an encounter each travelling watch.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encounter_chance: Option<String>,
+    /// The `gen.poi` tag its map stops are drawn from.
     pub places: String,
+    /// `wild`, `settled` or `indoor`.
     #[serde(default = "wild", skip_serializing_if = "is_wild")]
     pub setting: String,
 }
@@ -51,7 +66,9 @@ fn is_wild(setting: &String) -> bool {
 /// A row, with the line of the input it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DraftRow {
+    /// What the row says.
     pub entry: Entry,
+    /// The 1-based line of the input it came from.
     pub line: usize,
 }
 

@@ -116,7 +116,7 @@ struct Ours {
 /// A Foundry document id for `key`: 16 letters and digits, the same for
 /// the same key on every run (so links between tables exported together
 /// resolve, and a second export is byte for byte the first).
-pub fn doc_id(key: &str) -> String {
+pub(crate) fn doc_id(key: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     (0..16u8)
         .map(|i| {
@@ -129,7 +129,7 @@ pub fn doc_id(key: &str) -> String {
 }
 
 /// `&`, `<` and `>` as HTML writes them (Foundry reads text as HTML).
-pub fn escape_html(s: &str) -> String {
+pub(crate) fn escape_html(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -138,7 +138,7 @@ pub fn escape_html(s: &str) -> String {
 /// A row's text as Foundry shows it: dice as `[[/r …]]` inline rolls, a
 /// roll on a table exported alongside as a `@UUID[RollTable.…]{Title}`
 /// link (else "roll on Title"), `{pick: …}` kept as written.
-pub fn row_text(ex: &Export, text: &str) -> String {
+pub(crate) fn row_text(ex: &Export, text: &str) -> String {
     let mut out = String::new();
     for piece in pieces(text) {
         match piece {
@@ -267,7 +267,9 @@ pub fn stream(ex: &Export) -> String {
 /// converted (for the report).
 #[derive(Debug, Default)]
 pub struct Read {
+    /// The tables read.
     pub drafts: Vec<Draft>,
+    /// How many of each thing were converted (for the report).
     pub counts: BTreeMap<&'static str, usize>,
 }
 

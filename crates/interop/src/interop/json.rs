@@ -15,14 +15,18 @@ pub const TABLES_FORMAT: &str = "tablewright.tables/1";
 /// The whole document.
 #[derive(Serialize)]
 pub struct TablesJson<'a> {
+    /// [`TABLES_FORMAT`].
     pub format: &'static str,
+    /// The hash of every table file's bytes, as share lines show it.
     pub content_hash: &'a str,
+    /// Every table in effect.
     pub tables: Vec<TableJson<'a>>,
 }
 
 /// One table, with what it replaced.
 #[derive(Serialize)]
 pub struct TableJson<'a> {
+    /// The table.
     #[serde(flatten)]
     pub table: &'a Table,
     /// The table this one replaced (same id, an earlier layer).

@@ -10,19 +10,19 @@
 //! - [`json`]: the `tablewright.tables/1` schema (`tables --json`), out and
 //!   back in.
 //! - [`foundry`]: Foundry VTT RollTable documents (v10 to v13 shapes).
-//! - [`markup`]: Foundry's text (HTML, entities, `[[/r …]]`, `@UUID[…]`,
+//! - `markup`: Foundry's text (HTML, entities, `[[/r …]]`, `@UUID[…]`,
 //!   `&Reference[…]`) turned into a row's text.
-//! - [`obsidian`]: roll tables with block ids for the Dice Roller plugin.
-//! - [`gfm`]: plain `| d12 | result |` Markdown tables.
+//! - `obsidian`: roll tables with block ids for the Dice Roller plugin.
+//! - `gfm`: plain `| d12 | result |` Markdown tables.
 //! - [`pasted`]: Markdown or CSV tables with a die or weight column.
 //! - [`draft`]: a table read from elsewhere, and its table file.
-//! - [`ipt`], [`ipt_text`]: Inspiration Pad Pro generator files;
-//!   [`ipt_export`] writes them.
-//! - [`tablesmith`]: TableSmith `.tab` files, their lines joined first
-//!   ([`tablesmith_lines`]).
-//! - [`perchance`]: Perchance generators, both ways.
-//! - [`dice_roller`]: Obsidian notes with Dice Roller tables, read.
-//! - [`sheet`]: what a generator-file reader reads a file into, and the
+//! - `ipt`, `ipt_text`: Inspiration Pad Pro generator files;
+//!   `ipt_export` writes them.
+//! - `tablesmith`: TableSmith `.tab` files, their lines joined first
+//!   (`tablesmith_lines`).
+//! - `perchance`: Perchance generators, both ways.
+//! - `dice_roller`: Obsidian notes with Dice Roller tables, read.
+//! - `sheet`: what a generator-file reader reads a file into, and the
 //!   bounds every reader keeps; [`assemble`] makes those files, given
 //!   together, into drafts.
 
@@ -31,30 +31,30 @@
 #![allow(clippy::result_large_err)]
 
 pub mod assemble;
-pub mod assemble_links;
-pub mod dice_roller;
+mod assemble_links;
+mod dice_roller;
 pub mod draft;
 pub mod foundry;
-pub mod gfm;
-pub mod ipt;
-pub mod ipt_again;
-pub mod ipt_article;
-pub mod ipt_case;
-pub mod ipt_export;
-pub mod ipt_filter;
-pub mod ipt_html;
-pub mod ipt_rows;
-pub mod ipt_text;
+mod gfm;
+mod ipt;
+mod ipt_again;
+mod ipt_article;
+mod ipt_case;
+mod ipt_export;
+mod ipt_filter;
+mod ipt_html;
+mod ipt_rows;
+mod ipt_text;
 pub mod json;
-pub mod markup;
-pub mod obsidian;
+mod markup;
+mod obsidian;
 pub mod pasted;
-pub mod perchance;
-pub mod scan;
-pub mod sheet;
-pub mod tablesmith;
-pub mod tablesmith_lines;
-pub mod totals;
+mod perchance;
+mod scan;
+mod sheet;
+mod tablesmith;
+mod tablesmith_lines;
+mod totals;
 
 use std::collections::BTreeMap;
 
@@ -66,11 +66,17 @@ use crate::diagnostic::Diagnostic;
 /// What `export` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// Foundry VTT RollTable documents (JSON).
     Foundry,
+    /// Markdown for Obsidian's Dice Roller, with block ids.
     Obsidian,
+    /// GitHub Markdown tables.
     Gfm,
+    /// The `tablewright.tables/1` JSON.
     Json,
+    /// An Inspiration Pad Pro generator.
     Ipt,
+    /// A Perchance generator.
     Perchance,
 }
 
@@ -114,7 +120,7 @@ pub fn reader_for(path: &std::path::Path, from: Option<Reader>) -> Option<Reader
 }
 
 /// Read one generator file (`file` as given, `stem` its name without
-/// extension) into a [`sheet::Sheet`]: the one place each reader plugs in.
+/// extension) into a `sheet::Sheet`: the one place each reader plugs in.
 pub fn read_sheet(
     reader: Reader,
     file: &str,
@@ -132,7 +138,9 @@ pub fn read_sheet(
 /// Tables exported together: those asked for, in order, and the library
 /// they come from (for the titles of tables they roll on).
 pub struct Export<'a> {
+    /// The tables in effect.
     pub library: &'a Library,
+    /// The tables to write, in order.
     pub tables: Vec<&'a Table>,
 }
 
@@ -144,7 +152,7 @@ impl Export<'_> {
     }
 
     /// The title of table `id` (its id when it is unknown).
-    pub fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
+    pub(crate) fn title_of<'b>(&'b self, id: &'b str) -> &'b str {
         self.library.get(id).map_or(id, |t| t.title.as_ref())
     }
 }
@@ -153,7 +161,7 @@ impl Export<'_> {
 /// be written by a format whose files roll their tables themselves (IPP,
 /// Perchance): the words "roll on …" in its place would leave the GM a
 /// row that no longer rolls, so the table must come along.
-pub fn not_exported(id: &str) -> String {
+pub(crate) fn not_exported(id: &str) -> String {
     format!("it rolls on {id}, which is not exported with it (add `{id}` to the ids)")
 }
 
@@ -249,7 +257,7 @@ fn common_dice(dice: &str) -> String {
 /// A piece of a row's raw text: plain words (with `{{`/`}}` as written)
 /// or one `{…}` placeholder, with what is inside its braces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Piece<'a> {
+pub(crate) enum Piece<'a> {
     Plain(&'a str),
     Braced(&'a str),
 }
@@ -257,7 +265,7 @@ pub enum Piece<'a> {
 /// Split a row's raw text into plain runs and placeholders, without
 /// reading them (a validated row always splits cleanly; an unclosed brace
 /// is left as plain text).
-pub fn pieces(text: &str) -> Vec<Piece<'_>> {
+pub(crate) fn pieces(text: &str) -> Vec<Piece<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let (mut i, mut plain) = (0, 0);
@@ -324,7 +332,7 @@ pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String,
 
 /// A short name for a row that has none: the first words of its text
 /// (at most 40 characters), or `fallback`.
-pub fn derived_name(plain: &str, fallback: &str) -> String {
+pub(crate) fn derived_name(plain: &str, fallback: &str) -> String {
     let first = plain
         .split(['.', ';', ':', '!', '?', '\n'])
         .map(str::trim)
@@ -361,7 +369,7 @@ fn short_words(text: &str) -> String {
 /// table gave, which is left alone). A name several rows share is taken
 /// from more of the text (`Golem: Clay`), and if still shared, given the
 /// roll (`Golem (1-5)`).
-pub fn distinct_names(names: &mut [String], derived: &[Option<(String, String)>]) {
+pub(crate) fn distinct_names(names: &mut [String], derived: &[Option<(String, String)>]) {
     for pass in 0..2 {
         let mut seen: BTreeMap<String, usize> = BTreeMap::new();
         for n in names.iter() {

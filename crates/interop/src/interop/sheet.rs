@@ -31,6 +31,7 @@ pub struct Sheet {
     pub file: String,
     /// The file's name without extension: other files call its tables by it.
     pub stem: String,
+    /// The file's tables, in file order.
     pub tables: Vec<SrcTable>,
     /// Other files this one reads tables from (`Use:`), by file stem.
     pub uses: Vec<String>,
@@ -46,12 +47,15 @@ pub struct Sheet {
 /// A table of the file.
 #[derive(Debug, Clone, Default)]
 pub struct SrcTable {
+    /// The table's name in the file.
     pub name: String,
     /// A title other than the name (a file `export` wrote gives one).
     pub title: Option<String>,
+    /// The 1-based line it starts on.
     pub line: usize,
     /// The die of a ranged table; `None` for a weighted one.
     pub dice: Option<String>,
+    /// Its rows, in file order.
     pub rows: Vec<SrcRow>,
     /// Constructs in the table that cannot be carried: the table is not
     /// imported (nor anything that calls it).
@@ -69,10 +73,15 @@ pub struct SrcTable {
 /// roll or number it looks up.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cased {
+    /// The name of the table copied.
     pub of: String,
+    /// The 1-based line of the call.
     pub line: usize,
+    /// The 1-based column of the call.
     pub column: usize,
+    /// The case changes, in their order.
     pub cases: Vec<Case>,
+    /// For a lookup, what it looks up.
     pub look: Option<Look>,
 }
 
@@ -131,11 +140,15 @@ impl Case {
 /// A row: a range or a weight, its text, and its line in the file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SrcRow {
+    /// The die results it covers, on a ranged table.
     pub range: Option<(i64, i64)>,
+    /// Its weight, on a weighted table.
     pub weight: Option<u64>,
+    /// Its text, in pieces.
     pub text: Vec<Frag>,
     /// A name of its own (a dictionary key).
     pub name: Option<String>,
+    /// The 1-based line it is on.
     pub line: usize,
 }
 
@@ -149,9 +162,13 @@ pub enum Frag {
     /// A roll on a table: `file` names another file (`Table.Group`), or
     /// `None` for this file and the files it uses.
     Call {
+        /// The other file, by stem.
         file: Option<String>,
+        /// The table's name.
         table: String,
+        /// The 1-based line of the call.
         line: usize,
+        /// The 1-based column of the call.
         column: usize,
     },
     /// A roll on a table of this file by its place (one the reader made).
@@ -166,7 +183,9 @@ pub enum Frag {
 /// A construct that cannot be carried exactly.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
+    /// The 1-based line of the construct.
     pub line: usize,
+    /// The 1-based column it starts at.
     pub column: usize,
     /// What the construct is.
     pub what: String,
@@ -188,6 +207,7 @@ pub fn too_long(line_no: usize, line: &str) -> Option<Refusal> {
 }
 
 impl Refusal {
+    /// A refusal at `line:column`: what the construct is and what to do.
     pub fn new(
         line: usize,
         column: usize,
