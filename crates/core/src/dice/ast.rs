@@ -301,7 +301,8 @@ pub struct Entrant {
 }
 
 impl Entrant {
-    /// The entrant's name, or `#N` (1-based `index`) when it has none.
+    /// The entrant's name, or `#N` when it has none (N = `index` + 1, its
+    /// place in the contest).
     pub fn label(&self, index: usize) -> String {
         self.name
             .clone()

@@ -17,7 +17,8 @@ pub struct Draft {
     pub title: String,
     /// The rules it is for.
     pub system: System,
-    /// Where it comes from (the file it was read from, for an import).
+    /// Where it comes from, in words (for an import: the file and table it
+    /// was read from, or the document's own `source`).
     pub source: String,
     /// The roll that picks a row; `None` for a weighted table.
     pub dice: Option<String>,

@@ -146,7 +146,7 @@ pub struct WatchState {
     pub of_day: u32,
     /// `travel`, `rest`, `forage`, `water`, `lost time`.
     pub doing: String,
-    /// Where the party is (a stop, or on the way between two).
+    /// Where the party is: a stop, or `on the way to …` a stop.
     pub at: String,
     /// The watch was the third awake and not spent resting (Core Rules).
     #[serde(skip_serializing_if = "std::ops::Not::not")]

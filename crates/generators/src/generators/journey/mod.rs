@@ -96,7 +96,7 @@ pub struct Request {
     pub party: Party,
     /// The rules the party travels by.
     pub system: RulesSystem,
-    /// How the way is chosen (shortest, safest, …).
+    /// How the way is chosen (shortest or safest).
     pub route: Route,
     /// Rations and water units each PC carries at the start.
     pub rations: u32,
@@ -216,7 +216,7 @@ pub struct Journey {
     pub days_taken: u32,
     /// Whether the party reached `to`.
     pub arrived: bool,
-    /// How the journey ended, in words.
+    /// When the party arrived (`day 3, watch 2`); `None` when it did not.
     pub arrival: Option<String>,
     /// The encounters met on the way, in order.
     pub encounters: Vec<EncounterNote>,

@@ -147,7 +147,7 @@ pub struct Stop {
     pub id: usize,
     /// The stop's name.
     pub name: String,
-    /// What it is (`village`, `ruin`, …).
+    /// What kind of place it is (`village`, `inn`, …).
     pub kind: String,
     /// The region it lies in.
     pub terrain: String,
