@@ -92,7 +92,7 @@ pub struct Entries {
 pub struct MapPlan {
     /// How many stops the map has.
     pub stops: usize,
-    /// The terrains the map crosses, in order from the start.
+    /// The terrains the map is drawn with (empty: the map's default ones).
     pub terrains: Vec<String>,
     /// Send the party from the start to the goal, in the pack's system.
     pub journey: bool,
