@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::generators::map::{Map, Reveal, TrailStep};
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::rules::mettle::StatBlock;
 
 /// The campaign at the start of session `session`.
