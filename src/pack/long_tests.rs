@@ -489,7 +489,7 @@ fn fifty_mettle_sessions_with_journeys_keep_every_invariant() {
 
 const CORE_CAMPAIGN: &str = "title = \"Thirty\"\nseed = \"thirty-core\"\nsystem = \"core\"\nparty = \"party.toml\"\nmoney = 400\n\n[map]\nstops = 8\nterrains = [\"forest\", \"road\", \"hills\"]\nrations = 3\nwater = 3\nkits = [\"camping\"]\n";
 
-const CORE_PARTY: &str = "[[core]]\nname = \"Sybilla\"\nSTR = 8\nAGI = 10\nWIT = 12\narmour = 1\ndamage = \"d6\"\nomens = 2\nmax_omens = 2\n\n[[core]]\nname = \"Theobald\"\nSTR = 9\nAGI = 6\nWIT = 11\narmour = 2\ndamage = \"d8\"\nomens = 2\nmax_omens = 2\n\n[[core]]\nname = \"Balthasar\"\nSTR = 11\nAGI = 10\nWIT = 9\narmour = 1\ndamage = \"d8\"\nomens = 2\nmax_omens = 2\n";
+const CORE_PARTY: &str = "[[core]]\nname = \"Sybilla\"\nSTR = 8\nAGI = 10\nWIT = 12\narmour = 1\ndamage = \"d6\"\nweapon = \"short sword\"\nomens = 2\nmax_omens = 2\n\n[[core]]\nname = \"Theobald\"\nSTR = 9\nAGI = 6\nWIT = 11\narmour = 2\ndamage = \"d8\"\nweapon = \"spear\"\nomens = 2\nmax_omens = 2\n\n[[core]]\nname = \"Balthasar\"\nSTR = 11\nAGI = 10\nWIT = 9\narmour = 1\ndamage = \"d8\"\nweapon = \"spear\"\nomens = 2\nmax_omens = 2\n";
 
 /// The Core script: damage, conditions, injuries, corruption, mutations
 /// rolled, omens spent, money earned, a death with the remains, a
