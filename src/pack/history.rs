@@ -47,29 +47,81 @@ pub(crate) fn before<'a>(
     map: Option<&Map>,
     n: usize,
 ) -> Result<History<'a>, Error> {
-    let start_stop = match map {
-        Some(m) => Some(m.stops[plan::start_stop(files, file, m)?].name.clone()),
-        None => None,
-    };
-    let start = Start {
-        system: file.system,
-        seed: Seed::new(&file.seed)?,
-        party: party.clone(),
-        stop: start_stop,
-        map: map.cloned(),
-        money: file.money,
-        library,
-    };
-    let mut inputs: Vec<SessionInput> = Vec::new();
-    let mut packs = Vec::new();
-    let mut ledger = folded(&start, &inputs)?;
-    let mut memory = Memory::default();
+    let mut replay = Replay::new(files, file, library, party, map)?;
     for k in 1..n {
-        let state = state_at(&ledger, k)?;
+        replay.step(files, file, k)?;
+    }
+    replay.finish(n)
+}
+
+/// [`before`] one session at a time: each step makes session `k`'s pack
+/// from the state it starts from and folds its record (as the files
+/// hold it then). A caller that writes record `k` after seeing pack `k`
+/// (the long campaign tests) steps on without making every earlier pack
+/// again.
+pub(crate) struct Replay<'a> {
+    start: Start<'a>,
+    inputs: Vec<SessionInput>,
+    packs: Vec<Pack>,
+    ledger: Ledger,
+    memory: Memory,
+}
+
+impl<'a> Replay<'a> {
+    /// Where the campaign starts: nothing made or folded yet.
+    pub(crate) fn new(
+        files: &Files,
+        file: &CampaignFile,
+        library: &'a Library,
+        party: &Party,
+        map: Option<&Map>,
+    ) -> Result<Self, Error> {
+        let start_stop = match map {
+            Some(m) => Some(m.stops[plan::start_stop(files, file, m)?].name.clone()),
+            None => None,
+        };
+        let start = Start {
+            system: file.system,
+            seed: Seed::new(&file.seed)?,
+            party: party.clone(),
+            stop: start_stop,
+            map: map.cloned(),
+            money: file.money,
+            stock: file.map.as_ref().map(|m| crate::campaign::ledger::Stock {
+                rations: m.rations,
+                water: m.water,
+            }),
+            library,
+        };
+        let ledger = folded(&start, &[])?;
+        Ok(Replay {
+            start,
+            inputs: Vec::new(),
+            packs: Vec::new(),
+            ledger,
+            memory: Memory::default(),
+        })
+    }
+
+    /// Session `k`'s pack made from the state it starts from (its
+    /// record, if `files` holds one, folded).
+    pub(crate) fn step(
+        &mut self,
+        files: &Files,
+        file: &CampaignFile,
+        k: usize,
+    ) -> Result<&Pack, Error> {
+        let library = self.start.library;
+        let state = state_at(&self.ledger, k)?;
         let mut prepared = plan::prepare(files, file, k, library, &state)?;
-        let acting = made_from(&mut prepared, &state, party, file.system);
-        let made = pack_of(&prepared, library, &acting, &memory_at(&memory, &state))?;
-        memory.remember(made.used());
+        let acting = made_from(&mut prepared, &state, &self.start.party, file.system);
+        let made = pack_of(
+            &prepared,
+            library,
+            &acting,
+            &memory_at(&self.memory, &state),
+        )?;
+        self.memory.remember(made.used());
         let record = match files.record(k) {
             Some(t) => Some(RecordFile::from_text(
                 &files.path_of(&t.name),
@@ -80,25 +132,55 @@ pub(crate) fn before<'a>(
         let mut pack_facts = facts(&made, state.digest());
         pack_facts
             .npcs
-            .extend(returning_facts(&prepared.plan.bring_back, &packs));
-        inputs.push(SessionInput {
+            .extend(returning_facts(&prepared.plan.bring_back, &self.packs));
+        self.inputs.push(SessionInput {
             number: k as u32,
             pack: Some(pack_facts),
             record,
         });
-        packs.push(made);
-        ledger = folded(&start, &inputs)?;
+        self.packs.push(made);
+        self.ledger = folded(&self.start, &self.inputs)?;
+        Ok(self.packs.last().expect("just made"))
     }
-    let state = state_at(&ledger, n)?;
-    let memory = memory_at(&memory, &state);
-    Ok(History {
-        start,
-        inputs,
-        ledger,
-        state,
-        packs,
-        memory,
-    })
+
+    /// Session `k`, the last stepped, folded again with its record as
+    /// `files` holds it now (a record written after its pack was made).
+    #[cfg(test)]
+    pub(crate) fn record(&mut self, files: &Files, k: usize) -> Result<&Ledger, Error> {
+        let record = match files.record(k) {
+            Some(t) => Some(RecordFile::from_text(
+                &files.path_of(&t.name),
+                t.text.clone(),
+            )?),
+            None => None,
+        };
+        if let Some(input) = self.inputs.last_mut().filter(|i| i.number == k as u32) {
+            input.record = record;
+        }
+        self.ledger = folded(&self.start, &self.inputs)?;
+        Ok(&self.ledger)
+    }
+
+    /// The ledger so far.
+    #[cfg(test)]
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// Where the campaign stands for session `n` (every session before
+    /// it stepped).
+    pub(crate) fn finish(self, n: usize) -> Result<History<'a>, Error> {
+        let state = state_at(&self.ledger, n)?;
+        let memory = memory_at(&self.memory, &state);
+        Ok(History {
+            start: self.start,
+            inputs: self.inputs,
+            ledger: self.ledger,
+            state,
+            packs: self.packs,
+            memory,
+        })
+    }
 }
 
 /// The ledger of every session before `next`, and of `next` itself (its

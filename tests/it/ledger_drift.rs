@@ -137,37 +137,39 @@ fn setting_out(pack: &Value) -> String {
 
 #[test]
 fn the_next_journey_starts_with_what_the_record_left_to_the_unit() {
-    // 10 rations and 10 water for 3 PCs were "3 each" (9 and 9).
+    // 13 rations and 13 water for 3 PCs were "4 each" (12 and 12). (More
+    // than the 4 a PC the party stocks up to in the village it stops in.)
     let camp = Camp::init("drift-rounding", "across-the-salt");
     camp.ok(&["prep"]);
     camp.record(
         1,
         &[
-            ("# rations =", "rations = 10".into()),
-            ("# water =", "water = 10".into()),
+            ("# rations =", "rations = 13".into()),
+            ("# water =", "water = 13".into()),
         ],
     );
     camp.ok(&["prep"]);
     let line = setting_out(&camp.pack(2));
     assert!(
-        line.contains("The party carries 10 rations and 10 units of water between them"),
+        line.contains("The party carries 13 rations and 13 units of water between them"),
         "{line}"
     );
     let first = &camp.pack(2)["journey"]["watches"][0];
-    assert_eq!(first["rations"], 10, "{first}");
+    assert_eq!(first["rations"], 13, "{first}");
 }
 
 #[test]
 fn a_pc_who_sits_out_takes_no_share_of_the_supplies_away() {
     // Ada at 0 Mettle or below sits out session 2: with 2 rations and 8
-    // water the journey started with 1 and 4.
+    // water the journey started with 1 and 4 (here 13 and 14, more than
+    // the village's stock, started with 8 and 9).
     let camp = Camp::init("drift-sitting-out", "across-the-salt");
     camp.ok(&["prep"]);
     let record = camp.record(
         1,
         &[
-            ("# rations =", "rations = 2".into()),
-            ("# water =", "water = 8".into()),
+            ("# rations =", "rations = 13".into()),
+            ("# water =", "water = 14".into()),
         ],
     );
     // Beaten to Mettle -2, healed at the table to stable without Edge.
@@ -177,7 +179,7 @@ fn a_pc_who_sits_out_takes_no_share_of_the_supplies_away() {
     let pack = camp.pack(2);
     let line = setting_out(&pack);
     assert!(
-        line.contains("carries 2 rations and 8 units of water between them"),
+        line.contains("carries 13 rations and 14 units of water between them"),
         "{line}"
     );
     assert!(!line.contains("Ada leads"), "{line}");
@@ -368,6 +370,84 @@ fn assert_supplies_carried(camp: &Camp, n: u32, left: (u64, u64)) {
     assert!(line.contains(&want), "session {n}: {want} not in {line}");
 }
 
+/// Session `n` played with `play`: a log as `play` writes it (every
+/// journey encounter met, the arrival on the pack's own day, supplies
+/// used), then `record N` fills the record from it. The supplies the
+/// record left.
+fn from_play_log(camp: &Camp, n: u32, pack: &Value) -> (u64, u64) {
+    let mut lines = Vec::new();
+    for a in journey_addresses(pack) {
+        lines.push(format!("met address=\"{a}\""));
+    }
+    let j = &pack["journey"];
+    if j["arrived"] == true {
+        let day = j["arrival"].as_str().unwrap()["day ".len()..]
+            .split(',')
+            .next()
+            .unwrap()
+            .to_owned();
+        lines.push(format!(
+            "arrive stop=\"{}\" day={day}",
+            j["to"].as_str().unwrap()
+        ));
+    }
+    lines.push("supplies money=5".into());
+    let log: String = lines
+        .iter()
+        .enumerate()
+        .map(|(k, l)| format!("{} {l}\n", k + 1))
+        .collect();
+    let before = now(camp);
+    camp.write(&format!("sessions/{n}/play.log"), &log);
+    let said = camp.ok(&["record", &n.to_string()]);
+    assert!(said.contains("from the play log"), "{said}");
+    let record = camp.read(&format!("sessions/{n}/record.toml"));
+    // Finding 10: each item the log marked met says so, and no comment
+    // is mangled into another key's.
+    for a in journey_addresses(pack) {
+        assert!(
+            record
+                .lines()
+                .any(|l| l.starts_with(&format!("#   {a}:")) && l.ends_with(" (met)")),
+            "{a}: {record}"
+        );
+    }
+    for line in record.lines().filter(|l| !l.starts_with('#')) {
+        assert!(
+            line.matches(" = ").count() <= 1,
+            "a mangled comment: {line}"
+        );
+    }
+    let value = |key: &str| -> u64 {
+        record
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key} = ")))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .or_else(|| before[key].as_u64())
+            .unwrap_or_else(|| panic!("no {key} in\n{record}"))
+    };
+    (value("rations"), value("water"))
+}
+
+/// The supplies `now` holds after a record that left `left`: that, or
+/// more when the party stocked up in a settlement (never less).
+fn stocked(now: &Value, left: (u64, u64), before: &Value) -> (u64, u64) {
+    let have = (
+        now["rations"].as_u64().unwrap(),
+        now["water"].as_u64().unwrap(),
+    );
+    assert!(
+        have.0 >= left.0 && have.1 >= left.1,
+        "{have:?} after a record leaving {left:?}"
+    );
+    if have != left {
+        // Only where a settlement sells or gives them.
+        assert_ne!(now["stop"], Value::Null, "{before}");
+    }
+    have
+}
+
 #[test]
 fn generated_campaigns_keep_the_ledgers_invariants() {
     let mut lost = 0;
@@ -387,14 +467,23 @@ fn generated_campaigns_keep_the_ledgers_invariants() {
             lost += pack["journey"]["passages"].as_array().map_or(0, |ps| {
                 ps.iter().filter(|p| p["twist"]["twist"] == "lost").count()
             });
+            if n == 3 {
+                // Session 3 played with `play`: its log, then `record 3`.
+                let before = now(&camp);
+                let r = from_play_log(&camp, n, &pack);
+                camp.ok(&["campaign"]);
+                left.push(stocked(&now(&camp), r, &before));
+                continue;
+            }
             // What `record N` writes is accepted as it stands.
             camp.record(n, &[]);
             camp.ok(&["campaign"]);
-            let (text, r, w) = made_up_record(&mut rng, n, &pack, &now(&camp));
+            let before = now(&camp);
+            let (text, r, w) = made_up_record(&mut rng, n, &pack, &before);
             camp.write(&format!("sessions/{n}/record.toml"), &text);
             let (code, _, err) = camp.run(&["campaign"]);
             assert_eq!(code, Some(0), "{seed} session {n}: {err}\n{text}");
-            left.push((r, w));
+            left.push(stocked(&now(&camp), (r, w), &before));
         }
         // Serials name their session and holder.
         let prefix = seed[..2].to_uppercase();

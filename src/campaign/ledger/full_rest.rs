@@ -58,16 +58,7 @@ fn may_rest(
     changes: &mut Vec<Change>,
 ) -> bool {
     let r = &record.record;
-    let settlement = r.settlement.unwrap_or_else(|| {
-        let map = start.map.as_ref();
-        match (map, &state.stop) {
-            (Some(map), Some(stop)) => map
-                .stop_named(stop)
-                .is_some_and(|s| road::SETTLEMENT_KINDS.contains(&s.kind.as_str())),
-            _ => false,
-        }
-    });
-    if !settlement {
+    if !road::in_settlement(start, state, record) {
         changes.push(change(
             "party",
             format!("no full rest: {at} is not a settlement, so everyone carries their state"),

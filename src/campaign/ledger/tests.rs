@@ -103,6 +103,7 @@ fn core_start(money: i64) -> Start<'static> {
         stop: None,
         map: Some(map()),
         money,
+        stock: None,
         library: library(),
     }
 }
@@ -125,6 +126,7 @@ fn mettle_start(seed: &str) -> Start<'static> {
         stop: None,
         map: Some(map()),
         money: 0,
+        stock: None,
         library: library(),
     }
 }
@@ -1049,6 +1051,7 @@ fn fifty_recorded_sessions_fold_quickly() {
         stop: None,
         map: Some(map()),
         money: 0,
+        stock: None,
         library: library(),
     };
     let mut folding = Folding::new(&start);
