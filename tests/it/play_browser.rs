@@ -557,14 +557,46 @@ fn a_pack_folder_played_still_verifies() {
     std::fs::write(pack.join("play.lock"), "").unwrap();
     let o = run_in(&camp, &["verify", "out/session-1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    // Anything else is still named.
-    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
-    let o = run_in(&camp, &["verify", "out/session-1"]);
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
-        stderr(&o).contains("notes.txt is not part of the pack"),
-        "{}",
-        stderr(&o)
+        said.contains("play.log and play.lock are the GM's, from `play`, not the pack's"),
+        "{said}"
     );
+    // A sheet the GM wrote on is theirs, not damage: said so, and still so
+    // after `prep --force` (which leaves it as the GM has it).
+    let mut sheet = std::fs::read_to_string(pack.join("npc-1.md")).unwrap();
+    sheet.push_str("\nGM: she lied about the ferry.\n");
+    std::fs::write(pack.join("npc-1.md"), &sheet).unwrap();
+    for pass in ["written on", "after prep --force"] {
+        let o = run_in(&camp, &["verify", "out/session-1"]);
+        assert!(o.status.success(), "{pass}: {}", stderr(&o));
+        let said = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            said.contains("and npc-1.md is yours: written on"),
+            "{pass}: {said}"
+        );
+        assert!(!said.contains("damaged"), "{pass}: {said}");
+        let o = run_in(&camp, &["verify"]);
+        assert!(o.status.success(), "{pass}: {}", stderr(&o));
+        ok_in(&camp, &["prep", "1", "--force"]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(pack.join("npc-1.md")).unwrap(),
+        sheet
+    );
+    // Anything else is still named: a file that is not the pack's, one
+    // missing.
+    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
+    std::fs::remove_file(pack.join("voucher-1.md")).unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(!o.status.success());
+    for said in [
+        "notes.txt is not part of the pack",
+        "voucher-1.md is missing",
+    ] {
+        assert!(stderr(&o).contains(said), "{said}: {}", stderr(&o));
+    }
+    assert!(!stderr(&o).contains("npc-1.md"), "{}", stderr(&o));
 }
 
 /// A stop's name as the SVG writes it (XML text).
