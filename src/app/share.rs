@@ -144,18 +144,7 @@ fn status(
 fn ok_line(dir: &Path, compared: &Comparison) -> String {
     let d = dir.display();
     let n = compared.files;
-    let mut line = match compared.edited.len() {
-        0 => format!("ok: all {n} files in {d} match its bundle.toml"),
-        e => format!(
-            "ok: {} of the {n} files in {d} match its bundle.toml, and {} {}: written on since \
-             the pack wrote {} (the pack's own version is unchanged, so `prep` leaves {} be)",
-            n - e,
-            crate::generators::join_and(&compared.edited),
-            if e == 1 { "is yours" } else { "are yours" },
-            if e == 1 { "it" } else { "them" },
-            if e == 1 { "it" } else { "them" },
-        ),
-    };
+    let mut line = format!("ok: all {n} files in {d} match its bundle.toml");
     line.push_str(&yours_note(compared));
     if !compared.played.is_empty() {
         line.push_str(&format!(

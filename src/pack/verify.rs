@@ -41,7 +41,8 @@ pub(crate) struct Comparison {
     /// manifest lists each with the hash of the pack's bytes (so the pack
     /// wrote it, and its pack version has not changed since), and the
     /// file now holds other bytes. `prep` leaves such a file as it is (it
-    /// is the GM's now), so `verify` names it as the GM's, not as damage.
+    /// is the GM's now), so `verify` names it as likely the GM's writing
+    /// (still a difference: the folder is not what the bundle makes).
     pub edited: Vec<String>,
     /// The GM's play log and its lock, when `play PACKDIR` left them
     /// ([`PLAYED`]): named, never compared.
@@ -85,8 +86,14 @@ impl Sources {
         let (files, yours) = beside_kept(dir, files);
         let edited = edited(dir, &files);
         let mut differences = differences(dir, &files);
-        differences
-            .retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n) && !edited.contains(n));
+        differences.retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n));
+        // Still a difference (the folder is not what the bundle makes), but
+        // said as what it likely is: the GM's writing, not damage.
+        for (n, what) in &mut differences {
+            if edited.contains(n) {
+                *what = EDITED;
+            }
+        }
         let played = PLAYED
             .iter()
             .filter(|n| is_entry(&dir.join(n), |t| t.is_file()))
@@ -230,6 +237,11 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
         .collect();
     (files, yours)
 }
+
+/// How a file the GM wrote on is named ([`Comparison::edited`]).
+const EDITED: &str = "differs: it was changed after the pack wrote it, and the pack's own \
+     version has not changed since (if you wrote on it, it is yours: `prep` leaves it as you \
+     have it)";
 
 /// The pack's files the GM wrote on since the pack wrote them, as `prep`
 /// judges it (`output::publish`: it leaves such a file as the GM has it):

@@ -562,22 +562,19 @@ fn a_pack_folder_played_still_verifies() {
         said.contains("play.log and play.lock are the GM's, from `play`, not the pack's"),
         "{said}"
     );
-    // A sheet the GM wrote on is theirs, not damage: said so, and still so
-    // after `prep --force` (which leaves it as the GM has it).
+    // A sheet the GM wrote on is named as likely theirs (still not what
+    // the bundle makes), and `prep --force` leaves it as they have it.
     let mut sheet = std::fs::read_to_string(pack.join("npc-1.md")).unwrap();
     sheet.push_str("\nGM: she lied about the ferry.\n");
     std::fs::write(pack.join("npc-1.md"), &sheet).unwrap();
     for pass in ["written on", "after prep --force"] {
         let o = run_in(&camp, &["verify", "out/session-1"]);
-        assert!(o.status.success(), "{pass}: {}", stderr(&o));
-        let said = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(!o.status.success(), "{pass}");
         assert!(
-            said.contains("and npc-1.md is yours: written on"),
-            "{pass}: {said}"
+            stderr(&o).contains("npc-1.md differs: it was changed after the pack wrote it"),
+            "{pass}: {}",
+            stderr(&o)
         );
-        assert!(!said.contains("damaged"), "{pass}: {said}");
-        let o = run_in(&camp, &["verify"]);
-        assert!(o.status.success(), "{pass}: {}", stderr(&o));
         ok_in(&camp, &["prep", "1", "--force"]);
     }
     assert_eq!(
@@ -596,7 +593,6 @@ fn a_pack_folder_played_still_verifies() {
     ] {
         assert!(stderr(&o).contains(said), "{said}: {}", stderr(&o));
     }
-    assert!(!stderr(&o).contains("npc-1.md"), "{}", stderr(&o));
 }
 
 /// A stop's name as the SVG writes it (XML text).
