@@ -37,6 +37,16 @@ pub(crate) struct Comparison {
     /// the pack's own version is beside it at (`npc-1.new.md`), holding
     /// exactly the bytes the bundle makes: (the GM's, the pack's).
     pub yours: Vec<(String, String)>,
+    /// Files of the pack the GM wrote on after the pack wrote them: the
+    /// manifest lists each with the hash of the pack's bytes (so the pack
+    /// wrote it, and its pack version has not changed since), and the
+    /// file now holds other bytes. `prep` leaves such a file as it is (it
+    /// is the GM's now), so `verify` names it as likely the GM's writing
+    /// (still a difference: the folder is not what the bundle makes).
+    pub edited: Vec<String>,
+    /// The GM's play log and its lock, when `play PACKDIR` left them
+    /// ([`PLAYED`]): named, never compared.
+    pub played: Vec<String>,
 }
 
 impl Sources {
@@ -74,12 +84,27 @@ impl Sources {
             }
         }
         let (files, yours) = beside_kept(dir, files);
+        let edited = edited(dir, &files);
         let mut differences = differences(dir, &files);
         differences.retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n));
+        // Still a difference (the folder is not what the bundle makes), but
+        // said as what it likely is: the GM's writing, not damage.
+        for (n, what) in &mut differences {
+            if edited.contains(n) {
+                *what = EDITED;
+            }
+        }
+        let played = PLAYED
+            .iter()
+            .filter(|n| is_entry(&dir.join(n), |t| t.is_file()))
+            .map(|n| n.to_string())
+            .collect();
         Ok(Comparison {
             files: files.len(),
             differences,
             yours,
+            edited,
+            played,
         })
     }
 }
@@ -211,6 +236,27 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
         })
         .collect();
     (files, yours)
+}
+
+/// How a file the GM wrote on is named ([`Comparison::edited`]).
+const EDITED: &str = "differs: it was changed after the pack wrote it, and the pack's own \
+     version has not changed since (if you wrote on it, it is yours: `prep` leaves it as you \
+     have it)";
+
+/// The pack's files the GM wrote on since the pack wrote them, as `prep`
+/// judges it (`output::publish`: it leaves such a file as the GM has it):
+/// a regular file (not a link) holding other bytes than the pack's, which
+/// the manifest lists with the hash of exactly the pack's bytes.
+fn edited(dir: &Path, files: &PackFiles) -> Vec<String> {
+    let listed = output::listed_in(dir);
+    files
+        .iter()
+        .filter(|(name, bytes)| {
+            check_file(&dir.join(name), bytes) == Some("differs")
+                && listed.get(name.as_str()) == Some(&Some(output::digest(bytes)))
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// The files `play PACKDIR` keeps in a pack folder: its play log and the

@@ -73,18 +73,38 @@ impl Marks {
     fn add(&mut self, play: &Play, e: &Entry) {
         let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
         match &e.action {
-            Action::Met { address } => {
-                let npc = play
+            Action::Met { address, pc: taker } => {
+                let kind = play
                     .fixed
                     .items
                     .iter()
-                    .any(|i| i.address == *address && i.kind == "npc");
-                let list = if npc {
+                    .find(|i| i.address == *address)
+                    .map(|i| i.kind);
+                let list = if kind == Some("npc") {
                     &mut self.npcs_met
                 } else {
                     &mut self.met
                 };
                 list.push(address.clone());
+                // An injury or a mutation goes to the PC who took it.
+                if let Some(i) = taker.as_deref().and_then(pc) {
+                    let p = &mut self.pcs[i];
+                    match kind {
+                        Some("injury") => p.injuries.push(address.clone()),
+                        Some("mutation") => p.mutations.push(address.clone()),
+                        _ => {}
+                    }
+                }
+            }
+            Action::Omens { pc: name, spent } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].omens += spent;
+                }
+            }
+            Action::Corruption { pc: name, amount } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].corruption += amount;
+                }
             }
             Action::Damage { pc: name, amount } => {
                 if let Some(i) = pc(name) {
@@ -138,13 +158,35 @@ impl Marks {
                 }
             }
             Action::Push { .. } => self.pushed.push(e.k),
-            Action::Tracker { .. } => self.tracker = tracker_after(play, self, e),
+            Action::Tracker { op, name, now } => {
+                // A PC's track in the encounter is the party's: a PC set
+                // there is damage (or healing) marked once, for the record.
+                if op == "set"
+                    && tracked_pc(self, name.as_deref())
+                    && let (Some(i), Some(now)) = (name.as_deref().and_then(pc), *now)
+                {
+                    // Never below none lost (a log written before this
+                    // rule may heal past it; a new action is refused).
+                    let lost = (self.now(play, i) - now).max(-self.pcs[i].damage);
+                    self.pcs[i].damage += lost;
+                }
+                self.tracker = tracker_after(play, self, e);
+            }
             Action::Roll { .. }
             | Action::Dice { .. }
             | Action::Check { .. }
             | Action::Undo { .. } => {}
         }
     }
+}
+
+/// Whether `name` is a PC in the running tracker.
+pub(crate) fn tracked_pc(marks: &Marks, name: Option<&str>) -> bool {
+    marks.tracker.as_ref().is_some_and(|t| {
+        t.combatants
+            .iter()
+            .any(|c| c.side == "pc" && Some(c.name.as_str()) == name)
+    })
 }
 
 /// A Heal Check's outcome kept, as the marks hold it.

@@ -22,6 +22,8 @@ pub(crate) struct PcStart {
     pub statuses: Vec<String>,
     /// Core Rules: STR, AGI and WIT (a check is a save against one).
     pub abilities: Vec<(&'static str, i64)>,
+    /// Core Rules: the omens the PC has at the start (METTLE: `None`).
+    pub omens: Option<i64>,
 }
 
 /// An item of the pack the GM can mark met or push.
@@ -99,6 +101,7 @@ pub(crate) fn pcs(pack: &Pack, levels: &[(String, i64)]) -> Vec<PcStart> {
             max: i64::from(b.mettle()),
             statuses: b.statuses.clone(),
             abilities: Vec::new(),
+            omens: None,
         })
         .collect();
     out.extend(pack.party.core.iter().map(|s| PcStart {
@@ -108,6 +111,7 @@ pub(crate) fn pcs(pack: &Pack, levels: &[(String, i64)]) -> Vec<PcStart> {
         max: s.STR,
         statuses: s.conditions.clone(),
         abilities: vec![("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)],
+        omens: Some(s.omens),
     }));
     out
 }

@@ -25,6 +25,12 @@ pub(crate) struct PcMarks {
     /// Statuses they started with that ended in play.
     pub cured: Vec<String>,
     pub healed: Option<Healed>,
+    /// Core Rules: injuries and mutations taken in play (the slips'
+    /// addresses), omens spent and corruption gained.
+    pub injuries: Vec<String>,
+    pub mutations: Vec<String>,
+    pub omens: i64,
+    pub corruption: i64,
 }
 
 /// One side of the encounter tracker.

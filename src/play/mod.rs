@@ -32,6 +32,8 @@ pub(crate) mod server;
 mod views;
 
 #[cfg(test)]
+mod core_marks;
+#[cfg(test)]
 mod kept;
 #[cfg(test)]
 mod refusals;
@@ -296,7 +298,7 @@ impl Play {
                     read.k
                 )));
             }
-            let done = play.carry_out(&read.action).map_err(fail)?;
+            let done = play.carry_out(&read.action, false).map_err(fail)?;
             if done.line != *line {
                 return Err(fail(format!(
                     "the line does not replay to what it says: it says `{line}`, replayed it is \
@@ -309,8 +311,9 @@ impl Play {
         Ok(play)
     }
 
-    /// Check and carry out `action` as the next action, without keeping it.
-    fn carry_out(&self, action: &Value) -> Result<Done, String> {
+    /// Check and carry out `action` as the next action, without keeping it
+    /// (`fresh`: from the screen, not a log line read back).
+    fn carry_out(&self, action: &Value, fresh: bool) -> Result<Done, String> {
         let k = self.entries.len() + 1;
         if k > log::MAX_LINES {
             return Err(format!(
@@ -319,7 +322,7 @@ impl Play {
             ));
         }
         let checked = action::Action::from_json(action)?;
-        perform::perform(self, k, checked)
+        perform::perform(self, k, checked, fresh)
     }
 
     fn push(&mut self, done: Done) {
@@ -360,7 +363,7 @@ impl api::Table for Play {
     }
 
     fn act(&mut self, action: &Value) -> Result<Value, api::NotDone> {
-        let done = self.carry_out(action)?;
+        let done = self.carry_out(action, true)?;
         if done.line.len() > log::MAX_LINE {
             return Err(api::NotDone::from(format!(
                 "this action's line would be {} bytes long, past the most a play log line may be \

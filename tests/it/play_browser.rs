@@ -557,14 +557,42 @@ fn a_pack_folder_played_still_verifies() {
     std::fs::write(pack.join("play.lock"), "").unwrap();
     let o = run_in(&camp, &["verify", "out/session-1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    // Anything else is still named.
-    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
-    let o = run_in(&camp, &["verify", "out/session-1"]);
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
-        stderr(&o).contains("notes.txt is not part of the pack"),
-        "{}",
-        stderr(&o)
+        said.contains("play.log and play.lock are the GM's, from `play`, not the pack's"),
+        "{said}"
     );
+    // A sheet the GM wrote on is named as likely theirs (still not what
+    // the bundle makes), and `prep --force` leaves it as they have it.
+    let mut sheet = std::fs::read_to_string(pack.join("npc-1.md")).unwrap();
+    sheet.push_str("\nGM: she lied about the ferry.\n");
+    std::fs::write(pack.join("npc-1.md"), &sheet).unwrap();
+    for pass in ["written on", "after prep --force"] {
+        let o = run_in(&camp, &["verify", "out/session-1"]);
+        assert!(!o.status.success(), "{pass}");
+        assert!(
+            stderr(&o).contains("npc-1.md differs: it was changed after the pack wrote it"),
+            "{pass}: {}",
+            stderr(&o)
+        );
+        ok_in(&camp, &["prep", "1", "--force"]);
+    }
+    assert_eq!(
+        std::fs::read_to_string(pack.join("npc-1.md")).unwrap(),
+        sheet
+    );
+    // Anything else is still named: a file that is not the pack's, one
+    // missing.
+    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
+    std::fs::remove_file(pack.join("voucher-1.md")).unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(!o.status.success());
+    for said in [
+        "notes.txt is not part of the pack",
+        "voucher-1.md is missing",
+    ] {
+        assert!(stderr(&o).contains(said), "{said}: {}", stderr(&o));
+    }
 }
 
 /// A stop's name as the SVG writes it (XML text).
