@@ -54,6 +54,8 @@ pub mod scan;
 pub mod sheet;
 pub mod tablesmith;
 pub mod tablesmith_lines;
+pub mod tablesmith_mods;
+pub mod tablesmith_vars;
 pub mod totals;
 
 use std::collections::BTreeMap;
