@@ -323,31 +323,23 @@ const REAL: &[Real] = &[
     ("occupation", &[], 2, 962),
     ("person-adjective", &[], 2, 394),
     ("room-type", &[], 2, 109),
-    ("simple-gen-footer", &[(7, 15)], 0, 0),
-    (
-        "spec-dynamic-reference",
-        &[(14, 2), (14, 35), (14, 64)],
-        4,
-        8,
-    ),
+    // Issue 53: a list's `$output` joining its items, and a variable set
+    // once and read in the same text (a row per item), come in whole.
+    ("simple-gen-footer", &[], 1, 1),
+    ("spec-dynamic-reference", &[], 6, 11),
     ("spec-hierarchical-creature", &[], 8, 15),
-    (
-        "spec-properties-character",
-        &[(12, 2), (12, 33), (13, 8), (14, 15)],
-        1,
-        2,
-    ),
+    ("spec-properties-character", &[(13, 8), (14, 15)], 4, 6),
     ("spec-race-properties", &[], 3, 5),
     ("spec-weighted-rarity", &[], 2, 5),
     ("terrain", &[], 2, 63),
     (
         "test-dragon-scales-dynamic-odds",
-        &[(2, 28), (2, 70), (11, 8), (16, 7)],
+        &[(11, 8), (16, 7)],
         3,
         10,
     ),
     ("test-fruit-ranges-evaluateitem", &[(2, 3), (2, 40)], 1, 2),
-    ("test-greek-god-output", &[(8, 2)], 2, 4),
+    ("test-greek-god-output", &[], 4, 8),
     ("test-hierarchical-animal", &[], 5, 13),
     (
         "test-image-prompt-joinlists",
@@ -519,6 +511,35 @@ fn the_real_generators_weights_are_perchances_exactly() {
                 3,
             ),
         ],
+    );
+    // Issue 53: a variable set once is a row per item, each reading the
+    // item wherever the text reads the variable (Perchance prints it
+    // where it is set too).
+    assert_chances(
+        &real_table(&c, "spec-dynamic-reference", "g-on-line-14"),
+        &[
+            (
+                "maleHello, I'm {table:imported.spec-dynamic-reference.names-male} and I'm male.",
+                1,
+                2,
+            ),
+            (
+                "femaleHello, I'm {table:imported.spec-dynamic-reference.names-female} and I'm female.",
+                1,
+                2,
+            ),
+        ],
+    );
+    // A list's `$output` joining its items in `<p>`s: both, a line each,
+    // the links their words.
+    let footer = real_table(&c, "simple-gen-footer", "output");
+    let text = chances(&footer)[0].0.clone();
+    assert!(
+        text.trim_start()
+            .starts_with("The useful generators list is a handy list")
+            && text.contains("projects.\nIf you'd like")
+            && !text.contains('<'),
+        "{text}"
     );
     // `{…|…|…}` with references in it: a pick.
     assert_chances(

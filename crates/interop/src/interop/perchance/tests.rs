@@ -129,11 +129,131 @@ fn the_page_description_is_left_out_with_a_note() {
         "{:?}",
         s.counts
     );
-    // Text that refers to it reads it, and its JavaScript is refused.
+    // Text that refers to it reads it: its items joined (issue 53), and
+    // the import in them refused.
     let s = read(
         "c.perchance",
         "c",
         &format!("{page}$output = [color] [description]\ncolor\n\tred\n"),
     );
-    assert_eq!(refused(&s), [(4, 15)]);
+    assert_eq!(refused(&s), [(3, 2)]);
+}
+
+/// Every refusal of a file: (line, column, what).
+fn refusals(s: &Sheet) -> Vec<(usize, usize, String)> {
+    s.refused
+        .iter()
+        .chain(s.tables.iter().flat_map(|t| &t.refused))
+        .map(|r| (r.line, r.column, r.what.clone()))
+        .collect()
+}
+
+#[test]
+fn a_variable_set_once_is_a_row_for_each_item() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "g\n  male ^3\n  female\nnames\n  male\n    Bob\n  female\n    Ann\nk\n  wolf\n    size = big\n  owl\n    size = small\noutput\n  [x = g.selectOne]I'm [names[x].selectOne], [x].\n  [y = k.selectOne, \"\"]A [y.size] [y]. [k.selectOne]\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let x = table(&s, "x on line 15");
+    assert_eq!(weights(x), [3, 1]);
+    let male = s
+        .tables
+        .iter()
+        .position(|t| t.name == "names.male")
+        .unwrap();
+    let words = |w: &str| Frag::Words(w.into());
+    assert_eq!(
+        x.rows[0].text,
+        [
+            words("male"),
+            words("I'm "),
+            Frag::Local(male),
+            words(", "),
+            words("male"),
+            words("."),
+        ]
+    );
+    let y = table(&s, "y on line 16");
+    assert_eq!(y.rows.len(), 2);
+    assert_eq!(y.rows[1].text[0], words("A "));
+    assert!(
+        matches!(y.rows[1].text[1], Frag::Local(_)),
+        "{:?}",
+        y.rows[1].text
+    );
+    assert_eq!(y.rows[1].text[3], words("owl"));
+}
+
+#[test]
+fn variables_that_cannot_be_carried_stay_refused() {
+    for (text, what) in [
+        // Read before it is set, a second one in the text, another item's.
+        (
+            "l\n  a\noutput\n  [x] [x = l.selectOne]\n",
+            "`[x]` names no list",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne] {[x]|b}\n",
+            "`[x]` names no list",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne]\n  [x]\n",
+            "`[x]` names no list",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne] [x.size]\n",
+            "the item `a` has nothing of that name",
+        ),
+        (
+            "l\n  a\nx\n  b\noutput\n  [x = l.selectOne]\n",
+            "sets a variable",
+        ),
+    ] {
+        let got = refusals(&read("g.perchance", "g", text));
+        assert!(got.iter().any(|r| r.2.contains(what)), "{text}: {got:?}");
+    }
+}
+
+#[test]
+fn join_items_in_an_output_is_every_item_in_order() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "d\n  one\n  [k]\n  three\n  $output = <p>[this.joinItems(\"</p><p>\")]</p>\nk\n  x\noutput\n  [d]\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let k = s.tables.iter().position(|t| t.name == "k").unwrap();
+    let d = table(&s, "d");
+    let words = |w: &str| Frag::Words(w.into());
+    let text: Vec<&Frag> = d.rows[0].text.iter().filter(|f| **f != words("")).collect();
+    assert_eq!(
+        text,
+        [
+            words("\n"),
+            words("one"),
+            words("\n"),
+            Frag::Local(k),
+            words("\n"),
+            words("three")
+        ]
+        .iter()
+        .collect::<Vec<_>>()
+    );
+    // Outside a list's `$output`, or joined again inside an item: refused.
+    for text in [
+        "output\n  [this.joinItems(\", \")]\n",
+        "d\n  [this.joinItems(\",\")]\n  $output = [this.joinItems(\",\")]\noutput\n  [d]\n",
+    ] {
+        let got = refusals(&read("g.perchance", "g", text));
+        assert!(
+            got.iter().any(|r| r.2.contains("joinItems")),
+            "{text}: {got:?}"
+        );
+    }
 }
