@@ -249,16 +249,20 @@ fn folded(start: &Start, inputs: &[SessionInput]) -> Result<Ledger, Error> {
 }
 
 /// What the earlier packs `used`, with the name words of every PC the
-/// campaign has had (present, dead or gone) and the stops whose trouble
-/// the records say the party dealt with, for a session starting from
-/// `state`.
+/// campaign has had (present, dead or gone), the stops whose trouble
+/// the records say the party dealt with and the people they say died
+/// (never brought back), for a session starting from `state`.
 fn memory_at(used: &Memory, state: &State) -> Memory {
-    Memory {
+    let mut memory = Memory {
         pc_words: name_words(state.pcs.iter().map(|p| p.name.as_str())),
         helped: state.helped.clone(),
         people_met: state.npcs_met.iter().map(|n| n.name.clone()).collect(),
         ..used.clone()
+    };
+    for name in &state.slain {
+        memory.bury(name);
     }
+    memory
 }
 
 /// What a campaign's session is made from besides its plan, in one place
@@ -450,6 +454,11 @@ pub(crate) fn facts(pack: &Pack, digest: String) -> PackFacts {
                 address: addressed("npc", i),
                 name: n.name.clone(),
             })
+            .collect(),
+        people: pack
+            .people()
+            .into_iter()
+            .map(|(address, name)| PackNpc { address, name })
             .collect(),
         legs: pack.journey.as_ref().map_or_else(Vec::new, |j| {
             let mut stops: Vec<String> =

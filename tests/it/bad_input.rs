@@ -1263,6 +1263,15 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "trait row with an unknown body",
+            "[[table]]\nextends = \"gen.npc.look\"\n\n[[table.row]]\nweight = 1\nname = \"Bubbles\"\ntext = \"bubbles rising through it\"\ntags = [\"monster\", \"body:shapless\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.look] row `Bubbles` is tagged `body:shapless`, which is no body",
+                "did you mean `body:shapeless`?",
+                "a body is one of: person, shapeless, beast, bones, headless",
+            ],
+        ),
+        table(
             "concept row for no archetype",
             "[[table]]\nextends = \"gen.npc.concept\"\n\n[[table.row]]\nweight = 1\nname = \"Salt seller\"\ntext = \"A salt seller.\"\ntags = [\"archetype:merchnat\"]\n",
             &[

@@ -431,3 +431,114 @@ fn a_stop_the_party_comes_back_to_says_what_moved_on_not_its_hook_again() {
     let (verified, _) = ok_in(&camp, &["verify"]);
     assert_eq!(verified.matches("ok: all").count(), 4, "{verified}");
 }
+
+/// The people of a pack who could die, as a record's `slain` names them:
+/// the address of each encounter (on the way too) whose foes have a named
+/// leader who is a person, and of each NPC card.
+fn mortals(p: &Value) -> Vec<String> {
+    let mut encounters: Vec<(String, &Value)> = p["encounters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (format!("encounter/{}", i + 1), e))
+        .collect();
+    if let Some(j) = p["journey"].as_object() {
+        encounters.extend(
+            j["encounters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .map(|(k, e)| (format!("journey/1/encounter/{}", k + 1), &e["encounter"])),
+        );
+    }
+    let led = |e: &Value| {
+        e["foes"].as_array().unwrap().iter().any(|f| {
+            f.get("want").is_some() && ["human", "townsfolk"].contains(&f["kind"].as_str().unwrap())
+        })
+    };
+    let cards = (1..=p["npcs"].as_array().unwrap().len()).map(|i| format!("npc/{i}"));
+    encounters
+        .into_iter()
+        .filter(|(_, e)| led(e))
+        .map(|(at, _)| at)
+        .chain(cards)
+        .collect()
+}
+
+/// Issue 50: the people a record says died (`slain`) never come back.
+/// Ten sessions through the binary; the records of the odd ones list
+/// every person of their packs as slain (by address), the even ones
+/// nobody: people come back into later encounters, and never one who
+/// died; `campaign --json` lists the dead.
+#[test]
+fn the_people_a_record_says_died_never_come_back() {
+    let base = temp_dir("memory-slain");
+    ok_in(&base, &["init", "camp"]);
+    let camp = base.join("camp");
+    let (mut dead, mut back) = (BTreeSet::new(), 0);
+    for n in 1..=10 {
+        if n > 1 {
+            std::fs::create_dir_all(camp.join(format!("sessions/{n}"))).unwrap();
+            let plan = std::fs::read_to_string(camp.join("sessions/1/plan.toml")).unwrap();
+            std::fs::write(camp.join(format!("sessions/{n}/plan.toml")), plan).unwrap();
+        }
+        ok_in(&camp, &["prep", &n.to_string()]);
+        let p = pack(&camp, n);
+        for e in p["encounters"].as_array().unwrap() {
+            if let Some(r) = e.get("returning") {
+                let name = r["name"].as_str().unwrap();
+                assert!(!dead.contains(name), "session {n}: {name} died, yet: {r}");
+                back += 1;
+            }
+        }
+        let mut keys = vec![("day =", format!("day = {}", day(&p) + 1))];
+        if n % 2 == 1 {
+            let slain = mortals(&p);
+            let named: Vec<String> = slain.iter().map(|a| format!("{a:?}")).collect();
+            keys.push(("slain =", format!("slain = [{}]", named.join(", "))));
+            dead.extend(people_named(&p, &slain));
+        }
+        record(&camp, n, &keys);
+    }
+    assert!(dead.len() >= 8, "only {} died: {dead:?}", dead.len());
+    assert!(back >= 1, "nobody came back: the test shows nothing");
+    let (out, _) = ok_in(&camp, &["campaign", "--json"]);
+    let ledger: Value = serde_json::from_str(&out).unwrap();
+    let listed: BTreeSet<String> = ledger["now"]["slain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(listed, dead);
+}
+
+/// The names of the people at `addresses` of a pack (an encounter's: its
+/// leader who is a person).
+fn people_named(p: &Value, addresses: &[String]) -> Vec<String> {
+    let leader = |e: &Value| {
+        e["foes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f.get("want").is_some())
+            .map(|f| f["name"].as_str().unwrap().to_owned())
+    };
+    addresses
+        .iter()
+        .filter_map(|a| {
+            if let Some(i) = a.strip_prefix("npc/") {
+                let i: usize = i.parse().unwrap();
+                return Some(p["npcs"][i - 1]["name"].as_str().unwrap().to_owned());
+            }
+            if let Some(k) = a.strip_prefix("journey/1/encounter/") {
+                let k: usize = k.parse().unwrap();
+                return leader(&p["journey"]["encounters"][k - 1]["encounter"]);
+            }
+            let i: usize = a.strip_prefix("encounter/").unwrap().parse().unwrap();
+            leader(&p["encounters"][i - 1])
+        })
+        .collect()
+}

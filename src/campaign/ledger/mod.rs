@@ -115,6 +115,10 @@ pub struct PackFacts {
     pub mutations: Vec<Slip<Mutation>>,
     /// The NPCs, by address (`npc/1`), with their names.
     pub npcs: Vec<PackNpc>,
+    /// The people of the encounters who could die (a record's `slain`):
+    /// each encounter's named leader and the face it brings back, by the
+    /// encounter's address (`encounter/2`, `journey/1/encounter/1`).
+    pub people: Vec<PackNpc>,
     /// The stops of the planned journey in order, from the party's stop
     /// (empty: no journey).
     pub legs: Vec<String>,
@@ -402,6 +406,7 @@ fn initial(start: &Start) -> State {
         rations: None,
         water: None,
         helped: Vec::new(),
+        slain: Vec::new(),
         funerals_due: Vec::new(),
         spent: Vec::new(),
         retired: Vec::new(),

@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::concept;
 use super::traits::{self, Traits};
 use super::{Address, GenError, Generator, display_name};
+use crate::content::validate::traits::bodies;
 use crate::content::{Library, Row, Stats, Text, owned};
 use crate::rules::RulesSystem;
 use crate::rules::core_d20::{self, Sheet};
@@ -346,7 +347,8 @@ impl Generator for Request {
             RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
             RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
         };
-        let traits = traits::draw(library, &kind, seed, at)?;
+        let body = bodies(&row.entry.tags)[0];
+        let traits = traits::draw(library, (&kind, body), seed, at)?;
         let table = table_for(self.system);
         let concept = concept::draw(
             library,

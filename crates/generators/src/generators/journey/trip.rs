@@ -446,6 +446,7 @@ impl<'a> Trip<'a> {
             lead,
             req,
             told,
+            rumoured,
             ..
         } = self;
         let arrival =
@@ -477,6 +478,7 @@ impl<'a> Trip<'a> {
             watches: clock.states,
             days: super::log::fold(clock.days, &clock.routine),
             told,
+            rumours: rumoured,
         }
     }
 }

@@ -255,6 +255,8 @@ pub struct After {
     pub items: Vec<(String, String)>,
     /// The pack's NPCs and those brought back (`npc/2`, `Mira Holt`).
     pub npcs: Vec<(String, String)>,
+    /// The people of the encounters who could die ([`Pack::people`]).
+    pub people: Vec<(String, String)>,
     /// The stops of the planned journey, in order from the party's stop.
     pub legs: Vec<String>,
     /// Vouchers in hand (carried, then the pack's), with their holders.
@@ -349,6 +351,28 @@ impl Pack {
             .collect()
     }
 
+    /// The people of the pack's encounters (its own, then those on the
+    /// way) who could die at the table, by the encounter's address: its
+    /// leader when a person ([`Memory::meet_in`]), then the face it brings
+    /// back. A record's `slain` names them (or the NPC cards).
+    pub fn people(&self) -> Vec<(String, String)> {
+        let own = self
+            .encounters
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Address::new("encounter", i).to_string(), e));
+        let mut out = Vec::new();
+        for (at, e) in own.chain(self.journey_encounters()) {
+            if let Some(l) = e.person_leader() {
+                out.push((at.clone(), l.name.clone()));
+            }
+            if let Some(r) = &e.returning {
+                out.push((at, r.name.clone()));
+            }
+        }
+        out
+    }
+
     /// What the pack used that a campaign remembers: every encounter's
     /// situation (on the way too), every trap (lurking ones too) by its
     /// trigger and effect, every name of its people and the NPC cards'
@@ -360,6 +384,7 @@ impl Pack {
         }
         if let Some(j) = &self.journey {
             m.told(&j.told);
+            m.rumours.extend(j.rumours.iter().cloned());
         }
         for e in &self.encounters {
             m.meet_in(e);
@@ -697,11 +722,13 @@ fn bring_back(
 }
 
 /// Who rumours on the way may name: the pack's people and creatures, and
-/// the NPCs the party met in earlier sessions.
+/// the NPCs the party met in earlier sessions and not known to be dead.
 fn hearsay(npcs: &[Npc], encounters: &[Encounter], memory: &Memory) -> journey::Hearsay {
     let mut hearsay = journey::Hearsay::of_pack(npcs, encounters);
+    hearsay.heard = memory.rumours.iter().cloned().collect();
     for name in &memory.people_met {
-        if !hearsay.people.contains(name) {
+        // The dead are not about to be seen anywhere.
+        if !hearsay.people.contains(name) && !memory.fallen.contains(name) {
             hearsay.people.push(name.clone());
         }
     }
