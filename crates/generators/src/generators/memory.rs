@@ -185,8 +185,7 @@ impl Memory {
 
     /// Remember that a person met died (a record's `slain`): they never
     /// come back.
-    #[cfg(test)]
-    pub(crate) fn bury(&mut self, name: &str) {
+    pub fn bury(&mut self, name: &str) {
         self.fallen.insert(name.to_owned());
     }
 
