@@ -37,13 +37,6 @@ pub(crate) struct Comparison {
     /// the pack's own version is beside it at (`npc-1.new.md`), holding
     /// exactly the bytes the bundle makes: (the GM's, the pack's).
     pub yours: Vec<(String, String)>,
-    /// Files of the pack the GM wrote on after the pack wrote them: the
-    /// manifest lists each with the hash of the pack's bytes (so the pack
-    /// wrote it, and its pack version has not changed since), and the
-    /// file now holds other bytes. `prep` leaves such a file as it is (it
-    /// is the GM's now), so `verify` names it as likely the GM's writing
-    /// (still a difference: the folder is not what the bundle makes).
-    pub edited: Vec<String>,
     /// The GM's play log and its lock, when `play PACKDIR` left them
     /// ([`PLAYED`]): named, never compared.
     pub played: Vec<String>,
@@ -103,7 +96,6 @@ impl Sources {
             files: files.len(),
             differences,
             yours,
-            edited,
             played,
         })
     }
@@ -238,7 +230,11 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
     (files, yours)
 }
 
-/// How a file the GM wrote on is named ([`Comparison::edited`]).
+/// How a file the GM wrote on is named ([`edited`]): the manifest lists
+/// the pack's bytes for it (the pack wrote it, and its pack version has
+/// not changed since), and it holds other bytes now. `prep` leaves such a
+/// file as it is (the GM's now); it is still a difference, since the
+/// folder is not what the bundle makes.
 const EDITED: &str = "differs: it was changed after the pack wrote it, and the pack's own \
      version has not changed since (if you wrote on it, it is yours: `prep` leaves it as you \
      have it)";
