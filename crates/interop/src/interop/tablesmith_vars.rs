@@ -133,10 +133,14 @@ pub fn settle(test: &str) -> Result<bool, String> {
     })
 }
 
+/// Where an `{If~…}`'s parts are: the `?`'s byte, and the bytes each
+/// branch starts and ends at.
+pub type Parts = (usize, (usize, usize), (usize, usize));
+
 /// `test?yes/no` split at its `?` and at the `/` between the branches
 /// (neither inside brackets; `/` before `% [ ] { } /` is an escape, not
-/// the split): the byte offsets of the two branches' starts and ends.
-pub fn branches(args: &str) -> Option<(usize, (usize, usize), (usize, usize))> {
+/// the split).
+pub fn branches(args: &str) -> Option<Parts> {
     let q = top_level(args, 0, |c, _| c == '?')?;
     let slash = top_level(args, q + 1, |c, next| {
         c == '/' && !next.is_some_and(|n| "%[]{}/".contains(n))
