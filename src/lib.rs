@@ -54,6 +54,7 @@ pub mod cli;
 pub use tablewright_content::content;
 use tablewright_core::diagnostic;
 pub use tablewright_core::dice;
+use tablewright_core::hash;
 mod error;
 pub use tablewright_generators::generators;
 pub mod handouts;

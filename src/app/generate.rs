@@ -348,24 +348,10 @@ fn draw_map(list: Listing, req: &map::Request, index: usize, players: bool) -> R
 
 /// `gen journey`: the saved map, the stops named, the party and its water.
 fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
-    let JourneyArgs {
-        map: path,
-        from,
-        to,
-        system,
-        party,
-        route,
-        rations,
-        water,
-        water_capacity,
-        kits,
-        twist,
-        season,
-    } = args;
-    let map = input::read_map(path)?;
-    let system = *system;
-    let mut party = input::party(party.as_deref(), system)?;
-    if let Some(c) = water_capacity {
+    let map = input::read_map(&args.map)?;
+    let system = args.system;
+    let mut party = input::party(args.party.as_deref(), system)?;
+    if let Some(c) = &args.water_capacity {
         if !(1..=journey::MAX_SUPPLY).contains(c) {
             return Err(Error::input(
                 Diagnostic::message(format!(
@@ -378,24 +364,24 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         party.water_capacity = Some(*c);
     }
     Ok(journey::Request {
-        from: stop(&map, from.as_deref(), map.start)?,
-        to: stop(&map, to.as_deref(), map.goal)?,
-        capacity: journey::Request::capacity_for(&party, *water),
+        from: stop(&map, args.from.as_deref(), map.start)?,
+        to: stop(&map, args.to.as_deref(), map.goal)?,
+        capacity: journey::Request::capacity_for(&party, args.water),
         party,
         system,
         map,
-        route: *route,
-        rations: *rations,
-        water: *water,
-        kits: kits.clone(),
-        twist: *twist,
+        route: args.route,
+        rations: args.rations,
+        water: args.water,
+        kits: args.kits.clone(),
+        twist: args.twist,
         used: Vec::new(),
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
         pool: None,
         first_day: 1,
-        first_season: *season,
+        first_season: args.season,
         fasting: Vec::new(),
         visits: Default::default(),
         helped: Vec::new(),

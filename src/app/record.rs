@@ -61,7 +61,7 @@ pub(crate) fn run(
         .join(n.to_string())
         .join("record.toml");
     if let Some(log) = crate::play::campaign_log(ws, n).filter(|l| l.is_file()) {
-        let fixed = crate::play::fixed_of(ws, n, &src, pack)?;
+        let fixed = crate::play::fixed_of(n, &src, pack)?;
         return played(ws, fixed, &log, &path, out);
     }
     if path.exists() && !ws.force {

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::generators::map::{Map, Reveal, TrailStep};
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::rules::mettle::StatBlock;
 
 /// The campaign at the start of session `session`.
@@ -284,20 +284,16 @@ impl State {
     }
 
     /// A short fingerprint of the whole state (16 hex digits of FNV-1a
-    /// over its JSON): a pack stores the fingerprint of the state it
-    /// started from, so an earlier record edited afterwards shows
+    /// over its JSON, [`crate::hash::fnv1a_64`]): a pack stores the
+    /// fingerprint of the state it started from, so an earlier record
+    /// edited afterwards shows
     /// ([`crate::campaign::ledger::stale_packs`]).
     pub fn digest(&self) -> String {
         // Through `&mut dyn Write`, as the crate writes all its JSON.
         let mut json = Vec::new();
         serde_json::to_writer(&mut json as &mut dyn std::io::Write, self)
             .expect("a state serialises");
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in json {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        format!("{h:016x}")
+        format!("{:016x}", crate::hash::fnv1a_64(&json))
     }
 }
 

@@ -116,10 +116,10 @@ impl Bundle {
 
     /// A short hash of the bundle's text, printed on the pack-wide files.
     pub(crate) fn short_hash(&self) -> String {
-        use std::hash::Hasher;
-        let mut h = rand_seeder::SipHasher::new();
-        h.write(self.to_text().as_bytes());
-        format!("{:08x}", h.finish() as u32)
+        format!(
+            "{:08x}",
+            crate::hash::short(self.to_text().as_bytes()) as u32
+        )
     }
 }
 

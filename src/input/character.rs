@@ -6,7 +6,7 @@ use std::path::Path;
 use super::{flaw_diagnostics, from_toml, read_text};
 use crate::diagnostic::Report;
 use crate::error::Error;
-use crate::rules::core_d20::{self, Sheet};
+use crate::rules::core::{self, Sheet};
 
 /// What the Core Rules allow on a sheet, said after its flaws.
 pub(super) const SHEET_HINT: &str = "hint: the Core Rules keep abilities at 0-19 (15 for a new human), \
@@ -22,7 +22,7 @@ pub(crate) fn character(path: Option<&Path>) -> Result<Option<Sheet>, Error> {
 /// A character sheet's text, checked ([`character`] without the reading).
 pub(crate) fn character_from_text(path: &Path, text: &str) -> Result<Sheet, Error> {
     let sheet: Sheet = from_toml(path, text, "character sheet")?;
-    let flaws = core_d20::sheet_flaws(&sheet);
+    let flaws = core::sheet_flaws(&sheet);
     if !flaws.is_empty() {
         return Err(Error::Input(Report {
             headline: Some("the character breaks the Core Rules:".into()),

@@ -12,7 +12,7 @@ use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
 use crate::generators::journey::MAX_SUPPLY;
 use crate::rules::party::summary_hint;
-use crate::rules::{Party, RulesSystem, core_d20, mettle};
+use crate::rules::{Party, RulesSystem, core, mettle};
 
 /// The most PCs a party file may hold (a pool summary holds 1 to 8).
 pub(crate) const MAX_PCS: usize = 12;
@@ -243,7 +243,7 @@ fn legal_party(path: &Path, text: &str) -> Result<Party, Error> {
     }
     for (i, s) in party.core.iter().enumerate() {
         let prefix = [Step::Key("core"), Step::Index(i)];
-        let flaws = core_d20::sheet_flaws(s);
+        let flaws = core::sheet_flaws(s);
         diagnostics.extend(flaw_diagnostics(path, text, &prefix, &s.name, &flaws));
     }
     if let Some(c) = party.water_capacity

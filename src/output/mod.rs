@@ -37,10 +37,7 @@ mod publish;
 mod sys;
 
 use std::fmt;
-use std::hash::Hasher;
 use std::path::{Path, PathBuf};
-
-use rand_seeder::SipHasher;
 
 pub(crate) use append::Appender;
 pub(crate) use capped::Capped;
@@ -179,9 +176,7 @@ pub fn slug(seed: &str) -> String {
         }
     }
     let base = out.trim_matches('-');
-    let mut h = SipHasher::new();
-    h.write(seed.as_bytes());
-    let tag = format!("{:016x}", h.finish());
+    let tag = format!("{:016x}", crate::hash::short(seed.as_bytes()));
     if base.is_empty() {
         format!("seed-{tag}")
     } else {

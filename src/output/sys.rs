@@ -1,8 +1,9 @@
 //! What publication needs from the operating system, in one place: an
 //! atomic exchange of two folders, a lock on a folder that the kernel
 //! releases when the process dies, syncing a folder, and names no one can
-//! guess. On Linux the exchange is `renameat2(RENAME_EXCHANGE)` and the
-//! lock is `flock`; elsewhere the exchange reports `Unsupported` (the
+//! guess. On Linux the exchange is `renameat2(RENAME_EXCHANGE)`; on Unix
+//! the lock is std's file lock (`File::lock`, `flock` underneath);
+//! elsewhere the exchange reports `Unsupported` (the
 //! caller falls back to two renames) and the lock is a no-op.
 
 use std::fs::File;
@@ -79,7 +80,7 @@ pub fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 
 /// An exclusive lock on a folder, held until dropped (or the process
 /// ends, whatever way it ends). A folder this process already holds is
-/// not locked twice (a second `flock` on it would wait on ourselves): the
+/// not locked twice (a second lock on it would wait on ourselves): the
 /// inner lock is then a no-op and the outer one keeps holding it.
 pub(crate) struct Lock {
     _folder: Option<File>,
@@ -103,7 +104,6 @@ impl Drop for Lock {
 /// called once, before the wait, when it does.
 #[cfg(unix)]
 pub(super) fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
-    use std::os::fd::AsRawFd;
     use std::os::unix::fs::MetadataExt;
     let folder = File::open(dir)?;
     let meta = folder.metadata()?;
@@ -118,20 +118,21 @@ pub(super) fn lock(dir: &Path, waiting: impl FnOnce()) -> io::Result<Lock> {
             key: None,
         });
     }
-    // SAFETY: flock on a descriptor we own for the whole call.
-    if unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        waiting();
-        loop {
-            // SAFETY: flock on a descriptor we own for the whole call.
-            let rc = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX) };
-            if rc == 0 {
-                break;
-            }
-            let e = io::Error::last_os_error();
-            if e.kind() != io::ErrorKind::Interrupted {
-                return Err(e);
+    // std's file locks are `flock` on Unix: released by the kernel when
+    // the process ends, however it ends.
+    match folder.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            waiting();
+            loop {
+                match folder.lock() {
+                    Ok(()) => break,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
             }
         }
+        Err(std::fs::TryLockError::Error(e)) => return Err(e),
     }
     held().push(key);
     Ok(Lock {

@@ -2,15 +2,18 @@
 //! pack made again (its items only, no files) from the state it started
 //! from, its facts ([`PackFacts`]: addresses, vouchers issued, slips, NPCs,
 //! planned legs) folded with its record by the rules
-//! ([`crate::campaign::fold`]), one session after another — so session N
-//! starts from the state the records give, and its draws stay its own
-//! (`"<campaign seed>/session/<N>"`), whatever the records say.
+//! ([`crate::campaign::Folding`]), one session after another, each record
+//! pushed once on the state the one before left — so session N starts
+//! from the state the records give, and its draws stay its own
+//! (`"<campaign seed>/session/<N>"`), whatever the records say. [`before`]
+//! is the one way to where session N starts: `prep`, `record`, `play`,
+//! the record check and `campaign` all go through it.
 
 use crate::campaign::folder::{CampaignFile, Files};
 use crate::campaign::ledger::{IssuedVoucher, PackNpc, Slip};
 use crate::campaign::plan::{self, Prepared};
 use crate::campaign::state::State;
-use crate::campaign::{Ledger, PackFacts, RecordFile, SessionInput, Start, fold};
+use crate::campaign::{Folding, Ledger, PackFacts, RecordFile, SessionInput, Start};
 use crate::content::Library;
 use crate::diagnostic::{Diagnostic, Report};
 use crate::error::Error;
@@ -21,11 +24,7 @@ use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
 
 /// A campaign folded up to session N.
-pub(crate) struct History<'a> {
-    /// Where the campaign started.
-    pub start: Start<'a>,
-    /// Each session before N: its pack's facts and its record.
-    pub inputs: Vec<SessionInput>,
+pub(crate) struct History {
     /// The ledger of the sessions before N.
     pub ledger: Ledger,
     /// The state session N starts from.
@@ -37,150 +36,31 @@ pub(crate) struct History<'a> {
     pub memory: Memory,
 }
 
+/// A campaign's files, as the walk over its sessions reads them.
+struct Campaign<'c> {
+    files: &'c Files,
+    file: &'c CampaignFile,
+    library: &'c Library,
+    party: &'c Party,
+}
+
 /// The campaign's sessions before `n` folded over its start, each
 /// session's pack made again from the state it started from.
-pub(crate) fn before<'a>(
+pub(crate) fn before(
     files: &Files,
     file: &CampaignFile,
-    library: &'a Library,
+    library: &Library,
     party: &Party,
     map: Option<&Map>,
     n: usize,
-) -> Result<History<'a>, Error> {
-    let mut replay = Replay::new(files, file, library, party, map)?;
-    for k in 1..n {
-        replay.step(files, file, k)?;
-    }
-    replay.finish(n)
-}
-
-/// [`before`] one session at a time: each step makes session `k`'s pack
-/// from the state it starts from and folds its record (as the files
-/// hold it then). A caller that writes record `k` after seeing pack `k`
-/// (the long campaign tests) steps on without making every earlier pack
-/// again.
-pub(crate) struct Replay<'a> {
-    start: Start<'a>,
-    inputs: Vec<SessionInput>,
-    packs: Vec<Pack>,
-    ledger: Ledger,
-    memory: Memory,
-}
-
-impl<'a> Replay<'a> {
-    /// Where the campaign starts: nothing made or folded yet.
-    pub(crate) fn new(
-        files: &Files,
-        file: &CampaignFile,
-        library: &'a Library,
-        party: &Party,
-        map: Option<&Map>,
-    ) -> Result<Self, Error> {
-        let start_stop = match map {
-            Some(m) => Some(m.stops[plan::start_stop(files, file, m)?].name.clone()),
-            None => None,
-        };
-        let start = Start {
-            system: file.system,
-            seed: Seed::new(&file.seed)?,
-            party: party.clone(),
-            stop: start_stop,
-            map: map.cloned(),
-            money: file.money,
-            stock: file.map.as_ref().map(|m| crate::campaign::ledger::Stock {
-                rations: m.rations,
-                water: m.water,
-            }),
-            library,
-        };
-        let ledger = folded(&start, &[])?;
-        Ok(Replay {
-            start,
-            inputs: Vec::new(),
-            packs: Vec::new(),
-            ledger,
-            memory: Memory::default(),
-        })
-    }
-
-    /// Session `k`'s pack made from the state it starts from (its
-    /// record, if `files` holds one, folded).
-    pub(crate) fn step(
-        &mut self,
-        files: &Files,
-        file: &CampaignFile,
-        k: usize,
-    ) -> Result<&Pack, Error> {
-        let library = self.start.library;
-        let state = state_at(&self.ledger, k)?;
-        let mut prepared = plan::prepare(files, file, k, library, &state)?;
-        let acting = made_from(&mut prepared, &state, &self.start.party, file.system);
-        let made = pack_of(
-            &prepared,
-            library,
-            &acting,
-            &memory_at(&self.memory, &state),
-        )?;
-        self.memory.remember(made.used());
-        let record = match files.record(k) {
-            Some(t) => Some(RecordFile::from_text(
-                &files.path_of(&t.name),
-                t.text.clone(),
-            )?),
-            None => None,
-        };
-        let mut pack_facts = facts(&made, state.digest());
-        pack_facts
-            .npcs
-            .extend(returning_facts(&prepared.plan.bring_back, &self.packs));
-        self.inputs.push(SessionInput {
-            number: k as u32,
-            pack: Some(pack_facts),
-            record,
-        });
-        self.packs.push(made);
-        self.ledger = folded(&self.start, &self.inputs)?;
-        Ok(self.packs.last().expect("just made"))
-    }
-
-    /// Session `k`, the last stepped, folded again with its record as
-    /// `files` holds it now (a record written after its pack was made).
-    #[cfg(test)]
-    pub(crate) fn record(&mut self, files: &Files, k: usize) -> Result<&Ledger, Error> {
-        let record = match files.record(k) {
-            Some(t) => Some(RecordFile::from_text(
-                &files.path_of(&t.name),
-                t.text.clone(),
-            )?),
-            None => None,
-        };
-        if let Some(input) = self.inputs.last_mut().filter(|i| i.number == k as u32) {
-            input.record = record;
-        }
-        self.ledger = folded(&self.start, &self.inputs)?;
-        Ok(&self.ledger)
-    }
-
-    /// The ledger so far.
-    #[cfg(test)]
-    pub(crate) fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    /// Where the campaign stands for session `n` (every session before
-    /// it stepped).
-    pub(crate) fn finish(self, n: usize) -> Result<History<'a>, Error> {
-        let state = state_at(&self.ledger, n)?;
-        let memory = memory_at(&self.memory, &state);
-        Ok(History {
-            start: self.start,
-            inputs: self.inputs,
-            ledger: self.ledger,
-            state,
-            packs: self.packs,
-            memory,
-        })
-    }
+) -> Result<History, Error> {
+    let c = Campaign {
+        files,
+        file,
+        library,
+        party,
+    };
+    walk(&c, map, n, |_, _, _| Ok(None))
 }
 
 /// The ledger of every session before `next`, and of `next` itself (its
@@ -191,60 +71,225 @@ pub(crate) fn ledger(
     library: &Library,
     party: &Party,
     map: Option<&Map>,
-    next: usize,
-    prepped: bool,
+    (next, prepped): (usize, bool),
 ) -> Result<Ledger, Error> {
-    let history = before(files, file, library, party, map, next)?;
-    if !prepped || files.plan_for(next).is_none() {
-        return Ok(history.ledger);
-    }
-    let state = &history.state;
-    let mut prepared = plan::prepare(files, file, next, library, state)?;
-    let acting = made_from(&mut prepared, state, party, file.system);
-    let made = pack_of(&prepared, library, &acting, &history.memory)?;
-    let mut pack_facts = facts(&made, state.digest());
-    pack_facts
-        .npcs
-        .extend(returning_facts(&prepared.plan.bring_back, &history.packs));
-    let mut inputs = history.inputs;
-    inputs.push(SessionInput {
-        number: next as u32,
-        pack: Some(pack_facts),
-        record: None,
-    });
-    folded(&history.start, &inputs)
+    let c = Campaign {
+        files,
+        file,
+        library,
+        party,
+    };
+    let then = |state: &State, packs: &[Pack], memory: &Memory| {
+        if !prepped || files.plan_for(next).is_none() {
+            return Ok(None);
+        }
+        let (input, _) = session_input(&c, next, state, packs, memory, None)?;
+        Ok(Some(input))
+    };
+    Ok(walk(&c, map, next, then)?.ledger)
 }
 
-/// The state session `k` starts from, or why there is none: a session
-/// before it without a record.
-fn state_at(ledger: &Ledger, k: usize) -> Result<State, Error> {
-    ledger.state_before(k as u32).cloned().ok_or_else(|| {
-        let last = ledger.now.session;
-        Error::input(
-            Diagnostic::message(format!(
-                "session {k} cannot start yet: session {last} has no record, so where the \
-                 campaign stands after it is not known"
-            ))
-            .with_hint(format!(
-                "play session {last}, then `tablewright record {last}` and fill it in; \
-                 `tablewright prep` makes the next session"
-            )),
-        )
+/// Where session `n` starts: every session before it made and folded once,
+/// in order ([`Folding`]: each record pushed on the state the last one
+/// left), then session `n`'s own input folded too when `then` makes one
+/// from where it starts (the state, the earlier packs, what they used).
+fn walk(
+    c: &Campaign,
+    map: Option<&Map>,
+    n: usize,
+    then: impl FnOnce(&State, &[Pack], &Memory) -> Result<Option<SessionInput>, Error>,
+) -> Result<History, Error> {
+    let start = start_of(c, map)?;
+    let mut folding = Folding::new(&start);
+    let mut packs: Vec<Pack> = Vec::new();
+    let mut used = Memory::default();
+    for k in 1..n {
+        let state = state_at(folding.state(), k)?;
+        let record = record_of(c.files, k)?;
+        let (input, made) = session_input(c, k, state, &packs, &used, record)?;
+        used.remember(made.used());
+        packs.push(made);
+        folding.push(&input).map_err(refused)?;
+    }
+    let state = state_at(folding.state(), n)?.clone();
+    let memory = memory_at(&used, &state);
+    if let Some(input) = then(&state, &packs, &memory)? {
+        folding.push(&input).map_err(refused)?;
+    }
+    Ok(History {
+        ledger: folding.finish(),
+        state,
+        packs,
+        memory,
     })
 }
 
-/// The fold, its problems as one report.
-fn folded(start: &Start, inputs: &[SessionInput]) -> Result<Ledger, Error> {
-    fold(start, inputs).map_err(|diagnostics| {
-        Error::Input(Report {
-            headline: Some("the session records do not fit the campaign:".into()),
-            diagnostics,
-            closing: Some(
-                "hint: fix the records (the guide's Campaigns chapter lists every key) and run \
-                 again"
-                    .into(),
-            ),
+/// [`before`] one session at a time, for the long campaign tests: each
+/// step makes session `k`'s pack from the state it starts from and folds
+/// its record (as the files hold it then); [`Replay::record`] folds the
+/// last session again with the record written after its pack was made.
+/// (It folds the whole list again at each step: a test's cost, not
+/// `prep`'s, which goes through [`walk`].)
+#[cfg(test)]
+pub(crate) struct Replay<'a> {
+    start: Start<'a>,
+    inputs: Vec<SessionInput>,
+    packs: Vec<Pack>,
+    ledger: Ledger,
+    used: Memory,
+}
+
+#[cfg(test)]
+impl<'a> Replay<'a> {
+    /// Where the campaign starts: nothing made or folded yet.
+    pub(crate) fn new(
+        files: &Files,
+        file: &CampaignFile,
+        library: &'a Library,
+        party: &Party,
+        map: Option<&Map>,
+    ) -> Result<Self, Error> {
+        let c = Campaign {
+            files,
+            file,
+            library,
+            party,
+        };
+        let start = start_of(&c, map)?;
+        let ledger = crate::campaign::fold(&start, &[]).map_err(refused)?;
+        Ok(Replay {
+            start,
+            inputs: Vec::new(),
+            packs: Vec::new(),
+            ledger,
+            used: Memory::default(),
         })
+    }
+
+    /// Session `k`'s pack made from the state it starts from (its
+    /// record, if `files` holds one, folded).
+    pub(crate) fn step(&mut self, files: &Files, file: &CampaignFile, k: usize) -> Result<&Pack, Error> {
+        let party = self.start.party.clone();
+        let c = Campaign {
+            files,
+            file,
+            library: self.start.library,
+            party: &party,
+        };
+        let state = state_at(&self.ledger.now, k)?.clone();
+        let record = record_of(files, k)?;
+        let (input, made) = session_input(&c, k, &state, &self.packs, &self.used, record)?;
+        self.used.remember(made.used());
+        self.packs.push(made);
+        self.inputs.push(input);
+        self.ledger = crate::campaign::fold(&self.start, &self.inputs).map_err(refused)?;
+        Ok(self.packs.last().expect("just made"))
+    }
+
+    /// Session `k`, the last stepped, folded again with its record as
+    /// `files` holds it now.
+    pub(crate) fn record(&mut self, files: &Files, k: usize) -> Result<&Ledger, Error> {
+        let record = record_of(files, k)?;
+        if let Some(input) = self.inputs.last_mut().filter(|i| i.number == k as u32) {
+            input.record = record;
+        }
+        self.ledger = crate::campaign::fold(&self.start, &self.inputs).map_err(refused)?;
+        Ok(&self.ledger)
+    }
+
+    /// The ledger so far.
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+}
+
+/// Session `k`'s record as `files` hold it, if any.
+fn record_of(files: &Files, k: usize) -> Result<Option<RecordFile>, Error> {
+    Ok(match files.record(k) {
+        Some(t) => Some(RecordFile::from_text(
+            &files.path_of(&t.name),
+            t.text.clone(),
+        )?),
+        None => None,
+    })
+}
+
+/// Where the campaign starts: its seed, the party, the map and its stop.
+fn start_of<'c>(c: &Campaign<'c>, map: Option<&Map>) -> Result<Start<'c>, Error> {
+    let stop = match map {
+        Some(m) => Some(m.stops[plan::start_stop(c.files, c.file, m)?].name.clone()),
+        None => None,
+    };
+    Ok(Start {
+        system: c.file.system,
+        seed: Seed::new(&c.file.seed)?,
+        party: c.party.clone(),
+        stop,
+        map: map.cloned(),
+        money: c.file.money,
+        stock: c.file.map.as_ref().map(|m| crate::campaign::ledger::Stock {
+            rations: m.rations,
+            water: m.water,
+        }),
+        library: c.library,
+    })
+}
+
+/// Session `k`'s input to the fold: its pack made again from `state`
+/// (avoiding what the earlier `packs` `used`), its facts, and `record`;
+/// with the pack.
+fn session_input(
+    c: &Campaign,
+    k: usize,
+    state: &State,
+    packs: &[Pack],
+    used: &Memory,
+    record: Option<RecordFile>,
+) -> Result<(SessionInput, Pack), Error> {
+    let mut prepared = plan::prepare(c.files, c.file, k, c.library, state)?;
+    let acting = made_from(&mut prepared, state, c.party, c.file.system);
+    let made = pack_of(&prepared, c.library, &acting, &memory_at(used, state))?;
+    let mut pack_facts = facts(&made, state.digest());
+    pack_facts
+        .npcs
+        .extend(returning_facts(&prepared.plan.bring_back, packs));
+    let input = SessionInput {
+        number: k as u32,
+        pack: Some(pack_facts),
+        record,
+    };
+    Ok((input, made))
+}
+
+/// The state session `k` starts from (`state`, where the fold stands),
+/// or why there is none: a session before it without a record.
+fn state_at(state: &State, k: usize) -> Result<&State, Error> {
+    if state.session as usize == k {
+        return Ok(state);
+    }
+    let last = state.session;
+    Err(Error::input(
+        Diagnostic::message(format!(
+            "session {k} cannot start yet: session {last} has no record, so where the \
+             campaign stands after it is not known"
+        ))
+        .with_hint(format!(
+            "play session {last}, then `tablewright record {last}` and fill it in; \
+             `tablewright prep` makes the next session"
+        )),
+    ))
+}
+
+/// The fold's problems with a record, as one report.
+fn refused(diagnostics: Vec<Diagnostic>) -> Error {
+    Error::Input(Report {
+        headline: Some("the session records do not fit the campaign:".into()),
+        diagnostics,
+        closing: Some(
+            "hint: fix the records (the guide's Campaigns chapter lists every key) and run \
+             again"
+                .into(),
+        ),
     })
 }
 
@@ -328,6 +373,8 @@ pub(crate) fn pack_of(
     party: &Party,
     memory: &Memory,
 ) -> Result<Pack, Error> {
+    #[cfg(test)]
+    tests::MADE.with(|n| n.set(n.get() + 1));
     let mut req = prepared.session.request();
     if let Some(m) = req.map.as_mut() {
         m.fixed = prepared.map.clone();
@@ -467,5 +514,73 @@ pub(crate) fn facts(pack: &Pack, digest: String) -> PackFacts {
             stops
         }),
         start_digest: Some(digest),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::path::Path;
+
+    use clap::Parser;
+
+    use crate::cli::Cli;
+    use crate::pack::Sources;
+    use crate::workspace::Workspace;
+
+    thread_local! {
+        /// Earlier sessions' packs made again on this thread ([`super::pack_of`]).
+        pub(super) static MADE: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// Run `args` in the campaign at `root` (or none); its workspace.
+    fn run(args: &[&str], root: Option<&Path>) -> Workspace {
+        let argv = std::iter::once("tablewright").chain(args.iter().copied());
+        let cli = Cli::try_parse_from(argv).unwrap();
+        let (mut ws, request) = crate::app::request::read(&cli).unwrap();
+        if let Some(root) = root {
+            ws = ws.with_campaign(root.to_owned()).unwrap();
+        }
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        crate::app::run_request(&ws, request, &mut out, &mut err)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        ws
+    }
+
+    fn made_by(f: impl FnOnce()) -> usize {
+        MADE.with(|n| n.set(0));
+        f();
+        MADE.with(Cell::get)
+    }
+
+    /// Where session 3 starts is made once per command: each earlier
+    /// session's pack once, whatever asks (`play` once made the history
+    /// twice: for the pack's sources, then again for the state).
+    #[test]
+    fn each_earlier_pack_is_made_once_for_where_a_session_starts() {
+        let dir = std::env::temp_dir().join(format!("tw-history-once-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let root = dir.join("camp");
+        run(&["init", root.to_str().unwrap()], None);
+        let mut ws = run(&["prep"], Some(&root));
+        for k in ["1", "2"] {
+            run(&["record", k], Some(&root));
+            ws = run(&["prep"], Some(&root));
+        }
+        let asked = Default::default();
+        assert_eq!(
+            made_by(|| drop(Sources::read_campaign(&ws, Some(3), &asked).unwrap())),
+            2
+        );
+        assert_eq!(
+            made_by(|| drop(crate::play::campaign_fixed(&ws, 3).unwrap())),
+            2
+        );
+        // The ledger with session 3 prepped: sessions 1 and 2, then 3.
+        assert_eq!(made_by(|| drop(Sources::campaign_ledger(&ws).unwrap())), 3);
+        let ledger = Sources::campaign_ledger(&ws).unwrap();
+        assert_eq!(ledger.sessions.len(), 3);
+        assert!(ledger.sessions[2].prepped && !ledger.sessions[2].recorded);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -88,7 +88,7 @@ impl Camp {
 
     /// The campaign made again from its files as `prep N` makes it: every
     /// pack before `n` and the ledger.
-    fn before(&self, n: usize) -> history::History<'static> {
+    fn before(&self, n: usize) -> history::History {
         let party = campaign_party(&self.files, &self.file).unwrap();
         let map = plan::region_map(&self.files, &self.file, library()).unwrap();
         history::before(&self.files, &self.file, library(), &party, map.as_ref(), n)

@@ -113,6 +113,9 @@ pub(crate) struct CampaignPart {
     pub returning: Vec<session::Returning>,
     /// The fingerprint of the state the session starts from.
     pub start_digest: String,
+    /// The state the session starts from (`play`: each PC, the Heal
+    /// Checks due, the purse and supplies).
+    pub state: crate::campaign::State,
     /// What the party knows of the region, and its trail (with a map).
     pub reveal: Option<crate::generators::map::Reveal>,
     /// What the earlier packs used, and the PCs' name words: what this

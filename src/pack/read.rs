@@ -100,18 +100,15 @@ impl Sources {
             .campaign
             .as_ref()
             .is_some_and(|root| root.join("out").join(format!("session-{next}")).is_dir());
-        history::ledger(&files, &file, library, &party, map.as_ref(), next, prepped)
+        history::ledger(
+            &files,
+            &file,
+            library,
+            &party,
+            map.as_ref(),
+            (next, prepped),
+        )
     }
-    /// The state session `n` of the campaign the workspace is in starts
-    /// from (`play`: each PC now, the Heal Checks due).
-    pub(crate) fn campaign_state(ws: &Workspace, n: usize) -> Result<State, Error> {
-        let (files, file, ws) = campaign_files(ws)?;
-        let library = ws.library()?;
-        let party = campaign_party(&files, &file)?;
-        let map = plan::region_map(&files, &file, library)?;
-        Ok(history::before(&files.up_to(n), &file, library, &party, map.as_ref(), n)?.state)
-    }
-
     /// Session `n`'s record `text` checked as `prep` checks a record:
     /// folded with the campaign's records before it, every refusal
     /// pointed at its line (nothing is written).
@@ -185,6 +182,7 @@ fn from_campaign(
             .collect(),
         returning,
         start_digest: state.digest(),
+        state: state.clone(),
         reveal: prepared.map.as_ref().map(|f| state.reveal(&f.map, f.to)),
         memory: history.memory.clone(),
     };
@@ -221,7 +219,7 @@ fn party_lines(state: &State) -> Vec<(String, String)> {
 /// from the packs they were made in, their stat blocks kept.
 fn bring_back(
     prepared: &plan::Prepared,
-    history: &history::History<'_>,
+    history: &history::History,
 ) -> Result<Vec<session::Returning>, Error> {
     let mut out = Vec::new();
     for (i, text) in prepared.plan.bring_back.iter().enumerate() {

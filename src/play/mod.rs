@@ -121,20 +121,19 @@ fn campaign(ws: &Workspace, n: Option<usize>) -> Result<(Fixed, PathBuf), Error>
 pub(crate) fn campaign_fixed(ws: &Workspace, n: usize) -> Result<Fixed, Error> {
     let src = Sources::read_campaign(ws, Some(n), &Default::default())?;
     let pack = src.generate()?;
-    fixed_of(ws, n, &src, pack)
+    fixed_of(n, &src, pack)
 }
 
 /// Session `n` of the campaign from its sources and pack, made already.
 pub(crate) fn fixed_of(
-    ws: &Workspace,
     n: usize,
     src: &Sources,
     pack: crate::generators::session::Pack,
 ) -> Result<Fixed, Error> {
-    let state = Sources::campaign_state(ws, n)?;
+    let state = &src.campaign.as_ref().expect("a campaign's sources").state;
     let page = pack.campaign.clone().expect("a campaign's pack");
     let pcs = load::pcs(&pack, &levels_of(&page));
-    let (rations, water) = load::supplies(src, &state, pcs.len());
+    let (rations, water) = load::supplies(src, state, pcs.len());
     Ok(Fixed {
         title: pack.title.clone(),
         session: n,
@@ -148,7 +147,7 @@ pub(crate) fn fixed_of(
         pcs,
         vouchers: page.after.vouchers.clone(),
         items: load::items(&pack),
-        heal: load::heal_rows(&state),
+        heal: load::heal_rows(state),
         money: state.money,
         rations,
         water,

@@ -14,4 +14,4 @@ pub mod content;
 pub mod tables;
 
 // The floor below, under the names its modules had in one crate.
-use tablewright_core::{diagnostic, dice, rules, seed};
+use tablewright_core::{diagnostic, dice, hash, rules, seed};

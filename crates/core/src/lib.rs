@@ -7,6 +7,8 @@
 //!   stream, exact odds and bounds.
 //! - [`rules`]: the numbers and mechanics of the rules core (METTLE, the
 //!   Core Rules, ACS, the CP chapter, the party).
+//! - [`hash`]: the stable hashes, one for each purpose (seed derivation
+//!   and ids; a file's content; the fingerprints packs already carry).
 //! - [`diagnostic`]: one shape for every problem in what a user wrote
 //!   (file, line, column, message, hint), rendered one way.
 //!
@@ -18,5 +20,6 @@
 
 pub mod diagnostic;
 pub mod dice;
+pub mod hash;
 pub mod rules;
 pub mod seed;

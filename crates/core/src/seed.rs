@@ -2,8 +2,8 @@
 //!
 //! A seed is any short UTF-8 text a GM can share. [`Seed::stream`] turns the
 //! seed plus a stream path (`"encounter/3/foes"`) into an independent
-//! [`Stream`]: the pair is hashed with `rand_seeder`'s portable SipHash-2-4
-//! (length-prefixed bytes, never std's `Hash`), the hash is stretched into a
+//! [`Stream`]: the pair is hashed with [`crate::hash::Stable`], a portable
+//! SipHash-2-4 (length-prefixed bytes, never std's `Hash`), the hash is stretched into a
 //! 32-byte key, and that key seeds rand's `ChaCha8Rng`. Because every item
 //! draws from its own path, adding or removing an item never changes another.
 //!
@@ -20,8 +20,9 @@ use std::fmt;
 
 use rand::rngs::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use rand_seeder::SipHasher;
 use std::hash::Hasher;
+
+use crate::hash::Stable;
 
 /// Longest seed text accepted, in characters.
 pub const MAX_SEED_CHARS: usize = 200;
@@ -168,7 +169,7 @@ pub struct Stream {
 
 impl Stream {
     fn from_key_material(seed: &[u8], path: &[u8]) -> Stream {
-        let mut hasher = SipHasher::new();
+        let mut hasher = Stable::new();
         for part in [DOMAIN, seed, path] {
             hasher.write_u64(part.len() as u64);
             hasher.write(part);

@@ -8,5 +8,5 @@ pub mod interop;
 
 // The floors below, under the names their modules had in one crate.
 use tablewright_content::content;
-use tablewright_core::{diagnostic, dice};
+use tablewright_core::{diagnostic, dice, hash};
 use tablewright_generators::wording;

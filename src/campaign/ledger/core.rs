@@ -7,7 +7,7 @@ use crate::campaign::record::{PcRecord, ROLL};
 use crate::campaign::state::{Abilities, CorePc, State, Taken};
 use crate::generators::sheet::Change as SheetChange;
 use crate::generators::{Address, Generator, injury, mutation};
-use crate::rules::core_d20::{Harm, Sheet, suffer_corruption};
+use crate::rules::core::{Harm, Sheet, suffer_corruption};
 use crate::seed::DieSource;
 
 /// Apply `[[pc]]` entry `entry` to PC `k` in session `n`: one step per

@@ -9,7 +9,7 @@
 //! - Core Rules, Corruption: a d12 at or under the corruption (with what
 //!   was just suffered) is soulblight — direct damage equal to the roll,
 //!   corruption lowered by it; critical damage from it brings a permanent
-//!   mutation ([`crate::rules::core_d20::suffer_corruption`]).
+//!   mutation ([`crate::rules::core::suffer_corruption`]).
 //! - Core Rules, Omens: omens spent in play come off the sheet until a
 //!   full rest restores them to the maximum.
 //! - METTLE Engine, Mettle: above zero it refills when a new Scene starts;

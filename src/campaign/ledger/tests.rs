@@ -8,7 +8,7 @@ use super::*;
 use crate::campaign::record::RecordFile;
 use crate::generators::map::{Path as Road, Stop};
 use crate::generators::{injury, mutation, nth};
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::rules::mettle::StatBlock;
 use crate::seed::DieSource;
 

@@ -270,14 +270,7 @@ fn quick_zones(e: &Encounter, width: f64, shapes: &mut Vec<Shape>) -> f64 {
         zone_box(shapes, (x, 0.0), (w, h), t);
         if i > 0 {
             let mid = h / 2.0;
-            shapes.push(Shape::Line {
-                x1: x - gap,
-                y1: mid,
-                x2: x,
-                y2: mid,
-                width: 1.0,
-                dashed: false,
-            });
+            shapes.push(Shape::line((x - gap, mid), (x, mid), 1.0, false));
         }
     }
     h
@@ -326,14 +319,8 @@ fn range_bands(e: &Encounter, width: f64, compact: bool, shapes: &mut Vec<Shape>
             let x = (b + 1) as f64 * (w + gap);
             zone_box(shapes, (x, y), (w, h), t);
         }
-        shapes.push(Shape::Line {
-            x1: w,
-            y1: y + h / 2.0,
-            x2: w + gap,
-            y2: y + h / 2.0,
-            width: 1.0,
-            dashed: false,
-        });
+        let mid = y + h / 2.0;
+        shapes.push(Shape::line((w, mid), (w + gap, mid), 1.0, false));
         y += h + row_gap;
     }
     total

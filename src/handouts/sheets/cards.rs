@@ -11,7 +11,7 @@ use crate::generators::voucher::Voucher;
 use crate::generators::{Address, display_name};
 use crate::handouts::markdown::Wording;
 use crate::page::layout::{Block, Card, CardSet, Flow};
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::wording::markup::Markup;
 use crate::wording::{lines, perils};
 

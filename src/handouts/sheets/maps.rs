@@ -278,48 +278,10 @@ fn table_height(rows: &[Vec<String>], widths: &[f64]) -> f64 {
 fn cropped(d: &Drawing) -> Drawing {
     let fonts = chart::fonts();
     let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
-    let mut take = |l: f64, t: f64, r: f64, b: f64| {
+    for s in &d.shapes {
+        let ((l, t), (r, b)) = fonts.ink_box(s);
         lo = (lo.0.min(l), lo.1.min(t));
         hi = (hi.0.max(r), hi.1.max(b));
-    };
-    for s in &d.shapes {
-        match s {
-            Shape::Line { x1, y1, x2, y2, .. } => {
-                take(x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2))
-            }
-            Shape::Band {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                ..
-            } => {
-                let h = width / 2.0;
-                take(
-                    x1.min(*x2) - h,
-                    y1.min(*y2) - h,
-                    x1.max(*x2) + h,
-                    y1.max(*y2) + h,
-                )
-            }
-            Shape::Circle { cx, cy, r, .. } => take(cx - r, cy - r, cx + r, cy + r),
-            Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {
-                take(*x, *y, x + w, y + h)
-            }
-            Shape::Text {
-                x,
-                y,
-                size,
-                anchor,
-                bold,
-                text,
-                ..
-            } => {
-                let ((l, t), (bw, bh)) = fonts.halo_box(text, *size, *bold, *anchor, (*x, *y));
-                take(l, t, l + bw, t + bh);
-            }
-        }
     }
     if lo.0 > hi.0 {
         return d.clone();

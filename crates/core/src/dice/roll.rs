@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::ast::*;
-use crate::rules::core_d20::{contest_total, save_passes};
+use crate::rules::core::{contest_total, save_passes};
 use crate::rules::mettle::{self, Tally, tally};
 use crate::rules::status_cp::DiceValue;
 use crate::seed::DieSource;

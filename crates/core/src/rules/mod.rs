@@ -3,7 +3,7 @@
 //!
 //! - [`mettle`]: METTLE Core — reading a pool (Score and Edge), the Difficulty
 //!   and Edge ladders, Teamwork.
-//! - [`core_d20`]: the d20 Core Rules — exploding damage, saves, contests.
+//! - [`core`]: the d20 Core Rules — exploding damage, saves, contests.
 //! - [`acs`]: ACS terrain cards — the 54-card deck, card strengths, which
 //!   tiles fit, the card rule and who lays the first tile.
 //! - [`party`]: the party (stat blocks or sheets) and [`RulesSystem`].
@@ -11,7 +11,7 @@
 //!   potential.
 
 pub mod acs;
-pub mod core_d20;
+pub mod core;
 pub mod mettle;
 pub mod party;
 pub mod status_cp;

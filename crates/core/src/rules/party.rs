@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::core_d20::{self, Sheet};
+use super::core::{self, Sheet};
 use super::mettle::{self, StatBlock, Weapon};
 
 /// Which rules an NPC, encounter or pack is made for.
@@ -69,7 +69,7 @@ impl Party {
             })?;
         let (lo, hi, what) = match system {
             RulesSystem::Mettle => (1, mettle::MAX_POOL, "a METTLE attribute's dice"),
-            RulesSystem::Core => (1, core_d20::HUMAN_MAX as u32, "a new human's ability score"),
+            RulesSystem::Core => (1, core::HUMAN_MAX as u32, "a new human's ability score"),
         };
         if let Some((i, v)) = values
             .iter()
@@ -127,7 +127,7 @@ impl Party {
         }
         party.check(system)?;
         for sheet in &party.core {
-            let problems = core_d20::check_generated_sheet(sheet);
+            let problems = core::check_generated_sheet(sheet);
             if !problems.is_empty() {
                 return Err(format!(
                     "the party breaks the rules: {}: {}",
@@ -158,7 +158,7 @@ impl Party {
                 self.core
                     .iter()
                     .flat_map(|s| {
-                        core_d20::check_sheet(s)
+                        core::check_sheet(s)
                             .into_iter()
                             .map(move |p| format!("{}: {p}", s.name))
                     })

@@ -360,7 +360,7 @@ fn check_request(req: &Request) -> Result<(), GenError> {
         )));
     }
     if !matches!(dice::parse(&req.damage), Ok(Expr::Roll(_)))
-        || !crate::rules::core_d20::DAMAGE_DICE.contains(&req.damage.trim_end_matches('!'))
+        || !crate::rules::core::DAMAGE_DICE.contains(&req.damage.trim_end_matches('!'))
     {
         return Err(GenError::Request(format!(
             "--damage {}: use d4, d6, d8, d10 or d12",

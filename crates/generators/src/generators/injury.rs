@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::sheet::{self, Change};
 use super::{Address, GenError, Generator};
 use crate::content::Library;
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::seed::Seed;
 use crate::tables::{Step, TableRoll};
 
@@ -148,7 +148,7 @@ impl Generator for Request {
 mod tests {
     use super::*;
     use crate::generators::nth;
-    use crate::rules::core_d20::{check_sheet, sybilla};
+    use crate::rules::core::{check_sheet, sybilla};
 
     #[test]
     fn ten_thousand_injuries_leave_legal_sheets() {

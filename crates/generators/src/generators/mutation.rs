@@ -12,7 +12,7 @@ use super::injury::Applied;
 use super::sheet::{self, Change};
 use super::{Address, GenError, Generator, all_results};
 use crate::content::Library;
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::seed::Seed;
 use crate::tables::TableRoll;
 
@@ -138,7 +138,7 @@ impl Generator for Request {
 mod tests {
     use super::*;
     use crate::generators::nth;
-    use crate::rules::core_d20::{ABILITY_MAX, check_sheet};
+    use crate::rules::core::{ABILITY_MAX, check_sheet};
 
     fn hero() -> Sheet {
         Sheet {

@@ -19,7 +19,7 @@ use super::{Address, GenError, Generator, display_name};
 use crate::content::validate::traits::bodies;
 use crate::content::{Library, Row, Stats, Text, owned};
 use crate::rules::RulesSystem;
-use crate::rules::core_d20::{self, Sheet};
+use crate::rules::core::{self, Sheet};
 use crate::rules::mettle::{self, Calling, StatBlock, Weapon};
 use crate::seed::{DieSource, Seed, Stream};
 
@@ -432,9 +432,9 @@ fn mettle_npc(stats: &Stats, tier: u8, kind: &str, name: &str, s: &mut Stream) -
 fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
     let human = is_person(row);
     let cap = if human {
-        core_d20::HUMAN_MAX
+        core::HUMAN_MAX
     } else {
-        core_d20::ABILITY_MAX
+        core::ABILITY_MAX
     };
     let mut roll = |r: &Option<Text>| in_range(r.as_deref().unwrap_or("10"), s).clamp(1, cap);
     let (st, ag, wi) = (roll(&stats.STR), roll(&stats.AGI), roll(&stats.WIT));
@@ -446,7 +446,7 @@ fn core_npc(row: &Row, stats: &Stats, name: &str, s: &mut Stream) -> CoreNpc {
         AGI: ag,
         WIT: wi,
         health: None,
-        armour: stats.armor.unwrap_or(0).clamp(0, core_d20::ARMOUR_MAX),
+        armour: stats.armor.unwrap_or(0).clamp(0, core::ARMOUR_MAX),
         damage: stats.damage.as_deref().unwrap_or("d6").to_owned(),
         weapon: owned(&stats.weapon),
         omens,
@@ -537,7 +537,7 @@ pub fn check(npc: &Npc) -> Vec<String> {
             }
         }
         (RulesSystem::Core, None, Some(c)) => {
-            out.extend(core_d20::check_generated_sheet(&c.sheet));
+            out.extend(core::check_generated_sheet(&c.sheet));
             if c.max_health != c.sheet.STR {
                 out.push("maximum health is not STR".into());
             }

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::inline_rolls;
 use crate::content::Effect;
-use crate::rules::core_d20::{ABILITY_MAX, ARMOUR_MAX, HUMAN_MAX, Sheet};
+use crate::rules::core::{ABILITY_MAX, ARMOUR_MAX, HUMAN_MAX, Sheet};
 use crate::tables::TableRoll;
 
 /// One change made to a sheet.

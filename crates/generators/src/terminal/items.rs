@@ -13,7 +13,7 @@ use crate::generators::npc::Npc;
 use crate::generators::trap::{Source, Trap};
 use crate::generators::voucher::Voucher;
 use crate::rules::RulesSystem;
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::wording::lines::{self, percent};
 use crate::wording::markup::Markup;
 use crate::wording::perils;

@@ -11,7 +11,7 @@ use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
 use crate::generators::npc::Npc;
 use crate::rules::RulesSystem;
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::rules::mettle::{Calling, StatBlock};
 
 /// A chance as a percentage a person can read: `69.68%`, `0.0046%`,

@@ -11,7 +11,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
 
-use rand_seeder::SipHasher;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -120,7 +119,7 @@ pub(crate) fn doc_id(key: &str) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     (0..16u8)
         .map(|i| {
-            let mut h = SipHasher::new();
+            let mut h = crate::hash::Stable::new();
             h.write(key.as_bytes());
             h.write_u8(i);
             ALPHABET[(h.finish() % ALPHABET.len() as u64) as usize] as char

@@ -125,6 +125,32 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// A line from `a` to `b`, `width` wide, dashed or solid.
+    pub fn line(a: (f64, f64), b: (f64, f64), width: f64, dashed: bool) -> Shape {
+        let ((x1, y1), (x2, y2)) = (a, b);
+        Shape::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width,
+            dashed,
+        }
+    }
+
+    /// A [`Shape::Band`] from `a` to `b`, `width` wide, in `grey`.
+    pub fn band(a: (f64, f64), b: (f64, f64), width: f64, grey: f64) -> Shape {
+        let ((x1, y1), (x2, y2)) = (a, b);
+        Shape::Band {
+            x1,
+            y1,
+            x2,
+            y2,
+            width,
+            grey,
+        }
+    }
+
     /// The shape scaled by `scale`, then moved by (`dx`, `dy`); `fills`
     /// false leaves it unfilled (ink saver: a tint turns white). Line widths
     /// stay as they are.

@@ -9,7 +9,7 @@ use crate::content::validate::closest;
 use crate::diagnostic::Diagnostic;
 use crate::generators::Address;
 use crate::input::Step;
-use crate::rules::core_d20::{self, Sheet};
+use crate::rules::core::{self, Sheet};
 
 /// Every Core problem of `[[pc]]` entry `i` (`now`: the PC's sheet as
 /// the session started, if they were in the party).
@@ -153,7 +153,7 @@ fn lowered_problems(
                 at_ability(format!(
                     "{ability} {v} lowered by {by} is {}, out of range (0-{})",
                     v - by,
-                    core_d20::ABILITY_MAX
+                    core::ABILITY_MAX
                 ))
                 .with_hint(
                     "an ability never goes below 0 (STR 0 is death: record `fate = \"dead\"`)",

@@ -7,7 +7,7 @@ use crate::campaign::record::RecordFile;
 use crate::campaign::state::{CorePc, MettlePc, PcState, Presence, State};
 use crate::diagnostic::Diagnostic;
 use crate::input::Step;
-use crate::rules::core_d20::{self, Sheet};
+use crate::rules::core::{self, Sheet};
 use crate::rules::mettle::{self, StatBlock};
 use crate::rules::{Flaw, RulesSystem};
 
@@ -92,7 +92,7 @@ fn read(
     match system {
         RulesSystem::Core => match value.try_into::<Sheet>() {
             Ok(sheet) => {
-                let flaws = core_d20::sheet_flaws(&sheet);
+                let flaws = core::sheet_flaws(&sheet);
                 let pc = pc_of(sheet.name.clone(), n, Some(CorePc::new(sheet)), None);
                 Ok((pc, flaws))
             }

@@ -599,14 +599,7 @@ fn grid(
 /// A rectangle's outline as four lines (an unfilled [`Shape::Rect`] is
 /// painted white inside, over what lies beneath).
 fn outline(a: (f64, f64), b: (f64, f64), width: f64) -> [Shape; 4] {
-    let line = |x1: f64, y1: f64, x2: f64, y2: f64| Shape::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width,
-        dashed: false,
-    };
+    let line = |x1: f64, y1: f64, x2: f64, y2: f64| Shape::line((x1, y1), (x2, y2), width, false);
     [
         line(a.0, a.1, b.0, a.1),
         line(b.0, a.1, b.0, b.1),
@@ -616,14 +609,7 @@ fn outline(a: (f64, f64), b: (f64, f64), width: f64) -> [Shape; 4] {
 }
 
 fn thin(x1: f64, y1: f64, x2: f64, y2: f64) -> Shape {
-    Shape::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width: 0.3,
-        dashed: true,
-    }
+    Shape::line((x1, y1), (x2, y2), 0.3, true)
 }
 
 fn reference(x: f64, y: f64, text: &str, anchor: Anchor) -> Shape {

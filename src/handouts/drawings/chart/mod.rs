@@ -144,15 +144,8 @@ fn trail_bands(
 }
 
 /// The trail's band from `a` to `b`.
-fn band((x1, y1): (f64, f64), (x2, y2): (f64, f64), width: f64) -> Shape {
-    Shape::Band {
-        x1,
-        y1,
-        x2,
-        y2,
-        width,
-        grey: TRAIL_GREY,
-    }
+fn band(a: (f64, f64), b: (f64, f64), width: f64) -> Shape {
+    Shape::band(a, b, width, TRAIL_GREY)
 }
 
 /// Widest field drawn at [`SIDE`]: a map of 40 stops.
@@ -411,14 +404,7 @@ fn path_line(
         (true, _) => (PLAIN_WIDTH, false),
         (false, d) => (if d >= 10 { 0.8 } else { 1.4 }, d >= 6),
     };
-    Shape::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width,
-        dashed,
-    }
+    Shape::line((x1, y1), (x2, y2), width, dashed)
 }
 
 /// Each stop's mark: the start a square, the goal a double ring, the rest

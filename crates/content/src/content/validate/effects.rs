@@ -8,7 +8,7 @@ use crate::content::schema::{Effect, Stats, System};
 use crate::diagnostic::Diagnostic;
 use crate::dice::ast::{Expr, Pool};
 use crate::dice::{self};
-use crate::rules::core_d20::{ABILITY_MAX as CORE_MAX, HUMAN_MAX};
+use crate::rules::core::{ABILITY_MAX as CORE_MAX, HUMAN_MAX};
 use crate::rules::mettle::ATTRIBUTES as METTLE_ATTRIBUTES;
 
 const CORE_ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];

@@ -46,8 +46,9 @@ mod traps;
 use std::collections::BTreeMap;
 use std::hash::Hasher;
 
-use rand_seeder::SipHasher;
 use toml::Spanned;
+
+use crate::hash::Stable;
 
 use super::schema::TableRaw;
 use super::{Library, Overridden, SourceFile, Table};
@@ -148,7 +149,7 @@ pub(crate) fn build_over(
     let mut problems = Vec::new();
     let mut compiled: Vec<Table> = Vec::new();
     let mut pending = Vec::new();
-    let mut hasher = SipHasher::new();
+    let mut hasher = Stable::new();
     for file in files {
         hasher.write_u64(file.text.len() as u64);
         hasher.write(file.text.as_bytes());

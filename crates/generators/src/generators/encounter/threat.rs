@@ -11,7 +11,7 @@ use super::super::npc::Npc;
 use crate::dice::ast::{Expr, Pool, Roll, Scale, Term, TermKind};
 use crate::dice::odds::{OddsDetail, roll_dist};
 use crate::dice::{self};
-use crate::rules::core_d20::Sheet;
+use crate::rules::core::Sheet;
 use crate::rules::mettle::StatBlock;
 use crate::rules::{Party, RulesSystem};
 

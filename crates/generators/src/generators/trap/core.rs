@@ -14,7 +14,7 @@ use crate::dice::odds::OddsDetail;
 use crate::dice::{self};
 use crate::generators::GenError;
 use crate::rules::RulesSystem;
-use crate::rules::core_d20::{ABILITY_MAX, save_passes};
+use crate::rules::core::{ABILITY_MAX, save_passes};
 
 /// The abilities a save can name.
 const ABILITIES: [&str; 3] = ["STR", "AGI", "WIT"];

@@ -439,7 +439,7 @@ mod tests {
         // exploding d6 averages 4 and never rolls under 1, so less armour
         // 3: expected 1/2 × 3. Instant death at 4 or more after armour,
         // 5 or more rolled: a 5 (1/6) or any explosion (1/6): 1/2 × 1/3.
-        let sheet = crate::rules::core_d20::Sheet {
+        let sheet = crate::rules::core::Sheet {
             name: "Cress".into(),
             human: true,
             STR: 4,

@@ -409,14 +409,13 @@ impl Flow<'_> {
         let body_top = y + band_h + SECTION_GAP;
         let body_bottom = foot_top - SECTION_GAP;
         shapes.extend(self.draw_rows(placed, (x + PAD, body_top), body_bottom));
-        shapes.push(Shape::Line {
-            x1: x + PAD,
-            y1: foot_top - 2.0,
-            x2: x + CARD_W - PAD,
-            y2: foot_top - 2.0,
-            width: 0.4,
-            dashed: false,
-        });
+        let rule = foot_top - 2.0;
+        shapes.push(Shape::line(
+            (x + PAD, rule),
+            (x + CARD_W - PAD, rule),
+            0.4,
+            false,
+        ));
         shapes.extend(pdf::paragraph(
             self.fonts,
             &foot,
@@ -477,14 +476,7 @@ impl Flow<'_> {
                     // Clear of the footer's rule.
                     let mut line = y + NOTE_LINE;
                     while line <= bottom - NOTE_CLEAR + 1e-6 {
-                        shapes.push(Shape::Line {
-                            x1: x,
-                            y1: line,
-                            x2: x + width,
-                            y2: line,
-                            width: 0.3,
-                            dashed: false,
-                        });
+                        shapes.push(Shape::line((x, line), (x + width, line), 0.3, false));
                         line += NOTE_LINE;
                     }
                 }
@@ -679,14 +671,7 @@ pub(super) fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> V
     // (the space to the page edge less 2 pt), left out when under 3 pt.
     let mut mark = |(x1, y1): (f64, f64), (x2, y2): (f64, f64)| {
         if (x2 - x1).abs() + (y2 - y1).abs() >= 3.0 {
-            shapes.push(Shape::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width: 0.5,
-                dashed: false,
-            });
+            shapes.push(Shape::line((x1, y1), (x2, y2), 0.5, false));
         }
     };
     let len = |room: f64| CROP_LEN.min(room - CROP_GAP - 2.0).max(0.0);

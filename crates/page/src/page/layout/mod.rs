@@ -344,14 +344,8 @@ impl<'a> Flow<'a> {
     /// A horizontal rule across the column at height `y`; thinner with the
     /// ink saver.
     fn rule(&self, y: f64, width: f64) -> Shape {
-        Shape::Line {
-            x1: self.left,
-            y1: y,
-            x2: self.left + self.col_w,
-            y2: y,
-            width: self.line_width(width),
-            dashed: false,
-        }
+        let right = self.left + self.col_w;
+        Shape::line((self.left, y), (right, y), self.line_width(width), false)
     }
 
     /// A line width as drawn: half as heavy with the ink saver.
@@ -433,14 +427,13 @@ impl<'a> Flow<'a> {
         }
         if write_in && started && x + 20.0 < self.left + self.col_w {
             let base = self.y + LINE_HEIGHT * size;
-            shapes.push(Shape::Line {
-                x1: x,
-                y1: base,
-                x2: self.left + self.col_w,
-                y2: base,
-                width: self.line_width(0.4),
-                dashed: false,
-            });
+            let right = self.left + self.col_w;
+            shapes.push(Shape::line(
+                (x, base),
+                (right, base),
+                self.line_width(0.4),
+                false,
+            ));
         }
         self.push(shapes);
         if started {
@@ -450,14 +443,7 @@ impl<'a> Flow<'a> {
 
     /// Two strokes crossing a box of side `side` at (`x`, `y`).
     fn cross(&self, x: f64, y: f64, side: f64) -> [Shape; 2] {
-        let stroke = |x1, y1, x2, y2| Shape::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            width: self.line_width(0.8),
-            dashed: false,
-        };
+        let stroke = |x1, y1, x2, y2| Shape::line((x1, y1), (x2, y2), self.line_width(0.8), false);
         [
             stroke(x, y, x + side, y + side),
             stroke(x, y + side, x + side, y),
@@ -518,26 +504,22 @@ impl<'a> Flow<'a> {
             let y = top + r as f64 * row_h;
             let base = y + row_h - 4.0;
             if name.is_empty() {
-                shapes.push(Shape::Line {
-                    x1: x0,
-                    y1: base,
-                    x2: x0 + label_w - 8.0,
-                    y2: base,
-                    width: thin,
-                    dashed: false,
-                });
+                shapes.push(Shape::line(
+                    (x0, base),
+                    (x0 + label_w - 8.0, base),
+                    thin,
+                    false,
+                ));
             } else {
                 shapes.extend(text(x0, y + 2.0, name, rounds == 0));
             }
             if rounds == 0 {
-                shapes.push(Shape::Line {
-                    x1: x0 + label_w,
-                    y1: base,
-                    x2: x0 + col_w,
-                    y2: base,
-                    width: thin,
-                    dashed: false,
-                });
+                shapes.push(Shape::line(
+                    (x0 + label_w, base),
+                    (x0 + col_w, base),
+                    thin,
+                    false,
+                ));
             }
             for k in 0..rounds {
                 shapes.push(Shape::Rect {

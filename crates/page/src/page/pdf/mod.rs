@@ -220,6 +220,45 @@ impl Fonts {
         halo_box(text_left(x, w, anchor), y, size, w)
     }
 
+    /// The box `shape` puts ink in, as (left, top) and (right, bottom): a
+    /// band with its breadth, a text its halo's box ([`Fonts::halo_box`],
+    /// halo or not), line widths aside.
+    pub fn ink_box(&self, shape: &Shape) -> ((f64, f64), (f64, f64)) {
+        let span = |(x1, y1): (f64, f64), (x2, y2): (f64, f64), h: f64| {
+            (
+                (x1.min(x2) - h, y1.min(y2) - h),
+                (x1.max(x2) + h, y1.max(y2) + h),
+            )
+        };
+        match shape {
+            Shape::Line { x1, y1, x2, y2, .. } => span((*x1, *y1), (*x2, *y2), 0.0),
+            Shape::Band {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                ..
+            } => span((*x1, *y1), (*x2, *y2), width / 2.0),
+            Shape::Circle { cx, cy, r, .. } => span((*cx, *cy), (*cx, *cy), *r),
+            Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {
+                ((*x, *y), (x + w, y + h))
+            }
+            Shape::Text {
+                x,
+                y,
+                size,
+                anchor,
+                bold,
+                text,
+                ..
+            } => {
+                let ((l, t), (w, h)) = self.halo_box(text, *size, *bold, *anchor, (*x, *y));
+                ((l, t), (l + w, t + h))
+            }
+        }
+    }
+
     /// Whether a font has a glyph for `c` (DejaVu Serif or the fallback);
     /// [`document`] draws U+FFFD `�` for characters none has.
     pub fn has_glyph(&self, c: char, bold: bool) -> bool {
