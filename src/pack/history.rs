@@ -37,10 +37,10 @@ pub(crate) struct History {
 }
 
 /// A campaign's files, as the walk over its sessions reads them.
-struct Campaign<'c> {
+struct Campaign<'c, 'l> {
     files: &'c Files,
     file: &'c CampaignFile,
-    library: &'c Library,
+    library: &'l Library,
     party: &'c Party,
 }
 
@@ -215,7 +215,7 @@ fn record_of(files: &Files, k: usize) -> Result<Option<RecordFile>, Error> {
 }
 
 /// Where the campaign starts: its seed, the party, the map and its stop.
-fn start_of<'c>(c: &Campaign<'c>, map: Option<&Map>) -> Result<Start<'c>, Error> {
+fn start_of<'l>(c: &Campaign<'_, 'l>, map: Option<&Map>) -> Result<Start<'l>, Error> {
     let stop = match map {
         Some(m) => Some(m.stops[plan::start_stop(c.files, c.file, m)?].name.clone()),
         None => None,
