@@ -124,14 +124,14 @@ fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_i
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable"),
+        err.contains("unsupported.perchance:7:2: `[color.upperCase]` uses `upperCase`"),
         "{err}"
     );
     assert!(!dir.join("out").exists());
     let (o, dir) = import("pc-import", &["--skip-unsupported", &f]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable (table `shade` skipped)"), "{out}");
+    assert!(out.contains("unsupported.perchance:7:2: `[color.upperCase]` uses `upperCase`, one of Perchance's JavaScript methods (table `shade` skipped)"), "{out}");
     assert!(out.contains("unsupported.perchance:13:1: table `output` skipped: it rolls on `shade`, which was skipped"), "{out}");
     let all = tables(&dir, "unsupported.toml");
     assert_eq!(
@@ -219,7 +219,7 @@ macro_rules! refused {
 refused! {
     pc_dynamic_odds_are_refused: [] "g.perchance", "l\n\ta ^[x]\n\tb\n" => "g.perchance:2:4", "`^[…]`: odds that change with a condition";
     pc_variable_is_refused: [] "g.perchance", "l\n\t[x = m]\nm\n\ta\n" => "g.perchance:2:2", "`[x = m]` sets a variable";
-    pc_method_is_refused: [] "g.perchance", "l\n\t[m.selectOne]\nm\n\ta\n" => "g.perchance:2:2", "`[m.selectOne]` uses `selectOne`";
+    pc_method_is_refused: [] "g.perchance", "l\n\t[m.upperCase]\nm\n\ta\n" => "g.perchance:2:2", "`[m.upperCase]` uses `upperCase`";
     pc_function_is_refused: [] "g.perchance", "l\n\tsee [f(1)]\n" => "g.perchance:2:6", "`[f(1)]` calls a JavaScript function";
     pc_condition_is_refused: [] "g.perchance", "l\n\t[a > 1 ? b : c]\n" => "g.perchance:2:2", "`[a > 1 ? b : c]` is a JavaScript condition";
     pc_list_by_variable_is_refused: [] "g.perchance", "l\n\t[names[g]]\n" => "g.perchance:2:2", "`[names[g]]` picks a list by a variable's value";

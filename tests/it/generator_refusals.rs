@@ -73,7 +73,7 @@ refused! {
 #[test]
 fn skip_unsupported_with_nothing_left_fails() {
     let dir = temp_dir("gen-nothing");
-    std::fs::write(dir.join("m.tab"), ":Start\n1,{Msg~hello}\n").unwrap();
+    std::fs::write(dir.join("m.tab"), ":Start\n1,{Lockout~Start,1}\n").unwrap();
     let o = run_in(
         &dir,
         &["import", "--skip-unsupported", "m.tab", "--to", "out"],
