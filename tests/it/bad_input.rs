@@ -2670,6 +2670,7 @@ each_case! {
     typod_foe_tag => "typo'd foe tag",
     trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
     trait_row_with_an_unknown_need => "trait row with an unknown need",
+    trait_row_with_an_unknown_body => "trait row with an unknown body",
     concept_row_for_no_archetype => "concept row for no archetype",
     returning_face_with_a_stray_marker_and_tag => "returning face with a stray marker and tag",
     place_naming_another_terrain => "place whose text names another terrain than it is drawn for",
