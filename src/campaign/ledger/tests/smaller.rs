@@ -153,7 +153,7 @@ fn a_core_party_buys_rations_at_a_meals_price_with_what_the_purse_holds() {
         let ledger = fold(&stocked(core_start(money)), &[played(1, one)]).unwrap();
         let line = said(&ledger, 1)
             .into_iter()
-            .find(|s| s.contains("rations"))
+            .find(|s| s.contains("bought"))
             .unwrap_or_else(|| panic!("{:#?}", said(&ledger, 1)));
         (line, ledger.now.rations, ledger.now.money)
     };
