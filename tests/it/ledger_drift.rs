@@ -391,7 +391,7 @@ fn from_play_log(camp: &Camp, n: u32, pack: &Value) -> (u64, u64) {
             j["to"].as_str().unwrap()
         ));
     }
-    lines.push("supplies money=5".into());
+    lines.push("supplies money=5 rations=0 water=0".into());
     let log: String = lines
         .iter()
         .enumerate()
