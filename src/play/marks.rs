@@ -77,6 +77,15 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
+    /// Whether `name` is a PC in the running tracker.
+    pub(crate) fn tracks_pc(&self, name: Option<&str>) -> bool {
+        self.tracker.as_ref().is_some_and(|t| {
+            t.combatants
+                .iter()
+                .any(|c| c.side == "pc" && Some(c.name.as_str()) == name)
+        })
+    }
+
     /// A PC's track now: the start less the damage marked.
     pub(crate) fn now(&self, play: &Play, i: usize) -> i64 {
         play.fixed.pcs[i].now - self.pcs[i].damage

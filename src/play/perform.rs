@@ -453,7 +453,7 @@ fn tracker(
             // A PC's track is the party's: no more healed than was lost
             // (asked of a new action: a log written before replays).
             if fresh
-                && super::fold::tracked_pc(marks, name)
+                && marks.tracks_pc(name)
                 && let (Some(i), Some(now)) = (name.and_then(|n| pc(play, n).ok()), now)
                 && marks.pcs[i].damage + marks.now(play, i) - now < 0
             {

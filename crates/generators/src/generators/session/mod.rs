@@ -13,6 +13,7 @@
 //! itself and the items before it. The pack's NPCs fit its terrain: the
 //! archetypes its encounter table names weigh [`super::npc::FIT`] times as much.
 
+mod recall;
 mod requests;
 
 use serde::{Serialize, Serializer};
@@ -36,6 +37,7 @@ use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
+use recall::{bring_back, hearsay, people_of};
 use requests::{encounter_requests, injury_requests, npc_requests, trap_requests};
 
 /// What a pack holds: the typed form of a session file (see
@@ -698,49 +700,6 @@ pub fn generate_remembering(
         rerolls: rerolls.clone(),
         campaign: None,
     })
-}
-
-/// `encounters` with the people of `memory` who come back into them
-/// ([`returning`], on each encounter's `returning` stream, as rerolled):
-/// each person once a pack.
-fn bring_back(
-    library: &Library,
-    memory: &Memory,
-    mut encounters: Vec<Encounter>,
-    seed: &Seed,
-    rerolls: &Rerolls,
-) -> Result<Vec<Encounter>, GenError> {
-    let mut back: Vec<String> = Vec::new();
-    for (i, e) in encounters.iter_mut().enumerate() {
-        let at = Address::new("encounter", i);
-        let at = at.rerolled(rerolls.of(&at));
-        let faces = memory.faces(&back);
-        e.returning = returning::draw(library, e, &faces, &mut at.stream(seed, "returning"))?;
-        back.extend(e.returning.iter().map(|r| r.name.clone()));
-    }
-    Ok(encounters)
-}
-
-/// Who rumours on the way may name: the pack's people and creatures, and
-/// the NPCs the party met in earlier sessions and not known to be dead.
-fn hearsay(npcs: &[Npc], encounters: &[Encounter], memory: &Memory) -> journey::Hearsay {
-    let mut hearsay = journey::Hearsay::of_pack(npcs, encounters);
-    hearsay.heard = memory.rumours.iter().cloned().collect();
-    for name in &memory.people_met {
-        // The dead are not about to be seen anywhere.
-        if !hearsay.people.contains(name) && !memory.fallen.contains(name) {
-            hearsay.people.push(name.clone());
-        }
-    }
-    hearsay
-}
-
-/// The names of the people (foes and others on stage) of `encounters`.
-fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
-    encounters
-        .iter()
-        .flat_map(|e| e.foes.iter().chain(&e.others))
-        .map(|n| n.name.clone())
 }
 
 /// The pack's map, and the party's journey across it in the pack's system

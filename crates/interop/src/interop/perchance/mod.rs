@@ -243,7 +243,7 @@ impl<'t> Maker<'t> {
         if let Some(o) = tree.output_of(n).or(node.prop.then_some(n)) {
             let src = &tree.nodes[o];
             self.this = (o != n).then_some(n);
-            let (frags, mut r) = text::convert(self, src.line, src.at, &src.value);
+            let (frags, mut r) = vars::convert(self, src.line, src.at, &src.value);
             self.this = None;
             refused.append(&mut r);
             rows.push(row(None, frags, src.line));
@@ -286,7 +286,7 @@ impl<'t> Maker<'t> {
                     None => Vec::new(),
                 }
             } else {
-                let (f, mut r) = text::convert(self, child.line, child.at, &child.value);
+                let (f, mut r) = vars::convert(self, child.line, child.at, &child.value);
                 refused.append(&mut r);
                 f
             };

@@ -54,17 +54,15 @@ const METHODS: &[&str] = &[
     "this",
 ];
 
-/// Read `text`, which starts at byte `at` of line `line`: its pieces, and
-/// what in it is refused.
-pub(super) fn convert(
+/// Read `text`, which starts at byte `at` of line `line`, with no
+/// set-once variable in it (those are [`super::vars::convert`]'s): its
+/// pieces, and what in it is refused.
+pub(super) fn plain(
     m: &mut Maker,
     line: usize,
     at: usize,
     text: &str,
 ) -> (Vec<Frag>, Vec<Refusal>) {
-    if let Some(expanded) = super::vars::expand(m, line, at, text) {
-        return expanded;
-    }
     let line_text = m.tree.lines.get(line - 1).copied().unwrap_or("");
     let mut c = Conv {
         m,
