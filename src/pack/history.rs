@@ -168,7 +168,12 @@ impl<'a> Replay<'a> {
 
     /// Session `k`'s pack made from the state it starts from (its
     /// record, if `files` holds one, folded).
-    pub(crate) fn step(&mut self, files: &Files, file: &CampaignFile, k: usize) -> Result<&Pack, Error> {
+    pub(crate) fn step(
+        &mut self,
+        files: &Files,
+        file: &CampaignFile,
+        k: usize,
+    ) -> Result<&Pack, Error> {
         let party = self.start.party.clone();
         let c = Campaign {
             files,

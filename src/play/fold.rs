@@ -136,7 +136,9 @@ impl Marks {
                 }
             }
             Action::Push { .. } => self.pushed.push(e.k),
-            Action::Tracker { op, name, now } => self.add_tracker(play, e, op, name.as_deref(), *now),
+            Action::Tracker { op, name, now } => {
+                self.add_tracker(play, e, op, name.as_deref(), *now)
+            }
             Action::Roll { .. }
             | Action::Dice { .. }
             | Action::Check { .. }
@@ -172,7 +174,14 @@ impl Marks {
     /// A tracker action: a PC's track in the encounter is the party's,
     /// so a PC set there is damage (or healing) marked once, for the
     /// record.
-    fn add_tracker(&mut self, play: &Play, e: &Entry, op: &str, name: Option<&str>, now: Option<i64>) {
+    fn add_tracker(
+        &mut self,
+        play: &Play,
+        e: &Entry,
+        op: &str,
+        name: Option<&str>,
+        now: Option<i64>,
+    ) {
         let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
         if op == "set"
             && self.tracks_pc(name)

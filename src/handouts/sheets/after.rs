@@ -31,7 +31,10 @@ pub(super) fn after(f: &mut Flow, a: &After) {
     where_and_when(f, a);
     ticked(f, "Met at the table (met)", &a.items);
     ticked(f, "NPCs met (npcs_met)", &a.npcs);
-    write_ins(f, &["Who died, never to come back: foes and NPCs by name or address (slain)"]);
+    write_ins(
+        f,
+        &["Who died, never to come back: foes and NPCs by name or address (slain)"],
+    );
     if a.system == RulesSystem::Mettle {
         ticked(f, "Vouchers spent (vouchers_spent)", &a.vouchers);
     }

@@ -243,7 +243,7 @@ impl<'t> Maker<'t> {
         if let Some(o) = tree.output_of(n).or(node.prop.then_some(n)) {
             let src = &tree.nodes[o];
             self.this = (o != n).then_some(n);
-            let (frags, mut r) = vars::convert(self, src.line, src.at, &src.value);
+            let (frags, mut r) = convert(self, src.line, src.at, &src.value);
             self.this = None;
             refused.append(&mut r);
             rows.push(row(None, frags, src.line));
@@ -286,7 +286,7 @@ impl<'t> Maker<'t> {
                     None => Vec::new(),
                 }
             } else {
-                let (f, mut r) = vars::convert(self, child.line, child.at, &child.value);
+                let (f, mut r) = convert(self, child.line, child.at, &child.value);
                 refused.append(&mut r);
                 f
             };
@@ -391,6 +391,16 @@ pub fn whole(weights: &[&Weight]) -> Option<Vec<Option<u64>>> {
 
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Read `text`, which starts at byte `at` of line `line`: its pieces, and
+/// what in it is refused; a set-once variable in it carried as a table
+/// ([`vars::expand`]), the rest read by [`text::plain`].
+fn convert(m: &mut Maker, line: usize, at: usize, text: &str) -> (Vec<Frag>, Vec<Refusal>) {
+    match vars::expand(m, line, at, text) {
+        Some(expanded) => expanded,
+        None => text::plain(m, line, at, text),
+    }
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ const METHODS: &[&str] = &[
 ];
 
 /// Read `text`, which starts at byte `at` of line `line`, with no
-/// set-once variable in it (those are [`super::vars::convert`]'s): its
+/// set-once variable in it (those are [`super::convert`]'s): its
 /// pieces, and what in it is refused.
 pub(super) fn plain(
     m: &mut Maker,
@@ -196,7 +196,7 @@ impl Conv<'_, '_, '_> {
             if tree.is_list(c) {
                 out.extend(self.m.table_for(c).map(Frag::Local));
             } else {
-                let (f, mut r) = convert(self.m, child.line, child.at, &child.value);
+                let (f, mut r) = super::convert(self.m, child.line, child.at, &child.value);
                 self.refused.append(&mut r);
                 out.extend(f);
             }

@@ -12,24 +12,9 @@
 //! `.evaluateItem`) stays refused as JavaScript by [`super::text`].
 
 use super::tree::{self, Weight};
-use super::{Maker, text, whole};
+use super::{Maker, whole};
 use crate::interop::scan;
 use crate::interop::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
-
-/// Read `text`, which starts at byte `at` of line `line`: its pieces, and
-/// what in it is refused; a set-once variable in it carried as a table
-/// ([`expand`]), the rest read by [`text::plain`].
-pub(super) fn convert(
-    m: &mut Maker,
-    line: usize,
-    at: usize,
-    text: &str,
-) -> (Vec<Frag>, Vec<Refusal>) {
-    match expand(m, line, at, text) {
-        Some(expanded) => expanded,
-        None => text::plain(m, line, at, text),
-    }
-}
 
 /// Most bytes of text all the rows made for variables may read, so a
 /// file is read in time linear in its length.
@@ -135,7 +120,7 @@ fn filled(
     let mut out = Vec::new();
     let mut from = 0;
     for &((o, close), ref slot) in slots {
-        let (f, mut r) = convert(m, line, at + from, &text[from..o]);
+        let (f, mut r) = super::convert(m, line, at + from, &text[from..o]);
         out.extend(f);
         refused.append(&mut r);
         from = close + 1;
@@ -154,7 +139,7 @@ fn filled(
             }
             Some(n) => {
                 let item = &tree.nodes[n];
-                let (f, mut r) = convert(m, item.line, item.at, &item.value);
+                let (f, mut r) = super::convert(m, item.line, item.at, &item.value);
                 out.extend(f);
                 refused.append(&mut r);
             }
@@ -173,7 +158,7 @@ fn filled(
             }
         }
     }
-    let (f, mut r) = convert(m, line, at + from, &text[from..]);
+    let (f, mut r) = super::convert(m, line, at + from, &text[from..]);
     out.extend(f);
     refused.append(&mut r);
     out
