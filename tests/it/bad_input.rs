@@ -1521,6 +1521,16 @@ fn omen_and_voucher_cases() -> Vec<Case> {
             ],
         ),
         record_case(
+            "record in which every PC of the party is gone",
+            false,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Ada\"\nfate = \"left\"\n\n\
+             [[pc]]\nname = \"Brannoc\"\nfate = \"dead\"\n",
+            &[
+                "session 2 has no party: every PC of the campaign is gone (Ada left in session 1; Brannoc died in session 1)",
+                "hint: add the new PCs under [[joined]] in sessions/1/record.toml",
+            ],
+        ),
+        record_case(
             "record of omens in a METTLE campaign",
             false,
             "session = 1\nday = 1\n\n[[pc]]\nname = \"Ada\"\nomens = 1\n",
@@ -2711,6 +2721,7 @@ each_case! {
     record_spending_omens_below_zero => "record spending omens below zero",
     record_spending_more_omens_than_the_pc_has => "record spending more omens than the PC has",
     record_of_omens_that_are_not_a_number => "record of omens that are not a number",
+    record_in_which_every_pc_of_the_party_is_gone => "record in which every PC of the party is gone",
     record_of_omens_in_a_mettle_campaign => "record of omens in a METTLE campaign",
     record_spending_a_dead_pcs_voucher => "record spending a dead PC's voucher",
     unknown_campaign_toml_key => "unknown campaign.toml key",

@@ -56,7 +56,7 @@ pub const BODIES: [&str; 5] = ["person", "shapeless", "beast", "bones", "headles
 
 /// The body of an archetype or the bodies a trait row fits, from its
 /// `body:` tags; none: a person's.
-pub fn bodies<'a>(tags: &'a [crate::content::Text]) -> Vec<&'a str> {
+pub fn bodies(tags: &[crate::content::Text]) -> Vec<&str> {
     let out: Vec<&str> = tags
         .iter()
         .filter_map(|t| t.strip_prefix("body:"))
