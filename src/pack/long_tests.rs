@@ -18,8 +18,12 @@
 //! 50 sessions on 2 cores). [`Replay`] is the loop `prep` runs
 //! ([`history::before`] is made of it), stepped one session at a time;
 //! the end checks that `history::before` over the finished campaign
-//! reaches the very state the steps did. Sessions recorded from a play
-//! log, and `verify`, go through the binary in tests/it/ledger_drift.rs.
+//! reaches the very state the steps did. Every seventh session is
+//! recorded from a play log: `play`'s own replay of the log over the
+//! session's pack and state, and the record `record N` writes from it
+//! (accepted as it stands, then filled in). Play logs written by the
+//! server, and `verify`, go through the binary in
+//! tests/it/ledger_drift.rs.
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -188,6 +192,111 @@ fn as_played(n: usize, pack: &Pack, before: &State) -> (String, u32, u32) {
     (text, rations, water)
 }
 
+/// Whether session `n` is recorded from a play log (`play`'s own replay
+/// of the session's marks, then `record N`'s text from it): every
+/// seventh, from the third.
+fn from_play(n: usize) -> bool {
+    n % 7 == 3
+}
+
+/// The record `record N` writes after session `n` was played with
+/// `play`: its log marks every encounter on the way met, the arrival
+/// (day and stop), the supplies the journey `left` and 1 damage to the
+/// first PC present; `play` replays the log from the session's pack and
+/// starting state, as `record N` does, and writes the record.
+fn from_play_log(
+    n: usize,
+    seed: &str,
+    (pack, ledger): (&Pack, &Ledger),
+    before: &State,
+    left: (u32, u32),
+) -> String {
+    let fixed = || {
+        let given = crate::play::Given {
+            seed: crate::seed::Seed::new(&plan::session_seed(seed, n)).unwrap(),
+            library: library(),
+            share: String::new(),
+            each: (3, 3),
+        };
+        crate::play::in_campaign(n, before, given, with_page(n, pack, ledger, before))
+    };
+    let mut play = crate::play::Play::replay(fixed(), "").unwrap();
+    let mut actions: Vec<serde_json::Value> = pack
+        .journey_encounters()
+        .into_iter()
+        .map(|(at, _)| serde_json::json!({"do": "met", "address": at}))
+        .collect();
+    if let Some(j) = pack.journey.as_ref().filter(|j| j.arrived) {
+        let day: u32 = j.arrival.as_deref().unwrap()["day ".len()..]
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        actions.push(serde_json::json!({"do": "arrive", "stop": j.to, "day": day}));
+    }
+    if let Some(pc) = play.fixed.pcs.first() {
+        actions.push(serde_json::json!({"do": "damage", "pc": pc.name, "amount": 1}));
+    }
+    let change = |left: u32, start: u32| i64::from(left) - i64::from(start);
+    let (rations, water) = (
+        change(left.0, play.fixed.rations),
+        change(left.1, play.fixed.water),
+    );
+    if (rations, water) != (0, 0) {
+        actions.push(serde_json::json!({"do": "supplies", "money": 0,
+            "rations": rations, "water": water}));
+    }
+    // Played as the server plays them, each answer's line the log's.
+    use crate::play::api::Table;
+    let mut log = String::new();
+    for a in &actions {
+        let answer = play
+            .act(a)
+            .unwrap_or_else(|e| panic!("session {n}: {a} refused: {}", e.message));
+        log.push_str(answer["line"].as_str().unwrap());
+        log.push('\n');
+    }
+    let text = crate::play::record::text(&play).expect("a campaign's record");
+    // `record N` reads the log back: the same record.
+    let again = crate::play::Play::replay(fixed(), &log)
+        .unwrap_or_else(|e| panic!("session {n}: the play log refused: {e:?}\n{log}"));
+    assert_eq!(crate::play::record::text(&again).unwrap(), text, "{log}");
+    text
+}
+
+/// `pack` with the campaign page `prep` adds to it (what `play` reads:
+/// the day, the stop, each PC's level at the start, the record to mark).
+fn with_page(n: usize, pack: &Pack, ledger: &Ledger, before: &State) -> Pack {
+    let carried: Vec<(String, String)> = before
+        .vouchers
+        .iter()
+        .map(|v| (v.serial.clone(), v.holder.clone()))
+        .collect();
+    let after = prefill::after(n, pack, before.day, before.stop.clone(), &carried, None);
+    let page = crate::generators::session::CampaignPage {
+        session: n,
+        day: before.day,
+        stop: before.stop.clone(),
+        recap: crate::campaign::recap::of(ledger, before, n),
+        previously: Vec::new(),
+        journey_note: None,
+        party_now: after.pcs.clone(),
+        vouchers_in_hand: Vec::new(),
+        downtime_vouchers: Vec::new(),
+        returning: Vec::new(),
+        after,
+        start_digest: String::new(),
+        reveal: None,
+        used_up: Vec::new(),
+        repeats: Vec::new(),
+    };
+    Pack {
+        campaign: Some(page),
+        ..pack.clone()
+    }
+}
+
 /// The first line of the journey's log: what the party set out with.
 fn set_out_with(pack: &Pack) -> Option<String> {
     let j = pack.journey.as_ref()?;
@@ -271,6 +380,8 @@ fn conserved(n: usize, pack: &Pack, before: &State) {
 #[derive(Default, Debug)]
 struct Seen {
     journeys: usize,
+    /// Sessions recorded from a play log.
+    from_play: usize,
     lost: usize,
     twists: usize,
     met_on_the_way: usize,
@@ -342,7 +453,31 @@ fn play(
                 crate::app::error_text(&e)
             );
         }
-        // Then as the GM fills it in.
+        // Then as the GM fills it in (now and then from `play`'s log).
+        let played = if from_play(n) {
+            seen.from_play += 1;
+            let logged = from_play_log(
+                n,
+                &camp.file.seed,
+                (&pack, replay.ledger()),
+                &before,
+                (rations, water),
+            );
+            for (at, _) in pack.journey_encounters() {
+                assert!(logged.contains(&format!("\"{at}\"")), "{at}: {logged}");
+            }
+            // The record `play`'s log gives is accepted as it stands.
+            camp.record(n, logged.clone());
+            if let Err(e) = replay.record(&camp.files, n) {
+                panic!(
+                    "session {n}'s record from its play log refused: {}\n{logged}",
+                    crate::app::error_text(&e)
+                );
+            }
+            logged
+        } else {
+            played
+        };
         let mut text = set_top(&played, "rations", &rations.to_string());
         text = set_top(&text, "water", &water.to_string());
         let text = script(n, &text, &before, &mut rng);
@@ -464,6 +599,7 @@ fn fifty_mettle_sessions_with_journeys_keep_every_invariant() {
     let (mut camp, ledger, seen) = play(camp, 50, mettle_script);
     // The script met what it promises.
     assert!(seen.journeys >= 30, "{seen:?}");
+    assert_eq!(seen.from_play, 7, "{seen:?}");
     assert!(seen.lost >= 1 && seen.twists >= 5, "{seen:?}");
     assert!(seen.met_on_the_way >= 10, "{seen:?}");
     let said = said(&ledger);
@@ -529,6 +665,7 @@ fn thirty_core_sessions_with_journeys_keep_every_invariant() {
     let camp = Camp::new(CORE_CAMPAIGN, CORE_PARTY, PLAN);
     let (_, ledger, seen) = play(camp, 30, core_script);
     assert!(seen.journeys >= 18, "{seen:?}");
+    assert_eq!(seen.from_play, 4, "{seen:?}");
     let said = said(&ledger);
     let count = |what: &str| said.iter().filter(|s| s.contains(what)).count();
     assert!(count("a week of full rest") >= 3, "{said:#?}");

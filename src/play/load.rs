@@ -233,18 +233,23 @@ fn slip(address: String, kind: &'static str, name: &str, text: String) -> Item {
 /// what each of the `pcs` PCs sets out with — the plan's or
 /// `campaign.toml`'s `[map]` `rations` and `water`, 3 each when neither
 /// says (the journey's larder starts from the same).
-pub(crate) fn supplies(src: &crate::pack::Sources, state: &State, pcs: usize) -> (u32, u32) {
-    let each = src.session.map.as_ref().map_or(
+pub(crate) fn supplies(each: (u32, u32), state: &State, pcs: usize) -> (u32, u32) {
+    let party = |n: u32| n.saturating_mul(pcs as u32);
+    (
+        state.rations.unwrap_or_else(|| party(each.0)),
+        state.water.unwrap_or_else(|| party(each.1)),
+    )
+}
+
+/// The campaign's rations and water a PC, from the session's `[map]`
+/// (else the session file's default).
+pub(crate) fn supplies_each(src: &crate::pack::Sources) -> (u32, u32) {
+    src.session.map.as_ref().map_or(
         (
             crate::input::session::default_supply(),
             crate::input::session::default_supply(),
         ),
         |m| (m.rations, m.water),
-    );
-    let party = |n: u32| n.saturating_mul(pcs as u32);
-    (
-        state.rations.unwrap_or_else(|| party(each.0)),
-        state.water.unwrap_or_else(|| party(each.1)),
     )
 }
 

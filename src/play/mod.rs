@@ -131,17 +131,44 @@ pub(crate) fn fixed_of(
     pack: crate::generators::session::Pack,
 ) -> Result<Fixed, Error> {
     let state = &src.campaign.as_ref().expect("a campaign's sources").state;
+    let given = Given {
+        seed: src.seed.clone(),
+        library: src.library,
+        share: src.share_line().text(),
+        each: load::supplies_each(src),
+    };
+    Ok(in_campaign(n, state, given, pack))
+}
+
+/// What a campaign's session in play takes besides its pack and the
+/// state it starts from: its seed, tables and share line, and the
+/// campaign's supplies a PC (for a state no record has set them in).
+pub(crate) struct Given {
+    pub seed: crate::seed::Seed,
+    pub library: &'static crate::content::Library,
+    pub share: String,
+    pub each: (u32, u32),
+}
+
+/// Session `n` of a campaign in play, from the `state` it starts from
+/// and its `pack`.
+pub(crate) fn in_campaign(
+    n: usize,
+    state: &crate::campaign::state::State,
+    given: Given,
+    pack: crate::generators::session::Pack,
+) -> Fixed {
     let page = pack.campaign.clone().expect("a campaign's pack");
     let pcs = load::pcs(&pack, &levels_of(&page));
-    let (rations, water) = load::supplies(src, state, pcs.len());
-    Ok(Fixed {
+    let (rations, water) = load::supplies(given.each, state, pcs.len());
+    Fixed {
         title: pack.title.clone(),
         session: n,
         campaign: true,
         system: pack.system,
-        share: src.share_line().text(),
-        seed: src.seed.clone(),
-        library: src.library,
+        share: given.share,
+        seed: given.seed,
+        library: given.library,
         day: page.day,
         stop: page.stop.clone(),
         pcs,
@@ -155,7 +182,7 @@ pub(crate) fn fixed_of(
         reveal: page.reveal.clone(),
         after: Some(page.after.clone()),
         pack,
-    })
+    }
 }
 
 /// Each PC's Mettle or health at the start, by name.

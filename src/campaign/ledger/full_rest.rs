@@ -131,12 +131,15 @@ fn pay_funerals(state: &mut State, changes: &mut Vec<Change>) -> i64 {
 
 /// The rest is taken: a funeral still owed is now unpaid, and every PC
 /// resting who was in the party when that PC died loses a maximum omen
-/// for good (one who joined after owes the dead nothing).
+/// for good. One who joined in that session or after owes the dead
+/// nothing: a record cannot say whether they came before the death, and
+/// as for Heal Checks ([`super::heal`]) a PC joins for the sessions after
+/// the record that adds them.
 fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Change>) {
     for f in std::mem::take(&mut state.funerals_due) {
         for p in prices {
             let pc = &mut state.pcs[p.k];
-            if pc.joined_in > f.session {
+            if pc.joined_in >= f.session {
                 continue;
             }
             let Some(c) = pc.core.as_mut() else { continue };

@@ -101,6 +101,27 @@ fn a_pc_who_joined_after_a_death_loses_no_omen_for_its_unpaid_funeral() {
     assert_eq!(core_pc(&ledger.now, "Oda").sheet.max_omens, 2);
 }
 
+#[test]
+fn a_pc_who_joined_in_the_session_of_a_death_loses_no_omen_for_its_funeral() {
+    // Sybilla dies in session 1 and Oda joins in the same record; the
+    // party rests at Kettleby in session 2 without the 512ʂ. Only
+    // Balthasar, who was with Sybilla, loses a maximum omen.
+    let one = "session = 1\nday = 2\nstop = \"Gallows Ford\"\n\n[[joined]]\nname = \"Oda\"\nSTR = 11\nAGI = 9\nWIT = 12\nomens = 2\nmax_omens = 2\n\n[[pc]]\nname = \"Sybilla\"\nfate = \"dead\"\n";
+    let two = "session = 2\nday = 3\nstop = \"Kettleby\"\nmoney = 100\n";
+    let ledger = fold(&core_start(0), &[played(1, one), played(2, two)]).unwrap();
+    let said = said(&ledger, 2);
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Balthasar: Sybilla's funeral (512ʂ) unpaid")),
+        "{said:#?}"
+    );
+    assert!(
+        !said.iter().any(|s| s.starts_with("Oda: Sybilla's funeral")),
+        "{said:#?}"
+    );
+    assert_eq!(core_pc(&ledger.now, "Oda").sheet.max_omens, 2);
+}
+
 /// `start` with the campaign's `[map]` supplies: 3 rations and 3 units
 /// of water a PC.
 fn stocked(start: Start<'static>) -> Start<'static> {
