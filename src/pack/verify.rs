@@ -40,6 +40,13 @@ pub(crate) struct Comparison {
     /// The GM's play log and its lock, when `play PACKDIR` left them
     /// ([`PLAYED`]): named, never compared.
     pub played: Vec<String>,
+    /// Markdown sheets the GM wrote on since the pack wrote them
+    /// ([`edited`]): the manifest holds the hash of exactly the bytes the
+    /// bundle makes for them today, so the pack is as its seed makes it
+    /// and only the GM's writing differs. Named on the ok line, never
+    /// called damage. (A PDF, SVG, JSON or the bundle that differs is
+    /// damage whatever the manifest says: nobody writes notes in those.)
+    pub written_on: Vec<String>,
 }
 
 impl Sources {
@@ -80,13 +87,14 @@ impl Sources {
         let edited = edited(dir, &files);
         let mut differences = differences(dir, &files);
         differences.retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n));
-        // Still a difference (the folder is not what the bundle makes), but
-        // said as what it likely is: the GM's writing, not damage.
-        for (n, what) in &mut differences {
-            if edited.contains(n) {
-                *what = EDITED;
-            }
-        }
+        // The GM's writing on a sheet whose pack version the manifest
+        // proves unchanged is theirs, not damage: named, not a difference.
+        let written_on: Vec<String> = differences
+            .iter()
+            .filter(|(n, _)| n.ends_with(".md") && edited.contains(n))
+            .map(|(n, _)| n.clone())
+            .collect();
+        differences.retain(|(n, _)| !written_on.contains(n));
         let played = PLAYED
             .iter()
             .filter(|n| is_entry(&dir.join(n), |t| t.is_file()))
@@ -97,6 +105,7 @@ impl Sources {
             differences,
             yours,
             played,
+            written_on,
         })
     }
 }
@@ -229,15 +238,6 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
         .collect();
     (files, yours)
 }
-
-/// How a file the GM wrote on is named ([`edited`]): the manifest lists
-/// the pack's bytes for it (the pack wrote it, and its pack version has
-/// not changed since), and it holds other bytes now. `prep` leaves such a
-/// file as it is (the GM's now); it is still a difference, since the
-/// folder is not what the bundle makes.
-const EDITED: &str = "differs: it was changed after the pack wrote it, and the pack's own \
-     version has not changed since (if you wrote on it, it is yours: `prep` leaves it as you \
-     have it)";
 
 /// The pack's files the GM wrote on since the pack wrote them, as `prep`
 /// judges it (`output::publish`: it leaves such a file as the GM has it):
