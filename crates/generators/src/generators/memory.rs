@@ -352,10 +352,13 @@ pub struct Repeat {
 /// names and its trap.
 pub(crate) fn encounter_parts(e: &Encounter) -> Vec<Part> {
     let mut out = vec![("situation", e.memory_key())];
+    // People's names only: a beast or monster goes by its kind and a
+    // number ("Wolf 1"), which every pack may use again.
     out.extend(
         e.foes
             .iter()
             .chain(&e.others)
+            .filter(|n| n.is_person())
             .map(|n| ("name", n.name.clone())),
     );
     out.extend(e.trap.iter().flat_map(trap_parts));

@@ -99,6 +99,14 @@ pub struct Npc {
     pub traits: Traits,
 }
 
+impl Npc {
+    /// Whether the NPC is a person (human or townsfolk, with a name of
+    /// their own), not a beast or monster that goes by its kind.
+    pub fn is_person(&self) -> bool {
+        self.kind == "human" || self.kind == "townsfolk"
+    }
+}
+
 /// An NPC's METTLE numbers.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MettleNpc {

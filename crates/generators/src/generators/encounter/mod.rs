@@ -200,8 +200,7 @@ impl Encounter {
     /// of their own and may come back in a campaign; none among beasts and
     /// monsters.
     pub fn person_leader(&self) -> Option<&Npc> {
-        self.leader()
-            .filter(|l| l.kind == "human" || l.kind == "townsfolk")
+        self.leader().filter(|l| l.is_person())
     }
 
     /// What the leader is called over its traits: `Leading them` when
