@@ -338,7 +338,9 @@ const REAL: &[Real] = &[
         3,
         10,
     ),
-    ("test-fruit-ranges-evaluateitem", &[(2, 3), (2, 40)], 1, 2),
+    // A variable set to an item's evaluated words: a row for each of the
+    // 11 + 41 outcomes.
+    ("test-fruit-ranges-evaluateitem", &[], 3, 55),
     ("test-greek-god-output", &[], 4, 8),
     ("test-hierarchical-animal", &[], 5, 13),
     (

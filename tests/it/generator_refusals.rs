@@ -49,6 +49,8 @@ refused! {
     tab_loop_of_calls_is_refused_at_its_call: "t.tab", ":S\n1,a\n2,b [S]\n" => "t.tab:3:5", "a roll on `S` that comes back to this table (S → S)";
     ipt_missing_table_is_refused: "g.ipt", "Table: T\n[@Nowhere]\n" => "g.ipt:2:1", "a roll on the table `Nowhere`, which is not in this file";
     ipt_lookup_gap_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n1-3:a\n5-6:b\n" => "g.ipt:5:1", "Lookup table `T`: no row for 4,";
+    ipt_lookup_rolled_below_its_first_row_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n2-6:a\n" => "g.ipt:4:1", "Lookup table `T`: no row for 1,";
+    ipt_lookup_gap_without_roll_is_refused: "g.ipt", "Table: T\nType: Lookup\n2-3:a\n5-6:b\n" => "g.ipt:4:1", "Lookup table `T`: no row for 4,";
     ipt_large_rolled_count_is_refused: "g.ipt", "Table: T\n[@{1d100} U]\nTable: U\nx\n" => "g.ipt:2:1", "`[@{1d100} U]`: a count that can pass 20";
     ipt_article_before_a_roll_is_refused: "g.ipt", "Table: T\nsee \\a [@U]\nTable: U\nx\n" => "g.ipt:2:5", "`\\a`: the article \"a\" or \"an\" for a word that is rolled";
     ipt_article_without_a_word_is_refused: "g.ipt", "Table: T\n{1d4} \\a 8-foot poles\n" => "g.ipt:2:7", "`\\a`: the article \"a\" or \"an\" with no word of letters right after it";

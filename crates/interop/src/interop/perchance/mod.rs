@@ -21,6 +21,7 @@
 //! Everything is bounded by [`super::sheet`]'s limits, and each line and
 //! each text is read once, so a file is read in time linear in its length.
 
+mod evaluated;
 mod text;
 mod tree;
 mod vars;

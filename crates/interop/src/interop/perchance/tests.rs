@@ -187,6 +187,32 @@ fn a_variable_set_once_is_a_row_for_each_item() {
 }
 
 #[test]
+fn an_evaluated_item_is_the_same_words_everywhere_it_is_read() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "fruit\n  {1-2} {red|green} apples ^2\n  a pear\noutput\n  [f = fruit.selectOne.evaluateItem]! [f]?\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let f = table(&s, "f on line 5");
+    // The apples weigh 2 (1 in 4 ways each), the pear 1.
+    assert_eq!(weights(f), [1, 1, 1, 1, 2]);
+    let text = |k: usize| -> String {
+        f.rows[k]
+            .text
+            .iter()
+            .map(|p| match p {
+                Frag::Words(w) => w.as_str(),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    assert_eq!(text(0), "1 red apples! 1 red apples?");
+    assert_eq!(text(3), "2 green apples! 2 green apples?");
+    assert_eq!(text(4), "a pear! a pear?");
+}
+
+#[test]
 fn variables_that_cannot_be_carried_stay_refused() {
     for (text, what) in [
         // Read before it is set, a second one in the text, another item's.
@@ -202,8 +228,18 @@ fn variables_that_cannot_be_carried_stay_refused() {
             "l\n  a\noutput\n  [x = l.selectOne]\n  [x]\n",
             "`[x]` names no list",
         ),
+        // Evaluated once: an item that rolls a list, a weighted option,
+        // a property of the words.
         (
-            "l\n  a\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "l\n  a [m]\nm\n  b\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  {a^2|b}\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  a\n    size = big\noutput\n  [x = l.selectOne.evaluateItem] [x.size]\n",
             "sets a variable",
         ),
         (

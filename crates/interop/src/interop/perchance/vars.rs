@@ -6,13 +6,17 @@
 //! `other` named by it. So the text is a table of its own with a row per
 //! item of the list, weighted as the list weighs it, each row the text
 //! with that item in every place — the odds and the words Perchance
-//! gives. Only the first variable of a text and its reads outside
+//! gives. `[v = list.selectOne.evaluateItem]` fixes the item's words
+//! once: a row for each outcome of each item ([`super::evaluated`]), read
+//! as `[v]` only. Only the first variable of a text and its reads outside
 //! brackets are carried; anything else about a variable (a second one, a
-//! read before it is set or in another item, `this.selectOne`,
-//! `.evaluateItem`) stays refused as JavaScript by [`super::text`].
+//! read before it is set or in another item, `this.selectOne`, an
+//! evaluated item with lists in it) stays refused as JavaScript by
+//! [`super::text`].
 
+use super::evaluated;
 use super::tree::{self, Weight};
-use super::{Maker, whole};
+use super::{MAX_TOTAL, Maker, whole};
 use crate::interop::scan;
 use crate::interop::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
 
@@ -43,10 +47,11 @@ pub(super) fn expand(
         return None;
     }
     let brackets = top_brackets(text);
-    let (first, var, list, shown) = brackets.iter().enumerate().find_map(|(k, &(o, c))| {
-        let (v, l, shown) = assignment(&text[o + 1..c])?;
-        Some((k, v, l, shown))
-    })?;
+    let (first, var, list, shown, fixed) =
+        brackets.iter().enumerate().find_map(|(k, &(o, c))| {
+            let (v, l, shown, fixed) = assignment(&text[o + 1..c])?;
+            Some((k, v, l, shown, fixed))
+        })?;
     let tree = m.tree;
     if tree.child(0, var).is_some() {
         return None;
@@ -72,18 +77,32 @@ pub(super) fn expand(
         .collect();
     let weights: Vec<&Weight> = kids.iter().map(|&c| &tree.nodes[c].weight).collect();
     let whole = whole(&weights)?;
+    let picks = if fixed {
+        let only_v = slots.iter().all(|(_, s)| match s {
+            Slot::Read(path) => path.is_empty(),
+            Slot::Index(_) => false,
+            Slot::Set { .. } => true,
+        });
+        (only_v && kids.iter().all(|&c| !tree.is_list(c))).then_some(())?;
+        outcome_picks(m, &kids, &whole)?
+    } else {
+        kids.iter()
+            .zip(whole)
+            .filter_map(|(&c, w)| Some((c, None, w?)))
+            .collect()
+    };
     m.work = m
         .work
-        .saturating_add(kids.len().saturating_mul(text.len() + 1));
+        .saturating_add(picks.len().saturating_mul(text.len() + 1));
     if m.work > MAX_WORK {
         return None;
     }
     m.in_var = true;
     let mut rows = Vec::new();
     let mut refused = Vec::new();
-    for (&c, w) in kids.iter().zip(whole) {
-        let Some(w) = w else { continue };
-        let frags = filled(m, (line, at, text), &slots, c, &mut refused);
+    for (c, words, w) in picks {
+        let item = (c, words.as_deref());
+        let frags = filled(m, (line, at, text), &slots, item, &mut refused);
         rows.push(SrcRow {
             range: None,
             weight: Some(w),
@@ -93,7 +112,11 @@ pub(super) fn expand(
         });
     }
     m.in_var = false;
-    m.count("variables set once in a text (`[x = list.selectOne]`) and read after it: a row for each item");
+    m.count(if fixed {
+        "variables set once to an item's evaluated words (`[x = list.selectOne.evaluateItem]`): a row for each outcome of each item"
+    } else {
+        "variables set once in a text (`[x = list.selectOne]`) and read after it: a row for each item"
+    });
     let table = SrcTable {
         name: format!("{var} on line {line}"),
         title: Some(list.join(".")),
@@ -107,13 +130,40 @@ pub(super) fn expand(
     Some((vec![Frag::Local(t)], Vec::new()))
 }
 
-/// The text with item `c` in its slots: the words between read as they
-/// are, at their own columns.
+/// For `.evaluateItem`: each outcome of each item `kids` (weighed
+/// `whole`) with its weight; `None` when an item has outcomes that cannot
+/// be listed ([`evaluated::outcomes`]) or too many.
+fn outcome_picks(
+    m: &Maker,
+    kids: &[usize],
+    whole: &[Option<u64>],
+) -> Option<Vec<(usize, Option<String>, u64)>> {
+    let mut listed = Vec::new();
+    for (&c, w) in kids.iter().zip(whole) {
+        if let Some(w) = w {
+            listed.push((c, *w, evaluated::outcomes(&m.tree.nodes[c].value)?));
+        }
+    }
+    let items: Vec<(u64, &[(String, u64)])> =
+        listed.iter().map(|(_, w, o)| (*w, o.as_slice())).collect();
+    let weights = evaluated::weights(&items, MAX_TOTAL)?;
+    let mut out = Vec::new();
+    for ((c, _, o), ws) in listed.iter().zip(weights) {
+        for ((words, _), w) in o.iter().zip(ws) {
+            out.push((*c, Some(words.clone()), w));
+        }
+    }
+    (out.len() <= evaluated::MAX_OUTCOMES).then_some(out)
+}
+
+/// The text with item `c` in its slots (or, evaluated, its fixed `words`
+/// where it is printed): the words between read as they are, at their
+/// own columns.
 fn filled(
     m: &mut Maker,
     (line, at, text): (usize, usize, &str),
     slots: &[((usize, usize), Slot)],
-    c: usize,
+    (c, words): (usize, Option<&str>),
     refused: &mut Vec<Refusal>,
 ) -> Vec<Frag> {
     let tree = m.tree;
@@ -139,7 +189,8 @@ fn filled(
             }
             Some(n) => {
                 let item = &tree.nodes[n];
-                let (f, mut r) = super::convert(m, item.line, item.at, &item.value);
+                let value = words.filter(|_| n == c).unwrap_or(&item.value);
+                let (f, mut r) = super::convert(m, item.line, item.at, value);
                 out.extend(f);
                 refused.append(&mut r);
             }
@@ -185,9 +236,10 @@ fn top_brackets(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// `v = list.path.selectOne` (and `, ""` after it): the variable, the
-/// list's path and whether it is printed where it is set.
-fn assignment(inner: &str) -> Option<(&str, Vec<&str>, bool)> {
+/// `v = list.path.selectOne` (and `, ""` after it; `.evaluateItem`
+/// after `selectOne`): the variable, the list's path, whether it is
+/// printed where it is set and whether its item is evaluated once.
+fn assignment(inner: &str) -> Option<(&str, Vec<&str>, bool, bool)> {
     let (v, rest) = inner.split_once('=')?;
     let v = v.trim();
     if !tree::is_name(v) || rest.starts_with('=') {
@@ -198,10 +250,15 @@ fn assignment(inner: &str) -> Option<(&str, Vec<&str>, bool)> {
         Some(_) => return None,
         None => (rest, true),
     };
-    let path: Vec<&str> = expr.trim().strip_suffix(".selectOne")?.split('.').collect();
+    let expr = expr.trim();
+    let (expr, fixed) = match expr.strip_suffix(".evaluateItem") {
+        Some(e) => (e, true),
+        None => (expr, false),
+    };
+    let path: Vec<&str> = expr.strip_suffix(".selectOne")?.split('.').collect();
     path.iter()
         .all(|p| tree::is_name(p))
-        .then_some((v, path, shown))
+        .then_some((v, path, shown, fixed))
 }
 
 /// What `[inner]` reads of variable `var`, if it reads it as carried.
