@@ -355,8 +355,9 @@ impl Pack {
 
     /// The people of the pack's encounters (its own, then those on the
     /// way) who could die at the table, by the encounter's address: its
-    /// leader when a person ([`Memory::meet_in`]), then the face it brings
-    /// back. A record's `slain` names them (or the NPC cards).
+    /// leader when a person (as the campaign's memory meets them), then
+    /// the face it brings back. A record's `slain` names them (or the NPC
+    /// cards).
     pub fn people(&self) -> Vec<(String, String)> {
         let own = self
             .encounters
