@@ -65,6 +65,7 @@ fn start(system: RulesSystem, library: &Library) -> Start<'_> {
         stop: None,
         map: Some(map()),
         money: 0,
+        stock: None,
         library,
     }
 }

@@ -69,6 +69,13 @@ function resultBox(box, entry) {
   const res = entry.result || {};
   if (res.odds !== undefined) box.append(el("div", "odds", "Odds: " + res.odds));
   if (res.text) box.append(el("div", "line", res.text));
+  // A Heal Check has no text of its own: what came of it, in words.
+  else if (res.healer !== undefined) {
+    let said = "Heal Check by " + res.healer + ": " + (res.passed ? "lives" : "dies") + ", Edge " + res.edge;
+    if (res.twist) said += " (after the Twist)";
+    if (entry.twist_open) said += ": a Twist may be called";
+    box.append(el("div", "line", said));
+  }
   box.append(el("div", "trail", entry.line));
 }
 
@@ -142,6 +149,16 @@ function renderPcs() {
     const add = el("input"); add.placeholder = "status"; add.size = 8; add.setAttribute("aria-label", "status for " + p.name);
     st.append(add, button("+", () => add.value && act({ do: "status", pc: p.name, status: add.value, on: true })));
     c.append(st);
+    // Core Rules: omens spent and corruption gained, entered here once.
+    if (p.omens !== null && p.omens !== undefined) {
+      const core = el("div", "row");
+      core.append(el("span", null, "Omens " + p.omens + " · corruption " + p.corruption + " "),
+        button("Omen spent", () => act({ do: "omens", pc: p.name, spent: 1 })),
+        button("Corruption +1", () => act({ do: "corruption", pc: p.name, amount: 1 })));
+      c.append(core);
+      const took = p.injuries.concat(p.mutations);
+      if (took.length) c.append(el("div", "tags", "Took: " + took.join(", ")));
+    }
     if (p.vouchers.length) {
       const v = el("div", "tags");
       for (const s of p.vouchers) v.append(button("Spend " + s, () => act({ do: "spend", serial: s }), "tag"));
@@ -178,7 +195,17 @@ function mark(it) {
     b.title = "Handed in: its holder reveals one helpful thing they did in the downtime";
     return b;
   }
-  return it.met ? el("span", "mark", "✓ met") : button("Met", () => act({ do: "met", address: it.address }));
+  if (it.met) return el("span", "mark", "✓ met");
+  // Core Rules: an injury or a mutation goes to the PC who took it.
+  if ((it.kind === "injury" || it.kind === "mutation") && view.system === "core") {
+    const who = el("select");
+    who.setAttribute("aria-label", "who took " + it.address);
+    who.replaceChildren(...view.pcs.map((p) => { const o = el("option", null, p.name); o.value = p.name; return o; }));
+    const span = el("span");
+    span.append(who, button("Taken", () => act({ do: "met", address: it.address, pc: who.value })));
+    return span;
+  }
+  return button("Met", () => act({ do: "met", address: it.address }));
 }
 
 function renderTracker() {

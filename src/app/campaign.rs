@@ -294,6 +294,7 @@ mod tests {
             stop: Some("the Salt Gate".into()),
             map: None,
             money: 10,
+            stock: None,
             library: &library,
         };
         let pack = PackFacts {

@@ -132,13 +132,39 @@ mod tests {
     /// each with a character taken out or one of the formats' marks put in
     /// at every place, go through [`super::import`] (a refusal must name a
     /// line; what is read must be TOML) — never a panic.
+    /// The formats' marks, put in at every place of a text.
+    const MARKS: [char; 26] = [
+        '[', ']', '{', '}', '|', '@', '!', '#', ':', ';', '%', '_', '<', '>', '-', '\n', '&', '\\',
+        '/', ',', '^', '\t', '=', '$', '`', '.',
+    ];
+
+    /// `text` with a character taken out or one of [`MARKS`] put in at
+    /// every place, each through [`super::import`] as file `ext` (or as an
+    /// Obsidian note): how many runs.
+    fn mangle(text: &str, ext: &str) -> usize {
+        let run = |t: &str| match ext {
+            "obsidian" => super::import_obsidian(t),
+            _ => super::import(ext, t),
+        };
+        let mut runs = 0;
+        for (at, c) in text.char_indices() {
+            run(&format!("{}{}", &text[..at], &text[at + c.len_utf8()..]));
+            runs += 1;
+            for m in MARKS {
+                run(&format!("{}{m}{}", &text[..at], &text[at..]));
+                runs += 1;
+            }
+        }
+        runs
+    }
+
+    /// The generator-file readers on stable Rust: the project's fixtures,
+    /// each with a character taken out or one of the formats' marks put in
+    /// at every place, go through [`super::import`] (a refusal must name a
+    /// line; what is read must be TOML) — never a panic.
     #[test]
     fn mangled_generator_files_are_refused_or_read_never_a_panic() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/generators/");
-        let marks = [
-            '[', ']', '{', '}', '|', '@', '!', '#', ':', ';', '%', '_', '<', '>', '-', '\n', '&',
-            '\\', '/', ',', '^', '\t', '=', '$', '`', '.',
-        ];
         let mut runs = 0;
         for (name, ext) in [
             ("every.ipt", "g.ipt"),
@@ -150,23 +176,20 @@ mod tests {
             ("shrine.md", "obsidian"),
         ] {
             let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
-            let places: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
-            for &at in &places {
-                let next = text[at..].chars().next().map_or(0, char::len_utf8);
-                let cut = format!("{}{}", &text[..at], &text[at + next..]);
-                let run = |t: &str| match ext {
-                    "obsidian" => super::import_obsidian(t),
-                    _ => super::import(ext, t),
-                };
-                run(&cut);
-                runs += 1;
-                for m in marks {
-                    run(&format!("{}{m}{}", &text[..at], &text[at..]));
-                    runs += 1;
-                }
-            }
+            runs += mangle(&text, ext);
         }
         assert!(runs > 10_000, "{runs}");
+    }
+
+    /// Issue 53's last two constructs, mangled the same way: a Lookup
+    /// table from 2 without `Roll:` (an empty row below), and a Perchance
+    /// variable set to an item's evaluated words (a row per outcome).
+    #[test]
+    fn mangled_lookups_from_two_and_evaluated_items_never_panic() {
+        let ipt = "Table: M\nSet: d=[#{1d8+1d12} W]\nIt is {$d}.\nTable: W\nType: Lookup\n2-3:bad\n4:[|bad|good]\n5-20:good\n";
+        let perchance = "fruit\n  {10-12} {red|green} apples ^2\n  a pear\n    size = big\noutput\n  [f = fruit.selectOne.evaluateItem]?! [f] is [f]!\n";
+        let runs = mangle(ipt, "g.ipt") + mangle(perchance, "g.perchance");
+        assert!(runs > 5_000, "{runs}");
     }
 
     /// The fuzzer's first find (fuzz/artifacts, 2026-11-26): a session

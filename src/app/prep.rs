@@ -315,18 +315,36 @@ fn published_notes(published: &output::Published, err: &mut dyn Write) -> Result
 
 /// The folder whose lock a `prep` holds from before it reads its session
 /// (or plan) until its pack is written, and how the waiting line names it:
-/// a session file's folder, or the campaign's.
+/// the campaign's, for `prep N` and for any file inside the campaign (a
+/// plan named by its path: one lock, as `record N` takes), else the
+/// session file's folder.
 fn lock_folder_of(ws: &Workspace, what: &PrepWhat) -> (PathBuf, String) {
+    lock_of(ws.campaign.as_deref(), what)
+}
+
+/// [`lock_folder_of`] for the campaign folder `campaign`.
+fn lock_of(campaign: Option<&Path>, what: &PrepWhat) -> (PathBuf, String) {
     let here = |p: Option<&Path>| match p {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    match what {
-        PrepWhat::File(path, _) => (here(path.parent()), path.display().to_string()),
-        PrepWhat::Session(_) => match &ws.campaign {
-            Some(root) => (here(Some(root)), "the campaign".into()),
-            None => (PathBuf::from("."), "session.toml".into()),
-        },
+    let root = campaign.map(|r| here(Some(r)));
+    match (what, root) {
+        (PrepWhat::File(path, _), Some(root)) if inside(&here(path.parent()), &root) => {
+            (root, "the campaign".into())
+        }
+        (PrepWhat::File(path, _), _) => (here(path.parent()), path.display().to_string()),
+        (PrepWhat::Session(_), Some(root)) => (root, "the campaign".into()),
+        (PrepWhat::Session(_), None) => (PathBuf::from("."), "session.toml".into()),
+    }
+}
+
+/// Whether folder `dir` is `root` or below it (by their real paths; a
+/// folder that cannot be resolved is not).
+fn inside(dir: &Path, root: &Path) -> bool {
+    match (std::fs::canonicalize(dir), std::fs::canonicalize(root)) {
+        (Ok(d), Ok(r)) => d.starts_with(r),
+        _ => false,
     }
 }
 
@@ -513,4 +531,34 @@ fn pack_shaped(name: &str) -> bool {
 fn write_session(path: &Path, text: &str) -> Result<(), Error> {
     output::write_file(path, text.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod lock_tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_named_by_its_path_takes_the_campaigns_lock_as_prep_n_does() {
+        // Issue 51, finding 9: `prep sessions/3/plan.toml` locked
+        // sessions/3/ while `prep 3` locked the campaign: two writers.
+        let root = std::env::temp_dir().join(format!("tw-lock-{}", std::process::id()));
+        let plan_dir = root.join("sessions/3");
+        std::fs::create_dir_all(&plan_dir).unwrap();
+        let by_path = PrepWhat::File(plan_dir.join("plan.toml"), None);
+        let by_number = PrepWhat::Session(Some(3));
+        let (a, said) = lock_of(Some(root.as_path()), &by_path);
+        let (b, _) = lock_of(Some(root.as_path()), &by_number);
+        assert_eq!(a, b);
+        assert_eq!(said, "the campaign");
+        // A session file outside the campaign keeps its own folder's lock.
+        let outside = std::env::temp_dir().join(format!("tw-lock-out-{}", std::process::id()));
+        std::fs::create_dir_all(&outside).unwrap();
+        let (c, _) = lock_of(
+            Some(root.as_path()),
+            &PrepWhat::File(outside.join("s.toml"), None),
+        );
+        assert_eq!(c, outside);
+        let _ = std::fs::remove_dir_all(&root);
+        let _ = std::fs::remove_dir_all(&outside);
+    }
 }

@@ -113,12 +113,7 @@ fn status(
     let mut problems = Vec::new();
     let d = dir.display();
     if compared.differences.is_empty() && stale.is_none() {
-        writeln!(
-            out,
-            "ok: all {} files in {d} match its bundle.toml{}",
-            compared.files,
-            yours_note(compared)
-        )?;
+        writeln!(out, "{}", ok_line(dir, compared))?;
     }
     if !compared.differences.is_empty() {
         let what: Vec<String> = compared
@@ -141,6 +136,43 @@ fn status(
         problems.push(Diagnostic::message(format!("stale: {line}")));
     }
     Ok(problems)
+}
+
+/// The ok line of a pack folder with no damage: every file as its bundle
+/// makes it, but for the GM's — files written on since the pack wrote
+/// them (kept beside the pack's new version, or the pack's unchanged),
+/// and the play log.
+fn ok_line(dir: &Path, compared: &Comparison) -> String {
+    let d = dir.display();
+    let n = compared.files;
+    let mut line = match compared.written_on.len() {
+        0 => format!("ok: all {n} files in {d} match its bundle.toml"),
+        k => format!("ok: {} of {n} files in {d} match its bundle.toml", n - k),
+    };
+    line.push_str(&yours_note(compared));
+    if !compared.written_on.is_empty() {
+        let one = compared.written_on.len() == 1;
+        line.push_str(&format!(
+            "; {} {} written on since the pack wrote {} (yours: the pack's own version of {} is \
+             unchanged, so only your writing differs)",
+            crate::generators::join_and(&compared.written_on),
+            if one { "was" } else { "were" },
+            if one { "it" } else { "them" },
+            if one { "it" } else { "each" },
+        ));
+    }
+    if !compared.played.is_empty() {
+        line.push_str(&format!(
+            "; {} {} the GM's, from `play`, not the pack's: left be",
+            crate::generators::join_and(&compared.played),
+            if compared.played.len() == 1 {
+                "is"
+            } else {
+                "are"
+            },
+        ));
+    }
+    line
 }
 
 /// The GM's files a pack folder keeps beside the pack's, for its ok line.
@@ -208,13 +240,7 @@ fn verify_one(
             )?,
         }
     }
-    writeln!(
-        out,
-        "ok: all {} files in {} match its bundle.toml{}",
-        compared.files,
-        dir.display(),
-        yours_note(&compared)
-    )?;
+    writeln!(out, "{}", ok_line(dir, &compared))?;
     Ok(())
 }
 

@@ -120,6 +120,7 @@ pub(crate) fn after(
         stop,
         items,
         npcs,
+        people: pack.people(),
         legs,
         vouchers,
         pcs: pcs.unwrap_or_else(|| pc_lines(pack)),
@@ -234,7 +235,8 @@ fn record_head(t: &mut String, a: &After) {
     t.push('\n');
 }
 
-/// The items of the pack (`met`), its NPCs (`npcs_met`) and, in METTLE,
+/// The items of the pack (`met`), its NPCs (`npcs_met`), the people who
+/// could die (`slain`) and, in METTLE,
 /// the vouchers in hand (`vouchers_spent`).
 fn record_items(t: &mut String, a: &After) {
     let _ = writeln!(
@@ -255,6 +257,21 @@ fn record_items(t: &mut String, a: &After) {
         }
     }
     let _ = writeln!(t, "npcs_met = []");
+    if !a.people.is_empty() || !a.npcs.is_empty() {
+        let _ = writeln!(
+            t,
+            "# People who died, by address or name (never brought back){}",
+            match (a.npcs.is_empty(), a.people.is_empty()) {
+                (false, false) => ": an NPC above, or",
+                (false, true) => ": an NPC above",
+                _ => ":",
+            }
+        );
+        for (at, name) in &a.people {
+            let _ = writeln!(t, "#   {at}: {name}");
+        }
+        let _ = writeln!(t, "slain = []");
+    }
     if a.system == RulesSystem::Mettle {
         if !a.vouchers.is_empty() {
             let _ = writeln!(t, "# Vouchers in hand, by serial:");

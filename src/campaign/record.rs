@@ -21,6 +21,7 @@
 //! rations = 4                # the party's rations left
 //! water = 3                  # the party's units of water left
 //! helped = ["Gallows Ford"]  # stops whose trouble the party dealt with
+//! slain = ["encounter/2", "npc/1"]  # people of the pack who died
 //!
 //! [[pc]]
 //! name = "Viktor"
@@ -113,6 +114,13 @@ pub struct Record {
     /// help instead of how the trouble grew.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub helped: Vec<String>,
+    /// People of the pack who died this session, each by address — an
+    /// encounter's (`encounter/2`, on the way too), meaning its named
+    /// leader, or an NPC's (`npc/1`, `npc/2 of session 1`) — or by the
+    /// name the pack gives them (a returning face too): the campaign never
+    /// brings them back, nor names them in a rumour.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slain: Vec<String>,
     /// `[[pc]]`: what happened to one PC (a PC without an entry took
     /// nothing).
     #[serde(default, rename = "pc", skip_serializing_if = "Vec::is_empty")]

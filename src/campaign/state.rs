@@ -47,6 +47,11 @@ pub struct State {
     /// (and so of [`State::digest`]) while empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub helped: Vec<String>,
+    /// People of the packs the records say died (`slain`), by name, in the
+    /// order recorded: never brought back, never named in a rumour. Left
+    /// out of the JSON (and so of [`State::digest`]) while empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slain: Vec<String>,
     /// Core Rules: funerals owed, due by the next full rest.
     pub funerals_due: Vec<Funeral>,
     /// Vouchers spent so far, by serial (a serial spent again is refused).

@@ -37,10 +37,10 @@ pub(crate) struct History {
 }
 
 /// A campaign's files, as the walk over its sessions reads them.
-struct Campaign<'c> {
+struct Campaign<'c, 'l> {
     files: &'c Files,
     file: &'c CampaignFile,
-    library: &'c Library,
+    library: &'l Library,
     party: &'c Party,
 }
 
@@ -105,13 +105,7 @@ fn walk(
     let mut used = Memory::default();
     for k in 1..n {
         let state = state_at(folding.state(), k)?;
-        let record = match c.files.record(k) {
-            Some(t) => Some(RecordFile::from_text(
-                &c.files.path_of(&t.name),
-                t.text.clone(),
-            )?),
-            None => None,
-        };
+        let record = record_of(c.files, k)?;
         let (input, made) = session_input(c, k, state, &packs, &used, record)?;
         used.remember(made.used());
         packs.push(made);
@@ -130,8 +124,103 @@ fn walk(
     })
 }
 
+/// [`before`] one session at a time, for the long campaign tests: each
+/// step makes session `k`'s pack from the state it starts from and folds
+/// its record (as the files hold it then); [`Replay::record`] folds the
+/// last session again with the record written after its pack was made.
+/// (It folds the whole list again at each step: a test's cost, not
+/// `prep`'s, which goes through [`walk`].)
+#[cfg(test)]
+pub(crate) struct Replay<'a> {
+    start: Start<'a>,
+    inputs: Vec<SessionInput>,
+    packs: Vec<Pack>,
+    ledger: Ledger,
+    used: Memory,
+}
+
+#[cfg(test)]
+impl<'a> Replay<'a> {
+    /// Where the campaign starts: nothing made or folded yet.
+    pub(crate) fn new(
+        files: &Files,
+        file: &CampaignFile,
+        library: &'a Library,
+        party: &Party,
+        map: Option<&Map>,
+    ) -> Result<Self, Error> {
+        let c = Campaign {
+            files,
+            file,
+            library,
+            party,
+        };
+        let start = start_of(&c, map)?;
+        let ledger = crate::campaign::fold(&start, &[]).map_err(refused)?;
+        Ok(Replay {
+            start,
+            inputs: Vec::new(),
+            packs: Vec::new(),
+            ledger,
+            used: Memory::default(),
+        })
+    }
+
+    /// Session `k`'s pack made from the state it starts from (its
+    /// record, if `files` holds one, folded).
+    pub(crate) fn step(
+        &mut self,
+        files: &Files,
+        file: &CampaignFile,
+        k: usize,
+    ) -> Result<&Pack, Error> {
+        let party = self.start.party.clone();
+        let c = Campaign {
+            files,
+            file,
+            library: self.start.library,
+            party: &party,
+        };
+        let state = state_at(&self.ledger.now, k)?.clone();
+        let record = record_of(files, k)?;
+        let (input, made) = session_input(&c, k, &state, &self.packs, &self.used, record)?;
+        self.used.remember(made.used());
+        self.packs.push(made);
+        self.inputs.push(input);
+        self.ledger = crate::campaign::fold(&self.start, &self.inputs).map_err(refused)?;
+        Ok(self.packs.last().expect("just made"))
+    }
+
+    /// Session `k`, the last stepped, folded again with its record as
+    /// `files` holds it now.
+    pub(crate) fn record(&mut self, files: &Files, k: usize) -> Result<&Ledger, Error> {
+        let record = record_of(files, k)?;
+        if let Some(input) = self.inputs.last_mut().filter(|i| i.number == k as u32) {
+            input.record = record;
+        }
+        self.ledger = crate::campaign::fold(&self.start, &self.inputs).map_err(refused)?;
+        Ok(&self.ledger)
+    }
+
+    /// The ledger so far.
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+}
+
+/// Session `k`'s record as `files` hold it, if any.
+fn record_of(files: &Files, k: usize) -> Result<Option<RecordFile>, Error> {
+    Ok(match files.record(k) {
+        Some(t) => Some(RecordFile::from_text(
+            &files.path_of(&t.name),
+            t.text.clone(),
+        )?),
+        None => None,
+    })
+}
+
 /// Where the campaign starts: its seed, the party, the map and its stop.
-fn start_of<'c>(c: &Campaign<'c>, map: Option<&Map>) -> Result<Start<'c>, Error> {
+fn start_of<'l>(c: &Campaign<'_, 'l>, map: Option<&Map>) -> Result<Start<'l>, Error> {
     let stop = match map {
         Some(m) => Some(m.stops[plan::start_stop(c.files, c.file, m)?].name.clone()),
         None => None,
@@ -143,6 +232,10 @@ fn start_of<'c>(c: &Campaign<'c>, map: Option<&Map>) -> Result<Start<'c>, Error>
         stop,
         map: map.cloned(),
         money: c.file.money,
+        stock: c.file.map.as_ref().map(|m| crate::campaign::ledger::Stock {
+            rations: m.rations,
+            water: m.water,
+        }),
         library: c.library,
     })
 }
@@ -206,16 +299,20 @@ fn refused(diagnostics: Vec<Diagnostic>) -> Error {
 }
 
 /// What the earlier packs `used`, with the name words of every PC the
-/// campaign has had (present, dead or gone) and the stops whose trouble
-/// the records say the party dealt with, for a session starting from
-/// `state`.
+/// campaign has had (present, dead or gone), the stops whose trouble
+/// the records say the party dealt with and the people they say died
+/// (never brought back), for a session starting from `state`.
 fn memory_at(used: &Memory, state: &State) -> Memory {
-    Memory {
+    let mut memory = Memory {
         pc_words: name_words(state.pcs.iter().map(|p| p.name.as_str())),
         helped: state.helped.clone(),
         people_met: state.npcs_met.iter().map(|n| n.name.clone()).collect(),
         ..used.clone()
+    };
+    for name in &state.slain {
+        memory.bury(name);
     }
+    memory
 }
 
 /// What a campaign's session is made from besides its plan, in one place
@@ -409,6 +506,11 @@ pub(crate) fn facts(pack: &Pack, digest: String) -> PackFacts {
                 address: addressed("npc", i),
                 name: n.name.clone(),
             })
+            .collect(),
+        people: pack
+            .people()
+            .into_iter()
+            .map(|(address, name)| PackNpc { address, name })
             .collect(),
         legs: pack.journey.as_ref().map_or_else(Vec::new, |j| {
             let mut stops: Vec<String> =

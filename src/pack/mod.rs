@@ -23,6 +23,8 @@
 
 mod base;
 pub(crate) mod history;
+#[cfg(test)]
+mod long_tests;
 pub(crate) mod read;
 pub(crate) mod reroll;
 pub(crate) mod stale;

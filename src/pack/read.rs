@@ -12,7 +12,7 @@ use super::base::{
 };
 use super::{Asked, CampaignPart, Sources, history, short};
 use crate::campaign::folder::{CampaignFile, Files, MAX_SESSIONS, Text};
-use crate::campaign::state::State;
+use crate::campaign::state::{Presence, State};
 use crate::campaign::{plan, recap};
 use crate::content::{Library, SourceFile};
 use crate::diagnostic::Diagnostic;
@@ -145,6 +145,7 @@ fn from_campaign(
     let map = plan::region_map(&files, file, base.library)?;
     let history = history::before(&files, file, base.library, &party, map.as_ref(), n)?;
     let state = &history.state;
+    nobody_left(state, n)?;
     let mut prepared = plan::prepare(&files, file, n, base.library, state)?;
     let party = history::made_from(&mut prepared, state, &party, file.system);
     check_addresses(&prepared.session, asked)?;
@@ -205,6 +206,41 @@ fn from_campaign(
         flavours: Vec::new(),
         campaign: Some(campaign),
     })
+}
+
+/// A campaign whose every PC died or left has no party for session `n`:
+/// said as the ledger has it (who went, and when), with what to do, before
+/// the party check would ask for stat blocks the party file already has.
+fn nobody_left(state: &State, n: usize) -> Result<(), Error> {
+    if state.present().next().is_some() || state.pcs.is_empty() {
+        return Ok(());
+    }
+    let gone: Vec<String> = state
+        .pcs
+        .iter()
+        .map(|pc| {
+            let how = match pc.presence {
+                Presence::Dead => "died",
+                _ => "left",
+            };
+            match pc.gone_in {
+                Some(k) => format!("{} {how} in session {k}", pc.name),
+                None => format!("{} {how}", pc.name),
+            }
+        })
+        .collect();
+    let last = n.saturating_sub(1);
+    Err(Error::input(
+        Diagnostic::message(format!(
+            "session {n} has no party: every PC of the campaign is gone ({})",
+            gone.join("; ")
+        ))
+        .with_hint(format!(
+            "add the new PCs under [[joined]] in sessions/{last}/record.toml (they start \
+             session {n}), or correct the record that lost the party; `tablewright campaign` \
+             shows the ledger"
+        )),
+    ))
 }
 
 /// Each PC present as they start, in one line.

@@ -37,6 +37,16 @@ pub(crate) struct Comparison {
     /// the pack's own version is beside it at (`npc-1.new.md`), holding
     /// exactly the bytes the bundle makes: (the GM's, the pack's).
     pub yours: Vec<(String, String)>,
+    /// The GM's play log and its lock, when `play PACKDIR` left them
+    /// ([`PLAYED`]): named, never compared.
+    pub played: Vec<String>,
+    /// Markdown sheets the GM wrote on since the pack wrote them
+    /// ([`edited`]): the manifest holds the hash of exactly the bytes the
+    /// bundle makes for them today, so the pack is as its seed makes it
+    /// and only the GM's writing differs. Named on the ok line, never
+    /// called damage. (A PDF, SVG, JSON or the bundle that differs is
+    /// damage whatever the manifest says: nobody writes notes in those.)
+    pub written_on: Vec<String>,
 }
 
 impl Sources {
@@ -74,12 +84,28 @@ impl Sources {
             }
         }
         let (files, yours) = beside_kept(dir, files);
+        let edited = edited(dir, &files);
         let mut differences = differences(dir, &files);
         differences.retain(|(n, _)| !yours.iter().any(|(theirs, _)| theirs == n));
+        // The GM's writing on a sheet whose pack version the manifest
+        // proves unchanged is theirs, not damage: named, not a difference.
+        let written_on: Vec<String> = differences
+            .iter()
+            .filter(|(n, _)| n.ends_with(".md") && edited.contains(n))
+            .map(|(n, _)| n.clone())
+            .collect();
+        differences.retain(|(n, _)| !written_on.contains(n));
+        let played = PLAYED
+            .iter()
+            .filter(|n| is_entry(&dir.join(n), |t| t.is_file()))
+            .map(|n| n.to_string())
+            .collect();
         Ok(Comparison {
             files: files.len(),
             differences,
             yours,
+            played,
+            written_on,
         })
     }
 }
@@ -211,6 +237,22 @@ fn beside_kept(dir: &Path, files: PackFiles) -> (PackFiles, Vec<(String, String)
         })
         .collect();
     (files, yours)
+}
+
+/// The pack's files the GM wrote on since the pack wrote them, as `prep`
+/// judges it (`output::publish`: it leaves such a file as the GM has it):
+/// a regular file (not a link) holding other bytes than the pack's, which
+/// the manifest lists with the hash of exactly the pack's bytes.
+fn edited(dir: &Path, files: &PackFiles) -> Vec<String> {
+    let listed = output::listed_in(dir);
+    files
+        .iter()
+        .filter(|(name, bytes)| {
+            check_file(&dir.join(name), bytes) == Some("differs")
+                && listed.get(name.as_str()) == Some(&Some(output::digest(bytes)))
+        })
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// The files `play PACKDIR` keeps in a pack folder: its play log and the

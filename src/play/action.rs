@@ -34,6 +34,9 @@ pub(crate) enum Action {
     },
     Met {
         address: String,
+        /// Core Rules: the PC who took an injury or a mutation (the GM
+        /// picks who; it goes to their record).
+        pc: Option<String>,
     },
     Damage {
         pc: String,
@@ -46,6 +49,17 @@ pub(crate) enum Action {
     },
     Spend {
         serial: String,
+    },
+    /// Core Rules: omens a PC spent (a re-roll, cheating death, a power).
+    Omens {
+        pc: String,
+        spent: i64,
+    },
+    /// Core Rules: corruption a PC gained (the ledger rolls its
+    /// soulblight check when the record is read).
+    Corruption {
+        pc: String,
+        amount: i64,
     },
     Supplies {
         money: i64,
@@ -76,15 +90,17 @@ pub(crate) enum Action {
 }
 
 /// The words of `do`, with the arguments each takes.
-pub(crate) const ACTIONS: [(&str, &str); 14] = [
+pub(crate) const ACTIONS: [(&str, &str); 16] = [
     ("roll", "table"),
     ("dice", "expr"),
     ("check", "pc, pool, difficulty"),
     ("twist", "k"),
-    ("met", "address"),
+    ("met", "address, pc"),
     ("damage", "pc, amount"),
     ("status", "pc, status, on"),
     ("spend", "serial"),
+    ("omens", "pc, spent"),
+    ("corruption", "pc, amount"),
     ("supplies", "money, rations, water"),
     ("arrive", "stop, day"),
     ("heal", "pc, twist"),
@@ -224,6 +240,7 @@ impl Action {
             "twist" => Action::Twist { k: f.count("k")? },
             "met" => Action::Met {
                 address: f.text("address")?,
+                pc: f.opt_text("pc")?,
             },
             "damage" => Action::Damage {
                 pc: f.text("pc")?,
@@ -239,6 +256,14 @@ impl Action {
             },
             "spend" => Action::Spend {
                 serial: f.text("serial")?,
+            },
+            "omens" => Action::Omens {
+                pc: f.text("pc")?,
+                spent: f.int("spent")?,
+            },
+            "corruption" => Action::Corruption {
+                pc: f.text("pc")?,
+                amount: f.int("amount")?,
             },
             "supplies" => Action::Supplies {
                 money: money(f)?,
@@ -294,7 +319,11 @@ impl Action {
                 ("check", a)
             }
             Action::Twist { k } => ("twist", vec![("k", json!(k))]),
-            Action::Met { address } => ("met", vec![("address", json!(address))]),
+            Action::Met { address, pc } => {
+                let mut a = vec![("address", json!(address))];
+                a.extend(pc.as_ref().map(|p| ("pc", json!(p))));
+                ("met", a)
+            }
             Action::Damage { pc, amount } => {
                 ("damage", vec![("pc", json!(pc)), ("amount", json!(amount))])
             }
@@ -307,6 +336,13 @@ impl Action {
                 ],
             ),
             Action::Spend { serial } => ("spend", vec![("serial", json!(serial))]),
+            Action::Omens { pc, spent } => {
+                ("omens", vec![("pc", json!(pc)), ("spent", json!(spent))])
+            }
+            Action::Corruption { pc, amount } => (
+                "corruption",
+                vec![("pc", json!(pc)), ("amount", json!(amount))],
+            ),
             Action::Supplies {
                 money,
                 rations,

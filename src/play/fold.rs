@@ -73,18 +73,16 @@ impl Marks {
     fn add(&mut self, play: &Play, e: &Entry) {
         let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
         match &e.action {
-            Action::Met { address } => {
-                let npc = play
-                    .fixed
-                    .items
-                    .iter()
-                    .any(|i| i.address == *address && i.kind == "npc");
-                let list = if npc {
-                    &mut self.npcs_met
-                } else {
-                    &mut self.met
-                };
-                list.push(address.clone());
+            Action::Met { address, pc: taker } => self.add_met(play, address, taker.as_deref()),
+            Action::Omens { pc: name, spent } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].omens += spent;
+                }
+            }
+            Action::Corruption { pc: name, amount } => {
+                if let Some(i) = pc(name) {
+                    self.pcs[i].corruption += amount;
+                }
             }
             Action::Damage { pc: name, amount } => {
                 if let Some(i) = pc(name) {
@@ -138,12 +136,63 @@ impl Marks {
                 }
             }
             Action::Push { .. } => self.pushed.push(e.k),
-            Action::Tracker { .. } => self.tracker = tracker_after(play, self, e),
+            Action::Tracker { op, name, now } => {
+                self.add_tracker(play, e, op, name.as_deref(), *now)
+            }
             Action::Roll { .. }
             | Action::Dice { .. }
             | Action::Check { .. }
             | Action::Undo { .. } => {}
         }
+    }
+
+    /// An item met; an injury or a mutation goes to the PC who took it.
+    fn add_met(&mut self, play: &Play, address: &str, taker: Option<&str>) {
+        let kind = play
+            .fixed
+            .items
+            .iter()
+            .find(|i| i.address == address)
+            .map(|i| i.kind);
+        let list = if kind == Some("npc") {
+            &mut self.npcs_met
+        } else {
+            &mut self.met
+        };
+        list.push(address.to_owned());
+        let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
+        if let Some(i) = taker.and_then(pc) {
+            let p = &mut self.pcs[i];
+            match kind {
+                Some("injury") => p.injuries.push(address.to_owned()),
+                Some("mutation") => p.mutations.push(address.to_owned()),
+                _ => {}
+            }
+        }
+    }
+
+    /// A tracker action: a PC's track in the encounter is the party's,
+    /// so a PC set there is damage (or healing) marked once, for the
+    /// record.
+    fn add_tracker(
+        &mut self,
+        play: &Play,
+        e: &Entry,
+        op: &str,
+        name: Option<&str>,
+        now: Option<i64>,
+    ) {
+        let pc = |name: &str| play.fixed.pcs.iter().position(|p| p.name == name);
+        if op == "set"
+            && self.tracks_pc(name)
+            && let (Some(i), Some(now)) = (name.and_then(pc), now)
+        {
+            // Never below none lost (a log written before this rule may
+            // heal past it; a new action is refused).
+            let lost = (self.now(play, i) - now).max(-self.pcs[i].damage);
+            self.pcs[i].damage += lost;
+        }
+        self.tracker = tracker_after(play, self, e);
     }
 }
 

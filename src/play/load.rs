@@ -22,6 +22,8 @@ pub(crate) struct PcStart {
     pub statuses: Vec<String>,
     /// Core Rules: STR, AGI and WIT (a check is a save against one).
     pub abilities: Vec<(&'static str, i64)>,
+    /// Core Rules: the omens the PC has at the start (METTLE: `None`).
+    pub omens: Option<i64>,
 }
 
 /// An item of the pack the GM can mark met or push.
@@ -99,6 +101,7 @@ pub(crate) fn pcs(pack: &Pack, levels: &[(String, i64)]) -> Vec<PcStart> {
             max: i64::from(b.mettle()),
             statuses: b.statuses.clone(),
             abilities: Vec::new(),
+            omens: None,
         })
         .collect();
     out.extend(pack.party.core.iter().map(|s| PcStart {
@@ -108,6 +111,7 @@ pub(crate) fn pcs(pack: &Pack, levels: &[(String, i64)]) -> Vec<PcStart> {
         max: s.STR,
         statuses: s.conditions.clone(),
         abilities: vec![("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)],
+        omens: Some(s.omens),
     }));
     out
 }
@@ -229,18 +233,23 @@ fn slip(address: String, kind: &'static str, name: &str, text: String) -> Item {
 /// what each of the `pcs` PCs sets out with — the plan's or
 /// `campaign.toml`'s `[map]` `rations` and `water`, 3 each when neither
 /// says (the journey's larder starts from the same).
-pub(crate) fn supplies(src: &crate::pack::Sources, state: &State, pcs: usize) -> (u32, u32) {
-    let each = src.session.map.as_ref().map_or(
+pub(crate) fn supplies(each: (u32, u32), state: &State, pcs: usize) -> (u32, u32) {
+    let party = |n: u32| n.saturating_mul(pcs as u32);
+    (
+        state.rations.unwrap_or_else(|| party(each.0)),
+        state.water.unwrap_or_else(|| party(each.1)),
+    )
+}
+
+/// The campaign's rations and water a PC, from the session's `[map]`
+/// (else the session file's default).
+pub(crate) fn supplies_each(src: &crate::pack::Sources) -> (u32, u32) {
+    src.session.map.as_ref().map_or(
         (
             crate::input::session::default_supply(),
             crate::input::session::default_supply(),
         ),
         |m| (m.rations, m.water),
-    );
-    let party = |n: u32| n.saturating_mul(pcs as u32);
-    (
-        state.rations.unwrap_or_else(|| party(each.0)),
-        state.water.unwrap_or_else(|| party(each.1)),
     )
 }
 

@@ -25,6 +25,12 @@ pub(crate) struct PcMarks {
     /// Statuses they started with that ended in play.
     pub cured: Vec<String>,
     pub healed: Option<Healed>,
+    /// Core Rules: injuries and mutations taken in play (the slips'
+    /// addresses), omens spent and corruption gained.
+    pub injuries: Vec<String>,
+    pub mutations: Vec<String>,
+    pub omens: i64,
+    pub corruption: i64,
 }
 
 /// One side of the encounter tracker.
@@ -71,6 +77,15 @@ pub(crate) struct Marks {
 }
 
 impl Marks {
+    /// Whether `name` is a PC in the running tracker.
+    pub(crate) fn tracks_pc(&self, name: Option<&str>) -> bool {
+        self.tracker.as_ref().is_some_and(|t| {
+            t.combatants
+                .iter()
+                .any(|c| c.side == "pc" && Some(c.name.as_str()) == name)
+        })
+    }
+
     /// A PC's track now: the start less the damage marked.
     pub(crate) fn now(&self, play: &Play, i: usize) -> i64 {
         play.fixed.pcs[i].now - self.pcs[i].damage

@@ -32,6 +32,8 @@ pub(crate) mod server;
 mod views;
 
 #[cfg(test)]
+mod core_marks;
+#[cfg(test)]
 mod kept;
 #[cfg(test)]
 mod refusals;
@@ -129,17 +131,44 @@ pub(crate) fn fixed_of(
     pack: crate::generators::session::Pack,
 ) -> Result<Fixed, Error> {
     let state = &src.campaign.as_ref().expect("a campaign's sources").state;
+    let given = Given {
+        seed: src.seed.clone(),
+        library: src.library,
+        share: src.share_line().text(),
+        each: load::supplies_each(src),
+    };
+    Ok(in_campaign(n, state, given, pack))
+}
+
+/// What a campaign's session in play takes besides its pack and the
+/// state it starts from: its seed, tables and share line, and the
+/// campaign's supplies a PC (for a state no record has set them in).
+pub(crate) struct Given {
+    pub seed: crate::seed::Seed,
+    pub library: &'static crate::content::Library,
+    pub share: String,
+    pub each: (u32, u32),
+}
+
+/// Session `n` of a campaign in play, from the `state` it starts from
+/// and its `pack`.
+pub(crate) fn in_campaign(
+    n: usize,
+    state: &crate::campaign::state::State,
+    given: Given,
+    pack: crate::generators::session::Pack,
+) -> Fixed {
     let page = pack.campaign.clone().expect("a campaign's pack");
     let pcs = load::pcs(&pack, &levels_of(&page));
-    let (rations, water) = load::supplies(src, state, pcs.len());
-    Ok(Fixed {
+    let (rations, water) = load::supplies(given.each, state, pcs.len());
+    Fixed {
         title: pack.title.clone(),
         session: n,
         campaign: true,
         system: pack.system,
-        share: src.share_line().text(),
-        seed: src.seed.clone(),
-        library: src.library,
+        share: given.share,
+        seed: given.seed,
+        library: given.library,
         day: page.day,
         stop: page.stop.clone(),
         pcs,
@@ -153,7 +182,7 @@ pub(crate) fn fixed_of(
         reveal: page.reveal.clone(),
         after: Some(page.after.clone()),
         pack,
-    })
+    }
 }
 
 /// Each PC's Mettle or health at the start, by name.
@@ -295,7 +324,7 @@ impl Play {
                     read.k
                 )));
             }
-            let done = play.carry_out(&read.action).map_err(fail)?;
+            let done = play.carry_out(&read.action, false).map_err(fail)?;
             if done.line != *line {
                 return Err(fail(format!(
                     "the line does not replay to what it says: it says `{line}`, replayed it is \
@@ -308,8 +337,9 @@ impl Play {
         Ok(play)
     }
 
-    /// Check and carry out `action` as the next action, without keeping it.
-    fn carry_out(&self, action: &Value) -> Result<Done, String> {
+    /// Check and carry out `action` as the next action, without keeping it
+    /// (`fresh`: from the screen, not a log line read back).
+    fn carry_out(&self, action: &Value, fresh: bool) -> Result<Done, String> {
         let k = self.entries.len() + 1;
         if k > log::MAX_LINES {
             return Err(format!(
@@ -318,7 +348,7 @@ impl Play {
             ));
         }
         let checked = action::Action::from_json(action)?;
-        perform::perform(self, k, checked)
+        perform::perform(self, k, checked, fresh)
     }
 
     fn push(&mut self, done: Done) {
@@ -359,7 +389,7 @@ impl api::Table for Play {
     }
 
     fn act(&mut self, action: &Value) -> Result<Value, api::NotDone> {
-        let done = self.carry_out(action)?;
+        let done = self.carry_out(action, true)?;
         if done.line.len() > log::MAX_LINE {
             return Err(api::NotDone::from(format!(
                 "this action's line would be {} bytes long, past the most a play log line may be \

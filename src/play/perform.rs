@@ -13,7 +13,11 @@ use crate::rules::RulesSystem;
 
 /// Carry out `action` as action `k` of `play` (nothing kept: the caller
 /// appends its line, then keeps it).
-pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Done, String> {
+///
+/// `fresh`: the action comes from the screen, not from a log line read
+/// back; what only a new action must say (the PC who took a Core injury)
+/// is asked of it alone, so that a log written before still replays.
+pub(crate) fn perform(play: &Play, k: usize, action: Action, fresh: bool) -> Result<Done, String> {
     let marks = &play.marks;
     let (summary, result) = match &action {
         Action::Roll { table } => rolls::table(play, k, table)?,
@@ -25,8 +29,10 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action) -> Result<Done, Str
         } => rolls::check(play, k, pc, pool, *difficulty)?,
         Action::Twist { k: of } => rolls::twist(play, marks, *of)?,
         Action::Heal { pc, twist } => rolls::heal(play, marks, k, pc, *twist)?,
-        Action::Tracker { op, name, now } => tracker(play, marks, k, (op, name.as_deref(), *now))?,
-        _ => (mark(play, marks, &action)?, Outcome::Nothing {}),
+        Action::Tracker { op, name, now } => {
+            tracker(play, marks, k, (op, name.as_deref(), *now), fresh)?
+        }
+        _ => (mark(play, marks, &action, fresh)?, Outcome::Nothing {}),
     };
     let (verb, args) = action.args();
     Ok(Done {
@@ -49,10 +55,20 @@ pub(crate) fn players_see(_: &Play, action: &Action) -> bool {
 }
 
 /// A mark checked against the session; its summary (empty: none).
-fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
+fn mark(play: &Play, marks: &Marks, action: &Action, fresh: bool) -> Result<String, String> {
     let f = &play.fixed;
     match action {
-        Action::Met { address } => met(play, marks, address).map(|()| String::new()),
+        Action::Met { address, pc: taker } => {
+            met(play, marks, address, taker.as_deref(), fresh).map(|()| String::new())
+        }
+        Action::Omens { pc: name, spent } => omens(play, marks, name, *spent),
+        Action::Corruption { pc: name, amount } => {
+            core_pc(play, name)?;
+            match *amount {
+                1.. => Ok(String::new()),
+                _ => Err("`amount` of `corruption` is the corruption gained, from 1".into()),
+            }
+        }
         Action::Damage { pc: name, amount } => {
             let i = pc(play, name)?;
             if *amount == 0 {
@@ -105,7 +121,66 @@ fn mark(play: &Play, marks: &Marks, action: &Action) -> Result<String, String> {
     }
 }
 
-fn met(play: &Play, marks: &Marks, address: &str) -> Result<(), String> {
+/// The index of Core Rules PC `name`, or why not.
+fn core_pc(play: &Play, name: &str) -> Result<usize, String> {
+    if play.fixed.system != RulesSystem::Core {
+        return Err("omens, corruption, injuries and mutations are the Core Rules'".into());
+    }
+    pc(play, name)
+}
+
+/// Omens a PC spent: never more than they had at the start.
+fn omens(play: &Play, marks: &Marks, name: &str, spent: i64) -> Result<String, String> {
+    let i = core_pc(play, name)?;
+    if spent < 1 {
+        return Err("`spent` of `omens` is how many omens were spent, from 1".into());
+    }
+    let had = play.fixed.pcs[i].omens.unwrap_or(0);
+    let left = had - marks.pcs[i].omens;
+    if spent > left {
+        return Err(format!(
+            "{name} has {left} omen(s) left of the {had} they started with: they cannot spend {spent}"
+        ));
+    }
+    Ok(format!("omens {left} → {}", left - spent))
+}
+
+/// An item met; an injury or a mutation of the Core Rules with the PC
+/// who took it (`taker`), who must be named when the action is `fresh`.
+fn met(
+    play: &Play,
+    marks: &Marks,
+    address: &str,
+    taker: Option<&str>,
+    fresh: bool,
+) -> Result<(), String> {
+    met_item(play, marks, address)?;
+    let slip = play
+        .fixed
+        .items
+        .iter()
+        .find(|i| i.address == address)
+        .is_some_and(|i| matches!(i.kind, "injury" | "mutation"));
+    match taker {
+        Some(name) if slip => {
+            core_pc(play, name)?;
+        }
+        Some(_) => {
+            return Err(format!(
+                "`pc` of `met` names who took an injury or a mutation; {address} is neither"
+            ));
+        }
+        None if slip && fresh && play.fixed.system == RulesSystem::Core => {
+            return Err(format!(
+                "{address} is taken by a PC: give `pc`, who took it (it goes to their record)"
+            ));
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+fn met_item(play: &Play, marks: &Marks, address: &str) -> Result<(), String> {
     let Some(item) = play.fixed.items.iter().find(|i| i.address == address) else {
         let all: Vec<&str> = play
             .fixed
@@ -291,6 +366,8 @@ fn undo(play: &Play, marks: &Marks, k: usize, reason: Option<&str>) -> Result<St
         | Action::Damage { .. }
         | Action::Status { .. }
         | Action::Spend { .. }
+        | Action::Omens { .. }
+        | Action::Corruption { .. }
         | Action::Supplies { .. }
         | Action::Arrive { .. }
         | Action::Push { .. }
@@ -348,6 +425,7 @@ fn tracker(
     marks: &Marks,
     k: usize,
     (op, name, now): (&str, Option<&str>, Option<i64>),
+    fresh: bool,
 ) -> Result<(String, Outcome), String> {
     let t = marks.tracker.as_ref();
     let named = |t: &Tracker| -> Result<(), String> {
@@ -372,6 +450,18 @@ fn tracker(
         }
         ("set", Some(t)) => {
             named(t)?;
+            // A PC's track is the party's: no more healed than was lost
+            // (asked of a new action: a log written before replays).
+            if fresh
+                && marks.tracks_pc(name)
+                && let (Some(i), Some(now)) = (name.and_then(|n| pc(play, n).ok()), now)
+                && marks.pcs[i].damage + marks.now(play, i) - now < 0
+            {
+                return Err(format!(
+                    "{} has lost {} in play: no more than that can be healed here",
+                    play.fixed.pcs[i].name, marks.pcs[i].damage
+                ));
+            }
             now.map(|_| (String::new(), Outcome::Nothing {}))
                 .ok_or_else(|| "`tracker` `set` needs `now`".to_owned())
         }

@@ -3,7 +3,9 @@
 //! with the log's marks as its values — the day and stop the party ended
 //! at, items and NPCs met, vouchers spent, money and supplies, each PC's
 //! damage, statuses gained and ended, and a Heal Check made at the table
-//! (`heal_edge`, `heal_twist`; a failed one is `fate = "dead"`). The
+//! (`heal_edge`, `heal_twist`; a failed one is `fate = "dead"`); Core
+//! Rules: the injuries and mutations each PC took, omens spent and
+//! corruption gained. The
 //! caller checks it as a hand-written record is checked before writing.
 
 use std::fmt::Write as _;
@@ -121,6 +123,10 @@ fn pc_line(system: RulesSystem, m: &PcMarks, key: &str, line: &str) -> String {
             }
             l
         }
+        "injuries" if !m.injuries.is_empty() => with_comment(key, &list(&m.injuries), line),
+        "mutations" if !m.mutations.is_empty() => with_comment(key, &list(&m.mutations), line),
+        "corruption" if m.corruption != 0 => with_comment(key, &m.corruption.to_string(), line),
+        "omens" if m.omens != 0 => with_comment(key, &m.omens.to_string(), line),
         "# fate" if m.healed.as_ref().is_some_and(|h| !h.passed) => {
             with_comment("fate", "\"dead\"", "# the Heal Check at the table failed")
         }

@@ -101,7 +101,7 @@ fn bad_shapes() -> Vec<(Value, &'static str)> {
         ),
         (
             json!({"do": "met", "address": "encounter/1", "x": 1}),
-            "`met` takes address, not `x`",
+            "`met` takes address, pc, not `x`",
         ),
         (json!({"do": "roll"}), "`roll` needs `table`"),
         (
@@ -206,6 +206,27 @@ fn bad_marks() -> Vec<(Value, &'static str)> {
         (
             json!({"do": "heal", "pc": "Ada"}),
             "a Heal Check is for a PC at 0 or below",
+        ),
+        (json!({"do": "omens", "pc": "Ada"}), "`omens` needs `spent`"),
+        (
+            json!({"do": "omens", "pc": "Ada", "spent": "1"}),
+            "`spent` of `omens` is a whole number",
+        ),
+        (
+            json!({"do": "omens", "pc": "Ada", "spent": 1}),
+            "are the Core Rules'",
+        ),
+        (
+            json!({"do": "corruption", "pc": "Ada", "amount": 1}),
+            "are the Core Rules'",
+        ),
+        (
+            json!({"do": "met", "address": "encounter/1", "pc": "Ada"}),
+            "encounter/1 is neither",
+        ),
+        (
+            json!({"do": "met", "address": "encounter/1", "pc": 7}),
+            "`pc` of `met` is text",
         ),
     ]
 }

@@ -36,8 +36,14 @@ fn run(args: &[&str], root: Option<&Path>) -> Workspace {
 
 /// A METTLE campaign (`init`), session 1 prepped; its workspace.
 pub(super) fn campaign(name: &str) -> (PathBuf, Workspace) {
+    campaign_of(name, "mettle")
+}
+
+/// A campaign of the rules `system` (`init --system`), session 1
+/// prepped; its workspace.
+pub(super) fn campaign_of(name: &str, system: &str) -> (PathBuf, Workspace) {
     let root = scratch(name).join("camp");
-    run(&["init", root.to_str().unwrap()], None);
+    run(&["init", "--system", system, root.to_str().unwrap()], None);
     let ws = run(&["prep"], Some(&root));
     (root, ws)
 }

@@ -206,9 +206,13 @@ pub(crate) fn gm(play: &Play, since: usize) -> Value {
                 .as_ref()
                 .is_some_and(|h| !h.passed)
                 .then_some("dead");
+            // Core Rules: omens left, corruption gained, the slips taken.
+            let omens = p.omens.map(|had| had - m.omens);
             json!({"name": p.name, "sitting": now <= 0,
                    "track": {"label": p.label, "now": now, "max": p.max},
-                   "statuses": statuses, "vouchers": vouchers, "healed": healed, "fate": fate})
+                   "statuses": statuses, "vouchers": vouchers, "healed": healed, "fate": fate,
+                   "omens": omens, "corruption": m.corruption,
+                   "injuries": m.injuries, "mutations": m.mutations})
         })
         .collect();
     let met: Vec<&String> = marks.met.iter().chain(&marks.npcs_met).collect();
@@ -331,7 +335,6 @@ fn supplies(play: &Play, marks: &Marks) -> Value {
 }
 
 fn tracker(play: &Play, marks: &Marks) -> Value {
-    let _ = play;
     let Some(t) = &marks.tracker else {
         return json!({"round": 0, "turn": null, "combatants": []});
     };
@@ -339,8 +342,13 @@ fn tracker(play: &Play, marks: &Marks) -> Value {
         .combatants
         .iter()
         .map(|c| {
+            // A PC's track is the party's: one number, wherever it is set.
+            let pc = (c.side == "pc")
+                .then(|| play.fixed.pcs.iter().position(|p| p.name == c.name))
+                .flatten();
+            let now = pc.map_or(c.now, |i| marks.now(play, i));
             json!({"name": c.name, "side": c.side, "init": c.init, "card": c.card,
-                        "track": {"label": c.label, "now": c.now, "max": c.max}, "statuses": []})
+                        "track": {"label": c.label, "now": now, "max": c.max}, "statuses": []})
         })
         .collect();
     json!({"round": t.round, "turn": t.turn.map(|i| &t.combatants[i].name), "combatants": combatants})

@@ -1263,6 +1263,15 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "trait row with an unknown body",
+            "[[table]]\nextends = \"gen.npc.look\"\n\n[[table.row]]\nweight = 1\nname = \"Bubbles\"\ntext = \"bubbles rising through it\"\ntags = [\"monster\", \"body:shapless\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.look] row `Bubbles` is tagged `body:shapless`, which is no body",
+                "did you mean `body:shapeless`?",
+                "a body is one of: person, shapeless, beast, bones, headless",
+            ],
+        ),
+        table(
             "concept row for no archetype",
             "[[table]]\nextends = \"gen.npc.concept\"\n\n[[table.row]]\nweight = 1\nname = \"Salt seller\"\ntext = \"A salt seller.\"\ntags = [\"archetype:merchnat\"]\n",
             &[
@@ -1509,6 +1518,16 @@ fn omen_and_voucher_cases() -> Vec<Case> {
             &omens("\"one\""),
             &[
                 "sessions/1/record.toml:6:9: the session record is not valid: invalid type: string \"one\"",
+            ],
+        ),
+        record_case(
+            "record in which every PC of the party is gone",
+            false,
+            "session = 1\nday = 1\n\n[[pc]]\nname = \"Ada\"\nfate = \"left\"\n\n\
+             [[pc]]\nname = \"Brannoc\"\nfate = \"dead\"\n",
+            &[
+                "session 2 has no party: every PC of the campaign is gone (Ada left in session 1; Brannoc died in session 1)",
+                "hint: add the new PCs under [[joined]] in sessions/1/record.toml",
             ],
         ),
         record_case(
@@ -2661,6 +2680,7 @@ each_case! {
     typod_foe_tag => "typo'd foe tag",
     trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
     trait_row_with_an_unknown_need => "trait row with an unknown need",
+    trait_row_with_an_unknown_body => "trait row with an unknown body",
     concept_row_for_no_archetype => "concept row for no archetype",
     returning_face_with_a_stray_marker_and_tag => "returning face with a stray marker and tag",
     place_naming_another_terrain => "place whose text names another terrain than it is drawn for",
@@ -2701,6 +2721,7 @@ each_case! {
     record_spending_omens_below_zero => "record spending omens below zero",
     record_spending_more_omens_than_the_pc_has => "record spending more omens than the PC has",
     record_of_omens_that_are_not_a_number => "record of omens that are not a number",
+    record_in_which_every_pc_of_the_party_is_gone => "record in which every PC of the party is gone",
     record_of_omens_in_a_mettle_campaign => "record of omens in a METTLE campaign",
     record_spending_a_dead_pcs_voucher => "record spending a dead PC's voucher",
     unknown_campaign_toml_key => "unknown campaign.toml key",

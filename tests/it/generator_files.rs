@@ -486,6 +486,57 @@ fn the_real_files_import_with_the_original_odds() {
                 ],
             )],
         },
+        // Issue 53: variables that never change, an `{If~…}` on them, call
+        // modifiers (TableSmith keeps a moved roll to the first and last
+        // rows), `{Msg~…}` left out and a `{Generate~…}` link's text.
+        Whole {
+            files: &["tab/tsl-test-call-modifier.tab"],
+            written: "tsl-test-call-modifier.toml",
+            tables: 3,
+            rows: 4,
+            check: &[(
+                "imported.tsl-test-call-modifier.other-roll-10-lower",
+                &[("One", 1, 1)],
+            )],
+        },
+        Whole {
+            files: &["tab/tsl-test-variable-modifier.tab"],
+            written: "tsl-test-variable-modifier.toml",
+            tables: 3,
+            rows: 4,
+            check: &[(
+                "imported.tsl-test-variable-modifier.other-roll-2",
+                &[("two", 1, 1)],
+            )],
+        },
+        Whole {
+            files: &["tab/tsl-test-if-variable.tab"],
+            written: "tsl-test-if-variable.toml",
+            tables: 1,
+            rows: 1,
+            check: &[("imported.tsl-test-if-variable.start", &[("true", 1, 1)])],
+        },
+        Whole {
+            files: &["tab/tsl-example-Msg.tab"],
+            written: "tsl-example-msg.toml",
+            tables: 1,
+            rows: 1,
+            check: &[("imported.tsl-example-msg.start", &[("", 1, 1)])],
+        },
+        Whole {
+            files: &["tab/tsl-example-Generate.tab"],
+            written: "tsl-example-generate.toml",
+            tables: 2,
+            rows: 2,
+            check: &[(
+                "imported.tsl-example-generate.start",
+                &[(
+                    "Main stuff ....\n Appendix (not always needed): Summary Text to show for not called",
+                    1,
+                    1,
+                )],
+            )],
+        },
         Whole {
             files: &["tab/tsl-example-HtmlMarkupUse.tab"],
             written: "tsl-example-htmlmarkupuse.toml",
@@ -521,7 +572,7 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
         return;
     };
     // What is left: (table file, tables), ("", 0) for nothing.
-    let cases: [(&str, &str, &str, (&str, usize)); 10] = [
+    let cases: [(&str, &str, &str, (&str, usize)); 9] = [
         (
             "ipt/2d8-reaction.ipt",
             "2d8-reaction.ipt:4:1",
@@ -539,12 +590,6 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             "toa-weather.ipt:21:14",
             "a table named by a variable",
             ("toa-weather.toml", 28),
-        ),
-        (
-            "ipt/weather-2-20.ipt",
-            "weather-2-20.ipt:12:1",
-            "no row for 1,",
-            ("weather-2-20.toml", 2),
         ),
         (
             "ipt/yes-no-but.ipt",
@@ -565,10 +610,10 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             ("", 0),
         ),
         (
-            "tab/tsl-test-call-modifier.tab",
-            "tsl-test-call-modifier.tab:2:3",
-            "a modifier",
-            ("tsl-test-call-modifier.toml", 1),
+            "tab/tsl-test-lockout-ranges.tab",
+            "tsl-test-lockout-ranges.tab:2:3",
+            "function Lockout",
+            ("", 0),
         ),
         (
             "tab/tsl-example-Parameter-List.tab",
@@ -577,10 +622,10 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             ("", 0),
         ),
         (
-            "tab/tsl-example-Generate.tab",
-            "tsl-example-Generate.tab:3:38",
-            "function Generate",
-            ("tsl-example-generate.toml", 1),
+            "tab/tsl-example-InputList.tab",
+            "tsl-example-InputList.tab:2:3",
+            "function InputList",
+            ("", 0),
         ),
     ];
     for (file, place, what, part) in cases {
@@ -639,4 +684,65 @@ fn every_real_file_imports_in_part_with_skip_unsupported() {
             assert!(o.status.success(), "{path}: {}", stderr(&o));
         }
     }
+}
+
+/// Issue 53's figures: how many of the shared corpus's real files import
+/// whole, and with `--skip-unsupported` (some of their tables), per
+/// format. Printed (`cargo test --test it corpus_acceptance --
+/// --nocapture`) and pinned, so a change in either is seen: (format,
+/// files, whole, with --skip-unsupported).
+#[test]
+fn corpus_acceptance_per_format() {
+    let Some(c) = corpus("", "the corpus acceptance is not measured") else {
+        return;
+    };
+    let deps: Vec<String> = ["catchall", "professions", "races", "classes"]
+        .iter()
+        .map(|f| c.join(format!("ipt/{f}.ipt")).display().to_string())
+        .collect();
+    let want = [
+        ("ipt", 24, 14, 21),
+        ("tab", 17, 11, 11),
+        ("perchance", 24, 20, 24),
+    ];
+    let mut got = Vec::new();
+    for (kind, ..) in want {
+        let mut files: Vec<_> = std::fs::read_dir(c.join(kind))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let (mut whole, mut part) = (0, 0);
+        for path in &files {
+            let p = path.display().to_string();
+            let mut args = Vec::new();
+            if kind == "perchance" {
+                args.extend(["--from", "perchance"]);
+            }
+            args.push(p.as_str());
+            if kind == "ipt" {
+                args.extend(deps.iter().filter(|d| **d != p).map(String::as_str));
+            }
+            let name = path.file_name().unwrap().to_string_lossy().to_lowercase();
+            let written = format!("{}.toml", name.split('.').next().unwrap());
+            let (o, _) = import("corpus-whole", &args);
+            whole += usize::from(o.status.success());
+            args.insert(0, "--skip-unsupported");
+            let (o, dir) = import("corpus-part", &args);
+            part += usize::from(o.status.success() && dir.join("out").join(&written).exists());
+        }
+        println!(
+            "{kind}: {} files, whole {whole}, with --skip-unsupported {part}",
+            files.len()
+        );
+        got.push((kind, files.len(), whole, part));
+    }
+    let sum = |f: fn(&(&str, usize, usize, usize)) -> usize| got.iter().map(f).sum::<usize>();
+    let (n, w, p) = (sum(|g| g.1), sum(|g| g.2), sum(|g| g.3));
+    println!(
+        "all: {n} files, whole {w} ({}%), with --skip-unsupported {p} ({}%)",
+        w * 100 / n,
+        p * 100 / n
+    );
+    assert_eq!(got, want);
 }

@@ -124,14 +124,14 @@ fn perchance_javascript_is_refused_at_its_place_and_skipped_with_what_rolls_on_i
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable"),
+        err.contains("unsupported.perchance:7:2: `[color.upperCase]` uses `upperCase`"),
         "{err}"
     );
     assert!(!dir.join("out").exists());
     let (o, dir) = import("pc-import", &["--skip-unsupported", &f]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("unsupported.perchance:7:2: `[c = color.selectOne]` sets a variable (table `shade` skipped)"), "{out}");
+    assert!(out.contains("unsupported.perchance:7:2: `[color.upperCase]` uses `upperCase`, one of Perchance's JavaScript methods (table `shade` skipped)"), "{out}");
     assert!(out.contains("unsupported.perchance:13:1: table `output` skipped: it rolls on `shade`, which was skipped"), "{out}");
     let all = tables(&dir, "unsupported.toml");
     assert_eq!(
@@ -219,7 +219,7 @@ macro_rules! refused {
 refused! {
     pc_dynamic_odds_are_refused: [] "g.perchance", "l\n\ta ^[x]\n\tb\n" => "g.perchance:2:4", "`^[…]`: odds that change with a condition";
     pc_variable_is_refused: [] "g.perchance", "l\n\t[x = m]\nm\n\ta\n" => "g.perchance:2:2", "`[x = m]` sets a variable";
-    pc_method_is_refused: [] "g.perchance", "l\n\t[m.selectOne]\nm\n\ta\n" => "g.perchance:2:2", "`[m.selectOne]` uses `selectOne`";
+    pc_method_is_refused: [] "g.perchance", "l\n\t[m.upperCase]\nm\n\ta\n" => "g.perchance:2:2", "`[m.upperCase]` uses `upperCase`";
     pc_function_is_refused: [] "g.perchance", "l\n\tsee [f(1)]\n" => "g.perchance:2:6", "`[f(1)]` calls a JavaScript function";
     pc_condition_is_refused: [] "g.perchance", "l\n\t[a > 1 ? b : c]\n" => "g.perchance:2:2", "`[a > 1 ? b : c]` is a JavaScript condition";
     pc_list_by_variable_is_refused: [] "g.perchance", "l\n\t[names[g]]\n" => "g.perchance:2:2", "`[names[g]]` picks a list by a variable's value";
@@ -323,31 +323,25 @@ const REAL: &[Real] = &[
     ("occupation", &[], 2, 962),
     ("person-adjective", &[], 2, 394),
     ("room-type", &[], 2, 109),
-    ("simple-gen-footer", &[(7, 15)], 0, 0),
-    (
-        "spec-dynamic-reference",
-        &[(14, 2), (14, 35), (14, 64)],
-        4,
-        8,
-    ),
+    // Issue 53: a list's `$output` joining its items, and a variable set
+    // once and read in the same text (a row per item), come in whole.
+    ("simple-gen-footer", &[], 1, 1),
+    ("spec-dynamic-reference", &[], 6, 11),
     ("spec-hierarchical-creature", &[], 8, 15),
-    (
-        "spec-properties-character",
-        &[(12, 2), (12, 33), (13, 8), (14, 15)],
-        1,
-        2,
-    ),
+    ("spec-properties-character", &[(13, 8), (14, 15)], 4, 6),
     ("spec-race-properties", &[], 3, 5),
     ("spec-weighted-rarity", &[], 2, 5),
     ("terrain", &[], 2, 63),
     (
         "test-dragon-scales-dynamic-odds",
-        &[(2, 28), (2, 70), (11, 8), (16, 7)],
+        &[(11, 8), (16, 7)],
         3,
         10,
     ),
-    ("test-fruit-ranges-evaluateitem", &[(2, 3), (2, 40)], 1, 2),
-    ("test-greek-god-output", &[(8, 2)], 2, 4),
+    // A variable set to an item's evaluated words: a row for each of the
+    // 11 + 41 outcomes.
+    ("test-fruit-ranges-evaluateitem", &[], 3, 55),
+    ("test-greek-god-output", &[], 4, 8),
     ("test-hierarchical-animal", &[], 5, 13),
     (
         "test-image-prompt-joinlists",
@@ -519,6 +513,35 @@ fn the_real_generators_weights_are_perchances_exactly() {
                 3,
             ),
         ],
+    );
+    // Issue 53: a variable set once is a row per item, each reading the
+    // item wherever the text reads the variable (Perchance prints it
+    // where it is set too).
+    assert_chances(
+        &real_table(&c, "spec-dynamic-reference", "g-on-line-14"),
+        &[
+            (
+                "maleHello, I'm {table:imported.spec-dynamic-reference.names-male} and I'm male.",
+                1,
+                2,
+            ),
+            (
+                "femaleHello, I'm {table:imported.spec-dynamic-reference.names-female} and I'm female.",
+                1,
+                2,
+            ),
+        ],
+    );
+    // A list's `$output` joining its items in `<p>`s: both, a line each,
+    // the links their words.
+    let footer = real_table(&c, "simple-gen-footer", "output");
+    let text = chances(&footer)[0].0.clone();
+    assert!(
+        text.trim_start()
+            .starts_with("The useful generators list is a handy list")
+            && text.contains("projects.\nIf you'd like")
+            && !text.contains('<'),
+        "{text}"
     );
     // `{…|…|…}` with references in it: a pick.
     assert_chances(

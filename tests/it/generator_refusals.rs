@@ -49,22 +49,24 @@ refused! {
     tab_loop_of_calls_is_refused_at_its_call: "t.tab", ":S\n1,a\n2,b [S]\n" => "t.tab:3:5", "a roll on `S` that comes back to this table (S → S)";
     ipt_missing_table_is_refused: "g.ipt", "Table: T\n[@Nowhere]\n" => "g.ipt:2:1", "a roll on the table `Nowhere`, which is not in this file";
     ipt_lookup_gap_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n1-3:a\n5-6:b\n" => "g.ipt:5:1", "Lookup table `T`: no row for 4,";
+    ipt_lookup_rolled_below_its_first_row_is_refused: "g.ipt", "Table: T\nType: Lookup\nRoll: 1d6\n2-6:a\n" => "g.ipt:4:1", "Lookup table `T`: no row for 1,";
+    ipt_lookup_gap_without_roll_is_refused: "g.ipt", "Table: T\nType: Lookup\n2-3:a\n5-6:b\n" => "g.ipt:4:1", "Lookup table `T`: no row for 4,";
     ipt_large_rolled_count_is_refused: "g.ipt", "Table: T\n[@{1d100} U]\nTable: U\nx\n" => "g.ipt:2:1", "`[@{1d100} U]`: a count that can pass 20";
     ipt_article_before_a_roll_is_refused: "g.ipt", "Table: T\nsee \\a [@U]\nTable: U\nx\n" => "g.ipt:2:5", "`\\a`: the article \"a\" or \"an\" for a word that is rolled";
     ipt_article_without_a_word_is_refused: "g.ipt", "Table: T\n{1d4} \\a 8-foot poles\n" => "g.ipt:2:7", "`\\a`: the article \"a\" or \"an\" with no word of letters right after it";
     ipt_row_before_any_table_is_refused: "g.ipt", "x\nTable: T\ny\n" => "g.ipt:1:1", "a row before the first `Table:` line";
-    tab_variable_is_refused: "t.tab", "%v%,1\n:S\n1,a\n" => "t.tab:1:1", "`%var%,default`: a variable, kept from one roll to another";
+    tab_variable_is_refused: "t.tab", "%v%,1\n:S\n1,a|v+1|\n" => "t.tab:1:1", "`%var%,default`: a variable the file changes";
     tab_variable_use_is_refused: "t.tab", ":S\n1,a %v%\n" => "t.tab:2:5", "`%…%`: a variable";
     tab_parameter_is_refused: "t.tab", "@v,1,Ask\n:S\n1,a\n" => "t.tab:1:1", "`@param,…`: a parameter the GM is asked for";
     tab_used_is_refused: "t.tab", ":S\n1,{Used~S,1}\n" => "t.tab:2:3", "`{Used~S,1}`: the TableSmith function Used";
-    tab_if_is_refused: "t.tab", ":S\n1,{If~1=1?a/b}\n" => "t.tab:2:3", "`{If~1=1?a/b}`: the TableSmith function If";
+    tab_if_is_refused: "t.tab", ":S\n1,{If~{Dice~1d6}=1?a/b}\n" => "t.tab:2:3", "`{If~{Dice~1d6}=1?a/b}`: the TableSmith function If";
     tab_non_repeating_group_is_refused: "t.tab", ":!S\n1,a\n" => "t.tab:1:2", "`!`: a non-repeating group";
-    tab_call_modifier_is_refused: "t.tab", ":S\n1,[S+1]\n" => "t.tab:2:3", "`[S+1]`: a call with a modifier";
+    tab_call_modifier_is_refused: "t.tab", ":S\n1,[S+{Dice~1d4}]\n" => "t.tab:2:3", "`[S+{Dice~1d4}]`: a call with a modifier";
     tab_call_parameters_are_refused: "t.tab", ":S\n1,[S(1)]\n" => "t.tab:2:3", "`[S(1)]`: a call with parameters";
     tab_assignment_is_refused: "t.tab", ":S\n1,|a+1|\n" => "t.tab:2:3", "`|…|`: a variable assignment";
     tab_call_to_a_missing_file_is_refused: "t.tab", ":S\n1,[Other.G]\n" => "t.tab:2:3", "a roll on `Other.G`, a table in no file given to import";
     tab_dice_tablewright_reads_otherwise_are_refused: "t.tab", ":S\n1,{Dice~1d6/2}\n" => "t.tab:2:3", "`{Dice~1d6/2}`: the dice expression `1d6/2` uses `/`";
-    tab_if_over_continuation_lines_is_refused_whole: "t.tab", ":S\n1,{If~1=1\n_?a/b}\n" => "t.tab:2:3", "`{If~1=1?a/b}`: the TableSmith function If";
+    tab_if_over_continuation_lines_is_refused_whole: "t.tab", ":S\n1,{If~%v%=1\n_?a/b}\n" => "t.tab:2:3", "`{If~%v%=1?a/b}`: the TableSmith function If";
     tab_loop_on_a_continuation_line_is_refused_there: "t.tab", ":S\n1,a\n_ {Loop~2,[S]}\n" => "t.tab:3:3", "`{Loop~2,[S]}`: the TableSmith function Loop";
 }
 
@@ -73,7 +75,7 @@ refused! {
 #[test]
 fn skip_unsupported_with_nothing_left_fails() {
     let dir = temp_dir("gen-nothing");
-    std::fs::write(dir.join("m.tab"), ":Start\n1,{Msg~hello}\n").unwrap();
+    std::fs::write(dir.join("m.tab"), ":Start\n1,{Lockout~Start,1}\n").unwrap();
     let o = run_in(
         &dir,
         &["import", "--skip-unsupported", "m.tab", "--to", "out"],

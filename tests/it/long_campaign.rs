@@ -736,7 +736,18 @@ fn mettle_ten_sessions_are_played_with_every_slip_refused_then_fixed() {
     assert_eq!(m.played.len(), 10);
     // The party's money: 30 gained in session 1, 10 spent in session 8.
     assert_eq!(m.ledger["now"]["money"], 20);
-    assert_eq!(m.ledger["now"]["rations"], 6);
+    // 6 rations left in session 8, unless the party stocked up in a
+    // settlement since (each ration in a ledger line).
+    let stocked = (8..=10).any(|n| {
+        changes(&m.ledger, n)
+            .iter()
+            .any(|c| c.starts_with("party: rations ") && c.contains(" stocked at "))
+    });
+    assert!(
+        m.ledger["now"]["rations"] == 6 || stocked,
+        "{}",
+        m.ledger["now"]
+    );
     assert!(
         m.prep1.out.contains("out/session-1"),
         "{}",

@@ -557,14 +557,61 @@ fn a_pack_folder_played_still_verifies() {
     std::fs::write(pack.join("play.lock"), "").unwrap();
     let o = run_in(&camp, &["verify", "out/session-1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    // Anything else is still named.
-    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
-    let o = run_in(&camp, &["verify", "out/session-1"]);
+    let said = String::from_utf8_lossy(&o.stdout).into_owned();
     assert!(
-        stderr(&o).contains("notes.txt is not part of the pack"),
-        "{}",
-        stderr(&o)
+        said.contains("play.log and play.lock are the GM's, from `play`, not the pack's"),
+        "{said}"
     );
+    // A sheet the GM wrote on, whose pack version the manifest proves
+    // unchanged, is theirs: named on the ok line, not damage — before
+    // and after `prep --force`, which leaves it as they have it.
+    let mut sheet = std::fs::read_to_string(pack.join("npc-1.md")).unwrap();
+    sheet.push_str("\nGM: she lied about the ferry.\n");
+    std::fs::write(pack.join("npc-1.md"), &sheet).unwrap();
+    for pass in ["written on", "after prep --force"] {
+        let o = run_in(&camp, &["verify", "out/session-1"]);
+        assert!(o.status.success(), "{pass}: {}", stderr(&o));
+        let said = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(
+            said.contains("npc-1.md was written on since the pack wrote it (yours: the pack's own version of it is unchanged"),
+            "{pass}: {said}"
+        );
+        assert!(said.starts_with("ok: "), "{pass}: {said}");
+        ok_in(&camp, &["prep", "1", "--force"]);
+    }
+    // Damage is still damage: a sheet whose manifest line does not hold
+    // the pack's bytes (here, the manifest edited to another hash).
+    let manifest = std::fs::read_to_string(pack.join(".tablewright-manifest")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.ends_with(" npc-1.md"))
+        .expect("npc-1.md in the manifest");
+    let other = format!("{} npc-1.md", "0".repeat(64));
+    std::fs::write(
+        pack.join(".tablewright-manifest"),
+        manifest.replacen(line, &other, 1),
+    )
+    .unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(!o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("npc-1.md differs"), "{}", stderr(&o));
+    std::fs::write(pack.join(".tablewright-manifest"), &manifest).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(pack.join("npc-1.md")).unwrap(),
+        sheet
+    );
+    // Anything else is still named: a file that is not the pack's, one
+    // missing.
+    std::fs::write(pack.join("notes.txt"), "mine").unwrap();
+    std::fs::remove_file(pack.join("voucher-1.md")).unwrap();
+    let o = run_in(&camp, &["verify", "out/session-1"]);
+    assert!(!o.status.success());
+    for said in [
+        "notes.txt is not part of the pack",
+        "voucher-1.md is missing",
+    ] {
+        assert!(stderr(&o).contains(said), "{said}: {}", stderr(&o));
+    }
 }
 
 /// A stop's name as the SVG writes it (XML text).

@@ -416,14 +416,41 @@ fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     let err = crate::common::fails(&["verify", p]);
     assert!(err.contains("trap-1.pdf differs"), "{err}");
     std::fs::remove_file(pack.join("trap-1.pdf")).unwrap();
+    // A sheet changed by one byte is named: as the GM's writing when the
+    // manifest proves the pack's own version unchanged (still ok)…
     let file = pack.join("encounter-1.md");
     let mut bytes = std::fs::read(&file).unwrap();
     let i = bytes.iter().position(|b| *b == b'.').unwrap();
     bytes[i] = b',';
     std::fs::write(&file, &bytes).unwrap();
+    let said = ok(&["verify", p]);
+    assert!(
+        said.starts_with("ok: 18 of 19 files")
+            && said.contains("encounter-1.md was written on since the pack wrote it"),
+        "{said}"
+    );
+    // …and as damage without that proof (its manifest line gone).
+    let manifest = pack.join(".tablewright-manifest");
+    let listed = std::fs::read_to_string(&manifest).unwrap();
+    let kept: String = listed
+        .lines()
+        .filter(|l| !l.ends_with(" encounter-1.md"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(kept, listed);
+    std::fs::write(&manifest, kept).unwrap();
+    let err = crate::common::fails(&["verify", p]);
+    assert!(err.contains("encounter-1.md differs"), "{err}");
+    std::fs::write(&manifest, listed).unwrap();
+    // A file nobody writes notes in is damage whatever the manifest says.
+    let json = pack.join("pack.json");
+    let mut bytes = std::fs::read(&json).unwrap();
+    let i = bytes.iter().position(|b| *b == b'.').unwrap();
+    bytes[i] = b',';
+    std::fs::write(&json, &bytes).unwrap();
     let err = crate::common::fails(&["verify", p]);
     assert!(
-        err.contains("1 file(s) in") && err.contains("encounter-1.md differs"),
+        err.contains("1 file(s) in") && err.contains("pack.json differs"),
         "{err}"
     );
     std::fs::remove_file(pack.join("npc-2.md")).unwrap();

@@ -291,6 +291,7 @@ fn record_keys() -> (Vec<String>, Vec<String>) {
         rations: Some(1),
         water: Some(1),
         helped: vec!["Ashford".into()],
+        slain: vec!["encounter/1".into()],
         pcs: vec![pc],
         joined: vec![toml::Table::new()],
     };

@@ -58,16 +58,7 @@ fn may_rest(
     changes: &mut Vec<Change>,
 ) -> bool {
     let r = &record.record;
-    let settlement = r.settlement.unwrap_or_else(|| {
-        let map = start.map.as_ref();
-        match (map, &state.stop) {
-            (Some(map), Some(stop)) => map
-                .stop_named(stop)
-                .is_some_and(|s| road::SETTLEMENT_KINDS.contains(&s.kind.as_str())),
-            _ => false,
-        }
-    });
-    if !settlement {
+    if !road::in_settlement(start, state, record) {
         changes.push(change(
             "party",
             format!("no full rest: {at} is not a settlement, so everyone carries their state"),
@@ -140,12 +131,15 @@ fn pay_funerals(state: &mut State, changes: &mut Vec<Change>) -> i64 {
 
 /// The rest is taken: a funeral still owed is now unpaid, and every PC
 /// resting who was in the party when that PC died loses a maximum omen
-/// for good (one who joined after owes the dead nothing).
+/// for good. One who joined in that session or after owes the dead
+/// nothing: a record cannot say whether they came before the death, and
+/// as for Heal Checks ([`super::heal`]) a PC joins for the sessions after
+/// the record that adds them.
 fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Change>) {
     for f in std::mem::take(&mut state.funerals_due) {
         for p in prices {
             let pc = &mut state.pcs[p.k];
-            if pc.joined_in > f.session {
+            if pc.joined_in >= f.session {
                 continue;
             }
             let Some(c) = pc.core.as_mut() else { continue };

@@ -22,7 +22,8 @@
 //! - `play`: the session applied, each PC's entry by `core` or
 //!   `mettle`;
 //! - between sessions: `full_rest` (Core: funerals and the full rest) or
-//!   `mettle` (statuses, `heal`, Downtime Vouchers, Mettle refilled).
+//!   `mettle` (statuses, `heal`, Downtime Vouchers, Mettle refilled),
+//!   then `provisions` (supplies bought in a settlement).
 //!
 //! Below the steps, shared by them: `fate` (death, leaving, funerals
 //! due, vouchers retired), `rule`, `road`, `omens`, `vouchers`, `want`
@@ -38,6 +39,7 @@ pub(crate) mod heal;
 mod mettle;
 mod omens;
 mod play;
+mod provisions;
 pub(crate) mod road;
 pub(crate) mod rule;
 mod vouchers;
@@ -69,8 +71,22 @@ pub struct Start<'a> {
     pub map: Option<Map>,
     /// The party's purse at the start, in shillings.
     pub money: i64,
+    /// What a party stocks up to in a settlement (the campaign's `[map]`
+    /// supplies a PC; `None`: no map, nothing bought by the ledger).
+    pub stock: Option<Stock>,
     /// The tables in effect (injuries and mutations rolled from a record).
     pub library: &'a Library,
+}
+
+/// The campaign's `[map]` supplies a PC: what a party stocking up in a
+/// settlement buys up to ([`provisions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stock {
+    /// Rations a PC.
+    pub rations: u32,
+    /// Units of water a PC (the skins hold the party file's
+    /// `water_capacity`, else the journey's default, never less).
+    pub water: u32,
 }
 
 /// One session of the campaign, as the folder holds it.
@@ -99,6 +115,10 @@ pub struct PackFacts {
     pub mutations: Vec<Slip<Mutation>>,
     /// The NPCs, by address (`npc/1`), with their names.
     pub npcs: Vec<PackNpc>,
+    /// The people of the encounters who could die (a record's `slain`):
+    /// each encounter's named leader and the face it brings back, by the
+    /// encounter's address (`encounter/2`, `journey/1/encounter/1`).
+    pub people: Vec<PackNpc>,
     /// The stops of the planned journey in order, from the party's stop
     /// (empty: no journey).
     pub legs: Vec<String>,
@@ -305,6 +325,7 @@ impl<'s, 'a> Folding<'s, 'a> {
             RulesSystem::Core => full_rest::between(start, state, s.number, record, &mut changes),
             RulesSystem::Mettle => mettle::between(start, state, s.number, record, &mut changes),
         }
+        provisions::restock(start, state, record, &mut changes);
         state.session = s.number + 1;
         self.entries.push(SessionLedger {
             number: s.number,
@@ -385,6 +406,7 @@ fn initial(start: &Start) -> State {
         rations: None,
         water: None,
         helped: Vec::new(),
+        slain: Vec::new(),
         funerals_due: Vec::new(),
         spent: Vec::new(),
         retired: Vec::new(),

@@ -1,6 +1,6 @@
 //! What a checked record says happened during its session, applied to
 //! the state: the day, the stop and the stops passed, the stops whose
-//! trouble the party dealt with, NPCs met, vouchers
+//! trouble the party dealt with, NPCs met, people slain, vouchers
 //! printed and spent, the purse and the supplies, PCs who joined, and
 //! each PC's own entry (by the system's rules), then who died or left.
 
@@ -32,6 +32,7 @@ pub(super) fn session(
     });
     help(start, state, &record.record.helped, changes);
     meet(state, pack, &record.record.npcs_met, n, changes);
+    slay(state, pack, &record.record.slain, changes);
     issue_vouchers(state, pack, n);
     vouchers::spend(state, n, record, changes);
     purse(state, record.record.money, changes);
@@ -267,6 +268,17 @@ fn help(start: &Start, state: &mut State, helped: &[String], changes: &mut Vec<C
                 rule::RECORD,
             ));
             state.helped.push(stop.name.clone());
+        }
+    }
+}
+
+/// The people a record says died (`slain`), by name, each kept once: the
+/// campaign never brings them back.
+fn slay(state: &mut State, pack: &PackFacts, slain: &[String], changes: &mut Vec<Change>) {
+    for name in slain.iter().filter_map(|e| checks::slain_person(pack, e)) {
+        if !state.slain.iter().any(|s| s == name) {
+            changes.push(change("party", format!("{name} died"), rule::RECORD));
+            state.slain.push(name.to_owned());
         }
     }
 }

@@ -11,6 +11,25 @@
 /// for sale), one rule for both.
 pub(crate) const SETTLEMENT_KINDS: [&str; 3] = crate::generators::map::SAFE_KINDS;
 
+/// Whether the party stopped in a settlement: the record's `settlement`,
+/// else the kind of its stop on the map — one rule for the full rest and
+/// for stocking up ([`super::provisions`]).
+pub(super) fn in_settlement(
+    start: &super::Start,
+    state: &crate::campaign::state::State,
+    record: &crate::campaign::record::RecordFile,
+) -> bool {
+    record
+        .record
+        .settlement
+        .unwrap_or_else(|| match (start.map.as_ref(), &state.stop) {
+            (Some(map), Some(stop)) => map
+                .stop_named(stop)
+                .is_some_and(|s| SETTLEMENT_KINDS.contains(&s.kind.as_str())),
+            _ => false,
+        })
+}
+
 /// The quickest road and a trip's days: the map's one reachability rule
 /// ([`crate::generators::map::reach`]), which the journey and `play` use too.
 pub(crate) use crate::generators::map::reach::quickest;

@@ -22,6 +22,8 @@
 //!   dice ([`super::heal`] rolls it; the price from `mettle.twists.heal`).
 //! - METTLE Scenes, Downtime: those not involved in a long Scene (the
 //!   patients and their healers are) take a Downtime Voucher.
+//! - Core Rules, Daily rests: a meal in a settlement costs 2ʂ (a ration
+//!   bought there the same); water needs no tracking in a settlement.
 //! - METTLE Scenes and Engine, Status: each status carries or clears
 //!   between sessions as [`STATUS_RULES`] says.
 
@@ -35,6 +37,9 @@ pub(crate) const FULL_REST_PER_CONDITION: i64 = 16;
 pub(crate) const FULL_REST_DAYS: u32 = 7;
 /// A funeral's price; half with the remains.
 pub(crate) const FUNERAL: i64 = 512;
+/// Core Rules, Daily rests: a meal bought in a settlement costs 2ʂ; a
+/// ration bought there costs the same (the rules price no ration).
+pub(crate) const RATION_PRICE: i64 = 2;
 /// The Heal Check's Difficulty (no hospital, no filth).
 pub(crate) const HEAL_DIFFICULTY: u32 = 3;
 
@@ -78,6 +83,9 @@ pub(crate) const STATUS: &str = "METTLE Scenes: Status";
 pub(crate) const STARVING: &str = "METTLE Scenes: Status — Starving: every day without food lowers maximum Mettle by one, deadly at 0 or below; restored by food";
 pub(crate) const LASTING: &str =
     "METTLE Scenes: Heal — a Twist's lasting price stays on the patient";
+pub(crate) const STOCK_WATER: &str = "Core Rules: daily rests — water needs no tracking in a settlement: the skins are filled there (for METTLE too, as on the journey)";
+pub(crate) const STOCK_CORE: &str = "Core Rules: daily rests — food: a ration, or a meal bought in a settlement for 2ʂ (a ration bought at a meal's price)";
+pub(crate) const STOCK_METTLE: &str = "METTLE Scenes: Travel — rations keep Deprivation away; the Engine prices nothing, so a settlement's food is to hand";
 pub(crate) const LEFT: &str = "record — the PC left the party";
 pub(crate) const JOINED: &str = "record — a PC joined the party";
 

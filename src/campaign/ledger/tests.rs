@@ -103,6 +103,7 @@ fn core_start(money: i64) -> Start<'static> {
         stop: None,
         map: Some(map()),
         money,
+        stock: None,
         library: library(),
     }
 }
@@ -125,6 +126,7 @@ fn mettle_start(seed: &str) -> Start<'static> {
         stop: None,
         map: Some(map()),
         money: 0,
+        stock: None,
         library: library(),
     }
 }
@@ -164,6 +166,10 @@ fn pack() -> PackFacts {
         npcs: vec![PackNpc {
             address: "npc/1".into(),
             name: "Mara Voss".into(),
+        }],
+        people: vec![PackNpc {
+            address: "encounter/2".into(),
+            name: "Osric Vell".into(),
         }],
         legs: ["Ashford", "Gallows Ford", "Kettleby"]
             .map(String::from)
@@ -786,6 +792,52 @@ fn a_record_names_the_stops_whose_trouble_the_party_dealt_with() {
     );
 }
 
+/// Issue 50: `slain` names the people of the pack who died — an
+/// encounter's named leader by its address, an NPC by address, anyone by
+/// name (any case) — each kept once in the state; anything else is
+/// refused at its line, saying who it could be.
+#[test]
+fn a_record_names_the_people_who_died() {
+    let start = core_start(0);
+    let text = |slain: &str| format!("session = 1\nday = 2\nslain = [{slain}]\n");
+    let ledger = fold(
+        &start,
+        &[played(
+            1,
+            &text("\"encounter/2\", \"npc/1\", \"osric vell\""),
+        )],
+    )
+    .unwrap();
+    assert_eq!(ledger.now.slain, ["Osric Vell", "Mara Voss"]);
+    assert!(
+        said(&ledger, 1).contains(&"party: Osric Vell died".to_owned()),
+        "{:?}",
+        said(&ledger, 1)
+    );
+    let json = serde_json::to_value(&ledger.now).unwrap();
+    assert_eq!(
+        json["slain"],
+        serde_json::json!(["Osric Vell", "Mara Voss"])
+    );
+    let none = fold(&start, &[played(1, "session = 1\nday = 2\n")]).unwrap();
+    let json = serde_json::to_value(&none.now).unwrap();
+    assert!(json.get("slain").is_none(), "left out while empty");
+    assert_eq!(
+        refused(&start, &[played(1, &text("\"encounter/1\""))]),
+        [
+            "sessions/1/record.toml:3:10: slain: `encounter/1` names no one who could die: its foes are beasts or monsters, or there are none, and nobody comes back in it"
+        ]
+    );
+    assert_eq!(
+        refused(&start, &[played(1, &text("\"Osric Velll\""))]),
+        ["sessions/1/record.toml:3:10: slain: the pack of session 1 has no person `Osric Velll`"]
+    );
+    assert_eq!(
+        refused(&start, &[played(1, &text("\"npc/4\""))]),
+        ["sessions/1/record.toml:3:10: slain: the pack of session 1 has no person `npc/4`"]
+    );
+}
+
 #[test]
 fn an_ability_out_of_range_is_refused() {
     let start = core_start(0);
@@ -950,6 +1002,7 @@ fn every_record_key_is_in_the_readme() {
         rations: Some(1),
         water: Some(1),
         helped: vec!["x".into()],
+        slain: vec!["x".into()],
         pcs: vec![crate::campaign::record::PcRecord {
             name: "x".into(),
             damage: 1,
@@ -1049,6 +1102,7 @@ fn fifty_recorded_sessions_fold_quickly() {
         stop: None,
         map: Some(map()),
         money: 0,
+        stock: None,
         library: library(),
     };
     let mut folding = Folding::new(&start);

@@ -2,8 +2,8 @@
 //! at the table, line for line what `record N` writes into
 //! `sessions/N/record.toml`, with a place for every key of the record
 //! (each labelled with its key): where and on which day the party
-//! stopped, a box for each item of the pack met, each NPC met and each
-//! voucher spent, the purse, supplies and rest, for each PC what they
+//! stopped, a box for each item of the pack met, each NPC met, who died
+//! and each voucher spent, the purse, supplies and rest, for each PC what they
 //! took, and PCs who joined. One function a block, so a new kind of item
 //! gets a block of its own.
 
@@ -31,6 +31,10 @@ pub(super) fn after(f: &mut Flow, a: &After) {
     where_and_when(f, a);
     ticked(f, "Met at the table (met)", &a.items);
     ticked(f, "NPCs met (npcs_met)", &a.npcs);
+    write_ins(
+        f,
+        &["Who died, never to come back: foes and NPCs by name or address (slain)"],
+    );
     if a.system == RulesSystem::Mettle {
         ticked(f, "Vouchers spent (vouchers_spent)", &a.vouchers);
     }

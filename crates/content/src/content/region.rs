@@ -46,6 +46,13 @@ pub const BUILT: &str = "built";
 pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];
 /// The tags a layer row may carry (what it needs of the situation).
 pub const LAYER_TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
+/// The tag of a situation or twist row that puts a captive on stage (not a
+/// need): the spoils may then be a captive freed, the treasure rows tagged
+/// [`NEEDS_CAPTIVE`].
+pub const CAPTIVE: &str = "captive";
+/// The tag of a treasure row drawn as spoils only when a captive is on
+/// stage.
+pub const NEEDS_CAPTIVE: &str = "needs:captive";
 
 /// A region (terrain) and what the generators need of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -18,6 +18,9 @@
 //! same row with the same twist and ending, so a row comes back reading
 //! new.
 //!
+//! It remembers the rumour frames journeys told: a journey draws the
+//! others first ([`super::journey::rumours`]).
+//!
 //! It remembers the map stops whose hooks a journey told, and what moved
 //! on there since at each later visit: a stop the party comes back to says
 //! what changed, not its hook again ([`super::journey`]'s `visits`), and
@@ -99,6 +102,9 @@ pub struct Memory {
     pub fallen: BTreeSet<String>,
     /// The people who came back already, by name: the others come first.
     pub returned: BTreeSet<String>,
+    /// The rumour frames journeys told (`gen.place.rumour` rows, by name):
+    /// the others come first.
+    pub rumours: BTreeSet<String>,
 }
 
 impl Memory {
@@ -121,6 +127,7 @@ impl Memory {
         }
         self.fallen.extend(used.fallen);
         self.returned.extend(used.returned);
+        self.rumours.extend(used.rumours);
         for (stop, since) in used.visits {
             self.visits.entry(stop).or_default().extend(since);
         }
@@ -173,12 +180,12 @@ impl Memory {
             && self.concepts.is_empty()
             && self.visits.is_empty()
             && self.people.is_empty()
+            && self.rumours.is_empty()
     }
 
     /// Remember that a person met died (a record's `slain`): they never
     /// come back.
-    #[cfg(test)]
-    pub(crate) fn bury(&mut self, name: &str) {
+    pub fn bury(&mut self, name: &str) {
         self.fallen.insert(name.to_owned());
     }
 
@@ -203,10 +210,7 @@ impl Memory {
     /// Remember the people an encounter puts on stage that may come back
     /// (its leader, when a person), and who came back in it.
     pub(crate) fn meet_in(&mut self, e: &Encounter) {
-        if let Some(l) = e
-            .leader()
-            .filter(|l| l.kind == "human" || l.kind == "townsfolk")
-        {
+        if let Some(l) = e.person_leader() {
             self.meet(l, Was::Foe);
         }
         if let Some(r) = &e.returning {
@@ -224,14 +228,23 @@ impl Memory {
     }
 
     /// The tables (by id) whose every row a pack may draw is remembered:
-    /// situation tables, and `gen.npc.concept` when every concept of every
-    /// person archetype (the NPC cards') is ([`concept::used_up`]). Their
-    /// rows may repeat.
+    /// situation tables, `gen.npc.concept` when every concept of every
+    /// person archetype (the NPC cards') is ([`concept::used_up`]), and
+    /// `gen.place.rumour` when every frame was told. Their rows may repeat.
     pub fn used_up(&self, library: &Library) -> Vec<String> {
         let rows: BTreeSet<String> = self.situations.iter().map(|k| base(k).to_owned()).collect();
         let mut out = used_up_of(&rows, library, |_| true);
         if concept::used_up(library, &self.concepts) {
             out.push(concept::TABLE.to_owned());
+        }
+        let rumours = super::journey::rumours::RUMOURS;
+        let heard = |r: &Row| self.rumours.contains(&r.entry.name.to_string());
+        if !self.rumours.is_empty()
+            && library
+                .get(rumours)
+                .is_some_and(|t| t.rows.iter().filter(|r| library.drawable(r)).all(heard))
+        {
+            out.push(rumours.to_owned());
         }
         out
     }
@@ -339,10 +352,13 @@ pub struct Repeat {
 /// names and its trap.
 pub(crate) fn encounter_parts(e: &Encounter) -> Vec<Part> {
     let mut out = vec![("situation", e.memory_key())];
+    // People's names only: a beast or monster goes by its kind and a
+    // number ("Wolf 1"), which every pack may use again.
     out.extend(
         e.foes
             .iter()
             .chain(&e.others)
+            .filter(|n| n.is_person())
             .map(|n| ("name", n.name.clone())),
     );
     out.extend(e.trap.iter().flat_map(trap_parts));

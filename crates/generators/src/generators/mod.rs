@@ -40,6 +40,9 @@ pub mod trap;
 pub mod voucher;
 pub mod weather;
 
+#[cfg(test)]
+mod prose_tests;
+
 use std::borrow::Borrow;
 use std::collections::BTreeSet;
 use std::fmt;

@@ -16,6 +16,7 @@ use serde::Serialize;
 use super::concept;
 use super::traits::{self, Traits};
 use super::{Address, GenError, Generator, display_name};
+use crate::content::validate::traits::bodies;
 use crate::content::{Library, Row, Stats, Text, owned};
 use crate::rules::RulesSystem;
 use crate::rules::core::{self, Sheet};
@@ -96,6 +97,14 @@ pub struct Npc {
     /// Want, secret, manner and look ([`super::traits`]); none for a beast.
     #[serde(flatten)]
     pub traits: Traits,
+}
+
+impl Npc {
+    /// Whether the NPC is a person (human or townsfolk, with a name of
+    /// their own), not a beast or monster that goes by its kind.
+    pub fn is_person(&self) -> bool {
+        self.kind == "human" || self.kind == "townsfolk"
+    }
 }
 
 /// An NPC's METTLE numbers.
@@ -346,7 +355,8 @@ impl Generator for Request {
             RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
             RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
         };
-        let traits = traits::draw(library, &kind, seed, at)?;
+        let body = bodies(&row.entry.tags)[0];
+        let traits = traits::draw(library, (&kind, body), seed, at)?;
         let table = table_for(self.system);
         let concept = concept::draw(
             library,

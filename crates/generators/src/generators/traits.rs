@@ -12,11 +12,16 @@
 //! living (a toothache, a black eye, a fear of dying): `undead`, `spirit`
 //! and `construct` never draw it. A table that is missing, or has no row
 //! for the kind, leaves that trait out.
+//!
+//! Bodies: an archetype tagged `body:shapeless`, `beast`, `bones` or
+//! `headless` ([`crate::content::validate::traits::BODIES`]) draws only the rows tagged with its body (an
+//! ooze has no hat to wear nor a deal to hide); any other draws only the
+//! rows without a `body:` tag or tagged `body:person`.
 
 use serde::Serialize;
 
 use super::{Address, GenError};
-use crate::content::validate::traits::{ALIVE, TABLES, UNLIVING};
+use crate::content::validate::traits::{ALIVE, TABLES, UNLIVING, bodies};
 use crate::content::{Library, Row, era};
 use crate::seed::{Seed, Stream};
 
@@ -76,11 +81,17 @@ pub(crate) fn tags_for(kind: &str) -> Vec<&str> {
     }
 }
 
-/// The traits of an NPC of `kind` at `at`.
-pub fn draw(library: &Library, kind: &str, seed: &Seed, at: &Address) -> Result<Traits, GenError> {
+/// The traits of an NPC of `kind` with `body` (`person`, `shapeless`, …)
+/// at `at`.
+pub fn draw(
+    library: &Library,
+    (kind, body): (&str, &str),
+    seed: &Seed,
+    at: &Address,
+) -> Result<Traits, GenError> {
     let mut out = [None, None, None, None];
     for (slot, (id, key)) in out.iter_mut().zip(TABLES) {
-        *slot = one(library, id, kind, &mut at.stream(seed, key))?;
+        *slot = one(library, id, (kind, body), &mut at.stream(seed, key))?;
     }
     let [want, secret, manner, look] = out;
     Ok(Traits {
@@ -91,11 +102,12 @@ pub fn draw(library: &Library, kind: &str, seed: &Seed, at: &Address) -> Result<
     })
 }
 
-/// One trait: a row of `id` fitting `kind`, by weight, resolved on `s`.
+/// One trait: a row of `id` fitting `kind` and `body`, by weight,
+/// resolved on `s`.
 fn one(
     library: &Library,
     id: &str,
-    kind: &str,
+    (kind, body): (&str, &str),
     s: &mut Stream,
 ) -> Result<Option<String>, GenError> {
     let Some(table) = library.get(id) else {
@@ -107,6 +119,7 @@ fn one(
         era::fits(r, library.era.as_deref())
             && r.entry.tags.iter().any(|t| tags.contains(&&**t))
             && !(dead && r.entry.tags.iter().any(|t| **t == *ALIVE))
+            && bodies(&r.entry.tags).contains(&body)
     };
     let rows: Vec<usize> = (0..table.rows.len())
         .filter(|&i| fits(&table.rows[i]))
@@ -134,6 +147,67 @@ mod tests {
     use crate::generators::{encounter, npc, nth};
     use crate::rules::{Party, RulesSystem};
 
+    /// Words that need a person's body, clothes or dealings.
+    const PERSON: [&str; 22] = [
+        "hand",
+        "hands",
+        "finger",
+        "fingers",
+        "hat",
+        "coat",
+        "boots",
+        "hair",
+        "nose",
+        "eyebrows",
+        "smile",
+        "smiles",
+        "tattoo",
+        "freckles",
+        "spectacles",
+        "sling",
+        "pipe",
+        "earring",
+        "shirt",
+        "paid",
+        "face",
+        "wrist",
+    ];
+
+    /// Issue 50: every archetype of a body unlike a person's (an ooze, a
+    /// serpent, a skeleton, a headless rider) draws all four traits, each
+    /// from the rows of its body, and none needs a person's body; every
+    /// person archetype draws all four too.
+    #[test]
+    fn every_archetype_draws_traits_that_fit_its_body() {
+        use crate::content::validate::traits::bodies;
+        let library = library();
+        let seed = Seed::new("bodies").unwrap();
+        let rows = &library.table("gen.npc.mettle").unwrap().rows;
+        let mut odd = 0;
+        for (k, row) in rows.iter().enumerate() {
+            let body = bodies(&row.entry.tags)[0];
+            let kind: &str = row.entry.tags.iter().find(|t| !t.contains(':')).unwrap();
+            for i in 0..40 {
+                let at = Address::new("npc", k * 40 + i);
+                let t = draw(&library, (kind, body), &seed, &at).unwrap();
+                let name = &row.entry.name;
+                if ["human", "townsfolk"].contains(&kind) || body != "person" {
+                    assert_eq!(t.lines().len(), 4, "{name}: {t:?}");
+                }
+                if body == "person" {
+                    continue;
+                }
+                odd += 1;
+                for (label, text) in t.lines() {
+                    let words = text.split(|c: char| !c.is_alphabetic());
+                    let person = words.into_iter().find(|w| PERSON.contains(w));
+                    assert!(person.is_none(), "{name} ({body}) {label}: {text}");
+                }
+            }
+        }
+        assert!(odd >= 8 * 40, "{odd}");
+    }
+
     #[test]
     fn kinds_draw_their_rows_and_beasts_none() {
         let library = library();
@@ -149,13 +223,17 @@ mod tests {
         for i in 0..200 {
             let at = Address::new("npc", i);
             for kind in ["human", "townsfolk", "monster", "undead", "spirit"] {
-                let t = draw(&library, kind, &seed, &at).unwrap();
+                let t = draw(&library, (kind, "person"), &seed, &at).unwrap();
                 assert_eq!(t.lines().len(), 4, "{kind} #{i}: {t:?}");
             }
-            let ghost = draw(&library, "spirit", &seed, &at).unwrap();
+            let ghost = draw(&library, ("spirit", "person"), &seed, &at).unwrap();
             assert!(monster_rows.contains(ghost.want.as_ref().unwrap()));
             for kind in ["beast", "swarm", "construct"] {
-                assert!(draw(&library, kind, &seed, &at).unwrap().is_empty());
+                assert!(
+                    draw(&library, (kind, "person"), &seed, &at)
+                        .unwrap()
+                        .is_empty()
+                );
             }
         }
     }
@@ -285,7 +363,7 @@ mod tests {
         for i in 0..1_000 {
             let at = Address::new("npc", i);
             for kind in ["undead", "spirit", "construct", "monster"] {
-                let t = draw(&library, kind, &seed, &at).unwrap();
+                let t = draw(&library, (kind, "person"), &seed, &at).unwrap();
                 for (label, text) in t.lines() {
                     let hit = LIVING.iter().find(|w| text.contains(*w));
                     match (kind, hit) {
@@ -306,7 +384,13 @@ mod tests {
     fn the_public_side_has_no_secret() {
         let library = library();
         let seed = Seed::new("public").unwrap();
-        let t = draw(&library, "human", &seed, &Address::new("npc", 0)).unwrap();
+        let t = draw(
+            &library,
+            ("human", "person"),
+            &seed,
+            &Address::new("npc", 0),
+        )
+        .unwrap();
         let p = t.public();
         assert!(t.secret.is_some() && p.secret.is_none());
         assert_eq!(p.lines().len(), 3);

@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use super::ipt_rows::{clip, range_prefix, weight_prefix};
+use super::ipt_rows::{clip, nothing_below, range_prefix, weight_prefix};
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::Joined;
@@ -136,7 +136,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         row(o, trimmed, &ctx, &mut extra);
     }
     if let Some(o) = open.take() {
-        sheet.tables.push(close(o));
+        close(&mut sheet, o);
     }
     settle(&mut sheet, &mut extra);
     finish(&mut sheet, extra, header_footer);
@@ -172,7 +172,7 @@ fn open_table(
     let (mut budget, mut made) = (ipt_text::VAR_BUDGET, 0);
     if let Some(o) = open.take() {
         (budget, made) = (o.budget, o.made);
-        sheet.tables.push(close(o));
+        close(sheet, o);
     }
     if sheet.tables.len() >= sheet::MAX_TABLES {
         let what = "more than 10,000 tables in one file";
@@ -438,9 +438,15 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
 
 /// A table whose rows are read: a Lookup table gets its die (its
 /// `Roll:`, or `1d` the highest end), ranges the die cannot roll cut off,
-/// and a refusal for results no row covers; a table without rows gives
-/// nothing, as IPP does.
-fn close(mut o: Open) -> SrcTable {
+/// and a refusal for results no row covers (but those below the first
+/// row of a table without `Roll:`, [`nothing_below`]); a table without
+/// rows gives nothing, as IPP does. The table goes into `sheet`.
+fn close(sheet: &mut Sheet, o: Open) {
+    let table = closed(sheet, o);
+    sheet.tables.push(table);
+}
+
+fn closed(sheet: &mut Sheet, mut o: Open) -> SrcTable {
     if o.kind != Kind::Lookup {
         if o.table.rows.is_empty() {
             o.table.rows.push(SrcRow {
@@ -452,6 +458,10 @@ fn close(mut o: Open) -> SrcTable {
             });
         }
         return o.table;
+    }
+    if o.roll.is_none() && nothing_below(&mut o.table) {
+        let what = "Lookup tables without `Roll:` whose rows start above 1 (a `2-20` table): the results of their implied die below the first row give nothing, as in IPP";
+        *sheet.counts.entry(what).or_default() += 1;
     }
     let (roll_line, dice) = match &o.roll {
         Some((l, d)) => (*l, d.clone()),
@@ -587,6 +597,38 @@ mod tests {
             assert!(!got.is_empty(), "{text}");
             assert_eq!((got[0].0, got[0].1), place, "{text}: {got:?}");
             assert!(got[0].2.contains(what), "{text}: {}", got[0].2);
+        }
+    }
+
+    #[test]
+    fn a_lookup_without_roll_starting_above_one_gives_nothing_below() {
+        let s = read("f.ipt", "f", "Table: T\nType: Lookup\n3-4:a\n5-6:b\n");
+        assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+        let t = &s.tables[0];
+        assert_eq!(t.dice.as_deref(), Some("1d6"));
+        let rows: Vec<_> = t
+            .rows
+            .iter()
+            .map(|r| (r.range, r.text.is_empty()))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                (Some((1, 2)), true),
+                (Some((3, 4)), false),
+                (Some((5, 6)), false)
+            ]
+        );
+        assert_eq!(s.counts.len(), 1, "{:?}", s.counts);
+        // From 1 (or with `Roll:`), nothing is added.
+        for text in [
+            "Table: T\nType: Lookup\n1-4:a\n",
+            "Table: T\nType: Lookup\nRoll: 1d4+2\n3-6:a\n",
+        ] {
+            let s = read("f.ipt", "f", text);
+            assert!(refusals(&s).is_empty(), "{text}: {:?}", refusals(&s));
+            assert_eq!(s.tables[0].rows.len(), 1, "{text}");
+            assert!(s.counts.is_empty(), "{text}");
         }
     }
 

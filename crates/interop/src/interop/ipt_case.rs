@@ -75,6 +75,8 @@ fn looked_up(t: &mut SrcTable, look: &Look, c: &Cased) {
             t.rows[0].range = None;
             t.rows[0].weight = Some(1);
         }
+        // TableSmith's modifiers are filled by `tablesmith_mods`.
+        Look::Shift(_) | Look::Fixed(_) => {}
     }
 }
 
@@ -83,7 +85,9 @@ fn refusal(c: &Cased, why: &str) -> Refusal {
     let what = match &c.look {
         Some(Look::Roll(d)) => format!("`[#{{{d}}} {}]`", c.of),
         Some(Look::Number(n)) => format!("`[#{n} {}]`", c.of),
-        None => format!("`>> {}` on `{}`", names.join(" >> "), c.of),
+        Some(Look::Shift(_) | Look::Fixed(_)) | None => {
+            format!("`>> {}` on `{}`", names.join(" >> "), c.of)
+        }
     };
     Refusal::new(
         c.line,

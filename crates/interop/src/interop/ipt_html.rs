@@ -3,7 +3,7 @@
 //! text that every output (Markdown, PDF, the terminal) writes in its own
 //! way with its own escaping, so a tag is never printed as a tag: `<br>`
 //! (and `<p>`) is a new line, and other tags of IPP's kind (`b`, `i`, `u`,
-//! `em`, `strong`, `span`, `font`…) leave their words as they are. Only
+//! `em`, `strong`, `span`, `font`, a link's `a`…) leave their words as they are. Only
 //! such tags are read as tags; other `<` stay words (`<3`, `a < b`).
 
 use super::sheet::{Frag, Sheet};
@@ -11,9 +11,9 @@ use super::sheet::{Frag, Sheet};
 /// Tags that end a line.
 const BREAKS: [&str; 3] = ["br", "p", "hr"];
 /// Tags that only style their words.
-const STYLES: [&str; 16] = [
+const STYLES: [&str; 17] = [
     "b", "i", "u", "em", "strong", "span", "font", "small", "big", "sup", "sub", "s", "strike",
-    "tt", "code", "div",
+    "tt", "code", "div", "a",
 ];
 /// Most characters of one tag.
 const MAX_TAG: usize = 200;
@@ -100,6 +100,7 @@ mod tests {
         assert_eq!(untag("<b>Weather</b>\nx"), ("Weather\nx".into(), 2));
         assert_eq!(untag("a<br />b<BR>c</p>"), ("a\nb\nc".into(), 3));
         assert_eq!(untag("<font color=\"red\">hot</font>"), ("hot".into(), 2));
+        assert_eq!(untag("<a href=\"/x\">list</a>"), ("list".into(), 2));
         assert_eq!(
             untag("I <3 orcs, a < b, <script>x"),
             ("I <3 orcs, a < b, <script>x".into(), 0)

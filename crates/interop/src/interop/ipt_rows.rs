@@ -2,7 +2,7 @@
 //! range or `N:` weight, and a Lookup table's rows cut to what its die
 //! rolls, with a refusal for a result no row covers or two rows do.
 
-use super::sheet::{Refusal, SrcTable};
+use super::sheet::{Refusal, SrcRow, SrcTable};
 
 /// `A-B:` or `N:` at the start of a Lookup row (either may be negative),
 /// with the offset after the colon.
@@ -36,6 +36,32 @@ pub fn weight_prefix(line: &str) -> Option<(u64, usize)> {
         return None;
     }
     Some((line[..end].parse().ok()?, end + 1))
+}
+
+/// A Lookup table without `Roll:` is rolled `1d` its highest end, and a
+/// result below its first row finds no row: IPP (and Randomness) give
+/// nothing then. Written for a roll that starts above 1 (a `2-20` table
+/// looked up with `[#{1d8+1d12} T]`), such a table gets an empty row for
+/// `1` to below its first row, so a roll of its own die gives what IPP
+/// gives. `false` when its rows start at 1 or below (or it has none).
+pub fn nothing_below(t: &mut SrcTable) -> bool {
+    let Some(first) = t.rows.iter().filter_map(|r| r.range).map(|r| r.0).min() else {
+        return false;
+    };
+    if first <= 1 {
+        return false;
+    }
+    t.rows.insert(
+        0,
+        SrcRow {
+            range: Some((1, first - 1)),
+            weight: None,
+            text: Vec::new(),
+            name: Some("(nothing)".into()),
+            line: t.line,
+        },
+    );
+    true
 }
 
 /// Rows cut to the die's results `lo..=hi` (a row wholly outside never

@@ -54,6 +54,8 @@ mod scan;
 mod sheet;
 mod tablesmith;
 mod tablesmith_lines;
+mod tablesmith_mods;
+mod tablesmith_vars;
 mod totals;
 
 use std::collections::BTreeMap;

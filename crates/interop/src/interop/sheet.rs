@@ -92,6 +92,11 @@ pub enum Look {
     Roll(String),
     /// The row of this number.
     Number(i64),
+    /// TableSmith's `[G+n]`: the group's own roll moved by `n`, kept to
+    /// its first and last rows ([`super::tablesmith_mods`]).
+    Shift(i64),
+    /// TableSmith's `[G=n]`: the row of `n`, kept to the first and last.
+    Fixed(i64),
 }
 
 /// A change of case, as IPP's filters make it.

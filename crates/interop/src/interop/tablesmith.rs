@@ -9,12 +9,28 @@
 //!
 //! In text: calls `[Group]` and `[Table.Group]`, a count `[Group]:3`,
 //! `{Dice~3d6}` and `{Calc~…}` (dice our notation rolls the same way) and
-//! `{CR~}` (a new line). Variables, parameters, non-repeating groups,
-//! call modifiers and every other function are refused at their line and
-//! column.
+//! `{CR~}` (a new line). A variable that never changes reads as its
+//! value and an `{If~…}` on such values as the branch it takes
+//! ([`super::tablesmith_vars`]); a call with a modifier (`[G+2]`, `[G=3]`)
+//! rolls a copy of its group ([`super::tablesmith_mods`]); `{Msg~…}` is
+//! left out and `{Generate~0,text,G}` is its text (both counted).
+//! Variables that change, parameters, non-repeating groups and every
+//! other function are refused at their line and column.
 
-use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
+use std::collections::BTreeMap;
+
+use super::sheet::{self, Cased, Frag, Look, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::{self, Joined};
+use super::tablesmith_mods;
+use super::tablesmith_vars::{self, Constants};
+
+/// What the rows of a file add beside their groups: the tables their
+/// modified calls roll (called by place from 0) and what was counted.
+#[derive(Default)]
+struct Made {
+    extra: Vec<SrcTable>,
+    counts: BTreeMap<&'static str, usize>,
+}
 
 /// Between the results of a call made several times (`[Group]:3`).
 pub const JOIN: &str = ", ";
@@ -38,7 +54,10 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     };
     let mut open: Option<Group> = None;
     let mut rows = 0usize;
-    for joined in tablesmith_lines::join(text, &mut sheet.refused) {
+    let lines = tablesmith_lines::join(text, &mut sheet.refused);
+    let consts = Constants::of(&lines);
+    let mut made = Made::default();
+    for joined in &lines {
         let (line_no, line) = (joined.line, joined.text.as_str());
         match line.as_bytes()[0] {
             b':' | b';' => {
@@ -51,7 +70,8 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                 }
                 open = Some(group(line, line_no));
             }
-            b'%' => sheet.refused.push(Refusal::new(line_no, 1, "`%var%,default`: a variable, kept from one roll to another", "tablewright's tables have no variables; import the rest with --skip-unsupported")),
+            b'%' if consts.declares(line) => {}
+            b'%' => sheet.refused.push(Refusal::new(line_no, 1, "`%var%,default`: a variable the file changes (`|var…|`), asks for (`@var`) or rolls, kept from one roll to another", "tablewright's tables have no variables (one that never changes reads as its value); import the rest with --skip-unsupported")),
             b'@' => sheet.refused.push(Refusal::new(line_no, 1, "`@param,…`: a parameter the GM is asked for", "tablewright's tables take no input: make a table for each choice, or import the rest with --skip-unsupported")),
             _ => {
                 rows += 1;
@@ -60,7 +80,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                     break;
                 }
                 match open.as_mut() {
-                    Some(g) => in_group(g, &joined),
+                    Some(g) => in_group(g, joined, &consts, &mut made),
                     None => sheet.refused.push(Refusal::new(line_no, 1, "a row before the first group (`:Name` or `;Name`)", "start the file with a group line such as `:Start`")),
                 }
             }
@@ -69,7 +89,30 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     if let Some(g) = open.take() {
         sheet.tables.push(close(g));
     }
+    tablesmith_mods::fill(&sheet.tables, &mut made.extra);
+    let own = sheet.tables.len();
+    sheet.tables.append(&mut made.extra);
+    for t in &mut sheet.tables {
+        for r in &mut t.rows {
+            shift_locals(&mut r.text, own);
+        }
+    }
+    for (what, n) in made.counts {
+        *sheet.counts.entry(what).or_default() += n;
+    }
     sheet
+}
+
+/// Calls on the tables the rows made, numbered from 0, moved to their
+/// place after the file's `own` groups.
+fn shift_locals(frags: &mut [Frag], own: usize) {
+    for f in frags {
+        match f {
+            Frag::Local(n) => *n += own,
+            Frag::Pick(options) => options.iter_mut().for_each(|o| shift_locals(o, own)),
+            _ => {}
+        }
+    }
 }
 
 /// A group line: `:Name` (ranged) or `;Name` (weighted), `!` after the
@@ -96,9 +139,21 @@ fn group(line: &str, line_no: usize) -> Group {
 
 /// A line inside a group: a prefix, a suffix, a continuation left on its
 /// own or a row; what it refused and calls reported at their own lines.
-fn in_group(g: &mut Group, joined: &Joined) {
+fn in_group(g: &mut Group, joined: &Joined, consts: &Constants, made: &mut Made) {
     let (rows, refused) = (g.table.rows.len(), g.table.refused.len());
-    in_group_line(g, &joined.text, joined.line);
+    let mut ctx = Ctx::new(joined.line, consts, made.extra.len());
+    in_group_line(g, &joined.text, &mut ctx);
+    for mut t in ctx.made {
+        if let Some(c) = t.cased.as_mut()
+            && c.line == joined.line
+        {
+            (c.line, c.column) = joined.place(c.column);
+        }
+        made.extra.push(t);
+    }
+    for what in ctx.notes {
+        *made.counts.entry(what).or_default() += 1;
+    }
     for r in g.table.refused.iter_mut().skip(refused) {
         joined.relocate(r);
     }
@@ -129,18 +184,17 @@ fn relocate_calls(frags: &mut [Frag], joined: &Joined) {
     }
 }
 
-fn in_group_line(g: &mut Group, line: &str, line_no: usize) {
-    let mut ctx = Ctx::new(line_no);
+fn in_group_line(g: &mut Group, line: &str, ctx: &mut Ctx) {
     if let Some(rest) = line.strip_prefix(['<', '>']) {
         let body = rest.strip_prefix(',').unwrap_or(rest);
-        let frags = parse(body, line.len() - body.len(), &mut ctx);
+        let frags = parse(body, line.len() - body.len(), ctx);
         if line.starts_with('<') {
             g.before = frags;
         } else {
             g.after = frags;
         }
     } else if let Some(rest) = line.strip_prefix('_') {
-        let frags = parse(rest, 1, &mut ctx);
+        let frags = parse(rest, 1, ctx);
         match g.table.rows.last_mut() {
             Some(r) => r.text.extend(frags),
             None => ctx.refuse(
@@ -151,7 +205,7 @@ fn in_group_line(g: &mut Group, line: &str, line_no: usize) {
             ),
         }
     } else {
-        row(g, line, &mut ctx);
+        row(g, line, ctx);
     }
     g.table.refused.append(&mut ctx.refused);
 }
@@ -232,19 +286,32 @@ fn close(mut g: Group) -> SrcTable {
     g.table
 }
 
-/// Where a text is, and what it refused.
-struct Ctx {
+/// Where a text is, what it refused, the file's constants, the tables
+/// its modified calls roll (called by place from `base`) and what it
+/// counted.
+struct Ctx<'a> {
     line: usize,
     refused: Vec<Refusal>,
     calls: usize,
+    consts: &'a Constants,
+    made: Vec<SrcTable>,
+    base: usize,
+    notes: Vec<&'static str>,
+    /// Functions whose text is read inside another's (`{If~…}` branches).
+    depth: usize,
 }
 
-impl Ctx {
-    fn new(line: usize) -> Ctx {
+impl Ctx<'_> {
+    fn new(line: usize, consts: &Constants, base: usize) -> Ctx<'_> {
         Ctx {
             line,
             refused: Vec::new(),
             calls: 0,
+            consts,
+            made: Vec::new(),
+            base,
+            notes: Vec::new(),
+            depth: 0,
         }
     }
 
@@ -312,6 +379,13 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
                     chars.next();
                 }
             }
+            '%' if constant(text, i, ctx).is_some() => {
+                let (value, end) = constant(text, i, ctx).unwrap_or_default();
+                words.push_str(&value);
+                while chars.peek().is_some_and(|(j, _)| *j <= end) {
+                    chars.next();
+                }
+            }
             '%' | '|' => {
                 let what = if c == '%' {
                     "`%…%`: a variable"
@@ -328,6 +402,14 @@ fn parse(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
         out.push(Frag::Words(words));
     }
     out
+}
+
+/// The value of the constant `%name%` at byte `at` of `text`, and the
+/// byte of its closing `%`.
+fn constant(text: &str, at: usize, ctx: &Ctx) -> Option<(String, usize)> {
+    let len = text[at + 1..].find('%')?;
+    let value = ctx.consts.get(&text[at + 1..at + 1 + len])?;
+    Some((value.to_owned(), at + 1 + len))
 }
 
 /// The byte of the `close` that ends the `open` at byte `at`, brackets of
@@ -384,6 +466,9 @@ fn call(text: &str, open: usize, close: usize, base: usize, ctx: &mut Ctx) -> (V
             format!("{hint}, or import the rest with --skip-unsupported"),
         ));
     };
+    if let Some(frag) = modified(name, modifier, column, ctx) {
+        return (vec![frag], close + 1);
+    }
     if name.trim().is_empty() || !modifier.is_empty() {
         let what = match modifier.chars().next() {
             Some('(') => format!("`[{inner}]`: a call with parameters"),
@@ -437,11 +522,117 @@ fn call(text: &str, open: usize, close: usize, base: usize, ctx: &mut Ctx) -> (V
     }
 }
 
-/// `{Name~args}`: dice functions carried, the rest refused.
+/// `[Group+n]`, `[Group-n]` or `[Group=n]` (`n` a number or a
+/// constant): a roll on a copy of the group made for the call
+/// ([`tablesmith_mods`]); `None` for anything else.
+fn modified(name: &str, modifier: &str, column: usize, ctx: &mut Ctx) -> Option<Frag> {
+    let name = name.trim();
+    let op = modifier.chars().next().filter(|c| "+-=".contains(*c))?;
+    let value = ctx.consts.substitute(&modifier[1..])?;
+    let n: i64 = value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n: &i64| n.abs() < 1_000_000_000)?;
+    if name.is_empty() || name.contains('.') {
+        return None;
+    }
+    let look = match op {
+        '=' => Look::Fixed(n),
+        '-' => Look::Shift(-n),
+        _ => Look::Shift(n),
+    };
+    let title = match look {
+        Look::Shift(k) if k < 0 => format!("{name} (roll {} lower)", -k),
+        Look::Shift(k) => format!("{name} (roll {k} higher)"),
+        _ => format!("{name} (roll {n})"),
+    };
+    ctx.made.push(SrcTable {
+        name: title.clone(),
+        title: Some(title),
+        line: ctx.line,
+        synthetic: true,
+        cased: Some(Cased {
+            of: name.to_owned(),
+            line: ctx.line,
+            column,
+            cases: Vec::new(),
+            look: Some(look),
+        }),
+        ..SrcTable::default()
+    });
+    Some(Frag::Local(ctx.base + ctx.made.len() - 1))
+}
+
+/// `{If~test?a/b}` whose test holds only constants: the branch it takes,
+/// read as the row's text (`args` start after `base` characters of the
+/// line); `None` (refused as a function) otherwise.
+fn settled_if(args: &str, base: usize, ctx: &mut Ctx) -> Option<Vec<Frag>> {
+    let (q, yes, no) = tablesmith_vars::branches(args)?;
+    let test = ctx.consts.substitute(&args[..q])?;
+    let (a, b) = if tablesmith_vars::settle(&test).ok()? {
+        yes
+    } else {
+        no
+    };
+    Some(nested(&args[a..b], base + args[..a].chars().count(), ctx))
+}
+
+/// A function's text read as a row's (bounded in depth).
+fn nested(text: &str, base: usize, ctx: &mut Ctx) -> Vec<Frag> {
+    if ctx.depth >= sheet::MAX_DEPTH {
+        ctx.refused.push(Refusal::new(
+            ctx.line,
+            base + 1,
+            "functions nested more than 16 deep",
+            "write the text plainly, or import the rest with --skip-unsupported",
+        ));
+        return Vec::new();
+    }
+    ctx.depth += 1;
+    let out = parse(text, base, ctx);
+    ctx.depth -= 1;
+    out
+}
+
+/// `{Name~args}`: dice functions carried, an `{If~…}` on constants its
+/// branch, `{Msg~…}` left out and `{Generate~0,text,G}` its text (both
+/// counted); the rest refused.
 fn function(inner: &str, column: usize, ctx: &mut Ctx) -> Vec<Frag> {
     let (name, args) = inner.split_once('~').unwrap_or((inner, ""));
     let hint = ", or import the rest with --skip-unsupported";
     match name.trim().to_ascii_lowercase().as_str() {
+        "if" => {
+            let base = column + name.chars().count() + 1;
+            if let Some(frags) = settled_if(args, base, ctx) {
+                ctx.notes.push("`{If~…}` tests on values that never change: the branch TableSmith always takes");
+                return frags;
+            }
+            let shown = quoted(inner);
+            ctx.refused.push(Refusal::new(ctx.line, column, format!("`{{{shown}}}`: the TableSmith function If on a roll, a call or a variable that changes, which tablewright's tables cannot do"), format!("write the text it gives in place{hint}")));
+        }
+        "msg" => {
+            ctx.notes.push("`{Msg~…}` messages left out (TableSmith shows them in a window; they add nothing to the result)");
+        }
+        "generate" => match args.split_once(',') {
+            Some((mode, rest)) if mode.trim() == "0" && rest.contains(',') => {
+                let text = &rest[..rest.rfind(',').unwrap_or(rest.len())];
+                ctx.notes.push("`{Generate~0,text,Group}` links: their text kept; the roll a click on it makes is left out");
+                let base = column + name.chars().count() + mode.chars().count() + 2;
+                return nested(text, base, ctx);
+            }
+            _ => {
+                let shown = quoted(inner);
+                ctx.refused.push(Refusal::new(
+                    ctx.line,
+                    column,
+                    format!(
+                        "`{{{shown}}}`: a Generate link other than `{{Generate~0,text,Group}}`"
+                    ),
+                    format!("write the text it shows in place{hint}"),
+                ));
+            }
+        },
         "dice" | "calc" => match sheet::dice_problem(args) {
             None => return vec![Frag::Dice(sheet::our_dice(args))],
             Some(p) => ctx.refused.push(Refusal::new(
@@ -495,11 +686,44 @@ mod tests {
     #[test]
     fn what_cannot_be_carried_is_refused_at_its_column() {
         for (text, line, column, what) in [
-            ("%v%,1\n:S\n1,a\n", 1, 1, "a variable"),
+            ("%v%,[G]\n:S\n1,a\n", 1, 1, "a variable"),
             ("@v,1,Ask\n:S\n1,a\n", 1, 1, "a parameter"),
             (":S\n1,a %v% b\n", 2, 5, "a variable"),
-            (":S\n1,{If~1=1?a/b}\n", 2, 3, "function If"),
-            (":S\n1,[other-10]\n", 2, 3, "a modifier"),
+            (":S\n1,{If~[S]=1?a/b}\n", 2, 3, "function If on a roll"),
+            (":S\n1,{If~1<x?a/b}\n", 2, 3, "function If"),
+            (":S\n1,{If~1=1?a}\n", 2, 3, "function If"),
+            (
+                "%v%,1\n:S\n1,{If~%v%=1?[O+%w%]/b}\n",
+                3,
+                13,
+                "`[O+%w%]`: a call with a modifier",
+            ),
+            (":S\n1,[other-{Dice~1d4}]\n", 2, 3, "a modifier"),
+            (":S\n1,[T.other-1]\n", 2, 3, "a modifier"),
+            (
+                ":S\n1,[nowhere+1]\n",
+                2,
+                3,
+                "`[nowhere+1]`, which is not a group of this file",
+            ),
+            (
+                "%v%,1\n:S\n1,a|v+1| %v%\n",
+                1,
+                1,
+                "a variable the file changes",
+            ),
+            (
+                "%v%,1\n@v,1,Ask\n:S\n1,%v%\n",
+                1,
+                1,
+                "a variable the file changes",
+            ),
+            (
+                ":S\n1,{Generate~1,text,S}\n",
+                2,
+                3,
+                "a Generate link other than",
+            ),
             (":!S\n1,a\n", 1, 2, "non-repeating"),
             (":S\n1,{Dice~1d6/2}\n", 2, 3, "uses `/`"),
             (":S\n1,|a+1|\n", 2, 3, "assignment"),
@@ -543,13 +767,13 @@ mod tests {
         };
         assert_eq!(rows[1].text, [call]);
         for (text, place, what) in [
-            (":S\n1,{If~1=1\n_?a/b}\n", (2, 3), "`{If~1=1?a/b}`"),
+            (":S\n1,{If~%v%=1\n_?a/b}\n", (2, 3), "`{If~%v%=1?a/b}`"),
             (":S\n1,{Loop~2,\n_[G]}\n:G\n1,x\n", (2, 3), "`{Loop~2,[G]}`"),
             (":S\n1,a\n_ {Loop~2,x}\n", (3, 3), "function Loop"),
             (
-                ":S\n1,[G\n_+1]\n:G\n1,x\n",
+                ":S\n1,[G\n_+%n%]\n:G\n1,x\n",
                 (2, 3),
-                "`[G+1]`: a call with a modifier",
+                "`[G+%n%]`: a call with a modifier",
             ),
         ] {
             let got = refusals(&read("f.tab", "f", text));
@@ -557,6 +781,46 @@ mod tests {
             assert_eq!((got[0].0, got[0].1), place, "{text}");
             assert!(got[0].2.contains(what), "{text}: {}", got[0].2);
         }
+    }
+
+    #[test]
+    fn constants_ifs_messages_and_links_read_as_tablesmith_gives_them() {
+        let s = read(
+            "f.tab",
+            "f",
+            "%v%,1\n%w%,x\n:S\n1,a %V% {If~%v%=1?[G]/no} {If~%w%!=x?no/d{Dice~1d4}}\n2,{Msg~hi}b{Generate~0,see, also,G}\n:G\n1,g\n",
+        );
+        assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+        let rows = &s.tables[0].rows;
+        let call = Frag::Call {
+            file: None,
+            table: "G".into(),
+            line: 4,
+            column: 19,
+        };
+        let words = |t: &str| Frag::Words(t.into());
+        assert_eq!(
+            rows[0].text,
+            [
+                words("a 1 "),
+                call,
+                words(" "),
+                words("d"),
+                Frag::Dice("1d4".into())
+            ]
+        );
+        assert_eq!(rows[1].text, [words("b"), words("see, also")]);
+        assert_eq!(s.counts.len(), 3, "{:?}", s.counts);
+    }
+
+    #[test]
+    fn functions_nested_past_the_bound_are_refused_not_recursed() {
+        let deep = format!(":S\n1,{}x{}\n", "{If~1=1?".repeat(40), "/y}".repeat(40));
+        let got = refusals(&read("f.tab", "f", &deep));
+        assert!(
+            got.iter().any(|r| r.2.contains("nested more than 16 deep")),
+            "{got:?}"
+        );
     }
 
     #[test]

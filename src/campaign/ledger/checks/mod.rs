@@ -2,7 +2,8 @@
 //! started, before anything is folded: each refusal at its line and
 //! column, with a hint. One small check per key, by concern:
 //!
-//! - this file: the session, day, stop, stops helped, items met and purse;
+//! - this file: the session, day, stop, stops helped, items and people
+//!   met, people slain and purse;
 //! - [`joining`]: the `[[joined]]` PCs, each a legal stat block or sheet;
 //! - [`pcs`]: each `[[pc]]` entry — in the party, once, with its own
 //!   system's keys — and METTLE's statuses and healer;
@@ -42,6 +43,7 @@ pub(crate) fn check(
     out.extend(stop_problems(start, state, s.number, record));
     out.extend(helped_problems(start, state, pack, record));
     out.extend(met_problems(pack, s.number, record));
+    out.extend(slain_problems(pack, s.number, record));
     out.extend(super::vouchers::problems(state, pack, record));
     out.extend(money_problem(state, record));
     let joined = joining::joined(start, state, record);
@@ -131,6 +133,55 @@ fn met_problems(pack: &PackFacts, n: u32, record: &RecordFile) -> Vec<Diagnostic
         if !has("npc/", a) && !npcs.contains(a) {
             out.push(unknown_item(record, "npcs_met", i, a, n, &npcs));
         }
+    }
+    out
+}
+
+/// The person a record's `slain` entry names: an encounter's address (its
+/// named leader, else the face it brings back), an NPC's address, or the
+/// name of any of them (any case). `None`: the pack has no such person.
+pub(crate) fn slain_person<'p>(pack: &'p PackFacts, entry: &str) -> Option<&'p str> {
+    let people = || pack.people.iter().chain(&pack.npcs);
+    people()
+        .find(|p| p.address == entry)
+        .or_else(|| people().find(|p| p.name.eq_ignore_ascii_case(entry.trim())))
+        .map(|p| p.name.as_str())
+}
+
+/// `slain`: each entry a person of the pack ([`slain_person`]).
+fn slain_problems(pack: &PackFacts, n: u32, record: &RecordFile) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let known: Vec<String> = pack
+        .people
+        .iter()
+        .chain(&pack.npcs)
+        .map(|p| format!("{} ({})", p.address, p.name))
+        .collect();
+    for (i, entry) in record.record.slain.iter().enumerate() {
+        if slain_person(pack, entry).is_some() {
+            continue;
+        }
+        let message = if entry.starts_with("encounter/") && pack.items.contains(entry) {
+            format!(
+                "slain: `{entry}` names no one who could die: its foes are beasts or monsters, \
+                 or there are none, and nobody comes back in it"
+            )
+        } else {
+            format!("slain: the pack of session {n} has no person `{entry}`")
+        };
+        let candidates = pack.people.iter().chain(&pack.npcs);
+        let words = candidates.flat_map(|p| [p.address.as_str(), p.name.as_str()]);
+        let d = record
+            .at_item("slain", i, message)
+            .with_suggestion(closest(entry, words).map(str::to_owned));
+        out.push(if known.is_empty() {
+            d.with_hint("this pack has no named person who could die: leave `slain` out")
+        } else {
+            d.with_hint(format!(
+                "name an encounter with a named leader, an NPC, or a person by name: {}",
+                known.join(", ")
+            ))
+        });
     }
     out
 }

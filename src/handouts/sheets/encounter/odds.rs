@@ -184,18 +184,33 @@ fn odds_legend(e: &Encounter, parts: OddsParts, first_hit: f64) -> String {
     } else {
         " after Soak"
     });
-    legend.push_str(if parts.fells {
-        "; \"fells\": the chance one blow fells from full."
-    } else {
-        "."
-    });
+    let (fells, none) = fells_said(e.system);
+    legend.push_str(if parts.fells { fells } else { "." });
     if !parts.hit {
         legend.push_str(&format!(" Every attack {}", hits_always(e, first_hit)));
     }
     if !parts.fells {
-        legend.push_str(" No single blow fells anyone from full.");
+        legend.push_str(none);
     }
     legend
+}
+
+/// What "fells" means, and the sentence for no blow that fells. METTLE:
+/// damage at or over the defender's Mettle, which a new Scene refills, so
+/// from full. Core Rules: critical damage, half or more of the health the
+/// defender has as the fight starts — a wounded PC's, as the ledger left
+/// it, not their maximum (at 3 of 8 health, 2 damage is critical).
+fn fells_said(system: crate::rules::RulesSystem) -> (&'static str, &'static str) {
+    match system {
+        crate::rules::RulesSystem::Core => (
+            "; \"fells\": the chance one blow takes half or more of the health each has now.",
+            " No single blow takes half the health anyone has now.",
+        ),
+        _ => (
+            "; \"fells\": the chance one blow fells from full.",
+            " No single blow fells anyone from full.",
+        ),
+    }
 }
 
 /// Which parts of an odds cell vary across the grid (a part that does
@@ -253,6 +268,20 @@ fn short_percent(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn core_fells_is_said_from_the_health_a_pc_has_now_not_from_full() {
+        use crate::rules::RulesSystem;
+        // Issue 51, finding 9: 3 of 8 health shows 75% against a d4 (2
+        // damage is half of 3), which "fells from full" misread.
+        let (fells, none) = fells_said(RulesSystem::Core);
+        for said in [fells, none] {
+            assert!(!said.contains("full"), "{said}");
+            assert!(said.contains("health") && said.contains("now"), "{said}");
+        }
+        let (fells, none) = fells_said(RulesSystem::Mettle);
+        assert!(fells.contains("from full") && none.contains("from full"));
+    }
 
     #[test]
     fn short_percent_never_claims_a_certainty() {

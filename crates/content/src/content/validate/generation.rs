@@ -35,7 +35,7 @@
 use std::collections::BTreeMap;
 
 use super::{at_row, at_table, suggest};
-use crate::content::region::{LAYER_TABLES, LAYER_TAGS};
+use crate::content::region::{CAPTIVE, LAYER_TABLES, LAYER_TAGS};
 use crate::content::template::Segment;
 use crate::content::{SourceFile, System, Table, rerolls_per_roll, row_chances};
 use crate::diagnostic::Diagnostic;
@@ -251,7 +251,9 @@ fn layer_tags(
     for t in layers {
         for row in &t.rows {
             let tags = &row.entry.tags;
-            for tag in tags.iter().filter(|g| !LAYER_TAGS.contains(&g.as_ref())) {
+            let unread =
+                |g: &&crate::content::Text| !LAYER_TAGS.contains(&g.as_ref()) && **g != *CAPTIVE;
+            for tag in tags.iter().filter(unread) {
                 let d = at_row(
                     files,
                     t,
@@ -261,7 +263,8 @@ fn layer_tags(
                         row.entry.name
                     ),
                     &format!(
-                        "a situation layer's tags say what it needs of the situation: {}",
+                        "a situation layer's tags say what it needs of the situation: {} \
+                         (and `{CAPTIVE}`: it puts a captive on stage)",
                         LAYER_TAGS.join(", ")
                     ),
                 );

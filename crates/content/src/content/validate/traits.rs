@@ -6,6 +6,13 @@
 //! for one of the person kinds (`human`, `townsfolk`: every NPC card would
 //! miss it) are refused. A row may also be tagged [`ALIVE`] (`needs:alive`:
 //! it fits only the living); any other `needs:` tag is refused.
+//!
+//! Bodies: an archetype row (`gen.npc.mettle`, `gen.npc.core`) may carry
+//! one `body:` tag from [`BODIES`] for a body unlike a person's (an ooze is
+//! `body:shapeless`); without one it has a person's body. A trait row
+//! tagged `body:` fits only those bodies; without one, only a person's (a
+//! hat, a broken nose, a secret deal). A `body:` tag outside the list is
+//! refused on either.
 
 use std::collections::BTreeMap;
 
@@ -40,6 +47,23 @@ pub const KINDS: [&str; 8] = [
 /// draws it.
 pub const ALIVE: &str = "needs:alive";
 
+/// The bodies an archetype may have besides a person's (the default):
+/// `shapeless` (an ooze, a wisp, a walking heap), `beast` (a serpent, a
+/// lurker: no hands, no clothes, no speech), `bones` (a skeleton),
+/// `headless` (a rider without a head). Each draws only the trait rows
+/// tagged `body:` with it.
+pub const BODIES: [&str; 5] = ["person", "shapeless", "beast", "bones", "headless"];
+
+/// The body of an archetype or the bodies a trait row fits, from its
+/// `body:` tags; none: a person's.
+pub fn bodies(tags: &[crate::content::Text]) -> Vec<&str> {
+    let out: Vec<&str> = tags
+        .iter()
+        .filter_map(|t| t.strip_prefix("body:"))
+        .collect();
+    if out.is_empty() { vec!["person"] } else { out }
+}
+
 /// The kinds that are not alive: they never draw an [`ALIVE`] row.
 pub const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
@@ -55,6 +79,13 @@ pub(super) fn check(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
+    for id in ["gen.npc.mettle", "gen.npc.core"] {
+        if let Some(t) = tables.get(id) {
+            for row in &t.rows {
+                body_tags(files, t, row, problems);
+            }
+        }
+    }
     for (id, _) in TABLES {
         let Some(t) = tables.get(id) else { continue };
         for row in &t.rows {
@@ -77,6 +108,34 @@ pub(super) fn check(
     }
 }
 
+/// A row's `body:` tags: each one of [`BODIES`].
+fn body_tags(
+    files: &[SourceFile],
+    t: &Table,
+    row: &crate::content::Row,
+    problems: &mut Vec<Diagnostic>,
+) {
+    for tag in row.entry.tags.iter() {
+        let Some(body) = tag.strip_prefix("body:") else {
+            continue;
+        };
+        if !BODIES.contains(&body) {
+            let d = at_row(
+                files,
+                t,
+                Some(row),
+                format!(
+                    "row `{}` is tagged `{tag}`, which is no body",
+                    row.entry.name
+                ),
+                &format!("a body is one of: {}", BODIES.join(", ")),
+            );
+            let known = BODIES.iter().copied();
+            problems.push(d.with_suggestion(suggest(body, known).map(|b| format!("body:{b}"))));
+        }
+    }
+}
+
 /// One row's kind tags: each known, and at least one.
 fn row_tags(
     files: &[SourceFile],
@@ -84,6 +143,7 @@ fn row_tags(
     row: &crate::content::Row,
     problems: &mut Vec<Diagnostic>,
 ) {
+    body_tags(files, t, row, problems);
     let kinds: Vec<&str> = row
         .entry
         .tags

@@ -125,6 +125,8 @@ fn layer_problems(e: &Encounter) -> Vec<String> {
                 "indoor" => indoor,
                 "foes" => !e.foes.is_empty(),
                 "people" => people,
+                // Not a need: the twist puts a captive on stage.
+                "captive" => true,
                 _ => false,
             };
             if !fits {

@@ -10,11 +10,13 @@
 //! stream): what foes who carry things have on them, from the system's
 //! treasure table (`gen.treasure.core` in shillings, `gen.treasure.mettle`
 //! in what METTLE tracks), or, among beasts and the like, an odd find in
-//! the lair or the remains (`gen.treasure.trinket`).
+//! the lair or the remains (`gen.treasure.trinket`). A freed captive who
+//! follows the party (rows tagged `needs:captive`) only where the situation
+//! or its twist holds a captive (tagged `captive`).
 
 use super::super::GenError;
 use super::super::npc::Npc;
-use crate::content::region::LAYER_TABLES;
+use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE};
 use crate::content::{Library, Row};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
@@ -101,12 +103,20 @@ fn treasure_table(system: RulesSystem) -> &'static str {
     }
 }
 
+/// Draws of the spoils before giving up on a row that fits (a table whose
+/// only rows need a captive has been ruled out before).
+const SPOILS_DRAWS: usize = 64;
+
 /// What the foes leave: none without foes or the table; the system's
-/// treasure when a foe carries things, else a trinket.
+/// treasure when a foe carries things, else a trinket. A row tagged
+/// [`NEEDS_CAPTIVE`] (a freed captive who follows the party) only when
+/// `captive`: drawn otherwise, the table is rolled again on the same
+/// stream, so the other rows keep their odds among themselves and every
+/// spoils without one is drawn as before.
 pub(super) fn spoils(
     library: &Library,
     system: RulesSystem,
-    foes: &[Npc],
+    (foes, captive): (&[Npc], bool),
     s: &mut Stream,
 ) -> Result<Option<TableRoll>, GenError> {
     if foes.is_empty() {
@@ -117,10 +127,35 @@ pub(super) fn spoils(
     } else {
         "gen.treasure.trinket"
     };
-    match library.get(id) {
-        Some(t) if !t.rows.is_empty() => Ok(Some(library.roll_table(id, s)?)),
-        _ => Ok(None),
+    let fits = |tags: &[String]| captive || !tags.iter().any(|t| t == NEEDS_CAPTIVE);
+    let Some(table) = library.get(id) else {
+        return Ok(None);
+    };
+    let owned = |r: &Row| {
+        r.entry
+            .tags
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+    };
+    if !table.rows.iter().any(|r| fits(&owned(r))) {
+        return Ok(None);
     }
+    for _ in 0..SPOILS_DRAWS {
+        let roll = library.roll_table(id, s)?;
+        if fits(&roll.tags) {
+            return Ok(Some(roll));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether a situation or its twist puts a captive on stage (tagged
+/// [`CAPTIVE`]).
+pub(super) fn holds_captive(situation: &TableRoll, twist: Option<&TableRoll>) -> bool {
+    std::iter::once(situation)
+        .chain(twist)
+        .any(|r| r.tags.iter().any(|t| t == CAPTIVE))
 }
 
 #[cfg(test)]

@@ -196,6 +196,13 @@ impl Encounter {
         self.foes.iter().find(|f| !f.traits.is_empty())
     }
 
+    /// The leader when a person (`human` or `townsfolk`), who has a name
+    /// of their own and may come back in a campaign; none among beasts and
+    /// monsters.
+    pub fn person_leader(&self) -> Option<&Npc> {
+        self.leader().filter(|l| l.is_person())
+    }
+
     /// What the leader is called over its traits: `Leading them` when
     /// others follow, `To play` for a lone foe.
     pub fn leader_label(&self) -> &'static str {
@@ -255,7 +262,13 @@ impl Generator for Request {
         let stage = Stage::of(region.outdoor(), &foes, &others);
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
-        let spoils = layers::spoils(library, self.system, &foes, &mut at.stream(seed, "spoils"))?;
+        let captive = layers::holds_captive(&situation, twist.as_ref());
+        let spoils = layers::spoils(
+            library,
+            self.system,
+            (&foes, captive),
+            &mut at.stream(seed, "spoils"),
+        )?;
         let weather = weather::weather(
             library,
             region,
@@ -455,7 +468,7 @@ mod tests {
     fn ten_thousand_encounters_are_legal() {
         let library = library();
         let seed = Seed::new("encounters").unwrap();
-        let mut fair = 0;
+        let (mut fair, mut freed) = (0, 0);
         let mut fights = 0;
         for i in 0..10_000 {
             let system = if i % 2 == 0 {
@@ -482,7 +495,7 @@ mod tests {
             weather_fits(&e, req.season, i);
             let problems = check(&e);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
-            spoils_fit(&e, i);
+            freed += usize::from(spoils_fit(&e, i));
             if !e.foes.is_empty() {
                 fights += 1;
                 if e.threat.verdict == "fair" || e.threat.verdict == "hard" {
@@ -492,6 +505,8 @@ mod tests {
         }
         // Most fights land in the fair-to-hard band.
         assert!(fair * 10 >= fights * 6, "{fair} of {fights}");
+        // A captive freed now and then, where there is one.
+        assert!(freed > 0, "no spoils freed a captive");
     }
 
     /// Weather of the season tagged with the terrain, or underground's.
@@ -515,7 +530,8 @@ mod tests {
 
     /// Spoils with foes and only then: the system's treasure when a foe
     /// carries things (a person or a monster), else a trinket.
-    fn spoils_fit(e: &Encounter, i: usize) {
+    /// Whether the spoils free a captive.
+    fn spoils_fit(e: &Encounter, i: usize) -> bool {
         let carrier = e
             .foes
             .iter()
@@ -533,6 +549,22 @@ mod tests {
             "#{i}: spoils of {:?}",
             e.foes.iter().map(|f| &f.kind).collect::<Vec<_>>()
         );
+        // A captive freed (the Sworn sword) only where one is held.
+        let Some(sp) = e
+            .spoils
+            .as_ref()
+            .filter(|s| s.tags.iter().any(|t| t == "needs:captive"))
+        else {
+            return false;
+        };
+        let layers = std::iter::once(&e.situation).chain(e.twist.as_ref());
+        let held = layers.flat_map(|l| &l.tags).any(|t| t == "captive");
+        assert!(
+            held,
+            "#{i}: {} with no captive: {}",
+            sp.row, e.situation.text
+        );
+        true
     }
 }
 

@@ -79,13 +79,26 @@ fn hunger_and_thirst_from_before_weigh_on_the_first_travel_check() {
     // From a settlement they eat and drink before setting out.
     let mut req = mettle_request("village");
     req.fasting = vec![Wanting {
-        name: lead,
+        name: lead.clone(),
         hungry: 2,
         thirsty: 1,
     }];
     let j = walk(&req);
     assert_eq!(j.passages[0].penalty, Some(0));
-    assert!(j.days[0].entries[1].contains("They eat and drink at"));
+    let said = &j.days[0].entries[1];
+    assert!(said.contains("They eat and drink at"), "{said}");
+    // What they came in with is said as past, with no Difficulty that
+    // the meal has already cleared.
+    assert!(
+        said.contains(&format!(
+            "{lead} came in Hungry and Thirsty (2 days without food, 1 without water)."
+        )),
+        "{said}"
+    );
+    assert!(
+        !said.contains("sets out") && !said.contains("Difficulty"),
+        "{said}"
+    );
 }
 
 #[test]

@@ -99,7 +99,7 @@ impl Hunger {
     /// `" Ada sets out Hungry and Thirsty: +4 Difficulty (2 days without
     /// food, 1 without water)."` for each PC carrying hunger or thirst
     /// from before the journey; empty when none does.
-    pub(super) fn carried_line(&self) -> String {
+    pub(super) fn carried_line(&self, fed: bool) -> String {
         self.pcs
             .iter()
             .filter(|p| p.penalty() > 0)
@@ -109,12 +109,18 @@ impl Hunger {
                     (false, true) => "Thirsty",
                     _ => "Hungry and Thirsty",
                 };
-                format!(
-                    " {} sets out {what}: +{} Difficulty ({}).",
-                    p.name,
-                    p.penalty(),
-                    days_without(p.hungry, p.thirsty)
-                )
+                let days = days_without(p.hungry, p.thirsty);
+                if fed {
+                    // Said before the meal that clears it: no Difficulty
+                    // goes on the road.
+                    format!(" {} came in {what} ({days}).", p.name)
+                } else {
+                    format!(
+                        " {} sets out {what}: +{} Difficulty ({days}).",
+                        p.name,
+                        p.penalty()
+                    )
+                }
             })
             .collect()
     }

@@ -48,7 +48,7 @@ mod hunger;
 mod log;
 mod mettle;
 pub mod route;
-mod rumours;
+pub mod rumours;
 mod supplies;
 mod trip;
 mod twists;
@@ -233,6 +233,10 @@ pub struct Journey {
     /// campaign's memory.
     #[serde(skip)]
     pub told: Vec<Told>,
+    /// The rumour frames heard (`gen.place.rumour` rows, by name), for a
+    /// campaign's memory.
+    #[serde(skip)]
+    pub rumours: Vec<String>,
 }
 
 /// One leg as walked.

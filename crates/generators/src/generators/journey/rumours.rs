@@ -14,9 +14,11 @@
 //!   never the stop they are at; a frame also tagged `folk` (a wedding, a
 //!   fair) names only a village, town or inn.
 //!
-//! Only frames whose kind has a subject are drawn, each frame once a
-//! journey while others are left, so a rumour always names someone or
-//! somewhere the party can find.
+//! Only frames whose kind has a subject are drawn, so a rumour always
+//! names someone or somewhere the party can find. A frame is drawn once a
+//! journey while others are left, and in a campaign not again while
+//! frames no earlier session told are left ([`Hearsay::heard`], from the
+//! campaign's memory).
 
 use super::trip::Trip;
 use super::{EncounterNote, GenError};
@@ -43,6 +45,9 @@ pub struct Hearsay {
     pub people: Vec<String>,
     /// Creatures, each with its article (`a wolf`).
     pub creatures: Vec<String>,
+    /// The frames (row names) a campaign's earlier sessions told: drawn
+    /// after every other fitting frame.
+    pub heard: Vec<String>,
 }
 
 impl Hearsay {
@@ -117,16 +122,20 @@ impl Trip<'_> {
         let fit: Vec<usize> = (0..table.rows.len())
             .filter(|&i| self.library.drawable(&table.rows[i]) && kind_of(&table.rows[i]).is_some())
             .collect();
+        let unheard = |i: &usize, before: &[String]| {
+            let name = table.rows[*i].entry.name.to_string();
+            !self.rumoured.contains(&name) && !before.contains(&name)
+        };
         let fresh: Vec<usize> = fit
             .iter()
             .copied()
-            .filter(|&i| {
-                !self
-                    .rumoured
-                    .contains(&table.rows[i].entry.name.to_string())
-            })
+            .filter(|i| unheard(i, &self.req.hearsay.heard))
             .collect();
-        let rows = if fresh.is_empty() { fit } else { fresh };
+        let new_here: Vec<usize> = fit.iter().copied().filter(|i| unheard(i, &[])).collect();
+        let rows = [fresh, new_here, fit]
+            .into_iter()
+            .find(|r| !r.is_empty())
+            .unwrap_or_default();
         let weights: Vec<u64> = rows
             .iter()
             .map(|&i| table.rows[i].entry.weight.unwrap_or(1))

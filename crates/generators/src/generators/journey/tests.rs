@@ -876,6 +876,7 @@ fn a_settlement_reached_tells_a_rumour_naming_someone_or_somewhere_known() {
     let hearsay = Hearsay {
         people: vec!["Mara Voss".into()],
         creatures: vec!["a bog horror".into()],
+        heard: Vec::new(),
     };
     let (mut heard, mut kinds) = (0, [0; 3]);
     for i in 0..60 {
@@ -945,4 +946,51 @@ fn a_settlement_reached_tells_a_rumour_naming_someone_or_somewhere_known() {
     }
     assert!(heard >= 30, "only {heard} rumours heard");
     assert!(kinds.iter().all(|&k| k >= 3), "{kinds:?}");
+}
+
+/// Issue 50: a campaign's memory covers rumours. The frames earlier
+/// sessions told (`Hearsay::heard`, here every other row of the table)
+/// are not told again while others fit; without that memory the same
+/// journeys tell them.
+#[test]
+fn rumour_frames_told_in_earlier_sessions_wait_until_the_others_are_told() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("rumour-memory").unwrap();
+    let rows = &library.table(rumours::RUMOURS).unwrap().rows;
+    let heard: Vec<String> = rows
+        .iter()
+        .step_by(2)
+        .map(|r| r.entry.name.to_string())
+        .collect();
+    let told = |remembered: &[String]| {
+        let mut out = Vec::new();
+        for i in 0..40 {
+            let m = nth(
+                &library,
+                &map::Request {
+                    stops: 16,
+                    terrains: Vec::new(),
+                },
+                &seed,
+                i,
+            )
+            .unwrap();
+            let mut req = request(m, RulesSystem::Mettle);
+            (req.rations, req.water, req.capacity) = (9, 9, 9);
+            req.hearsay = Hearsay {
+                people: vec!["Mara Voss".into()],
+                creatures: vec!["a bog horror".into()],
+                heard: remembered.to_vec(),
+            };
+            out.extend(nth(&library, &req, &seed, i).unwrap().rumours);
+        }
+        out
+    };
+    let fresh = told(&[]);
+    let again = fresh.iter().filter(|f| heard.contains(f)).count();
+    assert!(again >= 10, "{again} of {} would repeat", fresh.len());
+    let remembering = told(&heard);
+    assert!(remembering.len() >= 30, "{remembering:?}");
+    let repeated: Vec<&String> = remembering.iter().filter(|f| heard.contains(f)).collect();
+    assert!(repeated.is_empty(), "told again: {repeated:?}");
 }

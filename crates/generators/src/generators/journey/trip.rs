@@ -181,12 +181,11 @@ impl<'a> Trip<'a> {
     /// and drunk away before setting out from a settlement, else the
     /// Travel Checks carry them.
     fn carried_hunger(&mut self) {
-        let hunger = &mut self.clock.larder.hunger;
-        if !hunger.wants() {
+        if !self.clock.larder.hunger.wants() {
             return;
         }
-        let line = hunger.carried_line();
         let here = self.place(self.req.from);
+        let line = self.clock.larder.hunger.carried_line(here.settlement);
         if here.settlement {
             self.clock.larder.hunger.fed_in_town();
             self.clock.log(format!(
@@ -446,6 +445,7 @@ impl<'a> Trip<'a> {
             lead,
             req,
             told,
+            rumoured,
             ..
         } = self;
         let arrival =
@@ -477,6 +477,7 @@ impl<'a> Trip<'a> {
             watches: clock.states,
             days: super::log::fold(clock.days, &clock.routine),
             told,
+            rumours: rumoured,
         }
     }
 }

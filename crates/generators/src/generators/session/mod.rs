@@ -13,6 +13,7 @@
 //! itself and the items before it. The pack's NPCs fit its terrain: the
 //! archetypes its encounter table names weigh [`super::npc::FIT`] times as much.
 
+mod recall;
 mod requests;
 
 use serde::{Serialize, Serializer};
@@ -36,6 +37,7 @@ use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
+use recall::{bring_back, hearsay, people_of};
 use requests::{encounter_requests, injury_requests, npc_requests, trap_requests};
 
 /// What a pack holds: the typed form of a session file (see
@@ -255,6 +257,8 @@ pub struct After {
     pub items: Vec<(String, String)>,
     /// The pack's NPCs and those brought back (`npc/2`, `Mira Holt`).
     pub npcs: Vec<(String, String)>,
+    /// The people of the encounters who could die ([`Pack::people`]).
+    pub people: Vec<(String, String)>,
     /// The stops of the planned journey, in order from the party's stop.
     pub legs: Vec<String>,
     /// Vouchers in hand (carried, then the pack's), with their holders.
@@ -349,6 +353,29 @@ impl Pack {
             .collect()
     }
 
+    /// The people of the pack's encounters (its own, then those on the
+    /// way) who could die at the table, by the encounter's address: its
+    /// leader when a person (as the campaign's memory meets them), then
+    /// the face it brings back. A record's `slain` names them (or the NPC
+    /// cards).
+    pub fn people(&self) -> Vec<(String, String)> {
+        let own = self
+            .encounters
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (Address::new("encounter", i).to_string(), e));
+        let mut out = Vec::new();
+        for (at, e) in own.chain(self.journey_encounters()) {
+            if let Some(l) = e.person_leader() {
+                out.push((at.clone(), l.name.clone()));
+            }
+            if let Some(r) = &e.returning {
+                out.push((at, r.name.clone()));
+            }
+        }
+        out
+    }
+
     /// What the pack used that a campaign remembers: every encounter's
     /// situation (on the way too), every trap (lurking ones too) by its
     /// trigger and effect, every name of its people and the NPC cards'
@@ -360,6 +387,7 @@ impl Pack {
         }
         if let Some(j) = &self.journey {
             m.told(&j.told);
+            m.rumours.extend(j.rumours.iter().cloned());
         }
         for e in &self.encounters {
             m.meet_in(e);
@@ -673,47 +701,6 @@ pub fn generate_remembering(
         rerolls: rerolls.clone(),
         campaign: None,
     })
-}
-
-/// `encounters` with the people of `memory` who come back into them
-/// ([`returning`], on each encounter's `returning` stream, as rerolled):
-/// each person once a pack.
-fn bring_back(
-    library: &Library,
-    memory: &Memory,
-    mut encounters: Vec<Encounter>,
-    seed: &Seed,
-    rerolls: &Rerolls,
-) -> Result<Vec<Encounter>, GenError> {
-    let mut back: Vec<String> = Vec::new();
-    for (i, e) in encounters.iter_mut().enumerate() {
-        let at = Address::new("encounter", i);
-        let at = at.rerolled(rerolls.of(&at));
-        let faces = memory.faces(&back);
-        e.returning = returning::draw(library, e, &faces, &mut at.stream(seed, "returning"))?;
-        back.extend(e.returning.iter().map(|r| r.name.clone()));
-    }
-    Ok(encounters)
-}
-
-/// Who rumours on the way may name: the pack's people and creatures, and
-/// the NPCs the party met in earlier sessions.
-fn hearsay(npcs: &[Npc], encounters: &[Encounter], memory: &Memory) -> journey::Hearsay {
-    let mut hearsay = journey::Hearsay::of_pack(npcs, encounters);
-    for name in &memory.people_met {
-        if !hearsay.people.contains(name) {
-            hearsay.people.push(name.clone());
-        }
-    }
-    hearsay
-}
-
-/// The names of the people (foes and others on stage) of `encounters`.
-fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
-    encounters
-        .iter()
-        .flat_map(|e| e.foes.iter().chain(&e.others))
-        .map(|n| n.name.clone())
 }
 
 /// The pack's map, and the party's journey across it in the pack's system

@@ -21,8 +21,10 @@
 //! Everything is bounded by [`super::sheet`]'s limits, and each line and
 //! each text is read once, so a file is read in time linear in its length.
 
+mod evaluated;
 mod text;
 mod tree;
+mod vars;
 pub mod write;
 
 use std::collections::BTreeMap;
@@ -82,6 +84,15 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         t.refused.sort_by_key(|r| (r.line, r.column));
         t.refused.dedup();
     }
+    // perchance.org shows its results as HTML: a tag is the words it
+    // marks (a file `export` wrote holds none of its own).
+    if !tree.own {
+        let tags = super::ipt_html::plain(&mut sheet);
+        if tags > 0 {
+            let what = "HTML tags (`<p>`, `<b>`, `<a>`…) made plain text (`<p>`, `<br>` a new line): perchance.org shows them as its page's markup";
+            *sheet.counts.entry(what).or_default() += tags;
+        }
+    }
     sheet
 }
 
@@ -95,6 +106,15 @@ pub(super) struct Maker<'t> {
     /// Property tables made on demand, still to fill.
     pending: Vec<usize>,
     pub counts: BTreeMap<&'static str, usize>,
+    /// The list whose `$output` is being read (`this` in it).
+    pub this: Option<usize>,
+    /// Items `[this.joinItems(…)]` has joined so far (bounded as rows).
+    pub joined: usize,
+    /// Whether a text with a variable is being filled in ([`vars`]): a
+    /// second variable in it is not carried.
+    pub in_var: bool,
+    /// Bytes the rows made for variables have read so far (bounded).
+    pub work: usize,
 }
 
 impl<'t> Maker<'t> {
@@ -106,6 +126,10 @@ impl<'t> Maker<'t> {
             tables: Vec::new(),
             pending: Vec::new(),
             counts: BTreeMap::new(),
+            this: None,
+            joined: 0,
+            in_var: false,
+            work: 0,
         }
     }
 
@@ -219,7 +243,9 @@ impl<'t> Maker<'t> {
         let mut rows = Vec::new();
         if let Some(o) = tree.output_of(n).or(node.prop.then_some(n)) {
             let src = &tree.nodes[o];
-            let (frags, mut r) = text::convert(self, src.line, src.at, &src.value);
+            self.this = (o != n).then_some(n);
+            let (frags, mut r) = convert(self, src.line, src.at, &src.value);
+            self.this = None;
             refused.append(&mut r);
             rows.push(row(None, frags, src.line));
         } else {
@@ -261,7 +287,7 @@ impl<'t> Maker<'t> {
                     None => Vec::new(),
                 }
             } else {
-                let (f, mut r) = text::convert(self, child.line, child.at, &child.value);
+                let (f, mut r) = convert(self, child.line, child.at, &child.value);
                 refused.append(&mut r);
                 f
             };
@@ -366,6 +392,16 @@ pub fn whole(weights: &[&Weight]) -> Option<Vec<Option<u64>>> {
 
 fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Read `text`, which starts at byte `at` of line `line`: its pieces, and
+/// what in it is refused; a set-once variable in it carried as a table
+/// ([`vars::expand`]), the rest read by [`text::plain`].
+fn convert(m: &mut Maker, line: usize, at: usize, text: &str) -> (Vec<Frag>, Vec<Refusal>) {
+    match vars::expand(m, line, at, text) {
+        Some(expanded) => expanded,
+        None => text::plain(m, line, at, text),
+    }
 }
 
 #[cfg(test)]

@@ -129,11 +129,167 @@ fn the_page_description_is_left_out_with_a_note() {
         "{:?}",
         s.counts
     );
-    // Text that refers to it reads it, and its JavaScript is refused.
+    // Text that refers to it reads it: its items joined (issue 53), and
+    // the import in them refused.
     let s = read(
         "c.perchance",
         "c",
         &format!("{page}$output = [color] [description]\ncolor\n\tred\n"),
     );
-    assert_eq!(refused(&s), [(4, 15)]);
+    assert_eq!(refused(&s), [(3, 2)]);
+}
+
+/// Every refusal of a file: (line, column, what).
+fn refusals(s: &Sheet) -> Vec<(usize, usize, String)> {
+    s.refused
+        .iter()
+        .chain(s.tables.iter().flat_map(|t| &t.refused))
+        .map(|r| (r.line, r.column, r.what.clone()))
+        .collect()
+}
+
+#[test]
+fn a_variable_set_once_is_a_row_for_each_item() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "g\n  male ^3\n  female\nnames\n  male\n    Bob\n  female\n    Ann\nk\n  wolf\n    size = big\n  owl\n    size = small\noutput\n  [x = g.selectOne]I'm [names[x].selectOne], [x].\n  [y = k.selectOne, \"\"]A [y.size] [y]. [k.selectOne]\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let x = table(&s, "x on line 15");
+    assert_eq!(weights(x), [3, 1]);
+    let male = s
+        .tables
+        .iter()
+        .position(|t| t.name == "names.male")
+        .unwrap();
+    let words = |w: &str| Frag::Words(w.into());
+    assert_eq!(
+        x.rows[0].text,
+        [
+            words("male"),
+            words("I'm "),
+            Frag::Local(male),
+            words(", "),
+            words("male"),
+            words("."),
+        ]
+    );
+    let y = table(&s, "y on line 16");
+    assert_eq!(y.rows.len(), 2);
+    assert_eq!(y.rows[1].text[0], words("A "));
+    assert!(
+        matches!(y.rows[1].text[1], Frag::Local(_)),
+        "{:?}",
+        y.rows[1].text
+    );
+    assert_eq!(y.rows[1].text[3], words("owl"));
+}
+
+#[test]
+fn an_evaluated_item_is_the_same_words_everywhere_it_is_read() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "fruit\n  {1-2} {red|green} apples ^2\n  a pear\noutput\n  [f = fruit.selectOne.evaluateItem]! [f]?\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let f = table(&s, "f on line 5");
+    // The apples weigh 2 (1 in 4 ways each), the pear 1.
+    assert_eq!(weights(f), [1, 1, 1, 1, 2]);
+    let text = |k: usize| -> String {
+        f.rows[k]
+            .text
+            .iter()
+            .map(|p| match p {
+                Frag::Words(w) => w.as_str(),
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    };
+    assert_eq!(text(0), "1 red apples! 1 red apples?");
+    assert_eq!(text(3), "2 green apples! 2 green apples?");
+    assert_eq!(text(4), "a pear! a pear?");
+}
+
+#[test]
+fn variables_that_cannot_be_carried_stay_refused() {
+    for (text, what) in [
+        // Read before it is set, a second one in the text, another item's.
+        (
+            "l\n  a\noutput\n  [x] [x = l.selectOne]\n",
+            "`[x]` names no list",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne] {[x]|b}\n",
+            "`[x]` names no list",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne]\n  [x]\n",
+            "`[x]` names no list",
+        ),
+        // Evaluated once: an item that rolls a list, a weighted option,
+        // a property of the words.
+        (
+            "l\n  a [m]\nm\n  b\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  {a^2|b}\noutput\n  [x = l.selectOne.evaluateItem] [x]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  a\n    size = big\noutput\n  [x = l.selectOne.evaluateItem] [x.size]\n",
+            "sets a variable",
+        ),
+        (
+            "l\n  a\noutput\n  [x = l.selectOne] [x.size]\n",
+            "the item `a` has nothing of that name",
+        ),
+        (
+            "l\n  a\nx\n  b\noutput\n  [x = l.selectOne]\n",
+            "sets a variable",
+        ),
+    ] {
+        let got = refusals(&read("g.perchance", "g", text));
+        assert!(got.iter().any(|r| r.2.contains(what)), "{text}: {got:?}");
+    }
+}
+
+#[test]
+fn join_items_in_an_output_is_every_item_in_order() {
+    let s = read(
+        "g.perchance",
+        "g",
+        "d\n  one\n  [k]\n  three\n  $output = <p>[this.joinItems(\"</p><p>\")]</p>\nk\n  x\noutput\n  [d]\n",
+    );
+    assert!(refusals(&s).is_empty(), "{:?}", refusals(&s));
+    let k = s.tables.iter().position(|t| t.name == "k").unwrap();
+    let d = table(&s, "d");
+    let words = |w: &str| Frag::Words(w.into());
+    let text: Vec<&Frag> = d.rows[0].text.iter().filter(|f| **f != words("")).collect();
+    assert_eq!(
+        text,
+        [
+            words("\n"),
+            words("one"),
+            words("\n"),
+            Frag::Local(k),
+            words("\n"),
+            words("three")
+        ]
+        .iter()
+        .collect::<Vec<_>>()
+    );
+    // Outside a list's `$output`, or joined again inside an item: refused.
+    for text in [
+        "output\n  [this.joinItems(\", \")]\n",
+        "d\n  [this.joinItems(\",\")]\n  $output = [this.joinItems(\",\")]\noutput\n  [d]\n",
+    ] {
+        let got = refusals(&read("g.perchance", "g", text));
+        assert!(
+            got.iter().any(|r| r.2.contains("joinItems")),
+            "{text}: {got:?}"
+        );
+    }
 }

@@ -11,9 +11,12 @@
 //! - Escapes: `\s` a space, `\t` a tab, `\n` a new line, `\x` the
 //!   character `x`.
 //!
+//! - `[list.selectOne]`: as `[list]`; `[this.joinItems("…")]` in a
+//!   list's `$output`: every item of the list in order, the quoted words
+//!   between them.
+//!
 //! Refused, each at its line and column: every other `[…]` (variables,
-//! methods such as `.selectOne`, functions, conditions, `list[var]`:
-//! JavaScript), `{import:…}`, `{a}` and `{s}` (their words depend on the
+//! other methods, functions, conditions, `list[var]`: JavaScript), `{import:…}`, `{a}` and `{s}` (their words depend on the
 //! text beside them), `^[…]` dynamic odds, and `{a|}` (an empty last
 //! option, which Perchance engines read differently).
 
@@ -51,9 +54,10 @@ const METHODS: &[&str] = &[
     "this",
 ];
 
-/// Read `text`, which starts at byte `at` of line `line`: its pieces, and
-/// what in it is refused.
-pub(super) fn convert(
+/// Read `text`, which starts at byte `at` of line `line`, with no
+/// set-once variable in it (those are [`super::convert`]'s): its
+/// pieces, and what in it is refused.
+pub(super) fn plain(
     m: &mut Maker,
     line: usize,
     at: usize,
@@ -116,6 +120,9 @@ impl Brackets for Conv<'_, '_, '_> {
             return Vec::new();
         }
         if self.text.as_bytes()[open] == b'[' {
+            if let Some(frags) = self.join_items(open, close) {
+                return frags;
+            }
             self.reference(open, close).into_iter().collect()
         } else {
             self.inline(open, close, depth)
@@ -146,10 +153,68 @@ impl Conv<'_, '_, '_> {
             .push(Refusal::new(self.line, column, what, hint.to_owned()));
     }
 
-    /// `[…]`: a list, sublist or property by its path, else refused.
+    /// `[this.joinItems("…")]` in a list's `$output`: every item of the
+    /// list in its order, each read as its text (a sublist rolled), the
+    /// quoted words between them — what Perchance prints; `None` for
+    /// anything else (then refused as JavaScript).
+    fn join_items(&mut self, open: usize, close: usize) -> Option<Vec<Frag>> {
+        let inner = self.text[open + 1..close].trim();
+        let arg = inner
+            .strip_prefix("this.joinItems(")?
+            .strip_suffix(')')?
+            .trim();
+        let q = arg.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let sep = arg.strip_prefix(q)?.strip_suffix(q)?;
+        if sep.contains(['\\', q]) {
+            return None;
+        }
+        // Items read here see no `this`: one of them cannot join again.
+        let n = self.m.this.take()?;
+        let tree = self.m.tree;
+        let kids: Vec<usize> = tree.nodes[n]
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| !tree.nodes[c].prop)
+            .collect();
+        self.m.joined = self.m.joined.saturating_add(kids.len());
+        if self.m.joined > sheet::MAX_ROWS {
+            self.refuse(
+                open,
+                "`[this.joinItems(…)]` joining more than 200,000 items in one file".into(),
+                "split the list, or import the rest with --skip-unsupported",
+            );
+            self.m.this = Some(n);
+            return Some(Vec::new());
+        }
+        let mut out = Vec::new();
+        for (i, &c) in kids.iter().enumerate() {
+            if i > 0 && !sep.is_empty() {
+                out.push(Frag::Words(sep.to_owned()));
+            }
+            let child = &tree.nodes[c];
+            if tree.is_list(c) {
+                out.extend(self.m.table_for(c).map(Frag::Local));
+            } else {
+                let (f, mut r) = super::convert(self.m, child.line, child.at, &child.value);
+                self.refused.append(&mut r);
+                out.extend(f);
+            }
+        }
+        self.m.this = Some(n);
+        self.m
+            .count("`[this.joinItems(…)]`: every item of its list, in order, joined");
+        Some(out)
+    }
+
+    /// `[…]`: a list, sublist or property by its path (`.selectOne` after
+    /// it picks as the path alone does), else refused.
     fn reference(&mut self, open: usize, close: usize) -> Option<Frag> {
         let inner = self.text[open + 1..close].trim();
-        let path: Vec<&str> = inner.split('.').collect();
+        let mut path: Vec<&str> = inner.split('.').collect();
+        if path.len() > 1 && path.last() == Some(&"selectOne") {
+            path.pop();
+        }
         if path.iter().all(|p| tree::is_name(p) || *p == "$output") {
             let tree = self.m.tree;
             let mut node = tree.child(0, path[0]);

@@ -1,0 +1,54 @@
+//! What a session's pack draws from the campaign's memory: the people
+//! met before who come back into its encounters, and who the rumours on
+//! the way may name.
+
+use super::super::encounter::{Encounter, returning};
+use super::super::journey;
+use super::super::memory::Memory;
+use super::super::npc::Npc;
+use super::super::{Address, GenError, Rerolls};
+use crate::content::Library;
+use crate::seed::Seed;
+
+/// `encounters` with the people of `memory` who come back into them
+/// ([`returning`], on each encounter's `returning` stream, as rerolled):
+/// each person once a pack.
+pub(super) fn bring_back(
+    library: &Library,
+    memory: &Memory,
+    mut encounters: Vec<Encounter>,
+    seed: &Seed,
+    rerolls: &Rerolls,
+) -> Result<Vec<Encounter>, GenError> {
+    let mut back: Vec<String> = Vec::new();
+    for (i, e) in encounters.iter_mut().enumerate() {
+        let at = Address::new("encounter", i);
+        let at = at.rerolled(rerolls.of(&at));
+        let faces = memory.faces(&back);
+        e.returning = returning::draw(library, e, &faces, &mut at.stream(seed, "returning"))?;
+        back.extend(e.returning.iter().map(|r| r.name.clone()));
+    }
+    Ok(encounters)
+}
+
+/// Who rumours on the way may name: the pack's people and creatures, and
+/// the NPCs the party met in earlier sessions and not known to be dead.
+pub(super) fn hearsay(npcs: &[Npc], encounters: &[Encounter], memory: &Memory) -> journey::Hearsay {
+    let mut hearsay = journey::Hearsay::of_pack(npcs, encounters);
+    hearsay.heard = memory.rumours.iter().cloned().collect();
+    for name in &memory.people_met {
+        // The dead are not about to be seen anywhere.
+        if !hearsay.people.contains(name) && !memory.fallen.contains(name) {
+            hearsay.people.push(name.clone());
+        }
+    }
+    hearsay
+}
+
+/// The names of the people (foes and others on stage) of `encounters`.
+pub(super) fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
+    encounters
+        .iter()
+        .flat_map(|e| e.foes.iter().chain(&e.others))
+        .map(|n| n.name.clone())
+}
