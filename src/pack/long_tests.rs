@@ -21,9 +21,13 @@
 //! reaches the very state the steps did. Every seventh session is
 //! recorded from a play log: `play`'s own replay of the log over the
 //! session's pack and state, and the record `record N` writes from it
-//! (accepted as it stands, then filled in). Play logs written by the
-//! server, and `verify`, go through the binary in
-//! tests/it/ledger_drift.rs.
+//! (accepted as it stands, then filled in). At the end the campaign is
+//! written to disk, the packs of the sessions recorded from play and of
+//! the last are made by `prep N` (in process, as the binary runs it), and
+//! `verify` must be clean; the METTLE campaign then corrects an early
+//! record on disk: `verify` names every later pack stale, `prep --force`
+//! makes them again, and `verify` is clean again. Play logs written by
+//! the server go through the binary in tests/it/ledger_drift.rs.
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -90,6 +94,25 @@ impl Camp {
         self.files.records.sort_by_key(|(k, _)| *k);
     }
 
+    /// A fresh folder `name` under the system's temporary folder holding
+    /// the campaign's files as a GM's folder does before session 1 is
+    /// prepped: the campaign, the party and every plan (records are
+    /// written as each session is played); its root.
+    fn to_disk(&self, name: &str) -> std::path::PathBuf {
+        let root = std::env::temp_dir()
+            .join(format!("tw-long-{name}-{}", std::process::id()))
+            .join("camp");
+        let _ = std::fs::remove_dir_all(&root);
+        let texts = [&self.files.campaign]
+            .into_iter()
+            .chain(&self.files.party)
+            .chain(self.files.plans.iter().map(|(_, t)| t));
+        for t in texts {
+            write_file(&root, t);
+        }
+        root
+    }
+
     /// The campaign made again from its files as `prep N` makes it: every
     /// pack before `n` and the ledger.
     fn before(&self, n: usize) -> history::History {
@@ -98,6 +121,69 @@ impl Camp {
         history::before(&self.files, &self.file, library(), &party, map.as_ref(), n)
             .unwrap_or_else(|e| panic!("{}", crate::app::error_text(&e)))
     }
+}
+
+/// Runs `args` in the campaign at `root` as the binary would, in process;
+/// its exit code's stand-in (the error's text) and what it printed.
+fn run_in(root: &Path, args: &[&str]) -> (Result<(), String>, String) {
+    use clap::Parser;
+    let argv = std::iter::once("tablewright").chain(args.iter().copied());
+    let cli = crate::cli::Cli::try_parse_from(argv).unwrap();
+    let (ws, request) = crate::app::request::read(&cli).unwrap();
+    let ws = ws.with_campaign(root.to_owned()).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let done = crate::app::run_request(&ws, request, &mut out, &mut err)
+        .map_err(|e| crate::app::error_text(&e));
+    let said = String::from_utf8_lossy(&out).into_owned() + &String::from_utf8_lossy(&err);
+    (done, said)
+}
+
+/// Writes `t` under `root`, making its folder.
+fn write_file(root: &Path, t: &Text) {
+    let path = root.join(&t.name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, &t.text).unwrap();
+}
+
+/// The campaign run on disk as a GM runs it: for each session in turn
+/// `prep N` (in process, as the binary runs it), then its record written;
+/// at the end `verify` is clean for all `last` packs. Then an early record
+/// corrected by hand (`correct`: session, PC, damage): `verify` names every
+/// later pack stale, `prep --force` makes them again in order, and
+/// `verify` is clean again.
+fn verified_on_disk(camp: &Camp, name: &str, last: usize, correct: Option<(usize, &str, &str)>) {
+    let root = camp.to_disk(name);
+    for n in 1..=last {
+        let (done, said) = run_in(&root, &["prep", &n.to_string()]);
+        done.unwrap_or_else(|e| panic!("prep {n}: {e}\n{said}"));
+        write_file(&root, camp.files.record(n).unwrap());
+    }
+    let (done, said) = run_in(&root, &["verify"]);
+    done.unwrap_or_else(|e| panic!("verify: {e}\n{said}"));
+    let ok = said.lines().filter(|l| l.starts_with("ok: all ")).count();
+    assert_eq!(ok, last, "{said}");
+    let Some((k, pc, damage)) = correct else {
+        let _ = std::fs::remove_dir_all(root.parent().unwrap());
+        return;
+    };
+    let path = root.join(format!("sessions/{k}/record.toml"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = set_pc(&text, pc, "damage", damage);
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    let (done, said) = run_in(&root, &["verify"]);
+    let e = done.expect_err("a pack made before the correction is stale");
+    let stale = e
+        .lines()
+        .chain(said.lines())
+        .filter(|l| l.contains("stale"))
+        .count();
+    assert!(stale >= last - k, "{e}\n{said}");
+    let (done, said) = run_in(&root, &["prep", &last.to_string(), "--force"]);
+    done.unwrap_or_else(|e| panic!("prep --force: {e}\n{said}"));
+    let (done, said) = run_in(&root, &["verify"]);
+    done.unwrap_or_else(|e| panic!("verify after prep --force: {e}\n{said}"));
+    let _ = std::fs::remove_dir_all(root.parent().unwrap());
 }
 
 // ----- Editing a pre-filled record as a GM does -----
@@ -179,13 +265,7 @@ fn as_played(n: usize, pack: &Pack, before: &State) -> (String, u32, u32) {
             .collect();
         text = set_top(&text, "met", &format!("[{}]", met.join(", ")));
         if j.arrived {
-            let day: u32 = j.arrival.as_deref().unwrap()["day ".len()..]
-                .split(',')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            text = set_top(&text, "day", &day.to_string());
+            text = set_top(&text, "day", &arrival_day(j).to_string());
             text = set_top(&text, "stop", &format!("\"{}\"", j.to));
         }
     }
@@ -200,6 +280,17 @@ fn from_play(n: usize) -> bool {
 }
 
 /// The record `record N` writes after session `n` was played with
+/// The day a journey that arrived reaches its stop (its `arrival`, "day
+/// N, …").
+fn arrival_day(j: &crate::generators::journey::Journey) -> u32 {
+    j.arrival.as_deref().unwrap()["day ".len()..]
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
 /// `play`: its log marks every encounter on the way met, the arrival
 /// (day and stop), the supplies the journey `left` and 1 damage to the
 /// first PC present; `play` replays the log from the session's pack and
@@ -227,13 +318,7 @@ fn from_play_log(
         .map(|(at, _)| serde_json::json!({"do": "met", "address": at}))
         .collect();
     if let Some(j) = pack.journey.as_ref().filter(|j| j.arrived) {
-        let day: u32 = j.arrival.as_deref().unwrap()["day ".len()..]
-            .split(',')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        actions.push(serde_json::json!({"do": "arrive", "stop": j.to, "day": day}));
+        actions.push(serde_json::json!({"do": "arrive", "stop": j.to, "day": arrival_day(j)}));
     }
     if let Some(pc) = play.fixed.pcs.first() {
         actions.push(serde_json::json!({"do": "damage", "pc": pc.name, "amount": 1}));
@@ -617,6 +702,10 @@ fn fifty_mettle_sessions_with_journeys_keep_every_invariant() {
     // holder, and every later record is still accepted.
     let was = later_vouchers(&ledger, 50);
     assert!(!was.is_empty());
+    // On disk, with the packs of the sessions recorded from play and the
+    // last: `verify` clean, stale after the correction below, clean again
+    // after `prep --force`.
+    verified_on_disk(&camp, "mettle", 50, Some((3, "Cress", "2")));
     let three = camp.files.record(3).unwrap().text.clone();
     camp.record(3, set_pc(&three, "Cress", "damage", "2"));
     let again = camp.before(51);
@@ -663,7 +752,8 @@ fn core_script(n: usize, text: &str, before: &State, _: &mut Lcg) -> String {
 #[test]
 fn thirty_core_sessions_with_journeys_keep_every_invariant() {
     let camp = Camp::new(CORE_CAMPAIGN, CORE_PARTY, PLAN);
-    let (_, ledger, seen) = play(camp, 30, core_script);
+    let (camp, ledger, seen) = play(camp, 30, core_script);
+    verified_on_disk(&camp, "core", 30, None);
     assert!(seen.journeys >= 18, "{seen:?}");
     assert_eq!(seen.from_play, 4, "{seen:?}");
     let said = said(&ledger);

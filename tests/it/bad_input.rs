@@ -1331,6 +1331,23 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "situation layer naming no terrain",
+            "[[table]]\nextends = \"gen.situation.ending\"\n\n[[table.row]]\nweight = 1\nname = \"Reeds\"\ntext = \"x\"\ntags = [\"terrain:swmap\"]\n",
+            &[
+                "[gen.situation.ending] row `Reeds` is tagged `terrain:swmap`, but there is no terrain `swmap`",
+                "the terrains are the gen.encounter.<name> tables: ",
+                "did you mean `swamp`?",
+            ],
+        ),
+        table(
+            "spoils row tag no encounter reads",
+            "[[table]]\nextends = \"gen.treasure.core\"\n\n[[table.row]]\nweight = 1\nname = \"Raft\"\ntext = \"A raft.\"\ntags = [\"watter\"]\n",
+            &[
+                "[gen.treasure.core] row `Raft` is tagged `watter`, which no encounter reads",
+                "did you mean `water`?",
+            ],
+        ),
+        table(
             "extension of no table",
             "[[table]]\nextends = \"gen.npc.cor\"\n\n[[table.row]]\nweight = 1\nname = \"x\"\ntext = \"x\"\n",
             &[
@@ -2690,6 +2707,8 @@ each_case! {
     region_key_out_of_range => "region key out of range",
     region_setting_not_known => "region setting not known",
     situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
+    situation_layer_naming_no_terrain => "situation layer naming no terrain",
+    spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",
     extension_of_no_table => "extension of no table",
     extension_that_breaks_the_die => "extension that breaks the die",
     empty_content_folder => "empty content folder",

@@ -433,14 +433,19 @@ mod tests {
         assert!((1..=20).contains(&split), "{split} sheets on two pages");
     }
 
-    /// Every encounter sheet fits one page, however many foes, tiles and
-    /// traps its dice bring: both sample sessions, 25 seeds each, A4 and
-    /// letter (seeds that once ran onto a second page among them).
+    /// Every encounter sheet of both sample sessions (25 seeds each, A4
+    /// and letter, seeds that once ran onto a second page among them)
+    /// fits one page, however many foes, tiles and traps its dice bring —
+    /// but for the rare sheet no fit keeps to one (eight foes of two kinds
+    /// on a crowded field), set on exactly two by design, its second
+    /// opening under a "(continued)" heading (see
+    /// `crowded_sheets_and_cards_never_spill_a_fragment`): at most one
+    /// sheet in fifty.
     #[test]
     fn every_encounter_sheet_fits_one_page() {
         let fonts = Fonts::load();
         let share = test_share("fit");
-        let mut sheets = 0;
+        let (mut sheets, mut split) = (0, Vec::new());
         for (seed, pack) in sample_packs("10,12,14,9", "scan", 25) {
             for paper in [Paper::A4, Paper::Letter] {
                 let (pages, sections) = lay_out(
@@ -459,16 +464,27 @@ mod tests {
                     let next = sections.get(k + 1).map_or(pages.len(), |n| n.first_page);
                     // A foe-less encounter's compact card may share its
                     // page with the next (0 pages of its own).
-                    assert!(
-                        next - s.first_page <= 1,
-                        "{seed} {paper:?}: {} runs on",
-                        s.title
-                    );
+                    let span = next - s.first_page;
+                    assert!(span <= 2, "{seed} {paper:?}: {} runs on", s.title);
+                    if span == 2 {
+                        let second = page_text(&pages[s.first_page + 1]);
+                        assert!(
+                            second.contains(&format!("{} (continued)", s.title)),
+                            "{seed} {paper:?}: {} runs on without its heading: {second}",
+                            s.title
+                        );
+                        split.push(format!("{seed} {paper:?}: {}", s.title));
+                    }
                     sheets += 1;
                 }
             }
         }
         assert!(sheets >= 100, "only {sheets} encounter sheets checked");
+        assert!(
+            split.len() * 50 <= sheets,
+            "{} of {sheets}: {split:?}",
+            split.len()
+        );
     }
 
     /// The map pages of both sample sessions, 25 seeds each, A4 and letter:

@@ -44,8 +44,20 @@ pub const BUILT: &str = "built";
 /// The tables of layers laid over an encounter's situation: its twist and
 /// its ending.
 pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];
-/// The tags a layer row may carry (what it needs of the situation).
-pub const LAYER_TAGS: [&str; 4] = ["outdoor", "indoor", "foes", "people"];
+/// The tags a layer row may carry (what it needs of the situation), and
+/// a spoils row (a treasure row) besides [`NEEDS_CAPTIVE`]: where the
+/// scene stands (`outdoor`, `indoor`, `wild`, `settled`, `water`: its
+/// region's setting and water) and who is on stage (`foes`, `band`, `people`,
+/// `someone`, `parley`, `friendly`, `carriers`, `trouble`), as the encounter
+/// generator reads them; a row also may name the terrains it fits with
+/// [`TERRAIN_TAG`] tags.
+pub const LAYER_TAGS: [&str; 13] = [
+    "outdoor", "indoor", "wild", "settled", "water", "foes", "band", "people", "someone", "parley",
+    "friendly", "carriers", "trouble",
+];
+/// The prefix of a layer or spoils row's tag naming a terrain it fits
+/// (`terrain:swamp`): a row with several fits any of them.
+pub const TERRAIN_TAG: &str = "terrain:";
 /// The tag of a situation or twist row that puts a captive on stage (not a
 /// need): the spoils may then be a captive freed, the treasure rows tagged
 /// [`NEEDS_CAPTIVE`].

@@ -35,7 +35,9 @@
 use std::collections::BTreeMap;
 
 use super::{at_row, at_table, suggest};
-use crate::content::region::{CAPTIVE, LAYER_TABLES, LAYER_TAGS};
+use crate::content::region::{
+    CAPTIVE, LAYER_TABLES, LAYER_TAGS, NEEDS_CAPTIVE, PREFIX, TERRAIN_TAG,
+};
 use crate::content::template::Segment;
 use crate::content::{SourceFile, System, Table, rerolls_per_roll, row_chances};
 use crate::diagnostic::Diagnostic;
@@ -222,7 +224,7 @@ fn returning_rows(
         for g in tags.iter().filter(|g| !all.contains(&g.as_ref())) {
             said(
                 format!("row `{name}` is tagged `{g}`, which no returning face reads"),
-                "its tags: was:foe, was:card, foes, people, outdoor, indoor",
+                &format!("its tags: was:foe, was:card, {}", LAYER_TAGS.join(", ")),
                 Some(g),
                 &all,
             );
@@ -241,34 +243,68 @@ fn returning_rows(
     }
 }
 
-/// A layer row's tags: each one an encounter reads, not both places.
+/// The spoils tables: their rows carry layer tags too (what the scene
+/// needs for them), and [`NEEDS_CAPTIVE`].
+const SPOILS_TABLES: [&str; 3] = [
+    "gen.treasure.core",
+    "gen.treasure.mettle",
+    "gen.treasure.trinket",
+];
+
+/// A layer or spoils row's tags: each one an encounter reads, `terrain:`
+/// naming a terrain, not both places.
 fn layer_tags(
     tables: &BTreeMap<String, Table>,
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
-    let layers = LAYER_TABLES.iter().filter_map(|id| tables.get(*id));
-    for t in layers {
+    let terrains: Vec<&str> = tables
+        .keys()
+        .filter_map(|id| id.strip_prefix(PREFIX))
+        .collect();
+    let layers = LAYER_TABLES.iter().map(|id| (id, CAPTIVE));
+    let spoils = SPOILS_TABLES.iter().map(|id| (id, NEEDS_CAPTIVE));
+    for (t, own) in layers
+        .chain(spoils)
+        .filter_map(|(id, own)| Some((tables.get(*id)?, own)))
+    {
         for row in &t.rows {
             let tags = &row.entry.tags;
-            let unread =
-                |g: &&crate::content::Text| !LAYER_TAGS.contains(&g.as_ref()) && **g != *CAPTIVE;
-            for tag in tags.iter().filter(unread) {
-                let d = at_row(
-                    files,
-                    t,
-                    Some(row),
-                    format!(
-                        "row `{}` is tagged `{tag}`, which no encounter reads",
-                        row.entry.name
-                    ),
-                    &format!(
-                        "a situation layer's tags say what it needs of the situation: {} \
-                         (and `{CAPTIVE}`: it puts a captive on stage)",
-                        LAYER_TAGS.join(", ")
-                    ),
-                );
-                problems.push(d.with_suggestion(suggest(tag, LAYER_TAGS.iter().copied())));
+            let mut said = |what: String, hint: String, near: &str, from: &[&str]| {
+                let d = at_row(files, t, Some(row), what, &hint);
+                problems.push(d.with_suggestion(suggest(near, from.iter().copied())));
+            };
+            for tag in tags.iter().map(|g| g.as_ref()) {
+                if let Some(name) = tag.strip_prefix(TERRAIN_TAG) {
+                    if !terrains.contains(&name) {
+                        said(
+                            format!(
+                                "row `{}` is tagged `{tag}`, but there is no terrain `{name}`",
+                                row.entry.name
+                            ),
+                            format!(
+                                "the terrains are the gen.encounter.<name> tables: {}",
+                                terrains.join(", ")
+                            ),
+                            name,
+                            &terrains,
+                        );
+                    }
+                } else if !LAYER_TAGS.contains(&tag) && tag != own {
+                    said(
+                        format!(
+                            "row `{}` is tagged `{tag}`, which no encounter reads",
+                            row.entry.name
+                        ),
+                        format!(
+                            "a situation layer's or spoils row's tags say what it needs of the scene: {}, \
+                             {TERRAIN_TAG}<terrain> (and `{own}`)",
+                            LAYER_TAGS.join(", ")
+                        ),
+                        tag,
+                        &LAYER_TAGS,
+                    );
+                }
             }
             if ["outdoor", "indoor"]
                 .iter()

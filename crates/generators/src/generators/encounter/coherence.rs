@@ -1,6 +1,9 @@
 //! Coherence over many encounters (issue 50), read by checks that share
 //! no code with the generator: counts agree with their nouns, the tiles
-//! fit the terrain, every encounter has a twist and an ending that fit it,
+//! fit the terrain, every encounter has a twist and an ending that fit it
+//! (and spoils that fit it: by their tags, read here apart from the
+//! generator's stage, and by their words: no boat out of the swamp, no
+//! "other side" among friendly travellers, no beast carrying goods off),
 //! deployment follows the situation, and the texts hold no placeholder,
 //! doubled word or gendered pronoun where a person is on stage.
 
@@ -106,33 +109,147 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
     out
 }
 
-/// A missing twist or ending, or one whose tags the encounter does not meet.
+/// Who and what an encounter holds, read from its terrain's name and its
+/// cast, not from the generator's stage.
+struct Scene {
+    terrain: String,
+    foes: bool,
+    band: bool,
+    others: bool,
+    talks: bool,
+    carries: bool,
+}
+
+impl Scene {
+    fn of(e: &Encounter) -> Scene {
+        let kinds = |ks: &[&str]| e.foes.iter().any(|f| ks.contains(&f.kind.as_str()));
+        Scene {
+            terrain: e.terrain.clone(),
+            foes: !e.foes.is_empty(),
+            band: e.foes.len() > 1,
+            others: !e.others.is_empty(),
+            talks: kinds(&["human", "townsfolk"]),
+            carries: kinds(&["human", "townsfolk", "monster"]),
+        }
+    }
+
+    fn fits(&self, tag: &str) -> bool {
+        let t = self.terrain.as_str();
+        if let Some(name) = tag.strip_prefix("terrain:") {
+            return name == t;
+        }
+        match tag {
+            "outdoor" => t != "underground",
+            "indoor" => t == "underground",
+            "wild" => WILD.contains(&t),
+            "settled" => t == "town" || t == "ruins",
+            "water" => t == "swamp",
+            "foes" => self.foes,
+            "band" => self.band,
+            "people" => self.others || self.talks,
+            "someone" => self.foes || self.others,
+            "parley" => self.talks,
+            "friendly" => self.others && !self.foes,
+            "carriers" => self.carries,
+            "trouble" => self.foes || !self.others,
+            // Not needs: a captive put on stage, a captive freed.
+            "captive" | "needs:captive" => true,
+            _ => false,
+        }
+    }
+}
+
+/// Words that say where a layer or the spoils stand, or who is there, and
+/// the terrains (or cast) they need: read from the text, without tags.
+const PLACE_WORDS: [(&str, &[&str]); 10] = [
+    ("reeds", &["swamp"]),
+    ("boat", &["swamp"]),
+    ("ferry", &["swamp"]),
+    ("street", &["town"]),
+    ("curfew", &["town"]),
+    ("hearthstone", &["town", "ruins"]),
+    ("wagon", &["road", "town", "hills"]),
+    ("scree", &["hills"]),
+    ("woodcutters", &["forest"]),
+    (
+        "cart",
+        &["road", "forest", "swamp", "hills", "town", "ruins"],
+    ),
+];
+
+/// A missing twist or ending, a layer or spoils whose tags the encounter
+/// does not meet, or words in them that the scene belies.
 fn layer_problems(e: &Encounter) -> Vec<String> {
-    let people = !e.others.is_empty()
-        || e.foes
-            .iter()
-            .any(|f| f.kind == "human" || f.kind == "townsfolk");
-    let indoor = e.terrain == "underground";
+    let scene = Scene::of(e);
     let mut out = Vec::new();
     for (what, layer) in [("twist", &e.twist), ("ending", &e.ending)] {
-        let Some(l) = layer else {
+        if layer.is_none() {
             out.push(format!("no {what}"));
-            continue;
-        };
-        for tag in &l.tags {
-            let fits = match tag.as_str() {
-                "outdoor" => !indoor,
-                "indoor" => indoor,
-                "foes" => !e.foes.is_empty(),
-                "people" => people,
-                // Not a need: the twist puts a captive on stage.
-                "captive" => true,
-                _ => false,
-            };
-            if !fits {
-                out.push(format!("{what} `{}` tagged {tag}", l.row));
-            }
         }
+    }
+    let layers = [
+        ("twist", &e.twist),
+        ("ending", &e.ending),
+        ("spoils", &e.spoils),
+    ];
+    for (what, l) in layers.iter().filter_map(|(w, l)| Some((w, l.as_ref()?))) {
+        let terrains: Vec<&str> = l
+            .tags
+            .iter()
+            .filter_map(|t| t.strip_prefix("terrain:"))
+            .collect();
+        if !terrains.is_empty() && !terrains.contains(&e.terrain.as_str()) {
+            out.push(format!("{what} `{}` for {terrains:?}", l.row));
+        }
+        let needs = l.tags.iter().filter(|t| !t.starts_with("terrain:"));
+        for tag in needs.filter(|t| !scene.fits(t)) {
+            out.push(format!("{what} `{}` tagged {tag}", l.row));
+        }
+        out.extend(word_problems(what, &l.text, &scene));
+    }
+    out
+}
+
+/// What a layer's words say that the scene belies.
+fn word_problems(what: &str, text: &str, scene: &Scene) -> Vec<String> {
+    let mut out = Vec::new();
+    let ws = words(text);
+    for (word, terrains) in PLACE_WORDS {
+        if ws.iter().any(|w| w == word) && !terrains.contains(&scene.terrain.as_str()) {
+            out.push(format!(
+                "{what} says `{word}` in the {}: {text:?}",
+                scene.terrain
+            ));
+        }
+    }
+    let lower = text.to_lowercase();
+    // A traveller or a hermit is no "other side" to settle with.
+    if lower.contains("the other side") && !scene.foes {
+        out.push(format!(
+            "{what} speaks of the other side with no foe: {text:?}"
+        ));
+    }
+    if lower.contains("will settle for") && !scene.talks {
+        out.push(format!(
+            "{what} has a side settle terms that cannot talk: {text:?}"
+        ));
+    }
+    let friendly = scene.others && !scene.foes;
+    let group = [
+        "among its own",
+        "those left behind",
+        "scatters",
+        "one of the other side",
+    ];
+    if !scene.band && group.iter().any(|g| lower.contains(g)) {
+        out.push(format!("{what} splits a side of one: {text:?}"));
+    }
+    let threat = ["the danger", "next season, bigger", "fare worse"];
+    if friendly && threat.iter().any(|t| lower.contains(t)) {
+        out.push(format!("{what} makes a danger of friendly folk: {text:?}"));
+    }
+    if (lower.contains("can carry") || lower.contains("captors")) && !scene.carries {
+        out.push(format!("{what} has beasts carry or hold: {text:?}"));
     }
     out
 }

@@ -16,8 +16,9 @@
 
 use super::super::GenError;
 use super::super::npc::Npc;
-use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE};
-use crate::content::{Library, Row};
+use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, TERRAIN_TAG};
+use crate::content::validate::traits::bodies;
+use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
 use crate::tables::TableRoll;
@@ -27,41 +28,74 @@ pub const TWIST: &str = LAYER_TABLES[0];
 /// The ending table.
 pub const ENDING: &str = LAYER_TABLES[1];
 
-/// What a situation offers its layers.
+/// What a situation offers its layers and its spoils: where it stands and
+/// who is on stage (the tags of [`crate::content::region::LAYER_TAGS`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Stage {
-    /// The encounter is not under a roof (its region's setting is not
-    /// `indoor`).
-    pub outdoor: bool,
+pub struct Stage<'r> {
+    /// The region the encounter is in: its name (for `terrain:` tags), its
+    /// setting and its water.
+    pub region: &'r Region,
     /// There are foes on stage.
     pub foes: bool,
+    /// There are two foes or more (a band that can split, scatter or lose
+    /// its leader).
+    pub band: bool,
     /// There are non-hostile people on stage.
-    pub people: bool,
+    pub others: bool,
+    /// A foe on stage talks and bargains (a `human` or `townsfolk` foe).
+    pub parley: bool,
+    /// A foe on stage carries goods it could take or leave (see
+    /// [`CARRIERS`]).
+    pub carriers: bool,
 }
 
-impl Stage {
-    /// The stage of an encounter in the open (or not) with these foes and
-    /// others.
-    pub fn of(outdoor: bool, foes: &[Npc], others: &[Npc]) -> Stage {
-        let talks = |n: &Npc| n.kind == "human" || n.kind == "townsfolk";
+/// Foe kinds that talk and bargain.
+const TALKERS: [&str; 2] = ["human", "townsfolk"];
+
+impl<'r> Stage<'r> {
+    /// The stage of an encounter in `region` with these foes and others.
+    pub fn of(library: &Library, region: &'r Region, foes: &[Npc], others: &[Npc]) -> Stage<'r> {
         Stage {
-            outdoor,
+            region,
             foes: !foes.is_empty(),
-            people: !others.is_empty() || foes.iter().any(talks),
+            band: foes.len() >= 2,
+            others: !others.is_empty(),
+            parley: foes.iter().any(|n| TALKERS.contains(&n.kind.as_str())),
+            carriers: foes.iter().any(|n| carrier(library, n)),
         }
     }
 
-    /// Whether a layer row with `tags` fits the stage (tags outside
-    /// [`crate::content::region::LAYER_TAGS`], which `validate` refuses,
-    /// ask nothing).
+    /// Whether a layer row with `tags` fits the stage: it needs all its
+    /// tags, and its `terrain:` tags name this region if it has any (tags
+    /// outside [`crate::content::region::LAYER_TAGS`], which `validate`
+    /// refuses on layer rows, ask nothing).
     pub fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
-        tags.iter().all(|t| match t.as_ref() {
-            "outdoor" => self.outdoor,
-            "indoor" => !self.outdoor,
+        let terrains: Vec<&str> = tags
+            .iter()
+            .filter_map(|t| t.as_ref().strip_prefix(TERRAIN_TAG))
+            .collect();
+        let here = terrains.is_empty() || terrains.contains(&self.region.name.as_str());
+        here && tags.iter().all(|t| self.meets(t.as_ref()))
+    }
+
+    /// Whether the stage meets one tag.
+    fn meets(&self, tag: &str) -> bool {
+        let people = self.others || self.parley;
+        match tag {
+            "outdoor" => self.region.outdoor(),
+            "indoor" => !self.region.outdoor(),
+            "wild" | "settled" => self.region.setting == tag,
+            "water" => self.region.water,
             "foes" => self.foes,
-            "people" => self.people,
+            "band" => self.band,
+            "people" => people,
+            "someone" => self.foes || self.others,
+            "parley" => self.parley,
+            "friendly" => self.others && !self.foes,
+            "carriers" => self.carriers,
+            "trouble" => self.foes || !self.others,
             _ => true,
-        })
+        }
     }
 }
 
@@ -95,6 +129,20 @@ pub(super) fn layer(
 /// Foe kinds that carry purses and gear (the rest leave a lair's odd find).
 const CARRIERS: [&str; 3] = ["human", "townsfolk", "monster"];
 
+/// Bodies that carry nothing, whatever their kind: an ooze, a serpent.
+const NO_HANDS: [&str; 2] = ["shapeless", "beast"];
+
+/// Whether a foe carries purses and gear: a person or a monster with
+/// hands (a skeleton's axe, an ogre's sack), not a beast, an ooze or a
+/// serpent (their archetype's `body:` tag).
+fn carrier(library: &Library, n: &Npc) -> bool {
+    let body = library
+        .get("gen.npc.mettle")
+        .and_then(|t| t.rows.iter().find(|r| *r.entry.name == *n.archetype))
+        .map(|r| bodies(&r.entry.tags)[0]);
+    CARRIERS.contains(&n.kind.as_str()) && !body.is_some_and(|b| NO_HANDS.contains(&b))
+}
+
 /// The system's treasure table.
 fn treasure_table(system: RulesSystem) -> &'static str {
     match system {
@@ -108,26 +156,28 @@ fn treasure_table(system: RulesSystem) -> &'static str {
 const SPOILS_DRAWS: usize = 64;
 
 /// What the foes leave: none without foes or the table; the system's
-/// treasure when a foe carries things, else a trinket. A row tagged
-/// [`NEEDS_CAPTIVE`] (a freed captive who follows the party) only when
-/// `captive`: drawn otherwise, the table is rolled again on the same
+/// treasure when a foe carries things, else a trinket. A row must fit the
+/// stage by its layer tags (a boat only by water), and a row tagged
+/// [`NEEDS_CAPTIVE`] (a freed captive who follows the party) needs
+/// `captive`: a row drawn that does not fit is drawn again on the same
 /// stream, so the other rows keep their odds among themselves and every
-/// spoils without one is drawn as before.
+/// spoils that fits at once is drawn as before.
 pub(super) fn spoils(
     library: &Library,
     system: RulesSystem,
-    (foes, captive): (&[Npc], bool),
+    (stage, captive): (Stage, bool),
     s: &mut Stream,
 ) -> Result<Option<TableRoll>, GenError> {
-    if foes.is_empty() {
+    if !stage.foes {
         return Ok(None);
     }
-    let id = if foes.iter().any(|f| CARRIERS.contains(&f.kind.as_str())) {
+    let id = if stage.carriers {
         treasure_table(system)
     } else {
         "gen.treasure.trinket"
     };
-    let fits = |tags: &[String]| captive || !tags.iter().any(|t| t == NEEDS_CAPTIVE);
+    let fits =
+        |tags: &[String]| stage.fits(tags) && (captive || !tags.iter().any(|t| t == NEEDS_CAPTIVE));
     let Some(table) = library.get(id) else {
         return Ok(None);
     };
@@ -162,17 +212,65 @@ pub(super) fn holds_captive(situation: &TableRoll, twist: Option<&TableRoll>) ->
 mod tests {
     use super::*;
 
+    fn region(name: &str, setting: &str, water: bool) -> Region {
+        Region {
+            setting: setting.into(),
+            water,
+            ..Region::defaults(&format!("gen.encounter.{name}"))
+        }
+    }
+
+    fn stage(region: &Region, foes: bool, others: bool, parley: bool) -> Stage<'_> {
+        Stage {
+            region,
+            foes,
+            band: foes,
+            others,
+            parley,
+            carriers: parley,
+        }
+    }
+
     #[test]
     fn a_row_needs_all_its_tags() {
-        let stage = Stage {
-            outdoor: false,
-            foes: true,
-            people: false,
+        let cave = region("underground", "indoor", false);
+        let s = stage(&cave, true, false, false);
+        assert!(s.fits::<&str>(&[]));
+        assert!(s.fits(&["foes"]));
+        assert!(s.fits(&["indoor", "foes"]));
+        assert!(!s.fits(&["outdoor"]));
+        assert!(!s.fits(&["foes", "people"]));
+        assert!(!s.fits(&["wild"]) && !s.fits(&["settled"]) && !s.fits(&["water"]));
+        assert!(!s.fits(&["carriers"]) && !s.fits(&["parley"]));
+    }
+
+    #[test]
+    fn who_is_on_stage_reads_apart() {
+        let town = region("town", "settled", false);
+        let friendly = stage(&town, false, true, false);
+        assert!(friendly.fits(&["people", "friendly", "someone", "settled"]));
+        assert!(!friendly.fits(&["parley"]) && !friendly.fits(&["foes"]));
+        assert!(!friendly.fits(&["trouble"]));
+        let bandits = stage(&town, true, false, true);
+        assert!(bandits.fits(&["people", "parley", "carriers", "someone"]));
+        assert!(!bandits.fits(&["friendly"]));
+        let empty = stage(&town, false, false, false);
+        assert!(!empty.fits(&["someone"]) && !empty.fits(&["people"]));
+        assert!(empty.fits(&["trouble"]) && bandits.fits(&["trouble"]));
+        let lone = Stage {
+            band: false,
+            ..bandits
         };
-        assert!(stage.fits::<&str>(&[]));
-        assert!(stage.fits(&["foes"]));
-        assert!(stage.fits(&["indoor", "foes"]));
-        assert!(!stage.fits(&["outdoor"]));
-        assert!(!stage.fits(&["foes", "people"]));
+        assert!(bandits.fits(&["band"]) && !lone.fits(&["band"]));
+    }
+
+    #[test]
+    fn terrain_tags_name_where_a_row_fits() {
+        let swamp = region("swamp", "wild", true);
+        let s = stage(&swamp, false, false, false);
+        assert!(s.fits(&["terrain:swamp"]));
+        assert!(s.fits(&["terrain:road", "terrain:swamp", "water"]));
+        assert!(!s.fits(&["terrain:road"]));
+        assert!(!s.fits(&["terrain:swamp", "settled"]));
     }
 }

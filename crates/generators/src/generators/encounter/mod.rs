@@ -259,14 +259,14 @@ impl Generator for Request {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.clone()).collect(),
         };
-        let stage = Stage::of(region.outdoor(), &foes, &others);
+        let stage = Stage::of(library, region, &foes, &others);
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
         let captive = layers::holds_captive(&situation, twist.as_ref());
         let spoils = layers::spoils(
             library,
             self.system,
-            (&foes, captive),
+            (stage, captive),
             &mut at.stream(seed, "spoils"),
         )?;
         let weather = weather::weather(
@@ -495,7 +495,7 @@ mod tests {
             weather_fits(&e, req.season, i);
             let problems = check(&e);
             assert!(problems.is_empty(), "#{i}: {problems:?}");
-            freed += usize::from(spoils_fit(&e, i));
+            freed += usize::from(spoils_fit(&library, &e, i));
             if !e.foes.is_empty() {
                 fights += 1;
                 if e.threat.verdict == "fair" || e.threat.verdict == "hard" {
@@ -529,13 +529,23 @@ mod tests {
     }
 
     /// Spoils with foes and only then: the system's treasure when a foe
-    /// carries things (a person or a monster), else a trinket.
+    /// carries things (a person or a monster with hands: no archetype
+    /// tagged `body:shapeless` or `body:beast`), else a trinket.
     /// Whether the spoils free a captive.
-    fn spoils_fit(e: &Encounter, i: usize) -> bool {
-        let carrier = e
-            .foes
-            .iter()
-            .any(|f| ["human", "townsfolk", "monster"].contains(&f.kind.as_str()));
+    fn spoils_fit(library: &Library, e: &Encounter, i: usize) -> bool {
+        let archetypes = &library.get("gen.npc.core").unwrap().rows;
+        let handless = |a: &str| {
+            archetypes.iter().any(|r| {
+                *r.entry.name == *a
+                    && r.entry
+                        .tags
+                        .iter()
+                        .any(|t| t == "body:shapeless" || t == "body:beast")
+            })
+        };
+        let carrier = e.foes.iter().any(|f| {
+            ["human", "townsfolk", "monster"].contains(&f.kind.as_str()) && !handless(&f.archetype)
+        });
         let want = match (e.foes.is_empty(), carrier, e.system) {
             (true, ..) => None,
             (false, false, _) => Some("gen.treasure.trinket"),

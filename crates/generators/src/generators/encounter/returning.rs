@@ -90,8 +90,10 @@ pub fn draw(
     let Some(table) = library.get(TABLE) else {
         return Ok(None);
     };
-    let outdoor = library.region(&e.terrain).is_ok_and(|r| r.outdoor());
-    let stage = Stage::of(outdoor, &e.foes, &e.others);
+    let Ok(region) = library.region(&e.terrain) else {
+        return Ok(None);
+    };
+    let stage = Stage::of(library, region, &e.foes, &e.others);
     let fitting: Vec<(usize, &Row)> = table
         .rows
         .iter()

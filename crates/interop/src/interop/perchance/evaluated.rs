@@ -8,6 +8,7 @@
 //! list, an escape, a weighted option) leaves the variable refused.
 
 use super::gcd;
+use super::text::signed;
 
 /// Most outcomes one item may have.
 pub const MAX_OUTCOMES: usize = 1_000;
@@ -67,17 +68,6 @@ fn number_range(t: &str) -> Option<(i64, i64)> {
     let (a, rest) = signed(t)?;
     let (b, rest) = signed(rest.strip_prefix('-')?)?;
     (rest.is_empty() && a <= b).then_some((a, b))
-}
-
-fn signed(s: &str) -> Option<(i64, &str)> {
-    let from = usize::from(s.starts_with('-'));
-    let end = s[from..]
-        .find(|c: char| !c.is_ascii_digit())
-        .map_or(s.len(), |n| n + from);
-    if end == from || end - from > 9 {
-        return None;
-    }
-    Some((s[..end].parse().ok()?, &s[end..]))
 }
 
 /// The weight of each outcome of each item: item `i` weighs `items[i]`,

@@ -479,7 +479,7 @@ fn number_range(t: &str) -> Option<(i64, i64)> {
     rest.is_empty().then_some((a, b))
 }
 
-fn signed(s: &str) -> Option<(i64, &str)> {
+pub(super) fn signed(s: &str) -> Option<(i64, &str)> {
     let from = usize::from(s.starts_with('-'));
     let end = s[from..]
         .find(|c: char| !c.is_ascii_digit())
