@@ -1340,6 +1340,16 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "weather row tag neither terrain nor sky",
+            "[[table]]\nextends = \"gen.weather.autumn\"\n\n[[table.row]]\nweight = 1\nname = \"Squall\"\ntext = \"A squall off the sea.\"\ntags = [\"road\", \"rian\"]\n",
+            &[
+                "[gen.weather.autumn] row `Squall` is tagged `rian`, which is neither a terrain nor what the sky does",
+                "a weather row's tags are the terrains it fits (",
+                "rain, fog, wind",
+                "did you mean `rain`?",
+            ],
+        ),
+        table(
             "spoils row tag no encounter reads",
             "[[table]]\nextends = \"gen.treasure.core\"\n\n[[table.row]]\nweight = 1\nname = \"Raft\"\ntext = \"A raft.\"\ntags = [\"watter\"]\n",
             &[
@@ -2709,6 +2719,7 @@ each_case! {
     situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",
+    weather_row_tag_neither_terrain_nor_sky => "weather row tag neither terrain nor sky",
     extension_of_no_table => "extension of no table",
     extension_that_breaks_the_die => "extension that breaks the die",
     empty_content_folder => "empty content folder",

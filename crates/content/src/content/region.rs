@@ -41,6 +41,12 @@ pub const SETTINGS: [&str; 3] = ["wild", "settled", "indoor"];
 pub const SKY: &str = "sky";
 /// The tag of a row that needs buildings (furniture, doors, windows).
 pub const BUILT: &str = "built";
+/// What the sky does that a tile can need of the weather (`acs.tiles`) and
+/// a weather row can say (`gen.weather.<season>`): under the open sky a
+/// RAIN tile is laid only in weather tagged `rain` (rain, sleet, hail or
+/// falling snow), a FOG tile in `fog` (mist, low cloud, smoke, dust), a
+/// WIND tile in `wind`.
+pub const WEATHER_TAGS: [&str; 3] = ["rain", "fog", "wind"];
 /// The tables of layers laid over an encounter's situation: its twist and
 /// its ending.
 pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];

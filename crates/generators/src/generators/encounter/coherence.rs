@@ -47,7 +47,7 @@ fn request(i: usize, system: RulesSystem) -> Request {
         pin: Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
-        season: Default::default(),
+        season: Season::ALL[i % 4],
     }
 }
 
@@ -104,9 +104,64 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
         if WILD.contains(&e.terrain.as_str()) && BUILT.contains(&name) {
             out.push(format!("{name} in the {}", e.terrain));
         }
+        out.extend(sky_problem(e, name));
     }
     out.extend(layer_problems(e));
     out
+}
+
+/// The words a weather text uses for what a RAIN, FOG or WIND tile needs
+/// of the sky (read from the text, not the row's tags).
+const SKY_WORDS: [(&str, &[&str]); 3] = [
+    (
+        "RAIN",
+        &[
+            "rain",
+            "drizzle",
+            "downpour",
+            "shower",
+            "showers",
+            "sleet",
+            "hail",
+            "hailstorm",
+            "snow",
+            "blizzard",
+            "thunderstorm",
+            "storm",
+        ],
+    ),
+    (
+        "FOG",
+        &[
+            "fog", "mist", "cloud", "smoke", "haze", "dust", "dusty", "white",
+        ],
+    ),
+    (
+        "WIND",
+        &[
+            "wind",
+            "windy",
+            "gale",
+            "gales",
+            "gusts",
+            "blowing",
+            "blows",
+            "breeze",
+            "storm",
+            "blizzard",
+            "thunderstorm",
+        ],
+    ),
+];
+
+/// A RAIN, FOG or WIND tile under an open sky whose weather says nothing
+/// of rain, fog or wind.
+fn sky_problem(e: &Encounter, tile: &str) -> Option<String> {
+    let w = e.weather.as_ref().filter(|_| e.terrain != "underground")?;
+    let (_, needs) = SKY_WORDS.iter().find(|(k, _)| tile.starts_with(k))?;
+    let ws = words(&w.text);
+    (!ws.iter().any(|x| needs.contains(&x.as_str())))
+        .then(|| format!("{tile} in weather {:?}: {}", w.row, w.text))
 }
 
 /// Who and what an encounter holds, read from its terrain's name and its
@@ -362,7 +417,11 @@ fn underground_two_diamonds_lay_a_sight_tile_that_is_not_rain() {
     ];
     for k in 0..30 {
         let mut s = Seed::new("under").unwrap().stream(&k.to_string());
-        let d = terrain::play_cards(&library, ("party", under), &cards, &zones, &mut s);
+        let ground = terrain::Ground {
+            region: under,
+            weather: None,
+        };
+        let d = terrain::play_cards(&library, ("party", ground), &cards, &zones, &mut s);
         assert_eq!(d.tiles.len(), 1);
         let t = &d.tiles[0];
         assert!(!SKY.contains(&t.name.as_str()), "{}", t.name);

@@ -285,8 +285,16 @@ impl Generator for Request {
             ),
         );
         let zone_names = layout.zone_names();
-        let (mut terrain_cards, first_to_lay) =
-            terrain::terrain_cards(library, (seed, at), region, &zone_names, !foes.is_empty());
+        let (mut terrain_cards, first_to_lay) = terrain::terrain_cards(
+            library,
+            (seed, at),
+            terrain::Ground {
+                region,
+                weather: weather.as_ref(),
+            },
+            &zone_names,
+            !foes.is_empty(),
+        );
         let mut sporadics = terrain::sporadics(library, (seed, at), region, &zone_names);
         let mut placed: Vec<&mut Placed> = terrain_cards
             .iter_mut()

@@ -5,17 +5,20 @@
 //! carrying its rule worded for the encounter's system (from
 //! `gen.tile_rules.mettle` or `gen.tile_rules.core`). Only tiles and
 //! sporadics that fit the region's setting are laid ([`Region::allows`]:
-//! no rain or wind indoors, no furniture in the wild); where no tile of a
-//! call fits, the player picks another of the suit's category at that
-//! strength, as the ACS lets them.
+//! no rain or wind indoors, no furniture in the wild) and, under the open
+//! sky, the weather drawn for the encounter ([`Ground::fits`]: no rain tile
+//! on a still, dry evening); where no tile of a call fits, the player picks
+//! another of the suit's category at that strength, as the ACS lets them.
 
 use serde::Serialize;
 
 use super::super::{Address, GenError, pick};
+use crate::content::region::WEATHER_TAGS;
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::rules::acs::{self, Bonus, Card};
 use crate::seed::{DieSource, Seed, Stream};
+use crate::tables::TableRoll;
 
 /// One side's terrain cards and the tiles they became.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -50,35 +53,62 @@ pub struct Placed {
     pub from: String,
 }
 
-/// The `acs.tiles` that answer a call and fit the region: those the card
+/// Where the tiles are laid: the region and, under the open sky, what its
+/// weather says the sky does (the weather row's [`WEATHER_TAGS`]; none
+/// drawn, anything goes).
+#[derive(Clone, Copy)]
+pub(super) struct Ground<'a> {
+    /// The region.
+    pub region: &'a Region,
+    /// The weather drawn, if any.
+    pub weather: Option<&'a TableRoll>,
+}
+
+impl Ground<'_> {
+    /// A tile fits the region's setting ([`Region::allows`]) and, under
+    /// the open sky, asks only for the weather there is: a tile tagged
+    /// `rain`, `fog` or `wind` needs the weather row to carry that tag.
+    pub(super) fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
+        let sky = self.weather.filter(|_| self.region.outdoor());
+        self.region.allows(tags)
+            && sky.is_none_or(|w| {
+                tags.iter()
+                    .map(AsRef::as_ref)
+                    .filter(|t| WEATHER_TAGS.contains(t))
+                    .all(|t| w.tags.iter().any(|g| g == t))
+            })
+    }
+}
+
+/// The `acs.tiles` that answer a call and fit the ground: those the card
 /// rule names, else (none of them fits) the suit's others at that strength.
-fn tiles_for<'a>(rows: &'a [Row], call: &acs::Call, region: &Region) -> Vec<&'a Row> {
+fn tiles_for<'a>(rows: &'a [Row], call: &acs::Call, ground: Ground) -> Vec<&'a Row> {
     let mut tiles = acs::tiles_for(rows, |r| &r.entry.tags, call);
-    tiles.retain(|r| region.allows(&r.entry.tags));
+    tiles.retain(|r| ground.fits(&r.entry.tags));
     if tiles.is_empty() {
         let spot = acs::Call {
             field: None,
             ..*call
         };
         tiles = acs::tiles_for(rows, |r| &r.entry.tags, &spot);
-        tiles.retain(|r| region.allows(&r.entry.tags));
+        tiles.retain(|r| ground.fits(&r.entry.tags));
     }
     tiles
 }
 
 /// Turn one side's cards into tiles, by the card rule in `acs.card_rule`:
 /// each tile is drawn from the `acs.tiles` that fit its call and the
-/// region, and a spot tile is placed in one of `zones`.
+/// ground, and a spot tile is placed in one of `zones`.
 pub(super) fn play_cards(
     library: &Library,
-    (side, region): (&str, &Region),
+    (side, ground): (&str, Ground),
     cards: &[Card],
     zones: &[String],
     s: &mut Stream,
 ) -> SideDraw {
     let rows: &[Row] = library.get("acs.tiles").map_or(&[], |t| &t.rows);
     let play = acs::play(cards, s, |call, s| {
-        let tile: &Row = pick(&tiles_for(rows, call, region), s).copied()?;
+        let tile: &Row = pick(&tiles_for(rows, call, ground), s).copied()?;
         let at = match call.field {
             Some(_) => "whole field".to_owned(),
             None => pick(zones, s).cloned().unwrap_or_default(),
@@ -110,15 +140,15 @@ pub(super) fn play_cards(
 pub(super) fn terrain_cards(
     library: &Library,
     (seed, at): (&Seed, &Address),
-    region: &Region,
+    ground: Ground,
     zones: &[String],
     foes: bool,
 ) -> (Vec<SideDraw>, String) {
     let mut cs = at.stream(seed, "cards");
     let mut cards = acs::deck();
     cs.shuffle(&mut cards);
-    let party_side = play_cards(library, ("party", region), &cards[0..3], zones, &mut cs);
-    let foe_side = play_cards(library, ("foes", region), &cards[3..6], zones, &mut cs);
+    let party_side = play_cards(library, ("party", ground), &cards[0..3], zones, &mut cs);
+    let foe_side = play_cards(library, ("foes", ground), &cards[3..6], zones, &mut cs);
     let straight = [&party_side, &foe_side]
         .into_iter()
         .find(|d| d.bonus.as_deref() == Some(Bonus::Straight.text()));
@@ -227,9 +257,13 @@ mod tests {
         let wild = Region::defaults("gen.encounter.forest");
         let mut s = Seed::new("cards").unwrap().stream("");
         // 5♦ + 8♦ → Medium Rain over the whole field.
+        let ground = Ground {
+            region: &wild,
+            weather: None,
+        };
         let d = play_cards(
             &library,
-            ("party", &wild),
+            ("party", ground),
             &[Card { suit: 2, rank: 5 }, Card { suit: 2, rank: 8 }],
             &zones,
             &mut s,
@@ -242,7 +276,7 @@ mod tests {
             let mut s = Seed::new("king").unwrap().stream(&i.to_string());
             let d = play_cards(
                 &library,
-                ("foes", &wild),
+                ("foes", ground),
                 &[Card { suit: 1, rank: 13 }],
                 &zones,
                 &mut s,
@@ -258,5 +292,52 @@ mod tests {
                 .unwrap();
             assert!(row.entry.tags.iter().any(|x| x == "spades"), "{}", t.name);
         }
+    }
+
+    /// The weather row `name` of `table`, as an encounter draws it.
+    fn weather_row(library: &Library, table: &str, name: &str) -> TableRoll {
+        let rows = &library.get(table).unwrap().rows;
+        let i = rows.iter().position(|r| r.entry.name == name).unwrap();
+        let mut s = Seed::new("w").unwrap().stream("");
+        library.resolve(table, i, &mut s).unwrap()
+    }
+
+    #[test]
+    fn the_weather_decides_the_sky_tiles() {
+        let library = crate::content::test_library();
+        let zones = vec!["Left flank".to_owned()];
+        let forest = Region::defaults("gen.encounter.forest");
+        // 5♦ + 8♦ call for Medium Rain over the whole field.
+        let diamonds = [Card { suit: 2, rank: 5 }, Card { suit: 2, rank: 8 }];
+        let lay = |weather: &TableRoll, i: usize| {
+            let ground = Ground {
+                region: &forest,
+                weather: Some(weather),
+            };
+            let mut s = Seed::new("sky").unwrap().stream(&i.to_string());
+            play_cards(&library, ("party", ground), &diamonds, &zones, &mut s)
+        };
+        let wet = weather_row(&library, "gen.weather.autumn", "Endless rain");
+        let still = weather_row(&library, "gen.weather.spring", "Midges");
+        for i in 0..30 {
+            assert_eq!(lay(&wet, i).tiles[0].name, "RAIN, moderate");
+            // A still, warm evening: the player picks another diamond of
+            // that strength, never rain, fog or wind.
+            let t = &lay(&still, i).tiles[0];
+            assert!(
+                ["LIGHT, dark", "EXPOSED GROUND"].contains(&t.name.as_str()),
+                "{}",
+                t.name
+            );
+        }
+        // Below ground no weather tag is asked of a fog tile.
+        let under = library.region("underground").unwrap();
+        let bad_air = weather_row(&library, "gen.weather.underground", "Bad air");
+        let ground = Ground {
+            region: under,
+            weather: Some(&bad_air),
+        };
+        assert!(ground.fits(&["diamonds", "sight", "medium", "field-3", "fog"]));
+        assert!(!ground.fits(&["diamonds", "sight", "medium", "field-2", "sky", "rain"]));
     }
 }
