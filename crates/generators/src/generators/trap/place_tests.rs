@@ -96,12 +96,30 @@ fn misplaced(library: &Library, t: &Trap) -> Option<String> {
         return None;
     }
     let checks = [
-        (IN_ROOMS.contains(&effect) && !ROOMS.contains(&trigger), "no room"),
-        (effect == "Flash flood" && !BEDS.contains(&trigger), "no stream bed"),
-        (effect == "Portcullis" && !THRESHOLDS.contains(&trigger), "no arch"),
-        (effect == "Cut bridge" && trigger != "Footbridge", "no bridge"),
-        (ON_FLOORS.contains(&effect) && SPANS.contains(&trigger), "no floor"),
-        (ON_DRY.contains(&effect) && WATERS.contains(&trigger), "in water"),
+        (
+            IN_ROOMS.contains(&effect) && !ROOMS.contains(&trigger),
+            "no room",
+        ),
+        (
+            effect == "Flash flood" && !BEDS.contains(&trigger),
+            "no stream bed",
+        ),
+        (
+            effect == "Portcullis" && !THRESHOLDS.contains(&trigger),
+            "no arch",
+        ),
+        (
+            effect == "Cut bridge" && trigger != "Footbridge",
+            "no bridge",
+        ),
+        (
+            ON_FLOORS.contains(&effect) && SPANS.contains(&trigger),
+            "no floor",
+        ),
+        (
+            ON_DRY.contains(&effect) && WATERS.contains(&trigger),
+            "in water",
+        ),
         (
             t.effect.contains("the hand that set it off") && !by_hand(library, trigger),
             "no hand",
@@ -111,7 +129,10 @@ fn misplaced(library: &Library, t: &Trap) -> Option<String> {
             "no doorway",
         ),
     ];
-    checks.iter().find(|(bad, _)| *bad).and_then(|(_, why)| wrong(why))
+    checks
+        .iter()
+        .find(|(bad, _)| *bad)
+        .and_then(|(_, why)| wrong(why))
 }
 
 /// Whether `t` (a trap that cannot be set again) is dealt with by a row
@@ -124,7 +145,10 @@ fn reset_once(library: &Library, t: &Trap) -> bool {
     let Some(d) = t.disarm.as_deref() else {
         return false;
     };
-    ONCE.contains(&effect) && tags_of(library, DISARM, row_name(d)).iter().any(|x| x == "do:reset")
+    ONCE.contains(&effect)
+        && tags_of(library, DISARM, row_name(d))
+            .iter()
+            .any(|x| x == "do:reset")
 }
 
 fn systems() -> [Against; 2] {
