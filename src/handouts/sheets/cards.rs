@@ -223,6 +223,7 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         ..t.clone()
     };
     let mut blocks = vec![
+        Block::Field(w.trap.set_in.clone(), t.terrain.clone()),
         Block::Field(w.trap.trigger.clone(), t.trigger.clone()),
         Block::Field(w.trap.clue.clone(), t.clue.clone()),
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
