@@ -456,7 +456,7 @@ fn cases() -> Vec<Case> {
             &[
                 "tables/t.toml:4:1: [gen.trap.effect] row `Sluice` is tagged `touch:rom`, but `rom` is no kind of trigger",
                 "did you mean `touch:room`?",
-                "hint: a trigger's by: tags and an effect's touch: and never: tags name one of: foot, wire, cross",
+                "a trigger's by: tags and an effect's touch: and never: tags name one of: foot, wire, cross",
             ],
         ),
         table(
@@ -477,7 +477,7 @@ fn cases() -> Vec<Case> {
             &[
                 "tables/t.toml:4:1: [gen.trap.disarm] row `Fill it in` is tagged `do:disram`, which is nothing a party does to a trap",
                 "did you mean `do:disarm`?",
-                "hint: a do: tag is one of: do:find, do:disarm, do:bypass, do:reset",
+                "a do: tag is one of: do:find, do:disarm, do:bypass, do:reset",
             ],
         ),
         table(
@@ -2731,6 +2731,11 @@ each_case! {
     trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
     trait_row_with_an_unknown_need => "trait row with an unknown need",
     trait_row_with_an_unknown_body => "trait row with an unknown body",
+    trap_effect_that_needs_an_unknown_kind_of_trigger => "trap effect that needs an unknown kind of trigger",
+    trap_effect_with_a_tag_no_trap_reads => "trap effect with a tag no trap reads",
+    way_to_deal_with_a_trap_that_does_nothing_known => "way to deal with a trap that does nothing known",
+    mechanism_on_a_table_that_holds_no_trap => "mechanism on a table that holds no trap",
+    trait_row_for_no_archetype => "trait row for no archetype",
     concept_row_for_no_archetype => "concept row for no archetype",
     returning_face_with_a_stray_marker_and_tag => "returning face with a stray marker and tag",
     place_naming_another_terrain => "place whose text names another terrain than it is drawn for",

@@ -239,8 +239,13 @@ fn tag_problems(id: &str, name: &str, tags: &[Text]) -> Vec<TagProblem> {
     for tag in tags.iter().map(AsRef::as_ref) {
         if tag.starts_with("mech:") && !TRAP_TABLES.contains(&id) {
             out.push((
-                format!("row `{name}` is tagged `{tag}`, but only a trap table's rows have a mechanism"),
-                format!("mech: tags belong to {}: leave it out here, or move the row there", TRAP_TABLES.join(", ")),
+                format!(
+                    "row `{name}` is tagged `{tag}`, but only a trap table's rows have a mechanism"
+                ),
+                format!(
+                    "mech: tags belong to {}: leave it out here, or move the row there",
+                    TRAP_TABLES.join(", ")
+                ),
                 None,
             ));
         }
@@ -286,7 +291,10 @@ fn do_problem(name: &str, tag: &str) -> Option<TagProblem> {
     }
     Some((
         format!("row `{name}` is tagged `{tag}`, which is nothing a party does to a trap"),
-        format!("a do: tag is one of: {}", DOES.map(|d| format!("do:{d}")).join(", ")),
+        format!(
+            "a do: tag is one of: {}",
+            DOES.map(|d| format!("do:{d}")).join(", ")
+        ),
         suggest(does, DOES.iter().copied()).map(|d| format!("do:{d}")),
     ))
 }
