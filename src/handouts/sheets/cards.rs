@@ -223,7 +223,6 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         ..t.clone()
     };
     let mut blocks = vec![
-        Block::Field(w.trap.set_in.clone(), t.terrain.clone()),
         Block::Field(w.trap.trigger.clone(), t.trigger.clone()),
         Block::Field(w.trap.clue.clone(), t.clue.clone()),
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
@@ -289,7 +288,9 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
     }
     Card {
         title: t.name.clone(),
-        subtitle: w.trap.kind.clone(),
+        // Where it is set rides on the kind line, so no card grows a line:
+        // `Trap · Set in: ruins`.
+        subtitle: format!("{} · {}: {}", w.trap.kind, w.trap.set_in, t.terrain),
         address,
         blocks,
     }
