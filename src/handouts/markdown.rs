@@ -248,6 +248,10 @@ pub struct TrapWords {
     pub group: String,
     /// `Trap`: the card's kind line and the handout's heading.
     pub kind: String,
+    /// `Set in`: the terrain the trap is set in (a wording file written
+    /// before this key reads the default).
+    #[serde(default = "set_in_word")]
+    pub set_in: String,
     pub trigger: String,
     pub clue: String,
     pub effect: String,
@@ -261,6 +265,10 @@ pub struct TrapWords {
     /// written before this key reads the default).
     #[serde(default = "fit_word")]
     pub fit: String,
+}
+
+fn set_in_word() -> String {
+    "Set in".into()
 }
 
 fn fit_word() -> String {

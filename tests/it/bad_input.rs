@@ -446,6 +446,56 @@ fn cases() -> Vec<Case> {
                 "tables/t.toml:14:1: [gen.trap.core.effect] trap effect `Darts` is tagged [mech:darts, place:built, place:wild] here but [mech:darts, place:built] in `gen.trap.effect`",
             ],
         ),
+        table(
+            "trap effect that needs an unknown kind of trigger",
+            &format!(
+                "{}{}",
+                trap_effect("gen.trap.effect", "Sluice", "mech:flood\", \"touch:rom", "{ hazard = \"3D\", vs = \"POISE\" }"),
+                trap_effect("gen.trap.core.effect", "Sluice", "mech:flood\", \"touch:rom", "{ save = \"AGI\", damage = \"d6!\" }"),
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] row `Sluice` is tagged `touch:rom`, but `rom` is no kind of trigger",
+                "did you mean `touch:room`?",
+                "a trigger's by: tags and an effect's touch: and never: tags name one of: foot, wire, cross",
+            ],
+        ),
+        table(
+            "trap effect with a tag no trap reads",
+            &format!(
+                "{}{}",
+                trap_effect("gen.trap.effect", "Darts", "mech:darts\", \"onse", "{ hazard = \"3D\", vs = \"POISE\" }"),
+                trap_effect("gen.trap.core.effect", "Darts", "mech:darts\", \"onse", "{ save = \"AGI\", damage = \"d6!\" }"),
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] trap effect `Darts` is tagged `onse`, which no trap reads",
+                "did you mean `once`?",
+            ],
+        ),
+        table(
+            "way to deal with a trap that does nothing known",
+            "[[table]]\nextends = \"gen.trap.disarm\"\n\n[[table.row]]\nweight = 1\nname = \"Fill it in\"\ntext = \"Shovel earth into the pit.\"\ntags = [\"mech:pit\", \"do:disram\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.trap.disarm] row `Fill it in` is tagged `do:disram`, which is nothing a party does to a trap",
+                "did you mean `do:disarm`?",
+                "a do: tag is one of: do:find, do:disarm, do:bypass, do:reset",
+            ],
+        ),
+        table(
+            "mechanism on a table that holds no trap",
+            &format!("{TABLE_HEAD}\n[[table.row]]\nweight = 1\nname = \"Hole\"\ntext = \"A hole.\"\ntags = [\"mech:pit\"]\n"),
+            &[
+                "tables/t.toml:7:1: [fx.t] row `Hole` is tagged `mech:pit`, but only a trap table's rows have a mechanism",
+                "hint: mech: tags belong to gen.trap.trigger, gen.trap.clue, gen.trap.effect, gen.trap.core.effect, gen.trap.disarm, mettle.traps",
+            ],
+        ),
+        table(
+            "trait row for no archetype",
+            "[[table]]\nextends = \"gen.npc.manner\"\n\n[[table.row]]\nweight = 1\nname = \"Wipes the bar\"\ntext = \"wipes the bar while listening\"\ntags = [\"townsfolk\", \"for:inkeeper\"]\n",
+            &[
+                "tables/t.toml:4:1: [gen.npc.manner] row `Wipes the bar` is tagged `for:inkeeper`, but no archetype is named `inkeeper`",
+                "did you mean `for:innkeeper`?",
+            ],
+        ),
         // Stat blocks out of the rules' bounds: a party file, a pool
         // summary, a Core Rules character sheet.
         session_case(
@@ -2708,6 +2758,11 @@ each_case! {
     trait_row_with_an_unknown_kind_tag => "trait row with an unknown kind tag",
     trait_row_with_an_unknown_need => "trait row with an unknown need",
     trait_row_with_an_unknown_body => "trait row with an unknown body",
+    trap_effect_that_needs_an_unknown_kind_of_trigger => "trap effect that needs an unknown kind of trigger",
+    trap_effect_with_a_tag_no_trap_reads => "trap effect with a tag no trap reads",
+    way_to_deal_with_a_trap_that_does_nothing_known => "way to deal with a trap that does nothing known",
+    mechanism_on_a_table_that_holds_no_trap => "mechanism on a table that holds no trap",
+    trait_row_for_no_archetype => "trait row for no archetype",
     concept_row_for_no_archetype => "concept row for no archetype",
     returning_face_with_a_stray_marker_and_tag => "returning face with a stray marker and tag",
     place_naming_another_terrain => "place whose text names another terrain than it is drawn for",

@@ -288,7 +288,9 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
     }
     Card {
         title: t.name.clone(),
-        subtitle: w.trap.kind.clone(),
+        // Where it is set rides on the kind line, so no card grows a line:
+        // `Trap · Set in: ruins`.
+        subtitle: format!("{} · {}: {}", w.trap.kind, w.trap.set_in, t.terrain),
         address,
         blocks,
     }

@@ -15,7 +15,8 @@
 //!   points at another trap.
 //! - **A way to deal with it** ([`serves`]): a `gen.trap.disarm` row
 //!   sharing a `mech:` with the effect (specific) or `generic`, with no
-//!   `place:` tag or the terrain's place.
+//!   `place:` tag or the terrain's place; never a row that resets it
+//!   (`do:reset`) for an effect tagged `once`.
 
 use super::region::Region;
 
@@ -30,7 +31,17 @@ pub(crate) const EFFECTS: [&str; 2] = ["gen.trap.effect", "gen.trap.core.effect"
 pub const DISARM: &str = "gen.trap.disarm";
 /// The tag prefixes that say where a trap part fits and what it pairs
 /// with: the two effect tables must agree on them row by row.
-pub const COHERENCE: [&str; 5] = ["mech:", "place:", "terrain:", "touch:", "never:"];
+pub const COHERENCE: [&str; 6] = ["mech:", "place:", "terrain:", "touch:", "never:", "once"];
+/// What a trigger's `by:` tags (and an effect's `touch:` and `never:`)
+/// can name: what the victim does, and where.
+pub const KINDS: [&str; 16] = [
+    "foot", "wire", "cross", "hand", "weight", "span", "ground", "stair", "water", "plank",
+    "voice", "light", "wait", "watch", "room", "bed",
+];
+/// What a `gen.trap.disarm` row's `do:` tags can name.
+pub const DOES: [&str; 4] = ["find", "disarm", "bypass", "reset"];
+/// The bare tags an effect may carry besides its prefixed ones.
+pub const EFFECT_FLAGS: [&str; 2] = ["alarm", "once"];
 
 /// The values of a row's tags with `prefix` (`mech:` → `darts`).
 pub fn values<'a, S: AsRef<str>>(
@@ -96,10 +107,14 @@ pub fn points<S: AsRef<str>, T: AsRef<str>, U: AsRef<str>>(
 
 /// What a `gen.trap.disarm` row with `disarm` tags does for an effect with
 /// `effect` tags set in a `place`: `Specific` (its mechanism), `Generic`
-/// or `Elsewhere` (another mechanism, or another kind of place).
+/// or `Elsewhere` (another mechanism, or another kind of place, or a way
+/// to reset a trap that cannot be set again).
 pub fn serves<S: AsRef<str>, T: AsRef<str>>(disarm: &[S], effect: &[T], place: &str) -> Points {
     let mut places = values(disarm, "place:").peekable();
     if places.peek().is_some() && !places.any(|p| p == place) {
+        return Points::Elsewhere;
+    }
+    if has(effect, "once") && has(disarm, "do:reset") {
         return Points::Elsewhere;
     }
     if values(disarm, "mech:").any(|m| values(effect, "mech:").any(|e| e == m)) {
@@ -189,5 +204,9 @@ mod tests {
         );
         assert_eq!(serves(&["generic"], &pit, "built"), Points::Generic);
         assert_eq!(serves(&["mech:gas"], &pit, "built"), Points::Elsewhere);
+        let block = ["mech:deadfall", "once"];
+        let reset = ["generic", "do:bypass", "do:reset"];
+        assert_eq!(serves(&reset, &pit, "built"), Points::Generic);
+        assert_eq!(serves(&reset, &block, "built"), Points::Elsewhere);
     }
 }

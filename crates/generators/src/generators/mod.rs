@@ -42,6 +42,8 @@ pub mod weather;
 
 #[cfg(test)]
 mod prose_tests;
+#[cfg(test)]
+mod trait_fit_tests;
 
 use std::borrow::Borrow;
 use std::collections::BTreeSet;

@@ -356,7 +356,12 @@ impl Generator for Request {
             RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
         };
         let body = bodies(&row.entry.tags)[0];
-        let traits = traits::draw(library, (&kind, body), seed, at)?;
+        let who = traits::Who {
+            archetype: &row.entry.name,
+            kind: &kind,
+            body,
+        };
+        let traits = traits::draw(library, &who, seed, at)?;
         let table = table_for(self.system);
         let concept = concept::draw(
             library,

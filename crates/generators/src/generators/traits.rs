@@ -17,12 +17,18 @@
 //! `headless` ([`crate::content::validate::traits::BODIES`]) draws only the rows tagged with its body (an
 //! ooze has no hat to wear nor a deal to hide); any other draws only the
 //! rows without a `body:` tag or tagged `body:person`.
+//!
+//! Archetypes: a row tagged `for:<archetype>` (one or more) fits only the
+//! archetypes it names (only an innkeeper polishes the same clean cup; a
+//! tribute in salt and iron is asked by a troll or a goblin-chief, not a
+//! ghost), on top of the rules above; a row without one fits every
+//! archetype of its kinds.
 
 use serde::Serialize;
 
 use super::{Address, GenError};
-use crate::content::validate::traits::{ALIVE, TABLES, UNLIVING, bodies};
-use crate::content::{Library, Row, era};
+use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING, bodies};
+use crate::content::{Library, Row, Text, era};
 use crate::seed::{Seed, Stream};
 
 /// The four traits; each `None` when its table has no row for the kind.
@@ -81,17 +87,40 @@ pub(crate) fn tags_for(kind: &str) -> Vec<&str> {
     }
 }
 
-/// The traits of an NPC of `kind` with `body` (`person`, `shapeless`, …)
-/// at `at`.
-pub fn draw(
-    library: &Library,
-    (kind, body): (&str, &str),
-    seed: &Seed,
-    at: &Address,
-) -> Result<Traits, GenError> {
+/// Who an NPC is, as the trait tables read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Who<'a> {
+    /// The archetype's name (`innkeeper`, `pale-one`): what `for:` tags
+    /// name.
+    pub archetype: &'a str,
+    /// Its kind (`human`, `townsfolk`, `monster`, `undead`, …).
+    pub kind: &'a str,
+    /// Its body (`person`, `shapeless`, `beast`, `bones`, `headless`).
+    pub body: &'a str,
+}
+
+impl Who<'_> {
+    /// Whether a trait row with `tags` fits this NPC: its kind (or
+    /// `monster` for the dead), alive if it needs the living, its body,
+    /// and its archetype if the row names any (`for:`).
+    fn fits(&self, tags: &[Text]) -> bool {
+        let kinds = tags_for(self.kind);
+        let has = |t: &str| tags.iter().any(|x| x == t);
+        let dead = UNLIVING.contains(&self.kind);
+        let mut named = tags.iter().filter_map(|t| t.strip_prefix(FOR)).peekable();
+        let for_us = named.peek().is_none() || named.any(|a| a == self.archetype);
+        kinds.iter().any(|k| has(k))
+            && !(dead && has(ALIVE))
+            && bodies(tags).contains(&self.body)
+            && for_us
+    }
+}
+
+/// The traits of `who` at `at`.
+pub fn draw(library: &Library, who: &Who, seed: &Seed, at: &Address) -> Result<Traits, GenError> {
     let mut out = [None, None, None, None];
     for (slot, (id, key)) in out.iter_mut().zip(TABLES) {
-        *slot = one(library, id, (kind, body), &mut at.stream(seed, key))?;
+        *slot = one(library, id, who, &mut at.stream(seed, key))?;
     }
     let [want, secret, manner, look] = out;
     Ok(Traits {
@@ -102,25 +131,12 @@ pub fn draw(
     })
 }
 
-/// One trait: a row of `id` fitting `kind` and `body`, by weight,
-/// resolved on `s`.
-fn one(
-    library: &Library,
-    id: &str,
-    (kind, body): (&str, &str),
-    s: &mut Stream,
-) -> Result<Option<String>, GenError> {
+/// One trait: a row of `id` that fits `who`, by weight, resolved on `s`.
+fn one(library: &Library, id: &str, who: &Who, s: &mut Stream) -> Result<Option<String>, GenError> {
     let Some(table) = library.get(id) else {
         return Ok(None);
     };
-    let tags = tags_for(kind);
-    let dead = UNLIVING.contains(&kind);
-    let fits = |r: &Row| {
-        era::fits(r, library.era.as_deref())
-            && r.entry.tags.iter().any(|t| tags.contains(&&**t))
-            && !(dead && r.entry.tags.iter().any(|t| **t == *ALIVE))
-            && bodies(&r.entry.tags).contains(&body)
-    };
+    let fits = |r: &Row| era::fits(r, library.era.as_deref()) && who.fits(&r.entry.tags);
     let rows: Vec<usize> = (0..table.rows.len())
         .filter(|&i| fits(&table.rows[i]))
         .collect();
@@ -146,6 +162,15 @@ mod tests {
     use crate::content::test_library as library;
     use crate::generators::{encounter, npc, nth};
     use crate::rules::{Party, RulesSystem};
+
+    /// An NPC of `kind` and `body` of no archetype a `for:` tag names.
+    fn who<'a>(kind: &'a str, body: &'a str) -> Who<'a> {
+        Who {
+            archetype: "",
+            kind,
+            body,
+        }
+    }
 
     /// Words that need a person's body, clothes or dealings.
     const PERSON: [&str; 22] = [
@@ -189,7 +214,17 @@ mod tests {
             let kind: &str = row.entry.tags.iter().find(|t| !t.contains(':')).unwrap();
             for i in 0..40 {
                 let at = Address::new("npc", k * 40 + i);
-                let t = draw(&library, (kind, body), &seed, &at).unwrap();
+                let t = draw(
+                    &library,
+                    &Who {
+                        archetype: &row.entry.name,
+                        kind,
+                        body,
+                    },
+                    &seed,
+                    &at,
+                )
+                .unwrap();
                 let name = &row.entry.name;
                 if ["human", "townsfolk"].contains(&kind) || body != "person" {
                     assert_eq!(t.lines().len(), 4, "{name}: {t:?}");
@@ -223,14 +258,14 @@ mod tests {
         for i in 0..200 {
             let at = Address::new("npc", i);
             for kind in ["human", "townsfolk", "monster", "undead", "spirit"] {
-                let t = draw(&library, (kind, "person"), &seed, &at).unwrap();
+                let t = draw(&library, &who(kind, "person"), &seed, &at).unwrap();
                 assert_eq!(t.lines().len(), 4, "{kind} #{i}: {t:?}");
             }
-            let ghost = draw(&library, ("spirit", "person"), &seed, &at).unwrap();
+            let ghost = draw(&library, &who("spirit", "person"), &seed, &at).unwrap();
             assert!(monster_rows.contains(ghost.want.as_ref().unwrap()));
             for kind in ["beast", "swarm", "construct"] {
                 assert!(
-                    draw(&library, (kind, "person"), &seed, &at)
+                    draw(&library, &who(kind, "person"), &seed, &at)
                         .unwrap()
                         .is_empty()
                 );
@@ -363,7 +398,7 @@ mod tests {
         for i in 0..1_000 {
             let at = Address::new("npc", i);
             for kind in ["undead", "spirit", "construct", "monster"] {
-                let t = draw(&library, (kind, "person"), &seed, &at).unwrap();
+                let t = draw(&library, &who(kind, "person"), &seed, &at).unwrap();
                 for (label, text) in t.lines() {
                     let hit = LIVING.iter().find(|w| text.contains(*w));
                     match (kind, hit) {
@@ -386,7 +421,7 @@ mod tests {
         let seed = Seed::new("public").unwrap();
         let t = draw(
             &library,
-            ("human", "person"),
+            &who("human", "person"),
             &seed,
             &Address::new("npc", 0),
         )

@@ -10,7 +10,7 @@ use crate::generators::journey::{Journey, count};
 use crate::generators::map::{Map, Reveal};
 use crate::generators::mutation::Mutation;
 use crate::generators::npc::Npc;
-use crate::generators::trap::{Source, Trap};
+use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::rules::RulesSystem;
 use crate::rules::core::Sheet;
@@ -180,10 +180,8 @@ pub fn forage(f: &Forage) -> String {
 /// A trap as the terminal shows it.
 pub fn trap(t: &Trap) -> String {
     let mut s = format!("### Trap: {}\n", t.name);
-    if t.from != Source::Rules {
-        // Its parts were drawn to fit the terrain (a rules trap's were not).
-        let _ = writeln!(s, "- Set in: {}", t.terrain);
-    }
+    // Every trap is drawn to fit its terrain (a rules trap by its place).
+    let _ = writeln!(s, "- Set in: {}", t.terrain);
     let _ = writeln!(s, "- Trigger: {}", t.trigger);
     let _ = writeln!(s, "- Clue: {}", t.clue);
     let _ = writeln!(s, "- Effect: {}", t.effect);

@@ -13,6 +13,10 @@
 //! tagged `body:` fits only those bodies; without one, only a person's (a
 //! hat, a broken nose, a secret deal). A `body:` tag outside the list is
 //! refused on either.
+//!
+//! Archetypes: a trait row tagged [`FOR`] (`for:innkeeper`) fits only the
+//! archetypes it names; a name that is no archetype of `gen.npc.mettle` or
+//! `gen.npc.core` is refused, with the nearest name.
 
 use std::collections::BTreeMap;
 
@@ -64,6 +68,10 @@ pub fn bodies(tags: &[crate::content::Text]) -> Vec<&str> {
     if out.is_empty() { vec!["person"] } else { out }
 }
 
+/// The tag prefix of a trait row that fits only the archetypes it names
+/// (`for:innkeeper`).
+pub const FOR: &str = "for:";
+
 /// The kinds that are not alive: they never draw an [`ALIVE`] row.
 pub const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
@@ -86,10 +94,16 @@ pub(super) fn check(
             }
         }
     }
+    let archetypes: Vec<&str> = ["gen.npc.mettle", "gen.npc.core"]
+        .iter()
+        .filter_map(|id| tables.get(*id))
+        .flat_map(|t| t.rows.iter().map(|r| &*r.entry.name))
+        .collect();
     for (id, _) in TABLES {
         let Some(t) = tables.get(id) else { continue };
         for row in &t.rows {
             row_tags(files, t, row, problems);
+            for_tags(files, (t, row), &archetypes, problems);
         }
         for kind in PEOPLE {
             if !t
@@ -133,6 +147,38 @@ fn body_tags(
             let known = BODIES.iter().copied();
             problems.push(d.with_suggestion(suggest(body, known).map(|b| format!("body:{b}"))));
         }
+    }
+}
+
+/// A row's `for:` tags: each names an archetype.
+fn for_tags(
+    files: &[SourceFile],
+    (t, row): (&Table, &crate::content::Row),
+    archetypes: &[&str],
+    problems: &mut Vec<Diagnostic>,
+) {
+    if archetypes.is_empty() {
+        return;
+    }
+    for tag in row.entry.tags.iter() {
+        let Some(name) = tag.strip_prefix(FOR) else {
+            continue;
+        };
+        if archetypes.contains(&name) {
+            continue;
+        }
+        let d = at_row(
+            files,
+            t,
+            Some(row),
+            format!(
+                "row `{}` is tagged `{tag}`, but no archetype is named `{name}`",
+                row.entry.name
+            ),
+            "a for: tag names an archetype of gen.npc.mettle or gen.npc.core (`for:innkeeper`);              the row then fits only the archetypes its for: tags name",
+        );
+        let near = suggest(name, archetypes.iter().copied()).map(|a| format!("{FOR}{a}"));
+        problems.push(d.with_suggestion(near));
     }
 }
 

@@ -7,13 +7,19 @@
 //! - every effect names its mechanism (`mech:`) and fits some terrain;
 //! - in every terrain an effect fits, a trigger there suits it (`by:` for
 //!   each `touch:`, none for a `never:`) and, for each of its `mech:`
-//!   tags, a clue there points at that mechanism.
+//!   tags, a clue there points at that mechanism;
+//! - every tag says something the generator reads: a trigger's `by:`, an
+//!   effect's `touch:` and `never:` name a kind of [`traps::KINDS`], an
+//!   effect (or a rules trap) carries no tag but `mech:`, `place:`,
+//!   `terrain:`, `touch:`, `never:`, `era:`, `alarm` and `once`, a way to
+//!   deal with a trap does one of [`traps::DOES`], and no table but the
+//!   trap tables carries a `mech:` tag.
 
 use std::collections::BTreeMap;
 
-use super::at_row;
+use super::{at_row, suggest};
 use crate::content::region::Region;
-use crate::content::traps::{self, CLUES, EFFECTS, TRIGGERS};
+use crate::content::traps::{self, CLUES, DISARM, DOES, EFFECT_FLAGS, EFFECTS, KINDS, TRIGGERS};
 use crate::content::{Row, SourceFile, Table, Text};
 use crate::diagnostic::Diagnostic;
 
@@ -22,6 +28,14 @@ pub(super) fn check(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
+    for t in tables.values() {
+        for row in &t.rows {
+            for (message, hint, near) in tag_problems(&t.id, &row.entry.name, &row.entry.tags) {
+                let d = at_row(files, t, Some(row), message, &hint);
+                problems.push(d.with_suggestion(near));
+            }
+        }
+    }
     let [mettle, core] = EFFECTS.map(|id| tables.get(id));
     if let (Some(m), Some(c)) = (mettle, core) {
         same_effects(m, c, files, problems);
@@ -200,4 +214,104 @@ fn listed<'a>(values: impl Iterator<Item = &'a str>) -> String {
     } else {
         v.join(", ")
     }
+}
+
+/// The tables that hold trap parts: they may carry `mech:` tags.
+const TRAP_TABLES: [&str; 6] = [
+    TRIGGERS,
+    CLUES,
+    EFFECTS[0],
+    EFFECTS[1],
+    DISARM,
+    "mettle.traps",
+];
+
+/// The tag prefixes an effect (or a rules trap) may carry.
+const EFFECT_PREFIXES: [&str; 6] = ["mech:", "place:", "terrain:", "touch:", "never:", "era:"];
+
+/// A problem with a tag: message, hint, the nearest right tag.
+type TagProblem = (String, String, Option<String>);
+
+/// What is wrong with the trap tags of row `name` of table `id`.
+fn tag_problems(id: &str, name: &str, tags: &[Text]) -> Vec<TagProblem> {
+    let mut out = Vec::new();
+    let is_effect = EFFECTS.contains(&id) || id == "mettle.traps";
+    for tag in tags.iter().map(AsRef::as_ref) {
+        if tag.starts_with("mech:") && !TRAP_TABLES.contains(&id) {
+            out.push((
+                format!(
+                    "row `{name}` is tagged `{tag}`, but only a trap table's rows have a mechanism"
+                ),
+                format!(
+                    "mech: tags belong to {}: leave it out here, or move the row there",
+                    TRAP_TABLES.join(", ")
+                ),
+                None,
+            ));
+        }
+        out.extend(kind_problem(id, name, tag));
+        if id == DISARM {
+            out.extend(do_problem(name, tag));
+        }
+        if is_effect {
+            out.extend(effect_problem(name, tag));
+        }
+    }
+    out
+}
+
+/// A `by:` (trigger), `touch:` or `never:` (effect) tag naming no kind.
+fn kind_problem(id: &str, name: &str, tag: &str) -> Option<TagProblem> {
+    let prefixes: &[&str] = match id {
+        TRIGGERS => &["by:"],
+        _ if EFFECTS.contains(&id) || id == "mettle.traps" => &["touch:", "never:"],
+        _ => &[],
+    };
+    let (prefix, kind) = prefixes
+        .iter()
+        .find_map(|p| tag.strip_prefix(p).map(|k| (*p, k)))?;
+    if KINDS.contains(&kind) {
+        return None;
+    }
+    Some((
+        format!("row `{name}` is tagged `{tag}`, but `{kind}` is no kind of trigger"),
+        format!(
+            "a trigger's by: tags and an effect's touch: and never: tags name one of: {}",
+            KINDS.join(", ")
+        ),
+        suggest(kind, KINDS.iter().copied()).map(|k| format!("{prefix}{k}")),
+    ))
+}
+
+/// A `do:` tag of a way to deal with a trap naming nothing it can do.
+fn do_problem(name: &str, tag: &str) -> Option<TagProblem> {
+    let does = tag.strip_prefix("do:")?;
+    if DOES.contains(&does) {
+        return None;
+    }
+    Some((
+        format!("row `{name}` is tagged `{tag}`, which is nothing a party does to a trap"),
+        format!(
+            "a do: tag is one of: {}",
+            DOES.map(|d| format!("do:{d}")).join(", ")
+        ),
+        suggest(does, DOES.iter().copied()).map(|d| format!("do:{d}")),
+    ))
+}
+
+/// A tag an effect carries that the generator does not read.
+fn effect_problem(name: &str, tag: &str) -> Option<TagProblem> {
+    let known = EFFECT_PREFIXES.iter().any(|p| tag.starts_with(p)) || EFFECT_FLAGS.contains(&tag);
+    if known {
+        return None;
+    }
+    let flags = EFFECT_FLAGS.iter().copied();
+    Some((
+        format!("trap effect `{name}` is tagged `{tag}`, which no trap reads"),
+        format!(
+            "an effect's tags are mech:, place:, terrain:, touch:, never:, era: and the words {}",
+            EFFECT_FLAGS.join(", ")
+        ),
+        suggest(tag, flags),
+    ))
 }

@@ -21,6 +21,8 @@
 mod core;
 mod fit;
 mod parts;
+#[cfg(test)]
+mod place_tests;
 
 pub use core::{condition_text, save_odds};
 pub use fit::{Fit, HIT_FAIR, KILL_FLOOR, PcOdds, SHARE_FAIR, sized_text};
