@@ -22,7 +22,7 @@ use crate::interop::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
 
 /// Most bytes of text all the rows made for variables may read, so a
 /// file is read in time linear in its length.
-const MAX_WORK: usize = 8_000_000;
+pub(super) const MAX_WORK: usize = 8_000_000;
 
 /// A bracket of the text that the variable's item fills.
 enum Slot {
