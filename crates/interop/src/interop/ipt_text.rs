@@ -49,6 +49,9 @@ pub struct TextCtx {
     pub literal: usize,
 }
 
+/// The end of every hint of a refusal in a row's text.
+const SKIP: &str = ", or import the rest with --skip-unsupported";
+
 /// Rows of the tables the reader makes for one file's rolls (counts,
 /// choices, totals), all together.
 pub const MAX_MADE: usize = sheet::MAX_ROWS;
@@ -108,7 +111,11 @@ impl TextCtx {
             self.line,
             column,
             what,
-            format!("{hint}, or import the rest with --skip-unsupported"),
+            if hint.ends_with(SKIP) {
+                hint.to_owned()
+            } else {
+                format!("{hint}{SKIP}")
+            },
         ));
     }
 

@@ -45,6 +45,11 @@ pub const JS_HINT: &str = "tablewright carries lists, [list] references, {a|b} c
 /// `[this.joinItems(…)]`): left out unless text refers to them.
 pub const PAGE_LISTS: &[&str] = &["title", "subtitle", "description"];
 
+/// Most bytes of text all the rows made for variables (and the checks
+/// of `joinLists` variables) may read, so a file is read in time linear
+/// in its length.
+const MAX_WORK: usize = 8_000_000;
+
 /// Most weight one table's rows may add up to (weights scaled to whole
 /// numbers stay exact below it).
 const MAX_TOTAL: u128 = 1_000_000_000_000_000;

@@ -15,9 +15,8 @@
 //!   `f` must be set and never read anywhere in the file: a read would
 //!   carry the joined list from one item, or one roll, to another.
 
-use super::Maker;
 use super::tree;
-use super::vars::MAX_WORK;
+use super::{MAX_WORK, Maker};
 use crate::interop::sheet::{Frag, Refusal, SrcRow, SrcTable};
 
 /// A `[list.sentenceCase]` copy still to fill: the copy's table, the
