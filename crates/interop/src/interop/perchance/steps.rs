@@ -142,23 +142,25 @@ pub(super) fn join(
     if let Some(&t) = m.joins.get(&nodes) {
         return Ok(Some(Frag::Local(t)));
     }
-    let kids: Vec<usize> = nodes.iter().flat_map(|&n| m.kids(n)).collect();
-    let (mut rows, mut refused) = (Vec::new(), Vec::new());
-    m.item_rows(nodes[0], &kids, &mut rows, &mut refused);
     let name = lists.join(" + ");
     let table = SrcTable {
         name: m.extra_name_for(&name),
         title: Some(name),
         line: tree.nodes[nodes[0]].line,
-        rows,
-        refused,
         synthetic: true,
         ..SrcTable::default()
     };
     let Some(t) = m.extra(table) else {
         return Ok(None);
     };
-    m.joins.insert(nodes, t);
+    // Known before its items are read: an item joining the same lists
+    // again rolls this table (a loop, refused where it is resolved).
+    m.joins.insert(nodes.clone(), t);
+    let kids: Vec<usize> = nodes.iter().flat_map(|&n| m.kids(n)).collect();
+    let (mut rows, mut refused) = (Vec::new(), Vec::new());
+    m.item_rows(nodes[0], &kids, &mut rows, &mut refused);
+    m.tables[t].rows = rows;
+    m.tables[t].refused = refused;
     m.count("`joinLists(a, b)` → a table of the items of both lists, each with its own weight");
     Ok(Some(Frag::Local(t)))
 }
