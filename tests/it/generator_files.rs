@@ -599,9 +599,9 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
         ),
         (
             "ipt/common-place-names.ipt",
-            "common-place-names.ipt:20:7",
-            "brackets that are not a call",
-            ("common-place-names.toml", 5),
+            "common-place-names.ipt:225:2",
+            "a row without a range (`1-3:`) in a Lookup table",
+            ("common-place-names.toml", 8),
         ),
         (
             "ipt/random-treasure-cr1-cr30.ipt",
@@ -703,7 +703,7 @@ fn corpus_acceptance_per_format() {
     let want = [
         ("ipt", 24, 14, 21),
         ("tab", 17, 11, 11),
-        ("perchance", 24, 20, 24),
+        ("perchance", 24, 21, 24),
     ];
     let mut got = Vec::new();
     for (kind, ..) in want {

@@ -228,6 +228,10 @@ refused! {
     pc_article_is_refused: [] "g.perchance", "l\n\t{a} owl\n" => "g.perchance:2:2", "`{a}` (a or an) depends on the words beside it";
     pc_plural_is_refused: [] "g.perchance", "l\n\towl{s}\n" => "g.perchance:2:5", "`{s}` (a plural s)";
     pc_empty_last_option_is_refused: [] "g.perchance", "l\n\t{a|}\n" => "g.perchance:2:2", "an empty last option";
+    pc_join_of_no_list_is_refused: [] "g.perchance", "l\n\t[f = joinLists(a, nowhere)]\na\n\tx\n" => "g.perchance:2:2", "`joinLists(…)` joins `nowhere`, which names no list of this generator";
+    pc_join_read_again_is_refused: [] "g.perchance", "l\n\t[f = joinLists(a)]\n\t[f]\na\n\tx\n" => "g.perchance:2:2", "`f` is set to `joinLists(…)` and read elsewhere";
+    pc_sentence_case_of_no_list_is_refused: [] "g.perchance", "l\n\tsee [nowhere.sentenceCase]\n" => "g.perchance:2:6", "`[nowhere.sentenceCase]` names no list of this generator";
+    pc_sentence_case_of_a_list_rolling_another_is_refused: [] "g.perchance", "l\n\t[a.sentenceCase]\na\n\t[b] owl\nb\n\tx\n" => "g.perchance:2:2", "`[a.sentenceCase]`: a row of the list starts with a roll on another list";
     pc_odd_indent_is_refused: [] "g.perchance", "l\n   a\n" => "g.perchance:2:4", "3 spaces before this line, not a whole number of levels of 2";
     pc_line_too_deep_is_refused: [] "g.perchance", "l\n\t\ta\n" => "g.perchance:2:3", "a line indented more than one level under the line above";
     pc_sublist_of_words_is_refused: [] "g.perchance", "l\n\tbig cat\n\t\tx\n" => "g.perchance:2:2", "`big cat`: items under an item whose text is not a name";
@@ -343,20 +347,8 @@ const REAL: &[Real] = &[
     ("test-fruit-ranges-evaluateitem", &[], 3, 55),
     ("test-greek-god-output", &[], 4, 8),
     ("test-hierarchical-animal", &[], 5, 13),
-    (
-        "test-image-prompt-joinlists",
-        &[
-            (12, 12),
-            (13, 3),
-            (14, 3),
-            (15, 3),
-            (15, 37),
-            (16, 3),
-            (16, 28),
-        ],
-        4,
-        10,
-    ),
+    // `[list.sentenceCase]` and `joinLists(…)` come in (issue 53).
+    ("test-image-prompt-joinlists", &[], 8, 23),
     ("test-restaurant-description", &[], 8, 28),
     ("type-of-art-edited", &[], 2, 289),
     ("venue", &[], 2, 195),
@@ -551,5 +543,55 @@ fn the_real_generators_weights_are_perchances_exactly() {
             1,
             1,
         )],
+    );
+}
+
+/// Issue 53: `[list.sentenceCase]` rolls a copy of the list with each
+/// row's first letter a capital, and `[f = joinLists(a, b)]` a table of
+/// both lists' items, each with its own weight.
+#[test]
+fn perchance_sentence_case_and_join_lists_come_in_as_tables() {
+    let f = fixture("steps.perchance");
+    let (o, dir) = import("pc-import", &[&f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "steps.toml");
+    let id = |s: &str| format!("imported.steps.{s}");
+    let t = |s: &str| format!("{{table:{}}}", id(s));
+    assert_chances(
+        table(&all, &id("light-sentence-case")),
+        &[
+            ("Backlit", 2, 5),
+            ("{pick: Soft | Harsh} light", 2, 5),
+            ("\u{c9}lan", 1, 5),
+        ],
+    );
+    assert_chances(
+        table(&all, &id("style-punk")),
+        &[
+            ("aged", 1, 9),
+            ("lucid dream", 2, 9),
+            ("steampunk", 5, 9),
+            ("hopepunk", 1, 9),
+        ],
+    );
+    assert_chances(
+        table(&all, &id("output")),
+        &[
+            (
+                &format!(
+                    "{}. {}. {}.",
+                    t("mood"),
+                    t("light-sentence-case"),
+                    t("style-punk")
+                ),
+                1,
+                3,
+            ),
+            (
+                &format!("{}. {}", t("light-sentence-case"), t("style-punk")),
+                2,
+                3,
+            ),
+        ],
     );
 }

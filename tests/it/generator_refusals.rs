@@ -54,6 +54,8 @@ refused! {
     ipt_large_rolled_count_is_refused: "g.ipt", "Table: T\n[@{1d100} U]\nTable: U\nx\n" => "g.ipt:2:1", "`[@{1d100} U]`: a count that can pass 20";
     ipt_article_before_a_roll_is_refused: "g.ipt", "Table: T\nsee \\a [@U]\nTable: U\nx\n" => "g.ipt:2:5", "`\\a`: the article \"a\" or \"an\" for a word that is rolled";
     ipt_article_without_a_word_is_refused: "g.ipt", "Table: T\n{1d4} \\a 8-foot poles\n" => "g.ipt:2:7", "`\\a`: the article \"a\" or \"an\" with no word of letters right after it";
+    ipt_bracket_of_more_than_words_is_refused: "g.ipt", "Table: T\nsee [Colors {1d4}]\n" => "g.ipt:2:5", "`[Colors {1d4}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`), holding more than words";
+    ipt_bracket_of_words_with_a_text_filter_is_refused: "g.ipt", "Table: T\n[old town >> bold]\n" => "g.ipt:2:14", "`>> bold`: a filter that changes each result's text";
     ipt_row_before_any_table_is_refused: "g.ipt", "x\nTable: T\ny\n" => "g.ipt:1:1", "a row before the first `Table:` line";
     tab_variable_is_refused: "t.tab", "%v%,1\n:S\n1,a|v+1|\n" => "t.tab:1:1", "`%var%,default`: a variable the file changes";
     tab_variable_use_is_refused: "t.tab", ":S\n1,a %v%\n" => "t.tab:2:5", "`%…%`: a variable";

@@ -47,6 +47,8 @@ struct Open {
     /// Rows of the tables made for the file's rolls so far
     /// ([`ipt_text::MAX_MADE`]).
     made: usize,
+    /// Brackets its rows hold that are read as their words.
+    literal: usize,
 }
 
 /// Read a whole file.
@@ -98,8 +100,9 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                 }
                 "header" | "footer" => {
                     let slot = usize::from(cmd == "footer");
-                    let (frags, refused) = text_of(value, &ctx, &mut extra);
+                    let (frags, refused, n) = text_of(value, &ctx, &mut extra);
                     sheet.refused.extend(refused);
+                    literal(&mut sheet, n);
                     header_footer[slot] = Some((line_no, frags));
                 }
                 "set" | "define" if open.is_some() => {
@@ -193,6 +196,7 @@ fn open_table(
         vars: Default::default(),
         budget,
         made,
+        literal: 0,
     });
     true
 }
@@ -345,6 +349,7 @@ fn set_var(o: &mut Open, value: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     (ctx.budget, ctx.made) = (o.budget, o.made);
     let frags = ipt_text::parse(body.trim(), &mut ctx);
     (o.budget, o.made) = (ctx.budget, ctx.made);
+    o.literal += ctx.literal;
     extra.append(&mut ctx.tables);
     if !ctx.refused.is_empty() {
         o.table.refused.append(&mut ctx.refused);
@@ -378,11 +383,11 @@ fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
 
 /// The text of a header or footer (or a row), read into pieces; tables
 /// its choices need are added to `extra`.
-fn text_of(value: &str, at: &Place, extra: &mut Vec<SrcTable>) -> (Vec<Frag>, Vec<Refusal>) {
+fn text_of(value: &str, at: &Place, extra: &mut Vec<SrcTable>) -> (Vec<Frag>, Vec<Refusal>, usize) {
     let mut ctx = TextCtx::new(at.line, at.column, extra.len());
     let frags = ipt_text::parse(value, &mut ctx);
     extra.append(&mut ctx.tables);
-    (frags, ctx.refused)
+    (frags, ctx.refused, ctx.literal)
 }
 
 /// One row of the open table.
@@ -422,6 +427,7 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
     (ctx.budget, ctx.made) = (o.budget, o.made);
     let text = ipt_text::parse(body.trim(), &mut ctx);
     (o.budget, o.made) = (ctx.budget, ctx.made);
+    o.literal += ctx.literal;
     o.table.refused.append(&mut ctx.refused);
     extra.append(&mut ctx.tables);
     if weight == Some(0) {
@@ -442,8 +448,17 @@ fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
 /// row of a table without `Roll:`, [`nothing_below`]); a table without
 /// rows gives nothing, as IPP does. The table goes into `sheet`.
 fn close(sheet: &mut Sheet, o: Open) {
+    literal(sheet, o.literal);
     let table = closed(sheet, o);
     sheet.tables.push(table);
+}
+
+/// Brackets read as their words, counted for the report.
+fn literal(sheet: &mut Sheet, n: usize) {
+    if n > 0 {
+        let what = "brackets that are neither a call nor a choice (`[Colors2]`) read as the words they hold, as IPP prints them (write `[@Colors2]` for a call)";
+        *sheet.counts.entry(what).or_default() += n;
+    }
 }
 
 fn closed(sheet: &mut Sheet, mut o: Open) -> SrcTable {

@@ -3,7 +3,9 @@
 //! counts), inline choices `[|a|b|c]` (`{pick: …}`, or a table of the
 //! options when one is empty), dice `{2d6}` (arithmetic our dice roll
 //! otherwise a table of its totals, [`super::totals`]), `>> implode`
-//! ([`super::ipt_filter`]), and the escapes `\n` (a new
+//! ([`super::ipt_filter`]), brackets that are neither a call nor a
+//! choice as the words they hold (`[Colors2]` prints `Colors2`), and the
+//! escapes `\n` (a new
 //! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
 //! (the article "a" or "an", chosen by the word written after it; refused
 //! when that word is rolled). Brackets are paired in one pass over the
@@ -43,7 +45,12 @@ pub struct TextCtx {
     pub budget: usize,
     /// Rows of the tables made for the file's texts so far ([`MAX_MADE`]).
     pub made: usize,
+    /// Brackets read as the words they hold (`[Colors2]`).
+    pub literal: usize,
 }
+
+/// The end of every hint of a refusal in a row's text.
+const SKIP: &str = ", or import the rest with --skip-unsupported";
 
 /// Rows of the tables the reader makes for one file's rolls (counts,
 /// choices, totals), all together.
@@ -79,6 +86,7 @@ impl TextCtx {
             used: Vec::new(),
             budget: 0,
             made: 0,
+            literal: 0,
         }
     }
 
@@ -103,7 +111,11 @@ impl TextCtx {
             self.line,
             column,
             what,
-            format!("{hint}, or import the rest with --skip-unsupported"),
+            if hint.ends_with(SKIP) {
+                hint.to_owned()
+            } else {
+                format!("{hint}{SKIP}")
+            },
         ));
     }
 
@@ -247,13 +259,55 @@ impl Reader<'_, '_> {
                 );
                 self.ctx.stop = true;
             }
-            _ => refuse(
-                self.ctx,
-                format!("`[{shown}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`)"),
-                "remove the brackets, or make it a call `[@Table]`",
-            ),
+            _ => {
+                if let Some(words) = self.literal(open, close) {
+                    return words;
+                }
+                refuse(
+                    self.ctx,
+                    format!(
+                        "`[{shown}]`: brackets that are not a call (`[@…]`) or a choice (`[|…]`), holding more than words"
+                    ),
+                    "remove the brackets, or make it a call `[@Table]`",
+                )
+            }
         }
         Vec::new()
+    }
+
+    /// `[Colors2]`, `[some words >> upper]`: brackets that are neither a
+    /// call nor a choice hold text, which IPP prints without them,
+    /// trimmed, after its case filters (`[Colors2]` prints `Colors2`,
+    /// even where a table of that name was meant). `None` when the text
+    /// holds brackets, braces, escapes or a variable, or is a marker of
+    /// a conditional (`[do]`, `[end]`); `Some` of nothing when a filter
+    /// is refused (at its column).
+    fn literal(&mut self, open: usize, close: usize) -> Option<Vec<Frag>> {
+        let inner = &self.text[open + 1..close];
+        let cut = inner.find(">>").unwrap_or(inner.len());
+        let words = inner[..cut].trim();
+        let marker = ["do", "else", "end"]
+            .iter()
+            .any(|m| words.eq_ignore_ascii_case(m));
+        if marker || inner.contains(['[', ']', '{', '}', '\\', '$']) {
+            return None;
+        }
+        let chain = match ipt_filter::chain(&inner[cut..], false) {
+            Ok(chain) if chain.glue.is_none() => chain,
+            Ok(_) => return None,
+            Err(refused) => {
+                for (at, what, hint) in refused {
+                    self.ctx.refuse(self.text, open + 1 + cut + at, what, hint);
+                }
+                return Some(Vec::new());
+            }
+        };
+        let words = chain
+            .cases
+            .iter()
+            .fold(words.to_owned(), |w, c| c.apply(&w));
+        self.ctx.literal += 1;
+        Some(vec![Frag::Words(words)])
     }
 
     /// `[@t]`, `[@N t]`, `[@{dice} t]`.

@@ -22,6 +22,7 @@
 //! each text is read once, so a file is read in time linear in its length.
 
 mod evaluated;
+mod steps;
 mod text;
 mod tree;
 mod vars;
@@ -44,6 +45,11 @@ pub const JS_HINT: &str = "tablewright carries lists, [list] references, {a|b} c
 /// `[this.joinItems(…)]`): left out unless text refers to them.
 pub const PAGE_LISTS: &[&str] = &["title", "subtitle", "description"];
 
+/// Most bytes of text all the rows made for variables (and the checks
+/// of `joinLists` variables) may read, so a file is read in time linear
+/// in its length.
+const MAX_WORK: usize = 8_000_000;
+
 /// Most weight one table's rows may add up to (weights scaled to whole
 /// numbers stay exact below it).
 const MAX_TOTAL: u128 = 1_000_000_000_000_000;
@@ -55,6 +61,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let mut maker = Maker::new(&tree, &stem);
     maker.assign();
     maker.fill();
+    maker.fill_copies();
     let mut sheet = Sheet {
         file: file.to_owned(),
         stem,
@@ -115,6 +122,13 @@ pub(super) struct Maker<'t> {
     pub in_var: bool,
     /// Bytes the rows made for variables have read so far (bounded).
     pub work: usize,
+    /// Copies `[list.sentenceCase]` makes, filled once every list is
+    /// ([`steps`]).
+    pub copies: Vec<steps::Copy>,
+    /// The table made for each `joinLists(…)` of these lists.
+    pub joins: BTreeMap<Vec<usize>, usize>,
+    /// Whether each variable `joinLists(…)` is set to is only ever set.
+    pub set_only: BTreeMap<String, bool>,
 }
 
 impl<'t> Maker<'t> {
@@ -130,6 +144,9 @@ impl<'t> Maker<'t> {
             joined: 0,
             in_var: false,
             work: 0,
+            copies: Vec::new(),
+            joins: BTreeMap::new(),
+            set_only: BTreeMap::new(),
         }
     }
 
@@ -203,15 +220,19 @@ impl<'t> Maker<'t> {
 
     /// The name of a table made for a choice on line `line`.
     pub(super) fn extra_name(&self, line: usize) -> String {
-        let name = format!("choice on line {line}");
+        self.extra_name_for(&format!("choice on line {line}"))
+    }
+
+    /// The name of a table the reader makes, from what it is for.
+    pub(super) fn extra_name_for(&self, name: &str) -> String {
         if self.tree.own {
             format!(
                 "imported.{}.{}",
                 super::draft::slug(&self.stem),
-                super::draft::slug(&name)
+                super::draft::slug(name)
             )
         } else {
-            name
+            name.to_owned()
         }
     }
 
@@ -258,14 +279,32 @@ impl<'t> Maker<'t> {
 
     /// A list's children as weighted rows.
     fn children(&mut self, n: usize, rows: &mut Vec<SrcRow>, refused: &mut Vec<Refusal>) {
+        let kids = self.kids(n);
+        self.item_rows(n, &kids, rows, refused);
+    }
+
+    /// The items of list `n` (its children that are not properties).
+    pub(super) fn kids(&self, n: usize) -> Vec<usize> {
         let tree = self.tree;
-        let node = &tree.nodes[n];
-        let kids: Vec<usize> = node
+        tree.nodes[n]
             .children
             .iter()
             .copied()
             .filter(|&c| !tree.nodes[c].prop)
-            .collect();
+            .collect()
+    }
+
+    /// Items `kids` as weighted rows of one table, their weights taken
+    /// together; refused at list `n` (whose name messages give).
+    pub(super) fn item_rows(
+        &mut self,
+        n: usize,
+        kids: &[usize],
+        rows: &mut Vec<SrcRow>,
+        refused: &mut Vec<Refusal>,
+    ) {
+        let tree = self.tree;
+        let node = &tree.nodes[n];
         let weights: Vec<&Weight> = kids.iter().map(|&c| &tree.nodes[c].weight).collect();
         let Some(whole) = whole(&weights) else {
             refused.push(Refusal::new(

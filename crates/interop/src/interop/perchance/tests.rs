@@ -293,3 +293,22 @@ fn join_items_in_an_output_is_every_item_in_order() {
         );
     }
 }
+
+#[test]
+fn a_join_or_a_copy_that_rolls_itself_is_read_once() {
+    // Each made table is known before its rows are read, so a list
+    // joining itself (or cased in its own items) is a table rolling
+    // itself — refused as a loop later — never a reading without end.
+    let s = read(
+        "f.perchance",
+        "f",
+        "l\n\t[joinLists(l)]\n\t[f = joinLists(l, m)]\nm\n\t[joinLists(m, l)] x\n",
+    );
+    let joined = table(&s, "l + m");
+    assert_eq!(weights(joined), [1, 1, 1]);
+    assert!(matches!(joined.rows[2].text[0], Frag::Local(_)));
+    let s = read("f.perchance", "f", "l\n\tx [l.sentenceCase]\n\ty\n");
+    let copy = table(&s, "l (sentence case)");
+    assert_eq!(copy.rows[1].text, [Frag::Words("Y".into())]);
+    assert!(copy.refused.is_empty(), "{:?}", copy.refused);
+}

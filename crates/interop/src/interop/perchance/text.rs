@@ -20,6 +20,7 @@
 //! text beside them), `^[…]` dynamic odds, and `{a|}` (an empty last
 //! option, which Perchance engines read differently).
 
+use super::steps::{self, Step};
 use super::tree::{self, Weight, short};
 use super::{JS_HINT, Maker, whole};
 use crate::interop::scan::{self, Brackets};
@@ -211,6 +212,17 @@ impl Conv<'_, '_, '_> {
     /// it picks as the path alone does), else refused.
     fn reference(&mut self, open: usize, close: usize) -> Option<Frag> {
         let inner = self.text[open + 1..close].trim();
+        if let Some(step) = steps::parse(inner) {
+            let column = sheet::column(self.line_text, self.base + open);
+            let got = match step {
+                Step::Sentence(path) => steps::sentence(self.m, &path, (self.line, column)),
+                Step::Join(var, lists) => steps::join(self.m, var, &lists),
+            };
+            return got.unwrap_or_else(|what| {
+                self.refuse(open, what, JS_HINT);
+                None
+            });
+        }
         let mut path: Vec<&str> = inner.split('.').collect();
         if path.len() > 1 && path.last() == Some(&"selectOne") {
             path.pop();

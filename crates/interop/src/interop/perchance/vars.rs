@@ -16,13 +16,9 @@
 
 use super::evaluated;
 use super::tree::{self, Weight};
-use super::{MAX_TOTAL, Maker, whole};
+use super::{MAX_TOTAL, MAX_WORK, Maker, whole};
 use crate::interop::scan;
 use crate::interop::sheet::{self, Frag, Refusal, SrcRow, SrcTable};
-
-/// Most bytes of text all the rows made for variables may read, so a
-/// file is read in time linear in its length.
-const MAX_WORK: usize = 8_000_000;
 
 /// A bracket of the text that the variable's item fills.
 enum Slot {
