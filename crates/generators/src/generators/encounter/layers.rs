@@ -45,7 +45,7 @@ pub struct Stage<'r> {
     /// A foe on stage talks and bargains (a `human` or `townsfolk` foe).
     pub parley: bool,
     /// A foe on stage carries goods it could take or leave (see
-    /// [`CARRIERS`]).
+    /// `CARRIERS`).
     pub carriers: bool,
 }
 
