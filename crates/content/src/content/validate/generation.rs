@@ -255,6 +255,14 @@ const SPOILS_TABLES: [&str; 3] = [
     "gen.treasure.trinket",
 ];
 
+/// The terrains: the `gen.encounter.<name>` tables' names.
+fn terrains(tables: &BTreeMap<String, Table>) -> Vec<&str> {
+    tables
+        .keys()
+        .filter_map(|id| id.strip_prefix(PREFIX))
+        .collect()
+}
+
 /// A layer or spoils row's tags: each one an encounter reads, `terrain:`
 /// naming a terrain, not both places.
 fn layer_tags(
@@ -262,10 +270,7 @@ fn layer_tags(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
-    let terrains: Vec<&str> = tables
-        .keys()
-        .filter_map(|id| id.strip_prefix(PREFIX))
-        .collect();
+    let terrains = terrains(tables);
     let layers = LAYER_TABLES.iter().map(|id| (id, CAPTIVE));
     let spoils = SPOILS_TABLES.iter().map(|id| (id, NEEDS_CAPTIVE));
     for (t, own) in layers
@@ -346,10 +351,7 @@ fn weather_tags(
     files: &[SourceFile],
     problems: &mut Vec<Diagnostic>,
 ) {
-    let terrains: Vec<&str> = tables
-        .keys()
-        .filter_map(|id| id.strip_prefix(PREFIX))
-        .collect();
+    let terrains = terrains(tables);
     let known: Vec<&str> = terrains.iter().copied().chain(WEATHER_TAGS).collect();
     for t in SEASONS.iter().filter_map(|id| tables.get(*id)) {
         for row in &t.rows {
