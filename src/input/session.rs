@@ -250,6 +250,7 @@ impl Session {
                     let pin = Pin {
                         situation: e.situation.clone(),
                         foes: e.foes.clone(),
+                        ambush: false,
                     };
                     (e.terrain.as_ref().map(|t| t.trim().to_lowercase()), pin)
                 })

@@ -1395,8 +1395,18 @@ fn cases() -> Vec<Case> {
             &[
                 "[gen.weather.autumn] row `Squall` is tagged `rian`, which is neither a terrain nor what the sky does",
                 "a weather row's tags are the terrains it fits (",
-                "rain, fog, wind",
+                "rain, fog, wind, storm, snow, cold",
                 "did you mean `rain`?",
+            ],
+        ),
+        table(
+            "situation weather need unknown or without sky",
+            "[[table]]\nid = \"gen.encounter.cellar\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\nsetting = \"indoor\"\n\n[[table.row]]\nroll = \"1\"\nname = \"Gale\"\ntext = \"A gale.\"\ntags = [\"weather:strom\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Fog\"\ntext = \"Fog.\"\ntags = [\"weather:fog\"]\n",
+            &[
+                "tables/t.toml:11:1: [gen.encounter.cellar] row `Gale` needs weather `strom`, which no weather row says",
+                "a situation's `weather:` tags name what the sky does: rain, fog, wind, storm, snow, cold",
+                "did you mean `storm`?",
+                "[gen.encounter.cellar] row `Fog` needs weather `fog`, but its region has no sky",
             ],
         ),
         table(
@@ -2773,6 +2783,7 @@ each_case! {
     region_setting_not_known => "region setting not known",
     situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
+    situation_weather_need_unknown_or_without_sky => "situation weather need unknown or without sky",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",
     weather_row_tag_neither_terrain_nor_sky => "weather row tag neither terrain nor sky",
     extension_of_no_table => "extension of no table",

@@ -47,6 +47,17 @@ pub const BUILT: &str = "built";
 /// falling snow), a FOG tile in `fog` (mist, low cloud, smoke, dust), a
 /// WIND tile in `wind`.
 pub const WEATHER_TAGS: [&str; 3] = ["rain", "fog", "wind"];
+/// Everything a seasonal weather row may say of the sky: the tiles'
+/// [`WEATHER_TAGS`], and for situations that need a kind of day
+/// ([`WEATHER_NEED`]) `storm` (thunder, lightning, hail or a gale), `snow`
+/// (falling or lying) and `cold` (frost, ice, snow or a bitter day).
+pub const SKY_TAGS: [&str; 6] = ["rain", "fog", "wind", "storm", "snow", "cold"];
+/// The tag prefix of a situation (a `gen.encounter.<region>` row) that
+/// needs a kind of weather: `weather:storm` meets only weather rows tagged
+/// `storm` (every such tag of the row at once), and no weather at all
+/// where the season has none for the terrain (the situation is the day's
+/// weather).
+pub const WEATHER_NEED: &str = "weather:";
 /// The tables of layers laid over an encounter's situation: its twist and
 /// its ending.
 pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.ending"];

@@ -86,12 +86,14 @@ impl Season {
 }
 
 /// The weather in `region` in `season` for an encounter in `system`, a
-/// weighted pick on `s` among the rows that fit, its text without the
-/// other system's rule ([`for_system`]); none without the table or a row.
+/// weighted pick on `s` among the rows that fit and carry every tag the
+/// situation `needs` (its `weather:` tags), its text without the other
+/// system's rule ([`for_system`]); none without the table or a row.
 pub fn weather(
     library: &Library,
     region: &Region,
     (season, system): (Season, RulesSystem),
+    needs: &[&str],
     s: &mut Stream,
 ) -> Result<Option<TableRoll>, GenError> {
     let (id, any_row) = if region.outdoor() {
@@ -106,6 +108,9 @@ pub fn weather(
         .filter(|&i| {
             let r = &table.rows[i];
             library.drawable(r)
+                && needs
+                    .iter()
+                    .all(|n| r.entry.tags.iter().any(|t| t.eq_ignore_ascii_case(n)))
                 && (any_row
                     || r.entry
                         .tags

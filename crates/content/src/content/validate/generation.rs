@@ -17,9 +17,6 @@
 //!   `gen.situation.ending`) carry only the tags an encounter reads
 //!   (`outdoor`, `indoor`, `foes`, `people`), and never both `outdoor`
 //!   and `indoor` (no situation could take the row).
-//! - Every tag of a seasonal weather row (`gen.weather.<season>`) names a
-//!   terrain (a `gen.encounter.<name>` table) or what the sky does
-//!   (`rain`, `fog`, `wind`: the terrain tiles it lets an encounter lay).
 //! - Every region has places for a map: a `gen.poi` row with its `places`
 //!   tag.
 //! - Depth: the longest chain of `{table:…}` references from any table is
@@ -39,7 +36,7 @@ use std::collections::BTreeMap;
 
 use super::{at_row, at_table, suggest};
 use crate::content::region::{
-    CAPTIVE, LAYER_TABLES, LAYER_TAGS, NEEDS_CAPTIVE, PREFIX, TERRAIN_TAG, WEATHER_TAGS,
+    CAPTIVE, LAYER_TABLES, LAYER_TAGS, NEEDS_CAPTIVE, PREFIX, TERRAIN_TAG,
 };
 use crate::content::template::Segment;
 use crate::content::{SourceFile, System, Table, rerolls_per_roll, row_chances};
@@ -72,7 +69,6 @@ pub(super) fn check(
     concept_tags(tables, files, problems);
     returning_rows(tables, files, problems);
     layer_tags(tables, files, problems);
-    weather_tags(tables, files, problems);
     archetypes_in_both(tables, files, problems);
     growth(tables, files, problems);
 }
@@ -256,7 +252,7 @@ const SPOILS_TABLES: [&str; 3] = [
 ];
 
 /// The terrains: the `gen.encounter.<name>` tables' names.
-fn terrains(tables: &BTreeMap<String, Table>) -> Vec<&str> {
+pub(super) fn terrains(tables: &BTreeMap<String, Table>) -> Vec<&str> {
     tables
         .keys()
         .filter_map(|id| id.strip_prefix(PREFIX))
@@ -329,47 +325,6 @@ fn layer_tags(
                     ),
                     "keep the one place it needs, or neither for a row that fits anywhere",
                 ));
-            }
-        }
-    }
-}
-
-/// The seasonal weather tables (below ground there is no sky and no
-/// terrain to pick by).
-const SEASONS: [&str; 4] = [
-    "gen.weather.spring",
-    "gen.weather.summer",
-    "gen.weather.autumn",
-    "gen.weather.winter",
-];
-
-/// A seasonal weather row's tags: each a terrain it fits or what its sky
-/// does ([`WEATHER_TAGS`]); a misspelt one would leave the row out of its
-/// terrain, or the terrain's tiles out of its weather, without a word.
-fn weather_tags(
-    tables: &BTreeMap<String, Table>,
-    files: &[SourceFile],
-    problems: &mut Vec<Diagnostic>,
-) {
-    let terrains = terrains(tables);
-    let known: Vec<&str> = terrains.iter().copied().chain(WEATHER_TAGS).collect();
-    for t in SEASONS.iter().filter_map(|id| tables.get(*id)) {
-        for row in &t.rows {
-            for tag in row.entry.tags.iter().map(|g| g.as_ref()) {
-                if known.iter().any(|k| k.eq_ignore_ascii_case(tag)) {
-                    continue;
-                }
-                let what = format!(
-                    "row `{}` is tagged `{tag}`, which is neither a terrain nor what the sky does",
-                    row.entry.name
-                );
-                let hint = format!(
-                    "a weather row's tags are the terrains it fits ({}) and {}",
-                    terrains.join(", "),
-                    WEATHER_TAGS.join(", ")
-                );
-                let d = at_row(files, t, Some(row), what, &hint);
-                problems.push(d.with_suggestion(suggest(tag, known.iter().copied())));
             }
         }
     }

@@ -42,6 +42,7 @@ mod systems;
 mod table;
 pub mod traits;
 mod traps;
+mod weather;
 
 use std::collections::BTreeMap;
 use std::hash::Hasher;
@@ -172,6 +173,7 @@ pub(crate) fn build_over(
     systems::check(&tables, files, &mut problems);
     traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
+    weather::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);
     places::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);

@@ -106,6 +106,7 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
         }
         out.extend(sky_problem(e, name));
     }
+    out.extend(day_problem(e));
     out.extend(layer_problems(e));
     out
 }
@@ -162,6 +163,68 @@ fn sky_problem(e: &Encounter, tile: &str) -> Option<String> {
     let ws = words(&w.text);
     (!ws.iter().any(|x| needs.contains(&x.as_str())))
         .then(|| format!("{tile} in weather {:?}: {}", w.row, w.text))
+}
+
+/// What a situation's words say of the day, and the words its weather
+/// must then use (read from both texts, not from the `weather:` tags).
+const DAY_WORDS: [(&[&str], &[&str]); 4] = [
+    (
+        &["a storm", "hail as"],
+        &[
+            "storm",
+            "stormy",
+            "thunderstorm",
+            "hailstorm",
+            "thunder",
+            "lightning",
+            "gale",
+            "gales",
+            "hail",
+            "blizzard",
+            "sleet",
+        ],
+    ),
+    (
+        &["snow closes", "in the snow"],
+        &["snow", "snowbound", "blizzard", "drifts"],
+    ),
+    (
+        &["frostbitten"],
+        &[
+            "frost",
+            "ice",
+            "icy",
+            "snow",
+            "sleet",
+            "bitter",
+            "cold",
+            "freezing",
+            "frozen",
+            "icicles",
+            "snowbound",
+            "drifts",
+            "blizzard",
+        ],
+    ),
+    (
+        &["in this wind", "wind is rising"],
+        &[
+            "wind", "windy", "gale", "gales", "gusts", "blowing", "breeze", "blizzard",
+        ],
+    ),
+];
+
+/// A situation whose words need a kind of day (a storm, snow, a wind) met
+/// in weather whose words say nothing of it.
+fn day_problem(e: &Encounter) -> Option<String> {
+    let w = e.weather.as_ref()?;
+    let said = e.situation.text.to_lowercase();
+    let ws = words(&w.text);
+    let (_, needs) = DAY_WORDS
+        .iter()
+        .find(|(says, _)| says.iter().any(|s| said.contains(s)))?;
+    (!ws.iter().any(|x| needs.contains(&x.as_str())))
+        .then(|| format!("{:?} in weather {:?}: {}", e.situation.row, w.row, w.text))
 }
 
 /// Who and what an encounter holds, read from its terrain's name and its

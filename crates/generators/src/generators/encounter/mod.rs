@@ -45,6 +45,7 @@ use super::npc::{self, Npc};
 use super::trap::{self, Trap};
 use super::weather::{self, Season};
 use super::{Address, GenError, Generator};
+use crate::content::region::WEATHER_NEED;
 use crate::content::{Library, Region};
 use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed};
@@ -74,6 +75,21 @@ pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
         key.push_str(l);
     }
     key
+}
+
+/// The situations of `terrain` that are ambushes with foes (tagged
+/// `ambush`, or saying that the foes lie in wait, circle or surround, and
+/// with a `foe:` tag), by row name in table order: where a journey's
+/// Ambushed Twist draws who waits at a stop.
+pub fn ambushes(library: &Library, terrain: &str) -> Result<Vec<String>, GenError> {
+    let region = library.region(terrain).map_err(GenError::Request)?;
+    let rows = &library.table(&region.table)?.rows;
+    let foes = |r: &crate::content::Row| r.entry.tags.iter().any(|t| t.starts_with("foe:"));
+    Ok(rows
+        .iter()
+        .filter(|r| foes(r) && zones::lies_in_wait(&r.entry.text, &r.entry.tags))
+        .map(|r| r.entry.name.to_string())
+        .collect())
 }
 
 #[doc(hidden)]
@@ -137,6 +153,9 @@ pub struct Pin {
     pub situation: Option<String>,
     /// The foe kinds (archetypes) instead of the situation's.
     pub foes: Vec<String>,
+    /// The foes lie in wait and strike first, whatever the situation says
+    /// (a journey's Ambushed Twist): laid out as an ambush.
+    pub ambush: bool,
 }
 
 /// An encounter: the situation and its layers, the foes fitted to the
@@ -190,6 +209,12 @@ pub struct Encounter {
 }
 
 impl Encounter {
+    /// Whether its situation is an ambush by its own words or tags (the
+    /// foes lie in wait, circle or surround): [`zones`]'s reading.
+    pub fn lies_in_wait(&self) -> bool {
+        zones::ambush(&self.situation)
+    }
+
     /// The foes' leader, the one foe with a want, a secret, a manner and a
     /// look to play (`foes`); none among beasts.
     pub fn leader(&self) -> Option<&Npc> {
@@ -269,16 +294,20 @@ impl Generator for Request {
             (stage, captive),
             &mut at.stream(seed, "spoils"),
         )?;
+        let needs: Vec<&str> = (situation.tags.iter())
+            .filter_map(|t| t.strip_prefix(WEATHER_NEED))
+            .collect();
         let weather = weather::weather(
             library,
             region,
             (self.season, self.system),
+            &needs,
             &mut at.stream(seed, "weather"),
         )?;
         let layout = zones::layout(
             self.system,
             (&party_names, &foes),
-            zones::ambush(&situation),
+            self.pin.ambush || zones::ambush(&situation),
             (
                 &mut at.stream(seed, "layout"),
                 &mut at.stream(seed, "deploy"),
@@ -517,12 +546,28 @@ mod tests {
         assert!(freed > 0, "no spoils freed a captive");
     }
 
-    /// Weather of the season tagged with the terrain, or underground's.
+    /// Weather of the season tagged with the terrain, or underground's,
+    /// and tagged with all the situation needs of it (`weather:`); none
+    /// only for a situation that needs a kind of day the season lacks.
     fn weather_fits(e: &Encounter, season: Season, i: usize) {
-        let w = e
-            .weather
-            .as_ref()
-            .expect("every built-in terrain has weather");
+        let needs: Vec<&str> = (e.situation.tags.iter())
+            .filter_map(|t| t.strip_prefix(WEATHER_NEED))
+            .collect();
+        let Some(w) = e.weather.as_ref() else {
+            assert!(
+                !needs.is_empty(),
+                "#{i}: every built-in terrain has weather"
+            );
+            return;
+        };
+        for n in &needs {
+            assert!(
+                w.tags.iter().any(|t| t == n),
+                "#{i}: {} needs {n}: {}",
+                e.situation.row,
+                w.row
+            );
+        }
         if e.terrain == "underground" {
             assert_eq!(w.table, weather::UNDERGROUND, "#{i}");
         } else {

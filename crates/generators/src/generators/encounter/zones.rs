@@ -88,8 +88,13 @@ const AMBUSH_WORDS: [&str; 11] = [
 /// Whether the situation is an ambush: tagged `ambush`, or its text says
 /// the foes lie in wait, circle or surround ([`AMBUSH_WORDS`]).
 pub(super) fn ambush(situation: &TableRoll) -> bool {
-    let text = situation.text.to_lowercase();
-    situation.tags.iter().any(|t| t == "ambush") || AMBUSH_WORDS.iter().any(|w| text.contains(w))
+    lies_in_wait(&situation.text, &situation.tags)
+}
+
+/// Whether a situation's text and tags make it an ambush ([`ambush`]).
+pub(super) fn lies_in_wait<T: AsRef<str>>(text: &str, tags: &[T]) -> bool {
+    let text = text.to_lowercase();
+    tags.iter().any(|t| t.as_ref() == "ambush") || AMBUSH_WORDS.iter().any(|w| text.contains(w))
 }
 
 /// The layout for a system, the party's names and the foes, in an ambush

@@ -471,6 +471,9 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
         if let Some(t) = &p.twist {
             assert!(!t.price.is_empty(), "{label}: {} unpriced", t.name);
         }
+        if p.ambushed {
+            lying_in_wait(req, j, p, label);
+        }
     }
     // Days in the summary are the days in the log.
     assert_eq!(j.days_taken, j.days.last().unwrap().day, "{label}");
@@ -487,6 +490,50 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
     if let Some(w) = foreign_word(&text, req.system) {
         panic!("{label}: `{w}` in a {:?} journey:\n{text}", req.system);
     }
+}
+
+/// An Ambushed Twist says who: foes of the stop's own terrain wait there,
+/// an encounter of the journey laid out as an ambush (METTLE: the party in
+/// the middle zone, foes on a flank).
+fn lying_in_wait(req: &Request, j: &Journey, p: &Passage, label: &str) {
+    let to = req.map.stop_named(&p.reached).unwrap();
+    let leg = format!("{} → {}, in ambush on arrival", p.from, p.reached);
+    let e = j
+        .encounters
+        .iter()
+        .find(|e| e.leg == leg)
+        .unwrap_or_else(|| panic!("{label}: no one waits at {}", p.reached));
+    assert!(!e.foes.is_empty(), "{label}: an ambush without foes");
+    assert_eq!(e.encounter.terrain, to.terrain, "{label}: {}", e.name);
+    if req.system == RulesSystem::Mettle {
+        let z = &e.encounter.layout.zones;
+        assert!(
+            z[0].starts
+                .iter()
+                .all(|n| !req.party.mettle.iter().any(|b| &b.name == n))
+        );
+        assert!(
+            !z[1].starts.is_empty(),
+            "{label}: the party waits in the middle"
+        );
+    }
+    let said = format!("An ambush waits for them at {}: {}", p.reached, e.name);
+    let told = j
+        .days
+        .iter()
+        .flat_map(|d| &d.entries)
+        .any(|l| l.starts_with(&said));
+    // Drawn among the terrain's own ambushes.
+    assert!(
+        e.encounter.lies_in_wait(),
+        "{label}: {} is no ambush",
+        e.name
+    );
+    assert!(
+        told,
+        "{label}: the log does not say who waits at {}",
+        p.reached
+    );
 }
 
 #[test]

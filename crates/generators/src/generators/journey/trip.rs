@@ -286,9 +286,12 @@ impl<'a> Trip<'a> {
             return Ok(Ended::Stopped);
         }
         passage.reached = self.stop(reached).name.clone();
-        let ambushed = passage.ambushed;
+        let ambushed = passage.ambushed.then_some((k, from));
         self.passages.push(passage);
         self.arrive(reached, ambushed)?;
+        if let Some(p) = self.passages.last_mut() {
+            p.encounters = (self.encounters.len() - before) as u32;
+        }
         if reached != self.req.to && self.clock.larder.hunger.dead.is_empty() {
             self.resupply(k, reached)?;
         }
@@ -369,9 +372,9 @@ impl<'a> Trip<'a> {
     }
 
     /// Arriving at a stop: its hook said the first time (and in a
-    /// settlement a rumour heard), water in a settlement, an ambush if the
-    /// Twist said so.
-    fn arrive(&mut self, stop: usize, ambushed: bool) -> Result<(), GenError> {
+    /// settlement a rumour heard), water in a settlement, the foes lying
+    /// in wait if a Twist said so (`ambushed`: on leg `k` from `from`).
+    fn arrive(&mut self, stop: usize, ambushed: Option<(usize, usize)>) -> Result<(), GenError> {
         self.here = stop;
         let s = self.stop(stop);
         let line = if self.said.insert(s.hook.clone()) && !s.hook.is_empty() {
@@ -386,10 +389,14 @@ impl<'a> Trip<'a> {
         {
             self.clock.log(rumour);
         }
-        if ambushed {
+        if let Some((k, from)) = ambushed {
+            let who = self.ambush(k, (from, stop))?;
             self.clock.log(format!(
-                "An ambush waits for them at {}: whoever they meet strikes first.",
-                s.name
+                "An ambush waits for them at {}: {}",
+                s.name,
+                who.unwrap_or_else(|| {
+                    "no foe comes up on the tables; the GM says who strikes first.".into()
+                })
             ));
         }
         if self.place(stop).settlement {

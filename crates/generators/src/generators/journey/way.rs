@@ -22,21 +22,19 @@ impl Trip<'_> {
         path: &Path,
         worse: bool,
     ) -> Result<(), GenError> {
-        let mut e = self.draw(at, &path.terrain)?;
+        let mut e = self.draw(at, &path.terrain, encounter::Pin::default())?;
         if worse {
-            let other = self.draw(&at.only("worse"), &path.terrain)?;
+            let other = self.draw(&at.only("worse"), &path.terrain, encounter::Pin::default())?;
             if other.threat.ratio > e.threat.ratio {
                 e = other;
             }
         }
-        self.used.push(e.situation.row.clone());
-        let foes: Vec<String> = e.foes.iter().map(|f| f.name.clone()).collect();
         self.clock.log(format!(
             "Encounter on the way{}: {} — {}{}",
             if worse { " (the worse of two)" } else { "" },
             e.situation.row,
             e.situation.text,
-            if foes.is_empty() {
+            if e.foes.is_empty() {
                 String::new()
             } else {
                 format!(" (threat: {})", e.threat.verdict)
@@ -47,21 +45,106 @@ impl Trip<'_> {
             self.stop(self.here).name,
             self.stop_name_of(path)
         );
+        self.keep(e, leg);
+        Ok(())
+    }
+
+    /// The foes lying in wait at `stop`, reached from `from` on leg `k`
+    /// (an Ambushed Twist's price): one of the stop's terrain's ambush
+    /// situations ([`encounter::ambushes`]), drawn at `leg/<k>/ambush`
+    /// among those not met yet on the way or in the pack (all of them if
+    /// every one was); in a terrain with none, the first of [`REDRAWS`]
+    /// draws with foes, laid out as an ambush all the same. Logged and
+    /// kept like an encounter on the way, so the pack prints it and the
+    /// record takes it; `None` (the GM says who) only if nothing has foes.
+    pub(super) fn ambush(
+        &mut self,
+        k: usize,
+        (from, stop): (usize, usize),
+    ) -> Result<Option<String>, GenError> {
+        let at = self.at.child("leg", k).only("ambush");
+        let terrain = self.stop(stop).terrain.clone();
+        let Some(e) = self.waiting(&at, &terrain)? else {
+            return Ok(None);
+        };
+        let line = if e.lies_in_wait() {
+            format!(
+                "{} — {} (threat: {})",
+                e.situation.row,
+                e.situation.text.trim_end(),
+                e.threat.verdict
+            )
+        } else {
+            format!(
+                "{}, lying in wait: {} They strike first (threat: {}).",
+                e.situation.row,
+                e.situation.text.trim_end(),
+                e.threat.verdict
+            )
+        };
+        let leg = format!(
+            "{} → {}, in ambush on arrival",
+            self.stop(from).name,
+            self.stop(stop).name
+        );
+        self.keep(e, leg);
+        Ok(Some(line))
+    }
+
+    /// Who waits at `at` in `terrain` ([`Trip::ambush`]).
+    fn waiting(&self, at: &Address, terrain: &str) -> Result<Option<Encounter>, GenError> {
+        let all = encounter::ambushes(self.library, terrain)?;
+        let fresh: Vec<&String> = all.iter().filter(|n| !self.used.contains(n)).collect();
+        let names: Vec<&String> = if fresh.is_empty() {
+            all.iter().collect()
+        } else {
+            fresh
+        };
+        if !names.is_empty() {
+            let pick = at.stream(self.seed, "ambush").below(names.len() as u32) as usize;
+            let pin = encounter::Pin {
+                situation: Some(names[pick].clone()),
+                ambush: true,
+                ..encounter::Pin::default()
+            };
+            return self.draw(at, terrain, pin).map(Some);
+        }
+        for r in 0..REDRAWS {
+            let pin = encounter::Pin {
+                ambush: true,
+                ..encounter::Pin::default()
+            };
+            let e = self.draw(&at.child("ambush", r), terrain, pin)?;
+            if !e.foes.is_empty() {
+                return Ok(Some(e));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Keep encounter `e`, met on `leg`: its situation is used.
+    fn keep(&mut self, e: Encounter, leg: String) {
+        self.used.push(e.situation.row.clone());
         self.encounters.push(EncounterNote {
             day: self.clock.day(),
             leg,
             name: e.situation.row.clone(),
             situation: e.situation.text.clone(),
-            foes,
+            foes: e.foes.iter().map(|f| f.name.clone()).collect(),
             threat: e.threat.verdict.clone(),
             encounter: e,
         });
-        Ok(())
     }
 
     /// An encounter whose situation is not used yet, if one comes up, its
-    /// people named apart from those met earlier on the way.
-    fn draw(&self, at: &Address, terrain: &str) -> Result<Encounter, GenError> {
+    /// people named apart from those met earlier on the way, with what is
+    /// pinned of it.
+    fn draw(
+        &self,
+        at: &Address,
+        terrain: &str,
+        pin: encounter::Pin,
+    ) -> Result<Encounter, GenError> {
         let mut taken = self.req.taken.clone();
         for e in &self.encounters {
             let people = e.encounter.foes.iter().chain(&e.encounter.others);
@@ -73,7 +156,7 @@ impl Trip<'_> {
                 terrain: terrain.to_owned(),
                 system: self.req.system,
                 party: self.req.party.clone(),
-                pin: encounter::Pin::default(),
+                pin,
                 shun: self.req.shun.clone(),
                 taken,
                 season: Season::on(self.clock.day(), self.req.first_season),
