@@ -372,6 +372,29 @@ fn word_problems(what: &str, text: &str, scene: &Scene) -> Vec<String> {
     out
 }
 
+/// Foes of one archetype sharing a concept line while the archetype has
+/// more lines than there are of them ("four cultists, each an ordinary
+/// villager sworn to a drowned god").
+fn twins(library: &Library, e: &Encounter) -> Vec<String> {
+    let table = crate::generators::npc::table_for(e.system);
+    let rows = &library.get(table).unwrap().rows;
+    let mut out = Vec::new();
+    for (i, f) in e.foes.iter().enumerate() {
+        let row = rows.iter().find(|r| *r.entry.name == *f.archetype).unwrap();
+        let lines = crate::generators::concept::of(library, table, row).len();
+        let kin: Vec<&Npc> = e
+            .foes
+            .iter()
+            .filter(|g| g.archetype == f.archetype)
+            .collect();
+        let before = e.foes[..i].iter().filter(|g| g.archetype == f.archetype);
+        if kin.len() <= lines && before.clone().any(|g| g.concept == f.concept) {
+            out.push(format!("{} shares {:?} with its kin", f.name, f.concept));
+        }
+    }
+    out
+}
+
 #[test]
 fn a_thousand_encounters_a_system_are_coherent() {
     let library = library();
@@ -383,7 +406,10 @@ fn a_thousand_encounters_a_system_are_coherent() {
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         for i in 0..1000 {
             let e = nth(&library, &request(i, system), &seed, i).unwrap();
-            for p in problems(&e, &plurals) {
+            for p in problems(&e, &plurals)
+                .into_iter()
+                .chain(twins(&library, &e))
+            {
                 wrong.push(format!("{system:?} #{i} {}: {p}", e.terrain));
             }
             twists.extend(e.twist.iter().map(|t| t.row.clone()));

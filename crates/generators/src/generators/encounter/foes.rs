@@ -43,7 +43,9 @@ pub(super) struct Cast<'a> {
 
 impl Cast<'_> {
     /// An NPC of an archetype, at `<at>/<kind>/<index>`, named apart from
-    /// the names taken and those of `made` (the encounter's people so far).
+    /// the names taken and those of `made` (the encounter's people so far),
+    /// with a concept none of them has while its archetype has others (four
+    /// cultists are not four of the same villager).
     fn npc(
         &self,
         archetype: &str,
@@ -59,7 +61,11 @@ impl Cast<'_> {
             tier: None,
             terrain: None,
             people_only: false,
-            met: Vec::new(),
+            met: made
+                .iter()
+                .filter(|n| n.archetype == archetype)
+                .map(|n| n.concept_key.clone())
+                .collect(),
             shun: self.req.shunned(),
             taken,
         };

@@ -80,20 +80,45 @@ impl Ground<'_> {
     }
 }
 
+/// The whole-field tags of `acs.tiles`.
+const FIELDS: [&str; 2] = ["field-2", "field-3"];
+
 /// The `acs.tiles` that answer a call and fit the ground: those the card
-/// rule names, else (none of them fits) the suit's others at that strength.
+/// rule names; else (none of them fits: no rain for RAIN) the suit's other
+/// whole-field tiles at that strength (FOG on a misty morning); else the
+/// suit's others at that strength, laid on a spot ([`covers_field`]).
 fn tiles_for<'a>(rows: &'a [Row], call: &acs::Call, ground: Ground) -> Vec<&'a Row> {
-    let mut tiles = acs::tiles_for(rows, |r| &r.entry.tags, call);
-    tiles.retain(|r| ground.fits(&r.entry.tags));
+    let fitting = |call: &acs::Call| {
+        let mut tiles = acs::tiles_for(rows, |r| &r.entry.tags, call);
+        tiles.retain(|r| ground.fits(&r.entry.tags));
+        tiles
+    };
+    let mut tiles = fitting(call);
+    for field in FIELDS
+        .iter()
+        .filter(|f| call.field.is_some_and(|c| c != **f))
+    {
+        if tiles.is_empty() {
+            tiles = fitting(&acs::Call {
+                field: Some(field),
+                ..*call
+            });
+        }
+    }
     if tiles.is_empty() {
-        let spot = acs::Call {
+        tiles = fitting(&acs::Call {
             field: None,
             ..*call
-        };
-        tiles = acs::tiles_for(rows, |r| &r.entry.tags, &spot);
-        tiles.retain(|r| ground.fits(&r.entry.tags));
+        });
     }
     tiles
+}
+
+/// Whether a tile covers the whole field (a `field-2` or `field-3` tile):
+/// a spot tile laid for a whole-field play the weather refused sits on a
+/// spot like any other.
+fn covers_field(tile: &Row) -> bool {
+    tile.entry.tags.iter().any(|t| FIELDS.contains(&t.as_ref()))
 }
 
 /// Turn one side's cards into tiles, by the card rule in `acs.card_rule`:
@@ -109,9 +134,10 @@ pub(super) fn play_cards(
     let rows: &[Row] = library.get("acs.tiles").map_or(&[], |t| &t.rows);
     let play = acs::play(cards, s, |call, s| {
         let tile: &Row = pick(&tiles_for(rows, call, ground), s).copied()?;
-        let at = match call.field {
-            Some(_) => "whole field".to_owned(),
-            None => pick(zones, s).cloned().unwrap_or_default(),
+        let at = if call.field.is_some() && covers_field(tile) {
+            "whole field".to_owned()
+        } else {
+            pick(zones, s).cloned().unwrap_or_default()
         };
         Some((tile, at))
     });
@@ -319,16 +345,28 @@ mod tests {
         };
         let wet = weather_row(&library, "gen.weather.autumn", "Endless rain");
         let still = weather_row(&library, "gen.weather.spring", "Midges");
+        let misty = weather_row(&library, "gen.weather.spring", "Morning mist");
         for i in 0..30 {
-            assert_eq!(lay(&wet, i).tiles[0].name, "RAIN, moderate");
+            let t = &lay(&wet, i).tiles[0];
+            assert_eq!(
+                (t.name.as_str(), t.at.as_str()),
+                ("RAIN, moderate", "whole field")
+            );
+            // A misty morning: the other whole-field diamond, fog.
+            let t = &lay(&misty, i).tiles[0];
+            assert_eq!(
+                (t.name.as_str(), t.at.as_str()),
+                ("FOG, moderate", "whole field")
+            );
             // A still, warm evening: the player picks another diamond of
-            // that strength, never rain, fog or wind.
+            // that strength, never rain, fog or wind, and lays it on a spot.
             let t = &lay(&still, i).tiles[0];
             assert!(
                 ["LIGHT, dark", "EXPOSED GROUND"].contains(&t.name.as_str()),
                 "{}",
                 t.name
             );
+            assert_eq!(t.at, "Left flank", "{} is no whole-field tile", t.name);
         }
         // Below ground no weather tag is asked of a fog tile.
         let under = library.region("underground").unwrap();

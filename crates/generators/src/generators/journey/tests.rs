@@ -474,6 +474,17 @@ fn check_journey(j: &Journey, req: &Request, label: &str) {
         if p.ambushed {
             lying_in_wait(req, j, p, label);
         }
+        // A ford or a bridge stands on running water: skins filled there.
+        let to = req.map.stop_named(&p.reached).unwrap();
+        if map::WATER_KINDS.contains(&to.kind.as_str()) {
+            let said = format!("At {} the river runs clean: they fill their skins", to.name);
+            let told = j.days.iter().flat_map(|d| &d.entries);
+            assert!(
+                told.clone().any(|l| l.starts_with(&said)),
+                "{label}: dry at {}",
+                to.name
+            );
+        }
     }
     // Days in the summary are the days in the log.
     assert_eq!(j.days_taken, j.days.last().unwrap().day, "{label}");
@@ -517,7 +528,10 @@ fn lying_in_wait(req: &Request, j: &Journey, p: &Passage, label: &str) {
             "{label}: the party waits in the middle"
         );
     }
-    let said = format!("An ambush waits for them at {}: {}", p.reached, e.name);
+    let said = format!(
+        "An ambush waits for them on the way into {}: {}",
+        p.reached, e.name
+    );
     let told = j
         .days
         .iter()

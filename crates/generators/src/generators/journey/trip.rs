@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::super::map::{Path, SAFE_KINDS, Stop};
+use super::super::map::{Path, SAFE_KINDS, Stop, WATER_KINDS};
 use super::clock::{self, Clock, Larder, Place};
 use super::route::{self, Lead, Odds};
 use super::{Address, EncounterNote, GenError, Journey, Passage, Request, Told, Twist};
@@ -372,7 +372,8 @@ impl<'a> Trip<'a> {
     }
 
     /// Arriving at a stop: its hook said the first time (and in a
-    /// settlement a rumour heard), water in a settlement, the foes lying
+    /// settlement a rumour heard), water in a settlement or on a river
+    /// ([`WATER_KINDS`]), the foes lying
     /// in wait if a Twist said so (`ambushed`: on leg `k` from `from`).
     fn arrive(&mut self, stop: usize, ambushed: Option<(usize, usize)>) -> Result<(), GenError> {
         self.here = stop;
@@ -392,21 +393,28 @@ impl<'a> Trip<'a> {
         if let Some((k, from)) = ambushed {
             let who = self.ambush(k, (from, stop))?;
             self.clock.log(format!(
-                "An ambush waits for them at {}: {}",
+                "An ambush waits for them on the way into {}: {}",
                 s.name,
                 who.unwrap_or_else(|| {
                     "no foe comes up on the tables; the GM says who strikes first.".into()
                 })
             ));
         }
-        if self.place(stop).settlement {
+        let river = WATER_KINDS.contains(&s.kind.as_str());
+        if self.place(stop).settlement || river {
             self.clock.larder.fill_water();
-            let water = self.clock.larder.water;
-            self.clock.log(format!(
-                "{} has clean water: they fill their skins ({}).",
-                s.name,
-                super::count(water, "unit", "units")
-            ));
+            let water = super::count(self.clock.larder.water, "unit", "units");
+            self.clock.log(if river {
+                format!(
+                    "At {} the river runs clean: they fill their skins ({water}).",
+                    s.name
+                )
+            } else {
+                format!(
+                    "{} has clean water: they fill their skins ({water}).",
+                    s.name
+                )
+            });
         }
         Ok(())
     }

@@ -63,6 +63,9 @@ pub use reveal::{Reveal, TrailStep};
 pub const STOPS: (usize, usize) = (4, 300);
 /// Kinds of stop where a party is safe and can resupply.
 pub const SAFE_KINDS: [&str; 3] = ["village", "town", "inn"];
+/// Kinds of stop on running water (a river under the bridge, at the
+/// ford), where a party arriving fills its skins as in a settlement.
+pub const WATER_KINDS: [&str; 2] = ["ford", "bridge"];
 
 /// What a map is asked for.
 #[derive(Debug, Clone)]
