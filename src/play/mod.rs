@@ -9,7 +9,8 @@
 //! - `load`: what the session starts from (PCs, items and their players'
 //!   sides, vouchers, Heal Checks, the map as the party knows it).
 //! - `log`: the play log's lines, written and read back.
-//! - `action`: an action from the GM's screen (or a log line), checked.
+//! - `action`: an action from the GM's screen (or a log line), checked;
+//!   `decode`, its JSON object shown to serde's derive.
 //! - `perform`: an action carried out — its rolls on the session's
 //!   streams, its line and its answer.
 //! - `marks`: where the session stands (the marks of the log); `fold`, the
@@ -20,6 +21,7 @@
 
 mod action;
 pub(crate) mod api;
+mod decode;
 mod fold;
 mod load;
 mod log;

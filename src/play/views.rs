@@ -137,7 +137,7 @@ pub(crate) fn players(play: &Play, version: u64) -> Value {
 /// A pushed handout's players' side: an item's, or a check's result
 /// without its Difficulty.
 fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
-    let Action::Push { shown } = &play.entries.get(k - 1)?.action else {
+    let Action::Push(shown) = &play.entries.get(k - 1)?.action else {
         return None;
     };
     match shown {
