@@ -1,7 +1,19 @@
 //! The seam between a session in play (`play`) and the server that shows it
-//! (`play::server`): the server knows only JSON in and out.
+//! (`play::server`): the server knows only JSON in and out. On the session's
+//! side everything is a type — an action is decoded into `action::Action`
+//! as it comes in, and the views and answers are `views`' structs — turned
+//! into JSON here, at the seam ([`json`]), and nowhere else.
 
+use serde::Serialize;
 use serde_json::Value;
+
+/// A view or an answer as the server sends it. Through [`Value`] (its
+/// objects sorted by key: serde_json without `preserve_order`), so every
+/// object's keys, the structs' and the nested outcomes' alike, come out
+/// sorted, as the pages have always had them.
+pub(crate) fn json<T: Serialize>(view: &T) -> Value {
+    serde_json::to_value(view).expect("a view serialises to JSON")
+}
 
 /// Most lines of the log one GM's view carries: the newest. The page
 /// keeps as many.

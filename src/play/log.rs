@@ -26,11 +26,16 @@ pub(crate) struct Read {
 /// The line of action `k`: `do` and its arguments, then `summary` (if
 /// any) after the arrow. Newlines and other control characters in the
 /// summary become spaces, so a line stays one line.
-pub(crate) fn write(k: usize, verb: &str, args: &[(&str, Value)], summary: &str) -> String {
+pub(crate) fn write<K: AsRef<str>>(
+    k: usize,
+    verb: &str,
+    args: &[(K, Value)],
+    summary: &str,
+) -> String {
     let mut line = format!("{k} {verb}");
     for (key, value) in args {
         line.push(' ');
-        line.push_str(key);
+        line.push_str(key.as_ref());
         line.push('=');
         line.push_str(&value.to_string());
     }

@@ -9,7 +9,8 @@
 //! - `load`: what the session starts from (PCs, items and their players'
 //!   sides, vouchers, Heal Checks, the map as the party knows it).
 //! - `log`: the play log's lines, written and read back.
-//! - `action`: an action from the GM's screen (or a log line), checked.
+//! - `action`: an action from the GM's screen (or a log line), checked;
+//!   `decode`, its JSON object shown to serde's derive.
 //! - `perform`: an action carried out — its rolls on the session's
 //!   streams, its line and its answer.
 //! - `marks`: where the session stands (the marks of the log); `fold`, the
@@ -20,6 +21,7 @@
 
 mod action;
 pub(crate) mod api;
+mod decode;
 mod fold;
 mod load;
 mod log;
@@ -381,11 +383,11 @@ impl Play {
 
 impl api::Table for Play {
     fn gm_since(&self, since: usize) -> Value {
-        views::gm(self, since)
+        api::json(&views::gm(self, since))
     }
 
     fn players(&self) -> Value {
-        views::players(self, self.version)
+        api::json(&views::players(self, self.version))
     }
 
     fn act(&mut self, action: &Value) -> Result<Value, api::NotDone> {
@@ -401,8 +403,11 @@ impl api::Table for Play {
         if let Some(log) = &mut self.log {
             log.line(&done.line).map_err(unsaved)?;
         }
-        let answer = serde_json::json!({"k": done.entry.k, "line": done.line,
-            "result": done.outcome.json()});
+        let answer = api::json(&Answer {
+            k: done.entry.k,
+            line: &done.line,
+            result: &done.outcome,
+        });
         self.push(done);
         Ok(answer)
     }
@@ -410,6 +415,15 @@ impl api::Table for Play {
     fn version(&self) -> u64 {
         self.version
     }
+}
+
+/// An action's answer (`/api/act`): its number, its log line and what
+/// came of it.
+#[derive(serde::Serialize)]
+struct Answer<'a> {
+    k: usize,
+    line: &'a str,
+    result: &'a outcome::Outcome,
 }
 
 /// A log line that was not written, as the answer the server gives (5xx:

@@ -104,11 +104,6 @@ impl Outcome {
             Outcome::Table { .. } | Outcome::Dice { .. } | Outcome::Nothing {} => Kept::Nothing,
         }
     }
-
-    /// As the answer carries it.
-    pub(crate) fn json(&self) -> serde_json::Value {
-        serde_json::to_value(self).expect("an outcome serialises")
-    }
 }
 
 impl Kept {

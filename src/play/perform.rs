@@ -36,7 +36,7 @@ pub(crate) fn perform(play: &Play, k: usize, action: Action, fresh: bool) -> Res
     };
     let (verb, args) = action.args();
     Ok(Done {
-        line: log::write(k, verb, &args, &summary),
+        line: log::write(k, &verb, &args, &summary),
         entry: Entry {
             k,
             action,
@@ -115,7 +115,7 @@ fn mark(play: &Play, marks: &Marks, action: &Action, fresh: bool) -> Result<Stri
             water,
         } => supplies(play, marks, *money, *rations, *water),
         Action::Arrive { stop, day } => arrive(play, marks, stop, *day),
-        Action::Push { shown } => push(play, marks, shown),
+        Action::Push(shown) => push(play, marks, shown),
         Action::Undo { k, reason } => undo(play, marks, *k, reason.as_deref()),
         _ => unreachable!("rolls are carried out in `rolls`"),
     }

@@ -4,14 +4,15 @@
 //! the handouts the GM pushed, each as its players' side only — so no
 //! GM-only field can reach it by being forgotten.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::Play;
 use super::action::{Action, Shown};
 use super::marks::Marks;
-use super::outcome::Kept;
+use super::outcome::{Kept, Outcome};
 use crate::generators::map::Reveal;
 use crate::handouts::drawings::chart::{self, View};
+use crate::rules::RulesSystem;
 
 /// What the party knows of the map now: the start, and the stops it has
 /// arrived at since (with the paths between them travelled).
@@ -114,30 +115,56 @@ fn svg(play: &Play, marks: &Marks, players: bool) -> Option<String> {
     Some(svg)
 }
 
-/// The players' view: an allow-list.
-pub(crate) fn players(play: &Play, version: u64) -> Value {
+/// The players' view (`/api/players`): an allow-list.
+#[derive(Serialize)]
+pub(crate) struct Players<'a> {
+    api: u32,
+    title: &'a str,
+    version: u64,
+    map: Svg,
+    handouts: Vec<Handout>,
+}
+
+/// A map as a page draws it: its SVG, if the session has a map.
+#[derive(Serialize)]
+struct Svg {
+    svg: Option<String>,
+}
+
+/// A handout pushed to the players: its players' side only.
+#[derive(Serialize)]
+struct Handout {
+    k: usize,
+    title: String,
+    text: String,
+}
+
+/// The players' view.
+pub(crate) fn players(play: &Play, version: u64) -> Players<'_> {
     let marks = &play.marks;
-    let handouts: Vec<Value> = marks
+    let handouts = marks
         .pushed
         .iter()
         .filter_map(|&k| {
             let (title, text) = handout(play, marks, k)?;
-            Some(json!({"k": k, "title": title, "text": text}))
+            Some(Handout { k, title, text })
         })
         .collect();
-    json!({
-        "api": 1,
-        "title": play.fixed.title,
-        "version": version,
-        "map": {"svg": svg(play, marks, true)},
-        "handouts": handouts,
-    })
+    Players {
+        api: 1,
+        title: &play.fixed.title,
+        version,
+        map: Svg {
+            svg: svg(play, marks, true),
+        },
+        handouts,
+    }
 }
 
 /// A pushed handout's players' side: an item's, or a check's result
 /// without its Difficulty.
 fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
-    let Action::Push { shown } = &play.entries.get(k - 1)?.action else {
+    let Action::Push(shown) = &play.entries.get(k - 1)?.action else {
         return None;
     };
     match shown {
@@ -172,112 +199,261 @@ fn handout(play: &Play, marks: &Marks, k: usize) -> Option<(String, String)> {
     }
 }
 
-/// The GM's view: everything, but of the log only the lines after
-/// `since` within the last [`super::api::LOG_WINDOW`] (each answer bounded however
-/// long the log), with `log_total` (the last line's number) and
-/// `struck` (the lines struck within that window).
-pub(crate) fn gm(play: &Play, since: usize) -> Value {
+/// The GM's view (`/api/gm`): everything, but of the log only the lines
+/// after `since` within the last [`super::api::LOG_WINDOW`] (each answer
+/// bounded however long the log), with `log_total` (the last line's
+/// number) and `struck` (the lines struck within that window).
+#[derive(Serialize)]
+pub(crate) struct Gm<'a> {
+    api: u32,
+    title: &'a str,
+    session: usize,
+    campaign: bool,
+    system: RulesSystem,
+    share: &'a str,
+    /// A campaign's day (none outside one).
+    day: Option<u32>,
+    stop: Option<String>,
+    pcs: Vec<Pc<'a>>,
+    items: Vec<ItemRow<'a>>,
+    tables: Vec<TableRow<'a>>,
+    heal: Vec<HealRow<'a>>,
+    /// A campaign's supplies (none outside one).
+    supplies: Option<Supplies>,
+    map: GmMap<'a>,
+    tracker: TrackerView<'a>,
+    results: Vec<Recent<'a>>,
+    log: Vec<LogLine<'a>>,
+    log_total: usize,
+    struck: Vec<usize>,
+}
+
+/// A PC as the GM's party card shows them.
+#[derive(Serialize)]
+struct Pc<'a> {
+    name: &'a str,
+    /// Fallen: no Mettle or health left.
+    sitting: bool,
+    track: Track<'a>,
+    statuses: Vec<&'a String>,
+    /// The PC's Downtime Vouchers not spent.
+    vouchers: Vec<&'a String>,
+    healed: Option<Healed>,
+    /// As the record says: a failed Heal Check is `dead`.
+    fate: Option<&'static str>,
+    /// Core Rules: omens left (none under METTLE).
+    omens: Option<i64>,
+    corruption: i64,
+    injuries: &'a [String],
+    mutations: &'a [String],
+}
+
+/// Mettle or health: its name, now and at most.
+#[derive(Serialize)]
+struct Track<'a> {
+    label: &'a str,
+    now: i64,
+    max: i64,
+}
+
+/// A Heal Check made.
+#[derive(Serialize)]
+struct Healed {
+    passed: bool,
+    edge: u32,
+    twist: bool,
+}
+
+/// An item of the pack, with whether it was met (or spent).
+#[derive(Serialize)]
+struct ItemRow<'a> {
+    address: &'a str,
+    kind: &'a str,
+    title: &'a str,
+    odds: &'a str,
+    text: &'a str,
+    met: bool,
+    serial: Option<&'a str>,
+    spent: bool,
+}
+
+/// A table the GM may roll on.
+#[derive(Serialize)]
+struct TableRow<'a> {
+    id: &'a str,
+    title: String,
+}
+
+/// The GM's map, and its stops with what the party knows of each.
+#[derive(Serialize)]
+struct GmMap<'a> {
+    svg: Option<String>,
+    stops: Vec<StopRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct StopRow<'a> {
+    name: &'a str,
+    visited: bool,
+    known: bool,
+}
+
+/// A line of the log, and whether it is struck.
+#[derive(Serialize)]
+struct LogLine<'a> {
+    k: usize,
+    line: &'a str,
+    struck: bool,
+}
+
+/// The GM's view.
+pub(crate) fn gm(play: &Play, since: usize) -> Gm<'_> {
     let f = &play.fixed;
     let marks = &play.marks;
     let (day, stop) = marks.day_stop(play);
-    let pcs: Vec<Value> = f
-        .pcs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let m = &marks.pcs[i];
-            let mut statuses: Vec<&String> =
-                p.statuses.iter().filter(|s| !m.cured.contains(s)).collect();
-            statuses.extend(&m.gained);
-            let vouchers: Vec<&String> = f
-                .vouchers
-                .iter()
-                .filter(|(s, h)| *h == p.name && !marks.spent.contains(s))
-                .map(|(s, _)| s)
-                .collect();
-            let now = marks.now(play, i);
-            // As the record says: a failed Heal Check is `fate = "dead"`.
-            let healed = m
-                .healed
-                .as_ref()
-                .map(|h| json!({"passed": h.passed, "edge": h.edge, "twist": h.twist}));
-            let fate = m
-                .healed
-                .as_ref()
-                .is_some_and(|h| !h.passed)
-                .then_some("dead");
-            // Core Rules: omens left, corruption gained, the slips taken.
-            let omens = p.omens.map(|had| had - m.omens);
-            json!({"name": p.name, "sitting": now <= 0,
-                   "track": {"label": p.label, "now": now, "max": p.max},
-                   "statuses": statuses, "vouchers": vouchers, "healed": healed, "fate": fate,
-                   "omens": omens, "corruption": m.corruption,
-                   "injuries": m.injuries, "mutations": m.mutations})
-        })
-        .collect();
-    let met: Vec<&String> = marks.met.iter().chain(&marks.npcs_met).collect();
-    let items: Vec<Value> = f
-        .items
-        .iter()
-        .map(|i| {
-            let spent = i.serial.as_ref().is_some_and(|s| marks.spent.contains(s));
-            json!({"address": i.address, "kind": i.kind, "title": i.title, "odds": i.odds,
-                   "text": i.text, "met": met.contains(&&i.address), "serial": i.serial,
-                   "spent": spent})
-        })
-        .collect();
-    let tables: Vec<Value> = f
-        .library
-        .tables
-        .values()
-        .map(|t| json!({"id": t.id, "title": t.title.to_string()}))
-        .collect();
-    let stops: Vec<Value> = match (&f.map, reveal(play, marks)) {
-        (Some(map), r) => map
-            .stops
-            .iter()
-            .map(|s| {
-                json!({
-                    "name": s.name,
-                    "visited": r.as_ref().is_some_and(|r| r.visited(s.id)),
-                    "known": r.as_ref().is_some_and(|r| r.knows_stop(s.id)),
-                })
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
     let total = play.entries.len();
     let window = total - play.lines.len();
-    let log: Vec<Value> = (since.clamp(window, total)..total)
-        .map(|i| {
-            let k = i + 1;
-            json!({"k": k, "line": play.lines[i - window], "struck": marks.struck.contains(&k)})
-        })
+    Gm {
+        api: 1,
+        title: &f.title,
+        session: f.session,
+        campaign: f.campaign,
+        system: f.system,
+        share: &f.share,
+        day: f.campaign.then_some(day),
+        stop,
+        pcs: (0..f.pcs.len()).map(|i| pc(play, i)).collect(),
+        items: items(play),
+        tables: f
+            .library
+            .tables
+            .values()
+            .map(|t| TableRow {
+                id: &t.id,
+                title: t.title.to_string(),
+            })
+            .collect(),
+        heal: heal(play, marks),
+        supplies: supplies(play, marks),
+        map: GmMap {
+            svg: svg(play, marks, false),
+            stops: stops(play),
+        },
+        tracker: tracker(play, marks),
+        results: results(play, marks),
+        log: log(play, since),
+        log_total: total,
+        struck: marks.struck.range(window + 1..).copied().collect(),
+    }
+}
+
+/// PC `i` as the party card shows them.
+fn pc(play: &Play, i: usize) -> Pc<'_> {
+    let (f, marks) = (&play.fixed, &play.marks);
+    let (p, m) = (&f.pcs[i], &marks.pcs[i]);
+    let mut statuses: Vec<&String> = p.statuses.iter().filter(|s| !m.cured.contains(s)).collect();
+    statuses.extend(&m.gained);
+    let vouchers = f
+        .vouchers
+        .iter()
+        .filter(|(s, h)| *h == p.name && !marks.spent.contains(s))
+        .map(|(s, _)| s)
         .collect();
-    let struck: Vec<usize> = marks.struck.range(window + 1..).copied().collect();
-    json!({
-        "api": 1, "title": f.title, "session": f.session, "campaign": f.campaign,
-        "system": f.system, "share": f.share,
-        "day": f.campaign.then_some(day), "stop": stop,
-        "pcs": pcs, "items": items, "tables": tables,
-        "heal": heal(play, marks),
-        "supplies": supplies(play, marks),
-        "map": {"svg": svg(play, marks, false), "stops": stops},
-        "tracker": tracker(play, marks),
-        "results": results(play, marks),
-        "log": log, "log_total": total, "struck": struck,
-    })
+    let now = marks.now(play, i);
+    let healed = m.healed.as_ref().map(|h| Healed {
+        passed: h.passed,
+        edge: h.edge,
+        twist: h.twist,
+    });
+    let failed = m.healed.as_ref().is_some_and(|h| !h.passed);
+    Pc {
+        name: &p.name,
+        sitting: now <= 0,
+        track: Track {
+            label: p.label,
+            now,
+            max: p.max,
+        },
+        statuses,
+        vouchers,
+        healed,
+        fate: failed.then_some("dead"),
+        omens: p.omens.map(|had| had - m.omens),
+        corruption: m.corruption,
+        injuries: &m.injuries,
+        mutations: &m.mutations,
+    }
+}
+
+fn items(play: &Play) -> Vec<ItemRow<'_>> {
+    let marks = &play.marks;
+    let met: Vec<&String> = marks.met.iter().chain(&marks.npcs_met).collect();
+    play.fixed
+        .items
+        .iter()
+        .map(|i| ItemRow {
+            address: &i.address,
+            kind: i.kind,
+            title: &i.title,
+            odds: &i.odds,
+            text: &i.text,
+            met: met.contains(&&i.address),
+            serial: i.serial.as_deref(),
+            spent: i.serial.as_ref().is_some_and(|s| marks.spent.contains(s)),
+        })
+        .collect()
+}
+
+/// The map's stops, with what the party knows of each (none: no map).
+fn stops(play: &Play) -> Vec<StopRow<'_>> {
+    let Some(map) = &play.fixed.map else {
+        return Vec::new();
+    };
+    let r = reveal(play, &play.marks);
+    map.stops
+        .iter()
+        .map(|s| StopRow {
+            name: &s.name,
+            visited: r.as_ref().is_some_and(|r| r.visited(s.id)),
+            known: r.as_ref().is_some_and(|r| r.knows_stop(s.id)),
+        })
+        .collect()
+}
+
+/// The log's lines after `since`, of those the view holds.
+fn log(play: &Play, since: usize) -> Vec<LogLine<'_>> {
+    let total = play.entries.len();
+    let window = total - play.lines.len();
+    (since.clamp(window, total)..total)
+        .map(|i| LogLine {
+            k: i + 1,
+            line: &play.lines[i - window],
+            struck: play.marks.struck.contains(&(i + 1)),
+        })
+        .collect()
 }
 
 /// How many of the last rolls the GM's view carries.
 pub(crate) const RESULTS: usize = 5;
 
+/// One of the last rolls: its line and result (its trail of dice) as its
+/// answer had them; `check` is the Check's number (a Check's or its
+/// Twist's) and `twist_open` whether its Twist may still be taken.
+#[derive(Serialize)]
+struct Recent<'a> {
+    k: usize,
+    #[serde(rename = "do")]
+    verb: String,
+    line: &'a str,
+    result: &'a Outcome,
+    check: Option<usize>,
+    twist_open: bool,
+}
+
 /// The last [`RESULTS`] rolls of the log (tables, dice, Checks, Twists,
-/// Heal Checks), newest first, each with its line and result (its trail
-/// of dice) as its answer had them, so a reloaded page or a restarted
-/// `play` shows them again: `check` is the Check's number (a Check's or
-/// its Twist's) and `twist_open` whether its Twist may still be taken.
-fn results(play: &Play, marks: &Marks) -> Vec<Value> {
+/// Heal Checks), newest first, so a reloaded page or a restarted `play`
+/// shows them again.
+fn results<'a>(play: &'a Play, marks: &Marks) -> Vec<Recent<'a>> {
     play.recent
         .iter()
         .map(|r| {
@@ -294,14 +470,33 @@ fn results(play: &Play, marks: &Marks) -> Vec<Value> {
                 && e.kept.twist_offered().is_some()
                 && !marks.twisted.contains(&e.k)
                 && !marks.struck.contains(&e.k);
-            let (verb, _) = e.action.args();
-            json!({"k": e.k, "do": verb, "line": r.line, "result": r.outcome.json(),
-                   "check": check, "twist_open": open})
+            Recent {
+                k: e.k,
+                verb: e.action.args().0,
+                line: &r.line,
+                result: &r.outcome,
+                check,
+                twist_open: open,
+            }
         })
         .collect()
 }
 
-fn heal(play: &Play, marks: &Marks) -> Vec<Value> {
+/// A Heal Check the GM may roll: the patient, the healer, the dice
+/// against Difficulty 3 and their odds (plain and with the Twist), and
+/// whether it was rolled.
+#[derive(Serialize)]
+struct HealRow<'a> {
+    pc: Option<&'a str>,
+    healer: &'a str,
+    dice: String,
+    difficulty: u32,
+    odds: String,
+    odds_twist: String,
+    done: bool,
+}
+
+fn heal<'a>(play: &'a Play, marks: &Marks) -> Vec<HealRow<'a>> {
     play.fixed
         .heal
         .iter()
@@ -311,34 +506,76 @@ fn heal(play: &Play, marks: &Marks) -> Vec<Value> {
                 e(twist)
                     .and_then(|e| crate::dice::odds(&e).ok())
                     .and_then(|o| match o.detail {
-                        crate::dice::odds::OddsDetail::Check(c) => Some(crate::wording::lines::percent(c.success)),
+                        crate::dice::odds::OddsDetail::Check(c) => {
+                            Some(crate::wording::lines::percent(c.success))
+                        }
                         _ => None,
                     })
                     .unwrap_or_default()
             };
-            let done = h.patient.as_ref().and_then(|n| play.fixed.pcs.iter().position(|p| p.name == *n))
+            let done = h
+                .patient
+                .as_ref()
+                .and_then(|n| play.fixed.pcs.iter().position(|p| p.name == *n))
                 .is_some_and(|i| marks.pcs[i].healed.is_some());
-            json!({"pc": h.patient, "healer": h.healer, "dice": format!("{}D", h.pool), "difficulty": 3,
-                   "odds": p(""), "odds_twist": p(" twist"), "done": done})
+            HealRow {
+                pc: h.patient.as_deref(),
+                healer: &h.healer,
+                dice: format!("{}D", h.pool),
+                difficulty: 3,
+                odds: p(""),
+                odds_twist: p(" twist"),
+                done,
+            }
         })
         .collect()
 }
 
-fn supplies(play: &Play, marks: &Marks) -> Value {
-    let f = &play.fixed;
-    if !f.campaign {
-        return Value::Null;
-    }
-    json!({"money": format!("{}ʂ", f.money + marks.money),
-           "rations": i64::from(f.rations) + marks.rations,
-           "water": i64::from(f.water) + marks.water})
+/// A campaign's purse, rations and water now.
+#[derive(Serialize)]
+struct Supplies {
+    money: String,
+    rations: i64,
+    water: i64,
 }
 
-fn tracker(play: &Play, marks: &Marks) -> Value {
+fn supplies(play: &Play, marks: &Marks) -> Option<Supplies> {
+    let f = &play.fixed;
+    f.campaign.then(|| Supplies {
+        money: format!("{}ʂ", f.money + marks.money),
+        rations: i64::from(f.rations) + marks.rations,
+        water: i64::from(f.water) + marks.water,
+    })
+}
+
+/// The encounter tracker: round 0 and no one, when none is running.
+#[derive(Serialize)]
+struct TrackerView<'a> {
+    round: u32,
+    turn: Option<&'a str>,
+    combatants: Vec<CombatantRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct CombatantRow<'a> {
+    name: &'a str,
+    side: &'a str,
+    init: Option<i64>,
+    card: Option<&'a str>,
+    track: Track<'a>,
+    /// None yet (the page's card has the place for them).
+    statuses: [&'a str; 0],
+}
+
+fn tracker<'a>(play: &'a Play, marks: &'a Marks) -> TrackerView<'a> {
     let Some(t) = &marks.tracker else {
-        return json!({"round": 0, "turn": null, "combatants": []});
+        return TrackerView {
+            round: 0,
+            turn: None,
+            combatants: Vec::new(),
+        };
     };
-    let combatants: Vec<Value> = t
+    let combatants = t
         .combatants
         .iter()
         .map(|c| {
@@ -347,9 +584,23 @@ fn tracker(play: &Play, marks: &Marks) -> Value {
                 .then(|| play.fixed.pcs.iter().position(|p| p.name == c.name))
                 .flatten();
             let now = pc.map_or(c.now, |i| marks.now(play, i));
-            json!({"name": c.name, "side": c.side, "init": c.init, "card": c.card,
-                        "track": {"label": c.label, "now": now, "max": c.max}, "statuses": []})
+            CombatantRow {
+                name: &c.name,
+                side: c.side,
+                init: c.init,
+                card: c.card.as_deref(),
+                track: Track {
+                    label: c.label,
+                    now,
+                    max: c.max,
+                },
+                statuses: [],
+            }
         })
         .collect();
-    json!({"round": t.round, "turn": t.turn.map(|i| &t.combatants[i].name), "combatants": combatants})
+    TrackerView {
+        round: t.round,
+        turn: t.turn.map(|i| t.combatants[i].name.as_str()),
+        combatants,
+    }
 }
