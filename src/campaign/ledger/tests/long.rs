@@ -36,8 +36,46 @@ fn session(n: u32, text: &str) -> SessionInput {
     }
 }
 
+/// A PC as the JSON had them when the two systems were two optional
+/// fields (before issue 54): `PcRules` must print the same bytes.
+#[derive(serde::Serialize)]
+struct TwoOptions<'a> {
+    name: &'a str,
+    presence: Presence,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gone_in: Option<u32>,
+    joined_in: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core: Option<&'a crate::campaign::state::CorePc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mettle: Option<&'a crate::campaign::state::MettlePc>,
+}
+
+/// Each PC's JSON, compact (the digest's) and pretty (`campaign --json`),
+/// is the two optional fields' to the byte.
+fn same_json_as_two_options(label: &str, state: &State) {
+    for pc in &state.pcs {
+        let old = TwoOptions {
+            name: &pc.name,
+            presence: pc.presence,
+            gone_in: pc.gone_in,
+            joined_in: pc.joined_in,
+            core: pc.core(),
+            mettle: pc.mettle(),
+        };
+        assert_eq!(json(pc), json(&old), "{label}: {}", pc.name);
+    }
+}
+
+/// Compact (as the digest) and pretty (as `campaign --json`).
+fn json<T: serde::Serialize>(v: &T) -> (String, String) {
+    let compact = serde_json::to_string(v).unwrap();
+    (compact, serde_json::to_string_pretty(v).unwrap())
+}
+
 /// What every state must keep, whatever was recorded.
 fn common_invariants(label: &str, before: &State, after: &State, rations: u32, water: u32) {
+    same_json_as_two_options(label, after);
     // Supplies: what the record left, to the unit.
     assert_eq!(
         (after.rations, after.water),
