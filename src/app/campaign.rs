@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use crate::campaign::ledger::SessionLedger;
-use crate::campaign::state::Presence;
+use crate::campaign::state::{PcRules, Presence};
 use crate::campaign::{Ledger, PcState};
 use crate::diagnostic::Diagnostic;
 use crate::error::Error;
@@ -197,54 +197,56 @@ fn pc_line(pc: &PcState) -> String {
         Presence::Present => {}
     }
     let mut line = String::new();
-    if let Some(m) = &pc.mettle {
-        let _ = write!(line, "Mettle {} of {}", m.mettle, m.max_mettle);
-        if m.mettle <= 0 {
-            line.push_str(" (sits out until healed)");
-        }
-        line.push_str(&crate::campaign::recap::mettle_marks(m));
-    }
-    if let Some(c) = &pc.core {
-        let s = &c.sheet;
-        let _ = write!(line, "health {} of {}", c.health(), s.max_health());
-        for (name, now) in [("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)] {
-            let base = c
-                .base
-                .each()
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(now, |b| b.1);
-            if now == base {
-                let _ = write!(line, ", {name} {now}");
-            } else {
-                let _ = write!(line, ", {name} {now} (of {base} until a full rest)");
+    match &pc.rules {
+        PcRules::Mettle(m) => {
+            let _ = write!(line, "Mettle {} of {}", m.mettle, m.max_mettle);
+            if m.mettle <= 0 {
+                line.push_str(" (sits out until healed)");
             }
+            line.push_str(&crate::campaign::recap::mettle_marks(m));
         }
-        let _ = write!(
-            line,
-            ", omens {} of {}, corruption {}",
-            s.omens, s.max_omens, s.corruption
-        );
-        if !s.conditions.is_empty() {
-            let _ = write!(line, "; {}", s.conditions.join(", "));
-        }
-        if !c.injuries.is_empty() {
-            let names: Vec<String> = c
-                .injuries
-                .iter()
-                .map(|i| {
-                    if i.permanent {
-                        format!("{} (for good)", i.name)
-                    } else {
-                        i.name.clone()
-                    }
-                })
-                .collect();
-            let _ = write!(line, "; injuries: {}", names.join(", "));
-        }
-        if !c.mutations.is_empty() {
-            let names: Vec<&str> = c.mutations.iter().map(|m| m.name.as_str()).collect();
-            let _ = write!(line, "; mutations: {}", names.join(", "));
+        PcRules::Core(c) => {
+            let s = &c.sheet;
+            let _ = write!(line, "health {} of {}", c.health(), s.max_health());
+            for (name, now) in [("STR", s.STR), ("AGI", s.AGI), ("WIT", s.WIT)] {
+                let base = c
+                    .base
+                    .each()
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map_or(now, |b| b.1);
+                if now == base {
+                    let _ = write!(line, ", {name} {now}");
+                } else {
+                    let _ = write!(line, ", {name} {now} (of {base} until a full rest)");
+                }
+            }
+            let _ = write!(
+                line,
+                ", omens {} of {}, corruption {}",
+                s.omens, s.max_omens, s.corruption
+            );
+            if !s.conditions.is_empty() {
+                let _ = write!(line, "; {}", s.conditions.join(", "));
+            }
+            if !c.injuries.is_empty() {
+                let names: Vec<String> = c
+                    .injuries
+                    .iter()
+                    .map(|i| {
+                        if i.permanent {
+                            format!("{} (for good)", i.name)
+                        } else {
+                            i.name.clone()
+                        }
+                    })
+                    .collect();
+                let _ = write!(line, "; injuries: {}", names.join(", "));
+            }
+            if !c.mutations.is_empty() {
+                let names: Vec<&str> = c.mutations.iter().map(|m| m.name.as_str()).collect();
+                let _ = write!(line, "; mutations: {}", names.join(", "));
+            }
         }
     }
     if pc.joined_in > 0 {

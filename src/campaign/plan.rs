@@ -74,7 +74,7 @@ pub(crate) struct Prepared {
 /// Whether a PC present is at 0 Mettle or below (METTLE: they sit out
 /// everything that assumes they act until healed).
 pub(crate) fn is_down(pc: &crate::campaign::state::PcState) -> bool {
-    pc.is_present() && pc.mettle.as_ref().is_some_and(|m| m.mettle <= 0)
+    pc.is_present() && pc.mettle().is_some_and(|m| m.mettle <= 0)
 }
 
 /// Why the plan's journey was dropped, when its `to` is where the party

@@ -8,7 +8,7 @@
 
 use super::ledger::Ledger;
 use super::ledger::heal;
-use super::state::{PcState, Presence, State};
+use super::state::{PcRules, PcState, Presence, State};
 use crate::generators::checks::percent;
 
 pub use crate::generators::recap::{HealDue, PcRecap, Recap};
@@ -73,10 +73,10 @@ pub fn of(ledger: &Ledger, state: &State, n: usize) -> Recap {
             },
             now: now_line(pc, true),
             taken: taken(pc),
-            level: pc
-                .mettle
-                .as_ref()
-                .map_or_else(|| pc.core.as_ref().map_or(0, |c| c.health()), |m| m.mettle),
+            level: match &pc.rules {
+                PcRules::Mettle(m) => m.mettle,
+                PcRules::Core(c) => c.health(),
+            },
         });
     }
     if let Some(s) = before.map(|(s, _)| s.number) {
@@ -186,13 +186,13 @@ fn change(was: &PcState, now: &PcState) -> String {
             parts.push(format!("{what} {} → {}", minus(a), minus(b)));
         }
     };
-    let (gained, lost) = match (&was.mettle, &now.mettle, &was.core, &now.core) {
-        (Some(a), Some(b), _, _) => {
+    let (gained, lost) = match (&was.rules, &now.rules) {
+        (PcRules::Mettle(a), PcRules::Mettle(b)) => {
             moved("Mettle", a.mettle, b.mettle);
             moved("max Mettle", a.max_mettle, b.max_mettle);
             (&b.block.statuses, &a.block.statuses)
         }
-        (_, _, Some(a), Some(b)) => {
+        (PcRules::Core(a), PcRules::Core(b)) => {
             let (x, y) = (&a.sheet, &b.sheet);
             moved("health", x.current_health(), y.current_health());
             moved("STR", x.STR, y.STR);
@@ -226,45 +226,47 @@ fn change(was: &PcState, now: &PcState) -> String {
 /// How a PC stands now, in one line (with `sitting`, a METTLE PC at 0 or
 /// below is said to sit out).
 pub fn now_line(pc: &PcState, sitting: bool) -> String {
-    let mut line = String::new();
-    if let Some(m) = &pc.mettle {
-        line = format!("Mettle {} of {}", shown(m.mettle, sitting), m.max_mettle);
-        if sitting && m.mettle <= 0 {
-            line.push_str(if m.stable {
-                " (stable; sits out until healed)"
-            } else {
-                " (sits out until healed)"
-            });
+    match &pc.rules {
+        PcRules::Mettle(m) => {
+            let mut line = format!("Mettle {} of {}", shown(m.mettle, sitting), m.max_mettle);
+            if sitting && m.mettle <= 0 {
+                line.push_str(if m.stable {
+                    " (stable; sits out until healed)"
+                } else {
+                    " (sits out until healed)"
+                });
+            }
+            line.push_str(&mettle_marks(m));
+            line
         }
-        line.push_str(&mettle_marks(m));
+        PcRules::Core(c) => {
+            let s = &c.sheet;
+            let mut line = format!(
+                "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
+                s.current_health(),
+                s.max_health(),
+                s.STR,
+                s.AGI,
+                s.WIT,
+                s.omens,
+                s.max_omens,
+                s.corruption
+            );
+            if !s.conditions.is_empty() {
+                line.push_str(&format!("; {}", s.conditions.join(", ")));
+            }
+            let kept: Vec<&str> = c
+                .injuries
+                .iter()
+                .chain(&c.mutations)
+                .map(|t| t.name.as_str())
+                .collect();
+            if !kept.is_empty() {
+                line.push_str(&format!("; {}", kept.join(", ")));
+            }
+            line
+        }
     }
-    if let Some(c) = &pc.core {
-        let s = &c.sheet;
-        line = format!(
-            "health {} of {}, STR {} AGI {} WIT {}, omens {} of {}, corruption {}",
-            s.current_health(),
-            s.max_health(),
-            s.STR,
-            s.AGI,
-            s.WIT,
-            s.omens,
-            s.max_omens,
-            s.corruption
-        );
-        if !s.conditions.is_empty() {
-            line.push_str(&format!("; {}", s.conditions.join(", ")));
-        }
-        let kept: Vec<&str> = c
-            .injuries
-            .iter()
-            .chain(&c.mutations)
-            .map(|t| t.name.as_str())
-            .collect();
-        if !kept.is_empty() {
-            line.push_str(&format!("; {}", kept.join(", ")));
-        }
-    }
-    line
 }
 
 /// A METTLE PC's statuses (Hungry and Thirsty with their days) and
@@ -321,10 +323,9 @@ fn shown(n: i64, recap: bool) -> String {
 /// Mettle or health below its maximum (all of it at 0 or below): the
 /// boxes the track shows filled.
 pub fn taken(pc: &PcState) -> usize {
-    let (now, max) = match (&pc.mettle, &pc.core) {
-        (Some(m), _) => (m.mettle, m.max_mettle),
-        (_, Some(c)) => (c.health(), c.sheet.max_health()),
-        _ => return 0,
+    let (now, max) = match &pc.rules {
+        PcRules::Mettle(m) => (m.mettle, m.max_mettle),
+        PcRules::Core(c) => (c.health(), c.sheet.max_health()),
     };
     (max - now.max(0)).clamp(0, max.max(0)) as usize
 }
@@ -346,15 +347,18 @@ fn losses_in(state: &State, k: u32, out: &mut Vec<String>) {
 fn lasting_in(state: &State, k: u32) -> Vec<String> {
     let mut out = Vec::new();
     for pc in state.present() {
-        if let Some(m) = &pc.mettle {
-            for t in m.lasting.iter().filter(|t| t.session == k) {
-                out.push(format!(
-                    "{} — {} ({}, for good): {}",
-                    pc.name, t.name, t.from, t.text
-                ));
+        let c = match &pc.rules {
+            PcRules::Mettle(m) => {
+                for t in m.lasting.iter().filter(|t| t.session == k) {
+                    out.push(format!(
+                        "{} — {} ({}, for good): {}",
+                        pc.name, t.name, t.from, t.text
+                    ));
+                }
+                continue;
             }
-        }
-        let Some(c) = &pc.core else { continue };
+            PcRules::Core(c) => c,
+        };
         let kinds = [("injury", &c.injuries), ("mutation", &c.mutations)];
         for (kind, list) in kinds {
             for t in list.iter().filter(|t| t.session == k) {
@@ -375,14 +379,13 @@ fn lasting_in(state: &State, k: u32) -> Vec<String> {
 /// the exact odds, plain and with the Twist. Core: none.
 pub fn heal_checks(state: &State) -> Vec<HealDue> {
     let present: Vec<usize> = (0..state.pcs.len())
-        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle.is_some())
+        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle().is_some())
         .collect();
     let mut out = Vec::new();
     for &k in &present {
-        let m = state.pcs[k].mettle.as_ref().expect("a METTLE PC");
-        if m.mettle > 0 {
+        let Some(m) = state.pcs[k].mettle().filter(|m| m.mettle <= 0) else {
             continue;
-        }
+        };
         let h = heal::healer(state, &present, k, None);
         let patient = state.pcs[k].name.clone();
         let line = format!(
@@ -402,7 +405,7 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
     let standing: Vec<usize> = present
         .iter()
         .copied()
-        .filter(|&k| state.pcs[k].mettle.as_ref().is_some_and(|m| m.mettle > 0))
+        .filter(|&k| state.pcs[k].mettle().is_some_and(|m| m.mettle > 0))
         .collect();
     let first = standing
         .iter()

@@ -8,6 +8,7 @@
 use serde::Serialize;
 
 use crate::generators::map::{Map, Reveal, TrailStep};
+use crate::rules::RulesSystem;
 use crate::rules::core::Sheet;
 use crate::rules::mettle::StatBlock;
 
@@ -78,12 +79,22 @@ pub struct PcState {
     pub gone_in: Option<u32>,
     /// The session they joined in (0: with the party from the start).
     pub joined_in: u32,
+    /// The PC in the campaign's system: a Core Rules sheet or a METTLE
+    /// stat block, never both nor neither. In the JSON it is the one key
+    /// `core` or `mettle`, after `joined_in`.
+    #[serde(flatten)]
+    pub rules: PcRules,
+}
+
+/// A PC as their system has them: one system a PC, as the party file gives
+/// each PC under `core` or `mettle`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PcRules {
     /// Core Rules: the sheet now, with what a full rest restores.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub core: Option<CorePc>,
+    Core(CorePc),
     /// METTLE: the stat block now, with current Mettle.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mettle: Option<MettlePc>,
+    Mettle(MettlePc),
 }
 
 /// Whether a PC is still with the party.
@@ -301,6 +312,48 @@ impl PcState {
     /// Whether the PC is with the party.
     pub fn is_present(&self) -> bool {
         self.presence == Presence::Present
+    }
+
+    /// The PC's Core Rules sheet, for a Core PC.
+    pub fn core(&self) -> Option<&CorePc> {
+        match &self.rules {
+            PcRules::Core(c) => Some(c),
+            PcRules::Mettle(_) => None,
+        }
+    }
+
+    /// The PC's METTLE stat block and Mettle, for a METTLE PC.
+    pub fn mettle(&self) -> Option<&MettlePc> {
+        match &self.rules {
+            PcRules::Mettle(m) => Some(m),
+            PcRules::Core(_) => None,
+        }
+    }
+
+    /// [`PcState::core`], to change.
+    pub fn core_mut(&mut self) -> Option<&mut CorePc> {
+        match &mut self.rules {
+            PcRules::Core(c) => Some(c),
+            PcRules::Mettle(_) => None,
+        }
+    }
+
+    /// [`PcState::mettle`], to change.
+    pub fn mettle_mut(&mut self) -> Option<&mut MettlePc> {
+        match &mut self.rules {
+            PcRules::Mettle(m) => Some(m),
+            PcRules::Core(_) => None,
+        }
+    }
+}
+
+impl PcRules {
+    /// The system the PC plays.
+    pub fn system(&self) -> RulesSystem {
+        match self {
+            PcRules::Core(_) => RulesSystem::Core,
+            PcRules::Mettle(_) => RulesSystem::Mettle,
+        }
     }
 }
 

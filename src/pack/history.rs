@@ -12,7 +12,7 @@
 use crate::campaign::folder::{CampaignFile, Files};
 use crate::campaign::ledger::{IssuedVoucher, PackNpc, Slip};
 use crate::campaign::plan::{self, Prepared};
-use crate::campaign::state::State;
+use crate::campaign::state::{PcRules, State};
 use crate::campaign::{Folding, Ledger, PackFacts, RecordFile, SessionInput, Start};
 use crate::content::Library;
 use crate::diagnostic::{Diagnostic, Report};
@@ -360,7 +360,7 @@ fn fasting(state: &State) -> Vec<crate::generators::journey::Wanting> {
     state
         .present()
         .filter_map(|p| {
-            let m = p.mettle.as_ref()?;
+            let m = p.mettle()?;
             (m.hungry + m.thirsty > 0).then(|| crate::generators::journey::Wanting {
                 name: p.name.clone(),
                 hungry: m.hungry,
@@ -425,11 +425,10 @@ pub(crate) fn party_now(state: &State, system: RulesSystem) -> Party {
         water_capacity: None,
     };
     for pc in state.present() {
-        match system {
-            RulesSystem::Mettle => party
-                .mettle
-                .extend(pc.mettle.as_ref().map(|m| m.block.clone())),
-            RulesSystem::Core => party.core.extend(pc.core.as_ref().map(|c| c.sheet.clone())),
+        match (&pc.rules, system) {
+            (PcRules::Mettle(m), RulesSystem::Mettle) => party.mettle.push(m.block.clone()),
+            (PcRules::Core(c), RulesSystem::Core) => party.core.push(c.sheet.clone()),
+            _ => {}
         }
     }
     party

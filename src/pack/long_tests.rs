@@ -35,7 +35,7 @@ use std::sync::OnceLock;
 use super::base::campaign_party;
 use super::history::{self, Replay};
 use crate::campaign::folder::{CampaignFile, Files, Text};
-use crate::campaign::state::{Presence, State};
+use crate::campaign::state::{PcRules, Presence, State};
 use crate::campaign::{Ledger, plan, prefill};
 use crate::content::Library;
 use crate::generators::count;
@@ -419,18 +419,21 @@ fn invariants(n: usize, ledger: &Ledger, before: &State, left: (u32, u32)) {
         if !was.is_present() {
             assert_eq!(now.presence, was.presence, "session {n}: {}", was.name);
         }
-        if let (Some(a), Some(b)) = (&was.mettle, &now.mettle) {
-            assert!(
-                b.lasting.starts_with(&a.lasting),
-                "session {n}: {}",
-                was.name
-            );
-        }
-        if let (Some(a), Some(b)) = (&was.core, &now.core) {
-            assert!(b.mutations.starts_with(&a.mutations), "session {n}");
-            for t in a.injuries.iter().filter(|t| t.permanent) {
-                assert!(b.injuries.contains(t), "session {n}: {}", t.name);
+        match (&was.rules, &now.rules) {
+            (PcRules::Mettle(a), PcRules::Mettle(b)) => {
+                assert!(
+                    b.lasting.starts_with(&a.lasting),
+                    "session {n}: {}",
+                    was.name
+                );
             }
+            (PcRules::Core(a), PcRules::Core(b)) => {
+                assert!(b.mutations.starts_with(&a.mutations), "session {n}");
+                for t in a.injuries.iter().filter(|t| t.permanent) {
+                    assert!(b.injuries.contains(t), "session {n}: {}", t.name);
+                }
+            }
+            _ => panic!("session {n}: {} changed system", was.name),
         }
     }
     let mut serials: Vec<&str> = after.vouchers.iter().map(|v| v.serial.as_str()).collect();
@@ -723,7 +726,7 @@ fn core_script(n: usize, text: &str, before: &State, _: &mut Lcg) -> String {
     let mut t = set_top(text, "money", "60");
     let pcs = present(before);
     let first = pcs[n % pcs.len()].clone();
-    let pc = before.pc(&first).and_then(|p| p.core.as_ref()).unwrap();
+    let pc = before.pc(&first).and_then(|p| p.core()).unwrap();
     let damage = (n as i64 % 4).min(pc.health() - 1).max(0);
     t = set_pc(&t, &first, "damage", &damage.to_string());
     match n % 6 {
@@ -765,7 +768,7 @@ fn thirty_core_sessions_with_journeys_keep_every_invariant() {
     assert!(count("bought at") >= 1, "{said:#?}");
     assert!(ledger.now.pcs.iter().any(|p| p.joined_in == 13));
     for pc in ledger.now.present() {
-        let c = pc.core.as_ref().unwrap();
+        let c = pc.core().unwrap();
         assert!(c.health() <= c.sheet.max_health(), "{}", pc.name);
         assert!(c.sheet.omens <= c.sheet.max_omens, "{}", pc.name);
     }

@@ -22,7 +22,7 @@ pub(super) fn pc_record(
     changes: &mut Vec<Change>,
 ) {
     let name = state.pcs[k].name.clone();
-    let Some(c) = state.pcs[k].core.as_mut() else {
+    let Some(c) = state.pcs[k].core_mut() else {
         return;
     };
     cure(c, &name, &entry.cured, changes);

@@ -5,7 +5,7 @@
 
 use super::{Change, Start, change, road, rule};
 use crate::campaign::record::RecordFile;
-use crate::campaign::state::{CorePc, State};
+use crate::campaign::state::{CorePc, PcRules, State};
 
 /// Between session `n` and the next: the funerals due and the full rest,
 /// in a settlement with the money; otherwise the party carries its state,
@@ -90,17 +90,14 @@ struct RestPrice {
 /// The price of each present PC's full rest.
 fn rest_prices(state: &State) -> Vec<RestPrice> {
     (0..state.pcs.len())
-        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].core.is_some())
-        .map(|k| {
-            let cleared = state.pcs[k]
-                .core
-                .as_ref()
-                .map_or(0, |c| c.temporary_conditions().len());
-            RestPrice {
+        .filter(|&k| state.pcs[k].is_present())
+        .filter_map(|k| {
+            let cleared = state.pcs[k].core()?.temporary_conditions().len();
+            Some(RestPrice {
                 k,
                 cleared,
                 price: rule::full_rest_cost(cleared),
-            }
+            })
         })
         .collect()
 }
@@ -142,7 +139,7 @@ fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Ch
             if pc.joined_in >= f.session {
                 continue;
             }
-            let Some(c) = pc.core.as_mut() else { continue };
+            let Some(c) = pc.core_mut() else { continue };
             let before = c.sheet.max_omens;
             let what = if before > 0 {
                 c.sheet.max_omens -= 1;
@@ -167,7 +164,9 @@ fn unpaid_funerals(state: &mut State, prices: &[RestPrice], changes: &mut Vec<Ch
 /// One PC's full rest: its price, and what it restores.
 fn rest_one(state: &mut State, p: &RestPrice, changes: &mut Vec<Change>) {
     let pc = &mut state.pcs[p.k];
-    let Some(c) = pc.core.as_mut() else { return };
+    let PcRules::Core(c) = &mut pc.rules else {
+        return;
+    };
     changes.push(change(
         &pc.name,
         format!(

@@ -59,7 +59,7 @@ pub(super) fn downtime(
 ) -> Downtime {
     let mut out = Downtime::default();
     for &k in present {
-        let Some(m) = state.pcs[k].mettle.as_ref() else {
+        let Some(m) = state.pcs[k].mettle() else {
             continue;
         };
         if m.mettle > 0 || !state.pcs[k].is_present() {
@@ -152,7 +152,7 @@ fn still_stable(name: &str, mettle: i64, changes: &mut Vec<Change>) {
 /// stable, not recovering); the days it takes.
 fn rest(state: &mut State, k: usize, edge: u32, changes: &mut Vec<Change>) -> u32 {
     let name = state.pcs[k].name.clone();
-    let m = state.pcs[k].mettle.as_mut().expect("a METTLE PC");
+    let m = state.pcs[k].mettle_mut().expect("a METTLE PC");
     let now = m.mettle;
     match rule::recovery_days(now, edge) {
         Some(days) => {
@@ -248,7 +248,7 @@ fn rolled(
 /// (themselves, or another at 0 or below) suffers a die penalty equal to
 /// negative Mettle.
 pub(crate) fn healer_pool(state: &State, h: usize) -> (u32, u32, u32) {
-    let hm = state.pcs[h].mettle.as_ref().expect("a METTLE PC");
+    let hm = state.pcs[h].mettle().expect("a METTLE PC");
     let culture = hm.block.CULTURE;
     let penalty = u32::try_from((-hm.mettle).max(0)).unwrap_or(u32::MAX);
     (culture, penalty, culture.saturating_sub(penalty))
@@ -320,7 +320,7 @@ pub(crate) const LASTING_TAG: &str = "lasting";
 /// A lasting price kept on the patient (`Disfigured`), for good.
 fn lasting(state: &mut State, k: usize, n: u32, p: Price, changes: &mut Vec<Change>) {
     let name = state.pcs[k].name.clone();
-    let m = state.pcs[k].mettle.as_mut().expect("a METTLE PC");
+    let m = state.pcs[k].mettle_mut().expect("a METTLE PC");
     changes.push(change(
         &name,
         format!("{} for good (the Heal Twist's price)", p.row),
@@ -352,9 +352,9 @@ pub(crate) fn healer(state: &State, present: &[usize], k: usize, named: Option<&
     present
         .iter()
         .copied()
-        .filter(|&h| h != k && state.pcs[h].mettle.as_ref().is_some_and(|m| m.mettle > 0))
+        .filter(|&h| h != k && state.pcs[h].mettle().is_some_and(|m| m.mettle > 0))
         .fold(None, |best: Option<usize>, h| {
-            let culture = |i: usize| state.pcs[i].mettle.as_ref().map_or(0, |m| m.block.CULTURE);
+            let culture = |i: usize| state.pcs[i].mettle().map_or(0, |m| m.block.CULTURE);
             match best {
                 Some(b) if culture(b) >= culture(h) => Some(b),
                 _ => Some(h),

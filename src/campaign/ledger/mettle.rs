@@ -12,7 +12,7 @@ use crate::generators::voucher;
 /// Apply `[[pc]]` entry `entry` to PC `k`.
 pub(super) fn pc_record(state: &mut State, k: usize, entry: &PcRecord, changes: &mut Vec<Change>) {
     let name = state.pcs[k].name.clone();
-    let Some(m) = state.pcs[k].mettle.as_mut() else {
+    let Some(m) = state.pcs[k].mettle_mut() else {
         return;
     };
     for cured in &entry.cured {
@@ -81,7 +81,7 @@ pub(super) fn between(
     changes: &mut Vec<Change>,
 ) {
     let present: Vec<usize> = (0..state.pcs.len())
-        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle.is_some())
+        .filter(|&k| state.pcs[k].is_present() && state.pcs[k].mettle().is_some())
         .collect();
     end_scene_statuses(state, &present, changes);
     want::starving(start, state, n, &present, changes);
@@ -97,7 +97,7 @@ pub(super) fn between(
 fn end_scene_statuses(state: &mut State, present: &[usize], changes: &mut Vec<Change>) {
     for &k in present {
         let name = state.pcs[k].name.clone();
-        let Some(m) = state.pcs[k].mettle.as_mut() else {
+        let Some(m) = state.pcs[k].mettle_mut() else {
             continue;
         };
         let mut kept = Vec::new();
@@ -181,7 +181,7 @@ fn refill(state: &mut State, present: &[usize], changes: &mut Vec<Change>) {
             continue;
         }
         let name = state.pcs[k].name.clone();
-        let Some(m) = state.pcs[k].mettle.as_mut() else {
+        let Some(m) = state.pcs[k].mettle_mut() else {
             continue;
         };
         m.max_mettle = want::max_mettle(m);

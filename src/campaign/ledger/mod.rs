@@ -46,7 +46,7 @@ mod vouchers;
 mod want;
 
 use super::record::RecordFile;
-use super::state::{CorePc, MettlePc, PcState, Presence, State};
+use super::state::{CorePc, MettlePc, PcRules, PcState, Presence, State};
 use crate::content::Library;
 use crate::diagnostic::Diagnostic;
 use crate::generators::injury::Injury;
@@ -355,32 +355,35 @@ impl<'s, 'a> Folding<'s, 'a> {
 
 /// The state before session 1: the party as its file has it.
 fn initial(start: &Start) -> State {
-    let mut pcs = Vec::new();
-    for sheet in &start.party.core {
-        pcs.push(PcState {
-            name: sheet.name.clone(),
-            presence: Presence::Present,
-            gone_in: None,
-            joined_in: 0,
-            core: Some(CorePc::new(sheet.clone())),
-            mettle: None,
-        });
-    }
-    for block in &start.party.mettle {
-        pcs.push(PcState {
-            name: block.name.clone(),
-            presence: Presence::Present,
-            gone_in: None,
-            joined_in: 0,
-            core: None,
-            mettle: Some(MettlePc::new(block.clone())),
-        });
-    }
     // Only the system's own PCs are the party.
-    pcs.retain(|p| match start.system {
-        RulesSystem::Core => p.core.is_some(),
-        RulesSystem::Mettle => p.mettle.is_some(),
-    });
+    let rules: Vec<(String, PcRules)> = match start.system {
+        RulesSystem::Core => (start.party.core.iter())
+            .map(|sheet| {
+                (
+                    sheet.name.clone(),
+                    PcRules::Core(CorePc::new(sheet.clone())),
+                )
+            })
+            .collect(),
+        RulesSystem::Mettle => (start.party.mettle.iter())
+            .map(|block| {
+                (
+                    block.name.clone(),
+                    PcRules::Mettle(MettlePc::new(block.clone())),
+                )
+            })
+            .collect(),
+    };
+    let pcs = rules
+        .into_iter()
+        .map(|(name, rules)| PcState {
+            name,
+            presence: Presence::Present,
+            gone_in: None,
+            joined_in: 0,
+            rules,
+        })
+        .collect();
     let stop = start.stop.clone().or_else(|| {
         start
             .map

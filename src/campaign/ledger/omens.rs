@@ -36,7 +36,7 @@ pub(super) fn problems(
         .pc(name)
         .filter(|p| p.is_present())
         .or_else(|| joined.iter().find(|p| p.name.eq_ignore_ascii_case(name)))
-        .and_then(|p| p.core.as_ref())
+        .and_then(|p| p.core())
         .map(|c| &c.sheet);
     match sheet {
         Some(s) if pc.omens > s.omens => vec![

@@ -225,11 +225,11 @@ fn rules_of(ledger: &Ledger, n: u32, who: &str) -> Vec<String> {
 }
 
 fn core_pc<'a>(state: &'a State, name: &str) -> &'a crate::campaign::state::CorePc {
-    state.pc(name).unwrap().core.as_ref().unwrap()
+    state.pc(name).unwrap().core().unwrap()
 }
 
 fn mettle_pc<'a>(state: &'a State, name: &str) -> &'a crate::campaign::state::MettlePc {
-    state.pc(name).unwrap().mettle.as_ref().unwrap()
+    state.pc(name).unwrap().mettle().unwrap()
 }
 
 /// The first line of each refusal.

@@ -114,7 +114,7 @@ pub(super) fn starving(
             continue;
         }
         let name = state.pcs[k].name.clone();
-        let Some(m) = state.pcs[k].mettle.as_mut() else {
+        let Some(m) = state.pcs[k].mettle_mut() else {
             continue;
         };
         let max = max_mettle(m);

@@ -4,7 +4,7 @@
 
 use crate::campaign::ledger::Start;
 use crate::campaign::record::RecordFile;
-use crate::campaign::state::{CorePc, MettlePc, PcState, Presence, State};
+use crate::campaign::state::{CorePc, MettlePc, PcRules, PcState, Presence, State};
 use crate::diagnostic::Diagnostic;
 use crate::input::Step;
 use crate::rules::core::{self, Sheet};
@@ -93,7 +93,7 @@ fn read(
         RulesSystem::Core => match value.try_into::<Sheet>() {
             Ok(sheet) => {
                 let flaws = core::sheet_flaws(&sheet);
-                let pc = pc_of(sheet.name.clone(), n, Some(CorePc::new(sheet)), None);
+                let pc = pc_of(sheet.name.clone(), n, PcRules::Core(CorePc::new(sheet)));
                 Ok((pc, flaws))
             }
             Err(e) => Err(("Core Rules sheet", e.message().to_owned(), "core")),
@@ -101,7 +101,7 @@ fn read(
         RulesSystem::Mettle => match value.try_into::<StatBlock>() {
             Ok(block) => {
                 let flaws = mettle::block_flaws(&block);
-                let pc = pc_of(block.name.clone(), n, None, Some(MettlePc::new(block)));
+                let pc = pc_of(block.name.clone(), n, PcRules::Mettle(MettlePc::new(block)));
                 Ok((pc, flaws))
             }
             Err(e) => Err(("METTLE stat block", e.message().to_owned(), "mettle")),
@@ -109,13 +109,12 @@ fn read(
     }
 }
 
-fn pc_of(name: String, n: u32, core: Option<CorePc>, mettle: Option<MettlePc>) -> PcState {
+fn pc_of(name: String, n: u32, rules: PcRules) -> PcState {
     PcState {
         name,
         presence: Presence::Present,
         gone_in: None,
         joined_in: n,
-        core,
-        mettle,
+        rules,
     }
 }

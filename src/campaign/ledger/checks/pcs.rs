@@ -77,7 +77,7 @@ pub(super) fn pc_problems(
             i,
             record,
             pc,
-            now.and_then(|p| p.core.as_ref()),
+            now.and_then(|p| p.core()),
         ));
     } else {
         out.extend(mettle_pc_problems(state, i, record, pc, now, joined));
@@ -237,7 +237,7 @@ fn mettle_pc_problems(
             );
         }
     }
-    if let Some(m) = now.and_then(|p| p.mettle.as_ref()) {
+    if let Some(m) = now.and_then(|p| p.mettle()) {
         for (j, cured) in pc.cured.iter().enumerate() {
             if !m.block.statuses.contains(cured) && !pc.statuses.contains(cured) {
                 out.push(
@@ -291,7 +291,7 @@ fn fasting_problem(
     pc: &PcRecord,
     now: Option<&PcState>,
 ) -> Option<Diagnostic> {
-    let m = now?.mettle.as_ref()?;
+    let m = now?.mettle()?;
     if pc.fate.is_some() || (pc.hungry.is_none() && pc.thirsty.is_none()) {
         return None;
     }

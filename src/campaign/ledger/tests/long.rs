@@ -16,7 +16,7 @@
 
 use super::*;
 use crate::campaign::Folding;
-use crate::campaign::state::Presence;
+use crate::campaign::state::{PcRules, Presence};
 
 /// Session `n`'s pack: the test pack without its printed voucher (the
 /// campaign's vouchers are the ledger's Downtime Vouchers).
@@ -36,8 +36,46 @@ fn session(n: u32, text: &str) -> SessionInput {
     }
 }
 
+/// A PC as the JSON had them when the two systems were two optional
+/// fields (before issue 54): `PcRules` must print the same bytes.
+#[derive(serde::Serialize)]
+struct TwoOptions<'a> {
+    name: &'a str,
+    presence: Presence,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gone_in: Option<u32>,
+    joined_in: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    core: Option<&'a crate::campaign::state::CorePc>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mettle: Option<&'a crate::campaign::state::MettlePc>,
+}
+
+/// Each PC's JSON, compact (the digest's) and pretty (`campaign --json`),
+/// is the two optional fields' to the byte.
+fn same_json_as_two_options(label: &str, state: &State) {
+    for pc in &state.pcs {
+        let old = TwoOptions {
+            name: &pc.name,
+            presence: pc.presence,
+            gone_in: pc.gone_in,
+            joined_in: pc.joined_in,
+            core: pc.core(),
+            mettle: pc.mettle(),
+        };
+        assert_eq!(json(pc), json(&old), "{label}: {}", pc.name);
+    }
+}
+
+/// Compact (as the digest) and pretty (as `campaign --json`).
+fn json<T: serde::Serialize>(v: &T) -> (String, String) {
+    let compact = serde_json::to_string(v).unwrap();
+    (compact, serde_json::to_string_pretty(v).unwrap())
+}
+
 /// What every state must keep, whatever was recorded.
 fn common_invariants(label: &str, before: &State, after: &State, rations: u32, water: u32) {
+    same_json_as_two_options(label, after);
     // Supplies: what the record left, to the unit.
     assert_eq!(
         (after.rations, after.water),
@@ -52,14 +90,17 @@ fn common_invariants(label: &str, before: &State, after: &State, rations: u32, w
         }
         // Lasting things never go: METTLE lasting prices, Core
         // mutations and permanent injuries.
-        if let (Some(a), Some(b)) = (&was.mettle, &now.mettle) {
-            assert!(b.lasting.starts_with(&a.lasting), "{label}: {}", was.name);
-        }
-        if let (Some(a), Some(b)) = (&was.core, &now.core) {
-            assert!(b.mutations.starts_with(&a.mutations), "{label}");
-            for t in a.injuries.iter().filter(|t| t.permanent) {
-                assert!(b.injuries.contains(t), "{label}: {}", t.name);
+        match (&was.rules, &now.rules) {
+            (PcRules::Mettle(a), PcRules::Mettle(b)) => {
+                assert!(b.lasting.starts_with(&a.lasting), "{label}: {}", was.name);
             }
+            (PcRules::Core(a), PcRules::Core(b)) => {
+                assert!(b.mutations.starts_with(&a.mutations), "{label}");
+                for t in a.injuries.iter().filter(|t| t.permanent) {
+                    assert!(b.injuries.contains(t), "{label}: {}", t.name);
+                }
+            }
+            _ => panic!("{label}: {} changed system", was.name),
         }
     }
     // Vouchers: each held by a PC present, no serial twice, a downtime
@@ -171,9 +212,9 @@ fn fifty_mettle_sessions_keep_every_invariant() {
     let start = mettle_start(SEED);
     let (ledger, texts) = play_out(&start, 50, mettle_record, |n, before, after| {
         for pc in after.present() {
-            let m = pc.mettle.as_ref().unwrap();
+            let m = pc.mettle().unwrap();
             // Hunger carries until a record ends it; the status follows.
-            let was = before.pc(&pc.name).and_then(|p| p.mettle.as_ref());
+            let was = before.pc(&pc.name).and_then(|p| p.mettle());
             if ![10, 12, 14, 16].contains(&n)
                 && let Some(w) = was
             {
@@ -267,7 +308,7 @@ fn core_record(n: u32, present: &[String], state: &State) -> String {
         4 => line.push_str("mutations = [\"roll\"]\n"),
         5 if state
             .pc(first)
-            .and_then(|p| p.core.as_ref())
+            .and_then(|p| p.core())
             .is_some_and(|c| c.sheet.omens > 0) =>
         {
             line.push_str("omens = 1\n")
@@ -294,7 +335,7 @@ fn thirty_core_sessions_keep_every_invariant() {
     let start = core_start(400);
     let (ledger, _) = play_out(&start, 30, core_record, |n, _, after| {
         for pc in after.present() {
-            let c = pc.core.as_ref().unwrap();
+            let c = pc.core().unwrap();
             assert!(c.health() <= c.sheet.max_health(), "{n}: {}", pc.name);
             assert!(c.sheet.omens <= c.sheet.max_omens, "{n}: {}", pc.name);
             // A temporary condition lasts until a full rest; permanent ones stay.
