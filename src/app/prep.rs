@@ -442,9 +442,9 @@ fn reroll(
     } else {
         Replace::Ours
     };
-    output::check(dir, &r.changed, Scope::Part, replace)?;
+    output::check(dir, &r.all, Scope::Whole, replace)?;
     write_session(&r.path, &r.after)?;
-    let published = match output::publish_as(dir, &r.changed, Scope::Part, replace) {
+    let published = match output::publish_as(dir, &r.all, Scope::Whole, replace) {
         Ok(p) => p,
         Err(e) => {
             write_session(&r.path, &r.before)?;
@@ -452,7 +452,18 @@ fn reroll(
         }
     };
     published_notes(&published, err)?;
-    let written = published.files;
+    for name in &published.removed {
+        writeln!(err, "removed {name}: the rerolled pack has no such file")?;
+    }
+    // Named: the files the reroll wrote (the whole pack was published,
+    // the rest as it was).
+    let new: Vec<&str> = (published.beside.iter()).map(|(_, n)| n.as_str()).collect();
+    let written: Vec<PathBuf> = (published.files.into_iter())
+        .filter(|p| {
+            let name = p.strip_prefix(dir).unwrap_or(p).to_string_lossy();
+            r.changed.iter().any(|(n, _)| *n == name) || new.contains(&name.as_ref())
+        })
+        .collect();
     let also: Vec<String> = r.knock_on.iter().map(ToString::to_string).collect();
     // Files rewritten for neither a rerolled item nor a knocked-on one:
     // those the other inputs (a party file edited since) touch.

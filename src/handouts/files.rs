@@ -167,13 +167,10 @@ impl Files<'_> {
         self.encounter_sheet(c, &heading, &at.file_stem(), e)
     }
 
-    /// A campaign pack's encounters on the way, a sheet each as the PDF
-    /// has them (`journey-1-encounter-2.md`, headed `Encounter on the
-    /// way, day 3` and labelled by its address, `journey/1/encounter/2`).
+    /// A pack's encounters on the way, a sheet each as the PDF has them
+    /// (`journey-1-encounter-2.md`, headed `Encounter on the way, day 3`
+    /// and labelled by its address, `journey/1/encounter/2`).
     fn way_encounters(&mut self, pack: &Pack) -> Result<(), TemplateError> {
-        if pack.campaign.is_none() {
-            return Ok(());
-        }
         let notes = pack.journey.iter().flat_map(|j| &j.encounters);
         for (k, (note, (address, e))) in notes.zip(pack.journey_encounters()).enumerate() {
             let mut c = self.labelled_ctx(&address, &address);

@@ -37,6 +37,10 @@ pub(crate) struct Reroll {
     /// The pack's files whose bytes are not those the pack folder's
     /// manifest says were written (or that are missing there).
     pub changed: PackFiles,
+    /// Every file of the rerolled pack: published whole, so that a file
+    /// the rerolled item no longer has (a zones drawing of foes the reroll
+    /// took away) goes, as a plain `prep` of the edited session leaves it.
+    pub all: PackFiles,
     /// What the pack was made from that changed since, besides the
     /// session's `[rerolls]` (`party.toml`, "the tables"…).
     pub inputs: Vec<String>,
@@ -87,7 +91,7 @@ impl Sources {
             ..self
         };
         let (new_pack, new_files) = sources.build()?;
-        let changed = in_step(dir, new_files);
+        let changed = in_step(dir, new_files.clone());
         let inputs = inputs_changed(dir, &sources.bundle);
         let counts = addresses
             .iter()
@@ -99,6 +103,7 @@ impl Sources {
             after,
             knock_on: knock_on(&old_pack, &new_pack, addresses),
             changed,
+            all: new_files,
             inputs,
             counts,
         })

@@ -402,13 +402,13 @@ fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     let pack = only_entry(&out);
     let p = pack.to_str().unwrap();
     let said = ok(&["verify", p]);
-    assert!(said.starts_with("ok: all 19 files"), "{said}");
+    assert!(said.starts_with("ok: all 22 files"), "{said}");
     // A one-item PDF from `--only` is checked too.
     let session = crate::common::sample_session();
     let o = out.to_str().unwrap();
     ok(&["prep", &session, "--out", o, "--only", "trap/1", "--force"]);
     let said = ok(&["verify", p]);
-    assert!(said.starts_with("ok: all 20 files"), "{said}");
+    assert!(said.starts_with("ok: all 23 files"), "{said}");
     let mut pdf = std::fs::read(pack.join("trap-1.pdf")).unwrap();
     let last = pdf.len() - 10;
     pdf[last] ^= 1;
@@ -425,7 +425,7 @@ fn verify_passes_a_fresh_pack_and_names_a_one_byte_change() {
     std::fs::write(&file, &bytes).unwrap();
     let said = ok(&["verify", p]);
     assert!(
-        said.starts_with("ok: 18 of 19 files")
+        said.starts_with("ok: 21 of 22 files")
             && said.contains("encounter-1.md was written on since the pack wrote it"),
         "{said}"
     );

@@ -1,5 +1,5 @@
-//! Encounter sheets by number (the pack's own), and a campaign pack's
-//! encounters on the way: each met on the journey gets
+//! Encounter sheets by number (the pack's own), and a pack's encounters
+//! on the way: each met on the journey gets
 //! an encounter sheet of its own after the journey log (a compact card
 //! when it has no foes), titled by the day it was met and headed by its
 //! address (`journey/1/encounter/2`), which the After-the-session sheet
@@ -18,12 +18,9 @@ pub(super) fn numbered(f: &mut Flow, number: usize, e: &Encounter, w: &Wording) 
     encounter::labelled(f, [&title, &format!("encounter/{number}")], e, w);
 }
 
-/// Every encounter on the pack's journey, a sheet each (a campaign's pack
-/// only: a session file's keeps its pages, the log telling them).
+/// Every encounter on the pack's journey, a sheet each: foes met on the
+/// way have their stat blocks in the pack like any others.
 pub(super) fn sheets(f: &mut Flow, pack: &Pack, w: &Wording) {
-    if pack.campaign.is_none() {
-        return;
-    }
     let notes: Vec<_> = pack.journey.iter().flat_map(|j| &j.encounters).collect();
     for (k, (note, (at, e))) in notes.iter().zip(pack.journey_encounters()).enumerate() {
         let title = format!("{} on the way, day {}", w.sheet.encounter, note.day);

@@ -203,7 +203,13 @@ fn resolve(
         return (0, None);
     }
     if !missing.is_empty() {
-        steps.push(format!("no luck: this needs {}", missing.join(" and ")));
+        let lacking: Vec<String> = (missing.iter())
+            .map(|n| match n.ends_with(" kit") {
+                true => format!("no {n} with them"),
+                false => format!("no {n} here"),
+            })
+            .collect();
+        steps.push(format!("no luck: {}", lacking.join(" and ")));
         return (0, None);
     }
     if let Some(ability) = &e.save

@@ -284,7 +284,8 @@ impl Clock {
         let groggy = self.awake == 2;
         if groggy {
             self.log(format!(
-                "Groggy: they spend a third watch awake ({doing}) instead of resting."
+                "Groggy: a third watch awake, {}, instead of resting.",
+                spent(doing)
             ));
         }
         groggy
@@ -502,5 +503,18 @@ fn eaten(fresh: u32, before: &str, after: &str) -> String {
             "{before}{} eaten{after}",
             super::count(n, "foraged ration", "foraged rations")
         ),
+    }
+}
+
+/// What a watch is spent on, as the log says it (`water`: "searching for
+/// water").
+fn spent(doing: &str) -> &str {
+    match doing {
+        "travel" => "on the way",
+        "water" => "searching for water",
+        "forage" => "foraging",
+        "wait" => "waiting",
+        "lost time" => "making up lost time",
+        other => other,
     }
 }
