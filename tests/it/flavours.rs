@@ -239,10 +239,10 @@ fn homebrewery_pages_frames_notes_and_inline_drawings() {
 fn homebrewery_groups(files: &BTreeMap<String, Vec<u8>>) -> (usize, bool) {
     let mut groups = 0;
     let mut counted = false;
-    for (name, bytes) in files
-        .iter()
-        .filter(|(n, _)| n.starts_with("encounter-") && n.ends_with(".md"))
-    {
+    for (name, bytes) in files.iter().filter(|(n, _)| {
+        let sheet = n.starts_with("encounter-") || n.starts_with("journey-1-encounter-");
+        sheet && n.ends_with(".md")
+    }) {
         let gfm = String::from_utf8(bytes.clone()).unwrap();
         let frames = foe_frames(&text(files, &format!("homebrewery/{name}")));
         assert_grouped(&foe_table(&gfm), &frames, name);

@@ -193,7 +193,7 @@ fn on_the_way(f: &mut Flow, j: &Journey) {
         .filter_map(|p| {
             let t = p.twist.as_ref()?;
             Some(format!(
-                "Leg {}, {} → {}: Twist {} — {}",
+                "Leg {}, {} → {} — Twist ({}): {}",
                 p.leg, p.from, p.to, t.name, t.price
             ))
         })
@@ -238,12 +238,13 @@ fn watch_lines(watches: &[WatchState]) -> Vec<String> {
                     .wanting
                     .iter()
                     .map(|p| {
+                        let days = |n| crate::generators::count(n, "day", "days");
                         format!(
-                            "{} +{} ({} without food, {} without water)",
+                            "{} Difficulty +{} ({} without food, {} without water)",
                             p.name,
                             p.hungry + 2 * p.thirsty,
-                            p.hungry,
-                            p.thirsty
+                            days(p.hungry),
+                            days(p.thirsty)
                         )
                     })
                     .collect();
@@ -337,7 +338,7 @@ mod tests {
                 "Day 2, the fen: a watch searching for water — found, water 1 → 12.",
                 "Day 2, the fen: a watch searching for water — none found.",
                 "Day 2, the fen: a watch foraging — 2 rations found.",
-                "Day 3, rest: hungry and thirsty — Ada +3 (1 without food, 1 without water)."
+                "Day 3, rest: hungry and thirsty — Ada Difficulty +3 (1 day without food, 1 day without water)."
             ]
         );
     }
