@@ -210,7 +210,7 @@ pub struct Encounter {
 
 impl Encounter {
     /// Whether its situation is an ambush by its own words or tags (the
-    /// foes lie in wait, circle or surround): [`zones`]'s reading.
+    /// foes lie in wait, circle or surround), as the zones read it.
     pub fn lies_in_wait(&self) -> bool {
         zones::ambush(&self.situation)
     }
