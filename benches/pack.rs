@@ -67,6 +67,7 @@ fn generators(c: &mut Criterion) {
         tier: None,
         terrain: None,
         people_only: false,
+        fits: Vec::new(),
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),

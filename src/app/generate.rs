@@ -147,6 +147,7 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
         tier: *tier,
         terrain,
         people_only: *people,
+        fits: Vec::new(),
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),

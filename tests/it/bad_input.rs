@@ -1410,6 +1410,16 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "situation concept that is no concept of its person",
+            "[[table]]\nid = \"gen.encounter.dale\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\n\n[[table.row]]\nroll = \"1\"\nname = \"Herd\"\ntext = \"A drover.\"\ntags = [\"npc:drover\", \"concept:Drover: pig drovr\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Nobody\"\ntext = \"Nobody.\"\ntags = [\"concept:drover\"]\n",
+            &[
+                "tables/t.toml:10:1: [gen.encounter.dale] row `Herd` allows the concept `Drover: pig drovr`, which is no concept of drover",
+                "a `concept:` tag names a `gen.npc.concept` row tagged `archetype:<name>`",
+                "did you mean `Drover: pig drover`?",
+                "[gen.encounter.dale] row `Nobody` allows the concept `drover`, but names no person (`npc:`) to have it",
+            ],
+        ),
+        table(
             "spoils row tag no encounter reads",
             "[[table]]\nextends = \"gen.treasure.core\"\n\n[[table.row]]\nweight = 1\nname = \"Raft\"\ntext = \"A raft.\"\ntags = [\"watter\"]\n",
             &[
@@ -2784,6 +2794,7 @@ each_case! {
     situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
     situation_weather_need_unknown_or_without_sky => "situation weather need unknown or without sky",
+    situation_concept_that_is_no_concept_of_its_person => "situation concept that is no concept of its person",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",
     weather_row_tag_neither_terrain_nor_sky => "weather row tag neither terrain nor sky",
     extension_of_no_table => "extension of no table",

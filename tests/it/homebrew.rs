@@ -491,6 +491,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             tier: None,
             terrain: Some(region.clone()),
             people_only: i % 3 == 0,
+            fits: Vec::new(),
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),

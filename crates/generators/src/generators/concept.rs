@@ -62,10 +62,33 @@ pub(crate) fn has_fresh(library: &Library, table: &str, row: &Row, met: &[String
         .any(|(c, _)| !met.contains(&c.key))
 }
 
-/// A concept of the archetype `row`, among those not in `met` while there
+/// The concepts of `all` (an archetype's, [`of`]) that a situation's
+/// `concept:` tags `fits` allow: those named (a concept row by its name,
+/// the archetype's own line by the archetype's name), or all of them when
+/// `fits` names none of them.
+pub fn fitting(all: Vec<(Concept, u64)>, fits: &[String]) -> Vec<(Concept, u64)> {
+    let named = |c: &Concept| {
+        let name = c.key.split_once('/').map_or("", |(_, n)| n);
+        fits.iter().any(|f| f == name)
+    };
+    if all.iter().any(|(c, _)| named(c)) {
+        all.into_iter().filter(|(c, _)| named(c)).collect()
+    } else {
+        all
+    }
+}
+
+/// A concept of the archetype `row`, among those a situation allows
+/// (`fits`, [`fitting`]) and of those the ones not in `met` while there
 /// are any, by weight, on `s`.
-pub fn draw(library: &Library, table: &str, row: &Row, met: &[String], s: &mut Stream) -> Concept {
-    let all = of(library, table, row);
+pub fn draw(
+    library: &Library,
+    table: &str,
+    row: &Row,
+    (met, fits): (&[String], &[String]),
+    s: &mut Stream,
+) -> Concept {
+    let all = fitting(of(library, table, row), fits);
     let fresh: Vec<&(Concept, u64)> = all.iter().filter(|(c, _)| !met.contains(&c.key)).collect();
     let pool: Vec<&(Concept, u64)> = if fresh.is_empty() {
         all.iter().collect()
@@ -181,12 +204,12 @@ mod tests {
         let mut met = all[1..].to_vec();
         for i in 0..20 {
             let mut s = seed.stream(&format!("c/{i}"));
-            assert_eq!(draw(&library, table, row, &met, &mut s).key, all[0]);
+            assert_eq!(draw(&library, table, row, (&met, &[]), &mut s).key, all[0]);
         }
         assert!(has_fresh(&library, table, row, &met));
         met.push(all[0].clone());
         assert!(!has_fresh(&library, table, row, &met));
         let mut s = seed.stream("c/x");
-        assert!(all.contains(&draw(&library, table, row, &met, &mut s).key));
+        assert!(all.contains(&draw(&library, table, row, (&met, &[]), &mut s).key));
     }
 }

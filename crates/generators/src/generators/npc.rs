@@ -60,6 +60,11 @@ pub struct Request {
     /// met is not drawn while its archetype has others; those left keep
     /// their odds among themselves.
     pub met: Vec<String>,
+    /// The concepts a situation allows its person (its `concept:` tags:
+    /// a concept row's name, or the archetype's name for its own line):
+    /// when any is the archetype's, the concept is drawn among those only
+    /// ([`super::concept::fitting`]). Empty: every concept may be drawn.
+    pub fits: Vec<String>,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -367,7 +372,7 @@ impl Generator for Request {
             library,
             table,
             row,
-            &self.met,
+            (&self.met, &self.fits),
             &mut at.stream(seed, "concept"),
         );
         Ok(Npc {
@@ -593,6 +598,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: false,
+                fits: Vec::new(),
                 met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
@@ -623,6 +629,7 @@ mod tests {
                     tier: None,
                     terrain: None,
                     people_only: false,
+                    fits: Vec::new(),
                     met: Vec::new(),
                     shun: Vec::new(),
                     taken: Vec::new(),
@@ -651,6 +658,7 @@ mod tests {
                 tier: None,
                 terrain: None,
                 people_only: true,
+                fits: Vec::new(),
                 met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
@@ -684,6 +692,7 @@ mod tests {
             tier: None,
             terrain: None,
             people_only: false,
+            fits: Vec::new(),
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),

@@ -49,6 +49,7 @@ fn npc_request(system: RulesSystem, people_only: bool) -> npc::Request {
         tier: None,
         terrain: None,
         people_only,
+        fits: Vec::new(),
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),

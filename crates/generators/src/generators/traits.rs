@@ -299,6 +299,7 @@ mod tests {
                     tier: None,
                     terrain: None,
                     people_only,
+                    fits: Vec::new(),
                     shun: Vec::new(),
                     taken: Vec::new(),
                     met: Vec::new(),

@@ -31,6 +31,7 @@ pub mod clean;
 mod coverage;
 mod effects;
 mod extend;
+mod fits;
 pub mod generation;
 mod keys;
 mod parts;
@@ -174,6 +175,7 @@ pub(crate) fn build_over(
     traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
     weather::check(&tables, files, &mut problems);
+    fits::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);
     places::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);

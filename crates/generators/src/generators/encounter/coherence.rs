@@ -395,13 +395,41 @@ fn twins(library: &Library, e: &Encounter) -> Vec<String> {
     out
 }
 
+/// People on stage whose concept the situation does not allow (its
+/// `concept:` tags name a concept row, or the archetype for its own
+/// line): the cattle raid's drover bound for market with sixty pigs.
+fn miscast(e: &Encounter) -> Vec<String> {
+    let allowed: Vec<&str> = e
+        .situation
+        .tags
+        .iter()
+        .filter_map(|t| t.strip_prefix("concept:"))
+        .collect();
+    if allowed.is_empty() {
+        return Vec::new();
+    }
+    e.others
+        .iter()
+        .filter(|n| {
+            let name = n.concept_key.rsplit('/').next().unwrap_or_default();
+            !allowed.contains(&name)
+        })
+        .map(|n| {
+            format!(
+                "{} is {:?}, which {:?} does not allow",
+                n.name, n.concept, e.situation.row
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn a_thousand_encounters_a_system_are_coherent() {
     let library = library();
     let seed = Seed::new("coherence").unwrap();
     let plurals = plurals(&library);
     let mut wrong = Vec::new();
-    let (mut fights, mut left, mut ambushes) = (0, 0, 0);
+    let (mut fights, mut left, mut ambushes, mut cast) = (0, 0, 0, 0);
     let (mut twists, mut endings) = (Vec::new(), Vec::new());
     for system in [RulesSystem::Mettle, RulesSystem::Core] {
         for i in 0..1000 {
@@ -409,9 +437,11 @@ fn a_thousand_encounters_a_system_are_coherent() {
             for p in problems(&e, &plurals)
                 .into_iter()
                 .chain(twins(&library, &e))
+                .chain(miscast(&e))
             {
                 wrong.push(format!("{system:?} #{i} {}: {p}", e.terrain));
             }
+            cast += usize::from(e.situation.tags.iter().any(|t| t.starts_with("concept:")));
             twists.extend(e.twist.iter().map(|t| t.row.clone()));
             endings.extend(e.ending.iter().map(|t| t.row.clone()));
             if system != RulesSystem::Mettle || e.foes.is_empty() {
@@ -434,6 +464,8 @@ fn a_thousand_encounters_a_system_are_coherent() {
         }
     }
     assert!(wrong.is_empty(), "{}:\n{}", wrong.len(), wrong.join("\n"));
+    // Situations that pin their people's concepts were met.
+    assert!(cast > 100, "{cast} situations pin a concept");
     // Deployment follows the situation: not always the left flank.
     assert!(
         fights > 300 && ambushes > 5,

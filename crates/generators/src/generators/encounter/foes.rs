@@ -49,9 +49,9 @@ impl Cast<'_> {
     fn npc(
         &self,
         archetype: &str,
-        kind: &str,
-        index: usize,
+        (kind, index): (&str, usize),
         made: &[Npc],
+        fits: &[String],
     ) -> Result<Npc, GenError> {
         let mut taken = self.req.taken.clone();
         taken.extend(made.iter().map(|n| n.name.clone()));
@@ -61,6 +61,7 @@ impl Cast<'_> {
             tier: None,
             terrain: None,
             people_only: false,
+            fits: fits.to_vec(),
             met: made
                 .iter()
                 .filter(|n| n.archetype == archetype)
@@ -163,11 +164,16 @@ impl Cast<'_> {
     }
 
     /// The non-hostile people the situation names (`npc:` tags).
-    /// They are named apart from the foes and from each other.
+    /// They are named apart from the foes and from each other, and their
+    /// concepts are among those its `concept:` tags allow.
     pub(super) fn others(&self, situation: &TableRoll, foes: &[Npc]) -> Result<Vec<Npc>, GenError> {
         let mut made: Vec<Npc> = foes.to_vec();
+        let fits: Vec<String> = tagged(&situation.tags, "concept:")
+            .into_iter()
+            .map(str::to_owned)
+            .collect();
         for (i, a) in tagged(&situation.tags, "npc:").iter().enumerate() {
-            let other = self.npc(a, "other", i, &made)?;
+            let other = self.npc(a, ("other", i), &made, &fits)?;
             made.push(other);
         }
         Ok(made.split_off(foes.len()))
@@ -241,7 +247,7 @@ fn first_foes(cast: &Cast, kinds: &[&str], first: &[usize]) -> Result<Vec<Npc>, 
     let mut foes: Vec<Npc> = Vec::new();
     for (kind, n) in kinds.iter().zip(first) {
         for _ in 0..*n {
-            let foe = cast.npc(kind, "foe", foes.len(), &foes)?;
+            let foe = cast.npc(kind, ("foe", foes.len()), &foes, &[])?;
             foes.push(foe);
         }
     }
@@ -271,7 +277,7 @@ impl Fitting<'_> {
             if too_easy && foes_can_hurt && !self.extras.is_empty() && self.foes.len() < MAX_FOES {
                 let kind = self.extras[self.added % self.extras.len()];
                 self.added += 1;
-                let foe = cast.npc(kind, "foe", self.foes.len(), &self.foes)?;
+                let foe = cast.npc(kind, ("foe", self.foes.len()), &self.foes, &[])?;
                 self.foes.push(foe);
                 true
             } else if !too_easy && self.foes.len() > self.base {

@@ -863,6 +863,7 @@ mod tests {
             tier: None,
             terrain: Some(req.terrain.clone()),
             people_only: true,
+            fits: Vec::new(),
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),

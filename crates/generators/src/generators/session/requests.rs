@@ -87,6 +87,7 @@ pub(super) fn npc_requests(
                 terrain: Some(session.terrain.clone()),
                 // Monsters and beasts belong on encounter sheets; NPC cards are people.
                 people_only: true,
+                fits: Vec::new(),
                 met: met.to_vec(),
                 shun: shun.to_vec(),
                 taken: taken.to_vec(),
