@@ -196,7 +196,8 @@ fn accept_loop(listener: TcpListener, shared: Arc<Shared>) {
         let Ok(stream) = conn else { continue };
         let accepted = Instant::now();
         let _ = stream.set_write_timeout(Some(shared.limits.deadline));
-        let Some(slot) = shared.slots.take(&stream) else {
+        let local = stream.peer_addr().is_ok_and(|a| a.ip().is_loopback());
+        let Some(slot) = shared.slots.take(&stream, local) else {
             routes::refuse(&stream, 503, "the server is busy: try again in a moment");
             continue;
         };

@@ -63,6 +63,9 @@ pub(super) struct Conn<'a> {
 /// Answers one connection's request.
 pub(super) fn serve(conn: &Conn, shared: &Shared) {
     let stream = conn.stream;
+    if !heard(conn, shared) {
+        return refuse(stream, 408, "the request was not read in time");
+    }
     let req = match http::read(http::Timed::new(stream, conn.until)) {
         Ok(r) => r,
         Err(http::Refusal(status, why)) => return refuse(stream, status, why),
@@ -97,6 +100,27 @@ pub(super) fn serve(conn: &Conn, shared: &Shared) {
     // A screen that went away mid-answer needs nothing more.
     if let Err((status, why)) = result {
         refuse(stream, status, why);
+    }
+}
+
+/// Waits for the connection's first byte (its slot silent meanwhile, the
+/// first closed for room), then marks its request as coming in; false when
+/// none came before the deadline.
+fn heard(conn: &Conn, shared: &Shared) -> bool {
+    shared.slots.listening(conn.slot);
+    let left = conn.until.saturating_duration_since(Instant::now());
+    if left.is_zero() || conn.stream.set_read_timeout(Some(left)).is_err() {
+        return false;
+    }
+    match conn.stream.peek(&mut [0u8; 1]) {
+        Ok(n) if n > 0 => {
+            shared.slots.saying(conn.slot);
+            true
+        }
+        // Closed (by the guest, or for room): nothing to answer; `read`
+        // finds it so.
+        Ok(_) => true,
+        Err(_) => false,
     }
 }
 

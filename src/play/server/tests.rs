@@ -524,8 +524,11 @@ fn idle_guests_are_closed_for_room_oldest_first_and_the_gm_never() {
         .map(|_| TcpStream::connect(("127.0.0.1", s.port())).unwrap())
         .collect();
     let began = Instant::now();
-    while s.shared.slots.taken() < limits.requests {
-        assert!(began.elapsed() < Duration::from_secs(2), "not all taken");
+    while s.shared.slots.silent() < limits.requests {
+        assert!(
+            began.elapsed() < Duration::from_secs(2),
+            "not all listened to"
+        );
         std::thread::sleep(Duration::from_millis(5));
     }
     // Every slot held by a guest saying nothing: the GM and a player are
@@ -540,6 +543,68 @@ fn idle_guests_are_closed_for_room_oldest_first_and_the_gm_never() {
     let read = first.read_to_end(&mut buf);
     let open = matches!(&read, Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut));
     assert!(!open, "the oldest guest was closed: {read:?}");
+}
+
+/// Guests on the network that connect, say nothing and connect again the
+/// moment they are closed, twice as many as the slots, as fast as they
+/// can: every one of the GM's requests from this machine is answered all
+/// the same. (Run from this machine to its own network address, which is
+/// not a loopback one; skipped where the machine has none.)
+#[test]
+fn churning_guests_on_the_network_never_keep_out_the_gm() {
+    let Some(lan) = super::lan_address() else {
+        eprintln!("skipped: this machine has no address on a network");
+        return;
+    };
+    let table = Box::new(Double {
+        acts: Vec::new(),
+        stops: Vec::new(),
+    });
+    let mut options = Options::new(0, true);
+    options.limits = Limits {
+        deadline: Duration::from_secs(1),
+        ..small()
+    };
+    let s = Server::start(table, options).unwrap();
+    let t = token(&s);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let port = s.port();
+    let guests: Vec<_> = (0..2 * options_requests())
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    if let Ok(mut c) = TcpStream::connect((lan, port)) {
+                        let _ = c.set_read_timeout(Some(Duration::from_secs(2)));
+                        let _ = c.read_to_end(&mut Vec::new());
+                        n += 1;
+                    }
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    let mut refused = Vec::new();
+    for i in 0..40 {
+        let (status, _, body) = if i % 2 == 0 {
+            gm_get(&s, &t)
+        } else {
+            act(&s, &t, r#"{"do":"note"}"#)
+        };
+        if status != 200 {
+            refused.push(format!("#{i}: {status} {body}"));
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let churned: usize = guests.into_iter().map(|g| g.join().unwrap()).sum();
+    assert!(churned > 100, "the guests churned only {churned} times");
+    assert!(refused.is_empty(), "the GM kept out: {refused:?}");
+}
+
+fn options_requests() -> usize {
+    small().requests
 }
 
 #[test]
