@@ -1420,6 +1420,15 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "situation at a place no stop is",
+            "[[table]]\nid = \"gen.encounter.dale\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d1\"\n\n[table.region]\n\n[[table.row]]\nroll = \"1\"\nname = \"Watch\"\ntext = \"Bandits wait in the gatehouse.\"\ntags = [\"foe:bandit\", \"ambush\", \"at:gatehose\", \"at:ruin\"]\n",
+            &[
+                "tables/t.toml:10:1: [gen.encounter.dale] row `Watch` happens at `gatehose`, which is no kind of stop and in no stop's name",
+                "an `at:` tag names a kind of stop (the first tag of a `gen.place.site` or `gen.poi` row) or a part of one of their names",
+                "did you mean `gatehouse`?",
+            ],
+        ),
+        table(
             "spoils row tag no encounter reads",
             "[[table]]\nextends = \"gen.treasure.core\"\n\n[[table.row]]\nweight = 1\nname = \"Raft\"\ntext = \"A raft.\"\ntags = [\"watter\"]\n",
             &[
@@ -2795,6 +2804,7 @@ each_case! {
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
     situation_weather_need_unknown_or_without_sky => "situation weather need unknown or without sky",
     situation_concept_that_is_no_concept_of_its_person => "situation concept that is no concept of its person",
+    situation_at_a_place_no_stop_is => "situation at a place no stop is",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",
     weather_row_tag_neither_terrain_nor_sky => "weather row tag neither terrain nor sky",
     extension_of_no_table => "extension of no table",

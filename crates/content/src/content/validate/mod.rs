@@ -39,6 +39,7 @@ mod places;
 mod references;
 mod regions;
 mod rows;
+mod stops;
 mod systems;
 mod table;
 pub mod traits;
@@ -176,6 +177,7 @@ pub(crate) fn build_over(
     generation::check(&tables, files, &mut problems);
     weather::check(&tables, files, &mut problems);
     fits::check(&tables, files, &mut problems);
+    stops::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);
     places::check(&tables, files, &mut problems);
     let warnings = generation::place_warnings(&tables, files);

@@ -548,6 +548,23 @@ fn lying_in_wait(req: &Request, j: &Journey, p: &Passage, label: &str) {
         "{label}: the log does not say who waits at {}",
         p.reached
     );
+    // Where it needs a kind of place (`at:`), the stop is one: no
+    // gatehouse watch on the way into a barrow.
+    let at: Vec<&str> = e
+        .encounter
+        .situation
+        .tags
+        .iter()
+        .filter_map(|t| t.strip_prefix("at:"))
+        .collect();
+    let name = to.name.to_lowercase();
+    assert!(
+        at.is_empty() || at.iter().any(|a| *a == to.kind || name.contains(a)),
+        "{label}: {} on the way into {} ({})",
+        e.name,
+        to.name,
+        to.kind
+    );
 }
 
 #[test]

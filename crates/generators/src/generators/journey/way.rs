@@ -63,8 +63,7 @@ impl Trip<'_> {
         (from, stop): (usize, usize),
     ) -> Result<Option<String>, GenError> {
         let at = self.at.child("leg", k).only("ambush");
-        let terrain = self.stop(stop).terrain.clone();
-        let Some(e) = self.waiting(&at, &terrain)? else {
+        let Some(e) = self.waiting(&at, stop)? else {
             return Ok(None);
         };
         let line = if e.lies_in_wait() {
@@ -91,9 +90,12 @@ impl Trip<'_> {
         Ok(Some(line))
     }
 
-    /// Who waits at `at` in `terrain` ([`Trip::ambush`]).
-    fn waiting(&self, at: &Address, terrain: &str) -> Result<Option<Encounter>, GenError> {
-        let all = encounter::ambushes(self.library, terrain)?;
+    /// Who waits at `at`, on the way into `stop` ([`Trip::ambush`]): an
+    /// ambush of its terrain that suits it ([`encounter::suits`]).
+    fn waiting(&self, at: &Address, stop: usize) -> Result<Option<Encounter>, GenError> {
+        let s = self.stop(stop);
+        let terrain = s.terrain.as_str();
+        let all = encounter::ambushes(self.library, terrain, Some((&s.kind, &s.name)))?;
         let fresh: Vec<&String> = all.iter().filter(|n| !self.used.contains(n)).collect();
         let names: Vec<&String> = if fresh.is_empty() {
             all.iter().collect()
