@@ -66,8 +66,9 @@ pub struct Request {
 pub const FIT: u64 = 4;
 
 /// An NPC: a name, an archetype, a concept, traits and the stats of one
-/// system. Serialised through [`NpcJson`]: the system the stats are in is
-/// the key `system`, before `grade` and the one key `mettle` or `core`.
+/// system. Serialised through a private view (`NpcJson`): the system the
+/// stats are in is the key `system`, before `grade` and the one key
+/// `mettle` or `core`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Npc {
     /// A personal name for people; beasts and monsters go by their kind.
