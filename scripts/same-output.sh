@@ -61,7 +61,7 @@ battery() {
   run odds "5D vs 3"; run odds --json 4d6kh3; run odds --table core.mutation
   run tables; run tables --json; run validate; run validate --json
   # bad input: messages and exit codes
-  run roll 2d6x4; run roll 1000000d1000000; run odds 6d6116kh1
+  run roll 2d6x4 --seed x; run roll 1000000d1000000; run odds 6d6116kh1
   run gen npc --archetype nobody --seed x; run gen npc --count 0; run gen encounter --terrain saltflats --seed x
   run gen journey --map nowhere.json; run gen injury --character nowhere.toml
   run table no.such.table; run table core.injury --times 0

@@ -8,7 +8,7 @@
 
 use super::ledger::Ledger;
 use super::ledger::heal;
-use super::state::{PcRules, PcState, Presence, State};
+use super::state::{MettlePc, PcRules, PcState, Presence, State};
 use crate::generators::checks::percent;
 
 pub use crate::generators::recap::{HealDue, PcRecap, Recap};
@@ -386,7 +386,7 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
         let Some(m) = state.pcs[k].mettle().filter(|m| m.mettle <= 0) else {
             continue;
         };
-        let h = heal::healer(state, &present, k, None);
+        let h = heal::healer(state, &present, (k, m), None);
         let patient = state.pcs[k].name.clone();
         let line = format!(
             "{patient} (Mettle {}{}): {}",
@@ -396,24 +396,26 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
         );
         out.push(HealDue {
             patient: Some(patient),
-            healer: state.pcs[h].name.clone(),
+            healer: state.pcs[h.0].name.clone(),
             line,
         });
     }
     // Who heals a PC who falls: the standing PC with the largest CULTURE
     // (and who heals that one).
-    let standing: Vec<usize> = present
+    let standing: Vec<(usize, &MettlePc)> = present
         .iter()
-        .copied()
-        .filter(|&k| state.pcs[k].mettle().is_some_and(|m| m.mettle > 0))
+        .filter_map(|&k| Some((k, state.pcs[k].mettle().filter(|m| m.mettle > 0)?)))
         .collect();
     let first = standing
         .iter()
         .copied()
-        .find(|&k| heal::healer(state, &present, k, None) != k)
-        .map(|k| heal::healer(state, &present, k, None));
+        .find(|&(k, m)| heal::healer(state, &present, (k, m), None).0 != k)
+        .map(|patient| heal::healer(state, &present, patient, None));
     if let Some(h) = first {
-        for (patient, healer) in [(None, h), (Some(h), heal::healer(state, &present, h, None))] {
+        for (patient, healer) in [
+            (None, h),
+            (Some(h.0), heal::healer(state, &present, h, None)),
+        ] {
             let who = match patient {
                 None => "Any PC who falls".to_owned(),
                 Some(p) => format!("{} if they fall", state.pcs[p].name),
@@ -424,7 +426,7 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
             );
             out.push(HealDue {
                 patient: patient.map(|p| state.pcs[p].name.clone()),
-                healer: state.pcs[healer].name.clone(),
+                healer: state.pcs[healer.0].name.clone(),
                 line,
             });
         }
@@ -432,9 +434,10 @@ pub fn heal_checks(state: &State) -> Vec<HealDue> {
     out
 }
 
-/// `by Cress, 4D vs 3 — 55.25% to live (86.11% with a Twist)`.
-fn heal_words(state: &State, patient: usize, h: usize) -> String {
-    let (culture, penalty, pool) = heal::healer_pool(state, h);
+/// `by Cress, 4D vs 3 — 55.25% to live (86.11% with a Twist)`: PC `h`,
+/// with their block `hm`, heals PC `patient`.
+fn heal_words(state: &State, patient: usize, (h, hm): (usize, &MettlePc)) -> String {
+    let (culture, penalty, pool) = heal::healer_pool(hm);
     let by = if h == patient {
         "alone".to_owned()
     } else {

@@ -268,7 +268,7 @@ impl Files<'_> {
         c.insert("kind", &display_name(&n.archetype));
         c.insert_value("stats", markdown(&lines::npc_row(n)));
         c.insert("track", &lines::foe_cells(n).toughness);
-        if let Some(m) = &n.mettle {
+        if let Some(m) = n.rules.mettle() {
             c.insert_value(
                 "weapons",
                 markdown(&lines::weapons_ranged(&m.block, Markup::Markdown)),

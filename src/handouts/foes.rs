@@ -3,7 +3,7 @@
 //! output that groups them: the PDF encounter sheet and the Homebrewery
 //! stat blocks.
 
-use crate::generators::npc::Npc;
+use crate::generators::npc::{Npc, NpcRules};
 use crate::wording::lines;
 use crate::wording::markup::Markup;
 
@@ -69,9 +69,9 @@ fn numbers(n: &Npc) -> String {
 
 /// A foe's CALLINGS (METTLE) or skills and traits (Core Rules).
 pub(super) fn callings(n: &Npc) -> String {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => lines::callings(&m.block, Markup::Plain),
-        (_, Some(c)) => c
+    match &n.rules {
+        NpcRules::Mettle(m) => lines::callings(&m.block, Markup::Plain),
+        NpcRules::Core(c) => c
             .sheet
             .skills
             .iter()
@@ -79,7 +79,6 @@ pub(super) fn callings(n: &Npc) -> String {
             .cloned()
             .collect::<Vec<_>>()
             .join(", "),
-        _ => String::new(),
     }
 }
 

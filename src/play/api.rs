@@ -3,6 +3,26 @@
 //! side everything is a type — an action is decoded into `action::Action`
 //! as it comes in, and the views and answers are `views`' structs — turned
 //! into JSON here, at the seam ([`json`]), and nowhere else.
+//!
+//! Why [`Table`] gives the server a [`Value`] and not the typed views, to
+//! be serialised at the HTTP edge (weighed in issue 54, and left so):
+//!
+//! - The views borrow the session (`views::Gm<'_>`, `views::Players<'_>`,
+//!   the answer's outcome), which sits behind the server's lock. Handed
+//!   out typed, they would be serialised while the lock is held — the
+//!   same work as now, in another file — or written to a slow client's
+//!   socket under it, stalling every screen; owned copies would clone the
+//!   log's window on every request.
+//! - The server is tried against a stand-in table (`server::tests`) that
+//!   answers its own small JSON; typed returns would need associated
+//!   types or a generic server (`Shared`, `routes`, `slots`, the SSE
+//!   stream), and the stand-in would have to build a session's views.
+//! - The bytes on the wire go through a [`Value`] anyway: its objects are
+//!   sorted by key (see [`json`]), as the pages have always had them, so
+//!   the edge would turn a view into a [`Value`] just as this seam does.
+//! - The action coming in stays a [`Value`] on purpose: the session
+//!   decodes it (`decode`), with the refusals a GM reads, as it decodes a
+//!   log line.
 
 use serde::Serialize;
 use serde_json::Value;

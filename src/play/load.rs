@@ -260,11 +260,12 @@ pub(crate) fn heal_rows(state: &State) -> Vec<HealRow> {
     crate::campaign::recap::heal_checks(state)
         .into_iter()
         .filter_map(|h| {
-            let k = state.pcs.iter().position(|p| p.name == h.healer)?;
+            let healer = state.pcs.iter().find(|p| p.name == h.healer)?;
+            let pool = heal::healer_pool(healer.mettle()?).2;
             Some(HealRow {
                 patient: h.patient,
                 healer: h.healer,
-                pool: heal::healer_pool(state, k).2,
+                pool,
             })
         })
         .collect()

@@ -11,6 +11,7 @@ use super::action::Action;
 use super::marks::{Combatant, Marks, Tracker, pc, pc_combatant};
 use super::outcome::{Checked, Healing, Kept, Outcome};
 use crate::dice::{self, Expr, odds::OddsDetail, roll::Outcome as Fell};
+use crate::generators::npc::NpcRules;
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
 use crate::terminal::rolls::{rolled_text, table_roll_text};
@@ -378,10 +379,9 @@ fn foes_of(play: &Play, at: &str) -> Option<Vec<(String, &'static str, i64)>> {
     Some(
         e.foes
             .iter()
-            .map(|f| match (&f.mettle, &f.core) {
-                (Some(m), _) => (f.name.clone(), "Mettle", i64::from(m.mettle)),
-                (_, Some(c)) => (f.name.clone(), "health", c.max_health),
-                _ => (f.name.clone(), "Mettle", 0),
+            .map(|f| match &f.rules {
+                NpcRules::Mettle(m) => (f.name.clone(), "Mettle", i64::from(m.mettle)),
+                NpcRules::Core(c) => (f.name.clone(), "health", c.max_health),
             })
             .collect(),
     )

@@ -9,7 +9,7 @@
 
 use super::{Change, Start, change, fate, record_stream, rule};
 use crate::campaign::record::{PcRecord, RecordFile};
-use crate::campaign::state::{State, Taken};
+use crate::campaign::state::{MettlePc, PcRules, State, Taken};
 use crate::diagnostic::Diagnostic;
 use crate::dice::roll::PoolOutcome;
 use crate::generators::checks;
@@ -82,19 +82,23 @@ pub(super) fn downtime(
         // ledger's own choice among the PCs the session started with (a
         // PC who joined in it, added to the record later too, never
         // changes who healed).
-        let h = session_healer(
+        let (h, hm) = session_healer(
             state,
             present,
             n,
-            k,
+            (k, m),
             entry.and_then(|e| e.healer.as_deref()),
         );
         if !out.involved.contains(&h) {
             out.involved.push(h);
         }
+        let pool = healer_pool(hm);
+        // The patient's block, carried through the Check and the rest and
+        // put back after (a patient who dies keeps the one in the state).
+        let mut patient = m.clone();
         let edge = match entry.and_then(|e| e.heal_edge) {
             Some(edge) => at_the_table(&name, edge, entry.is_some_and(|e| e.heal_twist), changes),
-            None => match rolled(start, state, n, k, h, changes) {
+            None => match rolled(start, state, n, (k, &mut patient), (h, pool), changes) {
                 Some(edge) => edge,
                 None => {
                     out.days = out.days.max(1);
@@ -102,30 +106,31 @@ pub(super) fn downtime(
                 }
             },
         };
-        out.days = out.days.max(rest(state, k, edge, changes));
+        out.days = out.days.max(rest(&name, &mut patient, edge, changes));
+        state.pcs[k].rules = PcRules::Mettle(patient);
     }
     out
 }
 
-/// Who heals PC `k` after session `n`: the PC `named` by the record,
-/// else the standing PC with the best CULTURE among those the session
-/// started with, else the patient alone.
-fn session_healer(
-    state: &State,
+/// Who heals the `patient` (PC `k` and their block) after session `n`:
+/// the PC `named` by the record, else the standing PC with the best
+/// CULTURE among those the session started with, else the patient alone.
+fn session_healer<'s>(
+    state: &'s State,
     present: &[usize],
     n: u32,
-    k: usize,
+    patient: (usize, &'s MettlePc),
     named: Option<&str>,
-) -> usize {
+) -> (usize, &'s MettlePc) {
     if named.is_some() {
-        return healer(state, present, k, named);
+        return healer(state, present, patient, named);
     }
     let started: Vec<usize> = present
         .iter()
         .copied()
         .filter(|&h| state.pcs[h].joined_in < n)
         .collect();
-    healer(state, &started, k, None)
+    healer(state, &started, patient, None)
 }
 
 /// A Heal made at the table and recorded: the ledger rolls nothing.
@@ -149,16 +154,15 @@ fn still_stable(name: &str, mettle: i64, changes: &mut Vec<Change>) {
 }
 
 /// Mettle back a day's rest at a time at Edge points a day (no Edge:
-/// stable, not recovering); the days it takes.
-fn rest(state: &mut State, k: usize, edge: u32, changes: &mut Vec<Change>) -> u32 {
-    let name = state.pcs[k].name.clone();
-    let m = state.pcs[k].mettle_mut().expect("a METTLE PC");
+/// stable, not recovering) for `name`, whose block is `m`; the days it
+/// takes.
+fn rest(name: &str, m: &mut MettlePc, edge: u32, changes: &mut Vec<Change>) -> u32 {
     let now = m.mettle;
     match rule::recovery_days(now, edge) {
         Some(days) => {
             let after = now + i64::from(edge) * i64::from(days);
             changes.push(change(
-                &name,
+                name,
                 format!(
                     "Mettle {now} → {after} after {} rest (Edge {edge}: {edge} a day)",
                     if days == 1 {
@@ -175,7 +179,7 @@ fn rest(state: &mut State, k: usize, edge: u32, changes: &mut Vec<Change>) -> u3
         }
         None => {
             changes.push(change(
-                &name,
+                name,
                 format!("stable, but no Edge: Mettle stays at {now} until healed"),
                 rule::METTLE_STAYS,
             ));
@@ -185,19 +189,20 @@ fn rest(state: &mut State, k: usize, edge: u32, changes: &mut Vec<Change>) -> u3
     }
 }
 
-/// PC `k`'s Heal Check by PC `h`, rolled under `record/<n>/<pc>/heal/0`
-/// (the Twist's price under `.../heal-twist/0`): the Edge on a success;
-/// `None` when the patient died.
+/// The Heal Check of PC `k` (their block: a lasting price goes on it) by
+/// PC `h` with their [`healer_pool`], rolled under
+/// `record/<n>/<pc>/heal/0` (the Twist's price under
+/// `.../heal-twist/0`): the Edge on a success; `None` when the patient
+/// died.
 fn rolled(
     start: &Start,
     state: &mut State,
     n: u32,
-    k: usize,
-    h: usize,
+    (k, patient): (usize, &mut MettlePc),
+    (h, (culture, penalty, pool)): (usize, (u32, u32, u32)),
     changes: &mut Vec<Change>,
 ) -> Option<u32> {
     let name = state.pcs[k].name.clone();
-    let (culture, penalty, pool) = healer_pool(state, h);
     let by = if h == k {
         format!("{name} alone")
     } else {
@@ -227,7 +232,7 @@ fn rolled(
     ));
     if o.success == Some(true) {
         if let Some(p) = price.filter(|p| p.lasting) {
-            lasting(state, k, n, p, changes);
+            lasting(&name, patient, n, p, changes);
         }
         return Some(o.edge);
     }
@@ -244,11 +249,10 @@ fn rolled(
     None
 }
 
-/// PC `h`'s Heal pool: (CULTURE, penalty, dice). A Staggered healer
-/// (themselves, or another at 0 or below) suffers a die penalty equal to
-/// negative Mettle.
-pub(crate) fn healer_pool(state: &State, h: usize) -> (u32, u32, u32) {
-    let hm = state.pcs[h].mettle().expect("a METTLE PC");
+/// A healer's Heal pool from their block `hm`: (CULTURE, penalty, dice).
+/// A Staggered healer (themselves, or another at 0 or below) suffers a
+/// die penalty equal to negative Mettle.
+pub(crate) fn healer_pool(hm: &MettlePc) -> (u32, u32, u32) {
     let culture = hm.block.CULTURE;
     let penalty = u32::try_from((-hm.mettle).max(0)).unwrap_or(u32::MAX);
     (culture, penalty, culture.saturating_sub(penalty))
@@ -317,12 +321,11 @@ fn twist_price(start: &Start, n: u32, name: &str) -> Price {
 /// The tag of a Heal Twist row whose price stays on the patient.
 pub(crate) const LASTING_TAG: &str = "lasting";
 
-/// A lasting price kept on the patient (`Disfigured`), for good.
-fn lasting(state: &mut State, k: usize, n: u32, p: Price, changes: &mut Vec<Change>) {
-    let name = state.pcs[k].name.clone();
-    let m = state.pcs[k].mettle_mut().expect("a METTLE PC");
+/// A lasting price kept on the patient `name` (`Disfigured`, on their
+/// block `m`), for good.
+fn lasting(name: &str, m: &mut MettlePc, n: u32, p: Price, changes: &mut Vec<Change>) {
     changes.push(change(
-        &name,
+        name,
         format!("{} for good (the Heal Twist's price)", p.row),
         rule::LASTING,
     ));
@@ -338,29 +341,36 @@ fn lasting(state: &mut State, k: usize, n: u32, p: Price, changes: &mut Vec<Chan
 /// The table the Heal Twist's price is drawn from.
 pub(crate) const TWIST_TABLE: &str = "mettle.twists.heal";
 
-/// Who makes PC `k`'s Heal Check: the PC the record names, else the
+/// Who makes the Heal Check of the `patient` (PC `k` and their block),
+/// with the healer's block: the METTLE PC the record names, else the
 /// standing PC (Mettle above zero) with the largest CULTURE (the first in
 /// party order on a tie), else the patient alone.
-pub(crate) fn healer(state: &State, present: &[usize], k: usize, named: Option<&str>) -> usize {
-    if let Some(name) = named
-        && let Some(&h) = present
-            .iter()
-            .find(|&&h| state.pcs[h].name.eq_ignore_ascii_case(name.trim()))
-    {
-        return h;
-    }
-    present
+pub(crate) fn healer<'s>(
+    state: &'s State,
+    present: &[usize],
+    patient: (usize, &'s MettlePc),
+    named: Option<&str>,
+) -> (usize, &'s MettlePc) {
+    let blocks = present
         .iter()
-        .copied()
-        .filter(|&h| h != k && state.pcs[h].mettle().is_some_and(|m| m.mettle > 0))
-        .fold(None, |best: Option<usize>, h| {
-            let culture = |i: usize| state.pcs[i].mettle().map_or(0, |m| m.block.CULTURE);
-            match best {
-                Some(b) if culture(b) >= culture(h) => Some(b),
-                _ => Some(h),
-            }
-        })
-        .unwrap_or(k)
+        .filter_map(|&h| Some((h, state.pcs[h].mettle()?)));
+    if let Some(name) = named
+        && let Some(found) = blocks
+            .clone()
+            .find(|&(h, _)| state.pcs[h].name.eq_ignore_ascii_case(name.trim()))
+    {
+        return found;
+    }
+    blocks
+        .filter(|&(h, m)| h != patient.0 && m.mettle > 0)
+        .fold(
+            None,
+            |best: Option<(usize, &MettlePc)>, (h, m)| match best {
+                Some(b) if b.1.block.CULTURE >= m.block.CULTURE => Some(b),
+                _ => Some((h, m)),
+            },
+        )
+        .unwrap_or(patient)
 }
 
 /// `heal_twist` says how a Heal made at the table went, so it needs the

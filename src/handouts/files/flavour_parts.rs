@@ -5,6 +5,7 @@
 use super::super::flavour::{Monster, RollTable};
 use super::super::foes;
 use crate::generators::display_name;
+use crate::generators::npc::NpcRules;
 use crate::generators::session::Pack;
 use crate::wording::lines;
 use crate::wording::markup::escape_md;
@@ -14,9 +15,9 @@ use crate::wording::markup::escape_md;
 pub(super) fn monster(g: &foes::Group) -> Monster {
     let n = g.first();
     let cells = lines::foe_cells(n);
-    let track = match n.mettle.is_some() {
-        true => "Mettle",
-        false => "Health",
+    let track = match n.rules {
+        NpcRules::Mettle(_) => "Mettle",
+        NpcRules::Core(_) => "Health",
     };
     let boxes = "☐".repeat(usize::try_from(cells.toughness).unwrap_or(0));
     let mut lines = vec![

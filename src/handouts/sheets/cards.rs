@@ -149,7 +149,7 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     // Too long for one card, who they are goes on the first, their
     // numbers on the "(cont.)" card.
     blocks.push(Block::Break);
-    if let Some(m) = &n.mettle {
+    if let Some(m) = n.rules.mettle() {
         let b = &m.block;
         let mut grid: Vec<(String, String)> = b
             .attributes()
@@ -184,7 +184,7 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
         blocks.push(Block::Label(format!("Mettle {}", m.mettle)));
         blocks.push(Block::Track(m.mettle as usize));
     }
-    if let Some(c) = &n.core {
+    if let Some(c) = n.rules.core() {
         let sh = &c.sheet;
         let grid = vec![
             ("STR".into(), sh.STR.to_string()),

@@ -16,7 +16,7 @@ use odds::odds;
 pub(super) use odds::odds_grid;
 
 use crate::generators::encounter::{Encounter, Placed};
-use crate::generators::npc::Npc;
+use crate::generators::npc::{Npc, NpcRules};
 use crate::handouts::drawings::zones;
 use crate::handouts::foes::{Group, base_name, callings, groups, names};
 use crate::handouts::markdown::Wording;
@@ -245,8 +245,8 @@ fn kinds<'g, 'a>(groups: &'g [Group<'a>]) -> Vec<Vec<&'g Group<'a>>> {
 /// Soak 2 · Speed 1`, `sickle (DM 3, melee, 4D)`, `Mettle`); `short`
 /// writes the attributes short.
 fn numbers(n: &Npc, short: bool) -> (String, String, &'static str) {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => (
+    match &n.rules {
+        NpcRules::Mettle(m) => (
             format!(
                 "{} · Soak {} · Speed {}",
                 if short {
@@ -260,7 +260,7 @@ fn numbers(n: &Npc, short: bool) -> (String, String, &'static str) {
             lines::weapons_pools(&m.block),
             "Mettle",
         ),
-        (_, Some(c)) => (
+        NpcRules::Core(c) => (
             format!(
                 "{} · armour {}",
                 if short {
@@ -273,7 +273,6 @@ fn numbers(n: &Npc, short: bool) -> (String, String, &'static str) {
             lines::core_attack(&c.sheet, Markup::Plain),
             "health",
         ),
-        _ => (String::new(), String::new(), "Mettle"),
     }
 }
 
@@ -290,10 +289,9 @@ fn grade(n: &Npc) -> String {
 /// lore, fanatic` (Core Rules); nothing without any.
 fn callings_text(n: &Npc) -> String {
     let calls = callings(n);
-    let word = if n.mettle.is_some() {
-        "CALLINGS"
-    } else {
-        "skills, traits"
+    let word = match n.rules {
+        NpcRules::Mettle(_) => "CALLINGS",
+        NpcRules::Core(_) => "skills, traits",
     };
     if calls.is_empty() {
         String::new()
@@ -335,16 +333,15 @@ struct Parts {
 }
 
 fn parts(n: &Npc) -> Parts {
-    let (attributes, extra) = match (&n.mettle, &n.core) {
-        (Some(m), _) => (
+    let (attributes, extra) = match &n.rules {
+        NpcRules::Mettle(m) => (
             lines::mettle_initials_short(&m.block),
             format!("Soak {} · Speed {}", m.soak, m.block.speed),
         ),
-        (_, Some(c)) => (
+        NpcRules::Core(c) => (
             lines::core_attributes(&c.sheet).replace(" · ", " "),
             format!("armour {}", c.sheet.armour),
         ),
-        _ => (String::new(), String::new()),
     };
     let (_, attacks, track) = numbers(n, true);
     let tough = lines::foe_line(n).toughness.max(0) as usize;

@@ -71,8 +71,10 @@ pub struct Request {
 pub const FIT: u64 = 4;
 
 /// An NPC: a name, an archetype, a concept, traits and the stats of one
-/// system.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// system. Serialised through a private view (`NpcJson`): the system the
+/// stats are in is the key `system`, before `grade` and the one key
+/// `mettle` or `core`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Npc {
     /// A personal name for people; beasts and monsters go by their kind.
     pub name: String,
@@ -84,27 +86,109 @@ pub struct Npc {
     pub tier: u8,
     /// One line: who they are and what they want.
     pub concept: String,
-    /// How a campaign remembers the concept ([`super::concept`]).
-    #[serde(skip)]
+    /// How a campaign remembers the concept ([`super::concept`]); not in
+    /// the JSON.
     pub concept_key: String,
-    /// The rules the NPC is made for.
-    pub system: RulesSystem,
     /// Steps up (veteran, +) or down (green, −) from the archetype, made
     /// by an encounter to fit the party.
-    #[serde(skip_serializing_if = "is_zero")]
     pub grade: i8,
-    /// The METTLE stat block, when made for METTLE.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mettle: Option<MettleNpc>,
-    /// The Core Rules sheet, when made for the Core Rules.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub core: Option<CoreNpc>,
+    /// The NPC in the system it is made for: a METTLE stat block or a Core
+    /// Rules sheet, never both nor neither.
+    pub rules: NpcRules,
     /// Want, secret, manner and look ([`super::traits`]); none for a beast.
-    #[serde(flatten)]
     pub traits: Traits,
 }
 
+/// An NPC's numbers in the one system it is made for. In the JSON it is
+/// the one key `mettle` or `core`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NpcRules {
+    /// The METTLE stat block.
+    Mettle(MettleNpc),
+    /// The Core Rules sheet.
+    Core(CoreNpc),
+}
+
+impl NpcRules {
+    /// The system the numbers are in.
+    pub fn system(&self) -> RulesSystem {
+        match self {
+            NpcRules::Mettle(_) => RulesSystem::Mettle,
+            NpcRules::Core(_) => RulesSystem::Core,
+        }
+    }
+
+    /// The METTLE stat block, when made for METTLE.
+    pub fn mettle(&self) -> Option<&MettleNpc> {
+        match self {
+            NpcRules::Mettle(m) => Some(m),
+            NpcRules::Core(_) => None,
+        }
+    }
+
+    /// The Core Rules sheet, when made for the Core Rules.
+    pub fn core(&self) -> Option<&CoreNpc> {
+        match self {
+            NpcRules::Core(c) => Some(c),
+            NpcRules::Mettle(_) => None,
+        }
+    }
+}
+
+/// An NPC as its JSON has it, field for field in the JSON's order: the
+/// system (which [`Npc::rules`] holds) written as its own key.
+#[derive(Serialize)]
+struct NpcJson<'a> {
+    name: &'a str,
+    archetype: &'a str,
+    kind: &'a str,
+    tier: u8,
+    concept: &'a str,
+    system: RulesSystem,
+    #[serde(skip_serializing_if = "is_zero")]
+    grade: i8,
+    #[serde(flatten)]
+    rules: &'a NpcRules,
+    #[serde(flatten)]
+    traits: &'a Traits,
+}
+
+impl Serialize for Npc {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Every field named, so a new one cannot be left out unseen.
+        let Npc {
+            name,
+            archetype,
+            kind,
+            tier,
+            concept,
+            concept_key: _,
+            grade,
+            rules,
+            traits,
+        } = self;
+        NpcJson {
+            name,
+            archetype,
+            kind,
+            tier: *tier,
+            concept,
+            system: rules.system(),
+            grade: *grade,
+            rules,
+            traits,
+        }
+        .serialize(serializer)
+    }
+}
+
 impl Npc {
+    /// The rules the NPC is made for.
+    pub fn system(&self) -> RulesSystem {
+        self.rules.system()
+    }
+
     /// Whether the NPC is a person (human or townsfolk, with a name of
     /// their own), not a beast or monster that goes by its kind.
     pub fn is_person(&self) -> bool {
@@ -356,9 +440,9 @@ impl Generator for Request {
         let kind = kind_of(row);
         let name = name_for(library, row, seed, at, (&self.shun, &self.taken))?;
         let mut s = at.stream(seed, "stats");
-        let (mettle, core) = match self.system {
-            RulesSystem::Mettle => (Some(mettle_npc(&stats, tier, &kind, &name, &mut s)), None),
-            RulesSystem::Core => (None, Some(core_npc(row, &stats, &name, &mut s))),
+        let rules = match self.system {
+            RulesSystem::Mettle => NpcRules::Mettle(mettle_npc(&stats, tier, &kind, &name, &mut s)),
+            RulesSystem::Core => NpcRules::Core(core_npc(row, &stats, &name, &mut s)),
         };
         let body = bodies(&row.entry.tags)[0];
         let who = traits::Who {
@@ -382,10 +466,8 @@ impl Generator for Request {
             tier,
             concept: concept.text,
             concept_key: concept.key,
-            system: self.system,
             grade: 0,
-            mettle,
-            core,
+            rules,
             traits,
         })
     }
@@ -494,45 +576,9 @@ const DAMAGE_STEPS: [&str; 5] = ["d4", "d6", "d8", "d10", "d12"];
 pub(crate) fn regrade(npc: &mut Npc, up: bool) -> bool {
     let before = npc.clone();
     let step: i64 = if up { 1 } else { -1 };
-    if let Some(m) = npc.mettle.as_mut() {
-        let b = &mut m.block;
-        let bump =
-            |v: &mut u32| *v = (i64::from(*v) + step).clamp(1, i64::from(mettle::MAX_POOL)) as u32;
-        if up {
-            // A veteran hits harder and holds on longer (MOTIVE → Mettle).
-            for v in [&mut b.NATURE, &mut b.CULTURE, &mut b.MOTIVE] {
-                bump(v);
-            }
-            for c in &mut b.callings {
-                bump(&mut c.dice);
-            }
-        } else {
-            // A green foe is easier to hit and to hurt.
-            for v in [&mut b.POISE, &mut b.FRAME] {
-                bump(v);
-            }
-            b.armor = b.armor.saturating_sub(1);
-        }
-        for w in &mut b.weapons {
-            w.dm = (i64::from(w.dm) + step).clamp(0, 10) as u32;
-        }
-        m.mettle = b.mettle();
-        m.soak = b.soak();
-    }
-    if let Some(c) = npc.core.as_mut() {
-        let sh = &mut c.sheet;
-        let cap = sh.ability_cap();
-        for v in [&mut sh.STR, &mut sh.AGI, &mut sh.WIT] {
-            *v = (*v + 2 * step).clamp(1, cap);
-        }
-        if let Some(i) = DAMAGE_STEPS.iter().position(|d| *d == sh.damage) {
-            let j = (i as i64 + step).clamp(0, DAMAGE_STEPS.len() as i64 - 1) as usize;
-            sh.damage = DAMAGE_STEPS[j].into();
-        }
-        if !up {
-            sh.armour = (sh.armour - 1).max(0);
-        }
-        c.max_health = sh.max_health();
+    match &mut npc.rules {
+        NpcRules::Mettle(m) => regrade_mettle(m, up, step),
+        NpcRules::Core(c) => regrade_core(c, up, step),
     }
     let changed = *npc != before;
     if changed {
@@ -541,11 +587,55 @@ pub(crate) fn regrade(npc: &mut Npc, up: bool) -> bool {
     changed
 }
 
+/// [`regrade`] for a METTLE stat block: `step` is +1 or −1.
+fn regrade_mettle(m: &mut MettleNpc, up: bool, step: i64) {
+    let b = &mut m.block;
+    let bump =
+        |v: &mut u32| *v = (i64::from(*v) + step).clamp(1, i64::from(mettle::MAX_POOL)) as u32;
+    if up {
+        // A veteran hits harder and holds on longer (MOTIVE → Mettle).
+        for v in [&mut b.NATURE, &mut b.CULTURE, &mut b.MOTIVE] {
+            bump(v);
+        }
+        for c in &mut b.callings {
+            bump(&mut c.dice);
+        }
+    } else {
+        // A green foe is easier to hit and to hurt.
+        for v in [&mut b.POISE, &mut b.FRAME] {
+            bump(v);
+        }
+        b.armor = b.armor.saturating_sub(1);
+    }
+    for w in &mut b.weapons {
+        w.dm = (i64::from(w.dm) + step).clamp(0, 10) as u32;
+    }
+    m.mettle = b.mettle();
+    m.soak = b.soak();
+}
+
+/// [`regrade`] for a Core Rules sheet: `step` is +1 or −1.
+fn regrade_core(c: &mut CoreNpc, up: bool, step: i64) {
+    let sh = &mut c.sheet;
+    let cap = sh.ability_cap();
+    for v in [&mut sh.STR, &mut sh.AGI, &mut sh.WIT] {
+        *v = (*v + 2 * step).clamp(1, cap);
+    }
+    if let Some(i) = DAMAGE_STEPS.iter().position(|d| *d == sh.damage) {
+        let j = (i as i64 + step).clamp(0, DAMAGE_STEPS.len() as i64 - 1) as usize;
+        sh.damage = DAMAGE_STEPS[j].into();
+    }
+    if !up {
+        sh.armour = (sh.armour - 1).max(0);
+    }
+    c.max_health = sh.max_health();
+}
+
 /// Everything about an NPC the rules core refuses.
 pub fn check(npc: &Npc) -> Vec<String> {
     let mut out = Vec::new();
-    match (npc.system, &npc.mettle, &npc.core) {
-        (RulesSystem::Mettle, Some(m), None) => {
+    match &npc.rules {
+        NpcRules::Mettle(m) => {
             out.extend(mettle::check_block(&m.block));
             if m.mettle != m.block.mettle() || m.soak != m.block.soak() {
                 out.push("derived Mettle or Soak do not match the attributes".into());
@@ -554,13 +644,12 @@ pub fn check(npc: &Npc) -> Vec<String> {
                 out.push("no weapon".into());
             }
         }
-        (RulesSystem::Core, None, Some(c)) => {
+        NpcRules::Core(c) => {
             out.extend(core::check_generated_sheet(&c.sheet));
             if c.max_health != c.sheet.STR {
                 out.push("maximum health is not STR".into());
             }
         }
-        _ => out.push("the stat block does not match the system".into()),
     }
     if npc.name.trim().is_empty() || npc.concept.trim().is_empty() {
         out.push("an NPC needs a name and a concept".into());

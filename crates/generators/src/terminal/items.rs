@@ -9,7 +9,7 @@ use crate::generators::injury::{Applied, Injury};
 use crate::generators::journey::{Journey, count};
 use crate::generators::map::{Map, Reveal};
 use crate::generators::mutation::Mutation;
-use crate::generators::npc::Npc;
+use crate::generators::npc::{Npc, NpcRules};
 use crate::generators::trap::Trap;
 use crate::generators::voucher::Voucher;
 use crate::rules::RulesSystem;
@@ -39,21 +39,21 @@ pub fn npc(n: &Npc) -> String {
     for (label, text) in n.traits.lines() {
         let _ = writeln!(s, "{label}: {text}");
     }
-    if let Some(m) = &n.mettle {
-        let b = &m.block;
-        let _ = writeln!(s, "{}", lines::mettle_attributes(b));
-        let _ = writeln!(
-            s,
-            "Mettle {} · Soak {} (FRAME {} + Armor {}) · Speed {}",
-            m.mettle, m.soak, b.FRAME, b.armor, b.speed
-        );
-        let _ = writeln!(s, "Weapons: {}", lines::weapons_pools(b));
-        if !b.callings.is_empty() {
-            let _ = writeln!(s, "CALLINGS: {}", lines::callings(b, Markup::Plain));
+    match &n.rules {
+        NpcRules::Mettle(m) => {
+            let b = &m.block;
+            let _ = writeln!(s, "{}", lines::mettle_attributes(b));
+            let _ = writeln!(
+                s,
+                "Mettle {} · Soak {} (FRAME {} + Armor {}) · Speed {}",
+                m.mettle, m.soak, b.FRAME, b.armor, b.speed
+            );
+            let _ = writeln!(s, "Weapons: {}", lines::weapons_pools(b));
+            if !b.callings.is_empty() {
+                let _ = writeln!(s, "CALLINGS: {}", lines::callings(b, Markup::Plain));
+            }
         }
-    }
-    if let Some(c) = &n.core {
-        s.push_str(&sheet(&c.sheet));
+        NpcRules::Core(c) => s.push_str(&sheet(&c.sheet)),
     }
     s
 }

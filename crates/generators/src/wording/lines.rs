@@ -9,7 +9,7 @@ use super::markup::Markup;
 use crate::generators::display_name;
 use crate::generators::encounter::Encounter;
 use crate::generators::journey::Journey;
-use crate::generators::npc::Npc;
+use crate::generators::npc::{Npc, NpcRules};
 use crate::rules::RulesSystem;
 use crate::rules::core::Sheet;
 use crate::rules::mettle::{Calling, StatBlock};
@@ -115,21 +115,11 @@ pub struct Foe {
     pub attack: String,
 }
 
-impl Foe {
-    fn none() -> Foe {
-        Foe {
-            stats: String::new(),
-            toughness: 0,
-            attack: String::new(),
-        }
-    }
-}
-
 /// A foe on one line of the PDF's encounter page: `NATURE 3 · … · FRAME 3
 /// · Soak 4 · Speed 1` or `STR 3 · AGI 2 · WIT 1 · armour 1`.
 pub fn foe_line(n: &Npc) -> Foe {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => Foe {
+    match &n.rules {
+        NpcRules::Mettle(m) => Foe {
             stats: format!(
                 "{} · Soak {} · Speed {}",
                 mettle_attributes(&m.block),
@@ -139,25 +129,24 @@ pub fn foe_line(n: &Npc) -> Foe {
             toughness: m.mettle.into(),
             attack: weapons_dm(&m.block, Markup::Plain),
         },
-        (_, Some(c)) => Foe {
+        NpcRules::Core(c) => Foe {
             stats: format!("{} · armour {}", core_attributes(&c.sheet), c.sheet.armour),
             toughness: c.max_health,
             attack: core_attack(&c.sheet, Markup::Plain),
         },
-        _ => Foe::none(),
     }
 }
 
 /// A foe in the cells of a Markdown table: `N3 C2 P1 M2 F3, Soak 4` or
 /// `STR 3 AGI 2 WIT 1, armour 1`, names escaped.
 pub fn foe_cells(n: &Npc) -> Foe {
-    match (&n.mettle, &n.core) {
-        (Some(m), _) => Foe {
+    match &n.rules {
+        NpcRules::Mettle(m) => Foe {
             stats: format!("{}, Soak {}", mettle_initials(&m.block, " ", ""), m.soak),
             toughness: m.mettle.into(),
             attack: weapons_dm(&m.block, Markup::Markdown),
         },
-        (_, Some(c)) => {
+        NpcRules::Core(c) => {
             let sh = &c.sheet;
             Foe {
                 stats: format!(
@@ -168,7 +157,6 @@ pub fn foe_cells(n: &Npc) -> Foe {
                 attack: core_attack(sh, Markup::Markdown),
             }
         }
-        _ => Foe::none(),
     }
 }
 
@@ -176,14 +164,14 @@ pub fn foe_cells(n: &Npc) -> Foe {
 /// | FRAME | Mettle | Soak | Speed`, or under `STR | AGI | WIT | health |
 /// armour | damage`.
 pub fn npc_row(n: &Npc) -> String {
-    let cells: Vec<String> = match (&n.mettle, &n.core) {
-        (Some(m), _) => {
+    let cells: Vec<String> = match &n.rules {
+        NpcRules::Mettle(m) => {
             let b = &m.block;
             let attributes = b.attributes().map(|(_, v)| v);
             let numbers = attributes.into_iter().chain([m.mettle, m.soak, b.speed]);
             numbers.map(|v| v.to_string()).collect()
         }
-        (_, Some(c)) => {
+        NpcRules::Core(c) => {
             let sh = &c.sheet;
             let numbers = [sh.STR, sh.AGI, sh.WIT, c.max_health, sh.armour];
             let numbers = numbers.iter().map(i64::to_string);
@@ -191,7 +179,6 @@ pub fn npc_row(n: &Npc) -> String {
                 .chain([super::markup::escape_md(&sh.damage)])
                 .collect()
         }
-        _ => return String::new(),
     };
     format!("| {} |", cells.join(" | "))
 }

@@ -15,7 +15,7 @@
 //! pinned kind is named in place of the situation's, and a number the
 //! sheet cannot hold (more than eight foes, a second boss) is rewritten.
 
-use super::super::npc::{self, Npc};
+use super::super::npc::{self, Npc, NpcRules};
 use super::super::{Address, GenError, Generator};
 use super::Request;
 use super::said;
@@ -209,11 +209,9 @@ fn number_alike(foes: &mut [Npc]) {
         let k = seen.entry(f.name.clone()).or_insert(0);
         *k += 1;
         let name = format!("{} {k}", f.name);
-        if let Some(m) = f.mettle.as_mut() {
-            m.block.name = name.clone();
-        }
-        if let Some(c) = f.core.as_mut() {
-            c.sheet.name = name.clone();
+        match &mut f.rules {
+            NpcRules::Mettle(m) => m.block.name = name.clone(),
+            NpcRules::Core(c) => c.sheet.name = name.clone(),
         }
         f.name = name;
     }

@@ -316,11 +316,11 @@ fn foe_fighters(system: RulesSystem, foes: &[Npc]) -> Vec<Fighter<'_>> {
     match system {
         RulesSystem::Mettle => foes
             .iter()
-            .filter_map(|f| f.mettle.as_ref().map(|m| mettle_fighter(&m.block)))
+            .filter_map(|f| f.rules.mettle().map(|m| mettle_fighter(&m.block)))
             .collect(),
         RulesSystem::Core => foes
             .iter()
-            .filter_map(|f| f.core.as_ref().map(|c| core_fighter(&c.sheet)))
+            .filter_map(|f| f.rules.core().map(|c| core_fighter(&c.sheet)))
             .collect(),
     }
 }

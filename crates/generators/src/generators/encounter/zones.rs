@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::super::npc::Npc;
+use super::super::npc::{Npc, NpcRules};
 use crate::rules::RulesSystem;
 use crate::seed::{DieSource, Stream};
 use crate::tables::TableRoll;
@@ -44,17 +44,13 @@ impl Layout {
 /// A foe who only shoots (METTLE: every weapon ranged; Core: a bow, sling
 /// or crossbow).
 fn ranged(n: &Npc) -> bool {
-    match &n.mettle {
-        Some(m) => m.block.weapons.iter().all(|w| w.ranged),
-        None => n
-            .core
-            .as_ref()
-            .and_then(|c| c.sheet.weapon.as_ref())
-            .is_some_and(|w| {
-                ["bow", "sling", "crossbow"]
-                    .iter()
-                    .any(|r| w.to_lowercase().contains(r))
-            }),
+    match &n.rules {
+        NpcRules::Mettle(m) => m.block.weapons.iter().all(|w| w.ranged),
+        NpcRules::Core(c) => c.sheet.weapon.as_ref().is_some_and(|w| {
+            ["bow", "sling", "crossbow"]
+                .iter()
+                .any(|r| w.to_lowercase().contains(r))
+        }),
     }
 }
 
