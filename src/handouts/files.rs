@@ -198,6 +198,7 @@ impl Files<'_> {
         c.insert("heading", heading);
         c.insert("trail", &e.situation.trail_text());
         c.insert("zones_file", &zones_file);
+        c.insert("benny_rule", crate::handouts::drawings::zones::BENNY);
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert_value("foe_rows", markdown(&foes));
         let others: Vec<lines::Foe> = e.others.iter().map(lines::foe_cells).collect();

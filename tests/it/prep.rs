@@ -338,3 +338,47 @@ fn first_page_text(pdf: &std::path::Path) -> String {
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default()
 }
+
+/// Wherever a tile starts with a benny, the sheet says what a benny on a
+/// tile does, in the Markdown and on the printed page, legend or not.
+#[test]
+fn every_benny_is_explained_where_it_is() {
+    let out = temp_dir("benny");
+    ok(&["prep", &sample_session(), "--out", out.to_str().unwrap()]);
+    let dir = only_entry(&out);
+    let rule = "hands the benny to the other side";
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !(name.starts_with("encounter-") && name.ends_with(".md")) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("(benny)") {
+            seen += 1;
+            assert!(text.contains(rule), "{name} leaves the benny unexplained");
+        }
+    }
+    assert!(seen > 0, "the sample pack has no benny to explain");
+    let Ok(done) = std::process::Command::new("pdftotext")
+        .args(["-layout"])
+        .arg(dir.join("pack.pdf"))
+        .arg("-")
+        .output()
+    else {
+        eprintln!("skipped the PDF: no pdftotext");
+        return;
+    };
+    let text = String::from_utf8_lossy(&done.stdout).replace('\n', " ");
+    for (i, page) in text.split('\u{c}').enumerate() {
+        let page = page.split_whitespace().collect::<Vec<_>>().join(" ");
+        if page.contains("(benny)") {
+            assert!(
+                page.contains(rule),
+                "page {} leaves the benny unexplained",
+                i + 1
+            );
+        }
+    }
+}

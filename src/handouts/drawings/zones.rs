@@ -75,6 +75,9 @@ fn collapse(names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// What a benny on a tile means (the ACS rules), said wherever one is.
+pub(crate) const BENNY: &str = "(benny): the tile starts with a benny; whoever ignores the tile for one action (it has no effect on that action) hands the benny to the other side";
+
 /// Who starts in a zone (one run of names, `Viktor, Kirin, Marsh leech
 /// 1–3, Bandit ×6`, wrapped to the box between names, never inside one)
 /// and the keys of what lies in it, a line each.
@@ -345,7 +348,10 @@ fn footer(
         parts.push(format!("Whole field: {}", field.join(", ")));
     }
     if explain {
-        parts.push("T: terrain tile, S: sporadic; (benny): the tile starts with a benny".into());
+        parts.push("T: terrain tile, S: sporadic".into());
+    }
+    if keyed(e).iter().any(|(_, p)| p.benny) {
+        parts.push(BENNY.into());
     }
     let line = parts.join(" · ");
     for l in wrap(&line, TEXT, width) {
