@@ -198,7 +198,20 @@ impl Files<'_> {
         c.insert("heading", heading);
         c.insert("trail", &e.situation.trail_text());
         c.insert("zones_file", &zones_file);
-        c.insert("benny_rule", crate::handouts::drawings::zones::BENNY);
+        // What a benny on a tile does, said once where a tile has one.
+        let benny = e
+            .terrain_cards
+            .iter()
+            .flat_map(|d| &d.tiles)
+            .any(|t| t.benny);
+        c.insert(
+            "benny_rule",
+            if benny {
+                crate::handouts::drawings::zones::BENNY
+            } else {
+                ""
+            },
+        );
         let foes: Vec<lines::Foe> = e.foes.iter().map(lines::foe_cells).collect();
         c.insert_value("foe_rows", markdown(&foes));
         let others: Vec<lines::Foe> = e.others.iter().map(lines::foe_cells).collect();
