@@ -88,6 +88,12 @@ pub(crate) fn run(
         server.gm_address()
     )?;
     writeln!(out, "Players' screen: {}", server.players_address())?;
+    if let Some(far) = server.gm_address_on_the_network() {
+        writeln!(
+            out,
+            "GM's screen from another device (a tablet; no room is kept for it when the network is busy): {far}"
+        )?;
+    }
     out.flush()?;
     let _ = writeln!(
         err,

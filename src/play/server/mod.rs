@@ -136,9 +136,19 @@ impl Server {
     }
 
     /// The GM's address, the token in its fragment (never sent to the
-    /// server, so never in a log or a Referer).
+    /// server, so never in a log or a Referer): on this machine's loopback
+    /// address, even with `--lan`, so that the GM's screen takes the
+    /// request slots kept for this machine ([`slots`]).
     pub(crate) fn gm_address(&self) -> String {
-        format!("{}/gm#t={}", self.base(), self.shared.token.as_str())
+        let here = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), self.port());
+        format!("http://{here}/gm#t={}", self.shared.token.as_str())
+    }
+
+    /// With `--lan`, the GM's address for another device on the network
+    /// (a tablet), which has no slots kept for it; `None` without.
+    pub(crate) fn gm_address_on_the_network(&self) -> Option<String> {
+        (!self.shown.is_loopback())
+            .then(|| format!("{}/gm#t={}", self.base(), self.shared.token.as_str()))
     }
 
     /// The players' address.

@@ -603,6 +603,35 @@ fn churning_guests_on_the_network_never_keep_out_the_gm() {
     assert!(refused.is_empty(), "the GM kept out: {refused:?}");
 }
 
+/// With `--lan` the GM's address stays this machine's own (where slots are
+/// kept for it); the address for a tablet is given apart. Without it there
+/// is no network address to give.
+#[test]
+fn the_gm_address_is_this_machines_own_and_the_tablets_apart() {
+    let alone = start();
+    assert!(alone.gm_address().starts_with("http://127.0.0.1:"));
+    assert_eq!(alone.gm_address_on_the_network(), None);
+    if super::lan_address().is_none() {
+        eprintln!("skipped --lan: this machine has no address on a network");
+        return;
+    }
+    let table = Box::new(Double {
+        acts: Vec::new(),
+        stops: Vec::new(),
+    });
+    let s = Server::start(table, Options::new(0, true)).unwrap();
+    let gm = s.gm_address();
+    assert!(gm.starts_with("http://127.0.0.1:"), "{gm}");
+    let far = s.gm_address_on_the_network().expect("a tablet's address");
+    assert!(
+        !far.contains("127.0.0.1") && far.ends_with(&gm[gm.find("/gm#t=").unwrap()..]),
+        "{far}"
+    );
+    assert!(!s.players_address().contains("127.0.0.1"));
+    // The GM's screen on this machine is served by the --lan server.
+    assert_eq!(gm_get(&s, &token(&s)).0, 200);
+}
+
 fn options_requests() -> usize {
     small().requests
 }
