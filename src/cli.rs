@@ -143,7 +143,7 @@ pub struct Global {
     /// prints on; US and Canadian printers want `letter`).
     #[arg(long, global = true, value_enum, default_value = "a4")]
     pub paper: PaperSize,
-    /// Black and white with no filled shapes, for saving ink.
+    /// Saves ink: text in dark grey, rules at half width, no filled shapes.
     #[arg(long, global = true)]
     pub ink_saver: bool,
 }

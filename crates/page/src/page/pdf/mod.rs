@@ -407,7 +407,7 @@ pub struct Page {
     /// The shapes on the page, drawn in order.
     pub items: Vec<Shape>,
     /// Grey level of the page's text: 0 black (the default), up to 1
-    /// white; the ink saver sets its text in mid grey.
+    /// white; the ink saver sets its text in dark grey (0.4).
     pub text_grey: f32,
 }
 
