@@ -27,7 +27,10 @@
 //! - the weather it meets, in its season ([`super::weather`]).
 //! - `layers`: the twist and the ending laid over the situation, and the
 //!   foes' spoils.
+//! - `ambush`: who lies in wait at a map stop, for a journey's Ambushed
+//!   Twist.
 
+mod ambush;
 #[cfg(test)]
 mod coherence;
 mod foes;
@@ -51,6 +54,7 @@ use crate::rules::{Party, RulesSystem};
 use crate::seed::{DieSource, Seed};
 use crate::tables::TableRoll;
 
+pub use ambush::{ambushes, suits};
 pub use foes::MAX_FOES;
 pub use hazard::HazardNote;
 pub use layers::{ENDING, Stage, TWIST};
@@ -75,46 +79,6 @@ pub fn layered_key(table: &str, row: &str, layers: &[&str]) -> String {
         key.push_str(l);
     }
     key
-}
-
-/// The situations of `terrain` that are ambushes with foes (tagged
-/// `ambush`, or saying that the foes lie in wait, circle or surround, and
-/// with a `foe:` tag), by row name in table order: where a journey's
-/// Ambushed Twist draws who waits at a stop. With the stop (its kind and
-/// name), only those that suit it ([`suits`]) while any does.
-pub fn ambushes(
-    library: &Library,
-    terrain: &str,
-    stop: Option<(&str, &str)>,
-) -> Result<Vec<String>, GenError> {
-    let region = library.region(terrain).map_err(GenError::Request)?;
-    let rows = &library.table(&region.table)?.rows;
-    let foes = |r: &crate::content::Row| r.entry.tags.iter().any(|t| t.starts_with("foe:"));
-    let all: Vec<&crate::content::Row> = rows
-        .iter()
-        .filter(|r| foes(r) && zones::lies_in_wait(&r.entry.text, &r.entry.tags))
-        .collect();
-    let fit: Vec<&crate::content::Row> = all
-        .iter()
-        .copied()
-        .filter(|r| stop.is_none_or(|(kind, name)| suits(&r.entry.tags, kind, name)))
-        .collect();
-    let pool = if fit.is_empty() { all } else { fit };
-    Ok(pool.iter().map(|r| r.entry.name.to_string()).collect())
-}
-
-/// Whether a situation with `tags` suits a stop of `kind` named `name`:
-/// it has no `at:` tag (it happens on any way in), or one names the kind
-/// (`at:ruin`) or a part of the name (`at:gate` for Crowsgate or Lowgate
-/// Gatehouse), case aside.
-pub fn suits<T: AsRef<str>>(tags: &[T], kind: &str, name: &str) -> bool {
-    let name = name.to_lowercase();
-    let mut at = tags
-        .iter()
-        .filter_map(|t| t.as_ref().strip_prefix("at:"))
-        .peekable();
-    at.peek().is_none()
-        || at.any(|a| a.eq_ignore_ascii_case(kind) || name.contains(&a.to_lowercase()))
 }
 
 #[doc(hidden)]
