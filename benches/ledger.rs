@@ -36,6 +36,7 @@ fn map() -> Map {
         terrain: "road".into(),
         difficulty: 1,
         difficulty_word: "Routine".into(),
+        encounter_chance: None,
     };
     Map {
         size: 10.0,

@@ -71,6 +71,7 @@ fn generators(c: &mut Criterion) {
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
     };
     group.bench_function("1,000 NPCs", |b| {
         b.iter(|| {
@@ -86,6 +87,7 @@ fn generators(c: &mut Criterion) {
         pin: encounter::Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         season: Default::default(),
     };
     group.bench_function("100 encounters", |b| {

@@ -112,6 +112,7 @@ fn encounter_request(kind: &Kind) -> Result<encounter::Request, Error> {
         pin: encounter::Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         season: *season,
     })
 }
@@ -151,6 +152,7 @@ fn npc_request(library: &Library, kind: &Kind) -> Result<npc::Request, Error> {
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
     })
 }
 
@@ -380,6 +382,7 @@ fn journey_request(args: &JourneyArgs) -> Result<journey::Request, Error> {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         pool: None,
         first_day: 1,
         first_season: args.season,

@@ -352,6 +352,7 @@ impl Files<'_> {
             }
             c.insert("stops", &stops);
             c.insert("paths", &paths);
+            c.insert("core_chances", &m.core_chances());
             c.insert("start", &name(m.start));
             c.insert("goal", &name(m.goal));
             // In a campaign's pack: the party's stop and where it is going.

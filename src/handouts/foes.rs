@@ -134,6 +134,7 @@ mod tests {
                 pin: Pin::default(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 season: Default::default(),
             };
             let e = nth(&library, &req, &seed, i).unwrap();

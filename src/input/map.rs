@@ -258,6 +258,7 @@ mod tests {
                 remembered: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 pool: None,
                 first_day: 1,
                 fasting: Vec::new(),

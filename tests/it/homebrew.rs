@@ -482,6 +482,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             pin: Default::default(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
             season: Default::default(),
         };
         nth(library, &e, &seed, i).unwrap_or_else(|e| fail("encounter", i, &e));
@@ -495,6 +496,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
         };
         nth(library, &n, &seed, i).unwrap_or_else(|e| fail("npc", i, &e));
         let t = trap::Request::for_party(*system, party);
@@ -548,6 +550,7 @@ fn generate_everything(dir: &Path, library: &Library) {
             remembered: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
             pool: None,
             first_day: 1,
             fasting: Vec::new(),

@@ -10,8 +10,12 @@
 //! `campaign.repeats` (`Pack::repeats`), and, for a situation or a concept,
 //! its table said to be used up by that pack or an earlier one. It prints
 //! the figures (`cargo test --test it fifty -- --nocapture`).
+//!
+//! People's traits (want, secret, manner, look) of the NPC cards and the
+//! foe leaders are counted over all fifty sessions: no line is printed
+//! much more often than an even share of the rows would give it.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use tablewright::content::Library;
 use tablewright::generators::Rerolls;
@@ -36,6 +40,9 @@ struct Tally {
     /// Situations repeated, in any session, while their table still had
     /// rows the party had not met.
     early: usize,
+    /// Every trait line printed (cards and leaders, all sessions), by
+    /// label and text, with how often.
+    traits: BTreeMap<(String, String), usize>,
 }
 
 fn share((repeats, of): (usize, usize)) -> f64 {
@@ -43,11 +50,33 @@ fn share((repeats, of): (usize, usize)) -> f64 {
 }
 
 impl Tally {
+    /// For each trait label: lines printed, distinct lines, and the most
+    /// any one was printed.
+    fn trait_counts(&self) -> Vec<(String, usize, usize, usize)> {
+        let mut out: BTreeMap<&str, (usize, usize, usize)> = BTreeMap::new();
+        for ((label, _), n) in &self.traits {
+            let e = out.entry(label).or_default();
+            e.0 += n;
+            e.1 += 1;
+            e.2 = e.2.max(*n);
+        }
+        out.into_iter()
+            .map(|(l, (all, distinct, most))| (l.to_owned(), all, distinct, most))
+            .collect()
+    }
+
     fn line(&self, what: &str) -> String {
+        let traits: Vec<String> = self
+            .trait_counts()
+            .iter()
+            .map(|(l, all, distinct, most)| {
+                format!("{l} {all} lines, {distinct} distinct, top {most}")
+            })
+            .collect();
         format!(
             "{what}: encounters {:.1}% (rows {:.1}%), traps {:.1}%, NPC names {:.1}%, NPC concepts {:.1}% \
              (of {} encounters, {} traps, {} NPCs from session {FROM} on); {} situations \
-             repeated before their table was used up",
+             repeated before their table was used up; traits: {}",
             100.0 * share(self.encounters),
             100.0 * share(self.rows),
             100.0 * share(self.traps),
@@ -57,6 +86,7 @@ impl Tally {
             self.traps.1,
             self.npc_names.1,
             self.early,
+            traits.join("; "),
         )
     }
 }
@@ -181,6 +211,16 @@ fn measure(pack: &Pack, repeats: &[Repeat], n: usize, met: &mut Met, tally: &mut
     );
     met.concepts
         .extend(pack.npcs.iter().map(|n| n.concept.clone()));
+    let people = pack.npcs.iter().chain(
+        pack.encounters
+            .iter()
+            .flat_map(|e| e.foes.iter().chain(&e.others)),
+    );
+    for p in people {
+        for (label, text) in p.traits.lines() {
+            *tally.traits.entry((label.into(), text.into())).or_default() += 1;
+        }
+    }
 }
 
 /// Fifty sessions of a campaign whose session `n` is in `terrain(n)`.
@@ -240,6 +280,24 @@ fn fifty_sessions_announce_every_repeat_and_keep_traps_and_names_fresh() {
             let most = if label == "mixed" { 0.15 } else { 0.7 };
             assert!(share(t.encounters) <= most, "{}", t.line(&name));
             assert!(t.early <= 5, "{}", t.line(&name));
+            // Traits drawn among the rows met least: none printed more
+            // than twice an even share of the lines over the rows seen
+            // (measured: top 5-6 against an even 4; 10-12 with only the
+            // unmet rows first, when every row fitting had been met).
+            for (label, all, distinct, most) in t.trait_counts() {
+                let even = all.div_ceil(distinct);
+                let tops: Vec<&(String, String)> = t
+                    .traits
+                    .iter()
+                    .filter(|(k, n)| k.0 == label && **n + 2 >= most)
+                    .map(|(k, _)| k)
+                    .collect();
+                assert!(
+                    most <= 2 * even,
+                    "{label}: top {most}, even {even} ({tops:?}): {}",
+                    t.line(&name)
+                );
+            }
         }
     }
     for l in &lines {

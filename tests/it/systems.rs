@@ -23,8 +23,8 @@ const CORE_WORDS: [(&str, bool); 5] = [
 ];
 
 /// Words a Core Rules pack must not print (METTLE attributes, Mettle,
-/// Edge).
-const METTLE_WORDS: [(&str, bool); 8] = [
+/// Edge, and the Difficulty ladder its maps once labelled paths with).
+const METTLE_WORDS: [(&str, bool); 12] = [
     ("Soak", true),
     ("POISE", true),
     ("NATURE", true),
@@ -33,6 +33,10 @@ const METTLE_WORDS: [(&str, bool); 8] = [
     ("FRAME", true),
     ("Mettle", true),
     ("Edge", true),
+    ("Difficulty", false),
+    ("Daunting", true),
+    ("Formidable", true),
+    ("Challenging", true),
 ];
 
 const SEEDS: usize = 50;

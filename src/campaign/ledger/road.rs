@@ -62,6 +62,7 @@ mod tests {
             terrain: "road".into(),
             difficulty: 1,
             difficulty_word: "Routine".into(),
+            encounter_chance: None,
         }
     }
 

@@ -75,7 +75,7 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, view: View) {
         let n = order.iter().position(|&t| t == k).unwrap_or(k);
         if single { first + n } else { first + 1 + n }
     };
-    let legend = legend_lines(view);
+    let legend = legend_lines(view, m.core_chances());
     if !single {
         let o = atlas::overview(m, &plan, view, &page_of, &tiles);
         f.drawing_scaled(&o, 1.0, 1.0);
@@ -120,11 +120,18 @@ pub(super) fn atlas_pages(f: &mut Flow, m: &Map, view: View) {
 }
 
 /// The two lines under each tile.
-fn legend_lines(view: View) -> [String; 2] {
-    let paths = if view.players {
-        "Nd: days on foot (two watches of travel a day); \"to N · p. P\": the path goes on to stop N on page P"
-    } else {
-        "DN · Nd: Difficulty · days on foot; dashed: Daunting or worse, thin: Formidable or worse; \"to N · p. P\": on to stop N, page P"
+/// (`core`: the paths show the Core chance of an encounter a watch.)
+fn legend_lines(view: View, core: bool) -> [String; 2] {
+    let paths = match (view.players, core) {
+        (true, _) => {
+            "Nd: days on foot (two watches of travel a day); \"to N · p. P\": the path goes on to stop N on page P"
+        }
+        (false, false) => {
+            "DN · Nd: Difficulty · days on foot; dashed: Daunting or worse, thin: Formidable or worse; \"to N · p. P\": on to stop N, page P"
+        }
+        (false, true) => {
+            "x:y · Nd: chance of an encounter a watch · days on foot; dashed: 1:4 or likelier, thin: 1:3 or likelier; \"to N · p. P\": on to stop N, page P"
+        }
     };
     let marks = match (view.players, view.reveal.is_some()) {
         (true, true) => {
@@ -189,18 +196,22 @@ fn index(f: &mut Flow, m: &Map, plan: &Plan, page_of: &dyn Fn(usize) -> usize, v
     if !players {
         // Without the ladder's word (the tiles' legend gives it): five
         // columns a page rather than three.
-        let head = "path · regions · days · D";
+        let head = if m.core_chances() {
+            "path · regions · days · chance"
+        } else {
+            "path · regions · days · D"
+        };
         let cells: Vec<String> = m
             .paths
             .iter()
             .map(|p| {
                 format!(
-                    "{}–{} · {} · {} · D{}",
+                    "{}–{} · {} · {} · {}",
                     p.a + 1,
                     p.b + 1,
                     p.regions,
                     p.days,
-                    p.difficulty
+                    p.danger_label()
                 )
             })
             .collect();

@@ -30,17 +30,19 @@ pub(super) fn key_rows(m: &Map, view: View) -> Vec<Vec<String>> {
 }
 
 /// The paths one to a row, each as its stops' numbers, regions, days
-/// and Difficulty.
+/// and danger (METTLE Difficulty and its word, or the Core chance).
 pub(super) fn path_rows(m: &Map) -> Vec<Vec<String>> {
     let cell = |p: &Path| {
+        let danger = match p.encounter_chance {
+            Some(_) => p.danger_label(),
+            None => format!("D{} {}", p.difficulty, p.difficulty_word),
+        };
         format!(
-            "{}–{} · {} · {} · D{} {}",
+            "{}–{} · {} · {} · {danger}",
             p.a + 1,
             p.b + 1,
             p.regions,
             p.days,
-            p.difficulty,
-            p.difficulty_word
         )
     };
     m.paths.iter().map(|p| vec![cell(p)]).collect()

@@ -59,18 +59,22 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
     let paths = path_rows(m);
     let d = cropped(&chart::draw_bare_view(m, view));
     let legend = chart::legend_lines(m, view);
-    // As wide as its widest path (the heading wraps to that).
+    let head = paths_head(m);
+    // As wide as its widest path (the heading wraps to that), and never
+    // narrower than the legend's marks set under it (a Core map's short
+    // paths, `1–2 · 3 · 1 · 1:4`, would push them onto the next page).
     let paths_w = paths
         .iter()
         .map(|r| f.text_width(&r[0], KEY_SIZE, false))
         .fold(0.0, f64::max)
+        .max(chart::MARKS_WIDTH)
         + 8.0;
     let gap = 12.0;
     let map_w = f.content_width() - paths_w - gap;
     let columns = path_columns(&paths);
     let legend_w = f.content_width() - 3.0 * paths_w - gap;
     let beside = |f: &mut Flow| {
-        f.table(&[PATHS_HEAD], &paths, &[1.0], KEY_SIZE);
+        f.table(&[head], &paths, &[1.0], KEY_SIZE);
         map_legend(f, &legend, view);
     };
     let under = |f: &mut Flow| {
@@ -79,8 +83,7 @@ fn gm_page(f: &mut Flow, m: &Map, view: View, w: &Wording) {
             &[3.0 * paths_w, legend_w],
             &mut [
                 &mut |f: &mut Flow| {
-                    let head = [PATHS_HEAD; 3];
-                    f.table(&head, &columns, &[1.0 / 3.0; 3], KEY_SIZE);
+                    f.table(&[head; 3], &columns, &[1.0 / 3.0; 3], KEY_SIZE);
                 },
                 &mut |f: &mut Flow| map_legend(f, &legend, view),
             ],
@@ -220,7 +223,15 @@ fn path_columns(paths: &[Vec<String>]) -> Vec<Vec<String>> {
 }
 
 /// The paths table's heading (each column's, when in three).
-const PATHS_HEAD: &str = "path · regions · days · Difficulty";
+/// The heading of the paths' table: the last column is the way's METTLE
+/// Difficulty, or in a Core pack its chance of an encounter a watch.
+fn paths_head(m: &Map) -> &'static str {
+    if m.core_chances() {
+        "path · regions · days · chance"
+    } else {
+        "path · regions · days · Difficulty"
+    }
+}
 
 /// How tall the key (and `between`, when given, over it) sets on this
 /// paper (measured on a probe; the estimate for the shorter paper when

@@ -19,7 +19,9 @@
 //! new.
 //!
 //! It remembers the rumour frames journeys told: a journey draws the
-//! others first ([`super::journey::rumours`]).
+//! others first ([`super::journey::rumours`]); and the trait rows (want,
+//! secret, manner, look) of the NPC cards and the foe leaders: a person
+//! draws each trait among the rows not met first ([`super::traits`]).
 //!
 //! It remembers the map stops whose hooks a journey told, and what moved
 //! on there since at each later visit: a stop the party comes back to says
@@ -105,6 +107,10 @@ pub struct Memory {
     /// The rumour frames journeys told (`gen.place.rumour` rows, by name):
     /// the others come first.
     pub rumours: BTreeSet<String>,
+    /// The trait rows of the people met, NPC cards and foe leaders
+    /// (`<table>/<row>`), with how many times each was met: the rows met
+    /// least come first.
+    pub traits: BTreeMap<String, usize>,
 }
 
 impl Memory {
@@ -128,6 +134,9 @@ impl Memory {
         self.fallen.extend(used.fallen);
         self.returned.extend(used.returned);
         self.rumours.extend(used.rumours);
+        for (key, n) in used.traits {
+            *self.traits.entry(key).or_default() += n;
+        }
         for (stop, since) in used.visits {
             self.visits.entry(stop).or_default().extend(since);
         }
@@ -181,6 +190,7 @@ impl Memory {
             && self.visits.is_empty()
             && self.people.is_empty()
             && self.rumours.is_empty()
+            && self.traits.is_empty()
     }
 
     /// Remember that a person met died (a record's `slain`): they never
@@ -213,8 +223,27 @@ impl Memory {
         if let Some(l) = e.person_leader() {
             self.meet(l, Was::Foe);
         }
+        for n in e.foes.iter().chain(&e.others) {
+            self.hear(&n.traits.keys);
+        }
         if let Some(r) = &e.returning {
             self.returned.insert(r.name.clone());
+        }
+    }
+
+    /// The trait rows met, each as many times as it was met: a draw
+    /// takes among the rows that fit those met least.
+    pub fn heard(&self) -> Vec<String> {
+        self.traits
+            .iter()
+            .flat_map(|(k, n)| std::iter::repeat_n(k.clone(), *n))
+            .collect()
+    }
+
+    /// Remember trait rows met (`<table>/<row>`).
+    pub fn hear(&mut self, keys: &[String]) {
+        for k in keys {
+            *self.traits.entry(k.clone()).or_default() += 1;
         }
     }
 

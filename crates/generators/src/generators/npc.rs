@@ -65,6 +65,9 @@ pub struct Request {
     /// when any is the archetype's, the concept is drawn among those only
     /// ([`super::concept::fitting`]). Empty: every concept may be drawn.
     pub fits: Vec<String>,
+    /// Trait rows the party met (`<table>/<row>`, [`super::traits`]):
+    /// each trait is drawn among the others while any fit.
+    pub heard: Vec<String>,
 }
 
 /// How much more likely an archetype is when it belongs to the terrain.
@@ -450,7 +453,7 @@ impl Generator for Request {
             kind: &kind,
             body,
         };
-        let traits = traits::draw(library, &who, seed, at)?;
+        let traits = traits::draw(library, &who, seed, at, &self.heard)?;
         let table = table_for(self.system);
         let concept = concept::draw(
             library,
@@ -691,6 +694,7 @@ mod tests {
                 met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
             };
             for i in 0..5_000 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
@@ -722,6 +726,7 @@ mod tests {
                     met: Vec::new(),
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    heard: Vec::new(),
                 };
                 let npc = nth(&library, &req, &seed, i).unwrap();
                 assert_eq!(&npc.archetype, a);
@@ -751,6 +756,7 @@ mod tests {
                 met: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
             };
             let table = library.table(table_for(system)).unwrap();
             for i in 0..300 {
@@ -785,6 +791,7 @@ mod tests {
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
         };
         let GenError::Request(m) = nth(&library, &req, &seed, 0).unwrap_err() else {
             panic!()

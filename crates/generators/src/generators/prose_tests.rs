@@ -38,6 +38,7 @@ fn encounter_request(i: usize, system: RulesSystem) -> encounter::Request {
         pin: Default::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         season: Default::default(),
     }
 }
@@ -53,6 +54,7 @@ fn npc_request(system: RulesSystem, people_only: bool) -> npc::Request {
         met: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
     }
 }
 
@@ -312,6 +314,7 @@ fn journey_request(m: map::Map, system: RulesSystem) -> journey::Request {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         pool: None,
         first_day: 1,
         first_season: Default::default(),

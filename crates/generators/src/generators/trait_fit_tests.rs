@@ -113,6 +113,7 @@ fn a_thousand_npcs_a_system_have_traits_that_fit_them() {
                 fits: Vec::new(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 met: Vec::new(),
             };
             for i in 0..1_000 {
@@ -147,6 +148,7 @@ fn every_archetype_draws_only_traits_that_fit_it() {
             fits: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
             met: Vec::new(),
         };
         for i in k * 60..(k + 1) * 60 {

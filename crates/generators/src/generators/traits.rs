@@ -23,12 +23,18 @@
 //! tribute in salt and iron is asked by a troll or a goblin-chief, not a
 //! ghost), on top of the rules above; a row without one fits every
 //! archetype of its kinds.
+//!
+//! Memory: a campaign remembers the rows its NPC cards and foe leaders
+//! drew (`<table>/<row>`, [`Traits::keys`]), and how often; a draw takes
+//! among the rows that fit the ones met least (none met, while there are
+//! any), keeping their odds among themselves, so fifty sessions of people
+//! do not all want to sell the mule.
 
 use serde::Serialize;
 
 use super::{Address, GenError};
 use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING, bodies};
-use crate::content::{Library, Row, Text, era};
+use crate::content::{Library, Row, Table, Text, era};
 use crate::seed::{Seed, Stream};
 
 /// The four traits; each `None` when its table has no row for the kind.
@@ -46,6 +52,9 @@ pub struct Traits {
     /// One visible detail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub look: Option<String>,
+    /// The rows drawn, as `<table>/<row>`: what a campaign remembers.
+    #[serde(skip)]
+    pub keys: Vec<String>,
 }
 
 impl Traits {
@@ -73,6 +82,7 @@ impl Traits {
     pub fn public(&self) -> Traits {
         Traits {
             secret: None,
+            keys: Vec::new(),
             ..self.clone()
         }
     }
@@ -116,11 +126,23 @@ impl Who<'_> {
     }
 }
 
-/// The traits of `who` at `at`.
-pub fn draw(library: &Library, who: &Who, seed: &Seed, at: &Address) -> Result<Traits, GenError> {
+/// The traits of `who` at `at`, each among the rows that fit met least
+/// often in `heard` (keys a campaign remembers, [`Traits::keys`], once for
+/// each meeting).
+pub fn draw(
+    library: &Library,
+    who: &Who,
+    seed: &Seed,
+    at: &Address,
+    heard: &[String],
+) -> Result<Traits, GenError> {
     let mut out = [None, None, None, None];
+    let mut keys = Vec::new();
     for (slot, (id, key)) in out.iter_mut().zip(TABLES) {
-        *slot = one(library, id, who, &mut at.stream(seed, key))?;
+        if let Some((text, row)) = one(library, id, who, heard, &mut at.stream(seed, key))? {
+            *slot = Some(text);
+            keys.push(row);
+        }
     }
     let [want, secret, manner, look] = out;
     Ok(Traits {
@@ -128,11 +150,36 @@ pub fn draw(library: &Library, who: &Who, seed: &Seed, at: &Address) -> Result<T
         secret,
         manner,
         look,
+        keys,
     })
 }
 
-/// One trait: a row of `id` that fits `who`, by weight, resolved on `s`.
-fn one(library: &Library, id: &str, who: &Who, s: &mut Stream) -> Result<Option<String>, GenError> {
+/// `heard` with the trait rows `more` drawn earlier in the same pack or
+/// encounter, in a campaign (`heard` holds what its memory met): there a
+/// pack's people spread over the rows met least, not all on the one left.
+/// Outside a campaign (`heard` empty) each item is drawn on its own, as
+/// `gen --item` draws it.
+pub fn also_heard(mut heard: Vec<String>, more: impl IntoIterator<Item = String>) -> Vec<String> {
+    if !heard.is_empty() {
+        heard.extend(more);
+    }
+    heard
+}
+
+/// A trait row's key: `<table>/<row name>`.
+fn key(id: &str, row: &Row) -> String {
+    format!("{id}/{}", row.entry.name)
+}
+
+/// One trait: a row of `id` that fits `who` (of those, one met least
+/// often in `heard`), by weight, resolved on `s`; with its key.
+fn one(
+    library: &Library,
+    id: &str,
+    who: &Who,
+    heard: &[String],
+    s: &mut Stream,
+) -> Result<Option<(String, String)>, GenError> {
     let Some(table) = library.get(id) else {
         return Ok(None);
     };
@@ -140,12 +187,31 @@ fn one(library: &Library, id: &str, who: &Who, s: &mut Stream) -> Result<Option<
     let rows: Vec<usize> = (0..table.rows.len())
         .filter(|&i| fits(&table.rows[i]))
         .collect();
+    let rows = least_met(id, table, rows, heard);
     let weights: Vec<u64> = rows.iter().map(|&i| weight(&table.rows[i])).collect();
     let Some(pick) = s.pick_weighted(&weights) else {
         return Ok(None);
     };
     let text = library.resolve(id, rows[pick], s)?.text;
-    Ok(Some(text))
+    Ok(Some((text, key(id, &table.rows[rows[pick]]))))
+}
+
+/// Of the rows `rows` of table `id`, those met least often in `heard`.
+fn least_met(id: &str, table: &Table, rows: Vec<usize>, heard: &[String]) -> Vec<usize> {
+    if heard.is_empty() {
+        return rows;
+    }
+    let mut met: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for k in heard {
+        *met.entry(k.as_str()).or_default() += 1;
+    }
+    let times = |i: usize| {
+        met.get(key(id, &table.rows[i]).as_str())
+            .copied()
+            .unwrap_or(0)
+    };
+    let least = rows.iter().map(|&i| times(i)).min().unwrap_or(0);
+    rows.into_iter().filter(|&i| times(i) == least).collect()
 }
 
 /// A row's weight: its own, or the width of its range on a ranged table.
@@ -223,6 +289,7 @@ mod tests {
                     },
                     &seed,
                     &at,
+                    &[],
                 )
                 .unwrap();
                 let name = &row.entry.name;
@@ -258,14 +325,14 @@ mod tests {
         for i in 0..200 {
             let at = Address::new("npc", i);
             for kind in ["human", "townsfolk", "monster", "undead", "spirit"] {
-                let t = draw(&library, &who(kind, "person"), &seed, &at).unwrap();
+                let t = draw(&library, &who(kind, "person"), &seed, &at, &[]).unwrap();
                 assert_eq!(t.lines().len(), 4, "{kind} #{i}: {t:?}");
             }
-            let ghost = draw(&library, &who("spirit", "person"), &seed, &at).unwrap();
+            let ghost = draw(&library, &who("spirit", "person"), &seed, &at, &[]).unwrap();
             assert!(monster_rows.contains(ghost.want.as_ref().unwrap()));
             for kind in ["beast", "swarm", "construct"] {
                 assert!(
-                    draw(&library, &who(kind, "person"), &seed, &at)
+                    draw(&library, &who(kind, "person"), &seed, &at, &[])
                         .unwrap()
                         .is_empty()
                 );
@@ -302,6 +369,7 @@ mod tests {
                     fits: Vec::new(),
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    heard: Vec::new(),
                     met: Vec::new(),
                 };
                 let mut with = 0;
@@ -349,6 +417,7 @@ mod tests {
                     pin: Default::default(),
                     shun: Vec::new(),
                     taken: Vec::new(),
+                    heard: Vec::new(),
                     season: Default::default(),
                 };
                 let e = nth(&library, &req, &seed, i).unwrap();
@@ -399,7 +468,7 @@ mod tests {
         for i in 0..1_000 {
             let at = Address::new("npc", i);
             for kind in ["undead", "spirit", "construct", "monster"] {
-                let t = draw(&library, &who(kind, "person"), &seed, &at).unwrap();
+                let t = draw(&library, &who(kind, "person"), &seed, &at, &[]).unwrap();
                 for (label, text) in t.lines() {
                     let hit = LIVING.iter().find(|w| text.contains(*w));
                     match (kind, hit) {
@@ -425,10 +494,42 @@ mod tests {
             &who("human", "person"),
             &seed,
             &Address::new("npc", 0),
+            &[],
         )
         .unwrap();
         let p = t.public();
         assert!(t.secret.is_some() && p.secret.is_none());
         assert_eq!(p.lines().len(), 3);
+    }
+
+    /// A campaign's memory of traits: a person draws each trait among the
+    /// rows met least, so the rows not met come first, and once every row
+    /// that fits was met, those met once come before those met twice.
+    #[test]
+    fn traits_are_drawn_among_the_rows_met_least() {
+        let library = library();
+        let seed = Seed::new("heard").unwrap();
+        let who = who("human", "person");
+        let mut heard: Vec<String> = Vec::new();
+        let fitting = library
+            .get("gen.npc.want")
+            .unwrap()
+            .rows
+            .iter()
+            .filter(|r| who.fits(&r.entry.tags))
+            .count();
+        assert!(fitting >= 40, "{fitting} wants fit a human");
+        for i in 0..2 * fitting {
+            let t = draw(&library, &who, &seed, &Address::new("npc", i), &heard).unwrap();
+            let want = t
+                .keys
+                .iter()
+                .find(|k| k.starts_with("gen.npc.want/"))
+                .unwrap();
+            let times = heard.iter().filter(|k| *k == want).count();
+            // The first round draws each row once, the second each again.
+            assert_eq!(times, i / fitting, "draw {i}: {want} met {times} times");
+            heard.extend(t.keys);
+        }
     }
 }

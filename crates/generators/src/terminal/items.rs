@@ -402,7 +402,12 @@ pub fn map_known(m: &Map, players: bool, reveal: Option<&Reveal>) -> String {
     } else {
         let _ = writeln!(
             s,
-            "\n| path | regions | watches | days | terrain | Difficulty |\n|---|---|---|---|---|---|"
+            "\n| path | regions | watches | days | terrain | {} |\n|---|---|---|---|---|---|",
+            if m.core_chances() {
+                "encounter a watch"
+            } else {
+                "Difficulty"
+            }
         );
     }
     for (k, p) in m.paths.iter().enumerate() {
@@ -413,10 +418,14 @@ pub fn map_known(m: &Map, players: bool, reveal: Option<&Reveal>) -> String {
         if players {
             let _ = writeln!(s, "| {name} | {} | {} | {} |", p.regions, p.watches, p.days);
         } else {
+            let danger = match p.encounter_chance {
+                Some(_) => p.danger_label(),
+                None => format!("{} ({})", p.difficulty, p.difficulty_word),
+            };
             let _ = writeln!(
                 s,
-                "| {name} | {} | {} | {} | {} | {} ({}) |",
-                p.regions, p.watches, p.days, p.terrain, p.difficulty, p.difficulty_word
+                "| {name} | {} | {} | {} | {} | {danger} |",
+                p.regions, p.watches, p.days, p.terrain
             );
         }
     }

@@ -190,12 +190,13 @@ pub fn stop_text(map: &Map, stop: usize, view: View) -> String {
     }
 }
 
-/// A path's label: Difficulty and days for the GM, days for the players.
+/// A path's label: its danger (METTLE Difficulty or Core chance) and days
+/// for the GM, days for the players.
 fn path_label(p: &crate::generators::map::Path, players: bool) -> String {
     if players {
         format!("{}d", p.days)
     } else {
-        format!("D{} · {}d", p.difficulty, p.days)
+        format!("{} · {}d", p.danger_label(), p.days)
     }
 }
 
@@ -379,8 +380,8 @@ fn label_shapes(placed: &[Placed]) -> Vec<Shape> {
         .collect()
 }
 
-/// Each path as a line: for the GM dashed from Daunting and thin from
-/// Formidable; for the players all alike.
+/// Each path as a line: for the GM dashed from Daunting (Core: a 1:4
+/// chance) and thin from Formidable (1:3); for the players all alike.
 fn path_lines(map: &Map, view: View, at: &impl Fn(f64, f64) -> (f64, f64)) -> Vec<Shape> {
     map.paths
         .iter()
@@ -400,9 +401,9 @@ fn path_line(
     (x1, y1): (f64, f64),
     (x2, y2): (f64, f64),
 ) -> Shape {
-    let (width, dashed) = match (players, p.difficulty) {
+    let (width, dashed) = match (players, p.danger_marks()) {
         (true, _) => (PLAIN_WIDTH, false),
-        (false, d) => (if d >= 10 { 0.8 } else { 1.4 }, d >= 6),
+        (false, (dashed, thin)) => (if thin { 0.8 } else { 1.4 }, dashed),
     };
     Shape::line((x1, y1), (x2, y2), width, dashed)
 }
@@ -465,6 +466,10 @@ fn legend(map: &Map, view: View) -> Vec<Shape> {
     shapes
 }
 
+/// The least width of [`legend_marks`]: the start's and the goal's marks
+/// with their words.
+pub const MARKS_WIDTH: f64 = 100.0;
+
 /// The legend's marks alone, `width` wide and left-aligned: the start's
 /// square and the goal's ring, each with its word.
 pub fn legend_marks(width: f64, view: View) -> Drawing {
@@ -473,7 +478,7 @@ pub fn legend_marks(width: f64, view: View) -> Drawing {
     shapes.extend(goal_mark(60.0, 7.0));
     shapes.push(text(71.0, 11.0, goal));
     Drawing {
-        width: width.max(100.0),
+        width: width.max(MARKS_WIDTH),
         height: 16.0,
         shapes,
     }
@@ -493,17 +498,24 @@ pub fn mark_words(view: View) -> [&'static str; 2] {
 /// the scale.
 pub fn legend_lines(map: &Map, view: View) -> [String; 3] {
     let players = view.players;
-    let key = if players {
-        "Nd: days on foot (two watches of travel a day, the third for rest)"
-    } else {
-        "DN · Nd: the way's Difficulty · days on foot (two watches a day)"
-    };
-    let second = match (players, view.reveal.is_some()) {
-        (true, false) => "stops are numbered: name them by number in your notes",
-        (true, true) => "small ring: heard of, not visited · only roads travelled are drawn",
-        (false, false) => "dashed: Daunting or worse · thin: Formidable or worse",
+    let core = map.core_chances();
+    let key = match (players, core) {
+        (true, _) => "Nd: days on foot (two watches of travel a day, the third for rest)",
+        (false, false) => "DN · Nd: the way's Difficulty · days on foot (two watches a day)",
         (false, true) => {
+            "x:y · Nd: chance of an encounter a watch · days on foot (two watches a day)"
+        }
+    };
+    let second = match (players, view.reveal.is_some(), core) {
+        (true, false, _) => "stops are numbered: name them by number in your notes",
+        (true, true, _) => "small ring: heard of, not visited · only roads travelled are drawn",
+        (false, false, false) => "dashed: Daunting or worse · thin: Formidable or worse",
+        (false, false, true) => "dashed: 1:4 or likelier · thin: 1:3 or likelier",
+        (false, true, false) => {
             "dashed: Daunting+ · thin: Formidable+ · grey: trail, \"s2 d9\": session 2's end"
+        }
+        (false, true, true) => {
+            "dashed: 1:4+ · thin: 1:3+ · grey: trail, \"s2 d9\": session 2's end"
         }
     };
     [

@@ -47,6 +47,7 @@ fn request(i: usize, system: RulesSystem) -> Request {
         pin: Pin::default(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         season: Season::ALL[i % 4],
     }
 }

@@ -16,7 +16,7 @@
 //! sheet cannot hold (more than eight foes, a second boss) is rewritten.
 
 use super::super::npc::{self, Npc, NpcRules};
-use super::super::{Address, GenError, Generator};
+use super::super::{Address, GenError, Generator, traits};
 use super::Request;
 use super::said;
 use super::threat::{FAIR, Gauge, Threat, distance};
@@ -69,6 +69,10 @@ impl Cast<'_> {
                 .collect(),
             shun: self.req.shunned(),
             taken,
+            heard: traits::also_heard(
+                self.req.heard.clone(),
+                made.iter().flat_map(|n| n.traits.keys.clone()),
+            ),
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }

@@ -110,6 +110,9 @@ pub struct Request {
     /// Whole names no foe or person on stage repeats while the name
     /// tables have others: a campaign's earlier packs' and this pack's.
     pub taken: Vec<String>,
+    /// Trait rows the party met (a campaign's, `<table>/<row>`): its
+    /// leader's traits are drawn among the others while any fit.
+    pub heard: Vec<String>,
     /// The season its weather is drawn in ([`super::weather`]).
     pub season: Season,
 }
@@ -515,6 +518,7 @@ mod tests {
                 pin: Pin::default(),
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 season: Season::ALL[i / 2 % 4],
             };
             let e = nth(&library, &req, &seed, i).unwrap();
@@ -737,6 +741,7 @@ mod said_numbers {
                 pin,
                 shun: Vec::new(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 season: Season::default(),
             };
             // Plain, again (the no-repeat redraw) and rerolled addresses.

@@ -32,6 +32,7 @@ fn mettle_request(kind: &str) -> Request {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         pool: None,
         first_day: 1,
         first_season: Default::default(),

@@ -125,6 +125,9 @@ pub struct Request {
     /// Whole names no foe or person on stage repeats while the name
     /// tables have others (a campaign's, and the pack's own people).
     pub taken: Vec<String>,
+    /// Trait rows met (a campaign's and the pack's, `<table>/<row>`): a
+    /// leader on the way draws each trait among the others while any fit.
+    pub heard: Vec<String>,
     /// The day the party sets out on, by the calendar the log counts in:
     /// 1 for a journey of its own, the campaign's day in a campaign's
     /// pack. Every day of the log, the arrival and each encounter's day
@@ -166,6 +169,8 @@ pub struct Recall {
     pub helped: Vec<String>,
     /// See [`Request::hearsay`].
     pub hearsay: Hearsay,
+    /// See [`Request::heard`].
+    pub heard: Vec<String>,
 }
 
 impl Request {

@@ -47,6 +47,7 @@ fn no_arrival_beats_the_maps_reachability_rule() {
             remembered: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
             pool: None,
             first_day: 5,
             fasting: Vec::new(),

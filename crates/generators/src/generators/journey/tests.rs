@@ -29,6 +29,7 @@ fn request(m: map::Map, system: RulesSystem) -> Request {
         remembered: Vec::new(),
         shun: Vec::new(),
         taken: Vec::new(),
+        heard: Vec::new(),
         pool: None,
         first_day: 1,
         fasting: Vec::new(),

@@ -6,6 +6,7 @@
 
 use super::super::encounter::{self, Encounter};
 use super::super::map::Path;
+use super::super::traits;
 use super::trip::Trip;
 use super::{Address, EncounterNote, GenError};
 use crate::generators::weather::Season;
@@ -148,10 +149,15 @@ impl Trip<'_> {
         pin: encounter::Pin,
     ) -> Result<Encounter, GenError> {
         let mut taken = self.req.taken.clone();
+        let mut met = Vec::new();
         for e in &self.encounters {
             let people = e.encounter.foes.iter().chain(&e.encounter.others);
-            taken.extend(people.map(|n| n.name.clone()));
+            for n in people {
+                taken.push(n.name.clone());
+                met.extend(n.traits.keys.iter().cloned());
+            }
         }
+        let heard = traits::also_heard(self.req.heard.clone(), met);
         draw_fresh(
             self.library,
             &encounter::Request {
@@ -161,6 +167,7 @@ impl Trip<'_> {
                 pin,
                 shun: self.req.shun.clone(),
                 taken,
+                heard,
                 season: Season::on(self.clock.day(), self.req.first_season),
             },
             self.seed,

@@ -64,6 +64,7 @@ pub(super) fn path(
         terrain: stops[wild].terrain.clone(),
         difficulty: rung.difficulty,
         difficulty_word: rung.word.to_owned(),
+        encounter_chance: None,
     }
 }
 

@@ -181,9 +181,70 @@ pub struct Path {
     pub difficulty: u32,
     /// That Difficulty's name on the ladder.
     pub difficulty_word: String,
+    /// Core Rules: the chance of an encounter each travelling watch,
+    /// `x:y` in the JSON (set in a Core pack, where the map shows it in
+    /// place of the METTLE Difficulty; absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "chance_text")]
+    pub encounter_chance: Option<(u32, u32)>,
+}
+
+impl Path {
+    /// What the GM's map prints for the way's danger: the Core chance
+    /// (`1:4`) when the map is a Core pack's, else the METTLE Difficulty
+    /// (`D6`).
+    pub fn danger_label(&self) -> String {
+        match self.encounter_chance {
+            Some((x, y)) => format!("{x}:{y}"),
+            None => format!("D{}", self.difficulty),
+        }
+    }
+
+    /// Whether the way is drawn dashed (dangerous) and thin (very
+    /// dangerous): METTLE from Daunting and Formidable; Core from a 1:4
+    /// and a 1:3 chance a watch (the rungs' chances when the region sets
+    /// none).
+    pub fn danger_marks(&self) -> (bool, bool) {
+        match self.encounter_chance {
+            Some((x, y)) => (4 * x >= y, 3 * x >= y),
+            None => (self.difficulty >= 6, self.difficulty >= 10),
+        }
+    }
+}
+
+/// A Core encounter chance as its `x:y` text.
+mod chance_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &Option<(u32, u32)>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            Some((x, y)) => s.serialize_str(&format!("{x}:{y}")),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<(u32, u32)>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(d)? else {
+            return Ok(None);
+        };
+        let pair = text
+            .split_once(':')
+            .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)));
+        match pair {
+            Some((x, y)) if x >= 1 && x <= y => Ok(Some((x, y))),
+            _ => Err(serde::de::Error::custom(format!(
+                "encounter_chance {text:?}: write it as x:y, a chance such as 1:4"
+            ))),
+        }
+    }
 }
 
 impl Map {
+    /// Whether the map is a Core pack's: its paths show their encounter
+    /// chance a watch, not a METTLE Difficulty.
+    pub fn core_chances(&self) -> bool {
+        self.paths.iter().any(|p| p.encounter_chance.is_some())
+    }
+
     /// A stop by its name (in any case) or by its number on the drawn map
     /// and in the key (counted from 1).
     pub fn stop_named(&self, name: &str) -> Option<&Stop> {
@@ -330,6 +391,29 @@ mod tests {
             assert_ne!(m.start, m.goal);
         }
         assert!(loops > 2500, "{loops} maps of 3000 have a loop");
+    }
+
+    /// A Core pack's path carries its chance as `x:y`; a hand-edited map
+    /// with a chance that is no chance is refused with what to write.
+    #[test]
+    fn a_paths_core_chance_is_written_and_read_as_x_y() {
+        let mut m = good_map();
+        assert!(!m.core_chances());
+        let mettle = serde_json::to_string(&m).unwrap();
+        assert!(!mettle.contains("encounter_chance"), "{mettle}");
+        m.paths[0].encounter_chance = Some((1, 4));
+        assert!(m.core_chances());
+        assert_eq!(m.paths[0].danger_label(), "1:4");
+        assert_eq!(m.paths[0].danger_marks(), (true, false));
+        let json = serde_json::to_string(&m).unwrap();
+        assert!(json.contains(r#""encounter_chance":"1:4""#), "{json}");
+        let back: Map = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, m);
+        for bad in ["4:1", "0:4", "1:x", "one in four", ""] {
+            let text = json.replace(r#""1:4""#, &format!("{bad:?}"));
+            let e = serde_json::from_str::<Map>(&text).unwrap_err().to_string();
+            assert!(e.contains("write it as x:y"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -133,6 +133,7 @@ mod tests {
             terrain: "road".into(),
             difficulty: 1,
             difficulty_word: "Routine".into(),
+            encounter_chance: None,
         };
         Map {
             size: 10.0,

@@ -26,6 +26,7 @@ pub use super::memory::Repeat;
 use super::memory::{self, Memory};
 use super::mutation::{self, Mutation};
 use super::npc::Npc;
+use super::traits;
 use super::trap::{self, Trap};
 use super::voucher::{self, Voucher};
 use super::weather::Season;
@@ -37,7 +38,7 @@ use crate::content::Library;
 use crate::rules::Flaw;
 use crate::rules::{Party, RulesSystem};
 use crate::seed::Seed;
-use recall::{bring_back, hearsay, people_of};
+use recall::{bring_back, hearsay, make_cards, people_of, traits_of};
 use requests::{encounter_requests, injury_requests, npc_requests, trap_requests};
 
 /// What a pack holds: the typed form of a session file (see
@@ -397,6 +398,7 @@ impl Pack {
         }
         for n in &self.npcs {
             m.meet(n, returning::Was::Card);
+            m.hear(&n.traits.keys);
         }
         m
     }
@@ -636,6 +638,7 @@ pub fn generate_remembering(
             let mut req = requests[made.len()].clone();
             req.taken = remembered_names.clone();
             req.taken.extend(people_of(made));
+            req.heard = traits::also_heard(memory.heard(), traits_of(made));
             req
         },
         library,
@@ -653,13 +656,9 @@ pub fn generate_remembering(
         &mut said,
         rerolls,
     )?;
-    let npcs = make_distinct(
-        &npc_requests(session, shun, &taken, &memory.met_concepts(library)),
-        library,
-        seed,
-        &mut said,
-        rerolls,
-    )?;
+    let heard = traits::also_heard(memory.heard(), traits_of(&encounters));
+    let cards = npc_requests(session, shun, &taken, &memory.met_concepts(library), &heard);
+    let npcs = make_cards(&cards, library, seed, &mut said, rerolls)?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
     let hearsay = hearsay(&npcs, &encounters, memory);
     let recall = journey::Recall {
@@ -673,6 +672,7 @@ pub fn generate_remembering(
         visits: memory.visits.clone(),
         helped: memory.helped.clone(),
         hearsay,
+        heard: traits::also_heard(heard, npcs.iter().flat_map(|n| n.traits.keys.clone())),
     };
     let (map, journey) = map_and_journey(library, session, party, seed, recall)?;
     let vouchers = voucher::Request {
@@ -703,6 +703,18 @@ pub fn generate_remembering(
     })
 }
 
+/// `map` as a pack of `system` shows it: in a Core pack each path carries
+/// its encounter chance a watch, which its label and line show in place of
+/// the METTLE Difficulty.
+fn in_system(mut map: Map, system: RulesSystem, library: &Library) -> Map {
+    if system == RulesSystem::Core {
+        for p in &mut map.paths {
+            p.encounter_chance = Some(journey::route::core_chance(library, p));
+        }
+    }
+    map
+}
+
 /// The pack's map, and the party's journey across it in the pack's system
 /// (its encounters on the way never repeat a situation the pack used, nor
 /// one the campaign remembers while others are left).
@@ -724,7 +736,7 @@ fn map_and_journey(
     let (generated, from, to) = match &m.fixed {
         Some(f) => {
             // The map marks where the party is and where it means to go.
-            let mut map = f.map.clone();
+            let mut map = in_system(f.map.clone(), session.system, library);
             map.start = f.from;
             map.goal = f.to.unwrap_or(f.from);
             match f.to.filter(|&t| t != f.from) {
@@ -738,6 +750,7 @@ fn map_and_journey(
                 terrains: m.terrains.clone(),
             };
             let generated = first(library, &req, seed, &session.rerolls)?;
+            let generated = in_system(generated, session.system, library);
             let (from, to) = (generated.start, generated.goal);
             (generated, from, to)
         }
@@ -768,6 +781,7 @@ fn map_and_journey(
         visits: recall.visits,
         helped: recall.helped,
         hearsay: recall.hearsay,
+        heard: recall.heard,
     };
     let made = first(library, &journey, seed, &session.rerolls)?;
     Ok((Some(generated), Some(made)))
@@ -867,6 +881,7 @@ mod tests {
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
+            heard: Vec::new(),
         }
     }
 

@@ -5,8 +5,9 @@
 use super::super::encounter::{Encounter, returning};
 use super::super::journey;
 use super::super::memory::Memory;
-use super::super::npc::Npc;
-use super::super::{Address, GenError, Rerolls};
+use super::super::npc::{self, Npc};
+use super::super::traits;
+use super::super::{Address, GenError, Rerolls, Said, make_distinct_by};
 use crate::content::Library;
 use crate::seed::Seed;
 
@@ -51,4 +52,38 @@ pub(super) fn people_of(encounters: &[Encounter]) -> impl Iterator<Item = String
         .iter()
         .flat_map(|e| e.foes.iter().chain(&e.others))
         .map(|n| n.name.clone())
+}
+
+/// The trait rows the people of `encounters` drew (their leaders':
+/// the rest keep none).
+pub(super) fn traits_of(encounters: &[Encounter]) -> impl Iterator<Item = String> + '_ {
+    encounters
+        .iter()
+        .flat_map(|e| e.foes.iter().chain(&e.others))
+        .flat_map(|n| n.traits.keys.iter().cloned())
+}
+
+/// The NPC cards of `cards` (their requests), each fresh against `said`,
+/// and in a campaign each drawing its traits apart from the cards' before
+/// it ([`traits::also_heard`]).
+pub(super) fn make_cards(
+    cards: &[npc::Request],
+    library: &Library,
+    seed: &Seed,
+    said: &mut Said,
+    rerolls: &Rerolls,
+) -> Result<Vec<Npc>, GenError> {
+    make_distinct_by(
+        cards.len(),
+        |made: &[Npc]| {
+            let mut req = cards[made.len()].clone();
+            let before = made.iter().flat_map(|n| n.traits.keys.clone());
+            req.heard = traits::also_heard(std::mem::take(&mut req.heard), before);
+            req
+        },
+        library,
+        seed,
+        said,
+        rerolls,
+    )
 }

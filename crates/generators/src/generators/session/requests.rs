@@ -33,6 +33,7 @@ pub(super) fn encounter_requests(
                 pin,
                 shun: shun.to_vec(),
                 taken: Vec::new(),
+                heard: Vec::new(),
                 season,
             }
         })
@@ -76,6 +77,7 @@ pub(super) fn npc_requests(
     shun: &[String],
     taken: &[String],
     met: &[String],
+    heard: &[String],
 ) -> Vec<npc::Request> {
     (0..session.npcs)
         .map(|i| {
@@ -91,6 +93,7 @@ pub(super) fn npc_requests(
                 met: met.to_vec(),
                 shun: shun.to_vec(),
                 taken: taken.to_vec(),
+                heard: heard.to_vec(),
             }
         })
         .collect()
