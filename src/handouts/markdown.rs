@@ -304,7 +304,10 @@ pub struct SlipWords {
     pub mutation: String,
     /// `Given to`, the line to write in.
     pub given: String,
-    /// `Rolled`, before the dice trail.
+    /// Once `Rolled`, before the dice trail on the PDF slip; the slips no
+    /// longer print the trail (it is the GM's, in `pack.md`). Kept, and
+    /// read if present, so that a wording file written before still loads.
+    #[serde(default)]
     pub rolled: String,
     /// `Injury and mutation slips`, over them all.
     pub group: String,

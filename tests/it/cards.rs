@@ -662,3 +662,56 @@ fn a_wording_file_with_a_wrong_key_is_refused() {
     assert!(!out.exists() || std::fs::read_dir(&out).unwrap().next().is_none());
     std::fs::remove_dir_all(&base).unwrap();
 }
+
+/// Issue 50: the injury and mutation slips a player keeps carry no dice
+/// trail (the GM's `pack.md` keeps it), and a wording file written before
+/// that, with its `rolled` key, still loads.
+#[test]
+fn the_players_slips_carry_no_dice_trail_and_old_wording_still_loads() {
+    let base = crate::common::temp_dir("slips-trail");
+    let tpl = base.join("tpl");
+    std::fs::create_dir_all(&tpl).unwrap();
+    let builtin = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/wording.toml.tera"
+    ))
+    .unwrap();
+    assert!(
+        !builtin.contains("\nrolled = "),
+        "the key is gone from the template"
+    );
+    let old = builtin.replacen(
+        "given = \"Given to\"\n",
+        "given = \"Given to\"\nrolled = \"Rolled\"\n",
+        1,
+    );
+    assert_ne!(old, builtin);
+    std::fs::write(tpl.join("wording.toml.tera"), old).unwrap();
+    let session = format!("{}/session-core.toml", env!("CARGO_MANIFEST_DIR"));
+    let out = base.join("out");
+    ok(&[
+        "prep",
+        &session,
+        "--templates",
+        tpl.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let dir = only_entry(&out);
+    let pack = std::fs::read_to_string(dir.join("pack.md")).unwrap();
+    assert!(
+        pack.contains("core.injury d"),
+        "pack.md keeps the injury's trail"
+    );
+    let text = pdftotext(&dir.join("pack.pdf"));
+    if !text.is_empty() {
+        assert!(
+            text.contains("Given to") || text.contains("GIVEN TO"),
+            "{text}"
+        );
+        for trail in ["core.injury d", "core.mutation d", "ROLLED", "Rolled"] {
+            assert!(!text.contains(trail), "the slips print {trail:?}");
+        }
+    }
+    std::fs::remove_dir_all(&base).unwrap();
+}

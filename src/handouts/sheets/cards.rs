@@ -304,7 +304,10 @@ fn core_attack(sh: &Sheet) -> String {
     format!("{weapon}: {}{bang} damage", sh.damage)
 }
 
-/// Injury slips (`injury/1`) and mutation slips (`mutation/1`).
+/// Injury slips (`injury/1`) and mutation slips (`mutation/1`): what the
+/// player keeps, with room to write it down. The roll's trail stays on the
+/// GM's side (`pack.md`, `injury-1.md`); the footer's seed and address
+/// make the slip again.
 fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
     let injuries = numbered(&pack.injuries, "injury", |i, address| Card {
         title: i.name.clone(),
@@ -316,7 +319,6 @@ fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
         address,
         blocks: vec![
             Block::Text(i.text.clone()),
-            Block::Field(w.slip.rolled.clone(), i.roll.trail_text()),
             Block::Label(w.slip.given.clone()),
             Block::Notes,
         ],
@@ -331,7 +333,6 @@ fn slips(pack: &Pack, w: &Wording) -> Vec<Card> {
                 blocks.push(Block::Text(g.text.clone()));
             }
         }
-        blocks.push(Block::Field(w.slip.rolled.clone(), m.roll.trail_text()));
         blocks.push(Block::Label(w.slip.given.clone()));
         blocks.push(Block::Notes);
         Card {
