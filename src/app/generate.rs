@@ -181,6 +181,8 @@ fn trap_request(
             against: trap::Against::Poise(p.clone()),
             party: None,
             terrain,
+            // `gen trap`: a trap of its own, with nobody to keep it.
+            keepers: false,
         },
         TrapOdds::Party(system, party) => {
             let party = input::party(party.as_deref(), *system)?;

@@ -472,6 +472,20 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "trap effect that needs its keepers, misspelt",
+            &trap_effect(
+                "gen.trap.effect",
+                "Bells",
+                "mech:alarm\", \"alarm\", \"keeper",
+                "{ hazard = \"4D\", vs = \"POISE\" }",
+            ),
+            &[
+                "tables/t.toml:4:1: [gen.trap.effect] trap effect `Bells` is tagged `keeper`, which no trap reads",
+                "did you mean `keepers`?",
+                "an effect's tags are mech:, place:, terrain:, touch:, never:, era: and the words alarm, once, keepers",
+            ],
+        ),
+        table(
             "way to deal with a trap that does nothing known",
             "[[table]]\nextends = \"gen.trap.disarm\"\n\n[[table.row]]\nweight = 1\nname = \"Fill it in\"\ntext = \"Shovel earth into the pit.\"\ntags = [\"mech:pit\", \"do:disram\"]\n",
             &[
@@ -2789,6 +2803,7 @@ each_case! {
     trait_row_with_an_unknown_body => "trait row with an unknown body",
     trap_effect_that_needs_an_unknown_kind_of_trigger => "trap effect that needs an unknown kind of trigger",
     trap_effect_with_a_tag_no_trap_reads => "trap effect with a tag no trap reads",
+    trap_effect_that_needs_its_keepers_misspelt => "trap effect that needs its keepers, misspelt",
     way_to_deal_with_a_trap_that_does_nothing_known => "way to deal with a trap that does nothing known",
     mechanism_on_a_table_that_holds_no_trap => "mechanism on a table that holds no trap",
     trait_row_for_no_archetype => "trait row for no archetype",

@@ -40,8 +40,20 @@ pub const KINDS: [&str; 16] = [
 ];
 /// What a `gen.trap.disarm` row's `do:` tags can name.
 pub const DOES: [&str; 4] = ["find", "disarm", "bypass", "reset"];
-/// The bare tags an effect may carry besides its prefixed ones.
-pub const EFFECT_FLAGS: [&str; 2] = ["alarm", "once"];
+/// The bare tags an effect may carry besides its prefixed ones: `alarm`
+/// (its roll does no damage), `once` (spent when it goes off), `keepers`
+/// (it calls on whoever keeps it — lookouts round a camp — so it is set
+/// only where foes who are people are at hand: [`KEEPERS`]).
+pub const EFFECT_FLAGS: [&str; 3] = ["alarm", "once", "keepers"];
+
+/// The tag of an effect that needs its keepers at hand ([`EFFECT_FLAGS`]).
+pub const KEEPERS: &str = "keepers";
+
+/// Whether a row with `tags` may be drawn for a trap with (`keepers`) or
+/// without people at hand to keep it: a row tagged [`KEEPERS`] only with.
+pub fn kept<S: AsRef<str>>(tags: &[S], keepers: bool) -> bool {
+    keepers || !has(tags, KEEPERS)
+}
 
 /// The values of a row's tags with `prefix` (`mech:` → `darts`).
 pub fn values<'a, S: AsRef<str>>(

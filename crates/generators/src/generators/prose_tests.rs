@@ -246,6 +246,7 @@ fn ten_thousand_texts_of_every_kind_read_without_a_slip() {
             against: against(system),
             party: None,
             terrain: None,
+            keepers: false,
         };
         for i in 0..500 {
             let t = nth(&library, &traps, &seed, i).unwrap();

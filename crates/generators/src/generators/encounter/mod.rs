@@ -324,6 +324,8 @@ impl Generator for Request {
             .collect();
         terrain::word_for(library, self.system, &mut placed)?;
         let hazard = hazard::note(&situation, self.system, &self.party)?;
+        // A trap that alerts its keepers lurks only where people keep it.
+        let keepers = foes.iter().any(Npc::is_person);
         Ok(Encounter {
             terrain: region.name.clone(),
             system: self.system,
@@ -340,7 +342,7 @@ impl Generator for Request {
             first_to_lay,
             sporadics,
             hazard,
-            trap: lurking_trap(library, self, seed, at)?,
+            trap: lurking_trap(library, self, seed, at, keepers)?,
             odds,
             threat,
         })
@@ -349,18 +351,21 @@ impl Generator for Request {
 
 /// A trap lies in wait one time in six (the `trap` stream), in the
 /// encounter's system and terrain, measured against the party's POISE or
-/// abilities.
+/// abilities; one that alerts its keepers only where `keepers` (foes who
+/// are people) are at hand.
 fn lurking_trap(
     library: &Library,
     req: &Request,
     seed: &Seed,
     at: &Address,
+    keepers: bool,
 ) -> Result<Option<Trap>, GenError> {
     if at.stream(seed, "trap").die(6) != 1 {
         return Ok(None);
     }
     let req = trap::Request {
         terrain: Some(req.terrain.clone()),
+        keepers,
         ..trap::Request::for_party(req.system, &req.party)
     };
     req.make(library, seed, &at.only("trap")).map(Some)

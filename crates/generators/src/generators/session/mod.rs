@@ -953,7 +953,7 @@ mod tests {
         let party = Party::from_summary("3,4,4,5", RulesSystem::Mettle).unwrap();
         let library = test_library();
         let mut memory = Memory::default();
-        let seeds: Vec<Seed> = (0..4)
+        let seeds: Vec<Seed> = (0..5)
             .map(|i| Seed::new(&format!("concepts-{i}")).unwrap())
             .collect();
         for seed in &seeds {

@@ -187,6 +187,7 @@ mod tests {
             }),
             party: None,
             terrain: None,
+            keepers: false,
         };
         let mut saves = std::collections::BTreeSet::new();
         for i in 0..10_000 {

@@ -61,6 +61,10 @@ pub struct Request {
     pub party: Option<Party>,
     /// The terrain it is set in (`None`: one drawn among the regions).
     pub terrain: Option<String>,
+    /// Whether foes who are people are at hand to keep it (a trap lurking
+    /// in an encounter with them): only then may it be one that alerts its
+    /// keepers (a tripwire round their camp, a tin-can alarm).
+    pub keepers: bool,
 }
 
 /// What a trap's odds are measured against, which also says its system.
@@ -102,6 +106,7 @@ impl Default for Request {
             against: Against::Poise((1..=6).collect()),
             party: None,
             terrain: None,
+            keepers: false,
         }
     }
 }
@@ -134,6 +139,7 @@ impl Request {
             against,
             party: Some(party.clone()),
             terrain: None,
+            keepers: false,
         }
     }
 }
@@ -348,6 +354,7 @@ impl Request {
             seed,
             at,
             region,
+            keepers: self.keepers,
         };
         match &self.against {
             Against::Poise(poise) => mettle_trap(&place, self.source, poise),
@@ -381,6 +388,9 @@ impl Request {
     }
 }
 
+/// The METTLE rules' traps.
+const RULES: &str = "mettle.traps";
+
 /// What a trap is made of before its odds: name, trigger, clue, effect
 /// (text and data), the way to deal with it and the trail of rolls.
 struct Drawn {
@@ -397,9 +407,18 @@ struct Drawn {
 
 /// One of the five traps of the METTLE rules that fit the terrain (its
 /// `place:` tags: no flooding room in a forest), on the `parts` stream,
-/// with a way to deal with it.
+/// with a way to deal with it. One that alerts its keepers is drawn
+/// without them only when asked for a rules trap where nothing else fits
+/// (the tripwire, in the wild of a campaign before mines).
 fn from_rules(place: &parts::Place, parts: &mut Stream) -> Result<Drawn, GenError> {
-    let r = place.fitting("mettle.traps", parts)?;
+    let place = &match place.any_fits(RULES) {
+        true => *place,
+        false => parts::Place {
+            keepers: true,
+            ..*place
+        },
+    };
+    let r = place.fitting(RULES, parts)?;
     let d = place.disarm(&r)?;
     let mut trail = vec![r.trail_text()];
     trail.extend(d.as_ref().map(crate::tables::TableRoll::trail_text));
@@ -427,7 +446,9 @@ fn mettle_trap(
     }
     let mut s = place.at.stream(place.seed, "source");
     let from = match source {
-        Source::Any if s.die(3) == 1 => Source::Rules,
+        // A rules trap a third of the time, where one fits without keepers
+        // it lacks.
+        Source::Any if s.die(3) == 1 && place.any_fits(RULES) => Source::Rules,
         Source::Any => Source::Parts,
         other => other,
     };
@@ -598,6 +619,7 @@ mod tests {
             against: Against::Poise(vec![3]),
             party: None,
             terrain: None,
+            keepers: false,
         };
         let blade = (0..100)
             .map(|i| nth(&library, &req, &seed, i).unwrap())

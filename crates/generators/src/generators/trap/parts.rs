@@ -25,11 +25,15 @@ use crate::seed::{DieSource, Seed, Stream};
 use crate::tables::TableRoll;
 
 /// Where a trap is drawn: the tables, the seed, its address and terrain.
+#[derive(Clone, Copy)]
 pub(super) struct Place<'a> {
     pub library: &'a Library,
     pub seed: &'a Seed,
     pub at: &'a Address,
     pub region: &'a Region,
+    /// Whether foes who are people are at hand (an encounter's): only then
+    /// may an effect that calls on its keepers be drawn ([`traps::kept`]).
+    pub keepers: bool,
 }
 
 impl Place<'_> {
@@ -93,7 +97,9 @@ impl Place<'_> {
             .iter()
             .enumerate()
             .filter(|(_, r)| {
-                era::fits(r, self.library.era.as_deref()) && traps::fits(&r.entry.tags, self.region)
+                era::fits(r, self.library.era.as_deref())
+                    && traps::fits(&r.entry.tags, self.region)
+                    && traps::kept(&r.entry.tags, self.keepers)
             })
             .collect())
     }
@@ -123,6 +129,11 @@ impl Place<'_> {
     }
 
     /// A weighted pick among the rows of `id` that fit the terrain, on `s`.
+    /// Whether some row of `id` fits here.
+    pub(super) fn any_fits(&self, id: &str) -> bool {
+        self.rows(id).is_ok_and(|rows| !rows.is_empty())
+    }
+
     pub(super) fn fitting(&self, id: &str, s: &mut Stream) -> Result<TableRoll, GenError> {
         let rows = self.rows(id)?;
         if rows.is_empty() {
@@ -235,6 +246,7 @@ mod tests {
                     against: against.clone(),
                     party: None,
                     terrain: Some(region.name.clone()),
+                    keepers: false,
                 };
                 // Each terrain its own addresses, so its own dice.
                 for i in k * 150..(k + 1) * 150 {

@@ -178,6 +178,7 @@ fn a_thousand_traps_a_system_fit_their_place() {
                 against: against.clone(),
                 party: None,
                 terrain: Some(region.name.clone()),
+                keepers: false,
             };
             for i in k * 200..(k + 1) * 200 {
                 let t = nth(&library, &req, &seed, i).unwrap();
@@ -221,4 +222,35 @@ fn the_rules_traps_are_dealt_with_by_their_mechanism() {
     }
     let share = specific as f64 / all as f64;
     assert!((0.65..0.85).contains(&share), "{specific} of {all}");
+}
+
+/// Issue 50: an alarm that calls the lookouts (the rules' Tripwire round a
+/// camp, the tin-can alarm: tagged `keepers`) is set only where foes who
+/// are people keep it — never as a trap of its own — and is still drawn
+/// there.
+#[test]
+fn an_alarm_is_set_only_where_its_keepers_are() {
+    let library = crate::content::test_library();
+    let seed = Seed::new("keepers").unwrap();
+    let alarms = |t: &Trap| t.name == "Tripwire" || t.effect.starts_with("Tin-can alarm");
+    for keepers in [false, true] {
+        let mut found = 0;
+        for source in [Source::Rules, Source::Parts] {
+            let req = Request {
+                source,
+                terrain: Some("forest".into()),
+                keepers,
+                ..Request::default()
+            };
+            for i in 0..600 {
+                let t = nth(&library, &req, &seed, i).unwrap();
+                found += usize::from(alarms(&t));
+            }
+        }
+        if keepers {
+            assert!(found >= 20, "only {found} alarms where keepers are at hand");
+        } else {
+            assert_eq!(found, 0, "alarms with nobody to hear them");
+        }
+    }
 }
