@@ -400,6 +400,19 @@ fn check_cards(pdf: &std::path::Path, seed: &str) -> usize {
 }
 
 /// The PDF's text, when poppler-utils are installed (empty otherwise).
+/// A templates folder under `base` for a GM's wording file, and the
+/// built-in wording file's text to edit into it.
+fn templates_dir(base: &std::path::Path) -> (std::path::PathBuf, String) {
+    let tpl = base.join("tpl");
+    std::fs::create_dir_all(&tpl).unwrap();
+    let builtin = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/wording.toml.tera"
+    ))
+    .unwrap();
+    (tpl, builtin)
+}
+
 fn pdftotext(pdf: &std::path::Path) -> String {
     std::process::Command::new("pdftotext")
         .args([pdf.to_str().unwrap(), "-"])
@@ -477,13 +490,7 @@ fn every_card_is_poker_size_with_crop_marks_and_nothing_outside() {
 #[test]
 fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
     let base = crate::common::temp_dir("wording-override");
-    let tpl = base.join("tpl");
-    std::fs::create_dir_all(&tpl).unwrap();
-    let builtin = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/templates/wording.toml.tera"
-    ))
-    .unwrap();
+    let (tpl, builtin) = templates_dir(&base);
     let mine = builtin
         .replace("title = \"Downtime voucher\"", "title = \"Boon chit\"")
         .replace("holder = \"For\"", "holder = \"Bearer\"")
@@ -538,13 +545,7 @@ fn a_gms_voucher_wording_reaches_the_markdown_and_the_pdf() {
 #[test]
 fn a_gms_headings_and_card_labels_reach_the_markdown_and_the_pdf() {
     let base = crate::common::temp_dir("wording-headings");
-    let tpl = base.join("tpl");
-    std::fs::create_dir_all(&tpl).unwrap();
-    let builtin = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/templates/wording.toml.tera"
-    ))
-    .unwrap();
+    let (tpl, builtin) = templates_dir(&base);
     // Built-in word → the GM's, each a key of the file.
     let words = [
         ("contents = \"Contents\"", "Inhalt"),
@@ -669,13 +670,7 @@ fn a_wording_file_with_a_wrong_key_is_refused() {
 #[test]
 fn the_players_slips_carry_no_dice_trail_and_old_wording_still_loads() {
     let base = crate::common::temp_dir("slips-trail");
-    let tpl = base.join("tpl");
-    std::fs::create_dir_all(&tpl).unwrap();
-    let builtin = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/templates/wording.toml.tera"
-    ))
-    .unwrap();
+    let (tpl, builtin) = templates_dir(&base);
     assert!(
         !builtin.contains("\nrolled = "),
         "the key is gone from the template"
