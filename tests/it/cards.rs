@@ -21,7 +21,7 @@ const MM_TENTH: f64 = 0.2835;
 const STROKE: f64 = 0.35;
 
 /// A box in points, y down from the top of the page.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Bbox {
     x0: f64,
     y0: f64,
@@ -247,9 +247,17 @@ fn is_card(b: &Bbox) -> bool {
     (b.w() - CARD.0).abs() <= MM_TENTH && (b.h() - CARD.1).abs() <= MM_TENTH
 }
 
+/// A rectangle the size of two cards side by side: a folded pair.
+fn is_pair(b: &Bbox) -> bool {
+    (b.w() - 2.0 * CARD.0).abs() <= MM_TENTH && (b.h() - CARD.1).abs() <= MM_TENTH
+}
+
 /// What one page of cards shows.
 struct CardPage {
+    /// Every card face: a single card, or one half of a folded pair.
     cards: Vec<Bbox>,
+    /// What is cut out: single cards and folded pairs, whole.
+    cuts: Vec<Bbox>,
     marks: Vec<Mark>,
 }
 
@@ -263,15 +271,25 @@ fn card_pages(pdf: &std::path::Path) -> (Vec<CardPage>, (f64, f64)) {
         let media = page.get(b"MediaBox").unwrap().as_array().unwrap();
         size = (number(&media[2]), number(&media[3]));
         let marks = marks(&doc, id, size.1);
-        let cards: Vec<Bbox> = marks
+        let cuts: Vec<Bbox> = marks
             .iter()
             .filter_map(|m| match m {
-                Mark::Rect(b) if is_card(b) => Some(*b),
+                Mark::Rect(b) if is_card(b) || is_pair(b) => Some(*b),
                 _ => None,
             })
             .collect();
+        let cards: Vec<Bbox> = cuts
+            .iter()
+            .flat_map(|b| {
+                if is_card(b) {
+                    return vec![*b];
+                }
+                let mid = (b.x0 + b.x1) / 2.0;
+                vec![Bbox { x1: mid, ..*b }, Bbox { x0: mid, ..*b }]
+            })
+            .collect();
         if !cards.is_empty() {
-            pages.push(CardPage { cards, marks });
+            pages.push(CardPage { cards, cuts, marks });
         }
     }
     (pages, size)
@@ -342,12 +360,15 @@ fn check_cards(pdf: &std::path::Path, seed: &str) -> usize {
         let mut texts = vec![Vec::new(); count];
         for m in &page.marks {
             if let Mark::Line(a, b) = m
-                && crop_mark(*a, *b, &page.cards, size)
+                && crop_mark(*a, *b, &page.cuts, size)
             {
                 crops.push(Bbox::of(&[*a, *b]));
                 continue;
             }
             let b = m.bbox();
+            if matches!(m, Mark::Rect(r) if page.cuts.contains(r)) {
+                continue;
+            }
             let home = page.cards.iter().position(|c| c.holds(&b, STROKE));
             let Some(home) = home else {
                 panic!("{what}: {m:?} is outside every card and not a crop mark");
@@ -360,8 +381,29 @@ fn check_cards(pdf: &std::path::Path, seed: &str) -> usize {
                 texts[home].push(b);
             }
         }
+        // A folded pair has its fold down the middle, and no crop mark
+        // points at it.
+        for pair in page.cuts.iter().filter(|c| is_pair(c)) {
+            let mid = (pair.x0 + pair.x1) / 2.0;
+            let fold = page.marks.iter().any(|m| {
+                matches!(m, Mark::Line(a, b) if (a.0 - mid).abs() < 0.05 && (b.0 - mid).abs() < 0.05
+                    && (a.1 - b.1).abs() > CARD.1 - 1.0)
+            });
+            assert!(fold, "{what}: a pair without its fold at x = {mid:.1}");
+            let cut = page
+                .cuts
+                .iter()
+                .any(|c| ((c.x0 - mid).abs() < 0.05 || (c.x1 - mid).abs() < 0.05) && !is_pair(c));
+            let pointed = crops
+                .iter()
+                .any(|m| m.w() < 0.01 && (m.x0 - mid).abs() < 0.05);
+            assert!(
+                cut || !pointed,
+                "{what}: a crop mark points at the fold x = {mid:.1}"
+            );
+        }
         // A crop mark at both ends of every cut line.
-        for c in &page.cards {
+        for c in &page.cuts {
             for x in [c.x0, c.x1] {
                 let marks = crops
                     .iter()

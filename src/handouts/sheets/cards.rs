@@ -132,9 +132,10 @@ fn numbered<T>(items: &[T], kind: &str, card: impl Fn(&T, String) -> Card) -> Ve
         .collect()
 }
 
-/// An NPC: name and archetype, concept, want, secret, manner and look,
-/// stat block, weapons, CALLINGS or
-/// skills and traits, a Mettle or health track and a note line.
+/// An NPC: name and archetype, concept, want, secret and manner, then (on
+/// the back of a folded pair when one card cannot hold them) look, stat
+/// block, weapons, CALLINGS or skills and traits, a Mettle or health track
+/// and a note line.
 fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     let archetype = display_name(&n.archetype);
     let subtitle = if n.name == archetype {
@@ -142,13 +143,20 @@ fn npc_card(n: &Npc, address: String, w: &Wording) -> Card {
     } else {
         format!("{archetype} · tier {}", n.tier)
     };
+    // Too long for one card, a person is a folded pair: who they are, what
+    // they want and hide and how they talk on the front; what the party
+    // sees and their numbers, for the scene itself, on the back.
+    let (front, back): (Vec<_>, Vec<_>) = n
+        .traits
+        .lines()
+        .into_iter()
+        .partition(|(label, _)| matches!(*label, "Wants" | "Secret" | "Manner"));
+    let field =
+        |(label, text): (&str, &str)| Block::Field(w.npc.trait_label(label), text.to_owned());
     let mut blocks = vec![Block::Text(n.concept.clone())];
-    for (label, text) in n.traits.lines() {
-        blocks.push(Block::Field(w.npc.trait_label(label), text.to_owned()));
-    }
-    // Too long for one card, who they are goes on the first, their
-    // numbers on the "(cont.)" card.
+    blocks.extend(front.into_iter().map(field));
     blocks.push(Block::Break);
+    blocks.extend(back.into_iter().map(field));
     if let Some(m) = n.rules.mettle() {
         let b = &m.block;
         let mut grid: Vec<(String, String)> = b

@@ -24,8 +24,8 @@ pub enum Block {
     /// Ruled lines to write on, filling the space left (at least one).
     Notes,
     /// Where a card too long for one carries on: nothing on a card that
-    /// fits whole; else the blocks before it make the first card and the
-    /// rest the "(cont.)" card, each at the largest size that fits it,
+    /// fits whole; else the blocks before it make the front of a folded
+    /// pair and the rest its back, each at the largest size that fits it,
     /// when both fit (an NPC: who they are, then their numbers).
     Break,
 }

@@ -16,15 +16,22 @@
 //! title and footer stay at [`MIN_TYPE`] at least); what does not fit even
 //! then carries on onto the next card, titled "(cont.)", a table with its
 //! header again, at [`MIN_TYPE`]; a card with a [`Block::Break`] carries
-//! on there instead, when each part fits a card of its own. No text on a
-//! card is smaller than [`LAST_TYPE`].
+//! on there instead, when each part fits a card of its own, as a folded
+//! pair: two cells side by side in one row, one outline with a dashed fold
+//! down the middle, the back under the front's title (a pair that would
+//! start in a row's last cell leaves that cell to the next single card).
+//! No text on a card is smaller than [`LAST_TYPE`].
 
 mod breaks;
+mod cuts;
+
+use std::collections::VecDeque;
 
 use super::Flow;
 use super::brief::Block;
 use crate::page::pdf::{self, Fonts, LINE_HEIGHT, Section};
 use crate::page::{Anchor, Shape};
+use cuts::{card_outline, crop_marks, fold_outline, slot_room};
 
 /// Card width: 63.5 mm (2.5 in) in points.
 pub const CARD_W: f64 = 180.0;
@@ -64,9 +71,6 @@ const FIELD_GAP: f64 = 4.0;
 const SECTION_GAP: f64 = 4.0;
 /// Space kept between the last note line and the footer's rule.
 const NOTE_CLEAR: f64 = 4.0;
-/// Space between a crop mark and the card edge, and its longest length.
-const CROP_GAP: f64 = 3.0;
-const CROP_LEN: f64 = 12.0;
 /// Most lines of the footer's seed.
 const FOOTER_LINES: usize = 2;
 /// Step between body sizes tried.
@@ -128,6 +132,8 @@ impl Row {
 struct Placed<'c> {
     card: &'c Card,
     cont: bool,
+    /// The back of a folded pair: laid beside its front, under its title.
+    back: bool,
     size: f64,
     rows: Vec<Row>,
 }
@@ -143,37 +149,81 @@ pub(super) fn grid_origin(width: f64, height: f64) -> (f64, f64) {
 impl Flow<'_> {
     /// Card sheets: every set's cards in one grid, nine to a page, each
     /// set a bookmark at the page its first card lands on; `seed` goes in
-    /// every card's footer.
+    /// every card's footer. A folded pair takes two cells of one row; where
+    /// it would start in a row's last cell, the next single card takes that
+    /// cell (or it stays empty) and the pair starts the next row.
     pub fn card_sheets(&mut self, seed: &str, sets: &[CardSet]) {
-        let mut slot = COLS * ROWS;
-        let mut on_page: Vec<(usize, Vec<Shape>)> = Vec::new();
-        for set in sets.iter().filter(|s| !s.cards.is_empty()) {
-            let mut bookmarked = false;
+        let mut queue: VecDeque<(usize, Vec<Placed>)> = VecDeque::new();
+        for (k, set) in sets.iter().enumerate() {
             for card in &set.cards {
-                for placed in self.lay_out(card, seed) {
-                    if slot == COLS * ROWS {
-                        self.flush_cards(&mut on_page);
-                        self.new_page();
-                        self.bare.push(self.pages.len() - 1);
-                        slot = 0;
-                    }
-                    if !bookmarked {
-                        self.sections.push(Section {
-                            title: set.title.clone(),
-                            first_page: self.pages.len() - 1,
-                        });
-                        bookmarked = true;
-                    }
-                    let shapes = self.draw_card(&placed, seed, self.cell(slot));
-                    on_page.push((slot, shapes));
-                    slot += 1;
+                let placed = self.lay_out(card, seed);
+                if placed.iter().any(|p| p.back) {
+                    queue.push_back((k, placed));
+                } else {
+                    queue.extend(placed.into_iter().map(|p| (k, vec![p])));
                 }
             }
+        }
+        let mut bookmarked = vec![false; sets.len()];
+        let mut slot = COLS * ROWS;
+        let mut on_page: Vec<(usize, usize, Vec<Shape>)> = Vec::new();
+        while let Some((k, unit)) = queue.pop_front() {
+            if slot == COLS * ROWS {
+                self.flush_cards(&mut on_page);
+                self.new_page();
+                self.bare.push(self.pages.len() - 1);
+                slot = 0;
+            }
+            if unit.len() > slot_room(slot) {
+                if let Some(i) = queue.iter().position(|(_, u)| u.len() == 1)
+                    && let Some((j, single)) = queue.remove(i)
+                {
+                    self.place(&single, slot, seed, &mut on_page);
+                    self.bookmark(sets, &mut bookmarked, j);
+                }
+                slot += 1;
+                queue.push_front((k, unit));
+                continue;
+            }
+            self.bookmark(sets, &mut bookmarked, k);
+            self.place(&unit, slot, seed, &mut on_page);
+            slot += unit.len();
         }
         self.flush_cards(&mut on_page);
         self.y = f64::INFINITY;
     }
 
+    /// Set `k`'s bookmark at the current page, the first time it is called.
+    fn bookmark(&mut self, sets: &[CardSet], bookmarked: &mut [bool], k: usize) {
+        if !bookmarked[k] {
+            self.sections.push(Section {
+                title: sets[k].title.clone(),
+                first_page: self.pages.len() - 1,
+            });
+            bookmarked[k] = true;
+        }
+    }
+
+    /// One card, or a folded pair, drawn from grid cell `slot` on.
+    fn place(
+        &self,
+        unit: &[Placed],
+        slot: usize,
+        seed: &str,
+        on_page: &mut Vec<(usize, usize, Vec<Shape>)>,
+    ) {
+        let (x, y) = self.cell(slot);
+        // The outline first: a card's outline is drawn under its contents.
+        let mut shapes = match unit.len() {
+            1 => Vec::new(),
+            faces => fold_outline((x, y), faces),
+        };
+        for (i, placed) in unit.iter().enumerate() {
+            let at = (x + i as f64 * CARD_W, y);
+            shapes.extend(self.draw_card(placed, seed, at, unit.len() == 1));
+        }
+        on_page.push((slot, unit.len(), shapes));
+    }
     /// The top-left corner of grid cell `slot` on this paper.
     fn cell(&self, slot: usize) -> (f64, f64) {
         let (x0, y0) = grid_origin(self.width, self.height);
@@ -181,13 +231,20 @@ impl Flow<'_> {
         (x0 + c as f64 * CARD_W, y0 + r as f64 * CARD_H)
     }
 
-    /// The cards drawn on the current page, then its crop marks.
-    fn flush_cards(&mut self, on_page: &mut Vec<(usize, Vec<Shape>)>) {
+    /// The cards drawn on the current page (grid cell, cells wide,
+    /// shapes), then its crop marks.
+    fn flush_cards(&mut self, on_page: &mut Vec<(usize, usize, Vec<Shape>)>) {
         if on_page.is_empty() {
             return;
         }
-        let cells: Vec<(f64, f64)> = on_page.iter().map(|(s, _)| self.cell(*s)).collect();
-        let mut shapes: Vec<Shape> = on_page.drain(..).flat_map(|(_, s)| s).collect();
+        let cells: Vec<(f64, f64, f64)> = on_page
+            .iter()
+            .map(|(s, span, _)| {
+                let (x, y) = self.cell(*s);
+                (x, y, *span as f64 * CARD_W)
+            })
+            .collect();
+        let mut shapes: Vec<Shape> = on_page.drain(..).flat_map(|(.., s)| s).collect();
         shapes.extend(crop_marks(&cells, (self.width, self.height)));
         self.push(shapes);
     }
@@ -218,6 +275,7 @@ impl Flow<'_> {
                     return vec![Placed {
                         card,
                         cont: false,
+                        back: false,
                         size,
                         rows,
                     }];
@@ -242,6 +300,7 @@ impl Flow<'_> {
             .map(|(i, rows)| Placed {
                 card,
                 cont: i > 0,
+                back: false,
                 size: MIN_TYPE,
                 rows,
             })
@@ -391,17 +450,20 @@ impl Flow<'_> {
         lines
     }
 
-    /// Everything on one card with its top-left corner at (`x`, `y`).
-    fn draw_card(&self, placed: &Placed, seed: &str, (x, y): (f64, f64)) -> Vec<Shape> {
+    /// Everything on one card with its top-left corner at (`x`, `y`), with
+    /// its outline or (one face of a folded pair) without.
+    fn draw_card(
+        &self,
+        placed: &Placed,
+        seed: &str,
+        (x, y): (f64, f64),
+        outline: bool,
+    ) -> Vec<Shape> {
         let card = placed.card;
-        let mut shapes = vec![Shape::Rect {
-            x,
-            y,
-            w: CARD_W,
-            h: CARD_H,
-            filled: false,
-            width: 0.3,
-        }];
+        let mut shapes = Vec::new();
+        if outline {
+            shapes.push(card_outline((x, y), CARD_W));
+        }
         let (band, band_h) = self.band(card, placed.cont, (x, y));
         shapes.extend(band);
         let foot = self.footer_lines(card, seed);
@@ -655,280 +717,5 @@ fn boxes(n: usize, (x, y): (f64, f64)) -> Vec<Shape> {
         .collect()
 }
 
-/// Crop marks for cards whose top-left corners are `cells`: at both ends
-/// of every cut line, a short line in line with it, clear of every card
-/// and inside the page (`width` × `height`).
-pub(super) fn crop_marks(cells: &[(f64, f64)], (width, height): (f64, f64)) -> Vec<Shape> {
-    let mut shapes = Vec::new();
-    let near = |a: f64, b: f64| (a - b).abs() < 0.01;
-    let mut xs: Vec<f64> = cells.iter().flat_map(|(x, _)| [*x, x + CARD_W]).collect();
-    let mut ys: Vec<f64> = cells.iter().flat_map(|(_, y)| [*y, y + CARD_H]).collect();
-    for v in [&mut xs, &mut ys] {
-        v.sort_by(f64::total_cmp);
-        v.dedup_by(|a, b| near(*a, *b));
-    }
-    // A mark from `from` to `to` along one axis, shortened to `room`
-    // (the space to the page edge less 2 pt), left out when under 3 pt.
-    let mut mark = |(x1, y1): (f64, f64), (x2, y2): (f64, f64)| {
-        if (x2 - x1).abs() + (y2 - y1).abs() >= 3.0 {
-            shapes.push(Shape::line((x1, y1), (x2, y2), 0.5, false));
-        }
-    };
-    let len = |room: f64| CROP_LEN.min(room - CROP_GAP - 2.0).max(0.0);
-    for &x in &xs {
-        // The cards this vertical cut runs along.
-        let along = cells
-            .iter()
-            .filter(|(cx, _)| near(*cx, x) || near(cx + CARD_W, x));
-        let (top, bottom) = along.fold((f64::INFINITY, f64::NEG_INFINITY), |(t, b), (_, y)| {
-            (t.min(*y), b.max(y + CARD_H))
-        });
-        let (up, down) = (len(top), len(height - bottom));
-        mark((x, top - CROP_GAP - up), (x, top - CROP_GAP));
-        mark((x, bottom + CROP_GAP), (x, bottom + CROP_GAP + down));
-    }
-    for &y in &ys {
-        let along = cells
-            .iter()
-            .filter(|(_, cy)| near(*cy, y) || near(cy + CARD_H, y));
-        let (left, right) = along.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), (x, _)| {
-            (l.min(*x), r.max(x + CARD_W))
-        });
-        let (before, after) = (len(left), len(width - right));
-        mark((left - CROP_GAP - before, y), (left - CROP_GAP, y));
-        mark((right + CROP_GAP, y), (right + CROP_GAP + after, y));
-    }
-    shapes
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::page::pdf::{Fonts, Paper};
-
-    /// A card whose body is `words` words of text, with a track and notes.
-    fn card(words: usize) -> Card {
-        let text: Vec<String> = (0..words).map(|i| format!("word{i}")).collect();
-        Card {
-            title: "A rather long title that needs two lines".into(),
-            subtitle: "Subtitle".into(),
-            address: "npc/12".into(),
-            blocks: vec![
-                Block::Text("Lead".into()),
-                Block::Field("Field".into(), text.join(" ")),
-                Block::Grid(vec![("NATURE".into(), "3".into()); 5]),
-                Block::Label("Mettle 12".into()),
-                Block::Track(23),
-                Block::Label("Notes".into()),
-                Block::Notes,
-            ],
-        }
-    }
-
-    /// The pages of a card sheet of `cards`, and the page size.
-    fn sheet(fonts: &Fonts, paper: Paper, cards: Vec<Card>) -> Vec<Vec<Shape>> {
-        let mut f = Flow::new(fonts, paper, "footer".into(), false);
-        let sets = [CardSet {
-            title: "Cards".into(),
-            cards,
-        }];
-        f.card_sheets("seed-text", &sets);
-        f.finish().0.into_iter().map(|p| p.items).collect()
-    }
-
-    /// The card outlines on a page.
-    fn outlines(page: &[Shape]) -> Vec<(f64, f64)> {
-        page.iter()
-            .filter_map(|s| match s {
-                Shape::Rect { x, y, w, h, .. } if *w == CARD_W && *h == CARD_H => Some((*x, *y)),
-                _ => None,
-            })
-            .collect()
-    }
-
-    fn inside((x, y): (f64, f64), (left, top, right, bottom): (f64, f64, f64, f64)) -> bool {
-        let (cx, cy) = (x, y);
-        cx >= left - 1e-6 && cx <= right + 1e-6 && cy >= top - 1e-6 && cy <= bottom + 1e-6
-    }
-
-    #[test]
-    fn a_card_too_long_for_one_carries_on_at_its_break() {
-        let fonts = Fonts::load();
-        // Room for the numbers after the text, not for all the boxes.
-        let mut long = card(30);
-        long.blocks[4] = Block::Track(150);
-        long.blocks.insert(2, Block::Break);
-        let f = Flow::new(&fonts, Paper::A4, "footer".into(), false);
-        let placed = f.lay_out(&long, "seed");
-        assert!(placed.len() >= 2, "150 boxes take two cards");
-        let first = |p: &Placed| p.rows.iter().any(|r| matches!(r, Row::Cells(..)));
-        assert!(!first(&placed[0]), "the numbers started on the first card");
-        assert!(first(&placed[1]) && placed[1..].iter().all(|p| p.cont));
-        assert!(placed.iter().all(|p| p.size >= MIN_TYPE));
-        // A card that fits whole ignores its break.
-        let mut short = card(5);
-        short.blocks.insert(2, Block::Break);
-        assert_eq!(f.lay_out(&short, "seed").len(), 1);
-    }
-
-    #[test]
-    fn long_content_continues_on_cards_marked_cont_never_below_8_pt() {
-        let fonts = Fonts::load();
-        for paper in [Paper::A4, Paper::Letter] {
-            let (width, height) = paper.size();
-            let pages = sheet(&fonts, paper, vec![card(5), card(400), card(20)]);
-            assert_eq!(pages.len(), 1);
-            let page = &pages[0];
-            let cards = outlines(page);
-            assert!(cards.len() >= 4, "400 words should take more than one card");
-            let texts: Vec<&str> = page
-                .iter()
-                .filter_map(|s| match s {
-                    Shape::Text { text, .. } => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect();
-            assert!(texts.iter().any(|t| t.contains("(cont.)")), "{texts:?}");
-            // Every word of the long field once, in order, none lost.
-            let words: Vec<&str> = texts
-                .iter()
-                .flat_map(|t| t.split_whitespace())
-                .filter(|w| w.starts_with("word"))
-                .collect();
-            let expected: Vec<String> = [5, 400, 20]
-                .iter()
-                .flat_map(|&n| (0..n).map(|i| format!("word{i}")))
-                .collect();
-            assert_eq!(words, expected, "words lost or repeated");
-            assert_eq!(
-                texts.iter().filter(|t| **t == "npc/12").count(),
-                cards.len()
-            );
-            for s in page {
-                let home = |(x0, y0): (f64, f64), (x1, y1): (f64, f64)| {
-                    cards.iter().any(|&(cx, cy)| {
-                        let b = (cx, cy, cx + CARD_W, cy + CARD_H);
-                        inside((x0, y0), b) && inside((x1, y1), b)
-                    })
-                };
-                match s {
-                    Shape::Text {
-                        x,
-                        y,
-                        size,
-                        anchor,
-                        bold,
-                        text,
-                        ..
-                    } => {
-                        assert!(*size >= LAST_TYPE, "{text} at {size} pt");
-                        let w = fonts.width(text, *size, *bold);
-                        let left = crate::page::text_left(*x, w, *anchor);
-                        let top = *y - 0.8 * size;
-                        assert!(home((left, top), (left + w, *y + 0.25 * size)), "{text}");
-                    }
-                    Shape::Line { x1, y1, x2, y2, .. } if !home((*x1, *y1), (*x2, *y2)) => {
-                        // A crop mark: on the page, along a cut, clear of the cards.
-                        assert!(x1 == x2 || y1 == y2);
-                        for (x, y) in [(*x1, *y1), (*x2, *y2)] {
-                            assert!((0.0..=width).contains(&x) && (0.0..=height).contains(&y));
-                            let near = cards.iter().any(|&(cx, cy)| {
-                                x > cx - 1.0
-                                    && x < cx + CARD_W + 1.0
-                                    && y > cy - 1.0
-                                    && y < cy + CARD_H + 1.0
-                            });
-                            assert!(!near, "a crop mark touches a card at ({x}, {y})");
-                        }
-                    }
-                    Shape::Rect { x, y, w, h, .. } | Shape::Tint { x, y, w, h, .. } => {
-                        assert!(home((*x, *y), (x + w, y + h)));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn closing_notes_give_way_before_a_card_carries_on() {
-        let fonts = Fonts::load();
-        let flow = Flow::new(&fonts, Paper::A4, "footer".into(), false);
-        let notes = |p: &Placed| p.rows.iter().any(|r| matches!(r, Row::Notes));
-        let mut without = 0;
-        for words in 0..300 {
-            let c = card(words);
-            let placed = flow.lay_out(&c, "s");
-            if placed.len() == 1 && !notes(&placed[0]) {
-                without += 1;
-            }
-            for p in &placed[1..] {
-                let content = p
-                    .rows
-                    .iter()
-                    .any(|r| !matches!(r, Row::Notes | Row::Label(_) | Row::Gap(_)));
-                assert!(content, "{words} words: a card of note lines only");
-            }
-        }
-        assert!(without > 0, "no card went without its notes to fit");
-    }
-
-    #[test]
-    fn a_long_seed_takes_two_footer_lines_at_most() {
-        let fonts = Fonts::load();
-        let flow = Flow::new(&fonts, Paper::A4, "footer".into(), false);
-        let lines = flow.footer_lines(&card(5), &"the goblin king ".repeat(13));
-        assert_eq!(lines.len(), FOOTER_LINES, "{lines:?}");
-        assert!(lines[1].ends_with('…') && lines[0].starts_with("seed the goblin"));
-        let short = flow.footer_lines(&card(5), "goblin-night");
-        assert_eq!(short, vec!["seed goblin-night".to_owned()]);
-    }
-
-    #[test]
-    fn a_table_carried_on_repeats_its_header_and_never_ends_on_it() {
-        let cell = |t: &str| vec![t.to_owned(), "50%".to_owned()];
-        let table = |head: bool, t: &str| Row::Table(cell(t), vec![0.0, 40.0], head);
-        let line = LINE_HEIGHT * MIN_TYPE;
-        for lines_before in 0..12 {
-            let mut rows = vec![Row::Line("text".into()); lines_before];
-            rows.push(Row::Gap(SECTION_GAP));
-            rows.push(table(true, "STR"));
-            rows.extend((0..25).map(|i| table(false, &i.to_string())));
-            rows.push(Row::Line("after".into()));
-            let cards = split(rows, MIN_TYPE, |_| 10.0 * line);
-            let mut seen = Vec::new();
-            for (k, card) in cards.iter().enumerate() {
-                assert!(total(card, MIN_TYPE) <= 10.0 * line + 1e-6);
-                assert!(
-                    !matches!(card.last(), Some(Row::Table(_, _, true))),
-                    "{lines_before}: card {k} ends on the header"
-                );
-                if let Some(Row::Table(..)) = card.first() {
-                    assert_eq!(card[0], table(true, "STR"), "{lines_before}: card {k}");
-                }
-                seen.extend(card.iter().filter_map(|r| match r {
-                    Row::Table(c, _, false) => Some(c[0].clone()),
-                    _ => None,
-                }));
-            }
-            let all: Vec<String> = (0..25).map(|i| i.to_string()).collect();
-            assert_eq!(seen, all, "{lines_before}: rows lost or repeated");
-        }
-    }
-
-    #[test]
-    fn nine_cards_fill_a_page_and_the_tenth_starts_the_next() {
-        let fonts = Fonts::load();
-        let pages = sheet(&fonts, Paper::A4, (0..10).map(|_| card(5)).collect());
-        assert_eq!(pages.len(), 2);
-        assert_eq!(outlines(&pages[0]).len(), 9);
-        assert_eq!(outlines(&pages[1]).len(), 1);
-        let (w, h) = Paper::A4.size();
-        let (x0, y0) = grid_origin(w, h);
-        assert!((x0 * 2.0 + 3.0 * CARD_W - w).abs() < 1e-9);
-        assert!((y0 * 2.0 + 3.0 * CARD_H - h).abs() < 1e-9);
-        // 63.5 × 88.9 mm.
-        assert!((CARD_W / 72.0 * 25.4 - 63.5).abs() < 0.01);
-        assert!((CARD_H / 72.0 * 25.4 - 88.9).abs() < 0.01);
-    }
-}
+mod tests;
