@@ -81,3 +81,49 @@ fn no_arrival_beats_the_maps_reachability_rule() {
     }
     assert!(lost >= 5, "only {lost} Lost Twists");
 }
+
+#[test]
+fn the_rule_accepts_the_soonest_day_and_refuses_the_day_before() {
+    // `play`'s arrival and the record check both ask `reach::check`: on
+    // the boundary, the soonest day is accepted and the day before it
+    // refused with that soonest day; a stop off every road is no road.
+    let library = crate::content::test_library();
+    let seed = Seed::new("reach-edge").unwrap();
+    let mut far = 0;
+    for i in 0..100 {
+        let m: map::Map = nth(
+            &library,
+            &map::Request {
+                stops: 10,
+                terrains: vec![],
+            },
+            &seed,
+            i,
+        )
+        .unwrap();
+        for to in 0..m.stops.len() {
+            let Some((_, watches)) = reach::quickest(&m, m.start, to) else {
+                assert_eq!(
+                    reach::check(&m, m.start, to, 3, 99),
+                    Err(reach::Unreachable::NoRoad)
+                );
+                continue;
+            };
+            let soonest = reach::soonest(&m, m.start, to, 3).unwrap();
+            assert_eq!(soonest, 3 + watches.div_ceil(2).saturating_sub(1));
+            assert_eq!(reach::check(&m, m.start, to, 3, soonest), Ok(()));
+            if soonest > 3 {
+                far += 1;
+                assert_eq!(
+                    reach::check(&m, m.start, to, 3, soonest - 1),
+                    Err(reach::Unreachable::TooFar {
+                        watches,
+                        days: watches.div_ceil(2),
+                        soonest,
+                    })
+                );
+            }
+        }
+    }
+    assert!(far >= 100, "only {far} stops a day or more away");
+}
