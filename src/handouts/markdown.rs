@@ -57,8 +57,14 @@ fn pct(val: f64, _: Kwargs, _: &State) -> Value {
     Value::safe_string(&crate::wording::lines::percent(val))
 }
 
+/// A number to two decimals; `∞` where it is not finite (a threat ratio
+/// where the party cannot hurt the foes).
 fn fixed2(val: f64, _: Kwargs, _: &State) -> Value {
-    Value::safe_string(&format!("{val:.2}"))
+    if val.is_finite() {
+        Value::safe_string(&format!("{val:.2}"))
+    } else {
+        Value::safe_string("∞")
+    }
 }
 
 /// The escape every Markdown template applies by default.

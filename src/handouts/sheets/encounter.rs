@@ -207,8 +207,9 @@ fn headline(address: &str, e: &Encounter, trail: bool) -> String {
         "no foes".to_owned()
     } else {
         format!(
-            "threat {} (ratio {:.2}; fair is 0.35–0.70)",
-            e.threat.verdict, e.threat.ratio
+            "threat {} (ratio {}; fair is 0.35–0.70)",
+            e.threat.verdict,
+            e.threat.ratio_said()
         )
     };
     let head = format!("{address} · {} · {threat}", e.terrain);

@@ -96,28 +96,10 @@ pub fn weather(
     needs: &[&str],
     s: &mut Stream,
 ) -> Result<Option<TableRoll>, GenError> {
-    let (id, any_row) = if region.outdoor() {
-        (season.table(), false)
-    } else {
-        (UNDERGROUND.to_owned(), true)
-    };
-    let Some(table) = library.get(&id) else {
+    let Some((id, rows)) = fitting(library, region, season, needs) else {
         return Ok(None);
     };
-    let rows: Vec<usize> = (0..table.rows.len())
-        .filter(|&i| {
-            let r = &table.rows[i];
-            library.drawable(r)
-                && needs
-                    .iter()
-                    .all(|n| r.entry.tags.iter().any(|t| t.eq_ignore_ascii_case(n)))
-                && (any_row
-                    || r.entry
-                        .tags
-                        .iter()
-                        .any(|t| t.eq_ignore_ascii_case(&region.name)))
-        })
-        .collect();
+    let table = library.table(&id)?;
     let weights: Vec<u64> = rows
         .iter()
         .map(|&i| table.rows[i].entry.weight.unwrap_or(1).max(1))
@@ -128,6 +110,42 @@ pub fn weather(
     let mut roll = library.resolve(&id, rows[k], s)?;
     roll.text = for_system(&roll.text, system);
     Ok(Some(roll))
+}
+
+/// The weather table for `region` in `season` and the rows of it that
+/// fit and carry every tag in `needs`; `None` without the table.
+fn fitting(
+    library: &Library,
+    region: &Region,
+    season: Season,
+    needs: &[&str],
+) -> Option<(String, Vec<usize>)> {
+    let (id, any_row) = if region.outdoor() {
+        (season.table(), false)
+    } else {
+        (UNDERGROUND.to_owned(), true)
+    };
+    let table = library.get(&id)?;
+    let has = |r: &crate::content::Row, tag: &str| {
+        r.entry.tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
+    };
+    let rows = (0..table.rows.len())
+        .filter(|&i| {
+            let r = &table.rows[i];
+            library.drawable(r)
+                && needs.iter().all(|n| has(r, n))
+                && (any_row || has(r, &region.name))
+        })
+        .collect();
+    Some((id, rows))
+}
+
+/// Whether the weather of `region` in `season` can be what a situation
+/// `needs` (its `weather:` tags): true without needs, or without a weather
+/// table to ask.
+pub fn can_be(library: &Library, region: &Region, season: Season, needs: &[&str]) -> bool {
+    needs.is_empty()
+        || fitting(library, region, season, needs).is_none_or(|(_, rows)| !rows.is_empty())
 }
 
 /// The labels a weather row's rules start with, by system.

@@ -224,9 +224,9 @@ pub fn encounter(e: &Encounter) -> String {
     let _ = writeln!(s, "trail: {}", e.situation.trail_text());
     let _ = writeln!(
         s,
-        "Threat: {} (ratio {:.2}; party deals {:.2}/round against foes' {:.0} toughness, foes deal {:.2}/round against the party's {:.0})",
+        "Threat: {} (ratio {}; party deals {:.2}/round against foes' {:.0} toughness, foes deal {:.2}/round against the party's {:.0})",
         e.threat.verdict,
-        e.threat.ratio,
+        e.threat.ratio_said(),
         e.threat.party_damage_per_round,
         e.threat.foe_toughness,
         e.threat.foe_damage_per_round,
@@ -285,10 +285,10 @@ fn terrain_cards(e: &Encounter, out: &mut String) {
             .as_deref()
             .map(|b| format!("; {b}"))
             .unwrap_or_default();
-        let bennies = if d.bennies > 0 {
-            format!("; {} benny to the side", d.bennies)
-        } else {
-            String::new()
+        let bennies = match d.bennies {
+            0 => String::new(),
+            1 => "; 1 benny to the side".to_owned(),
+            n => format!("; {n} bennies to the side"),
         };
         let _ = writeln!(out, "- {}: {}{bonus}{bennies}", d.side, d.cards.join(" "));
         for t in &d.tiles {

@@ -242,7 +242,7 @@ impl Request {
     ) -> Result<TableRoll, GenError> {
         let id = &region.table;
         let Some(name) = &self.pin.situation else {
-            return Ok(library.roll_table(id, s)?);
+            return self.in_season(library, region, s);
         };
         let index = library
             .table(id)?
@@ -251,6 +251,34 @@ impl Request {
             .position(|r| &r.entry.name == name)
             .ok_or_else(|| GenError::Request(format!("`{name}` is not a situation of `{id}`")))?;
         Ok(library.resolve(id, index, s)?)
+    }
+}
+
+/// How often a situation whose weather the season cannot bring (snow in
+/// summer) is rolled again before the last roll is kept.
+const SEASON_TRIES: usize = 32;
+
+impl Request {
+    /// A roll on the terrain's table whose `weather:` needs the season's
+    /// weather can meet: a situation that cannot happen now (a white-out
+    /// in summer) is rolled again on the same stream.
+    fn in_season(
+        &self,
+        library: &Library,
+        region: &Region,
+        s: &mut crate::seed::Stream,
+    ) -> Result<TableRoll, GenError> {
+        let mut roll = library.roll_table(&region.table, s)?;
+        for _ in 1..SEASON_TRIES {
+            let needs: Vec<&str> = (roll.tags.iter())
+                .filter_map(|t| t.strip_prefix(WEATHER_NEED))
+                .collect();
+            if weather::can_be(library, region, self.season, &needs) {
+                break;
+            }
+            roll = library.roll_table(&region.table, s)?;
+        }
+        Ok(roll)
     }
 }
 
@@ -545,18 +573,19 @@ mod tests {
     }
 
     /// Weather of the season tagged with the terrain, or underground's,
-    /// and tagged with all the situation needs of it (`weather:`); none
-    /// only for a situation that needs a kind of day the season lacks.
+    /// and tagged with all the situation needs of it (`weather:`): a
+    /// situation that needs a kind of day the season lacks is not drawn
+    /// (no white-out in summer, left without a weather line).
     fn weather_fits(e: &Encounter, season: Season, i: usize) {
         let needs: Vec<&str> = (e.situation.tags.iter())
             .filter_map(|t| t.strip_prefix(WEATHER_NEED))
             .collect();
         let Some(w) = e.weather.as_ref() else {
-            assert!(
-                !needs.is_empty(),
-                "#{i}: every built-in terrain has weather"
+            panic!(
+                "#{i}: {} ({needs:?}) drawn in {} with no weather that fits",
+                e.situation.row,
+                season.name()
             );
-            return;
         };
         for n in &needs {
             assert!(
@@ -688,11 +717,16 @@ mod said_numbers {
         kinds.sort();
         kinds.dedup();
         let mut out = Vec::new();
-        for kind in kinds {
+        for &kind in &kinds {
             let mut said: Option<usize> = None;
             for (i, w) in ws.iter().enumerate() {
                 let two = ws.get(i + 1).map(|n| format!("{w} {n}"));
-                let hit = names(w, kind) || two.as_deref().is_some_and(|t| names(t, kind));
+                // `goblin chief` names a goblin-chief, not a goblin.
+                let longer = two
+                    .as_deref()
+                    .is_some_and(|t| kinds.iter().any(|k| *k != kind && names(t, k)));
+                let hit =
+                    (names(w, kind) && !longer) || two.as_deref().is_some_and(|t| names(t, kind));
                 if !hit || i == 0 {
                     continue;
                 }

@@ -44,6 +44,17 @@ pub(super) fn plural(kind: &str) -> String {
     format!("{kind}s")
 }
 
+/// A kind as prose writes it: an id of two words with a space
+/// (`giant-spider` → `giant spider`), as its stat block's header names
+/// it; a compound of three or more keeps its hyphens (`will-o-wisp`).
+pub(super) fn spoken(kind: &str) -> String {
+    if kind.matches('-').count() == 1 {
+        kind.replace('-', " ")
+    } else {
+        kind.to_owned()
+    }
+}
+
 /// The ways a kind may be written: (form, plural), hyphens or spaces.
 fn forms(kind: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
@@ -230,13 +241,9 @@ fn article_for(word: &str, like: &str) -> String {
 pub(super) fn renamed(text: &str, mentions: &[Mention], to: &[&str]) -> String {
     let mut edits = Vec::new();
     for m in mentions {
-        let kind = to[m.kind];
+        let kind = spoken(to[m.kind]);
         let old = &text[m.at.clone()];
-        let word = if m.plural {
-            plural(kind)
-        } else {
-            kind.to_owned()
-        };
+        let word = if m.plural { plural(&kind) } else { kind };
         if let Some(a) = &m.article {
             let like = &text[a.clone()];
             edits.push(Edit {
@@ -285,15 +292,16 @@ pub(super) fn renumbered(
             });
         }
         // The noun agrees with its number, the one written too (`1 goblins`).
+        let kind = spoken(kind);
         if want == 1 && first.plural {
             edits.push(Edit {
                 at: first.at.clone(),
-                with: cased(kind, &text[first.at.clone()]),
+                with: cased(&kind, &text[first.at.clone()]),
             });
         } else if want != 1 && !first.plural {
             edits.push(Edit {
                 at: first.at.clone(),
-                with: cased(&plural(kind), &text[first.at.clone()]),
+                with: cased(&plural(&kind), &text[first.at.clone()]),
             });
         }
     }
@@ -355,7 +363,7 @@ mod tests {
         );
         assert_eq!(
             renumbered(text, &m, &kinds, &[4, 1, 3, 1, 1]),
-            "4 drowned-ones rise; one marsh-leech wait by a goblin-chief, an ogre and goblins."
+            "4 drowned-ones rise; one marsh leech wait by a goblin-chief, an ogre and goblins."
         );
         assert_eq!(
             renamed(text, &m, &["wolf", "wolf", "owl", "elk", "bear"]),

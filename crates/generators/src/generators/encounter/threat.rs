@@ -54,6 +54,18 @@ pub struct Threat {
     pub verdict: String,
 }
 
+impl Threat {
+    /// The ratio as printed: two decimals, or `∞` where the party cannot
+    /// hurt the foes at all (it deals 0 a round).
+    pub fn ratio_said(&self) -> String {
+        if self.ratio.is_finite() {
+            format!("{:.2}", self.ratio)
+        } else {
+            "∞".to_owned()
+        }
+    }
+}
+
 fn verdict(ratio: f64) -> &'static str {
     match ratio {
         r if r < 0.2 => "trivial",

@@ -65,7 +65,7 @@ impl Place<'_> {
         let mut trail = vec![t.trail_text(), c.trail_text(), e.trail_text()];
         trail.extend(d.as_ref().map(TableRoll::trail_text));
         Ok(Drawn {
-            name: format!("{} {}", e.row, where_set(&t)),
+            name: named(&e.row, &where_set(&t)),
             trigger: format!("{}: {}", t.row, t.text),
             clue: c.text.clone(),
             effect: format!("{}: {}", e.row, e.text),
@@ -178,6 +178,22 @@ fn weight(r: &Row) -> u64 {
         .unwrap_or(1)
 }
 
+/// A trap's name: its effect, then where it is set, unless the effect's
+/// name already says the place (`False boardwalk`, not `False boardwalk
+/// on the boardwalk`).
+fn named(effect: &str, set: &str) -> String {
+    let place = set.rsplit(' ').next().unwrap_or_default().to_lowercase();
+    let said = effect
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| !place.is_empty() && w == place);
+    if said {
+        effect.to_owned()
+    } else {
+        format!("{effect} {set}")
+    }
+}
+
 /// Where a trigger sets a trap, to follow its effect in the trap's name
 /// (`Darts on the way out`): the trigger row's `set:` tag, or `at the
 /// <trigger>`.
@@ -195,6 +211,7 @@ fn where_set(trigger: &TableRoll) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::{Abilities, Against, Request, Source, Trap};
+    use super::named;
     use crate::content::traps::{self, DISARM, Points};
     use crate::content::{Library, Row};
     use crate::generators::nth;
@@ -314,5 +331,15 @@ mod tests {
             .map(|t| t.name)
             .collect();
         assert!(names.contains("Scything blade"), "{names:?}");
+    }
+
+    #[test]
+    fn a_trap_is_named_for_its_place_once() {
+        assert_eq!(
+            named("False boardwalk", "on the boardwalk"),
+            "False boardwalk"
+        );
+        assert_eq!(named("Darts", "on the way out"), "Darts on the way out");
+        assert_eq!(named("Snare", "at the tripwire"), "Snare at the tripwire");
     }
 }

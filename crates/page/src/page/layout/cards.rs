@@ -224,6 +224,7 @@ impl Flow<'_> {
         }
         on_page.push((slot, unit.len(), shapes));
     }
+
     /// The top-left corner of grid cell `slot` on this paper.
     fn cell(&self, slot: usize) -> (f64, f64) {
         let (x0, y0) = grid_origin(self.width, self.height);
