@@ -235,6 +235,9 @@ fn trap_card(t: &Trap, address: String, w: &Wording) -> Card {
         Block::Field(w.trap.clue.clone(), t.clue.clone()),
         Block::Field(w.trap.effect.clone(), t.effect.clone()),
     ];
+    // Too long for one card at 8 pt, the trap is a folded pair: what the
+    // party meets on the front, how it is undone and its odds on the back.
+    blocks.push(Block::Break);
     if let Some(d) = &t.disarm {
         // The method's name alone when its whole text would shrink the card.
         let name = d.split_once(": ").map_or(d.as_str(), |(n, _)| n);

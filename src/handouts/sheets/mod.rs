@@ -685,6 +685,45 @@ mod tests {
         assert!(twists >= 5, "only {twists} Twists taken");
     }
 
+    /// Issue 50: no trap card is set under 8 pt — a trap too long for one
+    /// card at 8 pt is a folded pair (what the party meets on the front,
+    /// how it is undone and its odds on the back), so across both samples'
+    /// seeds every trap card's text is 8 pt or more, and some are pairs.
+    #[test]
+    fn trap_cards_are_never_set_under_8_pt() {
+        let fonts = Fonts::load();
+        let share = test_share("traps");
+        let (mut single, mut pairs) = (0, 0);
+        for (seed, pack) in sample_packs("10,12,14", "traps", 25) {
+            for k in 1..=pack.traps.len() {
+                let address = format!("trap/{k}");
+                let mut f = Flow::new(&fonts, Paper::A4, share.plain(), false);
+                cards::one_card(&mut f, &pack, &share, &Wording::builtin(), &address)
+                    .expect("the pack's trap has a card");
+                let (pages, _) = f.finish();
+                let mut footers = 0;
+                for s in pages.iter().flat_map(|p| &p.items) {
+                    if let crate::page::Shape::Text { text, size, .. } = s {
+                        assert!(
+                            *size >= 8.0 - 1e-9,
+                            "{seed} {address}: {text:?} at {size} pt"
+                        );
+                        footers += usize::from(*text == address);
+                    }
+                }
+                match footers {
+                    1 => single += 1,
+                    2 => pairs += 1,
+                    n => panic!("{seed} {address}: {n} cards"),
+                }
+            }
+        }
+        assert!(
+            single >= 20 && pairs >= 20,
+            "{single} single, {pairs} pairs"
+        );
+    }
+
     /// Issue 27, item 6: no card is spent on two rows of a table — across
     /// both sample sessions, 25 seeds each, no card runs on to a "(cont.)"
     /// card: a person too long for one card is a folded pair, its back

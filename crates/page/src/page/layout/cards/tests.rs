@@ -33,6 +33,16 @@ fn sheet(fonts: &Fonts, paper: Paper, cards: Vec<Card>) -> Vec<Vec<Shape>> {
     f.finish().0.into_iter().map(|p| p.items).collect()
 }
 
+/// The texts drawn on a page, in order.
+fn texts(page: &[Shape]) -> Vec<&str> {
+    page.iter()
+        .filter_map(|s| match s {
+            Shape::Text { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The card outlines on a page.
 fn outlines(page: &[Shape]) -> Vec<(f64, f64)> {
     page.iter()
@@ -122,13 +132,7 @@ fn a_card_in_two_parts_is_a_folded_pair_on_one_row_of_a_page() {
         assert_eq!(wide(&pages[1]), rows(1));
         assert_eq!(outlines(&pages[0]), [(x0 + 2.0 * CARD_W, y0)], "the single");
         for page in &pages {
-            let texts: Vec<&str> = page
-                .iter()
-                .filter_map(|s| match s {
-                    Shape::Text { text, .. } => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect();
+            let texts = texts(page);
             assert!(!texts.iter().any(|t| t.contains("(cont.)")), "{texts:?}");
             for (x, y) in wide(page) {
                 // The fold: dashed, down the middle of the pair.
@@ -164,13 +168,7 @@ fn long_content_continues_on_cards_marked_cont_never_below_8_pt() {
         let page = &pages[0];
         let cards = outlines(page);
         assert!(cards.len() >= 4, "400 words should take more than one card");
-        let texts: Vec<&str> = page
-            .iter()
-            .filter_map(|s| match s {
-                Shape::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
+        let texts = texts(page);
         assert!(texts.iter().any(|t| t.contains("(cont.)")), "{texts:?}");
         // Every word of the long field once, in order, none lost.
         let words: Vec<&str> = texts
