@@ -549,7 +549,7 @@ pub enum GenKind {
         /// Threat tier: 1 minion, 2 veteran, 3 boss.
         #[arg(long, value_name = "N")]
         tier: Option<u8>,
-        /// Lean to the people of this terrain's encounter table, as a
+        /// Draw among the folk this terrain's encounter table names, as a
         /// session pack with this `terrain` does.
         #[arg(long, value_name = "TERRAIN")]
         terrain: Option<String>,

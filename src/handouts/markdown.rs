@@ -161,6 +161,10 @@ pub struct SheetWords {
     /// `Weather`: the weather an encounter meets.
     #[serde(default = "weather_word")]
     pub weather: String,
+    /// `Conditions`: what an encounter below ground meets instead of
+    /// weather (bad air, dripping water), the same in every season.
+    #[serde(default = "conditions_word")]
+    pub conditions: String,
     /// `continued`: the heading of an encounter sheet's second page, for
     /// the few sheets that cannot fit one (`Encounter 3: Toad cavalry
     /// (continued)`).
@@ -170,6 +174,10 @@ pub struct SheetWords {
 
 fn weather_word() -> String {
     "Weather".into()
+}
+
+fn conditions_word() -> String {
+    "Conditions".into()
 }
 
 fn continued_word() -> String {

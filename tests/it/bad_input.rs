@@ -1424,6 +1424,15 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "tile kept out of no terrain",
+            "[[table]]\nextends = \"acs.sporadics\"\n\n[[table.row]]\nweight = 1\nname = \"Fire\"\ntext = \"Peat smoulders.\"\ntags = [\"sporadic\", \"hazard\", \"not:swmap\"]\n",
+            &[
+                "[acs.sporadics] row `Fire` is tagged `not:swmap`, but `swmap` is no terrain",
+                "`not:<terrain>` keeps a tile out of a terrain: one of ",
+                "did you mean `swamp`?",
+            ],
+        ),
+        table(
             "situation concept that is no concept of its person",
             "[[table]]\nid = \"gen.encounter.dale\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\n\n[[table.row]]\nroll = \"1\"\nname = \"Herd\"\ntext = \"A drover.\"\ntags = [\"npc:drover\", \"concept:Drover: pig drovr\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Nobody\"\ntext = \"Nobody.\"\ntags = [\"concept:drover\"]\n",
             &[
@@ -2818,6 +2827,7 @@ each_case! {
     situation_layer_tags_no_encounter_reads => "situation layer tags no encounter reads",
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
     situation_weather_need_unknown_or_without_sky => "situation weather need unknown or without sky",
+    tile_kept_out_of_no_terrain => "tile kept out of no terrain",
     situation_concept_that_is_no_concept_of_its_person => "situation concept that is no concept of its person",
     situation_at_a_place_no_stop_is => "situation at a place no stop is",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",

@@ -293,7 +293,7 @@ fn range_bands(e: &Encounter, width: f64, compact: bool, shapes: &mut Vec<Shape>
     let gap = 10.0;
     let (row_gap, min_h) = if compact { (6.0, 0.0) } else { (gap, 44.0) };
     let w = (width - 3.0 * gap) / 4.0;
-    let bands = ["Short", "Medium −2", "Long −4"];
+    let bands = ["Short", "Medium", "Long"];
     let rows: Vec<Vec<ZoneText>> = arms
         .iter()
         .map(|arm| {

@@ -459,12 +459,21 @@ fn kind_members(f: &mut Flow, members: &[Member], fit: Fit) {
     }
 }
 
+/// What an encounter's weather is called: `Conditions` below ground.
+pub(super) fn weather_word<'w>(e: &Encounter, w: &'w Wording) -> &'w String {
+    if e.below_ground() {
+        &w.sheet.conditions
+    } else {
+        &w.sheet.weather
+    }
+}
+
 /// The weather, the twist and the ending laid over the situation, who
 /// comes back into it, and the spoils: a paragraph each, or one run at
 /// the tightest fit.
 fn layers(f: &mut Flow, e: &Encounter, fit: Fit, w: &Wording) {
     let said: Vec<String> = [
-        (&w.sheet.weather, e.weather.as_ref().map(|l| &l.text)),
+        (weather_word(e, w), e.weather.as_ref().map(|l| &l.text)),
         (&w.sheet.twist, e.twist.as_ref().map(|l| &l.text)),
         (&w.sheet.ending, e.ending.as_ref().map(|l| &l.text)),
         (&w.sheet.returning, e.returning.as_ref().map(|r| &r.text)),

@@ -50,7 +50,7 @@ fn card_at(f: &mut Flow, label: [&str; 2], e: &Encounter, w: &Wording, height: f
     f.para(&e.situation.text, BODY + 0.5, false);
     // The layers over the situation, as the battle page has them.
     for (word, layer) in [
-        (&w.sheet.weather, &e.weather),
+        (super::encounter::weather_word(e, w), &e.weather),
         (&w.sheet.twist, &e.twist),
         (&w.sheet.ending, &e.ending),
     ] {

@@ -41,6 +41,19 @@ pub const SETTINGS: [&str; 3] = ["wild", "settled", "indoor"];
 pub const SKY: &str = "sky";
 /// The tag of a row that needs buildings (furniture, doors, windows).
 pub const BUILT: &str = "built";
+/// The tag prefix of a tile or sporadic (`acs.tiles`, `acs.sporadics`)
+/// that never fits one terrain (`not:swamp`: no burning ground in the
+/// mire); where no tile of a call fits, the player picks another of the
+/// suit's category, as the ACS lets them.
+pub const NOT_IN: &str = "not:";
+/// The tag of a situation (a `gen.encounter.<region>` row) that stands
+/// under a roof or rock in a region under the open sky (a cellar in the
+/// ruins, a taproom in town): its tiles and sporadics are those of an
+/// `indoor` setting, and no layer that needs the open (`outdoor`, `wild`,
+/// `settled`) is laid over it; the day's weather is still drawn for the way
+/// there. Layers tagged `indoor` stay below ground: they speak of rock and
+/// the surface.
+pub const UNDER_ROOF: &str = "indoor";
 /// What the sky does that a tile can need of the weather (`acs.tiles`) and
 /// a weather row can say (`gen.weather.<season>`): under the open sky a
 /// RAIN tile is laid only in weather tagged `rain` (rain, sleet, hail or
@@ -149,13 +162,34 @@ impl Region {
     }
 
     /// Whether a row with `tags` may be laid here: a [`SKY`] row only in
-    /// the open, a [`BUILT`] row only among buildings.
+    /// the open, a [`BUILT`] row only among buildings, a row tagged
+    /// [`NOT_IN`] this region's name never.
     pub fn allows<S: AsRef<str>>(&self, tags: &[S]) -> bool {
         tags.iter().all(|t| match t.as_ref() {
             SKY => self.outdoor(),
             BUILT => self.built(),
-            _ => true,
+            t => t.strip_prefix(NOT_IN) != Some(self.name.as_str()),
         })
+    }
+
+    /// Whether a situation tagged `tags` stands under a roof in this
+    /// region under the open sky (tagged [`UNDER_ROOF`]).
+    pub fn roofs<S: AsRef<str>>(&self, tags: &[S]) -> bool {
+        self.outdoor() && tags.iter().any(|t| t.as_ref() == UNDER_ROOF)
+    }
+
+    /// The scene of a situation tagged `tags` here: this region, or for a
+    /// situation tagged [`UNDER_ROOF`] in the open, the same region with
+    /// an `indoor` setting (no rain tile in the wine cellar).
+    pub fn scene<S: AsRef<str>>(&self, tags: &[S]) -> std::borrow::Cow<'_, Region> {
+        if self.roofs(tags) {
+            std::borrow::Cow::Owned(Region {
+                setting: SETTINGS[2].to_owned(),
+                ..self.clone()
+            })
+        } else {
+            std::borrow::Cow::Borrowed(self)
+        }
     }
 
     /// The `x:y` chance as written.
@@ -203,5 +237,29 @@ mod tests {
         assert!(r.allows(&sky) && r.allows(&built));
         r.setting = "indoor".into();
         assert!(!r.allows(&sky) && r.allows(&built) && !r.outdoor());
+    }
+
+    #[test]
+    fn a_row_not_in_a_terrain_is_never_laid_there() {
+        let swamp = Region::defaults("gen.encounter.swamp");
+        let hills = Region::defaults("gen.encounter.hills");
+        let fire = ["clubs", "not:swamp"];
+        assert!(!swamp.allows(&fire) && hills.allows(&fire));
+        assert!(swamp.allows(&["not:swampland"]));
+    }
+
+    #[test]
+    fn a_scene_under_a_roof_is_indoor_and_keeps_its_terrain() {
+        let ruins = Region {
+            setting: "settled".into(),
+            ..Region::defaults("gen.encounter.ruins")
+        };
+        let cellar = ruins.scene(&["foe:bear", UNDER_ROOF]);
+        assert_eq!(
+            (cellar.name.as_str(), cellar.setting.as_str()),
+            ("ruins", "indoor")
+        );
+        assert!(!cellar.allows(&[SKY]) && cellar.allows(&[BUILT]));
+        assert_eq!(*ruins.scene(&["foe:bear"]), ruins);
     }
 }

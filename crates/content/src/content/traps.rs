@@ -14,7 +14,8 @@
 //!   carries neither `mech:` nor `by:` (a sign of any trap); otherwise it
 //!   points at another trap.
 //! - **A way to deal with it** ([`serves`]): a `gen.trap.disarm` row
-//!   sharing a `mech:` with the effect (specific) or `generic`, with no
+//!   sharing a `mech:` with the effect, or whose `by:` tags are all on the
+//!   trigger (specific), or `generic`, with no
 //!   `place:` tag or the terrain's place; never a row that resets it
 //!   (`do:reset`) for an effect tagged `once`.
 
@@ -118,10 +119,18 @@ pub fn points<S: AsRef<str>, T: AsRef<str>, U: AsRef<str>>(
 }
 
 /// What a `gen.trap.disarm` row with `disarm` tags does for an effect with
-/// `effect` tags set in a `place`: `Specific` (its mechanism), `Generic`
-/// or `Elsewhere` (another mechanism, or another kind of place, or a way
-/// to reset a trap that cannot be set again).
-pub fn serves<S: AsRef<str>, T: AsRef<str>>(disarm: &[S], effect: &[T], place: &str) -> Points {
+/// `effect` tags, sprung by a trigger with `trigger` tags (none for a
+/// rules trap), set in a `place`: `Specific` (its mechanism, or a way past
+/// its kind of trigger: every `by:` of the row on the trigger, as silence
+/// for a spoken word), `Generic` or `Elsewhere` (another mechanism or
+/// trigger, or another kind of place, or a way to reset a trap that cannot
+/// be set again).
+pub fn serves<S: AsRef<str>, T: AsRef<str>, U: AsRef<str>>(
+    disarm: &[S],
+    effect: &[T],
+    trigger: &[U],
+    place: &str,
+) -> Points {
     let mut places = values(disarm, "place:").peekable();
     if places.peek().is_some() && !places.any(|p| p == place) {
         return Points::Elsewhere;
@@ -129,7 +138,9 @@ pub fn serves<S: AsRef<str>, T: AsRef<str>>(disarm: &[S], effect: &[T], place: &
     if has(effect, "once") && has(disarm, "do:reset") {
         return Points::Elsewhere;
     }
-    if values(disarm, "mech:").any(|m| values(effect, "mech:").any(|e| e == m)) {
+    let mut by = values(disarm, "by:").peekable();
+    let for_trigger = by.peek().is_some() && by.all(|b| values(trigger, "by:").any(|t| t == b));
+    if for_trigger || values(disarm, "mech:").any(|m| values(effect, "mech:").any(|e| e == m)) {
         Points::Specific
     } else if has(disarm, "generic") {
         Points::Generic
@@ -209,16 +220,31 @@ mod tests {
     #[test]
     fn a_disarm_row_serves_its_mechanism_in_its_place() {
         let pit = ["mech:pit", "touch:ground"];
-        assert_eq!(serves(&["mech:pit"], &pit, "wild"), Points::Specific);
+        let plate = ["by:foot", "by:ground"];
         assert_eq!(
-            serves(&["mech:pit", "place:built"], &pit, "wild"),
+            serves(&["mech:pit"], &pit, &plate, "wild"),
+            Points::Specific
+        );
+        assert_eq!(
+            serves(&["mech:pit", "place:built"], &pit, &plate, "wild"),
             Points::Elsewhere
         );
-        assert_eq!(serves(&["generic"], &pit, "built"), Points::Generic);
-        assert_eq!(serves(&["mech:gas"], &pit, "built"), Points::Elsewhere);
+        assert_eq!(serves(&["generic"], &pit, &plate, "built"), Points::Generic);
+        assert_eq!(
+            serves(&["mech:gas"], &pit, &plate, "built"),
+            Points::Elsewhere
+        );
         let block = ["mech:deadfall", "once"];
         let reset = ["generic", "do:bypass", "do:reset"];
-        assert_eq!(serves(&reset, &pit, "built"), Points::Generic);
-        assert_eq!(serves(&reset, &block, "built"), Points::Elsewhere);
+        assert_eq!(serves(&reset, &pit, &plate, "built"), Points::Generic);
+        assert_eq!(serves(&reset, &block, &plate, "built"), Points::Elsewhere);
+        // A way past its kind of trigger: silence for a spoken word.
+        let (hush, voice) = (["by:voice", "do:bypass"], ["by:voice", "by:room"]);
+        assert_eq!(serves(&hush, &pit, &voice, "built"), Points::Specific);
+        assert_eq!(serves(&hush, &pit, &plate, "built"), Points::Elsewhere);
+        assert_eq!(
+            serves(&hush, &pit, &[] as &[&str], "built"),
+            Points::Elsewhere
+        );
     }
 }

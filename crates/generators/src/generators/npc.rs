@@ -40,8 +40,10 @@ pub struct Request {
     pub archetype: Option<String>,
     /// Only archetypes of this tier, 1 (minion) to 3 (boss).
     pub tier: Option<u8>,
-    /// The terrain the NPC lives in (a pack's): archetypes its encounter
-    /// table (`gen.encounter.<terrain>`) names weigh [`FIT`] times as much.
+    /// The terrain the NPC lives in (a pack's): only archetypes its
+    /// encounter table (`gen.encounter.<terrain>`) names are drawn while
+    /// any of them is left with a concept not yet met (no smith or knight
+    /// met below ground); then any archetype.
     pub terrain: Option<String>,
     /// Draw only people (`human` and `townsfolk` archetypes), never beasts
     /// or monsters: a pack's NPC cards.
@@ -69,9 +71,6 @@ pub struct Request {
     /// each trait is drawn among the others while any fit.
     pub heard: Vec<String>,
 }
-
-/// How much more likely an archetype is when it belongs to the terrain.
-pub const FIT: u64 = 4;
 
 /// An NPC: a name, an archetype, a concept, traits and the stats of one
 /// system. Serialised through a private view (`NpcJson`): the system the
@@ -414,16 +413,13 @@ fn choose_row<'a>(
         .collect();
     let candidates = if fresh.is_empty() { candidates } else { fresh };
     let fits = terrain_archetypes(library, req.terrain.as_deref());
-    let weights: Vec<u64> = candidates
-        .iter()
-        .map(|(_, r)| {
-            let fit = if fits.contains(&r.entry.name.as_ref()) {
-                FIT
-            } else {
-                1
-            };
-            r.entry.weight.unwrap_or(1) * fit
-        })
+    let home: Vec<(usize, &Row)> = (candidates.iter())
+        .filter(|(_, r)| fits.contains(&r.entry.name.as_ref()))
+        .copied()
+        .collect();
+    let candidates = if home.is_empty() { candidates } else { home };
+    let weights: Vec<u64> = (candidates.iter())
+        .map(|(_, r)| r.entry.weight.unwrap_or(1))
         .collect();
     let pick = s.pick_weighted(&weights).expect("positive weights");
     Ok(candidates[pick].1)
@@ -706,6 +702,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_terrain_draws_its_own_folk_until_their_concepts_are_met() {
+        let library = library();
+        let seed = Seed::new("home folk").unwrap();
+        let home = terrain_archetypes(&library, Some("underground"));
+        let mut req = Request {
+            system: RulesSystem::Mettle,
+            archetype: None,
+            tier: None,
+            terrain: Some("underground".into()),
+            people_only: true,
+            fits: Vec::new(),
+            met: Vec::new(),
+            shun: Vec::new(),
+            taken: Vec::new(),
+            heard: Vec::new(),
+        };
+        let mut met = Vec::new();
+        for i in 0..400 {
+            let npc = nth(&library, &req, &seed, i).unwrap();
+            assert!(home.contains(&npc.archetype.as_str()), "{}", npc.archetype);
+            met.push(npc.concept_key);
+        }
+        // Every concept of the folk below ground met: anyone may come.
+        req.met = met;
+        let strangers = (0..50)
+            .map(|i| nth(&library, &req, &seed, i).unwrap())
+            .filter(|n| !home.contains(&n.archetype.as_str()))
+            .count();
+        assert!(strangers > 40, "{strangers} of 50 from elsewhere");
     }
 
     #[test]

@@ -207,7 +207,12 @@ pub fn encounter(e: &Encounter) -> String {
     let mut s = format!("## Encounter ({}, {})\n", e.terrain, e.system.label());
     let _ = writeln!(s, "**{}**: {}", e.situation.row, e.situation.text);
     if let Some(t) = &e.weather {
-        let _ = writeln!(s, "Weather ({}): {}", t.row, t.text);
+        let word = if e.below_ground() {
+            "Conditions"
+        } else {
+            "Weather"
+        };
+        let _ = writeln!(s, "{word} ({}): {}", t.row, t.text);
     }
     if let Some(t) = &e.twist {
         let _ = writeln!(s, "Twist ({}): {}", t.row, t.text);

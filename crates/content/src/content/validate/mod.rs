@@ -33,6 +33,7 @@ mod effects;
 mod extend;
 mod fits;
 pub mod generation;
+mod ground;
 mod keys;
 mod parts;
 mod places;
@@ -176,6 +177,7 @@ pub(crate) fn build_over(
     traps::check(&tables, files, &mut problems);
     generation::check(&tables, files, &mut problems);
     weather::check(&tables, files, &mut problems);
+    ground::check(&tables, files, &mut problems);
     fits::check(&tables, files, &mut problems);
     stops::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);

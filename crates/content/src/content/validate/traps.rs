@@ -263,7 +263,7 @@ fn tag_problems(id: &str, name: &str, tags: &[Text]) -> Vec<TagProblem> {
 /// A `by:` (trigger), `touch:` or `never:` (effect) tag naming no kind.
 fn kind_problem(id: &str, name: &str, tag: &str) -> Option<TagProblem> {
     let prefixes: &[&str] = match id {
-        TRIGGERS => &["by:"],
+        TRIGGERS | DISARM => &["by:"],
         _ if EFFECTS.contains(&id) || id == "mettle.traps" => &["touch:", "never:"],
         _ => &[],
     };

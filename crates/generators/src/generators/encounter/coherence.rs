@@ -29,6 +29,36 @@ const BUILT: [&str; 5] = [
     "WALL, solid",
     "WALL, strong",
 ];
+/// Tiles and sporadics that do not fit a terrain: no burning ground and
+/// no walls in the mire.
+const UNFIT: [(&str, &str); 3] = [("FIRE", "swamp"), ("Fire", "swamp"), ("Walls", "swamp")];
+/// Words that put a situation under a roof in a terrain under the open
+/// sky: the cellars, crypts, back rooms and taprooms the texts describe
+/// (read by hand from every situation; a crypt dug at from outside is not
+/// one).
+const ROOFED: [&str; 10] = [
+    "wine cellar",
+    "in the cellar",
+    "hayloft",
+    "taproom",
+    "the back room",
+    "burial vault",
+    "keep's crypt",
+    "lord's tomb",
+    "counting-house",
+    "rooms on either side",
+];
+
+/// Whether an encounter stands under a roof or rock: below ground, or a
+/// situation whose words say so (read from its text, so that an untagged
+/// cellar is caught) or whose content says so (its `indoor` tag).
+fn roofed(e: &Encounter) -> bool {
+    let text = e.situation.text.to_lowercase();
+    e.terrain == "underground"
+        || ROOFED.iter().any(|w| text.contains(w))
+        || e.situation.tags.iter().any(|t| t == "indoor")
+}
+
 /// Terrains with no buildings.
 const WILD: [&str; 4] = ["road", "forest", "swamp", "hills"];
 const PRONOUNS: [&str; 8] = [
@@ -99,8 +129,11 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
     }
     let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
     for name in tiles.chain(&e.sporadics).map(|p| p.name.as_str()) {
-        if e.terrain == "underground" && SKY.contains(&name) {
-            out.push(format!("{name} underground"));
+        if roofed(e) && SKY.contains(&name) {
+            out.push(format!("{name} under a roof: {}", e.situation.row));
+        }
+        if UNFIT.contains(&(name, e.terrain.as_str())) {
+            out.push(format!("{name} in the {}", e.terrain));
         }
         if WILD.contains(&e.terrain.as_str()) && BUILT.contains(&name) {
             out.push(format!("{name} in the {}", e.terrain));
@@ -109,7 +142,38 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
     }
     out.extend(day_problem(e));
     out.extend(layer_problems(e));
+    out.extend(e.foes.iter().filter_map(pronoun_problem));
     out
+}
+
+/// A creature's own pronouns in its concept (`its barrow`, `her word`)
+/// against the singular "they" its trait lines are written with.
+const OWN: [&str; 8] = [
+    "its", "itself", "his", "himself", "her", "herself", "he", "she",
+];
+/// The singular "they" of the trait lines.
+const THEY: [&str; 4] = ["they", "them", "their", "themselves"];
+
+/// A leader who is no person (a troll, a ghost) called "it" or "she" in
+/// its concept and "they" in its traits.
+fn pronoun_problem(f: &Npc) -> Option<String> {
+    let t = &f.traits;
+    let traits = [&t.want, &t.secret, &t.manner, &t.look];
+    let traits: Vec<&String> = traits.into_iter().flatten().collect();
+    if f.is_person() || traits.is_empty() {
+        return None;
+    }
+    let own = words(&f.concept)
+        .into_iter()
+        .find(|w| OWN.contains(&w.as_str()))?;
+    let they = traits
+        .iter()
+        .flat_map(|t| words(t))
+        .find(|w| THEY.contains(&w.as_str()))?;
+    Some(format!(
+        "{} is `{own}` in {:?} and `{they}` in its traits",
+        f.archetype, f.concept
+    ))
 }
 
 /// The words a weather text uses for what a RAIN, FOG or WIND tile needs
@@ -157,9 +221,9 @@ const SKY_WORDS: [(&str, &[&str]); 3] = [
 ];
 
 /// A RAIN, FOG or WIND tile under an open sky whose weather says nothing
-/// of rain, fog or wind.
+/// of rain, fog or wind (under a roof, FOG is smoke or steam).
 fn sky_problem(e: &Encounter, tile: &str) -> Option<String> {
-    let w = e.weather.as_ref().filter(|_| e.terrain != "underground")?;
+    let w = e.weather.as_ref().filter(|_| !roofed(e))?;
     let (_, needs) = SKY_WORDS.iter().find(|(k, _)| tile.starts_with(k))?;
     let ws = words(&w.text);
     (!ws.iter().any(|x| needs.contains(&x.as_str())))
@@ -232,6 +296,7 @@ fn day_problem(e: &Encounter) -> Option<String> {
 /// cast, not from the generator's stage.
 struct Scene {
     terrain: String,
+    roofed: bool,
     foes: bool,
     band: bool,
     others: bool,
@@ -244,6 +309,7 @@ impl Scene {
         let kinds = |ks: &[&str]| e.foes.iter().any(|f| ks.contains(&f.kind.as_str()));
         Scene {
             terrain: e.terrain.clone(),
+            roofed: roofed(e),
             foes: !e.foes.is_empty(),
             band: e.foes.len() > 1,
             others: !e.others.is_empty(),
@@ -258,10 +324,10 @@ impl Scene {
             return name == t;
         }
         match tag {
-            "outdoor" => t != "underground",
+            "outdoor" => !self.roofed,
             "indoor" => t == "underground",
-            "wild" => WILD.contains(&t),
-            "settled" => t == "town" || t == "ruins",
+            "wild" => WILD.contains(&t) && !self.roofed,
+            "settled" => (t == "town" || t == "ruins") && !self.roofed,
             "water" => t == "swamp",
             "foes" => self.foes,
             "band" => self.band,

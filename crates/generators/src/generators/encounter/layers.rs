@@ -2,7 +2,8 @@
 //! (`gen.situation.twist`) and how it ends if the party does nothing
 //! (`gen.situation.ending`), each drawn by weight, on a stream of its own
 //! (`twist`, `ending`), among the rows whose tags the situation meets:
-//! `outdoor` or `indoor` (the region's setting), `foes` (foes on stage)
+//! `outdoor` or `indoor` (the region's setting; a situation under a roof
+//! in the open, [`Region::roofs`], is neither), `foes` (foes on stage)
 //! and `people` (someone on stage who talks: an `npc:` person, or a
 //! `human` or `townsfolk` foe); a row needs all its tags.
 //!
@@ -35,6 +36,10 @@ pub struct Stage<'r> {
     /// The region the encounter is in: its name (for `terrain:` tags), its
     /// setting and its water.
     pub region: &'r Region,
+    /// The situation stands under a roof in a region under the open sky
+    /// ([`Region::roofs`]: a wine cellar in the ruins): nothing that needs
+    /// the open fits, and nothing written for below ground either.
+    pub roofed: bool,
     /// There are foes on stage.
     pub foes: bool,
     /// There are two foes or more (a band that can split, scatter or lose
@@ -53,10 +58,17 @@ pub struct Stage<'r> {
 const TALKERS: [&str; 2] = ["human", "townsfolk"];
 
 impl<'r> Stage<'r> {
-    /// The stage of an encounter in `region` with these foes and others.
-    pub fn of(library: &Library, region: &'r Region, foes: &[Npc], others: &[Npc]) -> Stage<'r> {
+    /// The stage of an encounter in `region` with this situation, these
+    /// foes and others.
+    pub fn of(
+        library: &Library,
+        (region, situation): (&'r Region, &TableRoll),
+        foes: &[Npc],
+        others: &[Npc],
+    ) -> Stage<'r> {
         Stage {
             region,
+            roofed: region.roofs(&situation.tags),
             foes: !foes.is_empty(),
             band: foes.len() >= 2,
             others: !others.is_empty(),
@@ -82,9 +94,9 @@ impl<'r> Stage<'r> {
     fn meets(&self, tag: &str) -> bool {
         let people = self.others || self.parley;
         match tag {
-            "outdoor" => self.region.outdoor(),
+            "outdoor" => self.region.outdoor() && !self.roofed,
             "indoor" => !self.region.outdoor(),
-            "wild" | "settled" => self.region.setting == tag,
+            "wild" | "settled" => self.region.setting == tag && !self.roofed,
             "water" => self.region.water,
             "foes" => self.foes,
             "band" => self.band,
@@ -223,6 +235,7 @@ mod tests {
     fn stage(region: &Region, foes: bool, others: bool, parley: bool) -> Stage<'_> {
         Stage {
             region,
+            roofed: false,
             foes,
             band: foes,
             others,
@@ -262,6 +275,21 @@ mod tests {
             ..bandits
         };
         assert!(bandits.fits(&["band"]) && !lone.fits(&["band"]));
+    }
+
+    #[test]
+    fn a_scene_under_a_roof_takes_neither_the_open_nor_the_deep() {
+        let ruins = region("ruins", "settled", false);
+        let open = stage(&ruins, true, false, false);
+        let cellar = Stage {
+            roofed: true,
+            ..open
+        };
+        assert!(open.fits(&["outdoor"]) && open.fits(&["settled"]));
+        for tag in ["outdoor", "settled", "wild", "indoor"] {
+            assert!(!cellar.fits(&[tag]), "{tag}");
+        }
+        assert!(cellar.fits(&["foes"]) && cellar.fits(&["terrain:ruins"]));
     }
 
     #[test]

@@ -207,6 +207,13 @@ impl Encounter {
         zones::ambush(&self.situation)
     }
 
+    /// Whether its weather is the conditions under a roof of rock
+    /// (`gen.weather.underground`, the same in every season), not a sky's:
+    /// said as `Conditions`, not `Weather`.
+    pub fn below_ground(&self) -> bool {
+        (self.weather.as_ref()).is_some_and(|w| w.table == weather::UNDERGROUND)
+    }
+
     /// The foes' leader, the one foe with a want, a secret, a manner and a
     /// look to play (`foes`); none among beasts.
     pub fn leader(&self) -> Option<&Npc> {
@@ -254,6 +261,13 @@ impl Request {
     }
 }
 
+/// The kinds of day a situation tagged `tags` needs (its `weather:` tags).
+pub(crate) fn weather_needs(tags: &[String]) -> Vec<&str> {
+    tags.iter()
+        .filter_map(|t| t.strip_prefix(WEATHER_NEED))
+        .collect()
+}
+
 /// How often a situation whose weather the season cannot bring (snow in
 /// summer) is rolled again before the last roll is kept.
 const SEASON_TRIES: usize = 32;
@@ -270,10 +284,7 @@ impl Request {
     ) -> Result<TableRoll, GenError> {
         let mut roll = library.roll_table(&region.table, s)?;
         for _ in 1..SEASON_TRIES {
-            let needs: Vec<&str> = (roll.tags.iter())
-                .filter_map(|t| t.strip_prefix(WEATHER_NEED))
-                .collect();
-            if weather::can_be(library, region, self.season, &needs) {
+            if weather::can_be(library, region, self.season, &weather_needs(&roll.tags)) {
                 break;
             }
             roll = library.roll_table(&region.table, s)?;
@@ -304,7 +315,10 @@ impl Generator for Request {
             RulesSystem::Mettle => self.party.mettle.iter().map(|b| b.name.clone()).collect(),
             RulesSystem::Core => self.party.core.iter().map(|c| c.name.clone()).collect(),
         };
-        let stage = Stage::of(library, region, &foes, &others);
+        // A cellar in the ruins stands indoors: its tiles and sporadics are
+        // those of a roof; the day's weather is drawn outside.
+        let scene = region.scene(&situation.tags);
+        let stage = Stage::of(library, (region, &situation), &foes, &others);
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
         let captive = layers::holds_captive(&situation, twist.as_ref());
@@ -314,14 +328,11 @@ impl Generator for Request {
             (stage, captive),
             &mut at.stream(seed, "spoils"),
         )?;
-        let needs: Vec<&str> = (situation.tags.iter())
-            .filter_map(|t| t.strip_prefix(WEATHER_NEED))
-            .collect();
         let weather = weather::weather(
             library,
             region,
             (self.season, self.system),
-            &needs,
+            &weather_needs(&situation.tags),
             &mut at.stream(seed, "weather"),
         )?;
         let layout = zones::layout(
@@ -338,13 +349,13 @@ impl Generator for Request {
             library,
             (seed, at),
             terrain::Ground {
-                region,
+                region: &scene,
                 weather: weather.as_ref(),
             },
             &zone_names,
             !foes.is_empty(),
         );
-        let mut sporadics = terrain::sporadics(library, (seed, at), region, &zone_names);
+        let mut sporadics = terrain::sporadics(library, (seed, at), &scene, &zone_names);
         let mut placed: Vec<&mut Placed> = terrain_cards
             .iter_mut()
             .flat_map(|d| d.tiles.iter_mut())
@@ -577,9 +588,7 @@ mod tests {
     /// situation that needs a kind of day the season lacks is not drawn
     /// (no white-out in summer, left without a weather line).
     fn weather_fits(e: &Encounter, season: Season, i: usize) {
-        let needs: Vec<&str> = (e.situation.tags.iter())
-            .filter_map(|t| t.strip_prefix(WEATHER_NEED))
-            .collect();
+        let needs = weather_needs(&e.situation.tags);
         let Some(w) = e.weather.as_ref() else {
             panic!(
                 "#{i}: {} ({needs:?}) drawn in {} with no weather that fits",

@@ -4,7 +4,9 @@
 //! (a situation tagged `ambush`, or whose text says foes wait, lie in wait,
 //! circle or surround) the party in the middle and the foes on both flanks,
 //! melee on one, shooters on the other. ACS range bands: a centre and two
-//! to four arms of Short, Medium and Long bands; the party at Medium on the
+//! to four arms of Short, Medium and Long bands (named without the ACS's
+//! shot penalties, −2 at Medium and −4 at Long: a Core Rules attack has no
+//! roll to take them; its ranges count zones); the party at Medium on the
 //! first arm, shooters at Short on the second; in an ambush the party in
 //! the centre, melee foes at Short on the first arm and shooters at Short
 //! on the last.
@@ -157,9 +159,9 @@ fn range_bands(
     let mut shooters = shooters;
     let mut zones = vec![zone("Close: the centre", centre)];
     for arm in 1..=arms {
-        for band in ["Short", "Medium −2", "Long −4"] {
+        for band in ["Short", "Medium", "Long"] {
             let starts = match (arm, band) {
-                (1, "Medium −2") => std::mem::take(&mut party),
+                (1, "Medium") => std::mem::take(&mut party),
                 (1, "Short") => std::mem::take(&mut melee),
                 (a, "Short") if a == if ambush { arms } else { 2 } => std::mem::take(&mut shooters),
                 _ => Vec::new(),

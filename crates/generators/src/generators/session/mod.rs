@@ -10,8 +10,9 @@
 //! the order encounter, trap, npc, map, journey, voucher, injury, mutation;
 //! an item whose draw repeats one at a lower address draws again on its own
 //! `again/<n>` streams ([`super::make_distinct`]), so it depends only on
-//! itself and the items before it. The pack's NPCs fit its terrain: the
-//! archetypes its encounter table names weigh [`super::npc::FIT`] times as much.
+//! itself and the items before it. The pack's NPCs fit its terrain: they
+//! are drawn among the archetypes its encounter table names while any has
+//! a concept the campaign has not met ([`super::npc::Request::terrain`]).
 
 mod recall;
 mod requests;
@@ -657,7 +658,16 @@ pub fn generate_remembering(
         rerolls,
     )?;
     let heard = traits::also_heard(memory.heard(), traits_of(&encounters));
-    let cards = npc_requests(session, shun, &taken, &memory.met_concepts(library), &heard);
+    // The people the encounters put on stage count as met: a card is
+    // drawn among the concepts no one in the pack has yet.
+    let mut met = memory.met_concepts(library);
+    met.extend(
+        encounters
+            .iter()
+            .flat_map(|e| &e.others)
+            .map(|n| n.concept_key.clone()),
+    );
+    let cards = npc_requests(session, shun, &taken, &met, &heard);
     let npcs = make_cards(&cards, library, seed, &mut said, rerolls)?;
     let used: Vec<String> = encounters.iter().map(|e| e.situation.row.clone()).collect();
     let hearsay = hearsay(&npcs, &encounters, memory);

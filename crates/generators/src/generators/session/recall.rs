@@ -64,8 +64,9 @@ pub(super) fn traits_of(encounters: &[Encounter]) -> impl Iterator<Item = String
 }
 
 /// The NPC cards of `cards` (their requests), each fresh against `said`,
-/// and in a campaign each drawing its traits apart from the cards' before
-/// it ([`traits::also_heard`]).
+/// each drawing its concept among those the cards before it have not
+/// (they count as met), and in a campaign each drawing its traits apart
+/// from the cards' before it ([`traits::also_heard`]).
 pub(super) fn make_cards(
     cards: &[npc::Request],
     library: &Library,
@@ -79,6 +80,9 @@ pub(super) fn make_cards(
             let mut req = cards[made.len()].clone();
             let before = made.iter().flat_map(|n| n.traits.keys.clone());
             req.heard = traits::also_heard(std::mem::take(&mut req.heard), before);
+            // The cards before count as met: a terrain's own folk are drawn
+            // among the concepts no card of the pack has yet.
+            req.met.extend(made.iter().map(|n| n.concept_key.clone()));
             req
         },
         library,

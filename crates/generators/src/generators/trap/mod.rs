@@ -419,7 +419,7 @@ fn from_rules(place: &parts::Place, parts: &mut Stream) -> Result<Drawn, GenErro
         },
     };
     let r = place.fitting(RULES, parts)?;
-    let d = place.disarm(&r)?;
+    let d = place.disarm(&r, &[])?;
     let mut trail = vec![r.trail_text()];
     trail.extend(d.as_ref().map(crate::tables::TableRoll::trail_text));
     Ok(Drawn {

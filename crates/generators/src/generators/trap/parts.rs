@@ -11,7 +11,7 @@
 //!    or the trigger's kind) three times in four, a generic one the
 //!    fourth (a d4), either kind when the other has no row there.
 //! 4. **Disarm** (`<trap>/disarm`): a way to find, disarm, bypass or reset
-//!    it (`gen.trap.disarm`) for its mechanism and place, by the same
+//!    it (`gen.trap.disarm`) for its mechanism or trigger and place, by the same
 //!    three-in-four rule; none when the table is not in effect.
 //!
 //! Each is drawn among the rows of the era in effect, on a stream of its
@@ -61,7 +61,7 @@ impl Place<'_> {
             traps::points(&r.entry.tags, &e.tags, &t.tags)
         })?;
         let c = c.ok_or_else(|| self.none_fit(CLUES))?;
-        let d = self.disarm(&e)?;
+        let d = self.disarm(&e, &t.tags)?;
         let mut trail = vec![t.trail_text(), c.trail_text(), e.trail_text()];
         trail.extend(d.as_ref().map(TableRoll::trail_text));
         Ok(Drawn {
@@ -76,15 +76,20 @@ impl Place<'_> {
         })
     }
 
-    /// A way to deal with a trap whose effect (or rules row) is `effect`:
+    /// A way to deal with a trap whose effect (or rules row) is `effect`,
+    /// sprung by a trigger with `trigger` tags (none for a rules trap):
     /// `None` without a `gen.trap.disarm` table or a row for it.
-    pub(super) fn disarm(&self, effect: &TableRoll) -> Result<Option<TableRoll>, GenError> {
+    pub(super) fn disarm(
+        &self,
+        effect: &TableRoll,
+        trigger: &[String],
+    ) -> Result<Option<TableRoll>, GenError> {
         if self.library.get(DISARM).is_none() {
             return Ok(None);
         }
         let rows = self.rows(DISARM)?;
         self.by_kind(DISARM, &rows, "disarm", |r| {
-            traps::serves(&r.entry.tags, &effect.tags, self.region.place())
+            traps::serves(&r.entry.tags, &effect.tags, trigger, self.region.place())
         })
     }
 
@@ -295,7 +300,7 @@ mod tests {
                         "{at}: clue {ct:?} for {et:?}/{tt:?}"
                     );
                     assert_ne!(
-                        traps::serves(&d.entry.tags, et, region.place()),
+                        traps::serves(&d.entry.tags, et, tt, region.place()),
                         Points::Elsewhere
                     );
                     specific += usize::from(points == Points::Specific);

@@ -1,0 +1,43 @@
+//! Where a tile can lie: every [`NOT_IN`] tag of an ACS tile or sporadic
+//! (`acs.tiles`, `acs.sporadics`) names a terrain (a `gen.encounter.<name>`
+//! table). A misspelt `not:swamps` would let burning ground back into the
+//! mire without a word.
+
+use std::collections::BTreeMap;
+
+use super::generation::terrains;
+use super::{at_row, suggest};
+use crate::content::region::NOT_IN;
+use crate::content::{SourceFile, Table};
+use crate::diagnostic::Diagnostic;
+
+/// The tables of tiles an encounter lays.
+const TILES: [&str; 2] = ["acs.tiles", "acs.sporadics"];
+
+pub(super) fn check(
+    tables: &BTreeMap<String, Table>,
+    files: &[SourceFile],
+    problems: &mut Vec<Diagnostic>,
+) {
+    let terrains = terrains(tables);
+    for t in TILES.iter().filter_map(|id| tables.get(*id)) {
+        for row in &t.rows {
+            let tags = row.entry.tags.iter().map(|g| g.as_ref());
+            for name in tags.filter_map(|g: &str| g.strip_prefix(NOT_IN)) {
+                if terrains.contains(&name) {
+                    continue;
+                }
+                let what = format!(
+                    "row `{}` is tagged `{NOT_IN}{name}`, but `{name}` is no terrain",
+                    row.entry.name
+                );
+                let hint = format!(
+                    "`{NOT_IN}<terrain>` keeps a tile out of a terrain: one of {}",
+                    terrains.join(", ")
+                );
+                let d = at_row(files, t, Some(row), what, &hint);
+                problems.push(d.with_suggestion(suggest(name, terrains.iter().copied())));
+            }
+        }
+    }
+}
