@@ -46,6 +46,12 @@ pub const BUILT: &str = "built";
 /// mire); where no tile of a call fits, the player picks another of the
 /// suit's category, as the ACS lets them.
 pub const NOT_IN: &str = "not:";
+/// The tag of a tile (`acs.tiles`) laid only with foes on stage: a
+/// hideyhole with someone in it, an alarm someone hears.
+pub const NEEDS_FOES: &str = "foes";
+/// The tag of a tile or sporadic that, under the open sky, is never laid
+/// in weather tagged `rain`: no burning ground in a downpour.
+pub const DRY: &str = "dry";
 /// The tag of a situation (a `gen.encounter.<region>` row) that stands
 /// under a roof or rock in a region under the open sky (a cellar in the
 /// ruins, a taproom in town): its tiles and sporadics are those of an

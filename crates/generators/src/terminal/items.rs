@@ -250,11 +250,15 @@ pub fn encounter(e: &Encounter) -> String {
         }
     }
     let _ = writeln!(s, "\n#### Zones ({})", e.layout.kind);
+    // An empty zone is listed where a tile or a sporadic lies in it.
+    let tiles = e.terrain_cards.iter().flat_map(|d| &d.tiles);
+    let laid: Vec<&str> = tiles.chain(&e.sporadics).map(|t| t.at.as_str()).collect();
     for z in &e.layout.zones {
-        if z.starts.is_empty() {
-            continue;
+        if !z.starts.is_empty() {
+            let _ = writeln!(s, "- {}: {}", z.name, z.starts.join(", "));
+        } else if laid.contains(&z.name.as_str()) {
+            let _ = writeln!(s, "- {}: nobody at the start", z.name);
         }
-        let _ = writeln!(s, "- {}: {}", z.name, z.starts.join(", "));
     }
     terrain_cards(e, &mut s);
     if !e.sporadics.is_empty() {

@@ -30,8 +30,19 @@ const BUILT: [&str; 5] = [
     "WALL, strong",
 ];
 /// Tiles and sporadics that do not fit a terrain: no burning ground and
-/// no walls in the mire.
-const UNFIT: [(&str, &str); 3] = [("FIRE", "swamp"), ("Fire", "swamp"), ("Walls", "swamp")];
+/// no walls in the mire, no fog below ground (the dark stands in for it).
+const UNFIT: [(&str, &str); 7] = [
+    ("CLATTER", "swamp"),
+    ("FIRE", "swamp"),
+    ("Fire", "swamp"),
+    ("Walls", "swamp"),
+    ("FOG, light", "underground"),
+    ("FOG, moderate", "underground"),
+    ("FOG, heavy", "underground"),
+];
+/// Tiles that say someone is there: a nook with someone in it, a line or
+/// bells that give the party away to whoever listens.
+const SOMEONE: [&str; 3] = ["HIDEYHOLE", "TRIP WIRE", "ALARM"];
 /// Words that put a situation under a roof in a terrain under the open
 /// sky: the cellars, crypts, back rooms and taprooms the texts describe
 /// (read by hand from every situation; a crypt dug at from outside is not
@@ -135,15 +146,50 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
         if UNFIT.contains(&(name, e.terrain.as_str())) {
             out.push(format!("{name} in the {}", e.terrain));
         }
+        if SOMEONE.contains(&name) && e.foes.is_empty() {
+            out.push(format!("{name} with no one on stage: {}", e.situation.row));
+        }
+        if name.eq_ignore_ascii_case("fire") && raining(e) {
+            out.push(format!(
+                "{name} in the rain: {:?}",
+                e.weather.as_ref().map(|w| &w.text)
+            ));
+        }
         if WILD.contains(&e.terrain.as_str()) && BUILT.contains(&name) {
             out.push(format!("{name} in the {}", e.terrain));
         }
         out.extend(sky_problem(e, name));
     }
+    let mut fields: Vec<&str> = (e.terrain_cards.iter().flat_map(|d| &d.tiles))
+        .filter(|t| t.at == "whole field")
+        .map(|t| t.name.split(',').next().unwrap_or_default())
+        .collect();
+    fields.sort_unstable();
+    if fields.windows(2).any(|w| w[0] == w[1]) {
+        out.push(format!("two whole-field tiles of a kind: {fields:?}"));
+    }
     out.extend(day_problem(e));
     out.extend(layer_problems(e));
     out.extend(e.foes.iter().filter_map(pronoun_problem));
+    out.extend(shared_lines(e));
     out
+}
+
+/// A trait line two people of one scene share (the bandit and the guide
+/// both want the same cure).
+fn shared_lines(e: &Encounter) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let people = e.foes.iter().chain(&e.others);
+    let lines = people.flat_map(|n| {
+        let t = &n.traits;
+        [&t.want, &t.secret, &t.manner, &t.look]
+            .into_iter()
+            .flatten()
+    });
+    lines
+        .filter(|l| !seen.insert(l.as_str()))
+        .map(|l| format!("two people share {l:?}"))
+        .collect()
 }
 
 /// A creature's own pronouns in its concept (`its barrow`, `her word`)
@@ -219,6 +265,13 @@ const SKY_WORDS: [(&str, &[&str]); 3] = [
         ],
     ),
 ];
+
+/// Whether the weather under an open sky is a wet one (its row tagged
+/// `rain`: the words alone cannot tell "after the rain" from a downpour).
+fn raining(e: &Encounter) -> bool {
+    let weather = e.weather.as_ref().filter(|_| !roofed(e));
+    weather.is_some_and(|w| w.tags.iter().any(|t| t == "rain"))
+}
 
 /// A RAIN, FOG or WIND tile under an open sky whose weather says nothing
 /// of rain, fog or wind (under a roof, FOG is smoke or steam).
@@ -465,6 +518,24 @@ fn twins(library: &Library, e: &Encounter) -> Vec<String> {
 /// People on stage whose concept the situation does not allow (its
 /// `concept:` tags name a concept row, or the archetype for its own
 /// line): the cattle raid's drover bound for market with sixty pigs.
+/// A leader with a body like a person's who is no person (a troll, a
+/// ghost, a goblin chief), called "its" or "she" in the situation and
+/// "they" in its trait lines. An ooze, a beast, bones or a headless rider
+/// stay "it": their trait rows never call them "they".
+fn voice(library: &Library, e: &Encounter) -> Option<String> {
+    let leader = e.leader().filter(|l| !l.is_person())?;
+    let table = crate::generators::npc::table_for(e.system);
+    let row = (library.get(table)?.rows.iter()).find(|r| *r.entry.name == *leader.archetype)?;
+    if crate::content::validate::traits::bodies(&row.entry.tags)[0] != "person" {
+        return None;
+    }
+    let npc = Npc {
+        concept: e.situation.text.clone(),
+        ..leader.clone()
+    };
+    pronoun_problem(&npc).map(|p| format!("situation `{}`: {p}", e.situation.row))
+}
+
 fn miscast(e: &Encounter) -> Vec<String> {
     let allowed: Vec<&str> = e
         .situation
@@ -505,6 +576,7 @@ fn a_thousand_encounters_a_system_are_coherent() {
                 .into_iter()
                 .chain(twins(&library, &e))
                 .chain(miscast(&e))
+                .chain(voice(&library, &e))
             {
                 wrong.push(format!("{system:?} #{i} {}: {p}", e.terrain));
             }
@@ -594,8 +666,11 @@ fn ten_thousand_texts_hold_no_placeholder_doubled_word_or_gendered_pronoun_for_a
     assert_eq!(doubled("Then the The end."), Some("the".into()));
 }
 
+/// Two diamonds below ground call for a whole-field sight tile: no rain
+/// under rock, and no fog (`not:underground`): the player takes another
+/// sight tile of the strength, laid on a spot (the dark, mostly).
 #[test]
-fn underground_two_diamonds_lay_a_sight_tile_that_is_not_rain() {
+fn underground_two_diamonds_lay_a_sight_tile_that_is_neither_rain_nor_fog() {
     let library = library();
     let under = library.region("underground").unwrap();
     let zones = ["Left flank".to_owned()];
@@ -608,11 +683,13 @@ fn underground_two_diamonds_lay_a_sight_tile_that_is_not_rain() {
         let ground = terrain::Ground {
             region: under,
             weather: None,
+            foes: true,
         };
         let d = terrain::play_cards(&library, ("party", ground), &cards, &zones, &mut s);
         assert_eq!(d.tiles.len(), 1);
         let t = &d.tiles[0];
         assert!(!SKY.contains(&t.name.as_str()), "{}", t.name);
-        assert_eq!(t.at, "whole field");
+        assert!(!t.name.starts_with("FOG"), "{}", t.name);
+        assert_eq!(t.at, "Left flank");
     }
 }

@@ -16,7 +16,7 @@
 //! sheet cannot hold (more than eight foes, a second boss) is rewritten.
 
 use super::super::npc::{self, Npc, NpcRules};
-use super::super::{Address, GenError, Generator, traits};
+use super::super::{Address, GenError, Generator};
 use super::Request;
 use super::said;
 use super::threat::{FAIR, Gauge, Threat, distance};
@@ -69,10 +69,11 @@ impl Cast<'_> {
                 .collect(),
             shun: self.req.shunned(),
             taken,
-            heard: traits::also_heard(
-                self.req.heard.clone(),
-                made.iter().flat_map(|n| n.traits.keys.clone()),
-            ),
+            // The people already on stage count as heard, in a campaign
+            // or not: no two in one scene want the same cure.
+            heard: (self.req.heard.iter().cloned())
+                .chain(made.iter().flat_map(|n| n.traits.keys.clone()))
+                .collect(),
         };
         req.make(self.library, self.seed, &self.at.child(kind, index))
     }

@@ -345,17 +345,14 @@ impl Generator for Request {
             ),
         );
         let zone_names = layout.zone_names();
-        let (mut terrain_cards, first_to_lay) = terrain::terrain_cards(
-            library,
-            (seed, at),
-            terrain::Ground {
-                region: &scene,
-                weather: weather.as_ref(),
-            },
-            &zone_names,
-            !foes.is_empty(),
-        );
-        let mut sporadics = terrain::sporadics(library, (seed, at), &scene, &zone_names);
+        let ground = terrain::Ground {
+            region: &scene,
+            weather: weather.as_ref(),
+            foes: !foes.is_empty(),
+        };
+        let (mut terrain_cards, first_to_lay) =
+            terrain::terrain_cards(library, (seed, at), ground, &zone_names, !foes.is_empty());
+        let mut sporadics = terrain::sporadics(library, (seed, at), ground, &zone_names);
         let mut placed: Vec<&mut Placed> = terrain_cards
             .iter_mut()
             .flat_map(|d| d.tiles.iter_mut())

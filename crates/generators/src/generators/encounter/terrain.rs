@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use super::super::{Address, GenError, pick};
-use crate::content::region::WEATHER_TAGS;
+use crate::content::region::{DRY, NEEDS_FOES, WEATHER_TAGS};
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::rules::acs::{self, Bonus, Card};
@@ -62,15 +62,23 @@ pub(super) struct Ground<'a> {
     pub region: &'a Region,
     /// The weather drawn, if any.
     pub weather: Option<&'a TableRoll>,
+    /// There are foes on stage (a tile tagged [`NEEDS_FOES`] needs them).
+    pub foes: bool,
 }
 
 impl Ground<'_> {
-    /// A tile fits the region's setting ([`Region::allows`]) and, under
-    /// the open sky, asks only for the weather there is: a tile tagged
-    /// `rain`, `fog` or `wind` needs the weather row to carry that tag.
+    /// A tile fits the region's setting ([`Region::allows`]), asks for
+    /// foes only where there are some ([`NEEDS_FOES`]) and, under the open
+    /// sky, asks only for the weather there is: a tile tagged `rain`, `fog`
+    /// or `wind` needs the weather row to carry that tag, and one tagged
+    /// [`DRY`] needs it not to carry `rain`.
     pub(super) fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
         let sky = self.weather.filter(|_| self.region.outdoor());
+        let has = |tag: &str| tags.iter().any(|t| t.as_ref() == tag);
+        let wet = sky.is_some_and(|w| w.tags.iter().any(|g| g == "rain"));
         self.region.allows(tags)
+            && (self.foes || !has(NEEDS_FOES))
+            && !(wet && has(DRY))
             && sky.is_none_or(|w| {
                 tags.iter()
                     .map(AsRef::as_ref)
@@ -174,7 +182,8 @@ pub(super) fn terrain_cards(
     let mut cards = acs::deck();
     cs.shuffle(&mut cards);
     let party_side = play_cards(library, ("party", ground), &cards[0..3], zones, &mut cs);
-    let foe_side = play_cards(library, ("foes", ground), &cards[3..6], zones, &mut cs);
+    let mut foe_side = play_cards(library, ("foes", ground), &cards[3..6], zones, &mut cs);
+    one_sky_of_a_kind(&party_side, &mut foe_side, zones, &mut cs);
     let straight = [&party_side, &foe_side]
         .into_iter()
         .find(|d| d.bonus.as_deref() == Some(Bonus::Straight.text()));
@@ -182,12 +191,33 @@ pub(super) fn terrain_cards(
     (vec![party_side, foe_side], first)
 }
 
-/// Sporadics in play: one to three of `acs.sporadics` that fit the region,
-/// placed in zones (the `sporadics` stream).
+/// A tile's kind: its name before the strength (`RAIN` of `RAIN, heavy`).
+fn kind(name: &str) -> &str {
+    name.split(',').next().unwrap_or(name)
+}
+
+/// One whole-field tile of a kind: where the party's cards already spread
+/// a kind over the whole field (RAIN, light), the foes' tile of that kind
+/// (RAIN, heavy) lies on a spot of its own, drawn from the `cards` stream
+/// after both sides have played: no light and heavy rain over one field.
+fn one_sky_of_a_kind(party: &SideDraw, foes: &mut SideDraw, zones: &[String], s: &mut Stream) {
+    let field = |t: &Placed| t.at == "whole field";
+    let spread: Vec<&str> = (party.tiles.iter().filter(|t| field(t)))
+        .map(|t| kind(&t.name))
+        .collect();
+    for t in foes.tiles.iter_mut().filter(|t| field(t)) {
+        if spread.contains(&kind(&t.name)) {
+            t.at = pick(zones, s).cloned().unwrap_or_default();
+        }
+    }
+}
+
+/// Sporadics in play: one to three of `acs.sporadics` that fit the ground
+/// ([`Ground::fits`]), placed in zones (the `sporadics` stream).
 pub(super) fn sporadics(
     library: &Library,
     (seed, at): (&Seed, &Address),
-    region: &Region,
+    ground: Ground,
     zones: &[String],
 ) -> Vec<Placed> {
     let mut ss = at.stream(seed, "sporadics");
@@ -196,7 +226,7 @@ pub(super) fn sporadics(
     };
     let mut rows: Vec<&Row> = table.rows.iter().collect();
     ss.shuffle(&mut rows);
-    rows.retain(|r| region.allows(&r.entry.tags));
+    rows.retain(|r| ground.fits(&r.entry.tags));
     let n = ss.die(3) as usize;
     rows.into_iter()
         .take(n)
@@ -286,6 +316,7 @@ mod tests {
         let ground = Ground {
             region: &wild,
             weather: None,
+            foes: true,
         };
         let d = play_cards(
             &library,
@@ -339,6 +370,7 @@ mod tests {
             let ground = Ground {
                 region: &forest,
                 weather: Some(weather),
+                foes: true,
             };
             let mut s = Seed::new("sky").unwrap().stream(&i.to_string());
             play_cards(&library, ("party", ground), &diamonds, &zones, &mut s)
@@ -368,14 +400,35 @@ mod tests {
             );
             assert_eq!(t.at, "Left flank", "{} is no whole-field tile", t.name);
         }
-        // Below ground no weather tag is asked of a fog tile.
+        // Below ground no weather tag is asked of a fog tile (the
+        // built-in fog is `not:underground`, a GM's own may not be).
         let under = library.region("underground").unwrap();
         let bad_air = weather_row(&library, "gen.weather.underground", "Bad air");
         let ground = Ground {
             region: under,
             weather: Some(&bad_air),
+            foes: true,
         };
         assert!(ground.fits(&["diamonds", "sight", "medium", "field-3", "fog"]));
         assert!(!ground.fits(&["diamonds", "sight", "medium", "field-2", "sky", "rain"]));
+        assert!(!ground.fits(&["fog", "not:underground"]));
+        // A hideyhole needs someone in it; burning ground no downpour.
+        assert!(
+            !Ground {
+                foes: false,
+                ..ground
+            }
+            .fits(&["spades", "foes"])
+        );
+        assert!(ground.fits(&["spades", "foes"]));
+        let wet = weather_row(&library, "gen.weather.autumn", "Endless rain");
+        let forest = library.region("forest").unwrap();
+        let rain = Ground {
+            region: forest,
+            weather: Some(&wet),
+            foes: true,
+        };
+        assert!(!rain.fits(&["clubs", "dry"]) && rain.fits(&["clubs"]));
+        assert!(ground.fits(&["clubs", "dry"]));
     }
 }

@@ -355,6 +355,7 @@ impl Request {
             at,
             region,
             keepers: self.keepers,
+            timeless: false,
         };
         match &self.against {
             Against::Poise(poise) => mettle_trap(&place, self.source, poise),
@@ -447,13 +448,18 @@ fn mettle_trap(
     let mut s = place.at.stream(place.seed, "source");
     let from = match source {
         // A rules trap a third of the time, where one fits without keepers
-        // it lacks.
-        Source::Any if s.die(3) == 1 && place.any_fits(RULES) => Source::Rules,
+        // it lacks and, with no era declared, one of no era's own (the
+        // mine is a modern campaign's, or asked for with `--from rules`).
+        Source::Any if s.die(3) == 1 && place.timeless().any_fits(RULES) => Source::Rules,
         Source::Any => Source::Parts,
         other => other,
     };
+    let rules_place = match source {
+        Source::Any => place.timeless(),
+        _ => *place,
+    };
     let drawn = match from {
-        Source::Rules => from_rules(place, &mut place.at.stream(place.seed, "parts"))?,
+        Source::Rules => from_rules(&rules_place, &mut place.at.stream(place.seed, "parts"))?,
         _ => place.assemble("gen.trap.effect")?,
     };
     let effect = hazard_effect(&drawn.effects).cloned().unwrap_or_default();
@@ -595,15 +601,53 @@ mod tests {
         let library = crate::content::test_library();
         let seed = Seed::new("traps").unwrap();
         let req = Request::default();
-        let mut rules = 0;
+        let (mut built, mut rules_built, mut rules_wild) = (0, 0, 0);
         for i in 0..10_000 {
             let t = nth(&library, &req, &seed, i).unwrap();
             assert!(check(&t).is_empty(), "#{i} {}: {:?}", t.name, check(&t));
-            if t.from == Source::Rules {
-                rules += 1;
+            let rules = usize::from(t.from == Source::Rules);
+            if library.region(&t.terrain).unwrap().place() == "wild" {
+                rules_wild += rules;
+            } else {
+                built += 1;
+                rules_built += rules;
             }
         }
-        assert!((3000..3700).contains(&rules), "{rules}");
+        // Among walls a third come from the rules (five standard
+        // deviations either side); in the wild with no era declared no
+        // rules trap fits the mix (the mine is a modern campaign's).
+        assert!(built > 3000, "{built}");
+        let sd = ((built * 2) as f64 / 9.0).sqrt().ceil() as usize;
+        let third = built / 3;
+        assert!(
+            (third - 5 * sd..=third + 5 * sd).contains(&rules_built),
+            "{rules_built} of {built}"
+        );
+        assert_eq!(rules_wild, 0);
+    }
+
+    /// Issue 50: a trap drawn in the mix (no `--from`) while no era is
+    /// declared is never one of an era's own (the rules' mine,
+    /// `era:modern`); asked for from the rules, or in a modern campaign,
+    /// the mine still comes.
+    #[test]
+    fn the_mix_draws_no_trap_of_an_eras_own_while_none_is_declared() {
+        let mut library = crate::content::test_library();
+        let seed = Seed::new("eras").unwrap();
+        let mines = |library: &Library, source| {
+            let req = Request {
+                source,
+                terrain: Some("forest".into()),
+                ..Request::default()
+            };
+            (0..300)
+                .filter(|&i| nth(library, &req, &seed, i).unwrap().name == "Anti-personnel mine")
+                .count()
+        };
+        assert_eq!(mines(&library, Source::Any), 0);
+        assert!(mines(&library, Source::Rules) > 250);
+        library.era = Some("modern".into());
+        assert!(mines(&library, Source::Any) > 50);
     }
 
     #[test]

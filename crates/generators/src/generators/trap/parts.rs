@@ -34,9 +34,21 @@ pub(super) struct Place<'a> {
     /// Whether foes who are people are at hand (an encounter's): only then
     /// may an effect that calls on its keepers be drawn ([`traps::kept`]).
     pub keepers: bool,
+    /// Rows of an era's own (`era:modern`) are left out while no era is
+    /// declared: a trap drawn in the mix, not asked for from the rules.
+    pub timeless: bool,
 }
 
 impl Place<'_> {
+    /// The same place, drawing no row of an era's own while no era is
+    /// declared ([`Place::timeless`]).
+    pub(super) fn timeless(&self) -> Self {
+        Place {
+            timeless: true,
+            ..*self
+        }
+    }
+
     /// A trap from parts: an effect from `effect_table` and the trigger,
     /// clue and way to disarm it that fit.
     pub(super) fn assemble(&self, effect_table: &str) -> Result<Drawn, GenError> {
@@ -103,6 +115,9 @@ impl Place<'_> {
             .enumerate()
             .filter(|(_, r)| {
                 era::fits(r, self.library.era.as_deref())
+                    && !(self.timeless
+                        && self.library.era.is_none()
+                        && era::eras(r).next().is_some())
                     && traps::fits(&r.entry.tags, self.region)
                     && traps::kept(&r.entry.tags, self.keepers)
             })

@@ -28,15 +28,9 @@ const ROOMS: [&str; 13] = [
     "Hidden watcher",
     "On the way out",
 ];
-/// Triggers on a way through a dry stream bed or gully.
-const BEDS: [&str; 6] = [
-    "Dry ford",
-    "Gully floor",
-    "Covered spot",
-    "Fallen log",
-    "Twine between trees",
-    "Lookout's cord",
-];
+/// Triggers on a way through a dry stream bed or gully (a covered spot on
+/// the path and twine between two trees are not).
+const BEDS: [&str; 4] = ["Dry ford", "Gully floor", "Fallen log", "Lookout's cord"];
 /// Triggers at a threshold, under an arch.
 const THRESHOLDS: [&str; 3] = ["Broken line", "On the way out", "Threshold stone"];
 /// Triggers that hold the victim over a drop.
