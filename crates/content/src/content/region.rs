@@ -46,8 +46,9 @@ pub const BUILT: &str = "built";
 /// mire); where no tile of a call fits, the player picks another of the
 /// suit's category, as the ACS lets them.
 pub const NOT_IN: &str = "not:";
-/// The tag of a tile (`acs.tiles`) laid only with foes on stage: a
-/// hideyhole with someone in it, an alarm someone hears.
+/// The tag of a tile (`acs.tiles`) laid only with foes on stage who are
+/// people or monsters with hands (not beasts): a hideyhole with someone
+/// in it, an alarm someone hears.
 pub const NEEDS_FOES: &str = "foes";
 /// The tag of a tile or sporadic that, under the open sky, is never laid
 /// in weather tagged `rain`: no burning ground in a downpour.

@@ -146,8 +146,11 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
         if UNFIT.contains(&(name, e.terrain.as_str())) {
             out.push(format!("{name} in the {}", e.terrain));
         }
-        if SOMEONE.contains(&name) && e.foes.is_empty() {
-            out.push(format!("{name} with no one on stage: {}", e.situation.row));
+        if SOMEONE.contains(&name) && !Scene::of(e).carries {
+            out.push(format!(
+                "{name} with no one to keep it: {}",
+                e.situation.row
+            ));
         }
         if name.eq_ignore_ascii_case("fire") && raining(e) {
             out.push(format!(

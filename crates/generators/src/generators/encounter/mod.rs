@@ -348,7 +348,9 @@ impl Generator for Request {
         let ground = terrain::Ground {
             region: &scene,
             weather: weather.as_ref(),
-            foes: !foes.is_empty(),
+            // A hideyhole or an alarm needs foes who hide and listen:
+            // people or monsters with hands, not hornets or a bear.
+            foes: stage.carriers,
         };
         let (mut terrain_cards, first_to_lay) =
             terrain::terrain_cards(library, (seed, at), ground, &zone_names, !foes.is_empty());

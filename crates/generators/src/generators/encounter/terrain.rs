@@ -62,7 +62,9 @@ pub(super) struct Ground<'a> {
     pub region: &'a Region,
     /// The weather drawn, if any.
     pub weather: Option<&'a TableRoll>,
-    /// There are foes on stage (a tile tagged [`NEEDS_FOES`] needs them).
+    /// There are foes on stage who could hide in a nook or hear an alarm:
+    /// people or monsters with hands, not beasts (a tile tagged
+    /// [`NEEDS_FOES`] needs them).
     pub foes: bool,
 }
 
