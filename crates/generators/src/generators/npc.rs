@@ -704,22 +704,30 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_terrain_draws_its_own_folk_until_their_concepts_are_met() {
-        let library = library();
-        let seed = Seed::new("home folk").unwrap();
-        let home = terrain_archetypes(&library, Some("underground"));
-        let mut req = Request {
-            system: RulesSystem::Mettle,
+    /// A request for a person of `system`, anywhere, with no memory.
+    fn people(system: RulesSystem) -> Request {
+        Request {
+            system,
             archetype: None,
             tier: None,
-            terrain: Some("underground".into()),
+            terrain: None,
             people_only: true,
             fits: Vec::new(),
             met: Vec::new(),
             shun: Vec::new(),
             taken: Vec::new(),
             heard: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_terrain_draws_its_own_folk_until_their_concepts_are_met() {
+        let library = library();
+        let seed = Seed::new("home folk").unwrap();
+        let home = terrain_archetypes(&library, Some("underground"));
+        let mut req = Request {
+            terrain: Some("underground".into()),
+            ..people(RulesSystem::Mettle)
         };
         let mut met = Vec::new();
         for i in 0..400 {
@@ -774,18 +782,7 @@ mod tests {
         );
         let seed = Seed::new("people").unwrap();
         for system in [RulesSystem::Mettle, RulesSystem::Core] {
-            let mut req = Request {
-                system,
-                archetype: None,
-                tier: None,
-                terrain: None,
-                people_only: true,
-                fits: Vec::new(),
-                met: Vec::new(),
-                shun: Vec::new(),
-                taken: Vec::new(),
-                heard: Vec::new(),
-            };
+            let mut req = people(system);
             let table = library.table(table_for(system)).unwrap();
             for i in 0..300 {
                 let npc = nth(&library, &req, &seed, i).unwrap();
