@@ -1387,11 +1387,12 @@ fn cases() -> Vec<Case> {
         ),
         table(
             "situation layer tags no encounter reads",
-            "[[table]]\nextends = \"gen.situation.twist\"\n\n[[table.row]]\nweight = 1\nname = \"Odd\"\ntext = \"x\"\ntags = [\"outdoors\"]\n\n[[table.row]]\nweight = 1\nname = \"Both\"\ntext = \"y\"\ntags = [\"outdoor\", \"indoor\"]\n",
+            "[[table]]\nextends = \"gen.situation.twist\"\n\n[[table.row]]\nweight = 1\nname = \"Odd\"\ntext = \"x\"\ntags = [\"outdoors\"]\n\n[[table.row]]\nweight = 1\nname = \"Both\"\ntext = \"y\"\ntags = [\"outdoor\", \"indoor\"]\n\n[[table.row]]\nweight = 1\nname = \"Not\"\ntext = \"z\"\ntags = [\"not:fixtur\"]\n",
             &[
                 "[gen.situation.twist] row `Odd` is tagged `outdoors`, which no encounter reads",
                 "did you mean `outdoor`?",
                 "[gen.situation.twist] row `Both` is tagged both `outdoor` and `indoor`",
+                "[gen.situation.twist] row `Not` is tagged `not:fixtur`, which no encounter reads",
             ],
         ),
         table(

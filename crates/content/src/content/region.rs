@@ -85,12 +85,16 @@ pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.endin
 /// a spoils row (a treasure row) besides [`NEEDS_CAPTIVE`]: where the
 /// scene stands (`outdoor`, `indoor`, `wild`, `settled`, `water`: its
 /// region's setting and water) and who is on stage (`foes`, `band`, `people`,
-/// `someone`, `parley`, `friendly`, `carriers`, `trouble`), as the encounter
-/// generator reads them; a row also may name the terrains it fits with
-/// [`TERRAIN_TAG`] tags.
-pub const LAYER_TAGS: [&str; 13] = [
+/// `someone`, `parley`, `friendly`, `carriers`, `trouble`), and what kind
+/// of hazard it is (`event`: it runs its course, a fire or a hailstorm;
+/// `fixture`: it stays, a rotten floor or a shaft: the situation's own
+/// tags), as the encounter generator reads them; a row may also name the
+/// terrains it fits with [`TERRAIN_TAG`] tags, and what it must not meet
+/// with [`NOT_IN`] before any of these (`not:fixture`: no "gone by
+/// morning" for a rotten floor).
+pub const LAYER_TAGS: [&str; 15] = [
     "outdoor", "indoor", "wild", "settled", "water", "foes", "band", "people", "someone", "parley",
-    "friendly", "carriers", "trouble",
+    "friendly", "carriers", "trouble", "event", "fixture",
 ];
 /// The prefix of a layer or spoils row's tag naming a terrain it fits
 /// (`terrain:swamp`): a row with several fits any of them.

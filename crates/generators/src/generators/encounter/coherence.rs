@@ -353,6 +353,8 @@ fn day_problem(e: &Encounter) -> Option<String> {
 struct Scene {
     terrain: String,
     roofed: bool,
+    /// What kind of hazard the situation says it is (`event`, `fixture`).
+    hazard: Option<String>,
     foes: bool,
     band: bool,
     others: bool,
@@ -366,6 +368,9 @@ impl Scene {
         Scene {
             terrain: e.terrain.clone(),
             roofed: roofed(e),
+            hazard: (e.situation.tags.iter())
+                .find(|t| *t == "event" || *t == "fixture")
+                .cloned(),
             foes: !e.foes.is_empty(),
             band: e.foes.len() > 1,
             others: !e.others.is_empty(),
@@ -378,6 +383,9 @@ impl Scene {
         let t = self.terrain.as_str();
         if let Some(name) = tag.strip_prefix("terrain:") {
             return name == t;
+        }
+        if let Some(not) = tag.strip_prefix("not:") {
+            return !self.fits(not);
         }
         match tag {
             "outdoor" => !self.roofed,
@@ -393,6 +401,7 @@ impl Scene {
             "friendly" => self.others && !self.foes,
             "carriers" => self.carries,
             "trouble" => self.foes || !self.others,
+            "event" | "fixture" => self.hazard.as_deref() == Some(tag),
             // Not needs: a captive put on stage, a captive freed.
             "captive" | "needs:captive" => true,
             _ => false,

@@ -17,7 +17,7 @@
 
 use super::super::GenError;
 use super::super::npc::Npc;
-use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, TERRAIN_TAG};
+use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, TERRAIN_TAG};
 use crate::content::validate::traits::bodies;
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
@@ -40,6 +40,10 @@ pub struct Stage<'r> {
     /// ([`Region::roofs`]: a wine cellar in the ruins): nothing that needs
     /// the open fits, and nothing written for below ground either.
     pub roofed: bool,
+    /// The situation is a hazard that runs its course (tagged `event`: a
+    /// fire, a hailstorm) or one that stays (tagged `fixture`: a rotten
+    /// floor, a shaft); `None` for any other.
+    pub hazard: Option<&'static str>,
     /// There are foes on stage.
     pub foes: bool,
     /// There are two foes or more (a band that can split, scatter or lose
@@ -53,6 +57,9 @@ pub struct Stage<'r> {
     /// `CARRIERS`).
     pub carriers: bool,
 }
+
+/// The kinds of hazard a situation may be tagged with.
+const HAZARDS: [&str; 2] = ["event", "fixture"];
 
 /// Foe kinds that talk and bargain.
 const TALKERS: [&str; 2] = ["human", "townsfolk"];
@@ -69,6 +76,9 @@ impl<'r> Stage<'r> {
         Stage {
             region,
             roofed: region.roofs(&situation.tags),
+            hazard: HAZARDS
+                .into_iter()
+                .find(|h| situation.tags.iter().any(|t| t == h)),
             foes: !foes.is_empty(),
             band: foes.len() >= 2,
             others: !others.is_empty(),
@@ -78,16 +88,20 @@ impl<'r> Stage<'r> {
     }
 
     /// Whether a layer row with `tags` fits the stage: it needs all its
-    /// tags, and its `terrain:` tags name this region if it has any (tags
-    /// outside [`crate::content::region::LAYER_TAGS`], which `validate`
-    /// refuses on layer rows, ask nothing).
+    /// tags, meets none it names after [`NOT_IN`] (`not:fixture`), and its
+    /// `terrain:` tags name this region if it has any (tags outside
+    /// [`crate::content::region::LAYER_TAGS`], which `validate` refuses on
+    /// layer rows, ask nothing).
     pub fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
         let terrains: Vec<&str> = tags
             .iter()
             .filter_map(|t| t.as_ref().strip_prefix(TERRAIN_TAG))
             .collect();
         let here = terrains.is_empty() || terrains.contains(&self.region.name.as_str());
-        here && tags.iter().all(|t| self.meets(t.as_ref()))
+        here && tags.iter().all(|t| match t.as_ref().strip_prefix(NOT_IN) {
+            Some(not) => !self.meets(not),
+            None => self.meets(t.as_ref()),
+        })
     }
 
     /// Whether the stage meets one tag.
@@ -106,6 +120,7 @@ impl<'r> Stage<'r> {
             "friendly" => self.others && !self.foes,
             "carriers" => self.carriers,
             "trouble" => self.foes || !self.others,
+            "event" | "fixture" => self.hazard == Some(tag),
             _ => true,
         }
     }
@@ -236,6 +251,7 @@ mod tests {
         Stage {
             region,
             roofed: false,
+            hazard: None,
             foes,
             band: foes,
             others,
@@ -290,6 +306,24 @@ mod tests {
             assert!(!cellar.fits(&[tag]), "{tag}");
         }
         assert!(cellar.fits(&["foes"]) && cellar.fits(&["terrain:ruins"]));
+    }
+
+    #[test]
+    fn a_hazard_that_stays_takes_no_ending_that_needs_it_gone() {
+        let ruins = region("ruins", "settled", false);
+        let empty = stage(&ruins, false, false, false);
+        let floor = Stage {
+            hazard: Some("fixture"),
+            ..empty
+        };
+        let fire = Stage {
+            hazard: Some("event"),
+            ..empty
+        };
+        assert!(floor.fits(&["trouble", "not:event"]) && !floor.fits(&["not:fixture"]));
+        assert!(fire.fits(&["not:fixture"]) && !fire.fits(&["not:event"]));
+        assert!(empty.fits(&["not:fixture", "not:event"]) && !empty.fits(&["fixture"]));
+        assert!(floor.fits(&["fixture"]) && !floor.fits(&["not:fixture", "trouble"]));
     }
 
     #[test]

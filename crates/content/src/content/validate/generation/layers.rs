@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::content::region::{
-    CAPTIVE, LAYER_TABLES, LAYER_TAGS, NEEDS_CAPTIVE, PREFIX, TERRAIN_TAG,
+    CAPTIVE, LAYER_TABLES, LAYER_TAGS, NEEDS_CAPTIVE, NOT_IN, PREFIX, TERRAIN_TAG,
 };
 use crate::content::validate::{at_row, suggest};
 use crate::content::{SourceFile, Table};
@@ -66,7 +66,9 @@ pub(super) fn layer_tags(
                             &terrains,
                         );
                     }
-                } else if !LAYER_TAGS.contains(&tag) && tag != own {
+                } else if !LAYER_TAGS.contains(&tag.strip_prefix(NOT_IN).unwrap_or(tag))
+                    && tag != own
+                {
                     said(
                         format!(
                             "row `{}` is tagged `{tag}`, which no encounter reads",
@@ -74,7 +76,7 @@ pub(super) fn layer_tags(
                         ),
                         format!(
                             "a situation layer's or spoils row's tags say what it needs of the scene: {}, \
-                             {TERRAIN_TAG}<terrain> (and `{own}`)",
+                             {TERRAIN_TAG}<terrain>, {NOT_IN} before any of them (and `{own}`)",
                             LAYER_TAGS.join(", ")
                         ),
                         tag,
