@@ -1434,6 +1434,26 @@ fn cases() -> Vec<Case> {
             ],
         ),
         table(
+            "tile tag no generator reads",
+            "[[table]]\nextends = \"acs.sporadics\"\n\n[[table.row]]\nweight = 1\nname = \"Fire\"\ntext = \"Embers drift.\"\ntags = [\"sporadic\", \"hazard\", \"dri\"]\n",
+            &[
+                "[acs.sporadics] row `Fire` is tagged `dri`, which is no suit, strength or tile tag",
+                "a tile's tags are its suit, its strength (minor, medium, major) and any of: any-level,",
+                "did you mean `dry`?",
+            ],
+        ),
+        table(
+            "situation tag no encounter reads",
+            "[[table]]\nid = \"gen.encounter.dale\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\n\n[[table.row]]\nroll = \"1\"\nname = \"Sinkhole\"\ntext = \"The ground gives.\"\ntags = [\"non-combat\", \"hazard\", \"fixtur\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Drovers\"\ntext = \"Drovers pass.\"\ntags = [\"non-combat\", \"traveller\", \"holding\", \"moving\"]\n",
+            &[
+                "tables/t.toml:10:1: [gen.encounter.dale] row `Sinkhole` is tagged `fixtur`, which no encounter reads",
+                "a situation's tags without a prefix are any of: non-combat, traveller, hazard, omen, ambush,",
+                "did you mean `fixture`?",
+                "[gen.encounter.dale] row `Drovers` is tagged both `holding` and `moving`, which cannot both hold",
+                "keep the one the scene is",
+            ],
+        ),
+        table(
             "situation concept that is no concept of its person",
             "[[table]]\nid = \"gen.encounter.dale\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\n\n[[table.row]]\nroll = \"1\"\nname = \"Herd\"\ntext = \"A drover.\"\ntags = [\"npc:drover\", \"concept:Drover: pig drovr\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Nobody\"\ntext = \"Nobody.\"\ntags = [\"concept:drover\"]\n",
             &[
@@ -2829,6 +2849,8 @@ each_case! {
     situation_layer_naming_no_terrain => "situation layer naming no terrain",
     situation_weather_need_unknown_or_without_sky => "situation weather need unknown or without sky",
     tile_kept_out_of_no_terrain => "tile kept out of no terrain",
+    tile_tag_no_generator_reads => "tile tag no generator reads",
+    situation_tag_no_encounter_reads => "situation tag no encounter reads",
     situation_concept_that_is_no_concept_of_its_person => "situation concept that is no concept of its person",
     situation_at_a_place_no_stop_is => "situation at a place no stop is",
     spoils_row_tag_no_encounter_reads => "spoils row tag no encounter reads",

@@ -8,7 +8,7 @@
 //! tiles, so a sheet can print each tile's rules beside the diagram.
 //! Boxes grow to hold their lines: text is never set below 8 pt.
 
-use crate::generators::encounter::{Encounter, Placed};
+use crate::generators::encounter::{Encounter, Placed, WHOLE_FIELD};
 use crate::page::{Anchor, Drawing, Shape, text_width};
 
 /// Width of the diagram in the Markdown pack's SVG files.
@@ -339,7 +339,7 @@ fn footer(
 ) -> f64 {
     let field: Vec<String> = keyed(e)
         .into_iter()
-        .filter(|(_, p)| p.at == "whole field")
+        .filter(|(_, p)| p.at == WHOLE_FIELD)
         .map(|(k, p)| format!("{k} {}", p.name))
         .collect();
     let mut y = height + 4.0;

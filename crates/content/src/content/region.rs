@@ -53,6 +53,10 @@ pub const NEEDS_FOES: &str = "foes";
 /// The tag of a tile or sporadic that, under the open sky, is never laid
 /// in weather tagged `rain`: no burning ground in a downpour.
 pub const DRY: &str = "dry";
+/// The tag of a tile that darkens the whole scene (pitch dark): under the
+/// open sky it is laid only where the situation is set at night (tagged
+/// `night`, one of [`SCENE_KINDS`]); under a roof or rock, anywhere.
+pub const DARK: &str = "dark";
 /// The tag of a situation (a `gen.encounter.<region>` row) that stands
 /// under a roof or rock in a region under the open sky (a cellar in the
 /// ruins, a taproom in town): its tiles and sporadics are those of an
@@ -66,7 +70,10 @@ pub const UNDER_ROOF: &str = "indoor";
 /// RAIN tile is laid only in weather tagged `rain` (rain, sleet, hail or
 /// falling snow), a FOG tile in `fog` (mist, low cloud, smoke, dust), a
 /// WIND tile in `wind`.
-pub const WEATHER_TAGS: [&str; 3] = ["rain", "fog", "wind"];
+pub const WEATHER_TAGS: [&str; 3] = [RAIN, "fog", "wind"];
+/// What a weather row says of a wet sky (rain, sleet, hail or falling
+/// snow): a [`DRY`] tile is never laid under it.
+pub const RAIN: &str = "rain";
 /// Everything a seasonal weather row may say of the sky: the tiles'
 /// [`WEATHER_TAGS`], and for situations that need a kind of day
 /// ([`WEATHER_NEED`]) `storm` (thunder, lightning, hail or a gale), `snow`
@@ -84,17 +91,77 @@ pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.endin
 /// The tags a layer row may carry (what it needs of the situation), and
 /// a spoils row (a treasure row) besides [`NEEDS_CAPTIVE`]: where the
 /// scene stands (`outdoor`, `indoor`, `wild`, `settled`, `water`: its
-/// region's setting and water) and who is on stage (`foes`, `band`, `people`,
-/// `someone`, `parley`, `friendly`, `carriers`, `trouble`), and what kind
-/// of hazard it is (`event`: it runs its course, a fire or a hailstorm;
-/// `fixture`: it stays, a rotten floor or a shaft: the situation's own
-/// tags), as the encounter generator reads them; a row may also name the
+/// region's setting and water), who is on stage (`foes`, `band`, `led`: foes
+/// of two archetypes or more, a leader among them, `living`: no foe who is
+/// undead, a spirit or a construct, none that eats or tires, `people`, `someone`,
+/// `parley`, `friendly`, `carriers`, `trouble`), and what kind of scene it
+/// is (the situation's own [`SCENE_KINDS`]), as the encounter generator
+/// reads them; a row may also name the
 /// terrains it fits with [`TERRAIN_TAG`] tags, and what it must not meet
 /// with [`NOT_IN`] before any of these (`not:fixture`: no "gone by
 /// morning" for a rotten floor).
-pub const LAYER_TAGS: [&str; 15] = [
-    "outdoor", "indoor", "wild", "settled", "water", "foes", "band", "people", "someone", "parley",
-    "friendly", "carriers", "trouble", "event", "fixture",
+pub const LAYER_TAGS: [&str; 20] = [
+    "outdoor", "indoor", "wild", "settled", "water", "foes", "band", "led", "living", "people",
+    "someone", "parley", "friendly", "carriers", "trouble", "event", "fixture", "holding",
+    "moving", "night",
+];
+/// The kinds of scene a situation row may say it is, which its layers read
+/// (a layer's `not:holding`): `event`, a hazard that runs its course (a
+/// fire, a hailstorm); `fixture`, a hazard that stays (a rotten floor, a
+/// shaft); `holding`, whoever is on stage keeps this place and will be here
+/// later (a den, a toll post, a hermit's hut, a rite at its stone);
+/// `moving`, whoever is on stage is on the way somewhere (wolves pacing the
+/// party, a fleeing thief, pilgrims on the road); `night`, the scene is
+/// set at dusk or after dark.
+pub const SCENE_KINDS: [&str; 5] = ["event", "fixture", "holding", "moving", "night"];
+/// Every bare tag (one without a `prefix:`) a situation row may carry: what
+/// it is (`non-combat` and one of `traveller`, `hazard`, `omen`), `ambush`
+/// (the foes strike first), [`CAPTIVE`], [`UNDER_ROOF`], and its
+/// [`SCENE_KINDS`]. Anything else is a misspelling that would do nothing.
+pub const SITUATION_TAGS: [&str; 12] = [
+    "non-combat",
+    "traveller",
+    "hazard",
+    "omen",
+    "ambush",
+    CAPTIVE,
+    UNDER_ROOF,
+    "event",
+    "fixture",
+    "holding",
+    "moving",
+    "night",
+];
+/// Every bare tag a tile or sporadic (`acs.tiles`, `acs.sporadics`) may
+/// carry besides the suits and strengths of the ACS deck
+/// (`rules::acs::SUITS`, `LEVELS`): what the generators read (`any-level`,
+/// the `field-2`/`field-3` of a tile that covers a side or the whole
+/// field, [`SKY`], [`BUILT`], [`WEATHER_TAGS`], [`NEEDS_FOES`], [`DRY`], [`DARK`],
+/// `sporadic`), and the ACS's own names for what a tile is (`sight`,
+/// `barrier`, `surface`, `noise`, `cover`, `hazard`, `movement`, `melee`,
+/// `creature`), which no generator reads but a GM filters by.
+pub const TILE_TAGS: [&str; 21] = [
+    "any-level",
+    "field-2",
+    "field-3",
+    SKY,
+    BUILT,
+    "rain",
+    "fog",
+    "wind",
+    NEEDS_FOES,
+    DRY,
+    DARK,
+    "sporadic",
+    "sight",
+    "barrier",
+    "surface",
+    "noise",
+    "cover",
+    "hazard",
+    "movement",
+    "melee",
+    "creature",
 ];
 /// The prefix of a layer or spoils row's tag naming a terrain it fits
 /// (`terrain:swamp`): a row with several fits any of them.

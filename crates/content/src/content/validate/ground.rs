@@ -1,15 +1,18 @@
 //! Where a tile can lie: every [`NOT_IN`] tag of an ACS tile or sporadic
 //! (`acs.tiles`, `acs.sporadics`) names a terrain (a `gen.encounter.<name>`
-//! table). A misspelt `not:swamps` would let burning ground back into the
-//! mire without a word.
+//! table), and every bare tag is a suit, a strength or one of
+//! [`TILE_TAGS`]. A misspelt `not:swamps` would let burning ground back into
+//! the mire without a word, and a misspelt `dyr` would lay it in a
+//! downpour.
 
 use std::collections::BTreeMap;
 
 use super::generation::terrains;
 use super::{at_row, suggest};
-use crate::content::region::NOT_IN;
+use crate::content::region::{NOT_IN, TILE_TAGS};
 use crate::content::{SourceFile, Table};
 use crate::diagnostic::Diagnostic;
+use crate::rules::acs::{LEVELS, SUITS};
 
 /// The tables of tiles an encounter lays.
 const TILES: [&str; 2] = ["acs.tiles", "acs.sporadics"];
@@ -23,6 +26,21 @@ pub(super) fn check(
     for t in TILES.iter().filter_map(|id| tables.get(*id)) {
         for row in &t.rows {
             let tags = row.entry.tags.iter().map(|g| g.as_ref());
+            for tag in tags.clone().filter(|g: &&str| !g.contains(':')) {
+                if !known(tag) {
+                    let what = format!(
+                        "row `{}` is tagged `{tag}`, which is no suit, strength or tile tag",
+                        row.entry.name
+                    );
+                    let hint = format!(
+                        "a tile's tags are its suit, its strength ({}) and any of: {}",
+                        LEVELS.join(", "),
+                        TILE_TAGS.join(", ")
+                    );
+                    let d = at_row(files, t, Some(row), what, &hint);
+                    problems.push(d.with_suggestion(suggest(tag, vocabulary())));
+                }
+            }
             for name in tags.filter_map(|g: &str| g.strip_prefix(NOT_IN)) {
                 if terrains.contains(&name) {
                     continue;
@@ -40,4 +58,16 @@ pub(super) fn check(
             }
         }
     }
+}
+
+/// Every bare tag a tile may carry: the suits, the strengths and
+/// [`TILE_TAGS`].
+fn vocabulary() -> impl Iterator<Item = &'static str> {
+    let suits = SUITS.iter().map(|(name, _)| *name);
+    suits.chain(LEVELS).chain(TILE_TAGS)
+}
+
+/// Whether `tag` is in the [`vocabulary`].
+fn known(tag: &str) -> bool {
+    vocabulary().any(|v| v == tag)
 }

@@ -40,6 +40,7 @@ mod places;
 mod references;
 mod regions;
 mod rows;
+mod situations;
 mod stops;
 mod systems;
 mod table;
@@ -178,6 +179,7 @@ pub(crate) fn build_over(
     generation::check(&tables, files, &mut problems);
     weather::check(&tables, files, &mut problems);
     ground::check(&tables, files, &mut problems);
+    situations::check(&tables, files, &mut problems);
     fits::check(&tables, files, &mut problems);
     stops::check(&tables, files, &mut problems);
     traits::check(&tables, files, &mut problems);

@@ -164,7 +164,7 @@ fn problems(e: &Encounter, plurals: &[String]) -> Vec<String> {
         out.extend(sky_problem(e, name));
     }
     let mut fields: Vec<&str> = (e.terrain_cards.iter().flat_map(|d| &d.tiles))
-        .filter(|t| t.at == "whole field")
+        .filter(|t| t.at == WHOLE_FIELD)
         .map(|t| t.name.split(',').next().unwrap_or_default())
         .collect();
     fields.sort_unstable();
@@ -348,15 +348,23 @@ fn day_problem(e: &Encounter) -> Option<String> {
         .then(|| format!("{:?} in weather {:?}: {}", e.situation.row, w.row, w.text))
 }
 
+/// The kinds of scene a situation may say it is.
+const KINDS: [&str; 5] = ["event", "fixture", "holding", "moving", "night"];
+
 /// Who and what an encounter holds, read from its terrain's name and its
 /// cast, not from the generator's stage.
 struct Scene {
     terrain: String,
     roofed: bool,
-    /// What kind of hazard the situation says it is (`event`, `fixture`).
-    hazard: Option<String>,
+    /// What kind of scene the situation says it is: its tags among
+    /// `event`, `fixture`, `holding`, `moving`, `night`.
+    kinds: Vec<String>,
     foes: bool,
     band: bool,
+    /// Foes of more than one archetype: a leader among them.
+    led: bool,
+    /// No undead, spirit or construct among the foes.
+    living: bool,
     others: bool,
     talks: bool,
     carries: bool,
@@ -368,11 +376,14 @@ impl Scene {
         Scene {
             terrain: e.terrain.clone(),
             roofed: roofed(e),
-            hazard: (e.situation.tags.iter())
-                .find(|t| *t == "event" || *t == "fixture")
-                .cloned(),
+            kinds: (e.situation.tags.iter())
+                .filter(|t| KINDS.contains(&t.as_str()))
+                .cloned()
+                .collect(),
             foes: !e.foes.is_empty(),
             band: e.foes.len() > 1,
+            led: (e.foes.iter()).any(|f| f.archetype != e.foes[0].archetype),
+            living: !kinds(&["undead", "spirit", "construct"]),
             others: !e.others.is_empty(),
             talks: kinds(&["human", "townsfolk"]),
             carries: kinds(&["human", "townsfolk", "monster"]),
@@ -401,7 +412,9 @@ impl Scene {
             "friendly" => self.others && !self.foes,
             "carriers" => self.carries,
             "trouble" => self.foes || !self.others,
-            "event" | "fixture" => self.hazard.as_deref() == Some(tag),
+            "led" => self.led,
+            "living" => self.living,
+            k if KINDS.contains(&k) => self.kinds.iter().any(|x| x == k),
             // Not needs: a captive put on stage, a captive freed.
             "captive" | "needs:captive" => true,
             _ => false,
@@ -696,6 +709,7 @@ fn underground_two_diamonds_lay_a_sight_tile_that_is_neither_rain_nor_fog() {
             region: under,
             weather: None,
             foes: true,
+            night: false,
         };
         let d = terrain::play_cards(&library, ("party", ground), &cards, &zones, &mut s);
         assert_eq!(d.tiles.len(), 1);

@@ -17,7 +17,9 @@
 
 use super::super::GenError;
 use super::super::npc::Npc;
-use crate::content::region::{CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, TERRAIN_TAG};
+use crate::content::region::{
+    CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, SCENE_KINDS, TERRAIN_TAG,
+};
 use crate::content::validate::traits::bodies;
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
@@ -40,15 +42,21 @@ pub struct Stage<'r> {
     /// ([`Region::roofs`]: a wine cellar in the ruins): nothing that needs
     /// the open fits, and nothing written for below ground either.
     pub roofed: bool,
-    /// The situation is a hazard that runs its course (tagged `event`: a
-    /// fire, a hailstorm) or one that stays (tagged `fixture`: a rotten
-    /// floor, a shaft); `None` for any other.
-    pub hazard: Option<&'static str>,
+    /// What kind of scene the situation says it is (its
+    /// [`SCENE_KINDS`] tags): a hazard that runs its course or stays, people
+    /// who keep the place or are on the move, a scene after dark.
+    pub kinds: Kinds,
     /// There are foes on stage.
     pub foes: bool,
     /// There are two foes or more (a band that can split, scatter or lose
     /// its leader).
     pub band: bool,
+    /// The foes are of two archetypes or more: a leader and those who
+    /// follow (a bandit captain and bandits), so no "leader away".
+    pub led: bool,
+    /// No foe on stage is undead, a spirit or a construct: everyone there
+    /// eats, sleeps and tires.
+    pub living: bool,
     /// There are non-hostile people on stage.
     pub others: bool,
     /// A foe on stage talks and bargains (a `human` or `townsfolk` foe).
@@ -58,8 +66,31 @@ pub struct Stage<'r> {
     pub carriers: bool,
 }
 
-/// The kinds of hazard a situation may be tagged with.
-const HAZARDS: [&str; 2] = ["event", "fixture"];
+/// A set of [`SCENE_KINDS`]: the kinds a situation's tags name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kinds(u8);
+
+impl Kinds {
+    /// The kinds among `tags`.
+    pub fn of<S: AsRef<str>>(tags: &[S]) -> Kinds {
+        let bits = SCENE_KINDS
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| tags.iter().any(|t| t.as_ref() == **k));
+        Kinds(bits.fold(0, |acc, (i, _)| acc | 1 << i))
+    }
+
+    /// Whether `kind` is among them.
+    pub fn has(self, kind: &str) -> bool {
+        SCENE_KINDS
+            .iter()
+            .position(|k| *k == kind)
+            .is_some_and(|i| self.0 & 1 << i != 0)
+    }
+}
+
+/// Foe kinds that neither eat nor tire.
+const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
 /// Foe kinds that talk and bargain.
 const TALKERS: [&str; 2] = ["human", "townsfolk"];
@@ -76,11 +107,11 @@ impl<'r> Stage<'r> {
         Stage {
             region,
             roofed: region.roofs(&situation.tags),
-            hazard: HAZARDS
-                .into_iter()
-                .find(|h| situation.tags.iter().any(|t| t == h)),
+            kinds: Kinds::of(&situation.tags),
             foes: !foes.is_empty(),
             band: foes.len() >= 2,
+            led: foes.iter().any(|n| n.archetype != foes[0].archetype),
+            living: !foes.iter().any(|n| UNLIVING.contains(&n.kind.as_str())),
             others: !others.is_empty(),
             parley: foes.iter().any(|n| TALKERS.contains(&n.kind.as_str())),
             carriers: foes.iter().any(|n| carrier(library, n)),
@@ -120,7 +151,9 @@ impl<'r> Stage<'r> {
             "friendly" => self.others && !self.foes,
             "carriers" => self.carriers,
             "trouble" => self.foes || !self.others,
-            "event" | "fixture" => self.hazard == Some(tag),
+            "led" => self.led,
+            "living" => self.living,
+            kind if SCENE_KINDS.contains(&kind) => self.kinds.has(kind),
             _ => true,
         }
     }
@@ -251,9 +284,11 @@ mod tests {
         Stage {
             region,
             roofed: false,
-            hazard: None,
+            kinds: Kinds::default(),
             foes,
             band: foes,
+            led: false,
+            living: true,
             others,
             parley,
             carriers: parley,
@@ -313,17 +348,45 @@ mod tests {
         let ruins = region("ruins", "settled", false);
         let empty = stage(&ruins, false, false, false);
         let floor = Stage {
-            hazard: Some("fixture"),
+            kinds: Kinds::of(&["fixture"]),
             ..empty
         };
         let fire = Stage {
-            hazard: Some("event"),
+            kinds: Kinds::of(&["event", "night"]),
             ..empty
         };
         assert!(floor.fits(&["trouble", "not:event"]) && !floor.fits(&["not:fixture"]));
         assert!(fire.fits(&["not:fixture"]) && !fire.fits(&["not:event"]));
         assert!(empty.fits(&["not:fixture", "not:event"]) && !empty.fits(&["fixture"]));
         assert!(floor.fits(&["fixture"]) && !floor.fits(&["not:fixture", "trouble"]));
+    }
+
+    #[test]
+    fn what_kind_of_scene_it_is_rules_out_what_contradicts_it() {
+        let road = region("road", "wild", false);
+        let foes = stage(&road, true, false, false);
+        let den = Stage {
+            kinds: Kinds::of(&["holding", "ambush"]),
+            ..foes
+        };
+        let pack = Stage {
+            kinds: Kinds::of(&["moving", "night", "foe:wolf"]),
+            ..foes
+        };
+        let fleeing = ["foes", "not:holding"];
+        let waits = ["not:event", "not:moving"];
+        assert!(!den.fits(&fleeing) && den.fits(&waits));
+        assert!(pack.fits(&fleeing) && !pack.fits(&waits));
+        assert!(foes.fits(&fleeing) && foes.fits(&waits));
+        assert!(!pack.fits(&["outdoor", "not:night"]) && den.fits(&["outdoor", "not:night"]));
+        assert!(Kinds::of(&["holding"]).has("holding") && !Kinds::of(&["hold"]).has("hold"));
+        let captain = Stage { led: true, ..foes };
+        assert!(foes.fits(&["not:led"]) && !captain.fits(&["not:led"]));
+        let bones = Stage {
+            living: false,
+            ..foes
+        };
+        assert!(foes.fits(&["foes", "living"]) && !bones.fits(&["foes", "living"]));
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub use ambush::{ambushes, suits};
 pub use foes::MAX_FOES;
 pub use hazard::HazardNote;
 pub use layers::{ENDING, Stage, TWIST};
-pub use terrain::{Placed, SideDraw};
+pub use terrain::{Placed, SideDraw, WHOLE_FIELD};
 pub use threat::{AttackOdds, FAIR, Threat};
 pub use zones::{Layout, Zone};
 
@@ -351,6 +351,7 @@ impl Generator for Request {
             // A hideyhole or an alarm needs foes who hide and listen:
             // people or monsters with hands, not hornets or a bear.
             foes: stage.carriers,
+            night: stage.kinds.has("night"),
         };
         let (mut terrain_cards, first_to_lay) =
             terrain::terrain_cards(library, (seed, at), ground, &zone_names, !foes.is_empty());

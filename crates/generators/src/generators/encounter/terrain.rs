@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use super::super::{Address, GenError, pick};
-use crate::content::region::{DRY, NEEDS_FOES, WEATHER_TAGS};
+use crate::content::region::{DARK, DRY, NEEDS_FOES, RAIN, WEATHER_TAGS};
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::rules::acs::{self, Bonus, Card};
@@ -34,6 +34,10 @@ pub struct SideDraw {
     /// What a pair, triple or straight gave the side, in words.
     pub bonus: Option<String>,
 }
+
+/// Where a tile lies that covers the whole field (a [`Placed`]'s `at`
+/// when it lies in no one zone).
+pub const WHOLE_FIELD: &str = "whole field";
 
 /// A tile or sporadic and where it lies.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -66,6 +70,9 @@ pub(super) struct Ground<'a> {
     /// people or monsters with hands, not beasts (a tile tagged
     /// [`NEEDS_FOES`] needs them).
     pub foes: bool,
+    /// The situation is set at dusk or after dark (tagged `night`): only
+    /// then does a tile tagged [`DARK`] lie under the open sky.
+    pub night: bool,
 }
 
 impl Ground<'_> {
@@ -73,14 +80,16 @@ impl Ground<'_> {
     /// foes only where there are some ([`NEEDS_FOES`]) and, under the open
     /// sky, asks only for the weather there is: a tile tagged `rain`, `fog`
     /// or `wind` needs the weather row to carry that tag, and one tagged
-    /// [`DRY`] needs it not to carry `rain`.
+    /// [`DRY`] needs it not to carry `rain`; one tagged [`DARK`] needs the
+    /// scene set at night.
     pub(super) fn fits<S: AsRef<str>>(&self, tags: &[S]) -> bool {
         let sky = self.weather.filter(|_| self.region.outdoor());
         let has = |tag: &str| tags.iter().any(|t| t.as_ref() == tag);
-        let wet = sky.is_some_and(|w| w.tags.iter().any(|g| g == "rain"));
+        let wet = sky.is_some_and(|w| w.tags.iter().any(|g| g == RAIN));
         self.region.allows(tags)
             && (self.foes || !has(NEEDS_FOES))
             && !(wet && has(DRY))
+            && !(self.region.outdoor() && !self.night && has(DARK))
             && sky.is_none_or(|w| {
                 tags.iter()
                     .map(AsRef::as_ref)
@@ -145,7 +154,7 @@ pub(super) fn play_cards(
     let play = acs::play(cards, s, |call, s| {
         let tile: &Row = pick(&tiles_for(rows, call, ground), s).copied()?;
         let at = if call.field.is_some() && covers_field(tile) {
-            "whole field".to_owned()
+            WHOLE_FIELD.to_owned()
         } else {
             pick(zones, s).cloned().unwrap_or_default()
         };
@@ -203,7 +212,7 @@ fn kind(name: &str) -> &str {
 /// (RAIN, heavy) lies on a spot of its own, drawn from the `cards` stream
 /// after both sides have played: no light and heavy rain over one field.
 fn one_sky_of_a_kind(party: &SideDraw, foes: &mut SideDraw, zones: &[String], s: &mut Stream) {
-    let field = |t: &Placed| t.at == "whole field";
+    let field = |t: &Placed| t.at == WHOLE_FIELD;
     let spread: Vec<&str> = (party.tiles.iter().filter(|t| field(t)))
         .map(|t| kind(&t.name))
         .collect();
@@ -319,6 +328,7 @@ mod tests {
             region: &wild,
             weather: None,
             foes: true,
+            night: false,
         };
         let d = play_cards(
             &library,
@@ -373,6 +383,7 @@ mod tests {
                 region: &forest,
                 weather: Some(weather),
                 foes: true,
+                night: false,
             };
             let mut s = Seed::new("sky").unwrap().stream(&i.to_string());
             play_cards(&library, ("party", ground), &diamonds, &zones, &mut s)
@@ -410,6 +421,7 @@ mod tests {
             region: under,
             weather: Some(&bad_air),
             foes: true,
+            night: false,
         };
         assert!(ground.fits(&["diamonds", "sight", "medium", "field-3", "fog"]));
         assert!(!ground.fits(&["diamonds", "sight", "medium", "field-2", "sky", "rain"]));
@@ -429,8 +441,19 @@ mod tests {
             region: forest,
             weather: Some(&wet),
             foes: true,
+            night: false,
         };
         assert!(!rain.fits(&["clubs", "dry"]) && rain.fits(&["clubs"]));
         assert!(ground.fits(&["clubs", "dry"]));
+        // Pitch dark under the sky only at night; below ground, always.
+        let black = ["diamonds", "sight", "major", "dark"];
+        assert!(!rain.fits(&black) && ground.fits(&black));
+        assert!(
+            Ground {
+                night: true,
+                ..rain
+            }
+            .fits(&black)
+        );
     }
 }
