@@ -1410,7 +1410,7 @@ fn cases() -> Vec<Case> {
             &[
                 "[gen.weather.autumn] row `Squall` is tagged `rian`, which is neither a terrain nor what the sky does",
                 "a weather row's tags are the terrains it fits (",
-                "rain, fog, wind, storm, snow, cold",
+                "rain, fog, wind, storm, snow, cold, night",
                 "did you mean `rain`?",
             ],
         ),
@@ -1419,7 +1419,7 @@ fn cases() -> Vec<Case> {
             "[[table]]\nid = \"gen.encounter.cellar\"\ntitle = \"T\"\nsystem = \"any\"\nsource = \"fixture\"\ndice = \"d2\"\n\n[table.region]\nsetting = \"indoor\"\n\n[[table.row]]\nroll = \"1\"\nname = \"Gale\"\ntext = \"A gale.\"\ntags = [\"weather:strom\"]\n\n[[table.row]]\nroll = \"2\"\nname = \"Fog\"\ntext = \"Fog.\"\ntags = [\"weather:fog\"]\n",
             &[
                 "tables/t.toml:11:1: [gen.encounter.cellar] row `Gale` needs weather `strom`, which no weather row says",
-                "a situation's `weather:` tags name what the sky does: rain, fog, wind, storm, snow, cold",
+                "a situation's `weather:` tags name what the sky does: rain, fog, wind, storm, snow, cold, night",
                 "did you mean `storm`?",
                 "[gen.encounter.cellar] row `Fog` needs weather `fog`, but its region has no sky",
             ],

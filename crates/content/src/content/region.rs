@@ -77,8 +77,11 @@ pub const RAIN: &str = "rain";
 /// Everything a seasonal weather row may say of the sky: the tiles'
 /// [`WEATHER_TAGS`], and for situations that need a kind of day
 /// ([`WEATHER_NEED`]) `storm` (thunder, lightning, hail or a gale), `snow`
-/// (falling or lying) and `cold` (frost, ice, snow or a bitter day).
-pub const SKY_TAGS: [&str; 6] = ["rain", "fog", "wind", "storm", "snow", "cold"];
+/// (falling or lying) and `cold` (frost, ice, snow or a bitter day); and
+/// `night`, a row set after dark (a moonlit frost, a wet night in camp):
+/// its encounter is a night scene, as a situation tagged `night` is (no
+/// "night is coming on fast"; darkness may lie under the sky).
+pub const SKY_TAGS: [&str; 7] = ["rain", "fog", "wind", "storm", "snow", "cold", "night"];
 /// The tag prefix of a situation (a `gen.encounter.<region>` row) that
 /// needs a kind of weather: `weather:storm` meets only weather rows tagged
 /// `storm` (every such tag of the row at once), and no weather at all

@@ -31,8 +31,11 @@ pub(crate) const EFFECTS: [&str; 2] = ["gen.trap.effect", "gen.trap.core.effect"
 /// How to find, disarm, bypass or reset a trap.
 pub const DISARM: &str = "gen.trap.disarm";
 /// The tag prefixes that say where a trap part fits and what it pairs
-/// with: the two effect tables must agree on them row by row.
-pub const COHERENCE: [&str; 6] = ["mech:", "place:", "terrain:", "touch:", "never:", "once"];
+/// with, and whether it needs its keepers at hand: the two effect tables
+/// must agree on them row by row.
+pub const COHERENCE: [&str; 7] = [
+    "mech:", "place:", "terrain:", "touch:", "never:", "once", "keepers",
+];
 /// What a trigger's `by:` tags (and an effect's `touch:` and `never:`)
 /// can name: what the victim does, and where.
 pub const KINDS: [&str; 16] = [

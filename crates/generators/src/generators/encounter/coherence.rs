@@ -377,6 +377,7 @@ impl Scene {
             terrain: e.terrain.clone(),
             roofed: roofed(e),
             kinds: (e.situation.tags.iter())
+                .chain(e.weather.iter().flat_map(|w| &w.tags))
                 .filter(|t| KINDS.contains(&t.as_str()))
                 .cloned()
                 .collect(),

@@ -80,6 +80,11 @@ impl Kinds {
         Kinds(bits.fold(0, |acc, (i, _)| acc | 1 << i))
     }
 
+    /// The same kinds and `kind` (one of [`SCENE_KINDS`]).
+    pub fn with(self, kind: &str) -> Kinds {
+        Kinds(self.0 | Kinds::of(&[kind]).0)
+    }
+
     /// Whether `kind` is among them.
     pub fn has(self, kind: &str) -> bool {
         SCENE_KINDS
@@ -89,6 +94,9 @@ impl Kinds {
     }
 }
 
+/// The scene kind, and the weather tag, of a scene after dark.
+const NIGHT: &str = "night";
+
 /// Foe kinds that neither eat nor tire.
 const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
@@ -96,18 +104,24 @@ const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 const TALKERS: [&str; 2] = ["human", "townsfolk"];
 
 impl<'r> Stage<'r> {
-    /// The stage of an encounter in `region` with this situation, these
-    /// foes and others.
+    /// The stage of an encounter in `region` with this situation and
+    /// weather, these foes and others. Weather tagged `night` (a moonlit
+    /// frost) makes a night scene, as the situation's own `night` does.
     pub fn of(
         library: &Library,
-        (region, situation): (&'r Region, &TableRoll),
+        (region, situation, weather): (&'r Region, &TableRoll, Option<&TableRoll>),
         foes: &[Npc],
         others: &[Npc],
     ) -> Stage<'r> {
+        let after_dark = weather.is_some_and(|w| w.tags.iter().any(|t| t == NIGHT));
+        let mut kinds = Kinds::of(&situation.tags);
+        if after_dark {
+            kinds = kinds.with(NIGHT);
+        }
         Stage {
             region,
             roofed: region.roofs(&situation.tags),
-            kinds: Kinds::of(&situation.tags),
+            kinds,
             foes: !foes.is_empty(),
             band: foes.len() >= 2,
             led: foes.iter().any(|n| n.archetype != foes[0].archetype),
@@ -380,6 +394,11 @@ mod tests {
         assert!(foes.fits(&fleeing) && foes.fits(&waits));
         assert!(!pack.fits(&["outdoor", "not:night"]) && den.fits(&["outdoor", "not:night"]));
         assert!(Kinds::of(&["holding"]).has("holding") && !Kinds::of(&["hold"]).has("hold"));
+        let moonlit = Stage {
+            kinds: Kinds::of(&["holding"]).with("night"),
+            ..foes
+        };
+        assert!(moonlit.fits(&["not:moving"]) && !moonlit.fits(&["not:night"]));
         let captain = Stage { led: true, ..foes };
         assert!(foes.fits(&["not:led"]) && !captain.fits(&["not:led"]));
         let bones = Stage {

@@ -318,7 +318,19 @@ impl Generator for Request {
         // A cellar in the ruins stands indoors: its tiles and sporadics are
         // those of a roof; the day's weather is drawn outside.
         let scene = region.scene(&situation.tags);
-        let stage = Stage::of(library, (region, &situation), &foes, &others);
+        let weather = weather::weather(
+            library,
+            region,
+            (self.season, self.system),
+            &weather_needs(&situation.tags),
+            &mut at.stream(seed, "weather"),
+        )?;
+        let stage = Stage::of(
+            library,
+            (region, &situation, weather.as_ref()),
+            &foes,
+            &others,
+        );
         let twist = layers::layer(library, TWIST, stage, &mut at.stream(seed, "twist"))?;
         let ending = layers::layer(library, ENDING, stage, &mut at.stream(seed, "ending"))?;
         let captive = layers::holds_captive(&situation, twist.as_ref());
@@ -327,13 +339,6 @@ impl Generator for Request {
             self.system,
             (stage, captive),
             &mut at.stream(seed, "spoils"),
-        )?;
-        let weather = weather::weather(
-            library,
-            region,
-            (self.season, self.system),
-            &weather_needs(&situation.tags),
-            &mut at.stream(seed, "weather"),
         )?;
         let layout = zones::layout(
             self.system,

@@ -93,7 +93,12 @@ pub fn draw(
     let Ok(region) = library.region(&e.terrain) else {
         return Ok(None);
     };
-    let stage = Stage::of(library, (region, &e.situation), &e.foes, &e.others);
+    let stage = Stage::of(
+        library,
+        (region, &e.situation, e.weather.as_ref()),
+        &e.foes,
+        &e.others,
+    );
     let fitting: Vec<(usize, &Row)> = table
         .rows
         .iter()
