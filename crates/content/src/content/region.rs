@@ -94,7 +94,7 @@ pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.endin
 /// The tags a layer row may carry (what it needs of the situation), and
 /// a spoils row (a treasure row) besides [`NEEDS_CAPTIVE`]: where the
 /// scene stands (`outdoor`, `indoor`, `wild`, `settled`, `water`: its
-/// region's setting and water), who is on stage (`foes`, `band`, `led`: foes
+/// region's setting and water; `wet`: its weather says rain or snow), who is on stage (`foes`, `band`, `led`: foes
 /// of two archetypes or more, a leader among them, `living`: no foe who is
 /// undead, a spirit or a construct, none that eats or tires, `people`, `someone`,
 /// `parley`, `friendly`, `carriers`, `trouble`), and what kind of scene it
@@ -103,10 +103,10 @@ pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.endin
 /// terrains it fits with [`TERRAIN_TAG`] tags, and what it must not meet
 /// with [`NOT_IN`] before any of these (`not:fixture`: no "gone by
 /// morning" for a rotten floor).
-pub const LAYER_TAGS: [&str; 20] = [
-    "outdoor", "indoor", "wild", "settled", "water", "foes", "band", "led", "living", "people",
-    "someone", "parley", "friendly", "carriers", "trouble", "event", "fixture", "holding",
-    "moving", "night",
+pub const LAYER_TAGS: [&str; 21] = [
+    "outdoor", "indoor", "wild", "settled", "water", "wet", "foes", "band", "led", "living",
+    "people", "someone", "parley", "friendly", "carriers", "trouble", "event", "fixture",
+    "holding", "moving", "night",
 ];
 /// The kinds of scene a situation row may say it is, which its layers read
 /// (a layer's `not:holding`): `event`, a hazard that runs its course (a

@@ -365,6 +365,8 @@ struct Scene {
     led: bool,
     /// No undead, spirit or construct among the foes.
     living: bool,
+    /// The weather says rain or snow.
+    wet: bool,
     others: bool,
     talks: bool,
     carries: bool,
@@ -385,6 +387,7 @@ impl Scene {
             band: e.foes.len() > 1,
             led: (e.foes.iter()).any(|f| f.archetype != e.foes[0].archetype),
             living: !kinds(&["undead", "spirit", "construct"]),
+            wet: (e.weather.iter().flat_map(|w| &w.tags)).any(|t| t == "rain" || t == "snow"),
             others: !e.others.is_empty(),
             talks: kinds(&["human", "townsfolk"]),
             carries: kinds(&["human", "townsfolk", "monster"]),
@@ -405,6 +408,7 @@ impl Scene {
             "wild" => WILD.contains(&t) && !self.roofed,
             "settled" => (t == "town" || t == "ruins") && !self.roofed,
             "water" => t == "swamp",
+            "wet" => self.wet,
             "foes" => self.foes,
             "band" => self.band,
             "people" => self.others || self.talks,

@@ -46,6 +46,9 @@ pub struct Stage<'r> {
     /// [`SCENE_KINDS`] tags): a hazard that runs its course or stays, people
     /// who keep the place or are on the move, a scene after dark.
     pub kinds: Kinds,
+    /// The weather says rain or snow (tagged `rain` or `snow`): no small
+    /// fire that "will be a large one soon".
+    pub wet: bool,
     /// There are foes on stage.
     pub foes: bool,
     /// There are two foes or more (a band that can split, scatter or lose
@@ -97,6 +100,9 @@ impl Kinds {
 /// The scene kind, and the weather tag, of a scene after dark.
 const NIGHT: &str = "night";
 
+/// The weather tags of a wet day.
+const WET: [&str; 2] = ["rain", "snow"];
+
 /// Foe kinds that neither eat nor tire.
 const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
@@ -113,7 +119,10 @@ impl<'r> Stage<'r> {
         foes: &[Npc],
         others: &[Npc],
     ) -> Stage<'r> {
-        let after_dark = weather.is_some_and(|w| w.tags.iter().any(|t| t == NIGHT));
+        let says = |tags: &[&str]| {
+            weather.is_some_and(|w| w.tags.iter().any(|t| tags.contains(&t.as_str())))
+        };
+        let after_dark = says(&[NIGHT]);
         let mut kinds = Kinds::of(&situation.tags);
         if after_dark {
             kinds = kinds.with(NIGHT);
@@ -122,6 +131,7 @@ impl<'r> Stage<'r> {
             region,
             roofed: region.roofs(&situation.tags),
             kinds,
+            wet: says(&WET),
             foes: !foes.is_empty(),
             band: foes.len() >= 2,
             led: foes.iter().any(|n| n.archetype != foes[0].archetype),
@@ -157,6 +167,7 @@ impl<'r> Stage<'r> {
             "indoor" => !self.region.outdoor(),
             "wild" | "settled" => self.region.setting == tag && !self.roofed,
             "water" => self.region.water,
+            "wet" => self.wet,
             "foes" => self.foes,
             "band" => self.band,
             "people" => people,
@@ -299,6 +310,7 @@ mod tests {
             region,
             roofed: false,
             kinds: Kinds::default(),
+            wet: false,
             foes,
             band: foes,
             led: false,
@@ -400,6 +412,8 @@ mod tests {
         };
         assert!(moonlit.fits(&["not:moving"]) && !moonlit.fits(&["not:night"]));
         let captain = Stage { led: true, ..foes };
+        let rain = Stage { wet: true, ..foes };
+        assert!(foes.fits(&["not:wet"]) && !rain.fits(&["not:wet"]) && rain.fits(&["wet"]));
         assert!(foes.fits(&["not:led"]) && !captain.fits(&["not:led"]));
         let bones = Stage {
             living: false,
