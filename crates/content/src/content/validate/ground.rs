@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::generation::terrains;
-use super::{at_row, suggest};
+use super::stray_tag;
 use crate::content::region::{NOT_IN, TILE_TAGS};
 use crate::content::{SourceFile, Table};
 use crate::diagnostic::Diagnostic;
@@ -28,33 +28,30 @@ pub(super) fn check(
             let tags = row.entry.tags.iter().map(|g| g.as_ref());
             for tag in tags.clone().filter(|g: &&str| !g.contains(':')) {
                 if !known(tag) {
-                    let what = format!(
-                        "row `{}` is tagged `{tag}`, which is no suit, strength or tile tag",
-                        row.entry.name
-                    );
                     let hint = format!(
                         "a tile's tags are its suit, its strength ({}) and any of: {}",
                         LEVELS.join(", "),
                         TILE_TAGS.join(", ")
                     );
-                    let d = at_row(files, t, Some(row), what, &hint);
-                    problems.push(d.with_suggestion(suggest(tag, vocabulary())));
+                    let why = "which is no suit, strength or tile tag";
+                    let near = (tag, vocabulary());
+                    problems.push(stray_tag((files, t, row), (tag, why), &hint, near));
                 }
             }
             for name in tags.filter_map(|g: &str| g.strip_prefix(NOT_IN)) {
                 if terrains.contains(&name) {
                     continue;
                 }
-                let what = format!(
-                    "row `{}` is tagged `{NOT_IN}{name}`, but `{name}` is no terrain",
-                    row.entry.name
-                );
                 let hint = format!(
                     "`{NOT_IN}<terrain>` keeps a tile out of a terrain: one of {}",
                     terrains.join(", ")
                 );
-                let d = at_row(files, t, Some(row), what, &hint);
-                problems.push(d.with_suggestion(suggest(name, terrains.iter().copied())));
+                let (shown, why) = (
+                    format!("{NOT_IN}{name}"),
+                    format!("but `{name}` is no terrain"),
+                );
+                let near = (name, terrains.iter().copied());
+                problems.push(stray_tag((files, t, row), (&shown, &why), &hint, near));
             }
         }
     }

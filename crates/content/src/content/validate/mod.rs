@@ -127,6 +127,18 @@ fn at_row(
     }
 }
 
+/// A row tagged `shown`, which is wrong for the reason `why` ("which no
+/// encounter reads"), with a hint and the nearest of `known` to `near`.
+fn stray_tag<'a>(
+    (files, t, row): (&[SourceFile], &Table, &super::Row),
+    (shown, why): (&str, &str),
+    hint: &str,
+    (near, known): (&str, impl Iterator<Item = &'a str>),
+) -> Diagnostic {
+    let what = format!("row `{}` is tagged `{shown}`, {why}", row.entry.name);
+    at_row(files, t, Some(row), what, hint).with_suggestion(suggest(near, known))
+}
+
 /// A problem pointing at a table's header line.
 fn at_table(files: &[SourceFile], t: &Table, message: String, hint: &str) -> Diagnostic {
     let d = Diagnostic::at(&*t.origin.file, t.origin.line, 1, message)

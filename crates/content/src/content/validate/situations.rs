@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{at_row, suggest};
+use super::{at_row, stray_tag};
 use crate::content::region::{PREFIX, SITUATION_TAGS};
 use crate::content::{SourceFile, Table};
 use crate::diagnostic::Diagnostic;
@@ -28,16 +28,13 @@ pub(super) fn check(
                 if SITUATION_TAGS.contains(tag) {
                     continue;
                 }
-                let what = format!(
-                    "row `{}` is tagged `{tag}`, which no encounter reads",
-                    row.entry.name
-                );
                 let hint = format!(
                     "a situation's tags without a prefix are any of: {}",
                     SITUATION_TAGS.join(", ")
                 );
-                let d = at_row(files, t, Some(row), what, &hint);
-                problems.push(d.with_suggestion(suggest(tag, SITUATION_TAGS.iter().copied())));
+                let why = "which no encounter reads";
+                let near = (*tag, SITUATION_TAGS.iter().copied());
+                problems.push(stray_tag((files, t, row), (tag, why), &hint, near));
             }
             for [a, b] in APART.iter().filter(|p| p.iter().all(|k| tags.contains(k))) {
                 let what = format!(

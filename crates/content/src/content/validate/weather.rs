@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use super::generation::terrains;
-use super::{at_row, suggest};
+use super::{at_row, stray_tag, suggest};
 use crate::content::region::{PREFIX, SKY_TAGS, WEATHER_NEED};
 use crate::content::{SourceFile, Table};
 use crate::diagnostic::Diagnostic;
@@ -52,17 +52,14 @@ fn weather_tags(
                 if known.iter().any(|k| k.eq_ignore_ascii_case(tag)) {
                     continue;
                 }
-                let what = format!(
-                    "row `{}` is tagged `{tag}`, which is neither a terrain nor what the sky does",
-                    row.entry.name
-                );
                 let hint = format!(
                     "a weather row's tags are the terrains it fits ({}) and {}",
                     terrains.join(", "),
                     SKY_TAGS.join(", ")
                 );
-                let d = at_row(files, t, Some(row), what, &hint);
-                problems.push(d.with_suggestion(suggest(tag, known.iter().copied())));
+                let why = "which is neither a terrain nor what the sky does";
+                let near = (tag, known.iter().copied());
+                problems.push(stray_tag((files, t, row), (tag, why), &hint, near));
             }
         }
     }
