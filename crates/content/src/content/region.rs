@@ -103,10 +103,10 @@ pub const LAYER_TABLES: [&str; 2] = ["gen.situation.twist", "gen.situation.endin
 /// terrains it fits with [`TERRAIN_TAG`] tags, and what it must not meet
 /// with [`NOT_IN`] before any of these (`not:fixture`: no "gone by
 /// morning" for a rotten floor).
-pub const LAYER_TAGS: [&str; 21] = [
+pub const LAYER_TAGS: [&str; 23] = [
     "outdoor", "indoor", "wild", "settled", "water", "wet", "foes", "band", "led", "living",
     "people", "someone", "parley", "friendly", "carriers", "trouble", "event", "fixture",
-    "holding", "moving", "night",
+    "holding", "moving", "night", "hunting", "day",
 ];
 /// The kinds of scene a situation row may say it is, which its layers read
 /// (a layer's `not:holding`): `event`, a hazard that runs its course (a
@@ -115,13 +115,17 @@ pub const LAYER_TAGS: [&str; 21] = [
 /// later (a den, a toll post, a hermit's hut, a rite at its stone);
 /// `moving`, whoever is on stage is on the way somewhere (wolves pacing the
 /// party, a fleeing thief, pilgrims on the road); `night`, the scene is
-/// set at dusk or after dark.
-pub const SCENE_KINDS: [&str; 5] = ["event", "fixture", "holding", "moving", "night"];
+/// set at dusk or after dark; `hunting`, the foes came for the party itself
+/// (tracking it, paid to take it, lying in wait for it); `day`, the scene is
+/// fixed in daylight well before evening (at dawn, on market day).
+pub const SCENE_KINDS: [&str; 7] = [
+    "event", "fixture", "holding", "moving", "night", "hunting", "day",
+];
 /// Every bare tag (one without a `prefix:`) a situation row may carry: what
 /// it is (`non-combat` and one of `traveller`, `hazard`, `omen`), `ambush`
 /// (the foes strike first), [`CAPTIVE`], [`UNDER_ROOF`], and its
 /// [`SCENE_KINDS`]. Anything else is a misspelling that would do nothing.
-pub const SITUATION_TAGS: [&str; 12] = [
+pub const SITUATION_TAGS: [&str; 14] = [
     "non-combat",
     "traveller",
     "hazard",
@@ -134,6 +138,8 @@ pub const SITUATION_TAGS: [&str; 12] = [
     "holding",
     "moving",
     "night",
+    "hunting",
+    "day",
 ];
 /// Every bare tag a tile or sporadic (`acs.tiles`, `acs.sporadics`) may
 /// carry besides the suits and strengths of the ACS deck

@@ -13,7 +13,11 @@ use crate::content::{SourceFile, Table};
 use crate::diagnostic::Diagnostic;
 
 /// Kinds a situation cannot be at once.
-const APART: [[&str; 2]; 2] = [["event", "fixture"], ["holding", "moving"]];
+const APART: [[&str; 2]; 3] = [
+    ["event", "fixture"],
+    ["holding", "moving"],
+    ["night", "day"],
+];
 
 pub(super) fn check(
     tables: &BTreeMap<String, Table>,

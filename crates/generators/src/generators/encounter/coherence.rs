@@ -349,7 +349,9 @@ fn day_problem(e: &Encounter) -> Option<String> {
 }
 
 /// The kinds of scene a situation may say it is.
-const KINDS: [&str; 5] = ["event", "fixture", "holding", "moving", "night"];
+const KINDS: [&str; 7] = [
+    "event", "fixture", "holding", "moving", "night", "hunting", "day",
+];
 
 /// Who and what an encounter holds, read from its terrain's name and its
 /// cast, not from the generator's stage.

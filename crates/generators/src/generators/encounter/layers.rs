@@ -411,6 +411,12 @@ mod tests {
             ..foes
         };
         assert!(moonlit.fits(&["not:moving"]) && !moonlit.fits(&["not:night"]));
+        let trackers = Stage {
+            kinds: Kinds::of(&["moving", "hunting", "day"]),
+            ..foes
+        };
+        assert!(!trackers.fits(&["foes", "not:hunting"]) && !trackers.fits(&["not:day"]));
+        assert!(trackers.fits(&["foes", "moving"]) && foes.fits(&["not:hunting"]));
         let captain = Stage { led: true, ..foes };
         let rain = Stage { wet: true, ..foes };
         assert!(foes.fits(&["not:wet"]) && !rain.fits(&["not:wet"]) && rain.fits(&["wet"]));
