@@ -359,7 +359,7 @@ struct Scene {
     terrain: String,
     roofed: bool,
     /// What kind of scene the situation says it is: its tags among
-    /// `event`, `fixture`, `holding`, `moving`, `night`.
+    /// [`KINDS`], and `night` from night weather.
     kinds: Vec<String>,
     foes: bool,
     band: bool,

@@ -18,7 +18,7 @@
 use super::super::GenError;
 use super::super::npc::Npc;
 use crate::content::region::{
-    CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, SCENE_KINDS, TERRAIN_TAG,
+    CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, RAIN, SCENE_KINDS, TERRAIN_TAG,
 };
 use crate::content::validate::traits::bodies;
 use crate::content::{Library, Region, Row};
@@ -98,10 +98,10 @@ impl Kinds {
 }
 
 /// The scene kind, and the weather tag, of a scene after dark.
-const NIGHT: &str = "night";
+pub(super) const NIGHT: &str = "night";
 
 /// The weather tags of a wet day.
-const WET: [&str; 2] = ["rain", "snow"];
+const WET: [&str; 2] = [RAIN, "snow"];
 
 /// Foe kinds that neither eat nor tire.
 const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];

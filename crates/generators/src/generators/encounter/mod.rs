@@ -356,7 +356,7 @@ impl Generator for Request {
             // A hideyhole or an alarm needs foes who hide and listen:
             // people or monsters with hands, not hornets or a bear.
             foes: stage.carriers,
-            night: stage.kinds.has("night"),
+            night: stage.kinds.has(layers::NIGHT),
         };
         let (mut terrain_cards, first_to_lay) =
             terrain::terrain_cards(library, (seed, at), ground, &zone_names, !foes.is_empty());
