@@ -106,11 +106,41 @@ pub fn pool(library: &Library, table: &str) -> Vec<String> {
     let Some(t) = library.get(table) else {
         return Vec::new();
     };
+    let rows = by_archetype(library);
     t.rows
         .iter()
         .filter(|r| is_person(r) && library.drawable(r))
-        .flat_map(|r| of(library, table, r).into_iter().map(|(c, _)| c.key))
+        .flat_map(|r| {
+            let own = format!("{table}/{}", r.entry.name);
+            let theirs = rows.get(&*r.entry.name).into_iter().flatten().cloned();
+            std::iter::once(own).chain(theirs)
+        })
         .collect()
+}
+
+/// The keys of the drawable concept rows by the archetype each names
+/// (`archetype:<name>`), in the table's order: [`of`]'s rows for every
+/// archetype at once, the concept table read once.
+fn by_archetype(library: &Library) -> std::collections::BTreeMap<&str, Vec<String>> {
+    let mut out: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
+    let Some(rows) = library.get(TABLE) else {
+        return out;
+    };
+    for r in rows.rows.iter().filter(|r| library.drawable(r)) {
+        let key = format!("{TABLE}/{}", r.entry.name);
+        for name in r
+            .entry
+            .tags
+            .iter()
+            .filter_map(|t| t.strip_prefix("archetype:"))
+        {
+            let keys = out.entry(name).or_default();
+            if keys.last() != Some(&key) {
+                keys.push(key.clone());
+            }
+        }
+    }
+    out
 }
 
 /// Whether every concept of a system's person archetypes is among
@@ -182,6 +212,25 @@ mod tests {
                 .collect();
             assert_eq!(tagged.len(), 1, "{}", r.entry.name);
             assert!(names.iter().any(|n| n == tagged[0]), "{}", r.entry.name);
+        }
+    }
+
+    /// The pool read in one pass over the concept table is every person
+    /// archetype's concepts ([`of`]), in order.
+    #[test]
+    fn the_pool_is_every_persons_concepts_in_order() {
+        let library = test_library();
+        for table in ARCHETYPES {
+            let each: Vec<String> = library
+                .table(table)
+                .unwrap()
+                .rows
+                .iter()
+                .filter(|r| is_person(r) && library.drawable(r))
+                .flat_map(|r| of(&library, table, r).into_iter().map(|(c, _)| c.key))
+                .collect();
+            assert!(each.len() > 100, "{table}: {}", each.len());
+            assert_eq!(pool(&library, table), each, "{table}");
         }
     }
 

@@ -30,10 +30,12 @@
 //! any), keeping their odds among themselves, so fifty sessions of people
 //! do not all want to sell the mule.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::{Address, GenError};
-use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING, bodies};
+use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING};
 use crate::content::{Library, Row, Table, Text, era};
 use crate::seed::{Seed, Stream};
 
@@ -112,17 +114,28 @@ pub struct Who<'a> {
 impl Who<'_> {
     /// Whether a trait row with `tags` fits this NPC: its kind (or
     /// `monster` for the dead), alive if it needs the living, its body,
-    /// and its archetype if the row names any (`for:`).
-    fn fits(&self, tags: &[Text]) -> bool {
-        let kinds = tags_for(self.kind);
+    /// and its archetype if the row names any (`for:`). `kinds` are the
+    /// tags its kind draws ([`tags_for`]), worked out once per table.
+    fn fits(&self, kinds: &[&str], tags: &[Text]) -> bool {
         let has = |t: &str| tags.iter().any(|x| x == t);
         let dead = UNLIVING.contains(&self.kind);
         let mut named = tags.iter().filter_map(|t| t.strip_prefix(FOR)).peekable();
         let for_us = named.peek().is_none() || named.any(|a| a == self.archetype);
-        kinds.iter().any(|k| has(k))
-            && !(dead && has(ALIVE))
-            && bodies(tags).contains(&self.body)
-            && for_us
+        kinds.iter().any(|k| has(k)) && !(dead && has(ALIVE)) && self.has_body(tags) && for_us
+    }
+
+    /// Whether the `body:` tags of a row name this NPC's body (none: a
+    /// person's), as [`bodies`](crate::content::validate::traits::bodies)
+    /// reads them, without collecting them.
+    fn has_body(&self, tags: &[Text]) -> bool {
+        let mut named = tags
+            .iter()
+            .filter_map(|t| t.strip_prefix("body:"))
+            .peekable();
+        match named.peek() {
+            None => self.body == "person",
+            Some(_) => named.any(|b| b == self.body),
+        }
     }
 }
 
@@ -183,7 +196,8 @@ fn one(
     let Some(table) = library.get(id) else {
         return Ok(None);
     };
-    let fits = |r: &Row| era::fits(r, library.era.as_deref()) && who.fits(&r.entry.tags);
+    let kinds = tags_for(who.kind);
+    let fits = |r: &Row| era::fits(r, library.era.as_deref()) && who.fits(&kinds, &r.entry.tags);
     let rows: Vec<usize> = (0..table.rows.len())
         .filter(|&i| fits(&table.rows[i]))
         .collect();
@@ -201,17 +215,23 @@ fn least_met(id: &str, table: &Table, rows: Vec<usize>, heard: &[String]) -> Vec
     if heard.is_empty() {
         return rows;
     }
-    let mut met: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    // Only this table's keys (`<id>/<row name>`), counted by row name.
+    let mut met: BTreeMap<&str, usize> = BTreeMap::new();
     for k in heard {
-        *met.entry(k.as_str()).or_default() += 1;
+        if let Some(name) = k.strip_prefix(id).and_then(|k| k.strip_prefix('/')) {
+            *met.entry(name).or_default() += 1;
+        }
     }
-    let times = |i: usize| {
-        met.get(key(id, &table.rows[i]).as_str())
-            .copied()
-            .unwrap_or(0)
-    };
-    let least = rows.iter().map(|&i| times(i)).min().unwrap_or(0);
-    rows.into_iter().filter(|&i| times(i) == least).collect()
+    let times: Vec<usize> = rows
+        .iter()
+        .map(|&i| met.get(&*table.rows[i].entry.name).copied().unwrap_or(0))
+        .collect();
+    let least = times.iter().copied().min().unwrap_or(0);
+    rows.into_iter()
+        .zip(times)
+        .filter(|&(_, t)| t == least)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// A row's weight: its own, or the width of its range on a ranged table.
@@ -516,7 +536,7 @@ mod tests {
             .unwrap()
             .rows
             .iter()
-            .filter(|r| who.fits(&r.entry.tags))
+            .filter(|r| who.fits(&tags_for(who.kind), &r.entry.tags))
             .count();
         assert!(fitting >= 40, "{fitting} wants fit a human");
         for i in 0..2 * fitting {
