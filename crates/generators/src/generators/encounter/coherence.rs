@@ -8,6 +8,7 @@
 //! doubled word or gendered pronoun where a person is on stage.
 
 use super::*;
+use crate::content::region::SCENE_KINDS;
 use crate::content::test_library as library;
 use crate::generators::nth;
 
@@ -348,18 +349,13 @@ fn day_problem(e: &Encounter) -> Option<String> {
         .then(|| format!("{:?} in weather {:?}: {}", e.situation.row, w.row, w.text))
 }
 
-/// The kinds of scene a situation may say it is.
-const KINDS: [&str; 7] = [
-    "event", "fixture", "holding", "moving", "night", "hunting", "day",
-];
-
 /// Who and what an encounter holds, read from its terrain's name and its
 /// cast, not from the generator's stage.
 struct Scene {
     terrain: String,
     roofed: bool,
     /// What kind of scene the situation says it is: its tags among
-    /// [`KINDS`], and `night` from night weather.
+    /// [`SCENE_KINDS`], and `night` from night weather.
     kinds: Vec<String>,
     foes: bool,
     band: bool,
@@ -382,7 +378,7 @@ impl Scene {
             roofed: roofed(e),
             kinds: (e.situation.tags.iter())
                 .chain(e.weather.iter().flat_map(|w| &w.tags))
-                .filter(|t| KINDS.contains(&t.as_str()))
+                .filter(|t| SCENE_KINDS.contains(&t.as_str()))
                 .cloned()
                 .collect(),
             foes: !e.foes.is_empty(),
@@ -421,7 +417,7 @@ impl Scene {
             "trouble" => self.foes || !self.others,
             "led" => self.led,
             "living" => self.living,
-            k if KINDS.contains(&k) => self.kinds.iter().any(|x| x == k),
+            k if SCENE_KINDS.contains(&k) => self.kinds.iter().any(|x| x == k),
             // Not needs: a captive put on stage, a captive freed.
             "captive" | "needs:captive" => true,
             _ => false,

@@ -20,7 +20,7 @@ use super::super::npc::Npc;
 use crate::content::region::{
     CAPTIVE, LAYER_TABLES, NEEDS_CAPTIVE, NOT_IN, RAIN, SCENE_KINDS, TERRAIN_TAG,
 };
-use crate::content::validate::traits::bodies;
+use crate::content::validate::traits::{UNLIVING, bodies};
 use crate::content::{Library, Region, Row};
 use crate::rules::RulesSystem;
 use crate::seed::Stream;
@@ -102,9 +102,6 @@ pub(super) const NIGHT: &str = "night";
 
 /// The weather tags of a wet day.
 const WET: [&str; 2] = [RAIN, "snow"];
-
-/// Foe kinds that neither eat nor tire.
-const UNLIVING: [&str; 3] = ["undead", "spirit", "construct"];
 
 /// Foe kinds that talk and bargain.
 const TALKERS: [&str; 2] = ["human", "townsfolk"];
