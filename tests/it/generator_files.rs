@@ -572,7 +572,7 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
         return;
     };
     // What is left: (table file, tables), ("", 0) for nothing.
-    let cases: [(&str, &str, &str, (&str, usize)); 9] = [
+    let cases: [(&str, &str, &str, (&str, usize)); 8] = [
         (
             "ipt/2d8-reaction.ipt",
             "2d8-reaction.ipt:4:1",
@@ -584,12 +584,6 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
             "picked-pockets.ipt:4:12",
             "a pick without repeats",
             ("picked-pockets.toml", 1),
-        ),
-        (
-            "ipt/toa-weather.ipt",
-            "toa-weather.ipt:21:14",
-            "a table named by a variable",
-            ("toa-weather.toml", 28),
         ),
         (
             "ipt/yes-no-but.ipt",
@@ -666,6 +660,51 @@ fn the_real_files_with_unsupported_constructs_are_refused_at_the_line_and_import
     }
 }
 
+/// Issue 53: `toa-weather`'s `RainMaster` sets a rain's rate and length
+/// from two `2d3` tables and reads each twice — in the text, in the name
+/// of the table of gallons (`[@{$RateRaw}{$DurationRaw}]`) and in a
+/// dictionary lookup (`[#{$DurationRaw} NiceDuration]`). It comes in
+/// whole as a row for each rate and length, weighted by their ways.
+#[test]
+fn a_table_whose_variables_are_read_twice_comes_in_as_a_row_for_each_pair() {
+    let Some(c) = corpus("ipt", "toa-weather is not imported") else {
+        return;
+    };
+    let path = c.join("toa-weather.ipt").display().to_string();
+    let (o, dir) = import("gen-import", &[path.as_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let all = tables(&dir, "toa-weather.toml");
+    assert_eq!(all.len(), 31);
+    // 2d3 gives 2..6 in 1, 2, 3, 2 and 1 ways of 9.
+    let ways = [1, 2, 3, 2, 1];
+    let rates = ["Light", "Gentle", "Steady", "Heavy", "VeryHeavy"];
+    let lengths = [
+        (30, "brief (30 mins)"),
+        (60, "short (1 hour)"),
+        (90, "typical (1.5 hours)"),
+        (120, "long (2 hours)"),
+        (150, "very long (2.5 hours)"),
+    ];
+    let mut want = Vec::new();
+    for (rate, rw) in rates.iter().zip(ways) {
+        for ((minutes, said), lw) in lengths.iter().zip(ways) {
+            let id = format!("imported.toa-weather.{}{minutes}", rate.to_lowercase());
+            want.push((
+                format!("A {rate} rain that lasts a {said} time\nGallons recovered per Raincatcher deployed: {{table:{id}}}"),
+                rw * lw,
+                81,
+            ));
+        }
+    }
+    let want: Vec<(&str, u64, u64)> = want.iter().map(|(t, n, d)| (t.as_str(), *n, *d)).collect();
+    assert_chances(table(&all, "imported.toa-weather.rainmaster"), &want);
+    assert!(
+        stdout(&o).contains("a row for each combination of results"),
+        "{}",
+        stdout(&o)
+    );
+}
+
 #[test]
 fn every_real_file_imports_in_part_with_skip_unsupported() {
     let Some(c) = corpus("", "the real IPP and TableSmith files are not imported") else {
@@ -701,7 +740,7 @@ fn corpus_acceptance_per_format() {
         .map(|f| c.join(format!("ipt/{f}.ipt")).display().to_string())
         .collect();
     let want = [
-        ("ipt", 24, 14, 21),
+        ("ipt", 24, 15, 21),
         ("tab", 17, 11, 11),
         ("perchance", 24, 21, 24),
     ];

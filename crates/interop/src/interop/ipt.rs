@@ -15,7 +15,8 @@
 
 use std::collections::BTreeMap;
 
-use super::ipt_rows::{clip, nothing_below, range_prefix, weight_prefix};
+use super::ipt_once::Later;
+use super::ipt_table::{Open, Place, Step, closed, kind_or_roll};
 use super::ipt_text::{self, TextCtx};
 use super::sheet::{self, Frag, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::Joined;
@@ -24,32 +25,6 @@ use super::{ipt_again, ipt_case, ipt_html};
 /// The first line of a file `export --format ipt` writes: its table
 /// names are tablewright ids, kept as they are.
 pub const OWN_MARK: &str = "# Exported by tablewright";
-
-/// How a table picks its row.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Plain,
-    Lookup,
-    Dictionary,
-}
-
-/// A table being read.
-struct Open {
-    table: SrcTable,
-    kind: Kind,
-    /// The `Roll:` line and its expression.
-    roll: Option<(usize, String)>,
-    /// Its `Set:` variables so far (lowercase name, value).
-    vars: std::rc::Rc<Vec<(String, Vec<Frag>)>>,
-    /// What the file's variables may still put in its rows
-    /// ([`ipt_text::VAR_BUDGET`]).
-    budget: usize,
-    /// Rows of the tables made for the file's rolls so far
-    /// ([`ipt_text::MAX_MADE`]).
-    made: usize,
-    /// Brackets its rows hold that are read as their words.
-    literal: usize,
-}
 
 /// Read a whole file.
 pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
@@ -65,6 +40,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     let mut rows = 0usize;
     let mut title = None;
     let mut joined = BTreeMap::new();
+    let mut later = Later::new(ipt_text::VAR_BUDGET);
     for logical in logical_lines(text) {
         let (line_no, line) = (logical.line, logical.text.clone());
         if logical.is_joined() {
@@ -94,11 +70,15 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
             };
             match cmd.as_str() {
                 "table" => {
-                    if !open_table(&mut sheet, &mut open, value, line_no, title.take()) {
+                    let at = (line_no, title.take());
+                    if !open_table(&mut sheet, &mut open, value, at, (&mut extra, &mut later)) {
                         break;
                     }
                 }
                 "header" | "footer" => {
+                    if let Some(o) = open.as_mut() {
+                        o.alone = false;
+                    }
                     let slot = usize::from(cmd == "footer");
                     let (frags, refused, n) = text_of(value, &ctx, &mut extra);
                     sheet.refused.extend(refused);
@@ -107,7 +87,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                 }
                 "set" | "define" if open.is_some() => {
                     let o = open.as_mut().expect("a table is open");
-                    set_var(o, value, &ctx, &mut extra);
+                    o.read(Step::Set(value.to_owned(), ctx), &mut extra);
                 }
                 _ => table_command(&mut sheet, open.as_mut(), &cmd, value, ctx),
             }
@@ -136,11 +116,12 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
             line: line_no,
             column: sheet::column(&line, lead),
         };
-        row(o, trimmed, &ctx, &mut extra);
+        o.read(Step::Row(trimmed.to_owned(), ctx), &mut extra);
     }
     if let Some(o) = open.take() {
-        close(&mut sheet, o);
+        close(&mut sheet, o, &mut extra, &mut later);
     }
+    later.read_again(&mut sheet.tables, &mut extra, &mut sheet.counts);
     settle(&mut sheet, &mut extra);
     finish(&mut sheet, extra, header_footer);
     let tags = ipt_html::plain(&mut sheet);
@@ -169,13 +150,11 @@ fn open_table(
     sheet: &mut Sheet,
     open: &mut Option<Open>,
     name: &str,
-    line: usize,
-    title: Option<String>,
+    (line, title): (usize, Option<String>),
+    (extra, later): (&mut Vec<SrcTable>, &mut Later),
 ) -> bool {
-    let (mut budget, mut made) = (ipt_text::VAR_BUDGET, 0);
     if let Some(o) = open.take() {
-        (budget, made) = (o.budget, o.made);
-        close(sheet, o);
+        close(sheet, o, extra, later);
     }
     if sheet.tables.len() >= sheet::MAX_TABLES {
         let what = "more than 10,000 tables in one file";
@@ -184,27 +163,9 @@ fn open_table(
             .push(Refusal::new(line, 1, what, "split the file"));
         return false;
     }
-    *open = Some(Open {
-        table: SrcTable {
-            name: name.trim().to_owned(),
-            title,
-            line,
-            ..SrcTable::default()
-        },
-        kind: Kind::Plain,
-        roll: None,
-        vars: Default::default(),
-        budget,
-        made,
-        literal: 0,
-    });
+    let began = (extra.len(), later.budget, later.made);
+    *open = Some(Open::new(name, line, title, began));
     true
-}
-
-/// Where a text starts: its line and column.
-struct Place {
-    line: usize,
-    column: usize,
 }
 
 /// Lines with `&` at their end joined to the next (the number of the
@@ -329,58 +290,6 @@ fn table_command(sheet: &mut Sheet, open: Option<&mut Open>, cmd: &str, value: &
     }
 }
 
-/// `Set: name=value` (or `Define:`) in a table: IPP sets it each time
-/// the table is rolled, so a row that uses it once (`{$name}`) rolls the
-/// value in place. A value that cannot be carried is refused here.
-fn set_var(o: &mut Open, value: &str, at: &Place, extra: &mut Vec<SrcTable>) {
-    let Some((name, body)) = value.split_once('=') else {
-        o.table.refused.push(Refusal::new(
-            at.line,
-            at.column,
-            "`Set:` without `name=value`",
-            "write `Set: name=value`, or import the rest with --skip-unsupported",
-        ));
-        return;
-    };
-    let lead = body.len() - body.trim_start().len();
-    let column = at.column + value[..name.len() + 1 + lead].chars().count();
-    let mut ctx = TextCtx::new(at.line, column, extra.len());
-    ctx.vars = o.vars.clone();
-    (ctx.budget, ctx.made) = (o.budget, o.made);
-    let frags = ipt_text::parse(body.trim(), &mut ctx);
-    (o.budget, o.made) = (ctx.budget, ctx.made);
-    o.literal += ctx.literal;
-    extra.append(&mut ctx.tables);
-    if !ctx.refused.is_empty() {
-        o.table.refused.append(&mut ctx.refused);
-        return;
-    }
-    let name = name.trim().to_lowercase();
-    let vars = std::rc::Rc::make_mut(&mut o.vars);
-    vars.retain(|(n, _)| *n != name);
-    vars.push((name, frags));
-}
-
-/// `Type:` and `Roll:` of a table.
-fn kind_or_roll(o: &mut Open, cmd: &str, value: &str, at: Place) {
-    if cmd == "roll" {
-        o.roll = Some((at.line, value.to_owned()));
-        return;
-    }
-    match value.to_ascii_lowercase().as_str() {
-        "lookup" => o.kind = Kind::Lookup,
-        "dictionary" => o.kind = Kind::Dictionary,
-        // IPP's default kind, also written out (`Type: weighted`).
-        "" | "normal" | "weighted" => o.kind = Kind::Plain,
-        other => o.table.refused.push(Refusal::new(
-            at.line,
-            at.column,
-            format!("`Type: {other}`: a kind of table tablewright does not know"),
-            "use Lookup, Dictionary or no Type:, or import the rest with --skip-unsupported",
-        )),
-    }
-}
-
 /// The text of a header or footer (or a row), read into pieces; tables
 /// its choices need are added to `extra`.
 fn text_of(value: &str, at: &Place, extra: &mut Vec<SrcTable>) -> (Vec<Frag>, Vec<Refusal>, usize) {
@@ -390,66 +299,12 @@ fn text_of(value: &str, at: &Place, extra: &mut Vec<SrcTable>) -> (Vec<Frag>, Ve
     (frags, ctx.refused, ctx.literal)
 }
 
-/// One row of the open table.
-fn row(o: &mut Open, line: &str, at: &Place, extra: &mut Vec<SrcTable>) {
-    let (range, weight, name, body, offset) = match o.kind {
-        Kind::Lookup => match range_prefix(line) {
-            Some((a, b, off)) => (Some((a, b)), None, None, &line[off..], off),
-            None => {
-                o.table.refused.push(Refusal::new(
-                    at.line,
-                    at.column + 1,
-                    "a row without a range (`1-3:`) in a Lookup table",
-                    "give the row its range, e.g. `4-6: text`",
-                ));
-                return;
-            }
-        },
-        Kind::Dictionary => match line.split_once(':') {
-            Some((key, _)) => (
-                None,
-                Some(1),
-                Some(key.trim().to_owned()),
-                &line[key.len() + 1..],
-                key.len() + 1,
-            ),
-            None => (None, Some(1), Some(line.to_owned()), "", line.len()),
-        },
-        Kind::Plain => match weight_prefix(line) {
-            Some((w, off)) => (None, Some(w), None, &line[off..], off),
-            None => (None, Some(1), None, line, 0),
-        },
-    };
-    let lead = body.len() - body.trim_start().len();
-    let column = at.column + line[..offset + lead].chars().count();
-    let mut ctx = TextCtx::new(at.line, column, extra.len());
-    ctx.vars = o.vars.clone();
-    (ctx.budget, ctx.made) = (o.budget, o.made);
-    let text = ipt_text::parse(body.trim(), &mut ctx);
-    (o.budget, o.made) = (ctx.budget, ctx.made);
-    o.literal += ctx.literal;
-    o.table.refused.append(&mut ctx.refused);
-    extra.append(&mut ctx.tables);
-    if weight == Some(0) {
-        return;
-    }
-    o.table.rows.push(SrcRow {
-        range,
-        weight,
-        text,
-        name,
-        line: at.line,
-    });
-}
-
-/// A table whose rows are read: a Lookup table gets its die (its
-/// `Roll:`, or `1d` the highest end), ranges the die cannot roll cut off,
-/// and a refusal for results no row covers (but those below the first
-/// row of a table without `Roll:`, [`nothing_below`]); a table without
-/// rows gives nothing, as IPP does. The table goes into `sheet`.
-fn close(sheet: &mut Sheet, o: Open) {
+/// A table whose rows are read goes into `sheet` ([`closed`]); one that
+/// [`Later`] will read again stands in its place until then.
+fn close(sheet: &mut Sheet, o: Open, extra: &mut Vec<SrcTable>, later: &mut Later) {
+    let o = later.keep(o, extra, sheet.tables.len());
     literal(sheet, o.literal);
-    let table = closed(sheet, o);
+    let table = closed(&mut sheet.counts, o);
     sheet.tables.push(table);
 }
 
@@ -459,51 +314,6 @@ fn literal(sheet: &mut Sheet, n: usize) {
         let what = "brackets that are neither a call nor a choice (`[Colors2]`) read as the words they hold, as IPP prints them (write `[@Colors2]` for a call)";
         *sheet.counts.entry(what).or_default() += n;
     }
-}
-
-fn closed(sheet: &mut Sheet, mut o: Open) -> SrcTable {
-    if o.kind != Kind::Lookup {
-        if o.table.rows.is_empty() {
-            o.table.rows.push(SrcRow {
-                range: None,
-                weight: Some(1),
-                text: Vec::new(),
-                name: Some("(nothing)".into()),
-                line: o.table.line,
-            });
-        }
-        return o.table;
-    }
-    if o.roll.is_none() && nothing_below(&mut o.table) {
-        let what = "Lookup tables without `Roll:` whose rows start above 1 (a `2-20` table): the results of their implied die below the first row give nothing, as in IPP";
-        *sheet.counts.entry(what).or_default() += 1;
-    }
-    let (roll_line, dice) = match &o.roll {
-        Some((l, d)) => (*l, d.clone()),
-        None => {
-            let top = o
-                .table
-                .rows
-                .iter()
-                .filter_map(|r| r.range)
-                .map(|r| r.1)
-                .max()
-                .unwrap_or(1);
-            (o.table.line, format!("1d{}", top.max(1)))
-        }
-    };
-    let bounds = match sheet::dice_problem(&dice) {
-        None => sheet::dice_bounds(&dice),
-        Some(p) => {
-            o.table.refused.push(Refusal::new(roll_line, 1, format!("`Roll: {dice}`: {p}"), "roll dice tablewright's notation reads the same way (NdM, + and -, *), or import the rest with --skip-unsupported"));
-            None
-        }
-    };
-    if let Some((lo, hi)) = bounds {
-        clip(&mut o.table, lo, hi);
-    }
-    o.table.dice = Some(sheet::our_dice(&dice));
-    o.table
 }
 
 /// The tables the rows' choices made go after the file's own (their
@@ -600,9 +410,14 @@ mod tests {
         assert_eq!(s.tables[0].rows[0].text, want);
         for (text, place, what) in [
             (
-                "Table: M\nSet: t=[@T]\n{$t} and {$t}\nTable: T\nx\n",
+                "Table: M\nSet: t=[@T]\n{$t} and {$t}\nTable: T\n[@U]\nTable: U\nx\n",
                 (3, 10),
                 "a second time",
+            ),
+            (
+                "Table: M\nSet: t=[@T]\nSet: u={$t}!\n{$u} and {$t}\nTable: T\n[@U]\nTable: U\nx\n",
+                (4, 10),
+                "through another variable",
             ),
             ("Set: t=1\nTable: M\n{$t}\n", (1, 1), "`Set:`/`Define:`"),
             ("Table: M\nSet: t={$1}\n{$t}\n", (2, 8), "a variable"),

@@ -41,21 +41,22 @@ pub fn fill(own: &[SrcTable], extra: &mut [SrcTable]) {
         t.dice = o.dice.clone();
         t.rows = rows;
         if let Some(look) = &c.look {
-            looked_up(t, look, &c);
+            looked_up(t, look, &c, o.keyed);
         }
     }
 }
 
 /// The copy `t` of a Lookup table rolled with the lookup's dice (its
-/// ranges cut to what they roll), or cut to the row of its number.
-fn looked_up(t: &mut SrcTable, look: &Look, c: &Cased) {
-    if t.dice.is_none() {
-        let why = "is not a Lookup table (IPP's item numbers of other tables are not carried)";
-        t.refused.push(refusal(c, why));
-        return;
-    }
+/// ranges cut to what they roll), or cut to the row of its number or key
+/// (`keyed`: a Dictionary table, whose rows are found by their keys).
+fn looked_up(t: &mut SrcTable, look: &Look, c: &Cased, keyed: bool) {
     match look {
         Look::Roll(d) => {
+            if keyed || t.dice.is_none() {
+                let why =
+                    "is not a Lookup table (IPP's item numbers of other tables are not carried)";
+                return t.refused.push(refusal(c, why));
+            }
             let Some((lo, hi)) = sheet::dice_bounds(d) else {
                 let why = "is looked up with dice tablewright cannot bound";
                 return t.refused.push(refusal(c, why));
@@ -63,21 +64,45 @@ fn looked_up(t: &mut SrcTable, look: &Look, c: &Cased) {
             t.dice = Some(d.clone());
             clip(t, lo, hi);
         }
-        Look::Number(n) => {
-            t.rows
-                .retain(|r| r.range.is_some_and(|(a, b)| (a..=b).contains(n)));
-            t.rows.truncate(1);
-            if t.rows.is_empty() {
-                let why = format!("has no row for {n} (IPP gives nothing)");
-                return t.refused.push(refusal(c, &why));
+        Look::Number(_) | Look::Key(_) => match row_for(t, look, keyed) {
+            Ok(i) => {
+                let mut row = t.rows.swap_remove(i);
+                (row.range, row.weight) = (None, Some(1));
+                (t.rows, t.dice) = (vec![row], None);
             }
-            t.dice = None;
-            t.rows[0].range = None;
-            t.rows[0].weight = Some(1);
-        }
+            Err(why) => t.refused.push(refusal(c, &why)),
+        },
         // TableSmith's modifiers are filled by `tablesmith_mods`.
         Look::Shift(_) | Look::Fixed(_) => {}
     }
+}
+
+/// The row of `t` a lookup by number or key gives: in a Lookup table the
+/// row whose range holds the number, in a Dictionary table (`keyed`) the
+/// row of that key (written the same, else the same but for case); `Err`
+/// says why there is none.
+pub fn row_for(t: &SrcTable, look: &Look, keyed: bool) -> Result<usize, String> {
+    let (n, key) = match look {
+        Look::Number(n) => (Some(*n), n.to_string()),
+        Look::Key(k) => (k.parse().ok(), k.clone()),
+        _ => return Err("is not looked up by a number or key".into()),
+    };
+    let found = if keyed {
+        let name = |i: usize| t.rows[i].name.as_deref().unwrap_or("").trim();
+        let same = (0..t.rows.len()).find(|&i| name(i) == key);
+        let numeric = |i: usize| n.is_some() && name(i).parse::<i64>().ok() == n;
+        same.or_else(|| {
+            (0..t.rows.len()).find(|&i| numeric(i) || name(i).eq_ignore_ascii_case(&key))
+        })
+    } else if t.dice.is_some() {
+        let n = n.ok_or_else(|| format!("has no row for `{key}`, which is not a number"))?;
+        t.rows
+            .iter()
+            .position(|r| r.range.is_some_and(|(a, b)| (a..=b).contains(&n)))
+    } else {
+        return Err("is not a Lookup or Dictionary table (IPP's item numbers of other tables are not carried)".into());
+    };
+    found.ok_or_else(|| format!("has no row for {key} (IPP gives nothing)"))
 }
 
 fn refusal(c: &Cased, why: &str) -> Refusal {
@@ -85,6 +110,7 @@ fn refusal(c: &Cased, why: &str) -> Refusal {
     let what = match &c.look {
         Some(Look::Roll(d)) => format!("`[#{{{d}}} {}]`", c.of),
         Some(Look::Number(n)) => format!("`[#{n} {}]`", c.of),
+        Some(Look::Key(k)) => format!("`[#{k} {}]`", c.of),
         Some(Look::Shift(_) | Look::Fixed(_)) | None => {
             format!("`>> {}` on `{}`", names.join(" >> "), c.of)
         }
@@ -205,7 +231,10 @@ mod tests {
                 "Table: M\n[#9 W]\nTable: W\nType: Lookup\n1-2:a\n",
                 "has no row for 9",
             ),
-            ("Table: M\n[#1 W]\nTable: W\na\n", "is not a Lookup table"),
+            (
+                "Table: M\n[#1 W]\nTable: W\na\n",
+                "is not a Lookup or Dictionary table",
+            ),
         ] {
             let s = ipt::read("f.ipt", "f", text);
             let r = s.tables.iter().flat_map(|t| &t.refused).next().expect(text);

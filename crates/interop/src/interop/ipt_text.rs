@@ -34,10 +34,14 @@ pub struct TextCtx {
     /// option), called as `Frag::Local(base + n)`.
     pub tables: Vec<SrcTable>,
     pub refused: Vec<Refusal>,
-    /// The `Set:` variables of the table this text is in (lowercase
-    /// name, value), each usable once in a text: IPP sets them each time
-    /// the table is rolled, so one use is the value's roll in place.
-    pub vars: std::rc::Rc<Vec<(String, Vec<Frag>)>>,
+    /// The `Set:` variables of the table this text is in, each usable
+    /// once in a text: IPP sets them each time the table is rolled, so
+    /// one use is the value's roll in place.
+    pub vars: std::rc::Rc<Vec<Var>>,
+    /// `Set:` variables bound to one of their values, for a table whose
+    /// rows are written out once for each ([`super::ipt_once`]): usable
+    /// any number of times, and in the names of calls and lookups.
+    pub fixed: std::rc::Rc<Vec<(String, String)>>,
     /// The variables this text used.
     used: Vec<String>,
     /// Characters the file's variables may still put in its rows, so a
@@ -47,6 +51,18 @@ pub struct TextCtx {
     pub made: usize,
     /// Brackets read as the words they hold (`[Colors2]`).
     pub literal: usize,
+}
+
+/// A `Set:` variable of a table.
+#[derive(Debug, Clone)]
+pub struct Var {
+    /// Its name, lowercase.
+    pub name: String,
+    /// Its value, rolled in place where it is used.
+    pub value: Vec<Frag>,
+    /// The variables its value used: a text that uses it may not use
+    /// them too, as IPP would give the same value twice.
+    pub uses: Vec<String>,
 }
 
 /// The end of every hint of a refusal in a row's text.
@@ -83,6 +99,7 @@ impl TextCtx {
             tables: Vec::new(),
             refused: Vec::new(),
             vars: Default::default(),
+            fixed: Default::default(),
             used: Vec::new(),
             budget: 0,
             made: 0,
@@ -94,15 +111,55 @@ impl TextCtx {
     /// this text (`None`: not such a variable, or used again).
     fn var(&mut self, inner: &str) -> Option<Result<Vec<Frag>, ()>> {
         let name = inner.strip_prefix('$')?.trim().to_lowercase();
-        let (_, value) = self.vars.iter().find(|(n, _)| *n == name)?;
-        let cost = size(value);
-        if self.used.contains(&name) || cost > self.budget {
+        if let Some(value) = self.bound(&name) {
+            let Some(left) = self.budget.checked_sub(value.len()) else {
+                return Some(Err(()));
+            };
+            let words = value.to_owned();
+            self.budget = left;
+            return Some(Ok(if words.is_empty() {
+                Vec::new()
+            } else {
+                vec![Frag::Words(words)]
+            }));
+        }
+        let var = self.vars.iter().find(|v| v.name == name)?;
+        let cost = size(&var.value);
+        let again = |n: &String| self.used.contains(n);
+        if again(&name) || var.uses.iter().any(again) || cost > self.budget {
             return Some(Err(()));
         }
         self.budget -= cost;
-        let value = value.clone();
+        let value = var.value.clone();
+        self.used.extend(var.uses.iter().cloned());
         self.used.push(name);
         Some(Ok(value))
+    }
+
+    /// The variables this text used, with those their values used.
+    pub fn used(&self) -> &[String] {
+        &self.used
+    }
+
+    /// The value `name` (lowercase) is bound to, if it is.
+    fn bound(&self, name: &str) -> Option<&str> {
+        let (_, v) = self.fixed.iter().find(|(n, _)| n == name)?;
+        Some(v)
+    }
+
+    /// `text` with every `{$name}` in it replaced by its bound value
+    /// (`None`: it holds one that is not bound).
+    fn filled(&self, text: &str) -> Option<String> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find("{$") {
+            let end = rest[at..].find('}')? + at;
+            out.push_str(&rest[..at]);
+            out.push_str(self.bound(&rest[at + 2..end].trim().to_lowercase())?);
+            rest = &rest[end + 1..];
+        }
+        out.push_str(rest);
+        Some(out)
     }
 
     fn refuse(&mut self, text: &str, at: usize, what: impl Into<String>, hint: &str) {
@@ -215,6 +272,9 @@ impl Reader<'_, '_> {
 
     /// `[…]` from `open` to `close`.
     fn square(&mut self, open: usize, close: usize, depth: usize) -> Vec<Frag> {
+        if let Some(frags) = self.bound_names(open, close, depth) {
+            return frags;
+        }
         self.ctx.calls += 1;
         if self.ctx.calls == sheet::MAX_CALLS + 1 {
             let what = "more than 256 calls and choices in one row";
@@ -273,6 +333,28 @@ impl Reader<'_, '_> {
             }
         }
         Vec::new()
+    }
+
+    /// `[@{$a}{$b}]` or `[#{$b} T]` while the variables are bound
+    /// ([`TextCtx::fixed`]): the call or lookup their values name, read
+    /// as if written so, its places at the bracket; `None` otherwise.
+    fn bound_names(&mut self, open: usize, close: usize, depth: usize) -> Option<Vec<Frag>> {
+        let whole = &self.text[open..=close];
+        let named = whole.starts_with("[@") || whole.starts_with("[#");
+        if self.ctx.fixed.is_empty() || !named || !whole.contains("{$") {
+            return None;
+        }
+        let text = self.ctx.filled(whole).filter(|t| !t.contains("{$"))?;
+        let column = self.ctx.column + self.text[..open].chars().count();
+        let saved = std::mem::replace(&mut self.ctx.column, column);
+        let mut r = Reader {
+            pairs: scan::pairs(&text),
+            text: &text,
+            ctx: &mut *self.ctx,
+        };
+        let frags = scan::range(&mut r, 0, text.len(), depth);
+        self.ctx.column = saved;
+        Some(frags)
     }
 
     /// `[Colors2]`, `[some words >> upper]`: brackets that are neither a
@@ -384,9 +466,9 @@ impl Reader<'_, '_> {
         self.counted(call, count, name, open, &joiner)
     }
 
-    /// `[#{dice} T]` or `[#N T]` on a table of the file: a roll on a copy
-    /// of `T` made with those dice, or of its row for `N`
-    /// ([`super::ipt_case`]); `None` for a key, a variable or a filter.
+    /// `[#{dice} T]`, `[#N T]` or `[#key T]` on a table of the file: a
+    /// roll on a copy of `T` made with those dice, or of its row for `N`
+    /// or `key` ([`super::ipt_case`]); `None` for a variable or a filter.
     fn lookup(&mut self, open: usize, close: usize) -> Option<Frag> {
         let body_at = open + 2;
         let body = &self.text[body_at..close];
@@ -398,8 +480,15 @@ impl Reader<'_, '_> {
             }
             _ => {
                 let digits = body.find(|c: char| !c.is_ascii_digit())?;
-                let n = body[..digits].parse().ok().filter(|_| digits < 10)?;
-                (Look::Number(n), body_at + digits)
+                match body[..digits].parse().ok().filter(|_| digits < 10) {
+                    Some(n) => (Look::Number(n), body_at + digits),
+                    None => {
+                        let key = body.split(char::is_whitespace).next()?;
+                        let odd = key.contains(['[', ']', '{', '}', '$', '"', '|', '\\', '>']);
+                        (!key.is_empty() && !odd).then_some(())?;
+                        (Look::Key(key.to_owned()), body_at + key.len())
+                    }
+                }
             }
         };
         let raw = &self.text[name_at..close];
@@ -527,7 +616,7 @@ impl Reader<'_, '_> {
             Some(Ok(value)) => return value,
             Some(Err(())) => {
                 let what = format!(
-                    "`{{{shown}}}` a second time in one row (IPP gives the value it set once, each use the same, where a roll in place would roll again), or past 4 MiB of text from variables in one file"
+                    "`{{{shown}}}` a second time in one row, itself or through another variable's value (IPP gives the value it set once, each use the same, where a roll in place would roll again), or past 4 MiB of text from variables in one file"
                 );
                 self.ctx
                     .refuse(self.text, open, what, "use the variable once in a row");
@@ -618,7 +707,7 @@ mod tests {
     fn what_cannot_be_carried_is_refused_at_its_column() {
         for (text, column, what) in [
             ("x [!T]", 7, "a pick without repeats"),
-            ("[#key T]", 5, "a lookup of one row"),
+            ("[#key]", 5, "a lookup of one row"),
             ("[#{$a} T]", 5, "a lookup of one row"),
             ("ab [@T >> bold]", 15, "`>> bold`: a filter that changes"),
             ("[@2 T >> implode >> sort]", 25, "`>> sort`: the results"),

@@ -43,7 +43,9 @@ mod ipt_case;
 mod ipt_export;
 mod ipt_filter;
 mod ipt_html;
+mod ipt_once;
 mod ipt_rows;
+mod ipt_table;
 mod ipt_text;
 pub mod json;
 mod markup;
@@ -333,10 +335,27 @@ pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String,
 }
 
 /// A short name for a row that has none: the first words of its text
-/// (at most 40 characters), or `fallback`.
+/// (at most 40 characters), or `fallback`. A point between digits
+/// (`1.5 hours`) does not end the words.
 pub(crate) fn derived_name(plain: &str, fallback: &str) -> String {
-    let first = plain
-        .split(['.', ';', ':', '!', '?', '\n'])
+    let bytes = plain.as_bytes();
+    let digit = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
+    let ends = |i: usize, c: char| match c {
+        '.' => !(digit(i.checked_sub(1)) && digit(Some(i + 1))),
+        ';' | ':' | '!' | '?' | '\n' => true,
+        _ => false,
+    };
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (i, c) in plain.char_indices() {
+        if ends(i, c) {
+            pieces.push(&plain[start..i]);
+            start = i + 1;
+        }
+    }
+    pieces.push(&plain[start..]);
+    let first = pieces
+        .into_iter()
         .map(str::trim)
         .find(|s| !s.is_empty())
         .unwrap_or("");
@@ -360,6 +379,12 @@ fn short_words(text: &str) -> String {
             name.push(' ');
         }
         name.push_str(word);
+    }
+    // A bracket the cut leaves open goes, with what follows it.
+    if let Some(open) = name.rfind('(')
+        && !name[open..].contains(')')
+    {
+        name.truncate(open);
     }
     name.trim_matches(|c: char| c == ',' || c == '(' || c == '-')
         .trim()

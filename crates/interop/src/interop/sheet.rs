@@ -45,7 +45,7 @@ pub struct Sheet {
 }
 
 /// A table of the file.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SrcTable {
     /// The table's name in the file.
     pub name: String,
@@ -62,6 +62,9 @@ pub struct SrcTable {
     pub refused: Vec<Refusal>,
     /// Made by the reader for a construct (a rolled count), not in the file.
     pub synthetic: bool,
+    /// An IPP `Type: Dictionary` table: its rows' names are the keys
+    /// `[#key T]` looks up.
+    pub keyed: bool,
     /// A copy, still to be made, of a table of the file with its words'
     /// case changed (IPP's `>> upper`) or rolled with other dice (`[#…]`):
     /// see [`super::ipt_case`].
@@ -90,8 +93,10 @@ pub struct Cased {
 pub enum Look {
     /// The row a roll of these dice (our notation) lands on.
     Roll(String),
-    /// The row of this number.
+    /// The row of this number (in a Dictionary table, of this key).
     Number(i64),
+    /// The row of this key in a Dictionary table (IPP's `[#key T]`).
+    Key(String),
     /// TableSmith's `[G+n]`: the group's own roll moved by `n`, kept to
     /// its first and last rows ([`super::tablesmith_mods`]).
     Shift(i64),

@@ -44,6 +44,21 @@ fn derived_names_are_the_first_words() {
         "An animate, immobile stone statue in"
     );
     assert_eq!(derived_name("  ", "Result 3"), "Result 3");
+    // A point between digits goes on; a bracket the cut would leave open
+    // is left out.
+    assert_eq!(
+        derived_name("A rain that lasts a typical (1.5 hours) time", "x"),
+        "A rain that lasts a typical (1.5 hours)"
+    );
+    assert_eq!(
+        derived_name("A Light rain that lasts a typical (1.5 hours) time", "x"),
+        "A Light rain that lasts a typical"
+    );
+    assert_eq!(derived_name("Costs 2.5 gp. Rare", "x"), "Costs 2.5 gp");
+    assert_eq!(
+        derived_name("Worth (2 gp) and more", "x"),
+        "Worth (2 gp) and more"
+    );
 }
 
 #[test]
