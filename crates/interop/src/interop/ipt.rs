@@ -4,14 +4,16 @@
 //! with `Roll:` (or `1d` the highest end), `Type: Dictionary` (`key:value`
 //! rows), `Use:` of other files, `Header:`/`Footer:` around the main
 //! table, `&` joining a line to the next, and comment lines (`#`, `;`,
-//! `//`). A row's text is read by [`super::ipt_text`].
+//! `//`). Each table is read by [`super::ipt_table`], a row's text by
+//! [`super::ipt_text`].
 //!
-//! Rows that only roll their own table again are settled by
-//! [`super::ipt_again`], HTML in the words made plain by
-//! [`super::ipt_html`]. What IPP does that a table file cannot do the
-//! same way — prompts, variables, conditionals, lookups by key, picks
-//! without repeats, filters that change a result's text — is refused at
-//! its line and column.
+//! A table whose `Set:` variables are read more than once is written out
+//! for their results by [`super::ipt_once`], rows that only roll their
+//! own table again are settled by [`super::ipt_again`], HTML in the words
+//! made plain by [`super::ipt_html`]. What IPP does that a table file
+//! cannot do the same way — prompts, variables that cannot be written
+//! out, conditionals, picks without repeats, filters that change a
+//! result's text — is refused at its line and column.
 
 use std::collections::BTreeMap;
 

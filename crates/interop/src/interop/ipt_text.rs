@@ -4,7 +4,9 @@
 //! options when one is empty), dice `{2d6}` (arithmetic our dice roll
 //! otherwise a table of its totals, [`super::totals`]), `>> implode`
 //! ([`super::ipt_filter`]), brackets that are neither a call nor a
-//! choice as the words they hold (`[Colors2]` prints `Colors2`), and the
+//! choice as the words they hold (`[Colors2]` prints `Colors2`), `Set:`
+//! variables (`{$x}`, once in a text, or any number of times when
+//! [`super::ipt_once`] binds them to a value), and the
 //! escapes `\n` (a new
 //! line), `\z` (nothing), `\_` (a space kept even at an end) and `\a`
 //! (the article "a" or "an", chosen by the word written after it; refused
