@@ -30,12 +30,14 @@ refused! {
     ipt_prompt_is_refused: "g.ipt", "Prompt: Size {Big|Small} Big\nTable: T\nx\n" => "g.ipt:1:1", "`Prompt:`: a choice the GM makes each time the generator runs";
     ipt_set_outside_a_table_is_refused: "g.ipt", "Set: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable, kept from one roll to another";
     ipt_define_outside_a_table_is_refused: "g.ipt", "Define: a=1\nTable: T\nx\n" => "g.ipt:1:1", "`Set:`/`Define:`: a variable";
-    ipt_set_used_twice_in_a_row_is_refused: "g.ipt", "Table: T\nSet: a=[@U]\n{$a} or {$a}\nTable: U\nx\n" => "g.ipt:3:9", "`{$a}` a second time in one row";
+    ipt_set_used_twice_in_a_row_is_refused: "g.ipt", "Table: T\nSet: a=[@U]\n{$a} or {$a}\nTable: U\n[@V]\nTable: V\nx\n" => "g.ipt:3:9", "`{$a}` a second time in one row";
     ipt_variable_is_refused: "g.ipt", "Table: T\nhello {$name}\n" => "g.ipt:2:7", "`{$name}`: a variable (set by `Set:` or a `Prompt:`)";
     ipt_conditional_is_refused: "g.ipt", "Table: T\n[when]{$a}=1[do]x[end]\n" => "g.ipt:2:1", "`[when]…[end]`: a conditional";
     ipt_pick_without_repeats_is_refused: "g.ipt", "Table: T\n[!U]\nTable: U\nx\n" => "g.ipt:2:1", "`[!U]`: a pick without repeats";
-    ipt_lookup_by_key_is_refused: "g.ipt", "Table: T\n[#key U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#key U]`: a lookup of one row by its key";
-    ipt_lookup_by_number_in_a_plain_table_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`, which is not a Lookup table";
+    ipt_lookup_by_key_in_a_plain_table_is_refused: "g.ipt", "Table: T\n[#key U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#key U]`, which is not a Lookup or Dictionary table";
+    ipt_lookup_of_a_key_a_dictionary_lacks_is_refused: "g.ipt", "Table: T\nsee [#wild U]\nTable: U\nType: Dictionary\nmild:x\n" => "g.ipt:2:5", "`[#wild U]`, which has no row for wild";
+    ipt_lookup_without_a_table_is_refused: "g.ipt", "Table: T\n[#key]\n" => "g.ipt:2:1", "`[#key]`: a lookup of one row by its key";
+    ipt_lookup_by_number_in_a_plain_table_is_refused: "g.ipt", "Table: T\n[#2 U]\nTable: U\nx\n" => "g.ipt:2:1", "`[#2 U]`, which is not a Lookup or Dictionary table";
     ipt_lookup_by_dice_past_the_rows_is_refused: "g.ipt", "Table: T\n[#{1d8} U]\nTable: U\nType: Lookup\n1-6:x\n" => "g.ipt:2:1", "Lookup table `U at {1d8}`: no row for 7-8";
     ipt_filter_changing_the_text_is_refused: "g.ipt", "Table: T\n[@U >> bold]\nTable: U\nx\n" => "g.ipt:2:8", "`>> bold`: a filter that changes each result's text";
     ipt_case_filter_on_a_table_that_rolls_others_is_refused: "g.ipt", "Table: T\nsee [@U >> upper]\nTable: U\n[@V]\nTable: V\nx\n" => "g.ipt:2:5", "`>> upper` on `U`, which rolls on other tables";

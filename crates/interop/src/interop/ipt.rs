@@ -54,13 +54,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
         }
         let trimmed = line.trim();
         if trimmed.is_empty() || ["#", ";", "//"].iter().any(|c| trimmed.starts_with(c)) {
-            // In a file `export` wrote, the comment above a table is its title.
-            // `export` ends a title that ends in `&` with `\z` (nothing).
-            title = sheet.own_ids.then(|| {
-                let t = trimmed.trim_start_matches('#').trim();
-                let kept = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
-                kept.unwrap_or(t).to_owned()
-            });
+            title = sheet.own_ids.then(|| own_title(trimmed));
             continue;
         }
         let lead = line.len() - line.trim_start().len();
@@ -126,13 +120,26 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     later.read_again(&mut sheet.tables, &mut extra, &mut sheet.counts);
     settle(&mut sheet, &mut extra);
     finish(&mut sheet, extra, header_footer);
-    let tags = ipt_html::plain(&mut sheet);
+    plain_html(&mut sheet);
+    relocate(&mut sheet, &joined);
+    sheet
+}
+
+/// In a file `export` wrote, the comment above a table is its title.
+/// `export` ends a title that ends in `&` with `\z` (nothing).
+fn own_title(comment: &str) -> String {
+    let t = comment.trim_start_matches('#').trim();
+    let kept = t.strip_suffix("\\z").filter(|t| t.ends_with('&'));
+    kept.unwrap_or(t).to_owned()
+}
+
+/// HTML tags in the rows made plain text ([`ipt_html`]), counted.
+fn plain_html(sheet: &mut Sheet) {
+    let tags = ipt_html::plain(sheet);
     if tags > 0 {
         let what = "HTML tags (`<b>`, `<br>`…) made plain text (`<br>` a new line): a row holds no markup of its own";
         *sheet.counts.entry(what).or_default() += tags;
     }
-    relocate(&mut sheet, &joined);
-    sheet
 }
 
 /// Once every table is read: roll-again rows settled ([`ipt_again`]),
