@@ -505,6 +505,12 @@ mod tests {
                 "Table: M\nType: Dictionary\nSet: t=[@T]\nk:{$t} {$t}\nTable: T\nx\n",
                 "4:8",
             ),
+            // Set twice, or after a row: which value a use reads is not one.
+            (
+                "Table: M\nSet: t=[@T]\nSet: t=[@T]\n{$t} {$t}\nTable: T\nx\n",
+                "4:6",
+            ),
+            ("Table: M\nx\nSet: t=[@T]\n{$t} {$t}\nTable: T\nx\n", "4:6"),
             // Something else refused in the table (both are said).
             (
                 "Table: M\nSet: t=[@T]\n{$t} {$t} [!T]\nTable: T\nx\n",

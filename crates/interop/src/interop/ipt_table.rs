@@ -4,6 +4,7 @@
 //! read it again with its variables bound, and closed into a
 //! [`SrcTable`] once its last row is read.
 
+use std::collections::BTreeSet;
 use std::rc::Rc;
 
 use super::ipt_rows::{clip, nothing_below, range_prefix, weight_prefix};
@@ -42,9 +43,13 @@ pub struct Open {
     /// Its `Set:` lines and rows as written, in order, so that it can be
     /// read again with variables bound ([`super::ipt_once`]).
     pub steps: Vec<Step>,
-    /// Its variables whose value is one call on a table by name
-    /// (lowercase variable name, table name).
+    /// Its variables whose value is one call on a table by name, set
+    /// once and before any row (lowercase variable name, table name).
     pub once: Vec<(String, String)>,
+    /// The variables it sets, so far.
+    named: BTreeSet<String>,
+    /// A row has been read.
+    rowed: bool,
     /// When it was opened: the tables made for the file's rolls, and the
     /// budgets `budget` and `made`.
     pub began: (usize, usize, usize),
@@ -90,6 +95,8 @@ impl Open {
             literal: 0,
             steps: Vec::new(),
             once: Vec::new(),
+            named: BTreeSet::new(),
+            rowed: false,
             began,
             alone: true,
         }
@@ -106,16 +113,27 @@ impl Open {
 
     /// Read a `Set:` line or a row, and keep it as written.
     pub fn read(&mut self, step: Step, extra: &mut Vec<SrcTable>) {
-        if let Step::Set(value, _) = &step
-            && let Some(once) = once_call(value)
-        {
-            self.once.retain(|(n, _)| *n != once.0);
-            if self.once.len() < MAX_ONCE {
-                self.once.push(once);
-            }
+        match &step {
+            Step::Set(value, _) => self.note_set(value),
+            Step::Row(..) => self.rowed = true,
         }
         self.replay(&step, extra);
         self.steps.push(step);
+    }
+
+    /// A variable can be bound to its results when it is set once in
+    /// the table, to one call, before any row.
+    fn note_set(&mut self, value: &str) {
+        let name = value.split_once('=').map_or("", |(n, _)| n);
+        let name = name.trim().to_lowercase();
+        if !self.named.insert(name.clone()) {
+            self.once.retain(|(n, _)| *n != name);
+            return;
+        }
+        let room = !self.rowed && self.once.len() < MAX_ONCE;
+        if let Some(once) = once_call(value).filter(|_| room) {
+            self.once.push(once);
+        }
     }
 
     /// Read a `Set:` line or a row again; a `Set:` of a bound variable
