@@ -221,3 +221,55 @@ fn text_only_takes_true_or_false_on_a_table_of_its_own() {
         stderr(&o)
     );
 }
+
+/// Issue 53: `toa-weather`'s rain table reads its rate and its length
+/// each twice — in the words and in the name of its table of gallons.
+/// Rolled 8,100 times (a fixed seed), every result's gallons are those
+/// the file gives for the rate and length its words say, and each rate
+/// comes up as often as `2d3` gives it (1, 2, 3, 2, 1 in 9), within five
+/// standard deviations of a binomial count over 8,100 rolls.
+#[test]
+fn toa_weather_gives_one_rain_at_each_use_and_its_odds() {
+    let Some(c) = corpus("ipt", "toa-weather is not rolled") else {
+        return;
+    };
+    let p = c.join("toa-weather.ipt").display().to_string();
+    let (o, dir) = import("toa-rolled", &[p.as_str()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rates = ["Light", "Gentle", "Steady", "Heavy", "VeryHeavy"];
+    let lengths = ["brief", "short", "typical", "long", "very long"];
+    // The file's tables of gallons, `Light30` … `VeryHeavy150`.
+    let gallons = [
+        [2, 3, 5, 6, 8],
+        [3, 6, 9, 12, 16],
+        [5, 9, 14, 19, 23],
+        [6, 12, 19, 25, 31],
+        [8, 16, 23, 31, 39],
+    ];
+    let n = 8_100;
+    let (results, _) = roll(&dir, "imported.toa-weather.rainmaster", n);
+    assert_eq!(results.len(), n);
+    let mut seen = [0usize; 5];
+    for r in &results {
+        let text = r["text"].as_str().unwrap();
+        let rest = text.strip_prefix("A ").unwrap_or_else(|| panic!("{text}"));
+        let (rate, rest) = rest.split_once(" rain that lasts a ").unwrap();
+        let ri = rates.iter().position(|x| *x == rate).expect(text);
+        let li = lengths
+            .iter()
+            .rposition(|l| rest.starts_with(&format!("{l} (")))
+            .expect(text);
+        let (_, got) = rest.rsplit_once(": ").unwrap();
+        assert_eq!(got, gallons[ri][li].to_string(), "{text}");
+        seen[ri] += 1;
+    }
+    for (count, ways) in seen.iter().zip([1.0, 2.0, 3.0, 2.0, 1.0]) {
+        let p: f64 = ways / 9.0;
+        let (mean, sd) = (n as f64 * p, (n as f64 * p * (1.0 - p)).sqrt());
+        assert!(
+            (*count as f64 - mean).abs() <= 5.0 * sd,
+            "{seen:?}: {count} against {mean:.0} ± {:.0}",
+            5.0 * sd
+        );
+    }
+}
