@@ -169,6 +169,8 @@ mod tests {
         for (name, ext) in [
             ("every.ipt", "g.ipt"),
             ("inns.ipt", "g.ipt"),
+            // Variables read more than once, and lookups by key.
+            ("once.ipt", "g.ipt"),
             ("every.tab", "g.tab"),
             ("town.tab", "g.tab"),
             ("every.perchance", "g.perchance"),
