@@ -83,7 +83,12 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
                 }
                 "set" | "define" if open.is_some() => {
                     let o = open.as_mut().expect("a table is open");
-                    o.read(Step::Set(value.to_owned(), ctx), &mut extra);
+                    let value = value.to_owned();
+                    let step = match cmd.as_str() {
+                        "set" => Step::Set(value, ctx),
+                        _ => Step::Define(value, ctx),
+                    };
+                    o.read(step, &mut extra);
                 }
                 _ => table_command(&mut sheet, open.as_mut(), &cmd, value, ctx),
             }
@@ -117,7 +122,7 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     if let Some(o) = open.take() {
         close(&mut sheet, o, &mut extra, &mut later);
     }
-    later.read_again(&mut sheet.tables, &mut extra, &mut sheet.counts);
+    later.read_again(&mut sheet.tables, &mut extra, &mut sheet.counts, rows);
     settle(&mut sheet, &mut extra);
     finish(&mut sheet, extra, header_footer);
     plain_html(&mut sheet);
@@ -342,13 +347,13 @@ fn finish(sheet: &mut Sheet, extra: Vec<SrcTable>, header_footer: [Option<(usize
     // The header, a new line, the main table, a new line, the footer.
     let mut text = Vec::new();
     if let Some((_, mut frags)) = header {
-        shift_frags(&mut frags, own);
+        sheet::shift_locals(&mut frags, own);
         text.append(&mut frags);
         text.push(Frag::Words("\n".into()));
     }
     text.push(Frag::Local(0));
     if let Some((_, mut frags)) = footer {
-        shift_frags(&mut frags, own);
+        sheet::shift_locals(&mut frags, own);
         text.push(Frag::Words("\n".into()));
         text.append(&mut frags);
     }
@@ -370,17 +375,7 @@ fn finish(sheet: &mut Sheet, extra: Vec<SrcTable>, header_footer: [Option<(usize
 /// them, moved to their place after the file's `own` tables.
 fn shift_locals(t: &mut SrcTable, own: usize) {
     for r in &mut t.rows {
-        shift_frags(&mut r.text, own);
-    }
-}
-
-fn shift_frags(frags: &mut [Frag], own: usize) {
-    for f in frags {
-        match f {
-            Frag::Local(n) => *n += own,
-            Frag::Pick(options) => options.iter_mut().for_each(|o| shift_frags(o, own)),
-            _ => {}
-        }
+        sheet::shift_locals(&mut r.text, own);
     }
 }
 

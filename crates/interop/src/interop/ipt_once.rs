@@ -9,24 +9,36 @@
 //! reads as IPP writes it. A lookup its values name (`[#{$Minutes}
 //! Durations]`) is the row it finds, written in place.
 //!
-//! Only a table the plain reading refused is written out so, and only
-//! when that leaves nothing refused and makes at most [`MAX_ROWS`] rows;
-//! otherwise it is read plainly again, and refused at its place.
+//! Only a table the plain reading refused is written out so, only when no
+//! table of the file its rows roll on sets one of its variables (IPP's
+//! variables are the whole run's: such a table would change the value
+//! between two uses), and only when that
+//! leaves nothing refused and makes at most [`MAX_ROWS`] rows (and the
+//! file's rows stay within [`sheet::MAX_ROWS`]); otherwise it is read
+//! plainly again, and refused at its place. The work is bounded: every
+//! combination's reading counts against [`MAX_WORK`], and so does each
+//! die's odds, worked out once a table.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
 
 use super::ipt_case;
 use super::ipt_table::{Counts, Kind, Open, Step, closed};
-use super::sheet::{Frag, Look, SrcRow, SrcTable};
+use super::sheet::{self, Frag, Look, SrcRow, SrcTable};
 use super::totals;
 
 /// Most rows a table written out for its variables' results may have.
 pub const MAX_ROWS: u128 = 256;
 
-/// Characters all the tables of one file written out so may read, over
-/// all their combinations, so a file is read in time in proportion to
-/// its length.
+/// What all the tables of one file written out so may cost, over all
+/// their combinations: a character read is 1, a die's odds worked out
+/// [`WAYS_COST`]. So a file is read in time in proportion to its length.
 const MAX_WORK: u128 = 8 << 20;
+
+/// What working out one die's odds counts (at most about 200,000 sums,
+/// [`totals::ways`]).
+const WAYS_COST: u128 = 1 << 16;
 
 /// What the weights of one table may add up to.
 const MAX_WEIGHT: u128 = 1 << 53;
@@ -34,14 +46,17 @@ const MAX_WEIGHT: u128 = 1 << 53;
 /// What the report says of each table written out so.
 const COUNTED: &str = "tables whose `Set:` variables roll a table once and are read more than once written out with a row for each combination of results, weighted as IPP rolls them";
 
+/// A table's results, each with the ways it comes up.
+type Results = Rc<Vec<(String, u128)>>;
+
 /// Tables to read again once the whole file is read, each with the place
 /// it has among the file's tables, and the file's budgets so far.
 pub struct Later {
     waiting: Vec<(usize, Open)>,
     pub budget: usize,
     pub made: usize,
-    /// What is left of [`MAX_WORK`].
-    work: u128,
+    /// The variables each table of the file sets, by its place.
+    sets: Vec<BTreeSet<String>>,
 }
 
 impl Later {
@@ -50,7 +65,7 @@ impl Later {
             waiting: Vec::new(),
             budget,
             made: 0,
-            work: MAX_WORK,
+            sets: Vec::new(),
         }
     }
 
@@ -59,6 +74,8 @@ impl Later {
     /// reading made are let go, and the budgets they took given back).
     /// The table is handed back to stand in its place until then.
     pub fn keep(&mut self, mut o: Open, extra: &mut Vec<SrcTable>, at: usize) -> Open {
+        self.sets.resize_with(at, BTreeSet::new);
+        self.sets.push(o.named.clone());
         let (from, budget, made) = o.began;
         let waits = o.alone && !o.once.is_empty() && !o.table.refused.is_empty();
         if waits && extra.len() >= from {
@@ -75,138 +92,341 @@ impl Later {
     }
 
     /// Each waiting table read again: written out for its variables'
-    /// results, or else plainly, in its place among `tables`.
+    /// results, or else plainly, in its place among `tables`. `rows`: the
+    /// rows the file has of its own.
     pub fn read_again(
         self,
         tables: &mut [SrcTable],
         extra: &mut Vec<SrcTable>,
         counts: &mut Counts,
+        rows: usize,
     ) {
-        let (mut budget, mut made, mut work) = (self.budget, self.made, self.work);
-        for (at, o) in self.waiting {
-            let written = written_out(tables, &o, (&mut budget, &mut made), &mut work);
-            tables[at] = match written {
-                Some((table, mut own)) => {
+        if self.waiting.is_empty() {
+            return;
+        }
+        let mut index = BTreeMap::new();
+        for (i, t) in tables.iter().enumerate() {
+            index.entry(t.name.to_lowercase()).or_insert(i);
+        }
+        let mut again = Again {
+            tables,
+            index,
+            sets: &self.sets,
+            results: BTreeMap::new(),
+            budget: self.budget,
+            made: self.made,
+            work: MAX_WORK,
+            rows: sheet::MAX_ROWS.saturating_sub(rows),
+        };
+        let mut done = Vec::with_capacity(self.waiting.len());
+        for (at, o) in &self.waiting {
+            let table = match again.written_out(o, *at, extra) {
+                Some((mut table, mut own)) => {
                     *counts.entry(COUNTED).or_default() += 1;
                     let base = extra.len();
-                    let mut table = table;
-                    shift(&mut table.rows, base);
-                    for t in &mut own {
-                        shift(&mut t.rows, base);
-                    }
+                    let rows = table
+                        .rows
+                        .iter_mut()
+                        .chain(own.iter_mut().flat_map(|t| &mut t.rows));
+                    rows.for_each(|r| sheet::shift_locals(&mut r.text, base));
                     extra.append(&mut own);
                     table
                 }
                 None => {
-                    let mut plain = o.fresh(budget, made);
+                    let mut plain = o.fresh(again.budget, again.made);
                     for step in &o.steps {
                         plain.replay(step, extra);
                     }
-                    (budget, made) = (plain.budget, plain.made);
+                    (again.budget, again.made) = (plain.budget, plain.made);
                     closed(&mut Counts::new(), plain)
                 }
             };
+            done.push((*at, table));
+        }
+        for (at, table) in done {
+            tables[at] = table;
         }
     }
 }
 
-/// `o` written out for each combination of its variables' results, with
-/// the tables its rows need (numbered from 0); `None` when a value is not
-/// a plain result of a table of the file, the rows would be too many,
-/// or a combination's reading refuses something.
-fn written_out(
-    tables: &[SrcTable],
-    o: &Open,
-    (budget, made): (&mut usize, &mut usize),
-    work: &mut u128,
-) -> Option<(SrcTable, Vec<SrcTable>)> {
-    if o.kind == Kind::Dictionary {
-        return None;
+/// What writing tables out works with: the file's tables by name, the
+/// results worked out so far, and what is left of the budgets.
+struct Again<'a> {
+    tables: &'a [SrcTable],
+    /// Each table's place by lowercase name (the first of a name).
+    index: BTreeMap<String, usize>,
+    sets: &'a [BTreeSet<String>],
+    results: BTreeMap<String, Option<Results>>,
+    budget: usize,
+    made: usize,
+    /// What is left of [`MAX_WORK`].
+    work: u128,
+    /// Rows the file may still have.
+    rows: usize,
+}
+
+impl Again<'_> {
+    /// The file's table of this name (in any case).
+    fn table(&self, name: &str) -> Option<&SrcTable> {
+        let i = self.index.get(&name.to_lowercase())?;
+        self.tables.get(*i)
     }
-    let all: String = o
-        .steps
-        .iter()
-        .map(|s| step_text(s).to_lowercase())
-        .collect();
-    let used = |name: &str| all.contains(&format!("{{${name}}}"));
-    let vars: Vec<&(String, String)> = o.once.iter().filter(|(n, _)| used(n)).collect();
-    let results: Vec<Vec<(String, u128)>> = vars
-        .iter()
-        .map(|(_, t)| results(tables, t))
-        .collect::<Option<_>>()?;
-    let rows = o
-        .steps
-        .iter()
-        .filter(|s| matches!(s, Step::Row(..)))
-        .count();
-    let combos = results
-        .iter()
-        .try_fold(1u128, |n, r| n.checked_mul(r.len() as u128))?;
-    if rows == 0 || combos.checked_mul(rows as u128)? > MAX_ROWS {
-        return None;
-    }
-    let read: usize = o.steps.iter().map(|s| 1 + step_text(s).len()).sum();
-    *work = work.checked_sub(combos.checked_mul(read as u128)?)?;
-    let (mut out, mut own) = (Vec::new(), Vec::new());
-    for pick in 0..combos {
-        let (bound, ways) = combination(&vars, &results, pick);
-        let mut one = o.fresh(*budget, *made);
-        one.fixed = Rc::new(bound);
-        for step in &o.steps {
-            one.replay(step, &mut own);
-        }
-        (*budget, *made) = (one.budget, one.made);
-        let t = closed(&mut Counts::new(), one);
-        if !t.refused.is_empty() {
+
+    /// `o` written out for each combination of its variables' results,
+    /// with the tables its rows need (numbered from 0); `None` when a
+    /// value is not a plain result of a table of the file, the rows would
+    /// be too many, the work too much, or a combination's reading
+    /// refuses something. Budgets are taken only when it is written out.
+    fn written_out(
+        &mut self,
+        o: &Open,
+        at: usize,
+        extra: &[SrcTable],
+    ) -> Option<(SrcTable, Vec<SrcTable>)> {
+        if o.kind == Kind::Dictionary {
             return None;
         }
-        out.extend(weighed(t, ways)?);
-    }
-    settle_made(&mut out, &mut own, tables);
-    let total: u128 = out.iter().map(|r| u128::from(r.weight.unwrap_or(0))).sum();
-    (total <= MAX_WEIGHT).then_some(())?;
-    reduce(&mut out);
-    let table = SrcTable {
-        name: o.table.name.clone(),
-        title: o.table.title.clone(),
-        line: o.table.line,
-        rows: out,
-        ..SrcTable::default()
-    };
-    Some((table, own))
-}
-
-/// The text of a `Set:` line or a row.
-fn step_text(s: &Step) -> &str {
-    let (Step::Set(text, _) | Step::Row(text, _)) = s;
-    text
-}
-
-/// The results of table `name` of the file, each with the ways it comes
-/// up; `None` unless each is plain words (no call, choice or dice) and
-/// the table is read whole.
-fn results(tables: &[SrcTable], name: &str) -> Option<Vec<(String, u128)>> {
-    let name = name.to_lowercase();
-    let t = tables.iter().find(|t| t.name.to_lowercase() == name)?;
-    if !t.refused.is_empty() || t.cased.is_some() {
-        return None;
-    }
-    let ways = match &t.dice {
-        Some(d) => Some(totals::ways(d)?),
-        None => None,
-    };
-    let mut out = Vec::new();
-    for r in &t.rows {
-        let n = match (&ways, r.range) {
-            (Some(w), Some((a, b))) => w.range(a..=b.max(a)).map(|(_, n)| n).sum(),
-            (Some(_), None) => return None,
-            (None, _) => u128::from(r.weight?),
-        };
-        if n > 0 {
-            out.push((plain(&r.text)?, n));
+        let all: String = o.steps.iter().map(|s| s.text().to_lowercase()).collect();
+        let used = |name: &str| all.contains(&format!("{{${name}}}"));
+        let vars: Vec<&(String, String)> = o.once.iter().filter(|(n, _)| used(n)).collect();
+        let results: Vec<Results> = vars
+            .iter()
+            .map(|(_, t)| self.results_of(t))
+            .collect::<Option<_>>()?;
+        let rows = o
+            .steps
+            .iter()
+            .filter(|s| matches!(s, Step::Row(..)))
+            .count();
+        let combos = results
+            .iter()
+            .try_fold(1u128, |n, r| n.checked_mul(r.len() as u128))?;
+        let total = combos.checked_mul(rows as u128)?;
+        if rows == 0 || total > MAX_ROWS || total > self.rows as u128 {
+            return None;
         }
+        let read: usize = o.steps.iter().map(|s| 1 + s.text().len()).sum();
+        self.work = self.work.checked_sub(combos.checked_mul(read as u128)?)?;
+        let (mut budget, mut made) = (self.budget, self.made);
+        let (mut out, mut own) = (Vec::new(), Vec::new());
+        let mut host = None;
+        for pick in 0..combos {
+            let (bound, ways) = combination(&vars, &results, pick);
+            let mut one = o.fresh(budget, made);
+            one.fixed = Rc::new(bound);
+            for step in &o.steps {
+                one.replay(step, &mut own);
+            }
+            (budget, made) = (one.budget, one.made);
+            let t = closed(&mut Counts::new(), one);
+            if !t.refused.is_empty() {
+                return None;
+            }
+            out.extend(self.weighed(t, ways, &mut host)?);
+        }
+        self.settle_made(&mut out, &mut own);
+        let names: BTreeSet<&str> = vars.iter().map(|(n, _)| n.as_str()).collect();
+        if self.reach_sets(&out, &own, extra, (at, &names))? {
+            return None;
+        }
+        let sum: u128 = out.iter().map(|r| u128::from(r.weight.unwrap_or(0))).sum();
+        (sum <= MAX_WEIGHT).then_some(())?;
+        reduce(&mut out);
+        (self.budget, self.made) = (budget, made);
+        self.rows -= out.len().min(self.rows);
+        let table = SrcTable {
+            name: o.table.name.clone(),
+            title: o.table.title.clone(),
+            line: o.table.line,
+            rows: out,
+            ..SrcTable::default()
+        };
+        Some((table, own))
     }
-    (!out.is_empty()).then_some(out)
+
+    /// Whether a table of the file that `rows` roll on (through `own`,
+    /// the tables made for them, and on through the tables they roll)
+    /// sets one of `names`; the table at `host` itself is passed over (a
+    /// roll again of it starts afresh). Each piece looked at counts
+    /// against the work (`None`: too much).
+    fn reach_sets(
+        &mut self,
+        rows: &[SrcRow],
+        own: &[SrcTable],
+        extra: &[SrcTable],
+        (host, names): (usize, &BTreeSet<&str>),
+    ) -> Option<bool> {
+        // Texts to look through: (pieces, whether `Local` means `own`).
+        let mut queue: Vec<(&[Frag], bool)> = rows.iter().map(|r| (&r.text[..], true)).collect();
+        let (mut seen, mut seen_extra) = (BTreeSet::from([host]), BTreeSet::new());
+        let sets = |i: usize| {
+            self.sets
+                .get(i)
+                .is_some_and(|s| s.iter().any(|n| names.contains(n.as_str())))
+        };
+        while let Some((text, in_own)) = queue.pop() {
+            self.work = self.work.checked_sub(text.len() as u128 + 1)?;
+            for f in text {
+                match f {
+                    Frag::Call {
+                        file: None, table, ..
+                    } => {
+                        let Some(&i) = self.index.get(&table.to_lowercase()) else {
+                            continue;
+                        };
+                        if !seen.insert(i) {
+                            continue;
+                        }
+                        if sets(i) {
+                            return Some(true);
+                        }
+                        queue.extend(self.tables[i].rows.iter().map(|r| (&r.text[..], false)));
+                    }
+                    Frag::Local(n) if in_own => {
+                        if let Some(t) = own.get(*n) {
+                            queue.extend(t.rows.iter().map(|r| (&r.text[..], true)));
+                        }
+                    }
+                    Frag::Local(n) => {
+                        if let Some(t) = extra.get(*n).filter(|_| seen_extra.insert(*n)) {
+                            queue.extend(t.rows.iter().map(|r| (&r.text[..], false)));
+                        }
+                    }
+                    Frag::Pick(options) => queue.extend(options.iter().map(|o| (&o[..], in_own))),
+                    _ => {}
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// The results of table `name` of the file, each with the ways it
+    /// comes up (worked out once a table); `None` unless each is plain
+    /// words (no call, choice or dice) and the table is read whole.
+    fn results_of(&mut self, name: &str) -> Option<Results> {
+        let key = name.to_lowercase();
+        if let Some(known) = self.results.get(&key) {
+            return known.clone();
+        }
+        let found = self
+            .table(name)
+            .cloned()
+            .and_then(|t| self.read_results(&t));
+        let found = found.map(Rc::new);
+        self.results.insert(key, found.clone());
+        found
+    }
+
+    fn read_results(&mut self, t: &SrcTable) -> Option<Vec<(String, u128)>> {
+        if !t.refused.is_empty() || t.cased.is_some() {
+            return None;
+        }
+        let ways = match &t.dice {
+            Some(d) => Some(self.ways(d)?),
+            None => None,
+        };
+        let mut out = Vec::new();
+        for r in &t.rows {
+            let n = match (&ways, r.range) {
+                (Some(w), Some((a, b))) => in_range(w, a, b),
+                (Some(_), None) => return None,
+                (None, _) => u128::from(r.weight?),
+            };
+            if n > 0 {
+                out.push((plain(&r.text)?, n));
+            }
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The ways a die gives each total, counted against the work.
+    fn ways(&mut self, dice: &str) -> Option<BTreeMap<i64, u128>> {
+        self.work = self.work.checked_sub(WAYS_COST)?;
+        totals::ways(dice)
+    }
+
+    /// The rows of one combination's table weighted by the ways it comes
+    /// up (a Lookup table's rows by the ways its die lands in their
+    /// range; `host` keeps that die's odds from one combination to the
+    /// next).
+    fn weighed(
+        &mut self,
+        t: SrcTable,
+        ways: u128,
+        host: &mut Option<BTreeMap<i64, u128>>,
+    ) -> Option<Vec<SrcRow>> {
+        if let (Some(d), None) = (&t.dice, &host) {
+            *host = Some(self.ways(d)?);
+        }
+        let dice = host.as_ref().filter(|_| t.dice.is_some());
+        let mut out = Vec::with_capacity(t.rows.len());
+        for mut r in t.rows {
+            let own = match (dice, r.range.take()) {
+                (Some(w), Some((a, b))) => in_range(w, a, b),
+                _ => u128::from(r.weight.unwrap_or(1)),
+            };
+            let w = own.checked_mul(ways).filter(|&w| w <= MAX_WEIGHT)?;
+            r.weight = Some(u64::try_from(w).ok()?);
+            if w > 0 {
+                out.push(r);
+            }
+        }
+        Some(out)
+    }
+
+    /// The tables made for the combinations' texts (`own`) settled:
+    /// lookups by number or key (`[#30 Durations]`) written in place where
+    /// they can be ([`Again::found_row`]), tables the same as an earlier
+    /// one merged into it, and every call in `rows` and `own` numbered
+    /// again. A made table only calls tables made before it, so one pass
+    /// in order settles them all.
+    fn settle_made(&self, rows: &mut [SrcRow], own: &mut Vec<SrcTable>) {
+        let mut fates: Vec<Fate> = Vec::with_capacity(own.len());
+        let mut kept: Vec<SrcTable> = Vec::new();
+        let mut seen: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
+        for mut t in own.drain(..) {
+            if let Some(text) = self.found_row(&t) {
+                fates.push(Fate::Inline(text));
+                continue;
+            }
+            for r in &mut t.rows {
+                r.text = replaced(&r.text, &fates);
+            }
+            let mut h = DefaultHasher::new();
+            t.hash(&mut h);
+            let same = seen.entry(h.finish()).or_default();
+            match same.iter().find(|&&k| kept[k] == t) {
+                Some(&k) => fates.push(Fate::Now(k)),
+                None => {
+                    same.push(kept.len());
+                    fates.push(Fate::Now(kept.len()));
+                    kept.push(t);
+                }
+            }
+        }
+        for r in rows {
+            r.text = replaced(&r.text, &fates);
+        }
+        *own = kept;
+    }
+
+    /// The row a lookup table made for a text finds in the file, if it is
+    /// one to write in place (it holds no table made for its own text).
+    fn found_row(&self, t: &SrcTable) -> Option<Vec<Frag>> {
+        let c = t.cased.as_ref()?;
+        if !c.cases.is_empty() || !matches!(c.look, Some(Look::Number(_) | Look::Key(_))) {
+            return None;
+        }
+        let o = self.table(&c.of)?;
+        let i = ipt_case::row_for(o, c.look.as_ref()?, o.keyed).ok()?;
+        let text = &o.rows[i].text;
+        (o.refused.is_empty() && !makes(text)).then(|| text.clone())
+    }
+}
+
+/// The ways `w` gives the totals from `a` to `b`.
+fn in_range(w: &BTreeMap<i64, u128>, a: i64, b: i64) -> u128 {
+    w.range(a..=b.max(a)).map(|(_, n)| n).sum()
 }
 
 /// The text of a row of plain words (`None` if it holds anything else,
@@ -228,7 +448,7 @@ fn plain(frags: &[Frag]) -> Option<String> {
 /// variable bound to its result, and the ways they come up together.
 fn combination(
     vars: &[&(String, String)],
-    results: &[Vec<(String, u128)>],
+    results: &[Results],
     mut pick: u128,
 ) -> (Vec<(String, String)>, u128) {
     let mut bound = Vec::with_capacity(vars.len());
@@ -242,28 +462,6 @@ fn combination(
     }
     bound.reverse();
     (bound, ways)
-}
-
-/// The rows of one combination's table weighted by the ways it comes
-/// up (a Lookup table's rows by the ways its die lands in their range).
-fn weighed(t: SrcTable, ways: u128) -> Option<Vec<SrcRow>> {
-    let dice = match &t.dice {
-        Some(d) => Some(totals::ways(d)?),
-        None => None,
-    };
-    t.rows
-        .into_iter()
-        .map(|mut r| {
-            let own: u128 = match (&dice, r.range.take()) {
-                (Some(w), Some((a, b))) => w.range(a..=b.max(a)).map(|(_, n)| n).sum(),
-                _ => u128::from(r.weight.unwrap_or(1)),
-            };
-            let w = own.checked_mul(ways).filter(|&w| w <= MAX_WEIGHT)?;
-            r.weight = Some(u64::try_from(w).ok()?);
-            Some(r)
-        })
-        .filter(|r| r.as_ref().is_none_or(|r| r.weight != Some(0)))
-        .collect()
 }
 
 /// Weights divided by what they have in common.
@@ -287,50 +485,6 @@ enum Fate {
     Inline(Vec<Frag>),
     /// Kept (or the same as one kept before it), by its new number.
     Now(usize),
-}
-
-/// The tables made for the combinations' texts (`own`) settled: lookups
-/// by number or key (`[#30 Durations]`) written in place where they can
-/// be ([`found_row`]), tables the same as an earlier one merged into it,
-/// and every call in `rows` and `own` numbered again. A made table only
-/// calls tables made before it, so one pass in order settles them all.
-fn settle_made(rows: &mut [SrcRow], own: &mut Vec<SrcTable>, tables: &[SrcTable]) {
-    let mut fates: Vec<Fate> = Vec::with_capacity(own.len());
-    let mut kept: Vec<SrcTable> = Vec::new();
-    for mut t in own.drain(..) {
-        if let Some(text) = found_row(&t, tables) {
-            fates.push(Fate::Inline(text));
-            continue;
-        }
-        for r in &mut t.rows {
-            r.text = replaced(&r.text, &fates);
-        }
-        match kept.iter().position(|k| *k == t) {
-            Some(k) => fates.push(Fate::Now(k)),
-            None => {
-                fates.push(Fate::Now(kept.len()));
-                kept.push(t);
-            }
-        }
-    }
-    for r in rows {
-        r.text = replaced(&r.text, &fates);
-    }
-    *own = kept;
-}
-
-/// The row a lookup table made for a text finds in the file, if it is
-/// one to write in place.
-fn found_row(t: &SrcTable, tables: &[SrcTable]) -> Option<Vec<Frag>> {
-    let c = t.cased.as_ref()?;
-    if !c.cases.is_empty() || !matches!(c.look, Some(Look::Number(_) | Look::Key(_))) {
-        return None;
-    }
-    let of = c.of.to_lowercase();
-    let o = tables.iter().find(|o| o.name.to_lowercase() == of)?;
-    let i = ipt_case::row_for(o, c.look.as_ref()?, o.keyed).ok()?;
-    let text = &o.rows[i].text;
-    (o.refused.is_empty() && !makes(text)).then(|| text.clone())
 }
 
 /// Whether a text rolls a table made for it.
@@ -359,22 +513,6 @@ fn replaced(text: &[Frag], fates: &[Fate]) -> Vec<Frag> {
         }
     }
     out
-}
-
-/// Calls to made tables numbered from 0, moved up by `base`.
-fn shift(rows: &mut [SrcRow], base: usize) {
-    fn frags(text: &mut [Frag], base: usize) {
-        for f in text {
-            match f {
-                Frag::Local(n) => *n += base,
-                Frag::Pick(options) => options.iter_mut().for_each(|o| frags(o, base)),
-                _ => {}
-            }
-        }
-    }
-    for r in rows {
-        frags(&mut r.text, base);
-    }
 }
 
 #[cfg(test)]
@@ -511,6 +649,35 @@ mod tests {
                 "4:6",
             ),
             ("Table: M\nx\nSet: t=[@T]\n{$t} {$t}\nTable: T\nx\n", "4:6"),
+            // `Define:` is worked out again at each use.
+            (
+                "Table: M\nDefine: c=[@C]\n{$c} {$c}\nTable: C\nred\nblue\n",
+                "3:6",
+            ),
+            // Read before it is set: IPP reads the value from before.
+            (
+                "Table: M\nSet: u={$t}!\nSet: t=[@T]\n{$u} {$t}\nTable: T\nred\nblue\n",
+                "2:8",
+            ),
+            // A table it rolls on sets it too, and changes it between uses
+            // (also through a choice's table and another table).
+            (
+                "Table: M\nSet: c=[@C]\n{$c} [@N] {$c}\nTable: N\nSet: c=[@C]\n{$c}\nTable: C\nred\nblue\n",
+                "3:11",
+            ),
+            (
+                "Table: M\nSet: c=[@C]\n{$c} [|[@O]||x] {$c}\nTable: O\n[@N]\nTable: N\nSet: c=[@C]\n{$c}\nTable: C\nred\nblue\n",
+                "3:17",
+            ),
+            // A value's digits running into a name, or a key with a space.
+            (
+                "Table: M\nSet: n=[@N]\n{$n} [@{$n}Days]\nTable: N\n2\nTable: Days\nd\nTable: 2Days\nt\n",
+                "3:6",
+            ),
+            (
+                "Table: M\nSet: b=[@B]\n{$b}: [#{$b} D]\nTable: B\nvery long\nTable: D\nType: Dictionary\nvery long:x\n",
+                "3:7",
+            ),
             // Something else refused in the table (both are said).
             (
                 "Table: M\nSet: t=[@T]\n{$t} {$t} [!T]\nTable: T\nx\n",
@@ -527,6 +694,37 @@ mod tests {
                 assert!(got[1].starts_with("3:11: `[!T]`"), "{got:?}");
             }
         }
+    }
+
+    #[test]
+    fn many_tables_made_for_the_combinations_are_merged_in_one_pass() {
+        // 64 results, each row holding 64 choices of its own: 4,096
+        // distinct tables, each made once.
+        let choices: String = (0..64).map(|i| format!(" [|{{$c}}||{i}]")).collect();
+        let results: String = (0..64).map(|i| format!("r{i}\n")).collect();
+        let text = format!("Table: M\nSet: c=[@C]\n{{$c}}{choices}\nTable: C\n{results}");
+        let s = read("f.ipt", "f", &text);
+        assert!(refusals(&s).is_empty(), "{:?}", &refusals(&s)[..1]);
+        assert_eq!(s.tables[0].rows.len(), 64);
+        assert_eq!(s.tables.iter().filter(|t| t.synthetic).count(), 64 * 64);
+    }
+
+    #[test]
+    fn the_rows_written_out_keep_the_file_within_its_rows() {
+        let mut text = String::new();
+        for i in 0..800 {
+            text.push_str(&format!("Table: M{i}\nSet: c=[@C]\n{{$c}}{{$c}}\n"));
+        }
+        text.push_str("Table: C\n");
+        text.extend((0..256).map(|i| format!("r{i}\n")));
+        let s = read("f.ipt", "f", &text);
+        let rows: usize = s.tables.iter().map(|t| t.rows.len()).sum();
+        assert!(rows <= 200_000, "{rows}");
+        let written = s.tables.iter().filter(|t| t.rows.len() == 256).count();
+        // 200,000 less the file's 1,056 rows of its own leave room for 777
+        // tables of 256 rows; `C` has 256 too.
+        assert_eq!(written, 777 + 1);
+        assert!(refusals(&s).iter().any(|r| r.contains("a second time")));
     }
 
     #[test]

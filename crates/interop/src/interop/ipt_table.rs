@@ -46,8 +46,10 @@ pub struct Open {
     /// Its variables whose value is one call on a table by name, set
     /// once and before any row (lowercase variable name, table name).
     pub once: Vec<(String, String)>,
-    /// The variables it sets, so far.
-    named: BTreeSet<String>,
+    /// The variables it sets, so far (lowercase).
+    pub named: BTreeSet<String>,
+    /// The variables its texts read, so far (lowercase).
+    read_names: BTreeSet<String>,
     /// A row has been read.
     rowed: bool,
     /// When it was opened: the tables made for the file's rolls, and the
@@ -63,11 +65,33 @@ pub struct Open {
 /// rows unless their tables had one row each.
 const MAX_ONCE: usize = 16;
 
-/// A `Set:` line's value or a row, as written, with its place.
+/// A `Set:` or `Define:` line's value or a row, as written, with its
+/// place.
 #[derive(Debug, Clone)]
 pub enum Step {
     Set(String, Place),
+    /// IPP works a `Define:` out again at each use: it is never bound.
+    Define(String, Place),
     Row(String, Place),
+}
+
+impl Step {
+    /// Its text as written.
+    pub fn text(&self) -> &str {
+        let (Step::Set(text, _) | Step::Define(text, _) | Step::Row(text, _)) = self;
+        text
+    }
+}
+
+/// Each variable `text` reads (`{$name}`), lowercase, added to `names`.
+fn reads(text: &str, names: &mut BTreeSet<String>) {
+    let mut rest = text;
+    while let Some(at) = rest.find("{$") {
+        rest = &rest[at + 2..];
+        let Some(end) = rest.find('}') else { return };
+        names.insert(rest[..end].trim().to_lowercase());
+        rest = &rest[end + 1..];
+    }
 }
 
 impl Open {
@@ -96,6 +120,7 @@ impl Open {
             steps: Vec::new(),
             once: Vec::new(),
             named: BTreeSet::new(),
+            read_names: BTreeSet::new(),
             rowed: false,
             began,
             alone: true,
@@ -114,23 +139,27 @@ impl Open {
     /// Read a `Set:` line or a row, and keep it as written.
     pub fn read(&mut self, step: Step, extra: &mut Vec<SrcTable>) {
         match &step {
-            Step::Set(value, _) => self.note_set(value),
+            Step::Set(value, _) => self.note_set(value, false),
+            Step::Define(value, _) => self.note_set(value, true),
             Step::Row(..) => self.rowed = true,
         }
+        reads(step.text(), &mut self.read_names);
         self.replay(&step, extra);
         self.steps.push(step);
     }
 
-    /// A variable can be bound to its results when it is set once in
-    /// the table, to one call, before any row.
-    fn note_set(&mut self, value: &str) {
+    /// A variable can be bound to its results when a `Set:` (not a
+    /// `Define:`) sets it once in the table, to one call, before any row
+    /// and before any text of the table reads it.
+    fn note_set(&mut self, value: &str, define: bool) {
         let name = value.split_once('=').map_or("", |(n, _)| n);
         let name = name.trim().to_lowercase();
         if !self.named.insert(name.clone()) {
             self.once.retain(|(n, _)| *n != name);
             return;
         }
-        let room = !self.rowed && self.once.len() < MAX_ONCE;
+        let read = self.read_names.contains(&name);
+        let room = !define && !self.rowed && !read && self.once.len() < MAX_ONCE;
         if let Some(once) = once_call(value).filter(|_| room) {
             self.once.push(once);
         }
@@ -147,6 +176,7 @@ impl Open {
                     set_var(self, value, at, extra);
                 }
             }
+            Step::Define(value, at) => set_var(self, value, at, extra),
             Step::Row(line, at) => row(self, line, at, extra),
         }
     }

@@ -150,14 +150,17 @@ impl TextCtx {
     }
 
     /// `text` with every `{$name}` in it replaced by its bound value
-    /// (`None`: it holds one that is not bound).
+    /// (`None`: it holds one that is not bound, or whose value holds a
+    /// space, which would end a lookup's key or a call's count there).
     fn filled(&self, text: &str) -> Option<String> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(at) = rest.find("{$") {
             let end = rest[at..].find('}')? + at;
             out.push_str(&rest[..at]);
-            out.push_str(self.bound(&rest[at + 2..end].trim().to_lowercase())?);
+            let value = self.bound(&rest[at + 2..end].trim().to_lowercase())?;
+            (!value.contains(char::is_whitespace)).then_some(())?;
+            out.push_str(value);
             rest = &rest[end + 1..];
         }
         out.push_str(rest);
@@ -347,6 +350,13 @@ impl Reader<'_, '_> {
             return None;
         }
         let text = self.ctx.filled(whole).filter(|t| !t.contains("{$"))?;
+        // A value's digits run into a name (`[@{$n}Days]`, n = 2) call
+        // `2Days`, not `Days` twice: not read so.
+        let digits = text[2..].bytes().take_while(u8::is_ascii_digit).count();
+        let glued = text[2 + digits..].starts_with(|c: char| !c.is_whitespace());
+        if whole.starts_with("[@{$") && digits > 0 && glued {
+            return None;
+        }
         let column = self.ctx.column + self.text[..open].chars().count();
         let saved = std::mem::replace(&mut self.ctx.column, column);
         let mut r = Reader {

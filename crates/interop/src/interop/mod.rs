@@ -338,33 +338,40 @@ pub fn block_ids<'a>(ids: impl IntoIterator<Item = &'a str>) -> BTreeMap<String,
 /// (at most 40 characters), or `fallback`. A point between digits
 /// (`1.5 hours`) does not end the words.
 pub(crate) fn derived_name(plain: &str, fallback: &str) -> String {
-    let bytes = plain.as_bytes();
-    let digit = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
-    let ends = |i: usize, c: char| match c {
-        '.' => !(digit(i.checked_sub(1)) && digit(Some(i + 1))),
-        ';' | ':' | '!' | '?' | '\n' => true,
-        _ => false,
-    };
-    let mut pieces = Vec::new();
-    let mut start = 0;
-    for (i, c) in plain.char_indices() {
-        if ends(i, c) {
-            pieces.push(&plain[start..i]);
-            start = i + 1;
-        }
-    }
-    pieces.push(&plain[start..]);
-    let first = pieces
-        .into_iter()
-        .map(str::trim)
-        .find(|s| !s.is_empty())
-        .unwrap_or("");
+    let first = sentences(plain, false).into_iter().next().unwrap_or("");
     let name = short_words(first);
     if name.is_empty() {
         fallback.to_owned()
     } else {
         name
     }
+}
+
+/// The pieces of `text` between stops (`.` `;` `:` `!` `?`, a new line,
+/// and with `commas` a comma), trimmed, the empty ones left out. A point
+/// between digits (`1.5 hours`) is not a stop.
+fn sentences(text: &str, commas: bool) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let digit = |i: Option<usize>| i.and_then(|i| bytes.get(i)).is_some_and(u8::is_ascii_digit);
+    let stop = |i: usize, c: char| match c {
+        '.' => !(digit(i.checked_sub(1)) && digit(Some(i + 1))),
+        ',' => commas,
+        ';' | ':' | '!' | '?' | '\n' => true,
+        _ => false,
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if stop(i, c) {
+            out.push(&text[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&text[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// The first whole words of `text` within 40 characters, without a
@@ -380,9 +387,11 @@ fn short_words(text: &str) -> String {
         }
         name.push_str(word);
     }
-    // A bracket the cut leaves open goes, with what follows it.
+    // A bracket the cut leaves open goes, with what follows it (unless
+    // nothing would be left).
     if let Some(open) = name.rfind('(')
         && !name[open..].contains(')')
+        && !name[..open].trim().is_empty()
     {
         name.truncate(open);
     }
@@ -418,11 +427,8 @@ pub(crate) fn distinct_names(names: &mut [String], derived: &[Option<(String, St
 /// A name from the first two pieces of a text (`Golem:Clay ,Time:30 days`
 /// gives `Golem: Clay`), when it has two.
 fn longer_name(plain: &str) -> Option<String> {
-    let mut pieces = plain
-        .split(['.', ';', ':', '!', '?', '\n', ','])
-        .map(str::trim)
-        .filter(|s| !s.is_empty());
-    let (first, second) = (pieces.next()?, pieces.next()?);
+    let pieces = sentences(plain, true);
+    let (first, second) = (pieces.first()?, pieces.get(1)?);
     Some(short_words(&format!("{first}: {second}"))).filter(|n| !n.is_empty())
 }
 

@@ -45,7 +45,7 @@ pub struct Sheet {
 }
 
 /// A table of the file.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Hash)]
 pub struct SrcTable {
     /// The table's name in the file.
     pub name: String,
@@ -74,7 +74,7 @@ pub struct SrcTable {
 /// What a copy is of: the table's name, where the call is written, the
 /// case changes in their order, and for a lookup (`[#{1d8+1d12} T]`) the
 /// roll or number it looks up.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Cased {
     /// The name of the table copied.
     pub of: String,
@@ -89,7 +89,7 @@ pub struct Cased {
 }
 
 /// What IPP's `[#… T]` looks up in a Lookup table.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub enum Look {
     /// The row a roll of these dice (our notation) lands on.
     Roll(String),
@@ -105,7 +105,7 @@ pub enum Look {
 }
 
 /// A change of case, as IPP's filters make it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Case {
     /// `upper`: every letter a capital.
     Upper,
@@ -148,7 +148,7 @@ impl Case {
 }
 
 /// A row: a range or a weight, its text, and its line in the file.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct SrcRow {
     /// The die results it covers, on a ranged table.
     pub range: Option<(i64, i64)>,
@@ -163,7 +163,7 @@ pub struct SrcRow {
 }
 
 /// A piece of a row's text.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub enum Frag {
     /// Words, as the row shows them (braces not yet escaped).
     Words(String),
@@ -191,7 +191,7 @@ pub enum Frag {
 }
 
 /// A construct that cannot be carried exactly.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Refusal {
     /// The 1-based line of the construct.
     pub line: usize,
@@ -353,6 +353,18 @@ pub fn repeated(call: &Frag, k: i64, joiner: &str) -> Vec<Frag> {
 /// The 1-based column of byte `at` in `line`.
 pub fn column(line: &str, at: usize) -> usize {
     line.get(..at).map_or(1, |s| s.chars().count() + 1)
+}
+
+/// Calls to tables a reader made, numbered from 0 as it made them,
+/// moved up by `by` (to their place after the file's own tables).
+pub fn shift_locals(frags: &mut [Frag], by: usize) {
+    for f in frags {
+        match f {
+            Frag::Local(n) => *n += by,
+            Frag::Pick(options) => options.iter_mut().for_each(|o| shift_locals(o, by)),
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -59,6 +59,11 @@ fn derived_names_are_the_first_words() {
         derived_name("Worth (2 gp) and more", "x"),
         "Worth (2 gp) and more"
     );
+    // A row that opens with a long aside keeps its first words.
+    assert_eq!(
+        derived_name("(An aside that runs on well past forty characters)", "x"),
+        "An aside that runs on well past forty"
+    );
 }
 
 #[test]
@@ -90,6 +95,21 @@ fn names_taken_from_text_are_made_distinct_and_given_names_kept() {
             "Rats (19-20)",
             "Golem"
         ]
+    );
+}
+
+#[test]
+fn a_longer_name_keeps_a_number_with_a_point_whole() {
+    let texts = ["Lasts 1.5 hours. Then rain", "Lasts 1.5 hours. Then sun"];
+    let mut names: Vec<String> = texts.iter().map(|t| derived_name(t, "x")).collect();
+    let derived: Vec<_> = texts
+        .iter()
+        .map(|t| Some((t.to_string(), "1".to_owned())))
+        .collect();
+    distinct_names(&mut names, &derived);
+    assert_eq!(
+        names,
+        ["Lasts 1.5 hours: Then rain", "Lasts 1.5 hours: Then sun"]
     );
 }
 
