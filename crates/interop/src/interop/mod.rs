@@ -387,17 +387,31 @@ fn short_words(text: &str) -> String {
         }
         name.push_str(word);
     }
-    // A bracket the cut leaves open goes, with what follows it (unless
-    // nothing would be left).
-    if let Some(open) = name.rfind('(')
-        && !name[open..].contains(')')
-        && !name[..open].trim().is_empty()
-    {
+    if let Some(open) = first_unclosed(&name) {
         name.truncate(open);
     }
-    name.trim_matches(|c: char| c == ',' || c == '(' || c == '-')
-        .trim()
+    name.trim_matches(|c: char| matches!(c, ',' | '(' | '-') || c.is_whitespace())
         .to_owned()
+}
+
+/// Where a name is cut so that no bracket is left open: the first `(`
+/// with no `)` to close it that has words before it (a name that opens
+/// with brackets loses them when it is trimmed), or `None`.
+fn first_unclosed(name: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    for (i, c) in name.char_indices() {
+        match c {
+            '(' => open.push(i),
+            ')' => drop(open.pop()),
+            _ => {}
+        }
+    }
+    let words_before = |&i: &usize| {
+        !name[..i]
+            .trim_matches(|c: char| c == '(' || c.is_whitespace())
+            .is_empty()
+    };
+    open.into_iter().find(words_before)
 }
 
 /// Names made distinct where they were taken from the rows' text

@@ -158,3 +158,68 @@ fn a_foundry_import_scans_its_text_a_bounded_number_of_times() {
         );
     }
 }
+
+/// Every text of up to five characters from an alphabet of the marks the
+/// row-name rules look at (stops, digits, brackets, a comma, a dash, a
+/// space, a new line and a two-byte letter), and each again behind 38
+/// letters so the 40-character cut falls among them: a derived name is
+/// never empty, keeps within 40 characters, is the text's own words in
+/// their order, leaves no bracket open, and holds no stop but a point
+/// between digits.
+#[test]
+fn derived_names_keep_their_rules_on_every_short_text() {
+    const MARKS: [char; 12] = ['a', ' ', '.', '1', '(', ')', ',', ':', 'é', '\n', '-', '2'];
+    let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut checked = 0;
+    let mut text = Vec::new();
+    loop {
+        let tail: String = text.iter().map(|&i| MARKS[i]).collect();
+        for plain in [tail.clone(), format!("{} {tail}", "b".repeat(38))] {
+            let name = derived_name(&plain, "FALLBACK");
+            checked += 1;
+            if let Some(longer) = longer_name(&plain) {
+                assert!(
+                    !longer.is_empty() && longer.chars().count() <= 40,
+                    "{plain:?}"
+                );
+            }
+            if name == "FALLBACK" {
+                continue;
+            }
+            assert!(
+                !name.is_empty() && name.chars().count() <= 40,
+                "{plain:?} -> {name:?}"
+            );
+            assert!(squeeze(&plain).contains(&name), "{plain:?} -> {name:?}");
+            assert!(
+                !name.contains([';', ':', '!', '?', '\n']),
+                "{plain:?} -> {name:?}"
+            );
+            let (opens, closes) = (name.matches('(').count(), name.matches(')').count());
+            assert!(
+                opens <= closes,
+                "a bracket left open: {plain:?} -> {name:?}"
+            );
+            let b = name.as_bytes();
+            for (i, _) in name.match_indices('.') {
+                let around = i > 0
+                    && b[i - 1].is_ascii_digit()
+                    && b.get(i + 1).is_some_and(u8::is_ascii_digit);
+                assert!(around, "a stop kept in {plain:?} -> {name:?}");
+            }
+        }
+        // The next text: count up in base 12, one place longer after the last.
+        match text.iter().rposition(|&i| i + 1 < MARKS.len()) {
+            Some(p) => {
+                text[p] += 1;
+                text[p + 1..].iter_mut().for_each(|i| *i = 0);
+            }
+            None if text.len() < 5 => text = vec![0; text.len() + 1],
+            None => break,
+        }
+    }
+    assert_eq!(
+        checked,
+        2 * (1..=5).map(|n| 12usize.pow(n)).sum::<usize>() + 2
+    );
+}
