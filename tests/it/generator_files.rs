@@ -721,8 +721,65 @@ fn every_real_file_imports_in_part_with_skip_unsupported() {
             args.extend(deps.iter().filter(|d| **d != path).map(String::as_str));
             let (o, _) = import("gen-import", &args);
             assert!(o.status.success(), "{path}: {}", stderr(&o));
+            if kind == "ipt" {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert_entry_table_first(&path, &text, &stdout(&o));
+            }
         }
     }
+}
+
+/// Issue 53: an IPP file imported with `--skip-unsupported` is written
+/// with its entry table (its first `Table:`) first, unless the report
+/// says that table was skipped (`path`: the file as the report names it).
+fn assert_entry_table_first(path: &str, text: &str, report: &str) {
+    let Some(first) = text.lines().find_map(|l| {
+        l.get(..6)
+            .filter(|h| h.eq_ignore_ascii_case("table:"))
+            .map(|_| l[6..].trim())
+    }) else {
+        return;
+    };
+    if report.contains(&format!("(table `{first}` skipped)")) {
+        return;
+    }
+    let line = report
+        .lines()
+        .find(|l| l.starts_with(path) && l.contains(" → "))
+        .unwrap_or_else(|| panic!("{path}: no line of its own in\n{report}"));
+    let ids = line.split_once(" (").map_or("", |(_, ids)| ids);
+    let written = ids.split([',', ')']).next().unwrap_or("").trim();
+    let want = first.to_lowercase().replace(' ', "-");
+    assert!(
+        written.rsplit('.').next() == Some(want.as_str()),
+        "{path}: the entry table `{first}` is not written first: {line}"
+    );
+}
+
+/// Issue 53: with `--skip-unsupported`, the tables that survive are
+/// written with the entry table first when it survives (its rolls on the
+/// skipped table would have taken it out too).
+#[test]
+fn skip_unsupported_keeps_the_entry_table_first() {
+    let dir = temp_dir("gen-entry");
+    let text = "Table: Main\nA [@Colour] cart\nTable: Odd\n{$nowhere}\nTable: Colour\nred\nblue\n";
+    std::fs::write(dir.join("e.ipt"), text).unwrap();
+    let o = run_in(
+        &dir,
+        &["import", "--skip-unsupported", "e.ipt", "--to", "out"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ids: Vec<String> = tables(&dir, "e.toml")
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(ids, ["imported.e.main", "imported.e.colour"]);
+    assert!(
+        stdout(&o).contains("(table `Odd` skipped)"),
+        "{}",
+        stdout(&o)
+    );
+    assert_entry_table_first("e.ipt", text, &stdout(&o));
 }
 
 /// Issue 53's figures: how many of the shared corpus's real files import

@@ -65,6 +65,7 @@ refused! {
     tab_used_is_refused: "t.tab", ":S\n1,{Used~S,1}\n" => "t.tab:2:3", "`{Used~S,1}`: the TableSmith function Used";
     tab_if_is_refused: "t.tab", ":S\n1,{If~{Dice~1d6}=1?a/b}\n" => "t.tab:2:3", "`{If~{Dice~1d6}=1?a/b}`: the TableSmith function If";
     tab_non_repeating_group_is_refused: "t.tab", ":!S\n1,a\n" => "t.tab:1:2", "`!`: a non-repeating group";
+    tab_lockout_is_refused: "t.tab", ":S\n1,a {Lockout~S,1}\n" => "t.tab:2:5", "`{Lockout~S,1}`: the TableSmith function Lockout";
     tab_call_modifier_is_refused: "t.tab", ":S\n1,[S+{Dice~1d4}]\n" => "t.tab:2:3", "`[S+{Dice~1d4}]`: a call with a modifier";
     tab_call_parameters_are_refused: "t.tab", ":S\n1,[S(1)]\n" => "t.tab:2:3", "`[S(1)]`: a call with parameters";
     tab_assignment_is_refused: "t.tab", ":S\n1,|a+1|\n" => "t.tab:2:3", "`|…|`: a variable assignment";
