@@ -375,23 +375,72 @@ fn sentences(text: &str, commas: bool) -> Vec<&str> {
 }
 
 /// The first whole words of `text` within 40 characters, without a
-/// dangling comma, bracket or dash.
+/// dangling comma, bracket or dash. A choice too long for the room left
+/// keeps the options that fit (`benefactor/patron`); where words were cut
+/// off, the small words that only lead into them go too (`toward the`).
 fn short_words(text: &str) -> String {
     let mut name = String::new();
+    let mut cut = false;
     for word in text.split_whitespace() {
-        if name.chars().count() + word.chars().count() + 1 > 40 {
-            break;
-        }
+        let room = 39usize.saturating_sub(name.chars().count());
+        let piece = if word.chars().count() <= room {
+            Some(word)
+        } else {
+            cut = true;
+            options_within(word, room)
+        };
+        let Some(piece) = piece else { break };
         if !name.is_empty() {
             name.push(' ');
         }
-        name.push_str(word);
+        name.push_str(piece);
+        if cut {
+            break;
+        }
     }
     if let Some(open) = first_unclosed(&name) {
         name.truncate(open);
+        cut = true;
     }
+    let name = trim_dangling(&name);
+    if cut { without_lead_ins(name) } else { name }.to_owned()
+}
+
+/// The first options of a choice written `a/b/c` that fit in `room`
+/// characters, if one does.
+fn options_within(word: &str, room: usize) -> Option<&str> {
+    word.match_indices('/')
+        .map(|(i, _)| &word[..i])
+        .rfind(|p| !p.is_empty() && p.chars().count() <= room)
+}
+
+/// `name` without a comma, bracket, dash or space at either end.
+fn trim_dangling(name: &str) -> &str {
     name.trim_matches(|c: char| matches!(c, ',' | '(' | '-') || c.is_whitespace())
-        .to_owned()
+}
+
+/// Words that lead into what follows them: a name cut after one reads as
+/// a fragment (`grudge against the`).
+const LEAD_INS: [&str; 47] = [
+    "a", "about", "against", "an", "and", "any", "are", "as", "at", "be", "been", "but", "by",
+    "each", "every", "for", "from", "had", "has", "have", "her", "his", "if", "in", "into", "is",
+    "its", "my", "nor", "of", "on", "onto", "or", "our", "some", "than", "that", "the", "their",
+    "this", "to", "toward", "towards", "was", "were", "with", "your",
+];
+
+/// A cut name without the lead-in words at its end (one word is always
+/// kept).
+fn without_lead_ins(mut name: &str) -> &str {
+    while let Some((before, last)) = name.rsplit_once(' ') {
+        let word = last
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if !LEAD_INS.contains(&word.as_str()) {
+            break;
+        }
+        name = trim_dangling(before);
+    }
+    name
 }
 
 /// Where a name is cut so that no bracket is left open: the first `(`

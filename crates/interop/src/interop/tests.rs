@@ -41,7 +41,31 @@ fn derived_names_are_the_first_words() {
             "An animate, immobile stone statue in your likeness rises. It",
             "x"
         ),
-        "An animate, immobile stone statue in"
+        "An animate, immobile stone statue"
+    );
+    // Words cut off take the small words leading into them along; a text
+    // that fits keeps every word it has.
+    assert_eq!(
+        derived_name("Harbors a secret animosity toward the local lord", "x"),
+        "Harbors a secret animosity"
+    );
+    assert_eq!(
+        derived_name("Blasphemer with a serious grudge against the faith", "x"),
+        "Blasphemer with a serious grudge"
+    );
+    assert_eq!(derived_name("Thinks of the", "x"), "Thinks of the");
+    // A choice too long for the room keeps the options that fit.
+    assert_eq!(
+        derived_name("Loyal to their benefactor/patron/employer", "x"),
+        "Loyal to their benefactor/patron"
+    );
+    assert_eq!(
+        derived_name("Fantasizes about being an adventurer/noble", "x"),
+        "Fantasizes about being an adventurer"
+    );
+    assert_eq!(
+        derived_name("Worth about the (2 gp, or 3 when sold at market)", "x"),
+        "Worth"
     );
     assert_eq!(derived_name("  ", "Result 3"), "Result 3");
     // A point between digits goes on; a bracket the cut would leave open
@@ -161,14 +185,17 @@ fn a_foundry_import_scans_its_text_a_bounded_number_of_times() {
 
 /// Every text of up to five characters from an alphabet of the marks the
 /// row-name rules look at (stops, digits, brackets, a comma, a dash, a
-/// space, a new line and a two-byte letter), and each again behind 38
+/// slash, a space, a new line, a two-byte letter and `a`, a word that
+/// leads into the next), and each again behind 38
 /// letters so the 40-character cut falls among them: a derived name is
 /// never empty, keeps within 40 characters, is the text's own words in
 /// their order, leaves no bracket open, and holds no stop but a point
 /// between digits.
 #[test]
 fn derived_names_keep_their_rules_on_every_short_text() {
-    const MARKS: [char; 12] = ['a', ' ', '.', '1', '(', ')', ',', ':', 'é', '\n', '-', '2'];
+    const MARKS: [char; 13] = [
+        'a', ' ', '.', '1', '(', ')', ',', ':', 'é', '\n', '-', '2', '/',
+    ];
     let squeeze = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut checked = 0;
     let mut text = Vec::new();
@@ -208,7 +235,7 @@ fn derived_names_keep_their_rules_on_every_short_text() {
                 assert!(around, "a stop kept in {plain:?} -> {name:?}");
             }
         }
-        // The next text: count up in base 12, one place longer after the last.
+        // The next text: count up in base 13, one place longer after the last.
         match text.iter().rposition(|&i| i + 1 < MARKS.len()) {
             Some(p) => {
                 text[p] += 1;
@@ -220,6 +247,6 @@ fn derived_names_keep_their_rules_on_every_short_text() {
     }
     assert_eq!(
         checked,
-        2 * (1..=5).map(|n| 12usize.pow(n)).sum::<usize>() + 2
+        2 * (1..=5).map(|n| MARKS.len().pow(n)).sum::<usize>() + 2
     );
 }
