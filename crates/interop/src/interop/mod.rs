@@ -414,9 +414,9 @@ fn options_within(word: &str, room: usize) -> Option<&str> {
         .rfind(|p| !p.is_empty() && p.chars().count() <= room)
 }
 
-/// `name` without a comma, bracket, dash or space at either end.
+/// `name` without a comma, bracket, dash, slash or space at either end.
 fn trim_dangling(name: &str) -> &str {
-    name.trim_matches(|c: char| matches!(c, ',' | '(' | '-') || c.is_whitespace())
+    name.trim_matches(|c: char| matches!(c, ',' | '(' | '-' | '/') || c.is_whitespace())
 }
 
 /// Words that lead into what follows them: a name cut after one reads as

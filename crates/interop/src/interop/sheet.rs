@@ -323,7 +323,10 @@ pub fn counted_table(
             range: Some((k, k)),
             weight: None,
             text: repeated(call, k, joiner),
-            name: Some(format!("{k} ×")),
+            name: Some(match call {
+                Frag::Call { table, .. } => format!("{k} × {table}"),
+                _ => format!("{k} ×"),
+            }),
             line,
         })
         .collect();
@@ -413,6 +416,7 @@ mod tests {
         assert_eq!(t.rows.len(), 3);
         assert_eq!(t.rows[2].range, Some((3, 3)));
         assert_eq!(t.rows[2].text.len(), 5);
+        assert_eq!(t.rows[2].name.as_deref(), Some("3 × t"));
         assert!(counted_table("n".into(), "1d100", &call, "", 1).is_none());
     }
 }

@@ -54,6 +54,10 @@ fn derived_names_are_the_first_words() {
         "Blasphemer with a serious grudge"
     );
     assert_eq!(derived_name("Thinks of the", "x"), "Thinks of the");
+    assert_eq!(
+        derived_name("overly suspicious/too accepting / trusting", "x"),
+        "overly suspicious/too accepting"
+    );
     // A choice too long for the room keeps the options that fit.
     assert_eq!(
         derived_name("Loyal to their benefactor/patron/employer", "x"),
