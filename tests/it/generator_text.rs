@@ -115,6 +115,25 @@ fn a_tablesmith_call_gives_the_called_rows_text() {
     reads_as("calls.tab", &[], "imported.calls.start", &["AB"], "AB");
 }
 
+/// TableSmith shows its results as a page: its tags are markup, made
+/// plain (`<br>` a new line), and its character references the
+/// characters they stand for, each counted in the report.
+#[test]
+fn tablesmith_markup_reads_as_its_page_shows_it() {
+    let words = "Stop and <b>read</b> the sign & calm\nThen go café.";
+    reads_as(
+        "markup.tab",
+        &[],
+        "imported.markup.start",
+        &[words],
+        "Stop and <b>read</b> the sign & Mood",
+    );
+    let (o, _) = import("text-markup", &[&text_fixture("markup.tab")]);
+    let report = stdout(&o);
+    assert!(report.contains("5 × HTML tags"), "{report}");
+    assert!(report.contains("6 × HTML character references"), "{report}");
+}
+
 #[test]
 fn a_perchance_call_gives_the_called_items_text() {
     reads_as(

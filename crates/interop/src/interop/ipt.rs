@@ -142,8 +142,7 @@ fn own_title(comment: &str) -> String {
 fn plain_html(sheet: &mut Sheet) {
     let tags = ipt_html::plain(sheet);
     if tags > 0 {
-        let what = "HTML tags (`<b>`, `<br>`…) made plain text (`<br>` a new line): a row holds no markup of its own";
-        *sheet.counts.entry(what).or_default() += tags;
+        *sheet.counts.entry(ipt_html::TAGS_NOTE).or_default() += tags;
     }
 }
 

@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use super::ipt_html;
 use super::sheet::{self, Cased, Frag, Look, Refusal, Sheet, SrcRow, SrcTable};
 use super::tablesmith_lines::{self, Joined};
 use super::tablesmith_mods;
@@ -100,7 +101,24 @@ pub fn read(file: &str, stem: &str, text: &str) -> Sheet {
     for (what, n) in made.counts {
         *sheet.counts.entry(what).or_default() += n;
     }
+    plain_html(&mut sheet);
     sheet
+}
+
+/// TableSmith shows its results as a page: tags in the rows made plain
+/// text, then character references the characters they stand for
+/// ([`ipt_html`]), each counted.
+fn plain_html(sheet: &mut Sheet) {
+    let tags = ipt_html::plain(sheet);
+    let references = ipt_html::references(sheet);
+    for (what, n) in [
+        (ipt_html::TAGS_NOTE, tags),
+        (ipt_html::REFERENCES_NOTE, references),
+    ] {
+        if n > 0 {
+            *sheet.counts.entry(what).or_default() += n;
+        }
+    }
 }
 
 /// Calls on the tables the rows made, numbered from 0, moved to their
