@@ -173,6 +173,8 @@ mod tests {
             ("once.ipt", "g.ipt"),
             ("every.tab", "g.tab"),
             ("town.tab", "g.tab"),
+            // HTML tags and character references (TableSmith's page).
+            ("text/markup.tab", "g.tab"),
             ("every.perchance", "g.perchance"),
             ("unsupported.perchance", "g.perchance"),
             ("shrine.md", "obsidian"),
