@@ -111,34 +111,15 @@ fn replace_each(
 }
 
 /// The character reference at the start of `s` (`&lt;`, `&#233;`,
-/// `&#xE9;`): its length and the character (never a control character
-/// but a new line).
+/// `&#xE9;`, the named ones Foundry's markup reads): its length and the
+/// character ([`super::markup::entity`]).
 fn reference(s: &str) -> Option<(usize, char)> {
     let end = s
         .char_indices()
         .take(MAX_REFERENCE)
         .find(|&(_, c)| c == ';')?
         .0;
-    let c = match &s[1..end] {
-        "lt" => '<',
-        "gt" => '>',
-        "amp" => '&',
-        "quot" => '"',
-        "apos" => '\'',
-        "nbsp" => ' ',
-        body => {
-            let number = body.strip_prefix('#')?;
-            let code = match number.strip_prefix(['x', 'X']) {
-                Some(hex) if hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
-                    u32::from_str_radix(hex, 16).ok()?
-                }
-                None if number.bytes().all(|b| b.is_ascii_digit()) => number.parse().ok()?,
-                _ => return None,
-            };
-            char::from_u32(code).filter(|c| !c.is_control() || *c == '\n')?
-        }
-    };
-    Some((end + 1, c))
+    super::markup::entity(&s[1..end]).map(|c| (end + 1, c))
 }
 
 /// `text` with its tags made plain, and how many there were.
@@ -191,7 +172,10 @@ mod tests {
             unreference("&lt;b&gt;bold&lt;/b&gt; &amp; &quot;x&quot;"),
             ("<b>bold</b> & \"x\"".into(), 7)
         );
-        assert_eq!(unreference("caf&#233; caf&#xE9;"), ("café café".into(), 2));
+        assert_eq!(
+            unreference("caf&#233; caf&#xE9; &mdash;"),
+            ("café café —".into(), 3)
+        );
         assert_eq!(
             unreference("salt & pepper, &nope; &#; &#x; &#+5; &#0; &#xD800; &lt"),
             (

@@ -158,7 +158,9 @@ fn decode_entities(s: &str) -> String {
     out
 }
 
-fn entity(name: &str) -> Option<char> {
+/// The character an entity's name stands for (`amp`, `#233`, `#xE9`),
+/// never a control character but a new line or a tab.
+pub(crate) fn entity(name: &str) -> Option<char> {
     if let Some(num) = name.strip_prefix('#') {
         let code = match num.strip_prefix(['x', 'X']) {
             Some(hex) => u32::from_str_radix(hex, 16).ok()?,
