@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Address, GenError};
-use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING};
+use crate::content::validate::traits::{ALIVE, FOR, TABLES, UNLIVING, fits_body};
 use crate::content::{Library, Row, Table, Text, era};
 use crate::seed::{Seed, Stream};
 
@@ -125,17 +125,9 @@ impl Who<'_> {
     }
 
     /// Whether the `body:` tags of a row name this NPC's body (none: a
-    /// person's), as [`bodies`](crate::content::validate::traits::bodies)
-    /// reads them, without collecting them.
+    /// person's).
     fn has_body(&self, tags: &[Text]) -> bool {
-        let mut named = tags
-            .iter()
-            .filter_map(|t| t.strip_prefix("body:"))
-            .peekable();
-        match named.peek() {
-            None => self.body == "person",
-            Some(_) => named.any(|b| b == self.body),
-        }
+        fits_body(tags, self.body)
     }
 }
 

@@ -68,6 +68,20 @@ pub fn bodies(tags: &[crate::content::Text]) -> Vec<&str> {
     if out.is_empty() { vec!["person"] } else { out }
 }
 
+/// Whether the `body:` tags name `body` (none: a person's), as [`bodies`]
+/// reads them, without collecting them (the NPC generator asks this of
+/// every row it weighs).
+pub fn fits_body(tags: &[crate::content::Text], body: &str) -> bool {
+    let mut named = tags
+        .iter()
+        .filter_map(|t| t.strip_prefix("body:"))
+        .peekable();
+    match named.peek() {
+        None => body == "person",
+        Some(_) => named.any(|b| b == body),
+    }
+}
+
 /// The tag prefix of a trait row that fits only the archetypes it names
 /// (`for:innkeeper`).
 pub const FOR: &str = "for:";
@@ -236,5 +250,33 @@ fn row_tags(
             ),
             HINT,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fits_body` answers as `bodies` reads the tags, for every body and
+    /// tag set (none, one, two, with other tags around them).
+    #[test]
+    fn fits_body_agrees_with_bodies() {
+        let sets: [&[&str]; 5] = [
+            &[],
+            &["beast"],
+            &["body:beast"],
+            &["for:innkeeper", "body:bones", "body:headless"],
+            &["body:person", "alive"],
+        ];
+        for set in sets {
+            let tags: Vec<crate::content::Text> = set.iter().map(|&t| t.into()).collect();
+            for body in BODIES {
+                assert_eq!(
+                    fits_body(&tags, body),
+                    bodies(&tags).contains(&body),
+                    "{set:?} {body}"
+                );
+            }
+        }
     }
 }
